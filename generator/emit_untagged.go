@@ -1,0 +1,161 @@
+package generator
+
+import (
+	"fmt"
+	"strings"
+
+	. "github.com/dave/jennifer/jen"
+)
+
+// jsonKinds lists JSON kinds in the order decoders test them, with the
+// names used in error messages.
+var jsonKinds = []struct {
+	b    byte
+	name string
+}{{'{', "object"}, {'[', "array"}, {'"', "string"}, {'0', "number"}, {'t', "boolean"}, {'n', "null"}}
+
+// emitUntaggedDecode chooses a variant by the JSON kind of the value, then
+// by a required member only one candidate has (for arrays: of the first
+// item), then by trying the remaining candidates in schema order (contract
+// rule 5).
+func emitUntaggedDecode(f *File, name string, u *UnionDecl) {
+	var cases []Code
+	var accepted []string
+	for _, k := range jsonKinds {
+		cands := kindCandidates(u, k.b)
+		if len(cands) == 0 {
+			continue
+		}
+		accepted = append(accepted, k.name)
+		cases = append(cases, Case(LitRune(rune(k.b))).Block(chooseVariant(f, name, k.b, cands)...))
+	}
+	body := []Code{
+		Id("x").Dot("Value").Op("=").Nil(),
+		Switch(Id("wireKind").Call(Id("data"))).Block(cases...),
+		Return(Id("wireErrorf").Call(Lit(fmt.Sprintf("%s: expected %s, got %%s", name, strings.Join(accepted, " or "))), Id("wireValueKindName").Call(Id("data")))),
+	}
+	f.Comment("UnmarshalJSON implements json.Unmarshaler.")
+	f.Func().Params(ptrRecv(name)).Id("UnmarshalJSON").Params(Id("data").Index().Byte()).Error().Block(body...)
+}
+
+// kindCandidates are the variants that accept JSON kind k, in schema order.
+func kindCandidates(u *UnionDecl, k byte) []*Variant {
+	var out []*Variant
+	for _, v := range u.Variants {
+		if v.Kinds == "*" || strings.IndexByte(v.Kinds, k) >= 0 {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// chooseVariant emits the statements that pick among cands for one kind.
+func chooseVariant(f *File, name string, k byte, cands []*Variant) []Code {
+	if len(cands) == 1 {
+		return decodeVariantInto(cands[0], "v")
+	}
+	keys, rest := uniqueKeys(cands, k)
+	var out []Code
+	if len(keys) > 0 {
+		keysVar := fmt.Sprintf("keys%s%c", name, kindLetter(k))
+		var lits []Code
+		for _, kv := range keys {
+			lits = append(lits, Lit(kv.key))
+		}
+		f.Var().Id(keysVar).Op("=").Index().String().Values(lits...)
+		out = append(out, presenceMask(k, keysVar)...)
+		for i, kv := range keys {
+			out = append(out, If(Id("mask").Op("&").Parens(Lit(1).Op("<<").Lit(i)).Op("!=").Lit(0)).Block(decodeVariantInto(kv.v, "v")...))
+		}
+	}
+	for i, v := range rest {
+		if i == len(rest)-1 {
+			return append(out, decodeVariantInto(v, "v")...)
+		}
+		out = append(out, Block(
+			Id("v").Op(":=").New(Id(v.Go)),
+			If(Add(variantDecode(v, Id("v"))).Op("==").Nil()).Block(Id("x").Dot("Value").Op("=").Id("v"), Return(Nil())),
+		))
+	}
+	var names []string
+	for _, kv := range keys {
+		names = append(names, quoteJSON(kv.key))
+	}
+	return append(out, Return(Id("wireErrorf").Call(Lit(fmt.Sprintf("%s: no variant matches: expected a member %s", name, strings.Join(names, " or "))))))
+}
+
+func kindLetter(k byte) byte {
+	if k == '[' {
+		return 'A'
+	}
+	return 'O'
+}
+
+// presenceMask sets mask to the bit set of keysVar members present in the
+// object (k == '{') or in the first item of the array (k == '['); an empty
+// array or a non-object first item gives an empty mask.
+func presenceMask(k byte, keysVar string) []Code {
+	if k == '{' {
+		return []Code{
+			List(Id("mask"), Err()).Op(":=").Id("wireHasMembers").Call(Id("data"), Id(keysVar)),
+			If(Err().Op("!=").Nil()).Block(Return(Err())),
+		}
+	}
+	return []Code{
+		Var().Id("mask").Uint64(),
+		List(Id("it"), Err()).Op(":=").Id("wireArray").Call(Id("data")),
+		If(Err().Op("!=").Nil()).Block(Return(Err())),
+		If(Id("it").Dot("next").Call().Op("&&").Id("wireKind").Call(Id("it").Dot("value")).Op("==").LitRune('{')).Block(
+			List(Id("mask"), Id("_")).Op("=").Id("wireHasMembers").Call(Id("it").Dot("value"), Id(keysVar))),
+	}
+}
+
+type variantKey struct {
+	key string
+	v   *Variant
+}
+
+// uniqueKeys gives, for candidates of object (or array) kind, the first
+// required member (or item member) no other candidate requires. Candidates
+// without such a member are returned in rest, in schema order.
+func uniqueKeys(cands []*Variant, k byte) ([]variantKey, []*Variant) {
+	req := func(v *Variant) []string {
+		if k == '[' {
+			return v.ItemRequired
+		}
+		if k == '{' {
+			return v.Required
+		}
+		return nil
+	}
+	var keys []variantKey
+	var rest []*Variant
+	for _, v := range cands {
+		found := ""
+		for _, key := range req(v) {
+			if !requiredByOther(cands, v, key, req) {
+				found = key
+				break
+			}
+		}
+		if found == "" {
+			rest = append(rest, v)
+		} else {
+			keys = append(keys, variantKey{found, v})
+		}
+	}
+	if k == '[' && len(keys) > 0 && len(rest) == 0 {
+		// An empty array decodes as the first variant.
+		rest = append(rest, cands[0])
+	}
+	return keys, rest
+}
+
+func requiredByOther(cands []*Variant, self *Variant, key string, req func(*Variant) []string) bool {
+	for _, o := range cands {
+		if o != self && contains(req(o), key) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,124 @@
+package generator
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/santhosh-tekuri/jsonschema/v5"
+)
+
+// schemaDoc is one loaded schema file: its root and its definitions by name,
+// in document order.
+type schemaDoc struct {
+	File   string
+	Root   *node
+	Defs   []property
+	byName map[string]*node
+}
+
+// loadSchema checks that data is JSON, that it is a valid JSON Schema (the
+// validator's own message is returned otherwise), and parses it into nodes.
+// Every error starts with the file name.
+func loadSchema(file string, data []byte) (*schemaDoc, error) {
+	if err := checkJSONSyntax(data); err != nil {
+		return nil, fmt.Errorf("%s: %v", file, err)
+	}
+	if err := validateSchema(file, data); err != nil {
+		return nil, err
+	}
+	root, err := parseNode(data, "#")
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", file, err)
+	}
+	doc := &schemaDoc{File: file, Root: root, Defs: root.Defs, byName: map[string]*node{}}
+	for _, d := range root.Defs {
+		doc.byName[d.Name] = d.Schema
+	}
+	return doc, nil
+}
+
+// checkJSONSyntax reports a syntax error with its line and column.
+func checkJSONSyntax(data []byte) error {
+	var v any
+	err := json.Unmarshal(data, &v)
+	var syn *json.SyntaxError
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &syn):
+		line, col := lineCol(data, syn.Offset)
+		return fmt.Errorf("invalid JSON at line %d, column %d: %v", line, col, syn)
+	case strings.Contains(err.Error(), "unexpected end of JSON input"):
+		line, col := lineCol(data, int64(len(data)))
+		return fmt.Errorf("invalid JSON at line %d, column %d: unexpected end of input (truncated file?)", line, col)
+	default:
+		return fmt.Errorf("invalid JSON: %v", err)
+	}
+}
+
+func lineCol(data []byte, offset int64) (int, int) {
+	if offset > int64(len(data)) {
+		offset = int64(len(data))
+	}
+	before := data[:offset]
+	line := bytes.Count(before, []byte("\n")) + 1
+	col := int(offset) - bytes.LastIndexByte(before, '\n')
+	return line, col
+}
+
+// validateSchema compiles data with the JSON Schema validator, which checks
+// it against the draft 2020-12 meta-schema and resolves its references.
+func validateSchema(file string, data []byte) error {
+	c := jsonschema.NewCompiler()
+	c.Draft = jsonschema.Draft2020
+	c.LoadURL = func(url string) (io.ReadCloser, error) {
+		return nil, fmt.Errorf("acpgen does not fetch remote schemas (%s)", url)
+	}
+	const url = "file:///acpgen/schema.json"
+	if err := c.AddResource(url, bytes.NewReader(data)); err != nil {
+		return fmt.Errorf("%s: invalid schema: %v", file, err)
+	}
+	if _, err := c.Compile(url); err != nil {
+		return fmt.Errorf("%s: invalid schema: %s", file, describeSchemaError(err))
+	}
+	return nil
+}
+
+// describeSchemaError turns the validator's error into "#/path: message"
+// lines, using the most specific causes it reports.
+func describeSchemaError(err error) string {
+	var ve *jsonschema.ValidationError
+	if !errors.As(err, &ve) {
+		return strings.ReplaceAll(err.Error(), "file:///acpgen/schema.json", "")
+	}
+	var lines []string
+	var walk func(v *jsonschema.ValidationError)
+	walk = func(v *jsonschema.ValidationError) {
+		if len(v.Causes) == 0 {
+			lines = append(lines, fmt.Sprintf("#%s: %s", v.InstanceLocation, v.Message))
+			return
+		}
+		for _, c := range v.Causes {
+			walk(c)
+		}
+	}
+	walk(ve)
+	return strings.Join(lines, "; ")
+}
+
+// resolveRef returns the definition a local reference points to.
+func (d *schemaDoc) resolveRef(n *node) (string, *node, error) {
+	name, ok := strings.CutPrefix(n.Ref, "#/$defs/")
+	if !ok {
+		return "", nil, fmt.Errorf("%s: unsupported $ref %q (only #/$defs/<name> is supported)", n.Path, n.Ref)
+	}
+	def, ok := d.byName[name]
+	if !ok {
+		return "", nil, fmt.Errorf("%s: $ref %q points to no definition", n.Path, n.Ref)
+	}
+	return name, def, nil
+}

@@ -1,0 +1,264 @@
+package generator
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// node is one JSON Schema object as acpgen reads it: the keywords it
+// understands, decoded, with properties and $defs kept in document order so
+// that generated code follows the schema's order (determinism by
+// construction). Path is the JSON Pointer of the node, used in every error.
+type node struct {
+	Path        string
+	Ref         string
+	Types       []string
+	Const       json.RawMessage
+	Enum        []json.RawMessage
+	Format      string
+	Title       string
+	Description string
+	Properties  []property
+	Required    []string
+	Items       *node
+	// AdditionalProperties is the schema of extra members; AdditionalAny is
+	// set for `additionalProperties: true`, AdditionalNone for false.
+	AdditionalProperties *node
+	AdditionalAny        bool
+	AdditionalNone       bool
+	AllOf, AnyOf, OneOf  []*node
+	Not                  *node
+	Default              json.RawMessage
+	Defs                 []property
+
+	DefaultOnError   bool // x-deserialize-default-on-error
+	SkipInvalidItems bool // x-deserialize-skip-invalid-items
+	DefaultOnNull    bool // x-deserialize-default-on-null
+	Method           string
+	Side             string
+}
+
+// property is a named child schema (a member of properties or $defs).
+type property struct {
+	Name   string
+	Schema *node
+}
+
+// ignoredKeywords are annotations and validation keywords that do not change
+// the Go shape or the decoding rules. Anything not listed here or handled in
+// parseNode is rejected, so a schema using a construct acpgen does not
+// implement fails loudly instead of generating something subtly wrong.
+var ignoredKeywords = map[string]bool{
+	"$schema": true, "$id": true, "$comment": true, "discriminator": true,
+	"minimum": true, "maximum": true, "exclusiveMinimum": true, "exclusiveMaximum": true,
+	"minLength": true, "maxLength": true, "minItems": true, "maxItems": true,
+	"pattern": true, "contentEncoding": true, "contentMediaType": true,
+	"examples": true, "deprecated": true, "readOnly": true, "writeOnly": true,
+	"unevaluatedProperties": true, "uniqueItems": true,
+}
+
+// parseNode decodes raw (one schema object) at path.
+func parseNode(raw json.RawMessage, path string) (*node, error) {
+	raw = bytes.TrimSpace(raw)
+	if string(raw) == "true" {
+		return &node{Path: path}, nil
+	}
+	keys, members, err := orderedMembers(raw)
+	if err != nil {
+		return nil, fmt.Errorf("%s: schema must be an object: %v", path, err)
+	}
+	n := &node{Path: path}
+	for _, k := range keys {
+		if err := n.setKeyword(k, members[k]); err != nil {
+			return nil, err
+		}
+	}
+	return n, nil
+}
+
+// setKeyword decodes one keyword of n.
+func (n *node) setKeyword(k string, v json.RawMessage) error {
+	at := n.Path + "/" + escapePointer(k)
+	var err error
+	switch k {
+	case "$ref":
+		err = json.Unmarshal(v, &n.Ref)
+	case "type":
+		n.Types, err = parseTypes(v)
+	case "const":
+		n.Const = v
+	case "enum":
+		err = json.Unmarshal(v, &n.Enum)
+	case "format":
+		err = json.Unmarshal(v, &n.Format)
+	case "title":
+		err = json.Unmarshal(v, &n.Title)
+	case "description":
+		err = json.Unmarshal(v, &n.Description)
+	case "required":
+		err = json.Unmarshal(v, &n.Required)
+	case "default":
+		n.Default = v
+	case "properties":
+		n.Properties, err = parseNamedSchemas(v, at)
+	case "$defs", "definitions":
+		n.Defs, err = parseNamedSchemas(v, at)
+	case "items":
+		n.Items, err = parseNode(v, at)
+	case "not":
+		n.Not, err = parseNode(v, at)
+	case "additionalProperties":
+		err = n.setAdditional(v, at)
+	case "allOf":
+		n.AllOf, err = parseSchemaList(v, at)
+	case "anyOf":
+		n.AnyOf, err = parseSchemaList(v, at)
+	case "oneOf":
+		n.OneOf, err = parseSchemaList(v, at)
+	case "x-deserialize-default-on-error":
+		err = json.Unmarshal(v, &n.DefaultOnError)
+	case "x-deserialize-skip-invalid-items":
+		err = json.Unmarshal(v, &n.SkipInvalidItems)
+	case "x-deserialize-default-on-null":
+		err = json.Unmarshal(v, &n.DefaultOnNull)
+	case "x-method":
+		err = json.Unmarshal(v, &n.Method)
+	case "x-side":
+		err = json.Unmarshal(v, &n.Side)
+	default:
+		if ignoredKeywords[k] || strings.HasPrefix(k, "x-") {
+			return nil
+		}
+		return fmt.Errorf("%s: unsupported keyword %q", n.Path, k)
+	}
+	if err != nil {
+		return fmt.Errorf("%s: %v", at, err)
+	}
+	return nil
+}
+
+// setAdditional reads additionalProperties, which is a boolean or a schema.
+func (n *node) setAdditional(v json.RawMessage, at string) error {
+	switch string(bytes.TrimSpace(v)) {
+	case "true":
+		n.AdditionalAny = true
+		return nil
+	case "false":
+		n.AdditionalNone = true
+		return nil
+	}
+	s, err := parseNode(v, at)
+	if err != nil {
+		return err
+	}
+	if s.isEmpty() {
+		n.AdditionalAny = true
+		return nil
+	}
+	n.AdditionalProperties = s
+	return nil
+}
+
+// isEmpty reports whether the schema accepts any JSON value (no type, no
+// composition, no reference): the "any JSON" schema.
+func (n *node) isEmpty() bool {
+	return n.Ref == "" && len(n.Types) == 0 && n.Const == nil && n.Enum == nil &&
+		len(n.Properties) == 0 && n.Items == nil && n.AdditionalProperties == nil &&
+		len(n.AllOf) == 0 && len(n.AnyOf) == 0 && len(n.OneOf) == 0 && n.Not == nil
+}
+
+func parseTypes(v json.RawMessage) ([]string, error) {
+	var one string
+	if json.Unmarshal(v, &one) == nil {
+		return []string{one}, nil
+	}
+	var many []string
+	if err := json.Unmarshal(v, &many); err != nil {
+		return nil, fmt.Errorf("type must be a string or an array of strings")
+	}
+	return many, nil
+}
+
+func parseSchemaList(v json.RawMessage, at string) ([]*node, error) {
+	var items []json.RawMessage
+	if err := json.Unmarshal(v, &items); err != nil {
+		return nil, fmt.Errorf("expected an array of schemas")
+	}
+	out := make([]*node, len(items))
+	for i, item := range items {
+		s, err := parseNode(item, fmt.Sprintf("%s/%d", at, i))
+		if err != nil {
+			return nil, err
+		}
+		out[i] = s
+	}
+	return out, nil
+}
+
+func parseNamedSchemas(v json.RawMessage, at string) ([]property, error) {
+	keys, members, err := orderedMembers(v)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]property, 0, len(keys))
+	for _, k := range keys {
+		s, err := parseNode(members[k], at+"/"+escapePointer(k))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, property{Name: k, Schema: s})
+	}
+	return out, nil
+}
+
+// orderedMembers splits a JSON object into its members, keeping key order.
+// A duplicated key is an error: a schema that says two things about one
+// property is ambiguous.
+func orderedMembers(raw json.RawMessage) ([]string, map[string]json.RawMessage, error) {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, nil, err
+	}
+	if d, ok := tok.(json.Delim); !ok || d != '{' {
+		return nil, nil, fmt.Errorf("expected an object")
+	}
+	var keys []string
+	members := map[string]json.RawMessage{}
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, nil, err
+		}
+		key := tok.(string)
+		var value json.RawMessage
+		if err := dec.Decode(&value); err != nil {
+			return nil, nil, err
+		}
+		if _, dup := members[key]; dup {
+			return nil, nil, fmt.Errorf("duplicate key %q", key)
+		}
+		keys = append(keys, key)
+		members[key] = value
+	}
+	return keys, members, nil
+}
+
+// escapePointer escapes a JSON Pointer reference token (RFC 6901).
+func escapePointer(s string) string {
+	return strings.NewReplacer("~", "~0", "/", "~1").Replace(s)
+}
+
+// sortedKeys returns the keys of m in order; used wherever the schema gives
+// no order, so output never depends on map iteration.
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}

@@ -1,0 +1,33 @@
+package generator
+
+import (
+	"bytes"
+	"fmt"
+	"regexp"
+
+	"github.com/acpgen/acpgen/templates"
+)
+
+var packageClause = regexp.MustCompile(`(?m)^package templates$`)
+
+// runtimeFiles copies the fixed runtime (the templates package) into the
+// output package, replacing only the package clause and adding the
+// generated-code header.
+func runtimeFiles(pkg string) ([]OutputFile, error) {
+	var out []OutputFile
+	for _, name := range templates.Files() {
+		src, err := templates.Source(name)
+		if err != nil {
+			return nil, err
+		}
+		if !packageClause.Match(src) {
+			return nil, fmt.Errorf("template %s has no package clause", name)
+		}
+		body := packageClause.ReplaceAll(src, []byte("package "+pkg))
+		var buf bytes.Buffer
+		buf.WriteString("// " + generatedHeader + "\n\n")
+		buf.Write(body)
+		out = append(out, OutputFile{Name: name, Content: buf.Bytes()})
+	}
+	return out, nil
+}

@@ -1,0 +1,8 @@
+module github.com/acpgen/acpgen
+
+go 1.26.8
+
+require (
+	github.com/dave/jennifer v1.7.1
+	github.com/santhosh-tekuri/jsonschema/v5 v5.3.1
+)

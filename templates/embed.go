@@ -1,0 +1,33 @@
+package templates
+
+import (
+	"embed"
+	"io/fs"
+	"sort"
+	"strings"
+)
+
+// runtime holds the source of this package, copied into every generated
+// package by the generator.
+//
+//go:embed wire*.go
+var runtime embed.FS
+
+// Files lists the runtime files to copy (tests and this file excluded), in
+// sorted order.
+func Files() []string {
+	entries, _ := fs.ReadDir(runtime, ".")
+	var out []string
+	for _, e := range entries {
+		if !strings.HasSuffix(e.Name(), "_test.go") {
+			out = append(out, e.Name())
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Source returns the content of one runtime file.
+func Source(name string) ([]byte, error) {
+	return runtime.ReadFile(name)
+}

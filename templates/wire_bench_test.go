@@ -1,0 +1,89 @@
+package templates
+
+import "testing"
+
+// wireBenchObject is shaped like an ACP session/update notification.
+var wireBenchObject = []byte(`{"sessionId":"sess_0123456789abcdef","update":{"sessionUpdate":"agent_message_chunk",` +
+	`"content":{"type":"text","text":"Here is a reasonably long chunk of agent output text."}},` +
+	`"_meta":null,"seq":12345,"ratio":0.25,"tags":["a","b","c"],"done":false}`)
+
+func BenchmarkObjectIter(b *testing.B) {
+	b.ReportAllocs()
+	b.SetBytes(int64(len(wireBenchObject)))
+	for b.Loop() {
+		it, err := wireObject(wireBenchObject)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for it.next() {
+		}
+		if it.err != nil {
+			b.Fatal(it.err)
+		}
+	}
+}
+
+func BenchmarkDecodeString(b *testing.B) {
+	data := []byte(`"Here is a reasonably long chunk of agent output text, no escapes."`)
+	b.ReportAllocs()
+	b.SetBytes(int64(len(data)))
+	var s string
+	for b.Loop() {
+		if err := wireDecodeString(&s, data); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkDecodeStringEscaped(b *testing.B) {
+	data := []byte(`"Line one\nLine two\t\"quoted\" \u00e9"`)
+	b.ReportAllocs()
+	b.SetBytes(int64(len(data)))
+	var s string
+	for b.Loop() {
+		if err := wireDecodeString(&s, data); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkAppendString(b *testing.B) {
+	s := "Here is a reasonably long chunk of agent output text, with one \"quote\" and é."
+	buf := make([]byte, 0, 256)
+	b.ReportAllocs()
+	b.SetBytes(int64(len(s)))
+	for b.Loop() {
+		buf, _ = wireAppendString(&s, buf[:0])
+	}
+}
+
+func BenchmarkAppendFloat64(b *testing.B) {
+	f := 1234.5678
+	buf := make([]byte, 0, 64)
+	b.ReportAllocs()
+	for b.Loop() {
+		buf, _ = wireAppendFloat64(&f, buf[:0])
+	}
+}
+
+func BenchmarkDecodeInt64(b *testing.B) {
+	data := []byte(`-9223372036854775808`)
+	var v int64
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := wireDecodeInt64(&v, data); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkDecodeFloat64(b *testing.B) {
+	data := []byte(`-1234.5678e-3`)
+	var v float64
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := wireDecodeFloat64(&v, data); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

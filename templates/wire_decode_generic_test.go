@@ -1,0 +1,122 @@
+package templates
+
+import (
+	"encoding/json"
+	"reflect"
+	"testing"
+)
+
+// wireTestEntry stands in for a generated struct: it decodes like generated
+// UnmarshalJSON code would, wrapping member errors with their key.
+type wireTestEntry struct {
+	Content  string
+	Priority string
+}
+
+func wireTestDecodeEntry(dst *wireTestEntry, data []byte) error {
+	it, err := wireObject(data)
+	if err != nil {
+		return err
+	}
+	for it.next() {
+		switch string(it.key) {
+		case "content":
+			err = wireDecodeString(&dst.Content, it.value)
+		case "priority":
+			err = wireDecodeString(&dst.Priority, it.value)
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
+	}
+	return it.err
+}
+
+func TestDecodePtr(t *testing.T) {
+	var p *int64
+	if err := wireDecodePtr(&p, []byte(` 7 `), wireDecodeInt64); err != nil || p == nil || *p != 7 {
+		t.Fatalf("wireDecodePtr(7) = %v, %v", p, err)
+	}
+	if err := wireDecodePtr(&p, []byte(` null `), wireDecodeInt64); err != nil || p != nil {
+		t.Fatalf("wireDecodePtr(null) = %v, %v", p, err)
+	}
+	old := new(int64)
+	p = old
+	err := wireDecodePtr(&p, []byte(`"x"`), wireDecodeInt64)
+	if wireTestErrText(err) != "$: expected integer, got string" || p != old {
+		t.Fatalf("wireDecodePtr error = %v, dst changed %v", err, p != old)
+	}
+	if err := wireDecodePtr(&p, []byte(``), wireDecodeInt64); wireTestErrText(err) != "$: unexpected end of JSON input" {
+		t.Fatalf("wireDecodePtr(empty) = %v", err)
+	}
+}
+
+func TestDecodeSlice(t *testing.T) {
+	tests := []struct {
+		in          string
+		skipInvalid bool
+		want        []wireTestEntry
+		err         string
+	}{
+		{`[]`, false, []wireTestEntry{}, ""},
+		{`[{"content":"a"},{"content":"b","priority":"high"}]`, false,
+			[]wireTestEntry{{Content: "a"}, {Content: "b", Priority: "high"}}, ""},
+		{`[{"content":"a"},{"priority":1}]`, false, nil, "$[1].priority: expected string, got number"},
+		{`[{"content":"a"},{"priority":1},3,{"content":"c"}]`, true, []wireTestEntry{{Content: "a"}, {Content: "c"}}, ""},
+		{`[1,2]`, true, []wireTestEntry{}, ""},
+		{`[{"content":"a"},{"priority":1},]`, true, nil, "$[2]: invalid character ']' looking for beginning of value"},
+		{`[{"content":"a"} {"content":"b"}]`, true, nil, "$: invalid character '{' after array element"},
+		{`[{"content":"a"}`, true, nil, "$: unexpected end of JSON input"},
+		{`null`, false, nil, "$: expected array, got null"},
+		{`{"content":"a"}`, false, nil, "$: expected array, got object"},
+	}
+	for _, tt := range tests {
+		got := []wireTestEntry{{Content: "previous"}}
+		err := wireDecodeSlice(&got, []byte(tt.in), tt.skipInvalid, wireTestDecodeEntry)
+		if wireTestErrText(err) != tt.err {
+			t.Errorf("wireDecodeSlice(%q, %v) error %q, want %q", tt.in, tt.skipInvalid, wireTestErrText(err), tt.err)
+			continue
+		}
+		if err == nil && (got == nil || !reflect.DeepEqual(got, tt.want)) {
+			t.Errorf("wireDecodeSlice(%q, %v) = %#v, want %#v", tt.in, tt.skipInvalid, got, tt.want)
+		}
+	}
+	var nested [][]uint16
+	decodeInner := func(dst *[]uint16, data []byte) error { return wireDecodeSlice(dst, data, false, wireDecodeUint16) }
+	err := wireDecodeSlice(&nested, []byte(`[[1],[2,70000]]`), false, decodeInner)
+	if wireTestErrText(err) != "$[1][1]: number 70000 out of range for uint16" {
+		t.Errorf("nested slice error = %v", err)
+	}
+}
+
+func TestDecodeMap(t *testing.T) {
+	var m map[string]int32
+	if err := wireDecodeMap(&m, []byte(`{}`), wireDecodeInt32); err != nil || m == nil || len(m) != 0 {
+		t.Fatalf("empty map: %v, %v", m, err)
+	}
+	err := wireDecodeMap(&m, []byte(` {"a":1, "b c":-2, "a":3} `), wireDecodeInt32)
+	if err != nil || !reflect.DeepEqual(m, map[string]int32{"a": 3, "b c": -2}) {
+		t.Fatalf("map = %v, %v", m, err)
+	}
+	tests := []struct{ in, err string }{
+		{`{"ok":1,"bad key":1.5}`, `$["bad key"]: number 1.5 is not an integer`},
+		{`{"x":"1"}`, `$.x: expected integer, got string`},
+		{`{"x":1,}`, `$: invalid character '}' looking for beginning of object key string`},
+		{`[]`, `$: expected object, got array`},
+	}
+	for _, tt := range tests {
+		if err := wireDecodeMap(&m, []byte(tt.in), wireDecodeInt32); wireTestErrText(err) != tt.err {
+			t.Errorf("wireDecodeMap(%q) = %q, want %q", tt.in, wireTestErrText(err), tt.err)
+		}
+	}
+	var raw map[string]json.RawMessage
+	if err := wireDecodeMap(&raw, []byte(`{"a":{"b":[1]}}`), wireDecodeRaw); err != nil || string(raw["a"]) != `{"b":[1]}` {
+		t.Errorf("raw map = %q, %v", raw, err)
+	}
+	var maps map[string]map[string]bool
+	decodeInner := func(dst *map[string]bool, data []byte) error { return wireDecodeMap(dst, data, wireDecodeBool) }
+	err = wireDecodeMap(&maps, []byte(`{"outer":{"in ner":null}}`), decodeInner)
+	if wireTestErrText(err) != `$.outer["in ner"]: expected boolean, got null` {
+		t.Errorf("nested map error = %v", err)
+	}
+}

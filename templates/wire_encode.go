@@ -1,0 +1,143 @@
+package templates
+
+import (
+	"encoding/json"
+	"math"
+	"strconv"
+	"unicode/utf8"
+)
+
+// Appenders of the form func(src *T, buf []byte) ([]byte, error) match the
+// generated (*T).appendJSON methods so both can be passed to the generic
+// helpers. Most cannot fail; they return an error only for the signature.
+
+// wireHex is used for \u00XX escapes, lower case like encoding/json.
+const wireHex = "0123456789abcdef"
+
+// wireAppendString appends *src as a JSON string.
+func wireAppendString(src *string, buf []byte) ([]byte, error) {
+	return wireAppendQuoted(buf, *src), nil
+}
+
+// wireAppendQuoted appends s as a JSON string, escaped as encoding/json
+// does without HTML escaping: quote, backslash and control characters;
+// invalid UTF-8 becomes \ufffd; U+2028 and U+2029 are escaped because
+// JavaScript treats them as line ends. Runs of plain bytes are copied in
+// one append, so escape-free strings cost one copy.
+func wireAppendQuoted(buf []byte, s string) []byte {
+	buf = append(buf, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if wireStrPlain[c] {
+			i++
+			continue
+		}
+		if c < utf8.RuneSelf {
+			buf = wireAppendEscape(append(buf, s[start:i]...), c)
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			buf = append(append(buf, s[start:i]...), `\ufffd`...)
+		case r == '\u2028' || r == '\u2029':
+			buf = append(append(buf, s[start:i]...), '\\', 'u', '2', '0', '2', wireHex[r&0xf])
+		default:
+			i += size
+			continue
+		}
+		i += size
+		start = i
+	}
+	return append(append(buf, s[start:]...), '"')
+}
+
+// wireAppendEscape appends the escape for an ASCII byte that cannot appear
+// raw in a JSON string: the short forms where JSON has them, else \u00XX.
+func wireAppendEscape(buf []byte, c byte) []byte {
+	switch c {
+	case '"', '\\':
+		return append(buf, '\\', c)
+	case '\b':
+		return append(buf, '\\', 'b')
+	case '\f':
+		return append(buf, '\\', 'f')
+	case '\n':
+		return append(buf, '\\', 'n')
+	case '\r':
+		return append(buf, '\\', 'r')
+	case '\t':
+		return append(buf, '\\', 't')
+	}
+	return append(buf, '\\', 'u', '0', '0', wireHex[c>>4], wireHex[c&0xf])
+}
+
+// wireAppendBool appends true or false.
+func wireAppendBool(src *bool, buf []byte) ([]byte, error) {
+	return strconv.AppendBool(buf, *src), nil
+}
+
+// wireAppendInt32 appends a decimal integer.
+func wireAppendInt32(src *int32, buf []byte) ([]byte, error) {
+	return strconv.AppendInt(buf, int64(*src), 10), nil
+}
+
+// wireAppendInt64 appends a decimal integer.
+func wireAppendInt64(src *int64, buf []byte) ([]byte, error) {
+	return strconv.AppendInt(buf, *src, 10), nil
+}
+
+// wireAppendUint16 appends a decimal integer.
+func wireAppendUint16(src *uint16, buf []byte) ([]byte, error) {
+	return strconv.AppendUint(buf, uint64(*src), 10), nil
+}
+
+// wireAppendUint32 appends a decimal integer.
+func wireAppendUint32(src *uint32, buf []byte) ([]byte, error) {
+	return strconv.AppendUint(buf, uint64(*src), 10), nil
+}
+
+// wireAppendUint64 appends a decimal integer, exact over the whole range.
+func wireAppendUint64(src *uint64, buf []byte) ([]byte, error) {
+	return strconv.AppendUint(buf, *src, 10), nil
+}
+
+// wireAppendFloat64 appends *src in the shortest form that round-trips,
+// using the same layout as encoding/json (and JavaScript): plain decimal
+// for magnitudes in [1e-6, 1e21), exponent form otherwise. JSON has no
+// NaN or infinity, so those are an EncodeError.
+func wireAppendFloat64(src *float64, buf []byte) ([]byte, error) {
+	f := *src
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return buf, wireEncodeErrorf("unsupported float value %v", f)
+	}
+	if a := math.Abs(f); a != 0 && (a < 1e-6 || a >= 1e21) {
+		return wireTrimExponent(strconv.AppendFloat(buf, f, 'e', -1, 64)), nil
+	}
+	return strconv.AppendFloat(buf, f, 'f', -1, 64), nil
+}
+
+// wireTrimExponent turns strconv's two-digit negative exponents such as
+// "e-07" into "e-7", the form JavaScript and encoding/json produce. Only
+// exponents -7 to -9 can have the padding zero, since positive exponents
+// here are at least 21 and negative ones at most -7.
+func wireTrimExponent(b []byte) []byte {
+	n := len(b)
+	if n >= 4 && b[n-4] == 'e' && b[n-3] == '-' && b[n-2] == '0' {
+		b[n-2] = b[n-1]
+		return b[:n-1]
+	}
+	return b
+}
+
+// wireAppendRaw appends the raw bytes verbatim, or null when empty (an
+// unset json.RawMessage).
+func wireAppendRaw(src *json.RawMessage, buf []byte) ([]byte, error) {
+	if src == nil || len(*src) == 0 {
+		return append(buf, "null"...), nil
+	}
+	return append(buf, *src...), nil
+}

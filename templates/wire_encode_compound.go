@@ -1,0 +1,79 @@
+package templates
+
+import (
+	"encoding/json"
+	"slices"
+)
+
+// wireComma appends ',' unless buf ends right after the object's opening
+// brace, whose index+1 is open (i.e. len(buf) == open). Generated code
+// writes each member as wireComma(buf, open) + `"key":` + value, which lets
+// a flattened union add its members to its owner's object.
+func wireComma(buf []byte, open int) []byte {
+	if len(buf) == open {
+		return buf
+	}
+	return append(buf, ',')
+}
+
+// wireAppendSlice appends a JSON array of s; item errors carry the index.
+// A nil slice is written as [] (callers decide presence before calling).
+func wireAppendSlice[T any](buf []byte, s []T, appendItem func(*T, []byte) ([]byte, error)) ([]byte, error) {
+	buf = append(buf, '[')
+	for i := range s {
+		if i > 0 {
+			buf = append(buf, ',')
+		}
+		var err error
+		if buf, err = appendItem(&s[i], buf); err != nil {
+			return buf, wireAtIndex(err, i)
+		}
+	}
+	return append(buf, ']'), nil
+}
+
+// wireAppendMap appends a JSON object with keys in sorted order (output is
+// deterministic); value errors carry the key.
+func wireAppendMap[V any](buf []byte, m map[string]V, appendValue func(*V, []byte) ([]byte, error)) ([]byte, error) {
+	buf = append(buf, '{')
+	for i, k := range wireSortedKeys(m) {
+		if i > 0 {
+			buf = append(buf, ',')
+		}
+		buf = append(wireAppendQuoted(buf, k), ':')
+		v := m[k]
+		var err error
+		if buf, err = appendValue(&v, buf); err != nil {
+			return buf, wireAtKey(err, k)
+		}
+	}
+	return append(buf, '}'), nil
+}
+
+// wireAppendExtra appends the members of m (the additionalProperties of a
+// struct that keeps unknown members) to an object being written, each
+// preceded by wireComma so it composes with the members written before.
+// Keys are written in sorted order; values are written verbatim, an empty
+// one as null (see wireAppendRaw).
+func wireAppendExtra(buf []byte, open int, m map[string]json.RawMessage) []byte {
+	for _, k := range wireSortedKeys(m) {
+		buf = append(wireAppendQuoted(wireComma(buf, open), k), ':')
+		v := m[k]
+		buf, _ = wireAppendRaw(&v, buf)
+	}
+	return buf
+}
+
+// wireSortedKeys returns the keys of m in increasing order; nil for an
+// empty map so that the common case allocates nothing.
+func wireSortedKeys[V any](m map[string]V) []string {
+	if len(m) == 0 {
+		return nil
+	}
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}

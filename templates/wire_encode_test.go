@@ -1,0 +1,268 @@
+package templates
+
+import (
+	"bytes"
+	"encoding/json"
+	"math"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+func TestAppendQuoted(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"", `""`},
+		{"plain text", `"plain text"`},
+		{`a"b\c`, `"a\"b\\c"`},
+		{"\b\f\n\r\t", `"\b\f\n\r\t"`},
+		{"\x00\x01\x1f", `"\u0000\u0001\u001f"`},
+		{"\x7f/", "\"\x7f/\""},
+		{"<a&b>", `"<a&b>"`},
+		{"é✓😀", `"é✓😀"`},
+		{"\u2028x\u2029", `"\u2028x\u2029"`},
+		{"a\xffb", `"a\ufffdb"`},
+		{"\xed\xa0\x80", `"\ufffd\ufffd\ufffd"`},
+		{"\xe2\x82", `"\ufffd\ufffd"`},
+	}
+	for _, tt := range tests {
+		if got := string(wireAppendQuoted([]byte("x"), tt.in)); got != "x"+tt.want {
+			t.Errorf("wireAppendQuoted(%q) = %s, want x%s", tt.in, got, tt.want)
+		}
+		s := tt.in
+		if got, err := wireAppendString(&s, nil); err != nil || string(got) != tt.want {
+			t.Errorf("wireAppendString(%q) = %s, %v", tt.in, got, err)
+		}
+	}
+}
+
+func TestAppendScalars(t *testing.T) {
+	b, i32, i64 := true, int32(math.MinInt32), int64(math.MinInt64)
+	u16, u32, u64 := uint16(math.MaxUint16), uint32(math.MaxUint32), uint64(math.MaxUint64)
+	f := 0.1
+	raw, empty := json.RawMessage(`{"a": 1}`), json.RawMessage(nil)
+	appends := []struct {
+		name string
+		fn   func([]byte) ([]byte, error)
+		want string
+	}{
+		{"bool", func(buf []byte) ([]byte, error) { return wireAppendBool(&b, buf) }, "true"},
+		{"int32", func(buf []byte) ([]byte, error) { return wireAppendInt32(&i32, buf) }, "-2147483648"},
+		{"int64", func(buf []byte) ([]byte, error) { return wireAppendInt64(&i64, buf) }, "-9223372036854775808"},
+		{"uint16", func(buf []byte) ([]byte, error) { return wireAppendUint16(&u16, buf) }, "65535"},
+		{"uint32", func(buf []byte) ([]byte, error) { return wireAppendUint32(&u32, buf) }, "4294967295"},
+		{"uint64", func(buf []byte) ([]byte, error) { return wireAppendUint64(&u64, buf) }, "18446744073709551615"},
+		{"float64", func(buf []byte) ([]byte, error) { return wireAppendFloat64(&f, buf) }, "0.1"},
+		{"raw", func(buf []byte) ([]byte, error) { return wireAppendRaw(&raw, buf) }, `{"a": 1}`},
+		{"raw empty", func(buf []byte) ([]byte, error) { return wireAppendRaw(&empty, buf) }, "null"},
+		{"raw nil", func(buf []byte) ([]byte, error) { return wireAppendRaw(nil, buf) }, "null"},
+	}
+	for _, tt := range appends {
+		got, err := tt.fn([]byte("["))
+		if err != nil || string(got) != "["+tt.want {
+			t.Errorf("%s: got %s, %v; want [%s", tt.name, got, err, tt.want)
+		}
+	}
+	b = false
+	if got, _ := wireAppendBool(&b, nil); string(got) != "false" {
+		t.Errorf("false: %s", got)
+	}
+	var back uint64
+	if err := wireDecodeUint64(&back, []byte("18446744073709551615")); err != nil || back != u64 {
+		t.Errorf("uint64 round trip: %v, %v", back, err)
+	}
+}
+
+func TestAppendFloat64(t *testing.T) {
+	tests := []struct {
+		in   float64
+		want string
+	}{
+		{0, "0"}, {math.Copysign(0, -1), "-0"}, {1, "1"}, {-1.5, "-1.5"}, {0.1, "0.1"},
+		{1e-6, "0.000001"}, {1e-7, "1e-7"}, {1.5e-9, "1.5e-9"}, {1e-10, "1e-10"}, {5e-324, "5e-324"},
+		{1e20, "100000000000000000000"}, {1e21, "1e+21"}, {-1.2345e300, "-1.2345e+300"},
+		{123456789, "123456789"}, {math.MaxFloat64, "1.7976931348623157e+308"},
+	}
+	for _, tt := range tests {
+		got, err := wireAppendFloat64(&tt.in, nil)
+		if err != nil || string(got) != tt.want {
+			t.Errorf("wireAppendFloat64(%v) = %s, %v; want %s", tt.in, got, err, tt.want)
+		}
+	}
+	for _, bad := range []struct {
+		f    float64
+		want string
+	}{
+		{math.NaN(), "$: unsupported float value NaN"},
+		{math.Inf(1), "$: unsupported float value +Inf"},
+		{math.Inf(-1), "$: unsupported float value -Inf"},
+	} {
+		_, err := wireAppendFloat64(&bad.f, nil)
+		if _, ok := err.(*EncodeError); !ok || err.Error() != bad.want {
+			t.Errorf("wireAppendFloat64(%v) error = %v, want EncodeError %q", bad.f, err, bad.want)
+		}
+	}
+}
+
+// wireTestMarshal encodes v as encoding/json does with HTML escaping off,
+// which is the escaping the appenders promise to match.
+func wireTestMarshal(t *testing.T, v any) string {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		t.Fatal(err)
+	}
+	return strings.TrimSuffix(buf.String(), "\n")
+}
+
+// wireTestRandomString mixes the characters that matter for escaping with random
+// bytes, so invalid UTF-8 and every escape class show up often.
+func wireTestRandomString(r *rand.Rand) string {
+	pieces := []string{"a", "Z", " ", `"`, `\`, "/", "\x00", "\x1f", "\n", "\t", "\x7f", "<", "&",
+		"é", "✓", "😀", "\u2028", "\u2029", "\ufffd", "\xff", "\xed\xa0\x80", "\xe2\x82", "\xf0\x9f\x98"}
+	var sb strings.Builder
+	for n := r.IntN(20); n > 0; n-- {
+		if r.IntN(4) == 0 {
+			sb.WriteByte(byte(r.IntN(256)))
+		} else {
+			sb.WriteString(pieces[r.IntN(len(pieces))])
+		}
+	}
+	return sb.String()
+}
+
+func TestStringRoundTrip(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 20000 {
+		s := wireTestRandomString(r)
+		mine := wireAppendQuoted(nil, s)
+		if want := wireTestMarshal(t, s); string(mine) != want {
+			t.Fatalf("wireAppendQuoted(%q) = %s, encoding/json %s", s, mine, want)
+		}
+		if !json.Valid(mine) || !utf8.Valid(mine) {
+			t.Fatalf("wireAppendQuoted(%q) = %q is not valid", s, mine)
+		}
+		var viaJSON, viaWire string
+		if err := json.Unmarshal(mine, &viaJSON); err != nil || viaJSON != strings.ToValidUTF8(viaJSON, "") {
+			t.Fatalf("encoding/json cannot read %s: %v", mine, err)
+		}
+		theirs, _ := json.Marshal(s) // with HTML escaping, for variety
+		if err := wireDecodeString(&viaWire, theirs); err != nil || viaWire != viaJSON {
+			t.Fatalf("wireDecodeString(%s) = %q, %v; want %q", theirs, viaWire, err, viaJSON)
+		}
+		if utf8.ValidString(s) && viaJSON != s {
+			t.Fatalf("valid string %q did not survive: %q", s, viaJSON)
+		}
+	}
+}
+
+func TestFloatRoundTrip(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for i := range 50000 {
+		var f float64
+		switch i % 3 {
+		case 0:
+			f = math.Float64frombits(r.Uint64())
+		case 1:
+			f = (r.Float64() - 0.5) * math.Pow(10, float64(r.IntN(60)-30))
+		default:
+			f = float64(r.Int64N(1<<53)) * math.Pow10(r.IntN(12)-6)
+		}
+		if math.IsNaN(f) || math.IsInf(f, 0) {
+			continue
+		}
+		mine, err := wireAppendFloat64(&f, nil)
+		want, _ := json.Marshal(f)
+		if err != nil || string(mine) != string(want) || !json.Valid(mine) {
+			t.Fatalf("wireAppendFloat64(%v) = %s, %v; encoding/json %s", f, mine, err, want)
+		}
+		var viaJSON, viaWire float64
+		if err := json.Unmarshal(mine, &viaJSON); err != nil || viaJSON != f {
+			t.Fatalf("encoding/json read %s as %v, %v; want %v", mine, viaJSON, err, f)
+		}
+		if err := wireDecodeFloat64(&viaWire, want); err != nil || viaWire != f {
+			t.Fatalf("wireDecodeFloat64(%s) = %v, %v; want %v", want, viaWire, err, f)
+		}
+	}
+}
+
+func TestComma(t *testing.T) {
+	buf := []byte(`{"a":{`)
+	open := len(buf)
+	buf = wireComma(buf, open)
+	buf = append(buf, `"x":1`...)
+	buf = wireComma(buf, open)
+	buf = append(buf, `"y":2}`...)
+	if string(buf) != `{"a":{"x":1,"y":2}` {
+		t.Errorf("wireComma built %s", buf)
+	}
+}
+
+func TestAppendSlice(t *testing.T) {
+	got, err := wireAppendSlice(nil, []string(nil), wireAppendString)
+	if err != nil || string(got) != "[]" {
+		t.Errorf("nil slice = %s, %v", got, err)
+	}
+	got, err = wireAppendSlice([]byte("x"), []string{"a", "b\n"}, wireAppendString)
+	if err != nil || string(got) != `x["a","b\n"]` {
+		t.Errorf("slice = %s, %v", got, err)
+	}
+	floats := [][]float64{{1}, {2, math.NaN()}}
+	appendInner := func(s *[]float64, buf []byte) ([]byte, error) { return wireAppendSlice(buf, *s, wireAppendFloat64) }
+	_, err = wireAppendSlice(nil, floats, appendInner)
+	if wireTestErrText(err) != "$[1][1]: unsupported float value NaN" {
+		t.Errorf("nested slice error = %v", err)
+	}
+}
+
+func TestAppendMap(t *testing.T) {
+	got, err := wireAppendMap(nil, map[string]int64(nil), wireAppendInt64)
+	if err != nil || string(got) != "{}" {
+		t.Errorf("nil map = %s, %v", got, err)
+	}
+	m := map[string]int64{"b": 2, "a": 1, "a b": 3, "\n": 0}
+	got, err = wireAppendMap(nil, m, wireAppendInt64)
+	if err != nil || string(got) != `{"\n":0,"a":1,"a b":3,"b":2}` {
+		t.Errorf("map = %s, %v", got, err)
+	}
+	want, _ := json.Marshal(m)
+	if string(got) != string(want) {
+		t.Errorf("map %s differs from encoding/json %s", got, want)
+	}
+	_, err = wireAppendMap(nil, map[string]float64{"ok": 1, "bad key": math.Inf(1)}, wireAppendFloat64)
+	if wireTestErrText(err) != `$["bad key"]: unsupported float value +Inf` {
+		t.Errorf("map error = %v", err)
+	}
+}
+
+func TestAppendExtra(t *testing.T) {
+	extra := map[string]json.RawMessage{"z": json.RawMessage(`[1]`), "a\"": json.RawMessage(`{"k":true}`), "n": nil}
+	buf := []byte(`{`)
+	open := len(buf)
+	buf = wireAppendExtra(buf, open, extra)
+	buf = append(buf, '}')
+	if string(buf) != `{"a\"":{"k":true},"n":null,"z":[1]}` || !json.Valid(buf) {
+		t.Errorf("extra only = %s", buf)
+	}
+	buf = []byte(`{"known":1`)
+	buf = append(wireAppendExtra(buf, 1, extra), '}')
+	if string(buf) != `{"known":1,"a\"":{"k":true},"n":null,"z":[1]}` {
+		t.Errorf("after known members = %s", buf)
+	}
+	if got := wireAppendExtra([]byte("{"), 1, nil); string(got) != "{" {
+		t.Errorf("nil extra = %s", got)
+	}
+}
+
+func TestAppendAllocs(t *testing.T) {
+	buf := make([]byte, 0, 256)
+	s := "a string with no escapes, é ✓"
+	f := 1234.5678
+	if n := testing.AllocsPerRun(100, func() { _, _ = wireAppendString(&s, buf[:0]) }); n != 0 {
+		t.Errorf("wireAppendString allocates %v times", n)
+	}
+	if n := testing.AllocsPerRun(100, func() { _, _ = wireAppendFloat64(&f, buf[:0]) }); n != 0 {
+		t.Errorf("wireAppendFloat64 allocates %v times", n)
+	}
+}

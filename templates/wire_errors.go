@@ -1,0 +1,133 @@
+package templates
+
+import (
+	"fmt"
+	"strconv"
+)
+
+// DecodeError reports why a JSON value could not be decoded and where:
+// Path is a JSONPath-like location relative to the value passed to
+// UnmarshalJSON, e.g. `$.update.content[2].text` or `$["odd key"]`; Msg is
+// what is wrong. Error() renders "<path>: <msg>" (path "$" for the root).
+type DecodeError struct {
+	Path string
+	Msg  string
+}
+
+// Error renders "<path>: <msg>"; an empty Path counts as the root so that
+// hand-built errors still read well.
+func (e *DecodeError) Error() string {
+	return wireRenderError(e.Path, e.Msg)
+}
+
+// EncodeError reports why a value could not be encoded (a union with no
+// variant set, a NaN float), with the same path form as DecodeError.
+type EncodeError struct {
+	Path string
+	Msg  string
+}
+
+// Error renders "<path>: <msg>" exactly like DecodeError.
+func (e *EncodeError) Error() string {
+	return wireRenderError(e.Path, e.Msg)
+}
+
+// wireRenderError is shared by both error types so they cannot drift apart.
+func wireRenderError(path, msg string) string {
+	if path == "" {
+		path = "$"
+	}
+	return path + ": " + msg
+}
+
+// wireErrorf returns a *DecodeError at the root ("$") with a formatted message.
+func wireErrorf(format string, args ...any) error {
+	return &DecodeError{Path: "$", Msg: fmt.Sprintf(format, args...)}
+}
+
+// wireEncodeErrorf returns an *EncodeError at the root.
+func wireEncodeErrorf(format string, args ...any) error {
+	return &EncodeError{Path: "$", Msg: fmt.Sprintf(format, args...)}
+}
+
+// wireMissing returns the decode error for a missing required property:
+// Msg `missing required property "name"` at the root.
+func wireMissing(name string) error {
+	return &DecodeError{Path: "$", Msg: "missing required property " + string(wireAppendQuoted(nil, name))}
+}
+
+// wireAtKey prefixes the path of err with the object member key: "$.a"
+// becomes "$.key.a"; keys that are not plain identifiers render as
+// ["key"] with JSON quoting. A *DecodeError or *EncodeError is updated in
+// place (errors travel up a single call chain, so nobody else holds them)
+// which keeps the cost to the one allocation of the new path; any other
+// error becomes a *DecodeError carrying its text.
+func wireAtKey(err error, key string) error {
+	if err == nil {
+		return nil
+	}
+	// A stack buffer keeps the segment off the heap: the concatenation in
+	// wirePrefix copies it into the single new path string.
+	var tmp [64]byte
+	seg := tmp[:0]
+	if wireIsIdent(key) {
+		seg = append(seg, '.')
+		seg = append(seg, key...)
+	} else {
+		seg = append(seg, '[')
+		seg = wireAppendQuoted(seg, key)
+		seg = append(seg, ']')
+	}
+	return wirePrefix(err, seg)
+}
+
+// wireAtIndex prefixes the path with an array index: "$.a" -> "$[3].a".
+func wireAtIndex(err error, index int) error {
+	if err == nil {
+		return nil
+	}
+	var tmp [24]byte
+	seg := append(tmp[:0], '[')
+	seg = strconv.AppendInt(seg, int64(index), 10)
+	seg = append(seg, ']')
+	return wirePrefix(err, seg)
+}
+
+// wirePrefix inserts seg right after the leading "$" of err's path.
+func wirePrefix(err error, seg []byte) error {
+	switch e := err.(type) {
+	case *DecodeError:
+		e.Path = "$" + string(seg) + wirePathRest(e.Path)
+		return e
+	case *EncodeError:
+		e.Path = "$" + string(seg) + wirePathRest(e.Path)
+		return e
+	default:
+		return &DecodeError{Path: "$" + string(seg), Msg: err.Error()}
+	}
+}
+
+// wirePathRest strips the root marker so a new segment can go in front;
+// an empty path is the root.
+func wirePathRest(path string) string {
+	if len(path) > 0 && path[0] == '$' {
+		return path[1:]
+	}
+	return path
+}
+
+// wireIsIdent reports whether key can be written as .key in a path, that
+// is it matches [A-Za-z_][A-Za-z0-9_]*.
+func wireIsIdent(key string) bool {
+	if key == "" {
+		return false
+	}
+	for i := 0; i < len(key); i++ {
+		c := key[i]
+		letter := c == '_' || (c|0x20 >= 'a' && c|0x20 <= 'z')
+		if !letter && (i == 0 || c < '0' || c > '9') {
+			return false
+		}
+	}
+	return true
+}

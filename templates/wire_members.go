@@ -1,0 +1,67 @@
+package templates
+
+// wireValueKindName names the JSON kind of data for error messages.
+func wireValueKindName(data []byte) string {
+	switch wireKind(data) {
+	case '{':
+		return "object"
+	case '[':
+		return "array"
+	case '"':
+		return "string"
+	case '0':
+		return "number"
+	case 't':
+		return "boolean"
+	case 'n':
+		return "null"
+	}
+	return "invalid JSON"
+}
+
+// wireAppendRawMembers appends the members of the raw object to the object
+// being written (which opened at open), skipping members whose names were
+// already written there. A catch-all variant keeps the whole object it was
+// decoded from, including members its enclosing types write themselves
+// (the tag of an outer union, the fields of the struct it is flattened
+// into); skipping those keeps the output free of duplicate keys while
+// round-tripping the rest verbatim.
+func wireAppendRawMembers(buf []byte, open int, raw []byte) ([]byte, error) {
+	written, err := wireWrittenKeys(buf[open:])
+	if err != nil {
+		return nil, err
+	}
+	it, err := wireObject(raw)
+	if err != nil {
+		return nil, err
+	}
+	for it.next() {
+		if written[string(it.key)] {
+			continue
+		}
+		buf = wireComma(buf, open)
+		buf = wireAppendQuoted(buf, string(it.key))
+		buf = append(buf, ':')
+		buf = append(buf, it.value...)
+	}
+	return buf, it.err
+}
+
+// wireWrittenKeys returns the names of the members in members, the text
+// written so far between an object's braces.
+func wireWrittenKeys(members []byte) (map[string]bool, error) {
+	keys := map[string]bool{}
+	if len(members) == 0 {
+		return keys, nil
+	}
+	obj := make([]byte, 0, len(members)+2)
+	obj = append(append(append(obj, '{'), members...), '}')
+	it, err := wireObject(obj)
+	if err != nil {
+		return nil, err
+	}
+	for it.next() {
+		keys[string(it.key)] = true
+	}
+	return keys, it.err
+}

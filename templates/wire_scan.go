@@ -1,0 +1,327 @@
+package templates
+
+import "strconv"
+
+// wireMaxDepth bounds nesting exactly as encoding/json does, so that deep
+// input fails cleanly instead of exhausting the stack, and so that the
+// scanner accepts precisely what json.Valid accepts.
+const wireMaxDepth = 10000
+
+// Flags reported by wireScanString, used to pick the allocation-free path.
+const (
+	wireStrEscaped  = 1 << iota // the string contains a backslash escape
+	wireStrNonASCII             // the string contains bytes >= 0x80
+)
+
+// wireStrPlain marks bytes that may appear in a string with no further
+// checks; a table lookup keeps the hot loop of string scanning tiny.
+var wireStrPlain = func() (t [256]bool) {
+	for c := 0x20; c < 0x80; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
+
+// wireSkipSpace returns the index of the first non-whitespace byte at or
+// after i (JSON whitespace is space, tab, newline and carriage return).
+func wireSkipSpace(data []byte, i int) int {
+	for i < len(data) {
+		switch data[i] {
+		case ' ', '\t', '\n', '\r':
+			i++
+		default:
+			return i
+		}
+	}
+	return i
+}
+
+// wireValidate checks that data is exactly one JSON value, optionally
+// surrounded by whitespace; it is what json.Valid checks, with a reason.
+func wireValidate(data []byte) error {
+	i := wireSkipSpace(data, 0)
+	end, err := wireSkipValue(data, i, 0)
+	if err != nil {
+		return err
+	}
+	return wireCheckEnd(data, end)
+}
+
+// wireCheckEnd rejects anything but whitespace after a top-level value.
+func wireCheckEnd(data []byte, i int) error {
+	i = wireSkipSpace(data, i)
+	if i < len(data) {
+		return wireSyntaxError(data, i, "after top-level value")
+	}
+	return nil
+}
+
+// wireSkipValue validates the value starting exactly at data[i] and returns
+// the index just past it. depth counts the containers already open around
+// it, so limits hold across nested calls.
+func wireSkipValue(data []byte, i, depth int) (int, error) {
+	if i >= len(data) {
+		return i, wireErrEOF()
+	}
+	switch c := data[i]; {
+	case c == '"':
+		end, _, err := wireScanString(data, i)
+		return end, err
+	case c == '{':
+		return wireSkipObject(data, i, depth+1)
+	case c == '[':
+		return wireSkipArray(data, i, depth+1)
+	case c == 't':
+		return wireScanLiteral(data, i, "true")
+	case c == 'f':
+		return wireScanLiteral(data, i, "false")
+	case c == 'n':
+		return wireScanLiteral(data, i, "null")
+	case c == '-' || (c >= '0' && c <= '9'):
+		end, _, err := wireScanNumber(data, i)
+		return end, err
+	}
+	return i, wireSyntaxError(data, i, "looking for beginning of value")
+}
+
+// wireSkipObject validates the object whose '{' is at data[i]; depth
+// already includes this object.
+func wireSkipObject(data []byte, i, depth int) (int, error) {
+	if depth > wireMaxDepth {
+		return i, wireErrorf("exceeded max nesting depth %d", wireMaxDepth)
+	}
+	i = wireSkipSpace(data, i+1)
+	if i < len(data) && data[i] == '}' {
+		return i + 1, nil
+	}
+	for {
+		var err error
+		if i, err = wireScanKeyColon(data, i); err != nil {
+			return i, err
+		}
+		if i, err = wireSkipValue(data, i, depth); err != nil {
+			return i, err
+		}
+		i = wireSkipSpace(data, i)
+		switch {
+		case i >= len(data):
+			return i, wireErrEOF()
+		case data[i] == '}':
+			return i + 1, nil
+		case data[i] != ',':
+			return i, wireSyntaxError(data, i, "after object key:value pair")
+		}
+		i = wireSkipSpace(data, i+1)
+	}
+}
+
+// wireScanKeyColon validates a member name and its colon starting at
+// data[i] and returns the index of the member's value (after whitespace).
+func wireScanKeyColon(data []byte, i int) (int, error) {
+	if i >= len(data) {
+		return i, wireErrEOF()
+	}
+	if data[i] != '"' {
+		return i, wireSyntaxError(data, i, "looking for beginning of object key string")
+	}
+	end, _, err := wireScanString(data, i)
+	if err != nil {
+		return end, err
+	}
+	return wireScanColon(data, end)
+}
+
+// wireScanColon expects optional whitespace, ':' and optional whitespace.
+func wireScanColon(data []byte, i int) (int, error) {
+	i = wireSkipSpace(data, i)
+	if i >= len(data) {
+		return i, wireErrEOF()
+	}
+	if data[i] != ':' {
+		return i, wireSyntaxError(data, i, "after object key")
+	}
+	return wireSkipSpace(data, i+1), nil
+}
+
+// wireSkipArray validates the array whose '[' is at data[i]; depth already
+// includes this array.
+func wireSkipArray(data []byte, i, depth int) (int, error) {
+	if depth > wireMaxDepth {
+		return i, wireErrorf("exceeded max nesting depth %d", wireMaxDepth)
+	}
+	i = wireSkipSpace(data, i+1)
+	if i < len(data) && data[i] == ']' {
+		return i + 1, nil
+	}
+	for {
+		var err error
+		if i, err = wireSkipValue(data, i, depth); err != nil {
+			return i, err
+		}
+		i = wireSkipSpace(data, i)
+		switch {
+		case i >= len(data):
+			return i, wireErrEOF()
+		case data[i] == ']':
+			return i + 1, nil
+		case data[i] != ',':
+			return i, wireSyntaxError(data, i, "after array element")
+		}
+		i = wireSkipSpace(data, i+1)
+	}
+}
+
+// wireScanString validates the string whose opening quote is at data[i]
+// and returns the index past its closing quote, plus wireStr* flags that
+// tell the caller whether the raw bytes can be used as they are.
+func wireScanString(data []byte, i int) (int, uint8, error) {
+	var flags uint8
+	i++
+	for {
+		for i < len(data) && wireStrPlain[data[i]] {
+			i++
+		}
+		if i >= len(data) {
+			return i, flags, wireErrEOF()
+		}
+		switch c := data[i]; {
+		case c == '"':
+			return i + 1, flags, nil
+		case c == '\\':
+			flags |= wireStrEscaped
+			var err error
+			if i, err = wireScanEscape(data, i); err != nil {
+				return i, flags, err
+			}
+		case c < 0x20:
+			return i, flags, wireSyntaxError(data, i, "in string literal")
+		default:
+			// Bytes >= 0x80 are accepted unchecked, as json.Valid does;
+			// decoders check UTF-8 only when they see this flag.
+			flags |= wireStrNonASCII
+			i++
+		}
+	}
+}
+
+// wireScanEscape validates the escape sequence whose backslash is at
+// data[i] and returns the index past it.
+func wireScanEscape(data []byte, i int) (int, error) {
+	if i+1 >= len(data) {
+		return i + 1, wireErrEOF()
+	}
+	switch data[i+1] {
+	case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+		return i + 2, nil
+	case 'u':
+		for j := i + 2; j < i+6; j++ {
+			if j >= len(data) {
+				return j, wireErrEOF()
+			}
+			if !wireIsHex(data[j]) {
+				return j, wireSyntaxError(data, j, "in \\u hexadecimal character escape")
+			}
+		}
+		return i + 6, nil
+	}
+	return i + 1, wireSyntaxError(data, i+1, "in string escape code")
+}
+
+// wireIsHex reports whether c is a hexadecimal digit.
+func wireIsHex(c byte) bool {
+	return (c >= '0' && c <= '9') || (c|0x20 >= 'a' && c|0x20 <= 'f')
+}
+
+// wireScanNumber validates the number starting at data[i] against the
+// JSON grammar -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)? and returns
+// the index past it and whether it used integer syntax only.
+func wireScanNumber(data []byte, i int) (end int, isInt bool, err error) {
+	if data[i] == '-' {
+		i++
+	}
+	if i >= len(data) {
+		return i, false, wireErrEOF()
+	}
+	switch c := data[i]; {
+	case c == '0':
+		i++
+	case c >= '1' && c <= '9':
+		i = wireSkipDigits(data, i+1)
+	default:
+		return i, false, wireSyntaxError(data, i, "in numeric literal")
+	}
+	isInt = true
+	if i < len(data) && data[i] == '.' {
+		isInt = false
+		if i, err = wireNeedDigits(data, i+1, "after decimal point in numeric literal"); err != nil {
+			return i, false, err
+		}
+	}
+	if i < len(data) && (data[i] == 'e' || data[i] == 'E') {
+		isInt = false
+		i++
+		if i < len(data) && (data[i] == '+' || data[i] == '-') {
+			i++
+		}
+		if i, err = wireNeedDigits(data, i, "in exponent of numeric literal"); err != nil {
+			return i, false, err
+		}
+	}
+	return i, isInt, nil
+}
+
+// wireNeedDigits requires at least one digit at data[i] and skips the run.
+func wireNeedDigits(data []byte, i int, context string) (int, error) {
+	if i >= len(data) {
+		return i, wireErrEOF()
+	}
+	if data[i] < '0' || data[i] > '9' {
+		return i, wireSyntaxError(data, i, context)
+	}
+	return wireSkipDigits(data, i+1), nil
+}
+
+// wireSkipDigits returns the index of the first non-digit at or after i.
+func wireSkipDigits(data []byte, i int) int {
+	for i < len(data) && data[i] >= '0' && data[i] <= '9' {
+		i++
+	}
+	return i
+}
+
+// wireScanLiteral checks that lit (true, false or null) starts at data[i].
+func wireScanLiteral(data []byte, i int, lit string) (int, error) {
+	for j := 0; j < len(lit); j++ {
+		if i+j >= len(data) {
+			return i + j, wireErrEOF()
+		}
+		if data[i+j] != lit[j] {
+			return i + j, wireSyntaxError(data, i+j, "in literal "+lit)
+		}
+	}
+	return i + len(lit), nil
+}
+
+// wireErrEOF is the error for input that stops in the middle of a value.
+func wireErrEOF() error {
+	return &DecodeError{Path: "$", Msg: "unexpected end of JSON input"}
+}
+
+// wireSyntaxError describes the unexpected byte data[i] and where in the
+// grammar it was found, in the style of encoding/json's messages.
+func wireSyntaxError(data []byte, i int, context string) error {
+	return &DecodeError{Path: "$", Msg: "invalid character " + wireQuoteByte(data[i]) + " " + context}
+}
+
+// wireQuoteByte renders a byte for an error message: printable ASCII as
+// 'c', anything else as its hex value, so that messages stay readable and
+// valid UTF-8 whatever the input.
+func wireQuoteByte(c byte) string {
+	if c >= 0x20 && c < 0x7f {
+		if c == '\'' || c == '\\' {
+			return `'\` + string(rune(c)) + `'`
+		}
+		return "'" + string(rune(c)) + "'"
+	}
+	return "0x" + strconv.FormatUint(uint64(c)|0x100, 16)[1:]
+}

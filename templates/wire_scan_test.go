@@ -1,0 +1,262 @@
+package templates
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// wireTestScanCases pairs inputs with the exact error wireValidate reports ("" for
+// valid input); each case is also checked against json.Valid.
+var wireTestScanCases = []struct {
+	in   string
+	want string
+}{
+	{`null`, ""},
+	{` true `, ""},
+	{"\t\r\nfalse\n", ""},
+	{`0`, ""},
+	{`-0`, ""},
+	{`-0.0e+0`, ""},
+	{`123.456E-7`, ""},
+	{`1e999`, ""},
+	{`""`, ""},
+	{`"a\"\\\/\b\f\n\r\t\u00e9\uD83D\uDE00"`, ""},
+	{`"\ud800"`, ""},
+	{"\"\xff\xfe\"", ""},
+	{"\"\u2028\x7f\"", ""},
+	{`{}`, ""},
+	{`[]`, ""},
+	{` { "a" : [ 1 , { "b" : null } ] , "c" : "" } `, ""},
+	{`[[[[]]],{}]`, ""},
+	{``, "$: unexpected end of JSON input"},
+	{`   `, "$: unexpected end of JSON input"},
+	{`{`, "$: unexpected end of JSON input"},
+	{`{"a"`, "$: unexpected end of JSON input"},
+	{`{"a":`, "$: unexpected end of JSON input"},
+	{`{"a":1`, "$: unexpected end of JSON input"},
+	{`[1,`, "$: unexpected end of JSON input"},
+	{`"abc`, "$: unexpected end of JSON input"},
+	{`"\`, "$: unexpected end of JSON input"},
+	{`"\u12`, "$: unexpected end of JSON input"},
+	{`{"a":}`, "$: invalid character '}' looking for beginning of value"},
+	{`{"a" 1}`, "$: invalid character '1' after object key"},
+	{`{"a":1 "b":2}`, "$: invalid character '\"' after object key:value pair"},
+	{`{"a":1,}`, "$: invalid character '}' looking for beginning of object key string"},
+	{`{a:1}`, "$: invalid character 'a' looking for beginning of object key string"},
+	{`[1 2]`, "$: invalid character '2' after array element"},
+	{`[1,]`, "$: invalid character ']' looking for beginning of value"},
+	{`[,1]`, "$: invalid character ',' looking for beginning of value"},
+	{`"\x"`, "$: invalid character 'x' in string escape code"},
+	{`"\'"`, `$: invalid character '\'' in string escape code`},
+	{`"\u12g4"`, "$: invalid character 'g' in \\u hexadecimal character escape"},
+	{"\"a\x01\"", "$: invalid character 0x01 in string literal"},
+	{"\"a\nb\"", "$: invalid character 0x0a in string literal"},
+	{`01`, "$: invalid character '1' after top-level value"},
+	{`+1`, "$: invalid character '+' looking for beginning of value"},
+	{`.5`, "$: invalid character '.' looking for beginning of value"},
+	{`-a`, "$: invalid character 'a' in numeric literal"},
+	{`1.`, "$: unexpected end of JSON input"},
+	{`1.e3`, "$: invalid character 'e' after decimal point in numeric literal"},
+	{`1e`, "$: unexpected end of JSON input"},
+	{`1e+`, "$: unexpected end of JSON input"},
+	{`1ex`, "$: invalid character 'x' in exponent of numeric literal"},
+	{`-`, "$: unexpected end of JSON input"},
+	{`tru`, "$: unexpected end of JSON input"},
+	{`trux`, "$: invalid character 'x' in literal true"},
+	{`fals`, "$: unexpected end of JSON input"},
+	{`nulL`, "$: invalid character 'L' in literal null"},
+	{`NaN`, "$: invalid character 'N' looking for beginning of value"},
+	{`1 2`, "$: invalid character '2' after top-level value"},
+	{`{} x`, "$: invalid character 'x' after top-level value"},
+	{"\xff", "$: invalid character 0xff looking for beginning of value"},
+	{"\ufeff{}", "$: invalid character 0xef looking for beginning of value"},
+	{"[1]\x00", "$: invalid character 0x00 after top-level value"},
+	{`'a'`, `$: invalid character '\'' looking for beginning of value`},
+	{strings.Repeat("[", wireMaxDepth) + strings.Repeat("]", wireMaxDepth), ""},
+	{strings.Repeat("[", wireMaxDepth+1) + strings.Repeat("]", wireMaxDepth+1), "$: exceeded max nesting depth 10000"},
+	{strings.Repeat(`{"a":`, wireMaxDepth) + "1" + strings.Repeat("}", wireMaxDepth), ""},
+	{strings.Repeat(`{"a":`, wireMaxDepth+1) + "1" + strings.Repeat("}", wireMaxDepth+1), "$: exceeded max nesting depth 10000"},
+	{strings.Repeat("[", 1<<20), "$: exceeded max nesting depth 10000"},
+}
+
+func TestValidate(t *testing.T) {
+	for _, tt := range wireTestScanCases {
+		err := wireValidate([]byte(tt.in))
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if got != tt.want {
+			t.Errorf("wireValidate(%.40q) = %q, want %q", tt.in, got, tt.want)
+		}
+		if (err == nil) != json.Valid([]byte(tt.in)) {
+			t.Errorf("wireValidate(%.40q) disagrees with json.Valid", tt.in)
+		}
+	}
+}
+
+func TestSkipValueEnd(t *testing.T) {
+	tests := []struct {
+		in  string
+		end int
+	}{
+		{`1,`, 1}, {`-12.5e3]`, 7}, {`"a\"b" `, 6}, {`{"a":[1]}x`, 9}, {`[] `, 2}, {`true}`, 4}, {`null,`, 4},
+	}
+	for _, tt := range tests {
+		end, err := wireSkipValue([]byte(tt.in), 0, 0)
+		if err != nil || end != tt.end {
+			t.Errorf("wireSkipValue(%q) = %d, %v; want %d", tt.in, end, err, tt.end)
+		}
+	}
+}
+
+func TestScanStringFlags(t *testing.T) {
+	tests := []struct {
+		in    string
+		flags uint8
+	}{
+		{`"abc"`, 0}, {`"a\nb"`, wireStrEscaped}, {`"é"`, wireStrNonASCII}, {`"é\t"`, wireStrEscaped | wireStrNonASCII},
+	}
+	for _, tt := range tests {
+		_, flags, err := wireScanString([]byte(tt.in), 0)
+		if err != nil || flags != tt.flags {
+			t.Errorf("wireScanString(%q) flags = %b, %v; want %b", tt.in, flags, err, tt.flags)
+		}
+	}
+}
+
+func TestScanNumberIsInt(t *testing.T) {
+	tests := []struct {
+		in    string
+		isInt bool
+	}{
+		{"0", true}, {"-7", true}, {"123", true}, {"1.0", false}, {"1e3", false}, {"-0E-0", false},
+	}
+	for _, tt := range tests {
+		end, isInt, err := wireScanNumber([]byte(tt.in), 0)
+		if err != nil || end != len(tt.in) || isInt != tt.isInt {
+			t.Errorf("wireScanNumber(%q) = %d, %v, %v", tt.in, end, isInt, err)
+		}
+	}
+}
+
+func TestValidateAllocs(t *testing.T) {
+	data := []byte(`{"a":[1,2.5e3,"x\ny",true,null,{"b":{}}],"c":"é"}`)
+	if n := testing.AllocsPerRun(100, func() { _ = wireValidate(data) }); n != 0 {
+		t.Errorf("wireValidate allocates %v times, want 0", n)
+	}
+}
+
+// FuzzScanner checks that the scanner accepts exactly what json.Valid
+// accepts, that the decoders agree with encoding/json, and that nothing
+// panics whatever the input.
+func FuzzScanner(f *testing.F) {
+	for _, tt := range wireTestScanCases {
+		if len(tt.in) < 1000 {
+			f.Add([]byte(tt.in))
+		}
+	}
+	for _, s := range []string{
+		`{"jsonrpc":"2.0","id":1,"method":"session/update","params":{"update":{"content":[{"type":"text","text":"hi"}]}}}`,
+		`[1,-0,0.5,1E+2,18446744073709551615,-9223372036854775808,1e400]`,
+		`"\ud83d\ude00\u0000\u001f\u2028"`, "\"\xed\xa0\x80\"", `{"a b":{"":[]}}`, `  "x"  `,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		err := wireValidate(data)
+		if valid := json.Valid(data); (err == nil) != valid {
+			t.Fatalf("wireValidate(%q) = %v, json.Valid = %v", data, err, valid)
+		}
+		wireFuzzStrings(t, data)
+		wireFuzzNumbers(t, data)
+		wireFuzzIterators(t, data, err == nil)
+	})
+}
+
+// wireFuzzStrings compares string decoding with encoding/json.
+// encoding/json treats null as "leave unchanged" where ours reject it.
+func wireFuzzStrings(t *testing.T, data []byte) {
+	if wireIsNull(data) {
+		return
+	}
+	var got, want string
+	err := wireDecodeString(&got, data)
+	werr := json.Unmarshal(data, &want)
+	if (err == nil) != (werr == nil) || got != want {
+		t.Fatalf("wireDecodeString(%q) = %q, %v; encoding/json: %q, %v", data, got, err, want, werr)
+	}
+	b, err := wireStringBytes(data)
+	if (err == nil) != (werr == nil) || string(b) != want {
+		t.Fatalf("wireStringBytes(%q) = %q, %v; want %q", data, b, err, want)
+	}
+}
+
+// wireFuzzNumbers compares number decoding with encoding/json where their
+// rules coincide.
+func wireFuzzNumbers(t *testing.T, data []byte) {
+	if wireIsNull(data) {
+		return
+	}
+	var f, wf float64
+	err := wireDecodeFloat64(&f, data)
+	werr := json.Unmarshal(data, &wf)
+	if (err == nil) != (werr == nil) || f != wf {
+		t.Fatalf("wireDecodeFloat64(%q) = %v, %v; encoding/json: %v, %v", data, f, err, wf, werr)
+	}
+	var u, wu uint64
+	err = wireDecodeUint64(&u, data)
+	werr = json.Unmarshal(data, &wu)
+	if err == nil && (werr != nil || u != wu) {
+		t.Fatalf("wireDecodeUint64(%q) = %v; encoding/json: %v, %v", data, u, wu, werr)
+	}
+	var i32 int32
+	var i64 int64
+	var u16 uint16
+	var u32 uint32
+	var bl bool
+	_ = wireDecodeInt32(&i32, data)
+	_ = wireDecodeInt64(&i64, data)
+	_ = wireDecodeUint16(&u16, data)
+	_ = wireDecodeUint32(&u32, data)
+	_ = wireDecodeBool(&bl, data)
+	_ = wireDecodeNull(data)
+	_ = wireKind(data)
+	_ = wireIsNull(data)
+}
+
+// wireFuzzIterators walks objects and arrays and checks that raw decoding keeps
+// valid input intact and that walking a valid object never fails.
+func wireFuzzIterators(t *testing.T, data []byte, valid bool) {
+	if it, err := wireObject(data); err == nil {
+		for it.next() {
+			if !json.Valid(it.value) {
+				t.Fatalf("object member %q has invalid value %q", it.key, it.value)
+			}
+		}
+		if valid && it.err != nil {
+			t.Fatalf("valid object %q failed: %v", data, it.err)
+		}
+	}
+	if it, err := wireArray(data); err == nil {
+		for it.next() {
+			if !json.Valid(it.value) {
+				t.Fatalf("array item %d has invalid value %q", it.index, it.value)
+			}
+		}
+		if valid && it.err != nil {
+			t.Fatalf("valid array %q failed: %v", data, it.err)
+		}
+	}
+	var raw json.RawMessage
+	if err := wireDecodeRaw(&raw, data); (err == nil) != valid {
+		t.Fatalf("wireDecodeRaw(%q) = %v, valid = %v", data, err, valid)
+	}
+	var m map[string]json.RawMessage
+	_ = wireDecodeMap(&m, data, wireDecodeRaw)
+	var s []string
+	_ = wireDecodeSlice(&s, data, true, wireDecodeString)
+	_, _ = wireHasMembers(data, []string{"a", "b"})
+	_, _, _ = wireMember(data, "a")
+}
