@@ -60,9 +60,13 @@ func doc(f *File, name, description string) {
 		f.Comment(name + " is generated from the schema, which gives no description.")
 		return
 	}
+	sep := ": "
+	if strings.HasPrefix(description, "is ") {
+		sep = " " // a sentence acpgen wrote: "X is the variant ..."
+	}
 	for i, line := range strings.Split(description, "\n") {
 		if i == 0 {
-			line = name + ": " + line
+			line = name + sep + line
 		}
 		f.Comment(strings.TrimRight(line, " \t"))
 	}
@@ -84,7 +88,7 @@ func fieldDoc(description string) []Code {
 // encoded in one pass.
 func emitMarshal(f *File, name string) {
 	f.Comment("MarshalJSON implements json.Marshaler.")
-	f.Func().Params(Id("x").Id(name)).Id("MarshalJSON").Params().Params(Index().Byte(), Error()).Block(
+	newFunc(f).Params(Id("x").Id(name)).Id("MarshalJSON").Params().Params(Index().Byte(), Error()).Block(
 		Return(Id("x").Dot("appendJSON").Call(Make(Index().Byte(), Lit(0), Lit(128)))),
 	)
 }
@@ -92,7 +96,7 @@ func emitMarshal(f *File, name string) {
 // emitAppendObject adds appendJSON for an object-shaped type in terms of its
 // appendMembers.
 func emitAppendObject(f *File, recv Code) {
-	f.Func().Params(recv).Id("appendJSON").Params(Id("buf").Index().Byte()).Params(Index().Byte(), Error()).Block(
+	newFunc(f).Params(recv).Id("appendJSON").Params(Id("buf").Index().Byte()).Params(Index().Byte(), Error()).Block(
 		Id("buf").Op("=").Append(Id("buf"), LitRune('{')),
 		List(Id("buf"), Err()).Op(":=").Id("x").Dot("appendMembers").Call(Id("buf"), Len(Id("buf"))),
 		If(Err().Op("!=").Nil()).Block(Return(Nil(), Err())),
@@ -116,4 +120,11 @@ func quoteJSON(s string) string {
 	enc.SetEscapeHTML(false)
 	_ = enc.Encode(s) // a string always encodes
 	return strings.TrimSpace(b.String())
+}
+
+// newFunc starts a function declaration after a blank line, so generated
+// methods read as separate paragraphs.
+func newFunc(f *File) *Statement {
+	f.Line()
+	return f.Func()
 }

@@ -27,7 +27,7 @@ func emitEnum(f *File, t *Decl) {
 	}
 	f.Const().Defs(consts...)
 	f.Comment("IsKnown reports whether x is one of the values the schema names.")
-	f.Func().Params(Id("x").Id(t.Name)).Id("IsKnown").Params().Bool().Block(
+	newFunc(f).Params(Id("x").Id(t.Name)).Id("IsKnown").Params().Bool().Block(
 		Switch(Id("x")).Block(Case(known...).Block(Return(True()))),
 		Return(False()))
 	if e.Base == "string" {
@@ -44,7 +44,7 @@ func emitStringEnumCodec(f *File, t *Decl) {
 	e := t.Enum
 	if e.Open {
 		f.Comment("IsExtension reports whether x is an implementation-defined value (it starts with \"_\").")
-		f.Func().Params(Id("x").Id(t.Name)).Id("IsExtension").Params().Bool().Block(
+		newFunc(f).Params(Id("x").Id(t.Name)).Id("IsExtension").Params().Bool().Block(
 			Return(Len(Id("x")).Op(">").Lit(0).Op("&&").Id("x").Index(Lit(0)).Op("==").LitRune('_')))
 	}
 	var cases []Code
@@ -59,22 +59,22 @@ func emitStringEnumCodec(f *File, t *Decl) {
 	}
 	cases = append(cases, Default().Block(unknown))
 	f.Comment("UnmarshalJSON implements json.Unmarshaler.")
-	f.Func().Params(ptrRecv(t.Name)).Id("UnmarshalJSON").Params(Id("data").Index().Byte()).Error().Block(
+	newFunc(f).Params(ptrRecv(t.Name)).Id("UnmarshalJSON").Params(Id("data").Index().Byte()).Error().Block(
 		List(Id("s"), Err()).Op(":=").Id("wireStringBytes").Call(Id("data")),
 		If(Err().Op("!=").Nil()).Block(Return(Err())),
 		Switch(String().Call(Id("s"))).Block(cases...),
 		Return(Nil()),
 	)
-	f.Func().Params(ptrRecv(t.Name)).Id("appendJSON").Params(Id("buf").Index().Byte()).Params(Index().Byte(), Error()).Block(
+	newFunc(f).Params(ptrRecv(t.Name)).Id("appendJSON").Params(Id("buf").Index().Byte()).Params(Index().Byte(), Error()).Block(
 		Return(Id("wireAppendQuoted").Call(Id("buf"), String().Call(Op("*").Id("x"))), Nil()))
 }
 
 // emitScalarCodec gives a named type over e the decoder and appender of e.
 func emitScalarCodec(f *File, name string, e Expr) {
 	f.Comment("UnmarshalJSON implements json.Unmarshaler.")
-	f.Func().Params(ptrRecv(name)).Id("UnmarshalJSON").Params(Id("data").Index().Byte()).Error().Block(
+	newFunc(f).Params(ptrRecv(name)).Id("UnmarshalJSON").Params(Id("data").Index().Byte()).Error().Block(
 		Return(decodeCall(e, convertPtr(e, Id("x")), Id("data"))))
-	f.Func().Params(ptrRecv(name)).Id("appendJSON").Params(Id("buf").Index().Byte()).Params(Index().Byte(), Error()).Block(
+	newFunc(f).Params(ptrRecv(name)).Id("appendJSON").Params(Id("buf").Index().Byte()).Params(Index().Byte(), Error()).Block(
 		Return(appendCall(e, convertPtr(e, Id("x")), Id("buf"))))
 }
 
@@ -85,7 +85,7 @@ func emitNewtype(f *File, t *Decl) {
 	f.Type().Id(t.Name).Add(typeCode(*t.Newtype))
 	emitScalarCodec(f, t.Name, *t.Newtype)
 	if t.Object {
-		f.Func().Params(ptrRecv(t.Name)).Id("appendMembers").Params(Id("buf").Index().Byte(), Id("open").Int()).Params(Index().Byte(), Error()).Block(
+		newFunc(f).Params(ptrRecv(t.Name)).Id("appendMembers").Params(Id("buf").Index().Byte(), Id("open").Int()).Params(Index().Byte(), Error()).Block(
 			Return(convertPtr(*t.Newtype, Id("x")).Dot("appendMembers").Call(Id("buf"), Id("open"))))
 	}
 	emitMarshal(f, t.Name)
@@ -98,7 +98,7 @@ func emitRaw(f *File, t *Decl) {
 	f.Type().Id(t.Name).Qual(jsonPkg, "RawMessage")
 	emitScalarCodec(f, t.Name, e)
 	if t.Object {
-		f.Func().Params(ptrRecv(t.Name)).Id("appendMembers").Params(Id("buf").Index().Byte(), Id("open").Int()).Params(Index().Byte(), Error()).Block(
+		newFunc(f).Params(ptrRecv(t.Name)).Id("appendMembers").Params(Id("buf").Index().Byte(), Id("open").Int()).Params(Index().Byte(), Error()).Block(
 			Return(Id("wireAppendRawMembers").Call(Id("buf"), Id("open"), Op("*").Id("x"))))
 	}
 	emitMarshal(f, t.Name)

@@ -79,14 +79,10 @@ func structFields(o object) []Code {
 // Extra), then a flattened union decodes from the same bytes.
 func emitObjectDecode(f *File, o object) {
 	var required []*Field
-	body := []Code{Op("*").Id("x").Op("=").Id(o.Name).Values()}
-	if o.CatchAll {
-		body = []Code{Id("x").Dot("Raw").Op("=").Nil()}
-	}
-	body = append(body,
+	body := []Code{Op("*").Id("x").Op("=").Id(o.Name).Values(),
 		List(Id("it"), Err()).Op(":=").Id("wireObject").Call(Id("data")),
 		If(Err().Op("!=").Nil()).Block(Return(Err())),
-	)
+	}
 	var cases []Code
 	for _, fd := range o.Fields {
 		bit := -1
@@ -122,7 +118,7 @@ func emitObjectDecode(f *File, o object) {
 	if o.Decode == "UnmarshalJSON" {
 		f.Comment("UnmarshalJSON implements json.Unmarshaler.")
 	}
-	f.Func().Params(ptrRecv(o.Name)).Id(o.Decode).Params(Id("data").Index().Byte()).Error().Block(body...)
+	newFunc(f).Params(ptrRecv(o.Name)).Id(o.Decode).Params(Id("data").Index().Byte()).Error().Block(body...)
 }
 
 // extraDecode keeps an undeclared member.
@@ -207,7 +203,7 @@ func emitObjectMembers(f *File, o object) {
 	} else {
 		body = append(body, Return(Id("buf"), Nil()))
 	}
-	f.Func().Params(ptrRecv(o.Name)).Id("appendMembers").Params(Id("buf").Index().Byte(), Id("open").Int()).Params(Index().Byte(), Error()).Block(body...)
+	newFunc(f).Params(ptrRecv(o.Name)).Id("appendMembers").Params(Id("buf").Index().Byte(), Id("open").Int()).Params(Index().Byte(), Error()).Block(body...)
 }
 
 // fieldAppend writes one field by the presence rules: required values

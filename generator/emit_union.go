@@ -39,10 +39,10 @@ func emitUnion(f *File, name, description string, u *UnionDecl) {
 func emitUnionAppend(f *File, name string, u *UnionDecl) {
 	unset := If(Id("x").Dot("Value").Op("==").Nil()).Block(
 		Return(Nil(), Id("wireEncodeErrorf").Call(Lit(name+": no variant set"))))
-	f.Func().Params(ptrRecv(name)).Id("appendJSON").Params(Id("buf").Index().Byte()).Params(Index().Byte(), Error()).Block(
+	newFunc(f).Params(ptrRecv(name)).Id("appendJSON").Params(Id("buf").Index().Byte()).Params(Index().Byte(), Error()).Block(
 		unset, Return(Id("x").Dot("Value").Dot("appendJSON").Call(Id("buf"))))
 	if u.Object {
-		f.Func().Params(ptrRecv(name)).Id("appendMembers").Params(Id("buf").Index().Byte(), Id("open").Int()).Params(Index().Byte(), Error()).Block(
+		newFunc(f).Params(ptrRecv(name)).Id("appendMembers").Params(Id("buf").Index().Byte(), Id("open").Int()).Params(Index().Byte(), Error()).Block(
 			unset, Return(Id("x").Dot("Value").Dot("appendMembers").Call(Id("buf"), Id("open"))))
 	}
 }
@@ -75,7 +75,7 @@ func emitTaggedDecode(f *File, name string, u *UnionDecl) {
 	cases = append(cases, Default().Block(unknownTag(name, u)...))
 	body = append(body, Switch(String().Call(Id("tag"))).Block(cases...))
 	f.Comment("UnmarshalJSON implements json.Unmarshaler.")
-	f.Func().Params(ptrRecv(name)).Id("UnmarshalJSON").Params(Id("data").Index().Byte()).Error().Block(body...)
+	newFunc(f).Params(ptrRecv(name)).Id("UnmarshalJSON").Params(Id("data").Index().Byte()).Error().Block(body...)
 }
 
 // unknownTag handles a tag no variant claims.
@@ -151,18 +151,18 @@ func emitVariant(f *File, union string, u *UnionDecl, v *Variant) {
 		emitObject(f, o)
 	case ShapeValue:
 		f.Type().Id(v.Go).Add(typeCode(*v.Value))
-		f.Func().Params(ptrRecv(v.Go)).Id("appendJSON").Params(Id("buf").Index().Byte()).Params(Index().Byte(), Error()).Block(
+		newFunc(f).Params(ptrRecv(v.Go)).Id("appendJSON").Params(Id("buf").Index().Byte()).Params(Index().Byte(), Error()).Block(
 			Return(appendCall(*v.Value, convertPtr(*v.Value, Id("x")), Id("buf"))))
 		if u.Object {
-			f.Func().Params(ptrRecv(v.Go)).Id("appendMembers").Params(Id("buf").Index().Byte(), Id("open").Int()).Params(Index().Byte(), Error()).Block(
+			newFunc(f).Params(ptrRecv(v.Go)).Id("appendMembers").Params(Id("buf").Index().Byte(), Id("open").Int()).Params(Index().Byte(), Error()).Block(
 				Return(convertPtr(*v.Value, Id("x")).Dot("appendMembers").Call(Id("buf"), Id("open"))))
 		}
 	case ShapeNull:
 		f.Type().Id(v.Go).Struct()
-		f.Func().Params(ptrRecv(v.Go)).Id("appendJSON").Params(Id("buf").Index().Byte()).Params(Index().Byte(), Error()).Block(
+		newFunc(f).Params(ptrRecv(v.Go)).Id("appendJSON").Params(Id("buf").Index().Byte()).Params(Index().Byte(), Error()).Block(
 			Return(Append(Id("buf"), Lit("null").Op("...")), Nil()))
 	}
-	f.Func().Params(Op("*").Id(v.Go)).Id("is" + union).Params().Block()
+	newFunc(f).Params(Op("*").Id(v.Go)).Id("is" + union).Params().Block()
 	emitConstructor(f, union, v)
 }
 
@@ -192,14 +192,14 @@ func emitPayloadMembers(f *File, u *UnionDecl, v *Variant) {
 			Lit(quoteJSON(u.Tag)+":"+quoteJSON(v.Tag)).Op("...")))
 	}
 	body = append(body, Return(Parens(Op("*").Id(v.Payload)).Call(Id("x")).Dot("appendMembers").Call(Id("buf"), Id("open"))))
-	f.Func().Params(ptrRecv(v.Go)).Id("appendMembers").Params(Id("buf").Index().Byte(), Id("open").Int()).Params(Index().Byte(), Error()).Block(body...)
+	newFunc(f).Params(ptrRecv(v.Go)).Id("appendMembers").Params(Id("buf").Index().Byte(), Id("open").Int()).Params(Index().Byte(), Error()).Block(body...)
 }
 
 // emitConstructor emits NewX(...) returning the union holding the variant.
 func emitConstructor(f *File, union string, v *Variant) {
 	f.Comment(fmt.Sprintf("%s returns a %s holding a %s.", v.Ctor, union, v.Go))
 	wrap := func(param Code) {
-		f.Func().Id(v.Ctor).Params(Id("v").Add(param)).Id(union).Block(
+		newFunc(f).Id(v.Ctor).Params(Id("v").Add(param)).Id(union).Block(
 			Id("w").Op(":=").Id(v.Go).Call(Id("v")),
 			Return(Id(union).Values(Dict{Id("Value"): Op("&").Id("w")})))
 	}
@@ -209,8 +209,8 @@ func emitConstructor(f *File, union string, v *Variant) {
 	case ShapeValue:
 		wrap(typeCode(*v.Value))
 	case ShapeNull:
-		f.Func().Id(v.Ctor).Params().Id(union).Block(Return(Id(union).Values(Dict{Id("Value"): Op("&").Id(v.Go).Values()})))
+		newFunc(f).Id(v.Ctor).Params().Id(union).Block(Return(Id(union).Values(Dict{Id("Value"): Op("&").Id(v.Go).Values()})))
 	default:
-		f.Func().Id(v.Ctor).Params(Id("v").Id(v.Go)).Id(union).Block(Return(Id(union).Values(Dict{Id("Value"): Op("&").Id("v")})))
+		newFunc(f).Id(v.Ctor).Params(Id("v").Id(v.Go)).Id(union).Block(Return(Id(union).Values(Dict{Id("Value"): Op("&").Id("v")})))
 	}
 }

@@ -32,10 +32,10 @@ func emitUntaggedDecode(f *File, name string, u *UnionDecl) {
 	body := []Code{
 		Id("x").Dot("Value").Op("=").Nil(),
 		Switch(Id("wireKind").Call(Id("data"))).Block(cases...),
-		Return(Id("wireErrorf").Call(Lit(fmt.Sprintf("%s: expected %s, got %%s", name, strings.Join(accepted, " or "))), Id("wireValueKindName").Call(Id("data")))),
+		Return(Id("wireKindError").Call(Id("data"), Id("wireSkipSpace").Call(Id("data"), Lit(0)), Lit(fmt.Sprintf("%s (%s)", name, strings.Join(accepted, " or "))))),
 	}
 	f.Comment("UnmarshalJSON implements json.Unmarshaler.")
-	f.Func().Params(ptrRecv(name)).Id("UnmarshalJSON").Params(Id("data").Index().Byte()).Error().Block(body...)
+	newFunc(f).Params(ptrRecv(name)).Id("UnmarshalJSON").Params(Id("data").Index().Byte()).Error().Block(body...)
 }
 
 // kindCandidates are the variants that accept JSON kind k, in schema order.

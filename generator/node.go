@@ -68,7 +68,7 @@ func parseNode(raw json.RawMessage, path string) (*node, error) {
 	}
 	keys, members, err := orderedMembers(raw)
 	if err != nil {
-		return nil, fmt.Errorf("%s: schema must be an object: %v", path, err)
+		return nil, fmt.Errorf("%s: schema must be an object or true: %v", path, err)
 	}
 	n := &node{Path: path}
 	for _, k := range keys {
@@ -79,29 +79,12 @@ func parseNode(raw json.RawMessage, path string) (*node, error) {
 	return n, nil
 }
 
-// setKeyword decodes one keyword of n.
+// setKeyword decodes one keyword of n. Errors from nested schemas carry
+// their own path; errors reading the keyword's value get the keyword's.
 func (n *node) setKeyword(k string, v json.RawMessage) error {
 	at := n.Path + "/" + escapePointer(k)
 	var err error
 	switch k {
-	case "$ref":
-		err = json.Unmarshal(v, &n.Ref)
-	case "type":
-		n.Types, err = parseTypes(v)
-	case "const":
-		n.Const = v
-	case "enum":
-		err = json.Unmarshal(v, &n.Enum)
-	case "format":
-		err = json.Unmarshal(v, &n.Format)
-	case "title":
-		err = json.Unmarshal(v, &n.Title)
-	case "description":
-		err = json.Unmarshal(v, &n.Description)
-	case "required":
-		err = json.Unmarshal(v, &n.Required)
-	case "default":
-		n.Default = v
 	case "properties":
 		n.Properties, err = parseNamedSchemas(v, at)
 	case "$defs", "definitions":
@@ -118,24 +101,51 @@ func (n *node) setKeyword(k string, v json.RawMessage) error {
 		n.AnyOf, err = parseSchemaList(v, at)
 	case "oneOf":
 		n.OneOf, err = parseSchemaList(v, at)
-	case "x-deserialize-default-on-error":
-		err = json.Unmarshal(v, &n.DefaultOnError)
-	case "x-deserialize-skip-invalid-items":
-		err = json.Unmarshal(v, &n.SkipInvalidItems)
-	case "x-deserialize-default-on-null":
-		err = json.Unmarshal(v, &n.DefaultOnNull)
-	case "x-method":
-		err = json.Unmarshal(v, &n.Method)
-	case "x-side":
-		err = json.Unmarshal(v, &n.Side)
 	default:
-		if ignoredKeywords[k] || strings.HasPrefix(k, "x-") {
-			return nil
+		if err := n.setValueKeyword(k, v); err != nil {
+			return fmt.Errorf("%s: %v", at, err)
 		}
-		return fmt.Errorf("%s: unsupported keyword %q", n.Path, k)
 	}
-	if err != nil {
-		return fmt.Errorf("%s: %v", at, err)
+	return err
+}
+
+// setValueKeyword decodes a keyword whose value is not a schema.
+func (n *node) setValueKeyword(k string, v json.RawMessage) error {
+	switch k {
+	case "$ref":
+		return json.Unmarshal(v, &n.Ref)
+	case "type":
+		var err error
+		n.Types, err = parseTypes(v)
+		return err
+	case "const":
+		n.Const = v
+	case "enum":
+		return json.Unmarshal(v, &n.Enum)
+	case "format":
+		return json.Unmarshal(v, &n.Format)
+	case "title":
+		return json.Unmarshal(v, &n.Title)
+	case "description":
+		return json.Unmarshal(v, &n.Description)
+	case "required":
+		return json.Unmarshal(v, &n.Required)
+	case "default":
+		n.Default = v
+	case "x-deserialize-default-on-error":
+		return json.Unmarshal(v, &n.DefaultOnError)
+	case "x-deserialize-skip-invalid-items":
+		return json.Unmarshal(v, &n.SkipInvalidItems)
+	case "x-deserialize-default-on-null":
+		return json.Unmarshal(v, &n.DefaultOnNull)
+	case "x-method":
+		return json.Unmarshal(v, &n.Method)
+	case "x-side":
+		return json.Unmarshal(v, &n.Side)
+	default:
+		if !ignoredKeywords[k] && !strings.HasPrefix(k, "x-") {
+			return fmt.Errorf("unsupported keyword %q", k)
+		}
 	}
 	return nil
 }

@@ -69,7 +69,7 @@ func wireIsNull(data []byte) bool {
 // (one of the bytes in first), returning its start, validated end, and
 // wireScanString flags for strings. Every scalar decoder goes through here
 // so that kind errors, syntax errors and trailing garbage read the same.
-func wireTrim(data []byte, first string, want string) (start, end int, flags uint8, err error) {
+func wireTrim(data []byte, first, want string) (start, end int, flags uint8, err error) {
 	start = wireSkipSpace(data, 0)
 	if start >= len(data) || !wireByteIn(data[start], first) {
 		return 0, 0, 0, wireKindError(data, start, want)

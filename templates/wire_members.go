@@ -1,24 +1,5 @@
 package templates
 
-// wireValueKindName names the JSON kind of data for error messages.
-func wireValueKindName(data []byte) string {
-	switch wireKind(data) {
-	case '{':
-		return "object"
-	case '[':
-		return "array"
-	case '"':
-		return "string"
-	case '0':
-		return "number"
-	case 't':
-		return "boolean"
-	case 'n':
-		return "null"
-	}
-	return "invalid JSON"
-}
-
 // wireAppendRawMembers appends the members of the raw object to the object
 // being written (which opened at open), skipping members whose names were
 // already written there. A catch-all variant keeps the whole object it was

@@ -1,0 +1,7 @@
+// Package acpgen generates Go types for the Agent Client Protocol from its
+// JSON Schema. The generator is in package generator, the command in
+// cmd/acpgen, and the checked-in output for the vendored schemas in gen/.
+package acpgen
+
+//go:generate go run ./cmd/acpgen -protocol v1 -out gen/acp/v1 -package acp
+//go:generate go run ./cmd/acpgen -protocol v2 -out gen/acp/v2 -package acp
