@@ -1,8 +1,11 @@
 package generator
 
 import (
+	"go/parser"
+	"go/token"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/acpgen/acpgen/internal/textdiff"
@@ -45,4 +48,30 @@ func firstLines(s string, n int) string {
 		}
 	}
 	return s
+}
+
+// TestStdlibOnly: generated packages import the standard library only
+// (contract rule 15).
+func TestStdlibOnly(t *testing.T) {
+	for _, name := range acpSchemas {
+		files, err := Generate(Config{SchemaFile: name, Schema: readACPSchema(t, name), Package: "acp"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range files {
+			parsed, err := parser.ParseFile(token.NewFileSet(), f.Name, f.Content, parser.ImportsOnly|parser.ParseComments)
+			if err != nil {
+				t.Fatalf("%s %s: %v", name, f.Name, err)
+			}
+			if !strings.HasPrefix(string(f.Content), "// "+generatedHeader+"\n") {
+				t.Errorf("%s %s: no generated-code header", name, f.Name)
+			}
+			for _, imp := range parsed.Imports {
+				path := strings.Trim(imp.Path.Value, `"`)
+				if first, _, _ := strings.Cut(path, "/"); strings.Contains(first, ".") {
+					t.Errorf("%s %s imports %s", name, f.Name, path)
+				}
+			}
+		}
+	}
 }

@@ -1,0 +1,97 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestGenerateThenCheck writes a package from the embedded schema, checks
+// it is up to date, then makes it stale and checks -check reports a diff.
+func TestGenerateThenCheck(t *testing.T) {
+	dir := t.TempDir()
+	if err := run([]string{"-protocol", "v2", "-out", dir}, &bytes.Buffer{}); err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if err := run([]string{"-protocol", "v2", "-out", dir, "-check"}, &out); err != nil {
+		t.Fatalf("fresh output reported stale: %v\n%s", err, out.String())
+	}
+	types := filepath.Join(dir, "types.go")
+	data, _ := os.ReadFile(types)
+	if err := os.WriteFile(types, bytes.Replace(data, []byte("package acp"), []byte("package acp\n\n// edited"), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out.Reset()
+	err := run([]string{"-protocol", "v2", "-out", dir, "-check"}, &out)
+	if err == nil || !strings.Contains(err.Error(), "is stale") {
+		t.Fatalf("stale output not reported: %v", err)
+	}
+	if !strings.Contains(out.String(), "-// edited") {
+		t.Errorf("diff does not show the edit:\n%s", out.String())
+	}
+}
+
+// TestStaleFilesRemoved: a generated file that no longer belongs goes, a
+// hand-written file stays, and unchanged files are not rewritten.
+func TestStaleFilesRemoved(t *testing.T) {
+	dir := t.TempDir()
+	old := filepath.Join(dir, "old.go")
+	mine := filepath.Join(dir, "mine.go")
+	os.WriteFile(old, []byte(generatedMarker+"\n\npackage acp\n"), 0o644)
+	os.WriteFile(mine, []byte("package acp\n"), 0o644)
+	if err := run([]string{"-out", dir}, &bytes.Buffer{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(old); !os.IsNotExist(err) {
+		t.Errorf("stale generated file kept")
+	}
+	if _, err := os.Stat(mine); err != nil {
+		t.Errorf("hand-written file removed: %v", err)
+	}
+	types := filepath.Join(dir, "types.go")
+	past := mustStat(t, types).ModTime().Add(-3600e9)
+	os.Chtimes(types, past, past)
+	if err := run([]string{"-out", dir}, &bytes.Buffer{}); err != nil {
+		t.Fatal(err)
+	}
+	if !mustStat(t, types).ModTime().Equal(past) {
+		t.Errorf("unchanged file was rewritten")
+	}
+}
+
+// TestBadSchemaWritesNothing: a failing run reports the file and touches
+// nothing.
+func TestBadSchemaWritesNothing(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "schema.json")
+	os.WriteFile(bad, []byte(`{"$defs": {"A": {"type": "object", "properties": {"x": {"$ref": "#/$defs/Nope"}}}}}`), 0o644)
+	out := filepath.Join(dir, "out")
+	err := run([]string{"-schema", dir, "-out", out}, &bytes.Buffer{})
+	if err == nil || !strings.Contains(err.Error(), bad) || !strings.Contains(err.Error(), "#/$defs/Nope") {
+		t.Fatalf("got %v", err)
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("output directory created on failure")
+	}
+}
+
+func TestBadFlags(t *testing.T) {
+	if err := run([]string{"-protocol", "v9"}, &bytes.Buffer{}); err == nil || !strings.Contains(err.Error(), `"v9"`) {
+		t.Errorf("unknown protocol: %v", err)
+	}
+	if err := run([]string{"extra"}, &bytes.Buffer{}); err == nil {
+		t.Errorf("extra argument accepted")
+	}
+}
+
+func mustStat(t *testing.T, path string) os.FileInfo {
+	t.Helper()
+	st, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st
+}
