@@ -127,6 +127,14 @@ func (b *builder) structOf(owner string, n *node) (*StructDecl, error) {
 			return nil, err
 		}
 		skip = s.Variant.Tag
+		for _, p := range n.Properties {
+			if p.Name == skip && p.Schema.DefaultOnError {
+				s.Variant.TagLenient = true
+			}
+		}
+		if s.Extra {
+			return nil, fmt.Errorf("%s: additionalProperties beside a flattened union is not supported (extra members could not be told from variant members)", n.Path)
+		}
 	}
 	s.Fields, err = b.fields(owner, n, skip)
 	return s, err

@@ -213,6 +213,7 @@ func (b *builder) untaggedBody(v *Variant, a *node) error {
 		}
 		fields, err := b.fields(v.Go, a, "")
 		v.Shape, v.Fields, v.Kinds, v.Required = ShapeFields, fields, "{", a.Required
+		v.Declared = b.declaredOf(a)
 		return err
 	}
 	e, nullable, err := b.expr(v.Go+"Value", a)
@@ -224,6 +225,7 @@ func (b *builder) untaggedBody(v *Variant, a *node) error {
 	}
 	v.Shape, v.Value, v.Kinds = ShapeValue, &e, b.kindsOf(a, 0)
 	v.Required = b.requiredOf(a)
+	v.Declared = b.declaredOf(a)
 	if e.Kind == ExprSlice && a.Items != nil {
 		v.ItemRequired = b.requiredOf(a.Items)
 	}
@@ -312,4 +314,32 @@ func (b *builder) newVariant(goname string, a *node) *Variant {
 	v := &Variant{Go: b.ns.claim(goname, a.Path), Doc: a.Description, Path: a.Path}
 	v.Ctor = b.ns.claim("New"+v.Go, a.Path)
 	return v
+}
+
+// declaredOf collects every member name an object schema can carry: its
+// properties and those of its allOf/anyOf/oneOf branches and of the
+// definitions they reference, sorted.
+func (b *builder) declaredOf(n *node) []string {
+	set := map[string]bool{}
+	b.collectDeclared(n, set, 0)
+	return sortedKeys(set)
+}
+
+func (b *builder) collectDeclared(n *node, set map[string]bool, depth int) {
+	if depth > 16 {
+		return
+	}
+	if n.Ref != "" {
+		if _, def, err := b.doc.resolveRef(n); err == nil {
+			b.collectDeclared(def, set, depth+1)
+		}
+		return
+	}
+	for _, p := range n.Properties {
+		set[p.Name] = true
+	}
+	alts, _ := alternatives(n)
+	for _, sub := range append(append([]*node{}, n.AllOf...), alts...) {
+		b.collectDeclared(sub, set, depth+1)
+	}
 }

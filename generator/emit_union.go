@@ -66,7 +66,7 @@ func emitTaggedDecode(f *File, name string, u *UnionDecl) {
 	}
 	body = append(body,
 		List(Id("tag"), Err()).Op(":=").Id("wireStringBytes").Call(Id("raw")),
-		If(Err().Op("!=").Nil()).Block(Return(Id("wireAtKey").Call(Err(), tagKey))),
+		If(Err().Op("!=").Nil()).Block(badTag(u, tagKey)...),
 	)
 	var cases []Code
 	for _, v := range u.Variants {
@@ -76,6 +76,15 @@ func emitTaggedDecode(f *File, name string, u *UnionDecl) {
 	body = append(body, Switch(String().Call(Id("tag"))).Block(cases...))
 	f.Comment("UnmarshalJSON implements json.Unmarshaler.")
 	newFunc(f).Params(ptrRecv(name)).Id("UnmarshalJSON").Params(Id("data").Index().Byte()).Error().Block(body...)
+}
+
+// badTag handles a tag that is not a string: an error, or the fallback
+// variant when the owner decodes the tag leniently.
+func badTag(u *UnionDecl, tagKey Code) []Code {
+	if u.TagLenient && u.Fallback != nil {
+		return decodeVariantInto(u.Fallback, "v")
+	}
+	return []Code{Return(Id("wireAtKey").Call(Err(), tagKey))}
 }
 
 // unknownTag handles a tag no variant claims.

@@ -49,13 +49,21 @@ func kindCandidates(u *UnionDecl, k byte) []*Variant {
 	return out
 }
 
-// chooseVariant emits the statements that pick among cands for one kind.
+// chooseVariant emits the statements that pick among cands for one kind:
+//  1. a candidate with a required member no other candidate declares, when
+//     that member is present (for arrays: in the first item);
+//  2. for objects, a candidate that declares every member present, so a
+//     variant that accepts anything does not swallow a more specific one;
+//  3. the remaining candidates in schema order, first that decodes.
+//
+// A candidate that fails does not end the search; if all fail, the first
+// failure is returned, which names the most specific mismatch.
 func chooseVariant(f *File, name string, k byte, cands []*Variant) []Code {
 	if len(cands) == 1 {
 		return decodeVariantInto(cands[0], "v")
 	}
 	keys, rest := uniqueKeys(cands, k)
-	var out []Code
+	out := []Code{Var().Id("firstErr").Error()}
 	if len(keys) > 0 {
 		keysVar := fmt.Sprintf("keys%s%c", name, kindLetter(k))
 		var lits []Code
@@ -65,23 +73,58 @@ func chooseVariant(f *File, name string, k byte, cands []*Variant) []Code {
 		f.Var().Id(keysVar).Op("=").Index().String().Values(lits...)
 		out = append(out, presenceMask(k, keysVar)...)
 		for i, kv := range keys {
-			out = append(out, If(Id("mask").Op("&").Parens(Lit(1).Op("<<").Lit(i)).Op("!=").Lit(0)).Block(decodeVariantInto(kv.v, "v")...))
+			out = append(out, If(Id("mask").Op("&").Parens(Lit(1).Op("<<").Lit(i)).Op("!=").Lit(0)).Block(tryVariant(kv.v)))
 		}
 	}
-	for i, v := range rest {
-		if i == len(rest)-1 {
-			return append(out, decodeVariantInto(v, "v")...)
-		}
-		out = append(out, Block(
-			Id("v").Op(":=").New(Id(v.Go)),
-			If(Add(variantDecode(v, Id("v"))).Op("==").Nil()).Block(Id("x").Dot("Value").Op("=").Id("v"), Return(Nil())),
-		))
+	if k == '{' {
+		out = append(out, exactMatches(f, rest)...)
+	}
+	for _, v := range rest {
+		out = append(out, tryVariant(v))
 	}
 	var names []string
 	for _, kv := range keys {
 		names = append(names, quoteJSON(kv.key))
 	}
-	return append(out, Return(Id("wireErrorf").Call(Lit(fmt.Sprintf("%s: no variant matches: expected a member %s", name, strings.Join(names, " or "))))))
+	msg := fmt.Sprintf("%s: no variant matches", name)
+	if len(names) > 0 {
+		msg += ": expected a member " + strings.Join(names, " or ")
+	}
+	return append(out,
+		If(Id("firstErr").Op("!=").Nil()).Block(Return(Id("firstErr"))),
+		Return(Id("wireErrorf").Call(Lit(msg))))
+}
+
+// exactMatches tries, in order, the candidates whose declared members
+// cover every member of the object (a candidate that also accepts
+// undeclared members still qualifies: what is present is all accounted
+// for).
+func exactMatches(f *File, cands []*Variant) []Code {
+	var out []Code
+	for _, v := range cands {
+		if len(v.Declared) == 0 {
+			continue
+		}
+		declVar := "declared" + v.Go
+		var lits []Code
+		for _, d := range v.Declared {
+			lits = append(lits, Lit(d))
+		}
+		f.Var().Id(declVar).Op("=").Index().String().Values(lits...)
+		out = append(out, If(Id("wireMembersWithin").Call(Id("data"), Id(declVar))).Block(tryVariant(v)))
+	}
+	return out
+}
+
+// tryVariant decodes data as v; on success it stores v and returns, on
+// failure it remembers the first error and lets the search go on.
+func tryVariant(v *Variant) Code {
+	return Block(
+		Id("v").Op(":=").New(Id(v.Go)),
+		Err().Op(":=").Add(variantDecode(v, Id("v"))),
+		If(Err().Op("==").Nil()).Block(Id("x").Dot("Value").Op("=").Id("v"), Return(Nil())),
+		If(Id("firstErr").Op("==").Nil()).Block(Id("firstErr").Op("=").Err()),
+	)
 }
 
 func kindLetter(k byte) byte {
@@ -151,9 +194,11 @@ func uniqueKeys(cands []*Variant, k byte) ([]variantKey, []*Variant) {
 	return keys, rest
 }
 
+// requiredByOther reports whether another candidate requires or declares
+// key, in which case key cannot identify self.
 func requiredByOther(cands []*Variant, self *Variant, key string, req func(*Variant) []string) bool {
 	for _, o := range cands {
-		if o != self && contains(req(o), key) {
+		if o != self && (contains(req(o), key) || contains(o.Declared, key)) {
 			return true
 		}
 	}

@@ -133,6 +133,10 @@ type UnionDecl struct {
 	// Flattened unions are members of a struct (Struct.Variant): their
 	// variants always encode as members of an enclosing object.
 	Flattened bool
+	// TagLenient: the owner marks the tag property
+	// x-deserialize-default-on-error, so a tag that is not a string selects
+	// the fallback variant instead of failing.
+	TagLenient bool
 }
 
 // Open reports whether unknown tags are kept rather than rejected.
@@ -193,4 +197,9 @@ type Variant struct {
 	// uses them to pick a variant without trial decoding.
 	Required     []string
 	ItemRequired []string
+	// Declared are all member names an object variant can carry (its own,
+	// its flattened variants', its payload's). Untagged decoding uses them
+	// to tell which required member is really unique, and to prefer the
+	// variant that accounts for every member present.
+	Declared []string
 }

@@ -46,3 +46,27 @@ func wireWrittenKeys(members []byte) (map[string]bool, error) {
 	}
 	return keys, it.err
 }
+
+// wireMembersWithin reports whether every member name of the object data
+// is in allowed (a short list, searched linearly). Untagged unions use it
+// to prefer the variant that accounts for all members present; it is only
+// reached when several object variants could match.
+func wireMembersWithin(data []byte, allowed []string) bool {
+	it, err := wireObject(data)
+	if err != nil {
+		return false
+	}
+	for it.next() {
+		found := false
+		for _, a := range allowed {
+			if string(it.key) == a {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return it.err == nil
+}

@@ -118,6 +118,11 @@ func (x AgentRequestParams) MarshalJSON() ([]byte, error) {
 }
 
 var keysAgentRequestParamsO = []string{"content", "toolCall", "command", "message"}
+var declaredAgentRequestParamsReadTextFileRequest = []string{"_meta", "limit", "line", "path", "sessionId"}
+var declaredAgentRequestParamsTerminalOutputRequest = []string{"_meta", "sessionId", "terminalId"}
+var declaredAgentRequestParamsReleaseTerminalRequest = []string{"_meta", "sessionId", "terminalId"}
+var declaredAgentRequestParamsWaitForTerminalExitRequest = []string{"_meta", "sessionId", "terminalId"}
+var declaredAgentRequestParamsKillTerminalRequest = []string{"_meta", "sessionId", "terminalId"}
 
 // UnmarshalJSON implements json.Unmarshaler.
 
@@ -125,83 +130,198 @@ func (x *AgentRequestParams) UnmarshalJSON(data []byte) error {
 	x.Value = nil
 	switch wireKind(data) {
 	case '{':
+		var firstErr error
 		mask, err := wireHasMembers(data, keysAgentRequestParamsO)
 		if err != nil {
 			return err
 		}
 		if mask&(1<<0) != 0 {
-			v := new(AgentRequestParamsWriteTextFileRequest)
-			if err := (*WriteTextFileRequest)(v).UnmarshalJSON(data); err != nil {
-				return err
+			{
+				v := new(AgentRequestParamsWriteTextFileRequest)
+				err := (*WriteTextFileRequest)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
 			}
-			x.Value = v
-			return nil
 		}
 		if mask&(1<<1) != 0 {
-			v := new(AgentRequestParamsRequestPermissionRequest)
-			if err := (*RequestPermissionRequest)(v).UnmarshalJSON(data); err != nil {
-				return err
+			{
+				v := new(AgentRequestParamsRequestPermissionRequest)
+				err := (*RequestPermissionRequest)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
 			}
-			x.Value = v
-			return nil
 		}
 		if mask&(1<<2) != 0 {
-			v := new(AgentRequestParamsCreateTerminalRequest)
-			if err := (*CreateTerminalRequest)(v).UnmarshalJSON(data); err != nil {
-				return err
+			{
+				v := new(AgentRequestParamsCreateTerminalRequest)
+				err := (*CreateTerminalRequest)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
 			}
-			x.Value = v
-			return nil
 		}
 		if mask&(1<<3) != 0 {
-			v := new(AgentRequestParamsCreateElicitationRequest)
-			if err := (*CreateElicitationRequest)(v).UnmarshalJSON(data); err != nil {
-				return err
+			{
+				v := new(AgentRequestParamsCreateElicitationRequest)
+				err := (*CreateElicitationRequest)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
 			}
-			x.Value = v
-			return nil
+		}
+		if wireMembersWithin(data, declaredAgentRequestParamsReadTextFileRequest) {
+			{
+				v := new(AgentRequestParamsReadTextFileRequest)
+				err := (*ReadTextFileRequest)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
+			}
+		}
+		if wireMembersWithin(data, declaredAgentRequestParamsTerminalOutputRequest) {
+			{
+				v := new(AgentRequestParamsTerminalOutputRequest)
+				err := (*TerminalOutputRequest)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
+			}
+		}
+		if wireMembersWithin(data, declaredAgentRequestParamsReleaseTerminalRequest) {
+			{
+				v := new(AgentRequestParamsReleaseTerminalRequest)
+				err := (*ReleaseTerminalRequest)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
+			}
+		}
+		if wireMembersWithin(data, declaredAgentRequestParamsWaitForTerminalExitRequest) {
+			{
+				v := new(AgentRequestParamsWaitForTerminalExitRequest)
+				err := (*WaitForTerminalExitRequest)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
+			}
+		}
+		if wireMembersWithin(data, declaredAgentRequestParamsKillTerminalRequest) {
+			{
+				v := new(AgentRequestParamsKillTerminalRequest)
+				err := (*KillTerminalRequest)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
+			}
 		}
 		{
 			v := new(AgentRequestParamsReadTextFileRequest)
-			if (*ReadTextFileRequest)(v).UnmarshalJSON(data) == nil {
+			err := (*ReadTextFileRequest)(v).UnmarshalJSON(data)
+			if err == nil {
 				x.Value = v
 				return nil
+			}
+			if firstErr == nil {
+				firstErr = err
 			}
 		}
 		{
 			v := new(AgentRequestParamsTerminalOutputRequest)
-			if (*TerminalOutputRequest)(v).UnmarshalJSON(data) == nil {
+			err := (*TerminalOutputRequest)(v).UnmarshalJSON(data)
+			if err == nil {
 				x.Value = v
 				return nil
+			}
+			if firstErr == nil {
+				firstErr = err
 			}
 		}
 		{
 			v := new(AgentRequestParamsReleaseTerminalRequest)
-			if (*ReleaseTerminalRequest)(v).UnmarshalJSON(data) == nil {
+			err := (*ReleaseTerminalRequest)(v).UnmarshalJSON(data)
+			if err == nil {
 				x.Value = v
 				return nil
+			}
+			if firstErr == nil {
+				firstErr = err
 			}
 		}
 		{
 			v := new(AgentRequestParamsWaitForTerminalExitRequest)
-			if (*WaitForTerminalExitRequest)(v).UnmarshalJSON(data) == nil {
+			err := (*WaitForTerminalExitRequest)(v).UnmarshalJSON(data)
+			if err == nil {
 				x.Value = v
 				return nil
+			}
+			if firstErr == nil {
+				firstErr = err
 			}
 		}
 		{
 			v := new(AgentRequestParamsKillTerminalRequest)
-			if (*KillTerminalRequest)(v).UnmarshalJSON(data) == nil {
+			err := (*KillTerminalRequest)(v).UnmarshalJSON(data)
+			if err == nil {
 				x.Value = v
 				return nil
 			}
+			if firstErr == nil {
+				firstErr = err
+			}
 		}
-		v := new(AgentRequestParamsExtMethodRequest)
-		if err := (*ExtRequest)(v).UnmarshalJSON(data); err != nil {
-			return err
+		{
+			v := new(AgentRequestParamsExtMethodRequest)
+			err := (*ExtRequest)(v).UnmarshalJSON(data)
+			if err == nil {
+				x.Value = v
+				return nil
+			}
+			if firstErr == nil {
+				firstErr = err
+			}
 		}
-		x.Value = v
-		return nil
+		if firstErr != nil {
+			return firstErr
+		}
+		return wireErrorf("AgentRequestParams: no variant matches: expected a member \"content\" or \"toolCall\" or \"command\" or \"message\"")
 	case '[':
 		v := new(AgentRequestParamsExtMethodRequest)
 		if err := (*ExtRequest)(v).UnmarshalJSON(data); err != nil {
@@ -2478,25 +2598,39 @@ func (x *EmbeddedResourceResource) UnmarshalJSON(data []byte) error {
 	x.Value = nil
 	switch wireKind(data) {
 	case '{':
+		var firstErr error
 		mask, err := wireHasMembers(data, keysEmbeddedResourceResourceO)
 		if err != nil {
 			return err
 		}
 		if mask&(1<<0) != 0 {
-			v := new(EmbeddedResourceResourceTextResourceContents)
-			if err := (*TextResourceContents)(v).UnmarshalJSON(data); err != nil {
-				return err
+			{
+				v := new(EmbeddedResourceResourceTextResourceContents)
+				err := (*TextResourceContents)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
 			}
-			x.Value = v
-			return nil
 		}
 		if mask&(1<<1) != 0 {
-			v := new(EmbeddedResourceResourceBlobResourceContents)
-			if err := (*BlobResourceContents)(v).UnmarshalJSON(data); err != nil {
-				return err
+			{
+				v := new(EmbeddedResourceResourceBlobResourceContents)
+				err := (*BlobResourceContents)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
 			}
-			x.Value = v
-			return nil
+		}
+		if firstErr != nil {
+			return firstErr
 		}
 		return wireErrorf("EmbeddedResourceResource: no variant matches: expected a member \"text\" or \"blob\"")
 	}
@@ -6407,25 +6541,39 @@ func (x *ElicitationFormModeVariant) UnmarshalJSON(data []byte) error {
 	x.Value = nil
 	switch wireKind(data) {
 	case '{':
+		var firstErr error
 		mask, err := wireHasMembers(data, keysElicitationFormModeVariantO)
 		if err != nil {
 			return err
 		}
 		if mask&(1<<0) != 0 {
-			v := new(ElicitationFormModeSession)
-			if err := (*ElicitationSessionScope)(v).UnmarshalJSON(data); err != nil {
-				return err
+			{
+				v := new(ElicitationFormModeSession)
+				err := (*ElicitationSessionScope)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
 			}
-			x.Value = v
-			return nil
 		}
 		if mask&(1<<1) != 0 {
-			v := new(ElicitationFormModeRequest)
-			if err := (*ElicitationRequestScope)(v).UnmarshalJSON(data); err != nil {
-				return err
+			{
+				v := new(ElicitationFormModeRequest)
+				err := (*ElicitationRequestScope)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
 			}
-			x.Value = v
-			return nil
+		}
+		if firstErr != nil {
+			return firstErr
 		}
 		return wireErrorf("ElicitationFormModeVariant: no variant matches: expected a member \"sessionId\" or \"requestId\"")
 	}
@@ -6615,25 +6763,39 @@ func (x *ElicitationUrlModeVariant) UnmarshalJSON(data []byte) error {
 	x.Value = nil
 	switch wireKind(data) {
 	case '{':
+		var firstErr error
 		mask, err := wireHasMembers(data, keysElicitationUrlModeVariantO)
 		if err != nil {
 			return err
 		}
 		if mask&(1<<0) != 0 {
-			v := new(ElicitationUrlModeSession)
-			if err := (*ElicitationSessionScope)(v).UnmarshalJSON(data); err != nil {
-				return err
+			{
+				v := new(ElicitationUrlModeSession)
+				err := (*ElicitationSessionScope)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
 			}
-			x.Value = v
-			return nil
 		}
 		if mask&(1<<1) != 0 {
-			v := new(ElicitationUrlModeRequest)
-			if err := (*ElicitationRequestScope)(v).UnmarshalJSON(data); err != nil {
-				return err
+			{
+				v := new(ElicitationUrlModeRequest)
+				err := (*ElicitationRequestScope)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
 			}
-			x.Value = v
-			return nil
+		}
+		if firstErr != nil {
+			return firstErr
 		}
 		return wireErrorf("ElicitationUrlModeVariant: no variant matches: expected a member \"sessionId\" or \"requestId\"")
 	}
@@ -6752,25 +6914,39 @@ func (x *AgentResponse) UnmarshalJSON(data []byte) error {
 	x.Value = nil
 	switch wireKind(data) {
 	case '{':
+		var firstErr error
 		mask, err := wireHasMembers(data, keysAgentResponseO)
 		if err != nil {
 			return err
 		}
 		if mask&(1<<0) != 0 {
-			v := new(AgentResponseResult)
-			if err := v.decodeJSON(data); err != nil {
-				return err
+			{
+				v := new(AgentResponseResult)
+				err := v.decodeJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
 			}
-			x.Value = v
-			return nil
 		}
 		if mask&(1<<1) != 0 {
-			v := new(AgentResponseError)
-			if err := v.decodeJSON(data); err != nil {
-				return err
+			{
+				v := new(AgentResponseError)
+				err := v.decodeJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
 			}
-			x.Value = v
-			return nil
+		}
+		if firstErr != nil {
+			return firstErr
 		}
 		return wireErrorf("AgentResponse: no variant matches: expected a member \"result\" or \"error\"")
 	}
@@ -6964,7 +7140,15 @@ func (x AgentResponseResultResult) MarshalJSON() ([]byte, error) {
 	return x.appendJSON(make([]byte, 0, 128))
 }
 
-var keysAgentResponseResultResultO = []string{"protocolVersion", "sessionId", "sessions", "configOptions", "stopReason"}
+var keysAgentResponseResultResultO = []string{"protocolVersion", "sessionId", "sessions", "stopReason"}
+var declaredAgentResponseResultResultAuthenticateResponse = []string{"_meta"}
+var declaredAgentResponseResultResultLogoutResponse = []string{"_meta"}
+var declaredAgentResponseResultResultLoadSessionResponse = []string{"_meta", "configOptions", "modes"}
+var declaredAgentResponseResultResultDeleteSessionResponse = []string{"_meta"}
+var declaredAgentResponseResultResultResumeSessionResponse = []string{"_meta", "configOptions", "modes"}
+var declaredAgentResponseResultResultCloseSessionResponse = []string{"_meta"}
+var declaredAgentResponseResultResultSetSessionModeResponse = []string{"_meta"}
+var declaredAgentResponseResultResultSetSessionConfigOptionResponse = []string{"_meta", "configOptions"}
 
 // UnmarshalJSON implements json.Unmarshaler.
 
@@ -6972,105 +7156,270 @@ func (x *AgentResponseResultResult) UnmarshalJSON(data []byte) error {
 	x.Value = nil
 	switch wireKind(data) {
 	case '{':
+		var firstErr error
 		mask, err := wireHasMembers(data, keysAgentResponseResultResultO)
 		if err != nil {
 			return err
 		}
 		if mask&(1<<0) != 0 {
-			v := new(AgentResponseResultResultInitializeResponse)
-			if err := (*InitializeResponse)(v).UnmarshalJSON(data); err != nil {
-				return err
+			{
+				v := new(AgentResponseResultResultInitializeResponse)
+				err := (*InitializeResponse)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
 			}
-			x.Value = v
-			return nil
 		}
 		if mask&(1<<1) != 0 {
-			v := new(AgentResponseResultResultNewSessionResponse)
-			if err := (*NewSessionResponse)(v).UnmarshalJSON(data); err != nil {
-				return err
+			{
+				v := new(AgentResponseResultResultNewSessionResponse)
+				err := (*NewSessionResponse)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
 			}
-			x.Value = v
-			return nil
 		}
 		if mask&(1<<2) != 0 {
-			v := new(AgentResponseResultResultListSessionsResponse)
-			if err := (*ListSessionsResponse)(v).UnmarshalJSON(data); err != nil {
-				return err
+			{
+				v := new(AgentResponseResultResultListSessionsResponse)
+				err := (*ListSessionsResponse)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
 			}
-			x.Value = v
-			return nil
 		}
 		if mask&(1<<3) != 0 {
-			v := new(AgentResponseResultResultSetSessionConfigOptionResponse)
-			if err := (*SetSessionConfigOptionResponse)(v).UnmarshalJSON(data); err != nil {
-				return err
+			{
+				v := new(AgentResponseResultResultPromptResponse)
+				err := (*PromptResponse)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
 			}
-			x.Value = v
-			return nil
 		}
-		if mask&(1<<4) != 0 {
-			v := new(AgentResponseResultResultPromptResponse)
-			if err := (*PromptResponse)(v).UnmarshalJSON(data); err != nil {
-				return err
+		if wireMembersWithin(data, declaredAgentResponseResultResultAuthenticateResponse) {
+			{
+				v := new(AgentResponseResultResultAuthenticateResponse)
+				err := (*AuthenticateResponse)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
 			}
-			x.Value = v
-			return nil
+		}
+		if wireMembersWithin(data, declaredAgentResponseResultResultLogoutResponse) {
+			{
+				v := new(AgentResponseResultResultLogoutResponse)
+				err := (*LogoutResponse)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
+			}
+		}
+		if wireMembersWithin(data, declaredAgentResponseResultResultLoadSessionResponse) {
+			{
+				v := new(AgentResponseResultResultLoadSessionResponse)
+				err := (*LoadSessionResponse)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
+			}
+		}
+		if wireMembersWithin(data, declaredAgentResponseResultResultDeleteSessionResponse) {
+			{
+				v := new(AgentResponseResultResultDeleteSessionResponse)
+				err := (*DeleteSessionResponse)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
+			}
+		}
+		if wireMembersWithin(data, declaredAgentResponseResultResultResumeSessionResponse) {
+			{
+				v := new(AgentResponseResultResultResumeSessionResponse)
+				err := (*ResumeSessionResponse)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
+			}
+		}
+		if wireMembersWithin(data, declaredAgentResponseResultResultCloseSessionResponse) {
+			{
+				v := new(AgentResponseResultResultCloseSessionResponse)
+				err := (*CloseSessionResponse)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
+			}
+		}
+		if wireMembersWithin(data, declaredAgentResponseResultResultSetSessionModeResponse) {
+			{
+				v := new(AgentResponseResultResultSetSessionModeResponse)
+				err := (*SetSessionModeResponse)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
+			}
+		}
+		if wireMembersWithin(data, declaredAgentResponseResultResultSetSessionConfigOptionResponse) {
+			{
+				v := new(AgentResponseResultResultSetSessionConfigOptionResponse)
+				err := (*SetSessionConfigOptionResponse)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
+			}
 		}
 		{
 			v := new(AgentResponseResultResultAuthenticateResponse)
-			if (*AuthenticateResponse)(v).UnmarshalJSON(data) == nil {
+			err := (*AuthenticateResponse)(v).UnmarshalJSON(data)
+			if err == nil {
 				x.Value = v
 				return nil
+			}
+			if firstErr == nil {
+				firstErr = err
 			}
 		}
 		{
 			v := new(AgentResponseResultResultLogoutResponse)
-			if (*LogoutResponse)(v).UnmarshalJSON(data) == nil {
+			err := (*LogoutResponse)(v).UnmarshalJSON(data)
+			if err == nil {
 				x.Value = v
 				return nil
+			}
+			if firstErr == nil {
+				firstErr = err
 			}
 		}
 		{
 			v := new(AgentResponseResultResultLoadSessionResponse)
-			if (*LoadSessionResponse)(v).UnmarshalJSON(data) == nil {
+			err := (*LoadSessionResponse)(v).UnmarshalJSON(data)
+			if err == nil {
 				x.Value = v
 				return nil
+			}
+			if firstErr == nil {
+				firstErr = err
 			}
 		}
 		{
 			v := new(AgentResponseResultResultDeleteSessionResponse)
-			if (*DeleteSessionResponse)(v).UnmarshalJSON(data) == nil {
+			err := (*DeleteSessionResponse)(v).UnmarshalJSON(data)
+			if err == nil {
 				x.Value = v
 				return nil
+			}
+			if firstErr == nil {
+				firstErr = err
 			}
 		}
 		{
 			v := new(AgentResponseResultResultResumeSessionResponse)
-			if (*ResumeSessionResponse)(v).UnmarshalJSON(data) == nil {
+			err := (*ResumeSessionResponse)(v).UnmarshalJSON(data)
+			if err == nil {
 				x.Value = v
 				return nil
+			}
+			if firstErr == nil {
+				firstErr = err
 			}
 		}
 		{
 			v := new(AgentResponseResultResultCloseSessionResponse)
-			if (*CloseSessionResponse)(v).UnmarshalJSON(data) == nil {
+			err := (*CloseSessionResponse)(v).UnmarshalJSON(data)
+			if err == nil {
 				x.Value = v
 				return nil
+			}
+			if firstErr == nil {
+				firstErr = err
 			}
 		}
 		{
 			v := new(AgentResponseResultResultSetSessionModeResponse)
-			if (*SetSessionModeResponse)(v).UnmarshalJSON(data) == nil {
+			err := (*SetSessionModeResponse)(v).UnmarshalJSON(data)
+			if err == nil {
 				x.Value = v
 				return nil
 			}
+			if firstErr == nil {
+				firstErr = err
+			}
 		}
-		v := new(AgentResponseResultResultExtMethodResponse)
-		if err := (*ExtResponse)(v).UnmarshalJSON(data); err != nil {
-			return err
+		{
+			v := new(AgentResponseResultResultSetSessionConfigOptionResponse)
+			err := (*SetSessionConfigOptionResponse)(v).UnmarshalJSON(data)
+			if err == nil {
+				x.Value = v
+				return nil
+			}
+			if firstErr == nil {
+				firstErr = err
+			}
 		}
-		x.Value = v
-		return nil
+		{
+			v := new(AgentResponseResultResultExtMethodResponse)
+			err := (*ExtResponse)(v).UnmarshalJSON(data)
+			if err == nil {
+				x.Value = v
+				return nil
+			}
+			if firstErr == nil {
+				firstErr = err
+			}
+		}
+		if firstErr != nil {
+			return firstErr
+		}
+		return wireErrorf("AgentResponseResultResult: no variant matches: expected a member \"protocolVersion\" or \"sessionId\" or \"sessions\" or \"stopReason\"")
 	case '[':
 		v := new(AgentResponseResultResultExtMethodResponse)
 		if err := (*ExtResponse)(v).UnmarshalJSON(data); err != nil {
@@ -9882,6 +10231,7 @@ func (x *SessionConfigSelectOptions) UnmarshalJSON(data []byte) error {
 	x.Value = nil
 	switch wireKind(data) {
 	case '[':
+		var firstErr error
 		var mask uint64
 		it, err := wireArray(data)
 		if err != nil {
@@ -9891,27 +10241,46 @@ func (x *SessionConfigSelectOptions) UnmarshalJSON(data []byte) error {
 			mask, _ = wireHasMembers(it.value, keysSessionConfigSelectOptionsA)
 		}
 		if mask&(1<<0) != 0 {
-			v := new(SessionConfigSelectOptionsUngrouped)
-			if err := wireDecodeSlice((*[]SessionConfigSelectOption)(v), data, false, (*SessionConfigSelectOption).UnmarshalJSON); err != nil {
-				return err
+			{
+				v := new(SessionConfigSelectOptionsUngrouped)
+				err := wireDecodeSlice((*[]SessionConfigSelectOption)(v), data, false, (*SessionConfigSelectOption).UnmarshalJSON)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
 			}
-			x.Value = v
-			return nil
 		}
 		if mask&(1<<1) != 0 {
-			v := new(SessionConfigSelectOptionsGrouped)
-			if err := wireDecodeSlice((*[]SessionConfigSelectGroup)(v), data, false, (*SessionConfigSelectGroup).UnmarshalJSON); err != nil {
-				return err
+			{
+				v := new(SessionConfigSelectOptionsGrouped)
+				err := wireDecodeSlice((*[]SessionConfigSelectGroup)(v), data, false, (*SessionConfigSelectGroup).UnmarshalJSON)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
 			}
-			x.Value = v
-			return nil
 		}
-		v := new(SessionConfigSelectOptionsUngrouped)
-		if err := wireDecodeSlice((*[]SessionConfigSelectOption)(v), data, false, (*SessionConfigSelectOption).UnmarshalJSON); err != nil {
-			return err
+		{
+			v := new(SessionConfigSelectOptionsUngrouped)
+			err := wireDecodeSlice((*[]SessionConfigSelectOption)(v), data, false, (*SessionConfigSelectOption).UnmarshalJSON)
+			if err == nil {
+				x.Value = v
+				return nil
+			}
+			if firstErr == nil {
+				firstErr = err
+			}
 		}
-		x.Value = v
-		return nil
+		if firstErr != nil {
+			return firstErr
+		}
+		return wireErrorf("SessionConfigSelectOptions: no variant matches: expected a member \"value\" or \"group\"")
 	}
 	return wireKindError(data, wireSkipSpace(data, 0), "SessionConfigSelectOptions (array)")
 }
@@ -11475,32 +11844,52 @@ func (x *AgentNotificationParams) UnmarshalJSON(data []byte) error {
 	x.Value = nil
 	switch wireKind(data) {
 	case '{':
+		var firstErr error
 		mask, err := wireHasMembers(data, keysAgentNotificationParamsO)
 		if err != nil {
 			return err
 		}
 		if mask&(1<<0) != 0 {
-			v := new(AgentNotificationParamsSessionNotification)
-			if err := (*SessionNotification)(v).UnmarshalJSON(data); err != nil {
-				return err
+			{
+				v := new(AgentNotificationParamsSessionNotification)
+				err := (*SessionNotification)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
 			}
-			x.Value = v
-			return nil
 		}
 		if mask&(1<<1) != 0 {
-			v := new(AgentNotificationParamsCompleteElicitationNotification)
-			if err := (*CompleteElicitationNotification)(v).UnmarshalJSON(data); err != nil {
-				return err
+			{
+				v := new(AgentNotificationParamsCompleteElicitationNotification)
+				err := (*CompleteElicitationNotification)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
 			}
-			x.Value = v
-			return nil
 		}
-		v := new(AgentNotificationParamsExtNotification)
-		if err := (*ExtNotification)(v).UnmarshalJSON(data); err != nil {
-			return err
+		{
+			v := new(AgentNotificationParamsExtNotification)
+			err := (*ExtNotification)(v).UnmarshalJSON(data)
+			if err == nil {
+				x.Value = v
+				return nil
+			}
+			if firstErr == nil {
+				firstErr = err
+			}
 		}
-		x.Value = v
-		return nil
+		if firstErr != nil {
+			return firstErr
+		}
+		return wireErrorf("AgentNotificationParams: no variant matches: expected a member \"sessionId\" or \"elicitationId\"")
 	case '[':
 		v := new(AgentNotificationParamsExtNotification)
 		if err := (*ExtNotification)(v).UnmarshalJSON(data); err != nil {
@@ -14428,6 +14817,13 @@ func (x ClientRequestParams) MarshalJSON() ([]byte, error) {
 }
 
 var keysClientRequestParamsO = []string{"protocolVersion", "methodId", "modeId", "configId", "prompt"}
+var declaredClientRequestParamsLogoutRequest = []string{"_meta"}
+var declaredClientRequestParamsNewSessionRequest = []string{"_meta", "additionalDirectories", "cwd", "mcpServers"}
+var declaredClientRequestParamsLoadSessionRequest = []string{"_meta", "additionalDirectories", "cwd", "mcpServers", "sessionId"}
+var declaredClientRequestParamsListSessionsRequest = []string{"_meta", "cursor", "cwd"}
+var declaredClientRequestParamsDeleteSessionRequest = []string{"_meta", "sessionId"}
+var declaredClientRequestParamsResumeSessionRequest = []string{"_meta", "additionalDirectories", "cwd", "mcpServers", "sessionId"}
+var declaredClientRequestParamsCloseSessionRequest = []string{"_meta", "sessionId"}
 
 // UnmarshalJSON implements json.Unmarshaler.
 
@@ -14435,105 +14831,259 @@ func (x *ClientRequestParams) UnmarshalJSON(data []byte) error {
 	x.Value = nil
 	switch wireKind(data) {
 	case '{':
+		var firstErr error
 		mask, err := wireHasMembers(data, keysClientRequestParamsO)
 		if err != nil {
 			return err
 		}
 		if mask&(1<<0) != 0 {
-			v := new(ClientRequestParamsInitializeRequest)
-			if err := (*InitializeRequest)(v).UnmarshalJSON(data); err != nil {
-				return err
+			{
+				v := new(ClientRequestParamsInitializeRequest)
+				err := (*InitializeRequest)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
 			}
-			x.Value = v
-			return nil
 		}
 		if mask&(1<<1) != 0 {
-			v := new(ClientRequestParamsAuthenticateRequest)
-			if err := (*AuthenticateRequest)(v).UnmarshalJSON(data); err != nil {
-				return err
+			{
+				v := new(ClientRequestParamsAuthenticateRequest)
+				err := (*AuthenticateRequest)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
 			}
-			x.Value = v
-			return nil
 		}
 		if mask&(1<<2) != 0 {
-			v := new(ClientRequestParamsSetSessionModeRequest)
-			if err := (*SetSessionModeRequest)(v).UnmarshalJSON(data); err != nil {
-				return err
+			{
+				v := new(ClientRequestParamsSetSessionModeRequest)
+				err := (*SetSessionModeRequest)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
 			}
-			x.Value = v
-			return nil
 		}
 		if mask&(1<<3) != 0 {
-			v := new(ClientRequestParamsSetSessionConfigOptionRequest)
-			if err := (*SetSessionConfigOptionRequest)(v).UnmarshalJSON(data); err != nil {
-				return err
+			{
+				v := new(ClientRequestParamsSetSessionConfigOptionRequest)
+				err := (*SetSessionConfigOptionRequest)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
 			}
-			x.Value = v
-			return nil
 		}
 		if mask&(1<<4) != 0 {
-			v := new(ClientRequestParamsPromptRequest)
-			if err := (*PromptRequest)(v).UnmarshalJSON(data); err != nil {
-				return err
+			{
+				v := new(ClientRequestParamsPromptRequest)
+				err := (*PromptRequest)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
 			}
-			x.Value = v
-			return nil
+		}
+		if wireMembersWithin(data, declaredClientRequestParamsLogoutRequest) {
+			{
+				v := new(ClientRequestParamsLogoutRequest)
+				err := (*LogoutRequest)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
+			}
+		}
+		if wireMembersWithin(data, declaredClientRequestParamsNewSessionRequest) {
+			{
+				v := new(ClientRequestParamsNewSessionRequest)
+				err := (*NewSessionRequest)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
+			}
+		}
+		if wireMembersWithin(data, declaredClientRequestParamsLoadSessionRequest) {
+			{
+				v := new(ClientRequestParamsLoadSessionRequest)
+				err := (*LoadSessionRequest)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
+			}
+		}
+		if wireMembersWithin(data, declaredClientRequestParamsListSessionsRequest) {
+			{
+				v := new(ClientRequestParamsListSessionsRequest)
+				err := (*ListSessionsRequest)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
+			}
+		}
+		if wireMembersWithin(data, declaredClientRequestParamsDeleteSessionRequest) {
+			{
+				v := new(ClientRequestParamsDeleteSessionRequest)
+				err := (*DeleteSessionRequest)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
+			}
+		}
+		if wireMembersWithin(data, declaredClientRequestParamsResumeSessionRequest) {
+			{
+				v := new(ClientRequestParamsResumeSessionRequest)
+				err := (*ResumeSessionRequest)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
+			}
+		}
+		if wireMembersWithin(data, declaredClientRequestParamsCloseSessionRequest) {
+			{
+				v := new(ClientRequestParamsCloseSessionRequest)
+				err := (*CloseSessionRequest)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
+			}
 		}
 		{
 			v := new(ClientRequestParamsLogoutRequest)
-			if (*LogoutRequest)(v).UnmarshalJSON(data) == nil {
+			err := (*LogoutRequest)(v).UnmarshalJSON(data)
+			if err == nil {
 				x.Value = v
 				return nil
+			}
+			if firstErr == nil {
+				firstErr = err
 			}
 		}
 		{
 			v := new(ClientRequestParamsNewSessionRequest)
-			if (*NewSessionRequest)(v).UnmarshalJSON(data) == nil {
+			err := (*NewSessionRequest)(v).UnmarshalJSON(data)
+			if err == nil {
 				x.Value = v
 				return nil
+			}
+			if firstErr == nil {
+				firstErr = err
 			}
 		}
 		{
 			v := new(ClientRequestParamsLoadSessionRequest)
-			if (*LoadSessionRequest)(v).UnmarshalJSON(data) == nil {
+			err := (*LoadSessionRequest)(v).UnmarshalJSON(data)
+			if err == nil {
 				x.Value = v
 				return nil
+			}
+			if firstErr == nil {
+				firstErr = err
 			}
 		}
 		{
 			v := new(ClientRequestParamsListSessionsRequest)
-			if (*ListSessionsRequest)(v).UnmarshalJSON(data) == nil {
+			err := (*ListSessionsRequest)(v).UnmarshalJSON(data)
+			if err == nil {
 				x.Value = v
 				return nil
+			}
+			if firstErr == nil {
+				firstErr = err
 			}
 		}
 		{
 			v := new(ClientRequestParamsDeleteSessionRequest)
-			if (*DeleteSessionRequest)(v).UnmarshalJSON(data) == nil {
+			err := (*DeleteSessionRequest)(v).UnmarshalJSON(data)
+			if err == nil {
 				x.Value = v
 				return nil
+			}
+			if firstErr == nil {
+				firstErr = err
 			}
 		}
 		{
 			v := new(ClientRequestParamsResumeSessionRequest)
-			if (*ResumeSessionRequest)(v).UnmarshalJSON(data) == nil {
+			err := (*ResumeSessionRequest)(v).UnmarshalJSON(data)
+			if err == nil {
 				x.Value = v
 				return nil
+			}
+			if firstErr == nil {
+				firstErr = err
 			}
 		}
 		{
 			v := new(ClientRequestParamsCloseSessionRequest)
-			if (*CloseSessionRequest)(v).UnmarshalJSON(data) == nil {
+			err := (*CloseSessionRequest)(v).UnmarshalJSON(data)
+			if err == nil {
 				x.Value = v
 				return nil
 			}
+			if firstErr == nil {
+				firstErr = err
+			}
 		}
-		v := new(ClientRequestParamsExtMethodRequest)
-		if err := (*ExtRequest)(v).UnmarshalJSON(data); err != nil {
-			return err
+		{
+			v := new(ClientRequestParamsExtMethodRequest)
+			err := (*ExtRequest)(v).UnmarshalJSON(data)
+			if err == nil {
+				x.Value = v
+				return nil
+			}
+			if firstErr == nil {
+				firstErr = err
+			}
 		}
-		x.Value = v
-		return nil
+		if firstErr != nil {
+			return firstErr
+		}
+		return wireErrorf("ClientRequestParams: no variant matches: expected a member \"protocolVersion\" or \"methodId\" or \"modeId\" or \"configId\" or \"prompt\"")
 	case '[':
 		v := new(ClientRequestParamsExtMethodRequest)
 		if err := (*ExtRequest)(v).UnmarshalJSON(data); err != nil {
@@ -17886,25 +18436,39 @@ func (x *ClientResponse) UnmarshalJSON(data []byte) error {
 	x.Value = nil
 	switch wireKind(data) {
 	case '{':
+		var firstErr error
 		mask, err := wireHasMembers(data, keysClientResponseO)
 		if err != nil {
 			return err
 		}
 		if mask&(1<<0) != 0 {
-			v := new(ClientResponseResult)
-			if err := v.decodeJSON(data); err != nil {
-				return err
+			{
+				v := new(ClientResponseResult)
+				err := v.decodeJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
 			}
-			x.Value = v
-			return nil
 		}
 		if mask&(1<<1) != 0 {
-			v := new(ClientResponseError)
-			if err := v.decodeJSON(data); err != nil {
-				return err
+			{
+				v := new(ClientResponseError)
+				err := v.decodeJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
 			}
-			x.Value = v
-			return nil
+		}
+		if firstErr != nil {
+			return firstErr
 		}
 		return wireErrorf("ClientResponse: no variant matches: expected a member \"result\" or \"error\"")
 	}
@@ -18098,7 +18662,13 @@ func (x ClientResponseResultResult) MarshalJSON() ([]byte, error) {
 	return x.appendJSON(make([]byte, 0, 128))
 }
 
-var keysClientResponseResultResultO = []string{"content", "outcome", "terminalId", "output"}
+var keysClientResponseResultResultO = []string{"outcome", "terminalId", "output"}
+var declaredClientResponseResultResultWriteTextFileResponse = []string{"_meta"}
+var declaredClientResponseResultResultReadTextFileResponse = []string{"_meta", "content"}
+var declaredClientResponseResultResultReleaseTerminalResponse = []string{"_meta"}
+var declaredClientResponseResultResultWaitForTerminalExitResponse = []string{"_meta", "exitCode", "signal"}
+var declaredClientResponseResultResultKillTerminalResponse = []string{"_meta"}
+var declaredClientResponseResultResultCreateElicitationResponse = []string{"_meta", "action", "content"}
 
 // UnmarshalJSON implements json.Unmarshaler.
 
@@ -18106,83 +18676,209 @@ func (x *ClientResponseResultResult) UnmarshalJSON(data []byte) error {
 	x.Value = nil
 	switch wireKind(data) {
 	case '{':
+		var firstErr error
 		mask, err := wireHasMembers(data, keysClientResponseResultResultO)
 		if err != nil {
 			return err
 		}
 		if mask&(1<<0) != 0 {
-			v := new(ClientResponseResultResultReadTextFileResponse)
-			if err := (*ReadTextFileResponse)(v).UnmarshalJSON(data); err != nil {
-				return err
+			{
+				v := new(ClientResponseResultResultRequestPermissionResponse)
+				err := (*RequestPermissionResponse)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
 			}
-			x.Value = v
-			return nil
 		}
 		if mask&(1<<1) != 0 {
-			v := new(ClientResponseResultResultRequestPermissionResponse)
-			if err := (*RequestPermissionResponse)(v).UnmarshalJSON(data); err != nil {
-				return err
+			{
+				v := new(ClientResponseResultResultCreateTerminalResponse)
+				err := (*CreateTerminalResponse)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
 			}
-			x.Value = v
-			return nil
 		}
 		if mask&(1<<2) != 0 {
-			v := new(ClientResponseResultResultCreateTerminalResponse)
-			if err := (*CreateTerminalResponse)(v).UnmarshalJSON(data); err != nil {
-				return err
+			{
+				v := new(ClientResponseResultResultTerminalOutputResponse)
+				err := (*TerminalOutputResponse)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
 			}
-			x.Value = v
-			return nil
 		}
-		if mask&(1<<3) != 0 {
-			v := new(ClientResponseResultResultTerminalOutputResponse)
-			if err := (*TerminalOutputResponse)(v).UnmarshalJSON(data); err != nil {
-				return err
+		if wireMembersWithin(data, declaredClientResponseResultResultWriteTextFileResponse) {
+			{
+				v := new(ClientResponseResultResultWriteTextFileResponse)
+				err := (*WriteTextFileResponse)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
 			}
-			x.Value = v
-			return nil
+		}
+		if wireMembersWithin(data, declaredClientResponseResultResultReadTextFileResponse) {
+			{
+				v := new(ClientResponseResultResultReadTextFileResponse)
+				err := (*ReadTextFileResponse)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
+			}
+		}
+		if wireMembersWithin(data, declaredClientResponseResultResultReleaseTerminalResponse) {
+			{
+				v := new(ClientResponseResultResultReleaseTerminalResponse)
+				err := (*ReleaseTerminalResponse)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
+			}
+		}
+		if wireMembersWithin(data, declaredClientResponseResultResultWaitForTerminalExitResponse) {
+			{
+				v := new(ClientResponseResultResultWaitForTerminalExitResponse)
+				err := (*WaitForTerminalExitResponse)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
+			}
+		}
+		if wireMembersWithin(data, declaredClientResponseResultResultKillTerminalResponse) {
+			{
+				v := new(ClientResponseResultResultKillTerminalResponse)
+				err := (*KillTerminalResponse)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
+			}
+		}
+		if wireMembersWithin(data, declaredClientResponseResultResultCreateElicitationResponse) {
+			{
+				v := new(ClientResponseResultResultCreateElicitationResponse)
+				err := (*CreateElicitationResponse)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
+			}
 		}
 		{
 			v := new(ClientResponseResultResultWriteTextFileResponse)
-			if (*WriteTextFileResponse)(v).UnmarshalJSON(data) == nil {
+			err := (*WriteTextFileResponse)(v).UnmarshalJSON(data)
+			if err == nil {
 				x.Value = v
 				return nil
+			}
+			if firstErr == nil {
+				firstErr = err
+			}
+		}
+		{
+			v := new(ClientResponseResultResultReadTextFileResponse)
+			err := (*ReadTextFileResponse)(v).UnmarshalJSON(data)
+			if err == nil {
+				x.Value = v
+				return nil
+			}
+			if firstErr == nil {
+				firstErr = err
 			}
 		}
 		{
 			v := new(ClientResponseResultResultReleaseTerminalResponse)
-			if (*ReleaseTerminalResponse)(v).UnmarshalJSON(data) == nil {
+			err := (*ReleaseTerminalResponse)(v).UnmarshalJSON(data)
+			if err == nil {
 				x.Value = v
 				return nil
+			}
+			if firstErr == nil {
+				firstErr = err
 			}
 		}
 		{
 			v := new(ClientResponseResultResultWaitForTerminalExitResponse)
-			if (*WaitForTerminalExitResponse)(v).UnmarshalJSON(data) == nil {
+			err := (*WaitForTerminalExitResponse)(v).UnmarshalJSON(data)
+			if err == nil {
 				x.Value = v
 				return nil
+			}
+			if firstErr == nil {
+				firstErr = err
 			}
 		}
 		{
 			v := new(ClientResponseResultResultKillTerminalResponse)
-			if (*KillTerminalResponse)(v).UnmarshalJSON(data) == nil {
+			err := (*KillTerminalResponse)(v).UnmarshalJSON(data)
+			if err == nil {
 				x.Value = v
 				return nil
+			}
+			if firstErr == nil {
+				firstErr = err
 			}
 		}
 		{
 			v := new(ClientResponseResultResultCreateElicitationResponse)
-			if (*CreateElicitationResponse)(v).UnmarshalJSON(data) == nil {
+			err := (*CreateElicitationResponse)(v).UnmarshalJSON(data)
+			if err == nil {
 				x.Value = v
 				return nil
 			}
+			if firstErr == nil {
+				firstErr = err
+			}
 		}
-		v := new(ClientResponseResultResultExtMethodResponse)
-		if err := (*ExtResponse)(v).UnmarshalJSON(data); err != nil {
-			return err
+		{
+			v := new(ClientResponseResultResultExtMethodResponse)
+			err := (*ExtResponse)(v).UnmarshalJSON(data)
+			if err == nil {
+				x.Value = v
+				return nil
+			}
+			if firstErr == nil {
+				firstErr = err
+			}
 		}
-		x.Value = v
-		return nil
+		if firstErr != nil {
+			return firstErr
+		}
+		return wireErrorf("ClientResponseResultResult: no variant matches: expected a member \"outcome\" or \"terminalId\" or \"output\"")
 	case '[':
 		v := new(ClientResponseResultResultExtMethodResponse)
 		if err := (*ExtResponse)(v).UnmarshalJSON(data); err != nil {
@@ -19697,19 +20393,33 @@ func (x *ElicitationContentValue) UnmarshalJSON(data []byte) error {
 		x.Value = v
 		return nil
 	case '0':
+		var firstErr error
 		{
 			v := new(ElicitationContentValueInteger)
-			if wireDecodeInt64((*int64)(v), data) == nil {
+			err := wireDecodeInt64((*int64)(v), data)
+			if err == nil {
 				x.Value = v
 				return nil
 			}
+			if firstErr == nil {
+				firstErr = err
+			}
 		}
-		v := new(ElicitationContentValueNumber)
-		if err := wireDecodeFloat64((*float64)(v), data); err != nil {
-			return err
+		{
+			v := new(ElicitationContentValueNumber)
+			err := wireDecodeFloat64((*float64)(v), data)
+			if err == nil {
+				x.Value = v
+				return nil
+			}
+			if firstErr == nil {
+				firstErr = err
+			}
 		}
-		x.Value = v
-		return nil
+		if firstErr != nil {
+			return firstErr
+		}
+		return wireErrorf("ElicitationContentValue: no variant matches")
 	case 't':
 		v := new(ElicitationContentValueBoolean)
 		if err := wireDecodeBool((*bool)(v), data); err != nil {
@@ -19984,24 +20694,39 @@ func (x *ClientNotificationParams) UnmarshalJSON(data []byte) error {
 	x.Value = nil
 	switch wireKind(data) {
 	case '{':
+		var firstErr error
 		mask, err := wireHasMembers(data, keysClientNotificationParamsO)
 		if err != nil {
 			return err
 		}
 		if mask&(1<<0) != 0 {
-			v := new(ClientNotificationParamsCancelNotification)
-			if err := (*CancelNotification)(v).UnmarshalJSON(data); err != nil {
-				return err
+			{
+				v := new(ClientNotificationParamsCancelNotification)
+				err := (*CancelNotification)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
 			}
-			x.Value = v
-			return nil
 		}
-		v := new(ClientNotificationParamsExtNotification)
-		if err := (*ExtNotification)(v).UnmarshalJSON(data); err != nil {
-			return err
+		{
+			v := new(ClientNotificationParamsExtNotification)
+			err := (*ExtNotification)(v).UnmarshalJSON(data)
+			if err == nil {
+				x.Value = v
+				return nil
+			}
+			if firstErr == nil {
+				firstErr = err
+			}
 		}
-		x.Value = v
-		return nil
+		if firstErr != nil {
+			return firstErr
+		}
+		return wireErrorf("ClientNotificationParams: no variant matches: expected a member \"sessionId\"")
 	case '[':
 		v := new(ClientNotificationParamsExtNotification)
 		if err := (*ExtNotification)(v).UnmarshalJSON(data); err != nil {

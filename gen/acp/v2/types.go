@@ -117,7 +117,7 @@ func (x AgentRequestParams) MarshalJSON() ([]byte, error) {
 	return x.appendJSON(make([]byte, 0, 128))
 }
 
-var keysAgentRequestParamsO = []string{"sessionId", "message"}
+var keysAgentRequestParamsO = []string{"title", "message"}
 
 // UnmarshalJSON implements json.Unmarshaler.
 
@@ -125,32 +125,52 @@ func (x *AgentRequestParams) UnmarshalJSON(data []byte) error {
 	x.Value = nil
 	switch wireKind(data) {
 	case '{':
+		var firstErr error
 		mask, err := wireHasMembers(data, keysAgentRequestParamsO)
 		if err != nil {
 			return err
 		}
 		if mask&(1<<0) != 0 {
-			v := new(AgentRequestParamsRequestPermissionRequest)
-			if err := (*RequestPermissionRequest)(v).UnmarshalJSON(data); err != nil {
-				return err
+			{
+				v := new(AgentRequestParamsRequestPermissionRequest)
+				err := (*RequestPermissionRequest)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
 			}
-			x.Value = v
-			return nil
 		}
 		if mask&(1<<1) != 0 {
-			v := new(AgentRequestParamsCreateElicitationRequest)
-			if err := (*CreateElicitationRequest)(v).UnmarshalJSON(data); err != nil {
-				return err
+			{
+				v := new(AgentRequestParamsCreateElicitationRequest)
+				err := (*CreateElicitationRequest)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
 			}
-			x.Value = v
-			return nil
 		}
-		v := new(AgentRequestParamsExtMethodRequest)
-		if err := (*ExtRequest)(v).UnmarshalJSON(data); err != nil {
-			return err
+		{
+			v := new(AgentRequestParamsExtMethodRequest)
+			err := (*ExtRequest)(v).UnmarshalJSON(data)
+			if err == nil {
+				x.Value = v
+				return nil
+			}
+			if firstErr == nil {
+				firstErr = err
+			}
 		}
-		x.Value = v
-		return nil
+		if firstErr != nil {
+			return firstErr
+		}
+		return wireErrorf("AgentRequestParams: no variant matches: expected a member \"title\" or \"message\"")
 	case '[':
 		v := new(AgentRequestParamsExtMethodRequest)
 		if err := (*ExtRequest)(v).UnmarshalJSON(data); err != nil {
@@ -2677,25 +2697,39 @@ func (x *EmbeddedResourceResource) UnmarshalJSON(data []byte) error {
 	x.Value = nil
 	switch wireKind(data) {
 	case '{':
+		var firstErr error
 		mask, err := wireHasMembers(data, keysEmbeddedResourceResourceO)
 		if err != nil {
 			return err
 		}
 		if mask&(1<<0) != 0 {
-			v := new(EmbeddedResourceResourceTextResourceContents)
-			if err := (*TextResourceContents)(v).UnmarshalJSON(data); err != nil {
-				return err
+			{
+				v := new(EmbeddedResourceResourceTextResourceContents)
+				err := (*TextResourceContents)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
 			}
-			x.Value = v
-			return nil
 		}
 		if mask&(1<<1) != 0 {
-			v := new(EmbeddedResourceResourceBlobResourceContents)
-			if err := (*BlobResourceContents)(v).UnmarshalJSON(data); err != nil {
-				return err
+			{
+				v := new(EmbeddedResourceResourceBlobResourceContents)
+				err := (*BlobResourceContents)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
 			}
-			x.Value = v
-			return nil
+		}
+		if firstErr != nil {
+			return firstErr
 		}
 		return wireErrorf("EmbeddedResourceResource: no variant matches: expected a member \"text\" or \"blob\"")
 	}
@@ -7117,25 +7151,39 @@ func (x *ElicitationFormModeVariant) UnmarshalJSON(data []byte) error {
 	x.Value = nil
 	switch wireKind(data) {
 	case '{':
+		var firstErr error
 		mask, err := wireHasMembers(data, keysElicitationFormModeVariantO)
 		if err != nil {
 			return err
 		}
 		if mask&(1<<0) != 0 {
-			v := new(ElicitationFormModeSession)
-			if err := (*ElicitationSessionScope)(v).UnmarshalJSON(data); err != nil {
-				return err
+			{
+				v := new(ElicitationFormModeSession)
+				err := (*ElicitationSessionScope)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
 			}
-			x.Value = v
-			return nil
 		}
 		if mask&(1<<1) != 0 {
-			v := new(ElicitationFormModeRequest)
-			if err := (*ElicitationRequestScope)(v).UnmarshalJSON(data); err != nil {
-				return err
+			{
+				v := new(ElicitationFormModeRequest)
+				err := (*ElicitationRequestScope)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
 			}
-			x.Value = v
-			return nil
+		}
+		if firstErr != nil {
+			return firstErr
 		}
 		return wireErrorf("ElicitationFormModeVariant: no variant matches: expected a member \"sessionId\" or \"requestId\"")
 	}
@@ -7325,25 +7373,39 @@ func (x *ElicitationUrlModeVariant) UnmarshalJSON(data []byte) error {
 	x.Value = nil
 	switch wireKind(data) {
 	case '{':
+		var firstErr error
 		mask, err := wireHasMembers(data, keysElicitationUrlModeVariantO)
 		if err != nil {
 			return err
 		}
 		if mask&(1<<0) != 0 {
-			v := new(ElicitationUrlModeSession)
-			if err := (*ElicitationSessionScope)(v).UnmarshalJSON(data); err != nil {
-				return err
+			{
+				v := new(ElicitationUrlModeSession)
+				err := (*ElicitationSessionScope)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
 			}
-			x.Value = v
-			return nil
 		}
 		if mask&(1<<1) != 0 {
-			v := new(ElicitationUrlModeRequest)
-			if err := (*ElicitationRequestScope)(v).UnmarshalJSON(data); err != nil {
-				return err
+			{
+				v := new(ElicitationUrlModeRequest)
+				err := (*ElicitationRequestScope)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
 			}
-			x.Value = v
-			return nil
+		}
+		if firstErr != nil {
+			return firstErr
 		}
 		return wireErrorf("ElicitationUrlModeVariant: no variant matches: expected a member \"sessionId\" or \"requestId\"")
 	}
@@ -7462,25 +7524,39 @@ func (x *AgentResponse) UnmarshalJSON(data []byte) error {
 	x.Value = nil
 	switch wireKind(data) {
 	case '{':
+		var firstErr error
 		mask, err := wireHasMembers(data, keysAgentResponseO)
 		if err != nil {
 			return err
 		}
 		if mask&(1<<0) != 0 {
-			v := new(AgentResponseResult)
-			if err := v.decodeJSON(data); err != nil {
-				return err
+			{
+				v := new(AgentResponseResult)
+				err := v.decodeJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
 			}
-			x.Value = v
-			return nil
 		}
 		if mask&(1<<1) != 0 {
-			v := new(AgentResponseError)
-			if err := v.decodeJSON(data); err != nil {
-				return err
+			{
+				v := new(AgentResponseError)
+				err := v.decodeJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
 			}
-			x.Value = v
-			return nil
+		}
+		if firstErr != nil {
+			return firstErr
 		}
 		return wireErrorf("AgentResponse: no variant matches: expected a member \"result\" or \"error\"")
 	}
@@ -7677,7 +7753,15 @@ func (x AgentResponseResultResult) MarshalJSON() ([]byte, error) {
 	return x.appendJSON(make([]byte, 0, 128))
 }
 
-var keysAgentResponseResultResultO = []string{"protocolVersion", "sessionId", "sessions", "configOptions", "messageId"}
+var keysAgentResponseResultResultO = []string{"protocolVersion", "sessionId", "sessions", "messageId"}
+var declaredAgentResponseResultResultLoginAuthResponse = []string{"_meta"}
+var declaredAgentResponseResultResultLogoutAuthResponse = []string{"_meta"}
+var declaredAgentResponseResultResultDeleteSessionResponse = []string{"_meta"}
+var declaredAgentResponseResultResultResumeSessionResponse = []string{"_meta", "availableCommands", "configOptions"}
+var declaredAgentResponseResultResultCloseSessionResponse = []string{"_meta"}
+var declaredAgentResponseResultResultCancelToolCallResponse = []string{"_meta"}
+var declaredAgentResponseResultResultCancelTerminalResponse = []string{"_meta"}
+var declaredAgentResponseResultResultSetSessionConfigOptionResponse = []string{"_meta", "configOptions"}
 
 // UnmarshalJSON implements json.Unmarshaler.
 
@@ -7685,105 +7769,270 @@ func (x *AgentResponseResultResult) UnmarshalJSON(data []byte) error {
 	x.Value = nil
 	switch wireKind(data) {
 	case '{':
+		var firstErr error
 		mask, err := wireHasMembers(data, keysAgentResponseResultResultO)
 		if err != nil {
 			return err
 		}
 		if mask&(1<<0) != 0 {
-			v := new(AgentResponseResultResultInitializeResponse)
-			if err := (*InitializeResponse)(v).UnmarshalJSON(data); err != nil {
-				return err
+			{
+				v := new(AgentResponseResultResultInitializeResponse)
+				err := (*InitializeResponse)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
 			}
-			x.Value = v
-			return nil
 		}
 		if mask&(1<<1) != 0 {
-			v := new(AgentResponseResultResultNewSessionResponse)
-			if err := (*NewSessionResponse)(v).UnmarshalJSON(data); err != nil {
-				return err
+			{
+				v := new(AgentResponseResultResultNewSessionResponse)
+				err := (*NewSessionResponse)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
 			}
-			x.Value = v
-			return nil
 		}
 		if mask&(1<<2) != 0 {
-			v := new(AgentResponseResultResultListSessionsResponse)
-			if err := (*ListSessionsResponse)(v).UnmarshalJSON(data); err != nil {
-				return err
+			{
+				v := new(AgentResponseResultResultListSessionsResponse)
+				err := (*ListSessionsResponse)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
 			}
-			x.Value = v
-			return nil
 		}
 		if mask&(1<<3) != 0 {
-			v := new(AgentResponseResultResultSetSessionConfigOptionResponse)
-			if err := (*SetSessionConfigOptionResponse)(v).UnmarshalJSON(data); err != nil {
-				return err
+			{
+				v := new(AgentResponseResultResultPromptResponse)
+				err := (*PromptResponse)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
 			}
-			x.Value = v
-			return nil
 		}
-		if mask&(1<<4) != 0 {
-			v := new(AgentResponseResultResultPromptResponse)
-			if err := (*PromptResponse)(v).UnmarshalJSON(data); err != nil {
-				return err
+		if wireMembersWithin(data, declaredAgentResponseResultResultLoginAuthResponse) {
+			{
+				v := new(AgentResponseResultResultLoginAuthResponse)
+				err := (*LoginAuthResponse)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
 			}
-			x.Value = v
-			return nil
+		}
+		if wireMembersWithin(data, declaredAgentResponseResultResultLogoutAuthResponse) {
+			{
+				v := new(AgentResponseResultResultLogoutAuthResponse)
+				err := (*LogoutAuthResponse)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
+			}
+		}
+		if wireMembersWithin(data, declaredAgentResponseResultResultDeleteSessionResponse) {
+			{
+				v := new(AgentResponseResultResultDeleteSessionResponse)
+				err := (*DeleteSessionResponse)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
+			}
+		}
+		if wireMembersWithin(data, declaredAgentResponseResultResultResumeSessionResponse) {
+			{
+				v := new(AgentResponseResultResultResumeSessionResponse)
+				err := (*ResumeSessionResponse)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
+			}
+		}
+		if wireMembersWithin(data, declaredAgentResponseResultResultCloseSessionResponse) {
+			{
+				v := new(AgentResponseResultResultCloseSessionResponse)
+				err := (*CloseSessionResponse)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
+			}
+		}
+		if wireMembersWithin(data, declaredAgentResponseResultResultCancelToolCallResponse) {
+			{
+				v := new(AgentResponseResultResultCancelToolCallResponse)
+				err := (*CancelToolCallResponse)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
+			}
+		}
+		if wireMembersWithin(data, declaredAgentResponseResultResultCancelTerminalResponse) {
+			{
+				v := new(AgentResponseResultResultCancelTerminalResponse)
+				err := (*CancelTerminalResponse)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
+			}
+		}
+		if wireMembersWithin(data, declaredAgentResponseResultResultSetSessionConfigOptionResponse) {
+			{
+				v := new(AgentResponseResultResultSetSessionConfigOptionResponse)
+				err := (*SetSessionConfigOptionResponse)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
+			}
 		}
 		{
 			v := new(AgentResponseResultResultLoginAuthResponse)
-			if (*LoginAuthResponse)(v).UnmarshalJSON(data) == nil {
+			err := (*LoginAuthResponse)(v).UnmarshalJSON(data)
+			if err == nil {
 				x.Value = v
 				return nil
+			}
+			if firstErr == nil {
+				firstErr = err
 			}
 		}
 		{
 			v := new(AgentResponseResultResultLogoutAuthResponse)
-			if (*LogoutAuthResponse)(v).UnmarshalJSON(data) == nil {
+			err := (*LogoutAuthResponse)(v).UnmarshalJSON(data)
+			if err == nil {
 				x.Value = v
 				return nil
+			}
+			if firstErr == nil {
+				firstErr = err
 			}
 		}
 		{
 			v := new(AgentResponseResultResultDeleteSessionResponse)
-			if (*DeleteSessionResponse)(v).UnmarshalJSON(data) == nil {
+			err := (*DeleteSessionResponse)(v).UnmarshalJSON(data)
+			if err == nil {
 				x.Value = v
 				return nil
+			}
+			if firstErr == nil {
+				firstErr = err
 			}
 		}
 		{
 			v := new(AgentResponseResultResultResumeSessionResponse)
-			if (*ResumeSessionResponse)(v).UnmarshalJSON(data) == nil {
+			err := (*ResumeSessionResponse)(v).UnmarshalJSON(data)
+			if err == nil {
 				x.Value = v
 				return nil
+			}
+			if firstErr == nil {
+				firstErr = err
 			}
 		}
 		{
 			v := new(AgentResponseResultResultCloseSessionResponse)
-			if (*CloseSessionResponse)(v).UnmarshalJSON(data) == nil {
+			err := (*CloseSessionResponse)(v).UnmarshalJSON(data)
+			if err == nil {
 				x.Value = v
 				return nil
+			}
+			if firstErr == nil {
+				firstErr = err
 			}
 		}
 		{
 			v := new(AgentResponseResultResultCancelToolCallResponse)
-			if (*CancelToolCallResponse)(v).UnmarshalJSON(data) == nil {
+			err := (*CancelToolCallResponse)(v).UnmarshalJSON(data)
+			if err == nil {
 				x.Value = v
 				return nil
+			}
+			if firstErr == nil {
+				firstErr = err
 			}
 		}
 		{
 			v := new(AgentResponseResultResultCancelTerminalResponse)
-			if (*CancelTerminalResponse)(v).UnmarshalJSON(data) == nil {
+			err := (*CancelTerminalResponse)(v).UnmarshalJSON(data)
+			if err == nil {
 				x.Value = v
 				return nil
 			}
+			if firstErr == nil {
+				firstErr = err
+			}
 		}
-		v := new(AgentResponseResultResultExtMethodResponse)
-		if err := (*ExtResponse)(v).UnmarshalJSON(data); err != nil {
-			return err
+		{
+			v := new(AgentResponseResultResultSetSessionConfigOptionResponse)
+			err := (*SetSessionConfigOptionResponse)(v).UnmarshalJSON(data)
+			if err == nil {
+				x.Value = v
+				return nil
+			}
+			if firstErr == nil {
+				firstErr = err
+			}
 		}
-		x.Value = v
-		return nil
+		{
+			v := new(AgentResponseResultResultExtMethodResponse)
+			err := (*ExtResponse)(v).UnmarshalJSON(data)
+			if err == nil {
+				x.Value = v
+				return nil
+			}
+			if firstErr == nil {
+				firstErr = err
+			}
+		}
+		if firstErr != nil {
+			return firstErr
+		}
+		return wireErrorf("AgentResponseResultResult: no variant matches: expected a member \"protocolVersion\" or \"sessionId\" or \"sessions\" or \"messageId\"")
 	case '[':
 		v := new(AgentResponseResultResultExtMethodResponse)
 		if err := (*ExtResponse)(v).UnmarshalJSON(data); err != nil {
@@ -10756,6 +11005,7 @@ func (x *SessionConfigSelectOptions) UnmarshalJSON(data []byte) error {
 	x.Value = nil
 	switch wireKind(data) {
 	case '[':
+		var firstErr error
 		var mask uint64
 		it, err := wireArray(data)
 		if err != nil {
@@ -10765,27 +11015,46 @@ func (x *SessionConfigSelectOptions) UnmarshalJSON(data []byte) error {
 			mask, _ = wireHasMembers(it.value, keysSessionConfigSelectOptionsA)
 		}
 		if mask&(1<<0) != 0 {
-			v := new(SessionConfigSelectOptionsUngrouped)
-			if err := wireDecodeSlice((*[]SessionConfigSelectOption)(v), data, false, (*SessionConfigSelectOption).UnmarshalJSON); err != nil {
-				return err
+			{
+				v := new(SessionConfigSelectOptionsUngrouped)
+				err := wireDecodeSlice((*[]SessionConfigSelectOption)(v), data, false, (*SessionConfigSelectOption).UnmarshalJSON)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
 			}
-			x.Value = v
-			return nil
 		}
 		if mask&(1<<1) != 0 {
-			v := new(SessionConfigSelectOptionsGrouped)
-			if err := wireDecodeSlice((*[]SessionConfigSelectGroup)(v), data, false, (*SessionConfigSelectGroup).UnmarshalJSON); err != nil {
-				return err
+			{
+				v := new(SessionConfigSelectOptionsGrouped)
+				err := wireDecodeSlice((*[]SessionConfigSelectGroup)(v), data, false, (*SessionConfigSelectGroup).UnmarshalJSON)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
 			}
-			x.Value = v
-			return nil
 		}
-		v := new(SessionConfigSelectOptionsUngrouped)
-		if err := wireDecodeSlice((*[]SessionConfigSelectOption)(v), data, false, (*SessionConfigSelectOption).UnmarshalJSON); err != nil {
-			return err
+		{
+			v := new(SessionConfigSelectOptionsUngrouped)
+			err := wireDecodeSlice((*[]SessionConfigSelectOption)(v), data, false, (*SessionConfigSelectOption).UnmarshalJSON)
+			if err == nil {
+				x.Value = v
+				return nil
+			}
+			if firstErr == nil {
+				firstErr = err
+			}
 		}
-		x.Value = v
-		return nil
+		if firstErr != nil {
+			return firstErr
+		}
+		return wireErrorf("SessionConfigSelectOptions: no variant matches: expected a member \"value\" or \"groupId\"")
 	}
 	return wireKindError(data, wireSkipSpace(data, 0), "SessionConfigSelectOptions (array)")
 }
@@ -12786,32 +13055,52 @@ func (x *ErrorData) UnmarshalJSON(data []byte) error {
 	x.Value = nil
 	switch wireKind(data) {
 	case '{':
+		var firstErr error
 		mask, err := wireHasMembers(data, keysErrorDataO)
 		if err != nil {
 			return err
 		}
 		if mask&(1<<0) != 0 {
-			v := new(ErrorDataUnsupportedProtocolVersion)
-			if err := (*UnsupportedProtocolVersionErrorData)(v).UnmarshalJSON(data); err != nil {
-				return err
+			{
+				v := new(ErrorDataUnsupportedProtocolVersion)
+				err := (*UnsupportedProtocolVersionErrorData)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
 			}
-			x.Value = v
-			return nil
 		}
 		if mask&(1<<1) != 0 {
-			v := new(ErrorDataSessionNotFound)
-			if err := (*SessionNotFoundErrorData)(v).UnmarshalJSON(data); err != nil {
-				return err
+			{
+				v := new(ErrorDataSessionNotFound)
+				err := (*SessionNotFoundErrorData)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
 			}
-			x.Value = v
-			return nil
 		}
-		v := new(ErrorDataOther)
-		if err := wireDecodeRaw((*json.RawMessage)(v), data); err != nil {
-			return err
+		{
+			v := new(ErrorDataOther)
+			err := wireDecodeRaw((*json.RawMessage)(v), data)
+			if err == nil {
+				x.Value = v
+				return nil
+			}
+			if firstErr == nil {
+				firstErr = err
+			}
 		}
-		x.Value = v
-		return nil
+		if firstErr != nil {
+			return firstErr
+		}
+		return wireErrorf("ErrorData: no variant matches: expected a member \"requested\" or \"sessionId\"")
 	case '[':
 		v := new(ErrorDataOther)
 		if err := wireDecodeRaw((*json.RawMessage)(v), data); err != nil {
@@ -13193,32 +13482,52 @@ func (x *AgentNotificationParams) UnmarshalJSON(data []byte) error {
 	x.Value = nil
 	switch wireKind(data) {
 	case '{':
+		var firstErr error
 		mask, err := wireHasMembers(data, keysAgentNotificationParamsO)
 		if err != nil {
 			return err
 		}
 		if mask&(1<<0) != 0 {
-			v := new(AgentNotificationParamsUpdateSessionNotification)
-			if err := (*UpdateSessionNotification)(v).UnmarshalJSON(data); err != nil {
-				return err
+			{
+				v := new(AgentNotificationParamsUpdateSessionNotification)
+				err := (*UpdateSessionNotification)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
 			}
-			x.Value = v
-			return nil
 		}
 		if mask&(1<<1) != 0 {
-			v := new(AgentNotificationParamsCompleteElicitationNotification)
-			if err := (*CompleteElicitationNotification)(v).UnmarshalJSON(data); err != nil {
-				return err
+			{
+				v := new(AgentNotificationParamsCompleteElicitationNotification)
+				err := (*CompleteElicitationNotification)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
 			}
-			x.Value = v
-			return nil
 		}
-		v := new(AgentNotificationParamsExtNotification)
-		if err := (*ExtNotification)(v).UnmarshalJSON(data); err != nil {
-			return err
+		{
+			v := new(AgentNotificationParamsExtNotification)
+			err := (*ExtNotification)(v).UnmarshalJSON(data)
+			if err == nil {
+				x.Value = v
+				return nil
+			}
+			if firstErr == nil {
+				firstErr = err
+			}
 		}
-		x.Value = v
-		return nil
+		if firstErr != nil {
+			return firstErr
+		}
+		return wireErrorf("AgentNotificationParams: no variant matches: expected a member \"sessionId\" or \"elicitationId\"")
 	case '[':
 		v := new(AgentNotificationParamsExtNotification)
 		if err := (*ExtNotification)(v).UnmarshalJSON(data); err != nil {
@@ -15323,7 +15632,12 @@ func (x *IdleStateUpdateVariant) UnmarshalJSON(data []byte) error {
 	}
 	tag, err := wireStringBytes(raw)
 	if err != nil {
-		return wireAtKey(err, "stopReason")
+		v := new(IdleStateUpdateNone)
+		if err := v.decodeJSON(data); err != nil {
+			return err
+		}
+		x.Value = v
+		return nil
 	}
 	switch string(tag) {
 	case "end_turn":
@@ -18697,6 +19011,12 @@ func (x ClientRequestParams) MarshalJSON() ([]byte, error) {
 }
 
 var keysClientRequestParamsO = []string{"protocolVersion", "methodId", "toolCallId", "terminalId", "configId", "prompt"}
+var declaredClientRequestParamsLogoutAuthRequest = []string{"_meta"}
+var declaredClientRequestParamsNewSessionRequest = []string{"_meta", "additionalDirectories", "cwd", "mcpServers"}
+var declaredClientRequestParamsListSessionsRequest = []string{"_meta", "cursor", "cwd"}
+var declaredClientRequestParamsDeleteSessionRequest = []string{"_meta", "sessionId"}
+var declaredClientRequestParamsResumeSessionRequest = []string{"_meta", "additionalDirectories", "cwd", "mcpServers", "replayFrom", "sessionId"}
+var declaredClientRequestParamsCloseSessionRequest = []string{"_meta", "sessionId"}
 
 // UnmarshalJSON implements json.Unmarshaler.
 
@@ -18704,106 +19024,248 @@ func (x *ClientRequestParams) UnmarshalJSON(data []byte) error {
 	x.Value = nil
 	switch wireKind(data) {
 	case '{':
+		var firstErr error
 		mask, err := wireHasMembers(data, keysClientRequestParamsO)
 		if err != nil {
 			return err
 		}
 		if mask&(1<<0) != 0 {
-			v := new(ClientRequestParamsInitializeRequest)
-			if err := (*InitializeRequest)(v).UnmarshalJSON(data); err != nil {
-				return err
+			{
+				v := new(ClientRequestParamsInitializeRequest)
+				err := (*InitializeRequest)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
 			}
-			x.Value = v
-			return nil
 		}
 		if mask&(1<<1) != 0 {
-			v := new(ClientRequestParamsLoginAuthRequest)
-			if err := (*LoginAuthRequest)(v).UnmarshalJSON(data); err != nil {
-				return err
+			{
+				v := new(ClientRequestParamsLoginAuthRequest)
+				err := (*LoginAuthRequest)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
 			}
-			x.Value = v
-			return nil
 		}
 		if mask&(1<<2) != 0 {
-			v := new(ClientRequestParamsCancelToolCallRequest)
-			if err := (*CancelToolCallRequest)(v).UnmarshalJSON(data); err != nil {
-				return err
+			{
+				v := new(ClientRequestParamsCancelToolCallRequest)
+				err := (*CancelToolCallRequest)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
 			}
-			x.Value = v
-			return nil
 		}
 		if mask&(1<<3) != 0 {
-			v := new(ClientRequestParamsCancelTerminalRequest)
-			if err := (*CancelTerminalRequest)(v).UnmarshalJSON(data); err != nil {
-				return err
+			{
+				v := new(ClientRequestParamsCancelTerminalRequest)
+				err := (*CancelTerminalRequest)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
 			}
-			x.Value = v
-			return nil
 		}
 		if mask&(1<<4) != 0 {
-			v := new(ClientRequestParamsSetSessionConfigOptionRequest)
-			if err := (*SetSessionConfigOptionRequest)(v).UnmarshalJSON(data); err != nil {
-				return err
+			{
+				v := new(ClientRequestParamsSetSessionConfigOptionRequest)
+				err := (*SetSessionConfigOptionRequest)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
 			}
-			x.Value = v
-			return nil
 		}
 		if mask&(1<<5) != 0 {
-			v := new(ClientRequestParamsPromptRequest)
-			if err := (*PromptRequest)(v).UnmarshalJSON(data); err != nil {
-				return err
+			{
+				v := new(ClientRequestParamsPromptRequest)
+				err := (*PromptRequest)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
 			}
-			x.Value = v
-			return nil
+		}
+		if wireMembersWithin(data, declaredClientRequestParamsLogoutAuthRequest) {
+			{
+				v := new(ClientRequestParamsLogoutAuthRequest)
+				err := (*LogoutAuthRequest)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
+			}
+		}
+		if wireMembersWithin(data, declaredClientRequestParamsNewSessionRequest) {
+			{
+				v := new(ClientRequestParamsNewSessionRequest)
+				err := (*NewSessionRequest)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
+			}
+		}
+		if wireMembersWithin(data, declaredClientRequestParamsListSessionsRequest) {
+			{
+				v := new(ClientRequestParamsListSessionsRequest)
+				err := (*ListSessionsRequest)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
+			}
+		}
+		if wireMembersWithin(data, declaredClientRequestParamsDeleteSessionRequest) {
+			{
+				v := new(ClientRequestParamsDeleteSessionRequest)
+				err := (*DeleteSessionRequest)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
+			}
+		}
+		if wireMembersWithin(data, declaredClientRequestParamsResumeSessionRequest) {
+			{
+				v := new(ClientRequestParamsResumeSessionRequest)
+				err := (*ResumeSessionRequest)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
+			}
+		}
+		if wireMembersWithin(data, declaredClientRequestParamsCloseSessionRequest) {
+			{
+				v := new(ClientRequestParamsCloseSessionRequest)
+				err := (*CloseSessionRequest)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
+			}
 		}
 		{
 			v := new(ClientRequestParamsLogoutAuthRequest)
-			if (*LogoutAuthRequest)(v).UnmarshalJSON(data) == nil {
+			err := (*LogoutAuthRequest)(v).UnmarshalJSON(data)
+			if err == nil {
 				x.Value = v
 				return nil
+			}
+			if firstErr == nil {
+				firstErr = err
 			}
 		}
 		{
 			v := new(ClientRequestParamsNewSessionRequest)
-			if (*NewSessionRequest)(v).UnmarshalJSON(data) == nil {
+			err := (*NewSessionRequest)(v).UnmarshalJSON(data)
+			if err == nil {
 				x.Value = v
 				return nil
+			}
+			if firstErr == nil {
+				firstErr = err
 			}
 		}
 		{
 			v := new(ClientRequestParamsListSessionsRequest)
-			if (*ListSessionsRequest)(v).UnmarshalJSON(data) == nil {
+			err := (*ListSessionsRequest)(v).UnmarshalJSON(data)
+			if err == nil {
 				x.Value = v
 				return nil
+			}
+			if firstErr == nil {
+				firstErr = err
 			}
 		}
 		{
 			v := new(ClientRequestParamsDeleteSessionRequest)
-			if (*DeleteSessionRequest)(v).UnmarshalJSON(data) == nil {
+			err := (*DeleteSessionRequest)(v).UnmarshalJSON(data)
+			if err == nil {
 				x.Value = v
 				return nil
+			}
+			if firstErr == nil {
+				firstErr = err
 			}
 		}
 		{
 			v := new(ClientRequestParamsResumeSessionRequest)
-			if (*ResumeSessionRequest)(v).UnmarshalJSON(data) == nil {
+			err := (*ResumeSessionRequest)(v).UnmarshalJSON(data)
+			if err == nil {
 				x.Value = v
 				return nil
+			}
+			if firstErr == nil {
+				firstErr = err
 			}
 		}
 		{
 			v := new(ClientRequestParamsCloseSessionRequest)
-			if (*CloseSessionRequest)(v).UnmarshalJSON(data) == nil {
+			err := (*CloseSessionRequest)(v).UnmarshalJSON(data)
+			if err == nil {
 				x.Value = v
 				return nil
 			}
+			if firstErr == nil {
+				firstErr = err
+			}
 		}
-		v := new(ClientRequestParamsExtMethodRequest)
-		if err := (*ExtRequest)(v).UnmarshalJSON(data); err != nil {
-			return err
+		{
+			v := new(ClientRequestParamsExtMethodRequest)
+			err := (*ExtRequest)(v).UnmarshalJSON(data)
+			if err == nil {
+				x.Value = v
+				return nil
+			}
+			if firstErr == nil {
+				firstErr = err
+			}
 		}
-		x.Value = v
-		return nil
+		if firstErr != nil {
+			return firstErr
+		}
+		return wireErrorf("ClientRequestParams: no variant matches: expected a member \"protocolVersion\" or \"methodId\" or \"toolCallId\" or \"terminalId\" or \"configId\" or \"prompt\"")
 	case '[':
 		v := new(ClientRequestParamsExtMethodRequest)
 		if err := (*ExtRequest)(v).UnmarshalJSON(data); err != nil {
@@ -21987,25 +22449,39 @@ func (x *ClientResponse) UnmarshalJSON(data []byte) error {
 	x.Value = nil
 	switch wireKind(data) {
 	case '{':
+		var firstErr error
 		mask, err := wireHasMembers(data, keysClientResponseO)
 		if err != nil {
 			return err
 		}
 		if mask&(1<<0) != 0 {
-			v := new(ClientResponseResult)
-			if err := v.decodeJSON(data); err != nil {
-				return err
+			{
+				v := new(ClientResponseResult)
+				err := v.decodeJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
 			}
-			x.Value = v
-			return nil
 		}
 		if mask&(1<<1) != 0 {
-			v := new(ClientResponseError)
-			if err := v.decodeJSON(data); err != nil {
-				return err
+			{
+				v := new(ClientResponseError)
+				err := v.decodeJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
 			}
-			x.Value = v
-			return nil
+		}
+		if firstErr != nil {
+			return firstErr
 		}
 		return wireErrorf("ClientResponse: no variant matches: expected a member \"result\" or \"error\"")
 	}
@@ -22203,6 +22679,7 @@ func (x ClientResponseResultResult) MarshalJSON() ([]byte, error) {
 }
 
 var keysClientResponseResultResultO = []string{"outcome"}
+var declaredClientResponseResultResultCreateElicitationResponse = []string{"_meta", "action", "content"}
 
 // UnmarshalJSON implements json.Unmarshaler.
 
@@ -22210,31 +22687,63 @@ func (x *ClientResponseResultResult) UnmarshalJSON(data []byte) error {
 	x.Value = nil
 	switch wireKind(data) {
 	case '{':
+		var firstErr error
 		mask, err := wireHasMembers(data, keysClientResponseResultResultO)
 		if err != nil {
 			return err
 		}
 		if mask&(1<<0) != 0 {
-			v := new(ClientResponseResultResultRequestPermissionResponse)
-			if err := (*RequestPermissionResponse)(v).UnmarshalJSON(data); err != nil {
-				return err
+			{
+				v := new(ClientResponseResultResultRequestPermissionResponse)
+				err := (*RequestPermissionResponse)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
 			}
-			x.Value = v
-			return nil
+		}
+		if wireMembersWithin(data, declaredClientResponseResultResultCreateElicitationResponse) {
+			{
+				v := new(ClientResponseResultResultCreateElicitationResponse)
+				err := (*CreateElicitationResponse)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
+			}
 		}
 		{
 			v := new(ClientResponseResultResultCreateElicitationResponse)
-			if (*CreateElicitationResponse)(v).UnmarshalJSON(data) == nil {
+			err := (*CreateElicitationResponse)(v).UnmarshalJSON(data)
+			if err == nil {
 				x.Value = v
 				return nil
 			}
+			if firstErr == nil {
+				firstErr = err
+			}
 		}
-		v := new(ClientResponseResultResultExtMethodResponse)
-		if err := (*ExtResponse)(v).UnmarshalJSON(data); err != nil {
-			return err
+		{
+			v := new(ClientResponseResultResultExtMethodResponse)
+			err := (*ExtResponse)(v).UnmarshalJSON(data)
+			if err == nil {
+				x.Value = v
+				return nil
+			}
+			if firstErr == nil {
+				firstErr = err
+			}
 		}
-		x.Value = v
-		return nil
+		if firstErr != nil {
+			return firstErr
+		}
+		return wireErrorf("ClientResponseResultResult: no variant matches: expected a member \"outcome\"")
 	case '[':
 		v := new(ClientResponseResultResultExtMethodResponse)
 		if err := (*ExtResponse)(v).UnmarshalJSON(data); err != nil {
@@ -23213,68 +23722,128 @@ func (x *ElicitationContentValue) UnmarshalJSON(data []byte) error {
 		x.Value = v
 		return nil
 	case '[':
+		var firstErr error
 		{
 			v := new(ElicitationContentValueStringArray)
-			if wireDecodeSlice((*[]string)(v), data, false, wireDecodeString) == nil {
+			err := wireDecodeSlice((*[]string)(v), data, false, wireDecodeString)
+			if err == nil {
 				x.Value = v
 				return nil
 			}
+			if firstErr == nil {
+				firstErr = err
+			}
 		}
-		v := new(ElicitationContentValueOther)
-		if err := wireDecodeRaw((*json.RawMessage)(v), data); err != nil {
-			return err
+		{
+			v := new(ElicitationContentValueOther)
+			err := wireDecodeRaw((*json.RawMessage)(v), data)
+			if err == nil {
+				x.Value = v
+				return nil
+			}
+			if firstErr == nil {
+				firstErr = err
+			}
 		}
-		x.Value = v
-		return nil
+		if firstErr != nil {
+			return firstErr
+		}
+		return wireErrorf("ElicitationContentValue: no variant matches")
 	case '"':
+		var firstErr error
 		{
 			v := new(ElicitationContentValueString)
-			if wireDecodeString((*string)(v), data) == nil {
+			err := wireDecodeString((*string)(v), data)
+			if err == nil {
 				x.Value = v
 				return nil
 			}
+			if firstErr == nil {
+				firstErr = err
+			}
 		}
-		v := new(ElicitationContentValueOther)
-		if err := wireDecodeRaw((*json.RawMessage)(v), data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
-	case '0':
 		{
-			v := new(ElicitationContentValueInteger)
-			if wireDecodeInt64((*int64)(v), data) == nil {
+			v := new(ElicitationContentValueOther)
+			err := wireDecodeRaw((*json.RawMessage)(v), data)
+			if err == nil {
 				x.Value = v
 				return nil
+			}
+			if firstErr == nil {
+				firstErr = err
+			}
+		}
+		if firstErr != nil {
+			return firstErr
+		}
+		return wireErrorf("ElicitationContentValue: no variant matches")
+	case '0':
+		var firstErr error
+		{
+			v := new(ElicitationContentValueInteger)
+			err := wireDecodeInt64((*int64)(v), data)
+			if err == nil {
+				x.Value = v
+				return nil
+			}
+			if firstErr == nil {
+				firstErr = err
 			}
 		}
 		{
 			v := new(ElicitationContentValueNumber)
-			if wireDecodeFloat64((*float64)(v), data) == nil {
+			err := wireDecodeFloat64((*float64)(v), data)
+			if err == nil {
 				x.Value = v
 				return nil
 			}
+			if firstErr == nil {
+				firstErr = err
+			}
 		}
-		v := new(ElicitationContentValueOther)
-		if err := wireDecodeRaw((*json.RawMessage)(v), data); err != nil {
-			return err
+		{
+			v := new(ElicitationContentValueOther)
+			err := wireDecodeRaw((*json.RawMessage)(v), data)
+			if err == nil {
+				x.Value = v
+				return nil
+			}
+			if firstErr == nil {
+				firstErr = err
+			}
 		}
-		x.Value = v
-		return nil
+		if firstErr != nil {
+			return firstErr
+		}
+		return wireErrorf("ElicitationContentValue: no variant matches")
 	case 't':
+		var firstErr error
 		{
 			v := new(ElicitationContentValueBoolean)
-			if wireDecodeBool((*bool)(v), data) == nil {
+			err := wireDecodeBool((*bool)(v), data)
+			if err == nil {
 				x.Value = v
 				return nil
 			}
+			if firstErr == nil {
+				firstErr = err
+			}
 		}
-		v := new(ElicitationContentValueOther)
-		if err := wireDecodeRaw((*json.RawMessage)(v), data); err != nil {
-			return err
+		{
+			v := new(ElicitationContentValueOther)
+			err := wireDecodeRaw((*json.RawMessage)(v), data)
+			if err == nil {
+				x.Value = v
+				return nil
+			}
+			if firstErr == nil {
+				firstErr = err
+			}
 		}
-		x.Value = v
-		return nil
+		if firstErr != nil {
+			return firstErr
+		}
+		return wireErrorf("ElicitationContentValue: no variant matches")
 	case 'n':
 		v := new(ElicitationContentValueOther)
 		if err := wireDecodeRaw((*json.RawMessage)(v), data); err != nil {
@@ -23572,24 +24141,39 @@ func (x *ClientNotificationParams) UnmarshalJSON(data []byte) error {
 	x.Value = nil
 	switch wireKind(data) {
 	case '{':
+		var firstErr error
 		mask, err := wireHasMembers(data, keysClientNotificationParamsO)
 		if err != nil {
 			return err
 		}
 		if mask&(1<<0) != 0 {
-			v := new(ClientNotificationParamsCancelSessionNotification)
-			if err := (*CancelSessionNotification)(v).UnmarshalJSON(data); err != nil {
-				return err
+			{
+				v := new(ClientNotificationParamsCancelSessionNotification)
+				err := (*CancelSessionNotification)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
 			}
-			x.Value = v
-			return nil
 		}
-		v := new(ClientNotificationParamsExtNotification)
-		if err := (*ExtNotification)(v).UnmarshalJSON(data); err != nil {
-			return err
+		{
+			v := new(ClientNotificationParamsExtNotification)
+			err := (*ExtNotification)(v).UnmarshalJSON(data)
+			if err == nil {
+				x.Value = v
+				return nil
+			}
+			if firstErr == nil {
+				firstErr = err
+			}
 		}
-		x.Value = v
-		return nil
+		if firstErr != nil {
+			return firstErr
+		}
+		return wireErrorf("ClientNotificationParams: no variant matches: expected a member \"sessionId\"")
 	case '[':
 		v := new(ClientNotificationParamsExtNotification)
 		if err := (*ExtNotification)(v).UnmarshalJSON(data); err != nil {
