@@ -49,3 +49,13 @@ func TestBadPackageName(t *testing.T) {
 		t.Fatalf("got %v", err)
 	}
 }
+
+// TestTruncatedACPSchema cuts the real v1 schema in half: the error names
+// the file and says the input ended early.
+func TestTruncatedACPSchema(t *testing.T) {
+	data := readACPSchema(t, "acp/v1/schema.json")
+	_, err := Generate(Config{SchemaFile: "acp/v1/schema.json", Schema: data[:len(data)/2], Package: "acp"})
+	if err == nil || !strings.Contains(err.Error(), "acp/v1/schema.json: invalid JSON at line") || !strings.Contains(err.Error(), "unexpected end of input") {
+		t.Fatalf("got %v", err)
+	}
+}

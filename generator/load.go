@@ -49,12 +49,12 @@ func checkJSONSyntax(data []byte) error {
 	switch {
 	case err == nil:
 		return nil
-	case errors.As(err, &syn):
-		line, col := lineCol(data, syn.Offset)
-		return fmt.Errorf("invalid JSON at line %d, column %d: %v", line, col, syn)
 	case strings.Contains(err.Error(), "unexpected end of JSON input"):
 		line, col := lineCol(data, int64(len(data)))
 		return fmt.Errorf("invalid JSON at line %d, column %d: unexpected end of input (truncated file?)", line, col)
+	case errors.As(err, &syn):
+		line, col := lineCol(data, syn.Offset)
+		return fmt.Errorf("invalid JSON at line %d, column %d: %v", line, col, syn)
 	default:
 		return fmt.Errorf("invalid JSON: %v", err)
 	}
