@@ -1,0 +1,23 @@
+// Package bench holds benchmarks only (see the _test.go files): the cost of
+// decoding and encoding realistic session/update traffic with the generated
+// packages gen/acp/v1 and gen/acp/v2, compared with hand-written flat
+// structs decoded by encoding/json, and the cost of generating all four
+// vendored schemas.
+//
+// The traffic is in testdata/*.jsonl, one SessionNotification (v1) or
+// UpdateSessionNotification (v2) params object per line. It is written by
+// TestWriteTestdata:
+//
+//	go test ./bench -run TestWriteTestdata -update
+//
+// and the benchmarks are run with
+//
+//	go test ./bench -run x -bench . -benchmem -count 10 > /tmp/bench.txt
+//	benchstat -col '/impl@(baseline acpgen acpgen-stdlib)' /tmp/bench.txt
+//	benchstat -filter .name:GenerateAll /tmp/bench.txt
+//
+// Sub-benchmarks are named impl=baseline (flat structs, encoding/json),
+// impl=acpgen (the generated UnmarshalJSON/MarshalJSON called directly) and
+// impl=acpgen-stdlib (the generated types through json.Unmarshal and
+// json.Marshal, which validate and copy the bytes around the methods).
+package bench
