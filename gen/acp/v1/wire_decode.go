@@ -5,6 +5,8 @@ package acp
 import (
 	"encoding/json"
 	"strconv"
+	"strings"
+	"unicode/utf16"
 	"unicode/utf8"
 )
 
@@ -114,14 +116,87 @@ func wireReadString(data []byte, i int) ([]byte, int, error) {
 }
 
 // wireUnescape decodes a validated string literal that has escapes or
-// invalid UTF-8. That path is rare, so it defers to encoding/json, which
-// also gives identical U+FFFD replacement for bad UTF-8 and lone surrogates.
+// invalid UTF-8. Model output and code are full of \n, \t and \", so this
+// is a hot path: one pass, one allocation. Bad UTF-8 and lone surrogates
+// become U+FFFD exactly as encoding/json does (checked by the tests and
+// FuzzScanner against encoding/json).
 func wireUnescape(lit []byte) (string, error) {
-	var s string
-	if err := json.Unmarshal(lit, &s); err != nil {
-		return "", wireErrorf("%s", err.Error())
+	s := lit[1 : len(lit)-1] // validated by wireScanString
+	var b strings.Builder
+	b.Grow(len(s))
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if wireStrPlain[c] {
+			i++
+			continue
+		}
+		b.Write(s[start:i])
+		switch {
+		case c == '\\':
+			e := s[i+1]
+			i += 2
+			switch e {
+			case 'b':
+				b.WriteByte('\b')
+			case 'f':
+				b.WriteByte('\f')
+			case 'n':
+				b.WriteByte('\n')
+			case 'r':
+				b.WriteByte('\r')
+			case 't':
+				b.WriteByte('\t')
+			case 'u':
+				r := wireHex4(s[i:])
+				i += 4
+				if utf16.IsSurrogate(r) {
+					r1 := rune(-1)
+					if i+6 <= len(s) && s[i] == '\\' && s[i+1] == 'u' {
+						r1 = wireHex4(s[i+2:])
+					}
+					if dec := utf16.DecodeRune(r, r1); dec != utf8.RuneError {
+						i += 6
+						r = dec
+					} else {
+						r = utf8.RuneError
+					}
+				}
+				b.WriteRune(r)
+			default: // '"', '\\', '/'
+				b.WriteByte(e)
+			}
+		default:
+			r, size := utf8.DecodeRune(s[i:])
+			if r == utf8.RuneError && size == 1 {
+				b.WriteRune(utf8.RuneError)
+			} else {
+				b.Write(s[i : i+size])
+			}
+			i += size
+		}
+		start = i
 	}
-	return s, nil
+	b.Write(s[start:])
+	return b.String(), nil
+}
+
+// wireHex4 reads the four hex digits of a \u escape (already validated
+// by the scanner).
+func wireHex4(s []byte) rune {
+	var r rune
+	for _, c := range s[:4] {
+		switch {
+		case c >= '0' && c <= '9':
+			c -= '0'
+		case c >= 'a' && c <= 'f':
+			c = c - 'a' + 10
+		default:
+			c = c - 'A' + 10
+		}
+		r = r<<4 | rune(c)
+	}
+	return r
 }
 
 // wireStringBytes decodes a JSON string and returns its unescaped bytes,
