@@ -89,7 +89,7 @@ func fieldDoc(description string) []Code {
 func emitMarshal(f *File, name string) {
 	f.Comment("MarshalJSON implements json.Marshaler.")
 	newFunc(f).Params(Id("x").Id(name)).Id("MarshalJSON").Params().Params(Index().Byte(), Error()).Block(
-		Return(Id("x").Dot("appendJSON").Call(Make(Index().Byte(), Lit(0), Lit(128)))),
+		Return(Id("wireMarshal").Call(Id("x").Dot("appendJSON"))),
 	)
 }
 

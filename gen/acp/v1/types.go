@@ -90,7 +90,7 @@ func (x *AgentRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x AgentRequest) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // AgentRequestParams: All possible requests that an agent can send to a client.
@@ -114,7 +114,7 @@ type AgentRequestParamsValue interface {
 // MarshalJSON implements json.Marshaler.
 
 func (x AgentRequestParams) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 var keysAgentRequestParamsO = []string{"content", "toolCall", "command", "message"}
@@ -641,7 +641,7 @@ type RequestIdValue interface {
 // MarshalJSON implements json.Marshaler.
 
 func (x RequestId) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -843,7 +843,7 @@ func (x *WriteTextFileRequest) appendMembers(buf []byte, open int) ([]byte, erro
 // MarshalJSON implements json.Marshaler.
 
 func (x WriteTextFileRequest) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // SessionId: A unique identifier for a conversation session between a client and agent.
@@ -867,7 +867,7 @@ func (x *SessionId) appendJSON(buf []byte) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x SessionId) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ReadTextFileRequest: Request to read content from a text file.
@@ -991,7 +991,7 @@ func (x *ReadTextFileRequest) appendMembers(buf []byte, open int) ([]byte, error
 // MarshalJSON implements json.Marshaler.
 
 func (x ReadTextFileRequest) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // RequestPermissionRequest: Request for user permission to execute a tool call.
@@ -1110,7 +1110,7 @@ func (x *RequestPermissionRequest) appendMembers(buf []byte, open int) ([]byte, 
 // MarshalJSON implements json.Marshaler.
 
 func (x RequestPermissionRequest) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ToolCallUpdate: An update to an existing tool call.
@@ -1326,7 +1326,7 @@ func (x *ToolCallUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x ToolCallUpdate) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ToolCallId: Unique identifier for a tool call within a session.
@@ -1345,7 +1345,7 @@ func (x *ToolCallId) appendJSON(buf []byte) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x ToolCallId) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ToolKind: Categories of tools that can be invoked.
@@ -1430,7 +1430,7 @@ func (x *ToolKind) appendJSON(buf []byte) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x ToolKind) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ToolCallStatus: Execution status of a tool call.
@@ -1491,7 +1491,7 @@ func (x *ToolCallStatus) appendJSON(buf []byte) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x ToolCallStatus) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ToolCallContent: Content produced by a tool call.
@@ -1516,7 +1516,7 @@ type ToolCallContentValue interface {
 // MarshalJSON implements json.Marshaler.
 
 func (x ToolCallContent) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1690,7 +1690,7 @@ type ContentBlockValue interface {
 // MarshalJSON implements json.Marshaler.
 
 func (x ContentBlock) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -2024,7 +2024,7 @@ func (x *Annotations) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x Annotations) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // Role: The sender or recipient of messages and data in a conversation.
@@ -2072,7 +2072,7 @@ func (x *Role) appendJSON(buf []byte) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x Role) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // TextContent: Text provided to or from an LLM.
@@ -2165,7 +2165,7 @@ func (x *TextContent) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x TextContent) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ImageContent: An image provided to or from an LLM.
@@ -2289,7 +2289,7 @@ func (x *ImageContent) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x ImageContent) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // AudioContent: Audio provided to or from an LLM.
@@ -2398,7 +2398,7 @@ func (x *AudioContent) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x AudioContent) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ResourceLink: A resource that the server is capable of reading, included in a prompt or tool call result.
@@ -2567,7 +2567,7 @@ func (x *ResourceLink) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x ResourceLink) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // EmbeddedResourceResource: Resource content that can be embedded in a message.
@@ -2587,7 +2587,7 @@ type EmbeddedResourceResourceValue interface {
 // MarshalJSON implements json.Marshaler.
 
 func (x EmbeddedResourceResource) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 var keysEmbeddedResourceResourceO = []string{"text", "blob"}
@@ -2801,7 +2801,7 @@ func (x *TextResourceContents) appendMembers(buf []byte, open int) ([]byte, erro
 // MarshalJSON implements json.Marshaler.
 
 func (x TextResourceContents) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // BlobResourceContents: Binary resource contents.
@@ -2910,7 +2910,7 @@ func (x *BlobResourceContents) appendMembers(buf []byte, open int) ([]byte, erro
 // MarshalJSON implements json.Marshaler.
 
 func (x BlobResourceContents) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // EmbeddedResource: The contents of a resource, embedded into a prompt or tool call result.
@@ -3003,7 +3003,7 @@ func (x *EmbeddedResource) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x EmbeddedResource) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // Content: Standard content block (text, images, resources).
@@ -3081,7 +3081,7 @@ func (x *Content) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x Content) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // Diff: A diff representing file modifications.
@@ -3194,7 +3194,7 @@ func (x *Diff) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x Diff) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // TerminalId: Typed identifier used for terminal values on the wire.
@@ -3213,7 +3213,7 @@ func (x *TerminalId) appendJSON(buf []byte) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x TerminalId) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // Terminal: Embed a terminal created with `terminal/create` by its id.
@@ -3295,7 +3295,7 @@ func (x *Terminal) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x Terminal) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ToolCallLocation: A file location being accessed or modified by a tool.
@@ -3393,7 +3393,7 @@ func (x *ToolCallLocation) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x ToolCallLocation) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // PermissionOption: An option presented to the user when requesting permission.
@@ -3503,7 +3503,7 @@ func (x *PermissionOption) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x PermissionOption) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // PermissionOptionId: Unique identifier for a permission option.
@@ -3522,7 +3522,7 @@ func (x *PermissionOptionId) appendJSON(buf []byte) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x PermissionOptionId) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // PermissionOptionKind: The type of permission option being presented to the user.
@@ -3580,7 +3580,7 @@ func (x *PermissionOptionKind) appendJSON(buf []byte) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x PermissionOptionKind) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // CreateTerminalRequest: Request to create a new terminal and execute a command.
@@ -3747,7 +3747,7 @@ func (x *CreateTerminalRequest) appendMembers(buf []byte, open int) ([]byte, err
 // MarshalJSON implements json.Marshaler.
 
 func (x CreateTerminalRequest) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // EnvVariable: An environment variable to set when launching an MCP server.
@@ -3841,7 +3841,7 @@ func (x *EnvVariable) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x EnvVariable) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // TerminalOutputRequest: Request to get the current output and status of a terminal.
@@ -3935,7 +3935,7 @@ func (x *TerminalOutputRequest) appendMembers(buf []byte, open int) ([]byte, err
 // MarshalJSON implements json.Marshaler.
 
 func (x TerminalOutputRequest) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ReleaseTerminalRequest: Request to release a terminal and free its resources.
@@ -4029,7 +4029,7 @@ func (x *ReleaseTerminalRequest) appendMembers(buf []byte, open int) ([]byte, er
 // MarshalJSON implements json.Marshaler.
 
 func (x ReleaseTerminalRequest) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // WaitForTerminalExitRequest: Request to wait for a terminal command to exit.
@@ -4123,7 +4123,7 @@ func (x *WaitForTerminalExitRequest) appendMembers(buf []byte, open int) ([]byte
 // MarshalJSON implements json.Marshaler.
 
 func (x WaitForTerminalExitRequest) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // KillTerminalRequest: Request to kill a terminal without releasing it.
@@ -4217,7 +4217,7 @@ func (x *KillTerminalRequest) appendMembers(buf []byte, open int) ([]byte, error
 // MarshalJSON implements json.Marshaler.
 
 func (x KillTerminalRequest) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // CreateElicitationRequest: Request from the agent to elicit structured user input.
@@ -4303,7 +4303,7 @@ func (x *CreateElicitationRequest) appendMembers(buf []byte, open int) ([]byte, 
 // MarshalJSON implements json.Marshaler.
 
 func (x CreateElicitationRequest) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // CreateElicitationRequestVariant: Request from the agent to elicit structured user input.
@@ -4327,7 +4327,7 @@ type CreateElicitationRequestVariantValue interface {
 // MarshalJSON implements json.Marshaler.
 
 func (x CreateElicitationRequestVariant) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -4578,7 +4578,7 @@ func (x *ElicitationSessionScope) appendMembers(buf []byte, open int) ([]byte, e
 // MarshalJSON implements json.Marshaler.
 
 func (x ElicitationSessionScope) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ElicitationRequestScope: Request-scoped elicitation, tied to a specific JSON-RPC request outside of a session
@@ -4638,7 +4638,7 @@ func (x *ElicitationRequestScope) appendMembers(buf []byte, open int) ([]byte, e
 // MarshalJSON implements json.Marshaler.
 
 func (x ElicitationRequestScope) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ElicitationSchema: Type-safe elicitation schema for requesting structured user input.
@@ -4789,7 +4789,7 @@ func (x *ElicitationSchema) appendMembers(buf []byte, open int) ([]byte, error) 
 // MarshalJSON implements json.Marshaler.
 
 func (x ElicitationSchema) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ElicitationSchemaType: Type discriminator for elicitation schemas.
@@ -4833,7 +4833,7 @@ func (x *ElicitationSchemaType) appendJSON(buf []byte) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x ElicitationSchemaType) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ElicitationPropertySchema: Property schema for elicitation form fields.
@@ -4857,7 +4857,7 @@ type ElicitationPropertySchemaValue interface {
 // MarshalJSON implements json.Marshaler.
 
 func (x ElicitationPropertySchema) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -5188,7 +5188,7 @@ func (x *StringFormat) appendJSON(buf []byte) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x StringFormat) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // EnumOption: A titled enum option with a const value, human-readable title, and optional description.
@@ -5301,7 +5301,7 @@ func (x *EnumOption) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x EnumOption) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // StringPropertySchema: Schema for string properties in an elicitation form.
@@ -5524,7 +5524,7 @@ func (x *StringPropertySchema) appendMembers(buf []byte, open int) ([]byte, erro
 // MarshalJSON implements json.Marshaler.
 
 func (x StringPropertySchema) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // NumberPropertySchema: Schema for number (floating-point) properties in an elicitation form.
@@ -5670,7 +5670,7 @@ func (x *NumberPropertySchema) appendMembers(buf []byte, open int) ([]byte, erro
 // MarshalJSON implements json.Marshaler.
 
 func (x NumberPropertySchema) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // IntegerPropertySchema: Schema for integer properties in an elicitation form.
@@ -5816,7 +5816,7 @@ func (x *IntegerPropertySchema) appendMembers(buf []byte, open int) ([]byte, err
 // MarshalJSON implements json.Marshaler.
 
 func (x IntegerPropertySchema) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // BooleanPropertySchema: Schema for boolean properties in an elicitation form.
@@ -5930,7 +5930,7 @@ func (x *BooleanPropertySchema) appendMembers(buf []byte, open int) ([]byte, err
 // MarshalJSON implements json.Marshaler.
 
 func (x BooleanPropertySchema) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // MultiSelectItems: Items for a multi-select (array) property schema.
@@ -5950,7 +5950,7 @@ type MultiSelectItemsValue interface {
 // MarshalJSON implements json.Marshaler.
 
 func (x MultiSelectItems) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -6196,7 +6196,7 @@ func (x *StringMultiSelectItems) appendMembers(buf []byte, open int) ([]byte, er
 // MarshalJSON implements json.Marshaler.
 
 func (x StringMultiSelectItems) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // TitledMultiSelectItems: Items definition for titled multi-select enum properties.
@@ -6281,7 +6281,7 @@ func (x *TitledMultiSelectItems) appendMembers(buf []byte, open int) ([]byte, er
 // MarshalJSON implements json.Marshaler.
 
 func (x TitledMultiSelectItems) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // MultiSelectPropertySchema: Schema for multi-select (array) properties in an elicitation form.
@@ -6449,7 +6449,7 @@ func (x *MultiSelectPropertySchema) appendMembers(buf []byte, open int) ([]byte,
 // MarshalJSON implements json.Marshaler.
 
 func (x MultiSelectPropertySchema) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ElicitationFormMode: Form-based elicitation mode where the client renders a form from the provided schema.
@@ -6510,7 +6510,7 @@ func (x *ElicitationFormMode) appendMembers(buf []byte, open int) ([]byte, error
 // MarshalJSON implements json.Marshaler.
 
 func (x ElicitationFormMode) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ElicitationFormModeVariant: Form-based elicitation mode where the client renders a form from the provided schema.
@@ -6530,7 +6530,7 @@ type ElicitationFormModeVariantValue interface {
 // MarshalJSON implements json.Marshaler.
 
 func (x ElicitationFormModeVariant) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 var keysElicitationFormModeVariantO = []string{"sessionId", "requestId"}
@@ -6655,7 +6655,7 @@ func (x *ElicitationId) appendJSON(buf []byte) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x ElicitationId) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ElicitationUrlMode: URL-based elicitation mode where the client directs the user to a URL.
@@ -6732,7 +6732,7 @@ func (x *ElicitationUrlMode) appendMembers(buf []byte, open int) ([]byte, error)
 // MarshalJSON implements json.Marshaler.
 
 func (x ElicitationUrlMode) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ElicitationUrlModeVariant: URL-based elicitation mode where the client directs the user to a URL.
@@ -6752,7 +6752,7 @@ type ElicitationUrlModeVariantValue interface {
 // MarshalJSON implements json.Marshaler.
 
 func (x ElicitationUrlModeVariant) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 var keysElicitationUrlModeVariantO = []string{"sessionId", "requestId"}
@@ -6883,7 +6883,7 @@ func (x *ExtRequest) appendJSON(buf []byte) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x ExtRequest) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // AgentResponse: A JSON-RPC response object.
@@ -6903,7 +6903,7 @@ type AgentResponseValue interface {
 // MarshalJSON implements json.Marshaler.
 
 func (x AgentResponse) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 var keysAgentResponseO = []string{"result", "error"}
@@ -7137,7 +7137,7 @@ type AgentResponseResultResultValue interface {
 // MarshalJSON implements json.Marshaler.
 
 func (x AgentResponseResultResult) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 var keysAgentResponseResultResultO = []string{"protocolVersion", "sessionId", "sessions", "stopReason"}
@@ -7830,7 +7830,7 @@ func (x *InitializeResponse) appendMembers(buf []byte, open int) ([]byte, error)
 // MarshalJSON implements json.Marshaler.
 
 func (x InitializeResponse) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ProtocolVersion: Protocol version identifier.
@@ -7852,7 +7852,7 @@ func (x *ProtocolVersion) appendJSON(buf []byte) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x ProtocolVersion) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // AgentCapabilities: Capabilities supported by the agent.
@@ -7998,7 +7998,7 @@ func (x *AgentCapabilities) appendMembers(buf []byte, open int) ([]byte, error) 
 // MarshalJSON implements json.Marshaler.
 
 func (x AgentCapabilities) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // PromptCapabilities: Prompt capabilities supported by the agent in `session/prompt` requests.
@@ -8121,7 +8121,7 @@ func (x *PromptCapabilities) appendMembers(buf []byte, open int) ([]byte, error)
 // MarshalJSON implements json.Marshaler.
 
 func (x PromptCapabilities) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // McpCapabilities: MCP capabilities supported by the agent
@@ -8214,7 +8214,7 @@ func (x *McpCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x McpCapabilities) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // SessionCapabilities: Session capabilities supported by the agent.
@@ -8378,7 +8378,7 @@ func (x *SessionCapabilities) appendMembers(buf []byte, open int) ([]byte, error
 // MarshalJSON implements json.Marshaler.
 
 func (x SessionCapabilities) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // SessionListCapabilities: Capabilities for the `session/list` method.
@@ -8441,7 +8441,7 @@ func (x *SessionListCapabilities) appendMembers(buf []byte, open int) ([]byte, e
 // MarshalJSON implements json.Marshaler.
 
 func (x SessionListCapabilities) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // SessionDeleteCapabilities: Capabilities for the `session/delete` method.
@@ -8504,7 +8504,7 @@ func (x *SessionDeleteCapabilities) appendMembers(buf []byte, open int) ([]byte,
 // MarshalJSON implements json.Marshaler.
 
 func (x SessionDeleteCapabilities) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // SessionAdditionalDirectoriesCapabilities: Capabilities for additional session directories support.
@@ -8570,7 +8570,7 @@ func (x *SessionAdditionalDirectoriesCapabilities) appendMembers(buf []byte, ope
 // MarshalJSON implements json.Marshaler.
 
 func (x SessionAdditionalDirectoriesCapabilities) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // SessionResumeCapabilities: Capabilities for the `session/resume` method.
@@ -8633,7 +8633,7 @@ func (x *SessionResumeCapabilities) appendMembers(buf []byte, open int) ([]byte,
 // MarshalJSON implements json.Marshaler.
 
 func (x SessionResumeCapabilities) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // SessionCloseCapabilities: Capabilities for the `session/close` method.
@@ -8696,7 +8696,7 @@ func (x *SessionCloseCapabilities) appendMembers(buf []byte, open int) ([]byte, 
 // MarshalJSON implements json.Marshaler.
 
 func (x SessionCloseCapabilities) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // AgentAuthCapabilities: Authentication-related capabilities supported by the agent.
@@ -8775,7 +8775,7 @@ func (x *AgentAuthCapabilities) appendMembers(buf []byte, open int) ([]byte, err
 // MarshalJSON implements json.Marshaler.
 
 func (x AgentAuthCapabilities) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // LogoutCapabilities: Logout capabilities supported by the agent.
@@ -8838,7 +8838,7 @@ func (x *LogoutCapabilities) appendMembers(buf []byte, open int) ([]byte, error)
 // MarshalJSON implements json.Marshaler.
 
 func (x LogoutCapabilities) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // AuthMethod: Describes an available authentication method.
@@ -8861,7 +8861,7 @@ type AuthMethodValue interface {
 // MarshalJSON implements json.Marshaler.
 
 func (x AuthMethod) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -8990,7 +8990,7 @@ func (x *AuthMethodId) appendJSON(buf []byte) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x AuthMethodId) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // AuthMethodTerminal: Terminal-based authentication method.
@@ -9144,7 +9144,7 @@ func (x *AuthMethodTerminal) appendMembers(buf []byte, open int) ([]byte, error)
 // MarshalJSON implements json.Marshaler.
 
 func (x AuthMethodTerminal) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // AuthMethodAgent: Agent handles authentication itself through `authenticate`.
@@ -9255,7 +9255,7 @@ func (x *AuthMethodAgent) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x AuthMethodAgent) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // Implementation: Metadata about the implementation of the client or agent.
@@ -9371,7 +9371,7 @@ func (x *Implementation) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x Implementation) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // AuthenticateResponse: Response to the `authenticate` method.
@@ -9432,7 +9432,7 @@ func (x *AuthenticateResponse) appendMembers(buf []byte, open int) ([]byte, erro
 // MarshalJSON implements json.Marshaler.
 
 func (x AuthenticateResponse) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // LogoutResponse: Response to the `logout` method.
@@ -9493,7 +9493,7 @@ func (x *LogoutResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x LogoutResponse) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // NewSessionResponse: Response from creating a new session.
@@ -9612,7 +9612,7 @@ func (x *NewSessionResponse) appendMembers(buf []byte, open int) ([]byte, error)
 // MarshalJSON implements json.Marshaler.
 
 func (x NewSessionResponse) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // SessionModeState: The set of modes and the one currently active.
@@ -9712,7 +9712,7 @@ func (x *SessionModeState) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x SessionModeState) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // SessionModeId: Unique identifier for a Session Mode.
@@ -9731,7 +9731,7 @@ func (x *SessionModeId) appendJSON(buf []byte) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x SessionModeId) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // SessionMode: A mode the agent can operate in.
@@ -9842,7 +9842,7 @@ func (x *SessionMode) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x SessionMode) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // SessionConfigOption: A session configuration option selector and its current state.
@@ -9968,7 +9968,7 @@ func (x *SessionConfigOption) appendMembers(buf []byte, open int) ([]byte, error
 // MarshalJSON implements json.Marshaler.
 
 func (x SessionConfigOption) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // SessionConfigOptionVariant: A session configuration option selector and its current state.
@@ -9988,7 +9988,7 @@ type SessionConfigOptionVariantValue interface {
 // MarshalJSON implements json.Marshaler.
 
 func (x SessionConfigOptionVariant) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -10112,7 +10112,7 @@ func (x *SessionConfigId) appendJSON(buf []byte) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x SessionConfigId) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // SessionConfigOptionCategory: Semantic category for a session configuration option.
@@ -10182,7 +10182,7 @@ func (x *SessionConfigOptionCategory) appendJSON(buf []byte) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x SessionConfigOptionCategory) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // SessionConfigValueId: Unique identifier for a session configuration option value.
@@ -10201,7 +10201,7 @@ func (x *SessionConfigValueId) appendJSON(buf []byte) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x SessionConfigValueId) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // SessionConfigSelectOptions: Possible values for a session configuration option.
@@ -10220,7 +10220,7 @@ type SessionConfigSelectOptionsValue interface {
 // MarshalJSON implements json.Marshaler.
 
 func (x SessionConfigSelectOptions) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 var keysSessionConfigSelectOptionsA = []string{"value", "group"}
@@ -10434,7 +10434,7 @@ func (x *SessionConfigSelectOption) appendMembers(buf []byte, open int) ([]byte,
 // MarshalJSON implements json.Marshaler.
 
 func (x SessionConfigSelectOption) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // SessionConfigSelectGroup: A group of possible values for a session configuration option.
@@ -10550,7 +10550,7 @@ func (x *SessionConfigSelectGroup) appendMembers(buf []byte, open int) ([]byte, 
 // MarshalJSON implements json.Marshaler.
 
 func (x SessionConfigSelectGroup) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // SessionConfigGroupId: Unique identifier for a session configuration option value group.
@@ -10569,7 +10569,7 @@ func (x *SessionConfigGroupId) appendJSON(buf []byte) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x SessionConfigGroupId) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // SessionConfigSelect: A single-value selector (dropdown) session configuration option payload.
@@ -10644,7 +10644,7 @@ func (x *SessionConfigSelect) appendMembers(buf []byte, open int) ([]byte, error
 // MarshalJSON implements json.Marshaler.
 
 func (x SessionConfigSelect) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // SessionConfigBoolean: A boolean on/off toggle session configuration option payload.
@@ -10703,7 +10703,7 @@ func (x *SessionConfigBoolean) appendMembers(buf []byte, open int) ([]byte, erro
 // MarshalJSON implements json.Marshaler.
 
 func (x SessionConfigBoolean) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // LoadSessionResponse: Response from loading an existing session.
@@ -10801,7 +10801,7 @@ func (x *LoadSessionResponse) appendMembers(buf []byte, open int) ([]byte, error
 // MarshalJSON implements json.Marshaler.
 
 func (x LoadSessionResponse) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ListSessionsResponse: Response from listing sessions.
@@ -10901,7 +10901,7 @@ func (x *ListSessionsResponse) appendMembers(buf []byte, open int) ([]byte, erro
 // MarshalJSON implements json.Marshaler.
 
 func (x ListSessionsResponse) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // SessionInfo: Information about a session returned by session/list
@@ -11044,7 +11044,7 @@ func (x *SessionInfo) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x SessionInfo) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // DeleteSessionResponse: Response from deleting a session.
@@ -11105,7 +11105,7 @@ func (x *DeleteSessionResponse) appendMembers(buf []byte, open int) ([]byte, err
 // MarshalJSON implements json.Marshaler.
 
 func (x DeleteSessionResponse) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ResumeSessionResponse: Response from resuming an existing session.
@@ -11203,7 +11203,7 @@ func (x *ResumeSessionResponse) appendMembers(buf []byte, open int) ([]byte, err
 // MarshalJSON implements json.Marshaler.
 
 func (x ResumeSessionResponse) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // CloseSessionResponse: Response from closing a session.
@@ -11264,7 +11264,7 @@ func (x *CloseSessionResponse) appendMembers(buf []byte, open int) ([]byte, erro
 // MarshalJSON implements json.Marshaler.
 
 func (x CloseSessionResponse) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // SetSessionModeResponse: Response to `session/set_mode` method.
@@ -11325,7 +11325,7 @@ func (x *SetSessionModeResponse) appendMembers(buf []byte, open int) ([]byte, er
 // MarshalJSON implements json.Marshaler.
 
 func (x SetSessionModeResponse) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // SetSessionConfigOptionResponse: Response to `session/set_config_option` method.
@@ -11409,7 +11409,7 @@ func (x *SetSessionConfigOptionResponse) appendMembers(buf []byte, open int) ([]
 // MarshalJSON implements json.Marshaler.
 
 func (x SetSessionConfigOptionResponse) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // PromptResponse: Response from processing a user prompt.
@@ -11489,7 +11489,7 @@ func (x *PromptResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x PromptResponse) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // StopReason: Reasons why an agent stops processing a prompt turn.
@@ -11559,7 +11559,7 @@ func (x *StopReason) appendJSON(buf []byte) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x StopReason) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ExtResponse: Allows for sending an arbitrary response to an extension request that is not part of the ACP spec.
@@ -11584,7 +11584,7 @@ func (x *ExtResponse) appendJSON(buf []byte) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x ExtResponse) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // Error: JSON-RPC error object.
@@ -11682,7 +11682,7 @@ func (x *Error) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x Error) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ErrorCode: Predefined error codes for common JSON-RPC and ACP-specific errors.
@@ -11736,7 +11736,7 @@ func (x *ErrorCode) appendJSON(buf []byte) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x ErrorCode) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // AgentNotification: A JSON-RPC notification object.
@@ -11809,7 +11809,7 @@ func (x *AgentNotification) appendMembers(buf []byte, open int) ([]byte, error) 
 // MarshalJSON implements json.Marshaler.
 
 func (x AgentNotification) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // AgentNotificationParams: All possible notifications that an agent can send to a client.
@@ -11833,7 +11833,7 @@ type AgentNotificationParamsValue interface {
 // MarshalJSON implements json.Marshaler.
 
 func (x AgentNotificationParams) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 var keysAgentNotificationParamsO = []string{"sessionId", "elicitationId"}
@@ -12103,7 +12103,7 @@ func (x *SessionNotification) appendMembers(buf []byte, open int) ([]byte, error
 // MarshalJSON implements json.Marshaler.
 
 func (x SessionNotification) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // SessionUpdate: Different types of updates that can be sent during session processing.
@@ -12127,7 +12127,7 @@ type SessionUpdateValue interface {
 // MarshalJSON implements json.Marshaler.
 
 func (x SessionUpdate) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -12683,7 +12683,7 @@ func (x *MessageId) appendJSON(buf []byte) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x MessageId) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ContentChunk: A streamed item of content
@@ -12779,7 +12779,7 @@ func (x *ContentChunk) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x ContentChunk) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ToolCall: Represents a tool call that the language model has requested.
@@ -12990,7 +12990,7 @@ func (x *ToolCall) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x ToolCall) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // PlanEntry: A single entry in the execution plan.
@@ -13105,7 +13105,7 @@ func (x *PlanEntry) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x PlanEntry) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // PlanEntryPriority: Priority levels for plan entries.
@@ -13161,7 +13161,7 @@ func (x *PlanEntryPriority) appendJSON(buf []byte) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x PlanEntryPriority) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // PlanEntryStatus: Status of a plan entry in the execution flow.
@@ -13216,7 +13216,7 @@ func (x *PlanEntryStatus) appendJSON(buf []byte) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x PlanEntryStatus) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // Plan: An execution plan for accomplishing complex tasks.
@@ -13309,7 +13309,7 @@ func (x *Plan) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x Plan) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // AvailableCommand: Information about a command.
@@ -13418,7 +13418,7 @@ func (x *AvailableCommand) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x AvailableCommand) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // AvailableCommandInput: The input specification for a command.
@@ -13438,7 +13438,7 @@ type AvailableCommandInputValue interface {
 // MarshalJSON implements json.Marshaler.
 
 func (x AvailableCommandInput) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -13568,7 +13568,7 @@ func (x *UnstructuredCommandInput) appendMembers(buf []byte, open int) ([]byte, 
 // MarshalJSON implements json.Marshaler.
 
 func (x UnstructuredCommandInput) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // AvailableCommandsUpdate: Available commands are ready or have changed
@@ -13652,7 +13652,7 @@ func (x *AvailableCommandsUpdate) appendMembers(buf []byte, open int) ([]byte, e
 // MarshalJSON implements json.Marshaler.
 
 func (x AvailableCommandsUpdate) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // CurrentModeUpdate: The current mode of the session has changed
@@ -13732,7 +13732,7 @@ func (x *CurrentModeUpdate) appendMembers(buf []byte, open int) ([]byte, error) 
 // MarshalJSON implements json.Marshaler.
 
 func (x CurrentModeUpdate) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ConfigOptionUpdate: Session configuration options have been updated.
@@ -13816,7 +13816,7 @@ func (x *ConfigOptionUpdate) appendMembers(buf []byte, open int) ([]byte, error)
 // MarshalJSON implements json.Marshaler.
 
 func (x ConfigOptionUpdate) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // SessionInfoUpdate: Update to session metadata. All fields are optional to support partial updates.
@@ -13910,7 +13910,7 @@ func (x *SessionInfoUpdate) appendMembers(buf []byte, open int) ([]byte, error) 
 // MarshalJSON implements json.Marshaler.
 
 func (x SessionInfoUpdate) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // Cost: Cost information for a session.
@@ -14005,7 +14005,7 @@ func (x *Cost) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x Cost) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // UsageUpdate: Context window and cost update for a session.
@@ -14114,7 +14114,7 @@ func (x *UsageUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x UsageUpdate) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // NoticeSeverity: Severity hint for a session notice.
@@ -14172,7 +14172,7 @@ func (x *NoticeSeverity) appendJSON(buf []byte) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x NoticeSeverity) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // Notice: Fire-and-forget information for the user.
@@ -14289,7 +14289,7 @@ func (x *Notice) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x Notice) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // CompactionId: Unique identifier for a context compaction within a session.
@@ -14308,7 +14308,7 @@ func (x *CompactionId) appendJSON(buf []byte) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x CompactionId) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // CompactionStatus: Lifecycle state of a context compaction.
@@ -14370,7 +14370,7 @@ func (x *CompactionStatus) appendJSON(buf []byte) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x CompactionStatus) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // CompactionUpdate: A context compaction upsert. The first notification fixes the compaction's
@@ -14502,7 +14502,7 @@ func (x *CompactionUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x CompactionUpdate) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // CompactionSummaryChunk: A content block appended to a compaction's summary. A first-seen ID creates
@@ -14595,7 +14595,7 @@ func (x *CompactionSummaryChunk) appendMembers(buf []byte, open int) ([]byte, er
 // MarshalJSON implements json.Marshaler.
 
 func (x CompactionSummaryChunk) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // CompleteElicitationNotification: Notification sent by the agent when a URL-based elicitation is complete.
@@ -14675,7 +14675,7 @@ func (x *CompleteElicitationNotification) appendMembers(buf []byte, open int) ([
 // MarshalJSON implements json.Marshaler.
 
 func (x CompleteElicitationNotification) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ExtNotification: Allows either side to send an arbitrary notification that is not part of the ACP spec.
@@ -14700,7 +14700,7 @@ func (x *ExtNotification) appendJSON(buf []byte) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x ExtNotification) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ClientRequest: A JSON-RPC request object.
@@ -14789,7 +14789,7 @@ func (x *ClientRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x ClientRequest) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ClientRequestParams: All possible requests that a client can send to an agent.
@@ -14813,7 +14813,7 @@ type ClientRequestParamsValue interface {
 // MarshalJSON implements json.Marshaler.
 
 func (x ClientRequestParams) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 var keysClientRequestParamsO = []string{"protocolVersion", "methodId", "modeId", "configId", "prompt"}
@@ -15560,7 +15560,7 @@ func (x *InitializeRequest) appendMembers(buf []byte, open int) ([]byte, error) 
 // MarshalJSON implements json.Marshaler.
 
 func (x InitializeRequest) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ClientCapabilities: Capabilities supported by the client.
@@ -15714,7 +15714,7 @@ func (x *ClientCapabilities) appendMembers(buf []byte, open int) ([]byte, error)
 // MarshalJSON implements json.Marshaler.
 
 func (x ClientCapabilities) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // FileSystemCapabilities: File system capabilities that a client may support.
@@ -15809,7 +15809,7 @@ func (x *FileSystemCapabilities) appendMembers(buf []byte, open int) ([]byte, er
 // MarshalJSON implements json.Marshaler.
 
 func (x FileSystemCapabilities) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ClientSessionCapabilities: Session-related capabilities supported by the client.
@@ -15922,7 +15922,7 @@ func (x *ClientSessionCapabilities) appendMembers(buf []byte, open int) ([]byte,
 // MarshalJSON implements json.Marshaler.
 
 func (x ClientSessionCapabilities) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // CompactionCapabilities: Client support for ID-addressed context compaction updates.
@@ -15947,7 +15947,7 @@ func (x *CompactionCapabilities) appendMembers(buf []byte, open int) ([]byte, er
 // MarshalJSON implements json.Marshaler.
 
 func (x CompactionCapabilities) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // SessionConfigOptionsCapabilities: Session configuration option capabilities supported by the client.
@@ -16028,7 +16028,7 @@ func (x *SessionConfigOptionsCapabilities) appendMembers(buf []byte, open int) (
 // MarshalJSON implements json.Marshaler.
 
 func (x SessionConfigOptionsCapabilities) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // BooleanConfigOptionCapabilities: Capabilities for boolean session configuration options.
@@ -16091,7 +16091,7 @@ func (x *BooleanConfigOptionCapabilities) appendMembers(buf []byte, open int) ([
 // MarshalJSON implements json.Marshaler.
 
 func (x BooleanConfigOptionCapabilities) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // NoticeCapabilities: Client support for presenting live notices to the user.
@@ -16116,7 +16116,7 @@ func (x *NoticeCapabilities) appendMembers(buf []byte, open int) ([]byte, error)
 // MarshalJSON implements json.Marshaler.
 
 func (x NoticeCapabilities) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // AuthCapabilities: Authentication capabilities supported by the client.
@@ -16201,7 +16201,7 @@ func (x *AuthCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x AuthCapabilities) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ElicitationCapabilities: Elicitation capabilities supported by the client.
@@ -16300,7 +16300,7 @@ func (x *ElicitationCapabilities) appendMembers(buf []byte, open int) ([]byte, e
 // MarshalJSON implements json.Marshaler.
 
 func (x ElicitationCapabilities) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ElicitationFormCapabilities: Form-based elicitation capabilities.
@@ -16365,7 +16365,7 @@ func (x *ElicitationFormCapabilities) appendMembers(buf []byte, open int) ([]byt
 // MarshalJSON implements json.Marshaler.
 
 func (x ElicitationFormCapabilities) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ElicitationUrlCapabilities: URL-based elicitation capabilities.
@@ -16430,7 +16430,7 @@ func (x *ElicitationUrlCapabilities) appendMembers(buf []byte, open int) ([]byte
 // MarshalJSON implements json.Marshaler.
 
 func (x ElicitationUrlCapabilities) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // AuthenticateRequest: Request parameters for the authenticate method.
@@ -16511,7 +16511,7 @@ func (x *AuthenticateRequest) appendMembers(buf []byte, open int) ([]byte, error
 // MarshalJSON implements json.Marshaler.
 
 func (x AuthenticateRequest) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // LogoutRequest: Request parameters for the logout method.
@@ -16574,7 +16574,7 @@ func (x *LogoutRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x LogoutRequest) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // NewSessionRequest: Request parameters for creating a new session.
@@ -16703,7 +16703,7 @@ func (x *NewSessionRequest) appendMembers(buf []byte, open int) ([]byte, error) 
 // MarshalJSON implements json.Marshaler.
 
 func (x NewSessionRequest) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // McpServer: Configuration for connecting to an MCP (Model Context Protocol) server.
@@ -16728,7 +16728,7 @@ type McpServerValue interface {
 // MarshalJSON implements json.Marshaler.
 
 func (x McpServer) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -16970,7 +16970,7 @@ func (x *HttpHeader) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x HttpHeader) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // McpServerHttp: HTTP transport configuration for MCP.
@@ -17090,7 +17090,7 @@ func (x *McpServerHttp) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x McpServerHttp) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // McpServerSse: SSE transport configuration for MCP.
@@ -17210,7 +17210,7 @@ func (x *McpServerSse) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x McpServerSse) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // McpServerStdio: Stdio transport configuration for MCP.
@@ -17356,7 +17356,7 @@ func (x *McpServerStdio) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x McpServerStdio) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // LoadSessionRequest: Request parameters for loading an existing session.
@@ -17504,7 +17504,7 @@ func (x *LoadSessionRequest) appendMembers(buf []byte, open int) ([]byte, error)
 // MarshalJSON implements json.Marshaler.
 
 func (x LoadSessionRequest) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ListSessionsRequest: Request parameters for listing existing sessions.
@@ -17595,7 +17595,7 @@ func (x *ListSessionsRequest) appendMembers(buf []byte, open int) ([]byte, error
 // MarshalJSON implements json.Marshaler.
 
 func (x ListSessionsRequest) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // DeleteSessionRequest: Request parameters for deleting an existing session from `session/list`.
@@ -17675,7 +17675,7 @@ func (x *DeleteSessionRequest) appendMembers(buf []byte, open int) ([]byte, erro
 // MarshalJSON implements json.Marshaler.
 
 func (x DeleteSessionRequest) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ResumeSessionRequest: Request parameters for resuming an existing session.
@@ -17817,7 +17817,7 @@ func (x *ResumeSessionRequest) appendMembers(buf []byte, open int) ([]byte, erro
 // MarshalJSON implements json.Marshaler.
 
 func (x ResumeSessionRequest) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // CloseSessionRequest: Request parameters for closing an active session.
@@ -17901,7 +17901,7 @@ func (x *CloseSessionRequest) appendMembers(buf []byte, open int) ([]byte, error
 // MarshalJSON implements json.Marshaler.
 
 func (x CloseSessionRequest) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // SetSessionModeRequest: Request parameters for setting a session mode.
@@ -17995,7 +17995,7 @@ func (x *SetSessionModeRequest) appendMembers(buf []byte, open int) ([]byte, err
 // MarshalJSON implements json.Marshaler.
 
 func (x SetSessionModeRequest) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // SetSessionConfigOptionRequest: Request parameters for setting a session configuration option.
@@ -18091,7 +18091,7 @@ func (x *SetSessionConfigOptionRequest) appendMembers(buf []byte, open int) ([]b
 // MarshalJSON implements json.Marshaler.
 
 func (x SetSessionConfigOptionRequest) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // SetSessionConfigOptionRequestVariant: Request parameters for setting a session configuration option.
@@ -18111,7 +18111,7 @@ type SetSessionConfigOptionRequestVariantValue interface {
 // MarshalJSON implements json.Marshaler.
 
 func (x SetSessionConfigOptionRequestVariant) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -18405,7 +18405,7 @@ func (x *PromptRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x PromptRequest) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ClientResponse: A JSON-RPC response object.
@@ -18425,7 +18425,7 @@ type ClientResponseValue interface {
 // MarshalJSON implements json.Marshaler.
 
 func (x ClientResponse) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 var keysClientResponseO = []string{"result", "error"}
@@ -18659,7 +18659,7 @@ type ClientResponseResultResultValue interface {
 // MarshalJSON implements json.Marshaler.
 
 func (x ClientResponseResultResult) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 var keysClientResponseResultResultO = []string{"outcome", "terminalId", "output"}
@@ -19163,7 +19163,7 @@ func (x *WriteTextFileResponse) appendMembers(buf []byte, open int) ([]byte, err
 // MarshalJSON implements json.Marshaler.
 
 func (x WriteTextFileResponse) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ReadTextFileResponse: Response containing the contents of a text file.
@@ -19241,7 +19241,7 @@ func (x *ReadTextFileResponse) appendMembers(buf []byte, open int) ([]byte, erro
 // MarshalJSON implements json.Marshaler.
 
 func (x ReadTextFileResponse) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // RequestPermissionResponse: Response to a permission request.
@@ -19319,7 +19319,7 @@ func (x *RequestPermissionResponse) appendMembers(buf []byte, open int) ([]byte,
 // MarshalJSON implements json.Marshaler.
 
 func (x RequestPermissionResponse) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // RequestPermissionOutcome: The outcome of a permission request.
@@ -19339,7 +19339,7 @@ type RequestPermissionOutcomeValue interface {
 // MarshalJSON implements json.Marshaler.
 
 func (x RequestPermissionOutcome) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -19542,7 +19542,7 @@ func (x *SelectedPermissionOutcome) appendMembers(buf []byte, open int) ([]byte,
 // MarshalJSON implements json.Marshaler.
 
 func (x SelectedPermissionOutcome) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // CreateTerminalResponse: Response containing the ID of the created terminal.
@@ -19620,7 +19620,7 @@ func (x *CreateTerminalResponse) appendMembers(buf []byte, open int) ([]byte, er
 // MarshalJSON implements json.Marshaler.
 
 func (x CreateTerminalResponse) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // TerminalOutputResponse: Response containing the terminal output and exit status.
@@ -19729,7 +19729,7 @@ func (x *TerminalOutputResponse) appendMembers(buf []byte, open int) ([]byte, er
 // MarshalJSON implements json.Marshaler.
 
 func (x TerminalOutputResponse) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // TerminalExitStatus: Exit status of a terminal command.
@@ -19820,7 +19820,7 @@ func (x *TerminalExitStatus) appendMembers(buf []byte, open int) ([]byte, error)
 // MarshalJSON implements json.Marshaler.
 
 func (x TerminalExitStatus) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ReleaseTerminalResponse: Response to terminal/release method
@@ -19881,7 +19881,7 @@ func (x *ReleaseTerminalResponse) appendMembers(buf []byte, open int) ([]byte, e
 // MarshalJSON implements json.Marshaler.
 
 func (x ReleaseTerminalResponse) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // WaitForTerminalExitResponse: Response containing the exit status of a terminal command.
@@ -19972,7 +19972,7 @@ func (x *WaitForTerminalExitResponse) appendMembers(buf []byte, open int) ([]byt
 // MarshalJSON implements json.Marshaler.
 
 func (x WaitForTerminalExitResponse) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // KillTerminalResponse: Response to `terminal/kill` method
@@ -20033,7 +20033,7 @@ func (x *KillTerminalResponse) appendMembers(buf []byte, open int) ([]byte, erro
 // MarshalJSON implements json.Marshaler.
 
 func (x KillTerminalResponse) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // CreateElicitationResponse: Response from the client to an elicitation request.
@@ -20098,7 +20098,7 @@ func (x *CreateElicitationResponse) appendMembers(buf []byte, open int) ([]byte,
 // MarshalJSON implements json.Marshaler.
 
 func (x CreateElicitationResponse) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // CreateElicitationResponseVariant: Response from the client to an elicitation request.
@@ -20118,7 +20118,7 @@ type CreateElicitationResponseVariantValue interface {
 // MarshalJSON implements json.Marshaler.
 
 func (x CreateElicitationResponseVariant) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -20370,7 +20370,7 @@ type ElicitationContentValueValue interface {
 // MarshalJSON implements json.Marshaler.
 
 func (x ElicitationContentValue) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -20586,7 +20586,7 @@ func (x *ElicitationAcceptAction) appendMembers(buf []byte, open int) ([]byte, e
 // MarshalJSON implements json.Marshaler.
 
 func (x ElicitationAcceptAction) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ClientNotification: A JSON-RPC notification object.
@@ -20659,7 +20659,7 @@ func (x *ClientNotification) appendMembers(buf []byte, open int) ([]byte, error)
 // MarshalJSON implements json.Marshaler.
 
 func (x ClientNotification) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ClientNotificationParams: All possible notifications that a client can send to an agent.
@@ -20683,7 +20683,7 @@ type ClientNotificationParamsValue interface {
 // MarshalJSON implements json.Marshaler.
 
 func (x ClientNotificationParams) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 var keysClientNotificationParamsO = []string{"sessionId"}
@@ -20901,7 +20901,7 @@ func (x *CancelNotification) appendMembers(buf []byte, open int) ([]byte, error)
 // MarshalJSON implements json.Marshaler.
 
 func (x CancelNotification) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // CancelRequestNotification: Notification to cancel an ongoing request.
@@ -20981,5 +20981,5 @@ func (x *CancelRequestNotification) appendMembers(buf []byte, open int) ([]byte,
 // MarshalJSON implements json.Marshaler.
 
 func (x CancelRequestNotification) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }

@@ -90,7 +90,7 @@ func (x *AgentRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x AgentRequest) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // AgentRequestParams: All possible requests that an agent can send to a client.
@@ -114,7 +114,7 @@ type AgentRequestParamsValue interface {
 // MarshalJSON implements json.Marshaler.
 
 func (x AgentRequestParams) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 var keysAgentRequestParamsO = []string{"title", "message"}
@@ -309,7 +309,7 @@ type RequestIdValue interface {
 // MarshalJSON implements json.Marshaler.
 
 func (x RequestId) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -533,7 +533,7 @@ func (x *RequestPermissionRequest) appendMembers(buf []byte, open int) ([]byte, 
 // MarshalJSON implements json.Marshaler.
 
 func (x RequestPermissionRequest) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // SessionId: A unique identifier for a conversation session between a client and agent.
@@ -557,7 +557,7 @@ func (x *SessionId) appendJSON(buf []byte) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x SessionId) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // RequestPermissionSubject: The operation requiring permission.
@@ -577,7 +577,7 @@ type RequestPermissionSubjectValue interface {
 // MarshalJSON implements json.Marshaler.
 
 func (x RequestPermissionSubject) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1006,7 +1006,7 @@ func (x *ToolCallUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x ToolCallUpdate) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ToolCallId: Unique identifier for a tool call within a session.
@@ -1025,7 +1025,7 @@ func (x *ToolCallId) appendJSON(buf []byte) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x ToolCallId) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ToolKind: Categories of tools that can be invoked.
@@ -1116,7 +1116,7 @@ func (x *ToolKind) appendJSON(buf []byte) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x ToolKind) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ToolCallStatus: Execution status of a tool call.
@@ -1192,7 +1192,7 @@ func (x *ToolCallStatus) appendJSON(buf []byte) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x ToolCallStatus) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ToolCallContent: Content produced by a tool call.
@@ -1217,7 +1217,7 @@ type ToolCallContentValue interface {
 // MarshalJSON implements json.Marshaler.
 
 func (x ToolCallContent) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1453,7 +1453,7 @@ type ContentBlockValue interface {
 // MarshalJSON implements json.Marshaler.
 
 func (x ContentBlock) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1864,7 +1864,7 @@ func (x *Annotations) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x Annotations) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // Role: The sender or recipient of messages and data in a conversation.
@@ -1918,7 +1918,7 @@ func (x *Role) appendJSON(buf []byte) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x Role) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // TextContent: Text provided to or from an LLM.
@@ -2013,7 +2013,7 @@ func (x *TextContent) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x TextContent) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // MediaType: An Internet media type identifying the format of protocol content.
@@ -2032,7 +2032,7 @@ func (x *MediaType) appendJSON(buf []byte) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x MediaType) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ImageContent: An image provided to or from an LLM.
@@ -2160,7 +2160,7 @@ func (x *ImageContent) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x ImageContent) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // AudioContent: Audio provided to or from an LLM.
@@ -2271,7 +2271,7 @@ func (x *AudioContent) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x AudioContent) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // Icon: An optionally-sized icon that can be displayed in a user interface.
@@ -2411,7 +2411,7 @@ func (x *Icon) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x Icon) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // IconTheme: Theme an icon is designed for.
@@ -2465,7 +2465,7 @@ func (x *IconTheme) appendJSON(buf []byte) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x IconTheme) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ResourceLink: A link to a resource that the receiver may be able to read, included in a prompt or tool call result.
@@ -2666,7 +2666,7 @@ func (x *ResourceLink) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x ResourceLink) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // EmbeddedResourceResource: Resource content that can be embedded in a message.
@@ -2686,7 +2686,7 @@ type EmbeddedResourceResourceValue interface {
 // MarshalJSON implements json.Marshaler.
 
 func (x EmbeddedResourceResource) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 var keysEmbeddedResourceResourceO = []string{"text", "blob"}
@@ -2902,7 +2902,7 @@ func (x *TextResourceContents) appendMembers(buf []byte, open int) ([]byte, erro
 // MarshalJSON implements json.Marshaler.
 
 func (x TextResourceContents) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // BlobResourceContents: Binary resource contents.
@@ -3013,7 +3013,7 @@ func (x *BlobResourceContents) appendMembers(buf []byte, open int) ([]byte, erro
 // MarshalJSON implements json.Marshaler.
 
 func (x BlobResourceContents) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // EmbeddedResource: The contents of a resource, embedded into a prompt or tool call result.
@@ -3108,7 +3108,7 @@ func (x *EmbeddedResource) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x EmbeddedResource) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // Content: Standard content block (text, images, resources).
@@ -3186,7 +3186,7 @@ func (x *Content) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x Content) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // DiffChange: One file-level change described by a `Diff`.
@@ -3286,7 +3286,7 @@ func (x *DiffChange) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x DiffChange) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // DiffChangeVariant: One file-level change described by a `Diff`.
@@ -3309,7 +3309,7 @@ type DiffChangeVariantValue interface {
 // MarshalJSON implements json.Marshaler.
 
 func (x DiffChangeVariant) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -3642,7 +3642,7 @@ func (x *DiffFileType) appendJSON(buf []byte) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x DiffFileType) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // AbsolutePath: An absolute filesystem path used by the protocol.
@@ -3664,7 +3664,7 @@ func (x *AbsolutePath) appendJSON(buf []byte) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x AbsolutePath) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // DiffPathChange: Operation metadata for add, delete, and modify changes.
@@ -3723,7 +3723,7 @@ func (x *DiffPathChange) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x DiffPathChange) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // DiffPathPairChange: Operation metadata for move and copy changes.
@@ -3798,7 +3798,7 @@ func (x *DiffPathPairChange) appendMembers(buf []byte, open int) ([]byte, error)
 // MarshalJSON implements json.Marshaler.
 
 func (x DiffPathPairChange) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // DiffPatch: Renderable patch text and its format.
@@ -3892,7 +3892,7 @@ func (x *DiffPatch) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x DiffPatch) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // DiffPatchFormat: Text patch format used by `DiffPatch`.
@@ -3952,7 +3952,7 @@ func (x *DiffPatchFormat) appendJSON(buf []byte) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x DiffPatchFormat) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // Diff: File changes produced by a tool call.
@@ -4062,7 +4062,7 @@ func (x *Diff) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x Diff) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // TerminalId: Unique identifier for an agent-owned terminal within a session.
@@ -4081,7 +4081,7 @@ func (x *TerminalId) appendJSON(buf []byte) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x TerminalId) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // Terminal: A display-only reference to an agent-owned terminal.
@@ -4162,7 +4162,7 @@ func (x *Terminal) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x Terminal) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ToolCallLocation: A file location being accessed or modified by a tool.
@@ -4261,7 +4261,7 @@ func (x *ToolCallLocation) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x ToolCallLocation) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ToolCallCapabilities: Client-initiated controls a tool call currently supports.
@@ -4345,7 +4345,7 @@ func (x *ToolCallCapabilities) appendMembers(buf []byte, open int) ([]byte, erro
 // MarshalJSON implements json.Marshaler.
 
 func (x ToolCallCapabilities) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ToolCallCancelCapabilities: Capability to cancel a tool call with `tool_call/cancel`.
@@ -4408,7 +4408,7 @@ func (x *ToolCallCancelCapabilities) appendMembers(buf []byte, open int) ([]byte
 // MarshalJSON implements json.Marshaler.
 
 func (x ToolCallCancelCapabilities) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ToolCallPermissionSubject: Permission request details for a tool call.
@@ -4490,7 +4490,7 @@ func (x *ToolCallPermissionSubject) appendMembers(buf []byte, open int) ([]byte,
 // MarshalJSON implements json.Marshaler.
 
 func (x ToolCallPermissionSubject) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // CommandPermissionSubject: Permission request details for a command.
@@ -4614,7 +4614,7 @@ func (x *CommandPermissionSubject) appendMembers(buf []byte, open int) ([]byte, 
 // MarshalJSON implements json.Marshaler.
 
 func (x CommandPermissionSubject) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // PermissionOption: An option presented to the user when requesting permission.
@@ -4724,7 +4724,7 @@ func (x *PermissionOption) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x PermissionOption) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // PermissionOptionId: Unique identifier for a permission option.
@@ -4743,7 +4743,7 @@ func (x *PermissionOptionId) appendJSON(buf []byte) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x PermissionOptionId) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // PermissionOptionKind: The type of permission option being presented to the user.
@@ -4807,7 +4807,7 @@ func (x *PermissionOptionKind) appendJSON(buf []byte) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x PermissionOptionKind) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // CreateElicitationRequest: Request from the agent to elicit structured user input.
@@ -4903,7 +4903,7 @@ func (x *CreateElicitationRequest) appendMembers(buf []byte, open int) ([]byte, 
 // MarshalJSON implements json.Marshaler.
 
 func (x CreateElicitationRequest) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // CreateElicitationRequestVariant: Request from the agent to elicit structured user input.
@@ -4939,7 +4939,7 @@ type CreateElicitationRequestVariantValue interface {
 // MarshalJSON implements json.Marshaler.
 
 func (x CreateElicitationRequestVariant) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -5190,7 +5190,7 @@ func (x *ElicitationSessionScope) appendMembers(buf []byte, open int) ([]byte, e
 // MarshalJSON implements json.Marshaler.
 
 func (x ElicitationSessionScope) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ElicitationRequestScope: Request-scoped elicitation, tied to a specific JSON-RPC request outside of a session
@@ -5250,7 +5250,7 @@ func (x *ElicitationRequestScope) appendMembers(buf []byte, open int) ([]byte, e
 // MarshalJSON implements json.Marshaler.
 
 func (x ElicitationRequestScope) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ElicitationSchema: Type-safe elicitation schema for requesting structured user input.
@@ -5407,7 +5407,7 @@ func (x *ElicitationSchema) appendMembers(buf []byte, open int) ([]byte, error) 
 // MarshalJSON implements json.Marshaler.
 
 func (x ElicitationSchema) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ElicitationSchemaType: Type discriminator for elicitation schemas.
@@ -5451,7 +5451,7 @@ func (x *ElicitationSchemaType) appendJSON(buf []byte) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x ElicitationSchemaType) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ElicitationPropertySchema: Property schema for elicitation form fields.
@@ -5475,7 +5475,7 @@ type ElicitationPropertySchemaValue interface {
 // MarshalJSON implements json.Marshaler.
 
 func (x ElicitationPropertySchema) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -5812,7 +5812,7 @@ func (x *StringFormat) appendJSON(buf []byte) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x StringFormat) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // EnumOption: A titled enum option with a const value, human-readable title, and optional description.
@@ -5923,7 +5923,7 @@ func (x *EnumOption) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x EnumOption) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // StringPropertySchema: Schema for string properties in an elicitation form.
@@ -6146,7 +6146,7 @@ func (x *StringPropertySchema) appendMembers(buf []byte, open int) ([]byte, erro
 // MarshalJSON implements json.Marshaler.
 
 func (x StringPropertySchema) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // NumberPropertySchema: Schema for number (floating-point) properties in an elicitation form.
@@ -6290,7 +6290,7 @@ func (x *NumberPropertySchema) appendMembers(buf []byte, open int) ([]byte, erro
 // MarshalJSON implements json.Marshaler.
 
 func (x NumberPropertySchema) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // IntegerPropertySchema: Schema for integer properties in an elicitation form.
@@ -6434,7 +6434,7 @@ func (x *IntegerPropertySchema) appendMembers(buf []byte, open int) ([]byte, err
 // MarshalJSON implements json.Marshaler.
 
 func (x IntegerPropertySchema) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // BooleanPropertySchema: Schema for boolean properties in an elicitation form.
@@ -6546,7 +6546,7 @@ func (x *BooleanPropertySchema) appendMembers(buf []byte, open int) ([]byte, err
 // MarshalJSON implements json.Marshaler.
 
 func (x BooleanPropertySchema) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // MultiSelectItems: Items for a multi-select (array) property schema.
@@ -6566,7 +6566,7 @@ type MultiSelectItemsValue interface {
 // MarshalJSON implements json.Marshaler.
 
 func (x MultiSelectItems) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -6810,7 +6810,7 @@ func (x *StringMultiSelectItems) appendMembers(buf []byte, open int) ([]byte, er
 // MarshalJSON implements json.Marshaler.
 
 func (x StringMultiSelectItems) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // TitledMultiSelectItems: Items definition for titled multi-select enum properties.
@@ -6893,7 +6893,7 @@ func (x *TitledMultiSelectItems) appendMembers(buf []byte, open int) ([]byte, er
 // MarshalJSON implements json.Marshaler.
 
 func (x TitledMultiSelectItems) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // MultiSelectPropertySchema: Schema for multi-select (array) properties in an elicitation form.
@@ -7059,7 +7059,7 @@ func (x *MultiSelectPropertySchema) appendMembers(buf []byte, open int) ([]byte,
 // MarshalJSON implements json.Marshaler.
 
 func (x MultiSelectPropertySchema) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ElicitationFormMode: Form-based elicitation mode where the client renders a form from the provided schema.
@@ -7120,7 +7120,7 @@ func (x *ElicitationFormMode) appendMembers(buf []byte, open int) ([]byte, error
 // MarshalJSON implements json.Marshaler.
 
 func (x ElicitationFormMode) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ElicitationFormModeVariant: Form-based elicitation mode where the client renders a form from the provided schema.
@@ -7140,7 +7140,7 @@ type ElicitationFormModeVariantValue interface {
 // MarshalJSON implements json.Marshaler.
 
 func (x ElicitationFormModeVariant) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 var keysElicitationFormModeVariantO = []string{"sessionId", "requestId"}
@@ -7265,7 +7265,7 @@ func (x *ElicitationId) appendJSON(buf []byte) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x ElicitationId) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ElicitationUrlMode: URL-based elicitation mode where the client directs the user to a URL.
@@ -7342,7 +7342,7 @@ func (x *ElicitationUrlMode) appendMembers(buf []byte, open int) ([]byte, error)
 // MarshalJSON implements json.Marshaler.
 
 func (x ElicitationUrlMode) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ElicitationUrlModeVariant: URL-based elicitation mode where the client directs the user to a URL.
@@ -7362,7 +7362,7 @@ type ElicitationUrlModeVariantValue interface {
 // MarshalJSON implements json.Marshaler.
 
 func (x ElicitationUrlModeVariant) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 var keysElicitationUrlModeVariantO = []string{"sessionId", "requestId"}
@@ -7493,7 +7493,7 @@ func (x *ExtRequest) appendJSON(buf []byte) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x ExtRequest) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // AgentResponse: A JSON-RPC response object.
@@ -7513,7 +7513,7 @@ type AgentResponseValue interface {
 // MarshalJSON implements json.Marshaler.
 
 func (x AgentResponse) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 var keysAgentResponseO = []string{"result", "error"}
@@ -7750,7 +7750,7 @@ type AgentResponseResultResultValue interface {
 // MarshalJSON implements json.Marshaler.
 
 func (x AgentResponseResultResult) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 var keysAgentResponseResultResultO = []string{"protocolVersion", "sessionId", "sessions", "messageId"}
@@ -8332,7 +8332,7 @@ type AgentResponseErrorIDValue interface {
 // MarshalJSON implements json.Marshaler.
 
 func (x AgentResponseErrorID) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -8558,7 +8558,7 @@ func (x *InitializeResponse) appendMembers(buf []byte, open int) ([]byte, error)
 // MarshalJSON implements json.Marshaler.
 
 func (x InitializeResponse) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ProtocolVersion: Protocol version identifier.
@@ -8580,7 +8580,7 @@ func (x *ProtocolVersion) appendJSON(buf []byte) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x ProtocolVersion) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // Implementation: Metadata about the implementation of the client or agent.
@@ -8698,7 +8698,7 @@ func (x *Implementation) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x Implementation) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // AgentCapabilities: Capabilities supported by the agent.
@@ -8805,7 +8805,7 @@ func (x *AgentCapabilities) appendMembers(buf []byte, open int) ([]byte, error) 
 // MarshalJSON implements json.Marshaler.
 
 func (x AgentCapabilities) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // SessionCapabilities: Session capabilities supported by the agent.
@@ -8953,7 +8953,7 @@ func (x *SessionCapabilities) appendMembers(buf []byte, open int) ([]byte, error
 // MarshalJSON implements json.Marshaler.
 
 func (x SessionCapabilities) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // PromptCapabilities: Prompt capabilities supported by the agent in `session/prompt` requests.
@@ -9082,7 +9082,7 @@ func (x *PromptCapabilities) appendMembers(buf []byte, open int) ([]byte, error)
 // MarshalJSON implements json.Marshaler.
 
 func (x PromptCapabilities) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // PromptImageCapabilities: Capabilities for image content in prompt requests.
@@ -9145,7 +9145,7 @@ func (x *PromptImageCapabilities) appendMembers(buf []byte, open int) ([]byte, e
 // MarshalJSON implements json.Marshaler.
 
 func (x PromptImageCapabilities) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // PromptAudioCapabilities: Capabilities for audio content in prompt requests.
@@ -9208,7 +9208,7 @@ func (x *PromptAudioCapabilities) appendMembers(buf []byte, open int) ([]byte, e
 // MarshalJSON implements json.Marshaler.
 
 func (x PromptAudioCapabilities) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // PromptEmbeddedContextCapabilities: Capabilities for embedded context in prompt requests.
@@ -9271,7 +9271,7 @@ func (x *PromptEmbeddedContextCapabilities) appendMembers(buf []byte, open int) 
 // MarshalJSON implements json.Marshaler.
 
 func (x PromptEmbeddedContextCapabilities) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // McpCapabilities: MCP capabilities supported by the agent for session lifecycle requests.
@@ -9368,7 +9368,7 @@ func (x *McpCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x McpCapabilities) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // McpStdioCapabilities: Capabilities for stdio MCP server transports.
@@ -9431,7 +9431,7 @@ func (x *McpStdioCapabilities) appendMembers(buf []byte, open int) ([]byte, erro
 // MarshalJSON implements json.Marshaler.
 
 func (x McpStdioCapabilities) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // McpHttpCapabilities: Capabilities for HTTP MCP server transports.
@@ -9494,7 +9494,7 @@ func (x *McpHttpCapabilities) appendMembers(buf []byte, open int) ([]byte, error
 // MarshalJSON implements json.Marshaler.
 
 func (x McpHttpCapabilities) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // SessionDeleteCapabilities: Capabilities for the `session/delete` method.
@@ -9557,7 +9557,7 @@ func (x *SessionDeleteCapabilities) appendMembers(buf []byte, open int) ([]byte,
 // MarshalJSON implements json.Marshaler.
 
 func (x SessionDeleteCapabilities) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // SessionAdditionalDirectoriesCapabilities: Capabilities for additional session directories support.
@@ -9623,7 +9623,7 @@ func (x *SessionAdditionalDirectoriesCapabilities) appendMembers(buf []byte, ope
 // MarshalJSON implements json.Marshaler.
 
 func (x SessionAdditionalDirectoriesCapabilities) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // AgentAuthCapabilities: Authentication-related extension capabilities supported by the agent.
@@ -9688,7 +9688,7 @@ func (x *AgentAuthCapabilities) appendMembers(buf []byte, open int) ([]byte, err
 // MarshalJSON implements json.Marshaler.
 
 func (x AgentAuthCapabilities) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // AuthMethod: Describes an available authentication method.
@@ -9710,7 +9710,7 @@ type AuthMethodValue interface {
 // MarshalJSON implements json.Marshaler.
 
 func (x AuthMethod) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -9937,7 +9937,7 @@ func (x *AuthMethodId) appendJSON(buf []byte) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x AuthMethodId) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // EnvVariable: An environment variable to set when launching a process.
@@ -10031,7 +10031,7 @@ func (x *EnvVariable) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x EnvVariable) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // AuthMethodTerminal: Terminal-based authentication method.
@@ -10188,7 +10188,7 @@ func (x *AuthMethodTerminal) appendMembers(buf []byte, open int) ([]byte, error)
 // MarshalJSON implements json.Marshaler.
 
 func (x AuthMethodTerminal) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // AuthMethodAgent: Agent handles authentication itself through `auth/login`.
@@ -10301,7 +10301,7 @@ func (x *AuthMethodAgent) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x AuthMethodAgent) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // LoginAuthResponse: Response to the `auth/login` method.
@@ -10362,7 +10362,7 @@ func (x *LoginAuthResponse) appendMembers(buf []byte, open int) ([]byte, error) 
 // MarshalJSON implements json.Marshaler.
 
 func (x LoginAuthResponse) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // LogoutAuthResponse: Response to the `auth/logout` method.
@@ -10423,7 +10423,7 @@ func (x *LogoutAuthResponse) appendMembers(buf []byte, open int) ([]byte, error)
 // MarshalJSON implements json.Marshaler.
 
 func (x LogoutAuthResponse) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // NewSessionResponse: Response from creating a new session.
@@ -10547,7 +10547,7 @@ func (x *NewSessionResponse) appendMembers(buf []byte, open int) ([]byte, error)
 // MarshalJSON implements json.Marshaler.
 
 func (x NewSessionResponse) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // SessionConfigOption: A session configuration option selector and its current state.
@@ -10677,7 +10677,7 @@ func (x *SessionConfigOption) appendMembers(buf []byte, open int) ([]byte, error
 // MarshalJSON implements json.Marshaler.
 
 func (x SessionConfigOption) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // SessionConfigOptionVariant: A session configuration option selector and its current state.
@@ -10697,7 +10697,7 @@ type SessionConfigOptionVariantValue interface {
 // MarshalJSON implements json.Marshaler.
 
 func (x SessionConfigOptionVariant) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -10886,7 +10886,7 @@ func (x *SessionConfigId) appendJSON(buf []byte) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x SessionConfigId) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // SessionConfigOptionCategory: Semantic category for a session configuration option.
@@ -10956,7 +10956,7 @@ func (x *SessionConfigOptionCategory) appendJSON(buf []byte) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x SessionConfigOptionCategory) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // SessionConfigValueId: Unique identifier for a session configuration option value.
@@ -10975,7 +10975,7 @@ func (x *SessionConfigValueId) appendJSON(buf []byte) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x SessionConfigValueId) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // SessionConfigSelectOptions: Possible values for a session configuration option.
@@ -10994,7 +10994,7 @@ type SessionConfigSelectOptionsValue interface {
 // MarshalJSON implements json.Marshaler.
 
 func (x SessionConfigSelectOptions) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 var keysSessionConfigSelectOptionsA = []string{"value", "groupId"}
@@ -11210,7 +11210,7 @@ func (x *SessionConfigSelectOption) appendMembers(buf []byte, open int) ([]byte,
 // MarshalJSON implements json.Marshaler.
 
 func (x SessionConfigSelectOption) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // SessionConfigSelectGroup: A group of possible values for a session configuration option.
@@ -11326,7 +11326,7 @@ func (x *SessionConfigSelectGroup) appendMembers(buf []byte, open int) ([]byte, 
 // MarshalJSON implements json.Marshaler.
 
 func (x SessionConfigSelectGroup) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // SessionConfigGroupId: Unique identifier for a session configuration option value group.
@@ -11345,7 +11345,7 @@ func (x *SessionConfigGroupId) appendJSON(buf []byte) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x SessionConfigGroupId) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // SessionConfigSelect: A single-value selector (dropdown) session configuration option payload.
@@ -11421,7 +11421,7 @@ func (x *SessionConfigSelect) appendMembers(buf []byte, open int) ([]byte, error
 // MarshalJSON implements json.Marshaler.
 
 func (x SessionConfigSelect) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // SessionConfigBoolean: A boolean on/off toggle session configuration option payload.
@@ -11480,7 +11480,7 @@ func (x *SessionConfigBoolean) appendMembers(buf []byte, open int) ([]byte, erro
 // MarshalJSON implements json.Marshaler.
 
 func (x SessionConfigBoolean) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // AvailableCommand: A command the agent advertises to the client.
@@ -11502,7 +11502,7 @@ type AvailableCommandValue interface {
 // MarshalJSON implements json.Marshaler.
 
 func (x AvailableCommand) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -11694,7 +11694,7 @@ type AvailableCommandInputValue interface {
 // MarshalJSON implements json.Marshaler.
 
 func (x AvailableCommandInput) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -11908,7 +11908,7 @@ func (x *TextCommandInput) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x TextCommandInput) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // Command: A slash command the user can invoke by including it in a prompt.
@@ -12023,7 +12023,7 @@ func (x *Command) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x Command) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ListSessionsResponse: Response from listing sessions.
@@ -12123,7 +12123,7 @@ func (x *ListSessionsResponse) appendMembers(buf []byte, open int) ([]byte, erro
 // MarshalJSON implements json.Marshaler.
 
 func (x ListSessionsResponse) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // SessionInfo: Information about a session returned by session/list
@@ -12274,7 +12274,7 @@ func (x *SessionInfo) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x SessionInfo) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // SessionListCursor: An opaque cursor used to paginate `session/list` results.
@@ -12293,7 +12293,7 @@ func (x *SessionListCursor) appendJSON(buf []byte) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x SessionListCursor) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // DeleteSessionResponse: Response from deleting a session.
@@ -12354,7 +12354,7 @@ func (x *DeleteSessionResponse) appendMembers(buf []byte, open int) ([]byte, err
 // MarshalJSON implements json.Marshaler.
 
 func (x DeleteSessionResponse) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ResumeSessionResponse: Response from resuming an existing session.
@@ -12459,7 +12459,7 @@ func (x *ResumeSessionResponse) appendMembers(buf []byte, open int) ([]byte, err
 // MarshalJSON implements json.Marshaler.
 
 func (x ResumeSessionResponse) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // CloseSessionResponse: Response from closing a session.
@@ -12520,7 +12520,7 @@ func (x *CloseSessionResponse) appendMembers(buf []byte, open int) ([]byte, erro
 // MarshalJSON implements json.Marshaler.
 
 func (x CloseSessionResponse) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // CancelToolCallResponse: Response from cancelling a tool call.
@@ -12581,7 +12581,7 @@ func (x *CancelToolCallResponse) appendMembers(buf []byte, open int) ([]byte, er
 // MarshalJSON implements json.Marshaler.
 
 func (x CancelToolCallResponse) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // CancelTerminalResponse: Response from cancelling a terminal.
@@ -12642,7 +12642,7 @@ func (x *CancelTerminalResponse) appendMembers(buf []byte, open int) ([]byte, er
 // MarshalJSON implements json.Marshaler.
 
 func (x CancelTerminalResponse) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // SetSessionConfigOptionResponse: Response to `session/set_config_option` method.
@@ -12725,7 +12725,7 @@ func (x *SetSessionConfigOptionResponse) appendMembers(buf []byte, open int) ([]
 // MarshalJSON implements json.Marshaler.
 
 func (x SetSessionConfigOptionResponse) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // PromptResponse: Response acknowledging that a user prompt was inserted into the ACP conversation.
@@ -12818,7 +12818,7 @@ func (x *PromptResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x PromptResponse) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // MessageId: Identifier for a message, unique among messages of the same type within a session.
@@ -12841,7 +12841,7 @@ func (x *MessageId) appendJSON(buf []byte) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x MessageId) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ExtResponse: Allows for sending an arbitrary response to an extension request that is not part of the ACP spec.
@@ -12866,7 +12866,7 @@ func (x *ExtResponse) appendJSON(buf []byte) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x ExtResponse) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // Error: JSON-RPC error object.
@@ -12968,7 +12968,7 @@ func (x *Error) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x Error) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ErrorCode: Predefined error codes for common JSON-RPC and ACP-specific errors.
@@ -13025,7 +13025,7 @@ func (x *ErrorCode) appendJSON(buf []byte) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x ErrorCode) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ErrorData: Schema for [`Error::data`]: the shapes ACP defines, or any other value.
@@ -13044,7 +13044,7 @@ type ErrorDataValue interface {
 // MarshalJSON implements json.Marshaler.
 
 func (x ErrorData) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 var keysErrorDataO = []string{"requested", "sessionId"}
@@ -13293,7 +13293,7 @@ func (x *UnsupportedProtocolVersionErrorData) appendMembers(buf []byte, open int
 // MarshalJSON implements json.Marshaler.
 
 func (x UnsupportedProtocolVersionErrorData) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // SessionNotFoundErrorData: Data for the `-32002` (Resource not found) error when a session-scoped request names a
@@ -13374,7 +13374,7 @@ func (x *SessionNotFoundErrorData) appendMembers(buf []byte, open int) ([]byte, 
 // MarshalJSON implements json.Marshaler.
 
 func (x SessionNotFoundErrorData) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // AgentNotification: A JSON-RPC notification object.
@@ -13447,7 +13447,7 @@ func (x *AgentNotification) appendMembers(buf []byte, open int) ([]byte, error) 
 // MarshalJSON implements json.Marshaler.
 
 func (x AgentNotification) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // AgentNotificationParams: All possible notifications that an agent can send to a client.
@@ -13471,7 +13471,7 @@ type AgentNotificationParamsValue interface {
 // MarshalJSON implements json.Marshaler.
 
 func (x AgentNotificationParams) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 var keysAgentNotificationParamsO = []string{"sessionId", "elicitationId"}
@@ -13742,7 +13742,7 @@ func (x *UpdateSessionNotification) appendMembers(buf []byte, open int) ([]byte,
 // MarshalJSON implements json.Marshaler.
 
 func (x UpdateSessionNotification) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // SessionUpdate: Different types of updates that can be sent while a session exists.
@@ -13766,7 +13766,7 @@ type SessionUpdateValue interface {
 // MarshalJSON implements json.Marshaler.
 
 func (x SessionUpdate) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -14645,7 +14645,7 @@ func (x *ContentChunk) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x ContentChunk) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // UserMessage: A user message upsert.
@@ -14758,7 +14758,7 @@ func (x *UserMessage) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x UserMessage) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // AgentMessage: An agent message upsert.
@@ -14871,7 +14871,7 @@ func (x *AgentMessage) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x AgentMessage) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // AgentThought: An agent thought or reasoning message upsert.
@@ -14984,7 +14984,7 @@ func (x *AgentThought) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x AgentThought) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // BackgroundWork: One piece of work running independently of the session's foreground work.
@@ -15011,7 +15011,7 @@ type BackgroundWorkValue interface {
 // MarshalJSON implements json.Marshaler.
 
 func (x BackgroundWork) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -15261,7 +15261,7 @@ func (x *BackgroundTerminal) appendMembers(buf []byte, open int) ([]byte, error)
 // MarshalJSON implements json.Marshaler.
 
 func (x BackgroundTerminal) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // BackgroundToolCall: A listed tool call whose work continues in the background.
@@ -15339,7 +15339,7 @@ func (x *BackgroundToolCall) appendMembers(buf []byte, open int) ([]byte, error)
 // MarshalJSON implements json.Marshaler.
 
 func (x BackgroundToolCall) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // RunningStateUpdate: Foreground work is in progress.
@@ -15427,7 +15427,7 @@ func (x *RunningStateUpdate) appendMembers(buf []byte, open int) ([]byte, error)
 // MarshalJSON implements json.Marshaler.
 
 func (x RunningStateUpdate) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ErrorStopReason: Details of a failure that ended active work.
@@ -15487,7 +15487,7 @@ func (x *ErrorStopReason) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x ErrorStopReason) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // IdleStateUpdate: No foreground work is active. Background activity may continue.
@@ -15584,7 +15584,7 @@ func (x *IdleStateUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x IdleStateUpdate) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // IdleStateUpdateVariant: No foreground work is active. Background activity may continue.
@@ -15611,7 +15611,7 @@ type IdleStateUpdateVariantValue interface {
 // MarshalJSON implements json.Marshaler.
 
 func (x IdleStateUpdateVariant) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -16148,7 +16148,7 @@ func (x *RequiresActionStateUpdate) appendMembers(buf []byte, open int) ([]byte,
 // MarshalJSON implements json.Marshaler.
 
 func (x RequiresActionStateUpdate) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // StateUpdate: A snapshot of the session's aggregate foreground activity.
@@ -16207,7 +16207,7 @@ type StateUpdateValue interface {
 // MarshalJSON implements json.Marshaler.
 
 func (x StateUpdate) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -16514,7 +16514,7 @@ func (x *ToolCallContentChunk) appendMembers(buf []byte, open int) ([]byte, erro
 // MarshalJSON implements json.Marshaler.
 
 func (x ToolCallContentChunk) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // TerminalOutput: An authoritative replacement snapshot of terminal output bytes.
@@ -16592,7 +16592,7 @@ func (x *TerminalOutput) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x TerminalOutput) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // TerminalExitStatus: Exit information for an agent-owned terminal.
@@ -16691,7 +16691,7 @@ func (x *TerminalExitStatus) appendMembers(buf []byte, open int) ([]byte, error)
 // MarshalJSON implements json.Marshaler.
 
 func (x TerminalExitStatus) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // TerminalSize: The size of an agent-owned terminal in character cells.
@@ -16785,7 +16785,7 @@ func (x *TerminalSize) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x TerminalSize) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // TerminalCapabilities: Client-initiated controls a terminal currently supports.
@@ -16869,7 +16869,7 @@ func (x *TerminalCapabilities) appendMembers(buf []byte, open int) ([]byte, erro
 // MarshalJSON implements json.Marshaler.
 
 func (x TerminalCapabilities) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // TerminalCancelCapabilities: Capability to cancel a terminal with `terminal/cancel`.
@@ -16932,7 +16932,7 @@ func (x *TerminalCancelCapabilities) appendMembers(buf []byte, open int) ([]byte
 // MarshalJSON implements json.Marshaler.
 
 func (x TerminalCancelCapabilities) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // TerminalUpdate: An upsert for the stored state of an agent-owned terminal.
@@ -17115,7 +17115,7 @@ func (x *TerminalUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x TerminalUpdate) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // TerminalOutputChunk: A chunk of bytes appended to an agent-owned terminal's output.
@@ -17210,7 +17210,7 @@ func (x *TerminalOutputChunk) appendMembers(buf []byte, open int) ([]byte, error
 // MarshalJSON implements json.Marshaler.
 
 func (x TerminalOutputChunk) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // PlanUpdateContent: Updated content for a plan.
@@ -17230,7 +17230,7 @@ type PlanUpdateContentValue interface {
 // MarshalJSON implements json.Marshaler.
 
 func (x PlanUpdateContent) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -17404,7 +17404,7 @@ func (x *PlanId) appendJSON(buf []byte) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x PlanId) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // PlanEntry: A single entry in the execution plan.
@@ -17519,7 +17519,7 @@ func (x *PlanEntry) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x PlanEntry) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // PlanEntryPriority: Priority levels for plan entries.
@@ -17581,7 +17581,7 @@ func (x *PlanEntryPriority) appendJSON(buf []byte) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x PlanEntryPriority) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // PlanEntryStatus: Status of a plan entry in the execution flow.
@@ -17646,7 +17646,7 @@ func (x *PlanEntryStatus) appendJSON(buf []byte) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x PlanEntryStatus) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // PlanItems: A plan represented as structured entries.
@@ -17748,7 +17748,7 @@ func (x *PlanItems) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x PlanItems) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // PlanUpdate: A content update for a plan identified by ID.
@@ -17826,7 +17826,7 @@ func (x *PlanUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x PlanUpdate) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // AvailableCommandsUpdate: Available commands are ready or have changed
@@ -17909,7 +17909,7 @@ func (x *AvailableCommandsUpdate) appendMembers(buf []byte, open int) ([]byte, e
 // MarshalJSON implements json.Marshaler.
 
 func (x AvailableCommandsUpdate) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ConfigOptionUpdate: Session configuration options have been updated.
@@ -17992,7 +17992,7 @@ func (x *ConfigOptionUpdate) appendMembers(buf []byte, open int) ([]byte, error)
 // MarshalJSON implements json.Marshaler.
 
 func (x ConfigOptionUpdate) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // SessionInfoUpdate: Update to session metadata. All fields are optional to support partial updates.
@@ -18093,7 +18093,7 @@ func (x *SessionInfoUpdate) appendMembers(buf []byte, open int) ([]byte, error) 
 // MarshalJSON implements json.Marshaler.
 
 func (x SessionInfoUpdate) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // Cost: Cost information for a session.
@@ -18188,7 +18188,7 @@ func (x *Cost) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x Cost) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // UsageUpdate: Context window and cost update for a session.
@@ -18299,7 +18299,7 @@ func (x *UsageUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x UsageUpdate) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // NoticeSeverity: Severity hint for a session notice.
@@ -18357,7 +18357,7 @@ func (x *NoticeSeverity) appendJSON(buf []byte) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x NoticeSeverity) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // Notice: Fire-and-forget information for the user.
@@ -18474,7 +18474,7 @@ func (x *Notice) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x Notice) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // CompactionId: Unique identifier for a context compaction within a session.
@@ -18493,7 +18493,7 @@ func (x *CompactionId) appendJSON(buf []byte) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x CompactionId) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // CompactionStatus: Lifecycle state of a context compaction.
@@ -18555,7 +18555,7 @@ func (x *CompactionStatus) appendJSON(buf []byte) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x CompactionStatus) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // CompactionUpdate: A context compaction upsert. The first notification fixes the compaction's
@@ -18693,7 +18693,7 @@ func (x *CompactionUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x CompactionUpdate) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // CompactionSummaryChunk: A content block appended to a compaction's summary. A first-seen ID creates
@@ -18789,7 +18789,7 @@ func (x *CompactionSummaryChunk) appendMembers(buf []byte, open int) ([]byte, er
 // MarshalJSON implements json.Marshaler.
 
 func (x CompactionSummaryChunk) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // CompleteElicitationNotification: Notification sent by the agent when a URL-based elicitation is complete.
@@ -18869,7 +18869,7 @@ func (x *CompleteElicitationNotification) appendMembers(buf []byte, open int) ([
 // MarshalJSON implements json.Marshaler.
 
 func (x CompleteElicitationNotification) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ExtNotification: Allows either side to send an arbitrary notification that is not part of the ACP spec.
@@ -18894,7 +18894,7 @@ func (x *ExtNotification) appendJSON(buf []byte) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x ExtNotification) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ClientRequest: A JSON-RPC request object.
@@ -18983,7 +18983,7 @@ func (x *ClientRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x ClientRequest) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ClientRequestParams: All possible requests that a client can send to an agent.
@@ -19007,7 +19007,7 @@ type ClientRequestParamsValue interface {
 // MarshalJSON implements json.Marshaler.
 
 func (x ClientRequestParams) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 var keysClientRequestParamsO = []string{"protocolVersion", "methodId", "toolCallId", "terminalId", "configId", "prompt"}
@@ -19745,7 +19745,7 @@ func (x *InitializeRequest) appendMembers(buf []byte, open int) ([]byte, error) 
 // MarshalJSON implements json.Marshaler.
 
 func (x InitializeRequest) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ClientCapabilities: Capabilities supported by the client.
@@ -19850,7 +19850,7 @@ func (x *ClientCapabilities) appendMembers(buf []byte, open int) ([]byte, error)
 // MarshalJSON implements json.Marshaler.
 
 func (x ClientCapabilities) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ClientAuthCapabilities: Authentication capabilities supported by the client.
@@ -19935,7 +19935,7 @@ func (x *ClientAuthCapabilities) appendMembers(buf []byte, open int) ([]byte, er
 // MarshalJSON implements json.Marshaler.
 
 func (x ClientAuthCapabilities) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // TerminalAuthCapabilities: Capabilities for terminal authentication methods.
@@ -20000,7 +20000,7 @@ func (x *TerminalAuthCapabilities) appendMembers(buf []byte, open int) ([]byte, 
 // MarshalJSON implements json.Marshaler.
 
 func (x TerminalAuthCapabilities) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ElicitationCapabilities: Elicitation capabilities supported by the client.
@@ -20097,7 +20097,7 @@ func (x *ElicitationCapabilities) appendMembers(buf []byte, open int) ([]byte, e
 // MarshalJSON implements json.Marshaler.
 
 func (x ElicitationCapabilities) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ElicitationFormCapabilities: Form-based elicitation capabilities.
@@ -20160,7 +20160,7 @@ func (x *ElicitationFormCapabilities) appendMembers(buf []byte, open int) ([]byt
 // MarshalJSON implements json.Marshaler.
 
 func (x ElicitationFormCapabilities) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ElicitationUrlCapabilities: URL-based elicitation capabilities.
@@ -20223,7 +20223,7 @@ func (x *ElicitationUrlCapabilities) appendMembers(buf []byte, open int) ([]byte
 // MarshalJSON implements json.Marshaler.
 
 func (x ElicitationUrlCapabilities) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // LoginAuthRequest: Request parameters for the `auth/login` method.
@@ -20308,7 +20308,7 @@ func (x *LoginAuthRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x LoginAuthRequest) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // LogoutAuthRequest: Request parameters for the `auth/logout` method.
@@ -20375,7 +20375,7 @@ func (x *LogoutAuthRequest) appendMembers(buf []byte, open int) ([]byte, error) 
 // MarshalJSON implements json.Marshaler.
 
 func (x LogoutAuthRequest) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // NewSessionRequest: Request parameters for creating a new session.
@@ -20497,7 +20497,7 @@ func (x *NewSessionRequest) appendMembers(buf []byte, open int) ([]byte, error) 
 // MarshalJSON implements json.Marshaler.
 
 func (x NewSessionRequest) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // McpServer: Configuration for connecting to an MCP (Model Context Protocol) server.
@@ -20522,7 +20522,7 @@ type McpServerValue interface {
 // MarshalJSON implements json.Marshaler.
 
 func (x McpServer) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -20791,7 +20791,7 @@ func (x *HttpHeader) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x HttpHeader) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // McpServerHttp: HTTP transport configuration for MCP.
@@ -20905,7 +20905,7 @@ func (x *McpServerHttp) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x McpServerHttp) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // McpServerStdio: Stdio transport configuration for MCP.
@@ -21038,7 +21038,7 @@ func (x *McpServerStdio) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x McpServerStdio) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ListSessionsRequest: Request parameters for listing existing sessions.
@@ -21134,7 +21134,7 @@ func (x *ListSessionsRequest) appendMembers(buf []byte, open int) ([]byte, error
 // MarshalJSON implements json.Marshaler.
 
 func (x ListSessionsRequest) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // DeleteSessionRequest: Request parameters for deleting an existing session from `session/list`.
@@ -21214,7 +21214,7 @@ func (x *DeleteSessionRequest) appendMembers(buf []byte, open int) ([]byte, erro
 // MarshalJSON implements json.Marshaler.
 
 func (x DeleteSessionRequest) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ResumeSessionRequest: Request parameters for resuming an existing session.
@@ -21384,7 +21384,7 @@ func (x *ResumeSessionRequest) appendMembers(buf []byte, open int) ([]byte, erro
 // MarshalJSON implements json.Marshaler.
 
 func (x ResumeSessionRequest) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ReplayFrom: Inclusive cursor describing where replayed session history should begin.
@@ -21406,7 +21406,7 @@ type ReplayFromValue interface {
 // MarshalJSON implements json.Marshaler.
 
 func (x ReplayFrom) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -21603,7 +21603,7 @@ func (x *ReplayFromStart) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x ReplayFromStart) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // CloseSessionRequest: Request parameters for closing an active session.
@@ -21700,7 +21700,7 @@ func (x *CloseSessionRequest) appendMembers(buf []byte, open int) ([]byte, error
 // MarshalJSON implements json.Marshaler.
 
 func (x CloseSessionRequest) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // CancelToolCallRequest: Request parameters for cancelling one tool call.
@@ -21805,7 +21805,7 @@ func (x *CancelToolCallRequest) appendMembers(buf []byte, open int) ([]byte, err
 // MarshalJSON implements json.Marshaler.
 
 func (x CancelToolCallRequest) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // CancelTerminalRequest: Request parameters for cancelling one terminal.
@@ -21911,7 +21911,7 @@ func (x *CancelTerminalRequest) appendMembers(buf []byte, open int) ([]byte, err
 // MarshalJSON implements json.Marshaler.
 
 func (x CancelTerminalRequest) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // SetSessionConfigOptionRequest: Request parameters for setting a session configuration option.
@@ -22013,7 +22013,7 @@ func (x *SetSessionConfigOptionRequest) appendMembers(buf []byte, open int) ([]b
 // MarshalJSON implements json.Marshaler.
 
 func (x SetSessionConfigOptionRequest) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // SetSessionConfigOptionRequestVariant: Request parameters for setting a session configuration option.
@@ -22039,7 +22039,7 @@ type SetSessionConfigOptionRequestVariantValue interface {
 // MarshalJSON implements json.Marshaler.
 
 func (x SetSessionConfigOptionRequestVariant) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -22418,7 +22418,7 @@ func (x *PromptRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 // MarshalJSON implements json.Marshaler.
 
 func (x PromptRequest) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ClientResponse: A JSON-RPC response object.
@@ -22438,7 +22438,7 @@ type ClientResponseValue interface {
 // MarshalJSON implements json.Marshaler.
 
 func (x ClientResponse) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 var keysClientResponseO = []string{"result", "error"}
@@ -22675,7 +22675,7 @@ type ClientResponseResultResultValue interface {
 // MarshalJSON implements json.Marshaler.
 
 func (x ClientResponseResultResult) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 var keysClientResponseResultResultO = []string{"outcome"}
@@ -22863,7 +22863,7 @@ type ClientResponseErrorIDValue interface {
 // MarshalJSON implements json.Marshaler.
 
 func (x ClientResponseErrorID) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -23029,7 +23029,7 @@ func (x *RequestPermissionResponse) appendMembers(buf []byte, open int) ([]byte,
 // MarshalJSON implements json.Marshaler.
 
 func (x RequestPermissionResponse) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // RequestPermissionOutcome: The outcome of a permission request.
@@ -23049,7 +23049,7 @@ type RequestPermissionOutcomeValue interface {
 // MarshalJSON implements json.Marshaler.
 
 func (x RequestPermissionOutcome) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -23293,7 +23293,7 @@ func (x *CancelledPermissionOutcome) appendMembers(buf []byte, open int) ([]byte
 // MarshalJSON implements json.Marshaler.
 
 func (x CancelledPermissionOutcome) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // SelectedPermissionOutcome: The user selected one of the provided options.
@@ -23371,7 +23371,7 @@ func (x *SelectedPermissionOutcome) appendMembers(buf []byte, open int) ([]byte,
 // MarshalJSON implements json.Marshaler.
 
 func (x SelectedPermissionOutcome) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // CreateElicitationResponse: Response from the client to an elicitation request.
@@ -23434,7 +23434,7 @@ func (x *CreateElicitationResponse) appendMembers(buf []byte, open int) ([]byte,
 // MarshalJSON implements json.Marshaler.
 
 func (x CreateElicitationResponse) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // CreateElicitationResponseVariant: Response from the client to an elicitation request.
@@ -23454,7 +23454,7 @@ type CreateElicitationResponseVariantValue interface {
 // MarshalJSON implements json.Marshaler.
 
 func (x CreateElicitationResponseVariant) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -23706,7 +23706,7 @@ type ElicitationContentValueValue interface {
 // MarshalJSON implements json.Marshaler.
 
 func (x ElicitationContentValue) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -24033,7 +24033,7 @@ func (x *ElicitationAcceptAction) appendMembers(buf []byte, open int) ([]byte, e
 // MarshalJSON implements json.Marshaler.
 
 func (x ElicitationAcceptAction) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ClientNotification: A JSON-RPC notification object.
@@ -24106,7 +24106,7 @@ func (x *ClientNotification) appendMembers(buf []byte, open int) ([]byte, error)
 // MarshalJSON implements json.Marshaler.
 
 func (x ClientNotification) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // ClientNotificationParams: All possible notifications that a client can send to an agent.
@@ -24130,7 +24130,7 @@ type ClientNotificationParamsValue interface {
 // MarshalJSON implements json.Marshaler.
 
 func (x ClientNotificationParams) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 var keysClientNotificationParamsO = []string{"sessionId"}
@@ -24367,7 +24367,7 @@ func (x *CancelSessionNotification) appendMembers(buf []byte, open int) ([]byte,
 // MarshalJSON implements json.Marshaler.
 
 func (x CancelSessionNotification) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }
 
 // CancelRequestNotification: Notification to cancel an ongoing request.
@@ -24448,5 +24448,5 @@ func (x *CancelRequestNotification) appendMembers(buf []byte, open int) ([]byte,
 // MarshalJSON implements json.Marshaler.
 
 func (x CancelRequestNotification) MarshalJSON() ([]byte, error) {
-	return x.appendJSON(make([]byte, 0, 128))
+	return wireMarshal(x.appendJSON)
 }

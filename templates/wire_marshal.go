@@ -1,0 +1,31 @@
+package templates
+
+import "sync"
+
+// wireBuffers recycles encoding scratch buffers between MarshalJSON calls.
+var wireBuffers = sync.Pool{New: func() any {
+	b := make([]byte, 0, 1024)
+	return &b
+}}
+
+// wireMaxPooled bounds the buffers kept for reuse, so one huge message does
+// not pin its memory for the life of the process.
+const wireMaxPooled = 64 << 10
+
+// wireMarshal runs an appender into a pooled scratch buffer and returns an
+// exact-size copy: one allocation per MarshalJSON call however many times
+// the output would otherwise have grown.
+func wireMarshal(appendJSON func([]byte) ([]byte, error)) ([]byte, error) {
+	bp := wireBuffers.Get().(*[]byte)
+	buf, err := appendJSON((*bp)[:0])
+	var out []byte
+	if err == nil {
+		out = make([]byte, len(buf))
+		copy(out, buf)
+	}
+	if cap(buf) <= wireMaxPooled {
+		*bp = buf[:0]
+		wireBuffers.Put(bp)
+	}
+	return out, err
+}
