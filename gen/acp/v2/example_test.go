@@ -58,3 +58,22 @@ func Example_enumsAndRequestId() {
 	// 7
 	// $.update.content: missing required property "text"
 }
+
+// Example_marshal shows the package-level encoder: the same bytes as
+// json.Marshal, without encoding/json's second pass over the output.
+func Example_marshal() {
+	u := acp.NewSessionUpdateAgentMessageChunk(acp.ContentChunk{
+		MessageID: "m1",
+		Content:   acp.NewContentBlockText(acp.TextContent{Text: "<b>"}),
+	})
+	fast, _ := acp.Marshal(&u)
+	std, _ := json.Marshal(u)
+	fmt.Println(string(fast))
+	fmt.Println(string(std))
+	buf, _ := acp.AppendJSON(nil, &u)
+	fmt.Println(len(buf) == len(fast))
+	// Output:
+	// {"sessionUpdate":"agent_message_chunk","messageId":"m1","content":{"type":"text","text":"<b>"}}
+	// {"sessionUpdate":"agent_message_chunk","messageId":"m1","content":{"type":"text","text":"\u003cb\u003e"}}
+	// true
+}
