@@ -14,21 +14,22 @@ type builder struct {
 	types []*Decl
 }
 
-// buildIR sorts every definition of doc into an IR type.
-func buildIR(doc *schemaDoc) ([]*Decl, error) {
+// buildIR sorts every definition of doc into an IR type. It returns the
+// namespace too, for names derived later (gated parts).
+func buildIR(doc *schemaDoc) ([]*Decl, *namespace, error) {
 	b := &builder{doc: doc, ns: newNamespace()}
 	for _, d := range doc.Defs {
 		if err := b.ns.claimExact(d.Name, d.Schema.Path); err != nil {
-			return nil, b.wrap(err)
+			return nil, nil, b.wrap(err)
 		}
 	}
 	for _, d := range doc.Defs {
 		if err := b.define(d.Name, d.Schema); err != nil {
-			return nil, b.wrap(err)
+			return nil, nil, b.wrap(err)
 		}
 	}
 	markObjects(b.types)
-	return b.types, nil
+	return b.types, b.ns, nil
 }
 
 // wrap prefixes errors with the schema file name.

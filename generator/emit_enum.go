@@ -26,8 +26,7 @@ func emitEnum(f *File, t *Decl) {
 		known = append(known, Id(v.Go))
 	}
 	f.Const().Defs(consts...)
-	f.Comment("IsKnown reports whether x is one of the values the schema names.")
-	newFunc(f).Params(Id("x").Id(t.Name)).Id("IsKnown").Params().Bool().Block(
+	docFunc(f, "IsKnown reports whether x is one of the values the schema names.").Params(Id("x").Id(t.Name)).Id("IsKnown").Params().Bool().Block(
 		Switch(Id("x")).Block(Case(known...).Block(Return(True()))),
 		Return(False()))
 	if e.Base == "string" {
@@ -43,8 +42,7 @@ func emitEnum(f *File, t *Decl) {
 func emitStringEnumCodec(f *File, t *Decl) {
 	e := t.Enum
 	if e.Open {
-		f.Comment("IsExtension reports whether x is an implementation-defined value (it starts with \"_\").")
-		newFunc(f).Params(Id("x").Id(t.Name)).Id("IsExtension").Params().Bool().Block(
+		docFunc(f, "IsExtension reports whether x is an implementation-defined value (it starts with \"_\").").Params(Id("x").Id(t.Name)).Id("IsExtension").Params().Bool().Block(
 			Return(Len(Id("x")).Op(">").Lit(0).Op("&&").Id("x").Index(Lit(0)).Op("==").LitRune('_')))
 	}
 	var cases []Code
@@ -58,8 +56,7 @@ func emitStringEnumCodec(f *File, t *Decl) {
 		unknown = Return(Id("wireErrorf").Call(Lit(fmt.Sprintf("%s: unknown value %%q (known: %s)", t.Name, strings.Join(names, ", "))), String().Call(Id("s"))))
 	}
 	cases = append(cases, Default().Block(unknown))
-	f.Comment("UnmarshalJSON implements json.Unmarshaler.")
-	newFunc(f).Params(ptrRecv(t.Name)).Id("UnmarshalJSON").Params(Id("data").Index().Byte()).Error().Block(
+	docFunc(f, "UnmarshalJSON implements json.Unmarshaler.").Params(ptrRecv(t.Name)).Id("UnmarshalJSON").Params(Id("data").Index().Byte()).Error().Block(
 		List(Id("s"), Err()).Op(":=").Id("wireStringBytes").Call(Id("data")),
 		If(Err().Op("!=").Nil()).Block(Return(Err())),
 		Switch(String().Call(Id("s"))).Block(cases...),
@@ -71,8 +68,7 @@ func emitStringEnumCodec(f *File, t *Decl) {
 
 // emitScalarCodec gives a named type over e the decoder and appender of e.
 func emitScalarCodec(f *File, name string, e Expr) {
-	f.Comment("UnmarshalJSON implements json.Unmarshaler.")
-	newFunc(f).Params(ptrRecv(name)).Id("UnmarshalJSON").Params(Id("data").Index().Byte()).Error().Block(
+	docFunc(f, "UnmarshalJSON implements json.Unmarshaler.").Params(ptrRecv(name)).Id("UnmarshalJSON").Params(Id("data").Index().Byte()).Error().Block(
 		Return(decodeCall(e, convertPtr(e, Id("x")), Id("data"))))
 	newFunc(f).Params(ptrRecv(name)).Id("appendJSON").Params(Id("buf").Index().Byte()).Params(Index().Byte(), Error()).Block(
 		Return(appendCall(e, convertPtr(e, Id("x")), Id("buf"))))

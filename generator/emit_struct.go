@@ -1,6 +1,9 @@
 package generator
 
 import (
+	"fmt"
+	"strings"
+
 	. "github.com/dave/jennifer/jen"
 )
 
@@ -21,16 +24,20 @@ type object struct {
 	// Decode is the name of the decoding method: UnmarshalJSON for schema
 	// types, decodeJSON for variants (their union decodes them).
 	Decode string
+	// Parts are embedded structs holding gated fields.
+	Parts []*FieldPart
 }
 
 // emitStruct emits a schema object type with its codec.
-func emitStruct(f *File, t *Decl) {
+func emitStruct(fs *fileSet, t *Decl) {
+	f := fs.on(t.Gate)
 	doc(f, t.Name, t.Doc)
-	o := object{Name: t.Name, Fields: t.Struct.Fields, Extra: t.Struct.Extra, Variant: t.Struct.Variant, Decode: "UnmarshalJSON"}
+	o := object{Name: t.Name, Fields: t.Struct.Fields, Extra: t.Struct.Extra, Variant: t.Struct.Variant, Decode: "UnmarshalJSON", Parts: t.Struct.Parts}
 	emitObject(f, o)
 	emitMarshal(f, t.Name)
+	emitFieldParts(fs, t)
 	if t.Struct.Variant != nil {
-		emitUnion(f, t.Struct.Variant.Name, t.Struct.Variant.Doc, t.Struct.Variant)
+		emitUnion(fs, t.Struct.Variant.Name, t.Struct.Variant.Doc, t.Struct.Variant)
 	}
 }
 
@@ -58,6 +65,9 @@ func structFields(o object) []Code {
 			tag += ",omitempty"
 		}
 		out = append(out, Id(fd.Go).Add(typ).Tag(map[string]string{"json": tag}))
+	}
+	for _, p := range o.Parts {
+		out = append(out, Comment(fmt.Sprintf("%s holds the members %s adds (empty without its build tags).", p.Name, strings.Join(p.Extra, " and "))), Id(p.Name))
 	}
 	if o.Variant != nil {
 		out = append(out, Comment("Variant holds the members that depend on the kind of "+o.Name+"."),
@@ -92,6 +102,10 @@ func emitObjectDecode(f *File, o object) {
 		}
 		cases = append(cases, Case(Lit(fd.JSON)).Block(fieldDecode(fd, bit)...))
 	}
+	for _, p := range o.Parts {
+		cases = append(cases, Case(partKeys(p)...).Block(
+			If(Err().Op(":=").Id("x").Dot(p.Name).Dot("decodeGatedMember").Call(Op("&").Id("it")), Err().Op("!=").Nil()).Block(Return(Err()))))
+	}
 	if o.Extra {
 		cases = append(cases, Default().Block(extraDecode()...))
 	}
@@ -115,10 +129,13 @@ func emitObjectDecode(f *File, o object) {
 	} else {
 		body = append(body, Return(Nil()))
 	}
+	var decl *Statement
 	if o.Decode == "UnmarshalJSON" {
-		f.Comment("UnmarshalJSON implements json.Unmarshaler.")
+		decl = docFunc(f, "UnmarshalJSON implements json.Unmarshaler.")
+	} else {
+		decl = newFunc(f)
 	}
-	newFunc(f).Params(ptrRecv(o.Name)).Id(o.Decode).Params(Id("data").Index().Byte()).Error().Block(body...)
+	decl.Params(ptrRecv(o.Name)).Id(o.Decode).Params(Id("data").Index().Byte()).Error().Block(body...)
 }
 
 // extraDecode keeps an undeclared member.
@@ -189,11 +206,15 @@ func emitObjectMembers(f *File, o object) {
 		body = append(body, Id("buf").Op("=").Append(Id("wireComma").Call(Id("buf"), Id("open")),
 			Lit(quoteJSON(o.TagKey)+":"+quoteJSON(o.TagValue)).Op("...")))
 	}
-	if len(o.Fields) > 0 {
+	if len(o.Fields) > 0 || len(o.Parts) > 0 {
 		body = append(body, Var().Err().Error())
 	}
 	for _, fd := range o.Fields {
 		body = append(body, fieldAppend(fd)...)
+	}
+	for _, p := range o.Parts {
+		body = append(body, If(List(Id("buf"), Err()).Op("=").Id("x").Dot(p.Name).Dot("appendGatedMembers").Call(Id("buf"), Id("open")), Err().Op("!=").Nil()).Block(
+			Return(Nil(), Err())))
 	}
 	if o.Extra {
 		body = append(body, Id("buf").Op("=").Id("wireAppendExtra").Call(Id("buf"), Id("open"), Id("x").Dot("Extra")))

@@ -2,14 +2,14 @@ package generator
 
 import (
 	"fmt"
-	"strings"
 
 	. "github.com/dave/jennifer/jen"
 )
 
 // emitUnion emits the union wrapper, its sealed interface, its codec and
 // every variant type (see docs/adr/0001-union-representation.md).
-func emitUnion(f *File, name, description string, u *UnionDecl) {
+func emitUnion(fs *fileSet, name, description string, u *UnionDecl) {
+	f := fs.on(u.Gate)
 	doc(f, name, description)
 	f.Type().Id(name).Struct(
 		Comment("Value is the variant: one of the "+name+"* types that implement "+u.Iface+". A nil"),
@@ -23,14 +23,18 @@ func emitUnion(f *File, name, description string, u *UnionDecl) {
 	f.Comment(u.Iface + " is implemented by the variants of " + name + " only.")
 	f.Type().Id(u.Iface).Interface(methods...)
 	emitMarshal(f, name)
-	if u.Tag != "" {
+	switch {
+	case u.Tag != "":
 		emitTaggedDecode(f, name, u)
-	} else {
+		emitTaggedHooks(fs, name, u)
+	case u.Table:
+		emitUntaggedTable(fs, name, u)
+	default:
 		emitUntaggedDecode(f, name, u)
 	}
 	emitUnionAppend(f, name, u)
 	for _, v := range u.AllVariants() {
-		emitVariant(f, name, u, v)
+		emitVariant(fs.on(v.Gate), name, u, v)
 	}
 }
 
@@ -69,13 +73,12 @@ func emitTaggedDecode(f *File, name string, u *UnionDecl) {
 		If(Err().Op("!=").Nil()).Block(badTag(u, tagKey)...),
 	)
 	var cases []Code
-	for _, v := range u.Variants {
+	for _, v := range u.stableVariants() {
 		cases = append(cases, Case(Lit(v.Tag)).Block(decodeVariantInto(v, "v")...))
 	}
-	cases = append(cases, Default().Block(unknownTag(name, u)...))
+	cases = append(cases, Default().Block(append(callTaggedHooks(name, u), unknownTag(name, u)...)...))
 	body = append(body, Switch(String().Call(Id("tag"))).Block(cases...))
-	f.Comment("UnmarshalJSON implements json.Unmarshaler.")
-	newFunc(f).Params(ptrRecv(name)).Id("UnmarshalJSON").Params(Id("data").Index().Byte()).Error().Block(body...)
+	docFunc(f, "UnmarshalJSON implements json.Unmarshaler.").Params(ptrRecv(name)).Id("UnmarshalJSON").Params(Id("data").Index().Byte()).Error().Block(body...)
 }
 
 // badTag handles a tag that is not a string: an error, or the fallback
@@ -98,11 +101,7 @@ func unknownTag(name string, u *UnionDecl) []Code {
 			Return(Nil()),
 		}
 	}
-	var known []string
-	for _, v := range u.Variants {
-		known = append(known, quoteJSON(v.Tag))
-	}
-	fail := Return(Id("wireErrorf").Call(Lit(fmt.Sprintf("%s: unknown %s %%q (known: %s)", name, u.Tag, strings.Join(known, ", "))), String().Call(Id("tag"))))
+	fail := unknownTagError(name, u)
 	if u.Fallback == nil {
 		return []Code{fail}
 	}

@@ -34,8 +34,7 @@ func emitUntaggedDecode(f *File, name string, u *UnionDecl) {
 		Switch(Id("wireKind").Call(Id("data"))).Block(cases...),
 		Return(Id("wireKindError").Call(Id("data"), Id("wireSkipSpace").Call(Id("data"), Lit(0)), Lit(fmt.Sprintf("%s (%s)", name, strings.Join(accepted, " or "))))),
 	}
-	f.Comment("UnmarshalJSON implements json.Unmarshaler.")
-	newFunc(f).Params(ptrRecv(name)).Id("UnmarshalJSON").Params(Id("data").Index().Byte()).Error().Block(body...)
+	docFunc(f, "UnmarshalJSON implements json.Unmarshaler.").Params(ptrRecv(name)).Id("UnmarshalJSON").Params(Id("data").Index().Byte()).Error().Block(body...)
 }
 
 // kindCandidates are the variants that accept JSON kind k, in schema order.

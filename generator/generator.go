@@ -3,8 +3,9 @@
 // Generate takes bytes and returns files; the acpgen command reads and
 // writes them.
 //
-// The pipeline is load (load.go, node.go) → IR (build*.go, ir.go) → emit
-// (emit*.go), plus the fixed runtime copied from the templates package.
+// The pipeline is load (load.go, node.go) → IR (build*.go, ir.go) → gates
+// (unstable_diff.go, features*.go, gate*.go) → emit (emit*.go), plus the
+// fixed runtime copied from the templates package.
 package generator
 
 import (
@@ -16,10 +17,23 @@ import (
 type Config struct {
 	// SchemaFile names the schema in error messages (e.g. "v1/schema.json").
 	SchemaFile string
-	// Schema is the schema document.
+	// Schema is the (stable) schema document.
 	Schema []byte
 	// Package is the Go package name of the output.
 	Package string
+
+	// Unstable is the same protocol's unstable schema: the stable one plus
+	// every unstable feature. With it, the output also holds each feature's
+	// additions behind the feature's build tag. It needs Features.
+	UnstableFile string
+	Unstable     []byte
+	// Features is the feature map saying which feature claims each element
+	// only the unstable schema has.
+	FeaturesFile string
+	Features     []byte
+	// EmitFeatures, when not nil, limits the output to these features; the
+	// others are left out as if the unstable schema did not have them.
+	EmitFeatures []string
 }
 
 // OutputFile is one generated file: a name relative to the output directory and
@@ -36,13 +50,81 @@ func Generate(cfg Config) ([]OutputFile, error) {
 	if !token.IsIdentifier(cfg.Package) {
 		return nil, fmt.Errorf("package name %q is not a Go identifier", cfg.Package)
 	}
-	doc, err := loadSchema(cfg.SchemaFile, cfg.Schema)
+	if (cfg.Unstable == nil) != (cfg.Features == nil) {
+		return nil, fmt.Errorf("an unstable schema and a feature map go together: give both or neither")
+	}
+	if cfg.Unstable == nil && cfg.EmitFeatures != nil {
+		return nil, fmt.Errorf("features to emit were given without an unstable schema")
+	}
+	stable, err := loadSchema(cfg.SchemaFile, cfg.Schema)
 	if err != nil {
 		return nil, err
 	}
-	types, err := buildIR(doc)
+	if cfg.Unstable == nil {
+		types, _, err := buildIR(stable)
+		if err != nil {
+			return nil, err
+		}
+		return emitPackage(cfg.Package, types)
+	}
+	types, err := buildGated(cfg)
 	if err != nil {
 		return nil, err
 	}
 	return emitPackage(cfg.Package, types)
+}
+
+// buildGated builds the IR of the unstable schema and gates every addition
+// by the feature that claims it.
+func buildGated(cfg Config) ([]*Decl, error) {
+	unstable, err := loadSchema(cfg.UnstableFile, cfg.Unstable)
+	if err != nil {
+		return nil, err
+	}
+	elems, err := diffSchemas(cfg.SchemaFile, cfg.Schema, cfg.UnstableFile, cfg.Unstable)
+	if err != nil {
+		return nil, err
+	}
+	fm, err := parseFeatureMap(cfg.FeaturesFile, cfg.Features)
+	if err != nil {
+		return nil, err
+	}
+	owners, err := claimElements(fm, elems)
+	if err != nil {
+		return nil, err
+	}
+	emit, err := emitSet(fm, cfg.EmitFeatures)
+	if err != nil {
+		return nil, err
+	}
+	types, ns, err := buildIR(unstable)
+	if err != nil {
+		return nil, err
+	}
+	var paths []gatedPath
+	for i, e := range elems {
+		if e.Kind == elemDefinition || e.Kind == elemVariant || e.Kind == elemProperty || e.Kind == elemEnumValue {
+			paths = append(paths, gatedPath{Path: e.Path, Feature: owners[i]})
+		}
+	}
+	types, err = applyGates(types, ns, paths, fm.Cross, emit)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", cfg.UnstableFile, err)
+	}
+	return types, nil
+}
+
+// emitSet checks the names of the features to emit.
+func emitSet(fm *featureMap, names []string) (map[string]bool, error) {
+	if names == nil {
+		return nil, nil
+	}
+	set := map[string]bool{}
+	for _, n := range names {
+		if fm.Features[n] == nil {
+			return nil, fmt.Errorf("%s: no feature %q", fm.File, n)
+		}
+		set[n] = true
+	}
+	return set, nil
 }

@@ -15,8 +15,10 @@ import (
 var update = flag.Bool("update", false, "rewrite the expected output of golden tests")
 
 // TestGolden generates each testdata/<case>/schema.json and compares the
-// types it emits with testdata/<case>/types.go.golden. Each case holds one
-// construct, so a change in the output shows which construct it touches.
+// files it emits (the runtime aside) with testdata/<case>/<file>.golden.
+// Each case holds one construct, so a change in the output shows which
+// construct it touches. A case with schema.unstable.json and features.json
+// generates gated output, one file per build constraint.
 func TestGolden(t *testing.T) {
 	cases, err := filepath.Glob("testdata/*/schema.json")
 	if err != nil || len(cases) == 0 {
@@ -25,43 +27,59 @@ func TestGolden(t *testing.T) {
 	for _, schemaPath := range cases {
 		dir := filepath.Dir(schemaPath)
 		t.Run(filepath.Base(dir), func(t *testing.T) {
-			got := generateTypes(t, schemaPath)
-			goldenPath := filepath.Join(dir, "types.go.golden")
-			if *update {
-				if err := os.WriteFile(goldenPath, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(goldenPath)
+			files, err := Generate(caseConfig(t, dir, "golden"))
 			if err != nil {
-				t.Fatalf("%v (run go test ./generator -update)", err)
+				t.Fatalf("generate: %v", err)
 			}
-			if d := textdiff.Unified(goldenPath, "generated", want, got); d != "" {
-				t.Errorf("output differs from golden file (go test ./generator -update rewrites it):\n%s", d)
+			want := map[string]bool{}
+			for _, f := range files {
+				if !strings.HasPrefix(f.Name, "wire_") {
+					want[f.Name+".golden"] = true
+					compareGolden(t, filepath.Join(dir, f.Name+".golden"), f.Content)
+				}
+			}
+			stale, _ := filepath.Glob(filepath.Join(dir, "*.golden"))
+			for _, path := range stale {
+				if !want[filepath.Base(path)] {
+					t.Errorf("%s: no such file is generated any more; delete it", path)
+				}
 			}
 		})
 	}
 }
 
-// generateTypes generates a golden case and returns its types.go.
-func generateTypes(t *testing.T, schemaPath string) []byte {
+func compareGolden(t *testing.T, goldenPath string, got []byte) {
 	t.Helper()
-	data, err := os.ReadFile(schemaPath)
-	if err != nil {
-		t.Fatal(err)
+	if *update {
+		writeFile(t, goldenPath, got)
+		return
 	}
-	files, err := Generate(Config{SchemaFile: schemaPath, Schema: data, Package: "golden"})
+	want, err := os.ReadFile(goldenPath)
 	if err != nil {
-		t.Fatalf("generate: %v", err)
+		t.Fatalf("%v (run go test ./generator -update)", err)
 	}
-	for _, f := range files {
-		if f.Name == "types.go" {
-			return f.Content
+	if d := textdiff.Unified(goldenPath, "generated", want, got); d != "" {
+		t.Errorf("output differs from golden file (go test ./generator -update rewrites it):\n%s", d)
+	}
+}
+
+// caseConfig reads a golden case: schema.json, and for gated cases
+// schema.unstable.json and features.json.
+func caseConfig(t *testing.T, dir, pkg string) Config {
+	t.Helper()
+	read := func(name string) []byte {
+		data, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil && !os.IsNotExist(err) {
+			t.Fatal(err)
 		}
+		return data
 	}
-	t.Fatal("no types.go in output")
-	return nil
+	cfg := Config{SchemaFile: filepath.Join(dir, "schema.json"), Schema: read("schema.json"), Package: pkg}
+	if u := read("schema.unstable.json"); u != nil {
+		cfg.UnstableFile, cfg.Unstable = filepath.Join(dir, "schema.unstable.json"), u
+		cfg.FeaturesFile, cfg.Features = filepath.Join(dir, "features.json"), read("features.json")
+	}
+	return cfg
 }
 
 // TestGoldenCompiles builds and vets every golden case's full output
@@ -74,12 +92,8 @@ func TestGoldenCompiles(t *testing.T) {
 	root := t.TempDir()
 	writeFile(t, filepath.Join(root, "go.mod"), []byte("module goldencheck\n\ngo 1.24\n"))
 	for _, schemaPath := range cases {
-		data, err := os.ReadFile(schemaPath)
-		if err != nil {
-			t.Fatal(err)
-		}
 		pkg := "case_" + strings.ReplaceAll(filepath.Base(filepath.Dir(schemaPath)), "-", "_")
-		files, err := Generate(Config{SchemaFile: schemaPath, Schema: data, Package: pkg})
+		files, err := Generate(caseConfig(t, filepath.Dir(schemaPath), pkg))
 		if err != nil {
 			t.Fatalf("%s: %v", schemaPath, err)
 		}
@@ -87,10 +101,12 @@ func TestGoldenCompiles(t *testing.T) {
 			writeFile(t, filepath.Join(root, pkg, f.Name), f.Content)
 		}
 	}
-	cmd := exec.Command("go", "vet", "./...")
-	cmd.Dir = root
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go vet of generated golden packages failed: %v\n%s", err, out)
+	for _, tags := range []string{"", "unstable"} {
+		cmd := exec.Command("go", "vet", "-tags", tags, "./...")
+		cmd.Dir = root
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("go vet -tags %q of generated golden packages failed: %v\n%s", tags, err, out)
+		}
 	}
 }
 
@@ -98,12 +114,15 @@ func TestGoldenCompiles(t *testing.T) {
 // bytes.
 func TestDeterministic(t *testing.T) {
 	for _, name := range acpSchemas {
-		data := readACPSchema(t, name)
-		a, err := Generate(Config{SchemaFile: name, Schema: data, Package: "acp"})
+		cfg := Config{SchemaFile: name, Schema: readACPSchema(t, name), Package: "acp"}
+		if strings.HasSuffix(name, "/schema.json") {
+			cfg = acpConfig(t, strings.Split(name, "/")[1])
+		}
+		a, err := Generate(cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, err := Generate(Config{SchemaFile: name, Schema: data, Package: "acp"})
+		b, err := Generate(cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -120,6 +139,20 @@ func TestDeterministic(t *testing.T) {
 
 // acpSchemas are the vendored schemas, relative to schema/.
 var acpSchemas = []string{"acp/v1/schema.json", "acp/v1/schema.unstable.json", "acp/v2/schema.json", "acp/v2/schema.unstable.json"}
+
+// acpConfig is what acpgen generates gen/acp/<proto> from: the stable and
+// unstable schemas and the feature map.
+func acpConfig(t *testing.T, proto string) Config {
+	t.Helper()
+	stable, unstable := "acp/"+proto+"/schema.json", "acp/"+proto+"/schema.unstable.json"
+	features := "acp/features." + proto + ".json"
+	return Config{
+		SchemaFile: stable, Schema: readACPSchema(t, stable),
+		UnstableFile: unstable, Unstable: readACPSchema(t, unstable),
+		FeaturesFile: features, Features: readACPSchema(t, features),
+		Package: "acp",
+	}
+}
 
 func readACPSchema(t *testing.T, name string) []byte {
 	t.Helper()

@@ -37,6 +37,8 @@ type Decl struct {
 	// Object is true when values always encode as a JSON object (then the
 	// type has appendMembers and can be a variant payload).
 	Object bool
+	// Gate lists the unstable features the type needs (nil: stable).
+	Gate Gate
 }
 
 // ExprKind is the shape of a type expression.
@@ -74,6 +76,8 @@ type Field struct {
 	DefaultOnError bool
 	// DefaultOnNull: null decodes as the zero value instead of an error.
 	DefaultOnNull bool
+	// Gate lists the unstable features the field needs.
+	Gate Gate
 }
 
 // Pointer reports whether the field is held as *T: scalars and named types
@@ -94,6 +98,29 @@ type StructDecl struct {
 	// Variant is a union flattened into this object: its members sit beside
 	// the struct's own. Held in a field named Variant.
 	Variant *UnionDecl
+	// Parts hold the fields that need more unstable features than the
+	// struct itself, one embedded struct per feature set.
+	Parts []*FieldPart
+}
+
+// FieldPart is the fields of a struct that one set of unstable features
+// adds. It is emitted twice: with its fields behind those features' build
+// tags, and empty otherwise, so the owner embeds it unconditionally.
+type FieldPart struct {
+	Name   string
+	Gate   Gate // everything the fields need
+	Extra  Gate // what they need beyond the owner
+	Fields []*Field
+}
+
+// VariantPart is the variants of a union that one set of unstable features
+// adds.
+type VariantPart struct {
+	// Suffix names the hook that decodes them ("PlanOperations").
+	Suffix   string
+	Gate     Gate
+	Extra    Gate
+	Variants []*Variant
 }
 
 // Enum is a set of named constants over a string or integer type.
@@ -133,6 +160,14 @@ type UnionDecl struct {
 	// Flattened unions are members of a struct (Struct.Variant): their
 	// variants always encode as members of an enclosing object.
 	Flattened bool
+	// Gate is the owner's gate; Parts are the variants that need more
+	// (tagged unions: decoded by per-feature hooks; untagged ones decode
+	// from a table that gated files extend, see Table).
+	Gate  Gate
+	Parts []*VariantPart
+	// Table: an untagged union with gated variants chooses at run time
+	// from a candidate table instead of generated code.
+	Table bool
 	// TagLenient: the owner marks the tag property
 	// x-deserialize-default-on-error, so a tag that is not a string selects
 	// the fallback variant instead of failing.
@@ -197,6 +232,11 @@ type Variant struct {
 	// uses them to pick a variant without trial decoding.
 	Required     []string
 	ItemRequired []string
+	// Gate lists the unstable features the variant needs.
+	Gate Gate
+	// Order is the variant's position in the schema (untagged tables sort
+	// by it).
+	Order int
 	// Declared are all member names an object variant can carry (its own,
 	// its flattened variants', its payload's). Untagged decoding uses them
 	// to tell which required member is really unique, and to prefer the

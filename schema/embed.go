@@ -8,6 +8,7 @@ import (
 )
 
 //go:embed acp/v1/schema.json acp/v1/schema.unstable.json acp/v2/schema.json acp/v2/schema.unstable.json
+//go:embed acp/features.v1.json acp/features.v2.json
 var acp embed.FS
 
 // Protocols are the ACP protocol versions vendored here.
@@ -24,6 +25,17 @@ func ACP(protocol string, unstable bool) (name string, data []byte, err error) {
 	data, err = acp.ReadFile(name)
 	if err != nil {
 		return "", nil, fmt.Errorf("no embedded ACP schema for protocol %q (have v1, v2)", protocol)
+	}
+	return name, data, nil
+}
+
+// Features returns the project's feature map for a protocol version: which
+// unstable feature gates each element that only schema.unstable.json has.
+func Features(protocol string) (name string, data []byte, err error) {
+	name = "acp/features." + protocol + ".json"
+	data, err = acp.ReadFile(name)
+	if err != nil {
+		return "", nil, fmt.Errorf("no embedded ACP feature map for protocol %q (have v1, v2)", protocol)
 	}
 	return name, data, nil
 }

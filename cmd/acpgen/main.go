@@ -1,11 +1,14 @@
 // Command acpgen generates Go types from the ACP JSON Schema (or any schema
 // built from the same constructs).
 //
-//	acpgen [-protocol v1|v2] [-schema file] [-out dir] [-package name] [-check]
+//	acpgen [-protocol v1|v2] [-schema file|dir] [-unstable file] [-features file]
+//	       [-emit-features all|none|a,b] [-out dir] [-package name] [-check]
 //
-// Without -schema it uses the ACP schema embedded in acpgen for -protocol.
-// With -check it writes nothing: it exits 1 and prints a unified diff when
-// the files in -out differ from what it would generate.
+// Without -schema it uses the ACP schemas embedded in acpgen for -protocol:
+// the stable surface in untagged files, every unstable feature's additions
+// behind its build tag. With -check it writes nothing: it exits 1 and
+// prints a unified diff when the files in -out differ from what it would
+// generate.
 package main
 
 import (
@@ -15,7 +18,6 @@ import (
 	"os"
 
 	"github.com/acpgen/acpgen/generator"
-	"github.com/acpgen/acpgen/schema"
 )
 
 func main() {
@@ -27,15 +29,19 @@ func main() {
 
 // options are the command-line flags.
 type options struct {
-	protocol, schemaPath, out, pkg string
-	check                          bool
+	protocol, schemaPath, unstablePath, featuresPath string
+	emitFeatures, out, pkg                           string
+	check                                            bool
 }
 
 func parseFlags(args []string) (options, error) {
 	var o options
 	fs := flag.NewFlagSet("acpgen", flag.ContinueOnError)
 	fs.StringVar(&o.protocol, "protocol", "v1", "ACP protocol version of the embedded schema: v1 or v2")
-	fs.StringVar(&o.schemaPath, "schema", "", "schema file, or a directory holding schema.json (default: the embedded ACP schema)")
+	fs.StringVar(&o.schemaPath, "schema", "", "schema file, or a directory holding schema.json and optionally schema.unstable.json and features.json (default: the embedded ACP schemas)")
+	fs.StringVar(&o.unstablePath, "unstable", "", "unstable schema file (the stable schema plus every unstable feature); needs -features")
+	fs.StringVar(&o.featuresPath, "features", "", "feature map file: which feature gates each unstable-only element")
+	fs.StringVar(&o.emitFeatures, "emit-features", "all", "unstable features to generate: all, none, or a comma-separated list")
 	fs.StringVar(&o.out, "out", ".", "output directory")
 	fs.StringVar(&o.pkg, "package", "acp", "Go package name of the output")
 	fs.BoolVar(&o.check, "check", false, "write nothing; exit 1 with a diff when -out is stale")
@@ -53,11 +59,11 @@ func run(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	name, data, err := readSchema(o)
+	cfg, err := configFor(o)
 	if err != nil {
 		return err
 	}
-	files, err := generator.Generate(generator.Config{SchemaFile: name, Schema: data, Package: o.pkg})
+	files, err := generator.Generate(cfg)
 	if err != nil {
 		return err
 	}
@@ -67,15 +73,38 @@ func run(args []string, stdout io.Writer) error {
 	return writeOutput(o.out, files)
 }
 
-// readSchema reads -schema, or the embedded schema for -protocol.
-func readSchema(o options) (string, []byte, error) {
-	if o.schemaPath == "" {
-		return schema.ACP(o.protocol, false)
+// configFor reads the inputs the flags name into a generator.Config.
+func configFor(o options) (generator.Config, error) {
+	cfg := generator.Config{Package: o.pkg}
+	in, err := readInputs(o)
+	if err != nil {
+		return cfg, err
 	}
-	path := o.schemaPath
-	if st, err := os.Stat(path); err == nil && st.IsDir() {
-		path = path + "/schema.json"
+	cfg.SchemaFile, cfg.Schema = in.schema.name, in.schema.data
+	if o.emitFeatures == "none" || in.unstable.data == nil && in.features.data == nil {
+		if o.emitFeatures != "all" && o.emitFeatures != "none" {
+			return cfg, fmt.Errorf("-emit-features %s needs an unstable schema and a feature map", o.emitFeatures)
+		}
+		return cfg, nil
 	}
-	data, err := os.ReadFile(path)
-	return path, data, err
+	cfg.UnstableFile, cfg.Unstable = in.unstable.name, in.unstable.data
+	cfg.FeaturesFile, cfg.Features = in.features.name, in.features.data
+	if o.emitFeatures != "all" {
+		cfg.EmitFeatures = splitList(o.emitFeatures)
+	}
+	return cfg, nil
+}
+
+func splitList(s string) []string {
+	out := []string{}
+	start := 0
+	for i := 0; i <= len(s); i++ {
+		if i == len(s) || s[i] == ',' {
+			if i > start {
+				out = append(out, s[start:i])
+			}
+			start = i + 1
+		}
+	}
+	return out
 }

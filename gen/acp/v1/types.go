@@ -15,7 +15,6 @@ type AgentRequest struct {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *AgentRequest) UnmarshalJSON(data []byte) error {
 	*x = AgentRequest{}
 	it, err := wireObject(data)
@@ -88,7 +87,6 @@ func (x *AgentRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x AgentRequest) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -112,253 +110,152 @@ type AgentRequestParamsValue interface {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x AgentRequestParams) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-var keysAgentRequestParamsO = []string{"content", "toolCall", "command", "message"}
-var declaredAgentRequestParamsReadTextFileRequest = []string{"_meta", "limit", "line", "path", "sessionId"}
-var declaredAgentRequestParamsTerminalOutputRequest = []string{"_meta", "sessionId", "terminalId"}
-var declaredAgentRequestParamsReleaseTerminalRequest = []string{"_meta", "sessionId", "terminalId"}
-var declaredAgentRequestParamsWaitForTerminalExitRequest = []string{"_meta", "sessionId", "terminalId"}
-var declaredAgentRequestParamsKillTerminalRequest = []string{"_meta", "sessionId", "terminalId"}
+// choiceAgentRequestParams chooses the variant of AgentRequestParams; files of unstable features add theirs.
+var choiceAgentRequestParams = wireNewChoice[AgentRequestParamsValue]("AgentRequestParams", wireCandidate[AgentRequestParamsValue]{
+	declared: []string{"_meta", "content", "path", "sessionId"},
+	decode: func(data []byte) (AgentRequestParamsValue, error) {
+		v := new(AgentRequestParamsWriteTextFileRequest)
+		if err := (*WriteTextFileRequest)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "{",
+	order:        0,
+	required:     []string{"sessionId", "path", "content"},
+}, wireCandidate[AgentRequestParamsValue]{
+	declared: []string{"_meta", "limit", "line", "path", "sessionId"},
+	decode: func(data []byte) (AgentRequestParamsValue, error) {
+		v := new(AgentRequestParamsReadTextFileRequest)
+		if err := (*ReadTextFileRequest)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "{",
+	order:        1,
+	required:     []string{"sessionId", "path"},
+}, wireCandidate[AgentRequestParamsValue]{
+	declared: []string{"_meta", "options", "sessionId", "toolCall"},
+	decode: func(data []byte) (AgentRequestParamsValue, error) {
+		v := new(AgentRequestParamsRequestPermissionRequest)
+		if err := (*RequestPermissionRequest)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "{",
+	order:        2,
+	required:     []string{"sessionId", "toolCall", "options"},
+}, wireCandidate[AgentRequestParamsValue]{
+	declared: []string{"_meta", "args", "command", "cwd", "env", "outputByteLimit", "sessionId"},
+	decode: func(data []byte) (AgentRequestParamsValue, error) {
+		v := new(AgentRequestParamsCreateTerminalRequest)
+		if err := (*CreateTerminalRequest)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "{",
+	order:        3,
+	required:     []string{"sessionId", "command"},
+}, wireCandidate[AgentRequestParamsValue]{
+	declared: []string{"_meta", "sessionId", "terminalId"},
+	decode: func(data []byte) (AgentRequestParamsValue, error) {
+		v := new(AgentRequestParamsTerminalOutputRequest)
+		if err := (*TerminalOutputRequest)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "{",
+	order:        4,
+	required:     []string{"sessionId", "terminalId"},
+}, wireCandidate[AgentRequestParamsValue]{
+	declared: []string{"_meta", "sessionId", "terminalId"},
+	decode: func(data []byte) (AgentRequestParamsValue, error) {
+		v := new(AgentRequestParamsReleaseTerminalRequest)
+		if err := (*ReleaseTerminalRequest)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "{",
+	order:        5,
+	required:     []string{"sessionId", "terminalId"},
+}, wireCandidate[AgentRequestParamsValue]{
+	declared: []string{"_meta", "sessionId", "terminalId"},
+	decode: func(data []byte) (AgentRequestParamsValue, error) {
+		v := new(AgentRequestParamsWaitForTerminalExitRequest)
+		if err := (*WaitForTerminalExitRequest)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "{",
+	order:        6,
+	required:     []string{"sessionId", "terminalId"},
+}, wireCandidate[AgentRequestParamsValue]{
+	declared: []string{"_meta", "sessionId", "terminalId"},
+	decode: func(data []byte) (AgentRequestParamsValue, error) {
+		v := new(AgentRequestParamsKillTerminalRequest)
+		if err := (*KillTerminalRequest)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "{",
+	order:        7,
+	required:     []string{"sessionId", "terminalId"},
+}, wireCandidate[AgentRequestParamsValue]{
+	declared: []string{"_meta", "elicitationId", "message", "mode", "requestId", "requestedSchema", "sessionId", "toolCallId", "url"},
+	decode: func(data []byte) (AgentRequestParamsValue, error) {
+		v := new(AgentRequestParamsCreateElicitationRequest)
+		if err := (*CreateElicitationRequest)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "{",
+	order:        8,
+	required:     []string{"message"},
+}, wireCandidate[AgentRequestParamsValue]{
+	declared: nil,
+	decode: func(data []byte) (AgentRequestParamsValue, error) {
+		v := new(AgentRequestParamsExtMethodRequest)
+		if err := (*ExtRequest)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "*",
+	order:        10,
+	required:     nil,
+})
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *AgentRequestParams) UnmarshalJSON(data []byte) error {
 	x.Value = nil
-	switch wireKind(data) {
-	case '{':
-		var firstErr error
-		mask, err := wireHasMembers(data, keysAgentRequestParamsO)
-		if err != nil {
-			return err
-		}
-		if mask&(1<<0) != 0 {
-			{
-				v := new(AgentRequestParamsWriteTextFileRequest)
-				err := (*WriteTextFileRequest)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		if mask&(1<<1) != 0 {
-			{
-				v := new(AgentRequestParamsRequestPermissionRequest)
-				err := (*RequestPermissionRequest)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		if mask&(1<<2) != 0 {
-			{
-				v := new(AgentRequestParamsCreateTerminalRequest)
-				err := (*CreateTerminalRequest)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		if mask&(1<<3) != 0 {
-			{
-				v := new(AgentRequestParamsCreateElicitationRequest)
-				err := (*CreateElicitationRequest)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		if wireMembersWithin(data, declaredAgentRequestParamsReadTextFileRequest) {
-			{
-				v := new(AgentRequestParamsReadTextFileRequest)
-				err := (*ReadTextFileRequest)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		if wireMembersWithin(data, declaredAgentRequestParamsTerminalOutputRequest) {
-			{
-				v := new(AgentRequestParamsTerminalOutputRequest)
-				err := (*TerminalOutputRequest)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		if wireMembersWithin(data, declaredAgentRequestParamsReleaseTerminalRequest) {
-			{
-				v := new(AgentRequestParamsReleaseTerminalRequest)
-				err := (*ReleaseTerminalRequest)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		if wireMembersWithin(data, declaredAgentRequestParamsWaitForTerminalExitRequest) {
-			{
-				v := new(AgentRequestParamsWaitForTerminalExitRequest)
-				err := (*WaitForTerminalExitRequest)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		if wireMembersWithin(data, declaredAgentRequestParamsKillTerminalRequest) {
-			{
-				v := new(AgentRequestParamsKillTerminalRequest)
-				err := (*KillTerminalRequest)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		{
-			v := new(AgentRequestParamsReadTextFileRequest)
-			err := (*ReadTextFileRequest)(v).UnmarshalJSON(data)
-			if err == nil {
-				x.Value = v
-				return nil
-			}
-			if firstErr == nil {
-				firstErr = err
-			}
-		}
-		{
-			v := new(AgentRequestParamsTerminalOutputRequest)
-			err := (*TerminalOutputRequest)(v).UnmarshalJSON(data)
-			if err == nil {
-				x.Value = v
-				return nil
-			}
-			if firstErr == nil {
-				firstErr = err
-			}
-		}
-		{
-			v := new(AgentRequestParamsReleaseTerminalRequest)
-			err := (*ReleaseTerminalRequest)(v).UnmarshalJSON(data)
-			if err == nil {
-				x.Value = v
-				return nil
-			}
-			if firstErr == nil {
-				firstErr = err
-			}
-		}
-		{
-			v := new(AgentRequestParamsWaitForTerminalExitRequest)
-			err := (*WaitForTerminalExitRequest)(v).UnmarshalJSON(data)
-			if err == nil {
-				x.Value = v
-				return nil
-			}
-			if firstErr == nil {
-				firstErr = err
-			}
-		}
-		{
-			v := new(AgentRequestParamsKillTerminalRequest)
-			err := (*KillTerminalRequest)(v).UnmarshalJSON(data)
-			if err == nil {
-				x.Value = v
-				return nil
-			}
-			if firstErr == nil {
-				firstErr = err
-			}
-		}
-		{
-			v := new(AgentRequestParamsExtMethodRequest)
-			err := (*ExtRequest)(v).UnmarshalJSON(data)
-			if err == nil {
-				x.Value = v
-				return nil
-			}
-			if firstErr == nil {
-				firstErr = err
-			}
-		}
-		if firstErr != nil {
-			return firstErr
-		}
-		return wireErrorf("AgentRequestParams: no variant matches: expected a member \"content\" or \"toolCall\" or \"command\" or \"message\"")
-	case '[':
-		v := new(AgentRequestParamsExtMethodRequest)
-		if err := (*ExtRequest)(v).UnmarshalJSON(data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
-	case '"':
-		v := new(AgentRequestParamsExtMethodRequest)
-		if err := (*ExtRequest)(v).UnmarshalJSON(data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
-	case '0':
-		v := new(AgentRequestParamsExtMethodRequest)
-		if err := (*ExtRequest)(v).UnmarshalJSON(data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
-	case 't':
-		v := new(AgentRequestParamsExtMethodRequest)
-		if err := (*ExtRequest)(v).UnmarshalJSON(data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
-	case 'n':
-		v := new(AgentRequestParamsExtMethodRequest)
-		if err := (*ExtRequest)(v).UnmarshalJSON(data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+	v, err := choiceAgentRequestParams.decode(data)
+	if err != nil {
+		return err
 	}
-	return wireKindError(data, wireSkipSpace(data, 0), "AgentRequestParams (object or array or string or number or boolean or null)")
+	x.Value = v
+	return nil
 }
 
 func (x *AgentRequestParams) appendJSON(buf []byte) ([]byte, error) {
@@ -373,7 +270,7 @@ func (x *AgentRequestParams) appendJSON(buf []byte) ([]byte, error) {
 // Only available if the client advertises the `fs.writeTextFile` capability.
 // Allows the agent to create or modify files within the client's environment.
 //
-// See protocol docs: [Client](https://agentclientprotocol.com/protocol/v1/overview#client)
+// See protocol docs: [Client](https://agentclientprotocol.com/protocol/v1/draft/overview#client)
 //
 // It is a variant of AgentRequestParams.
 type AgentRequestParamsWriteTextFileRequest WriteTextFileRequest
@@ -396,7 +293,7 @@ func NewAgentRequestParamsWriteTextFileRequest(v WriteTextFileRequest) AgentRequ
 // Only available if the client advertises the `fs.readTextFile` capability.
 // Allows the agent to access file contents within the client's environment.
 //
-// See protocol docs: [Client](https://agentclientprotocol.com/protocol/v1/overview#client)
+// See protocol docs: [Client](https://agentclientprotocol.com/protocol/v1/draft/overview#client)
 //
 // It is a variant of AgentRequestParams.
 type AgentRequestParamsReadTextFileRequest ReadTextFileRequest
@@ -423,7 +320,7 @@ func NewAgentRequestParamsReadTextFileRequest(v ReadTextFileRequest) AgentReques
 // If the client cancels the prompt turn via `session/cancel`, it MUST
 // respond to this request with the `cancelled` outcome.
 //
-// See protocol docs: [Requesting Permission](https://agentclientprotocol.com/protocol/v1/tool-calls#requesting-permission)
+// See protocol docs: [Requesting Permission](https://agentclientprotocol.com/protocol/v1/draft/tool-calls#requesting-permission)
 //
 // It is a variant of AgentRequestParams.
 type AgentRequestParamsRequestPermissionRequest RequestPermissionRequest
@@ -454,7 +351,7 @@ func NewAgentRequestParamsRequestPermissionRequest(v RequestPermissionRequest) A
 // The Agent is responsible for releasing the terminal by using the `terminal/release`
 // method.
 //
-// See protocol docs: [Terminals](https://agentclientprotocol.com/protocol/v1/terminals)
+// See protocol docs: [Terminals](https://agentclientprotocol.com/protocol/v1/draft/terminals)
 //
 // It is a variant of AgentRequestParams.
 type AgentRequestParamsCreateTerminalRequest CreateTerminalRequest
@@ -477,7 +374,7 @@ func NewAgentRequestParamsCreateTerminalRequest(v CreateTerminalRequest) AgentRe
 // Returns the current content in the terminal without waiting for the command to exit.
 // If the command has already exited, the exit status is included.
 //
-// See protocol docs: [Terminals](https://agentclientprotocol.com/protocol/v1/terminals)
+// See protocol docs: [Terminals](https://agentclientprotocol.com/protocol/v1/draft/terminals)
 //
 // It is a variant of AgentRequestParams.
 type AgentRequestParamsTerminalOutputRequest TerminalOutputRequest
@@ -506,7 +403,7 @@ func NewAgentRequestParamsTerminalOutputRequest(v TerminalOutputRequest) AgentRe
 // The `terminal/kill` method can be used to terminate the command without releasing
 // the terminal, allowing the Agent to call `terminal/output` and other methods.
 //
-// See protocol docs: [Terminals](https://agentclientprotocol.com/protocol/v1/terminals)
+// See protocol docs: [Terminals](https://agentclientprotocol.com/protocol/v1/draft/terminals)
 //
 // It is a variant of AgentRequestParams.
 type AgentRequestParamsReleaseTerminalRequest ReleaseTerminalRequest
@@ -526,7 +423,7 @@ func NewAgentRequestParamsReleaseTerminalRequest(v ReleaseTerminalRequest) Agent
 
 // AgentRequestParamsWaitForTerminalExitRequest: Waits for the terminal command to exit and return its exit status
 //
-// See protocol docs: [Terminals](https://agentclientprotocol.com/protocol/v1/terminals)
+// See protocol docs: [Terminals](https://agentclientprotocol.com/protocol/v1/draft/terminals)
 //
 // It is a variant of AgentRequestParams.
 type AgentRequestParamsWaitForTerminalExitRequest WaitForTerminalExitRequest
@@ -555,7 +452,7 @@ func NewAgentRequestParamsWaitForTerminalExitRequest(v WaitForTerminalExitReques
 //
 // Note: Call `terminal/release` when `TerminalId` is no longer needed.
 //
-// See protocol docs: [Terminals](https://agentclientprotocol.com/protocol/v1/terminals)
+// See protocol docs: [Terminals](https://agentclientprotocol.com/protocol/v1/draft/terminals)
 //
 // It is a variant of AgentRequestParams.
 type AgentRequestParamsKillTerminalRequest KillTerminalRequest
@@ -575,7 +472,7 @@ func NewAgentRequestParamsKillTerminalRequest(v KillTerminalRequest) AgentReques
 
 // AgentRequestParamsCreateElicitationRequest: Requests structured user input via a form or URL.
 //
-// See protocol docs: [Elicitation](https://agentclientprotocol.com/protocol/v1/elicitation)
+// See protocol docs: [Elicitation](https://agentclientprotocol.com/protocol/v1/draft/elicitation)
 //
 // It is a variant of AgentRequestParams.
 type AgentRequestParamsCreateElicitationRequest CreateElicitationRequest
@@ -599,7 +496,7 @@ func NewAgentRequestParamsCreateElicitationRequest(v CreateElicitationRequest) A
 // Extension methods provide a way to add custom functionality while maintaining
 // protocol compatibility.
 //
-// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 //
 // It is a variant of AgentRequestParams.
 type AgentRequestParamsExtMethodRequest ExtRequest
@@ -639,13 +536,11 @@ type RequestIdValue interface {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x RequestId) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *RequestId) UnmarshalJSON(data []byte) error {
 	x.Value = nil
 	switch wireKind(data) {
@@ -748,12 +643,11 @@ type WriteTextFileRequest struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *WriteTextFileRequest) UnmarshalJSON(data []byte) error {
 	*x = WriteTextFileRequest{}
 	it, err := wireObject(data)
@@ -841,7 +735,6 @@ func (x *WriteTextFileRequest) appendMembers(buf []byte, open int) ([]byte, erro
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x WriteTextFileRequest) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -851,11 +744,10 @@ func (x WriteTextFileRequest) MarshalJSON() ([]byte, error) {
 // Each session has its own context, conversation history, and state, so one
 // agent can run several independent sessions.
 //
-// See protocol docs: [Session ID](https://agentclientprotocol.com/protocol/v1/session-setup#session-id)
+// See protocol docs: [Session ID](https://agentclientprotocol.com/protocol/v1/draft/session-setup#session-id)
 type SessionId string
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *SessionId) UnmarshalJSON(data []byte) error {
 	return wireDecodeString((*string)(x), data)
 }
@@ -865,7 +757,6 @@ func (x *SessionId) appendJSON(buf []byte) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x SessionId) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -886,12 +777,11 @@ type ReadTextFileRequest struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ReadTextFileRequest) UnmarshalJSON(data []byte) error {
 	*x = ReadTextFileRequest{}
 	it, err := wireObject(data)
@@ -989,7 +879,6 @@ func (x *ReadTextFileRequest) appendMembers(buf []byte, open int) ([]byte, error
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ReadTextFileRequest) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -998,7 +887,7 @@ func (x ReadTextFileRequest) MarshalJSON() ([]byte, error) {
 //
 // Sent when the agent needs authorization before performing a sensitive operation.
 //
-// See protocol docs: [Requesting Permission](https://agentclientprotocol.com/protocol/v1/tool-calls#requesting-permission)
+// See protocol docs: [Requesting Permission](https://agentclientprotocol.com/protocol/v1/draft/tool-calls#requesting-permission)
 type RequestPermissionRequest struct {
 	// The session ID for this request.
 	SessionID SessionId `json:"sessionId"`
@@ -1010,12 +899,11 @@ type RequestPermissionRequest struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *RequestPermissionRequest) UnmarshalJSON(data []byte) error {
 	*x = RequestPermissionRequest{}
 	it, err := wireObject(data)
@@ -1108,7 +996,6 @@ func (x *RequestPermissionRequest) appendMembers(buf []byte, open int) ([]byte, 
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x RequestPermissionRequest) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -1118,7 +1005,7 @@ func (x RequestPermissionRequest) MarshalJSON() ([]byte, error) {
 // Used to report progress and results as tools execute. All fields except
 // the tool call ID are optional - only changed fields need to be included.
 //
-// See protocol docs: [Updating](https://agentclientprotocol.com/protocol/v1/tool-calls#updating)
+// See protocol docs: [Updating](https://agentclientprotocol.com/protocol/v1/draft/tool-calls#updating)
 type ToolCallUpdate struct {
 	// The ID of the tool call being updated.
 	ToolCallID ToolCallId `json:"toolCallId"`
@@ -1145,12 +1032,11 @@ type ToolCallUpdate struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ToolCallUpdate) UnmarshalJSON(data []byte) error {
 	*x = ToolCallUpdate{}
 	it, err := wireObject(data)
@@ -1324,7 +1210,6 @@ func (x *ToolCallUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ToolCallUpdate) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -1333,7 +1218,6 @@ func (x ToolCallUpdate) MarshalJSON() ([]byte, error) {
 type ToolCallId string
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ToolCallId) UnmarshalJSON(data []byte) error {
 	return wireDecodeString((*string)(x), data)
 }
@@ -1343,7 +1227,6 @@ func (x *ToolCallId) appendJSON(buf []byte) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ToolCallId) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -1353,7 +1236,7 @@ func (x ToolCallId) MarshalJSON() ([]byte, error) {
 // Tool kinds help clients choose appropriate icons and optimize how they
 // display tool execution progress.
 //
-// See protocol docs: [Creating](https://agentclientprotocol.com/protocol/v1/tool-calls#creating)
+// See protocol docs: [Creating](https://agentclientprotocol.com/protocol/v1/draft/tool-calls#creating)
 type ToolKind string
 
 const (
@@ -1380,7 +1263,6 @@ const (
 )
 
 // IsKnown reports whether x is one of the values the schema names.
-
 func (x ToolKind) IsKnown() bool {
 	switch x {
 	case ToolKindRead, ToolKindEdit, ToolKindDelete, ToolKindMove, ToolKindSearch, ToolKindExecute, ToolKindThink, ToolKindFetch, ToolKindSwitchMode, ToolKindOther:
@@ -1390,7 +1272,6 @@ func (x ToolKind) IsKnown() bool {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ToolKind) UnmarshalJSON(data []byte) error {
 	s, err := wireStringBytes(data)
 	if err != nil {
@@ -1428,7 +1309,6 @@ func (x *ToolKind) appendJSON(buf []byte) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ToolKind) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -1437,7 +1317,7 @@ func (x ToolKind) MarshalJSON() ([]byte, error) {
 //
 // Tool calls progress through different statuses during their lifecycle.
 //
-// See protocol docs: [Status](https://agentclientprotocol.com/protocol/v1/tool-calls#status)
+// See protocol docs: [Status](https://agentclientprotocol.com/protocol/v1/draft/tool-calls#status)
 type ToolCallStatus string
 
 const (
@@ -1453,7 +1333,6 @@ const (
 )
 
 // IsKnown reports whether x is one of the values the schema names.
-
 func (x ToolCallStatus) IsKnown() bool {
 	switch x {
 	case ToolCallStatusPending, ToolCallStatusInProgress, ToolCallStatusCompleted, ToolCallStatusFailed:
@@ -1463,7 +1342,6 @@ func (x ToolCallStatus) IsKnown() bool {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ToolCallStatus) UnmarshalJSON(data []byte) error {
 	s, err := wireStringBytes(data)
 	if err != nil {
@@ -1489,7 +1367,6 @@ func (x *ToolCallStatus) appendJSON(buf []byte) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ToolCallStatus) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -1499,7 +1376,7 @@ func (x ToolCallStatus) MarshalJSON() ([]byte, error) {
 // Tool calls can produce different types of content including
 // standard content blocks (text, images) or file diffs.
 //
-// See protocol docs: [Content](https://agentclientprotocol.com/protocol/v1/tool-calls#content)
+// See protocol docs: [Content](https://agentclientprotocol.com/protocol/v1/draft/tool-calls#content)
 type ToolCallContent struct {
 	// Value is the variant: one of the ToolCallContent* types that implement ToolCallContentValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -1514,13 +1391,11 @@ type ToolCallContentValue interface {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ToolCallContent) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ToolCallContent) UnmarshalJSON(data []byte) error {
 	x.Value = nil
 	raw, found, err := wireMember(data, "type")
@@ -1635,7 +1510,7 @@ func NewToolCallContentDiff(v Diff) ToolCallContent {
 //
 // The terminal must be added before calling `terminal/release`.
 //
-// See protocol docs: [Terminal](https://agentclientprotocol.com/protocol/v1/terminals)
+// See protocol docs: [Terminal](https://agentclientprotocol.com/protocol/v1/draft/terminals)
 //
 // It is the variant of ToolCallContent with type "terminal".
 type ToolCallContentTerminal Terminal
@@ -1673,7 +1548,7 @@ func NewToolCallContentTerminal(v Terminal) ToolCallContent {
 // This structure is compatible with the Model Context Protocol (MCP), so agents can
 // forward content from MCP tool outputs without transformation.
 //
-// See protocol docs: [Content](https://agentclientprotocol.com/protocol/v1/content)
+// See protocol docs: [Content](https://agentclientprotocol.com/protocol/v1/draft/content)
 type ContentBlock struct {
 	// Value is the variant: one of the ContentBlock* types that implement ContentBlockValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -1688,13 +1563,11 @@ type ContentBlockValue interface {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ContentBlock) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ContentBlock) UnmarshalJSON(data []byte) error {
 	x.Value = nil
 	raw, found, err := wireMember(data, "type")
@@ -1928,12 +1801,11 @@ type Annotations struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *Annotations) UnmarshalJSON(data []byte) error {
 	*x = Annotations{}
 	it, err := wireObject(data)
@@ -2022,7 +1894,6 @@ func (x *Annotations) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x Annotations) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -2038,7 +1909,6 @@ const (
 )
 
 // IsKnown reports whether x is one of the values the schema names.
-
 func (x Role) IsKnown() bool {
 	switch x {
 	case RoleAssistant, RoleUser:
@@ -2048,7 +1918,6 @@ func (x Role) IsKnown() bool {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *Role) UnmarshalJSON(data []byte) error {
 	s, err := wireStringBytes(data)
 	if err != nil {
@@ -2070,7 +1939,6 @@ func (x *Role) appendJSON(buf []byte) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x Role) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -2085,12 +1953,11 @@ type TextContent struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *TextContent) UnmarshalJSON(data []byte) error {
 	*x = TextContent{}
 	it, err := wireObject(data)
@@ -2163,7 +2030,6 @@ func (x *TextContent) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x TextContent) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -2182,12 +2048,11 @@ type ImageContent struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ImageContent) UnmarshalJSON(data []byte) error {
 	*x = ImageContent{}
 	it, err := wireObject(data)
@@ -2287,7 +2152,6 @@ func (x *ImageContent) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ImageContent) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -2304,12 +2168,11 @@ type AudioContent struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *AudioContent) UnmarshalJSON(data []byte) error {
 	*x = AudioContent{}
 	it, err := wireObject(data)
@@ -2396,7 +2259,6 @@ func (x *AudioContent) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x AudioContent) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -2421,12 +2283,11 @@ type ResourceLink struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ResourceLink) UnmarshalJSON(data []byte) error {
 	*x = ResourceLink{}
 	it, err := wireObject(data)
@@ -2565,7 +2426,6 @@ func (x *ResourceLink) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ResourceLink) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -2585,7 +2445,6 @@ type EmbeddedResourceResourceValue interface {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x EmbeddedResourceResource) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -2593,7 +2452,6 @@ func (x EmbeddedResourceResource) MarshalJSON() ([]byte, error) {
 var keysEmbeddedResourceResourceO = []string{"text", "blob"}
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *EmbeddedResourceResource) UnmarshalJSON(data []byte) error {
 	x.Value = nil
 	switch wireKind(data) {
@@ -2707,12 +2565,11 @@ type TextResourceContents struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *TextResourceContents) UnmarshalJSON(data []byte) error {
 	*x = TextResourceContents{}
 	it, err := wireObject(data)
@@ -2799,7 +2656,6 @@ func (x *TextResourceContents) appendMembers(buf []byte, open int) ([]byte, erro
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x TextResourceContents) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -2816,12 +2672,11 @@ type BlobResourceContents struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *BlobResourceContents) UnmarshalJSON(data []byte) error {
 	*x = BlobResourceContents{}
 	it, err := wireObject(data)
@@ -2908,7 +2763,6 @@ func (x *BlobResourceContents) appendMembers(buf []byte, open int) ([]byte, erro
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x BlobResourceContents) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -2923,12 +2777,11 @@ type EmbeddedResource struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *EmbeddedResource) UnmarshalJSON(data []byte) error {
 	*x = EmbeddedResource{}
 	it, err := wireObject(data)
@@ -3001,7 +2854,6 @@ func (x *EmbeddedResource) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x EmbeddedResource) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -3014,12 +2866,11 @@ type Content struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *Content) UnmarshalJSON(data []byte) error {
 	*x = Content{}
 	it, err := wireObject(data)
@@ -3079,7 +2930,6 @@ func (x *Content) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x Content) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -3088,7 +2938,7 @@ func (x Content) MarshalJSON() ([]byte, error) {
 //
 // Shows changes to files in a format suitable for display in the client UI.
 //
-// See protocol docs: [Content](https://agentclientprotocol.com/protocol/v1/tool-calls#content)
+// See protocol docs: [Content](https://agentclientprotocol.com/protocol/v1/draft/tool-calls#content)
 type Diff struct {
 	// The absolute file path being modified.
 	Path string `json:"path"`
@@ -3100,12 +2950,11 @@ type Diff struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *Diff) UnmarshalJSON(data []byte) error {
 	*x = Diff{}
 	it, err := wireObject(data)
@@ -3192,7 +3041,6 @@ func (x *Diff) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x Diff) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -3201,7 +3049,6 @@ func (x Diff) MarshalJSON() ([]byte, error) {
 type TerminalId string
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *TerminalId) UnmarshalJSON(data []byte) error {
 	return wireDecodeString((*string)(x), data)
 }
@@ -3211,7 +3058,6 @@ func (x *TerminalId) appendJSON(buf []byte) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x TerminalId) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -3220,7 +3066,7 @@ func (x TerminalId) MarshalJSON() ([]byte, error) {
 //
 // The terminal must be added before calling `terminal/release`.
 //
-// See protocol docs: [Terminal](https://agentclientprotocol.com/protocol/v1/terminals)
+// See protocol docs: [Terminal](https://agentclientprotocol.com/protocol/v1/draft/terminals)
 type Terminal struct {
 	// Identifier of the terminal instance to embed in the content stream.
 	TerminalID TerminalId `json:"terminalId"`
@@ -3228,12 +3074,11 @@ type Terminal struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *Terminal) UnmarshalJSON(data []byte) error {
 	*x = Terminal{}
 	it, err := wireObject(data)
@@ -3293,7 +3138,6 @@ func (x *Terminal) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x Terminal) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -3303,7 +3147,7 @@ func (x Terminal) MarshalJSON() ([]byte, error) {
 // Enables clients to implement "follow-along" features that track
 // which files the agent is working with in real-time.
 //
-// See protocol docs: [Following the Agent](https://agentclientprotocol.com/protocol/v1/tool-calls#following-the-agent)
+// See protocol docs: [Following the Agent](https://agentclientprotocol.com/protocol/v1/draft/tool-calls#following-the-agent)
 type ToolCallLocation struct {
 	// The absolute file path being accessed or modified.
 	Path string `json:"path"`
@@ -3313,12 +3157,11 @@ type ToolCallLocation struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ToolCallLocation) UnmarshalJSON(data []byte) error {
 	*x = ToolCallLocation{}
 	it, err := wireObject(data)
@@ -3391,7 +3234,6 @@ func (x *ToolCallLocation) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ToolCallLocation) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -3408,12 +3250,11 @@ type PermissionOption struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *PermissionOption) UnmarshalJSON(data []byte) error {
 	*x = PermissionOption{}
 	it, err := wireObject(data)
@@ -3501,7 +3342,6 @@ func (x *PermissionOption) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x PermissionOption) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -3510,7 +3350,6 @@ func (x PermissionOption) MarshalJSON() ([]byte, error) {
 type PermissionOptionId string
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *PermissionOptionId) UnmarshalJSON(data []byte) error {
 	return wireDecodeString((*string)(x), data)
 }
@@ -3520,7 +3359,6 @@ func (x *PermissionOptionId) appendJSON(buf []byte) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x PermissionOptionId) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -3542,7 +3380,6 @@ const (
 )
 
 // IsKnown reports whether x is one of the values the schema names.
-
 func (x PermissionOptionKind) IsKnown() bool {
 	switch x {
 	case PermissionOptionKindAllowOnce, PermissionOptionKindAllowAlways, PermissionOptionKindRejectOnce, PermissionOptionKindRejectAlways:
@@ -3552,7 +3389,6 @@ func (x PermissionOptionKind) IsKnown() bool {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *PermissionOptionKind) UnmarshalJSON(data []byte) error {
 	s, err := wireStringBytes(data)
 	if err != nil {
@@ -3578,7 +3414,6 @@ func (x *PermissionOptionKind) appendJSON(buf []byte) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x PermissionOptionKind) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -3608,12 +3443,11 @@ type CreateTerminalRequest struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *CreateTerminalRequest) UnmarshalJSON(data []byte) error {
 	*x = CreateTerminalRequest{}
 	it, err := wireObject(data)
@@ -3745,7 +3579,6 @@ func (x *CreateTerminalRequest) appendMembers(buf []byte, open int) ([]byte, err
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x CreateTerminalRequest) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -3760,12 +3593,11 @@ type EnvVariable struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *EnvVariable) UnmarshalJSON(data []byte) error {
 	*x = EnvVariable{}
 	it, err := wireObject(data)
@@ -3839,7 +3671,6 @@ func (x *EnvVariable) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x EnvVariable) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -3854,12 +3685,11 @@ type TerminalOutputRequest struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *TerminalOutputRequest) UnmarshalJSON(data []byte) error {
 	*x = TerminalOutputRequest{}
 	it, err := wireObject(data)
@@ -3933,7 +3763,6 @@ func (x *TerminalOutputRequest) appendMembers(buf []byte, open int) ([]byte, err
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x TerminalOutputRequest) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -3948,12 +3777,11 @@ type ReleaseTerminalRequest struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ReleaseTerminalRequest) UnmarshalJSON(data []byte) error {
 	*x = ReleaseTerminalRequest{}
 	it, err := wireObject(data)
@@ -4027,7 +3855,6 @@ func (x *ReleaseTerminalRequest) appendMembers(buf []byte, open int) ([]byte, er
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ReleaseTerminalRequest) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -4042,12 +3869,11 @@ type WaitForTerminalExitRequest struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *WaitForTerminalExitRequest) UnmarshalJSON(data []byte) error {
 	*x = WaitForTerminalExitRequest{}
 	it, err := wireObject(data)
@@ -4121,7 +3947,6 @@ func (x *WaitForTerminalExitRequest) appendMembers(buf []byte, open int) ([]byte
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x WaitForTerminalExitRequest) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -4136,12 +3961,11 @@ type KillTerminalRequest struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *KillTerminalRequest) UnmarshalJSON(data []byte) error {
 	*x = KillTerminalRequest{}
 	it, err := wireObject(data)
@@ -4215,7 +4039,6 @@ func (x *KillTerminalRequest) appendMembers(buf []byte, open int) ([]byte, error
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x KillTerminalRequest) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -4234,14 +4057,13 @@ type CreateElicitationRequest struct {
 	//
 	// Optional. Omitted and `null` are equivalent and mean no metadata.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Variant holds the members that depend on the kind of CreateElicitationRequest.
 	Variant CreateElicitationRequestVariant `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *CreateElicitationRequest) UnmarshalJSON(data []byte) error {
 	*x = CreateElicitationRequest{}
 	it, err := wireObject(data)
@@ -4301,7 +4123,6 @@ func (x *CreateElicitationRequest) appendMembers(buf []byte, open int) ([]byte, 
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x CreateElicitationRequest) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -4325,13 +4146,11 @@ type CreateElicitationRequestVariantValue interface {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x CreateElicitationRequestVariant) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *CreateElicitationRequestVariant) UnmarshalJSON(data []byte) error {
 	x.Value = nil
 	raw, found, err := wireMember(data, "mode")
@@ -4516,7 +4335,6 @@ type ElicitationSessionScope struct {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ElicitationSessionScope) UnmarshalJSON(data []byte) error {
 	*x = ElicitationSessionScope{}
 	it, err := wireObject(data)
@@ -4576,7 +4394,6 @@ func (x *ElicitationSessionScope) appendMembers(buf []byte, open int) ([]byte, e
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ElicitationSessionScope) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -4589,7 +4406,6 @@ type ElicitationRequestScope struct {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ElicitationRequestScope) UnmarshalJSON(data []byte) error {
 	*x = ElicitationRequestScope{}
 	it, err := wireObject(data)
@@ -4636,7 +4452,6 @@ func (x *ElicitationRequestScope) appendMembers(buf []byte, open int) ([]byte, e
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ElicitationRequestScope) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -4668,12 +4483,11 @@ type ElicitationSchema struct {
 	//
 	// Optional. Omitted and `null` are equivalent and mean no metadata.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ElicitationSchema) UnmarshalJSON(data []byte) error {
 	*x = ElicitationSchema{}
 	it, err := wireObject(data)
@@ -4787,7 +4601,6 @@ func (x *ElicitationSchema) appendMembers(buf []byte, open int) ([]byte, error) 
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ElicitationSchema) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -4801,7 +4614,6 @@ const (
 )
 
 // IsKnown reports whether x is one of the values the schema names.
-
 func (x ElicitationSchemaType) IsKnown() bool {
 	switch x {
 	case ElicitationSchemaTypeObject:
@@ -4811,7 +4623,6 @@ func (x ElicitationSchemaType) IsKnown() bool {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ElicitationSchemaType) UnmarshalJSON(data []byte) error {
 	s, err := wireStringBytes(data)
 	if err != nil {
@@ -4831,7 +4642,6 @@ func (x *ElicitationSchemaType) appendJSON(buf []byte) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ElicitationSchemaType) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -4855,13 +4665,11 @@ type ElicitationPropertySchemaValue interface {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ElicitationPropertySchema) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ElicitationPropertySchema) UnmarshalJSON(data []byte) error {
 	x.Value = nil
 	raw, found, err := wireMember(data, "type")
@@ -5150,7 +4958,6 @@ const (
 )
 
 // IsKnown reports whether x is one of the values the schema names.
-
 func (x StringFormat) IsKnown() bool {
 	switch x {
 	case StringFormatEmail, StringFormatURI, StringFormatDate, StringFormatDateTime:
@@ -5160,7 +4967,6 @@ func (x StringFormat) IsKnown() bool {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *StringFormat) UnmarshalJSON(data []byte) error {
 	s, err := wireStringBytes(data)
 	if err != nil {
@@ -5186,7 +4992,6 @@ func (x *StringFormat) appendJSON(buf []byte) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x StringFormat) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -5207,12 +5012,11 @@ type EnumOption struct {
 	//
 	// Optional. Omitted and `null` are equivalent and mean no metadata.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *EnumOption) UnmarshalJSON(data []byte) error {
 	*x = EnumOption{}
 	it, err := wireObject(data)
@@ -5299,7 +5103,6 @@ func (x *EnumOption) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x EnumOption) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -5351,12 +5154,11 @@ type StringPropertySchema struct {
 	//
 	// Optional. Omitted and `null` are equivalent and mean no metadata.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *StringPropertySchema) UnmarshalJSON(data []byte) error {
 	*x = StringPropertySchema{}
 	it, err := wireObject(data)
@@ -5522,7 +5324,6 @@ func (x *StringPropertySchema) appendMembers(buf []byte, open int) ([]byte, erro
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x StringPropertySchema) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -5555,12 +5356,11 @@ type NumberPropertySchema struct {
 	//
 	// Optional. Omitted and `null` are equivalent and mean no metadata.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *NumberPropertySchema) UnmarshalJSON(data []byte) error {
 	*x = NumberPropertySchema{}
 	it, err := wireObject(data)
@@ -5668,7 +5468,6 @@ func (x *NumberPropertySchema) appendMembers(buf []byte, open int) ([]byte, erro
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x NumberPropertySchema) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -5701,12 +5500,11 @@ type IntegerPropertySchema struct {
 	//
 	// Optional. Omitted and `null` are equivalent and mean no metadata.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *IntegerPropertySchema) UnmarshalJSON(data []byte) error {
 	*x = IntegerPropertySchema{}
 	it, err := wireObject(data)
@@ -5814,7 +5612,6 @@ func (x *IntegerPropertySchema) appendMembers(buf []byte, open int) ([]byte, err
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x IntegerPropertySchema) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -5839,12 +5636,11 @@ type BooleanPropertySchema struct {
 	//
 	// Optional. Omitted and `null` are equivalent and mean no metadata.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *BooleanPropertySchema) UnmarshalJSON(data []byte) error {
 	*x = BooleanPropertySchema{}
 	it, err := wireObject(data)
@@ -5928,7 +5724,6 @@ func (x *BooleanPropertySchema) appendMembers(buf []byte, open int) ([]byte, err
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x BooleanPropertySchema) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -5948,13 +5743,11 @@ type MultiSelectItemsValue interface {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x MultiSelectItems) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *MultiSelectItems) UnmarshalJSON(data []byte) error {
 	x.Value = nil
 	raw, found, err := wireMember(data, "type")
@@ -6124,12 +5917,11 @@ type StringMultiSelectItems struct {
 	//
 	// Optional. Omitted and `null` are equivalent and mean no metadata.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *StringMultiSelectItems) UnmarshalJSON(data []byte) error {
 	*x = StringMultiSelectItems{}
 	it, err := wireObject(data)
@@ -6194,7 +5986,6 @@ func (x *StringMultiSelectItems) appendMembers(buf []byte, open int) ([]byte, er
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x StringMultiSelectItems) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -6209,12 +6000,11 @@ type TitledMultiSelectItems struct {
 	//
 	// Optional. Omitted and `null` are equivalent and mean no metadata.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *TitledMultiSelectItems) UnmarshalJSON(data []byte) error {
 	*x = TitledMultiSelectItems{}
 	it, err := wireObject(data)
@@ -6279,7 +6069,6 @@ func (x *TitledMultiSelectItems) appendMembers(buf []byte, open int) ([]byte, er
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x TitledMultiSelectItems) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -6314,12 +6103,11 @@ type MultiSelectPropertySchema struct {
 	//
 	// Optional. Omitted and `null` are equivalent and mean no metadata.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *MultiSelectPropertySchema) UnmarshalJSON(data []byte) error {
 	*x = MultiSelectPropertySchema{}
 	it, err := wireObject(data)
@@ -6447,7 +6235,6 @@ func (x *MultiSelectPropertySchema) appendMembers(buf []byte, open int) ([]byte,
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x MultiSelectPropertySchema) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -6461,7 +6248,6 @@ type ElicitationFormMode struct {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ElicitationFormMode) UnmarshalJSON(data []byte) error {
 	*x = ElicitationFormMode{}
 	it, err := wireObject(data)
@@ -6508,7 +6294,6 @@ func (x *ElicitationFormMode) appendMembers(buf []byte, open int) ([]byte, error
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ElicitationFormMode) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -6528,7 +6313,6 @@ type ElicitationFormModeVariantValue interface {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ElicitationFormModeVariant) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -6536,7 +6320,6 @@ func (x ElicitationFormModeVariant) MarshalJSON() ([]byte, error) {
 var keysElicitationFormModeVariantO = []string{"sessionId", "requestId"}
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ElicitationFormModeVariant) UnmarshalJSON(data []byte) error {
 	x.Value = nil
 	switch wireKind(data) {
@@ -6643,7 +6426,6 @@ func NewElicitationFormModeRequest(v ElicitationRequestScope) ElicitationFormMod
 type ElicitationId string
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ElicitationId) UnmarshalJSON(data []byte) error {
 	return wireDecodeString((*string)(x), data)
 }
@@ -6653,7 +6435,6 @@ func (x *ElicitationId) appendJSON(buf []byte) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ElicitationId) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -6669,7 +6450,6 @@ type ElicitationUrlMode struct {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ElicitationUrlMode) UnmarshalJSON(data []byte) error {
 	*x = ElicitationUrlMode{}
 	it, err := wireObject(data)
@@ -6730,7 +6510,6 @@ func (x *ElicitationUrlMode) appendMembers(buf []byte, open int) ([]byte, error)
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ElicitationUrlMode) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -6750,7 +6529,6 @@ type ElicitationUrlModeVariantValue interface {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ElicitationUrlModeVariant) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -6758,7 +6536,6 @@ func (x ElicitationUrlModeVariant) MarshalJSON() ([]byte, error) {
 var keysElicitationUrlModeVariantO = []string{"sessionId", "requestId"}
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ElicitationUrlModeVariant) UnmarshalJSON(data []byte) error {
 	x.Value = nil
 	switch wireKind(data) {
@@ -6865,13 +6642,12 @@ func NewElicitationUrlModeRequest(v ElicitationRequestScope) ElicitationUrlModeV
 // Extension methods provide a way to add custom functionality while maintaining
 // protocol compatibility.
 //
-// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 //
 // The value is kept as its exact JSON bytes.
 type ExtRequest json.RawMessage
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ExtRequest) UnmarshalJSON(data []byte) error {
 	return wireDecodeRaw((*json.RawMessage)(x), data)
 }
@@ -6881,7 +6657,6 @@ func (x *ExtRequest) appendJSON(buf []byte) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ExtRequest) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -6901,7 +6676,6 @@ type AgentResponseValue interface {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x AgentResponse) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -6909,7 +6683,6 @@ func (x AgentResponse) MarshalJSON() ([]byte, error) {
 var keysAgentResponseO = []string{"result", "error"}
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *AgentResponse) UnmarshalJSON(data []byte) error {
 	x.Value = nil
 	switch wireKind(data) {
@@ -7135,328 +6908,191 @@ type AgentResponseResultResultValue interface {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x AgentResponseResultResult) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-var keysAgentResponseResultResultO = []string{"protocolVersion", "sessionId", "sessions", "stopReason"}
-var declaredAgentResponseResultResultAuthenticateResponse = []string{"_meta"}
-var declaredAgentResponseResultResultLogoutResponse = []string{"_meta"}
-var declaredAgentResponseResultResultLoadSessionResponse = []string{"_meta", "configOptions", "modes"}
-var declaredAgentResponseResultResultDeleteSessionResponse = []string{"_meta"}
-var declaredAgentResponseResultResultResumeSessionResponse = []string{"_meta", "configOptions", "modes"}
-var declaredAgentResponseResultResultCloseSessionResponse = []string{"_meta"}
-var declaredAgentResponseResultResultSetSessionModeResponse = []string{"_meta"}
-var declaredAgentResponseResultResultSetSessionConfigOptionResponse = []string{"_meta", "configOptions"}
+// choiceAgentResponseResultResult chooses the variant of AgentResponseResultResult; files of unstable features add theirs.
+var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultValue]("AgentResponseResultResult", wireCandidate[AgentResponseResultResultValue]{
+	declared: []string{"_meta", "agentCapabilities", "agentInfo", "authMethods", "protocolVersion"},
+	decode: func(data []byte) (AgentResponseResultResultValue, error) {
+		v := new(AgentResponseResultResultInitializeResponse)
+		if err := (*InitializeResponse)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "{",
+	order:        0,
+	required:     []string{"protocolVersion"},
+}, wireCandidate[AgentResponseResultResultValue]{
+	declared: []string{"_meta"},
+	decode: func(data []byte) (AgentResponseResultResultValue, error) {
+		v := new(AgentResponseResultResultAuthenticateResponse)
+		if err := (*AuthenticateResponse)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "{",
+	order:        1,
+	required:     nil,
+}, wireCandidate[AgentResponseResultResultValue]{
+	declared: []string{"_meta"},
+	decode: func(data []byte) (AgentResponseResultResultValue, error) {
+		v := new(AgentResponseResultResultLogoutResponse)
+		if err := (*LogoutResponse)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "{",
+	order:        5,
+	required:     nil,
+}, wireCandidate[AgentResponseResultResultValue]{
+	declared: []string{"_meta", "configOptions", "modes", "sessionId"},
+	decode: func(data []byte) (AgentResponseResultResultValue, error) {
+		v := new(AgentResponseResultResultNewSessionResponse)
+		if err := (*NewSessionResponse)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "{",
+	order:        7,
+	required:     []string{"sessionId"},
+}, wireCandidate[AgentResponseResultResultValue]{
+	declared: []string{"_meta", "configOptions", "modes"},
+	decode: func(data []byte) (AgentResponseResultResultValue, error) {
+		v := new(AgentResponseResultResultLoadSessionResponse)
+		if err := (*LoadSessionResponse)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "{",
+	order:        8,
+	required:     nil,
+}, wireCandidate[AgentResponseResultResultValue]{
+	declared: []string{"_meta", "nextCursor", "sessions"},
+	decode: func(data []byte) (AgentResponseResultResultValue, error) {
+		v := new(AgentResponseResultResultListSessionsResponse)
+		if err := (*ListSessionsResponse)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "{",
+	order:        9,
+	required:     []string{"sessions"},
+}, wireCandidate[AgentResponseResultResultValue]{
+	declared: []string{"_meta"},
+	decode: func(data []byte) (AgentResponseResultResultValue, error) {
+		v := new(AgentResponseResultResultDeleteSessionResponse)
+		if err := (*DeleteSessionResponse)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "{",
+	order:        10,
+	required:     nil,
+}, wireCandidate[AgentResponseResultResultValue]{
+	declared: []string{"_meta", "configOptions", "modes"},
+	decode: func(data []byte) (AgentResponseResultResultValue, error) {
+		v := new(AgentResponseResultResultResumeSessionResponse)
+		if err := (*ResumeSessionResponse)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "{",
+	order:        16,
+	required:     nil,
+}, wireCandidate[AgentResponseResultResultValue]{
+	declared: []string{"_meta"},
+	decode: func(data []byte) (AgentResponseResultResultValue, error) {
+		v := new(AgentResponseResultResultCloseSessionResponse)
+		if err := (*CloseSessionResponse)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "{",
+	order:        17,
+	required:     nil,
+}, wireCandidate[AgentResponseResultResultValue]{
+	declared: []string{"_meta"},
+	decode: func(data []byte) (AgentResponseResultResultValue, error) {
+		v := new(AgentResponseResultResultSetSessionModeResponse)
+		if err := (*SetSessionModeResponse)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "{",
+	order:        18,
+	required:     nil,
+}, wireCandidate[AgentResponseResultResultValue]{
+	declared: []string{"_meta", "configOptions"},
+	decode: func(data []byte) (AgentResponseResultResultValue, error) {
+		v := new(AgentResponseResultResultSetSessionConfigOptionResponse)
+		if err := (*SetSessionConfigOptionResponse)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "{",
+	order:        19,
+	required:     []string{"configOptions"},
+}, wireCandidate[AgentResponseResultResultValue]{
+	declared: []string{"_meta", "stopReason", "usage"},
+	decode: func(data []byte) (AgentResponseResultResultValue, error) {
+		v := new(AgentResponseResultResultPromptResponse)
+		if err := (*PromptResponse)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "{",
+	order:        20,
+	required:     []string{"stopReason"},
+}, wireCandidate[AgentResponseResultResultValue]{
+	declared: nil,
+	decode: func(data []byte) (AgentResponseResultResultValue, error) {
+		v := new(AgentResponseResultResultExtMethodResponse)
+		if err := (*ExtResponse)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "*",
+	order:        21,
+	required:     nil,
+})
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *AgentResponseResultResult) UnmarshalJSON(data []byte) error {
 	x.Value = nil
-	switch wireKind(data) {
-	case '{':
-		var firstErr error
-		mask, err := wireHasMembers(data, keysAgentResponseResultResultO)
-		if err != nil {
-			return err
-		}
-		if mask&(1<<0) != 0 {
-			{
-				v := new(AgentResponseResultResultInitializeResponse)
-				err := (*InitializeResponse)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		if mask&(1<<1) != 0 {
-			{
-				v := new(AgentResponseResultResultNewSessionResponse)
-				err := (*NewSessionResponse)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		if mask&(1<<2) != 0 {
-			{
-				v := new(AgentResponseResultResultListSessionsResponse)
-				err := (*ListSessionsResponse)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		if mask&(1<<3) != 0 {
-			{
-				v := new(AgentResponseResultResultPromptResponse)
-				err := (*PromptResponse)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		if wireMembersWithin(data, declaredAgentResponseResultResultAuthenticateResponse) {
-			{
-				v := new(AgentResponseResultResultAuthenticateResponse)
-				err := (*AuthenticateResponse)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		if wireMembersWithin(data, declaredAgentResponseResultResultLogoutResponse) {
-			{
-				v := new(AgentResponseResultResultLogoutResponse)
-				err := (*LogoutResponse)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		if wireMembersWithin(data, declaredAgentResponseResultResultLoadSessionResponse) {
-			{
-				v := new(AgentResponseResultResultLoadSessionResponse)
-				err := (*LoadSessionResponse)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		if wireMembersWithin(data, declaredAgentResponseResultResultDeleteSessionResponse) {
-			{
-				v := new(AgentResponseResultResultDeleteSessionResponse)
-				err := (*DeleteSessionResponse)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		if wireMembersWithin(data, declaredAgentResponseResultResultResumeSessionResponse) {
-			{
-				v := new(AgentResponseResultResultResumeSessionResponse)
-				err := (*ResumeSessionResponse)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		if wireMembersWithin(data, declaredAgentResponseResultResultCloseSessionResponse) {
-			{
-				v := new(AgentResponseResultResultCloseSessionResponse)
-				err := (*CloseSessionResponse)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		if wireMembersWithin(data, declaredAgentResponseResultResultSetSessionModeResponse) {
-			{
-				v := new(AgentResponseResultResultSetSessionModeResponse)
-				err := (*SetSessionModeResponse)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		if wireMembersWithin(data, declaredAgentResponseResultResultSetSessionConfigOptionResponse) {
-			{
-				v := new(AgentResponseResultResultSetSessionConfigOptionResponse)
-				err := (*SetSessionConfigOptionResponse)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		{
-			v := new(AgentResponseResultResultAuthenticateResponse)
-			err := (*AuthenticateResponse)(v).UnmarshalJSON(data)
-			if err == nil {
-				x.Value = v
-				return nil
-			}
-			if firstErr == nil {
-				firstErr = err
-			}
-		}
-		{
-			v := new(AgentResponseResultResultLogoutResponse)
-			err := (*LogoutResponse)(v).UnmarshalJSON(data)
-			if err == nil {
-				x.Value = v
-				return nil
-			}
-			if firstErr == nil {
-				firstErr = err
-			}
-		}
-		{
-			v := new(AgentResponseResultResultLoadSessionResponse)
-			err := (*LoadSessionResponse)(v).UnmarshalJSON(data)
-			if err == nil {
-				x.Value = v
-				return nil
-			}
-			if firstErr == nil {
-				firstErr = err
-			}
-		}
-		{
-			v := new(AgentResponseResultResultDeleteSessionResponse)
-			err := (*DeleteSessionResponse)(v).UnmarshalJSON(data)
-			if err == nil {
-				x.Value = v
-				return nil
-			}
-			if firstErr == nil {
-				firstErr = err
-			}
-		}
-		{
-			v := new(AgentResponseResultResultResumeSessionResponse)
-			err := (*ResumeSessionResponse)(v).UnmarshalJSON(data)
-			if err == nil {
-				x.Value = v
-				return nil
-			}
-			if firstErr == nil {
-				firstErr = err
-			}
-		}
-		{
-			v := new(AgentResponseResultResultCloseSessionResponse)
-			err := (*CloseSessionResponse)(v).UnmarshalJSON(data)
-			if err == nil {
-				x.Value = v
-				return nil
-			}
-			if firstErr == nil {
-				firstErr = err
-			}
-		}
-		{
-			v := new(AgentResponseResultResultSetSessionModeResponse)
-			err := (*SetSessionModeResponse)(v).UnmarshalJSON(data)
-			if err == nil {
-				x.Value = v
-				return nil
-			}
-			if firstErr == nil {
-				firstErr = err
-			}
-		}
-		{
-			v := new(AgentResponseResultResultSetSessionConfigOptionResponse)
-			err := (*SetSessionConfigOptionResponse)(v).UnmarshalJSON(data)
-			if err == nil {
-				x.Value = v
-				return nil
-			}
-			if firstErr == nil {
-				firstErr = err
-			}
-		}
-		{
-			v := new(AgentResponseResultResultExtMethodResponse)
-			err := (*ExtResponse)(v).UnmarshalJSON(data)
-			if err == nil {
-				x.Value = v
-				return nil
-			}
-			if firstErr == nil {
-				firstErr = err
-			}
-		}
-		if firstErr != nil {
-			return firstErr
-		}
-		return wireErrorf("AgentResponseResultResult: no variant matches: expected a member \"protocolVersion\" or \"sessionId\" or \"sessions\" or \"stopReason\"")
-	case '[':
-		v := new(AgentResponseResultResultExtMethodResponse)
-		if err := (*ExtResponse)(v).UnmarshalJSON(data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
-	case '"':
-		v := new(AgentResponseResultResultExtMethodResponse)
-		if err := (*ExtResponse)(v).UnmarshalJSON(data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
-	case '0':
-		v := new(AgentResponseResultResultExtMethodResponse)
-		if err := (*ExtResponse)(v).UnmarshalJSON(data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
-	case 't':
-		v := new(AgentResponseResultResultExtMethodResponse)
-		if err := (*ExtResponse)(v).UnmarshalJSON(data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
-	case 'n':
-		v := new(AgentResponseResultResultExtMethodResponse)
-		if err := (*ExtResponse)(v).UnmarshalJSON(data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+	v, err := choiceAgentResponseResultResult.decode(data)
+	if err != nil {
+		return err
 	}
-	return wireKindError(data, wireSkipSpace(data, 0), "AgentResponseResultResult (object or array or string or number or boolean or null)")
+	x.Value = v
+	return nil
 }
 
 func (x *AgentResponseResultResult) appendJSON(buf []byte) ([]byte, error) {
@@ -7704,7 +7340,7 @@ func NewAgentResponseResultResultExtMethodResponse(v ExtResponse) AgentResponseR
 //
 // Contains the negotiated protocol version and agent capabilities.
 //
-// See protocol docs: [Initialization](https://agentclientprotocol.com/protocol/v1/initialization)
+// See protocol docs: [Initialization](https://agentclientprotocol.com/protocol/v1/draft/initialization)
 type InitializeResponse struct {
 	// The protocol version the client specified if supported by the agent,
 	// or the latest protocol version supported by the agent.
@@ -7723,12 +7359,11 @@ type InitializeResponse struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *InitializeResponse) UnmarshalJSON(data []byte) error {
 	*x = InitializeResponse{}
 	it, err := wireObject(data)
@@ -7828,7 +7463,6 @@ func (x *InitializeResponse) appendMembers(buf []byte, open int) ([]byte, error)
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x InitializeResponse) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -7840,7 +7474,6 @@ func (x InitializeResponse) MarshalJSON() ([]byte, error) {
 type ProtocolVersion uint16
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ProtocolVersion) UnmarshalJSON(data []byte) error {
 	return wireDecodeUint16((*uint16)(x), data)
 }
@@ -7850,7 +7483,6 @@ func (x *ProtocolVersion) appendJSON(buf []byte) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ProtocolVersion) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -7860,7 +7492,7 @@ func (x ProtocolVersion) MarshalJSON() ([]byte, error) {
 // Advertised during initialization to inform the client about
 // available features and content types.
 //
-// See protocol docs: [Agent Capabilities](https://agentclientprotocol.com/protocol/v1/initialization#agent-capabilities)
+// See protocol docs: [Agent Capabilities](https://agentclientprotocol.com/protocol/v1/draft/initialization#agent-capabilities)
 type AgentCapabilities struct {
 	// Whether the agent supports `session/load`.
 	LoadSession *bool `json:"loadSession,omitempty"`
@@ -7876,12 +7508,13 @@ type AgentCapabilities struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// AgentCapabilitiesLLMProviders holds the members unstable_llm_providers adds (empty without its build tags).
+	AgentCapabilitiesLLMProviders
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *AgentCapabilities) UnmarshalJSON(data []byte) error {
 	*x = AgentCapabilities{}
 	it, err := wireObject(data)
@@ -7930,6 +7563,10 @@ func (x *AgentCapabilities) UnmarshalJSON(data []byte) error {
 			err := wireDecodeRawObject(&v, it.value)
 			if err == nil {
 				x.Meta = v
+			}
+		case "providers":
+			if err := x.AgentCapabilitiesLLMProviders.decodeGatedMember(&it); err != nil {
+				return err
 			}
 		}
 	}
@@ -7992,11 +7629,13 @@ func (x *AgentCapabilities) appendMembers(buf []byte, open int) ([]byte, error) 
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
+	if buf, err = x.AgentCapabilitiesLLMProviders.appendGatedMembers(buf, open); err != nil {
+		return nil, err
+	}
 	return buf, nil
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x AgentCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -8012,7 +7651,7 @@ func (x AgentCapabilities) MarshalJSON() ([]byte, error) {
 // Indicates which content types beyond the baseline (text and resource links)
 // the agent can process.
 //
-// See protocol docs: [Prompt Capabilities](https://agentclientprotocol.com/protocol/v1/initialization#prompt-capabilities)
+// See protocol docs: [Prompt Capabilities](https://agentclientprotocol.com/protocol/v1/draft/initialization#prompt-capabilities)
 type PromptCapabilities struct {
 	// Agent supports `image` content blocks.
 	Image *bool `json:"image,omitempty"`
@@ -8027,12 +7666,11 @@ type PromptCapabilities struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *PromptCapabilities) UnmarshalJSON(data []byte) error {
 	*x = PromptCapabilities{}
 	it, err := wireObject(data)
@@ -8119,7 +7757,6 @@ func (x *PromptCapabilities) appendMembers(buf []byte, open int) ([]byte, error)
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x PromptCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -8134,12 +7771,13 @@ type McpCapabilities struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// McpCapabilitiesMCPOverACP holds the members unstable_mcp_over_acp adds (empty without its build tags).
+	McpCapabilitiesMCPOverACP
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *McpCapabilities) UnmarshalJSON(data []byte) error {
 	*x = McpCapabilities{}
 	it, err := wireObject(data)
@@ -8167,6 +7805,10 @@ func (x *McpCapabilities) UnmarshalJSON(data []byte) error {
 			err := wireDecodeRawObject(&v, it.value)
 			if err == nil {
 				x.Meta = v
+			}
+		case "acp":
+			if err := x.McpCapabilitiesMCPOverACP.decodeGatedMember(&it); err != nil {
+				return err
 			}
 		}
 	}
@@ -8208,11 +7850,13 @@ func (x *McpCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
+	if buf, err = x.McpCapabilitiesMCPOverACP.appendGatedMembers(buf, open); err != nil {
+		return nil, err
+	}
 	return buf, nil
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x McpCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -8225,7 +7869,7 @@ func (x McpCapabilities) MarshalJSON() ([]byte, error) {
 //
 // Note: `session/load` is still handled by the top-level `loadSession` capability. This will be unified in future versions of the protocol.
 //
-// See protocol docs: [Session Capabilities](https://agentclientprotocol.com/protocol/v1/initialization#session-capabilities)
+// See protocol docs: [Session Capabilities](https://agentclientprotocol.com/protocol/v1/draft/initialization#session-capabilities)
 type SessionCapabilities struct {
 	// Whether the agent supports `session/list`.
 	//
@@ -8261,12 +7905,21 @@ type SessionCapabilities struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// SessionCapabilitiesSystemPrompt holds the members unstable_system_prompt adds (empty without its build tags).
+	SessionCapabilitiesSystemPrompt
+	// SessionCapabilitiesSessionFork holds the members unstable_session_fork adds (empty without its build tags).
+	SessionCapabilitiesSessionFork
+	// SessionCapabilitiesSessionArchive holds the members unstable_session_archive adds (empty without its build tags).
+	SessionCapabilitiesSessionArchive
+	// SessionCapabilitiesSessionStatus holds the members unstable_session_status adds (empty without its build tags).
+	SessionCapabilitiesSessionStatus
+	// SessionCapabilitiesSessionTitle holds the members unstable_session_title adds (empty without its build tags).
+	SessionCapabilitiesSessionTitle
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *SessionCapabilities) UnmarshalJSON(data []byte) error {
 	*x = SessionCapabilities{}
 	it, err := wireObject(data)
@@ -8310,6 +7963,26 @@ func (x *SessionCapabilities) UnmarshalJSON(data []byte) error {
 			err := wireDecodeRawObject(&v, it.value)
 			if err == nil {
 				x.Meta = v
+			}
+		case "systemPrompt":
+			if err := x.SessionCapabilitiesSystemPrompt.decodeGatedMember(&it); err != nil {
+				return err
+			}
+		case "fork":
+			if err := x.SessionCapabilitiesSessionFork.decodeGatedMember(&it); err != nil {
+				return err
+			}
+		case "archive":
+			if err := x.SessionCapabilitiesSessionArchive.decodeGatedMember(&it); err != nil {
+				return err
+			}
+		case "status":
+			if err := x.SessionCapabilitiesSessionStatus.decodeGatedMember(&it); err != nil {
+				return err
+			}
+		case "title":
+			if err := x.SessionCapabilitiesSessionTitle.decodeGatedMember(&it); err != nil {
+				return err
 			}
 		}
 	}
@@ -8372,11 +8045,25 @@ func (x *SessionCapabilities) appendMembers(buf []byte, open int) ([]byte, error
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
+	if buf, err = x.SessionCapabilitiesSystemPrompt.appendGatedMembers(buf, open); err != nil {
+		return nil, err
+	}
+	if buf, err = x.SessionCapabilitiesSessionFork.appendGatedMembers(buf, open); err != nil {
+		return nil, err
+	}
+	if buf, err = x.SessionCapabilitiesSessionArchive.appendGatedMembers(buf, open); err != nil {
+		return nil, err
+	}
+	if buf, err = x.SessionCapabilitiesSessionStatus.appendGatedMembers(buf, open); err != nil {
+		return nil, err
+	}
+	if buf, err = x.SessionCapabilitiesSessionTitle.appendGatedMembers(buf, open); err != nil {
+		return nil, err
+	}
 	return buf, nil
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x SessionCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -8389,12 +8076,11 @@ type SessionListCapabilities struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *SessionListCapabilities) UnmarshalJSON(data []byte) error {
 	*x = SessionListCapabilities{}
 	it, err := wireObject(data)
@@ -8439,7 +8125,6 @@ func (x *SessionListCapabilities) appendMembers(buf []byte, open int) ([]byte, e
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x SessionListCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -8452,12 +8137,11 @@ type SessionDeleteCapabilities struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *SessionDeleteCapabilities) UnmarshalJSON(data []byte) error {
 	*x = SessionDeleteCapabilities{}
 	it, err := wireObject(data)
@@ -8502,7 +8186,6 @@ func (x *SessionDeleteCapabilities) appendMembers(buf []byte, open int) ([]byte,
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x SessionDeleteCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -8518,12 +8201,11 @@ type SessionAdditionalDirectoriesCapabilities struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *SessionAdditionalDirectoriesCapabilities) UnmarshalJSON(data []byte) error {
 	*x = SessionAdditionalDirectoriesCapabilities{}
 	it, err := wireObject(data)
@@ -8568,7 +8250,6 @@ func (x *SessionAdditionalDirectoriesCapabilities) appendMembers(buf []byte, ope
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x SessionAdditionalDirectoriesCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -8581,12 +8262,11 @@ type SessionResumeCapabilities struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *SessionResumeCapabilities) UnmarshalJSON(data []byte) error {
 	*x = SessionResumeCapabilities{}
 	it, err := wireObject(data)
@@ -8631,7 +8311,6 @@ func (x *SessionResumeCapabilities) appendMembers(buf []byte, open int) ([]byte,
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x SessionResumeCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -8644,12 +8323,11 @@ type SessionCloseCapabilities struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *SessionCloseCapabilities) UnmarshalJSON(data []byte) error {
 	*x = SessionCloseCapabilities{}
 	it, err := wireObject(data)
@@ -8694,7 +8372,6 @@ func (x *SessionCloseCapabilities) appendMembers(buf []byte, open int) ([]byte, 
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x SessionCloseCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -8710,12 +8387,13 @@ type AgentAuthCapabilities struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// AgentAuthCapabilitiesAuthStatus holds the members unstable_auth_status adds (empty without its build tags).
+	AgentAuthCapabilitiesAuthStatus
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *AgentAuthCapabilities) UnmarshalJSON(data []byte) error {
 	*x = AgentAuthCapabilities{}
 	it, err := wireObject(data)
@@ -8735,6 +8413,10 @@ func (x *AgentAuthCapabilities) UnmarshalJSON(data []byte) error {
 			err := wireDecodeRawObject(&v, it.value)
 			if err == nil {
 				x.Meta = v
+			}
+		case "status":
+			if err := x.AgentAuthCapabilitiesAuthStatus.decodeGatedMember(&it); err != nil {
+				return err
 			}
 		}
 	}
@@ -8769,11 +8451,13 @@ func (x *AgentAuthCapabilities) appendMembers(buf []byte, open int) ([]byte, err
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
+	if buf, err = x.AgentAuthCapabilitiesAuthStatus.appendGatedMembers(buf, open); err != nil {
+		return nil, err
+	}
 	return buf, nil
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x AgentAuthCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -8786,12 +8470,11 @@ type LogoutCapabilities struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *LogoutCapabilities) UnmarshalJSON(data []byte) error {
 	*x = LogoutCapabilities{}
 	it, err := wireObject(data)
@@ -8836,7 +8519,6 @@ func (x *LogoutCapabilities) appendMembers(buf []byte, open int) ([]byte, error)
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x LogoutCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -8859,13 +8541,11 @@ type AuthMethodValue interface {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x AuthMethod) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *AuthMethod) UnmarshalJSON(data []byte) error {
 	x.Value = nil
 	raw, found, err := wireMember(data, "type")
@@ -8978,7 +8658,6 @@ func NewAuthMethodAgentVariant(v AuthMethodAgent) AuthMethod {
 type AuthMethodId string
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *AuthMethodId) UnmarshalJSON(data []byte) error {
 	return wireDecodeString((*string)(x), data)
 }
@@ -8988,7 +8667,6 @@ func (x *AuthMethodId) appendJSON(buf []byte) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x AuthMethodId) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -9016,12 +8694,11 @@ type AuthMethodTerminal struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *AuthMethodTerminal) UnmarshalJSON(data []byte) error {
 	*x = AuthMethodTerminal{}
 	it, err := wireObject(data)
@@ -9142,7 +8819,6 @@ func (x *AuthMethodTerminal) appendMembers(buf []byte, open int) ([]byte, error)
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x AuthMethodTerminal) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -9161,12 +8837,11 @@ type AuthMethodAgent struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *AuthMethodAgent) UnmarshalJSON(data []byte) error {
 	*x = AuthMethodAgent{}
 	it, err := wireObject(data)
@@ -9253,7 +8928,6 @@ func (x *AuthMethodAgent) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x AuthMethodAgent) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -9277,12 +8951,11 @@ type Implementation struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *Implementation) UnmarshalJSON(data []byte) error {
 	*x = Implementation{}
 	it, err := wireObject(data)
@@ -9369,7 +9042,6 @@ func (x *Implementation) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x Implementation) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -9380,12 +9052,11 @@ type AuthenticateResponse struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *AuthenticateResponse) UnmarshalJSON(data []byte) error {
 	*x = AuthenticateResponse{}
 	it, err := wireObject(data)
@@ -9430,7 +9101,6 @@ func (x *AuthenticateResponse) appendMembers(buf []byte, open int) ([]byte, erro
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x AuthenticateResponse) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -9441,12 +9111,11 @@ type LogoutResponse struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *LogoutResponse) UnmarshalJSON(data []byte) error {
 	*x = LogoutResponse{}
 	it, err := wireObject(data)
@@ -9491,14 +9160,13 @@ func (x *LogoutResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x LogoutResponse) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
 // NewSessionResponse: Response from creating a new session.
 //
-// See protocol docs: [Creating a Session](https://agentclientprotocol.com/protocol/v1/session-setup#creating-a-session)
+// See protocol docs: [Creating a Session](https://agentclientprotocol.com/protocol/v1/draft/session-setup#creating-a-session)
 type NewSessionResponse struct {
 	// Unique identifier for the created session.
 	//
@@ -9506,7 +9174,7 @@ type NewSessionResponse struct {
 	SessionID SessionId `json:"sessionId"`
 	// Initial mode state if supported by the Agent
 	//
-	// See protocol docs: [Session Modes](https://agentclientprotocol.com/protocol/v1/session-modes)
+	// See protocol docs: [Session Modes](https://agentclientprotocol.com/protocol/v1/draft/session-modes)
 	Modes *SessionModeState `json:"modes,omitempty"`
 	// Initial session configuration options if supported by the Agent.
 	ConfigOptions []SessionConfigOption `json:"configOptions,omitempty"`
@@ -9514,12 +9182,11 @@ type NewSessionResponse struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *NewSessionResponse) UnmarshalJSON(data []byte) error {
 	*x = NewSessionResponse{}
 	it, err := wireObject(data)
@@ -9610,7 +9277,6 @@ func (x *NewSessionResponse) appendMembers(buf []byte, open int) ([]byte, error)
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x NewSessionResponse) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -9625,12 +9291,11 @@ type SessionModeState struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *SessionModeState) UnmarshalJSON(data []byte) error {
 	*x = SessionModeState{}
 	it, err := wireObject(data)
@@ -9710,7 +9375,6 @@ func (x *SessionModeState) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x SessionModeState) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -9719,7 +9383,6 @@ func (x SessionModeState) MarshalJSON() ([]byte, error) {
 type SessionModeId string
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *SessionModeId) UnmarshalJSON(data []byte) error {
 	return wireDecodeString((*string)(x), data)
 }
@@ -9729,14 +9392,13 @@ func (x *SessionModeId) appendJSON(buf []byte) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x SessionModeId) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
 // SessionMode: A mode the agent can operate in.
 //
-// See protocol docs: [Session Modes](https://agentclientprotocol.com/protocol/v1/session-modes)
+// See protocol docs: [Session Modes](https://agentclientprotocol.com/protocol/v1/draft/session-modes)
 type SessionMode struct {
 	// Stable identifier used to refer to this protocol object in later messages.
 	ID SessionModeId `json:"id"`
@@ -9748,12 +9410,11 @@ type SessionMode struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *SessionMode) UnmarshalJSON(data []byte) error {
 	*x = SessionMode{}
 	it, err := wireObject(data)
@@ -9840,7 +9501,6 @@ func (x *SessionMode) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x SessionMode) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -9859,14 +9519,13 @@ type SessionConfigOption struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Variant holds the members that depend on the kind of SessionConfigOption.
 	Variant SessionConfigOptionVariant `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *SessionConfigOption) UnmarshalJSON(data []byte) error {
 	*x = SessionConfigOption{}
 	it, err := wireObject(data)
@@ -9966,7 +9625,6 @@ func (x *SessionConfigOption) appendMembers(buf []byte, open int) ([]byte, error
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x SessionConfigOption) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -9986,13 +9644,11 @@ type SessionConfigOptionVariantValue interface {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x SessionConfigOptionVariant) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *SessionConfigOptionVariant) UnmarshalJSON(data []byte) error {
 	x.Value = nil
 	raw, found, err := wireMember(data, "type")
@@ -10100,7 +9756,6 @@ func NewSessionConfigOptionBoolean(v SessionConfigBoolean) SessionConfigOptionVa
 type SessionConfigId string
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *SessionConfigId) UnmarshalJSON(data []byte) error {
 	return wireDecodeString((*string)(x), data)
 }
@@ -10110,7 +9765,6 @@ func (x *SessionConfigId) appendJSON(buf []byte) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x SessionConfigId) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -10138,7 +9792,6 @@ const (
 )
 
 // IsKnown reports whether x is one of the values the schema names.
-
 func (x SessionConfigOptionCategory) IsKnown() bool {
 	switch x {
 	case SessionConfigOptionCategoryMode, SessionConfigOptionCategoryModel, SessionConfigOptionCategoryModelConfig, SessionConfigOptionCategoryThoughtLevel:
@@ -10148,13 +9801,11 @@ func (x SessionConfigOptionCategory) IsKnown() bool {
 }
 
 // IsExtension reports whether x is an implementation-defined value (it starts with "_").
-
 func (x SessionConfigOptionCategory) IsExtension() bool {
 	return len(x) > 0 && x[0] == '_'
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *SessionConfigOptionCategory) UnmarshalJSON(data []byte) error {
 	s, err := wireStringBytes(data)
 	if err != nil {
@@ -10180,7 +9831,6 @@ func (x *SessionConfigOptionCategory) appendJSON(buf []byte) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x SessionConfigOptionCategory) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -10189,7 +9839,6 @@ func (x SessionConfigOptionCategory) MarshalJSON() ([]byte, error) {
 type SessionConfigValueId string
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *SessionConfigValueId) UnmarshalJSON(data []byte) error {
 	return wireDecodeString((*string)(x), data)
 }
@@ -10199,7 +9848,6 @@ func (x *SessionConfigValueId) appendJSON(buf []byte) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x SessionConfigValueId) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -10218,7 +9866,6 @@ type SessionConfigSelectOptionsValue interface {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x SessionConfigSelectOptions) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -10226,7 +9873,6 @@ func (x SessionConfigSelectOptions) MarshalJSON() ([]byte, error) {
 var keysSessionConfigSelectOptionsA = []string{"value", "group"}
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *SessionConfigSelectOptions) UnmarshalJSON(data []byte) error {
 	x.Value = nil
 	switch wireKind(data) {
@@ -10340,12 +9986,11 @@ type SessionConfigSelectOption struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *SessionConfigSelectOption) UnmarshalJSON(data []byte) error {
 	*x = SessionConfigSelectOption{}
 	it, err := wireObject(data)
@@ -10432,7 +10077,6 @@ func (x *SessionConfigSelectOption) appendMembers(buf []byte, open int) ([]byte,
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x SessionConfigSelectOption) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -10449,12 +10093,11 @@ type SessionConfigSelectGroup struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *SessionConfigSelectGroup) UnmarshalJSON(data []byte) error {
 	*x = SessionConfigSelectGroup{}
 	it, err := wireObject(data)
@@ -10548,7 +10191,6 @@ func (x *SessionConfigSelectGroup) appendMembers(buf []byte, open int) ([]byte, 
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x SessionConfigSelectGroup) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -10557,7 +10199,6 @@ func (x SessionConfigSelectGroup) MarshalJSON() ([]byte, error) {
 type SessionConfigGroupId string
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *SessionConfigGroupId) UnmarshalJSON(data []byte) error {
 	return wireDecodeString((*string)(x), data)
 }
@@ -10567,7 +10208,6 @@ func (x *SessionConfigGroupId) appendJSON(buf []byte) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x SessionConfigGroupId) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -10581,7 +10221,6 @@ type SessionConfigSelect struct {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *SessionConfigSelect) UnmarshalJSON(data []byte) error {
 	*x = SessionConfigSelect{}
 	it, err := wireObject(data)
@@ -10642,7 +10281,6 @@ func (x *SessionConfigSelect) appendMembers(buf []byte, open int) ([]byte, error
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x SessionConfigSelect) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -10654,7 +10292,6 @@ type SessionConfigBoolean struct {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *SessionConfigBoolean) UnmarshalJSON(data []byte) error {
 	*x = SessionConfigBoolean{}
 	it, err := wireObject(data)
@@ -10701,7 +10338,6 @@ func (x *SessionConfigBoolean) appendMembers(buf []byte, open int) ([]byte, erro
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x SessionConfigBoolean) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -10710,7 +10346,7 @@ func (x SessionConfigBoolean) MarshalJSON() ([]byte, error) {
 type LoadSessionResponse struct {
 	// Initial mode state if supported by the Agent
 	//
-	// See protocol docs: [Session Modes](https://agentclientprotocol.com/protocol/v1/session-modes)
+	// See protocol docs: [Session Modes](https://agentclientprotocol.com/protocol/v1/draft/session-modes)
 	Modes *SessionModeState `json:"modes,omitempty"`
 	// Initial session configuration options if supported by the Agent.
 	ConfigOptions []SessionConfigOption `json:"configOptions,omitempty"`
@@ -10718,12 +10354,11 @@ type LoadSessionResponse struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *LoadSessionResponse) UnmarshalJSON(data []byte) error {
 	*x = LoadSessionResponse{}
 	it, err := wireObject(data)
@@ -10799,7 +10434,6 @@ func (x *LoadSessionResponse) appendMembers(buf []byte, open int) ([]byte, error
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x LoadSessionResponse) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -10815,12 +10449,11 @@ type ListSessionsResponse struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ListSessionsResponse) UnmarshalJSON(data []byte) error {
 	*x = ListSessionsResponse{}
 	it, err := wireObject(data)
@@ -10899,7 +10532,6 @@ func (x *ListSessionsResponse) appendMembers(buf []byte, open int) ([]byte, erro
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ListSessionsResponse) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -10924,12 +10556,13 @@ type SessionInfo struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// SessionInfoSessionArchive holds the members unstable_session_archive adds (empty without its build tags).
+	SessionInfoSessionArchive
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *SessionInfo) UnmarshalJSON(data []byte) error {
 	*x = SessionInfo{}
 	it, err := wireObject(data)
@@ -10974,6 +10607,10 @@ func (x *SessionInfo) UnmarshalJSON(data []byte) error {
 			err := wireDecodeRawObject(&v, it.value)
 			if err == nil {
 				x.Meta = v
+			}
+		case "archived":
+			if err := x.SessionInfoSessionArchive.decodeGatedMember(&it); err != nil {
+				return err
 			}
 		}
 	}
@@ -11038,11 +10675,13 @@ func (x *SessionInfo) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
+	if buf, err = x.SessionInfoSessionArchive.appendGatedMembers(buf, open); err != nil {
+		return nil, err
+	}
 	return buf, nil
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x SessionInfo) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -11053,12 +10692,11 @@ type DeleteSessionResponse struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *DeleteSessionResponse) UnmarshalJSON(data []byte) error {
 	*x = DeleteSessionResponse{}
 	it, err := wireObject(data)
@@ -11103,7 +10741,6 @@ func (x *DeleteSessionResponse) appendMembers(buf []byte, open int) ([]byte, err
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x DeleteSessionResponse) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -11112,7 +10749,7 @@ func (x DeleteSessionResponse) MarshalJSON() ([]byte, error) {
 type ResumeSessionResponse struct {
 	// Initial mode state if supported by the Agent
 	//
-	// See protocol docs: [Session Modes](https://agentclientprotocol.com/protocol/v1/session-modes)
+	// See protocol docs: [Session Modes](https://agentclientprotocol.com/protocol/v1/draft/session-modes)
 	Modes *SessionModeState `json:"modes,omitempty"`
 	// Initial session configuration options if supported by the Agent.
 	ConfigOptions []SessionConfigOption `json:"configOptions,omitempty"`
@@ -11120,12 +10757,11 @@ type ResumeSessionResponse struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ResumeSessionResponse) UnmarshalJSON(data []byte) error {
 	*x = ResumeSessionResponse{}
 	it, err := wireObject(data)
@@ -11201,7 +10837,6 @@ func (x *ResumeSessionResponse) appendMembers(buf []byte, open int) ([]byte, err
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ResumeSessionResponse) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -11212,12 +10847,11 @@ type CloseSessionResponse struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *CloseSessionResponse) UnmarshalJSON(data []byte) error {
 	*x = CloseSessionResponse{}
 	it, err := wireObject(data)
@@ -11262,7 +10896,6 @@ func (x *CloseSessionResponse) appendMembers(buf []byte, open int) ([]byte, erro
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x CloseSessionResponse) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -11273,12 +10906,11 @@ type SetSessionModeResponse struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *SetSessionModeResponse) UnmarshalJSON(data []byte) error {
 	*x = SetSessionModeResponse{}
 	it, err := wireObject(data)
@@ -11323,7 +10955,6 @@ func (x *SetSessionModeResponse) appendMembers(buf []byte, open int) ([]byte, er
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x SetSessionModeResponse) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -11336,12 +10967,11 @@ type SetSessionConfigOptionResponse struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *SetSessionConfigOptionResponse) UnmarshalJSON(data []byte) error {
 	*x = SetSessionConfigOptionResponse{}
 	it, err := wireObject(data)
@@ -11407,14 +11037,13 @@ func (x *SetSessionConfigOptionResponse) appendMembers(buf []byte, open int) ([]
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x SetSessionConfigOptionResponse) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
 // PromptResponse: Response from processing a user prompt.
 //
-// See protocol docs: [Check for Completion](https://agentclientprotocol.com/protocol/v1/prompt-turn#4-check-for-completion)
+// See protocol docs: [Check for Completion](https://agentclientprotocol.com/protocol/v1/draft/prompt-turn#4-check-for-completion)
 type PromptResponse struct {
 	// Indicates why the agent stopped processing the turn.
 	StopReason StopReason `json:"stopReason"`
@@ -11422,12 +11051,13 @@ type PromptResponse struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// PromptResponseEndTurnTokenUsage holds the members unstable_end_turn_token_usage adds (empty without its build tags).
+	PromptResponseEndTurnTokenUsage
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *PromptResponse) UnmarshalJSON(data []byte) error {
 	*x = PromptResponse{}
 	it, err := wireObject(data)
@@ -11448,6 +11078,10 @@ func (x *PromptResponse) UnmarshalJSON(data []byte) error {
 			err := wireDecodeRawObject(&v, it.value)
 			if err == nil {
 				x.Meta = v
+			}
+		case "usage":
+			if err := x.PromptResponseEndTurnTokenUsage.decodeGatedMember(&it); err != nil {
+				return err
 			}
 		}
 	}
@@ -11483,18 +11117,20 @@ func (x *PromptResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
+	if buf, err = x.PromptResponseEndTurnTokenUsage.appendGatedMembers(buf, open); err != nil {
+		return nil, err
+	}
 	return buf, nil
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x PromptResponse) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
 // StopReason: Reasons why an agent stops processing a prompt turn.
 //
-// See protocol docs: [Stop Reasons](https://agentclientprotocol.com/protocol/v1/prompt-turn#stop-reasons)
+// See protocol docs: [Stop Reasons](https://agentclientprotocol.com/protocol/v1/draft/prompt-turn#stop-reasons)
 type StopReason string
 
 const (
@@ -11519,7 +11155,6 @@ const (
 )
 
 // IsKnown reports whether x is one of the values the schema names.
-
 func (x StopReason) IsKnown() bool {
 	switch x {
 	case StopReasonEndTurn, StopReasonMaxTokens, StopReasonMaxTurnRequests, StopReasonRefusal, StopReasonCancelled:
@@ -11529,7 +11164,6 @@ func (x StopReason) IsKnown() bool {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *StopReason) UnmarshalJSON(data []byte) error {
 	s, err := wireStringBytes(data)
 	if err != nil {
@@ -11557,7 +11191,6 @@ func (x *StopReason) appendJSON(buf []byte) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x StopReason) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -11566,13 +11199,12 @@ func (x StopReason) MarshalJSON() ([]byte, error) {
 // Extension methods provide a way to add custom functionality while maintaining
 // protocol compatibility.
 //
-// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 //
 // The value is kept as its exact JSON bytes.
 type ExtResponse json.RawMessage
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ExtResponse) UnmarshalJSON(data []byte) error {
 	return wireDecodeRaw((*json.RawMessage)(x), data)
 }
@@ -11582,7 +11214,6 @@ func (x *ExtResponse) appendJSON(buf []byte) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ExtResponse) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -11606,7 +11237,6 @@ type Error struct {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *Error) UnmarshalJSON(data []byte) error {
 	*x = Error{}
 	it, err := wireObject(data)
@@ -11680,7 +11310,6 @@ func (x *Error) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x Error) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -11714,7 +11343,6 @@ const (
 )
 
 // IsKnown reports whether x is one of the values the schema names.
-
 func (x ErrorCode) IsKnown() bool {
 	switch x {
 	case ErrorCodeParseError, ErrorCodeInvalidRequest, ErrorCodeMethodNotFound, ErrorCodeInvalidParams, ErrorCodeInternalError, ErrorCodeRequestCancelled, ErrorCodeAuthenticationRequired, ErrorCodeResourceNotFound:
@@ -11724,7 +11352,6 @@ func (x ErrorCode) IsKnown() bool {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ErrorCode) UnmarshalJSON(data []byte) error {
 	return wireDecodeInt32((*int32)(x), data)
 }
@@ -11734,7 +11361,6 @@ func (x *ErrorCode) appendJSON(buf []byte) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ErrorCode) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -11748,7 +11374,6 @@ type AgentNotification struct {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *AgentNotification) UnmarshalJSON(data []byte) error {
 	*x = AgentNotification{}
 	it, err := wireObject(data)
@@ -11807,7 +11432,6 @@ func (x *AgentNotification) appendMembers(buf []byte, open int) ([]byte, error) 
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x AgentNotification) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -11831,102 +11455,61 @@ type AgentNotificationParamsValue interface {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x AgentNotificationParams) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-var keysAgentNotificationParamsO = []string{"sessionId", "elicitationId"}
+// choiceAgentNotificationParams chooses the variant of AgentNotificationParams; files of unstable features add theirs.
+var choiceAgentNotificationParams = wireNewChoice[AgentNotificationParamsValue]("AgentNotificationParams", wireCandidate[AgentNotificationParamsValue]{
+	declared: []string{"_meta", "sessionId", "update"},
+	decode: func(data []byte) (AgentNotificationParamsValue, error) {
+		v := new(AgentNotificationParamsSessionNotification)
+		if err := (*SessionNotification)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "{",
+	order:        0,
+	required:     []string{"sessionId", "update"},
+}, wireCandidate[AgentNotificationParamsValue]{
+	declared: []string{"_meta", "elicitationId"},
+	decode: func(data []byte) (AgentNotificationParamsValue, error) {
+		v := new(AgentNotificationParamsCompleteElicitationNotification)
+		if err := (*CompleteElicitationNotification)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "{",
+	order:        1,
+	required:     []string{"elicitationId"},
+}, wireCandidate[AgentNotificationParamsValue]{
+	declared: nil,
+	decode: func(data []byte) (AgentNotificationParamsValue, error) {
+		v := new(AgentNotificationParamsExtNotification)
+		if err := (*ExtNotification)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "*",
+	order:        3,
+	required:     nil,
+})
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *AgentNotificationParams) UnmarshalJSON(data []byte) error {
 	x.Value = nil
-	switch wireKind(data) {
-	case '{':
-		var firstErr error
-		mask, err := wireHasMembers(data, keysAgentNotificationParamsO)
-		if err != nil {
-			return err
-		}
-		if mask&(1<<0) != 0 {
-			{
-				v := new(AgentNotificationParamsSessionNotification)
-				err := (*SessionNotification)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		if mask&(1<<1) != 0 {
-			{
-				v := new(AgentNotificationParamsCompleteElicitationNotification)
-				err := (*CompleteElicitationNotification)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		{
-			v := new(AgentNotificationParamsExtNotification)
-			err := (*ExtNotification)(v).UnmarshalJSON(data)
-			if err == nil {
-				x.Value = v
-				return nil
-			}
-			if firstErr == nil {
-				firstErr = err
-			}
-		}
-		if firstErr != nil {
-			return firstErr
-		}
-		return wireErrorf("AgentNotificationParams: no variant matches: expected a member \"sessionId\" or \"elicitationId\"")
-	case '[':
-		v := new(AgentNotificationParamsExtNotification)
-		if err := (*ExtNotification)(v).UnmarshalJSON(data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
-	case '"':
-		v := new(AgentNotificationParamsExtNotification)
-		if err := (*ExtNotification)(v).UnmarshalJSON(data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
-	case '0':
-		v := new(AgentNotificationParamsExtNotification)
-		if err := (*ExtNotification)(v).UnmarshalJSON(data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
-	case 't':
-		v := new(AgentNotificationParamsExtNotification)
-		if err := (*ExtNotification)(v).UnmarshalJSON(data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
-	case 'n':
-		v := new(AgentNotificationParamsExtNotification)
-		if err := (*ExtNotification)(v).UnmarshalJSON(data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+	v, err := choiceAgentNotificationParams.decode(data)
+	if err != nil {
+		return err
 	}
-	return wireKindError(data, wireSkipSpace(data, 0), "AgentNotificationParams (object or array or string or number or boolean or null)")
+	x.Value = v
+	return nil
 }
 
 func (x *AgentNotificationParams) appendJSON(buf []byte) ([]byte, error) {
@@ -11946,7 +11529,7 @@ func (x *AgentNotificationParams) appendJSON(buf []byte) ([]byte, error) {
 // sending a `session/cancel` notification, as the agent may send final
 // updates before responding with the cancelled stop reason.
 //
-// See protocol docs: [Agent Reports Output](https://agentclientprotocol.com/protocol/v1/prompt-turn#3-agent-reports-output)
+// See protocol docs: [Agent Reports Output](https://agentclientprotocol.com/protocol/v1/draft/prompt-turn#3-agent-reports-output)
 //
 // It is a variant of AgentNotificationParams.
 type AgentNotificationParamsSessionNotification SessionNotification
@@ -11966,7 +11549,7 @@ func NewAgentNotificationParamsSessionNotification(v SessionNotification) AgentN
 
 // AgentNotificationParamsCompleteElicitationNotification: Notification that a URL-based elicitation has completed.
 //
-// See protocol docs: [Elicitation](https://agentclientprotocol.com/protocol/v1/elicitation#url-completion)
+// See protocol docs: [Elicitation](https://agentclientprotocol.com/protocol/v1/draft/elicitation#url-completion)
 //
 // It is a variant of AgentNotificationParams.
 type AgentNotificationParamsCompleteElicitationNotification CompleteElicitationNotification
@@ -11990,7 +11573,7 @@ func NewAgentNotificationParamsCompleteElicitationNotification(v CompleteElicita
 // Extension notifications provide a way to send one-way messages for custom functionality
 // while maintaining protocol compatibility.
 //
-// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 //
 // It is a variant of AgentNotificationParams.
 type AgentNotificationParamsExtNotification ExtNotification
@@ -12012,7 +11595,7 @@ func NewAgentNotificationParamsExtNotification(v ExtNotification) AgentNotificat
 //
 // Used to stream real-time progress and results during prompt processing.
 //
-// See protocol docs: [Agent Reports Output](https://agentclientprotocol.com/protocol/v1/prompt-turn#3-agent-reports-output)
+// See protocol docs: [Agent Reports Output](https://agentclientprotocol.com/protocol/v1/draft/prompt-turn#3-agent-reports-output)
 type SessionNotification struct {
 	// The ID of the session this update pertains to.
 	SessionID SessionId `json:"sessionId"`
@@ -12022,12 +11605,11 @@ type SessionNotification struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *SessionNotification) UnmarshalJSON(data []byte) error {
 	*x = SessionNotification{}
 	it, err := wireObject(data)
@@ -12101,7 +11683,6 @@ func (x *SessionNotification) appendMembers(buf []byte, open int) ([]byte, error
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x SessionNotification) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -12110,7 +11691,7 @@ func (x SessionNotification) MarshalJSON() ([]byte, error) {
 //
 // These updates provide real-time feedback about the agent's progress.
 //
-// See protocol docs: [Agent Reports Output](https://agentclientprotocol.com/protocol/v1/prompt-turn#3-agent-reports-output)
+// See protocol docs: [Agent Reports Output](https://agentclientprotocol.com/protocol/v1/draft/prompt-turn#3-agent-reports-output)
 type SessionUpdate struct {
 	// Value is the variant: one of the SessionUpdate* types that implement SessionUpdateValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -12125,13 +11706,11 @@ type SessionUpdateValue interface {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x SessionUpdate) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *SessionUpdate) UnmarshalJSON(data []byte) error {
 	x.Value = nil
 	raw, found, err := wireMember(data, "sessionUpdate")
@@ -12245,7 +11824,13 @@ func (x *SessionUpdate) UnmarshalJSON(data []byte) error {
 		x.Value = v
 		return nil
 	default:
-		return wireErrorf("SessionUpdate: unknown sessionUpdate %q (known: \"user_message_chunk\", \"agent_message_chunk\", \"agent_thought_chunk\", \"tool_call\", \"tool_call_update\", \"plan\", \"available_commands_update\", \"current_mode_update\", \"config_option_update\", \"session_info_update\", \"usage_update\", \"notice\", \"compaction_update\", \"compaction_summary_chunk\")", string(tag))
+		if ok, err := x.decodeGatedPlanOperations(tag, data); ok {
+			return err
+		}
+		if ok, err := x.decodeGatedSubagents(tag, data); ok {
+			return err
+		}
+		return wireErrorf("SessionUpdate: unknown sessionUpdate %q (known: %s)", string(tag), "\"user_message_chunk\", \"agent_message_chunk\", \"agent_thought_chunk\", \"tool_call\", \"tool_call_update\", \"plan\", \"available_commands_update\", \"current_mode_update\", \"config_option_update\", \"session_info_update\", \"usage_update\", \"notice\", \"compaction_update\", \"compaction_summary_chunk\""+knownSessionUpdatePlanOperations+knownSessionUpdateSubagents)
 	}
 }
 
@@ -12404,7 +11989,7 @@ func NewSessionUpdateToolCallUpdate(v ToolCallUpdate) SessionUpdate {
 }
 
 // SessionUpdatePlan: The agent's execution plan for complex tasks.
-// See protocol docs: [Agent Plan](https://agentclientprotocol.com/protocol/v1/agent-plan)
+// See protocol docs: [Agent Plan](https://agentclientprotocol.com/protocol/v1/draft/agent-plan)
 //
 // It is the variant of SessionUpdate with sessionUpdate "plan".
 type SessionUpdatePlan Plan
@@ -12462,7 +12047,7 @@ func NewSessionUpdateAvailableCommandsUpdate(v AvailableCommandsUpdate) SessionU
 
 // SessionUpdateCurrentModeUpdate: The current mode of the session has changed
 //
-// See protocol docs: [Session Modes](https://agentclientprotocol.com/protocol/v1/session-modes)
+// See protocol docs: [Session Modes](https://agentclientprotocol.com/protocol/v1/draft/session-modes)
 //
 // It is the variant of SessionUpdate with sessionUpdate "current_mode_update".
 type SessionUpdateCurrentModeUpdate CurrentModeUpdate
@@ -12671,7 +12256,6 @@ func NewSessionUpdateCompactionSummaryChunk(v CompactionSummaryChunk) SessionUpd
 type MessageId string
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *MessageId) UnmarshalJSON(data []byte) error {
 	return wireDecodeString((*string)(x), data)
 }
@@ -12681,7 +12265,6 @@ func (x *MessageId) appendJSON(buf []byte) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x MessageId) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -12699,12 +12282,11 @@ type ContentChunk struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ContentChunk) UnmarshalJSON(data []byte) error {
 	*x = ContentChunk{}
 	it, err := wireObject(data)
@@ -12777,7 +12359,6 @@ func (x *ContentChunk) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ContentChunk) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -12787,7 +12368,7 @@ func (x ContentChunk) MarshalJSON() ([]byte, error) {
 // Tool calls are actions that the agent executes on behalf of the language model,
 // such as reading files, executing code, or fetching data from external sources.
 //
-// See protocol docs: [Tool Calls](https://agentclientprotocol.com/protocol/v1/tool-calls)
+// See protocol docs: [Tool Calls](https://agentclientprotocol.com/protocol/v1/draft/tool-calls)
 type ToolCall struct {
 	// Unique identifier for this tool call within the session.
 	ToolCallID ToolCallId `json:"toolCallId"`
@@ -12816,12 +12397,11 @@ type ToolCall struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ToolCall) UnmarshalJSON(data []byte) error {
 	*x = ToolCall{}
 	it, err := wireObject(data)
@@ -12988,7 +12568,6 @@ func (x *ToolCall) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ToolCall) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -12997,7 +12576,7 @@ func (x ToolCall) MarshalJSON() ([]byte, error) {
 //
 // Represents a task or goal that the assistant intends to accomplish
 // as part of fulfilling the user's request.
-// See protocol docs: [Plan Entries](https://agentclientprotocol.com/protocol/v1/agent-plan#plan-entries)
+// See protocol docs: [Plan Entries](https://agentclientprotocol.com/protocol/v1/draft/agent-plan#plan-entries)
 type PlanEntry struct {
 	// Human-readable description of what this task aims to accomplish.
 	Content string `json:"content"`
@@ -13010,12 +12589,11 @@ type PlanEntry struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *PlanEntry) UnmarshalJSON(data []byte) error {
 	*x = PlanEntry{}
 	it, err := wireObject(data)
@@ -13103,7 +12681,6 @@ func (x *PlanEntry) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x PlanEntry) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -13112,7 +12689,7 @@ func (x PlanEntry) MarshalJSON() ([]byte, error) {
 //
 // Used to indicate the relative importance or urgency of different
 // tasks in the execution plan.
-// See protocol docs: [Plan Entries](https://agentclientprotocol.com/protocol/v1/agent-plan#plan-entries)
+// See protocol docs: [Plan Entries](https://agentclientprotocol.com/protocol/v1/draft/agent-plan#plan-entries)
 type PlanEntryPriority string
 
 const (
@@ -13125,7 +12702,6 @@ const (
 )
 
 // IsKnown reports whether x is one of the values the schema names.
-
 func (x PlanEntryPriority) IsKnown() bool {
 	switch x {
 	case PlanEntryPriorityHigh, PlanEntryPriorityMedium, PlanEntryPriorityLow:
@@ -13135,7 +12711,6 @@ func (x PlanEntryPriority) IsKnown() bool {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *PlanEntryPriority) UnmarshalJSON(data []byte) error {
 	s, err := wireStringBytes(data)
 	if err != nil {
@@ -13159,7 +12734,6 @@ func (x *PlanEntryPriority) appendJSON(buf []byte) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x PlanEntryPriority) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -13167,7 +12741,7 @@ func (x PlanEntryPriority) MarshalJSON() ([]byte, error) {
 // PlanEntryStatus: Status of a plan entry in the execution flow.
 //
 // Tracks the lifecycle of each task from planning through completion.
-// See protocol docs: [Plan Entries](https://agentclientprotocol.com/protocol/v1/agent-plan#plan-entries)
+// See protocol docs: [Plan Entries](https://agentclientprotocol.com/protocol/v1/draft/agent-plan#plan-entries)
 type PlanEntryStatus string
 
 const (
@@ -13180,7 +12754,6 @@ const (
 )
 
 // IsKnown reports whether x is one of the values the schema names.
-
 func (x PlanEntryStatus) IsKnown() bool {
 	switch x {
 	case PlanEntryStatusPending, PlanEntryStatusInProgress, PlanEntryStatusCompleted:
@@ -13190,7 +12763,6 @@ func (x PlanEntryStatus) IsKnown() bool {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *PlanEntryStatus) UnmarshalJSON(data []byte) error {
 	s, err := wireStringBytes(data)
 	if err != nil {
@@ -13214,7 +12786,6 @@ func (x *PlanEntryStatus) appendJSON(buf []byte) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x PlanEntryStatus) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -13225,7 +12796,7 @@ func (x PlanEntryStatus) MarshalJSON() ([]byte, error) {
 // Agents report plans to clients to provide visibility into their execution strategy.
 // Plans can evolve during execution as the agent discovers new requirements or completes tasks.
 //
-// See protocol docs: [Agent Plan](https://agentclientprotocol.com/protocol/v1/agent-plan)
+// See protocol docs: [Agent Plan](https://agentclientprotocol.com/protocol/v1/draft/agent-plan)
 type Plan struct {
 	// The list of tasks to be accomplished.
 	//
@@ -13236,12 +12807,11 @@ type Plan struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *Plan) UnmarshalJSON(data []byte) error {
 	*x = Plan{}
 	it, err := wireObject(data)
@@ -13307,7 +12877,6 @@ func (x *Plan) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x Plan) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -13324,12 +12893,11 @@ type AvailableCommand struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *AvailableCommand) UnmarshalJSON(data []byte) error {
 	*x = AvailableCommand{}
 	it, err := wireObject(data)
@@ -13416,7 +12984,6 @@ func (x *AvailableCommand) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x AvailableCommand) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -13436,13 +13003,11 @@ type AvailableCommandInputValue interface {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x AvailableCommandInput) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *AvailableCommandInput) UnmarshalJSON(data []byte) error {
 	x.Value = nil
 	switch wireKind(data) {
@@ -13501,12 +13066,11 @@ type UnstructuredCommandInput struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *UnstructuredCommandInput) UnmarshalJSON(data []byte) error {
 	*x = UnstructuredCommandInput{}
 	it, err := wireObject(data)
@@ -13566,7 +13130,6 @@ func (x *UnstructuredCommandInput) appendMembers(buf []byte, open int) ([]byte, 
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x UnstructuredCommandInput) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -13579,12 +13142,11 @@ type AvailableCommandsUpdate struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *AvailableCommandsUpdate) UnmarshalJSON(data []byte) error {
 	*x = AvailableCommandsUpdate{}
 	it, err := wireObject(data)
@@ -13650,14 +13212,13 @@ func (x *AvailableCommandsUpdate) appendMembers(buf []byte, open int) ([]byte, e
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x AvailableCommandsUpdate) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
 // CurrentModeUpdate: The current mode of the session has changed
 //
-// See protocol docs: [Session Modes](https://agentclientprotocol.com/protocol/v1/session-modes)
+// See protocol docs: [Session Modes](https://agentclientprotocol.com/protocol/v1/draft/session-modes)
 type CurrentModeUpdate struct {
 	// The ID of the current mode
 	CurrentModeID SessionModeId `json:"currentModeId"`
@@ -13665,12 +13226,11 @@ type CurrentModeUpdate struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *CurrentModeUpdate) UnmarshalJSON(data []byte) error {
 	*x = CurrentModeUpdate{}
 	it, err := wireObject(data)
@@ -13730,7 +13290,6 @@ func (x *CurrentModeUpdate) appendMembers(buf []byte, open int) ([]byte, error) 
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x CurrentModeUpdate) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -13743,12 +13302,11 @@ type ConfigOptionUpdate struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ConfigOptionUpdate) UnmarshalJSON(data []byte) error {
 	*x = ConfigOptionUpdate{}
 	it, err := wireObject(data)
@@ -13814,7 +13372,6 @@ func (x *ConfigOptionUpdate) appendMembers(buf []byte, open int) ([]byte, error)
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ConfigOptionUpdate) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -13832,12 +13389,11 @@ type SessionInfoUpdate struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *SessionInfoUpdate) UnmarshalJSON(data []byte) error {
 	*x = SessionInfoUpdate{}
 	it, err := wireObject(data)
@@ -13908,7 +13464,6 @@ func (x *SessionInfoUpdate) appendMembers(buf []byte, open int) ([]byte, error) 
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x SessionInfoUpdate) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -13924,12 +13479,11 @@ type Cost struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *Cost) UnmarshalJSON(data []byte) error {
 	*x = Cost{}
 	it, err := wireObject(data)
@@ -14003,7 +13557,6 @@ func (x *Cost) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x Cost) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -14020,12 +13573,11 @@ type UsageUpdate struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *UsageUpdate) UnmarshalJSON(data []byte) error {
 	*x = UsageUpdate{}
 	it, err := wireObject(data)
@@ -14112,7 +13664,6 @@ func (x *UsageUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x UsageUpdate) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -14130,7 +13681,6 @@ const (
 )
 
 // IsKnown reports whether x is one of the values the schema names.
-
 func (x NoticeSeverity) IsKnown() bool {
 	switch x {
 	case NoticeSeverityInfo, NoticeSeverityWarning, NoticeSeverityError:
@@ -14140,13 +13690,11 @@ func (x NoticeSeverity) IsKnown() bool {
 }
 
 // IsExtension reports whether x is an implementation-defined value (it starts with "_").
-
 func (x NoticeSeverity) IsExtension() bool {
 	return len(x) > 0 && x[0] == '_'
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *NoticeSeverity) UnmarshalJSON(data []byte) error {
 	s, err := wireStringBytes(data)
 	if err != nil {
@@ -14170,7 +13718,6 @@ func (x *NoticeSeverity) appendJSON(buf []byte) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x NoticeSeverity) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -14200,7 +13747,6 @@ type Notice struct {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *Notice) UnmarshalJSON(data []byte) error {
 	*x = Notice{}
 	it, err := wireObject(data)
@@ -14287,7 +13833,6 @@ func (x *Notice) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x Notice) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -14296,7 +13841,6 @@ func (x Notice) MarshalJSON() ([]byte, error) {
 type CompactionId string
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *CompactionId) UnmarshalJSON(data []byte) error {
 	return wireDecodeString((*string)(x), data)
 }
@@ -14306,7 +13850,6 @@ func (x *CompactionId) appendJSON(buf []byte) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x CompactionId) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -14326,7 +13869,6 @@ const (
 )
 
 // IsKnown reports whether x is one of the values the schema names.
-
 func (x CompactionStatus) IsKnown() bool {
 	switch x {
 	case CompactionStatusInProgress, CompactionStatusCompleted, CompactionStatusFailed, CompactionStatusCancelled:
@@ -14336,13 +13878,11 @@ func (x CompactionStatus) IsKnown() bool {
 }
 
 // IsExtension reports whether x is an implementation-defined value (it starts with "_").
-
 func (x CompactionStatus) IsExtension() bool {
 	return len(x) > 0 && x[0] == '_'
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *CompactionStatus) UnmarshalJSON(data []byte) error {
 	s, err := wireStringBytes(data)
 	if err != nil {
@@ -14368,7 +13908,6 @@ func (x *CompactionStatus) appendJSON(buf []byte) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x CompactionStatus) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -14395,7 +13934,6 @@ type CompactionUpdate struct {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *CompactionUpdate) UnmarshalJSON(data []byte) error {
 	*x = CompactionUpdate{}
 	it, err := wireObject(data)
@@ -14500,7 +14038,6 @@ func (x *CompactionUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x CompactionUpdate) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -14519,7 +14056,6 @@ type CompactionSummaryChunk struct {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *CompactionSummaryChunk) UnmarshalJSON(data []byte) error {
 	*x = CompactionSummaryChunk{}
 	it, err := wireObject(data)
@@ -14593,7 +14129,6 @@ func (x *CompactionSummaryChunk) appendMembers(buf []byte, open int) ([]byte, er
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x CompactionSummaryChunk) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -14608,12 +14143,11 @@ type CompleteElicitationNotification struct {
 	//
 	// Optional. Omitted and `null` are equivalent and mean no metadata.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *CompleteElicitationNotification) UnmarshalJSON(data []byte) error {
 	*x = CompleteElicitationNotification{}
 	it, err := wireObject(data)
@@ -14673,7 +14207,6 @@ func (x *CompleteElicitationNotification) appendMembers(buf []byte, open int) ([
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x CompleteElicitationNotification) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -14682,13 +14215,12 @@ func (x CompleteElicitationNotification) MarshalJSON() ([]byte, error) {
 // Extension notifications provide a way to send one-way messages for custom functionality
 // while maintaining protocol compatibility.
 //
-// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 //
 // The value is kept as its exact JSON bytes.
 type ExtNotification json.RawMessage
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ExtNotification) UnmarshalJSON(data []byte) error {
 	return wireDecodeRaw((*json.RawMessage)(x), data)
 }
@@ -14698,7 +14230,6 @@ func (x *ExtNotification) appendJSON(buf []byte) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ExtNotification) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -14714,7 +14245,6 @@ type ClientRequest struct {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ClientRequest) UnmarshalJSON(data []byte) error {
 	*x = ClientRequest{}
 	it, err := wireObject(data)
@@ -14787,7 +14317,6 @@ func (x *ClientRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ClientRequest) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -14811,316 +14340,191 @@ type ClientRequestParamsValue interface {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ClientRequestParams) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-var keysClientRequestParamsO = []string{"protocolVersion", "methodId", "modeId", "configId", "prompt"}
-var declaredClientRequestParamsLogoutRequest = []string{"_meta"}
-var declaredClientRequestParamsNewSessionRequest = []string{"_meta", "additionalDirectories", "cwd", "mcpServers"}
-var declaredClientRequestParamsLoadSessionRequest = []string{"_meta", "additionalDirectories", "cwd", "mcpServers", "sessionId"}
-var declaredClientRequestParamsListSessionsRequest = []string{"_meta", "cursor", "cwd"}
-var declaredClientRequestParamsDeleteSessionRequest = []string{"_meta", "sessionId"}
-var declaredClientRequestParamsResumeSessionRequest = []string{"_meta", "additionalDirectories", "cwd", "mcpServers", "sessionId"}
-var declaredClientRequestParamsCloseSessionRequest = []string{"_meta", "sessionId"}
+// choiceClientRequestParams chooses the variant of ClientRequestParams; files of unstable features add theirs.
+var choiceClientRequestParams = wireNewChoice[ClientRequestParamsValue]("ClientRequestParams", wireCandidate[ClientRequestParamsValue]{
+	declared: []string{"_meta", "clientCapabilities", "clientInfo", "protocolVersion"},
+	decode: func(data []byte) (ClientRequestParamsValue, error) {
+		v := new(ClientRequestParamsInitializeRequest)
+		if err := (*InitializeRequest)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "{",
+	order:        0,
+	required:     []string{"protocolVersion"},
+}, wireCandidate[ClientRequestParamsValue]{
+	declared: []string{"_meta", "methodId"},
+	decode: func(data []byte) (ClientRequestParamsValue, error) {
+		v := new(ClientRequestParamsAuthenticateRequest)
+		if err := (*AuthenticateRequest)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "{",
+	order:        1,
+	required:     []string{"methodId"},
+}, wireCandidate[ClientRequestParamsValue]{
+	declared: []string{"_meta"},
+	decode: func(data []byte) (ClientRequestParamsValue, error) {
+		v := new(ClientRequestParamsLogoutRequest)
+		if err := (*LogoutRequest)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "{",
+	order:        5,
+	required:     nil,
+}, wireCandidate[ClientRequestParamsValue]{
+	declared: []string{"_meta", "additionalDirectories", "cwd", "mcpServers", "systemPrompt"},
+	decode: func(data []byte) (ClientRequestParamsValue, error) {
+		v := new(ClientRequestParamsNewSessionRequest)
+		if err := (*NewSessionRequest)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "{",
+	order:        7,
+	required:     []string{"cwd", "mcpServers"},
+}, wireCandidate[ClientRequestParamsValue]{
+	declared: []string{"_meta", "additionalDirectories", "cwd", "mcpServers", "sessionId", "systemPrompt"},
+	decode: func(data []byte) (ClientRequestParamsValue, error) {
+		v := new(ClientRequestParamsLoadSessionRequest)
+		if err := (*LoadSessionRequest)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "{",
+	order:        8,
+	required:     []string{"mcpServers", "cwd", "sessionId"},
+}, wireCandidate[ClientRequestParamsValue]{
+	declared: []string{"_meta", "archived", "cursor", "cwd"},
+	decode: func(data []byte) (ClientRequestParamsValue, error) {
+		v := new(ClientRequestParamsListSessionsRequest)
+		if err := (*ListSessionsRequest)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "{",
+	order:        9,
+	required:     nil,
+}, wireCandidate[ClientRequestParamsValue]{
+	declared: []string{"_meta", "sessionId"},
+	decode: func(data []byte) (ClientRequestParamsValue, error) {
+		v := new(ClientRequestParamsDeleteSessionRequest)
+		if err := (*DeleteSessionRequest)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "{",
+	order:        10,
+	required:     []string{"sessionId"},
+}, wireCandidate[ClientRequestParamsValue]{
+	declared: []string{"_meta", "additionalDirectories", "cwd", "mcpServers", "sessionId", "systemPrompt"},
+	decode: func(data []byte) (ClientRequestParamsValue, error) {
+		v := new(ClientRequestParamsResumeSessionRequest)
+		if err := (*ResumeSessionRequest)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "{",
+	order:        16,
+	required:     []string{"sessionId", "cwd"},
+}, wireCandidate[ClientRequestParamsValue]{
+	declared: []string{"_meta", "sessionId"},
+	decode: func(data []byte) (ClientRequestParamsValue, error) {
+		v := new(ClientRequestParamsCloseSessionRequest)
+		if err := (*CloseSessionRequest)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "{",
+	order:        17,
+	required:     []string{"sessionId"},
+}, wireCandidate[ClientRequestParamsValue]{
+	declared: []string{"_meta", "modeId", "sessionId"},
+	decode: func(data []byte) (ClientRequestParamsValue, error) {
+		v := new(ClientRequestParamsSetSessionModeRequest)
+		if err := (*SetSessionModeRequest)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "{",
+	order:        18,
+	required:     []string{"sessionId", "modeId"},
+}, wireCandidate[ClientRequestParamsValue]{
+	declared: []string{"_meta", "configId", "sessionId", "type", "value"},
+	decode: func(data []byte) (ClientRequestParamsValue, error) {
+		v := new(ClientRequestParamsSetSessionConfigOptionRequest)
+		if err := (*SetSessionConfigOptionRequest)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "{",
+	order:        19,
+	required:     []string{"sessionId", "configId"},
+}, wireCandidate[ClientRequestParamsValue]{
+	declared: []string{"_meta", "prompt", "sessionId"},
+	decode: func(data []byte) (ClientRequestParamsValue, error) {
+		v := new(ClientRequestParamsPromptRequest)
+		if err := (*PromptRequest)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "{",
+	order:        20,
+	required:     []string{"sessionId", "prompt"},
+}, wireCandidate[ClientRequestParamsValue]{
+	declared: nil,
+	decode: func(data []byte) (ClientRequestParamsValue, error) {
+		v := new(ClientRequestParamsExtMethodRequest)
+		if err := (*ExtRequest)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "*",
+	order:        21,
+	required:     nil,
+})
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ClientRequestParams) UnmarshalJSON(data []byte) error {
 	x.Value = nil
-	switch wireKind(data) {
-	case '{':
-		var firstErr error
-		mask, err := wireHasMembers(data, keysClientRequestParamsO)
-		if err != nil {
-			return err
-		}
-		if mask&(1<<0) != 0 {
-			{
-				v := new(ClientRequestParamsInitializeRequest)
-				err := (*InitializeRequest)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		if mask&(1<<1) != 0 {
-			{
-				v := new(ClientRequestParamsAuthenticateRequest)
-				err := (*AuthenticateRequest)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		if mask&(1<<2) != 0 {
-			{
-				v := new(ClientRequestParamsSetSessionModeRequest)
-				err := (*SetSessionModeRequest)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		if mask&(1<<3) != 0 {
-			{
-				v := new(ClientRequestParamsSetSessionConfigOptionRequest)
-				err := (*SetSessionConfigOptionRequest)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		if mask&(1<<4) != 0 {
-			{
-				v := new(ClientRequestParamsPromptRequest)
-				err := (*PromptRequest)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		if wireMembersWithin(data, declaredClientRequestParamsLogoutRequest) {
-			{
-				v := new(ClientRequestParamsLogoutRequest)
-				err := (*LogoutRequest)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		if wireMembersWithin(data, declaredClientRequestParamsNewSessionRequest) {
-			{
-				v := new(ClientRequestParamsNewSessionRequest)
-				err := (*NewSessionRequest)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		if wireMembersWithin(data, declaredClientRequestParamsLoadSessionRequest) {
-			{
-				v := new(ClientRequestParamsLoadSessionRequest)
-				err := (*LoadSessionRequest)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		if wireMembersWithin(data, declaredClientRequestParamsListSessionsRequest) {
-			{
-				v := new(ClientRequestParamsListSessionsRequest)
-				err := (*ListSessionsRequest)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		if wireMembersWithin(data, declaredClientRequestParamsDeleteSessionRequest) {
-			{
-				v := new(ClientRequestParamsDeleteSessionRequest)
-				err := (*DeleteSessionRequest)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		if wireMembersWithin(data, declaredClientRequestParamsResumeSessionRequest) {
-			{
-				v := new(ClientRequestParamsResumeSessionRequest)
-				err := (*ResumeSessionRequest)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		if wireMembersWithin(data, declaredClientRequestParamsCloseSessionRequest) {
-			{
-				v := new(ClientRequestParamsCloseSessionRequest)
-				err := (*CloseSessionRequest)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		{
-			v := new(ClientRequestParamsLogoutRequest)
-			err := (*LogoutRequest)(v).UnmarshalJSON(data)
-			if err == nil {
-				x.Value = v
-				return nil
-			}
-			if firstErr == nil {
-				firstErr = err
-			}
-		}
-		{
-			v := new(ClientRequestParamsNewSessionRequest)
-			err := (*NewSessionRequest)(v).UnmarshalJSON(data)
-			if err == nil {
-				x.Value = v
-				return nil
-			}
-			if firstErr == nil {
-				firstErr = err
-			}
-		}
-		{
-			v := new(ClientRequestParamsLoadSessionRequest)
-			err := (*LoadSessionRequest)(v).UnmarshalJSON(data)
-			if err == nil {
-				x.Value = v
-				return nil
-			}
-			if firstErr == nil {
-				firstErr = err
-			}
-		}
-		{
-			v := new(ClientRequestParamsListSessionsRequest)
-			err := (*ListSessionsRequest)(v).UnmarshalJSON(data)
-			if err == nil {
-				x.Value = v
-				return nil
-			}
-			if firstErr == nil {
-				firstErr = err
-			}
-		}
-		{
-			v := new(ClientRequestParamsDeleteSessionRequest)
-			err := (*DeleteSessionRequest)(v).UnmarshalJSON(data)
-			if err == nil {
-				x.Value = v
-				return nil
-			}
-			if firstErr == nil {
-				firstErr = err
-			}
-		}
-		{
-			v := new(ClientRequestParamsResumeSessionRequest)
-			err := (*ResumeSessionRequest)(v).UnmarshalJSON(data)
-			if err == nil {
-				x.Value = v
-				return nil
-			}
-			if firstErr == nil {
-				firstErr = err
-			}
-		}
-		{
-			v := new(ClientRequestParamsCloseSessionRequest)
-			err := (*CloseSessionRequest)(v).UnmarshalJSON(data)
-			if err == nil {
-				x.Value = v
-				return nil
-			}
-			if firstErr == nil {
-				firstErr = err
-			}
-		}
-		{
-			v := new(ClientRequestParamsExtMethodRequest)
-			err := (*ExtRequest)(v).UnmarshalJSON(data)
-			if err == nil {
-				x.Value = v
-				return nil
-			}
-			if firstErr == nil {
-				firstErr = err
-			}
-		}
-		if firstErr != nil {
-			return firstErr
-		}
-		return wireErrorf("ClientRequestParams: no variant matches: expected a member \"protocolVersion\" or \"methodId\" or \"modeId\" or \"configId\" or \"prompt\"")
-	case '[':
-		v := new(ClientRequestParamsExtMethodRequest)
-		if err := (*ExtRequest)(v).UnmarshalJSON(data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
-	case '"':
-		v := new(ClientRequestParamsExtMethodRequest)
-		if err := (*ExtRequest)(v).UnmarshalJSON(data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
-	case '0':
-		v := new(ClientRequestParamsExtMethodRequest)
-		if err := (*ExtRequest)(v).UnmarshalJSON(data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
-	case 't':
-		v := new(ClientRequestParamsExtMethodRequest)
-		if err := (*ExtRequest)(v).UnmarshalJSON(data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
-	case 'n':
-		v := new(ClientRequestParamsExtMethodRequest)
-		if err := (*ExtRequest)(v).UnmarshalJSON(data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+	v, err := choiceClientRequestParams.decode(data)
+	if err != nil {
+		return err
 	}
-	return wireKindError(data, wireSkipSpace(data, 0), "ClientRequestParams (object or array or string or number or boolean or null)")
+	x.Value = v
+	return nil
 }
 
 func (x *ClientRequestParams) appendJSON(buf []byte) ([]byte, error) {
@@ -15139,7 +14543,7 @@ func (x *ClientRequestParams) appendJSON(buf []byte) ([]byte, error) {
 //
 // The agent should respond with its supported protocol version and capabilities.
 //
-// See protocol docs: [Initialization](https://agentclientprotocol.com/protocol/v1/initialization)
+// See protocol docs: [Initialization](https://agentclientprotocol.com/protocol/v1/draft/initialization)
 //
 // It is a variant of ClientRequestParams.
 type ClientRequestParamsInitializeRequest InitializeRequest
@@ -15166,7 +14570,7 @@ func NewClientRequestParamsInitializeRequest(v InitializeRequest) ClientRequestP
 // After successful authentication, the client can proceed to create sessions with
 // `session/new` without receiving an `auth_required` (`-32000`) error.
 //
-// See protocol docs: [Initialization](https://agentclientprotocol.com/protocol/v1/initialization)
+// See protocol docs: [Initialization](https://agentclientprotocol.com/protocol/v1/draft/initialization)
 //
 // It is a variant of ClientRequestParams.
 type ClientRequestParamsAuthenticateRequest AuthenticateRequest
@@ -15216,7 +14620,7 @@ func NewClientRequestParamsLogoutRequest(v LogoutRequest) ClientRequestParams {
 //
 // May return an `auth_required` (`-32000`) error if the agent requires authentication.
 //
-// See protocol docs: [Session Setup](https://agentclientprotocol.com/protocol/v1/session-setup)
+// See protocol docs: [Session Setup](https://agentclientprotocol.com/protocol/v1/draft/session-setup)
 //
 // It is a variant of ClientRequestParams.
 type ClientRequestParamsNewSessionRequest NewSessionRequest
@@ -15243,7 +14647,7 @@ func NewClientRequestParamsNewSessionRequest(v NewSessionRequest) ClientRequestP
 // - Connect to the specified MCP servers
 // - Stream the entire conversation history back to the client via notifications
 //
-// See protocol docs: [Loading Sessions](https://agentclientprotocol.com/protocol/v1/session-setup#loading-sessions)
+// See protocol docs: [Loading Sessions](https://agentclientprotocol.com/protocol/v1/draft/session-setup#loading-sessions)
 //
 // It is a variant of ClientRequestParams.
 type ClientRequestParamsLoadSessionRequest LoadSessionRequest
@@ -15361,7 +14765,7 @@ func NewClientRequestParamsCloseSessionRequest(v CloseSessionRequest) ClientRequ
 // This method can be called at any time during a session, whether the Agent is
 // idle or actively generating a response.
 //
-// See protocol docs: [Session Modes](https://agentclientprotocol.com/protocol/v1/session-modes)
+// See protocol docs: [Session Modes](https://agentclientprotocol.com/protocol/v1/draft/session-modes)
 //
 // It is a variant of ClientRequestParams.
 type ClientRequestParamsSetSessionModeRequest SetSessionModeRequest
@@ -15407,7 +14811,7 @@ func NewClientRequestParamsSetSessionConfigOptionRequest(v SetSessionConfigOptio
 // - Executes any requested tool calls
 // - Returns when the turn is complete with a stop reason
 //
-// See protocol docs: [Prompt Turn](https://agentclientprotocol.com/protocol/v1/prompt-turn)
+// See protocol docs: [Prompt Turn](https://agentclientprotocol.com/protocol/v1/draft/prompt-turn)
 //
 // It is a variant of ClientRequestParams.
 type ClientRequestParamsPromptRequest PromptRequest
@@ -15430,7 +14834,7 @@ func NewClientRequestParamsPromptRequest(v PromptRequest) ClientRequestParams {
 // Extension methods provide a way to add custom functionality while maintaining
 // protocol compatibility.
 //
-// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 //
 // It is a variant of ClientRequestParams.
 type ClientRequestParamsExtMethodRequest ExtRequest
@@ -15452,7 +14856,7 @@ func NewClientRequestParamsExtMethodRequest(v ExtRequest) ClientRequestParams {
 //
 // Sent by the client to establish connection and negotiate capabilities.
 //
-// See protocol docs: [Initialization](https://agentclientprotocol.com/protocol/v1/initialization)
+// See protocol docs: [Initialization](https://agentclientprotocol.com/protocol/v1/draft/initialization)
 type InitializeRequest struct {
 	// The latest protocol version supported by the client.
 	ProtocolVersion ProtocolVersion `json:"protocolVersion"`
@@ -15466,12 +14870,11 @@ type InitializeRequest struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *InitializeRequest) UnmarshalJSON(data []byte) error {
 	*x = InitializeRequest{}
 	it, err := wireObject(data)
@@ -15558,7 +14961,6 @@ func (x *InitializeRequest) appendMembers(buf []byte, open int) ([]byte, error) 
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x InitializeRequest) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -15568,7 +14970,7 @@ func (x InitializeRequest) MarshalJSON() ([]byte, error) {
 // Advertised during initialization to inform the agent about
 // available features and methods.
 //
-// See protocol docs: [Client Capabilities](https://agentclientprotocol.com/protocol/v1/initialization#client-capabilities)
+// See protocol docs: [Client Capabilities](https://agentclientprotocol.com/protocol/v1/draft/initialization#client-capabilities)
 type ClientCapabilities struct {
 	// File system capabilities supported by the client.
 	// Determines which file operations the agent can request.
@@ -15594,12 +14996,15 @@ type ClientCapabilities struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// ClientCapabilitiesSubagents holds the members unstable_subagents adds (empty without its build tags).
+	ClientCapabilitiesSubagents
+	// ClientCapabilitiesPlanOperations holds the members unstable_plan_operations adds (empty without its build tags).
+	ClientCapabilitiesPlanOperations
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ClientCapabilities) UnmarshalJSON(data []byte) error {
 	*x = ClientCapabilities{}
 	it, err := wireObject(data)
@@ -15646,6 +15051,14 @@ func (x *ClientCapabilities) UnmarshalJSON(data []byte) error {
 			err := wireDecodeRawObject(&v, it.value)
 			if err == nil {
 				x.Meta = v
+			}
+		case "subagents":
+			if err := x.ClientCapabilitiesSubagents.decodeGatedMember(&it); err != nil {
+				return err
+			}
+		case "plan":
+			if err := x.ClientCapabilitiesPlanOperations.decodeGatedMember(&it); err != nil {
+				return err
 			}
 		}
 	}
@@ -15708,18 +15121,23 @@ func (x *ClientCapabilities) appendMembers(buf []byte, open int) ([]byte, error)
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
+	if buf, err = x.ClientCapabilitiesSubagents.appendGatedMembers(buf, open); err != nil {
+		return nil, err
+	}
+	if buf, err = x.ClientCapabilitiesPlanOperations.appendGatedMembers(buf, open); err != nil {
+		return nil, err
+	}
 	return buf, nil
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ClientCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
 // FileSystemCapabilities: File system capabilities that a client may support.
 //
-// See protocol docs: [FileSystem](https://agentclientprotocol.com/protocol/v1/initialization#filesystem)
+// See protocol docs: [FileSystem](https://agentclientprotocol.com/protocol/v1/draft/initialization#filesystem)
 type FileSystemCapabilities struct {
 	// Whether the Client supports `fs/read_text_file` requests.
 	ReadTextFile *bool `json:"readTextFile,omitempty"`
@@ -15729,12 +15147,11 @@ type FileSystemCapabilities struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *FileSystemCapabilities) UnmarshalJSON(data []byte) error {
 	*x = FileSystemCapabilities{}
 	it, err := wireObject(data)
@@ -15807,7 +15224,6 @@ func (x *FileSystemCapabilities) appendMembers(buf []byte, open int) ([]byte, er
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x FileSystemCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -15831,12 +15247,11 @@ type ClientSessionCapabilities struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ClientSessionCapabilities) UnmarshalJSON(data []byte) error {
 	*x = ClientSessionCapabilities{}
 	it, err := wireObject(data)
@@ -15920,7 +15335,6 @@ func (x *ClientSessionCapabilities) appendMembers(buf []byte, open int) ([]byte,
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ClientSessionCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -15931,7 +15345,6 @@ func (x ClientSessionCapabilities) MarshalJSON() ([]byte, error) {
 type CompactionCapabilities json.RawMessage
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *CompactionCapabilities) UnmarshalJSON(data []byte) error {
 	return wireDecodeRawObject((*json.RawMessage)(x), data)
 }
@@ -15945,7 +15358,6 @@ func (x *CompactionCapabilities) appendMembers(buf []byte, open int) ([]byte, er
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x CompactionCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -15963,12 +15375,11 @@ type SessionConfigOptionsCapabilities struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *SessionConfigOptionsCapabilities) UnmarshalJSON(data []byte) error {
 	*x = SessionConfigOptionsCapabilities{}
 	it, err := wireObject(data)
@@ -16026,7 +15437,6 @@ func (x *SessionConfigOptionsCapabilities) appendMembers(buf []byte, open int) (
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x SessionConfigOptionsCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -16039,12 +15449,11 @@ type BooleanConfigOptionCapabilities struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *BooleanConfigOptionCapabilities) UnmarshalJSON(data []byte) error {
 	*x = BooleanConfigOptionCapabilities{}
 	it, err := wireObject(data)
@@ -16089,7 +15498,6 @@ func (x *BooleanConfigOptionCapabilities) appendMembers(buf []byte, open int) ([
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x BooleanConfigOptionCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -16100,7 +15508,6 @@ func (x BooleanConfigOptionCapabilities) MarshalJSON() ([]byte, error) {
 type NoticeCapabilities json.RawMessage
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *NoticeCapabilities) UnmarshalJSON(data []byte) error {
 	return wireDecodeRawObject((*json.RawMessage)(x), data)
 }
@@ -16114,7 +15521,6 @@ func (x *NoticeCapabilities) appendMembers(buf []byte, open int) ([]byte, error)
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x NoticeCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -16135,12 +15541,11 @@ type AuthCapabilities struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *AuthCapabilities) UnmarshalJSON(data []byte) error {
 	*x = AuthCapabilities{}
 	it, err := wireObject(data)
@@ -16199,7 +15604,6 @@ func (x *AuthCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x AuthCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -16222,12 +15626,11 @@ type ElicitationCapabilities struct {
 	//
 	// Optional. Omitted and `null` are equivalent and mean no metadata.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ElicitationCapabilities) UnmarshalJSON(data []byte) error {
 	*x = ElicitationCapabilities{}
 	it, err := wireObject(data)
@@ -16298,7 +15701,6 @@ func (x *ElicitationCapabilities) appendMembers(buf []byte, open int) ([]byte, e
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ElicitationCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -16313,12 +15715,11 @@ type ElicitationFormCapabilities struct {
 	//
 	// Optional. Omitted and `null` are equivalent and mean no metadata.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ElicitationFormCapabilities) UnmarshalJSON(data []byte) error {
 	*x = ElicitationFormCapabilities{}
 	it, err := wireObject(data)
@@ -16363,7 +15764,6 @@ func (x *ElicitationFormCapabilities) appendMembers(buf []byte, open int) ([]byt
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ElicitationFormCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -16378,12 +15778,11 @@ type ElicitationUrlCapabilities struct {
 	//
 	// Optional. Omitted and `null` are equivalent and mean no metadata.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ElicitationUrlCapabilities) UnmarshalJSON(data []byte) error {
 	*x = ElicitationUrlCapabilities{}
 	it, err := wireObject(data)
@@ -16428,7 +15827,6 @@ func (x *ElicitationUrlCapabilities) appendMembers(buf []byte, open int) ([]byte
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ElicitationUrlCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -16444,12 +15842,11 @@ type AuthenticateRequest struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *AuthenticateRequest) UnmarshalJSON(data []byte) error {
 	*x = AuthenticateRequest{}
 	it, err := wireObject(data)
@@ -16509,7 +15906,6 @@ func (x *AuthenticateRequest) appendMembers(buf []byte, open int) ([]byte, error
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x AuthenticateRequest) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -16522,12 +15918,11 @@ type LogoutRequest struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *LogoutRequest) UnmarshalJSON(data []byte) error {
 	*x = LogoutRequest{}
 	it, err := wireObject(data)
@@ -16572,14 +15967,13 @@ func (x *LogoutRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x LogoutRequest) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
 // NewSessionRequest: Request parameters for creating a new session.
 //
-// See protocol docs: [Creating a Session](https://agentclientprotocol.com/protocol/v1/session-setup#creating-a-session)
+// See protocol docs: [Creating a Session](https://agentclientprotocol.com/protocol/v1/draft/session-setup#creating-a-session)
 type NewSessionRequest struct {
 	// The working directory for this session. Must be an absolute path.
 	Cwd string `json:"cwd"`
@@ -16595,12 +15989,13 @@ type NewSessionRequest struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// NewSessionRequestSystemPrompt holds the members unstable_system_prompt adds (empty without its build tags).
+	NewSessionRequestSystemPrompt
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *NewSessionRequest) UnmarshalJSON(data []byte) error {
 	*x = NewSessionRequest{}
 	it, err := wireObject(data)
@@ -16642,6 +16037,10 @@ func (x *NewSessionRequest) UnmarshalJSON(data []byte) error {
 			err := wireDecodeRawObject(&v, it.value)
 			if err == nil {
 				x.Meta = v
+			}
+		case "systemPrompt":
+			if err := x.NewSessionRequestSystemPrompt.decodeGatedMember(&it); err != nil {
+				return err
 			}
 		}
 	}
@@ -16697,11 +16096,13 @@ func (x *NewSessionRequest) appendMembers(buf []byte, open int) ([]byte, error) 
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
+	if buf, err = x.NewSessionRequestSystemPrompt.appendGatedMembers(buf, open); err != nil {
+		return nil, err
+	}
 	return buf, nil
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x NewSessionRequest) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -16711,7 +16112,7 @@ func (x NewSessionRequest) MarshalJSON() ([]byte, error) {
 // MCP servers provide tools and context that the agent can use when
 // processing prompts.
 //
-// See protocol docs: [MCP Servers](https://agentclientprotocol.com/protocol/v1/session-setup#mcp-servers)
+// See protocol docs: [MCP Servers](https://agentclientprotocol.com/protocol/v1/draft/session-setup#mcp-servers)
 type McpServer struct {
 	// Value is the variant: one of the McpServer* types that implement McpServerValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -16726,13 +16127,11 @@ type McpServerValue interface {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x McpServer) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *McpServer) UnmarshalJSON(data []byte) error {
 	x.Value = nil
 	raw, found, err := wireMember(data, "type")
@@ -16767,12 +16166,15 @@ func (x *McpServer) UnmarshalJSON(data []byte) error {
 		x.Value = v
 		return nil
 	default:
+		if ok, err := x.decodeGatedMCPOverACP(tag, data); ok {
+			return err
+		}
 		v := new(McpServerStdioVariant)
 		if (*McpServerStdio)(v).UnmarshalJSON(data) == nil {
 			x.Value = v
 			return nil
 		}
-		return wireErrorf("McpServer: unknown type %q (known: \"http\", \"sse\")", string(tag))
+		return wireErrorf("McpServer: unknown type %q (known: %s)", string(tag), "\"http\", \"sse\""+knownMcpServerMCPOverACP)
 	}
 }
 
@@ -16889,12 +16291,11 @@ type HttpHeader struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *HttpHeader) UnmarshalJSON(data []byte) error {
 	*x = HttpHeader{}
 	it, err := wireObject(data)
@@ -16968,7 +16369,6 @@ func (x *HttpHeader) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x HttpHeader) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -16985,12 +16385,11 @@ type McpServerHttp struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *McpServerHttp) UnmarshalJSON(data []byte) error {
 	*x = McpServerHttp{}
 	it, err := wireObject(data)
@@ -17088,7 +16487,6 @@ func (x *McpServerHttp) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x McpServerHttp) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -17105,12 +16503,11 @@ type McpServerSse struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *McpServerSse) UnmarshalJSON(data []byte) error {
 	*x = McpServerSse{}
 	it, err := wireObject(data)
@@ -17208,7 +16605,6 @@ func (x *McpServerSse) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x McpServerSse) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -17227,12 +16623,11 @@ type McpServerStdio struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *McpServerStdio) UnmarshalJSON(data []byte) error {
 	*x = McpServerStdio{}
 	it, err := wireObject(data)
@@ -17354,7 +16749,6 @@ func (x *McpServerStdio) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x McpServerStdio) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -17363,7 +16757,7 @@ func (x McpServerStdio) MarshalJSON() ([]byte, error) {
 //
 // Only available if the Agent supports the `loadSession` capability.
 //
-// See protocol docs: [Loading Sessions](https://agentclientprotocol.com/protocol/v1/session-setup#loading-sessions)
+// See protocol docs: [Loading Sessions](https://agentclientprotocol.com/protocol/v1/draft/session-setup#loading-sessions)
 type LoadSessionRequest struct {
 	// List of MCP servers to connect to for this session.
 	MCPServers []McpServer `json:"mcpServers"`
@@ -17382,12 +16776,13 @@ type LoadSessionRequest struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// LoadSessionRequestSystemPrompt holds the members unstable_system_prompt adds (empty without its build tags).
+	LoadSessionRequestSystemPrompt
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *LoadSessionRequest) UnmarshalJSON(data []byte) error {
 	*x = LoadSessionRequest{}
 	it, err := wireObject(data)
@@ -17435,6 +16830,10 @@ func (x *LoadSessionRequest) UnmarshalJSON(data []byte) error {
 			err := wireDecodeRawObject(&v, it.value)
 			if err == nil {
 				x.Meta = v
+			}
+		case "systemPrompt":
+			if err := x.LoadSessionRequestSystemPrompt.decodeGatedMember(&it); err != nil {
+				return err
 			}
 		}
 	}
@@ -17498,11 +16897,13 @@ func (x *LoadSessionRequest) appendMembers(buf []byte, open int) ([]byte, error)
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
+	if buf, err = x.LoadSessionRequestSystemPrompt.appendGatedMembers(buf, open); err != nil {
+		return nil, err
+	}
 	return buf, nil
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x LoadSessionRequest) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -17519,12 +16920,13 @@ type ListSessionsRequest struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// ListSessionsRequestSessionArchive holds the members unstable_session_archive adds (empty without its build tags).
+	ListSessionsRequestSessionArchive
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ListSessionsRequest) UnmarshalJSON(data []byte) error {
 	*x = ListSessionsRequest{}
 	it, err := wireObject(data)
@@ -17548,6 +16950,10 @@ func (x *ListSessionsRequest) UnmarshalJSON(data []byte) error {
 			err := wireDecodeRawObject(&v, it.value)
 			if err == nil {
 				x.Meta = v
+			}
+		case "archived":
+			if err := x.ListSessionsRequestSessionArchive.decodeGatedMember(&it); err != nil {
+				return err
 			}
 		}
 	}
@@ -17589,11 +16995,13 @@ func (x *ListSessionsRequest) appendMembers(buf []byte, open int) ([]byte, error
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
+	if buf, err = x.ListSessionsRequestSessionArchive.appendGatedMembers(buf, open); err != nil {
+		return nil, err
+	}
 	return buf, nil
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ListSessionsRequest) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -17608,12 +17016,11 @@ type DeleteSessionRequest struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *DeleteSessionRequest) UnmarshalJSON(data []byte) error {
 	*x = DeleteSessionRequest{}
 	it, err := wireObject(data)
@@ -17673,7 +17080,6 @@ func (x *DeleteSessionRequest) appendMembers(buf []byte, open int) ([]byte, erro
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x DeleteSessionRequest) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -17702,12 +17108,13 @@ type ResumeSessionRequest struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// ResumeSessionRequestSystemPrompt holds the members unstable_system_prompt adds (empty without its build tags).
+	ResumeSessionRequestSystemPrompt
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ResumeSessionRequest) UnmarshalJSON(data []byte) error {
 	*x = ResumeSessionRequest{}
 	it, err := wireObject(data)
@@ -17754,6 +17161,10 @@ func (x *ResumeSessionRequest) UnmarshalJSON(data []byte) error {
 			err := wireDecodeRawObject(&v, it.value)
 			if err == nil {
 				x.Meta = v
+			}
+		case "systemPrompt":
+			if err := x.ResumeSessionRequestSystemPrompt.decodeGatedMember(&it); err != nil {
+				return err
 			}
 		}
 	}
@@ -17811,11 +17222,13 @@ func (x *ResumeSessionRequest) appendMembers(buf []byte, open int) ([]byte, erro
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
+	if buf, err = x.ResumeSessionRequestSystemPrompt.appendGatedMembers(buf, open); err != nil {
+		return nil, err
+	}
 	return buf, nil
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ResumeSessionRequest) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -17834,12 +17247,11 @@ type CloseSessionRequest struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *CloseSessionRequest) UnmarshalJSON(data []byte) error {
 	*x = CloseSessionRequest{}
 	it, err := wireObject(data)
@@ -17899,7 +17311,6 @@ func (x *CloseSessionRequest) appendMembers(buf []byte, open int) ([]byte, error
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x CloseSessionRequest) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -17914,12 +17325,11 @@ type SetSessionModeRequest struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *SetSessionModeRequest) UnmarshalJSON(data []byte) error {
 	*x = SetSessionModeRequest{}
 	it, err := wireObject(data)
@@ -17993,7 +17403,6 @@ func (x *SetSessionModeRequest) appendMembers(buf []byte, open int) ([]byte, err
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x SetSessionModeRequest) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -18008,14 +17417,13 @@ type SetSessionConfigOptionRequest struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Variant holds the members that depend on the kind of SetSessionConfigOptionRequest.
 	Variant SetSessionConfigOptionRequestVariant `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *SetSessionConfigOptionRequest) UnmarshalJSON(data []byte) error {
 	*x = SetSessionConfigOptionRequest{}
 	it, err := wireObject(data)
@@ -18089,7 +17497,6 @@ func (x *SetSessionConfigOptionRequest) appendMembers(buf []byte, open int) ([]b
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x SetSessionConfigOptionRequest) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -18109,13 +17516,11 @@ type SetSessionConfigOptionRequestVariantValue interface {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x SetSessionConfigOptionRequestVariant) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *SetSessionConfigOptionRequestVariant) UnmarshalJSON(data []byte) error {
 	x.Value = nil
 	raw, found, err := wireMember(data, "type")
@@ -18297,7 +17702,7 @@ func NewSetSessionConfigOptionRequestValueID(v SetSessionConfigOptionRequestValu
 //
 // Contains the user's message and any additional context.
 //
-// See protocol docs: [User Message](https://agentclientprotocol.com/protocol/v1/prompt-turn#1-user-message)
+// See protocol docs: [User Message](https://agentclientprotocol.com/protocol/v1/draft/prompt-turn#1-user-message)
 type PromptRequest struct {
 	// The ID of the session to send this user message to
 	SessionID SessionId `json:"sessionId"`
@@ -18319,12 +17724,11 @@ type PromptRequest struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *PromptRequest) UnmarshalJSON(data []byte) error {
 	*x = PromptRequest{}
 	it, err := wireObject(data)
@@ -18403,7 +17807,6 @@ func (x *PromptRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x PromptRequest) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -18423,7 +17826,6 @@ type ClientResponseValue interface {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ClientResponse) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -18431,7 +17833,6 @@ func (x ClientResponse) MarshalJSON() ([]byte, error) {
 var keysClientResponseO = []string{"result", "error"}
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ClientResponse) UnmarshalJSON(data []byte) error {
 	x.Value = nil
 	switch wireKind(data) {
@@ -18657,265 +18058,152 @@ type ClientResponseResultResultValue interface {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ClientResponseResultResult) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-var keysClientResponseResultResultO = []string{"outcome", "terminalId", "output"}
-var declaredClientResponseResultResultWriteTextFileResponse = []string{"_meta"}
-var declaredClientResponseResultResultReadTextFileResponse = []string{"_meta", "content"}
-var declaredClientResponseResultResultReleaseTerminalResponse = []string{"_meta"}
-var declaredClientResponseResultResultWaitForTerminalExitResponse = []string{"_meta", "exitCode", "signal"}
-var declaredClientResponseResultResultKillTerminalResponse = []string{"_meta"}
-var declaredClientResponseResultResultCreateElicitationResponse = []string{"_meta", "action", "content"}
+// choiceClientResponseResultResult chooses the variant of ClientResponseResultResult; files of unstable features add theirs.
+var choiceClientResponseResultResult = wireNewChoice[ClientResponseResultResultValue]("ClientResponseResultResult", wireCandidate[ClientResponseResultResultValue]{
+	declared: []string{"_meta"},
+	decode: func(data []byte) (ClientResponseResultResultValue, error) {
+		v := new(ClientResponseResultResultWriteTextFileResponse)
+		if err := (*WriteTextFileResponse)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "{",
+	order:        0,
+	required:     nil,
+}, wireCandidate[ClientResponseResultResultValue]{
+	declared: []string{"_meta", "content"},
+	decode: func(data []byte) (ClientResponseResultResultValue, error) {
+		v := new(ClientResponseResultResultReadTextFileResponse)
+		if err := (*ReadTextFileResponse)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "{",
+	order:        1,
+	required:     []string{"content"},
+}, wireCandidate[ClientResponseResultResultValue]{
+	declared: []string{"_meta", "outcome"},
+	decode: func(data []byte) (ClientResponseResultResultValue, error) {
+		v := new(ClientResponseResultResultRequestPermissionResponse)
+		if err := (*RequestPermissionResponse)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "{",
+	order:        2,
+	required:     []string{"outcome"},
+}, wireCandidate[ClientResponseResultResultValue]{
+	declared: []string{"_meta", "terminalId"},
+	decode: func(data []byte) (ClientResponseResultResultValue, error) {
+		v := new(ClientResponseResultResultCreateTerminalResponse)
+		if err := (*CreateTerminalResponse)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "{",
+	order:        3,
+	required:     []string{"terminalId"},
+}, wireCandidate[ClientResponseResultResultValue]{
+	declared: []string{"_meta", "exitStatus", "output", "truncated"},
+	decode: func(data []byte) (ClientResponseResultResultValue, error) {
+		v := new(ClientResponseResultResultTerminalOutputResponse)
+		if err := (*TerminalOutputResponse)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "{",
+	order:        4,
+	required:     []string{"output", "truncated"},
+}, wireCandidate[ClientResponseResultResultValue]{
+	declared: []string{"_meta"},
+	decode: func(data []byte) (ClientResponseResultResultValue, error) {
+		v := new(ClientResponseResultResultReleaseTerminalResponse)
+		if err := (*ReleaseTerminalResponse)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "{",
+	order:        5,
+	required:     nil,
+}, wireCandidate[ClientResponseResultResultValue]{
+	declared: []string{"_meta", "exitCode", "signal"},
+	decode: func(data []byte) (ClientResponseResultResultValue, error) {
+		v := new(ClientResponseResultResultWaitForTerminalExitResponse)
+		if err := (*WaitForTerminalExitResponse)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "{",
+	order:        6,
+	required:     nil,
+}, wireCandidate[ClientResponseResultResultValue]{
+	declared: []string{"_meta"},
+	decode: func(data []byte) (ClientResponseResultResultValue, error) {
+		v := new(ClientResponseResultResultKillTerminalResponse)
+		if err := (*KillTerminalResponse)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "{",
+	order:        7,
+	required:     nil,
+}, wireCandidate[ClientResponseResultResultValue]{
+	declared: []string{"_meta", "action", "content"},
+	decode: func(data []byte) (ClientResponseResultResultValue, error) {
+		v := new(ClientResponseResultResultCreateElicitationResponse)
+		if err := (*CreateElicitationResponse)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "{",
+	order:        8,
+	required:     nil,
+}, wireCandidate[ClientResponseResultResultValue]{
+	declared: nil,
+	decode: func(data []byte) (ClientResponseResultResultValue, error) {
+		v := new(ClientResponseResultResultExtMethodResponse)
+		if err := (*ExtResponse)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "*",
+	order:        10,
+	required:     nil,
+})
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ClientResponseResultResult) UnmarshalJSON(data []byte) error {
 	x.Value = nil
-	switch wireKind(data) {
-	case '{':
-		var firstErr error
-		mask, err := wireHasMembers(data, keysClientResponseResultResultO)
-		if err != nil {
-			return err
-		}
-		if mask&(1<<0) != 0 {
-			{
-				v := new(ClientResponseResultResultRequestPermissionResponse)
-				err := (*RequestPermissionResponse)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		if mask&(1<<1) != 0 {
-			{
-				v := new(ClientResponseResultResultCreateTerminalResponse)
-				err := (*CreateTerminalResponse)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		if mask&(1<<2) != 0 {
-			{
-				v := new(ClientResponseResultResultTerminalOutputResponse)
-				err := (*TerminalOutputResponse)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		if wireMembersWithin(data, declaredClientResponseResultResultWriteTextFileResponse) {
-			{
-				v := new(ClientResponseResultResultWriteTextFileResponse)
-				err := (*WriteTextFileResponse)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		if wireMembersWithin(data, declaredClientResponseResultResultReadTextFileResponse) {
-			{
-				v := new(ClientResponseResultResultReadTextFileResponse)
-				err := (*ReadTextFileResponse)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		if wireMembersWithin(data, declaredClientResponseResultResultReleaseTerminalResponse) {
-			{
-				v := new(ClientResponseResultResultReleaseTerminalResponse)
-				err := (*ReleaseTerminalResponse)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		if wireMembersWithin(data, declaredClientResponseResultResultWaitForTerminalExitResponse) {
-			{
-				v := new(ClientResponseResultResultWaitForTerminalExitResponse)
-				err := (*WaitForTerminalExitResponse)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		if wireMembersWithin(data, declaredClientResponseResultResultKillTerminalResponse) {
-			{
-				v := new(ClientResponseResultResultKillTerminalResponse)
-				err := (*KillTerminalResponse)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		if wireMembersWithin(data, declaredClientResponseResultResultCreateElicitationResponse) {
-			{
-				v := new(ClientResponseResultResultCreateElicitationResponse)
-				err := (*CreateElicitationResponse)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		{
-			v := new(ClientResponseResultResultWriteTextFileResponse)
-			err := (*WriteTextFileResponse)(v).UnmarshalJSON(data)
-			if err == nil {
-				x.Value = v
-				return nil
-			}
-			if firstErr == nil {
-				firstErr = err
-			}
-		}
-		{
-			v := new(ClientResponseResultResultReadTextFileResponse)
-			err := (*ReadTextFileResponse)(v).UnmarshalJSON(data)
-			if err == nil {
-				x.Value = v
-				return nil
-			}
-			if firstErr == nil {
-				firstErr = err
-			}
-		}
-		{
-			v := new(ClientResponseResultResultReleaseTerminalResponse)
-			err := (*ReleaseTerminalResponse)(v).UnmarshalJSON(data)
-			if err == nil {
-				x.Value = v
-				return nil
-			}
-			if firstErr == nil {
-				firstErr = err
-			}
-		}
-		{
-			v := new(ClientResponseResultResultWaitForTerminalExitResponse)
-			err := (*WaitForTerminalExitResponse)(v).UnmarshalJSON(data)
-			if err == nil {
-				x.Value = v
-				return nil
-			}
-			if firstErr == nil {
-				firstErr = err
-			}
-		}
-		{
-			v := new(ClientResponseResultResultKillTerminalResponse)
-			err := (*KillTerminalResponse)(v).UnmarshalJSON(data)
-			if err == nil {
-				x.Value = v
-				return nil
-			}
-			if firstErr == nil {
-				firstErr = err
-			}
-		}
-		{
-			v := new(ClientResponseResultResultCreateElicitationResponse)
-			err := (*CreateElicitationResponse)(v).UnmarshalJSON(data)
-			if err == nil {
-				x.Value = v
-				return nil
-			}
-			if firstErr == nil {
-				firstErr = err
-			}
-		}
-		{
-			v := new(ClientResponseResultResultExtMethodResponse)
-			err := (*ExtResponse)(v).UnmarshalJSON(data)
-			if err == nil {
-				x.Value = v
-				return nil
-			}
-			if firstErr == nil {
-				firstErr = err
-			}
-		}
-		if firstErr != nil {
-			return firstErr
-		}
-		return wireErrorf("ClientResponseResultResult: no variant matches: expected a member \"outcome\" or \"terminalId\" or \"output\"")
-	case '[':
-		v := new(ClientResponseResultResultExtMethodResponse)
-		if err := (*ExtResponse)(v).UnmarshalJSON(data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
-	case '"':
-		v := new(ClientResponseResultResultExtMethodResponse)
-		if err := (*ExtResponse)(v).UnmarshalJSON(data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
-	case '0':
-		v := new(ClientResponseResultResultExtMethodResponse)
-		if err := (*ExtResponse)(v).UnmarshalJSON(data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
-	case 't':
-		v := new(ClientResponseResultResultExtMethodResponse)
-		if err := (*ExtResponse)(v).UnmarshalJSON(data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
-	case 'n':
-		v := new(ClientResponseResultResultExtMethodResponse)
-		if err := (*ExtResponse)(v).UnmarshalJSON(data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+	v, err := choiceClientResponseResultResult.decode(data)
+	if err != nil {
+		return err
 	}
-	return wireKindError(data, wireSkipSpace(data, 0), "ClientResponseResultResult (object or array or string or number or boolean or null)")
+	x.Value = v
+	return nil
 }
 
 func (x *ClientResponseResultResult) appendJSON(buf []byte) ([]byte, error) {
@@ -19111,12 +18399,11 @@ type WriteTextFileResponse struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *WriteTextFileResponse) UnmarshalJSON(data []byte) error {
 	*x = WriteTextFileResponse{}
 	it, err := wireObject(data)
@@ -19161,7 +18448,6 @@ func (x *WriteTextFileResponse) appendMembers(buf []byte, open int) ([]byte, err
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x WriteTextFileResponse) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -19174,12 +18460,11 @@ type ReadTextFileResponse struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ReadTextFileResponse) UnmarshalJSON(data []byte) error {
 	*x = ReadTextFileResponse{}
 	it, err := wireObject(data)
@@ -19239,7 +18524,6 @@ func (x *ReadTextFileResponse) appendMembers(buf []byte, open int) ([]byte, erro
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ReadTextFileResponse) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -19252,12 +18536,11 @@ type RequestPermissionResponse struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *RequestPermissionResponse) UnmarshalJSON(data []byte) error {
 	*x = RequestPermissionResponse{}
 	it, err := wireObject(data)
@@ -19317,7 +18600,6 @@ func (x *RequestPermissionResponse) appendMembers(buf []byte, open int) ([]byte,
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x RequestPermissionResponse) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -19337,13 +18619,11 @@ type RequestPermissionOutcomeValue interface {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x RequestPermissionOutcome) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *RequestPermissionOutcome) UnmarshalJSON(data []byte) error {
 	x.Value = nil
 	raw, found, err := wireMember(data, "outcome")
@@ -19397,7 +18677,7 @@ func (x *RequestPermissionOutcome) appendMembers(buf []byte, open int) ([]byte, 
 // prompt turn, it MUST respond to all pending `session/request_permission`
 // requests with this `cancelled` outcome.
 //
-// See protocol docs: [Cancellation](https://agentclientprotocol.com/protocol/v1/prompt-turn#cancellation)
+// See protocol docs: [Cancellation](https://agentclientprotocol.com/protocol/v1/draft/prompt-turn#cancellation)
 //
 // It is the variant of RequestPermissionOutcome with outcome "cancelled".
 type RequestPermissionOutcomeCancelled struct{}
@@ -19475,12 +18755,11 @@ type SelectedPermissionOutcome struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *SelectedPermissionOutcome) UnmarshalJSON(data []byte) error {
 	*x = SelectedPermissionOutcome{}
 	it, err := wireObject(data)
@@ -19540,7 +18819,6 @@ func (x *SelectedPermissionOutcome) appendMembers(buf []byte, open int) ([]byte,
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x SelectedPermissionOutcome) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -19553,12 +18831,11 @@ type CreateTerminalResponse struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *CreateTerminalResponse) UnmarshalJSON(data []byte) error {
 	*x = CreateTerminalResponse{}
 	it, err := wireObject(data)
@@ -19618,7 +18895,6 @@ func (x *CreateTerminalResponse) appendMembers(buf []byte, open int) ([]byte, er
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x CreateTerminalResponse) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -19635,12 +18911,11 @@ type TerminalOutputResponse struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *TerminalOutputResponse) UnmarshalJSON(data []byte) error {
 	*x = TerminalOutputResponse{}
 	it, err := wireObject(data)
@@ -19727,7 +19002,6 @@ func (x *TerminalOutputResponse) appendMembers(buf []byte, open int) ([]byte, er
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x TerminalOutputResponse) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -19742,12 +19016,11 @@ type TerminalExitStatus struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *TerminalExitStatus) UnmarshalJSON(data []byte) error {
 	*x = TerminalExitStatus{}
 	it, err := wireObject(data)
@@ -19818,7 +19091,6 @@ func (x *TerminalExitStatus) appendMembers(buf []byte, open int) ([]byte, error)
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x TerminalExitStatus) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -19829,12 +19101,11 @@ type ReleaseTerminalResponse struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ReleaseTerminalResponse) UnmarshalJSON(data []byte) error {
 	*x = ReleaseTerminalResponse{}
 	it, err := wireObject(data)
@@ -19879,7 +19150,6 @@ func (x *ReleaseTerminalResponse) appendMembers(buf []byte, open int) ([]byte, e
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ReleaseTerminalResponse) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -19894,12 +19164,11 @@ type WaitForTerminalExitResponse struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *WaitForTerminalExitResponse) UnmarshalJSON(data []byte) error {
 	*x = WaitForTerminalExitResponse{}
 	it, err := wireObject(data)
@@ -19970,7 +19239,6 @@ func (x *WaitForTerminalExitResponse) appendMembers(buf []byte, open int) ([]byt
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x WaitForTerminalExitResponse) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -19981,12 +19249,11 @@ type KillTerminalResponse struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *KillTerminalResponse) UnmarshalJSON(data []byte) error {
 	*x = KillTerminalResponse{}
 	it, err := wireObject(data)
@@ -20031,7 +19298,6 @@ func (x *KillTerminalResponse) appendMembers(buf []byte, open int) ([]byte, erro
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x KillTerminalResponse) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -20044,14 +19310,13 @@ type CreateElicitationResponse struct {
 	//
 	// Optional. Omitted and `null` are equivalent and mean no metadata.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Variant holds the members that depend on the kind of CreateElicitationResponse.
 	Variant CreateElicitationResponseVariant `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *CreateElicitationResponse) UnmarshalJSON(data []byte) error {
 	*x = CreateElicitationResponse{}
 	it, err := wireObject(data)
@@ -20096,7 +19361,6 @@ func (x *CreateElicitationResponse) appendMembers(buf []byte, open int) ([]byte,
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x CreateElicitationResponse) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -20116,13 +19380,11 @@ type CreateElicitationResponseVariantValue interface {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x CreateElicitationResponseVariant) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *CreateElicitationResponseVariant) UnmarshalJSON(data []byte) error {
 	x.Value = nil
 	raw, found, err := wireMember(data, "action")
@@ -20368,13 +19630,11 @@ type ElicitationContentValueValue interface {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ElicitationContentValue) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ElicitationContentValue) UnmarshalJSON(data []byte) error {
 	x.Value = nil
 	switch wireKind(data) {
@@ -20535,7 +19795,6 @@ type ElicitationAcceptAction struct {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ElicitationAcceptAction) UnmarshalJSON(data []byte) error {
 	*x = ElicitationAcceptAction{}
 	it, err := wireObject(data)
@@ -20584,7 +19843,6 @@ func (x *ElicitationAcceptAction) appendMembers(buf []byte, open int) ([]byte, e
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ElicitationAcceptAction) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -20598,7 +19856,6 @@ type ClientNotification struct {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ClientNotification) UnmarshalJSON(data []byte) error {
 	*x = ClientNotification{}
 	it, err := wireObject(data)
@@ -20657,7 +19914,6 @@ func (x *ClientNotification) appendMembers(buf []byte, open int) ([]byte, error)
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ClientNotification) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -20681,89 +19937,48 @@ type ClientNotificationParamsValue interface {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ClientNotificationParams) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-var keysClientNotificationParamsO = []string{"sessionId"}
+// choiceClientNotificationParams chooses the variant of ClientNotificationParams; files of unstable features add theirs.
+var choiceClientNotificationParams = wireNewChoice[ClientNotificationParamsValue]("ClientNotificationParams", wireCandidate[ClientNotificationParamsValue]{
+	declared: []string{"_meta", "sessionId"},
+	decode: func(data []byte) (ClientNotificationParamsValue, error) {
+		v := new(ClientNotificationParamsCancelNotification)
+		if err := (*CancelNotification)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "{",
+	order:        0,
+	required:     []string{"sessionId"},
+}, wireCandidate[ClientNotificationParamsValue]{
+	declared: nil,
+	decode: func(data []byte) (ClientNotificationParamsValue, error) {
+		v := new(ClientNotificationParamsExtNotification)
+		if err := (*ExtNotification)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "*",
+	order:        2,
+	required:     nil,
+})
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ClientNotificationParams) UnmarshalJSON(data []byte) error {
 	x.Value = nil
-	switch wireKind(data) {
-	case '{':
-		var firstErr error
-		mask, err := wireHasMembers(data, keysClientNotificationParamsO)
-		if err != nil {
-			return err
-		}
-		if mask&(1<<0) != 0 {
-			{
-				v := new(ClientNotificationParamsCancelNotification)
-				err := (*CancelNotification)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		{
-			v := new(ClientNotificationParamsExtNotification)
-			err := (*ExtNotification)(v).UnmarshalJSON(data)
-			if err == nil {
-				x.Value = v
-				return nil
-			}
-			if firstErr == nil {
-				firstErr = err
-			}
-		}
-		if firstErr != nil {
-			return firstErr
-		}
-		return wireErrorf("ClientNotificationParams: no variant matches: expected a member \"sessionId\"")
-	case '[':
-		v := new(ClientNotificationParamsExtNotification)
-		if err := (*ExtNotification)(v).UnmarshalJSON(data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
-	case '"':
-		v := new(ClientNotificationParamsExtNotification)
-		if err := (*ExtNotification)(v).UnmarshalJSON(data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
-	case '0':
-		v := new(ClientNotificationParamsExtNotification)
-		if err := (*ExtNotification)(v).UnmarshalJSON(data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
-	case 't':
-		v := new(ClientNotificationParamsExtNotification)
-		if err := (*ExtNotification)(v).UnmarshalJSON(data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
-	case 'n':
-		v := new(ClientNotificationParamsExtNotification)
-		if err := (*ExtNotification)(v).UnmarshalJSON(data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+	v, err := choiceClientNotificationParams.decode(data)
+	if err != nil {
+		return err
 	}
-	return wireKindError(data, wireSkipSpace(data, 0), "ClientNotificationParams (object or array or string or number or boolean or null)")
+	x.Value = v
+	return nil
 }
 
 func (x *ClientNotificationParams) appendJSON(buf []byte) ([]byte, error) {
@@ -20783,7 +19998,7 @@ func (x *ClientNotificationParams) appendJSON(buf []byte) ([]byte, error) {
 // - Send any pending `session/update` notifications
 // - Respond to the original `session/prompt` request with the `cancelled` stop reason
 //
-// See protocol docs: [Cancellation](https://agentclientprotocol.com/protocol/v1/prompt-turn#cancellation)
+// See protocol docs: [Cancellation](https://agentclientprotocol.com/protocol/v1/draft/prompt-turn#cancellation)
 //
 // It is a variant of ClientNotificationParams.
 type ClientNotificationParamsCancelNotification CancelNotification
@@ -20806,7 +20021,7 @@ func NewClientNotificationParamsCancelNotification(v CancelNotification) ClientN
 // Extension notifications provide a way to send one-way messages for custom functionality
 // while maintaining protocol compatibility.
 //
-// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 //
 // It is a variant of ClientNotificationParams.
 type ClientNotificationParamsExtNotification ExtNotification
@@ -20826,7 +20041,7 @@ func NewClientNotificationParamsExtNotification(v ExtNotification) ClientNotific
 
 // CancelNotification: Notification to cancel ongoing operations for a session.
 //
-// See protocol docs: [Cancellation](https://agentclientprotocol.com/protocol/v1/prompt-turn#cancellation)
+// See protocol docs: [Cancellation](https://agentclientprotocol.com/protocol/v1/draft/prompt-turn#cancellation)
 type CancelNotification struct {
 	// The ID of the session to cancel operations for.
 	SessionID SessionId `json:"sessionId"`
@@ -20834,12 +20049,11 @@ type CancelNotification struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *CancelNotification) UnmarshalJSON(data []byte) error {
 	*x = CancelNotification{}
 	it, err := wireObject(data)
@@ -20899,14 +20113,13 @@ func (x *CancelNotification) appendMembers(buf []byte, open int) ([]byte, error)
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x CancelNotification) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
 // CancelRequestNotification: Notification to cancel an ongoing request.
 //
-// See protocol docs: [Cancellation](https://agentclientprotocol.com/protocol/v1/cancellation)
+// See protocol docs: [Cancellation](https://agentclientprotocol.com/protocol/v1/draft/cancellation)
 type CancelRequestNotification struct {
 	// The ID of the request to cancel.
 	RequestID RequestId `json:"requestId"`
@@ -20914,12 +20127,11 @@ type CancelRequestNotification struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *CancelRequestNotification) UnmarshalJSON(data []byte) error {
 	*x = CancelRequestNotification{}
 	it, err := wireObject(data)
@@ -20979,7 +20191,6 @@ func (x *CancelRequestNotification) appendMembers(buf []byte, open int) ([]byte,
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x CancelRequestNotification) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }

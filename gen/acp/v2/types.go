@@ -15,7 +15,6 @@ type AgentRequest struct {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *AgentRequest) UnmarshalJSON(data []byte) error {
 	*x = AgentRequest{}
 	it, err := wireObject(data)
@@ -88,7 +87,6 @@ func (x *AgentRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x AgentRequest) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -112,102 +110,61 @@ type AgentRequestParamsValue interface {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x AgentRequestParams) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-var keysAgentRequestParamsO = []string{"title", "message"}
+// choiceAgentRequestParams chooses the variant of AgentRequestParams; files of unstable features add theirs.
+var choiceAgentRequestParams = wireNewChoice[AgentRequestParamsValue]("AgentRequestParams", wireCandidate[AgentRequestParamsValue]{
+	declared: []string{"_meta", "description", "options", "sessionId", "subject", "title"},
+	decode: func(data []byte) (AgentRequestParamsValue, error) {
+		v := new(AgentRequestParamsRequestPermissionRequest)
+		if err := (*RequestPermissionRequest)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "{",
+	order:        0,
+	required:     []string{"sessionId", "title", "options"},
+}, wireCandidate[AgentRequestParamsValue]{
+	declared: []string{"_meta", "elicitationId", "message", "mode", "requestId", "requestedSchema", "sessionId", "toolCallId", "url"},
+	decode: func(data []byte) (AgentRequestParamsValue, error) {
+		v := new(AgentRequestParamsCreateElicitationRequest)
+		if err := (*CreateElicitationRequest)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "{",
+	order:        1,
+	required:     []string{"message"},
+}, wireCandidate[AgentRequestParamsValue]{
+	declared: nil,
+	decode: func(data []byte) (AgentRequestParamsValue, error) {
+		v := new(AgentRequestParamsExtMethodRequest)
+		if err := (*ExtRequest)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "*",
+	order:        3,
+	required:     nil,
+})
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *AgentRequestParams) UnmarshalJSON(data []byte) error {
 	x.Value = nil
-	switch wireKind(data) {
-	case '{':
-		var firstErr error
-		mask, err := wireHasMembers(data, keysAgentRequestParamsO)
-		if err != nil {
-			return err
-		}
-		if mask&(1<<0) != 0 {
-			{
-				v := new(AgentRequestParamsRequestPermissionRequest)
-				err := (*RequestPermissionRequest)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		if mask&(1<<1) != 0 {
-			{
-				v := new(AgentRequestParamsCreateElicitationRequest)
-				err := (*CreateElicitationRequest)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		{
-			v := new(AgentRequestParamsExtMethodRequest)
-			err := (*ExtRequest)(v).UnmarshalJSON(data)
-			if err == nil {
-				x.Value = v
-				return nil
-			}
-			if firstErr == nil {
-				firstErr = err
-			}
-		}
-		if firstErr != nil {
-			return firstErr
-		}
-		return wireErrorf("AgentRequestParams: no variant matches: expected a member \"title\" or \"message\"")
-	case '[':
-		v := new(AgentRequestParamsExtMethodRequest)
-		if err := (*ExtRequest)(v).UnmarshalJSON(data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
-	case '"':
-		v := new(AgentRequestParamsExtMethodRequest)
-		if err := (*ExtRequest)(v).UnmarshalJSON(data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
-	case '0':
-		v := new(AgentRequestParamsExtMethodRequest)
-		if err := (*ExtRequest)(v).UnmarshalJSON(data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
-	case 't':
-		v := new(AgentRequestParamsExtMethodRequest)
-		if err := (*ExtRequest)(v).UnmarshalJSON(data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
-	case 'n':
-		v := new(AgentRequestParamsExtMethodRequest)
-		if err := (*ExtRequest)(v).UnmarshalJSON(data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+	v, err := choiceAgentRequestParams.decode(data)
+	if err != nil {
+		return err
 	}
-	return wireKindError(data, wireSkipSpace(data, 0), "AgentRequestParams (object or array or string or number or boolean or null)")
+	x.Value = v
+	return nil
 }
 
 func (x *AgentRequestParams) appendJSON(buf []byte) ([]byte, error) {
@@ -227,7 +184,7 @@ func (x *AgentRequestParams) appendJSON(buf []byte) ([]byte, error) {
 // foreground work and SHOULD cancel them with `$/cancel_request`. The client
 // answers a cancelled request with the `cancelled` outcome.
 //
-// See protocol docs: [Requesting Permission](https://agentclientprotocol.com/protocol/v2/tool-calls#requesting-permission)
+// See protocol docs: [Requesting Permission](https://agentclientprotocol.com/protocol/v2/draft/tool-calls#requesting-permission)
 //
 // It is a variant of AgentRequestParams.
 type AgentRequestParamsRequestPermissionRequest RequestPermissionRequest
@@ -247,7 +204,7 @@ func NewAgentRequestParamsRequestPermissionRequest(v RequestPermissionRequest) A
 
 // AgentRequestParamsCreateElicitationRequest: Requests structured user input via a form or URL.
 //
-// See protocol docs: [Elicitation](https://agentclientprotocol.com/protocol/v2/elicitation)
+// See protocol docs: [Elicitation](https://agentclientprotocol.com/protocol/v2/draft/elicitation)
 //
 // It is a variant of AgentRequestParams.
 type AgentRequestParamsCreateElicitationRequest CreateElicitationRequest
@@ -271,7 +228,7 @@ func NewAgentRequestParamsCreateElicitationRequest(v CreateElicitationRequest) A
 // Extension methods provide a way to add custom functionality while maintaining
 // protocol compatibility.
 //
-// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 //
 // It is a variant of AgentRequestParams.
 type AgentRequestParamsExtMethodRequest ExtRequest
@@ -307,13 +264,11 @@ type RequestIdValue interface {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x RequestId) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *RequestId) UnmarshalJSON(data []byte) error {
 	x.Value = nil
 	switch wireKind(data) {
@@ -382,7 +337,7 @@ func NewRequestIdStr(v string) RequestId {
 //
 // Sent when the agent needs authorization before performing a sensitive operation.
 //
-// See protocol docs: [Requesting Permission](https://agentclientprotocol.com/protocol/v2/tool-calls#requesting-permission)
+// See protocol docs: [Requesting Permission](https://agentclientprotocol.com/protocol/v2/draft/tool-calls#requesting-permission)
 type RequestPermissionRequest struct {
 	// The session ID for this request.
 	SessionID SessionId `json:"sessionId"`
@@ -408,12 +363,11 @@ type RequestPermissionRequest struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *RequestPermissionRequest) UnmarshalJSON(data []byte) error {
 	*x = RequestPermissionRequest{}
 	it, err := wireObject(data)
@@ -531,7 +485,6 @@ func (x *RequestPermissionRequest) appendMembers(buf []byte, open int) ([]byte, 
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x RequestPermissionRequest) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -541,11 +494,10 @@ func (x RequestPermissionRequest) MarshalJSON() ([]byte, error) {
 // Each session has its own context, conversation history, and state, so one
 // agent can run several independent sessions.
 //
-// See protocol docs: [Session ID](https://agentclientprotocol.com/protocol/v2/session-setup#session-id)
+// See protocol docs: [Session ID](https://agentclientprotocol.com/protocol/v2/draft/session-setup#session-id)
 type SessionId string
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *SessionId) UnmarshalJSON(data []byte) error {
 	return wireDecodeString((*string)(x), data)
 }
@@ -555,7 +507,6 @@ func (x *SessionId) appendJSON(buf []byte) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x SessionId) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -575,13 +526,11 @@ type RequestPermissionSubjectValue interface {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x RequestPermissionSubject) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *RequestPermissionSubject) UnmarshalJSON(data []byte) error {
 	x.Value = nil
 	raw, found, err := wireMember(data, "type")
@@ -764,7 +713,7 @@ func NewRequestPermissionSubjectOther(v RequestPermissionSubjectOther) RequestPe
 // patches the stored metadata by top-level key. When a client receives a tool
 // call ID it has not seen before, omitted fields start at their protocol defaults.
 //
-// See protocol docs: [Tool Calls](https://agentclientprotocol.com/protocol/v2/tool-calls)
+// See protocol docs: [Tool Calls](https://agentclientprotocol.com/protocol/v2/draft/tool-calls)
 type ToolCallUpdate struct {
 	// Unique identifier for this tool call within the session.
 	ToolCallID ToolCallId `json:"toolCallId"`
@@ -812,12 +761,11 @@ type ToolCallUpdate struct {
 	// stored value without merging nested objects. Beyond this patch rule, implementations
 	// MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/extensibility#metadata-patches)
+	// See protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ToolCallUpdate) UnmarshalJSON(data []byte) error {
 	*x = ToolCallUpdate{}
 	it, err := wireObject(data)
@@ -1004,7 +952,6 @@ func (x *ToolCallUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ToolCallUpdate) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -1013,7 +960,6 @@ func (x ToolCallUpdate) MarshalJSON() ([]byte, error) {
 type ToolCallId string
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ToolCallId) UnmarshalJSON(data []byte) error {
 	return wireDecodeString((*string)(x), data)
 }
@@ -1023,7 +969,6 @@ func (x *ToolCallId) appendJSON(buf []byte) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ToolCallId) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -1033,7 +978,7 @@ func (x ToolCallId) MarshalJSON() ([]byte, error) {
 // Tool kinds help clients choose appropriate icons and optimize how they
 // display tool execution progress.
 //
-// See protocol docs: [Reporting](https://agentclientprotocol.com/protocol/v2/tool-calls#reporting)
+// See protocol docs: [Reporting](https://agentclientprotocol.com/protocol/v2/draft/tool-calls#reporting)
 type ToolKind string
 
 const (
@@ -1053,14 +998,13 @@ const (
 	ToolKindThink ToolKind = "think"
 	// Retrieving external data.
 	ToolKindFetch ToolKind = "fetch"
-	// Changing the session's mode, a [config option](https://agentclientprotocol.com/protocol/v2/session-config-options) with the `mode` category.
+	// Changing the session's mode, a [config option](https://agentclientprotocol.com/protocol/v2/draft/session-config-options) with the `mode` category.
 	ToolKindSwitchMode ToolKind = "switch_mode"
 	// Other tool types (default).
 	ToolKindOther ToolKind = "other"
 )
 
 // IsKnown reports whether x is one of the values the schema names.
-
 func (x ToolKind) IsKnown() bool {
 	switch x {
 	case ToolKindRead, ToolKindEdit, ToolKindDelete, ToolKindMove, ToolKindSearch, ToolKindExecute, ToolKindThink, ToolKindFetch, ToolKindSwitchMode, ToolKindOther:
@@ -1070,13 +1014,11 @@ func (x ToolKind) IsKnown() bool {
 }
 
 // IsExtension reports whether x is an implementation-defined value (it starts with "_").
-
 func (x ToolKind) IsExtension() bool {
 	return len(x) > 0 && x[0] == '_'
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ToolKind) UnmarshalJSON(data []byte) error {
 	s, err := wireStringBytes(data)
 	if err != nil {
@@ -1114,7 +1056,6 @@ func (x *ToolKind) appendJSON(buf []byte) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ToolKind) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -1123,7 +1064,7 @@ func (x ToolKind) MarshalJSON() ([]byte, error) {
 //
 // Tool calls progress through different statuses during their lifecycle.
 //
-// See protocol docs: [Status](https://agentclientprotocol.com/protocol/v2/tool-calls#status)
+// See protocol docs: [Status](https://agentclientprotocol.com/protocol/v2/draft/tool-calls#status)
 type ToolCallStatus string
 
 const (
@@ -1144,7 +1085,6 @@ const (
 )
 
 // IsKnown reports whether x is one of the values the schema names.
-
 func (x ToolCallStatus) IsKnown() bool {
 	switch x {
 	case ToolCallStatusPending, ToolCallStatusInProgress, ToolCallStatusPaused, ToolCallStatusCompleted, ToolCallStatusFailed, ToolCallStatusCancelled:
@@ -1154,13 +1094,11 @@ func (x ToolCallStatus) IsKnown() bool {
 }
 
 // IsExtension reports whether x is an implementation-defined value (it starts with "_").
-
 func (x ToolCallStatus) IsExtension() bool {
 	return len(x) > 0 && x[0] == '_'
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ToolCallStatus) UnmarshalJSON(data []byte) error {
 	s, err := wireStringBytes(data)
 	if err != nil {
@@ -1190,7 +1128,6 @@ func (x *ToolCallStatus) appendJSON(buf []byte) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ToolCallStatus) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -1200,7 +1137,7 @@ func (x ToolCallStatus) MarshalJSON() ([]byte, error) {
 // Tool calls can produce different types of content including standard
 // content blocks (text, images), file diffs, or display-only terminals.
 //
-// See protocol docs: [Content](https://agentclientprotocol.com/protocol/v2/tool-calls#content)
+// See protocol docs: [Content](https://agentclientprotocol.com/protocol/v2/draft/tool-calls#content)
 type ToolCallContent struct {
 	// Value is the variant: one of the ToolCallContent* types that implement ToolCallContentValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -1215,13 +1152,11 @@ type ToolCallContentValue interface {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ToolCallContent) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ToolCallContent) UnmarshalJSON(data []byte) error {
 	x.Value = nil
 	raw, found, err := wireMember(data, "type")
@@ -1436,7 +1371,7 @@ func NewToolCallContentOther(v ToolCallContentOther) ToolCallContent {
 // This structure is compatible with the Model Context Protocol (MCP), so agents can
 // forward content from MCP tool outputs without transformation.
 //
-// See protocol docs: [Content](https://agentclientprotocol.com/protocol/v2/content)
+// See protocol docs: [Content](https://agentclientprotocol.com/protocol/v2/draft/content)
 type ContentBlock struct {
 	// Value is the variant: one of the ContentBlock* types that implement ContentBlockValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -1451,13 +1386,11 @@ type ContentBlockValue interface {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ContentBlock) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ContentBlock) UnmarshalJSON(data []byte) error {
 	x.Value = nil
 	raw, found, err := wireMember(data, "type")
@@ -1768,12 +1701,11 @@ type Annotations struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *Annotations) UnmarshalJSON(data []byte) error {
 	*x = Annotations{}
 	it, err := wireObject(data)
@@ -1862,7 +1794,6 @@ func (x *Annotations) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x Annotations) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -1878,7 +1809,6 @@ const (
 )
 
 // IsKnown reports whether x is one of the values the schema names.
-
 func (x Role) IsKnown() bool {
 	switch x {
 	case RoleAssistant, RoleUser:
@@ -1888,13 +1818,11 @@ func (x Role) IsKnown() bool {
 }
 
 // IsExtension reports whether x is an implementation-defined value (it starts with "_").
-
 func (x Role) IsExtension() bool {
 	return len(x) > 0 && x[0] == '_'
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *Role) UnmarshalJSON(data []byte) error {
 	s, err := wireStringBytes(data)
 	if err != nil {
@@ -1916,7 +1844,6 @@ func (x *Role) appendJSON(buf []byte) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x Role) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -1933,12 +1860,11 @@ type TextContent struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *TextContent) UnmarshalJSON(data []byte) error {
 	*x = TextContent{}
 	it, err := wireObject(data)
@@ -2011,7 +1937,6 @@ func (x *TextContent) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x TextContent) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -2020,7 +1945,6 @@ func (x TextContent) MarshalJSON() ([]byte, error) {
 type MediaType string
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *MediaType) UnmarshalJSON(data []byte) error {
 	return wireDecodeString((*string)(x), data)
 }
@@ -2030,7 +1954,6 @@ func (x *MediaType) appendJSON(buf []byte) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x MediaType) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -2053,12 +1976,11 @@ type ImageContent struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ImageContent) UnmarshalJSON(data []byte) error {
 	*x = ImageContent{}
 	it, err := wireObject(data)
@@ -2158,7 +2080,6 @@ func (x *ImageContent) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ImageContent) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -2177,12 +2098,11 @@ type AudioContent struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *AudioContent) UnmarshalJSON(data []byte) error {
 	*x = AudioContent{}
 	it, err := wireObject(data)
@@ -2269,7 +2189,6 @@ func (x *AudioContent) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x AudioContent) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -2300,12 +2219,11 @@ type Icon struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *Icon) UnmarshalJSON(data []byte) error {
 	*x = Icon{}
 	it, err := wireObject(data)
@@ -2409,7 +2327,6 @@ func (x *Icon) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x Icon) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -2425,7 +2342,6 @@ const (
 )
 
 // IsKnown reports whether x is one of the values the schema names.
-
 func (x IconTheme) IsKnown() bool {
 	switch x {
 	case IconThemeLight, IconThemeDark:
@@ -2435,13 +2351,11 @@ func (x IconTheme) IsKnown() bool {
 }
 
 // IsExtension reports whether x is an implementation-defined value (it starts with "_").
-
 func (x IconTheme) IsExtension() bool {
 	return len(x) > 0 && x[0] == '_'
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *IconTheme) UnmarshalJSON(data []byte) error {
 	s, err := wireStringBytes(data)
 	if err != nil {
@@ -2463,7 +2377,6 @@ func (x *IconTheme) appendJSON(buf []byte) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x IconTheme) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -2502,12 +2415,11 @@ type ResourceLink struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ResourceLink) UnmarshalJSON(data []byte) error {
 	*x = ResourceLink{}
 	it, err := wireObject(data)
@@ -2664,7 +2576,6 @@ func (x *ResourceLink) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ResourceLink) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -2684,7 +2595,6 @@ type EmbeddedResourceResourceValue interface {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x EmbeddedResourceResource) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -2692,7 +2602,6 @@ func (x EmbeddedResourceResource) MarshalJSON() ([]byte, error) {
 var keysEmbeddedResourceResourceO = []string{"text", "blob"}
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *EmbeddedResourceResource) UnmarshalJSON(data []byte) error {
 	x.Value = nil
 	switch wireKind(data) {
@@ -2808,12 +2717,11 @@ type TextResourceContents struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *TextResourceContents) UnmarshalJSON(data []byte) error {
 	*x = TextResourceContents{}
 	it, err := wireObject(data)
@@ -2900,7 +2808,6 @@ func (x *TextResourceContents) appendMembers(buf []byte, open int) ([]byte, erro
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x TextResourceContents) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -2919,12 +2826,11 @@ type BlobResourceContents struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *BlobResourceContents) UnmarshalJSON(data []byte) error {
 	*x = BlobResourceContents{}
 	it, err := wireObject(data)
@@ -3011,7 +2917,6 @@ func (x *BlobResourceContents) appendMembers(buf []byte, open int) ([]byte, erro
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x BlobResourceContents) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -3028,12 +2933,11 @@ type EmbeddedResource struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *EmbeddedResource) UnmarshalJSON(data []byte) error {
 	*x = EmbeddedResource{}
 	it, err := wireObject(data)
@@ -3106,7 +3010,6 @@ func (x *EmbeddedResource) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x EmbeddedResource) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -3119,12 +3022,11 @@ type Content struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *Content) UnmarshalJSON(data []byte) error {
 	*x = Content{}
 	it, err := wireObject(data)
@@ -3184,7 +3086,6 @@ func (x *Content) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x Content) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -3206,14 +3107,13 @@ type DiffChange struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Variant holds the members that depend on the kind of DiffChange.
 	Variant DiffChangeVariant `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *DiffChange) UnmarshalJSON(data []byte) error {
 	*x = DiffChange{}
 	it, err := wireObject(data)
@@ -3284,7 +3184,6 @@ func (x *DiffChange) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x DiffChange) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -3307,13 +3206,11 @@ type DiffChangeVariantValue interface {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x DiffChangeVariant) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *DiffChangeVariant) UnmarshalJSON(data []byte) error {
 	x.Value = nil
 	raw, found, err := wireMember(data, "operation")
@@ -3598,7 +3495,6 @@ const (
 )
 
 // IsKnown reports whether x is one of the values the schema names.
-
 func (x DiffFileType) IsKnown() bool {
 	switch x {
 	case DiffFileTypeText, DiffFileTypeBinary, DiffFileTypeDirectory, DiffFileTypeSymlink:
@@ -3608,13 +3504,11 @@ func (x DiffFileType) IsKnown() bool {
 }
 
 // IsExtension reports whether x is an implementation-defined value (it starts with "_").
-
 func (x DiffFileType) IsExtension() bool {
 	return len(x) > 0 && x[0] == '_'
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *DiffFileType) UnmarshalJSON(data []byte) error {
 	s, err := wireStringBytes(data)
 	if err != nil {
@@ -3640,7 +3534,6 @@ func (x *DiffFileType) appendJSON(buf []byte) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x DiffFileType) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -3652,7 +3545,6 @@ func (x DiffFileType) MarshalJSON() ([]byte, error) {
 type AbsolutePath string
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *AbsolutePath) UnmarshalJSON(data []byte) error {
 	return wireDecodeString((*string)(x), data)
 }
@@ -3662,7 +3554,6 @@ func (x *AbsolutePath) appendJSON(buf []byte) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x AbsolutePath) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -3674,7 +3565,6 @@ type DiffPathChange struct {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *DiffPathChange) UnmarshalJSON(data []byte) error {
 	*x = DiffPathChange{}
 	it, err := wireObject(data)
@@ -3721,7 +3611,6 @@ func (x *DiffPathChange) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x DiffPathChange) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -3735,7 +3624,6 @@ type DiffPathPairChange struct {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *DiffPathPairChange) UnmarshalJSON(data []byte) error {
 	*x = DiffPathPairChange{}
 	it, err := wireObject(data)
@@ -3796,7 +3684,6 @@ func (x *DiffPathPairChange) appendMembers(buf []byte, open int) ([]byte, error)
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x DiffPathPairChange) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -3811,12 +3698,11 @@ type DiffPatch struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *DiffPatch) UnmarshalJSON(data []byte) error {
 	*x = DiffPatch{}
 	it, err := wireObject(data)
@@ -3890,7 +3776,6 @@ func (x *DiffPatch) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x DiffPatch) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -3914,7 +3799,6 @@ const (
 )
 
 // IsKnown reports whether x is one of the values the schema names.
-
 func (x DiffPatchFormat) IsKnown() bool {
 	switch x {
 	case DiffPatchFormatGitPatch:
@@ -3924,13 +3808,11 @@ func (x DiffPatchFormat) IsKnown() bool {
 }
 
 // IsExtension reports whether x is an implementation-defined value (it starts with "_").
-
 func (x DiffPatchFormat) IsExtension() bool {
 	return len(x) > 0 && x[0] == '_'
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *DiffPatchFormat) UnmarshalJSON(data []byte) error {
 	s, err := wireStringBytes(data)
 	if err != nil {
@@ -3950,7 +3832,6 @@ func (x *DiffPatchFormat) appendJSON(buf []byte) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x DiffPatchFormat) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -3962,7 +3843,7 @@ func (x DiffPatchFormat) MarshalJSON() ([]byte, error) {
 // and MUST be consistent with `changes`. Agents SHOULD provide `patch` whenever
 // feasible. Clients MUST handle diffs where `patch` is omitted or `null`.
 //
-// See protocol docs: [Content](https://agentclientprotocol.com/protocol/v2/tool-calls#content)
+// See protocol docs: [Content](https://agentclientprotocol.com/protocol/v2/draft/tool-calls#content)
 type Diff struct {
 	// Structured file changes described by this diff.
 	//
@@ -3977,12 +3858,11 @@ type Diff struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *Diff) UnmarshalJSON(data []byte) error {
 	*x = Diff{}
 	it, err := wireObject(data)
@@ -4060,7 +3940,6 @@ func (x *Diff) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x Diff) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -4069,7 +3948,6 @@ func (x Diff) MarshalJSON() ([]byte, error) {
 type TerminalId string
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *TerminalId) UnmarshalJSON(data []byte) error {
 	return wireDecodeString((*string)(x), data)
 }
@@ -4079,7 +3957,6 @@ func (x *TerminalId) appendJSON(buf []byte) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x TerminalId) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -4095,12 +3972,11 @@ type Terminal struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *Terminal) UnmarshalJSON(data []byte) error {
 	*x = Terminal{}
 	it, err := wireObject(data)
@@ -4160,7 +4036,6 @@ func (x *Terminal) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x Terminal) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -4170,7 +4045,7 @@ func (x Terminal) MarshalJSON() ([]byte, error) {
 // Enables clients to implement "follow-along" features that track
 // which files the agent is working with in real-time.
 //
-// See protocol docs: [Following the Agent](https://agentclientprotocol.com/protocol/v2/tool-calls#following-the-agent)
+// See protocol docs: [Following the Agent](https://agentclientprotocol.com/protocol/v2/draft/tool-calls#following-the-agent)
 type ToolCallLocation struct {
 	// The absolute file path being accessed or modified.
 	Path AbsolutePath `json:"path"`
@@ -4181,12 +4056,11 @@ type ToolCallLocation struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ToolCallLocation) UnmarshalJSON(data []byte) error {
 	*x = ToolCallLocation{}
 	it, err := wireObject(data)
@@ -4259,7 +4133,6 @@ func (x *ToolCallLocation) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ToolCallLocation) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -4269,7 +4142,7 @@ func (x ToolCallLocation) MarshalJSON() ([]byte, error) {
 // A malformed value falls back to no controls, so the Client never sends a request the
 // Agent did not advertise.
 //
-// See protocol docs: [Cancelling Tool Calls](https://agentclientprotocol.com/protocol/v2/tool-calls#cancelling-tool-calls)
+// See protocol docs: [Cancelling Tool Calls](https://agentclientprotocol.com/protocol/v2/draft/tool-calls#cancelling-tool-calls)
 type ToolCallCapabilities struct {
 	// Permits the Client to cancel this tool call with `tool_call/cancel`.
 	//
@@ -4280,12 +4153,11 @@ type ToolCallCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ToolCallCapabilities) UnmarshalJSON(data []byte) error {
 	*x = ToolCallCapabilities{}
 	it, err := wireObject(data)
@@ -4343,7 +4215,6 @@ func (x *ToolCallCapabilities) appendMembers(buf []byte, open int) ([]byte, erro
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ToolCallCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -4356,12 +4227,11 @@ type ToolCallCancelCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ToolCallCancelCapabilities) UnmarshalJSON(data []byte) error {
 	*x = ToolCallCancelCapabilities{}
 	it, err := wireObject(data)
@@ -4406,7 +4276,6 @@ func (x *ToolCallCancelCapabilities) appendMembers(buf []byte, open int) ([]byte
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ToolCallCancelCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -4423,12 +4292,11 @@ type ToolCallPermissionSubject struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ToolCallPermissionSubject) UnmarshalJSON(data []byte) error {
 	*x = ToolCallPermissionSubject{}
 	it, err := wireObject(data)
@@ -4488,7 +4356,6 @@ func (x *ToolCallPermissionSubject) appendMembers(buf []byte, open int) ([]byte,
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ToolCallPermissionSubject) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -4507,12 +4374,11 @@ type CommandPermissionSubject struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *CommandPermissionSubject) UnmarshalJSON(data []byte) error {
 	*x = CommandPermissionSubject{}
 	it, err := wireObject(data)
@@ -4612,7 +4478,6 @@ func (x *CommandPermissionSubject) appendMembers(buf []byte, open int) ([]byte, 
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x CommandPermissionSubject) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -4629,12 +4494,11 @@ type PermissionOption struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *PermissionOption) UnmarshalJSON(data []byte) error {
 	*x = PermissionOption{}
 	it, err := wireObject(data)
@@ -4722,7 +4586,6 @@ func (x *PermissionOption) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x PermissionOption) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -4731,7 +4594,6 @@ func (x PermissionOption) MarshalJSON() ([]byte, error) {
 type PermissionOptionId string
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *PermissionOptionId) UnmarshalJSON(data []byte) error {
 	return wireDecodeString((*string)(x), data)
 }
@@ -4741,7 +4603,6 @@ func (x *PermissionOptionId) appendJSON(buf []byte) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x PermissionOptionId) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -4763,7 +4624,6 @@ const (
 )
 
 // IsKnown reports whether x is one of the values the schema names.
-
 func (x PermissionOptionKind) IsKnown() bool {
 	switch x {
 	case PermissionOptionKindAllowOnce, PermissionOptionKindAllowAlways, PermissionOptionKindRejectOnce, PermissionOptionKindRejectAlways:
@@ -4773,13 +4633,11 @@ func (x PermissionOptionKind) IsKnown() bool {
 }
 
 // IsExtension reports whether x is an implementation-defined value (it starts with "_").
-
 func (x PermissionOptionKind) IsExtension() bool {
 	return len(x) > 0 && x[0] == '_'
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *PermissionOptionKind) UnmarshalJSON(data []byte) error {
 	s, err := wireStringBytes(data)
 	if err != nil {
@@ -4805,7 +4663,6 @@ func (x *PermissionOptionKind) appendJSON(buf []byte) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x PermissionOptionKind) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -4826,7 +4683,7 @@ func (x PermissionOptionKind) MarshalJSON() ([]byte, error) {
 // Agents SHOULD cancel pending elicitations no longer needed by cancelled work.
 // The request's scope alone does not establish that dependency.
 //
-// See protocol docs: [Elicitation](https://agentclientprotocol.com/protocol/v2/elicitation)
+// See protocol docs: [Elicitation](https://agentclientprotocol.com/protocol/v2/draft/elicitation)
 type CreateElicitationRequest struct {
 	// A human-readable message describing what input is needed.
 	Message string `json:"message"`
@@ -4834,14 +4691,13 @@ type CreateElicitationRequest struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Variant holds the members that depend on the kind of CreateElicitationRequest.
 	Variant CreateElicitationRequestVariant `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *CreateElicitationRequest) UnmarshalJSON(data []byte) error {
 	*x = CreateElicitationRequest{}
 	it, err := wireObject(data)
@@ -4901,7 +4757,6 @@ func (x *CreateElicitationRequest) appendMembers(buf []byte, open int) ([]byte, 
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x CreateElicitationRequest) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -4922,7 +4777,7 @@ func (x CreateElicitationRequest) MarshalJSON() ([]byte, error) {
 // Agents SHOULD cancel pending elicitations no longer needed by cancelled work.
 // The request's scope alone does not establish that dependency.
 //
-// See protocol docs: [Elicitation](https://agentclientprotocol.com/protocol/v2/elicitation)
+// See protocol docs: [Elicitation](https://agentclientprotocol.com/protocol/v2/draft/elicitation)
 type CreateElicitationRequestVariant struct {
 	// Value is the variant: one of the CreateElicitationRequestVariant* types that implement CreateElicitationRequestVariantValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -4937,13 +4792,11 @@ type CreateElicitationRequestVariantValue interface {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x CreateElicitationRequestVariant) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *CreateElicitationRequestVariant) UnmarshalJSON(data []byte) error {
 	x.Value = nil
 	raw, found, err := wireMember(data, "mode")
@@ -5128,7 +4981,6 @@ type ElicitationSessionScope struct {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ElicitationSessionScope) UnmarshalJSON(data []byte) error {
 	*x = ElicitationSessionScope{}
 	it, err := wireObject(data)
@@ -5188,7 +5040,6 @@ func (x *ElicitationSessionScope) appendMembers(buf []byte, open int) ([]byte, e
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ElicitationSessionScope) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -5201,7 +5052,6 @@ type ElicitationRequestScope struct {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ElicitationRequestScope) UnmarshalJSON(data []byte) error {
 	*x = ElicitationRequestScope{}
 	it, err := wireObject(data)
@@ -5248,7 +5098,6 @@ func (x *ElicitationRequestScope) appendMembers(buf []byte, open int) ([]byte, e
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ElicitationRequestScope) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -5278,12 +5127,11 @@ type ElicitationSchema struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ElicitationSchema) UnmarshalJSON(data []byte) error {
 	*x = ElicitationSchema{}
 	it, err := wireObject(data)
@@ -5405,7 +5253,6 @@ func (x *ElicitationSchema) appendMembers(buf []byte, open int) ([]byte, error) 
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ElicitationSchema) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -5419,7 +5266,6 @@ const (
 )
 
 // IsKnown reports whether x is one of the values the schema names.
-
 func (x ElicitationSchemaType) IsKnown() bool {
 	switch x {
 	case ElicitationSchemaTypeObject:
@@ -5429,7 +5275,6 @@ func (x ElicitationSchemaType) IsKnown() bool {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ElicitationSchemaType) UnmarshalJSON(data []byte) error {
 	s, err := wireStringBytes(data)
 	if err != nil {
@@ -5449,7 +5294,6 @@ func (x *ElicitationSchemaType) appendJSON(buf []byte) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ElicitationSchemaType) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -5473,13 +5317,11 @@ type ElicitationPropertySchemaValue interface {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ElicitationPropertySchema) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ElicitationPropertySchema) UnmarshalJSON(data []byte) error {
 	x.Value = nil
 	raw, found, err := wireMember(data, "type")
@@ -5768,7 +5610,6 @@ const (
 )
 
 // IsKnown reports whether x is one of the values the schema names.
-
 func (x StringFormat) IsKnown() bool {
 	switch x {
 	case StringFormatEmail, StringFormatURI, StringFormatDate, StringFormatDateTime:
@@ -5778,13 +5619,11 @@ func (x StringFormat) IsKnown() bool {
 }
 
 // IsExtension reports whether x is an implementation-defined value (it starts with "_").
-
 func (x StringFormat) IsExtension() bool {
 	return len(x) > 0 && x[0] == '_'
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *StringFormat) UnmarshalJSON(data []byte) error {
 	s, err := wireStringBytes(data)
 	if err != nil {
@@ -5810,7 +5649,6 @@ func (x *StringFormat) appendJSON(buf []byte) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x StringFormat) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -5829,12 +5667,11 @@ type EnumOption struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *EnumOption) UnmarshalJSON(data []byte) error {
 	*x = EnumOption{}
 	it, err := wireObject(data)
@@ -5921,7 +5758,6 @@ func (x *EnumOption) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x EnumOption) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -5973,12 +5809,11 @@ type StringPropertySchema struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *StringPropertySchema) UnmarshalJSON(data []byte) error {
 	*x = StringPropertySchema{}
 	it, err := wireObject(data)
@@ -6144,7 +5979,6 @@ func (x *StringPropertySchema) appendMembers(buf []byte, open int) ([]byte, erro
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x StringPropertySchema) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -6175,12 +6009,11 @@ type NumberPropertySchema struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *NumberPropertySchema) UnmarshalJSON(data []byte) error {
 	*x = NumberPropertySchema{}
 	it, err := wireObject(data)
@@ -6288,7 +6121,6 @@ func (x *NumberPropertySchema) appendMembers(buf []byte, open int) ([]byte, erro
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x NumberPropertySchema) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -6319,12 +6151,11 @@ type IntegerPropertySchema struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *IntegerPropertySchema) UnmarshalJSON(data []byte) error {
 	*x = IntegerPropertySchema{}
 	it, err := wireObject(data)
@@ -6432,7 +6263,6 @@ func (x *IntegerPropertySchema) appendMembers(buf []byte, open int) ([]byte, err
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x IntegerPropertySchema) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -6455,12 +6285,11 @@ type BooleanPropertySchema struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *BooleanPropertySchema) UnmarshalJSON(data []byte) error {
 	*x = BooleanPropertySchema{}
 	it, err := wireObject(data)
@@ -6544,7 +6373,6 @@ func (x *BooleanPropertySchema) appendMembers(buf []byte, open int) ([]byte, err
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x BooleanPropertySchema) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -6564,13 +6392,11 @@ type MultiSelectItemsValue interface {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x MultiSelectItems) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *MultiSelectItems) UnmarshalJSON(data []byte) error {
 	x.Value = nil
 	raw, found, err := wireMember(data, "type")
@@ -6738,12 +6564,11 @@ type StringMultiSelectItems struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *StringMultiSelectItems) UnmarshalJSON(data []byte) error {
 	*x = StringMultiSelectItems{}
 	it, err := wireObject(data)
@@ -6808,7 +6633,6 @@ func (x *StringMultiSelectItems) appendMembers(buf []byte, open int) ([]byte, er
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x StringMultiSelectItems) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -6821,12 +6645,11 @@ type TitledMultiSelectItems struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *TitledMultiSelectItems) UnmarshalJSON(data []byte) error {
 	*x = TitledMultiSelectItems{}
 	it, err := wireObject(data)
@@ -6891,7 +6714,6 @@ func (x *TitledMultiSelectItems) appendMembers(buf []byte, open int) ([]byte, er
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x TitledMultiSelectItems) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -6924,12 +6746,11 @@ type MultiSelectPropertySchema struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *MultiSelectPropertySchema) UnmarshalJSON(data []byte) error {
 	*x = MultiSelectPropertySchema{}
 	it, err := wireObject(data)
@@ -7057,7 +6878,6 @@ func (x *MultiSelectPropertySchema) appendMembers(buf []byte, open int) ([]byte,
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x MultiSelectPropertySchema) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -7071,7 +6891,6 @@ type ElicitationFormMode struct {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ElicitationFormMode) UnmarshalJSON(data []byte) error {
 	*x = ElicitationFormMode{}
 	it, err := wireObject(data)
@@ -7118,7 +6937,6 @@ func (x *ElicitationFormMode) appendMembers(buf []byte, open int) ([]byte, error
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ElicitationFormMode) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -7138,7 +6956,6 @@ type ElicitationFormModeVariantValue interface {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ElicitationFormModeVariant) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -7146,7 +6963,6 @@ func (x ElicitationFormModeVariant) MarshalJSON() ([]byte, error) {
 var keysElicitationFormModeVariantO = []string{"sessionId", "requestId"}
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ElicitationFormModeVariant) UnmarshalJSON(data []byte) error {
 	x.Value = nil
 	switch wireKind(data) {
@@ -7253,7 +7069,6 @@ func NewElicitationFormModeRequest(v ElicitationRequestScope) ElicitationFormMod
 type ElicitationId string
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ElicitationId) UnmarshalJSON(data []byte) error {
 	return wireDecodeString((*string)(x), data)
 }
@@ -7263,7 +7078,6 @@ func (x *ElicitationId) appendJSON(buf []byte) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ElicitationId) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -7279,7 +7093,6 @@ type ElicitationUrlMode struct {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ElicitationUrlMode) UnmarshalJSON(data []byte) error {
 	*x = ElicitationUrlMode{}
 	it, err := wireObject(data)
@@ -7340,7 +7153,6 @@ func (x *ElicitationUrlMode) appendMembers(buf []byte, open int) ([]byte, error)
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ElicitationUrlMode) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -7360,7 +7172,6 @@ type ElicitationUrlModeVariantValue interface {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ElicitationUrlModeVariant) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -7368,7 +7179,6 @@ func (x ElicitationUrlModeVariant) MarshalJSON() ([]byte, error) {
 var keysElicitationUrlModeVariantO = []string{"sessionId", "requestId"}
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ElicitationUrlModeVariant) UnmarshalJSON(data []byte) error {
 	x.Value = nil
 	switch wireKind(data) {
@@ -7475,13 +7285,12 @@ func NewElicitationUrlModeRequest(v ElicitationRequestScope) ElicitationUrlModeV
 // Extension methods provide a way to add custom functionality while maintaining
 // protocol compatibility.
 //
-// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 //
 // The value is kept as its exact JSON bytes.
 type ExtRequest json.RawMessage
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ExtRequest) UnmarshalJSON(data []byte) error {
 	return wireDecodeRaw((*json.RawMessage)(x), data)
 }
@@ -7491,7 +7300,6 @@ func (x *ExtRequest) appendJSON(buf []byte) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ExtRequest) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -7511,7 +7319,6 @@ type AgentResponseValue interface {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x AgentResponse) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -7519,7 +7326,6 @@ func (x AgentResponse) MarshalJSON() ([]byte, error) {
 var keysAgentResponseO = []string{"result", "error"}
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *AgentResponse) UnmarshalJSON(data []byte) error {
 	x.Value = nil
 	switch wireKind(data) {
@@ -7748,328 +7554,191 @@ type AgentResponseResultResultValue interface {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x AgentResponseResultResult) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-var keysAgentResponseResultResultO = []string{"protocolVersion", "sessionId", "sessions", "messageId"}
-var declaredAgentResponseResultResultLoginAuthResponse = []string{"_meta"}
-var declaredAgentResponseResultResultLogoutAuthResponse = []string{"_meta"}
-var declaredAgentResponseResultResultDeleteSessionResponse = []string{"_meta"}
-var declaredAgentResponseResultResultResumeSessionResponse = []string{"_meta", "availableCommands", "configOptions"}
-var declaredAgentResponseResultResultCloseSessionResponse = []string{"_meta"}
-var declaredAgentResponseResultResultCancelToolCallResponse = []string{"_meta"}
-var declaredAgentResponseResultResultCancelTerminalResponse = []string{"_meta"}
-var declaredAgentResponseResultResultSetSessionConfigOptionResponse = []string{"_meta", "configOptions"}
+// choiceAgentResponseResultResult chooses the variant of AgentResponseResultResult; files of unstable features add theirs.
+var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultValue]("AgentResponseResultResult", wireCandidate[AgentResponseResultResultValue]{
+	declared: []string{"_meta", "authMethods", "capabilities", "info", "protocolVersion"},
+	decode: func(data []byte) (AgentResponseResultResultValue, error) {
+		v := new(AgentResponseResultResultInitializeResponse)
+		if err := (*InitializeResponse)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "{",
+	order:        0,
+	required:     []string{"protocolVersion", "info"},
+}, wireCandidate[AgentResponseResultResultValue]{
+	declared: []string{"_meta"},
+	decode: func(data []byte) (AgentResponseResultResultValue, error) {
+		v := new(AgentResponseResultResultLoginAuthResponse)
+		if err := (*LoginAuthResponse)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "{",
+	order:        1,
+	required:     nil,
+}, wireCandidate[AgentResponseResultResultValue]{
+	declared: []string{"_meta"},
+	decode: func(data []byte) (AgentResponseResultResultValue, error) {
+		v := new(AgentResponseResultResultLogoutAuthResponse)
+		if err := (*LogoutAuthResponse)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "{",
+	order:        5,
+	required:     nil,
+}, wireCandidate[AgentResponseResultResultValue]{
+	declared: []string{"_meta", "availableCommands", "configOptions", "sessionId"},
+	decode: func(data []byte) (AgentResponseResultResultValue, error) {
+		v := new(AgentResponseResultResultNewSessionResponse)
+		if err := (*NewSessionResponse)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "{",
+	order:        7,
+	required:     []string{"sessionId"},
+}, wireCandidate[AgentResponseResultResultValue]{
+	declared: []string{"_meta", "nextCursor", "sessions"},
+	decode: func(data []byte) (AgentResponseResultResultValue, error) {
+		v := new(AgentResponseResultResultListSessionsResponse)
+		if err := (*ListSessionsResponse)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "{",
+	order:        8,
+	required:     []string{"sessions"},
+}, wireCandidate[AgentResponseResultResultValue]{
+	declared: []string{"_meta"},
+	decode: func(data []byte) (AgentResponseResultResultValue, error) {
+		v := new(AgentResponseResultResultDeleteSessionResponse)
+		if err := (*DeleteSessionResponse)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "{",
+	order:        9,
+	required:     nil,
+}, wireCandidate[AgentResponseResultResultValue]{
+	declared: []string{"_meta", "availableCommands", "configOptions"},
+	decode: func(data []byte) (AgentResponseResultResultValue, error) {
+		v := new(AgentResponseResultResultResumeSessionResponse)
+		if err := (*ResumeSessionResponse)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "{",
+	order:        15,
+	required:     nil,
+}, wireCandidate[AgentResponseResultResultValue]{
+	declared: []string{"_meta"},
+	decode: func(data []byte) (AgentResponseResultResultValue, error) {
+		v := new(AgentResponseResultResultCloseSessionResponse)
+		if err := (*CloseSessionResponse)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "{",
+	order:        16,
+	required:     nil,
+}, wireCandidate[AgentResponseResultResultValue]{
+	declared: []string{"_meta"},
+	decode: func(data []byte) (AgentResponseResultResultValue, error) {
+		v := new(AgentResponseResultResultCancelToolCallResponse)
+		if err := (*CancelToolCallResponse)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "{",
+	order:        17,
+	required:     nil,
+}, wireCandidate[AgentResponseResultResultValue]{
+	declared: []string{"_meta"},
+	decode: func(data []byte) (AgentResponseResultResultValue, error) {
+		v := new(AgentResponseResultResultCancelTerminalResponse)
+		if err := (*CancelTerminalResponse)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "{",
+	order:        18,
+	required:     nil,
+}, wireCandidate[AgentResponseResultResultValue]{
+	declared: []string{"_meta", "configOptions"},
+	decode: func(data []byte) (AgentResponseResultResultValue, error) {
+		v := new(AgentResponseResultResultSetSessionConfigOptionResponse)
+		if err := (*SetSessionConfigOptionResponse)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "{",
+	order:        19,
+	required:     []string{"configOptions"},
+}, wireCandidate[AgentResponseResultResultValue]{
+	declared: []string{"_meta", "messageId"},
+	decode: func(data []byte) (AgentResponseResultResultValue, error) {
+		v := new(AgentResponseResultResultPromptResponse)
+		if err := (*PromptResponse)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "{",
+	order:        20,
+	required:     []string{"messageId"},
+}, wireCandidate[AgentResponseResultResultValue]{
+	declared: nil,
+	decode: func(data []byte) (AgentResponseResultResultValue, error) {
+		v := new(AgentResponseResultResultExtMethodResponse)
+		if err := (*ExtResponse)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "*",
+	order:        21,
+	required:     nil,
+})
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *AgentResponseResultResult) UnmarshalJSON(data []byte) error {
 	x.Value = nil
-	switch wireKind(data) {
-	case '{':
-		var firstErr error
-		mask, err := wireHasMembers(data, keysAgentResponseResultResultO)
-		if err != nil {
-			return err
-		}
-		if mask&(1<<0) != 0 {
-			{
-				v := new(AgentResponseResultResultInitializeResponse)
-				err := (*InitializeResponse)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		if mask&(1<<1) != 0 {
-			{
-				v := new(AgentResponseResultResultNewSessionResponse)
-				err := (*NewSessionResponse)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		if mask&(1<<2) != 0 {
-			{
-				v := new(AgentResponseResultResultListSessionsResponse)
-				err := (*ListSessionsResponse)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		if mask&(1<<3) != 0 {
-			{
-				v := new(AgentResponseResultResultPromptResponse)
-				err := (*PromptResponse)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		if wireMembersWithin(data, declaredAgentResponseResultResultLoginAuthResponse) {
-			{
-				v := new(AgentResponseResultResultLoginAuthResponse)
-				err := (*LoginAuthResponse)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		if wireMembersWithin(data, declaredAgentResponseResultResultLogoutAuthResponse) {
-			{
-				v := new(AgentResponseResultResultLogoutAuthResponse)
-				err := (*LogoutAuthResponse)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		if wireMembersWithin(data, declaredAgentResponseResultResultDeleteSessionResponse) {
-			{
-				v := new(AgentResponseResultResultDeleteSessionResponse)
-				err := (*DeleteSessionResponse)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		if wireMembersWithin(data, declaredAgentResponseResultResultResumeSessionResponse) {
-			{
-				v := new(AgentResponseResultResultResumeSessionResponse)
-				err := (*ResumeSessionResponse)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		if wireMembersWithin(data, declaredAgentResponseResultResultCloseSessionResponse) {
-			{
-				v := new(AgentResponseResultResultCloseSessionResponse)
-				err := (*CloseSessionResponse)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		if wireMembersWithin(data, declaredAgentResponseResultResultCancelToolCallResponse) {
-			{
-				v := new(AgentResponseResultResultCancelToolCallResponse)
-				err := (*CancelToolCallResponse)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		if wireMembersWithin(data, declaredAgentResponseResultResultCancelTerminalResponse) {
-			{
-				v := new(AgentResponseResultResultCancelTerminalResponse)
-				err := (*CancelTerminalResponse)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		if wireMembersWithin(data, declaredAgentResponseResultResultSetSessionConfigOptionResponse) {
-			{
-				v := new(AgentResponseResultResultSetSessionConfigOptionResponse)
-				err := (*SetSessionConfigOptionResponse)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		{
-			v := new(AgentResponseResultResultLoginAuthResponse)
-			err := (*LoginAuthResponse)(v).UnmarshalJSON(data)
-			if err == nil {
-				x.Value = v
-				return nil
-			}
-			if firstErr == nil {
-				firstErr = err
-			}
-		}
-		{
-			v := new(AgentResponseResultResultLogoutAuthResponse)
-			err := (*LogoutAuthResponse)(v).UnmarshalJSON(data)
-			if err == nil {
-				x.Value = v
-				return nil
-			}
-			if firstErr == nil {
-				firstErr = err
-			}
-		}
-		{
-			v := new(AgentResponseResultResultDeleteSessionResponse)
-			err := (*DeleteSessionResponse)(v).UnmarshalJSON(data)
-			if err == nil {
-				x.Value = v
-				return nil
-			}
-			if firstErr == nil {
-				firstErr = err
-			}
-		}
-		{
-			v := new(AgentResponseResultResultResumeSessionResponse)
-			err := (*ResumeSessionResponse)(v).UnmarshalJSON(data)
-			if err == nil {
-				x.Value = v
-				return nil
-			}
-			if firstErr == nil {
-				firstErr = err
-			}
-		}
-		{
-			v := new(AgentResponseResultResultCloseSessionResponse)
-			err := (*CloseSessionResponse)(v).UnmarshalJSON(data)
-			if err == nil {
-				x.Value = v
-				return nil
-			}
-			if firstErr == nil {
-				firstErr = err
-			}
-		}
-		{
-			v := new(AgentResponseResultResultCancelToolCallResponse)
-			err := (*CancelToolCallResponse)(v).UnmarshalJSON(data)
-			if err == nil {
-				x.Value = v
-				return nil
-			}
-			if firstErr == nil {
-				firstErr = err
-			}
-		}
-		{
-			v := new(AgentResponseResultResultCancelTerminalResponse)
-			err := (*CancelTerminalResponse)(v).UnmarshalJSON(data)
-			if err == nil {
-				x.Value = v
-				return nil
-			}
-			if firstErr == nil {
-				firstErr = err
-			}
-		}
-		{
-			v := new(AgentResponseResultResultSetSessionConfigOptionResponse)
-			err := (*SetSessionConfigOptionResponse)(v).UnmarshalJSON(data)
-			if err == nil {
-				x.Value = v
-				return nil
-			}
-			if firstErr == nil {
-				firstErr = err
-			}
-		}
-		{
-			v := new(AgentResponseResultResultExtMethodResponse)
-			err := (*ExtResponse)(v).UnmarshalJSON(data)
-			if err == nil {
-				x.Value = v
-				return nil
-			}
-			if firstErr == nil {
-				firstErr = err
-			}
-		}
-		if firstErr != nil {
-			return firstErr
-		}
-		return wireErrorf("AgentResponseResultResult: no variant matches: expected a member \"protocolVersion\" or \"sessionId\" or \"sessions\" or \"messageId\"")
-	case '[':
-		v := new(AgentResponseResultResultExtMethodResponse)
-		if err := (*ExtResponse)(v).UnmarshalJSON(data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
-	case '"':
-		v := new(AgentResponseResultResultExtMethodResponse)
-		if err := (*ExtResponse)(v).UnmarshalJSON(data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
-	case '0':
-		v := new(AgentResponseResultResultExtMethodResponse)
-		if err := (*ExtResponse)(v).UnmarshalJSON(data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
-	case 't':
-		v := new(AgentResponseResultResultExtMethodResponse)
-		if err := (*ExtResponse)(v).UnmarshalJSON(data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
-	case 'n':
-		v := new(AgentResponseResultResultExtMethodResponse)
-		if err := (*ExtResponse)(v).UnmarshalJSON(data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+	v, err := choiceAgentResponseResultResult.decode(data)
+	if err != nil {
+		return err
 	}
-	return wireKindError(data, wireSkipSpace(data, 0), "AgentResponseResultResult (object or array or string or number or boolean or null)")
+	x.Value = v
+	return nil
 }
 
 func (x *AgentResponseResultResult) appendJSON(buf []byte) ([]byte, error) {
@@ -8330,13 +7999,11 @@ type AgentResponseErrorIDValue interface {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x AgentResponseErrorID) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *AgentResponseErrorID) UnmarshalJSON(data []byte) error {
 	x.Value = nil
 	switch wireKind(data) {
@@ -8427,7 +8094,7 @@ func NewAgentResponseErrorIDNull() AgentResponseErrorID {
 //
 // Contains the negotiated protocol version and agent capabilities.
 //
-// See protocol docs: [Initialization](https://agentclientprotocol.com/protocol/v2/initialization)
+// See protocol docs: [Initialization](https://agentclientprotocol.com/protocol/v2/draft/initialization)
 type InitializeResponse struct {
 	// The highest protocol version supported by the agent that is at or below
 	// the version requested by the client. If no such version exists,
@@ -8450,12 +8117,11 @@ type InitializeResponse struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *InitializeResponse) UnmarshalJSON(data []byte) error {
 	*x = InitializeResponse{}
 	it, err := wireObject(data)
@@ -8556,7 +8222,6 @@ func (x *InitializeResponse) appendMembers(buf []byte, open int) ([]byte, error)
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x InitializeResponse) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -8568,7 +8233,6 @@ func (x InitializeResponse) MarshalJSON() ([]byte, error) {
 type ProtocolVersion uint16
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ProtocolVersion) UnmarshalJSON(data []byte) error {
 	return wireDecodeUint16((*uint16)(x), data)
 }
@@ -8578,7 +8242,6 @@ func (x *ProtocolVersion) appendJSON(buf []byte) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ProtocolVersion) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -8604,12 +8267,11 @@ type Implementation struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *Implementation) UnmarshalJSON(data []byte) error {
 	*x = Implementation{}
 	it, err := wireObject(data)
@@ -8696,7 +8358,6 @@ func (x *Implementation) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x Implementation) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -8706,7 +8367,7 @@ func (x Implementation) MarshalJSON() ([]byte, error) {
 // Advertised during initialization to inform the client about
 // available features and content types.
 //
-// See protocol docs: [Agent Capabilities](https://agentclientprotocol.com/protocol/v2/initialization#agent-capabilities)
+// See protocol docs: [Agent Capabilities](https://agentclientprotocol.com/protocol/v2/draft/initialization#agent-capabilities)
 type AgentCapabilities struct {
 	// Session capabilities supported by the agent.
 	//
@@ -8727,12 +8388,13 @@ type AgentCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// AgentCapabilitiesLLMProviders holds the members unstable_llm_providers adds (empty without its build tags).
+	AgentCapabilitiesLLMProviders
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *AgentCapabilities) UnmarshalJSON(data []byte) error {
 	*x = AgentCapabilities{}
 	it, err := wireObject(data)
@@ -8758,6 +8420,10 @@ func (x *AgentCapabilities) UnmarshalJSON(data []byte) error {
 			err := wireDecodeRawObject(&v, it.value)
 			if err == nil {
 				x.Meta = v
+			}
+		case "providers":
+			if err := x.AgentCapabilitiesLLMProviders.decodeGatedMember(&it); err != nil {
+				return err
 			}
 		}
 	}
@@ -8799,11 +8465,13 @@ func (x *AgentCapabilities) appendMembers(buf []byte, open int) ([]byte, error) 
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
+	if buf, err = x.AgentCapabilitiesLLMProviders.appendGatedMembers(buf, open); err != nil {
+		return nil, err
+	}
 	return buf, nil
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x AgentCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -8818,7 +8486,7 @@ func (x AgentCapabilities) MarshalJSON() ([]byte, error) {
 // prompt content types, and MCP transports by specifying additional
 // capabilities.
 //
-// See protocol docs: [Session Capabilities](https://agentclientprotocol.com/protocol/v2/initialization#session-capabilities)
+// See protocol docs: [Session Capabilities](https://agentclientprotocol.com/protocol/v2/draft/initialization#session-capabilities)
 type SessionCapabilities struct {
 	// Prompt capabilities supported by the agent in `session/prompt` requests.
 	//
@@ -8849,12 +8517,21 @@ type SessionCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// SessionCapabilitiesSystemPrompt holds the members unstable_system_prompt adds (empty without its build tags).
+	SessionCapabilitiesSystemPrompt
+	// SessionCapabilitiesSessionFork holds the members unstable_session_fork adds (empty without its build tags).
+	SessionCapabilitiesSessionFork
+	// SessionCapabilitiesSessionArchive holds the members unstable_session_archive adds (empty without its build tags).
+	SessionCapabilitiesSessionArchive
+	// SessionCapabilitiesSessionStatus holds the members unstable_session_status adds (empty without its build tags).
+	SessionCapabilitiesSessionStatus
+	// SessionCapabilitiesSessionTitle holds the members unstable_session_title adds (empty without its build tags).
+	SessionCapabilitiesSessionTitle
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *SessionCapabilities) UnmarshalJSON(data []byte) error {
 	*x = SessionCapabilities{}
 	it, err := wireObject(data)
@@ -8892,6 +8569,26 @@ func (x *SessionCapabilities) UnmarshalJSON(data []byte) error {
 			err := wireDecodeRawObject(&v, it.value)
 			if err == nil {
 				x.Meta = v
+			}
+		case "systemPrompt":
+			if err := x.SessionCapabilitiesSystemPrompt.decodeGatedMember(&it); err != nil {
+				return err
+			}
+		case "fork":
+			if err := x.SessionCapabilitiesSessionFork.decodeGatedMember(&it); err != nil {
+				return err
+			}
+		case "archive":
+			if err := x.SessionCapabilitiesSessionArchive.decodeGatedMember(&it); err != nil {
+				return err
+			}
+		case "status":
+			if err := x.SessionCapabilitiesSessionStatus.decodeGatedMember(&it); err != nil {
+				return err
+			}
+		case "title":
+			if err := x.SessionCapabilitiesSessionTitle.decodeGatedMember(&it); err != nil {
+				return err
 			}
 		}
 	}
@@ -8947,11 +8644,25 @@ func (x *SessionCapabilities) appendMembers(buf []byte, open int) ([]byte, error
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
+	if buf, err = x.SessionCapabilitiesSystemPrompt.appendGatedMembers(buf, open); err != nil {
+		return nil, err
+	}
+	if buf, err = x.SessionCapabilitiesSessionFork.appendGatedMembers(buf, open); err != nil {
+		return nil, err
+	}
+	if buf, err = x.SessionCapabilitiesSessionArchive.appendGatedMembers(buf, open); err != nil {
+		return nil, err
+	}
+	if buf, err = x.SessionCapabilitiesSessionStatus.appendGatedMembers(buf, open); err != nil {
+		return nil, err
+	}
+	if buf, err = x.SessionCapabilitiesSessionTitle.appendGatedMembers(buf, open); err != nil {
+		return nil, err
+	}
 	return buf, nil
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x SessionCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -8967,7 +8678,7 @@ func (x SessionCapabilities) MarshalJSON() ([]byte, error) {
 // Indicates which content types beyond the baseline (text and resource links)
 // the agent can process.
 //
-// See protocol docs: [Session Prompt Capabilities](https://agentclientprotocol.com/protocol/v2/initialization#session-prompt-capabilities)
+// See protocol docs: [Session Prompt Capabilities](https://agentclientprotocol.com/protocol/v2/draft/initialization#session-prompt-capabilities)
 type PromptCapabilities struct {
 	// Agent supports `image` content blocks.
 	//
@@ -8991,12 +8702,11 @@ type PromptCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *PromptCapabilities) UnmarshalJSON(data []byte) error {
 	*x = PromptCapabilities{}
 	it, err := wireObject(data)
@@ -9080,7 +8790,6 @@ func (x *PromptCapabilities) appendMembers(buf []byte, open int) ([]byte, error)
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x PromptCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -9093,12 +8802,11 @@ type PromptImageCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *PromptImageCapabilities) UnmarshalJSON(data []byte) error {
 	*x = PromptImageCapabilities{}
 	it, err := wireObject(data)
@@ -9143,7 +8851,6 @@ func (x *PromptImageCapabilities) appendMembers(buf []byte, open int) ([]byte, e
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x PromptImageCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -9156,12 +8863,11 @@ type PromptAudioCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *PromptAudioCapabilities) UnmarshalJSON(data []byte) error {
 	*x = PromptAudioCapabilities{}
 	it, err := wireObject(data)
@@ -9206,7 +8912,6 @@ func (x *PromptAudioCapabilities) appendMembers(buf []byte, open int) ([]byte, e
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x PromptAudioCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -9219,12 +8924,11 @@ type PromptEmbeddedContextCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *PromptEmbeddedContextCapabilities) UnmarshalJSON(data []byte) error {
 	*x = PromptEmbeddedContextCapabilities{}
 	it, err := wireObject(data)
@@ -9269,7 +8973,6 @@ func (x *PromptEmbeddedContextCapabilities) appendMembers(buf []byte, open int) 
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x PromptEmbeddedContextCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -9290,12 +8993,13 @@ type McpCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// McpCapabilitiesMCPOverACP holds the members unstable_mcp_over_acp adds (empty without its build tags).
+	McpCapabilitiesMCPOverACP
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *McpCapabilities) UnmarshalJSON(data []byte) error {
 	*x = McpCapabilities{}
 	it, err := wireObject(data)
@@ -9321,6 +9025,10 @@ func (x *McpCapabilities) UnmarshalJSON(data []byte) error {
 			err := wireDecodeRawObject(&v, it.value)
 			if err == nil {
 				x.Meta = v
+			}
+		case "acp":
+			if err := x.McpCapabilitiesMCPOverACP.decodeGatedMember(&it); err != nil {
+				return err
 			}
 		}
 	}
@@ -9362,11 +9070,13 @@ func (x *McpCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
+	if buf, err = x.McpCapabilitiesMCPOverACP.appendGatedMembers(buf, open); err != nil {
+		return nil, err
+	}
 	return buf, nil
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x McpCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -9379,12 +9089,11 @@ type McpStdioCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *McpStdioCapabilities) UnmarshalJSON(data []byte) error {
 	*x = McpStdioCapabilities{}
 	it, err := wireObject(data)
@@ -9429,7 +9138,6 @@ func (x *McpStdioCapabilities) appendMembers(buf []byte, open int) ([]byte, erro
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x McpStdioCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -9442,12 +9150,11 @@ type McpHttpCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *McpHttpCapabilities) UnmarshalJSON(data []byte) error {
 	*x = McpHttpCapabilities{}
 	it, err := wireObject(data)
@@ -9492,7 +9199,6 @@ func (x *McpHttpCapabilities) appendMembers(buf []byte, open int) ([]byte, error
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x McpHttpCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -9505,12 +9211,11 @@ type SessionDeleteCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *SessionDeleteCapabilities) UnmarshalJSON(data []byte) error {
 	*x = SessionDeleteCapabilities{}
 	it, err := wireObject(data)
@@ -9555,7 +9260,6 @@ func (x *SessionDeleteCapabilities) appendMembers(buf []byte, open int) ([]byte,
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x SessionDeleteCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -9571,12 +9275,11 @@ type SessionAdditionalDirectoriesCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *SessionAdditionalDirectoriesCapabilities) UnmarshalJSON(data []byte) error {
 	*x = SessionAdditionalDirectoriesCapabilities{}
 	it, err := wireObject(data)
@@ -9621,7 +9324,6 @@ func (x *SessionAdditionalDirectoriesCapabilities) appendMembers(buf []byte, ope
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x SessionAdditionalDirectoriesCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -9636,12 +9338,13 @@ type AgentAuthCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// AgentAuthCapabilitiesAuthStatus holds the members unstable_auth_status adds (empty without its build tags).
+	AgentAuthCapabilitiesAuthStatus
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *AgentAuthCapabilities) UnmarshalJSON(data []byte) error {
 	*x = AgentAuthCapabilities{}
 	it, err := wireObject(data)
@@ -9655,6 +9358,10 @@ func (x *AgentAuthCapabilities) UnmarshalJSON(data []byte) error {
 			err := wireDecodeRawObject(&v, it.value)
 			if err == nil {
 				x.Meta = v
+			}
+		case "status":
+			if err := x.AgentAuthCapabilitiesAuthStatus.decodeGatedMember(&it); err != nil {
+				return err
 			}
 		}
 	}
@@ -9682,11 +9389,13 @@ func (x *AgentAuthCapabilities) appendMembers(buf []byte, open int) ([]byte, err
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
+	if buf, err = x.AgentAuthCapabilitiesAuthStatus.appendGatedMembers(buf, open); err != nil {
+		return nil, err
+	}
 	return buf, nil
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x AgentAuthCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -9708,13 +9417,11 @@ type AuthMethodValue interface {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x AuthMethod) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *AuthMethod) UnmarshalJSON(data []byte) error {
 	x.Value = nil
 	raw, found, err := wireMember(data, "type")
@@ -9925,7 +9632,6 @@ func NewAuthMethodOther(v AuthMethodOther) AuthMethod {
 type AuthMethodId string
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *AuthMethodId) UnmarshalJSON(data []byte) error {
 	return wireDecodeString((*string)(x), data)
 }
@@ -9935,7 +9641,6 @@ func (x *AuthMethodId) appendJSON(buf []byte) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x AuthMethodId) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -9950,12 +9655,11 @@ type EnvVariable struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *EnvVariable) UnmarshalJSON(data []byte) error {
 	*x = EnvVariable{}
 	it, err := wireObject(data)
@@ -10029,7 +9733,6 @@ func (x *EnvVariable) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x EnvVariable) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -10060,12 +9763,11 @@ type AuthMethodTerminal struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *AuthMethodTerminal) UnmarshalJSON(data []byte) error {
 	*x = AuthMethodTerminal{}
 	it, err := wireObject(data)
@@ -10186,7 +9888,6 @@ func (x *AuthMethodTerminal) appendMembers(buf []byte, open int) ([]byte, error)
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x AuthMethodTerminal) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -10207,12 +9908,11 @@ type AuthMethodAgent struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *AuthMethodAgent) UnmarshalJSON(data []byte) error {
 	*x = AuthMethodAgent{}
 	it, err := wireObject(data)
@@ -10299,7 +9999,6 @@ func (x *AuthMethodAgent) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x AuthMethodAgent) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -10310,12 +10009,11 @@ type LoginAuthResponse struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *LoginAuthResponse) UnmarshalJSON(data []byte) error {
 	*x = LoginAuthResponse{}
 	it, err := wireObject(data)
@@ -10360,7 +10058,6 @@ func (x *LoginAuthResponse) appendMembers(buf []byte, open int) ([]byte, error) 
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x LoginAuthResponse) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -10371,12 +10068,11 @@ type LogoutAuthResponse struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *LogoutAuthResponse) UnmarshalJSON(data []byte) error {
 	*x = LogoutAuthResponse{}
 	it, err := wireObject(data)
@@ -10421,7 +10117,6 @@ func (x *LogoutAuthResponse) appendMembers(buf []byte, open int) ([]byte, error)
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x LogoutAuthResponse) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -10432,7 +10127,7 @@ func (x LogoutAuthResponse) MarshalJSON() ([]byte, error) {
 // Updates may arrive before or after this response. Clients MUST NOT overwrite
 // an already-reported state when the response arrives.
 //
-// See protocol docs: [Creating a Session](https://agentclientprotocol.com/protocol/v2/session-setup#creating-a-session)
+// See protocol docs: [Creating a Session](https://agentclientprotocol.com/protocol/v2/draft/session-setup#creating-a-session)
 type NewSessionResponse struct {
 	// Unique identifier for the created session.
 	//
@@ -10454,12 +10149,11 @@ type NewSessionResponse struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *NewSessionResponse) UnmarshalJSON(data []byte) error {
 	*x = NewSessionResponse{}
 	it, err := wireObject(data)
@@ -10545,7 +10239,6 @@ func (x *NewSessionResponse) appendMembers(buf []byte, open int) ([]byte, error)
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x NewSessionResponse) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -10568,14 +10261,13 @@ type SessionConfigOption struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Variant holds the members that depend on the kind of SessionConfigOption.
 	Variant SessionConfigOptionVariant `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *SessionConfigOption) UnmarshalJSON(data []byte) error {
 	*x = SessionConfigOption{}
 	it, err := wireObject(data)
@@ -10675,7 +10367,6 @@ func (x *SessionConfigOption) appendMembers(buf []byte, open int) ([]byte, error
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x SessionConfigOption) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -10695,13 +10386,11 @@ type SessionConfigOptionVariantValue interface {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x SessionConfigOptionVariant) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *SessionConfigOptionVariant) UnmarshalJSON(data []byte) error {
 	x.Value = nil
 	raw, found, err := wireMember(data, "type")
@@ -10874,7 +10563,6 @@ func NewSessionConfigOptionOther(v SessionConfigOptionOther) SessionConfigOption
 type SessionConfigId string
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *SessionConfigId) UnmarshalJSON(data []byte) error {
 	return wireDecodeString((*string)(x), data)
 }
@@ -10884,7 +10572,6 @@ func (x *SessionConfigId) appendJSON(buf []byte) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x SessionConfigId) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -10912,7 +10599,6 @@ const (
 )
 
 // IsKnown reports whether x is one of the values the schema names.
-
 func (x SessionConfigOptionCategory) IsKnown() bool {
 	switch x {
 	case SessionConfigOptionCategoryMode, SessionConfigOptionCategoryModel, SessionConfigOptionCategoryModelConfig, SessionConfigOptionCategoryThoughtLevel:
@@ -10922,13 +10608,11 @@ func (x SessionConfigOptionCategory) IsKnown() bool {
 }
 
 // IsExtension reports whether x is an implementation-defined value (it starts with "_").
-
 func (x SessionConfigOptionCategory) IsExtension() bool {
 	return len(x) > 0 && x[0] == '_'
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *SessionConfigOptionCategory) UnmarshalJSON(data []byte) error {
 	s, err := wireStringBytes(data)
 	if err != nil {
@@ -10954,7 +10638,6 @@ func (x *SessionConfigOptionCategory) appendJSON(buf []byte) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x SessionConfigOptionCategory) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -10963,7 +10646,6 @@ func (x SessionConfigOptionCategory) MarshalJSON() ([]byte, error) {
 type SessionConfigValueId string
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *SessionConfigValueId) UnmarshalJSON(data []byte) error {
 	return wireDecodeString((*string)(x), data)
 }
@@ -10973,7 +10655,6 @@ func (x *SessionConfigValueId) appendJSON(buf []byte) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x SessionConfigValueId) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -10992,7 +10673,6 @@ type SessionConfigSelectOptionsValue interface {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x SessionConfigSelectOptions) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -11000,7 +10680,6 @@ func (x SessionConfigSelectOptions) MarshalJSON() ([]byte, error) {
 var keysSessionConfigSelectOptionsA = []string{"value", "groupId"}
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *SessionConfigSelectOptions) UnmarshalJSON(data []byte) error {
 	x.Value = nil
 	switch wireKind(data) {
@@ -11116,12 +10795,11 @@ type SessionConfigSelectOption struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *SessionConfigSelectOption) UnmarshalJSON(data []byte) error {
 	*x = SessionConfigSelectOption{}
 	it, err := wireObject(data)
@@ -11208,7 +10886,6 @@ func (x *SessionConfigSelectOption) appendMembers(buf []byte, open int) ([]byte,
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x SessionConfigSelectOption) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -11225,12 +10902,11 @@ type SessionConfigSelectGroup struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *SessionConfigSelectGroup) UnmarshalJSON(data []byte) error {
 	*x = SessionConfigSelectGroup{}
 	it, err := wireObject(data)
@@ -11324,7 +11000,6 @@ func (x *SessionConfigSelectGroup) appendMembers(buf []byte, open int) ([]byte, 
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x SessionConfigSelectGroup) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -11333,7 +11008,6 @@ func (x SessionConfigSelectGroup) MarshalJSON() ([]byte, error) {
 type SessionConfigGroupId string
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *SessionConfigGroupId) UnmarshalJSON(data []byte) error {
 	return wireDecodeString((*string)(x), data)
 }
@@ -11343,7 +11017,6 @@ func (x *SessionConfigGroupId) appendJSON(buf []byte) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x SessionConfigGroupId) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -11358,7 +11031,6 @@ type SessionConfigSelect struct {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *SessionConfigSelect) UnmarshalJSON(data []byte) error {
 	*x = SessionConfigSelect{}
 	it, err := wireObject(data)
@@ -11419,7 +11091,6 @@ func (x *SessionConfigSelect) appendMembers(buf []byte, open int) ([]byte, error
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x SessionConfigSelect) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -11431,7 +11102,6 @@ type SessionConfigBoolean struct {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *SessionConfigBoolean) UnmarshalJSON(data []byte) error {
 	*x = SessionConfigBoolean{}
 	it, err := wireObject(data)
@@ -11478,7 +11148,6 @@ func (x *SessionConfigBoolean) appendMembers(buf []byte, open int) ([]byte, erro
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x SessionConfigBoolean) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -11500,13 +11169,11 @@ type AvailableCommandValue interface {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x AvailableCommand) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *AvailableCommand) UnmarshalJSON(data []byte) error {
 	x.Value = nil
 	raw, found, err := wireMember(data, "type")
@@ -11692,13 +11359,11 @@ type AvailableCommandInputValue interface {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x AvailableCommandInput) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *AvailableCommandInput) UnmarshalJSON(data []byte) error {
 	x.Value = nil
 	raw, found, err := wireMember(data, "type")
@@ -11841,12 +11506,11 @@ type TextCommandInput struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *TextCommandInput) UnmarshalJSON(data []byte) error {
 	*x = TextCommandInput{}
 	it, err := wireObject(data)
@@ -11906,7 +11570,6 @@ func (x *TextCommandInput) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x TextCommandInput) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -11929,12 +11592,11 @@ type Command struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *Command) UnmarshalJSON(data []byte) error {
 	*x = Command{}
 	it, err := wireObject(data)
@@ -12021,7 +11683,6 @@ func (x *Command) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x Command) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -12038,12 +11699,11 @@ type ListSessionsResponse struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ListSessionsResponse) UnmarshalJSON(data []byte) error {
 	*x = ListSessionsResponse{}
 	it, err := wireObject(data)
@@ -12121,7 +11781,6 @@ func (x *ListSessionsResponse) appendMembers(buf []byte, open int) ([]byte, erro
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ListSessionsResponse) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -12150,12 +11809,13 @@ type SessionInfo struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// SessionInfoSessionArchive holds the members unstable_session_archive adds (empty without its build tags).
+	SessionInfoSessionArchive
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *SessionInfo) UnmarshalJSON(data []byte) error {
 	*x = SessionInfo{}
 	it, err := wireObject(data)
@@ -12204,6 +11864,10 @@ func (x *SessionInfo) UnmarshalJSON(data []byte) error {
 			err := wireDecodeRawObject(&v, it.value)
 			if err == nil {
 				x.Meta = v
+			}
+		case "archived":
+			if err := x.SessionInfoSessionArchive.decodeGatedMember(&it); err != nil {
+				return err
 			}
 		}
 	}
@@ -12268,11 +11932,13 @@ func (x *SessionInfo) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
+	if buf, err = x.SessionInfoSessionArchive.appendGatedMembers(buf, open); err != nil {
+		return nil, err
+	}
 	return buf, nil
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x SessionInfo) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -12281,7 +11947,6 @@ func (x SessionInfo) MarshalJSON() ([]byte, error) {
 type SessionListCursor string
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *SessionListCursor) UnmarshalJSON(data []byte) error {
 	return wireDecodeString((*string)(x), data)
 }
@@ -12291,7 +11956,6 @@ func (x *SessionListCursor) appendJSON(buf []byte) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x SessionListCursor) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -12302,12 +11966,11 @@ type DeleteSessionResponse struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *DeleteSessionResponse) UnmarshalJSON(data []byte) error {
 	*x = DeleteSessionResponse{}
 	it, err := wireObject(data)
@@ -12352,1603 +12015,138 @@ func (x *DeleteSessionResponse) appendMembers(buf []byte, open int) ([]byte, err
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x DeleteSessionResponse) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// ResumeSessionResponse: Response from resuming an existing session.
+// StateUpdate: A snapshot of the session's aggregate foreground activity.
 //
-// The agent MUST send a current `state_update` after any requested history
-// replay and before this response, even without replay. The update reports
-// foreground state after resuming. The response alone does not imply `idle`.
+// Foreground work is the agent's active response or workflow in the session,
+// including model processing, tool execution, and waiting for user action needed
+// to continue that work. It can start with a prompt or be agent-initiated, for
+// example to pursue an ongoing goal or follow up on a completed background task.
+// Either way, the agent MUST report `running` when foreground work starts,
+// or `requires_action` if it starts blocked on user action, and `idle` when it
+// ends. The agent SHOULD include a stop reason on that idle update.
+// Agent-initiated work does not require a prompt request or a synthetic user
+// message.
 //
-// See protocol docs: [Current-State Synchronization](https://agentclientprotocol.com/protocol/v2/session-setup#current-state-synchronization)
-type ResumeSessionResponse struct {
-	// Initial session configuration options.
-	//
-	// Optional. Omitted or empty means no config options are advertised.
-	// Senders MUST use an array, not `null`. Receivers treat `null` like omission.
-	// Later `config_option_update` notifications replace this list.
-	ConfigOptions []SessionConfigOption `json:"configOptions,omitempty"`
-	// Initial commands the agent can execute in this session.
-	//
-	// Optional. Omitted or empty means no initial commands are advertised.
-	// Senders MUST use an array, not `null`. Receivers treat `null` like omission.
-	// Later `available_commands_update` notifications replace this list.
-	AvailableCommands []AvailableCommand `json:"availableCommands,omitempty"`
-	// The _meta property is reserved by ACP to allow clients and agents to attach additional
-	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
-	// Implementations MUST NOT assign meaning to keys they do not recognize.
-	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
-	Meta json.RawMessage `json:"_meta,omitempty"`
-}
-
-// UnmarshalJSON implements json.Unmarshaler.
-
-func (x *ResumeSessionResponse) UnmarshalJSON(data []byte) error {
-	*x = ResumeSessionResponse{}
-	it, err := wireObject(data)
-	if err != nil {
-		return err
-	}
-	for it.next() {
-		switch string(it.key) {
-		case "configOptions":
-			var v []SessionConfigOption
-			err := wireDecodeSlice(&v, it.value, true, (*SessionConfigOption).UnmarshalJSON)
-			if err == nil {
-				x.ConfigOptions = v
-			}
-		case "availableCommands":
-			var v []AvailableCommand
-			err := wireDecodeSlice(&v, it.value, true, (*AvailableCommand).UnmarshalJSON)
-			if err == nil {
-				x.AvailableCommands = v
-			}
-		case "_meta":
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
-			if err == nil {
-				x.Meta = v
-			}
-		}
-	}
-	if it.err != nil {
-		return it.err
-	}
-	return nil
-}
-
-func (x *ResumeSessionResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
-}
-
-func (x *ResumeSessionResponse) appendMembers(buf []byte, open int) ([]byte, error) {
-	var err error
-	if x.ConfigOptions != nil {
-		buf = append(wireComma(buf, open), "\"configOptions\":"...)
-		buf, err = wireAppendSlice(buf, x.ConfigOptions, (*SessionConfigOption).appendJSON)
-		if err != nil {
-			return nil, wireAtKey(err, "configOptions")
-		}
-	}
-	if x.AvailableCommands != nil {
-		buf = append(wireComma(buf, open), "\"availableCommands\":"...)
-		buf, err = wireAppendSlice(buf, x.AvailableCommands, (*AvailableCommand).appendJSON)
-		if err != nil {
-			return nil, wireAtKey(err, "availableCommands")
-		}
-	}
-	if len(x.Meta) > 0 {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
-		if err != nil {
-			return nil, wireAtKey(err, "_meta")
-		}
-	}
-	return buf, nil
-}
-
-// MarshalJSON implements json.Marshaler.
-
-func (x ResumeSessionResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
-}
-
-// CloseSessionResponse: Response from closing a session.
-type CloseSessionResponse struct {
-	// The _meta property is reserved by ACP to allow clients and agents to attach additional
-	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
-	// Implementations MUST NOT assign meaning to keys they do not recognize.
-	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
-	Meta json.RawMessage `json:"_meta,omitempty"`
-}
-
-// UnmarshalJSON implements json.Unmarshaler.
-
-func (x *CloseSessionResponse) UnmarshalJSON(data []byte) error {
-	*x = CloseSessionResponse{}
-	it, err := wireObject(data)
-	if err != nil {
-		return err
-	}
-	for it.next() {
-		switch string(it.key) {
-		case "_meta":
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
-			if err == nil {
-				x.Meta = v
-			}
-		}
-	}
-	if it.err != nil {
-		return it.err
-	}
-	return nil
-}
-
-func (x *CloseSessionResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
-}
-
-func (x *CloseSessionResponse) appendMembers(buf []byte, open int) ([]byte, error) {
-	var err error
-	if len(x.Meta) > 0 {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
-		if err != nil {
-			return nil, wireAtKey(err, "_meta")
-		}
-	}
-	return buf, nil
-}
-
-// MarshalJSON implements json.Marshaler.
-
-func (x CloseSessionResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
-}
-
-// CancelToolCallResponse: Response from cancelling a tool call.
-type CancelToolCallResponse struct {
-	// The _meta property is reserved by ACP to allow clients and agents to attach additional
-	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
-	// Implementations MUST NOT assign meaning to keys they do not recognize.
-	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
-	Meta json.RawMessage `json:"_meta,omitempty"`
-}
-
-// UnmarshalJSON implements json.Unmarshaler.
-
-func (x *CancelToolCallResponse) UnmarshalJSON(data []byte) error {
-	*x = CancelToolCallResponse{}
-	it, err := wireObject(data)
-	if err != nil {
-		return err
-	}
-	for it.next() {
-		switch string(it.key) {
-		case "_meta":
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
-			if err == nil {
-				x.Meta = v
-			}
-		}
-	}
-	if it.err != nil {
-		return it.err
-	}
-	return nil
-}
-
-func (x *CancelToolCallResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
-}
-
-func (x *CancelToolCallResponse) appendMembers(buf []byte, open int) ([]byte, error) {
-	var err error
-	if len(x.Meta) > 0 {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
-		if err != nil {
-			return nil, wireAtKey(err, "_meta")
-		}
-	}
-	return buf, nil
-}
-
-// MarshalJSON implements json.Marshaler.
-
-func (x CancelToolCallResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
-}
-
-// CancelTerminalResponse: Response from cancelling a terminal.
-type CancelTerminalResponse struct {
-	// The _meta property is reserved by ACP to allow clients and agents to attach additional
-	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
-	// Implementations MUST NOT assign meaning to keys they do not recognize.
-	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
-	Meta json.RawMessage `json:"_meta,omitempty"`
-}
-
-// UnmarshalJSON implements json.Unmarshaler.
-
-func (x *CancelTerminalResponse) UnmarshalJSON(data []byte) error {
-	*x = CancelTerminalResponse{}
-	it, err := wireObject(data)
-	if err != nil {
-		return err
-	}
-	for it.next() {
-		switch string(it.key) {
-		case "_meta":
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
-			if err == nil {
-				x.Meta = v
-			}
-		}
-	}
-	if it.err != nil {
-		return it.err
-	}
-	return nil
-}
-
-func (x *CancelTerminalResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
-}
-
-func (x *CancelTerminalResponse) appendMembers(buf []byte, open int) ([]byte, error) {
-	var err error
-	if len(x.Meta) > 0 {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
-		if err != nil {
-			return nil, wireAtKey(err, "_meta")
-		}
-	}
-	return buf, nil
-}
-
-// MarshalJSON implements json.Marshaler.
-
-func (x CancelTerminalResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
-}
-
-// SetSessionConfigOptionResponse: Response to `session/set_config_option` method.
-type SetSessionConfigOptionResponse struct {
-	// The full set of configuration options and their current values.
-	ConfigOptions []SessionConfigOption `json:"configOptions"`
-	// The _meta property is reserved by ACP to allow clients and agents to attach additional
-	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
-	// Implementations MUST NOT assign meaning to keys they do not recognize.
-	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
-	Meta json.RawMessage `json:"_meta,omitempty"`
-}
-
-// UnmarshalJSON implements json.Unmarshaler.
-
-func (x *SetSessionConfigOptionResponse) UnmarshalJSON(data []byte) error {
-	*x = SetSessionConfigOptionResponse{}
-	it, err := wireObject(data)
-	if err != nil {
-		return err
-	}
-	var seen uint64
-	for it.next() {
-		switch string(it.key) {
-		case "configOptions":
-			seen |= 1 << 0
-			err := wireDecodeSlice(&x.ConfigOptions, it.value, true, (*SessionConfigOption).UnmarshalJSON)
-			if err != nil {
-				return wireAtKey(err, "configOptions")
-			}
-		case "_meta":
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
-			if err == nil {
-				x.Meta = v
-			}
-		}
-	}
-	if it.err != nil {
-		return it.err
-	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("configOptions")
-	}
-	return nil
-}
-
-func (x *SetSessionConfigOptionResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
-}
-
-func (x *SetSessionConfigOptionResponse) appendMembers(buf []byte, open int) ([]byte, error) {
-	var err error
-	if x.ConfigOptions != nil {
-		buf = append(wireComma(buf, open), "\"configOptions\":"...)
-		buf, err = wireAppendSlice(buf, x.ConfigOptions, (*SessionConfigOption).appendJSON)
-		if err != nil {
-			return nil, wireAtKey(err, "configOptions")
-		}
-	} else {
-		buf = append(wireComma(buf, open), "\"configOptions\":"...)
-		buf = append(buf, "[]"...)
-	}
-	if len(x.Meta) > 0 {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
-		if err != nil {
-			return nil, wireAtKey(err, "_meta")
-		}
-	}
-	return buf, nil
-}
-
-// MarshalJSON implements json.Marshaler.
-
-func (x SetSessionConfigOptionResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
-}
-
-// PromptResponse: Response acknowledging that a user prompt was inserted into the ACP conversation.
+// `running` may precede user-message insertion, for example during a foreground
+// hook. It is not acknowledgment of insertion, and rejecting a prompt does not
+// itself end foreground work.
 //
-// This response does not indicate that the prompt was merely received or held, nor that the
-// agent has finished processing it.
-// Processing and completion are reported through `state_update` session updates.
+// Background activity can continue and emit other `session/update` notifications
+// while `idle`. Those notifications, including a detached task's progress or
+// completion, do not by themselves change this state. A permission request only
+// warrants `requires_action` when foreground work is blocked on user action.
 //
-// Insertion is the logical addition of a user message with a message ID and a position
-// relative to other messages in the ACP conversation.
+// The agent SHOULD report `requires_action` when the foreground workflow as a
+// whole cannot progress without user action, including permissions or elicitations.
+// Once reported, it MUST report `running` when progress resumes, or `idle` when
+// work ends without resuming.
+// If other foreground work can progress, the state remains `running`. Resolving
+// one of several requests does not itself change the state. Agents SHOULD ignore
+// responses for work that has already ended rather than use them to resume it.
 //
-// See protocol docs: [Prompt Accepted](https://agentclientprotocol.com/protocol/v2/prompt-lifecycle#2-prompt-accepted)
-type PromptResponse struct {
-	// Identifies the user message inserted into the ACP conversation.
-	//
-	// Required and non-null. Omission and explicit `null` are both invalid.
-	//
-	// The corresponding user-message session update carries this same identifier and may arrive
-	// before or after this response. Agents must echo the message during the live session, but are
-	// not required to retain it. If retained and replayed, the message keeps this identifier.
-	MessageID MessageId `json:"messageId"`
-	// The _meta property is reserved by ACP to allow clients and agents to attach additional
-	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
-	// Implementations MUST NOT assign meaning to keys they do not recognize.
-	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
-	Meta json.RawMessage `json:"_meta,omitempty"`
-}
-
-// UnmarshalJSON implements json.Unmarshaler.
-
-func (x *PromptResponse) UnmarshalJSON(data []byte) error {
-	*x = PromptResponse{}
-	it, err := wireObject(data)
-	if err != nil {
-		return err
-	}
-	var seen uint64
-	for it.next() {
-		switch string(it.key) {
-		case "messageId":
-			seen |= 1 << 0
-			err := x.MessageID.UnmarshalJSON(it.value)
-			if err != nil {
-				return wireAtKey(err, "messageId")
-			}
-		case "_meta":
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
-			if err == nil {
-				x.Meta = v
-			}
-		}
-	}
-	if it.err != nil {
-		return it.err
-	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("messageId")
-	}
-	return nil
-}
-
-func (x *PromptResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
-}
-
-func (x *PromptResponse) appendMembers(buf []byte, open int) ([]byte, error) {
-	var err error
-	buf = append(wireComma(buf, open), "\"messageId\":"...)
-	buf, err = x.MessageID.appendJSON(buf)
-	if err != nil {
-		return nil, wireAtKey(err, "messageId")
-	}
-	if len(x.Meta) > 0 {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
-		if err != nil {
-			return nil, wireAtKey(err, "_meta")
-		}
-	}
-	return buf, nil
-}
-
-// MarshalJSON implements json.Marshaler.
-
-func (x PromptResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
-}
-
-// MessageId: Identifier for a message, unique among messages of the same type within a session.
+// A new session defaults to idle until a state update reports otherwise.
+// Resume MUST send a current-state snapshot after any replay and before its
+// response. The snapshot reports foreground state after resuming.
+// The response alone does not imply idle.
+// Repeated snapshots are idempotent, not additional work, completions, or usage.
+// A repeated state may carry updated information without another state transition.
+// The agent MUST report `idle` when no foreground activity remains. Completing
+// an individual activity while other foreground work continues does not require
+// an idle boundary. Local commands use the same lifecycle even without model work.
 //
-// Each message type, such as user messages, agent messages, and agent thoughts,
-// has its own ID space: messages of different types may share an ID and remain
-// distinct messages.
-type MessageId string
-
-// UnmarshalJSON implements json.Unmarshaler.
-
-func (x *MessageId) UnmarshalJSON(data []byte) error {
-	return wireDecodeString((*string)(x), data)
-}
-
-func (x *MessageId) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendString((*string)(x), buf)
-}
-
-// MarshalJSON implements json.Marshaler.
-
-func (x MessageId) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
-}
-
-// ExtResponse: Allows for sending an arbitrary response to an extension request that is not part of the ACP spec.
-// Extension methods provide a way to add custom functionality while maintaining
-// protocol compatibility.
-//
-// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
-//
-// The value is kept as its exact JSON bytes.
-type ExtResponse json.RawMessage
-
-// UnmarshalJSON implements json.Unmarshaler.
-
-func (x *ExtResponse) UnmarshalJSON(data []byte) error {
-	return wireDecodeRaw((*json.RawMessage)(x), data)
-}
-
-func (x *ExtResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendRaw((*json.RawMessage)(x), buf)
-}
-
-// MarshalJSON implements json.Marshaler.
-
-func (x ExtResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
-}
-
-// Error: JSON-RPC error object.
-//
-// Represents an error that occurred during method execution, following the
-// JSON-RPC 2.0 error object specification with optional additional data.
-//
-// See protocol docs: [JSON-RPC Error Object](https://www.jsonrpc.org/specification#error_object)
-type Error struct {
-	// A number indicating the error type that occurred.
-	// This must be an integer as defined in the JSON-RPC specification.
-	Code ErrorCode `json:"code"`
-	// A string providing a short description of the error.
-	// The message should be limited to a concise single sentence.
-	Message string `json:"message"`
-	// Optional primitive or structured value that contains additional information about the error.
-	// This may include debugging information or context-specific details.
-	//
-	// Omitted and `null` are equivalent and mean no additional data is provided. Some codes
-	// define a shape: [`UnsupportedProtocolVersionErrorData`] for `-32022`, and
-	// [`SessionNotFoundErrorData`] for `-32002` when a session is not found.
-	Data *ErrorData `json:"data,omitempty"`
-}
-
-// UnmarshalJSON implements json.Unmarshaler.
-
-func (x *Error) UnmarshalJSON(data []byte) error {
-	*x = Error{}
-	it, err := wireObject(data)
-	if err != nil {
-		return err
-	}
-	var seen uint64
-	for it.next() {
-		switch string(it.key) {
-		case "code":
-			seen |= 1 << 0
-			err := x.Code.UnmarshalJSON(it.value)
-			if err != nil {
-				return wireAtKey(err, "code")
-			}
-		case "message":
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Message, it.value)
-			if err != nil {
-				return wireAtKey(err, "message")
-			}
-		case "data":
-			var v *ErrorData
-			err := wireDecodePtr(&v, it.value, (*ErrorData).UnmarshalJSON)
-			if err == nil {
-				x.Data = v
-			}
-		}
-	}
-	if it.err != nil {
-		return it.err
-	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("code")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("message")
-	}
-	return nil
-}
-
-func (x *Error) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
-}
-
-func (x *Error) appendMembers(buf []byte, open int) ([]byte, error) {
-	var err error
-	buf = append(wireComma(buf, open), "\"code\":"...)
-	buf, err = x.Code.appendJSON(buf)
-	if err != nil {
-		return nil, wireAtKey(err, "code")
-	}
-	buf = append(wireComma(buf, open), "\"message\":"...)
-	buf, err = wireAppendString(&x.Message, buf)
-	if err != nil {
-		return nil, wireAtKey(err, "message")
-	}
-	if x.Data != nil {
-		buf = append(wireComma(buf, open), "\"data\":"...)
-		buf, err = x.Data.appendJSON(buf)
-		if err != nil {
-			return nil, wireAtKey(err, "data")
-		}
-	}
-	return buf, nil
-}
-
-// MarshalJSON implements json.Marshaler.
-
-func (x Error) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
-}
-
-// ErrorCode: Predefined error codes for common JSON-RPC and ACP-specific errors.
-//
-// Standard errors use the JSON-RPC 2.0 codes. ACP-specific errors use the JSON-RPC
-// server-error range (-32000 to -32099), and request cancellation uses -32800 from the
-// range LSP reserves (-32899 to -32800).
-type ErrorCode int32
-
-const (
-	// **Parse error**: Invalid JSON was received by the server.
-	// An error occurred on the server while parsing the JSON text.
-	ErrorCodeParseError ErrorCode = -32700
-	// **Invalid request**: The JSON sent is not a valid Request object.
-	ErrorCodeInvalidRequest ErrorCode = -32600
-	// **Method not found**: The method does not exist or is not available.
-	ErrorCodeMethodNotFound ErrorCode = -32601
-	// **Invalid params**: Invalid method parameter(s).
-	ErrorCodeInvalidParams ErrorCode = -32602
-	// **Internal error**: Internal JSON-RPC error.
-	ErrorCodeInternalError ErrorCode = -32603
-	// **Request cancelled**: Execution of the method was aborted either due to a cancellation request from the caller or
-	// because of resource constraints or shutdown.
-	ErrorCodeRequestCancelled ErrorCode = -32800
-	// **Authentication required**: Authentication is required before this operation can be performed.
-	ErrorCodeAuthenticationRequired ErrorCode = -32000
-	// **Resource not found**: A given resource, such as a session, was not found.
-	ErrorCodeResourceNotFound ErrorCode = -32002
-	// **Unsupported protocol version**: No protocol version supported by the Agent is at or below the requested version.
-	// The error data is an [`UnsupportedProtocolVersionErrorData`].
-	ErrorCodeUnsupportedProtocolVersion ErrorCode = -32022
-)
-
-// IsKnown reports whether x is one of the values the schema names.
-
-func (x ErrorCode) IsKnown() bool {
-	switch x {
-	case ErrorCodeParseError, ErrorCodeInvalidRequest, ErrorCodeMethodNotFound, ErrorCodeInvalidParams, ErrorCodeInternalError, ErrorCodeRequestCancelled, ErrorCodeAuthenticationRequired, ErrorCodeResourceNotFound, ErrorCodeUnsupportedProtocolVersion:
-		return true
-	}
-	return false
-}
-
-// UnmarshalJSON implements json.Unmarshaler.
-
-func (x *ErrorCode) UnmarshalJSON(data []byte) error {
-	return wireDecodeInt32((*int32)(x), data)
-}
-
-func (x *ErrorCode) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendInt32((*int32)(x), buf)
-}
-
-// MarshalJSON implements json.Marshaler.
-
-func (x ErrorCode) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
-}
-
-// ErrorData: Schema for [`Error::data`]: the shapes ACP defines, or any other value.
-type ErrorData struct {
-	// Value is the variant: one of the ErrorData* types that implement ErrorDataValue. A nil
+// See protocol docs: [Session States](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#session-states)
+type StateUpdate struct {
+	// Value is the variant: one of the StateUpdate* types that implement StateUpdateValue. A nil
 	// Value is an unset union, which cannot be encoded.
-	Value ErrorDataValue
+	Value StateUpdateValue
 }
 
-// ErrorDataValue is implemented by the variants of ErrorData only.
-type ErrorDataValue interface {
-	isErrorData()
-	appendJSON([]byte) ([]byte, error)
-}
-
-// MarshalJSON implements json.Marshaler.
-
-func (x ErrorData) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
-}
-
-var keysErrorDataO = []string{"requested", "sessionId"}
-
-// UnmarshalJSON implements json.Unmarshaler.
-
-func (x *ErrorData) UnmarshalJSON(data []byte) error {
-	x.Value = nil
-	switch wireKind(data) {
-	case '{':
-		var firstErr error
-		mask, err := wireHasMembers(data, keysErrorDataO)
-		if err != nil {
-			return err
-		}
-		if mask&(1<<0) != 0 {
-			{
-				v := new(ErrorDataUnsupportedProtocolVersion)
-				err := (*UnsupportedProtocolVersionErrorData)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		if mask&(1<<1) != 0 {
-			{
-				v := new(ErrorDataSessionNotFound)
-				err := (*SessionNotFoundErrorData)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		{
-			v := new(ErrorDataOther)
-			err := wireDecodeRaw((*json.RawMessage)(v), data)
-			if err == nil {
-				x.Value = v
-				return nil
-			}
-			if firstErr == nil {
-				firstErr = err
-			}
-		}
-		if firstErr != nil {
-			return firstErr
-		}
-		return wireErrorf("ErrorData: no variant matches: expected a member \"requested\" or \"sessionId\"")
-	case '[':
-		v := new(ErrorDataOther)
-		if err := wireDecodeRaw((*json.RawMessage)(v), data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
-	case '"':
-		v := new(ErrorDataOther)
-		if err := wireDecodeRaw((*json.RawMessage)(v), data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
-	case '0':
-		v := new(ErrorDataOther)
-		if err := wireDecodeRaw((*json.RawMessage)(v), data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
-	case 't':
-		v := new(ErrorDataOther)
-		if err := wireDecodeRaw((*json.RawMessage)(v), data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
-	case 'n':
-		v := new(ErrorDataOther)
-		if err := wireDecodeRaw((*json.RawMessage)(v), data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
-	}
-	return wireKindError(data, wireSkipSpace(data, 0), "ErrorData (object or array or string or number or boolean or null)")
-}
-
-func (x *ErrorData) appendJSON(buf []byte) ([]byte, error) {
-	if x.Value == nil {
-		return nil, wireEncodeErrorf("ErrorData: no variant set")
-	}
-	return x.Value.appendJSON(buf)
-}
-
-// ErrorDataUnsupportedProtocolVersion is a variant of ErrorData.
-type ErrorDataUnsupportedProtocolVersion UnsupportedProtocolVersionErrorData
-
-func (x *ErrorDataUnsupportedProtocolVersion) appendJSON(buf []byte) ([]byte, error) {
-	return (*UnsupportedProtocolVersionErrorData)(x).appendJSON(buf)
-}
-
-func (*ErrorDataUnsupportedProtocolVersion) isErrorData() {}
-
-// NewErrorDataUnsupportedProtocolVersion returns a ErrorData holding a ErrorDataUnsupportedProtocolVersion.
-
-func NewErrorDataUnsupportedProtocolVersion(v UnsupportedProtocolVersionErrorData) ErrorData {
-	w := ErrorDataUnsupportedProtocolVersion(v)
-	return ErrorData{Value: &w}
-}
-
-// ErrorDataSessionNotFound is a variant of ErrorData.
-type ErrorDataSessionNotFound SessionNotFoundErrorData
-
-func (x *ErrorDataSessionNotFound) appendJSON(buf []byte) ([]byte, error) {
-	return (*SessionNotFoundErrorData)(x).appendJSON(buf)
-}
-
-func (*ErrorDataSessionNotFound) isErrorData() {}
-
-// NewErrorDataSessionNotFound returns a ErrorData holding a ErrorDataSessionNotFound.
-
-func NewErrorDataSessionNotFound(v SessionNotFoundErrorData) ErrorData {
-	w := ErrorDataSessionNotFound(v)
-	return ErrorData{Value: &w}
-}
-
-// ErrorDataOther is a variant of ErrorData.
-type ErrorDataOther json.RawMessage
-
-func (x *ErrorDataOther) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendRaw((*json.RawMessage)(x), buf)
-}
-
-func (*ErrorDataOther) isErrorData() {}
-
-// NewErrorDataOther returns a ErrorData holding a ErrorDataOther.
-
-func NewErrorDataOther(v json.RawMessage) ErrorData {
-	w := ErrorDataOther(v)
-	return ErrorData{Value: &w}
-}
-
-// UnsupportedProtocolVersionErrorData: Data for the `-32022` (Unsupported protocol version) error.
-//
-// See protocol docs: [Version Negotiation](https://agentclientprotocol.com/protocol/v2/initialization#version-negotiation)
-type UnsupportedProtocolVersionErrorData struct {
-	// The protocol version the Client requested.
-	Requested ProtocolVersion `json:"requested"`
-	// The protocol versions the Agent supports.
-	Supported []ProtocolVersion `json:"supported"`
-	// The _meta property is reserved by ACP to allow clients and agents to attach additional
-	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
-	// Implementations MUST NOT assign meaning to keys they do not recognize.
-	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
-	Meta json.RawMessage `json:"_meta,omitempty"`
-}
-
-// UnmarshalJSON implements json.Unmarshaler.
-
-func (x *UnsupportedProtocolVersionErrorData) UnmarshalJSON(data []byte) error {
-	*x = UnsupportedProtocolVersionErrorData{}
-	it, err := wireObject(data)
-	if err != nil {
-		return err
-	}
-	var seen uint64
-	for it.next() {
-		switch string(it.key) {
-		case "requested":
-			seen |= 1 << 0
-			err := x.Requested.UnmarshalJSON(it.value)
-			if err != nil {
-				return wireAtKey(err, "requested")
-			}
-		case "supported":
-			seen |= 1 << 1
-			err := wireDecodeSlice(&x.Supported, it.value, false, (*ProtocolVersion).UnmarshalJSON)
-			if err != nil {
-				return wireAtKey(err, "supported")
-			}
-		case "_meta":
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
-			if err == nil {
-				x.Meta = v
-			}
-		}
-	}
-	if it.err != nil {
-		return it.err
-	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("requested")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("supported")
-	}
-	return nil
-}
-
-func (x *UnsupportedProtocolVersionErrorData) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
-}
-
-func (x *UnsupportedProtocolVersionErrorData) appendMembers(buf []byte, open int) ([]byte, error) {
-	var err error
-	buf = append(wireComma(buf, open), "\"requested\":"...)
-	buf, err = x.Requested.appendJSON(buf)
-	if err != nil {
-		return nil, wireAtKey(err, "requested")
-	}
-	if x.Supported != nil {
-		buf = append(wireComma(buf, open), "\"supported\":"...)
-		buf, err = wireAppendSlice(buf, x.Supported, (*ProtocolVersion).appendJSON)
-		if err != nil {
-			return nil, wireAtKey(err, "supported")
-		}
-	} else {
-		buf = append(wireComma(buf, open), "\"supported\":"...)
-		buf = append(buf, "[]"...)
-	}
-	if len(x.Meta) > 0 {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
-		if err != nil {
-			return nil, wireAtKey(err, "_meta")
-		}
-	}
-	return buf, nil
-}
-
-// MarshalJSON implements json.Marshaler.
-
-func (x UnsupportedProtocolVersionErrorData) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
-}
-
-// SessionNotFoundErrorData: Data for the `-32002` (Resource not found) error when a session-scoped request names a
-// session that does not exist or is not active.
-//
-// See protocol docs: [Unknown Sessions](https://agentclientprotocol.com/protocol/v2/error#unknown-sessions)
-type SessionNotFoundErrorData struct {
-	// The session ID from the request.
-	SessionID SessionId `json:"sessionId"`
-	// The _meta property is reserved by ACP to allow clients and agents to attach additional
-	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
-	// Implementations MUST NOT assign meaning to keys they do not recognize.
-	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
-	Meta json.RawMessage `json:"_meta,omitempty"`
-}
-
-// UnmarshalJSON implements json.Unmarshaler.
-
-func (x *SessionNotFoundErrorData) UnmarshalJSON(data []byte) error {
-	*x = SessionNotFoundErrorData{}
-	it, err := wireObject(data)
-	if err != nil {
-		return err
-	}
-	var seen uint64
-	for it.next() {
-		switch string(it.key) {
-		case "sessionId":
-			seen |= 1 << 0
-			err := x.SessionID.UnmarshalJSON(it.value)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
-			}
-		case "_meta":
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
-			if err == nil {
-				x.Meta = v
-			}
-		}
-	}
-	if it.err != nil {
-		return it.err
-	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("sessionId")
-	}
-	return nil
-}
-
-func (x *SessionNotFoundErrorData) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
-}
-
-func (x *SessionNotFoundErrorData) appendMembers(buf []byte, open int) ([]byte, error) {
-	var err error
-	buf = append(wireComma(buf, open), "\"sessionId\":"...)
-	buf, err = x.SessionID.appendJSON(buf)
-	if err != nil {
-		return nil, wireAtKey(err, "sessionId")
-	}
-	if len(x.Meta) > 0 {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
-		if err != nil {
-			return nil, wireAtKey(err, "_meta")
-		}
-	}
-	return buf, nil
-}
-
-// MarshalJSON implements json.Marshaler.
-
-func (x SessionNotFoundErrorData) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
-}
-
-// AgentNotification: A JSON-RPC notification object.
-type AgentNotification struct {
-	// The notification method name.
-	Method string `json:"method"`
-	// Method-specific notification parameters.
-	Params *AgentNotificationParams `json:"params,omitempty"`
-}
-
-// UnmarshalJSON implements json.Unmarshaler.
-
-func (x *AgentNotification) UnmarshalJSON(data []byte) error {
-	*x = AgentNotification{}
-	it, err := wireObject(data)
-	if err != nil {
-		return err
-	}
-	var seen uint64
-	for it.next() {
-		switch string(it.key) {
-		case "method":
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Method, it.value)
-			if err != nil {
-				return wireAtKey(err, "method")
-			}
-		case "params":
-			err := wireDecodePtr(&x.Params, it.value, (*AgentNotificationParams).UnmarshalJSON)
-			if err != nil {
-				return wireAtKey(err, "params")
-			}
-		}
-	}
-	if it.err != nil {
-		return it.err
-	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("method")
-	}
-	return nil
-}
-
-func (x *AgentNotification) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
-}
-
-func (x *AgentNotification) appendMembers(buf []byte, open int) ([]byte, error) {
-	var err error
-	buf = append(wireComma(buf, open), "\"method\":"...)
-	buf, err = wireAppendString(&x.Method, buf)
-	if err != nil {
-		return nil, wireAtKey(err, "method")
-	}
-	if x.Params != nil {
-		buf = append(wireComma(buf, open), "\"params\":"...)
-		buf, err = x.Params.appendJSON(buf)
-		if err != nil {
-			return nil, wireAtKey(err, "params")
-		}
-	}
-	return buf, nil
-}
-
-// MarshalJSON implements json.Marshaler.
-
-func (x AgentNotification) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
-}
-
-// AgentNotificationParams: All possible notifications that an agent can send to a client.
-//
-// This enum is used internally for routing RPC notifications. You typically won't need
-// to use this directly.
-//
-// Notifications do not expect a response.
-type AgentNotificationParams struct {
-	// Value is the variant: one of the AgentNotificationParams* types that implement AgentNotificationParamsValue. A nil
-	// Value is an unset union, which cannot be encoded.
-	Value AgentNotificationParamsValue
-}
-
-// AgentNotificationParamsValue is implemented by the variants of AgentNotificationParams only.
-type AgentNotificationParamsValue interface {
-	isAgentNotificationParams()
-	appendJSON([]byte) ([]byte, error)
-}
-
-// MarshalJSON implements json.Marshaler.
-
-func (x AgentNotificationParams) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
-}
-
-var keysAgentNotificationParamsO = []string{"sessionId", "elicitationId"}
-
-// UnmarshalJSON implements json.Unmarshaler.
-
-func (x *AgentNotificationParams) UnmarshalJSON(data []byte) error {
-	x.Value = nil
-	switch wireKind(data) {
-	case '{':
-		var firstErr error
-		mask, err := wireHasMembers(data, keysAgentNotificationParamsO)
-		if err != nil {
-			return err
-		}
-		if mask&(1<<0) != 0 {
-			{
-				v := new(AgentNotificationParamsUpdateSessionNotification)
-				err := (*UpdateSessionNotification)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		if mask&(1<<1) != 0 {
-			{
-				v := new(AgentNotificationParamsCompleteElicitationNotification)
-				err := (*CompleteElicitationNotification)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		{
-			v := new(AgentNotificationParamsExtNotification)
-			err := (*ExtNotification)(v).UnmarshalJSON(data)
-			if err == nil {
-				x.Value = v
-				return nil
-			}
-			if firstErr == nil {
-				firstErr = err
-			}
-		}
-		if firstErr != nil {
-			return firstErr
-		}
-		return wireErrorf("AgentNotificationParams: no variant matches: expected a member \"sessionId\" or \"elicitationId\"")
-	case '[':
-		v := new(AgentNotificationParamsExtNotification)
-		if err := (*ExtNotification)(v).UnmarshalJSON(data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
-	case '"':
-		v := new(AgentNotificationParamsExtNotification)
-		if err := (*ExtNotification)(v).UnmarshalJSON(data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
-	case '0':
-		v := new(AgentNotificationParamsExtNotification)
-		if err := (*ExtNotification)(v).UnmarshalJSON(data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
-	case 't':
-		v := new(AgentNotificationParamsExtNotification)
-		if err := (*ExtNotification)(v).UnmarshalJSON(data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
-	case 'n':
-		v := new(AgentNotificationParamsExtNotification)
-		if err := (*ExtNotification)(v).UnmarshalJSON(data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
-	}
-	return wireKindError(data, wireSkipSpace(data, 0), "AgentNotificationParams (object or array or string or number or boolean or null)")
-}
-
-func (x *AgentNotificationParams) appendJSON(buf []byte) ([]byte, error) {
-	if x.Value == nil {
-		return nil, wireEncodeErrorf("AgentNotificationParams: no variant set")
-	}
-	return x.Value.appendJSON(buf)
-}
-
-// AgentNotificationParamsUpdateSessionNotification: Handles session update notifications from the agent.
-//
-// This is a notification endpoint (no response expected) that receives
-// updates about session activity, including message updates, message chunks,
-// tool calls, and execution plans.
-//
-// Note: Clients SHOULD continue accepting tool call updates even after
-// sending a `session/cancel` notification, as the agent may send final
-// updates before reporting an idle `state_update` with the cancelled
-// stop reason.
-//
-// See protocol docs: [Agent Reports Output](https://agentclientprotocol.com/protocol/v2/prompt-lifecycle#3-agent-reports-output)
-//
-// It is a variant of AgentNotificationParams.
-type AgentNotificationParamsUpdateSessionNotification UpdateSessionNotification
-
-func (x *AgentNotificationParamsUpdateSessionNotification) appendJSON(buf []byte) ([]byte, error) {
-	return (*UpdateSessionNotification)(x).appendJSON(buf)
-}
-
-func (*AgentNotificationParamsUpdateSessionNotification) isAgentNotificationParams() {}
-
-// NewAgentNotificationParamsUpdateSessionNotification returns a AgentNotificationParams holding a AgentNotificationParamsUpdateSessionNotification.
-
-func NewAgentNotificationParamsUpdateSessionNotification(v UpdateSessionNotification) AgentNotificationParams {
-	w := AgentNotificationParamsUpdateSessionNotification(v)
-	return AgentNotificationParams{Value: &w}
-}
-
-// AgentNotificationParamsCompleteElicitationNotification: Notification that a URL-based elicitation has completed.
-//
-// See protocol docs: [Elicitation](https://agentclientprotocol.com/protocol/v2/elicitation#url-completion)
-//
-// It is a variant of AgentNotificationParams.
-type AgentNotificationParamsCompleteElicitationNotification CompleteElicitationNotification
-
-func (x *AgentNotificationParamsCompleteElicitationNotification) appendJSON(buf []byte) ([]byte, error) {
-	return (*CompleteElicitationNotification)(x).appendJSON(buf)
-}
-
-func (*AgentNotificationParamsCompleteElicitationNotification) isAgentNotificationParams() {}
-
-// NewAgentNotificationParamsCompleteElicitationNotification returns a AgentNotificationParams holding a AgentNotificationParamsCompleteElicitationNotification.
-
-func NewAgentNotificationParamsCompleteElicitationNotification(v CompleteElicitationNotification) AgentNotificationParams {
-	w := AgentNotificationParamsCompleteElicitationNotification(v)
-	return AgentNotificationParams{Value: &w}
-}
-
-// AgentNotificationParamsExtNotification: Handles extension notifications from the agent.
-//
-// Allows the Agent to send an arbitrary notification that is not part of the ACP spec.
-// Extension notifications provide a way to send one-way messages for custom functionality
-// while maintaining protocol compatibility.
-//
-// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
-//
-// It is a variant of AgentNotificationParams.
-type AgentNotificationParamsExtNotification ExtNotification
-
-func (x *AgentNotificationParamsExtNotification) appendJSON(buf []byte) ([]byte, error) {
-	return (*ExtNotification)(x).appendJSON(buf)
-}
-
-func (*AgentNotificationParamsExtNotification) isAgentNotificationParams() {}
-
-// NewAgentNotificationParamsExtNotification returns a AgentNotificationParams holding a AgentNotificationParamsExtNotification.
-
-func NewAgentNotificationParamsExtNotification(v ExtNotification) AgentNotificationParams {
-	w := AgentNotificationParamsExtNotification(v)
-	return AgentNotificationParams{Value: &w}
-}
-
-// UpdateSessionNotification: Notification containing a session update from the agent.
-//
-// Agents can send session updates at any point while the session exists.
-//
-// See protocol docs: [Agent Reports Output](https://agentclientprotocol.com/protocol/v2/prompt-lifecycle#3-agent-reports-output)
-type UpdateSessionNotification struct {
-	// The ID of the session this update pertains to.
-	SessionID SessionId `json:"sessionId"`
-	// The actual update content.
-	Update SessionUpdate `json:"update"`
-	// The _meta property is reserved by ACP to allow clients and agents to attach additional
-	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
-	// Implementations MUST NOT assign meaning to keys they do not recognize.
-	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
-	Meta json.RawMessage `json:"_meta,omitempty"`
-}
-
-// UnmarshalJSON implements json.Unmarshaler.
-
-func (x *UpdateSessionNotification) UnmarshalJSON(data []byte) error {
-	*x = UpdateSessionNotification{}
-	it, err := wireObject(data)
-	if err != nil {
-		return err
-	}
-	var seen uint64
-	for it.next() {
-		switch string(it.key) {
-		case "sessionId":
-			seen |= 1 << 0
-			err := x.SessionID.UnmarshalJSON(it.value)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
-			}
-		case "update":
-			seen |= 1 << 1
-			err := x.Update.UnmarshalJSON(it.value)
-			if err != nil {
-				return wireAtKey(err, "update")
-			}
-		case "_meta":
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
-			if err == nil {
-				x.Meta = v
-			}
-		}
-	}
-	if it.err != nil {
-		return it.err
-	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("sessionId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("update")
-	}
-	return nil
-}
-
-func (x *UpdateSessionNotification) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
-}
-
-func (x *UpdateSessionNotification) appendMembers(buf []byte, open int) ([]byte, error) {
-	var err error
-	buf = append(wireComma(buf, open), "\"sessionId\":"...)
-	buf, err = x.SessionID.appendJSON(buf)
-	if err != nil {
-		return nil, wireAtKey(err, "sessionId")
-	}
-	buf = append(wireComma(buf, open), "\"update\":"...)
-	buf, err = x.Update.appendJSON(buf)
-	if err != nil {
-		return nil, wireAtKey(err, "update")
-	}
-	if len(x.Meta) > 0 {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
-		if err != nil {
-			return nil, wireAtKey(err, "_meta")
-		}
-	}
-	return buf, nil
-}
-
-// MarshalJSON implements json.Marshaler.
-
-func (x UpdateSessionNotification) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
-}
-
-// SessionUpdate: Different types of updates that can be sent while a session exists.
-//
-// These updates report messages, progress, and other session activity.
-//
-// See protocol docs: [Agent Reports Output](https://agentclientprotocol.com/protocol/v2/prompt-lifecycle#3-agent-reports-output)
-type SessionUpdate struct {
-	// Value is the variant: one of the SessionUpdate* types that implement SessionUpdateValue. A nil
-	// Value is an unset union, which cannot be encoded.
-	Value SessionUpdateValue
-}
-
-// SessionUpdateValue is implemented by the variants of SessionUpdate only.
-type SessionUpdateValue interface {
-	isSessionUpdate()
+// StateUpdateValue is implemented by the variants of StateUpdate only.
+type StateUpdateValue interface {
+	isStateUpdate()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
 }
 
 // MarshalJSON implements json.Marshaler.
-
-func (x SessionUpdate) MarshalJSON() ([]byte, error) {
+func (x StateUpdate) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
-func (x *SessionUpdate) UnmarshalJSON(data []byte) error {
+func (x *StateUpdate) UnmarshalJSON(data []byte) error {
 	x.Value = nil
-	raw, found, err := wireMember(data, "sessionUpdate")
+	raw, found, err := wireMember(data, "state")
 	if err != nil {
 		return err
 	}
 	if !found {
-		return wireMissing("sessionUpdate")
+		return wireMissing("state")
 	}
 	tag, err := wireStringBytes(raw)
 	if err != nil {
-		return wireAtKey(err, "sessionUpdate")
+		return wireAtKey(err, "state")
 	}
 	switch string(tag) {
-	case "user_message_chunk":
-		v := new(SessionUpdateUserMessageChunk)
-		if err := (*ContentChunk)(v).UnmarshalJSON(data); err != nil {
+	case "running":
+		v := new(StateUpdateRunning)
+		if err := (*RunningStateUpdate)(v).UnmarshalJSON(data); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
-	case "user_message":
-		v := new(SessionUpdateUserMessage)
-		if err := (*UserMessage)(v).UnmarshalJSON(data); err != nil {
+	case "idle":
+		v := new(StateUpdateIdle)
+		if err := (*IdleStateUpdate)(v).UnmarshalJSON(data); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
-	case "agent_message_chunk":
-		v := new(SessionUpdateAgentMessageChunk)
-		if err := (*ContentChunk)(v).UnmarshalJSON(data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
-	case "agent_message":
-		v := new(SessionUpdateAgentMessage)
-		if err := (*AgentMessage)(v).UnmarshalJSON(data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
-	case "agent_thought_chunk":
-		v := new(SessionUpdateAgentThoughtChunk)
-		if err := (*ContentChunk)(v).UnmarshalJSON(data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
-	case "agent_thought":
-		v := new(SessionUpdateAgentThought)
-		if err := (*AgentThought)(v).UnmarshalJSON(data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
-	case "state_update":
-		v := new(SessionUpdateStateUpdate)
-		if err := (*StateUpdate)(v).UnmarshalJSON(data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
-	case "tool_call_content_chunk":
-		v := new(SessionUpdateToolCallContentChunk)
-		if err := (*ToolCallContentChunk)(v).UnmarshalJSON(data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
-	case "tool_call_update":
-		v := new(SessionUpdateToolCallUpdate)
-		if err := (*ToolCallUpdate)(v).UnmarshalJSON(data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
-	case "terminal_update":
-		v := new(SessionUpdateTerminalUpdate)
-		if err := (*TerminalUpdate)(v).UnmarshalJSON(data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
-	case "terminal_output_chunk":
-		v := new(SessionUpdateTerminalOutputChunk)
-		if err := (*TerminalOutputChunk)(v).UnmarshalJSON(data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
-	case "plan_update":
-		v := new(SessionUpdatePlanUpdate)
-		if err := (*PlanUpdate)(v).UnmarshalJSON(data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
-	case "available_commands_update":
-		v := new(SessionUpdateAvailableCommandsUpdate)
-		if err := (*AvailableCommandsUpdate)(v).UnmarshalJSON(data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
-	case "config_option_update":
-		v := new(SessionUpdateConfigOptionUpdate)
-		if err := (*ConfigOptionUpdate)(v).UnmarshalJSON(data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
-	case "session_info_update":
-		v := new(SessionUpdateSessionInfoUpdate)
-		if err := (*SessionInfoUpdate)(v).UnmarshalJSON(data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
-	case "usage_update":
-		v := new(SessionUpdateUsageUpdate)
-		if err := (*UsageUpdate)(v).UnmarshalJSON(data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
-	case "notice":
-		v := new(SessionUpdateNotice)
-		if err := (*Notice)(v).UnmarshalJSON(data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
-	case "compaction_update":
-		v := new(SessionUpdateCompactionUpdate)
-		if err := (*CompactionUpdate)(v).UnmarshalJSON(data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
-	case "compaction_summary_chunk":
-		v := new(SessionUpdateCompactionSummaryChunk)
-		if err := (*CompactionSummaryChunk)(v).UnmarshalJSON(data); err != nil {
+	case "requires_action":
+		v := new(StateUpdateRequiresAction)
+		if err := (*RequiresActionStateUpdate)(v).UnmarshalJSON(data); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
-		v := new(SessionUpdateOther)
+		if ok, err := x.decodeGatedSubagents(tag, data); ok {
+			return err
+		}
+		v := new(StateUpdateOther)
 		if err := v.decodeJSON(data); err != nil {
 			return err
 		}
-		v.SessionUpdate = string(tag)
+		v.State = string(tag)
 		x.Value = v
 		return nil
 	}
 }
 
-func (x *SessionUpdate) appendJSON(buf []byte) ([]byte, error) {
+func (x *StateUpdate) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("SessionUpdate: no variant set")
+		return nil, wireEncodeErrorf("StateUpdate: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
-func (x *SessionUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
+func (x *StateUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("SessionUpdate: no variant set")
+		return nil, wireEncodeErrorf("StateUpdate: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
 
-// SessionUpdateUserMessageChunk: A chunk of the user's message being streamed.
+// StateUpdateRunning: Foreground work is in progress.
 //
-// It is the variant of SessionUpdate with sessionUpdate "user_message_chunk".
-type SessionUpdateUserMessageChunk ContentChunk
+// It is the variant of StateUpdate with state "running".
+type StateUpdateRunning RunningStateUpdate
 
-func (x *SessionUpdateUserMessageChunk) appendJSON(buf []byte) ([]byte, error) {
+func (x *StateUpdateRunning) appendJSON(buf []byte) ([]byte, error) {
 	buf = append(buf, '{')
 	buf, err := x.appendMembers(buf, len(buf))
 	if err != nil {
@@ -13957,30 +12155,26 @@ func (x *SessionUpdateUserMessageChunk) appendJSON(buf []byte) ([]byte, error) {
 	return append(buf, '}'), nil
 }
 
-func (x *SessionUpdateUserMessageChunk) appendMembers(buf []byte, open int) ([]byte, error) {
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"user_message_chunk\""...)
-	return (*ContentChunk)(x).appendMembers(buf, open)
+func (x *StateUpdateRunning) appendMembers(buf []byte, open int) ([]byte, error) {
+	buf = append(wireComma(buf, open), "\"state\":\"running\""...)
+	return (*RunningStateUpdate)(x).appendMembers(buf, open)
 }
 
-func (*SessionUpdateUserMessageChunk) isSessionUpdate() {}
+func (*StateUpdateRunning) isStateUpdate() {}
 
-// NewSessionUpdateUserMessageChunk returns a SessionUpdate holding a SessionUpdateUserMessageChunk.
+// NewStateUpdateRunning returns a StateUpdate holding a StateUpdateRunning.
 
-func NewSessionUpdateUserMessageChunk(v ContentChunk) SessionUpdate {
-	w := SessionUpdateUserMessageChunk(v)
-	return SessionUpdate{Value: &w}
+func NewStateUpdateRunning(v RunningStateUpdate) StateUpdate {
+	w := StateUpdateRunning(v)
+	return StateUpdate{Value: &w}
 }
 
-// SessionUpdateUserMessage: A user message has been created or updated.
+// StateUpdateIdle: No foreground work is active. Background activity may continue.
 //
-// Agents can send this when they accept or replay a user message. When a
-// client receives another `user_message` update with the same `messageId`,
-// fields in the new update patch the previous fields for that message.
-//
-// It is the variant of SessionUpdate with sessionUpdate "user_message".
-type SessionUpdateUserMessage UserMessage
+// It is the variant of StateUpdate with state "idle".
+type StateUpdateIdle IdleStateUpdate
 
-func (x *SessionUpdateUserMessage) appendJSON(buf []byte) ([]byte, error) {
+func (x *StateUpdateIdle) appendJSON(buf []byte) ([]byte, error) {
 	buf = append(buf, '{')
 	buf, err := x.appendMembers(buf, len(buf))
 	if err != nil {
@@ -13989,26 +12183,26 @@ func (x *SessionUpdateUserMessage) appendJSON(buf []byte) ([]byte, error) {
 	return append(buf, '}'), nil
 }
 
-func (x *SessionUpdateUserMessage) appendMembers(buf []byte, open int) ([]byte, error) {
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"user_message\""...)
-	return (*UserMessage)(x).appendMembers(buf, open)
+func (x *StateUpdateIdle) appendMembers(buf []byte, open int) ([]byte, error) {
+	buf = append(wireComma(buf, open), "\"state\":\"idle\""...)
+	return (*IdleStateUpdate)(x).appendMembers(buf, open)
 }
 
-func (*SessionUpdateUserMessage) isSessionUpdate() {}
+func (*StateUpdateIdle) isStateUpdate() {}
 
-// NewSessionUpdateUserMessage returns a SessionUpdate holding a SessionUpdateUserMessage.
+// NewStateUpdateIdle returns a StateUpdate holding a StateUpdateIdle.
 
-func NewSessionUpdateUserMessage(v UserMessage) SessionUpdate {
-	w := SessionUpdateUserMessage(v)
-	return SessionUpdate{Value: &w}
+func NewStateUpdateIdle(v IdleStateUpdate) StateUpdate {
+	w := StateUpdateIdle(v)
+	return StateUpdate{Value: &w}
 }
 
-// SessionUpdateAgentMessageChunk: A chunk of the agent's response being streamed.
+// StateUpdateRequiresAction: Foreground work is blocked on user action.
 //
-// It is the variant of SessionUpdate with sessionUpdate "agent_message_chunk".
-type SessionUpdateAgentMessageChunk ContentChunk
+// It is the variant of StateUpdate with state "requires_action".
+type StateUpdateRequiresAction RequiresActionStateUpdate
 
-func (x *SessionUpdateAgentMessageChunk) appendJSON(buf []byte) ([]byte, error) {
+func (x *StateUpdateRequiresAction) appendJSON(buf []byte) ([]byte, error) {
 	buf = append(buf, '{')
 	buf, err := x.appendMembers(buf, len(buf))
 	if err != nil {
@@ -14017,500 +12211,42 @@ func (x *SessionUpdateAgentMessageChunk) appendJSON(buf []byte) ([]byte, error) 
 	return append(buf, '}'), nil
 }
 
-func (x *SessionUpdateAgentMessageChunk) appendMembers(buf []byte, open int) ([]byte, error) {
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"agent_message_chunk\""...)
-	return (*ContentChunk)(x).appendMembers(buf, open)
+func (x *StateUpdateRequiresAction) appendMembers(buf []byte, open int) ([]byte, error) {
+	buf = append(wireComma(buf, open), "\"state\":\"requires_action\""...)
+	return (*RequiresActionStateUpdate)(x).appendMembers(buf, open)
 }
 
-func (*SessionUpdateAgentMessageChunk) isSessionUpdate() {}
+func (*StateUpdateRequiresAction) isStateUpdate() {}
 
-// NewSessionUpdateAgentMessageChunk returns a SessionUpdate holding a SessionUpdateAgentMessageChunk.
+// NewStateUpdateRequiresAction returns a StateUpdate holding a StateUpdateRequiresAction.
 
-func NewSessionUpdateAgentMessageChunk(v ContentChunk) SessionUpdate {
-	w := SessionUpdateAgentMessageChunk(v)
-	return SessionUpdate{Value: &w}
+func NewStateUpdateRequiresAction(v RequiresActionStateUpdate) StateUpdate {
+	w := StateUpdateRequiresAction(v)
+	return StateUpdate{Value: &w}
 }
 
-// SessionUpdateAgentMessage: An agent message has been created or updated.
-//
-// Agents can send this in addition to streamed chunks. When a client
-// receives another `agent_message` update with the same `messageId`,
-// fields in the new update patch the previous fields for that message.
-//
-// It is the variant of SessionUpdate with sessionUpdate "agent_message".
-type SessionUpdateAgentMessage AgentMessage
-
-func (x *SessionUpdateAgentMessage) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
-}
-
-func (x *SessionUpdateAgentMessage) appendMembers(buf []byte, open int) ([]byte, error) {
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"agent_message\""...)
-	return (*AgentMessage)(x).appendMembers(buf, open)
-}
-
-func (*SessionUpdateAgentMessage) isSessionUpdate() {}
-
-// NewSessionUpdateAgentMessage returns a SessionUpdate holding a SessionUpdateAgentMessage.
-
-func NewSessionUpdateAgentMessage(v AgentMessage) SessionUpdate {
-	w := SessionUpdateAgentMessage(v)
-	return SessionUpdate{Value: &w}
-}
-
-// SessionUpdateAgentThoughtChunk: A chunk of the agent's internal reasoning being streamed.
-//
-// It is the variant of SessionUpdate with sessionUpdate "agent_thought_chunk".
-type SessionUpdateAgentThoughtChunk ContentChunk
-
-func (x *SessionUpdateAgentThoughtChunk) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
-}
-
-func (x *SessionUpdateAgentThoughtChunk) appendMembers(buf []byte, open int) ([]byte, error) {
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"agent_thought_chunk\""...)
-	return (*ContentChunk)(x).appendMembers(buf, open)
-}
-
-func (*SessionUpdateAgentThoughtChunk) isSessionUpdate() {}
-
-// NewSessionUpdateAgentThoughtChunk returns a SessionUpdate holding a SessionUpdateAgentThoughtChunk.
-
-func NewSessionUpdateAgentThoughtChunk(v ContentChunk) SessionUpdate {
-	w := SessionUpdateAgentThoughtChunk(v)
-	return SessionUpdate{Value: &w}
-}
-
-// SessionUpdateAgentThought: An agent thought or reasoning message has been created or updated.
-//
-// Agents can send this in addition to streamed chunks. When a client
-// receives another `agent_thought` update with the same `messageId`,
-// fields in the new update patch the previous fields for that message.
-//
-// It is the variant of SessionUpdate with sessionUpdate "agent_thought".
-type SessionUpdateAgentThought AgentThought
-
-func (x *SessionUpdateAgentThought) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
-}
-
-func (x *SessionUpdateAgentThought) appendMembers(buf []byte, open int) ([]byte, error) {
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"agent_thought\""...)
-	return (*AgentThought)(x).appendMembers(buf, open)
-}
-
-func (*SessionUpdateAgentThought) isSessionUpdate() {}
-
-// NewSessionUpdateAgentThought returns a SessionUpdate holding a SessionUpdateAgentThought.
-
-func NewSessionUpdateAgentThought(v AgentThought) SessionUpdate {
-	w := SessionUpdateAgentThought(v)
-	return SessionUpdate{Value: &w}
-}
-
-// SessionUpdateStateUpdate: A snapshot of the session's aggregate foreground activity.
-//
-// It is the variant of SessionUpdate with sessionUpdate "state_update".
-type SessionUpdateStateUpdate StateUpdate
-
-func (x *SessionUpdateStateUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
-}
-
-func (x *SessionUpdateStateUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"state_update\""...)
-	return (*StateUpdate)(x).appendMembers(buf, open)
-}
-
-func (*SessionUpdateStateUpdate) isSessionUpdate() {}
-
-// NewSessionUpdateStateUpdate returns a SessionUpdate holding a SessionUpdateStateUpdate.
-
-func NewSessionUpdateStateUpdate(v StateUpdate) SessionUpdate {
-	w := SessionUpdateStateUpdate(v)
-	return SessionUpdate{Value: &w}
-}
-
-// SessionUpdateToolCallContentChunk: A chunk of tool-call content being streamed.
-//
-// It is the variant of SessionUpdate with sessionUpdate "tool_call_content_chunk".
-type SessionUpdateToolCallContentChunk ToolCallContentChunk
-
-func (x *SessionUpdateToolCallContentChunk) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
-}
-
-func (x *SessionUpdateToolCallContentChunk) appendMembers(buf []byte, open int) ([]byte, error) {
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"tool_call_content_chunk\""...)
-	return (*ToolCallContentChunk)(x).appendMembers(buf, open)
-}
-
-func (*SessionUpdateToolCallContentChunk) isSessionUpdate() {}
-
-// NewSessionUpdateToolCallContentChunk returns a SessionUpdate holding a SessionUpdateToolCallContentChunk.
-
-func NewSessionUpdateToolCallContentChunk(v ToolCallContentChunk) SessionUpdate {
-	w := SessionUpdateToolCallContentChunk(v)
-	return SessionUpdate{Value: &w}
-}
-
-// SessionUpdateToolCallUpdate: A tool call has been created or updated.
-//
-// It is the variant of SessionUpdate with sessionUpdate "tool_call_update".
-type SessionUpdateToolCallUpdate ToolCallUpdate
-
-func (x *SessionUpdateToolCallUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
-}
-
-func (x *SessionUpdateToolCallUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"tool_call_update\""...)
-	return (*ToolCallUpdate)(x).appendMembers(buf, open)
-}
-
-func (*SessionUpdateToolCallUpdate) isSessionUpdate() {}
-
-// NewSessionUpdateToolCallUpdate returns a SessionUpdate holding a SessionUpdateToolCallUpdate.
-
-func NewSessionUpdateToolCallUpdate(v ToolCallUpdate) SessionUpdate {
-	w := SessionUpdateToolCallUpdate(v)
-	return SessionUpdate{Value: &w}
-}
-
-// SessionUpdateTerminalUpdate: An agent-owned terminal has been created or updated.
-//
-// It is the variant of SessionUpdate with sessionUpdate "terminal_update".
-type SessionUpdateTerminalUpdate TerminalUpdate
-
-func (x *SessionUpdateTerminalUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
-}
-
-func (x *SessionUpdateTerminalUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"terminal_update\""...)
-	return (*TerminalUpdate)(x).appendMembers(buf, open)
-}
-
-func (*SessionUpdateTerminalUpdate) isSessionUpdate() {}
-
-// NewSessionUpdateTerminalUpdate returns a SessionUpdate holding a SessionUpdateTerminalUpdate.
-
-func NewSessionUpdateTerminalUpdate(v TerminalUpdate) SessionUpdate {
-	w := SessionUpdateTerminalUpdate(v)
-	return SessionUpdate{Value: &w}
-}
-
-// SessionUpdateTerminalOutputChunk: A chunk of bytes appended to an agent-owned terminal's output.
-//
-// It is the variant of SessionUpdate with sessionUpdate "terminal_output_chunk".
-type SessionUpdateTerminalOutputChunk TerminalOutputChunk
-
-func (x *SessionUpdateTerminalOutputChunk) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
-}
-
-func (x *SessionUpdateTerminalOutputChunk) appendMembers(buf []byte, open int) ([]byte, error) {
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"terminal_output_chunk\""...)
-	return (*TerminalOutputChunk)(x).appendMembers(buf, open)
-}
-
-func (*SessionUpdateTerminalOutputChunk) isSessionUpdate() {}
-
-// NewSessionUpdateTerminalOutputChunk returns a SessionUpdate holding a SessionUpdateTerminalOutputChunk.
-
-func NewSessionUpdateTerminalOutputChunk(v TerminalOutputChunk) SessionUpdate {
-	w := SessionUpdateTerminalOutputChunk(v)
-	return SessionUpdate{Value: &w}
-}
-
-// SessionUpdatePlanUpdate: A content update for a plan identified by ID.
-// See protocol docs: [Agent Plan](https://agentclientprotocol.com/protocol/v2/agent-plan)
-//
-// It is the variant of SessionUpdate with sessionUpdate "plan_update".
-type SessionUpdatePlanUpdate PlanUpdate
-
-func (x *SessionUpdatePlanUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
-}
-
-func (x *SessionUpdatePlanUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"plan_update\""...)
-	return (*PlanUpdate)(x).appendMembers(buf, open)
-}
-
-func (*SessionUpdatePlanUpdate) isSessionUpdate() {}
-
-// NewSessionUpdatePlanUpdate returns a SessionUpdate holding a SessionUpdatePlanUpdate.
-
-func NewSessionUpdatePlanUpdate(v PlanUpdate) SessionUpdate {
-	w := SessionUpdatePlanUpdate(v)
-	return SessionUpdate{Value: &w}
-}
-
-// SessionUpdateAvailableCommandsUpdate: Available commands are ready or have changed
-//
-// It is the variant of SessionUpdate with sessionUpdate "available_commands_update".
-type SessionUpdateAvailableCommandsUpdate AvailableCommandsUpdate
-
-func (x *SessionUpdateAvailableCommandsUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
-}
-
-func (x *SessionUpdateAvailableCommandsUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"available_commands_update\""...)
-	return (*AvailableCommandsUpdate)(x).appendMembers(buf, open)
-}
-
-func (*SessionUpdateAvailableCommandsUpdate) isSessionUpdate() {}
-
-// NewSessionUpdateAvailableCommandsUpdate returns a SessionUpdate holding a SessionUpdateAvailableCommandsUpdate.
-
-func NewSessionUpdateAvailableCommandsUpdate(v AvailableCommandsUpdate) SessionUpdate {
-	w := SessionUpdateAvailableCommandsUpdate(v)
-	return SessionUpdate{Value: &w}
-}
-
-// SessionUpdateConfigOptionUpdate: Session configuration options have been updated.
-//
-// It is the variant of SessionUpdate with sessionUpdate "config_option_update".
-type SessionUpdateConfigOptionUpdate ConfigOptionUpdate
-
-func (x *SessionUpdateConfigOptionUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
-}
-
-func (x *SessionUpdateConfigOptionUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"config_option_update\""...)
-	return (*ConfigOptionUpdate)(x).appendMembers(buf, open)
-}
-
-func (*SessionUpdateConfigOptionUpdate) isSessionUpdate() {}
-
-// NewSessionUpdateConfigOptionUpdate returns a SessionUpdate holding a SessionUpdateConfigOptionUpdate.
-
-func NewSessionUpdateConfigOptionUpdate(v ConfigOptionUpdate) SessionUpdate {
-	w := SessionUpdateConfigOptionUpdate(v)
-	return SessionUpdate{Value: &w}
-}
-
-// SessionUpdateSessionInfoUpdate: Session metadata has been updated (title, timestamps, custom metadata)
-//
-// It is the variant of SessionUpdate with sessionUpdate "session_info_update".
-type SessionUpdateSessionInfoUpdate SessionInfoUpdate
-
-func (x *SessionUpdateSessionInfoUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
-}
-
-func (x *SessionUpdateSessionInfoUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"session_info_update\""...)
-	return (*SessionInfoUpdate)(x).appendMembers(buf, open)
-}
-
-func (*SessionUpdateSessionInfoUpdate) isSessionUpdate() {}
-
-// NewSessionUpdateSessionInfoUpdate returns a SessionUpdate holding a SessionUpdateSessionInfoUpdate.
-
-func NewSessionUpdateSessionInfoUpdate(v SessionInfoUpdate) SessionUpdate {
-	w := SessionUpdateSessionInfoUpdate(v)
-	return SessionUpdate{Value: &w}
-}
-
-// SessionUpdateUsageUpdate: Context window and cost update for the session.
-//
-// It is the variant of SessionUpdate with sessionUpdate "usage_update".
-type SessionUpdateUsageUpdate UsageUpdate
-
-func (x *SessionUpdateUsageUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
-}
-
-func (x *SessionUpdateUsageUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"usage_update\""...)
-	return (*UsageUpdate)(x).appendMembers(buf, open)
-}
-
-func (*SessionUpdateUsageUpdate) isSessionUpdate() {}
-
-// NewSessionUpdateUsageUpdate returns a SessionUpdate holding a SessionUpdateUsageUpdate.
-
-func NewSessionUpdateUsageUpdate(v UsageUpdate) SessionUpdate {
-	w := SessionUpdateUsageUpdate(v)
-	return SessionUpdate{Value: &w}
-}
-
-// SessionUpdateNotice: Information for the user that is not part of session history.
-//
-// No Client capability is required. Clients that do not understand or
-// present notices may ignore them.
-//
-// It is the variant of SessionUpdate with sessionUpdate "notice".
-type SessionUpdateNotice Notice
-
-func (x *SessionUpdateNotice) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
-}
-
-func (x *SessionUpdateNotice) appendMembers(buf []byte, open int) ([]byte, error) {
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"notice\""...)
-	return (*Notice)(x).appendMembers(buf, open)
-}
-
-func (*SessionUpdateNotice) isSessionUpdate() {}
-
-// NewSessionUpdateNotice returns a SessionUpdate holding a SessionUpdateNotice.
-
-func NewSessionUpdateNotice(v Notice) SessionUpdate {
-	w := SessionUpdateNotice(v)
-	return SessionUpdate{Value: &w}
-}
-
-// SessionUpdateCompactionUpdate: A context compaction has been created or updated.
-//
-// It is the variant of SessionUpdate with sessionUpdate "compaction_update".
-type SessionUpdateCompactionUpdate CompactionUpdate
-
-func (x *SessionUpdateCompactionUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
-}
-
-func (x *SessionUpdateCompactionUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"compaction_update\""...)
-	return (*CompactionUpdate)(x).appendMembers(buf, open)
-}
-
-func (*SessionUpdateCompactionUpdate) isSessionUpdate() {}
-
-// NewSessionUpdateCompactionUpdate returns a SessionUpdate holding a SessionUpdateCompactionUpdate.
-
-func NewSessionUpdateCompactionUpdate(v CompactionUpdate) SessionUpdate {
-	w := SessionUpdateCompactionUpdate(v)
-	return SessionUpdate{Value: &w}
-}
-
-// SessionUpdateCompactionSummaryChunk: A content block appended to a context compaction's retained summary.
-//
-// It is the variant of SessionUpdate with sessionUpdate "compaction_summary_chunk".
-type SessionUpdateCompactionSummaryChunk CompactionSummaryChunk
-
-func (x *SessionUpdateCompactionSummaryChunk) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
-}
-
-func (x *SessionUpdateCompactionSummaryChunk) appendMembers(buf []byte, open int) ([]byte, error) {
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"compaction_summary_chunk\""...)
-	return (*CompactionSummaryChunk)(x).appendMembers(buf, open)
-}
-
-func (*SessionUpdateCompactionSummaryChunk) isSessionUpdate() {}
-
-// NewSessionUpdateCompactionSummaryChunk returns a SessionUpdate holding a SessionUpdateCompactionSummaryChunk.
-
-func NewSessionUpdateCompactionSummaryChunk(v CompactionSummaryChunk) SessionUpdate {
-	w := SessionUpdateCompactionSummaryChunk(v)
-	return SessionUpdate{Value: &w}
-}
-
-// SessionUpdateOther: Custom or future session update.
+// StateUpdateOther: Custom or future session state.
 //
 // Values beginning with `_` are reserved for implementation-specific
 // extensions. Unknown values that do not begin with `_` are reserved for
 // future ACP variants.
 //
-// Receivers that do not understand this update type should preserve the
-// raw payload when storing, replaying, proxying, or forwarding session
-// history, and otherwise ignore it or display it generically.
+// Unless the Client advertised support for this state, Agents MUST still
+// report the standard states.
+// Clients MUST NOT treat an unrecognized state as `idle` or present the
+// previous state as confirmed, and show a generic busy state until a known
+// state arrives.
 //
-// It is the catch-all variant of SessionUpdate: it keeps an unknown sessionUpdate and the whole object.
-type SessionUpdateOther struct {
+// It is the catch-all variant of StateUpdate: it keeps an unknown state and the whole object.
+type StateUpdateOther struct {
 	// The unknown tag value.
-	SessionUpdate string `json:"sessionUpdate"`
+	State string `json:"state"`
 	// Raw is the whole object as received; when set it is encoded verbatim.
 	Raw json.RawMessage `json:"-"`
 }
 
-func (x *SessionUpdateOther) decodeJSON(data []byte) error {
-	*x = SessionUpdateOther{}
+func (x *StateUpdateOther) decodeJSON(data []byte) error {
+	*x = StateUpdateOther{}
 	it, err := wireObject(data)
 	if err != nil {
 		return err
@@ -14524,7 +12260,7 @@ func (x *SessionUpdateOther) decodeJSON(data []byte) error {
 	return wireDecodeRaw(&x.Raw, data)
 }
 
-func (x *SessionUpdateOther) appendJSON(buf []byte) ([]byte, error) {
+func (x *StateUpdateOther) appendJSON(buf []byte) ([]byte, error) {
 	buf = append(buf, '{')
 	buf, err := x.appendMembers(buf, len(buf))
 	if err != nil {
@@ -14533,458 +12269,21 @@ func (x *SessionUpdateOther) appendJSON(buf []byte) ([]byte, error) {
 	return append(buf, '}'), nil
 }
 
-func (x *SessionUpdateOther) appendMembers(buf []byte, open int) ([]byte, error) {
+func (x *StateUpdateOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if len(x.Raw) > 0 {
 		return wireAppendRawMembers(buf, open, x.Raw)
 	}
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":"...)
-	buf = wireAppendQuoted(buf, x.SessionUpdate)
+	buf = append(wireComma(buf, open), "\"state\":"...)
+	buf = wireAppendQuoted(buf, x.State)
 	return buf, nil
 }
 
-func (*SessionUpdateOther) isSessionUpdate() {}
+func (*StateUpdateOther) isStateUpdate() {}
 
-// NewSessionUpdateOther returns a SessionUpdate holding a SessionUpdateOther.
+// NewStateUpdateOther returns a StateUpdate holding a StateUpdateOther.
 
-func NewSessionUpdateOther(v SessionUpdateOther) SessionUpdate {
-	return SessionUpdate{Value: &v}
-}
-
-// ContentChunk: A streamed item of message content.
-type ContentChunk struct {
-	// A unique identifier for the message this chunk belongs to.
-	//
-	// All chunks belonging to the same message share the same `messageId`.
-	// Chunks for different messages can interleave.
-	MessageID MessageId `json:"messageId"`
-	// A single item of content
-	Content ContentBlock `json:"content"`
-	// The _meta property is reserved by ACP to allow clients and agents to attach additional
-	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
-	// Implementations MUST NOT assign meaning to keys they do not recognize.
-	// This metadata is scoped to the chunk and does not patch stored metadata.
-	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
-	Meta json.RawMessage `json:"_meta,omitempty"`
-}
-
-// UnmarshalJSON implements json.Unmarshaler.
-
-func (x *ContentChunk) UnmarshalJSON(data []byte) error {
-	*x = ContentChunk{}
-	it, err := wireObject(data)
-	if err != nil {
-		return err
-	}
-	var seen uint64
-	for it.next() {
-		switch string(it.key) {
-		case "messageId":
-			seen |= 1 << 0
-			err := x.MessageID.UnmarshalJSON(it.value)
-			if err != nil {
-				return wireAtKey(err, "messageId")
-			}
-		case "content":
-			seen |= 1 << 1
-			err := x.Content.UnmarshalJSON(it.value)
-			if err != nil {
-				return wireAtKey(err, "content")
-			}
-		case "_meta":
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
-			if err == nil {
-				x.Meta = v
-			}
-		}
-	}
-	if it.err != nil {
-		return it.err
-	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("messageId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("content")
-	}
-	return nil
-}
-
-func (x *ContentChunk) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
-}
-
-func (x *ContentChunk) appendMembers(buf []byte, open int) ([]byte, error) {
-	var err error
-	buf = append(wireComma(buf, open), "\"messageId\":"...)
-	buf, err = x.MessageID.appendJSON(buf)
-	if err != nil {
-		return nil, wireAtKey(err, "messageId")
-	}
-	buf = append(wireComma(buf, open), "\"content\":"...)
-	buf, err = x.Content.appendJSON(buf)
-	if err != nil {
-		return nil, wireAtKey(err, "content")
-	}
-	if len(x.Meta) > 0 {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
-		if err != nil {
-			return nil, wireAtKey(err, "_meta")
-		}
-	}
-	return buf, nil
-}
-
-// MarshalJSON implements json.Marshaler.
-
-func (x ContentChunk) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
-}
-
-// UserMessage: A user message upsert.
-//
-// Only `messageId` is required. `content` has patch semantics:
-// an omitted field leaves existing message content unchanged, `null` clears the
-// value, and a concrete array replaces the previous value. For a new
-// `messageId`, omitted `content` starts empty. `content` is replaced as a
-// whole array. Send `[]` or `null` to clear it.
-//
-// Message updates and chunks are applied in the order they are received. When
-// a `user_message` update includes `content`, that array replaces any content
-// previously accumulated for the message, including content from earlier
-// chunks. Later chunks with the same `messageId` append to the current
-// content.
-type UserMessage struct {
-	// A unique identifier for the message.
-	MessageID MessageId `json:"messageId"`
-	// Complete replacement content for this message.
-	Content []ContentBlock `json:"content,omitempty"`
-	// The _meta property is reserved by ACP to allow clients and agents to attach additional
-	// metadata to their interactions. Omitted leaves the stored metadata unchanged. `null`
-	// clears it. An object patches the stored metadata by top-level key: keys it omits are
-	// unchanged, a key set to `null` is removed, and any other value replaces that key's
-	// stored value without merging nested objects. Beyond this patch rule, implementations
-	// MUST NOT assign meaning to keys they do not recognize.
-	//
-	// See protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/extensibility#metadata-patches)
-	Meta json.RawMessage `json:"_meta,omitempty"`
-}
-
-// UnmarshalJSON implements json.Unmarshaler.
-
-func (x *UserMessage) UnmarshalJSON(data []byte) error {
-	*x = UserMessage{}
-	it, err := wireObject(data)
-	if err != nil {
-		return err
-	}
-	var seen uint64
-	for it.next() {
-		switch string(it.key) {
-		case "messageId":
-			seen |= 1 << 0
-			err := x.MessageID.UnmarshalJSON(it.value)
-			if err != nil {
-				return wireAtKey(err, "messageId")
-			}
-		case "content":
-			var v []ContentBlock
-			var err error
-			if wireIsNull(it.value) {
-				v = nil
-			} else {
-				err = wireDecodeSlice(&v, it.value, true, (*ContentBlock).UnmarshalJSON)
-			}
-			if err == nil {
-				x.Content = v
-			}
-		case "_meta":
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
-			if err == nil {
-				x.Meta = v
-			}
-		}
-	}
-	if it.err != nil {
-		return it.err
-	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("messageId")
-	}
-	return nil
-}
-
-func (x *UserMessage) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
-}
-
-func (x *UserMessage) appendMembers(buf []byte, open int) ([]byte, error) {
-	var err error
-	buf = append(wireComma(buf, open), "\"messageId\":"...)
-	buf, err = x.MessageID.appendJSON(buf)
-	if err != nil {
-		return nil, wireAtKey(err, "messageId")
-	}
-	if x.Content != nil {
-		buf = append(wireComma(buf, open), "\"content\":"...)
-		buf, err = wireAppendSlice(buf, x.Content, (*ContentBlock).appendJSON)
-		if err != nil {
-			return nil, wireAtKey(err, "content")
-		}
-	}
-	if len(x.Meta) > 0 {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
-		if err != nil {
-			return nil, wireAtKey(err, "_meta")
-		}
-	}
-	return buf, nil
-}
-
-// MarshalJSON implements json.Marshaler.
-
-func (x UserMessage) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
-}
-
-// AgentMessage: An agent message upsert.
-//
-// Only `messageId` is required. `content` has patch semantics:
-// an omitted field leaves existing message content unchanged, `null` clears the
-// value, and a concrete array replaces the previous value. For a new
-// `messageId`, omitted `content` starts empty. `content` is replaced as a
-// whole array. Send `[]` or `null` to clear it.
-//
-// Message updates and chunks are applied in the order they are received. When
-// an `agent_message` update includes `content`, that array replaces any
-// content previously accumulated for the message, including content from
-// earlier chunks. Later chunks with the same `messageId` append to the current
-// content.
-type AgentMessage struct {
-	// A unique identifier for the message.
-	MessageID MessageId `json:"messageId"`
-	// Complete replacement content for this message.
-	Content []ContentBlock `json:"content,omitempty"`
-	// The _meta property is reserved by ACP to allow clients and agents to attach additional
-	// metadata to their interactions. Omitted leaves the stored metadata unchanged. `null`
-	// clears it. An object patches the stored metadata by top-level key: keys it omits are
-	// unchanged, a key set to `null` is removed, and any other value replaces that key's
-	// stored value without merging nested objects. Beyond this patch rule, implementations
-	// MUST NOT assign meaning to keys they do not recognize.
-	//
-	// See protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/extensibility#metadata-patches)
-	Meta json.RawMessage `json:"_meta,omitempty"`
-}
-
-// UnmarshalJSON implements json.Unmarshaler.
-
-func (x *AgentMessage) UnmarshalJSON(data []byte) error {
-	*x = AgentMessage{}
-	it, err := wireObject(data)
-	if err != nil {
-		return err
-	}
-	var seen uint64
-	for it.next() {
-		switch string(it.key) {
-		case "messageId":
-			seen |= 1 << 0
-			err := x.MessageID.UnmarshalJSON(it.value)
-			if err != nil {
-				return wireAtKey(err, "messageId")
-			}
-		case "content":
-			var v []ContentBlock
-			var err error
-			if wireIsNull(it.value) {
-				v = nil
-			} else {
-				err = wireDecodeSlice(&v, it.value, true, (*ContentBlock).UnmarshalJSON)
-			}
-			if err == nil {
-				x.Content = v
-			}
-		case "_meta":
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
-			if err == nil {
-				x.Meta = v
-			}
-		}
-	}
-	if it.err != nil {
-		return it.err
-	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("messageId")
-	}
-	return nil
-}
-
-func (x *AgentMessage) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
-}
-
-func (x *AgentMessage) appendMembers(buf []byte, open int) ([]byte, error) {
-	var err error
-	buf = append(wireComma(buf, open), "\"messageId\":"...)
-	buf, err = x.MessageID.appendJSON(buf)
-	if err != nil {
-		return nil, wireAtKey(err, "messageId")
-	}
-	if x.Content != nil {
-		buf = append(wireComma(buf, open), "\"content\":"...)
-		buf, err = wireAppendSlice(buf, x.Content, (*ContentBlock).appendJSON)
-		if err != nil {
-			return nil, wireAtKey(err, "content")
-		}
-	}
-	if len(x.Meta) > 0 {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
-		if err != nil {
-			return nil, wireAtKey(err, "_meta")
-		}
-	}
-	return buf, nil
-}
-
-// MarshalJSON implements json.Marshaler.
-
-func (x AgentMessage) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
-}
-
-// AgentThought: An agent thought or reasoning message upsert.
-//
-// Only `messageId` is required. `content` has patch semantics:
-// an omitted field leaves existing thought content unchanged, `null` clears the
-// value, and a concrete array replaces the previous value. For a new
-// `messageId`, omitted `content` starts empty. `content` is replaced as a
-// whole array. Send `[]` or `null` to clear it.
-//
-// Message updates and chunks are applied in the order they are received. When
-// an `agent_thought` update includes `content`, that array replaces any
-// content previously accumulated for the thought, including content from
-// earlier chunks. Later chunks with the same `messageId` append to the current
-// content.
-type AgentThought struct {
-	// A unique identifier for the thought message.
-	MessageID MessageId `json:"messageId"`
-	// Complete replacement content for this thought message.
-	Content []ContentBlock `json:"content,omitempty"`
-	// The _meta property is reserved by ACP to allow clients and agents to attach additional
-	// metadata to their interactions. Omitted leaves the stored metadata unchanged. `null`
-	// clears it. An object patches the stored metadata by top-level key: keys it omits are
-	// unchanged, a key set to `null` is removed, and any other value replaces that key's
-	// stored value without merging nested objects. Beyond this patch rule, implementations
-	// MUST NOT assign meaning to keys they do not recognize.
-	//
-	// See protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/extensibility#metadata-patches)
-	Meta json.RawMessage `json:"_meta,omitempty"`
-}
-
-// UnmarshalJSON implements json.Unmarshaler.
-
-func (x *AgentThought) UnmarshalJSON(data []byte) error {
-	*x = AgentThought{}
-	it, err := wireObject(data)
-	if err != nil {
-		return err
-	}
-	var seen uint64
-	for it.next() {
-		switch string(it.key) {
-		case "messageId":
-			seen |= 1 << 0
-			err := x.MessageID.UnmarshalJSON(it.value)
-			if err != nil {
-				return wireAtKey(err, "messageId")
-			}
-		case "content":
-			var v []ContentBlock
-			var err error
-			if wireIsNull(it.value) {
-				v = nil
-			} else {
-				err = wireDecodeSlice(&v, it.value, true, (*ContentBlock).UnmarshalJSON)
-			}
-			if err == nil {
-				x.Content = v
-			}
-		case "_meta":
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
-			if err == nil {
-				x.Meta = v
-			}
-		}
-	}
-	if it.err != nil {
-		return it.err
-	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("messageId")
-	}
-	return nil
-}
-
-func (x *AgentThought) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
-}
-
-func (x *AgentThought) appendMembers(buf []byte, open int) ([]byte, error) {
-	var err error
-	buf = append(wireComma(buf, open), "\"messageId\":"...)
-	buf, err = x.MessageID.appendJSON(buf)
-	if err != nil {
-		return nil, wireAtKey(err, "messageId")
-	}
-	if x.Content != nil {
-		buf = append(wireComma(buf, open), "\"content\":"...)
-		buf, err = wireAppendSlice(buf, x.Content, (*ContentBlock).appendJSON)
-		if err != nil {
-			return nil, wireAtKey(err, "content")
-		}
-	}
-	if len(x.Meta) > 0 {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
-		if err != nil {
-			return nil, wireAtKey(err, "_meta")
-		}
-	}
-	return buf, nil
-}
-
-// MarshalJSON implements json.Marshaler.
-
-func (x AgentThought) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+func NewStateUpdateOther(v StateUpdateOther) StateUpdate {
+	return StateUpdate{Value: &v}
 }
 
 // BackgroundWork: One piece of work running independently of the session's foreground work.
@@ -14994,7 +12293,7 @@ func (x AgentThought) MarshalJSON() ([]byte, error) {
 // tool call's final status before the snapshot that removes it. Each piece of work is
 // listed once: process-backed work is listed as its terminal, not also as its tool call.
 //
-// See protocol docs: [Background Work](https://agentclientprotocol.com/protocol/v2/prompt-lifecycle#background-work)
+// See protocol docs: [Background Work](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#background-work)
 type BackgroundWork struct {
 	// Value is the variant: one of the BackgroundWork* types that implement BackgroundWorkValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -15009,13 +12308,11 @@ type BackgroundWorkValue interface {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x BackgroundWork) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *BackgroundWork) UnmarshalJSON(data []byte) error {
 	x.Value = nil
 	raw, found, err := wireMember(data, "type")
@@ -15045,6 +12342,9 @@ func (x *BackgroundWork) UnmarshalJSON(data []byte) error {
 		x.Value = v
 		return nil
 	default:
+		if ok, err := x.decodeGatedSubagents(tag, data); ok {
+			return err
+		}
 		v := new(BackgroundWorkOther)
 		if err := v.decodeJSON(data); err != nil {
 			return err
@@ -15194,12 +12494,11 @@ type BackgroundTerminal struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *BackgroundTerminal) UnmarshalJSON(data []byte) error {
 	*x = BackgroundTerminal{}
 	it, err := wireObject(data)
@@ -15259,7 +12558,6 @@ func (x *BackgroundTerminal) appendMembers(buf []byte, open int) ([]byte, error)
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x BackgroundTerminal) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -15272,12 +12570,11 @@ type BackgroundToolCall struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *BackgroundToolCall) UnmarshalJSON(data []byte) error {
 	*x = BackgroundToolCall{}
 	it, err := wireObject(data)
@@ -15337,7 +12634,6 @@ func (x *BackgroundToolCall) appendMembers(buf []byte, open int) ([]byte, error)
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x BackgroundToolCall) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -15351,18 +12647,17 @@ type RunningStateUpdate struct {
 	// running. An Agent that reports background work MUST include it on every state
 	// update for the session. A malformed list is treated as not reported.
 	//
-	// See protocol docs: [Background Work](https://agentclientprotocol.com/protocol/v2/prompt-lifecycle#background-work)
+	// See protocol docs: [Background Work](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#background-work)
 	Background []BackgroundWork `json:"background,omitempty"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *RunningStateUpdate) UnmarshalJSON(data []byte) error {
 	*x = RunningStateUpdate{}
 	it, err := wireObject(data)
@@ -15425,8 +12720,504 @@ func (x *RunningStateUpdate) appendMembers(buf []byte, open int) ([]byte, error)
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x RunningStateUpdate) MarshalJSON() ([]byte, error) {
+	return wireMarshal(x.appendJSON)
+}
+
+// Error: JSON-RPC error object.
+//
+// Represents an error that occurred during method execution, following the
+// JSON-RPC 2.0 error object specification with optional additional data.
+//
+// See protocol docs: [JSON-RPC Error Object](https://www.jsonrpc.org/specification#error_object)
+type Error struct {
+	// A number indicating the error type that occurred.
+	// This must be an integer as defined in the JSON-RPC specification.
+	Code ErrorCode `json:"code"`
+	// A string providing a short description of the error.
+	// The message should be limited to a concise single sentence.
+	Message string `json:"message"`
+	// Optional primitive or structured value that contains additional information about the error.
+	// This may include debugging information or context-specific details.
+	//
+	// Omitted and `null` are equivalent and mean no additional data is provided. Some codes
+	// define a shape: [`UnsupportedProtocolVersionErrorData`] for `-32022`, and
+	// [`SessionNotFoundErrorData`] for `-32002` when a session is not found.
+	Data *ErrorData `json:"data,omitempty"`
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (x *Error) UnmarshalJSON(data []byte) error {
+	*x = Error{}
+	it, err := wireObject(data)
+	if err != nil {
+		return err
+	}
+	var seen uint64
+	for it.next() {
+		switch string(it.key) {
+		case "code":
+			seen |= 1 << 0
+			err := x.Code.UnmarshalJSON(it.value)
+			if err != nil {
+				return wireAtKey(err, "code")
+			}
+		case "message":
+			seen |= 1 << 1
+			err := wireDecodeString(&x.Message, it.value)
+			if err != nil {
+				return wireAtKey(err, "message")
+			}
+		case "data":
+			var v *ErrorData
+			err := wireDecodePtr(&v, it.value, (*ErrorData).UnmarshalJSON)
+			if err == nil {
+				x.Data = v
+			}
+		}
+	}
+	if it.err != nil {
+		return it.err
+	}
+	if seen&(1<<0) == 0 {
+		return wireMissing("code")
+	}
+	if seen&(1<<1) == 0 {
+		return wireMissing("message")
+	}
+	return nil
+}
+
+func (x *Error) appendJSON(buf []byte) ([]byte, error) {
+	buf = append(buf, '{')
+	buf, err := x.appendMembers(buf, len(buf))
+	if err != nil {
+		return nil, err
+	}
+	return append(buf, '}'), nil
+}
+
+func (x *Error) appendMembers(buf []byte, open int) ([]byte, error) {
+	var err error
+	buf = append(wireComma(buf, open), "\"code\":"...)
+	buf, err = x.Code.appendJSON(buf)
+	if err != nil {
+		return nil, wireAtKey(err, "code")
+	}
+	buf = append(wireComma(buf, open), "\"message\":"...)
+	buf, err = wireAppendString(&x.Message, buf)
+	if err != nil {
+		return nil, wireAtKey(err, "message")
+	}
+	if x.Data != nil {
+		buf = append(wireComma(buf, open), "\"data\":"...)
+		buf, err = x.Data.appendJSON(buf)
+		if err != nil {
+			return nil, wireAtKey(err, "data")
+		}
+	}
+	return buf, nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (x Error) MarshalJSON() ([]byte, error) {
+	return wireMarshal(x.appendJSON)
+}
+
+// ErrorCode: Predefined error codes for common JSON-RPC and ACP-specific errors.
+//
+// Standard errors use the JSON-RPC 2.0 codes. ACP-specific errors use the JSON-RPC
+// server-error range (-32000 to -32099), and request cancellation uses -32800 from the
+// range LSP reserves (-32899 to -32800).
+type ErrorCode int32
+
+const (
+	// **Parse error**: Invalid JSON was received by the server.
+	// An error occurred on the server while parsing the JSON text.
+	ErrorCodeParseError ErrorCode = -32700
+	// **Invalid request**: The JSON sent is not a valid Request object.
+	ErrorCodeInvalidRequest ErrorCode = -32600
+	// **Method not found**: The method does not exist or is not available.
+	ErrorCodeMethodNotFound ErrorCode = -32601
+	// **Invalid params**: Invalid method parameter(s).
+	ErrorCodeInvalidParams ErrorCode = -32602
+	// **Internal error**: Internal JSON-RPC error.
+	ErrorCodeInternalError ErrorCode = -32603
+	// **Request cancelled**: Execution of the method was aborted either due to a cancellation request from the caller or
+	// because of resource constraints or shutdown.
+	ErrorCodeRequestCancelled ErrorCode = -32800
+	// **Authentication required**: Authentication is required before this operation can be performed.
+	ErrorCodeAuthenticationRequired ErrorCode = -32000
+	// **Resource not found**: A given resource, such as a session, was not found.
+	ErrorCodeResourceNotFound ErrorCode = -32002
+	// **Unsupported protocol version**: No protocol version supported by the Agent is at or below the requested version.
+	// The error data is an [`UnsupportedProtocolVersionErrorData`].
+	ErrorCodeUnsupportedProtocolVersion ErrorCode = -32022
+)
+
+// IsKnown reports whether x is one of the values the schema names.
+func (x ErrorCode) IsKnown() bool {
+	switch x {
+	case ErrorCodeParseError, ErrorCodeInvalidRequest, ErrorCodeMethodNotFound, ErrorCodeInvalidParams, ErrorCodeInternalError, ErrorCodeRequestCancelled, ErrorCodeAuthenticationRequired, ErrorCodeResourceNotFound, ErrorCodeUnsupportedProtocolVersion:
+		return true
+	}
+	return false
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (x *ErrorCode) UnmarshalJSON(data []byte) error {
+	return wireDecodeInt32((*int32)(x), data)
+}
+
+func (x *ErrorCode) appendJSON(buf []byte) ([]byte, error) {
+	return wireAppendInt32((*int32)(x), buf)
+}
+
+// MarshalJSON implements json.Marshaler.
+func (x ErrorCode) MarshalJSON() ([]byte, error) {
+	return wireMarshal(x.appendJSON)
+}
+
+// ErrorData: Schema for [`Error::data`]: the shapes ACP defines, or any other value.
+type ErrorData struct {
+	// Value is the variant: one of the ErrorData* types that implement ErrorDataValue. A nil
+	// Value is an unset union, which cannot be encoded.
+	Value ErrorDataValue
+}
+
+// ErrorDataValue is implemented by the variants of ErrorData only.
+type ErrorDataValue interface {
+	isErrorData()
+	appendJSON([]byte) ([]byte, error)
+}
+
+// MarshalJSON implements json.Marshaler.
+func (x ErrorData) MarshalJSON() ([]byte, error) {
+	return wireMarshal(x.appendJSON)
+}
+
+var keysErrorDataO = []string{"requested", "sessionId"}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (x *ErrorData) UnmarshalJSON(data []byte) error {
+	x.Value = nil
+	switch wireKind(data) {
+	case '{':
+		var firstErr error
+		mask, err := wireHasMembers(data, keysErrorDataO)
+		if err != nil {
+			return err
+		}
+		if mask&(1<<0) != 0 {
+			{
+				v := new(ErrorDataUnsupportedProtocolVersion)
+				err := (*UnsupportedProtocolVersionErrorData)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
+			}
+		}
+		if mask&(1<<1) != 0 {
+			{
+				v := new(ErrorDataSessionNotFound)
+				err := (*SessionNotFoundErrorData)(v).UnmarshalJSON(data)
+				if err == nil {
+					x.Value = v
+					return nil
+				}
+				if firstErr == nil {
+					firstErr = err
+				}
+			}
+		}
+		{
+			v := new(ErrorDataOther)
+			err := wireDecodeRaw((*json.RawMessage)(v), data)
+			if err == nil {
+				x.Value = v
+				return nil
+			}
+			if firstErr == nil {
+				firstErr = err
+			}
+		}
+		if firstErr != nil {
+			return firstErr
+		}
+		return wireErrorf("ErrorData: no variant matches: expected a member \"requested\" or \"sessionId\"")
+	case '[':
+		v := new(ErrorDataOther)
+		if err := wireDecodeRaw((*json.RawMessage)(v), data); err != nil {
+			return err
+		}
+		x.Value = v
+		return nil
+	case '"':
+		v := new(ErrorDataOther)
+		if err := wireDecodeRaw((*json.RawMessage)(v), data); err != nil {
+			return err
+		}
+		x.Value = v
+		return nil
+	case '0':
+		v := new(ErrorDataOther)
+		if err := wireDecodeRaw((*json.RawMessage)(v), data); err != nil {
+			return err
+		}
+		x.Value = v
+		return nil
+	case 't':
+		v := new(ErrorDataOther)
+		if err := wireDecodeRaw((*json.RawMessage)(v), data); err != nil {
+			return err
+		}
+		x.Value = v
+		return nil
+	case 'n':
+		v := new(ErrorDataOther)
+		if err := wireDecodeRaw((*json.RawMessage)(v), data); err != nil {
+			return err
+		}
+		x.Value = v
+		return nil
+	}
+	return wireKindError(data, wireSkipSpace(data, 0), "ErrorData (object or array or string or number or boolean or null)")
+}
+
+func (x *ErrorData) appendJSON(buf []byte) ([]byte, error) {
+	if x.Value == nil {
+		return nil, wireEncodeErrorf("ErrorData: no variant set")
+	}
+	return x.Value.appendJSON(buf)
+}
+
+// ErrorDataUnsupportedProtocolVersion is a variant of ErrorData.
+type ErrorDataUnsupportedProtocolVersion UnsupportedProtocolVersionErrorData
+
+func (x *ErrorDataUnsupportedProtocolVersion) appendJSON(buf []byte) ([]byte, error) {
+	return (*UnsupportedProtocolVersionErrorData)(x).appendJSON(buf)
+}
+
+func (*ErrorDataUnsupportedProtocolVersion) isErrorData() {}
+
+// NewErrorDataUnsupportedProtocolVersion returns a ErrorData holding a ErrorDataUnsupportedProtocolVersion.
+
+func NewErrorDataUnsupportedProtocolVersion(v UnsupportedProtocolVersionErrorData) ErrorData {
+	w := ErrorDataUnsupportedProtocolVersion(v)
+	return ErrorData{Value: &w}
+}
+
+// ErrorDataSessionNotFound is a variant of ErrorData.
+type ErrorDataSessionNotFound SessionNotFoundErrorData
+
+func (x *ErrorDataSessionNotFound) appendJSON(buf []byte) ([]byte, error) {
+	return (*SessionNotFoundErrorData)(x).appendJSON(buf)
+}
+
+func (*ErrorDataSessionNotFound) isErrorData() {}
+
+// NewErrorDataSessionNotFound returns a ErrorData holding a ErrorDataSessionNotFound.
+
+func NewErrorDataSessionNotFound(v SessionNotFoundErrorData) ErrorData {
+	w := ErrorDataSessionNotFound(v)
+	return ErrorData{Value: &w}
+}
+
+// ErrorDataOther is a variant of ErrorData.
+type ErrorDataOther json.RawMessage
+
+func (x *ErrorDataOther) appendJSON(buf []byte) ([]byte, error) {
+	return wireAppendRaw((*json.RawMessage)(x), buf)
+}
+
+func (*ErrorDataOther) isErrorData() {}
+
+// NewErrorDataOther returns a ErrorData holding a ErrorDataOther.
+
+func NewErrorDataOther(v json.RawMessage) ErrorData {
+	w := ErrorDataOther(v)
+	return ErrorData{Value: &w}
+}
+
+// UnsupportedProtocolVersionErrorData: Data for the `-32022` (Unsupported protocol version) error.
+//
+// See protocol docs: [Version Negotiation](https://agentclientprotocol.com/protocol/v2/draft/initialization#version-negotiation)
+type UnsupportedProtocolVersionErrorData struct {
+	// The protocol version the Client requested.
+	Requested ProtocolVersion `json:"requested"`
+	// The protocol versions the Agent supports.
+	Supported []ProtocolVersion `json:"supported"`
+	// The _meta property is reserved by ACP to allow clients and agents to attach additional
+	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
+	// Implementations MUST NOT assign meaning to keys they do not recognize.
+	//
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	Meta json.RawMessage `json:"_meta,omitempty"`
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (x *UnsupportedProtocolVersionErrorData) UnmarshalJSON(data []byte) error {
+	*x = UnsupportedProtocolVersionErrorData{}
+	it, err := wireObject(data)
+	if err != nil {
+		return err
+	}
+	var seen uint64
+	for it.next() {
+		switch string(it.key) {
+		case "requested":
+			seen |= 1 << 0
+			err := x.Requested.UnmarshalJSON(it.value)
+			if err != nil {
+				return wireAtKey(err, "requested")
+			}
+		case "supported":
+			seen |= 1 << 1
+			err := wireDecodeSlice(&x.Supported, it.value, false, (*ProtocolVersion).UnmarshalJSON)
+			if err != nil {
+				return wireAtKey(err, "supported")
+			}
+		case "_meta":
+			var v json.RawMessage
+			err := wireDecodeRawObject(&v, it.value)
+			if err == nil {
+				x.Meta = v
+			}
+		}
+	}
+	if it.err != nil {
+		return it.err
+	}
+	if seen&(1<<0) == 0 {
+		return wireMissing("requested")
+	}
+	if seen&(1<<1) == 0 {
+		return wireMissing("supported")
+	}
+	return nil
+}
+
+func (x *UnsupportedProtocolVersionErrorData) appendJSON(buf []byte) ([]byte, error) {
+	buf = append(buf, '{')
+	buf, err := x.appendMembers(buf, len(buf))
+	if err != nil {
+		return nil, err
+	}
+	return append(buf, '}'), nil
+}
+
+func (x *UnsupportedProtocolVersionErrorData) appendMembers(buf []byte, open int) ([]byte, error) {
+	var err error
+	buf = append(wireComma(buf, open), "\"requested\":"...)
+	buf, err = x.Requested.appendJSON(buf)
+	if err != nil {
+		return nil, wireAtKey(err, "requested")
+	}
+	if x.Supported != nil {
+		buf = append(wireComma(buf, open), "\"supported\":"...)
+		buf, err = wireAppendSlice(buf, x.Supported, (*ProtocolVersion).appendJSON)
+		if err != nil {
+			return nil, wireAtKey(err, "supported")
+		}
+	} else {
+		buf = append(wireComma(buf, open), "\"supported\":"...)
+		buf = append(buf, "[]"...)
+	}
+	if len(x.Meta) > 0 {
+		buf = append(wireComma(buf, open), "\"_meta\":"...)
+		buf, err = wireAppendRaw(&x.Meta, buf)
+		if err != nil {
+			return nil, wireAtKey(err, "_meta")
+		}
+	}
+	return buf, nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (x UnsupportedProtocolVersionErrorData) MarshalJSON() ([]byte, error) {
+	return wireMarshal(x.appendJSON)
+}
+
+// SessionNotFoundErrorData: Data for the `-32002` (Resource not found) error when a session-scoped request names a
+// session that does not exist or is not active.
+//
+// See protocol docs: [Unknown Sessions](https://agentclientprotocol.com/protocol/v2/draft/error#unknown-sessions)
+type SessionNotFoundErrorData struct {
+	// The session ID from the request.
+	SessionID SessionId `json:"sessionId"`
+	// The _meta property is reserved by ACP to allow clients and agents to attach additional
+	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
+	// Implementations MUST NOT assign meaning to keys they do not recognize.
+	//
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	Meta json.RawMessage `json:"_meta,omitempty"`
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (x *SessionNotFoundErrorData) UnmarshalJSON(data []byte) error {
+	*x = SessionNotFoundErrorData{}
+	it, err := wireObject(data)
+	if err != nil {
+		return err
+	}
+	var seen uint64
+	for it.next() {
+		switch string(it.key) {
+		case "sessionId":
+			seen |= 1 << 0
+			err := x.SessionID.UnmarshalJSON(it.value)
+			if err != nil {
+				return wireAtKey(err, "sessionId")
+			}
+		case "_meta":
+			var v json.RawMessage
+			err := wireDecodeRawObject(&v, it.value)
+			if err == nil {
+				x.Meta = v
+			}
+		}
+	}
+	if it.err != nil {
+		return it.err
+	}
+	if seen&(1<<0) == 0 {
+		return wireMissing("sessionId")
+	}
+	return nil
+}
+
+func (x *SessionNotFoundErrorData) appendJSON(buf []byte) ([]byte, error) {
+	buf = append(buf, '{')
+	buf, err := x.appendMembers(buf, len(buf))
+	if err != nil {
+		return nil, err
+	}
+	return append(buf, '}'), nil
+}
+
+func (x *SessionNotFoundErrorData) appendMembers(buf []byte, open int) ([]byte, error) {
+	var err error
+	buf = append(wireComma(buf, open), "\"sessionId\":"...)
+	buf, err = x.SessionID.appendJSON(buf)
+	if err != nil {
+		return nil, wireAtKey(err, "sessionId")
+	}
+	if len(x.Meta) > 0 {
+		buf = append(wireComma(buf, open), "\"_meta\":"...)
+		buf, err = wireAppendRaw(&x.Meta, buf)
+		if err != nil {
+			return nil, wireAtKey(err, "_meta")
+		}
+	}
+	return buf, nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (x SessionNotFoundErrorData) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
@@ -15440,7 +13231,6 @@ type ErrorStopReason struct {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ErrorStopReason) UnmarshalJSON(data []byte) error {
 	*x = ErrorStopReason{}
 	it, err := wireObject(data)
@@ -15485,7 +13275,6 @@ func (x *ErrorStopReason) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ErrorStopReason) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -15506,20 +13295,21 @@ type IdleStateUpdate struct {
 	// running. An Agent that reports background work MUST include it on every state
 	// update for the session. A malformed list is treated as not reported.
 	//
-	// See protocol docs: [Background Work](https://agentclientprotocol.com/protocol/v2/prompt-lifecycle#background-work)
+	// See protocol docs: [Background Work](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#background-work)
 	Background []BackgroundWork `json:"background,omitempty"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// IdleStateUpdateEndTurnTokenUsage holds the members unstable_end_turn_token_usage adds (empty without its build tags).
+	IdleStateUpdateEndTurnTokenUsage
 	// Variant holds the members that depend on the kind of IdleStateUpdate.
 	Variant IdleStateUpdateVariant `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *IdleStateUpdate) UnmarshalJSON(data []byte) error {
 	*x = IdleStateUpdate{}
 	it, err := wireObject(data)
@@ -15544,6 +13334,10 @@ func (x *IdleStateUpdate) UnmarshalJSON(data []byte) error {
 			err := wireDecodeRawObject(&v, it.value)
 			if err == nil {
 				x.Meta = v
+			}
+		case "usage":
+			if err := x.IdleStateUpdateEndTurnTokenUsage.decodeGatedMember(&it); err != nil {
+				return err
 			}
 		}
 	}
@@ -15578,11 +13372,13 @@ func (x *IdleStateUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
+	if buf, err = x.IdleStateUpdateEndTurnTokenUsage.appendGatedMembers(buf, open); err != nil {
+		return nil, err
+	}
 	return x.Variant.appendMembers(buf, open)
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x IdleStateUpdate) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -15609,13 +13405,11 @@ type IdleStateUpdateVariantValue interface {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x IdleStateUpdateVariant) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *IdleStateUpdateVariant) UnmarshalJSON(data []byte) error {
 	x.Value = nil
 	raw, found, err := wireMember(data, "stopReason")
@@ -16072,18 +13866,17 @@ type RequiresActionStateUpdate struct {
 	// running. An Agent that reports background work MUST include it on every state
 	// update for the session. A malformed list is treated as not reported.
 	//
-	// See protocol docs: [Background Work](https://agentclientprotocol.com/protocol/v2/prompt-lifecycle#background-work)
+	// See protocol docs: [Background Work](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#background-work)
 	Background []BackgroundWork `json:"background,omitempty"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *RequiresActionStateUpdate) UnmarshalJSON(data []byte) error {
 	*x = RequiresActionStateUpdate{}
 	it, err := wireObject(data)
@@ -16146,138 +13939,1037 @@ func (x *RequiresActionStateUpdate) appendMembers(buf []byte, open int) ([]byte,
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x RequiresActionStateUpdate) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// StateUpdate: A snapshot of the session's aggregate foreground activity.
+// ResumeSessionResponse: Response from resuming an existing session.
 //
-// Foreground work is the agent's active response or workflow in the session,
-// including model processing, tool execution, and waiting for user action needed
-// to continue that work. It can start with a prompt or be agent-initiated, for
-// example to pursue an ongoing goal or follow up on a completed background task.
-// Either way, the agent MUST report `running` when foreground work starts,
-// or `requires_action` if it starts blocked on user action, and `idle` when it
-// ends. The agent SHOULD include a stop reason on that idle update.
-// Agent-initiated work does not require a prompt request or a synthetic user
-// message.
+// The agent MUST send a current `state_update` after any requested history
+// replay and before this response, even without replay. The update reports
+// foreground state after resuming. The response alone does not imply `idle`.
 //
-// `running` may precede user-message insertion, for example during a foreground
-// hook. It is not acknowledgment of insertion, and rejecting a prompt does not
-// itself end foreground work.
-//
-// Background activity can continue and emit other `session/update` notifications
-// while `idle`. Those notifications, including a detached task's progress or
-// completion, do not by themselves change this state. A permission request only
-// warrants `requires_action` when foreground work is blocked on user action.
-//
-// The agent SHOULD report `requires_action` when the foreground workflow as a
-// whole cannot progress without user action, including permissions or elicitations.
-// Once reported, it MUST report `running` when progress resumes, or `idle` when
-// work ends without resuming.
-// If other foreground work can progress, the state remains `running`. Resolving
-// one of several requests does not itself change the state. Agents SHOULD ignore
-// responses for work that has already ended rather than use them to resume it.
-//
-// A new session defaults to idle until a state update reports otherwise.
-// Resume MUST send a current-state snapshot after any replay and before its
-// response. The snapshot reports foreground state after resuming.
-// The response alone does not imply idle.
-// Repeated snapshots are idempotent, not additional work, completions, or usage.
-// A repeated state may carry updated information without another state transition.
-// The agent MUST report `idle` when no foreground activity remains. Completing
-// an individual activity while other foreground work continues does not require
-// an idle boundary. Local commands use the same lifecycle even without model work.
-//
-// See protocol docs: [Session States](https://agentclientprotocol.com/protocol/v2/prompt-lifecycle#session-states)
-type StateUpdate struct {
-	// Value is the variant: one of the StateUpdate* types that implement StateUpdateValue. A nil
-	// Value is an unset union, which cannot be encoded.
-	Value StateUpdateValue
+// See protocol docs: [Current-State Synchronization](https://agentclientprotocol.com/protocol/v2/draft/session-setup#current-state-synchronization)
+type ResumeSessionResponse struct {
+	// Initial session configuration options.
+	//
+	// Optional. Omitted or empty means no config options are advertised.
+	// Senders MUST use an array, not `null`. Receivers treat `null` like omission.
+	// Later `config_option_update` notifications replace this list.
+	ConfigOptions []SessionConfigOption `json:"configOptions,omitempty"`
+	// Initial commands the agent can execute in this session.
+	//
+	// Optional. Omitted or empty means no initial commands are advertised.
+	// Senders MUST use an array, not `null`. Receivers treat `null` like omission.
+	// Later `available_commands_update` notifications replace this list.
+	AvailableCommands []AvailableCommand `json:"availableCommands,omitempty"`
+	// The _meta property is reserved by ACP to allow clients and agents to attach additional
+	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
+	// Implementations MUST NOT assign meaning to keys they do not recognize.
+	//
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
-// StateUpdateValue is implemented by the variants of StateUpdate only.
-type StateUpdateValue interface {
-	isStateUpdate()
+// UnmarshalJSON implements json.Unmarshaler.
+func (x *ResumeSessionResponse) UnmarshalJSON(data []byte) error {
+	*x = ResumeSessionResponse{}
+	it, err := wireObject(data)
+	if err != nil {
+		return err
+	}
+	for it.next() {
+		switch string(it.key) {
+		case "configOptions":
+			var v []SessionConfigOption
+			err := wireDecodeSlice(&v, it.value, true, (*SessionConfigOption).UnmarshalJSON)
+			if err == nil {
+				x.ConfigOptions = v
+			}
+		case "availableCommands":
+			var v []AvailableCommand
+			err := wireDecodeSlice(&v, it.value, true, (*AvailableCommand).UnmarshalJSON)
+			if err == nil {
+				x.AvailableCommands = v
+			}
+		case "_meta":
+			var v json.RawMessage
+			err := wireDecodeRawObject(&v, it.value)
+			if err == nil {
+				x.Meta = v
+			}
+		}
+	}
+	if it.err != nil {
+		return it.err
+	}
+	return nil
+}
+
+func (x *ResumeSessionResponse) appendJSON(buf []byte) ([]byte, error) {
+	buf = append(buf, '{')
+	buf, err := x.appendMembers(buf, len(buf))
+	if err != nil {
+		return nil, err
+	}
+	return append(buf, '}'), nil
+}
+
+func (x *ResumeSessionResponse) appendMembers(buf []byte, open int) ([]byte, error) {
+	var err error
+	if x.ConfigOptions != nil {
+		buf = append(wireComma(buf, open), "\"configOptions\":"...)
+		buf, err = wireAppendSlice(buf, x.ConfigOptions, (*SessionConfigOption).appendJSON)
+		if err != nil {
+			return nil, wireAtKey(err, "configOptions")
+		}
+	}
+	if x.AvailableCommands != nil {
+		buf = append(wireComma(buf, open), "\"availableCommands\":"...)
+		buf, err = wireAppendSlice(buf, x.AvailableCommands, (*AvailableCommand).appendJSON)
+		if err != nil {
+			return nil, wireAtKey(err, "availableCommands")
+		}
+	}
+	if len(x.Meta) > 0 {
+		buf = append(wireComma(buf, open), "\"_meta\":"...)
+		buf, err = wireAppendRaw(&x.Meta, buf)
+		if err != nil {
+			return nil, wireAtKey(err, "_meta")
+		}
+	}
+	return buf, nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (x ResumeSessionResponse) MarshalJSON() ([]byte, error) {
+	return wireMarshal(x.appendJSON)
+}
+
+// CloseSessionResponse: Response from closing a session.
+type CloseSessionResponse struct {
+	// The _meta property is reserved by ACP to allow clients and agents to attach additional
+	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
+	// Implementations MUST NOT assign meaning to keys they do not recognize.
+	//
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	Meta json.RawMessage `json:"_meta,omitempty"`
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (x *CloseSessionResponse) UnmarshalJSON(data []byte) error {
+	*x = CloseSessionResponse{}
+	it, err := wireObject(data)
+	if err != nil {
+		return err
+	}
+	for it.next() {
+		switch string(it.key) {
+		case "_meta":
+			var v json.RawMessage
+			err := wireDecodeRawObject(&v, it.value)
+			if err == nil {
+				x.Meta = v
+			}
+		}
+	}
+	if it.err != nil {
+		return it.err
+	}
+	return nil
+}
+
+func (x *CloseSessionResponse) appendJSON(buf []byte) ([]byte, error) {
+	buf = append(buf, '{')
+	buf, err := x.appendMembers(buf, len(buf))
+	if err != nil {
+		return nil, err
+	}
+	return append(buf, '}'), nil
+}
+
+func (x *CloseSessionResponse) appendMembers(buf []byte, open int) ([]byte, error) {
+	var err error
+	if len(x.Meta) > 0 {
+		buf = append(wireComma(buf, open), "\"_meta\":"...)
+		buf, err = wireAppendRaw(&x.Meta, buf)
+		if err != nil {
+			return nil, wireAtKey(err, "_meta")
+		}
+	}
+	return buf, nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (x CloseSessionResponse) MarshalJSON() ([]byte, error) {
+	return wireMarshal(x.appendJSON)
+}
+
+// CancelToolCallResponse: Response from cancelling a tool call.
+type CancelToolCallResponse struct {
+	// The _meta property is reserved by ACP to allow clients and agents to attach additional
+	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
+	// Implementations MUST NOT assign meaning to keys they do not recognize.
+	//
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	Meta json.RawMessage `json:"_meta,omitempty"`
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (x *CancelToolCallResponse) UnmarshalJSON(data []byte) error {
+	*x = CancelToolCallResponse{}
+	it, err := wireObject(data)
+	if err != nil {
+		return err
+	}
+	for it.next() {
+		switch string(it.key) {
+		case "_meta":
+			var v json.RawMessage
+			err := wireDecodeRawObject(&v, it.value)
+			if err == nil {
+				x.Meta = v
+			}
+		}
+	}
+	if it.err != nil {
+		return it.err
+	}
+	return nil
+}
+
+func (x *CancelToolCallResponse) appendJSON(buf []byte) ([]byte, error) {
+	buf = append(buf, '{')
+	buf, err := x.appendMembers(buf, len(buf))
+	if err != nil {
+		return nil, err
+	}
+	return append(buf, '}'), nil
+}
+
+func (x *CancelToolCallResponse) appendMembers(buf []byte, open int) ([]byte, error) {
+	var err error
+	if len(x.Meta) > 0 {
+		buf = append(wireComma(buf, open), "\"_meta\":"...)
+		buf, err = wireAppendRaw(&x.Meta, buf)
+		if err != nil {
+			return nil, wireAtKey(err, "_meta")
+		}
+	}
+	return buf, nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (x CancelToolCallResponse) MarshalJSON() ([]byte, error) {
+	return wireMarshal(x.appendJSON)
+}
+
+// CancelTerminalResponse: Response from cancelling a terminal.
+type CancelTerminalResponse struct {
+	// The _meta property is reserved by ACP to allow clients and agents to attach additional
+	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
+	// Implementations MUST NOT assign meaning to keys they do not recognize.
+	//
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	Meta json.RawMessage `json:"_meta,omitempty"`
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (x *CancelTerminalResponse) UnmarshalJSON(data []byte) error {
+	*x = CancelTerminalResponse{}
+	it, err := wireObject(data)
+	if err != nil {
+		return err
+	}
+	for it.next() {
+		switch string(it.key) {
+		case "_meta":
+			var v json.RawMessage
+			err := wireDecodeRawObject(&v, it.value)
+			if err == nil {
+				x.Meta = v
+			}
+		}
+	}
+	if it.err != nil {
+		return it.err
+	}
+	return nil
+}
+
+func (x *CancelTerminalResponse) appendJSON(buf []byte) ([]byte, error) {
+	buf = append(buf, '{')
+	buf, err := x.appendMembers(buf, len(buf))
+	if err != nil {
+		return nil, err
+	}
+	return append(buf, '}'), nil
+}
+
+func (x *CancelTerminalResponse) appendMembers(buf []byte, open int) ([]byte, error) {
+	var err error
+	if len(x.Meta) > 0 {
+		buf = append(wireComma(buf, open), "\"_meta\":"...)
+		buf, err = wireAppendRaw(&x.Meta, buf)
+		if err != nil {
+			return nil, wireAtKey(err, "_meta")
+		}
+	}
+	return buf, nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (x CancelTerminalResponse) MarshalJSON() ([]byte, error) {
+	return wireMarshal(x.appendJSON)
+}
+
+// SetSessionConfigOptionResponse: Response to `session/set_config_option` method.
+type SetSessionConfigOptionResponse struct {
+	// The full set of configuration options and their current values.
+	ConfigOptions []SessionConfigOption `json:"configOptions"`
+	// The _meta property is reserved by ACP to allow clients and agents to attach additional
+	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
+	// Implementations MUST NOT assign meaning to keys they do not recognize.
+	//
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	Meta json.RawMessage `json:"_meta,omitempty"`
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (x *SetSessionConfigOptionResponse) UnmarshalJSON(data []byte) error {
+	*x = SetSessionConfigOptionResponse{}
+	it, err := wireObject(data)
+	if err != nil {
+		return err
+	}
+	var seen uint64
+	for it.next() {
+		switch string(it.key) {
+		case "configOptions":
+			seen |= 1 << 0
+			err := wireDecodeSlice(&x.ConfigOptions, it.value, true, (*SessionConfigOption).UnmarshalJSON)
+			if err != nil {
+				return wireAtKey(err, "configOptions")
+			}
+		case "_meta":
+			var v json.RawMessage
+			err := wireDecodeRawObject(&v, it.value)
+			if err == nil {
+				x.Meta = v
+			}
+		}
+	}
+	if it.err != nil {
+		return it.err
+	}
+	if seen&(1<<0) == 0 {
+		return wireMissing("configOptions")
+	}
+	return nil
+}
+
+func (x *SetSessionConfigOptionResponse) appendJSON(buf []byte) ([]byte, error) {
+	buf = append(buf, '{')
+	buf, err := x.appendMembers(buf, len(buf))
+	if err != nil {
+		return nil, err
+	}
+	return append(buf, '}'), nil
+}
+
+func (x *SetSessionConfigOptionResponse) appendMembers(buf []byte, open int) ([]byte, error) {
+	var err error
+	if x.ConfigOptions != nil {
+		buf = append(wireComma(buf, open), "\"configOptions\":"...)
+		buf, err = wireAppendSlice(buf, x.ConfigOptions, (*SessionConfigOption).appendJSON)
+		if err != nil {
+			return nil, wireAtKey(err, "configOptions")
+		}
+	} else {
+		buf = append(wireComma(buf, open), "\"configOptions\":"...)
+		buf = append(buf, "[]"...)
+	}
+	if len(x.Meta) > 0 {
+		buf = append(wireComma(buf, open), "\"_meta\":"...)
+		buf, err = wireAppendRaw(&x.Meta, buf)
+		if err != nil {
+			return nil, wireAtKey(err, "_meta")
+		}
+	}
+	return buf, nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (x SetSessionConfigOptionResponse) MarshalJSON() ([]byte, error) {
+	return wireMarshal(x.appendJSON)
+}
+
+// PromptResponse: Response acknowledging that a user prompt was inserted into the ACP conversation.
+//
+// This response does not indicate that the prompt was merely received or held, nor that the
+// agent has finished processing it.
+// Processing and completion are reported through `state_update` session updates.
+//
+// Insertion is the logical addition of a user message with a message ID and a position
+// relative to other messages in the ACP conversation.
+//
+// See protocol docs: [Prompt Accepted](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#2-prompt-accepted)
+type PromptResponse struct {
+	// Identifies the user message inserted into the ACP conversation.
+	//
+	// Required and non-null. Omission and explicit `null` are both invalid.
+	//
+	// The corresponding user-message session update carries this same identifier and may arrive
+	// before or after this response. Agents must echo the message during the live session, but are
+	// not required to retain it. If retained and replayed, the message keeps this identifier.
+	MessageID MessageId `json:"messageId"`
+	// The _meta property is reserved by ACP to allow clients and agents to attach additional
+	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
+	// Implementations MUST NOT assign meaning to keys they do not recognize.
+	//
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	Meta json.RawMessage `json:"_meta,omitempty"`
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (x *PromptResponse) UnmarshalJSON(data []byte) error {
+	*x = PromptResponse{}
+	it, err := wireObject(data)
+	if err != nil {
+		return err
+	}
+	var seen uint64
+	for it.next() {
+		switch string(it.key) {
+		case "messageId":
+			seen |= 1 << 0
+			err := x.MessageID.UnmarshalJSON(it.value)
+			if err != nil {
+				return wireAtKey(err, "messageId")
+			}
+		case "_meta":
+			var v json.RawMessage
+			err := wireDecodeRawObject(&v, it.value)
+			if err == nil {
+				x.Meta = v
+			}
+		}
+	}
+	if it.err != nil {
+		return it.err
+	}
+	if seen&(1<<0) == 0 {
+		return wireMissing("messageId")
+	}
+	return nil
+}
+
+func (x *PromptResponse) appendJSON(buf []byte) ([]byte, error) {
+	buf = append(buf, '{')
+	buf, err := x.appendMembers(buf, len(buf))
+	if err != nil {
+		return nil, err
+	}
+	return append(buf, '}'), nil
+}
+
+func (x *PromptResponse) appendMembers(buf []byte, open int) ([]byte, error) {
+	var err error
+	buf = append(wireComma(buf, open), "\"messageId\":"...)
+	buf, err = x.MessageID.appendJSON(buf)
+	if err != nil {
+		return nil, wireAtKey(err, "messageId")
+	}
+	if len(x.Meta) > 0 {
+		buf = append(wireComma(buf, open), "\"_meta\":"...)
+		buf, err = wireAppendRaw(&x.Meta, buf)
+		if err != nil {
+			return nil, wireAtKey(err, "_meta")
+		}
+	}
+	return buf, nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (x PromptResponse) MarshalJSON() ([]byte, error) {
+	return wireMarshal(x.appendJSON)
+}
+
+// MessageId: Identifier for a message, unique among messages of the same type within a session.
+//
+// Each message type, such as user messages, agent messages, and agent thoughts,
+// has its own ID space: messages of different types may share an ID and remain
+// distinct messages.
+type MessageId string
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (x *MessageId) UnmarshalJSON(data []byte) error {
+	return wireDecodeString((*string)(x), data)
+}
+
+func (x *MessageId) appendJSON(buf []byte) ([]byte, error) {
+	return wireAppendString((*string)(x), buf)
+}
+
+// MarshalJSON implements json.Marshaler.
+func (x MessageId) MarshalJSON() ([]byte, error) {
+	return wireMarshal(x.appendJSON)
+}
+
+// ExtResponse: Allows for sending an arbitrary response to an extension request that is not part of the ACP spec.
+// Extension methods provide a way to add custom functionality while maintaining
+// protocol compatibility.
+//
+// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+//
+// The value is kept as its exact JSON bytes.
+type ExtResponse json.RawMessage
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (x *ExtResponse) UnmarshalJSON(data []byte) error {
+	return wireDecodeRaw((*json.RawMessage)(x), data)
+}
+
+func (x *ExtResponse) appendJSON(buf []byte) ([]byte, error) {
+	return wireAppendRaw((*json.RawMessage)(x), buf)
+}
+
+// MarshalJSON implements json.Marshaler.
+func (x ExtResponse) MarshalJSON() ([]byte, error) {
+	return wireMarshal(x.appendJSON)
+}
+
+// AgentNotification: A JSON-RPC notification object.
+type AgentNotification struct {
+	// The notification method name.
+	Method string `json:"method"`
+	// Method-specific notification parameters.
+	Params *AgentNotificationParams `json:"params,omitempty"`
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (x *AgentNotification) UnmarshalJSON(data []byte) error {
+	*x = AgentNotification{}
+	it, err := wireObject(data)
+	if err != nil {
+		return err
+	}
+	var seen uint64
+	for it.next() {
+		switch string(it.key) {
+		case "method":
+			seen |= 1 << 0
+			err := wireDecodeString(&x.Method, it.value)
+			if err != nil {
+				return wireAtKey(err, "method")
+			}
+		case "params":
+			err := wireDecodePtr(&x.Params, it.value, (*AgentNotificationParams).UnmarshalJSON)
+			if err != nil {
+				return wireAtKey(err, "params")
+			}
+		}
+	}
+	if it.err != nil {
+		return it.err
+	}
+	if seen&(1<<0) == 0 {
+		return wireMissing("method")
+	}
+	return nil
+}
+
+func (x *AgentNotification) appendJSON(buf []byte) ([]byte, error) {
+	buf = append(buf, '{')
+	buf, err := x.appendMembers(buf, len(buf))
+	if err != nil {
+		return nil, err
+	}
+	return append(buf, '}'), nil
+}
+
+func (x *AgentNotification) appendMembers(buf []byte, open int) ([]byte, error) {
+	var err error
+	buf = append(wireComma(buf, open), "\"method\":"...)
+	buf, err = wireAppendString(&x.Method, buf)
+	if err != nil {
+		return nil, wireAtKey(err, "method")
+	}
+	if x.Params != nil {
+		buf = append(wireComma(buf, open), "\"params\":"...)
+		buf, err = x.Params.appendJSON(buf)
+		if err != nil {
+			return nil, wireAtKey(err, "params")
+		}
+	}
+	return buf, nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (x AgentNotification) MarshalJSON() ([]byte, error) {
+	return wireMarshal(x.appendJSON)
+}
+
+// AgentNotificationParams: All possible notifications that an agent can send to a client.
+//
+// This enum is used internally for routing RPC notifications. You typically won't need
+// to use this directly.
+//
+// Notifications do not expect a response.
+type AgentNotificationParams struct {
+	// Value is the variant: one of the AgentNotificationParams* types that implement AgentNotificationParamsValue. A nil
+	// Value is an unset union, which cannot be encoded.
+	Value AgentNotificationParamsValue
+}
+
+// AgentNotificationParamsValue is implemented by the variants of AgentNotificationParams only.
+type AgentNotificationParamsValue interface {
+	isAgentNotificationParams()
+	appendJSON([]byte) ([]byte, error)
+}
+
+// MarshalJSON implements json.Marshaler.
+func (x AgentNotificationParams) MarshalJSON() ([]byte, error) {
+	return wireMarshal(x.appendJSON)
+}
+
+// choiceAgentNotificationParams chooses the variant of AgentNotificationParams; files of unstable features add theirs.
+var choiceAgentNotificationParams = wireNewChoice[AgentNotificationParamsValue]("AgentNotificationParams", wireCandidate[AgentNotificationParamsValue]{
+	declared: []string{"_meta", "sessionId", "update"},
+	decode: func(data []byte) (AgentNotificationParamsValue, error) {
+		v := new(AgentNotificationParamsUpdateSessionNotification)
+		if err := (*UpdateSessionNotification)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "{",
+	order:        0,
+	required:     []string{"sessionId", "update"},
+}, wireCandidate[AgentNotificationParamsValue]{
+	declared: []string{"_meta", "elicitationId"},
+	decode: func(data []byte) (AgentNotificationParamsValue, error) {
+		v := new(AgentNotificationParamsCompleteElicitationNotification)
+		if err := (*CompleteElicitationNotification)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "{",
+	order:        1,
+	required:     []string{"elicitationId"},
+}, wireCandidate[AgentNotificationParamsValue]{
+	declared: nil,
+	decode: func(data []byte) (AgentNotificationParamsValue, error) {
+		v := new(AgentNotificationParamsExtNotification)
+		if err := (*ExtNotification)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "*",
+	order:        3,
+	required:     nil,
+})
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (x *AgentNotificationParams) UnmarshalJSON(data []byte) error {
+	x.Value = nil
+	v, err := choiceAgentNotificationParams.decode(data)
+	if err != nil {
+		return err
+	}
+	x.Value = v
+	return nil
+}
+
+func (x *AgentNotificationParams) appendJSON(buf []byte) ([]byte, error) {
+	if x.Value == nil {
+		return nil, wireEncodeErrorf("AgentNotificationParams: no variant set")
+	}
+	return x.Value.appendJSON(buf)
+}
+
+// AgentNotificationParamsUpdateSessionNotification: Handles session update notifications from the agent.
+//
+// This is a notification endpoint (no response expected) that receives
+// updates about session activity, including message updates, message chunks,
+// tool calls, and execution plans.
+//
+// Note: Clients SHOULD continue accepting tool call updates even after
+// sending a `session/cancel` notification, as the agent may send final
+// updates before reporting an idle `state_update` with the cancelled
+// stop reason.
+//
+// See protocol docs: [Agent Reports Output](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#3-agent-reports-output)
+//
+// It is a variant of AgentNotificationParams.
+type AgentNotificationParamsUpdateSessionNotification UpdateSessionNotification
+
+func (x *AgentNotificationParamsUpdateSessionNotification) appendJSON(buf []byte) ([]byte, error) {
+	return (*UpdateSessionNotification)(x).appendJSON(buf)
+}
+
+func (*AgentNotificationParamsUpdateSessionNotification) isAgentNotificationParams() {}
+
+// NewAgentNotificationParamsUpdateSessionNotification returns a AgentNotificationParams holding a AgentNotificationParamsUpdateSessionNotification.
+
+func NewAgentNotificationParamsUpdateSessionNotification(v UpdateSessionNotification) AgentNotificationParams {
+	w := AgentNotificationParamsUpdateSessionNotification(v)
+	return AgentNotificationParams{Value: &w}
+}
+
+// AgentNotificationParamsCompleteElicitationNotification: Notification that a URL-based elicitation has completed.
+//
+// See protocol docs: [Elicitation](https://agentclientprotocol.com/protocol/v2/draft/elicitation#url-completion)
+//
+// It is a variant of AgentNotificationParams.
+type AgentNotificationParamsCompleteElicitationNotification CompleteElicitationNotification
+
+func (x *AgentNotificationParamsCompleteElicitationNotification) appendJSON(buf []byte) ([]byte, error) {
+	return (*CompleteElicitationNotification)(x).appendJSON(buf)
+}
+
+func (*AgentNotificationParamsCompleteElicitationNotification) isAgentNotificationParams() {}
+
+// NewAgentNotificationParamsCompleteElicitationNotification returns a AgentNotificationParams holding a AgentNotificationParamsCompleteElicitationNotification.
+
+func NewAgentNotificationParamsCompleteElicitationNotification(v CompleteElicitationNotification) AgentNotificationParams {
+	w := AgentNotificationParamsCompleteElicitationNotification(v)
+	return AgentNotificationParams{Value: &w}
+}
+
+// AgentNotificationParamsExtNotification: Handles extension notifications from the agent.
+//
+// Allows the Agent to send an arbitrary notification that is not part of the ACP spec.
+// Extension notifications provide a way to send one-way messages for custom functionality
+// while maintaining protocol compatibility.
+//
+// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+//
+// It is a variant of AgentNotificationParams.
+type AgentNotificationParamsExtNotification ExtNotification
+
+func (x *AgentNotificationParamsExtNotification) appendJSON(buf []byte) ([]byte, error) {
+	return (*ExtNotification)(x).appendJSON(buf)
+}
+
+func (*AgentNotificationParamsExtNotification) isAgentNotificationParams() {}
+
+// NewAgentNotificationParamsExtNotification returns a AgentNotificationParams holding a AgentNotificationParamsExtNotification.
+
+func NewAgentNotificationParamsExtNotification(v ExtNotification) AgentNotificationParams {
+	w := AgentNotificationParamsExtNotification(v)
+	return AgentNotificationParams{Value: &w}
+}
+
+// UpdateSessionNotification: Notification containing a session update from the agent.
+//
+// Agents can send session updates at any point while the session exists.
+//
+// See protocol docs: [Agent Reports Output](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#3-agent-reports-output)
+type UpdateSessionNotification struct {
+	// The ID of the session this update pertains to.
+	SessionID SessionId `json:"sessionId"`
+	// The actual update content.
+	Update SessionUpdate `json:"update"`
+	// The _meta property is reserved by ACP to allow clients and agents to attach additional
+	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
+	// Implementations MUST NOT assign meaning to keys they do not recognize.
+	//
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	Meta json.RawMessage `json:"_meta,omitempty"`
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (x *UpdateSessionNotification) UnmarshalJSON(data []byte) error {
+	*x = UpdateSessionNotification{}
+	it, err := wireObject(data)
+	if err != nil {
+		return err
+	}
+	var seen uint64
+	for it.next() {
+		switch string(it.key) {
+		case "sessionId":
+			seen |= 1 << 0
+			err := x.SessionID.UnmarshalJSON(it.value)
+			if err != nil {
+				return wireAtKey(err, "sessionId")
+			}
+		case "update":
+			seen |= 1 << 1
+			err := x.Update.UnmarshalJSON(it.value)
+			if err != nil {
+				return wireAtKey(err, "update")
+			}
+		case "_meta":
+			var v json.RawMessage
+			err := wireDecodeRawObject(&v, it.value)
+			if err == nil {
+				x.Meta = v
+			}
+		}
+	}
+	if it.err != nil {
+		return it.err
+	}
+	if seen&(1<<0) == 0 {
+		return wireMissing("sessionId")
+	}
+	if seen&(1<<1) == 0 {
+		return wireMissing("update")
+	}
+	return nil
+}
+
+func (x *UpdateSessionNotification) appendJSON(buf []byte) ([]byte, error) {
+	buf = append(buf, '{')
+	buf, err := x.appendMembers(buf, len(buf))
+	if err != nil {
+		return nil, err
+	}
+	return append(buf, '}'), nil
+}
+
+func (x *UpdateSessionNotification) appendMembers(buf []byte, open int) ([]byte, error) {
+	var err error
+	buf = append(wireComma(buf, open), "\"sessionId\":"...)
+	buf, err = x.SessionID.appendJSON(buf)
+	if err != nil {
+		return nil, wireAtKey(err, "sessionId")
+	}
+	buf = append(wireComma(buf, open), "\"update\":"...)
+	buf, err = x.Update.appendJSON(buf)
+	if err != nil {
+		return nil, wireAtKey(err, "update")
+	}
+	if len(x.Meta) > 0 {
+		buf = append(wireComma(buf, open), "\"_meta\":"...)
+		buf, err = wireAppendRaw(&x.Meta, buf)
+		if err != nil {
+			return nil, wireAtKey(err, "_meta")
+		}
+	}
+	return buf, nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (x UpdateSessionNotification) MarshalJSON() ([]byte, error) {
+	return wireMarshal(x.appendJSON)
+}
+
+// SessionUpdate: Different types of updates that can be sent while a session exists.
+//
+// These updates report messages, progress, and other session activity.
+//
+// See protocol docs: [Agent Reports Output](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#3-agent-reports-output)
+type SessionUpdate struct {
+	// Value is the variant: one of the SessionUpdate* types that implement SessionUpdateValue. A nil
+	// Value is an unset union, which cannot be encoded.
+	Value SessionUpdateValue
+}
+
+// SessionUpdateValue is implemented by the variants of SessionUpdate only.
+type SessionUpdateValue interface {
+	isSessionUpdate()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
 }
 
 // MarshalJSON implements json.Marshaler.
-
-func (x StateUpdate) MarshalJSON() ([]byte, error) {
+func (x SessionUpdate) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
-func (x *StateUpdate) UnmarshalJSON(data []byte) error {
+func (x *SessionUpdate) UnmarshalJSON(data []byte) error {
 	x.Value = nil
-	raw, found, err := wireMember(data, "state")
+	raw, found, err := wireMember(data, "sessionUpdate")
 	if err != nil {
 		return err
 	}
 	if !found {
-		return wireMissing("state")
+		return wireMissing("sessionUpdate")
 	}
 	tag, err := wireStringBytes(raw)
 	if err != nil {
-		return wireAtKey(err, "state")
+		return wireAtKey(err, "sessionUpdate")
 	}
 	switch string(tag) {
-	case "running":
-		v := new(StateUpdateRunning)
-		if err := (*RunningStateUpdate)(v).UnmarshalJSON(data); err != nil {
+	case "user_message_chunk":
+		v := new(SessionUpdateUserMessageChunk)
+		if err := (*ContentChunk)(v).UnmarshalJSON(data); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
-	case "idle":
-		v := new(StateUpdateIdle)
-		if err := (*IdleStateUpdate)(v).UnmarshalJSON(data); err != nil {
+	case "user_message":
+		v := new(SessionUpdateUserMessage)
+		if err := (*UserMessage)(v).UnmarshalJSON(data); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
-	case "requires_action":
-		v := new(StateUpdateRequiresAction)
-		if err := (*RequiresActionStateUpdate)(v).UnmarshalJSON(data); err != nil {
+	case "agent_message_chunk":
+		v := new(SessionUpdateAgentMessageChunk)
+		if err := (*ContentChunk)(v).UnmarshalJSON(data); err != nil {
+			return err
+		}
+		x.Value = v
+		return nil
+	case "agent_message":
+		v := new(SessionUpdateAgentMessage)
+		if err := (*AgentMessage)(v).UnmarshalJSON(data); err != nil {
+			return err
+		}
+		x.Value = v
+		return nil
+	case "agent_thought_chunk":
+		v := new(SessionUpdateAgentThoughtChunk)
+		if err := (*ContentChunk)(v).UnmarshalJSON(data); err != nil {
+			return err
+		}
+		x.Value = v
+		return nil
+	case "agent_thought":
+		v := new(SessionUpdateAgentThought)
+		if err := (*AgentThought)(v).UnmarshalJSON(data); err != nil {
+			return err
+		}
+		x.Value = v
+		return nil
+	case "state_update":
+		v := new(SessionUpdateStateUpdate)
+		if err := (*StateUpdate)(v).UnmarshalJSON(data); err != nil {
+			return err
+		}
+		x.Value = v
+		return nil
+	case "tool_call_content_chunk":
+		v := new(SessionUpdateToolCallContentChunk)
+		if err := (*ToolCallContentChunk)(v).UnmarshalJSON(data); err != nil {
+			return err
+		}
+		x.Value = v
+		return nil
+	case "tool_call_update":
+		v := new(SessionUpdateToolCallUpdate)
+		if err := (*ToolCallUpdate)(v).UnmarshalJSON(data); err != nil {
+			return err
+		}
+		x.Value = v
+		return nil
+	case "terminal_update":
+		v := new(SessionUpdateTerminalUpdate)
+		if err := (*TerminalUpdate)(v).UnmarshalJSON(data); err != nil {
+			return err
+		}
+		x.Value = v
+		return nil
+	case "terminal_output_chunk":
+		v := new(SessionUpdateTerminalOutputChunk)
+		if err := (*TerminalOutputChunk)(v).UnmarshalJSON(data); err != nil {
+			return err
+		}
+		x.Value = v
+		return nil
+	case "plan_update":
+		v := new(SessionUpdatePlanUpdate)
+		if err := (*PlanUpdate)(v).UnmarshalJSON(data); err != nil {
+			return err
+		}
+		x.Value = v
+		return nil
+	case "available_commands_update":
+		v := new(SessionUpdateAvailableCommandsUpdate)
+		if err := (*AvailableCommandsUpdate)(v).UnmarshalJSON(data); err != nil {
+			return err
+		}
+		x.Value = v
+		return nil
+	case "config_option_update":
+		v := new(SessionUpdateConfigOptionUpdate)
+		if err := (*ConfigOptionUpdate)(v).UnmarshalJSON(data); err != nil {
+			return err
+		}
+		x.Value = v
+		return nil
+	case "session_info_update":
+		v := new(SessionUpdateSessionInfoUpdate)
+		if err := (*SessionInfoUpdate)(v).UnmarshalJSON(data); err != nil {
+			return err
+		}
+		x.Value = v
+		return nil
+	case "usage_update":
+		v := new(SessionUpdateUsageUpdate)
+		if err := (*UsageUpdate)(v).UnmarshalJSON(data); err != nil {
+			return err
+		}
+		x.Value = v
+		return nil
+	case "notice":
+		v := new(SessionUpdateNotice)
+		if err := (*Notice)(v).UnmarshalJSON(data); err != nil {
+			return err
+		}
+		x.Value = v
+		return nil
+	case "compaction_update":
+		v := new(SessionUpdateCompactionUpdate)
+		if err := (*CompactionUpdate)(v).UnmarshalJSON(data); err != nil {
+			return err
+		}
+		x.Value = v
+		return nil
+	case "compaction_summary_chunk":
+		v := new(SessionUpdateCompactionSummaryChunk)
+		if err := (*CompactionSummaryChunk)(v).UnmarshalJSON(data); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
-		v := new(StateUpdateOther)
+		if ok, err := x.decodeGatedPlanOperations(tag, data); ok {
+			return err
+		}
+		if ok, err := x.decodeGatedSubagents(tag, data); ok {
+			return err
+		}
+		v := new(SessionUpdateOther)
 		if err := v.decodeJSON(data); err != nil {
 			return err
 		}
-		v.State = string(tag)
+		v.SessionUpdate = string(tag)
 		x.Value = v
 		return nil
 	}
 }
 
-func (x *StateUpdate) appendJSON(buf []byte) ([]byte, error) {
+func (x *SessionUpdate) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("StateUpdate: no variant set")
+		return nil, wireEncodeErrorf("SessionUpdate: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
-func (x *StateUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
+func (x *SessionUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("StateUpdate: no variant set")
+		return nil, wireEncodeErrorf("SessionUpdate: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
 
-// StateUpdateRunning: Foreground work is in progress.
+// SessionUpdateUserMessageChunk: A chunk of the user's message being streamed.
 //
-// It is the variant of StateUpdate with state "running".
-type StateUpdateRunning RunningStateUpdate
+// It is the variant of SessionUpdate with sessionUpdate "user_message_chunk".
+type SessionUpdateUserMessageChunk ContentChunk
 
-func (x *StateUpdateRunning) appendJSON(buf []byte) ([]byte, error) {
+func (x *SessionUpdateUserMessageChunk) appendJSON(buf []byte) ([]byte, error) {
 	buf = append(buf, '{')
 	buf, err := x.appendMembers(buf, len(buf))
 	if err != nil {
@@ -16286,26 +14978,30 @@ func (x *StateUpdateRunning) appendJSON(buf []byte) ([]byte, error) {
 	return append(buf, '}'), nil
 }
 
-func (x *StateUpdateRunning) appendMembers(buf []byte, open int) ([]byte, error) {
-	buf = append(wireComma(buf, open), "\"state\":\"running\""...)
-	return (*RunningStateUpdate)(x).appendMembers(buf, open)
+func (x *SessionUpdateUserMessageChunk) appendMembers(buf []byte, open int) ([]byte, error) {
+	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"user_message_chunk\""...)
+	return (*ContentChunk)(x).appendMembers(buf, open)
 }
 
-func (*StateUpdateRunning) isStateUpdate() {}
+func (*SessionUpdateUserMessageChunk) isSessionUpdate() {}
 
-// NewStateUpdateRunning returns a StateUpdate holding a StateUpdateRunning.
+// NewSessionUpdateUserMessageChunk returns a SessionUpdate holding a SessionUpdateUserMessageChunk.
 
-func NewStateUpdateRunning(v RunningStateUpdate) StateUpdate {
-	w := StateUpdateRunning(v)
-	return StateUpdate{Value: &w}
+func NewSessionUpdateUserMessageChunk(v ContentChunk) SessionUpdate {
+	w := SessionUpdateUserMessageChunk(v)
+	return SessionUpdate{Value: &w}
 }
 
-// StateUpdateIdle: No foreground work is active. Background activity may continue.
+// SessionUpdateUserMessage: A user message has been created or updated.
 //
-// It is the variant of StateUpdate with state "idle".
-type StateUpdateIdle IdleStateUpdate
+// Agents can send this when they accept or replay a user message. When a
+// client receives another `user_message` update with the same `messageId`,
+// fields in the new update patch the previous fields for that message.
+//
+// It is the variant of SessionUpdate with sessionUpdate "user_message".
+type SessionUpdateUserMessage UserMessage
 
-func (x *StateUpdateIdle) appendJSON(buf []byte) ([]byte, error) {
+func (x *SessionUpdateUserMessage) appendJSON(buf []byte) ([]byte, error) {
 	buf = append(buf, '{')
 	buf, err := x.appendMembers(buf, len(buf))
 	if err != nil {
@@ -16314,26 +15010,26 @@ func (x *StateUpdateIdle) appendJSON(buf []byte) ([]byte, error) {
 	return append(buf, '}'), nil
 }
 
-func (x *StateUpdateIdle) appendMembers(buf []byte, open int) ([]byte, error) {
-	buf = append(wireComma(buf, open), "\"state\":\"idle\""...)
-	return (*IdleStateUpdate)(x).appendMembers(buf, open)
+func (x *SessionUpdateUserMessage) appendMembers(buf []byte, open int) ([]byte, error) {
+	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"user_message\""...)
+	return (*UserMessage)(x).appendMembers(buf, open)
 }
 
-func (*StateUpdateIdle) isStateUpdate() {}
+func (*SessionUpdateUserMessage) isSessionUpdate() {}
 
-// NewStateUpdateIdle returns a StateUpdate holding a StateUpdateIdle.
+// NewSessionUpdateUserMessage returns a SessionUpdate holding a SessionUpdateUserMessage.
 
-func NewStateUpdateIdle(v IdleStateUpdate) StateUpdate {
-	w := StateUpdateIdle(v)
-	return StateUpdate{Value: &w}
+func NewSessionUpdateUserMessage(v UserMessage) SessionUpdate {
+	w := SessionUpdateUserMessage(v)
+	return SessionUpdate{Value: &w}
 }
 
-// StateUpdateRequiresAction: Foreground work is blocked on user action.
+// SessionUpdateAgentMessageChunk: A chunk of the agent's response being streamed.
 //
-// It is the variant of StateUpdate with state "requires_action".
-type StateUpdateRequiresAction RequiresActionStateUpdate
+// It is the variant of SessionUpdate with sessionUpdate "agent_message_chunk".
+type SessionUpdateAgentMessageChunk ContentChunk
 
-func (x *StateUpdateRequiresAction) appendJSON(buf []byte) ([]byte, error) {
+func (x *SessionUpdateAgentMessageChunk) appendJSON(buf []byte) ([]byte, error) {
 	buf = append(buf, '{')
 	buf, err := x.appendMembers(buf, len(buf))
 	if err != nil {
@@ -16342,42 +15038,500 @@ func (x *StateUpdateRequiresAction) appendJSON(buf []byte) ([]byte, error) {
 	return append(buf, '}'), nil
 }
 
-func (x *StateUpdateRequiresAction) appendMembers(buf []byte, open int) ([]byte, error) {
-	buf = append(wireComma(buf, open), "\"state\":\"requires_action\""...)
-	return (*RequiresActionStateUpdate)(x).appendMembers(buf, open)
+func (x *SessionUpdateAgentMessageChunk) appendMembers(buf []byte, open int) ([]byte, error) {
+	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"agent_message_chunk\""...)
+	return (*ContentChunk)(x).appendMembers(buf, open)
 }
 
-func (*StateUpdateRequiresAction) isStateUpdate() {}
+func (*SessionUpdateAgentMessageChunk) isSessionUpdate() {}
 
-// NewStateUpdateRequiresAction returns a StateUpdate holding a StateUpdateRequiresAction.
+// NewSessionUpdateAgentMessageChunk returns a SessionUpdate holding a SessionUpdateAgentMessageChunk.
 
-func NewStateUpdateRequiresAction(v RequiresActionStateUpdate) StateUpdate {
-	w := StateUpdateRequiresAction(v)
-	return StateUpdate{Value: &w}
+func NewSessionUpdateAgentMessageChunk(v ContentChunk) SessionUpdate {
+	w := SessionUpdateAgentMessageChunk(v)
+	return SessionUpdate{Value: &w}
 }
 
-// StateUpdateOther: Custom or future session state.
+// SessionUpdateAgentMessage: An agent message has been created or updated.
+//
+// Agents can send this in addition to streamed chunks. When a client
+// receives another `agent_message` update with the same `messageId`,
+// fields in the new update patch the previous fields for that message.
+//
+// It is the variant of SessionUpdate with sessionUpdate "agent_message".
+type SessionUpdateAgentMessage AgentMessage
+
+func (x *SessionUpdateAgentMessage) appendJSON(buf []byte) ([]byte, error) {
+	buf = append(buf, '{')
+	buf, err := x.appendMembers(buf, len(buf))
+	if err != nil {
+		return nil, err
+	}
+	return append(buf, '}'), nil
+}
+
+func (x *SessionUpdateAgentMessage) appendMembers(buf []byte, open int) ([]byte, error) {
+	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"agent_message\""...)
+	return (*AgentMessage)(x).appendMembers(buf, open)
+}
+
+func (*SessionUpdateAgentMessage) isSessionUpdate() {}
+
+// NewSessionUpdateAgentMessage returns a SessionUpdate holding a SessionUpdateAgentMessage.
+
+func NewSessionUpdateAgentMessage(v AgentMessage) SessionUpdate {
+	w := SessionUpdateAgentMessage(v)
+	return SessionUpdate{Value: &w}
+}
+
+// SessionUpdateAgentThoughtChunk: A chunk of the agent's internal reasoning being streamed.
+//
+// It is the variant of SessionUpdate with sessionUpdate "agent_thought_chunk".
+type SessionUpdateAgentThoughtChunk ContentChunk
+
+func (x *SessionUpdateAgentThoughtChunk) appendJSON(buf []byte) ([]byte, error) {
+	buf = append(buf, '{')
+	buf, err := x.appendMembers(buf, len(buf))
+	if err != nil {
+		return nil, err
+	}
+	return append(buf, '}'), nil
+}
+
+func (x *SessionUpdateAgentThoughtChunk) appendMembers(buf []byte, open int) ([]byte, error) {
+	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"agent_thought_chunk\""...)
+	return (*ContentChunk)(x).appendMembers(buf, open)
+}
+
+func (*SessionUpdateAgentThoughtChunk) isSessionUpdate() {}
+
+// NewSessionUpdateAgentThoughtChunk returns a SessionUpdate holding a SessionUpdateAgentThoughtChunk.
+
+func NewSessionUpdateAgentThoughtChunk(v ContentChunk) SessionUpdate {
+	w := SessionUpdateAgentThoughtChunk(v)
+	return SessionUpdate{Value: &w}
+}
+
+// SessionUpdateAgentThought: An agent thought or reasoning message has been created or updated.
+//
+// Agents can send this in addition to streamed chunks. When a client
+// receives another `agent_thought` update with the same `messageId`,
+// fields in the new update patch the previous fields for that message.
+//
+// It is the variant of SessionUpdate with sessionUpdate "agent_thought".
+type SessionUpdateAgentThought AgentThought
+
+func (x *SessionUpdateAgentThought) appendJSON(buf []byte) ([]byte, error) {
+	buf = append(buf, '{')
+	buf, err := x.appendMembers(buf, len(buf))
+	if err != nil {
+		return nil, err
+	}
+	return append(buf, '}'), nil
+}
+
+func (x *SessionUpdateAgentThought) appendMembers(buf []byte, open int) ([]byte, error) {
+	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"agent_thought\""...)
+	return (*AgentThought)(x).appendMembers(buf, open)
+}
+
+func (*SessionUpdateAgentThought) isSessionUpdate() {}
+
+// NewSessionUpdateAgentThought returns a SessionUpdate holding a SessionUpdateAgentThought.
+
+func NewSessionUpdateAgentThought(v AgentThought) SessionUpdate {
+	w := SessionUpdateAgentThought(v)
+	return SessionUpdate{Value: &w}
+}
+
+// SessionUpdateStateUpdate: A snapshot of the session's aggregate foreground activity.
+//
+// It is the variant of SessionUpdate with sessionUpdate "state_update".
+type SessionUpdateStateUpdate StateUpdate
+
+func (x *SessionUpdateStateUpdate) appendJSON(buf []byte) ([]byte, error) {
+	buf = append(buf, '{')
+	buf, err := x.appendMembers(buf, len(buf))
+	if err != nil {
+		return nil, err
+	}
+	return append(buf, '}'), nil
+}
+
+func (x *SessionUpdateStateUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
+	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"state_update\""...)
+	return (*StateUpdate)(x).appendMembers(buf, open)
+}
+
+func (*SessionUpdateStateUpdate) isSessionUpdate() {}
+
+// NewSessionUpdateStateUpdate returns a SessionUpdate holding a SessionUpdateStateUpdate.
+
+func NewSessionUpdateStateUpdate(v StateUpdate) SessionUpdate {
+	w := SessionUpdateStateUpdate(v)
+	return SessionUpdate{Value: &w}
+}
+
+// SessionUpdateToolCallContentChunk: A chunk of tool-call content being streamed.
+//
+// It is the variant of SessionUpdate with sessionUpdate "tool_call_content_chunk".
+type SessionUpdateToolCallContentChunk ToolCallContentChunk
+
+func (x *SessionUpdateToolCallContentChunk) appendJSON(buf []byte) ([]byte, error) {
+	buf = append(buf, '{')
+	buf, err := x.appendMembers(buf, len(buf))
+	if err != nil {
+		return nil, err
+	}
+	return append(buf, '}'), nil
+}
+
+func (x *SessionUpdateToolCallContentChunk) appendMembers(buf []byte, open int) ([]byte, error) {
+	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"tool_call_content_chunk\""...)
+	return (*ToolCallContentChunk)(x).appendMembers(buf, open)
+}
+
+func (*SessionUpdateToolCallContentChunk) isSessionUpdate() {}
+
+// NewSessionUpdateToolCallContentChunk returns a SessionUpdate holding a SessionUpdateToolCallContentChunk.
+
+func NewSessionUpdateToolCallContentChunk(v ToolCallContentChunk) SessionUpdate {
+	w := SessionUpdateToolCallContentChunk(v)
+	return SessionUpdate{Value: &w}
+}
+
+// SessionUpdateToolCallUpdate: A tool call has been created or updated.
+//
+// It is the variant of SessionUpdate with sessionUpdate "tool_call_update".
+type SessionUpdateToolCallUpdate ToolCallUpdate
+
+func (x *SessionUpdateToolCallUpdate) appendJSON(buf []byte) ([]byte, error) {
+	buf = append(buf, '{')
+	buf, err := x.appendMembers(buf, len(buf))
+	if err != nil {
+		return nil, err
+	}
+	return append(buf, '}'), nil
+}
+
+func (x *SessionUpdateToolCallUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
+	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"tool_call_update\""...)
+	return (*ToolCallUpdate)(x).appendMembers(buf, open)
+}
+
+func (*SessionUpdateToolCallUpdate) isSessionUpdate() {}
+
+// NewSessionUpdateToolCallUpdate returns a SessionUpdate holding a SessionUpdateToolCallUpdate.
+
+func NewSessionUpdateToolCallUpdate(v ToolCallUpdate) SessionUpdate {
+	w := SessionUpdateToolCallUpdate(v)
+	return SessionUpdate{Value: &w}
+}
+
+// SessionUpdateTerminalUpdate: An agent-owned terminal has been created or updated.
+//
+// It is the variant of SessionUpdate with sessionUpdate "terminal_update".
+type SessionUpdateTerminalUpdate TerminalUpdate
+
+func (x *SessionUpdateTerminalUpdate) appendJSON(buf []byte) ([]byte, error) {
+	buf = append(buf, '{')
+	buf, err := x.appendMembers(buf, len(buf))
+	if err != nil {
+		return nil, err
+	}
+	return append(buf, '}'), nil
+}
+
+func (x *SessionUpdateTerminalUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
+	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"terminal_update\""...)
+	return (*TerminalUpdate)(x).appendMembers(buf, open)
+}
+
+func (*SessionUpdateTerminalUpdate) isSessionUpdate() {}
+
+// NewSessionUpdateTerminalUpdate returns a SessionUpdate holding a SessionUpdateTerminalUpdate.
+
+func NewSessionUpdateTerminalUpdate(v TerminalUpdate) SessionUpdate {
+	w := SessionUpdateTerminalUpdate(v)
+	return SessionUpdate{Value: &w}
+}
+
+// SessionUpdateTerminalOutputChunk: A chunk of bytes appended to an agent-owned terminal's output.
+//
+// It is the variant of SessionUpdate with sessionUpdate "terminal_output_chunk".
+type SessionUpdateTerminalOutputChunk TerminalOutputChunk
+
+func (x *SessionUpdateTerminalOutputChunk) appendJSON(buf []byte) ([]byte, error) {
+	buf = append(buf, '{')
+	buf, err := x.appendMembers(buf, len(buf))
+	if err != nil {
+		return nil, err
+	}
+	return append(buf, '}'), nil
+}
+
+func (x *SessionUpdateTerminalOutputChunk) appendMembers(buf []byte, open int) ([]byte, error) {
+	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"terminal_output_chunk\""...)
+	return (*TerminalOutputChunk)(x).appendMembers(buf, open)
+}
+
+func (*SessionUpdateTerminalOutputChunk) isSessionUpdate() {}
+
+// NewSessionUpdateTerminalOutputChunk returns a SessionUpdate holding a SessionUpdateTerminalOutputChunk.
+
+func NewSessionUpdateTerminalOutputChunk(v TerminalOutputChunk) SessionUpdate {
+	w := SessionUpdateTerminalOutputChunk(v)
+	return SessionUpdate{Value: &w}
+}
+
+// SessionUpdatePlanUpdate: A content update for a plan identified by ID.
+// See protocol docs: [Agent Plan](https://agentclientprotocol.com/protocol/v2/draft/agent-plan)
+//
+// It is the variant of SessionUpdate with sessionUpdate "plan_update".
+type SessionUpdatePlanUpdate PlanUpdate
+
+func (x *SessionUpdatePlanUpdate) appendJSON(buf []byte) ([]byte, error) {
+	buf = append(buf, '{')
+	buf, err := x.appendMembers(buf, len(buf))
+	if err != nil {
+		return nil, err
+	}
+	return append(buf, '}'), nil
+}
+
+func (x *SessionUpdatePlanUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
+	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"plan_update\""...)
+	return (*PlanUpdate)(x).appendMembers(buf, open)
+}
+
+func (*SessionUpdatePlanUpdate) isSessionUpdate() {}
+
+// NewSessionUpdatePlanUpdate returns a SessionUpdate holding a SessionUpdatePlanUpdate.
+
+func NewSessionUpdatePlanUpdate(v PlanUpdate) SessionUpdate {
+	w := SessionUpdatePlanUpdate(v)
+	return SessionUpdate{Value: &w}
+}
+
+// SessionUpdateAvailableCommandsUpdate: Available commands are ready or have changed
+//
+// It is the variant of SessionUpdate with sessionUpdate "available_commands_update".
+type SessionUpdateAvailableCommandsUpdate AvailableCommandsUpdate
+
+func (x *SessionUpdateAvailableCommandsUpdate) appendJSON(buf []byte) ([]byte, error) {
+	buf = append(buf, '{')
+	buf, err := x.appendMembers(buf, len(buf))
+	if err != nil {
+		return nil, err
+	}
+	return append(buf, '}'), nil
+}
+
+func (x *SessionUpdateAvailableCommandsUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
+	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"available_commands_update\""...)
+	return (*AvailableCommandsUpdate)(x).appendMembers(buf, open)
+}
+
+func (*SessionUpdateAvailableCommandsUpdate) isSessionUpdate() {}
+
+// NewSessionUpdateAvailableCommandsUpdate returns a SessionUpdate holding a SessionUpdateAvailableCommandsUpdate.
+
+func NewSessionUpdateAvailableCommandsUpdate(v AvailableCommandsUpdate) SessionUpdate {
+	w := SessionUpdateAvailableCommandsUpdate(v)
+	return SessionUpdate{Value: &w}
+}
+
+// SessionUpdateConfigOptionUpdate: Session configuration options have been updated.
+//
+// It is the variant of SessionUpdate with sessionUpdate "config_option_update".
+type SessionUpdateConfigOptionUpdate ConfigOptionUpdate
+
+func (x *SessionUpdateConfigOptionUpdate) appendJSON(buf []byte) ([]byte, error) {
+	buf = append(buf, '{')
+	buf, err := x.appendMembers(buf, len(buf))
+	if err != nil {
+		return nil, err
+	}
+	return append(buf, '}'), nil
+}
+
+func (x *SessionUpdateConfigOptionUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
+	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"config_option_update\""...)
+	return (*ConfigOptionUpdate)(x).appendMembers(buf, open)
+}
+
+func (*SessionUpdateConfigOptionUpdate) isSessionUpdate() {}
+
+// NewSessionUpdateConfigOptionUpdate returns a SessionUpdate holding a SessionUpdateConfigOptionUpdate.
+
+func NewSessionUpdateConfigOptionUpdate(v ConfigOptionUpdate) SessionUpdate {
+	w := SessionUpdateConfigOptionUpdate(v)
+	return SessionUpdate{Value: &w}
+}
+
+// SessionUpdateSessionInfoUpdate: Session metadata has been updated (title, timestamps, custom metadata)
+//
+// It is the variant of SessionUpdate with sessionUpdate "session_info_update".
+type SessionUpdateSessionInfoUpdate SessionInfoUpdate
+
+func (x *SessionUpdateSessionInfoUpdate) appendJSON(buf []byte) ([]byte, error) {
+	buf = append(buf, '{')
+	buf, err := x.appendMembers(buf, len(buf))
+	if err != nil {
+		return nil, err
+	}
+	return append(buf, '}'), nil
+}
+
+func (x *SessionUpdateSessionInfoUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
+	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"session_info_update\""...)
+	return (*SessionInfoUpdate)(x).appendMembers(buf, open)
+}
+
+func (*SessionUpdateSessionInfoUpdate) isSessionUpdate() {}
+
+// NewSessionUpdateSessionInfoUpdate returns a SessionUpdate holding a SessionUpdateSessionInfoUpdate.
+
+func NewSessionUpdateSessionInfoUpdate(v SessionInfoUpdate) SessionUpdate {
+	w := SessionUpdateSessionInfoUpdate(v)
+	return SessionUpdate{Value: &w}
+}
+
+// SessionUpdateUsageUpdate: Context window and cost update for the session.
+//
+// It is the variant of SessionUpdate with sessionUpdate "usage_update".
+type SessionUpdateUsageUpdate UsageUpdate
+
+func (x *SessionUpdateUsageUpdate) appendJSON(buf []byte) ([]byte, error) {
+	buf = append(buf, '{')
+	buf, err := x.appendMembers(buf, len(buf))
+	if err != nil {
+		return nil, err
+	}
+	return append(buf, '}'), nil
+}
+
+func (x *SessionUpdateUsageUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
+	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"usage_update\""...)
+	return (*UsageUpdate)(x).appendMembers(buf, open)
+}
+
+func (*SessionUpdateUsageUpdate) isSessionUpdate() {}
+
+// NewSessionUpdateUsageUpdate returns a SessionUpdate holding a SessionUpdateUsageUpdate.
+
+func NewSessionUpdateUsageUpdate(v UsageUpdate) SessionUpdate {
+	w := SessionUpdateUsageUpdate(v)
+	return SessionUpdate{Value: &w}
+}
+
+// SessionUpdateNotice: Information for the user that is not part of session history.
+//
+// No Client capability is required. Clients that do not understand or
+// present notices may ignore them.
+//
+// It is the variant of SessionUpdate with sessionUpdate "notice".
+type SessionUpdateNotice Notice
+
+func (x *SessionUpdateNotice) appendJSON(buf []byte) ([]byte, error) {
+	buf = append(buf, '{')
+	buf, err := x.appendMembers(buf, len(buf))
+	if err != nil {
+		return nil, err
+	}
+	return append(buf, '}'), nil
+}
+
+func (x *SessionUpdateNotice) appendMembers(buf []byte, open int) ([]byte, error) {
+	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"notice\""...)
+	return (*Notice)(x).appendMembers(buf, open)
+}
+
+func (*SessionUpdateNotice) isSessionUpdate() {}
+
+// NewSessionUpdateNotice returns a SessionUpdate holding a SessionUpdateNotice.
+
+func NewSessionUpdateNotice(v Notice) SessionUpdate {
+	w := SessionUpdateNotice(v)
+	return SessionUpdate{Value: &w}
+}
+
+// SessionUpdateCompactionUpdate: A context compaction has been created or updated.
+//
+// It is the variant of SessionUpdate with sessionUpdate "compaction_update".
+type SessionUpdateCompactionUpdate CompactionUpdate
+
+func (x *SessionUpdateCompactionUpdate) appendJSON(buf []byte) ([]byte, error) {
+	buf = append(buf, '{')
+	buf, err := x.appendMembers(buf, len(buf))
+	if err != nil {
+		return nil, err
+	}
+	return append(buf, '}'), nil
+}
+
+func (x *SessionUpdateCompactionUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
+	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"compaction_update\""...)
+	return (*CompactionUpdate)(x).appendMembers(buf, open)
+}
+
+func (*SessionUpdateCompactionUpdate) isSessionUpdate() {}
+
+// NewSessionUpdateCompactionUpdate returns a SessionUpdate holding a SessionUpdateCompactionUpdate.
+
+func NewSessionUpdateCompactionUpdate(v CompactionUpdate) SessionUpdate {
+	w := SessionUpdateCompactionUpdate(v)
+	return SessionUpdate{Value: &w}
+}
+
+// SessionUpdateCompactionSummaryChunk: A content block appended to a context compaction's retained summary.
+//
+// It is the variant of SessionUpdate with sessionUpdate "compaction_summary_chunk".
+type SessionUpdateCompactionSummaryChunk CompactionSummaryChunk
+
+func (x *SessionUpdateCompactionSummaryChunk) appendJSON(buf []byte) ([]byte, error) {
+	buf = append(buf, '{')
+	buf, err := x.appendMembers(buf, len(buf))
+	if err != nil {
+		return nil, err
+	}
+	return append(buf, '}'), nil
+}
+
+func (x *SessionUpdateCompactionSummaryChunk) appendMembers(buf []byte, open int) ([]byte, error) {
+	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"compaction_summary_chunk\""...)
+	return (*CompactionSummaryChunk)(x).appendMembers(buf, open)
+}
+
+func (*SessionUpdateCompactionSummaryChunk) isSessionUpdate() {}
+
+// NewSessionUpdateCompactionSummaryChunk returns a SessionUpdate holding a SessionUpdateCompactionSummaryChunk.
+
+func NewSessionUpdateCompactionSummaryChunk(v CompactionSummaryChunk) SessionUpdate {
+	w := SessionUpdateCompactionSummaryChunk(v)
+	return SessionUpdate{Value: &w}
+}
+
+// SessionUpdateOther: Custom or future session update.
 //
 // Values beginning with `_` are reserved for implementation-specific
 // extensions. Unknown values that do not begin with `_` are reserved for
 // future ACP variants.
 //
-// Unless the Client advertised support for this state, Agents MUST still
-// report the standard states.
-// Clients MUST NOT treat an unrecognized state as `idle` or present the
-// previous state as confirmed, and show a generic busy state until a known
-// state arrives.
+// Receivers that do not understand this update type should preserve the
+// raw payload when storing, replaying, proxying, or forwarding session
+// history, and otherwise ignore it or display it generically.
 //
-// It is the catch-all variant of StateUpdate: it keeps an unknown state and the whole object.
-type StateUpdateOther struct {
+// It is the catch-all variant of SessionUpdate: it keeps an unknown sessionUpdate and the whole object.
+type SessionUpdateOther struct {
 	// The unknown tag value.
-	State string `json:"state"`
+	SessionUpdate string `json:"sessionUpdate"`
 	// Raw is the whole object as received; when set it is encoded verbatim.
 	Raw json.RawMessage `json:"-"`
 }
 
-func (x *StateUpdateOther) decodeJSON(data []byte) error {
-	*x = StateUpdateOther{}
+func (x *SessionUpdateOther) decodeJSON(data []byte) error {
+	*x = SessionUpdateOther{}
 	it, err := wireObject(data)
 	if err != nil {
 		return err
@@ -16391,7 +15545,7 @@ func (x *StateUpdateOther) decodeJSON(data []byte) error {
 	return wireDecodeRaw(&x.Raw, data)
 }
 
-func (x *StateUpdateOther) appendJSON(buf []byte) ([]byte, error) {
+func (x *SessionUpdateOther) appendJSON(buf []byte) ([]byte, error) {
 	buf = append(buf, '{')
 	buf, err := x.appendMembers(buf, len(buf))
 	if err != nil {
@@ -16400,21 +15554,450 @@ func (x *StateUpdateOther) appendJSON(buf []byte) ([]byte, error) {
 	return append(buf, '}'), nil
 }
 
-func (x *StateUpdateOther) appendMembers(buf []byte, open int) ([]byte, error) {
+func (x *SessionUpdateOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if len(x.Raw) > 0 {
 		return wireAppendRawMembers(buf, open, x.Raw)
 	}
-	buf = append(wireComma(buf, open), "\"state\":"...)
-	buf = wireAppendQuoted(buf, x.State)
+	buf = append(wireComma(buf, open), "\"sessionUpdate\":"...)
+	buf = wireAppendQuoted(buf, x.SessionUpdate)
 	return buf, nil
 }
 
-func (*StateUpdateOther) isStateUpdate() {}
+func (*SessionUpdateOther) isSessionUpdate() {}
 
-// NewStateUpdateOther returns a StateUpdate holding a StateUpdateOther.
+// NewSessionUpdateOther returns a SessionUpdate holding a SessionUpdateOther.
 
-func NewStateUpdateOther(v StateUpdateOther) StateUpdate {
-	return StateUpdate{Value: &v}
+func NewSessionUpdateOther(v SessionUpdateOther) SessionUpdate {
+	return SessionUpdate{Value: &v}
+}
+
+// ContentChunk: A streamed item of message content.
+type ContentChunk struct {
+	// A unique identifier for the message this chunk belongs to.
+	//
+	// All chunks belonging to the same message share the same `messageId`.
+	// Chunks for different messages can interleave.
+	MessageID MessageId `json:"messageId"`
+	// A single item of content
+	Content ContentBlock `json:"content"`
+	// The _meta property is reserved by ACP to allow clients and agents to attach additional
+	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
+	// Implementations MUST NOT assign meaning to keys they do not recognize.
+	// This metadata is scoped to the chunk and does not patch stored metadata.
+	//
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	Meta json.RawMessage `json:"_meta,omitempty"`
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (x *ContentChunk) UnmarshalJSON(data []byte) error {
+	*x = ContentChunk{}
+	it, err := wireObject(data)
+	if err != nil {
+		return err
+	}
+	var seen uint64
+	for it.next() {
+		switch string(it.key) {
+		case "messageId":
+			seen |= 1 << 0
+			err := x.MessageID.UnmarshalJSON(it.value)
+			if err != nil {
+				return wireAtKey(err, "messageId")
+			}
+		case "content":
+			seen |= 1 << 1
+			err := x.Content.UnmarshalJSON(it.value)
+			if err != nil {
+				return wireAtKey(err, "content")
+			}
+		case "_meta":
+			var v json.RawMessage
+			err := wireDecodeRawObject(&v, it.value)
+			if err == nil {
+				x.Meta = v
+			}
+		}
+	}
+	if it.err != nil {
+		return it.err
+	}
+	if seen&(1<<0) == 0 {
+		return wireMissing("messageId")
+	}
+	if seen&(1<<1) == 0 {
+		return wireMissing("content")
+	}
+	return nil
+}
+
+func (x *ContentChunk) appendJSON(buf []byte) ([]byte, error) {
+	buf = append(buf, '{')
+	buf, err := x.appendMembers(buf, len(buf))
+	if err != nil {
+		return nil, err
+	}
+	return append(buf, '}'), nil
+}
+
+func (x *ContentChunk) appendMembers(buf []byte, open int) ([]byte, error) {
+	var err error
+	buf = append(wireComma(buf, open), "\"messageId\":"...)
+	buf, err = x.MessageID.appendJSON(buf)
+	if err != nil {
+		return nil, wireAtKey(err, "messageId")
+	}
+	buf = append(wireComma(buf, open), "\"content\":"...)
+	buf, err = x.Content.appendJSON(buf)
+	if err != nil {
+		return nil, wireAtKey(err, "content")
+	}
+	if len(x.Meta) > 0 {
+		buf = append(wireComma(buf, open), "\"_meta\":"...)
+		buf, err = wireAppendRaw(&x.Meta, buf)
+		if err != nil {
+			return nil, wireAtKey(err, "_meta")
+		}
+	}
+	return buf, nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (x ContentChunk) MarshalJSON() ([]byte, error) {
+	return wireMarshal(x.appendJSON)
+}
+
+// UserMessage: A user message upsert.
+//
+// Only `messageId` is required. `content` has patch semantics:
+// an omitted field leaves existing message content unchanged, `null` clears the
+// value, and a concrete array replaces the previous value. For a new
+// `messageId`, omitted `content` starts empty. `content` is replaced as a
+// whole array. Send `[]` or `null` to clear it.
+//
+// Message updates and chunks are applied in the order they are received. When
+// a `user_message` update includes `content`, that array replaces any content
+// previously accumulated for the message, including content from earlier
+// chunks. Later chunks with the same `messageId` append to the current
+// content.
+type UserMessage struct {
+	// A unique identifier for the message.
+	MessageID MessageId `json:"messageId"`
+	// Complete replacement content for this message.
+	Content []ContentBlock `json:"content,omitempty"`
+	// The _meta property is reserved by ACP to allow clients and agents to attach additional
+	// metadata to their interactions. Omitted leaves the stored metadata unchanged. `null`
+	// clears it. An object patches the stored metadata by top-level key: keys it omits are
+	// unchanged, a key set to `null` is removed, and any other value replaces that key's
+	// stored value without merging nested objects. Beyond this patch rule, implementations
+	// MUST NOT assign meaning to keys they do not recognize.
+	//
+	// See protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)
+	Meta json.RawMessage `json:"_meta,omitempty"`
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (x *UserMessage) UnmarshalJSON(data []byte) error {
+	*x = UserMessage{}
+	it, err := wireObject(data)
+	if err != nil {
+		return err
+	}
+	var seen uint64
+	for it.next() {
+		switch string(it.key) {
+		case "messageId":
+			seen |= 1 << 0
+			err := x.MessageID.UnmarshalJSON(it.value)
+			if err != nil {
+				return wireAtKey(err, "messageId")
+			}
+		case "content":
+			var v []ContentBlock
+			var err error
+			if wireIsNull(it.value) {
+				v = nil
+			} else {
+				err = wireDecodeSlice(&v, it.value, true, (*ContentBlock).UnmarshalJSON)
+			}
+			if err == nil {
+				x.Content = v
+			}
+		case "_meta":
+			var v json.RawMessage
+			err := wireDecodeRawObject(&v, it.value)
+			if err == nil {
+				x.Meta = v
+			}
+		}
+	}
+	if it.err != nil {
+		return it.err
+	}
+	if seen&(1<<0) == 0 {
+		return wireMissing("messageId")
+	}
+	return nil
+}
+
+func (x *UserMessage) appendJSON(buf []byte) ([]byte, error) {
+	buf = append(buf, '{')
+	buf, err := x.appendMembers(buf, len(buf))
+	if err != nil {
+		return nil, err
+	}
+	return append(buf, '}'), nil
+}
+
+func (x *UserMessage) appendMembers(buf []byte, open int) ([]byte, error) {
+	var err error
+	buf = append(wireComma(buf, open), "\"messageId\":"...)
+	buf, err = x.MessageID.appendJSON(buf)
+	if err != nil {
+		return nil, wireAtKey(err, "messageId")
+	}
+	if x.Content != nil {
+		buf = append(wireComma(buf, open), "\"content\":"...)
+		buf, err = wireAppendSlice(buf, x.Content, (*ContentBlock).appendJSON)
+		if err != nil {
+			return nil, wireAtKey(err, "content")
+		}
+	}
+	if len(x.Meta) > 0 {
+		buf = append(wireComma(buf, open), "\"_meta\":"...)
+		buf, err = wireAppendRaw(&x.Meta, buf)
+		if err != nil {
+			return nil, wireAtKey(err, "_meta")
+		}
+	}
+	return buf, nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (x UserMessage) MarshalJSON() ([]byte, error) {
+	return wireMarshal(x.appendJSON)
+}
+
+// AgentMessage: An agent message upsert.
+//
+// Only `messageId` is required. `content` has patch semantics:
+// an omitted field leaves existing message content unchanged, `null` clears the
+// value, and a concrete array replaces the previous value. For a new
+// `messageId`, omitted `content` starts empty. `content` is replaced as a
+// whole array. Send `[]` or `null` to clear it.
+//
+// Message updates and chunks are applied in the order they are received. When
+// an `agent_message` update includes `content`, that array replaces any
+// content previously accumulated for the message, including content from
+// earlier chunks. Later chunks with the same `messageId` append to the current
+// content.
+type AgentMessage struct {
+	// A unique identifier for the message.
+	MessageID MessageId `json:"messageId"`
+	// Complete replacement content for this message.
+	Content []ContentBlock `json:"content,omitempty"`
+	// The _meta property is reserved by ACP to allow clients and agents to attach additional
+	// metadata to their interactions. Omitted leaves the stored metadata unchanged. `null`
+	// clears it. An object patches the stored metadata by top-level key: keys it omits are
+	// unchanged, a key set to `null` is removed, and any other value replaces that key's
+	// stored value without merging nested objects. Beyond this patch rule, implementations
+	// MUST NOT assign meaning to keys they do not recognize.
+	//
+	// See protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)
+	Meta json.RawMessage `json:"_meta,omitempty"`
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (x *AgentMessage) UnmarshalJSON(data []byte) error {
+	*x = AgentMessage{}
+	it, err := wireObject(data)
+	if err != nil {
+		return err
+	}
+	var seen uint64
+	for it.next() {
+		switch string(it.key) {
+		case "messageId":
+			seen |= 1 << 0
+			err := x.MessageID.UnmarshalJSON(it.value)
+			if err != nil {
+				return wireAtKey(err, "messageId")
+			}
+		case "content":
+			var v []ContentBlock
+			var err error
+			if wireIsNull(it.value) {
+				v = nil
+			} else {
+				err = wireDecodeSlice(&v, it.value, true, (*ContentBlock).UnmarshalJSON)
+			}
+			if err == nil {
+				x.Content = v
+			}
+		case "_meta":
+			var v json.RawMessage
+			err := wireDecodeRawObject(&v, it.value)
+			if err == nil {
+				x.Meta = v
+			}
+		}
+	}
+	if it.err != nil {
+		return it.err
+	}
+	if seen&(1<<0) == 0 {
+		return wireMissing("messageId")
+	}
+	return nil
+}
+
+func (x *AgentMessage) appendJSON(buf []byte) ([]byte, error) {
+	buf = append(buf, '{')
+	buf, err := x.appendMembers(buf, len(buf))
+	if err != nil {
+		return nil, err
+	}
+	return append(buf, '}'), nil
+}
+
+func (x *AgentMessage) appendMembers(buf []byte, open int) ([]byte, error) {
+	var err error
+	buf = append(wireComma(buf, open), "\"messageId\":"...)
+	buf, err = x.MessageID.appendJSON(buf)
+	if err != nil {
+		return nil, wireAtKey(err, "messageId")
+	}
+	if x.Content != nil {
+		buf = append(wireComma(buf, open), "\"content\":"...)
+		buf, err = wireAppendSlice(buf, x.Content, (*ContentBlock).appendJSON)
+		if err != nil {
+			return nil, wireAtKey(err, "content")
+		}
+	}
+	if len(x.Meta) > 0 {
+		buf = append(wireComma(buf, open), "\"_meta\":"...)
+		buf, err = wireAppendRaw(&x.Meta, buf)
+		if err != nil {
+			return nil, wireAtKey(err, "_meta")
+		}
+	}
+	return buf, nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (x AgentMessage) MarshalJSON() ([]byte, error) {
+	return wireMarshal(x.appendJSON)
+}
+
+// AgentThought: An agent thought or reasoning message upsert.
+//
+// Only `messageId` is required. `content` has patch semantics:
+// an omitted field leaves existing thought content unchanged, `null` clears the
+// value, and a concrete array replaces the previous value. For a new
+// `messageId`, omitted `content` starts empty. `content` is replaced as a
+// whole array. Send `[]` or `null` to clear it.
+//
+// Message updates and chunks are applied in the order they are received. When
+// an `agent_thought` update includes `content`, that array replaces any
+// content previously accumulated for the thought, including content from
+// earlier chunks. Later chunks with the same `messageId` append to the current
+// content.
+type AgentThought struct {
+	// A unique identifier for the thought message.
+	MessageID MessageId `json:"messageId"`
+	// Complete replacement content for this thought message.
+	Content []ContentBlock `json:"content,omitempty"`
+	// The _meta property is reserved by ACP to allow clients and agents to attach additional
+	// metadata to their interactions. Omitted leaves the stored metadata unchanged. `null`
+	// clears it. An object patches the stored metadata by top-level key: keys it omits are
+	// unchanged, a key set to `null` is removed, and any other value replaces that key's
+	// stored value without merging nested objects. Beyond this patch rule, implementations
+	// MUST NOT assign meaning to keys they do not recognize.
+	//
+	// See protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)
+	Meta json.RawMessage `json:"_meta,omitempty"`
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (x *AgentThought) UnmarshalJSON(data []byte) error {
+	*x = AgentThought{}
+	it, err := wireObject(data)
+	if err != nil {
+		return err
+	}
+	var seen uint64
+	for it.next() {
+		switch string(it.key) {
+		case "messageId":
+			seen |= 1 << 0
+			err := x.MessageID.UnmarshalJSON(it.value)
+			if err != nil {
+				return wireAtKey(err, "messageId")
+			}
+		case "content":
+			var v []ContentBlock
+			var err error
+			if wireIsNull(it.value) {
+				v = nil
+			} else {
+				err = wireDecodeSlice(&v, it.value, true, (*ContentBlock).UnmarshalJSON)
+			}
+			if err == nil {
+				x.Content = v
+			}
+		case "_meta":
+			var v json.RawMessage
+			err := wireDecodeRawObject(&v, it.value)
+			if err == nil {
+				x.Meta = v
+			}
+		}
+	}
+	if it.err != nil {
+		return it.err
+	}
+	if seen&(1<<0) == 0 {
+		return wireMissing("messageId")
+	}
+	return nil
+}
+
+func (x *AgentThought) appendJSON(buf []byte) ([]byte, error) {
+	buf = append(buf, '{')
+	buf, err := x.appendMembers(buf, len(buf))
+	if err != nil {
+		return nil, err
+	}
+	return append(buf, '}'), nil
+}
+
+func (x *AgentThought) appendMembers(buf []byte, open int) ([]byte, error) {
+	var err error
+	buf = append(wireComma(buf, open), "\"messageId\":"...)
+	buf, err = x.MessageID.appendJSON(buf)
+	if err != nil {
+		return nil, wireAtKey(err, "messageId")
+	}
+	if x.Content != nil {
+		buf = append(wireComma(buf, open), "\"content\":"...)
+		buf, err = wireAppendSlice(buf, x.Content, (*ContentBlock).appendJSON)
+		if err != nil {
+			return nil, wireAtKey(err, "content")
+		}
+	}
+	if len(x.Meta) > 0 {
+		buf = append(wireComma(buf, open), "\"_meta\":"...)
+		buf, err = wireAppendRaw(&x.Meta, buf)
+		if err != nil {
+			return nil, wireAtKey(err, "_meta")
+		}
+	}
+	return buf, nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (x AgentThought) MarshalJSON() ([]byte, error) {
+	return wireMarshal(x.appendJSON)
 }
 
 // ToolCallContentChunk: A streamed item of tool-call content.
@@ -16433,12 +16016,11 @@ type ToolCallContentChunk struct {
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	// This metadata is scoped to the chunk and does not patch stored metadata.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ToolCallContentChunk) UnmarshalJSON(data []byte) error {
 	*x = ToolCallContentChunk{}
 	it, err := wireObject(data)
@@ -16512,7 +16094,6 @@ func (x *ToolCallContentChunk) appendMembers(buf []byte, open int) ([]byte, erro
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ToolCallContentChunk) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -16525,12 +16106,11 @@ type TerminalOutput struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *TerminalOutput) UnmarshalJSON(data []byte) error {
 	*x = TerminalOutput{}
 	it, err := wireObject(data)
@@ -16590,7 +16170,6 @@ func (x *TerminalOutput) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x TerminalOutput) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -16613,12 +16192,11 @@ type TerminalExitStatus struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *TerminalExitStatus) UnmarshalJSON(data []byte) error {
 	*x = TerminalExitStatus{}
 	it, err := wireObject(data)
@@ -16689,7 +16267,6 @@ func (x *TerminalExitStatus) appendMembers(buf []byte, open int) ([]byte, error)
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x TerminalExitStatus) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -16704,12 +16281,11 @@ type TerminalSize struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *TerminalSize) UnmarshalJSON(data []byte) error {
 	*x = TerminalSize{}
 	it, err := wireObject(data)
@@ -16783,7 +16359,6 @@ func (x *TerminalSize) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x TerminalSize) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -16793,7 +16368,7 @@ func (x TerminalSize) MarshalJSON() ([]byte, error) {
 // A malformed value falls back to no controls, so the Client never sends a request the
 // Agent did not advertise.
 //
-// See protocol docs: [Cancelling Terminals](https://agentclientprotocol.com/protocol/v2/tool-calls#cancelling-terminals)
+// See protocol docs: [Cancelling Terminals](https://agentclientprotocol.com/protocol/v2/draft/tool-calls#cancelling-terminals)
 type TerminalCapabilities struct {
 	// Permits the Client to cancel this terminal with `terminal/cancel`.
 	//
@@ -16804,12 +16379,11 @@ type TerminalCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *TerminalCapabilities) UnmarshalJSON(data []byte) error {
 	*x = TerminalCapabilities{}
 	it, err := wireObject(data)
@@ -16867,7 +16441,6 @@ func (x *TerminalCapabilities) appendMembers(buf []byte, open int) ([]byte, erro
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x TerminalCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -16880,12 +16453,11 @@ type TerminalCancelCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *TerminalCancelCapabilities) UnmarshalJSON(data []byte) error {
 	*x = TerminalCancelCapabilities{}
 	it, err := wireObject(data)
@@ -16930,7 +16502,6 @@ func (x *TerminalCancelCapabilities) appendMembers(buf []byte, open int) ([]byte
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x TerminalCancelCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -16970,12 +16541,11 @@ type TerminalUpdate struct {
 	// stored value without merging nested objects. Beyond this patch rule, implementations
 	// MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/extensibility#metadata-patches)
+	// See protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *TerminalUpdate) UnmarshalJSON(data []byte) error {
 	*x = TerminalUpdate{}
 	it, err := wireObject(data)
@@ -17113,7 +16683,6 @@ func (x *TerminalUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x TerminalUpdate) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -17129,12 +16698,11 @@ type TerminalOutputChunk struct {
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	// This metadata is scoped to the chunk and does not patch stored metadata.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *TerminalOutputChunk) UnmarshalJSON(data []byte) error {
 	*x = TerminalOutputChunk{}
 	it, err := wireObject(data)
@@ -17208,7 +16776,6 @@ func (x *TerminalOutputChunk) appendMembers(buf []byte, open int) ([]byte, error
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x TerminalOutputChunk) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -17228,13 +16795,11 @@ type PlanUpdateContentValue interface {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x PlanUpdateContent) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *PlanUpdateContent) UnmarshalJSON(data []byte) error {
 	x.Value = nil
 	raw, found, err := wireMember(data, "type")
@@ -17257,6 +16822,9 @@ func (x *PlanUpdateContent) UnmarshalJSON(data []byte) error {
 		x.Value = v
 		return nil
 	default:
+		if ok, err := x.decodeGatedPlanOperations(tag, data); ok {
+			return err
+		}
 		v := new(PlanUpdateContentOther)
 		if err := v.decodeJSON(data); err != nil {
 			return err
@@ -17392,7 +16960,6 @@ func NewPlanUpdateContentOther(v PlanUpdateContentOther) PlanUpdateContent {
 type PlanId string
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *PlanId) UnmarshalJSON(data []byte) error {
 	return wireDecodeString((*string)(x), data)
 }
@@ -17402,7 +16969,6 @@ func (x *PlanId) appendJSON(buf []byte) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x PlanId) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -17411,7 +16977,7 @@ func (x PlanId) MarshalJSON() ([]byte, error) {
 //
 // Represents a task or goal that the assistant intends to accomplish
 // as part of fulfilling the user's request.
-// See protocol docs: [Plan Entries](https://agentclientprotocol.com/protocol/v2/agent-plan#plan-entries)
+// See protocol docs: [Plan Entries](https://agentclientprotocol.com/protocol/v2/draft/agent-plan#plan-entries)
 type PlanEntry struct {
 	// Human-readable description of what this task aims to accomplish.
 	Content string `json:"content"`
@@ -17424,12 +16990,11 @@ type PlanEntry struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *PlanEntry) UnmarshalJSON(data []byte) error {
 	*x = PlanEntry{}
 	it, err := wireObject(data)
@@ -17517,7 +17082,6 @@ func (x *PlanEntry) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x PlanEntry) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -17526,7 +17090,7 @@ func (x PlanEntry) MarshalJSON() ([]byte, error) {
 //
 // Used to indicate the relative importance or urgency of different
 // tasks in the execution plan.
-// See protocol docs: [Plan Entries](https://agentclientprotocol.com/protocol/v2/agent-plan#plan-entries)
+// See protocol docs: [Plan Entries](https://agentclientprotocol.com/protocol/v2/draft/agent-plan#plan-entries)
 type PlanEntryPriority string
 
 const (
@@ -17539,7 +17103,6 @@ const (
 )
 
 // IsKnown reports whether x is one of the values the schema names.
-
 func (x PlanEntryPriority) IsKnown() bool {
 	switch x {
 	case PlanEntryPriorityHigh, PlanEntryPriorityMedium, PlanEntryPriorityLow:
@@ -17549,13 +17112,11 @@ func (x PlanEntryPriority) IsKnown() bool {
 }
 
 // IsExtension reports whether x is an implementation-defined value (it starts with "_").
-
 func (x PlanEntryPriority) IsExtension() bool {
 	return len(x) > 0 && x[0] == '_'
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *PlanEntryPriority) UnmarshalJSON(data []byte) error {
 	s, err := wireStringBytes(data)
 	if err != nil {
@@ -17579,7 +17140,6 @@ func (x *PlanEntryPriority) appendJSON(buf []byte) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x PlanEntryPriority) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -17587,7 +17147,7 @@ func (x PlanEntryPriority) MarshalJSON() ([]byte, error) {
 // PlanEntryStatus: Status of a plan entry in the execution flow.
 //
 // Tracks the lifecycle of each task from planning through completion.
-// See protocol docs: [Plan Entries](https://agentclientprotocol.com/protocol/v2/agent-plan#plan-entries)
+// See protocol docs: [Plan Entries](https://agentclientprotocol.com/protocol/v2/draft/agent-plan#plan-entries)
 type PlanEntryStatus string
 
 const (
@@ -17602,7 +17162,6 @@ const (
 )
 
 // IsKnown reports whether x is one of the values the schema names.
-
 func (x PlanEntryStatus) IsKnown() bool {
 	switch x {
 	case PlanEntryStatusPending, PlanEntryStatusInProgress, PlanEntryStatusCompleted, PlanEntryStatusCancelled:
@@ -17612,13 +17171,11 @@ func (x PlanEntryStatus) IsKnown() bool {
 }
 
 // IsExtension reports whether x is an implementation-defined value (it starts with "_").
-
 func (x PlanEntryStatus) IsExtension() bool {
 	return len(x) > 0 && x[0] == '_'
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *PlanEntryStatus) UnmarshalJSON(data []byte) error {
 	s, err := wireStringBytes(data)
 	if err != nil {
@@ -17644,7 +17201,6 @@ func (x *PlanEntryStatus) appendJSON(buf []byte) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x PlanEntryStatus) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -17662,12 +17218,11 @@ type PlanItems struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *PlanItems) UnmarshalJSON(data []byte) error {
 	*x = PlanItems{}
 	it, err := wireObject(data)
@@ -17746,7 +17301,6 @@ func (x *PlanItems) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x PlanItems) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -17759,12 +17313,11 @@ type PlanUpdate struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *PlanUpdate) UnmarshalJSON(data []byte) error {
 	*x = PlanUpdate{}
 	it, err := wireObject(data)
@@ -17824,7 +17377,6 @@ func (x *PlanUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x PlanUpdate) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -17837,12 +17389,11 @@ type AvailableCommandsUpdate struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *AvailableCommandsUpdate) UnmarshalJSON(data []byte) error {
 	*x = AvailableCommandsUpdate{}
 	it, err := wireObject(data)
@@ -17907,7 +17458,6 @@ func (x *AvailableCommandsUpdate) appendMembers(buf []byte, open int) ([]byte, e
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x AvailableCommandsUpdate) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -17920,12 +17470,11 @@ type ConfigOptionUpdate struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ConfigOptionUpdate) UnmarshalJSON(data []byte) error {
 	*x = ConfigOptionUpdate{}
 	it, err := wireObject(data)
@@ -17990,7 +17539,6 @@ func (x *ConfigOptionUpdate) appendMembers(buf []byte, open int) ([]byte, error)
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ConfigOptionUpdate) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -18015,12 +17563,11 @@ type SessionInfoUpdate struct {
 	// stored value without merging nested objects. Beyond this patch rule, implementations
 	// MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/extensibility#metadata-patches)
+	// See protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *SessionInfoUpdate) UnmarshalJSON(data []byte) error {
 	*x = SessionInfoUpdate{}
 	it, err := wireObject(data)
@@ -18091,7 +17638,6 @@ func (x *SessionInfoUpdate) appendMembers(buf []byte, open int) ([]byte, error) 
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x SessionInfoUpdate) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -18107,12 +17653,11 @@ type Cost struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *Cost) UnmarshalJSON(data []byte) error {
 	*x = Cost{}
 	it, err := wireObject(data)
@@ -18186,7 +17731,6 @@ func (x *Cost) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x Cost) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -18205,12 +17749,11 @@ type UsageUpdate struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *UsageUpdate) UnmarshalJSON(data []byte) error {
 	*x = UsageUpdate{}
 	it, err := wireObject(data)
@@ -18297,7 +17840,6 @@ func (x *UsageUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x UsageUpdate) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -18315,7 +17857,6 @@ const (
 )
 
 // IsKnown reports whether x is one of the values the schema names.
-
 func (x NoticeSeverity) IsKnown() bool {
 	switch x {
 	case NoticeSeverityInfo, NoticeSeverityWarning, NoticeSeverityError:
@@ -18325,13 +17866,11 @@ func (x NoticeSeverity) IsKnown() bool {
 }
 
 // IsExtension reports whether x is an implementation-defined value (it starts with "_").
-
 func (x NoticeSeverity) IsExtension() bool {
 	return len(x) > 0 && x[0] == '_'
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *NoticeSeverity) UnmarshalJSON(data []byte) error {
 	s, err := wireStringBytes(data)
 	if err != nil {
@@ -18355,7 +17894,6 @@ func (x *NoticeSeverity) appendJSON(buf []byte) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x NoticeSeverity) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -18366,7 +17904,7 @@ func (x NoticeSeverity) MarshalJSON() ([]byte, error) {
 // a notice being received, displayed, or seen by the user.
 // No Client capability is required, and unsupported Clients may ignore notices.
 //
-// See protocol docs: [Session Notices](https://agentclientprotocol.com/protocol/v2/prompt-lifecycle#session-notices)
+// See protocol docs: [Session Notices](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#session-notices)
 type Notice struct {
 	// Presentation severity hint.
 	Severity NoticeSeverity `json:"severity"`
@@ -18380,12 +17918,11 @@ type Notice struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *Notice) UnmarshalJSON(data []byte) error {
 	*x = Notice{}
 	it, err := wireObject(data)
@@ -18472,7 +18009,6 @@ func (x *Notice) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x Notice) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -18481,7 +18017,6 @@ func (x Notice) MarshalJSON() ([]byte, error) {
 type CompactionId string
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *CompactionId) UnmarshalJSON(data []byte) error {
 	return wireDecodeString((*string)(x), data)
 }
@@ -18491,7 +18026,6 @@ func (x *CompactionId) appendJSON(buf []byte) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x CompactionId) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -18511,7 +18045,6 @@ const (
 )
 
 // IsKnown reports whether x is one of the values the schema names.
-
 func (x CompactionStatus) IsKnown() bool {
 	switch x {
 	case CompactionStatusInProgress, CompactionStatusCompleted, CompactionStatusFailed, CompactionStatusCancelled:
@@ -18521,13 +18054,11 @@ func (x CompactionStatus) IsKnown() bool {
 }
 
 // IsExtension reports whether x is an implementation-defined value (it starts with "_").
-
 func (x CompactionStatus) IsExtension() bool {
 	return len(x) > 0 && x[0] == '_'
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *CompactionStatus) UnmarshalJSON(data []byte) error {
 	s, err := wireStringBytes(data)
 	if err != nil {
@@ -18553,7 +18084,6 @@ func (x *CompactionStatus) appendJSON(buf []byte) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x CompactionStatus) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -18581,12 +18111,11 @@ type CompactionUpdate struct {
 	// stored value without merging nested objects. Beyond this patch rule, implementations
 	// MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/extensibility#metadata-patches)
+	// See protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *CompactionUpdate) UnmarshalJSON(data []byte) error {
 	*x = CompactionUpdate{}
 	it, err := wireObject(data)
@@ -18691,7 +18220,6 @@ func (x *CompactionUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x CompactionUpdate) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -18708,12 +18236,11 @@ type CompactionSummaryChunk struct {
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	// This metadata is scoped to the chunk and does not patch stored metadata.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *CompactionSummaryChunk) UnmarshalJSON(data []byte) error {
 	*x = CompactionSummaryChunk{}
 	it, err := wireObject(data)
@@ -18787,7 +18314,6 @@ func (x *CompactionSummaryChunk) appendMembers(buf []byte, open int) ([]byte, er
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x CompactionSummaryChunk) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -18802,12 +18328,11 @@ type CompleteElicitationNotification struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *CompleteElicitationNotification) UnmarshalJSON(data []byte) error {
 	*x = CompleteElicitationNotification{}
 	it, err := wireObject(data)
@@ -18867,7 +18392,6 @@ func (x *CompleteElicitationNotification) appendMembers(buf []byte, open int) ([
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x CompleteElicitationNotification) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -18876,13 +18400,12 @@ func (x CompleteElicitationNotification) MarshalJSON() ([]byte, error) {
 // Extension notifications provide a way to send one-way messages for custom functionality
 // while maintaining protocol compatibility.
 //
-// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 //
 // The value is kept as its exact JSON bytes.
 type ExtNotification json.RawMessage
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ExtNotification) UnmarshalJSON(data []byte) error {
 	return wireDecodeRaw((*json.RawMessage)(x), data)
 }
@@ -18892,7 +18415,6 @@ func (x *ExtNotification) appendJSON(buf []byte) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ExtNotification) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -18908,7 +18430,6 @@ type ClientRequest struct {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ClientRequest) UnmarshalJSON(data []byte) error {
 	*x = ClientRequest{}
 	it, err := wireObject(data)
@@ -18981,7 +18502,6 @@ func (x *ClientRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ClientRequest) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -19005,304 +18525,191 @@ type ClientRequestParamsValue interface {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ClientRequestParams) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-var keysClientRequestParamsO = []string{"protocolVersion", "methodId", "toolCallId", "terminalId", "configId", "prompt"}
-var declaredClientRequestParamsLogoutAuthRequest = []string{"_meta"}
-var declaredClientRequestParamsNewSessionRequest = []string{"_meta", "additionalDirectories", "cwd", "mcpServers"}
-var declaredClientRequestParamsListSessionsRequest = []string{"_meta", "cursor", "cwd"}
-var declaredClientRequestParamsDeleteSessionRequest = []string{"_meta", "sessionId"}
-var declaredClientRequestParamsResumeSessionRequest = []string{"_meta", "additionalDirectories", "cwd", "mcpServers", "replayFrom", "sessionId"}
-var declaredClientRequestParamsCloseSessionRequest = []string{"_meta", "sessionId"}
+// choiceClientRequestParams chooses the variant of ClientRequestParams; files of unstable features add theirs.
+var choiceClientRequestParams = wireNewChoice[ClientRequestParamsValue]("ClientRequestParams", wireCandidate[ClientRequestParamsValue]{
+	declared: []string{"_meta", "capabilities", "info", "protocolVersion"},
+	decode: func(data []byte) (ClientRequestParamsValue, error) {
+		v := new(ClientRequestParamsInitializeRequest)
+		if err := (*InitializeRequest)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "{",
+	order:        0,
+	required:     []string{"protocolVersion", "info"},
+}, wireCandidate[ClientRequestParamsValue]{
+	declared: []string{"_meta", "methodId"},
+	decode: func(data []byte) (ClientRequestParamsValue, error) {
+		v := new(ClientRequestParamsLoginAuthRequest)
+		if err := (*LoginAuthRequest)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "{",
+	order:        1,
+	required:     []string{"methodId"},
+}, wireCandidate[ClientRequestParamsValue]{
+	declared: []string{"_meta"},
+	decode: func(data []byte) (ClientRequestParamsValue, error) {
+		v := new(ClientRequestParamsLogoutAuthRequest)
+		if err := (*LogoutAuthRequest)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "{",
+	order:        5,
+	required:     nil,
+}, wireCandidate[ClientRequestParamsValue]{
+	declared: []string{"_meta", "additionalDirectories", "cwd", "mcpServers", "systemPrompt"},
+	decode: func(data []byte) (ClientRequestParamsValue, error) {
+		v := new(ClientRequestParamsNewSessionRequest)
+		if err := (*NewSessionRequest)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "{",
+	order:        7,
+	required:     []string{"cwd"},
+}, wireCandidate[ClientRequestParamsValue]{
+	declared: []string{"_meta", "archived", "cursor", "cwd"},
+	decode: func(data []byte) (ClientRequestParamsValue, error) {
+		v := new(ClientRequestParamsListSessionsRequest)
+		if err := (*ListSessionsRequest)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "{",
+	order:        8,
+	required:     nil,
+}, wireCandidate[ClientRequestParamsValue]{
+	declared: []string{"_meta", "sessionId"},
+	decode: func(data []byte) (ClientRequestParamsValue, error) {
+		v := new(ClientRequestParamsDeleteSessionRequest)
+		if err := (*DeleteSessionRequest)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "{",
+	order:        9,
+	required:     []string{"sessionId"},
+}, wireCandidate[ClientRequestParamsValue]{
+	declared: []string{"_meta", "additionalDirectories", "cwd", "mcpServers", "replayFrom", "sessionId", "systemPrompt"},
+	decode: func(data []byte) (ClientRequestParamsValue, error) {
+		v := new(ClientRequestParamsResumeSessionRequest)
+		if err := (*ResumeSessionRequest)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "{",
+	order:        15,
+	required:     []string{"sessionId", "cwd"},
+}, wireCandidate[ClientRequestParamsValue]{
+	declared: []string{"_meta", "sessionId"},
+	decode: func(data []byte) (ClientRequestParamsValue, error) {
+		v := new(ClientRequestParamsCloseSessionRequest)
+		if err := (*CloseSessionRequest)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "{",
+	order:        16,
+	required:     []string{"sessionId"},
+}, wireCandidate[ClientRequestParamsValue]{
+	declared: []string{"_meta", "sessionId", "toolCallId"},
+	decode: func(data []byte) (ClientRequestParamsValue, error) {
+		v := new(ClientRequestParamsCancelToolCallRequest)
+		if err := (*CancelToolCallRequest)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "{",
+	order:        17,
+	required:     []string{"sessionId", "toolCallId"},
+}, wireCandidate[ClientRequestParamsValue]{
+	declared: []string{"_meta", "sessionId", "terminalId"},
+	decode: func(data []byte) (ClientRequestParamsValue, error) {
+		v := new(ClientRequestParamsCancelTerminalRequest)
+		if err := (*CancelTerminalRequest)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "{",
+	order:        18,
+	required:     []string{"sessionId", "terminalId"},
+}, wireCandidate[ClientRequestParamsValue]{
+	declared: []string{"_meta", "configId", "sessionId", "type", "value"},
+	decode: func(data []byte) (ClientRequestParamsValue, error) {
+		v := new(ClientRequestParamsSetSessionConfigOptionRequest)
+		if err := (*SetSessionConfigOptionRequest)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "{",
+	order:        19,
+	required:     []string{"sessionId", "configId"},
+}, wireCandidate[ClientRequestParamsValue]{
+	declared: []string{"_meta", "prompt", "sessionId"},
+	decode: func(data []byte) (ClientRequestParamsValue, error) {
+		v := new(ClientRequestParamsPromptRequest)
+		if err := (*PromptRequest)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "{",
+	order:        20,
+	required:     []string{"sessionId", "prompt"},
+}, wireCandidate[ClientRequestParamsValue]{
+	declared: nil,
+	decode: func(data []byte) (ClientRequestParamsValue, error) {
+		v := new(ClientRequestParamsExtMethodRequest)
+		if err := (*ExtRequest)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "*",
+	order:        21,
+	required:     nil,
+})
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ClientRequestParams) UnmarshalJSON(data []byte) error {
 	x.Value = nil
-	switch wireKind(data) {
-	case '{':
-		var firstErr error
-		mask, err := wireHasMembers(data, keysClientRequestParamsO)
-		if err != nil {
-			return err
-		}
-		if mask&(1<<0) != 0 {
-			{
-				v := new(ClientRequestParamsInitializeRequest)
-				err := (*InitializeRequest)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		if mask&(1<<1) != 0 {
-			{
-				v := new(ClientRequestParamsLoginAuthRequest)
-				err := (*LoginAuthRequest)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		if mask&(1<<2) != 0 {
-			{
-				v := new(ClientRequestParamsCancelToolCallRequest)
-				err := (*CancelToolCallRequest)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		if mask&(1<<3) != 0 {
-			{
-				v := new(ClientRequestParamsCancelTerminalRequest)
-				err := (*CancelTerminalRequest)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		if mask&(1<<4) != 0 {
-			{
-				v := new(ClientRequestParamsSetSessionConfigOptionRequest)
-				err := (*SetSessionConfigOptionRequest)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		if mask&(1<<5) != 0 {
-			{
-				v := new(ClientRequestParamsPromptRequest)
-				err := (*PromptRequest)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		if wireMembersWithin(data, declaredClientRequestParamsLogoutAuthRequest) {
-			{
-				v := new(ClientRequestParamsLogoutAuthRequest)
-				err := (*LogoutAuthRequest)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		if wireMembersWithin(data, declaredClientRequestParamsNewSessionRequest) {
-			{
-				v := new(ClientRequestParamsNewSessionRequest)
-				err := (*NewSessionRequest)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		if wireMembersWithin(data, declaredClientRequestParamsListSessionsRequest) {
-			{
-				v := new(ClientRequestParamsListSessionsRequest)
-				err := (*ListSessionsRequest)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		if wireMembersWithin(data, declaredClientRequestParamsDeleteSessionRequest) {
-			{
-				v := new(ClientRequestParamsDeleteSessionRequest)
-				err := (*DeleteSessionRequest)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		if wireMembersWithin(data, declaredClientRequestParamsResumeSessionRequest) {
-			{
-				v := new(ClientRequestParamsResumeSessionRequest)
-				err := (*ResumeSessionRequest)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		if wireMembersWithin(data, declaredClientRequestParamsCloseSessionRequest) {
-			{
-				v := new(ClientRequestParamsCloseSessionRequest)
-				err := (*CloseSessionRequest)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		{
-			v := new(ClientRequestParamsLogoutAuthRequest)
-			err := (*LogoutAuthRequest)(v).UnmarshalJSON(data)
-			if err == nil {
-				x.Value = v
-				return nil
-			}
-			if firstErr == nil {
-				firstErr = err
-			}
-		}
-		{
-			v := new(ClientRequestParamsNewSessionRequest)
-			err := (*NewSessionRequest)(v).UnmarshalJSON(data)
-			if err == nil {
-				x.Value = v
-				return nil
-			}
-			if firstErr == nil {
-				firstErr = err
-			}
-		}
-		{
-			v := new(ClientRequestParamsListSessionsRequest)
-			err := (*ListSessionsRequest)(v).UnmarshalJSON(data)
-			if err == nil {
-				x.Value = v
-				return nil
-			}
-			if firstErr == nil {
-				firstErr = err
-			}
-		}
-		{
-			v := new(ClientRequestParamsDeleteSessionRequest)
-			err := (*DeleteSessionRequest)(v).UnmarshalJSON(data)
-			if err == nil {
-				x.Value = v
-				return nil
-			}
-			if firstErr == nil {
-				firstErr = err
-			}
-		}
-		{
-			v := new(ClientRequestParamsResumeSessionRequest)
-			err := (*ResumeSessionRequest)(v).UnmarshalJSON(data)
-			if err == nil {
-				x.Value = v
-				return nil
-			}
-			if firstErr == nil {
-				firstErr = err
-			}
-		}
-		{
-			v := new(ClientRequestParamsCloseSessionRequest)
-			err := (*CloseSessionRequest)(v).UnmarshalJSON(data)
-			if err == nil {
-				x.Value = v
-				return nil
-			}
-			if firstErr == nil {
-				firstErr = err
-			}
-		}
-		{
-			v := new(ClientRequestParamsExtMethodRequest)
-			err := (*ExtRequest)(v).UnmarshalJSON(data)
-			if err == nil {
-				x.Value = v
-				return nil
-			}
-			if firstErr == nil {
-				firstErr = err
-			}
-		}
-		if firstErr != nil {
-			return firstErr
-		}
-		return wireErrorf("ClientRequestParams: no variant matches: expected a member \"protocolVersion\" or \"methodId\" or \"toolCallId\" or \"terminalId\" or \"configId\" or \"prompt\"")
-	case '[':
-		v := new(ClientRequestParamsExtMethodRequest)
-		if err := (*ExtRequest)(v).UnmarshalJSON(data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
-	case '"':
-		v := new(ClientRequestParamsExtMethodRequest)
-		if err := (*ExtRequest)(v).UnmarshalJSON(data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
-	case '0':
-		v := new(ClientRequestParamsExtMethodRequest)
-		if err := (*ExtRequest)(v).UnmarshalJSON(data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
-	case 't':
-		v := new(ClientRequestParamsExtMethodRequest)
-		if err := (*ExtRequest)(v).UnmarshalJSON(data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
-	case 'n':
-		v := new(ClientRequestParamsExtMethodRequest)
-		if err := (*ExtRequest)(v).UnmarshalJSON(data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+	v, err := choiceClientRequestParams.decode(data)
+	if err != nil {
+		return err
 	}
-	return wireKindError(data, wireSkipSpace(data, 0), "ClientRequestParams (object or array or string or number or boolean or null)")
+	x.Value = v
+	return nil
 }
 
 func (x *ClientRequestParams) appendJSON(buf []byte) ([]byte, error) {
@@ -19324,7 +18731,7 @@ func (x *ClientRequestParams) appendJSON(buf []byte) ([]byte, error) {
 //
 // The agent should respond with its supported protocol version and capabilities.
 //
-// See protocol docs: [Initialization](https://agentclientprotocol.com/protocol/v2/initialization)
+// See protocol docs: [Initialization](https://agentclientprotocol.com/protocol/v2/draft/initialization)
 //
 // It is a variant of ClientRequestParams.
 type ClientRequestParamsInitializeRequest InitializeRequest
@@ -19355,7 +18762,7 @@ func NewClientRequestParamsInitializeRequest(v InitializeRequest) ClientRequestP
 // After successful authentication, the client can proceed to create sessions with
 // `session/new` without receiving an `auth_required` (`-32000`) error.
 //
-// See protocol docs: [Initialization](https://agentclientprotocol.com/protocol/v2/initialization)
+// See protocol docs: [Initialization](https://agentclientprotocol.com/protocol/v2/draft/initialization)
 //
 // It is a variant of ClientRequestParams.
 type ClientRequestParamsLoginAuthRequest LoginAuthRequest
@@ -19410,7 +18817,7 @@ func NewClientRequestParamsLogoutAuthRequest(v LogoutAuthRequest) ClientRequestP
 //
 // May return an `auth_required` (`-32000`) error if the agent requires authentication.
 //
-// See protocol docs: [Session Setup](https://agentclientprotocol.com/protocol/v2/session-setup)
+// See protocol docs: [Session Setup](https://agentclientprotocol.com/protocol/v2/draft/session-setup)
 //
 // It is a variant of ClientRequestParams.
 type ClientRequestParamsNewSessionRequest NewSessionRequest
@@ -19593,7 +19000,7 @@ func NewClientRequestParamsSetSessionConfigOptionRequest(v SetSessionConfigOptio
 // follows its normal lifecycle independently of the request outcome:
 // `running` may precede insertion, and rejection alone does not imply `idle`.
 //
-// See protocol docs: [Prompt Lifecycle](https://agentclientprotocol.com/protocol/v2/prompt-lifecycle)
+// See protocol docs: [Prompt Lifecycle](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle)
 //
 // It is a variant of ClientRequestParams.
 type ClientRequestParamsPromptRequest PromptRequest
@@ -19616,7 +19023,7 @@ func NewClientRequestParamsPromptRequest(v PromptRequest) ClientRequestParams {
 // Extension methods provide a way to add custom functionality while maintaining
 // protocol compatibility.
 //
-// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 //
 // It is a variant of ClientRequestParams.
 type ClientRequestParamsExtMethodRequest ExtRequest
@@ -19638,7 +19045,7 @@ func NewClientRequestParamsExtMethodRequest(v ExtRequest) ClientRequestParams {
 //
 // Sent by the client to establish connection and negotiate capabilities.
 //
-// See protocol docs: [Initialization](https://agentclientprotocol.com/protocol/v2/initialization)
+// See protocol docs: [Initialization](https://agentclientprotocol.com/protocol/v2/draft/initialization)
 type InitializeRequest struct {
 	// The latest protocol version supported by the client.
 	ProtocolVersion ProtocolVersion `json:"protocolVersion"`
@@ -19650,12 +19057,11 @@ type InitializeRequest struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *InitializeRequest) UnmarshalJSON(data []byte) error {
 	*x = InitializeRequest{}
 	it, err := wireObject(data)
@@ -19743,7 +19149,6 @@ func (x *InitializeRequest) appendMembers(buf []byte, open int) ([]byte, error) 
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x InitializeRequest) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -19753,7 +19158,7 @@ func (x InitializeRequest) MarshalJSON() ([]byte, error) {
 // Advertised during initialization to inform the agent about
 // available features and methods.
 //
-// See protocol docs: [Client Capabilities](https://agentclientprotocol.com/protocol/v2/initialization#client-capabilities)
+// See protocol docs: [Client Capabilities](https://agentclientprotocol.com/protocol/v2/draft/initialization#client-capabilities)
 type ClientCapabilities struct {
 	// Authentication capabilities supported by the client.
 	// Determines which authentication method types the agent may include
@@ -19772,12 +19177,11 @@ type ClientCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ClientCapabilities) UnmarshalJSON(data []byte) error {
 	*x = ClientCapabilities{}
 	it, err := wireObject(data)
@@ -19848,7 +19252,6 @@ func (x *ClientCapabilities) appendMembers(buf []byte, open int) ([]byte, error)
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ClientCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -19870,12 +19273,11 @@ type ClientAuthCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ClientAuthCapabilities) UnmarshalJSON(data []byte) error {
 	*x = ClientAuthCapabilities{}
 	it, err := wireObject(data)
@@ -19933,7 +19335,6 @@ func (x *ClientAuthCapabilities) appendMembers(buf []byte, open int) ([]byte, er
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ClientAuthCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -19948,12 +19349,11 @@ type TerminalAuthCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *TerminalAuthCapabilities) UnmarshalJSON(data []byte) error {
 	*x = TerminalAuthCapabilities{}
 	it, err := wireObject(data)
@@ -19998,7 +19398,6 @@ func (x *TerminalAuthCapabilities) appendMembers(buf []byte, open int) ([]byte, 
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x TerminalAuthCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -20019,12 +19418,11 @@ type ElicitationCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ElicitationCapabilities) UnmarshalJSON(data []byte) error {
 	*x = ElicitationCapabilities{}
 	it, err := wireObject(data)
@@ -20095,7 +19493,6 @@ func (x *ElicitationCapabilities) appendMembers(buf []byte, open int) ([]byte, e
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ElicitationCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -20108,12 +19505,11 @@ type ElicitationFormCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ElicitationFormCapabilities) UnmarshalJSON(data []byte) error {
 	*x = ElicitationFormCapabilities{}
 	it, err := wireObject(data)
@@ -20158,7 +19554,6 @@ func (x *ElicitationFormCapabilities) appendMembers(buf []byte, open int) ([]byt
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ElicitationFormCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -20171,12 +19566,11 @@ type ElicitationUrlCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ElicitationUrlCapabilities) UnmarshalJSON(data []byte) error {
 	*x = ElicitationUrlCapabilities{}
 	it, err := wireObject(data)
@@ -20221,7 +19615,6 @@ func (x *ElicitationUrlCapabilities) appendMembers(buf []byte, open int) ([]byte
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ElicitationUrlCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -20241,12 +19634,11 @@ type LoginAuthRequest struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *LoginAuthRequest) UnmarshalJSON(data []byte) error {
 	*x = LoginAuthRequest{}
 	it, err := wireObject(data)
@@ -20306,7 +19698,6 @@ func (x *LoginAuthRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x LoginAuthRequest) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -20323,12 +19714,11 @@ type LogoutAuthRequest struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *LogoutAuthRequest) UnmarshalJSON(data []byte) error {
 	*x = LogoutAuthRequest{}
 	it, err := wireObject(data)
@@ -20373,14 +19763,13 @@ func (x *LogoutAuthRequest) appendMembers(buf []byte, open int) ([]byte, error) 
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x LogoutAuthRequest) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
 // NewSessionRequest: Request parameters for creating a new session.
 //
-// See protocol docs: [Creating a Session](https://agentclientprotocol.com/protocol/v2/session-setup#creating-a-session)
+// See protocol docs: [Creating a Session](https://agentclientprotocol.com/protocol/v2/draft/session-setup#creating-a-session)
 type NewSessionRequest struct {
 	// The working directory for this session. Must be an absolute path.
 	Cwd AbsolutePath `json:"cwd"`
@@ -20396,12 +19785,13 @@ type NewSessionRequest struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// NewSessionRequestSystemPrompt holds the members unstable_system_prompt adds (empty without its build tags).
+	NewSessionRequestSystemPrompt
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *NewSessionRequest) UnmarshalJSON(data []byte) error {
 	*x = NewSessionRequest{}
 	it, err := wireObject(data)
@@ -20442,6 +19832,10 @@ func (x *NewSessionRequest) UnmarshalJSON(data []byte) error {
 			err := wireDecodeRawObject(&v, it.value)
 			if err == nil {
 				x.Meta = v
+			}
+		case "systemPrompt":
+			if err := x.NewSessionRequestSystemPrompt.decodeGatedMember(&it); err != nil {
+				return err
 			}
 		}
 	}
@@ -20491,11 +19885,13 @@ func (x *NewSessionRequest) appendMembers(buf []byte, open int) ([]byte, error) 
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
+	if buf, err = x.NewSessionRequestSystemPrompt.appendGatedMembers(buf, open); err != nil {
+		return nil, err
+	}
 	return buf, nil
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x NewSessionRequest) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -20505,7 +19901,7 @@ func (x NewSessionRequest) MarshalJSON() ([]byte, error) {
 // MCP servers provide tools and context that the agent can use when
 // processing prompts.
 //
-// See protocol docs: [MCP Servers](https://agentclientprotocol.com/protocol/v2/session-setup#mcp-servers)
+// See protocol docs: [MCP Servers](https://agentclientprotocol.com/protocol/v2/draft/session-setup#mcp-servers)
 type McpServer struct {
 	// Value is the variant: one of the McpServer* types that implement McpServerValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -20520,13 +19916,11 @@ type McpServerValue interface {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x McpServer) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *McpServer) UnmarshalJSON(data []byte) error {
 	x.Value = nil
 	raw, found, err := wireMember(data, "type")
@@ -20556,6 +19950,9 @@ func (x *McpServer) UnmarshalJSON(data []byte) error {
 		x.Value = v
 		return nil
 	default:
+		if ok, err := x.decodeGatedMCPOverACP(tag, data); ok {
+			return err
+		}
 		v := new(McpServerOther)
 		if err := v.decodeJSON(data); err != nil {
 			return err
@@ -20710,12 +20107,11 @@ type HttpHeader struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *HttpHeader) UnmarshalJSON(data []byte) error {
 	*x = HttpHeader{}
 	it, err := wireObject(data)
@@ -20789,7 +20185,6 @@ func (x *HttpHeader) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x HttpHeader) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -20807,12 +20202,11 @@ type McpServerHttp struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *McpServerHttp) UnmarshalJSON(data []byte) error {
 	*x = McpServerHttp{}
 	it, err := wireObject(data)
@@ -20903,7 +20297,6 @@ func (x *McpServerHttp) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x McpServerHttp) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -20923,12 +20316,11 @@ type McpServerStdio struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *McpServerStdio) UnmarshalJSON(data []byte) error {
 	*x = McpServerStdio{}
 	it, err := wireObject(data)
@@ -21036,7 +20428,6 @@ func (x *McpServerStdio) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x McpServerStdio) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -21058,12 +20449,13 @@ type ListSessionsRequest struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// ListSessionsRequestSessionArchive holds the members unstable_session_archive adds (empty without its build tags).
+	ListSessionsRequestSessionArchive
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ListSessionsRequest) UnmarshalJSON(data []byte) error {
 	*x = ListSessionsRequest{}
 	it, err := wireObject(data)
@@ -21087,6 +20479,10 @@ func (x *ListSessionsRequest) UnmarshalJSON(data []byte) error {
 			err := wireDecodeRawObject(&v, it.value)
 			if err == nil {
 				x.Meta = v
+			}
+		case "archived":
+			if err := x.ListSessionsRequestSessionArchive.decodeGatedMember(&it); err != nil {
+				return err
 			}
 		}
 	}
@@ -21128,11 +20524,13 @@ func (x *ListSessionsRequest) appendMembers(buf []byte, open int) ([]byte, error
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
+	if buf, err = x.ListSessionsRequestSessionArchive.appendGatedMembers(buf, open); err != nil {
+		return nil, err
+	}
 	return buf, nil
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ListSessionsRequest) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -21147,12 +20545,11 @@ type DeleteSessionRequest struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *DeleteSessionRequest) UnmarshalJSON(data []byte) error {
 	*x = DeleteSessionRequest{}
 	it, err := wireObject(data)
@@ -21212,7 +20609,6 @@ func (x *DeleteSessionRequest) appendMembers(buf []byte, open int) ([]byte, erro
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x DeleteSessionRequest) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -21257,12 +20653,13 @@ type ResumeSessionRequest struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// ResumeSessionRequestSystemPrompt holds the members unstable_system_prompt adds (empty without its build tags).
+	ResumeSessionRequestSystemPrompt
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ResumeSessionRequest) UnmarshalJSON(data []byte) error {
 	*x = ResumeSessionRequest{}
 	it, err := wireObject(data)
@@ -21314,6 +20711,10 @@ func (x *ResumeSessionRequest) UnmarshalJSON(data []byte) error {
 			err := wireDecodeRawObject(&v, it.value)
 			if err == nil {
 				x.Meta = v
+			}
+		case "systemPrompt":
+			if err := x.ResumeSessionRequestSystemPrompt.decodeGatedMember(&it); err != nil {
+				return err
 			}
 		}
 	}
@@ -21378,11 +20779,13 @@ func (x *ResumeSessionRequest) appendMembers(buf []byte, open int) ([]byte, erro
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
+	if buf, err = x.ResumeSessionRequestSystemPrompt.appendGatedMembers(buf, open); err != nil {
+		return nil, err
+	}
 	return buf, nil
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ResumeSessionRequest) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -21404,13 +20807,11 @@ type ReplayFromValue interface {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ReplayFrom) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ReplayFrom) UnmarshalJSON(data []byte) error {
 	x.Value = nil
 	raw, found, err := wireMember(data, "type")
@@ -21551,12 +20952,11 @@ type ReplayFromStart struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ReplayFromStart) UnmarshalJSON(data []byte) error {
 	*x = ReplayFromStart{}
 	it, err := wireObject(data)
@@ -21601,7 +21001,6 @@ func (x *ReplayFromStart) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ReplayFromStart) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -21633,12 +21032,11 @@ type CloseSessionRequest struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *CloseSessionRequest) UnmarshalJSON(data []byte) error {
 	*x = CloseSessionRequest{}
 	it, err := wireObject(data)
@@ -21698,7 +21096,6 @@ func (x *CloseSessionRequest) appendMembers(buf []byte, open int) ([]byte, error
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x CloseSessionRequest) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -21714,7 +21111,7 @@ func (x CloseSessionRequest) MarshalJSON() ([]byte, error) {
 // The Agent responds with `-32602` if the tool call is unknown, already final, or not
 // cancellable. Cancelling a tool call does not change the foreground state by itself.
 //
-// See protocol docs: [Cancelling Tool Calls](https://agentclientprotocol.com/protocol/v2/tool-calls#cancelling-tool-calls)
+// See protocol docs: [Cancelling Tool Calls](https://agentclientprotocol.com/protocol/v2/draft/tool-calls#cancelling-tool-calls)
 type CancelToolCallRequest struct {
 	// The ID of the session that owns the tool call.
 	SessionID SessionId `json:"sessionId"`
@@ -21724,12 +21121,11 @@ type CancelToolCallRequest struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *CancelToolCallRequest) UnmarshalJSON(data []byte) error {
 	*x = CancelToolCallRequest{}
 	it, err := wireObject(data)
@@ -21803,7 +21199,6 @@ func (x *CancelToolCallRequest) appendMembers(buf []byte, open int) ([]byte, err
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x CancelToolCallRequest) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -21820,7 +21215,7 @@ func (x CancelToolCallRequest) MarshalJSON() ([]byte, error) {
 // The Agent responds with `-32602` if the terminal is unknown, has already exited, or is not
 // cancellable. Cancelling a terminal does not change the foreground state by itself.
 //
-// See protocol docs: [Cancelling Terminals](https://agentclientprotocol.com/protocol/v2/tool-calls#cancelling-terminals)
+// See protocol docs: [Cancelling Terminals](https://agentclientprotocol.com/protocol/v2/draft/tool-calls#cancelling-terminals)
 type CancelTerminalRequest struct {
 	// The ID of the session that owns the terminal.
 	SessionID SessionId `json:"sessionId"`
@@ -21830,12 +21225,11 @@ type CancelTerminalRequest struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *CancelTerminalRequest) UnmarshalJSON(data []byte) error {
 	*x = CancelTerminalRequest{}
 	it, err := wireObject(data)
@@ -21909,7 +21303,6 @@ func (x *CancelTerminalRequest) appendMembers(buf []byte, open int) ([]byte, err
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x CancelTerminalRequest) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -21920,7 +21313,7 @@ func (x CancelTerminalRequest) MarshalJSON() ([]byte, error) {
 // Agents MUST reject an unknown `configId` or invalid value with `-32602` and leave the
 // configuration unchanged.
 //
-// See protocol docs: [Session Config Options](https://agentclientprotocol.com/protocol/v2/session-config-options#setting-a-config-option)
+// See protocol docs: [Session Config Options](https://agentclientprotocol.com/protocol/v2/draft/session-config-options#setting-a-config-option)
 type SetSessionConfigOptionRequest struct {
 	// The ID of the session to set the configuration option for.
 	SessionID SessionId `json:"sessionId"`
@@ -21930,14 +21323,13 @@ type SetSessionConfigOptionRequest struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Variant holds the members that depend on the kind of SetSessionConfigOptionRequest.
 	Variant SetSessionConfigOptionRequestVariant `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *SetSessionConfigOptionRequest) UnmarshalJSON(data []byte) error {
 	*x = SetSessionConfigOptionRequest{}
 	it, err := wireObject(data)
@@ -22011,7 +21403,6 @@ func (x *SetSessionConfigOptionRequest) appendMembers(buf []byte, open int) ([]b
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x SetSessionConfigOptionRequest) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -22022,7 +21413,7 @@ func (x SetSessionConfigOptionRequest) MarshalJSON() ([]byte, error) {
 // Agents MUST reject an unknown `configId` or invalid value with `-32602` and leave the
 // configuration unchanged.
 //
-// See protocol docs: [Session Config Options](https://agentclientprotocol.com/protocol/v2/session-config-options#setting-a-config-option)
+// See protocol docs: [Session Config Options](https://agentclientprotocol.com/protocol/v2/draft/session-config-options#setting-a-config-option)
 type SetSessionConfigOptionRequestVariant struct {
 	// Value is the variant: one of the SetSessionConfigOptionRequestVariant* types that implement SetSessionConfigOptionRequestVariantValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -22037,13 +21428,11 @@ type SetSessionConfigOptionRequestVariantValue interface {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x SetSessionConfigOptionRequestVariant) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *SetSessionConfigOptionRequestVariant) UnmarshalJSON(data []byte) error {
 	x.Value = nil
 	raw, found, err := wireMember(data, "type")
@@ -22307,7 +21696,7 @@ func NewSetSessionConfigOptionRequestOther(v SetSessionConfigOptionRequestOther)
 //
 // Contains the user's message and any additional context.
 //
-// See protocol docs: [User Message](https://agentclientprotocol.com/protocol/v2/prompt-lifecycle#1-user-message)
+// See protocol docs: [User Message](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#1-user-message)
 type PromptRequest struct {
 	// The ID of the session to send this user message to
 	SessionID SessionId `json:"sessionId"`
@@ -22332,12 +21721,11 @@ type PromptRequest struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *PromptRequest) UnmarshalJSON(data []byte) error {
 	*x = PromptRequest{}
 	it, err := wireObject(data)
@@ -22416,7 +21804,6 @@ func (x *PromptRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x PromptRequest) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -22436,7 +21823,6 @@ type ClientResponseValue interface {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ClientResponse) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -22444,7 +21830,6 @@ func (x ClientResponse) MarshalJSON() ([]byte, error) {
 var keysClientResponseO = []string{"result", "error"}
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ClientResponse) UnmarshalJSON(data []byte) error {
 	x.Value = nil
 	switch wireKind(data) {
@@ -22673,114 +22058,61 @@ type ClientResponseResultResultValue interface {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ClientResponseResultResult) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-var keysClientResponseResultResultO = []string{"outcome"}
-var declaredClientResponseResultResultCreateElicitationResponse = []string{"_meta", "action", "content"}
+// choiceClientResponseResultResult chooses the variant of ClientResponseResultResult; files of unstable features add theirs.
+var choiceClientResponseResultResult = wireNewChoice[ClientResponseResultResultValue]("ClientResponseResultResult", wireCandidate[ClientResponseResultResultValue]{
+	declared: []string{"_meta", "outcome"},
+	decode: func(data []byte) (ClientResponseResultResultValue, error) {
+		v := new(ClientResponseResultResultRequestPermissionResponse)
+		if err := (*RequestPermissionResponse)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "{",
+	order:        0,
+	required:     []string{"outcome"},
+}, wireCandidate[ClientResponseResultResultValue]{
+	declared: []string{"_meta", "action", "content"},
+	decode: func(data []byte) (ClientResponseResultResultValue, error) {
+		v := new(ClientResponseResultResultCreateElicitationResponse)
+		if err := (*CreateElicitationResponse)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "{",
+	order:        1,
+	required:     nil,
+}, wireCandidate[ClientResponseResultResultValue]{
+	declared: nil,
+	decode: func(data []byte) (ClientResponseResultResultValue, error) {
+		v := new(ClientResponseResultResultExtMethodResponse)
+		if err := (*ExtResponse)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "*",
+	order:        3,
+	required:     nil,
+})
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ClientResponseResultResult) UnmarshalJSON(data []byte) error {
 	x.Value = nil
-	switch wireKind(data) {
-	case '{':
-		var firstErr error
-		mask, err := wireHasMembers(data, keysClientResponseResultResultO)
-		if err != nil {
-			return err
-		}
-		if mask&(1<<0) != 0 {
-			{
-				v := new(ClientResponseResultResultRequestPermissionResponse)
-				err := (*RequestPermissionResponse)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		if wireMembersWithin(data, declaredClientResponseResultResultCreateElicitationResponse) {
-			{
-				v := new(ClientResponseResultResultCreateElicitationResponse)
-				err := (*CreateElicitationResponse)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		{
-			v := new(ClientResponseResultResultCreateElicitationResponse)
-			err := (*CreateElicitationResponse)(v).UnmarshalJSON(data)
-			if err == nil {
-				x.Value = v
-				return nil
-			}
-			if firstErr == nil {
-				firstErr = err
-			}
-		}
-		{
-			v := new(ClientResponseResultResultExtMethodResponse)
-			err := (*ExtResponse)(v).UnmarshalJSON(data)
-			if err == nil {
-				x.Value = v
-				return nil
-			}
-			if firstErr == nil {
-				firstErr = err
-			}
-		}
-		if firstErr != nil {
-			return firstErr
-		}
-		return wireErrorf("ClientResponseResultResult: no variant matches: expected a member \"outcome\"")
-	case '[':
-		v := new(ClientResponseResultResultExtMethodResponse)
-		if err := (*ExtResponse)(v).UnmarshalJSON(data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
-	case '"':
-		v := new(ClientResponseResultResultExtMethodResponse)
-		if err := (*ExtResponse)(v).UnmarshalJSON(data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
-	case '0':
-		v := new(ClientResponseResultResultExtMethodResponse)
-		if err := (*ExtResponse)(v).UnmarshalJSON(data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
-	case 't':
-		v := new(ClientResponseResultResultExtMethodResponse)
-		if err := (*ExtResponse)(v).UnmarshalJSON(data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
-	case 'n':
-		v := new(ClientResponseResultResultExtMethodResponse)
-		if err := (*ExtResponse)(v).UnmarshalJSON(data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+	v, err := choiceClientResponseResultResult.decode(data)
+	if err != nil {
+		return err
 	}
-	return wireKindError(data, wireSkipSpace(data, 0), "ClientResponseResultResult (object or array or string or number or boolean or null)")
+	x.Value = v
+	return nil
 }
 
 func (x *ClientResponseResultResult) appendJSON(buf []byte) ([]byte, error) {
@@ -22861,13 +22193,11 @@ type ClientResponseErrorIDValue interface {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ClientResponseErrorID) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ClientResponseErrorID) UnmarshalJSON(data []byte) error {
 	x.Value = nil
 	switch wireKind(data) {
@@ -22962,12 +22292,11 @@ type RequestPermissionResponse struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *RequestPermissionResponse) UnmarshalJSON(data []byte) error {
 	*x = RequestPermissionResponse{}
 	it, err := wireObject(data)
@@ -23027,7 +22356,6 @@ func (x *RequestPermissionResponse) appendMembers(buf []byte, open int) ([]byte,
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x RequestPermissionResponse) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -23047,13 +22375,11 @@ type RequestPermissionOutcomeValue interface {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x RequestPermissionOutcome) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *RequestPermissionOutcome) UnmarshalJSON(data []byte) error {
 	x.Value = nil
 	raw, found, err := wireMember(data, "outcome")
@@ -23116,7 +22442,7 @@ func (x *RequestPermissionOutcome) appendMembers(buf []byte, open int) ([]byte, 
 // without waiting for `$/cancel_request`, for a request it knows belongs to the
 // cancelled foreground work.
 //
-// See protocol docs: [Cancellation](https://agentclientprotocol.com/protocol/v2/prompt-lifecycle#cancellation)
+// See protocol docs: [Cancellation](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#cancellation)
 //
 // It is the variant of RequestPermissionOutcome with outcome "cancelled".
 type RequestPermissionOutcomeCancelled CancelledPermissionOutcome
@@ -23241,12 +22567,11 @@ type CancelledPermissionOutcome struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *CancelledPermissionOutcome) UnmarshalJSON(data []byte) error {
 	*x = CancelledPermissionOutcome{}
 	it, err := wireObject(data)
@@ -23291,7 +22616,6 @@ func (x *CancelledPermissionOutcome) appendMembers(buf []byte, open int) ([]byte
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x CancelledPermissionOutcome) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -23304,12 +22628,11 @@ type SelectedPermissionOutcome struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *SelectedPermissionOutcome) UnmarshalJSON(data []byte) error {
 	*x = SelectedPermissionOutcome{}
 	it, err := wireObject(data)
@@ -23369,7 +22692,6 @@ func (x *SelectedPermissionOutcome) appendMembers(buf []byte, open int) ([]byte,
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x SelectedPermissionOutcome) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -23380,14 +22702,13 @@ type CreateElicitationResponse struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Variant holds the members that depend on the kind of CreateElicitationResponse.
 	Variant CreateElicitationResponseVariant `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *CreateElicitationResponse) UnmarshalJSON(data []byte) error {
 	*x = CreateElicitationResponse{}
 	it, err := wireObject(data)
@@ -23432,7 +22753,6 @@ func (x *CreateElicitationResponse) appendMembers(buf []byte, open int) ([]byte,
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x CreateElicitationResponse) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -23452,13 +22772,11 @@ type CreateElicitationResponseVariantValue interface {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x CreateElicitationResponseVariant) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *CreateElicitationResponseVariant) UnmarshalJSON(data []byte) error {
 	x.Value = nil
 	raw, found, err := wireMember(data, "action")
@@ -23704,13 +23022,11 @@ type ElicitationContentValueValue interface {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ElicitationContentValue) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ElicitationContentValue) UnmarshalJSON(data []byte) error {
 	x.Value = nil
 	switch wireKind(data) {
@@ -23982,7 +23298,6 @@ type ElicitationAcceptAction struct {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ElicitationAcceptAction) UnmarshalJSON(data []byte) error {
 	*x = ElicitationAcceptAction{}
 	it, err := wireObject(data)
@@ -24031,7 +23346,6 @@ func (x *ElicitationAcceptAction) appendMembers(buf []byte, open int) ([]byte, e
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ElicitationAcceptAction) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -24045,7 +23359,6 @@ type ClientNotification struct {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ClientNotification) UnmarshalJSON(data []byte) error {
 	*x = ClientNotification{}
 	it, err := wireObject(data)
@@ -24104,7 +23417,6 @@ func (x *ClientNotification) appendMembers(buf []byte, open int) ([]byte, error)
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ClientNotification) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
@@ -24128,89 +23440,48 @@ type ClientNotificationParamsValue interface {
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x ClientNotificationParams) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-var keysClientNotificationParamsO = []string{"sessionId"}
+// choiceClientNotificationParams chooses the variant of ClientNotificationParams; files of unstable features add theirs.
+var choiceClientNotificationParams = wireNewChoice[ClientNotificationParamsValue]("ClientNotificationParams", wireCandidate[ClientNotificationParamsValue]{
+	declared: []string{"_meta", "sessionId"},
+	decode: func(data []byte) (ClientNotificationParamsValue, error) {
+		v := new(ClientNotificationParamsCancelSessionNotification)
+		if err := (*CancelSessionNotification)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "{",
+	order:        0,
+	required:     []string{"sessionId"},
+}, wireCandidate[ClientNotificationParamsValue]{
+	declared: nil,
+	decode: func(data []byte) (ClientNotificationParamsValue, error) {
+		v := new(ClientNotificationParamsExtNotification)
+		if err := (*ExtNotification)(v).UnmarshalJSON(data); err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	itemRequired: nil,
+	kinds:        "*",
+	order:        2,
+	required:     nil,
+})
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *ClientNotificationParams) UnmarshalJSON(data []byte) error {
 	x.Value = nil
-	switch wireKind(data) {
-	case '{':
-		var firstErr error
-		mask, err := wireHasMembers(data, keysClientNotificationParamsO)
-		if err != nil {
-			return err
-		}
-		if mask&(1<<0) != 0 {
-			{
-				v := new(ClientNotificationParamsCancelSessionNotification)
-				err := (*CancelSessionNotification)(v).UnmarshalJSON(data)
-				if err == nil {
-					x.Value = v
-					return nil
-				}
-				if firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		{
-			v := new(ClientNotificationParamsExtNotification)
-			err := (*ExtNotification)(v).UnmarshalJSON(data)
-			if err == nil {
-				x.Value = v
-				return nil
-			}
-			if firstErr == nil {
-				firstErr = err
-			}
-		}
-		if firstErr != nil {
-			return firstErr
-		}
-		return wireErrorf("ClientNotificationParams: no variant matches: expected a member \"sessionId\"")
-	case '[':
-		v := new(ClientNotificationParamsExtNotification)
-		if err := (*ExtNotification)(v).UnmarshalJSON(data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
-	case '"':
-		v := new(ClientNotificationParamsExtNotification)
-		if err := (*ExtNotification)(v).UnmarshalJSON(data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
-	case '0':
-		v := new(ClientNotificationParamsExtNotification)
-		if err := (*ExtNotification)(v).UnmarshalJSON(data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
-	case 't':
-		v := new(ClientNotificationParamsExtNotification)
-		if err := (*ExtNotification)(v).UnmarshalJSON(data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
-	case 'n':
-		v := new(ClientNotificationParamsExtNotification)
-		if err := (*ExtNotification)(v).UnmarshalJSON(data); err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+	v, err := choiceClientNotificationParams.decode(data)
+	if err != nil {
+		return err
 	}
-	return wireKindError(data, wireSkipSpace(data, 0), "ClientNotificationParams (object or array or string or number or boolean or null)")
+	x.Value = v
+	return nil
 }
 
 func (x *ClientNotificationParams) appendJSON(buf []byte) ([]byte, error) {
@@ -24249,7 +23520,7 @@ func (x *ClientNotificationParams) appendJSON(buf []byte) ([]byte, error) {
 // `session/cancel`, but MUST send them before the idle `state_update` that
 // reports cancellation.
 //
-// See protocol docs: [Cancellation](https://agentclientprotocol.com/protocol/v2/prompt-lifecycle#cancellation)
+// See protocol docs: [Cancellation](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#cancellation)
 //
 // It is a variant of ClientNotificationParams.
 type ClientNotificationParamsCancelSessionNotification CancelSessionNotification
@@ -24272,7 +23543,7 @@ func NewClientNotificationParamsCancelSessionNotification(v CancelSessionNotific
 // Extension notifications provide a way to send one-way messages for custom functionality
 // while maintaining protocol compatibility.
 //
-// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 //
 // It is a variant of ClientNotificationParams.
 type ClientNotificationParamsExtNotification ExtNotification
@@ -24292,7 +23563,7 @@ func NewClientNotificationParamsExtNotification(v ExtNotification) ClientNotific
 
 // CancelSessionNotification: Notification to cancel a session's foreground work and its prompts not yet inserted.
 //
-// See protocol docs: [Cancellation](https://agentclientprotocol.com/protocol/v2/prompt-lifecycle#cancellation)
+// See protocol docs: [Cancellation](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#cancellation)
 type CancelSessionNotification struct {
 	// The ID of the session to cancel operations for.
 	SessionID SessionId `json:"sessionId"`
@@ -24300,12 +23571,11 @@ type CancelSessionNotification struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *CancelSessionNotification) UnmarshalJSON(data []byte) error {
 	*x = CancelSessionNotification{}
 	it, err := wireObject(data)
@@ -24365,14 +23635,13 @@ func (x *CancelSessionNotification) appendMembers(buf []byte, open int) ([]byte,
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x CancelSessionNotification) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
 // CancelRequestNotification: Notification to cancel an ongoing request.
 //
-// See protocol docs: [Cancellation](https://agentclientprotocol.com/protocol/v2/cancellation)
+// See protocol docs: [Cancellation](https://agentclientprotocol.com/protocol/v2/draft/cancellation)
 type CancelRequestNotification struct {
 	// The ID of the request to cancel: a request that the sender of this notification issued.
 	// Receivers match it only against requests they received from that sender.
@@ -24381,12 +23650,11 @@ type CancelRequestNotification struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/extensibility)
+	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-
 func (x *CancelRequestNotification) UnmarshalJSON(data []byte) error {
 	*x = CancelRequestNotification{}
 	it, err := wireObject(data)
@@ -24446,7 +23714,6 @@ func (x *CancelRequestNotification) appendMembers(buf []byte, open int) ([]byte,
 }
 
 // MarshalJSON implements json.Marshaler.
-
 func (x CancelRequestNotification) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }

@@ -1,0 +1,67 @@
+package generator
+
+import (
+	"bytes"
+	"fmt"
+	"sort"
+
+	. "github.com/dave/jennifer/jen"
+)
+
+// fileSet is the Go files of one generated package, one per build
+// constraint: types.go for the stable surface, "<features>.go" for what a
+// set of features adds, and "<features>_off.go" for the empty stand-ins
+// that stable code refers to when those features are off.
+type fileSet struct {
+	pkg   string
+	files map[string]*File
+}
+
+func newFileSet(pkg string) *fileSet {
+	return &fileSet{pkg: pkg, files: map[string]*File{}}
+}
+
+// on is the file of code that exists when gate is on.
+func (fs *fileSet) on(gate Gate) *File {
+	if len(gate) == 0 {
+		return fs.file("types.go", "")
+	}
+	return fs.file(gate.key()+".go", onConstraint(gate))
+}
+
+// off is the file of code that exists when base is on and extra is off.
+func (fs *fileSet) off(base, extra Gate) *File {
+	name := extra.key() + "_off.go"
+	if len(base) > 0 {
+		name = base.key() + "__" + name
+	}
+	return fs.file(name, offConstraint(base, extra))
+}
+
+func (fs *fileSet) file(name, constraint string) *File {
+	if f := fs.files[name]; f != nil {
+		return f
+	}
+	f := NewFile(fs.pkg)
+	f.HeaderComment(generatedHeader)
+	if constraint != "" {
+		f.HeaderComment(constraint)
+	}
+	fs.files[name] = f
+	return f
+}
+
+// render formats every file, in name order.
+func (fs *fileSet) render() ([]OutputFile, error) {
+	names := sortedKeys(fs.files)
+	sort.Strings(names)
+	var out []OutputFile
+	for _, name := range names {
+		var buf bytes.Buffer
+		if err := fs.files[name].Render(&buf); err != nil {
+			return nil, fmt.Errorf("rendering %s: %v", name, err)
+		}
+		out = append(out, OutputFile{Name: name, Content: buf.Bytes()})
+	}
+	return out, nil
+}

@@ -1,0 +1,104 @@
+package generator
+
+import (
+	"encoding/json"
+	"fmt"
+)
+
+// A feature map says which unstable feature gates each element that only
+// the unstable schema has: the JSON Schema cannot say it. The file is the
+// project's (schema/acp/features.v*.json for ACP); only the keys read here
+// matter to acpgen, the rest (evidence, basis, descriptions) is for people.
+type featureMap struct {
+	File     string
+	Features map[string]*featureClaims
+	Cross    []crossMember
+}
+
+// featureClaims are the elements one feature claims.
+type featureClaims struct {
+	Description string        `json:"description"`
+	Definitions []claimDef    `json:"definitions"`
+	Variants    []claimMember `json:"variants"`
+	Properties  []claimMember `json:"properties"`
+	EnumValues  []claimMember `json:"enumValues"`
+	Methods     []claimMethod `json:"methods"`
+	Defaults    []claimMember `json:"defaults"`
+}
+
+type claimDef struct {
+	Name string `json:"name"`
+}
+
+// claimMember names a member of a definition (or of a union inside one,
+// "AgentResponse.result", or of the root, "<root>"): a variant by tag value
+// or payload name, a property, an enum value or a default's path.
+type claimMember struct {
+	Definition string `json:"definition"`
+	Union      string `json:"union"`
+	Value      string `json:"value"`
+	Property   string `json:"property"`
+	Path       string `json:"path"`
+}
+
+type claimMethod struct {
+	Method    string `json:"method"`
+	Kind      string `json:"kind"`
+	HandledBy string `json:"handledBy"`
+}
+
+// crossMember is a property of a definition gated by one feature whose type
+// belongs to another: the generated field needs both.
+type crossMember struct {
+	Definition   string `json:"definition"`
+	Property     string `json:"property"`
+	OwnerFeature string `json:"ownerFeature"`
+	TypeFeature  string `json:"typeFeature"`
+}
+
+// parseFeatureMap reads a feature map file.
+func parseFeatureMap(file string, data []byte) (*featureMap, error) {
+	var raw struct {
+		Features map[string]*featureClaims `json:"features"`
+		Cross    []crossMember             `json:"crossFeatureMembers"`
+	}
+	if err := checkJSONSyntax(data); err != nil {
+		return nil, fmt.Errorf("%s: %v", file, err)
+	}
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return nil, fmt.Errorf("%s: %v", file, err)
+	}
+	if len(raw.Features) == 0 {
+		return nil, fmt.Errorf("%s: no \"features\" object", file)
+	}
+	for _, name := range sortedKeys(raw.Features) {
+		if !validFeatureName(name) {
+			return nil, fmt.Errorf("%s: #/features/%s: a feature name must be a Go build tag (lower-case letters, digits and _) and not \"unstable\"", file, name)
+		}
+		if raw.Features[name] == nil {
+			return nil, fmt.Errorf("%s: #/features/%s: expected an object", file, name)
+		}
+	}
+	for i, c := range raw.Cross {
+		for _, f := range []string{c.OwnerFeature, c.TypeFeature} {
+			if raw.Features[f] == nil {
+				return nil, fmt.Errorf("%s: #/crossFeatureMembers/%d: unknown feature %q", file, i, f)
+			}
+		}
+	}
+	return &featureMap{File: file, Features: raw.Features, Cross: raw.Cross}, nil
+}
+
+// validFeatureName accepts names usable as a build tag that acpgen also
+// uses in file names.
+func validFeatureName(name string) bool {
+	if name == "" || name == "unstable" {
+		return false
+	}
+	for _, r := range name {
+		if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_') {
+			return false
+		}
+	}
+	return name[0] >= 'a' && name[0] <= 'z'
+}

@@ -1,0 +1,254 @@
+package generator
+
+import (
+	"fmt"
+	"strings"
+)
+
+// gatedPath is the schema location of a claimed element and its feature.
+// Everything generated from a location under it needs that feature.
+type gatedPath struct {
+	Path, Feature string
+}
+
+// gating gives every IR type, field and variant its gate: the features of
+// the claimed elements it sits under, plus those of the types it refers to.
+// A reference that needs a feature its owner does not have is an error
+// unless the feature map lists it in crossFeatureMembers.
+type gating struct {
+	paths  []gatedPath
+	cross  []crossMember
+	emit   map[string]bool // features to generate; nil: all
+	ns     *namespace
+	byName map[string]*Decl
+	used   map[string]bool // element paths some generated code sits at
+	errs   []string
+}
+
+// applyGates sets the gates, drops what needs a feature not emitted, and
+// groups gated fields and variants into parts.
+func applyGates(types []*Decl, ns *namespace, paths []gatedPath, cross []crossMember, emit map[string]bool) ([]*Decl, error) {
+	g := &gating{paths: paths, cross: cross, emit: emit, ns: ns, byName: map[string]*Decl{}, used: map[string]bool{}}
+	for _, t := range types {
+		t.Gate = g.pathGate(t.Path)
+		g.byName[t.Name] = t
+	}
+	for _, t := range types {
+		g.gateDecl(t)
+	}
+	g.checkUsed()
+	var out []*Decl
+	for _, t := range types {
+		if g.emitted(t.Gate) {
+			g.split(t)
+			out = append(out, t)
+		}
+	}
+	if len(g.errs) > 0 {
+		return nil, fmt.Errorf("cannot put these behind build tags:\n  %s", strings.Join(g.errs, "\n  "))
+	}
+	markObjects(out)
+	return out, nil
+}
+
+func (g *gating) fail(format string, args ...any) {
+	g.errs = append(g.errs, fmt.Sprintf(format, args...))
+}
+
+// pathGate is the features of the claimed elements at or above path.
+func (g *gating) pathGate(path string) Gate {
+	var out Gate
+	for _, p := range g.paths {
+		if path == p.Path || strings.HasPrefix(path, p.Path+"/") {
+			out = out.union(Gate{p.Feature})
+			if path == p.Path {
+				g.used[p.Path] = true
+			}
+		}
+	}
+	return out
+}
+
+func (g *gating) emitted(gate Gate) bool {
+	for _, f := range gate {
+		if g.emit != nil && !g.emit[f] {
+			return false
+		}
+	}
+	return true
+}
+
+// exprGate is the gate of the named types an expression uses.
+func (g *gating) exprGate(e *Expr) Gate {
+	switch {
+	case e == nil:
+		return nil
+	case e.Kind == ExprNamed && g.byName[e.Named] != nil:
+		return g.byName[e.Named].Gate
+	case e.Elem != nil:
+		return g.exprGate(e.Elem)
+	}
+	return nil
+}
+
+func (g *gating) gateDecl(t *Decl) {
+	switch t.Kind {
+	case KindStruct:
+		for _, f := range t.Struct.Fields {
+			g.gateField(t.Name, t.Gate, f)
+		}
+		if t.Struct.Variant != nil {
+			g.gateUnion(t.Gate, t.Struct.Variant)
+		}
+	case KindUnion:
+		g.gateUnion(t.Gate, t.Union)
+	case KindNewtype:
+		if need := g.exprGate(t.Newtype).minus(t.Gate); len(need) > 0 {
+			g.fail("%s: %s refers to a type that needs %s", t.Path, t.Name, strings.Join(need, ", "))
+		}
+	}
+}
+
+// gateField: the field's own claim, its owner's gate, and its type's.
+func (g *gating) gateField(owner string, ownerGate Gate, f *Field) {
+	own := g.pathGate(f.Path).union(ownerGate)
+	f.Gate = own.union(g.exprGate(&f.Type))
+	for _, need := range f.Gate.minus(own) {
+		if !g.crossListed(owner, f.JSON, need) {
+			g.fail("%s: %s.%s needs %s for its type but is claimed by %s; list it in crossFeatureMembers", f.Path, owner, f.JSON, need, orStable(own))
+		}
+	}
+}
+
+func (g *gating) crossListed(def, prop, feature string) bool {
+	for _, c := range g.cross {
+		if c.Definition == def && c.Property == prop && c.TypeFeature == feature {
+			return true
+		}
+	}
+	return false
+}
+
+func orStable(gate Gate) string {
+	if len(gate) == 0 {
+		return "the stable schema"
+	}
+	return strings.Join(gate, " and ")
+}
+
+// gateUnion gates each variant by its claim and its payload's gate.
+func (g *gating) gateUnion(owner Gate, u *UnionDecl) {
+	u.Gate = owner
+	for i, v := range u.Variants {
+		v.Order = i
+	}
+	for _, v := range u.AllVariants() {
+		own := g.pathGate(v.Path).union(owner)
+		v.Gate = own.union(g.exprGate(v.Value))
+		if p := g.byName[v.Payload]; p != nil {
+			v.Gate = v.Gate.union(p.Gate)
+		}
+		if need := v.Gate.minus(own); len(need) > 0 {
+			g.fail("%s: variant %s needs %s for its payload but is claimed by %s", v.Path, v.Go, strings.Join(need, ", "), orStable(own))
+		}
+		for _, f := range v.Fields {
+			g.gateField(v.Go, v.Gate, f)
+			if !f.Gate.equal(v.Gate) {
+				g.fail("%s: a gated member of an inline variant is not supported", f.Path)
+			}
+		}
+		if !v.Gate.equal(owner) && (v == u.CatchAll || v == u.Fallback) {
+			g.fail("%s: a gated catch-all or fallback variant is not supported", v.Path)
+		}
+	}
+}
+
+// checkUsed: every claimed definition, variant and property must be
+// something acpgen generates, or the gate would silently do nothing (the
+// root message union is not generated; gated enum values are not
+// supported yet).
+func (g *gating) checkUsed() {
+	for _, p := range g.paths {
+		if strings.HasPrefix(p.Path, "#/$defs/") && !g.used[p.Path] {
+			g.fail("%s: acpgen generates nothing at this location, so %s cannot gate it", p.Path, p.Feature)
+		}
+	}
+}
+
+// split drops fields and variants whose features are not emitted and
+// groups the gated ones into parts.
+func (g *gating) split(t *Decl) {
+	switch t.Kind {
+	case KindStruct:
+		g.splitFields(t)
+		if t.Struct.Variant != nil {
+			g.splitUnion(t.Struct.Variant)
+		}
+	case KindUnion:
+		g.splitUnion(t.Union)
+	}
+}
+
+// splitFields moves fields that need more than the struct into parts.
+func (g *gating) splitFields(t *Decl) {
+	s := t.Struct
+	var keep []*Field
+	byGate := map[string]*FieldPart{}
+	for _, f := range s.Fields {
+		switch {
+		case !g.emitted(f.Gate):
+		case f.Gate.equal(t.Gate):
+			keep = append(keep, f)
+		case f.Required || s.Extra:
+			g.fail("%s: a gated field must be optional in a struct without additionalProperties", f.Path)
+		default:
+			p := byGate[f.Gate.key()]
+			if p == nil {
+				extra := f.Gate.minus(t.Gate)
+				p = &FieldPart{Name: g.ns.claim(t.Name+extra.suffix(), f.Path), Gate: f.Gate, Extra: extra}
+				byGate[f.Gate.key()] = p
+				s.Parts = append(s.Parts, p)
+			}
+			p.Fields = append(p.Fields, f)
+		}
+	}
+	s.Fields = keep
+}
+
+// splitUnion groups the variants that need more than the union by gate.
+// They stay in Variants (in schema order); decoders skip them there and
+// reach them through the parts.
+func (g *gating) splitUnion(u *UnionDecl) {
+	var keep []*Variant
+	byGate := map[string]*VariantPart{}
+	for _, v := range u.Variants {
+		if !g.emitted(v.Gate) {
+			continue
+		}
+		keep = append(keep, v)
+		if v.Gate.equal(u.Gate) {
+			continue
+		}
+		p := byGate[v.Gate.key()]
+		if p == nil {
+			extra := v.Gate.minus(u.Gate)
+			p = &VariantPart{Suffix: extra.suffix(), Gate: v.Gate, Extra: extra}
+			byGate[v.Gate.key()] = p
+			u.Parts = append(u.Parts, p)
+		}
+		p.Variants = append(p.Variants, v)
+	}
+	u.Variants = keep
+	u.Table = u.Tag == "" && len(u.Parts) > 0
+}
+
+// stableVariants are the variants that exist whenever the union does.
+func (u *UnionDecl) stableVariants() []*Variant {
+	var out []*Variant
+	for _, v := range u.Variants {
+		if v.Gate.equal(u.Gate) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
