@@ -2,6 +2,7 @@
 // built from the same constructs).
 //
 //	acpgen [-protocol v1|v2] [-schema file] [-out dir] [-package name] [-check]
+//	acpgen -version
 //
 // Without -schema it uses the ACP schema embedded in acpgen for -protocol.
 // With -check it writes nothing: it exits 1 and prints a unified diff when
@@ -27,6 +28,7 @@ func main() {
 
 // options are the command-line flags.
 type options struct {
+	version                        bool
 	protocol, schemaPath, out, pkg string
 	check                          bool
 }
@@ -34,6 +36,7 @@ type options struct {
 func parseFlags(args []string) (options, error) {
 	var o options
 	fs := flag.NewFlagSet("acpgen", flag.ContinueOnError)
+	fs.BoolVar(&o.version, "version", false, "print acpgen's module version and exit")
 	fs.StringVar(&o.protocol, "protocol", "v1", "ACP protocol version of the embedded schema: v1 or v2")
 	fs.StringVar(&o.schemaPath, "schema", "", "schema file, or a directory holding schema.json (default: the embedded ACP schema)")
 	fs.StringVar(&o.out, "out", ".", "output directory")
@@ -52,6 +55,9 @@ func run(args []string, stdout io.Writer) error {
 	o, err := parseFlags(args)
 	if err != nil {
 		return err
+	}
+	if o.version {
+		return printVersion(stdout)
 	}
 	name, data, err := readSchema(o)
 	if err != nil {
