@@ -6,10 +6,10 @@ import (
 	"runtime/debug"
 )
 
-// modulePath is acpgen's module, looked up in the build information: a
-// user reporting a problem with generated code needs to say which acpgen
-// wrote it, and with `go tool` or `go run ...@version` there is no checkout
-// to ask.
+// modulePath is acpgen's module path; -version names the module only when
+// the binary was built from another one (a renamed fork). A user reporting
+// a problem with generated code needs to say which acpgen wrote it, and
+// with `go tool` or `go run ...@version` there is no checkout to ask.
 const modulePath = "github.com/acpgen/acpgen"
 
 // printVersion writes "acpgen <version>" for the running binary.
@@ -23,26 +23,25 @@ func printVersion(w io.Writer) error {
 	return err
 }
 
-// moduleVersion finds acpgen's version in bi. Built as the main module
-// (from a checkout, or by `go install`/`go run ...@version`) it is the main
-// module's version: a release tag, a pseudo-version from the checkout's
-// VCS stamp, or "(devel)". Built as a tool of another module it is that
-// module's requirement, with the replacement when a replace directive
-// points elsewhere.
+// moduleVersion describes the module of the running command, which the
+// go command records as the main module however acpgen was built: from a
+// checkout it is "(devel)" (or a pseudo-version when the build was stamped
+// from VCS), by `go run ...@version` or `go install` the release, and as
+// another module's `go tool` the version that module requires, followed by
+// the replacement when a replace directive points elsewhere.
 func moduleVersion(bi *debug.BuildInfo) string {
-	if bi.Main.Path == modulePath {
-		return orDevel(bi.Main.Version)
+	m := bi.Main
+	v := orDevel(m.Version)
+	if m.Path != modulePath {
+		v = m.Path + " " + v
 	}
-	for _, d := range bi.Deps {
-		if d.Path != modulePath {
-			continue
+	if r := m.Replace; r != nil {
+		v += " => " + r.Path
+		if r.Version != "" && r.Version != "(devel)" {
+			v += " " + r.Version
 		}
-		if r := d.Replace; r != nil {
-			return d.Version + " => " + r.Path + " " + orDevel(r.Version)
-		}
-		return d.Version
 	}
-	return "(devel)"
+	return v
 }
 
 // orDevel names an empty version the way the go command does.

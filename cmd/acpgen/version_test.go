@@ -26,27 +26,24 @@ func TestVersionFlag(t *testing.T) {
 	}
 }
 
-// TestModuleVersion covers the three ways acpgen is built: as the main
-// module (checkout or go run ...@version), as a tool required by another
-// module, and as a tool whose requirement is replaced by a directory.
+// TestModuleVersion covers the ways acpgen is built; the go command
+// records acpgen as the main module in each.
 func TestModuleVersion(t *testing.T) {
+	built := func(version string, replace *debug.Module) debug.BuildInfo {
+		return debug.BuildInfo{Main: debug.Module{Path: modulePath, Version: version, Replace: replace}}
+	}
 	tests := []struct {
 		name string
 		bi   debug.BuildInfo
 		want string
 	}{
-		{"checkout", debug.BuildInfo{Main: debug.Module{Path: modulePath, Version: "(devel)"}}, "(devel)"},
-		{"empty main version", debug.BuildInfo{Main: debug.Module{Path: modulePath}}, "(devel)"},
-		{"go run @version", debug.BuildInfo{Main: debug.Module{Path: modulePath, Version: "v1.2.3"}}, "v1.2.3"},
-		{"go tool", debug.BuildInfo{
-			Main: debug.Module{Path: "example.com/sdk", Version: "(devel)"},
-			Deps: []*debug.Module{{Path: "other.example/x", Version: "v9.9.9"}, {Path: modulePath, Version: "v1.4.0"}},
-		}, "v1.4.0"},
-		{"go tool, replaced", debug.BuildInfo{
-			Main: debug.Module{Path: "example.com/sdk"},
-			Deps: []*debug.Module{{Path: modulePath, Version: "v0.0.0", Replace: &debug.Module{Path: "../acpgen"}}},
-		}, "v0.0.0 => ../acpgen (devel)"},
-		{"not linked", debug.BuildInfo{Main: debug.Module{Path: "example.com/sdk"}}, "(devel)"},
+		{"checkout", built("(devel)", nil), "(devel)"},
+		{"no version", built("", nil), "(devel)"},
+		{"go run @version", built("v1.2.3", nil), "v1.2.3"},
+		{"go tool", built("v1.4.0", nil), "v1.4.0"},
+		{"go tool, replaced by a directory", built("v0.0.0", &debug.Module{Path: "../acpgen", Version: "(devel)"}), "v0.0.0 => ../acpgen"},
+		{"go tool, replaced by a fork", built("v1.4.0", &debug.Module{Path: "example.com/fork", Version: "v1.4.1"}), "v1.4.0 => example.com/fork v1.4.1"},
+		{"renamed fork", debug.BuildInfo{Main: debug.Module{Path: "example.com/fork", Version: "v2.0.0"}}, "example.com/fork v2.0.0"},
 	}
 	for _, tt := range tests {
 		if got := moduleVersion(&tt.bi); got != tt.want {
