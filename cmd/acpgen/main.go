@@ -3,6 +3,7 @@
 //
 //	acpgen [-protocol v1|v2] [-schema file|dir] [-unstable file] [-features file]
 //	       [-emit-features all|none|a,b] [-out dir] [-package name] [-check]
+//	acpgen -version
 //
 // Without -schema it uses the ACP schemas embedded in acpgen for -protocol:
 // the stable surface in untagged files, every unstable feature's additions
@@ -29,6 +30,7 @@ func main() {
 
 // options are the command-line flags.
 type options struct {
+	version                                          bool
 	protocol, schemaPath, unstablePath, featuresPath string
 	emitFeatures, out, pkg                           string
 	check                                            bool
@@ -37,6 +39,7 @@ type options struct {
 func parseFlags(args []string) (options, error) {
 	var o options
 	fs := flag.NewFlagSet("acpgen", flag.ContinueOnError)
+	fs.BoolVar(&o.version, "version", false, "print acpgen's module version and exit")
 	fs.StringVar(&o.protocol, "protocol", "v1", "ACP protocol version of the embedded schema: v1 or v2")
 	fs.StringVar(&o.schemaPath, "schema", "", "schema file, or a directory holding schema.json and optionally schema.unstable.json and features.json (default: the embedded ACP schemas)")
 	fs.StringVar(&o.unstablePath, "unstable", "", "unstable schema file (the stable schema plus every unstable feature); needs -features")
@@ -58,6 +61,9 @@ func run(args []string, stdout io.Writer) error {
 	o, err := parseFlags(args)
 	if err != nil {
 		return err
+	}
+	if o.version {
+		return printVersion(stdout)
 	}
 	cfg, err := configFor(o)
 	if err != nil {

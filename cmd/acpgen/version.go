@@ -1,0 +1,53 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"runtime/debug"
+)
+
+// modulePath is acpgen's module path; -version names the module only when
+// the binary was built from another one (a renamed fork). A user reporting
+// a problem with generated code needs to say which acpgen wrote it, and
+// with `go tool` or `go run ...@version` there is no checkout to ask.
+const modulePath = "github.com/acpgen/acpgen"
+
+// printVersion writes "acpgen <version>" for the running binary.
+func printVersion(w io.Writer) error {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		_, err := fmt.Fprintln(w, "acpgen (unknown: built without module information)")
+		return err
+	}
+	_, err := fmt.Fprintln(w, "acpgen", moduleVersion(bi))
+	return err
+}
+
+// moduleVersion describes the module of the running command, which the
+// go command records as the main module however acpgen was built: from a
+// checkout it is "(devel)" (or a pseudo-version when the build was stamped
+// from VCS), by `go run ...@version` or `go install` the release, and as
+// another module's `go tool` the version that module requires, followed by
+// the replacement when a replace directive points elsewhere.
+func moduleVersion(bi *debug.BuildInfo) string {
+	m := bi.Main
+	v := orDevel(m.Version)
+	if m.Path != modulePath {
+		v = m.Path + " " + v
+	}
+	if r := m.Replace; r != nil {
+		v += " => " + r.Path
+		if r.Version != "" && r.Version != "(devel)" {
+			v += " " + r.Version
+		}
+	}
+	return v
+}
+
+// orDevel names an empty version the way the go command does.
+func orDevel(v string) string {
+	if v == "" {
+		return "(devel)"
+	}
+	return v
+}
