@@ -1,7 +1,6 @@
 package acp_test
 
 import (
-	"encoding/json"
 	"fmt"
 	"path/filepath"
 	"testing"
@@ -45,27 +44,9 @@ func TestGatedWireIsValid(t *testing.T) {
 	}
 }
 
-// reencode decodes wire into v and encodes it again.
-func reencode(t *testing.T, v interface {
-	json.Unmarshaler
-	json.Marshaler
-}, wire string) []byte {
-	t.Helper()
-	if err := v.UnmarshalJSON([]byte(wire)); err != nil {
-		t.Fatalf("decode %s: %v", wire, err)
-	}
-	out, err := v.MarshalJSON()
-	if err != nil {
-		t.Fatalf("encode: %v", err)
-	}
-	return out
-}
-
-func expectJSON(t *testing.T, got []byte, want string) {
-	t.Helper()
-	if !acptest.JSONEqual(got, []byte(want)) {
-		t.Errorf("got %s\nwant %s\n%s", got, want, acptest.JSONDiff(got, []byte(want)))
-	}
-}
+var (
+	reencode   = acptest.Reencode
+	expectJSON = acptest.ExpectJSON
+)
 
 func typeName(v any) string { return fmt.Sprintf("%T", v) }

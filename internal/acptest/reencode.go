@@ -1,0 +1,34 @@
+package acptest
+
+import (
+	"encoding/json"
+	"testing"
+)
+
+// Codec is a generated type: it decodes and encodes itself.
+type Codec interface {
+	json.Unmarshaler
+	json.Marshaler
+}
+
+// Reencode decodes wire into v and encodes v again; either failing fails
+// the test.
+func Reencode(t testing.TB, v Codec, wire string) []byte {
+	t.Helper()
+	if err := v.UnmarshalJSON([]byte(wire)); err != nil {
+		t.Fatalf("decode %s: %v", wire, err)
+	}
+	out, err := v.MarshalJSON()
+	if err != nil {
+		t.Fatalf("encode: %v", err)
+	}
+	return out
+}
+
+// ExpectJSON fails the test unless got is JSON equal to want.
+func ExpectJSON(t testing.TB, got []byte, want string) {
+	t.Helper()
+	if !JSONEqual(got, []byte(want)) {
+		t.Errorf("got %s\nwant %s\n%s", got, want, JSONDiff(got, []byte(want)))
+	}
+}
