@@ -29,11 +29,12 @@ func (fs *fileSet) on(gate Gate) *File {
 	return fs.file(gate.key()+".go", onConstraint(gate))
 }
 
-// off is the file of code that exists when base is on and extra is off.
+// off is the file of code that exists when base is on and extra is off:
+// "<extra>_off.go", or "<base>__without__<extra>.go".
 func (fs *fileSet) off(base, extra Gate) *File {
 	name := extra.key() + "_off.go"
 	if len(base) > 0 {
-		name = base.key() + "__" + name
+		name = base.key() + "__without__" + extra.key() + ".go"
 	}
 	return fs.file(name, offConstraint(base, extra))
 }

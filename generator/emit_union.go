@@ -205,9 +205,9 @@ func emitPayloadMembers(f *File, u *UnionDecl, v *Variant) {
 
 // emitConstructor emits NewX(...) returning the union holding the variant.
 func emitConstructor(f *File, union string, v *Variant) {
-	f.Comment(fmt.Sprintf("%s returns a %s holding a %s.", v.Ctor, union, v.Go))
+	comment := fmt.Sprintf("%s returns the %s that holds the variant %s.", v.Ctor, union, v.Go)
 	wrap := func(param Code) {
-		newFunc(f).Id(v.Ctor).Params(Id("v").Add(param)).Id(union).Block(
+		docFunc(f, comment).Id(v.Ctor).Params(Id("v").Add(param)).Id(union).Block(
 			Id("w").Op(":=").Id(v.Go).Call(Id("v")),
 			Return(Id(union).Values(Dict{Id("Value"): Op("&").Id("w")})))
 	}
@@ -217,8 +217,8 @@ func emitConstructor(f *File, union string, v *Variant) {
 	case ShapeValue:
 		wrap(typeCode(*v.Value))
 	case ShapeNull:
-		newFunc(f).Id(v.Ctor).Params().Id(union).Block(Return(Id(union).Values(Dict{Id("Value"): Op("&").Id(v.Go).Values()})))
+		docFunc(f, comment).Id(v.Ctor).Params().Id(union).Block(Return(Id(union).Values(Dict{Id("Value"): Op("&").Id(v.Go).Values()})))
 	default:
-		newFunc(f).Id(v.Ctor).Params(Id("v").Id(v.Go)).Id(union).Block(Return(Id(union).Values(Dict{Id("Value"): Op("&").Id("v")})))
+		docFunc(f, comment).Id(v.Ctor).Params(Id("v").Id(v.Go)).Id(union).Block(Return(Id(union).Values(Dict{Id("Value"): Op("&").Id("v")})))
 	}
 }

@@ -3,6 +3,7 @@ package generator
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 )
 
 // A feature map says which unstable feature gates each element that only
@@ -73,7 +74,7 @@ func parseFeatureMap(file string, data []byte) (*featureMap, error) {
 	}
 	for _, name := range sortedKeys(raw.Features) {
 		if !validFeatureName(name) {
-			return nil, fmt.Errorf("%s: #/features/%s: a feature name must be a Go build tag (lower-case letters, digits and _) and not \"unstable\"", file, name)
+			return nil, fmt.Errorf("%s: #/features/%s: a feature name must be a Go build tag of lower-case letters, digits and single underscores, not \"unstable\", \"types\" or \"wire…\", and not ending in _off, _test or a GOOS/GOARCH", file, name)
 		}
 		if raw.Features[name] == nil {
 			return nil, fmt.Errorf("%s: #/features/%s: expected an object", file, name)
@@ -89,10 +90,12 @@ func parseFeatureMap(file string, data []byte) (*featureMap, error) {
 	return &featureMap{File: file, Features: raw.Features, Cross: raw.Cross}, nil
 }
 
-// validFeatureName accepts names usable as a build tag that acpgen also
-// uses in file names.
+// validFeatureName accepts names usable as a build tag that acpgen can
+// also put in file names: no "__" (it joins features in names), no "_off"
+// or platform or "_test" ending (the go command would read the file name
+// as a constraint), and nothing that clashes with the fixed file names.
 func validFeatureName(name string) bool {
-	if name == "" || name == "unstable" {
+	if name == "" || name == "unstable" || name == "types" || strings.HasPrefix(name, "wire") {
 		return false
 	}
 	for _, r := range name {
@@ -100,5 +103,21 @@ func validFeatureName(name string) bool {
 			return false
 		}
 	}
-	return name[0] >= 'a' && name[0] <= 'z'
+	words := strings.Split(name, "_")
+	last := words[len(words)-1]
+	return name[0] >= 'a' && name[0] <= 'z' && !strings.Contains(name, "__") &&
+		last != "off" && last != "test" && !goPlatformWords[last]
+}
+
+// goPlatformWords are the GOOS and GOARCH values the go command matches in
+// file name suffixes.
+var goPlatformWords = map[string]bool{
+	"aix": true, "android": true, "darwin": true, "dragonfly": true, "freebsd": true, "hurd": true,
+	"illumos": true, "ios": true, "js": true, "linux": true, "nacl": true, "netbsd": true,
+	"openbsd": true, "plan9": true, "solaris": true, "wasip1": true, "windows": true, "zos": true,
+	"386": true, "amd64": true, "amd64p32": true, "arm": true, "armbe": true, "arm64": true,
+	"arm64be": true, "loong64": true, "mips": true, "mipsle": true, "mips64": true, "mips64le": true,
+	"mips64p32": true, "mips64p32le": true, "ppc": true, "ppc64": true, "ppc64le": true,
+	"riscv": true, "riscv64": true, "s390": true, "s390x": true, "sparc": true, "sparc64": true,
+	"wasm": true,
 }

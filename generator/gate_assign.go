@@ -9,6 +9,8 @@ import (
 // Everything generated from a location under it needs that feature.
 type gatedPath struct {
 	Path, Feature string
+	// EnumValue marks a claimed enum value (not supported yet).
+	EnumValue bool
 }
 
 // gating gives every IR type, field and variant its gate: the features of
@@ -16,19 +18,20 @@ type gatedPath struct {
 // A reference that needs a feature its owner does not have is an error
 // unless the feature map lists it in crossFeatureMembers.
 type gating struct {
-	paths  []gatedPath
-	cross  []crossMember
-	emit   map[string]bool // features to generate; nil: all
-	ns     *namespace
-	byName map[string]*Decl
-	used   map[string]bool // element paths some generated code sits at
-	errs   []string
+	paths     []gatedPath
+	cross     []crossMember
+	emit      map[string]bool // features to generate; nil: all
+	ns        *namespace
+	byName    map[string]*Decl
+	used      map[string]bool // element paths some generated code sits at
+	crossUsed map[int]bool    // crossFeatureMembers entries some field needed
+	errs      []string
 }
 
 // applyGates sets the gates, drops what needs a feature not emitted, and
 // groups gated fields and variants into parts.
 func applyGates(types []*Decl, ns *namespace, paths []gatedPath, cross []crossMember, emit map[string]bool) ([]*Decl, error) {
-	g := &gating{paths: paths, cross: cross, emit: emit, ns: ns, byName: map[string]*Decl{}, used: map[string]bool{}}
+	g := &gating{paths: paths, cross: cross, emit: emit, ns: ns, byName: map[string]*Decl{}, used: map[string]bool{}, crossUsed: map[int]bool{}}
 	for _, t := range types {
 		t.Gate = g.pathGate(t.Path)
 		g.byName[t.Name] = t
@@ -114,15 +117,18 @@ func (g *gating) gateField(owner string, ownerGate Gate, f *Field) {
 	own := g.pathGate(f.Path).union(ownerGate)
 	f.Gate = own.union(g.exprGate(&f.Type))
 	for _, need := range f.Gate.minus(own) {
-		if !g.crossListed(owner, f.JSON, need) {
+		if !g.crossListed(owner, f.JSON, own, need) {
 			g.fail("%s: %s.%s needs %s for its type but is claimed by %s; list it in crossFeatureMembers", f.Path, owner, f.JSON, need, orStable(own))
 		}
 	}
 }
 
-func (g *gating) crossListed(def, prop, feature string) bool {
-	for _, c := range g.cross {
-		if c.Definition == def && c.Property == prop && c.TypeFeature == feature {
+// crossListed reports whether crossFeatureMembers has def.prop, owned by
+// one of the features of own, needing feature for its type.
+func (g *gating) crossListed(def, prop string, own Gate, feature string) bool {
+	for i, c := range g.cross {
+		if c.Definition == def && c.Property == prop && c.TypeFeature == feature && contains(own, c.OwnerFeature) {
+			g.crossUsed[i] = true
 			return true
 		}
 	}
@@ -169,8 +175,16 @@ func (g *gating) gateUnion(owner Gate, u *UnionDecl) {
 // supported yet).
 func (g *gating) checkUsed() {
 	for _, p := range g.paths {
-		if strings.HasPrefix(p.Path, "#/$defs/") && !g.used[p.Path] {
+		switch {
+		case p.EnumValue:
+			g.fail("%s: gated enum values (%s) are not supported yet", p.Path, p.Feature)
+		case strings.HasPrefix(p.Path, "#/$defs/") && !g.used[p.Path]:
 			g.fail("%s: acpgen generates nothing at this location, so %s cannot gate it", p.Path, p.Feature)
+		}
+	}
+	for i, c := range g.cross {
+		if !g.crossUsed[i] {
+			g.fail("crossFeatureMembers/%d: %s.%s (owner %s, type %s) matches no field that needs both features", i, c.Definition, c.Property, c.OwnerFeature, c.TypeFeature)
 		}
 	}
 }

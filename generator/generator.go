@@ -104,7 +104,7 @@ func buildGated(cfg Config) ([]*Decl, error) {
 	var paths []gatedPath
 	for i, e := range elems {
 		if e.Kind == elemDefinition || e.Kind == elemVariant || e.Kind == elemProperty || e.Kind == elemEnumValue {
-			paths = append(paths, gatedPath{Path: e.Path, Feature: owners[i]})
+			paths = append(paths, gatedPath{Path: e.Path, Feature: owners[i], EnumValue: e.Kind == elemEnumValue})
 		}
 	}
 	types, err = applyGates(types, ns, paths, fm.Cross, emit)

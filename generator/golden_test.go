@@ -101,13 +101,33 @@ func TestGoldenCompiles(t *testing.T) {
 			writeFile(t, filepath.Join(root, pkg, f.Name), f.Content)
 		}
 	}
-	for _, tags := range []string{"", "unstable"} {
+	for _, tags := range append([]string{"", "unstable"}, goldenFeatures(t, cases)...) {
 		cmd := exec.Command("go", "vet", "-tags", tags, "./...")
 		cmd.Dir = root
 		if out, err := cmd.CombinedOutput(); err != nil {
 			t.Fatalf("go vet -tags %q of generated golden packages failed: %v\n%s", tags, err, out)
 		}
 	}
+}
+
+// goldenFeatures lists the features of the gated golden cases, so each
+// is also vetted alone (off stubs must fit every combination).
+func goldenFeatures(t *testing.T, cases []string) []string {
+	set := map[string]bool{}
+	for _, schemaPath := range cases {
+		data, err := os.ReadFile(filepath.Join(filepath.Dir(schemaPath), "features.json"))
+		if err != nil {
+			continue
+		}
+		fm, err := parseFeatureMap("features.json", data)
+		if err != nil {
+			t.Fatalf("%s: %v", schemaPath, err)
+		}
+		for name := range fm.Features {
+			set[name] = true
+		}
+	}
+	return sortedKeys(set)
 }
 
 // TestDeterministic generates every vendored schema twice and compares the

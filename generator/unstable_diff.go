@@ -244,7 +244,7 @@ func (d *schemaDiff) walkAlternatives(c diffCtx, path string, a, b any, inNot bo
 	}
 	for i, alt := range al {
 		if id := altIdentity(alt, i); !seen[id.key] {
-			d.fail(fmt.Sprintf("%s/%d", path, i), "alternative %s removed by the unstable schema", id.key)
+			d.fail(fmt.Sprintf("%s/%d", path, i), "alternative %s removed by the unstable schema", orKey(id))
 		}
 	}
 }
@@ -364,4 +364,13 @@ func (d *schemaDiff) checkGrowth() {
 			d.fail(g.Path, "the catch-all of %s now excludes %q, but no new variant of %s has that tag", g.Union, g.Value, g.Union)
 		}
 	}
+}
+
+// orKey names an alternative in messages: as the feature map would, else
+// by its internal key.
+func orKey(id identity) string {
+	if id.member != "" {
+		return fmt.Sprintf("%q", id.member)
+	}
+	return id.key
 }

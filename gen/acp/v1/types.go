@@ -281,8 +281,7 @@ func (x *AgentRequestParamsWriteTextFileRequest) appendJSON(buf []byte) ([]byte,
 
 func (*AgentRequestParamsWriteTextFileRequest) isAgentRequestParams() {}
 
-// NewAgentRequestParamsWriteTextFileRequest returns a AgentRequestParams holding a AgentRequestParamsWriteTextFileRequest.
-
+// NewAgentRequestParamsWriteTextFileRequest returns the AgentRequestParams that holds the variant AgentRequestParamsWriteTextFileRequest.
 func NewAgentRequestParamsWriteTextFileRequest(v WriteTextFileRequest) AgentRequestParams {
 	w := AgentRequestParamsWriteTextFileRequest(v)
 	return AgentRequestParams{Value: &w}
@@ -304,8 +303,7 @@ func (x *AgentRequestParamsReadTextFileRequest) appendJSON(buf []byte) ([]byte, 
 
 func (*AgentRequestParamsReadTextFileRequest) isAgentRequestParams() {}
 
-// NewAgentRequestParamsReadTextFileRequest returns a AgentRequestParams holding a AgentRequestParamsReadTextFileRequest.
-
+// NewAgentRequestParamsReadTextFileRequest returns the AgentRequestParams that holds the variant AgentRequestParamsReadTextFileRequest.
 func NewAgentRequestParamsReadTextFileRequest(v ReadTextFileRequest) AgentRequestParams {
 	w := AgentRequestParamsReadTextFileRequest(v)
 	return AgentRequestParams{Value: &w}
@@ -331,8 +329,7 @@ func (x *AgentRequestParamsRequestPermissionRequest) appendJSON(buf []byte) ([]b
 
 func (*AgentRequestParamsRequestPermissionRequest) isAgentRequestParams() {}
 
-// NewAgentRequestParamsRequestPermissionRequest returns a AgentRequestParams holding a AgentRequestParamsRequestPermissionRequest.
-
+// NewAgentRequestParamsRequestPermissionRequest returns the AgentRequestParams that holds the variant AgentRequestParamsRequestPermissionRequest.
 func NewAgentRequestParamsRequestPermissionRequest(v RequestPermissionRequest) AgentRequestParams {
 	w := AgentRequestParamsRequestPermissionRequest(v)
 	return AgentRequestParams{Value: &w}
@@ -362,8 +359,7 @@ func (x *AgentRequestParamsCreateTerminalRequest) appendJSON(buf []byte) ([]byte
 
 func (*AgentRequestParamsCreateTerminalRequest) isAgentRequestParams() {}
 
-// NewAgentRequestParamsCreateTerminalRequest returns a AgentRequestParams holding a AgentRequestParamsCreateTerminalRequest.
-
+// NewAgentRequestParamsCreateTerminalRequest returns the AgentRequestParams that holds the variant AgentRequestParamsCreateTerminalRequest.
 func NewAgentRequestParamsCreateTerminalRequest(v CreateTerminalRequest) AgentRequestParams {
 	w := AgentRequestParamsCreateTerminalRequest(v)
 	return AgentRequestParams{Value: &w}
@@ -385,8 +381,7 @@ func (x *AgentRequestParamsTerminalOutputRequest) appendJSON(buf []byte) ([]byte
 
 func (*AgentRequestParamsTerminalOutputRequest) isAgentRequestParams() {}
 
-// NewAgentRequestParamsTerminalOutputRequest returns a AgentRequestParams holding a AgentRequestParamsTerminalOutputRequest.
-
+// NewAgentRequestParamsTerminalOutputRequest returns the AgentRequestParams that holds the variant AgentRequestParamsTerminalOutputRequest.
 func NewAgentRequestParamsTerminalOutputRequest(v TerminalOutputRequest) AgentRequestParams {
 	w := AgentRequestParamsTerminalOutputRequest(v)
 	return AgentRequestParams{Value: &w}
@@ -414,8 +409,7 @@ func (x *AgentRequestParamsReleaseTerminalRequest) appendJSON(buf []byte) ([]byt
 
 func (*AgentRequestParamsReleaseTerminalRequest) isAgentRequestParams() {}
 
-// NewAgentRequestParamsReleaseTerminalRequest returns a AgentRequestParams holding a AgentRequestParamsReleaseTerminalRequest.
-
+// NewAgentRequestParamsReleaseTerminalRequest returns the AgentRequestParams that holds the variant AgentRequestParamsReleaseTerminalRequest.
 func NewAgentRequestParamsReleaseTerminalRequest(v ReleaseTerminalRequest) AgentRequestParams {
 	w := AgentRequestParamsReleaseTerminalRequest(v)
 	return AgentRequestParams{Value: &w}
@@ -434,8 +428,7 @@ func (x *AgentRequestParamsWaitForTerminalExitRequest) appendJSON(buf []byte) ([
 
 func (*AgentRequestParamsWaitForTerminalExitRequest) isAgentRequestParams() {}
 
-// NewAgentRequestParamsWaitForTerminalExitRequest returns a AgentRequestParams holding a AgentRequestParamsWaitForTerminalExitRequest.
-
+// NewAgentRequestParamsWaitForTerminalExitRequest returns the AgentRequestParams that holds the variant AgentRequestParamsWaitForTerminalExitRequest.
 func NewAgentRequestParamsWaitForTerminalExitRequest(v WaitForTerminalExitRequest) AgentRequestParams {
 	w := AgentRequestParamsWaitForTerminalExitRequest(v)
 	return AgentRequestParams{Value: &w}
@@ -463,8 +456,7 @@ func (x *AgentRequestParamsKillTerminalRequest) appendJSON(buf []byte) ([]byte, 
 
 func (*AgentRequestParamsKillTerminalRequest) isAgentRequestParams() {}
 
-// NewAgentRequestParamsKillTerminalRequest returns a AgentRequestParams holding a AgentRequestParamsKillTerminalRequest.
-
+// NewAgentRequestParamsKillTerminalRequest returns the AgentRequestParams that holds the variant AgentRequestParamsKillTerminalRequest.
 func NewAgentRequestParamsKillTerminalRequest(v KillTerminalRequest) AgentRequestParams {
 	w := AgentRequestParamsKillTerminalRequest(v)
 	return AgentRequestParams{Value: &w}
@@ -483,8 +475,7 @@ func (x *AgentRequestParamsCreateElicitationRequest) appendJSON(buf []byte) ([]b
 
 func (*AgentRequestParamsCreateElicitationRequest) isAgentRequestParams() {}
 
-// NewAgentRequestParamsCreateElicitationRequest returns a AgentRequestParams holding a AgentRequestParamsCreateElicitationRequest.
-
+// NewAgentRequestParamsCreateElicitationRequest returns the AgentRequestParams that holds the variant AgentRequestParamsCreateElicitationRequest.
 func NewAgentRequestParamsCreateElicitationRequest(v CreateElicitationRequest) AgentRequestParams {
 	w := AgentRequestParamsCreateElicitationRequest(v)
 	return AgentRequestParams{Value: &w}
@@ -507,8 +498,7 @@ func (x *AgentRequestParamsExtMethodRequest) appendJSON(buf []byte) ([]byte, err
 
 func (*AgentRequestParamsExtMethodRequest) isAgentRequestParams() {}
 
-// NewAgentRequestParamsExtMethodRequest returns a AgentRequestParams holding a AgentRequestParamsExtMethodRequest.
-
+// NewAgentRequestParamsExtMethodRequest returns the AgentRequestParams that holds the variant AgentRequestParamsExtMethodRequest.
 func NewAgentRequestParamsExtMethodRequest(v ExtRequest) AgentRequestParams {
 	w := AgentRequestParamsExtMethodRequest(v)
 	return AgentRequestParams{Value: &w}
@@ -587,8 +577,7 @@ func (x *RequestIdNull) appendJSON(buf []byte) ([]byte, error) {
 
 func (*RequestIdNull) isRequestId() {}
 
-// NewRequestIdNull returns a RequestId holding a RequestIdNull.
-
+// NewRequestIdNull returns the RequestId that holds the variant RequestIdNull.
 func NewRequestIdNull() RequestId {
 	return RequestId{Value: &RequestIdNull{}}
 }
@@ -604,8 +593,7 @@ func (x *RequestIdNumber) appendJSON(buf []byte) ([]byte, error) {
 
 func (*RequestIdNumber) isRequestId() {}
 
-// NewRequestIdNumber returns a RequestId holding a RequestIdNumber.
-
+// NewRequestIdNumber returns the RequestId that holds the variant RequestIdNumber.
 func NewRequestIdNumber(v int64) RequestId {
 	w := RequestIdNumber(v)
 	return RequestId{Value: &w}
@@ -622,8 +610,7 @@ func (x *RequestIdStr) appendJSON(buf []byte) ([]byte, error) {
 
 func (*RequestIdStr) isRequestId() {}
 
-// NewRequestIdStr returns a RequestId holding a RequestIdStr.
-
+// NewRequestIdStr returns the RequestId that holds the variant RequestIdStr.
 func NewRequestIdStr(v string) RequestId {
 	w := RequestIdStr(v)
 	return RequestId{Value: &w}
@@ -1471,8 +1458,7 @@ func (x *ToolCallContentContent) appendMembers(buf []byte, open int) ([]byte, er
 
 func (*ToolCallContentContent) isToolCallContent() {}
 
-// NewToolCallContentContent returns a ToolCallContent holding a ToolCallContentContent.
-
+// NewToolCallContentContent returns the ToolCallContent that holds the variant ToolCallContentContent.
 func NewToolCallContentContent(v Content) ToolCallContent {
 	w := ToolCallContentContent(v)
 	return ToolCallContent{Value: &w}
@@ -1499,8 +1485,7 @@ func (x *ToolCallContentDiff) appendMembers(buf []byte, open int) ([]byte, error
 
 func (*ToolCallContentDiff) isToolCallContent() {}
 
-// NewToolCallContentDiff returns a ToolCallContent holding a ToolCallContentDiff.
-
+// NewToolCallContentDiff returns the ToolCallContent that holds the variant ToolCallContentDiff.
 func NewToolCallContentDiff(v Diff) ToolCallContent {
 	w := ToolCallContentDiff(v)
 	return ToolCallContent{Value: &w}
@@ -1531,8 +1516,7 @@ func (x *ToolCallContentTerminal) appendMembers(buf []byte, open int) ([]byte, e
 
 func (*ToolCallContentTerminal) isToolCallContent() {}
 
-// NewToolCallContentTerminal returns a ToolCallContent holding a ToolCallContentTerminal.
-
+// NewToolCallContentTerminal returns the ToolCallContent that holds the variant ToolCallContentTerminal.
 func NewToolCallContentTerminal(v Terminal) ToolCallContent {
 	w := ToolCallContentTerminal(v)
 	return ToolCallContent{Value: &w}
@@ -1660,8 +1644,7 @@ func (x *ContentBlockText) appendMembers(buf []byte, open int) ([]byte, error) {
 
 func (*ContentBlockText) isContentBlock() {}
 
-// NewContentBlockText returns a ContentBlock holding a ContentBlockText.
-
+// NewContentBlockText returns the ContentBlock that holds the variant ContentBlockText.
 func NewContentBlockText(v TextContent) ContentBlock {
 	w := ContentBlockText(v)
 	return ContentBlock{Value: &w}
@@ -1690,8 +1673,7 @@ func (x *ContentBlockImage) appendMembers(buf []byte, open int) ([]byte, error) 
 
 func (*ContentBlockImage) isContentBlock() {}
 
-// NewContentBlockImage returns a ContentBlock holding a ContentBlockImage.
-
+// NewContentBlockImage returns the ContentBlock that holds the variant ContentBlockImage.
 func NewContentBlockImage(v ImageContent) ContentBlock {
 	w := ContentBlockImage(v)
 	return ContentBlock{Value: &w}
@@ -1720,8 +1702,7 @@ func (x *ContentBlockAudio) appendMembers(buf []byte, open int) ([]byte, error) 
 
 func (*ContentBlockAudio) isContentBlock() {}
 
-// NewContentBlockAudio returns a ContentBlock holding a ContentBlockAudio.
-
+// NewContentBlockAudio returns the ContentBlock that holds the variant ContentBlockAudio.
 func NewContentBlockAudio(v AudioContent) ContentBlock {
 	w := ContentBlockAudio(v)
 	return ContentBlock{Value: &w}
@@ -1750,8 +1731,7 @@ func (x *ContentBlockResourceLink) appendMembers(buf []byte, open int) ([]byte, 
 
 func (*ContentBlockResourceLink) isContentBlock() {}
 
-// NewContentBlockResourceLink returns a ContentBlock holding a ContentBlockResourceLink.
-
+// NewContentBlockResourceLink returns the ContentBlock that holds the variant ContentBlockResourceLink.
 func NewContentBlockResourceLink(v ResourceLink) ContentBlock {
 	w := ContentBlockResourceLink(v)
 	return ContentBlock{Value: &w}
@@ -1782,8 +1762,7 @@ func (x *ContentBlockResource) appendMembers(buf []byte, open int) ([]byte, erro
 
 func (*ContentBlockResource) isContentBlock() {}
 
-// NewContentBlockResource returns a ContentBlock holding a ContentBlockResource.
-
+// NewContentBlockResource returns the ContentBlock that holds the variant ContentBlockResource.
 func NewContentBlockResource(v EmbeddedResource) ContentBlock {
 	w := ContentBlockResource(v)
 	return ContentBlock{Value: &w}
@@ -2524,8 +2503,7 @@ func (x *EmbeddedResourceResourceTextResourceContents) appendMembers(buf []byte,
 
 func (*EmbeddedResourceResourceTextResourceContents) isEmbeddedResourceResource() {}
 
-// NewEmbeddedResourceResourceTextResourceContents returns a EmbeddedResourceResource holding a EmbeddedResourceResourceTextResourceContents.
-
+// NewEmbeddedResourceResourceTextResourceContents returns the EmbeddedResourceResource that holds the variant EmbeddedResourceResourceTextResourceContents.
 func NewEmbeddedResourceResourceTextResourceContents(v TextResourceContents) EmbeddedResourceResource {
 	w := EmbeddedResourceResourceTextResourceContents(v)
 	return EmbeddedResourceResource{Value: &w}
@@ -2546,8 +2524,7 @@ func (x *EmbeddedResourceResourceBlobResourceContents) appendMembers(buf []byte,
 
 func (*EmbeddedResourceResourceBlobResourceContents) isEmbeddedResourceResource() {}
 
-// NewEmbeddedResourceResourceBlobResourceContents returns a EmbeddedResourceResource holding a EmbeddedResourceResourceBlobResourceContents.
-
+// NewEmbeddedResourceResourceBlobResourceContents returns the EmbeddedResourceResource that holds the variant EmbeddedResourceResourceBlobResourceContents.
 func NewEmbeddedResourceResourceBlobResourceContents(v BlobResourceContents) EmbeddedResourceResource {
 	w := EmbeddedResourceResourceBlobResourceContents(v)
 	return EmbeddedResourceResource{Value: &w}
@@ -4225,8 +4202,7 @@ func (x *CreateElicitationRequestForm) appendMembers(buf []byte, open int) ([]by
 
 func (*CreateElicitationRequestForm) isCreateElicitationRequestVariant() {}
 
-// NewCreateElicitationRequestForm returns a CreateElicitationRequestVariant holding a CreateElicitationRequestForm.
-
+// NewCreateElicitationRequestForm returns the CreateElicitationRequestVariant that holds the variant CreateElicitationRequestForm.
 func NewCreateElicitationRequestForm(v ElicitationFormMode) CreateElicitationRequestVariant {
 	w := CreateElicitationRequestForm(v)
 	return CreateElicitationRequestVariant{Value: &w}
@@ -4253,8 +4229,7 @@ func (x *CreateElicitationRequestURL) appendMembers(buf []byte, open int) ([]byt
 
 func (*CreateElicitationRequestURL) isCreateElicitationRequestVariant() {}
 
-// NewCreateElicitationRequestURL returns a CreateElicitationRequestVariant holding a CreateElicitationRequestURL.
-
+// NewCreateElicitationRequestURL returns the CreateElicitationRequestVariant that holds the variant CreateElicitationRequestURL.
 func NewCreateElicitationRequestURL(v ElicitationUrlMode) CreateElicitationRequestVariant {
 	w := CreateElicitationRequestURL(v)
 	return CreateElicitationRequestVariant{Value: &w}
@@ -4313,8 +4288,7 @@ func (x *CreateElicitationRequestOther) appendMembers(buf []byte, open int) ([]b
 
 func (*CreateElicitationRequestOther) isCreateElicitationRequestVariant() {}
 
-// NewCreateElicitationRequestOther returns a CreateElicitationRequestVariant holding a CreateElicitationRequestOther.
-
+// NewCreateElicitationRequestOther returns the CreateElicitationRequestVariant that holds the variant CreateElicitationRequestOther.
 func NewCreateElicitationRequestOther(v CreateElicitationRequestOther) CreateElicitationRequestVariant {
 	return CreateElicitationRequestVariant{Value: &v}
 }
@@ -4765,8 +4739,7 @@ func (x *ElicitationPropertySchemaString) appendMembers(buf []byte, open int) ([
 
 func (*ElicitationPropertySchemaString) isElicitationPropertySchema() {}
 
-// NewElicitationPropertySchemaString returns a ElicitationPropertySchema holding a ElicitationPropertySchemaString.
-
+// NewElicitationPropertySchemaString returns the ElicitationPropertySchema that holds the variant ElicitationPropertySchemaString.
 func NewElicitationPropertySchemaString(v StringPropertySchema) ElicitationPropertySchema {
 	w := ElicitationPropertySchemaString(v)
 	return ElicitationPropertySchema{Value: &w}
@@ -4793,8 +4766,7 @@ func (x *ElicitationPropertySchemaNumber) appendMembers(buf []byte, open int) ([
 
 func (*ElicitationPropertySchemaNumber) isElicitationPropertySchema() {}
 
-// NewElicitationPropertySchemaNumber returns a ElicitationPropertySchema holding a ElicitationPropertySchemaNumber.
-
+// NewElicitationPropertySchemaNumber returns the ElicitationPropertySchema that holds the variant ElicitationPropertySchemaNumber.
 func NewElicitationPropertySchemaNumber(v NumberPropertySchema) ElicitationPropertySchema {
 	w := ElicitationPropertySchemaNumber(v)
 	return ElicitationPropertySchema{Value: &w}
@@ -4821,8 +4793,7 @@ func (x *ElicitationPropertySchemaInteger) appendMembers(buf []byte, open int) (
 
 func (*ElicitationPropertySchemaInteger) isElicitationPropertySchema() {}
 
-// NewElicitationPropertySchemaInteger returns a ElicitationPropertySchema holding a ElicitationPropertySchemaInteger.
-
+// NewElicitationPropertySchemaInteger returns the ElicitationPropertySchema that holds the variant ElicitationPropertySchemaInteger.
 func NewElicitationPropertySchemaInteger(v IntegerPropertySchema) ElicitationPropertySchema {
 	w := ElicitationPropertySchemaInteger(v)
 	return ElicitationPropertySchema{Value: &w}
@@ -4849,8 +4820,7 @@ func (x *ElicitationPropertySchemaBoolean) appendMembers(buf []byte, open int) (
 
 func (*ElicitationPropertySchemaBoolean) isElicitationPropertySchema() {}
 
-// NewElicitationPropertySchemaBoolean returns a ElicitationPropertySchema holding a ElicitationPropertySchemaBoolean.
-
+// NewElicitationPropertySchemaBoolean returns the ElicitationPropertySchema that holds the variant ElicitationPropertySchemaBoolean.
 func NewElicitationPropertySchemaBoolean(v BooleanPropertySchema) ElicitationPropertySchema {
 	w := ElicitationPropertySchemaBoolean(v)
 	return ElicitationPropertySchema{Value: &w}
@@ -4877,8 +4847,7 @@ func (x *ElicitationPropertySchemaArray) appendMembers(buf []byte, open int) ([]
 
 func (*ElicitationPropertySchemaArray) isElicitationPropertySchema() {}
 
-// NewElicitationPropertySchemaArray returns a ElicitationPropertySchema holding a ElicitationPropertySchemaArray.
-
+// NewElicitationPropertySchemaArray returns the ElicitationPropertySchema that holds the variant ElicitationPropertySchemaArray.
 func NewElicitationPropertySchemaArray(v MultiSelectPropertySchema) ElicitationPropertySchema {
 	w := ElicitationPropertySchemaArray(v)
 	return ElicitationPropertySchema{Value: &w}
@@ -4937,8 +4906,7 @@ func (x *ElicitationPropertySchemaOther) appendMembers(buf []byte, open int) ([]
 
 func (*ElicitationPropertySchemaOther) isElicitationPropertySchema() {}
 
-// NewElicitationPropertySchemaOther returns a ElicitationPropertySchema holding a ElicitationPropertySchemaOther.
-
+// NewElicitationPropertySchemaOther returns the ElicitationPropertySchema that holds the variant ElicitationPropertySchemaOther.
 func NewElicitationPropertySchemaOther(v ElicitationPropertySchemaOther) ElicitationPropertySchema {
 	return ElicitationPropertySchema{Value: &v}
 }
@@ -5820,8 +5788,7 @@ func (x *MultiSelectItemsString) appendMembers(buf []byte, open int) ([]byte, er
 
 func (*MultiSelectItemsString) isMultiSelectItems() {}
 
-// NewMultiSelectItemsString returns a MultiSelectItems holding a MultiSelectItemsString.
-
+// NewMultiSelectItemsString returns the MultiSelectItems that holds the variant MultiSelectItemsString.
 func NewMultiSelectItemsString(v StringMultiSelectItems) MultiSelectItems {
 	w := MultiSelectItemsString(v)
 	return MultiSelectItems{Value: &w}
@@ -5849,8 +5816,7 @@ func (x *MultiSelectItemsTitled) appendMembers(buf []byte, open int) ([]byte, er
 
 func (*MultiSelectItemsTitled) isMultiSelectItems() {}
 
-// NewMultiSelectItemsTitled returns a MultiSelectItems holding a MultiSelectItemsTitled.
-
+// NewMultiSelectItemsTitled returns the MultiSelectItems that holds the variant MultiSelectItemsTitled.
 func NewMultiSelectItemsTitled(v TitledMultiSelectItems) MultiSelectItems {
 	w := MultiSelectItemsTitled(v)
 	return MultiSelectItems{Value: &w}
@@ -5901,8 +5867,7 @@ func (x *MultiSelectItemsOther) appendMembers(buf []byte, open int) ([]byte, err
 
 func (*MultiSelectItemsOther) isMultiSelectItems() {}
 
-// NewMultiSelectItemsOther returns a MultiSelectItems holding a MultiSelectItemsOther.
-
+// NewMultiSelectItemsOther returns the MultiSelectItems that holds the variant MultiSelectItemsOther.
 func NewMultiSelectItemsOther(v MultiSelectItemsOther) MultiSelectItems {
 	return MultiSelectItems{Value: &v}
 }
@@ -6392,8 +6357,7 @@ func (x *ElicitationFormModeSession) appendMembers(buf []byte, open int) ([]byte
 
 func (*ElicitationFormModeSession) isElicitationFormModeVariant() {}
 
-// NewElicitationFormModeSession returns a ElicitationFormModeVariant holding a ElicitationFormModeSession.
-
+// NewElicitationFormModeSession returns the ElicitationFormModeVariant that holds the variant ElicitationFormModeSession.
 func NewElicitationFormModeSession(v ElicitationSessionScope) ElicitationFormModeVariant {
 	w := ElicitationFormModeSession(v)
 	return ElicitationFormModeVariant{Value: &w}
@@ -6415,8 +6379,7 @@ func (x *ElicitationFormModeRequest) appendMembers(buf []byte, open int) ([]byte
 
 func (*ElicitationFormModeRequest) isElicitationFormModeVariant() {}
 
-// NewElicitationFormModeRequest returns a ElicitationFormModeVariant holding a ElicitationFormModeRequest.
-
+// NewElicitationFormModeRequest returns the ElicitationFormModeVariant that holds the variant ElicitationFormModeRequest.
 func NewElicitationFormModeRequest(v ElicitationRequestScope) ElicitationFormModeVariant {
 	w := ElicitationFormModeRequest(v)
 	return ElicitationFormModeVariant{Value: &w}
@@ -6608,8 +6571,7 @@ func (x *ElicitationUrlModeSession) appendMembers(buf []byte, open int) ([]byte,
 
 func (*ElicitationUrlModeSession) isElicitationUrlModeVariant() {}
 
-// NewElicitationUrlModeSession returns a ElicitationUrlModeVariant holding a ElicitationUrlModeSession.
-
+// NewElicitationUrlModeSession returns the ElicitationUrlModeVariant that holds the variant ElicitationUrlModeSession.
 func NewElicitationUrlModeSession(v ElicitationSessionScope) ElicitationUrlModeVariant {
 	w := ElicitationUrlModeSession(v)
 	return ElicitationUrlModeVariant{Value: &w}
@@ -6631,8 +6593,7 @@ func (x *ElicitationUrlModeRequest) appendMembers(buf []byte, open int) ([]byte,
 
 func (*ElicitationUrlModeRequest) isElicitationUrlModeVariant() {}
 
-// NewElicitationUrlModeRequest returns a ElicitationUrlModeVariant holding a ElicitationUrlModeRequest.
-
+// NewElicitationUrlModeRequest returns the ElicitationUrlModeVariant that holds the variant ElicitationUrlModeRequest.
 func NewElicitationUrlModeRequest(v ElicitationRequestScope) ElicitationUrlModeVariant {
 	w := ElicitationUrlModeRequest(v)
 	return ElicitationUrlModeVariant{Value: &w}
@@ -6811,8 +6772,7 @@ func (x *AgentResponseResult) appendMembers(buf []byte, open int) ([]byte, error
 
 func (*AgentResponseResult) isAgentResponse() {}
 
-// NewAgentResponseResult returns a AgentResponse holding a AgentResponseResult.
-
+// NewAgentResponseResult returns the AgentResponse that holds the variant AgentResponseResult.
 func NewAgentResponseResult(v AgentResponseResult) AgentResponse {
 	return AgentResponse{Value: &v}
 }
@@ -6888,8 +6848,7 @@ func (x *AgentResponseError) appendMembers(buf []byte, open int) ([]byte, error)
 
 func (*AgentResponseError) isAgentResponse() {}
 
-// NewAgentResponseError returns a AgentResponse holding a AgentResponseError.
-
+// NewAgentResponseError returns the AgentResponse that holds the variant AgentResponseError.
 func NewAgentResponseError(v AgentResponseError) AgentResponse {
 	return AgentResponse{Value: &v}
 }
@@ -7113,8 +7072,7 @@ func (x *AgentResponseResultResultInitializeResponse) appendJSON(buf []byte) ([]
 
 func (*AgentResponseResultResultInitializeResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultInitializeResponse returns a AgentResponseResultResult holding a AgentResponseResultResultInitializeResponse.
-
+// NewAgentResponseResultResultInitializeResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultInitializeResponse.
 func NewAgentResponseResultResultInitializeResponse(v InitializeResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultInitializeResponse(v)
 	return AgentResponseResultResult{Value: &w}
@@ -7131,8 +7089,7 @@ func (x *AgentResponseResultResultAuthenticateResponse) appendJSON(buf []byte) (
 
 func (*AgentResponseResultResultAuthenticateResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultAuthenticateResponse returns a AgentResponseResultResult holding a AgentResponseResultResultAuthenticateResponse.
-
+// NewAgentResponseResultResultAuthenticateResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultAuthenticateResponse.
 func NewAgentResponseResultResultAuthenticateResponse(v AuthenticateResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultAuthenticateResponse(v)
 	return AgentResponseResultResult{Value: &w}
@@ -7149,8 +7106,7 @@ func (x *AgentResponseResultResultLogoutResponse) appendJSON(buf []byte) ([]byte
 
 func (*AgentResponseResultResultLogoutResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultLogoutResponse returns a AgentResponseResultResult holding a AgentResponseResultResultLogoutResponse.
-
+// NewAgentResponseResultResultLogoutResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultLogoutResponse.
 func NewAgentResponseResultResultLogoutResponse(v LogoutResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultLogoutResponse(v)
 	return AgentResponseResultResult{Value: &w}
@@ -7167,8 +7123,7 @@ func (x *AgentResponseResultResultNewSessionResponse) appendJSON(buf []byte) ([]
 
 func (*AgentResponseResultResultNewSessionResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultNewSessionResponse returns a AgentResponseResultResult holding a AgentResponseResultResultNewSessionResponse.
-
+// NewAgentResponseResultResultNewSessionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultNewSessionResponse.
 func NewAgentResponseResultResultNewSessionResponse(v NewSessionResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultNewSessionResponse(v)
 	return AgentResponseResultResult{Value: &w}
@@ -7185,8 +7140,7 @@ func (x *AgentResponseResultResultLoadSessionResponse) appendJSON(buf []byte) ([
 
 func (*AgentResponseResultResultLoadSessionResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultLoadSessionResponse returns a AgentResponseResultResult holding a AgentResponseResultResultLoadSessionResponse.
-
+// NewAgentResponseResultResultLoadSessionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultLoadSessionResponse.
 func NewAgentResponseResultResultLoadSessionResponse(v LoadSessionResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultLoadSessionResponse(v)
 	return AgentResponseResultResult{Value: &w}
@@ -7203,8 +7157,7 @@ func (x *AgentResponseResultResultListSessionsResponse) appendJSON(buf []byte) (
 
 func (*AgentResponseResultResultListSessionsResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultListSessionsResponse returns a AgentResponseResultResult holding a AgentResponseResultResultListSessionsResponse.
-
+// NewAgentResponseResultResultListSessionsResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultListSessionsResponse.
 func NewAgentResponseResultResultListSessionsResponse(v ListSessionsResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultListSessionsResponse(v)
 	return AgentResponseResultResult{Value: &w}
@@ -7221,8 +7174,7 @@ func (x *AgentResponseResultResultDeleteSessionResponse) appendJSON(buf []byte) 
 
 func (*AgentResponseResultResultDeleteSessionResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultDeleteSessionResponse returns a AgentResponseResultResult holding a AgentResponseResultResultDeleteSessionResponse.
-
+// NewAgentResponseResultResultDeleteSessionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultDeleteSessionResponse.
 func NewAgentResponseResultResultDeleteSessionResponse(v DeleteSessionResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultDeleteSessionResponse(v)
 	return AgentResponseResultResult{Value: &w}
@@ -7239,8 +7191,7 @@ func (x *AgentResponseResultResultResumeSessionResponse) appendJSON(buf []byte) 
 
 func (*AgentResponseResultResultResumeSessionResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultResumeSessionResponse returns a AgentResponseResultResult holding a AgentResponseResultResultResumeSessionResponse.
-
+// NewAgentResponseResultResultResumeSessionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultResumeSessionResponse.
 func NewAgentResponseResultResultResumeSessionResponse(v ResumeSessionResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultResumeSessionResponse(v)
 	return AgentResponseResultResult{Value: &w}
@@ -7257,8 +7208,7 @@ func (x *AgentResponseResultResultCloseSessionResponse) appendJSON(buf []byte) (
 
 func (*AgentResponseResultResultCloseSessionResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultCloseSessionResponse returns a AgentResponseResultResult holding a AgentResponseResultResultCloseSessionResponse.
-
+// NewAgentResponseResultResultCloseSessionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultCloseSessionResponse.
 func NewAgentResponseResultResultCloseSessionResponse(v CloseSessionResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultCloseSessionResponse(v)
 	return AgentResponseResultResult{Value: &w}
@@ -7275,8 +7225,7 @@ func (x *AgentResponseResultResultSetSessionModeResponse) appendJSON(buf []byte)
 
 func (*AgentResponseResultResultSetSessionModeResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultSetSessionModeResponse returns a AgentResponseResultResult holding a AgentResponseResultResultSetSessionModeResponse.
-
+// NewAgentResponseResultResultSetSessionModeResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultSetSessionModeResponse.
 func NewAgentResponseResultResultSetSessionModeResponse(v SetSessionModeResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultSetSessionModeResponse(v)
 	return AgentResponseResultResult{Value: &w}
@@ -7293,8 +7242,7 @@ func (x *AgentResponseResultResultSetSessionConfigOptionResponse) appendJSON(buf
 
 func (*AgentResponseResultResultSetSessionConfigOptionResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultSetSessionConfigOptionResponse returns a AgentResponseResultResult holding a AgentResponseResultResultSetSessionConfigOptionResponse.
-
+// NewAgentResponseResultResultSetSessionConfigOptionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultSetSessionConfigOptionResponse.
 func NewAgentResponseResultResultSetSessionConfigOptionResponse(v SetSessionConfigOptionResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultSetSessionConfigOptionResponse(v)
 	return AgentResponseResultResult{Value: &w}
@@ -7311,8 +7259,7 @@ func (x *AgentResponseResultResultPromptResponse) appendJSON(buf []byte) ([]byte
 
 func (*AgentResponseResultResultPromptResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultPromptResponse returns a AgentResponseResultResult holding a AgentResponseResultResultPromptResponse.
-
+// NewAgentResponseResultResultPromptResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultPromptResponse.
 func NewAgentResponseResultResultPromptResponse(v PromptResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultPromptResponse(v)
 	return AgentResponseResultResult{Value: &w}
@@ -7329,8 +7276,7 @@ func (x *AgentResponseResultResultExtMethodResponse) appendJSON(buf []byte) ([]b
 
 func (*AgentResponseResultResultExtMethodResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultExtMethodResponse returns a AgentResponseResultResult holding a AgentResponseResultResultExtMethodResponse.
-
+// NewAgentResponseResultResultExtMethodResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultExtMethodResponse.
 func NewAgentResponseResultResultExtMethodResponse(v ExtResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultExtMethodResponse(v)
 	return AgentResponseResultResult{Value: &w}
@@ -8618,8 +8564,7 @@ func (x *AuthMethodTerminalVariant) appendMembers(buf []byte, open int) ([]byte,
 
 func (*AuthMethodTerminalVariant) isAuthMethod() {}
 
-// NewAuthMethodTerminalVariant returns a AuthMethod holding a AuthMethodTerminalVariant.
-
+// NewAuthMethodTerminalVariant returns the AuthMethod that holds the variant AuthMethodTerminalVariant.
 func NewAuthMethodTerminalVariant(v AuthMethodTerminal) AuthMethod {
 	w := AuthMethodTerminalVariant(v)
 	return AuthMethod{Value: &w}
@@ -8647,8 +8592,7 @@ func (x *AuthMethodAgentVariant) appendMembers(buf []byte, open int) ([]byte, er
 
 func (*AuthMethodAgentVariant) isAuthMethod() {}
 
-// NewAuthMethodAgentVariant returns a AuthMethod holding a AuthMethodAgentVariant.
-
+// NewAuthMethodAgentVariant returns the AuthMethod that holds the variant AuthMethodAgentVariant.
 func NewAuthMethodAgentVariant(v AuthMethodAgent) AuthMethod {
 	w := AuthMethodAgentVariant(v)
 	return AuthMethod{Value: &w}
@@ -9717,8 +9661,7 @@ func (x *SessionConfigOptionSelect) appendMembers(buf []byte, open int) ([]byte,
 
 func (*SessionConfigOptionSelect) isSessionConfigOptionVariant() {}
 
-// NewSessionConfigOptionSelect returns a SessionConfigOptionVariant holding a SessionConfigOptionSelect.
-
+// NewSessionConfigOptionSelect returns the SessionConfigOptionVariant that holds the variant SessionConfigOptionSelect.
 func NewSessionConfigOptionSelect(v SessionConfigSelect) SessionConfigOptionVariant {
 	w := SessionConfigOptionSelect(v)
 	return SessionConfigOptionVariant{Value: &w}
@@ -9745,8 +9688,7 @@ func (x *SessionConfigOptionBoolean) appendMembers(buf []byte, open int) ([]byte
 
 func (*SessionConfigOptionBoolean) isSessionConfigOptionVariant() {}
 
-// NewSessionConfigOptionBoolean returns a SessionConfigOptionVariant holding a SessionConfigOptionBoolean.
-
+// NewSessionConfigOptionBoolean returns the SessionConfigOptionVariant that holds the variant SessionConfigOptionBoolean.
 func NewSessionConfigOptionBoolean(v SessionConfigBoolean) SessionConfigOptionVariant {
 	w := SessionConfigOptionBoolean(v)
 	return SessionConfigOptionVariant{Value: &w}
@@ -9949,8 +9891,7 @@ func (x *SessionConfigSelectOptionsUngrouped) appendJSON(buf []byte) ([]byte, er
 
 func (*SessionConfigSelectOptionsUngrouped) isSessionConfigSelectOptions() {}
 
-// NewSessionConfigSelectOptionsUngrouped returns a SessionConfigSelectOptions holding a SessionConfigSelectOptionsUngrouped.
-
+// NewSessionConfigSelectOptionsUngrouped returns the SessionConfigSelectOptions that holds the variant SessionConfigSelectOptionsUngrouped.
 func NewSessionConfigSelectOptionsUngrouped(v []SessionConfigSelectOption) SessionConfigSelectOptions {
 	w := SessionConfigSelectOptionsUngrouped(v)
 	return SessionConfigSelectOptions{Value: &w}
@@ -9967,8 +9908,7 @@ func (x *SessionConfigSelectOptionsGrouped) appendJSON(buf []byte) ([]byte, erro
 
 func (*SessionConfigSelectOptionsGrouped) isSessionConfigSelectOptions() {}
 
-// NewSessionConfigSelectOptionsGrouped returns a SessionConfigSelectOptions holding a SessionConfigSelectOptionsGrouped.
-
+// NewSessionConfigSelectOptionsGrouped returns the SessionConfigSelectOptions that holds the variant SessionConfigSelectOptionsGrouped.
 func NewSessionConfigSelectOptionsGrouped(v []SessionConfigSelectGroup) SessionConfigSelectOptions {
 	w := SessionConfigSelectOptionsGrouped(v)
 	return SessionConfigSelectOptions{Value: &w}
@@ -11540,8 +11480,7 @@ func (x *AgentNotificationParamsSessionNotification) appendJSON(buf []byte) ([]b
 
 func (*AgentNotificationParamsSessionNotification) isAgentNotificationParams() {}
 
-// NewAgentNotificationParamsSessionNotification returns a AgentNotificationParams holding a AgentNotificationParamsSessionNotification.
-
+// NewAgentNotificationParamsSessionNotification returns the AgentNotificationParams that holds the variant AgentNotificationParamsSessionNotification.
 func NewAgentNotificationParamsSessionNotification(v SessionNotification) AgentNotificationParams {
 	w := AgentNotificationParamsSessionNotification(v)
 	return AgentNotificationParams{Value: &w}
@@ -11560,8 +11499,7 @@ func (x *AgentNotificationParamsCompleteElicitationNotification) appendJSON(buf 
 
 func (*AgentNotificationParamsCompleteElicitationNotification) isAgentNotificationParams() {}
 
-// NewAgentNotificationParamsCompleteElicitationNotification returns a AgentNotificationParams holding a AgentNotificationParamsCompleteElicitationNotification.
-
+// NewAgentNotificationParamsCompleteElicitationNotification returns the AgentNotificationParams that holds the variant AgentNotificationParamsCompleteElicitationNotification.
 func NewAgentNotificationParamsCompleteElicitationNotification(v CompleteElicitationNotification) AgentNotificationParams {
 	w := AgentNotificationParamsCompleteElicitationNotification(v)
 	return AgentNotificationParams{Value: &w}
@@ -11584,8 +11522,7 @@ func (x *AgentNotificationParamsExtNotification) appendJSON(buf []byte) ([]byte,
 
 func (*AgentNotificationParamsExtNotification) isAgentNotificationParams() {}
 
-// NewAgentNotificationParamsExtNotification returns a AgentNotificationParams holding a AgentNotificationParamsExtNotification.
-
+// NewAgentNotificationParamsExtNotification returns the AgentNotificationParams that holds the variant AgentNotificationParamsExtNotification.
 func NewAgentNotificationParamsExtNotification(v ExtNotification) AgentNotificationParams {
 	w := AgentNotificationParamsExtNotification(v)
 	return AgentNotificationParams{Value: &w}
@@ -11869,8 +11806,7 @@ func (x *SessionUpdateUserMessageChunk) appendMembers(buf []byte, open int) ([]b
 
 func (*SessionUpdateUserMessageChunk) isSessionUpdate() {}
 
-// NewSessionUpdateUserMessageChunk returns a SessionUpdate holding a SessionUpdateUserMessageChunk.
-
+// NewSessionUpdateUserMessageChunk returns the SessionUpdate that holds the variant SessionUpdateUserMessageChunk.
 func NewSessionUpdateUserMessageChunk(v ContentChunk) SessionUpdate {
 	w := SessionUpdateUserMessageChunk(v)
 	return SessionUpdate{Value: &w}
@@ -11897,8 +11833,7 @@ func (x *SessionUpdateAgentMessageChunk) appendMembers(buf []byte, open int) ([]
 
 func (*SessionUpdateAgentMessageChunk) isSessionUpdate() {}
 
-// NewSessionUpdateAgentMessageChunk returns a SessionUpdate holding a SessionUpdateAgentMessageChunk.
-
+// NewSessionUpdateAgentMessageChunk returns the SessionUpdate that holds the variant SessionUpdateAgentMessageChunk.
 func NewSessionUpdateAgentMessageChunk(v ContentChunk) SessionUpdate {
 	w := SessionUpdateAgentMessageChunk(v)
 	return SessionUpdate{Value: &w}
@@ -11925,8 +11860,7 @@ func (x *SessionUpdateAgentThoughtChunk) appendMembers(buf []byte, open int) ([]
 
 func (*SessionUpdateAgentThoughtChunk) isSessionUpdate() {}
 
-// NewSessionUpdateAgentThoughtChunk returns a SessionUpdate holding a SessionUpdateAgentThoughtChunk.
-
+// NewSessionUpdateAgentThoughtChunk returns the SessionUpdate that holds the variant SessionUpdateAgentThoughtChunk.
 func NewSessionUpdateAgentThoughtChunk(v ContentChunk) SessionUpdate {
 	w := SessionUpdateAgentThoughtChunk(v)
 	return SessionUpdate{Value: &w}
@@ -11953,8 +11887,7 @@ func (x *SessionUpdateToolCall) appendMembers(buf []byte, open int) ([]byte, err
 
 func (*SessionUpdateToolCall) isSessionUpdate() {}
 
-// NewSessionUpdateToolCall returns a SessionUpdate holding a SessionUpdateToolCall.
-
+// NewSessionUpdateToolCall returns the SessionUpdate that holds the variant SessionUpdateToolCall.
 func NewSessionUpdateToolCall(v ToolCall) SessionUpdate {
 	w := SessionUpdateToolCall(v)
 	return SessionUpdate{Value: &w}
@@ -11981,8 +11914,7 @@ func (x *SessionUpdateToolCallUpdate) appendMembers(buf []byte, open int) ([]byt
 
 func (*SessionUpdateToolCallUpdate) isSessionUpdate() {}
 
-// NewSessionUpdateToolCallUpdate returns a SessionUpdate holding a SessionUpdateToolCallUpdate.
-
+// NewSessionUpdateToolCallUpdate returns the SessionUpdate that holds the variant SessionUpdateToolCallUpdate.
 func NewSessionUpdateToolCallUpdate(v ToolCallUpdate) SessionUpdate {
 	w := SessionUpdateToolCallUpdate(v)
 	return SessionUpdate{Value: &w}
@@ -12010,8 +11942,7 @@ func (x *SessionUpdatePlan) appendMembers(buf []byte, open int) ([]byte, error) 
 
 func (*SessionUpdatePlan) isSessionUpdate() {}
 
-// NewSessionUpdatePlan returns a SessionUpdate holding a SessionUpdatePlan.
-
+// NewSessionUpdatePlan returns the SessionUpdate that holds the variant SessionUpdatePlan.
 func NewSessionUpdatePlan(v Plan) SessionUpdate {
 	w := SessionUpdatePlan(v)
 	return SessionUpdate{Value: &w}
@@ -12038,8 +11969,7 @@ func (x *SessionUpdateAvailableCommandsUpdate) appendMembers(buf []byte, open in
 
 func (*SessionUpdateAvailableCommandsUpdate) isSessionUpdate() {}
 
-// NewSessionUpdateAvailableCommandsUpdate returns a SessionUpdate holding a SessionUpdateAvailableCommandsUpdate.
-
+// NewSessionUpdateAvailableCommandsUpdate returns the SessionUpdate that holds the variant SessionUpdateAvailableCommandsUpdate.
 func NewSessionUpdateAvailableCommandsUpdate(v AvailableCommandsUpdate) SessionUpdate {
 	w := SessionUpdateAvailableCommandsUpdate(v)
 	return SessionUpdate{Value: &w}
@@ -12068,8 +11998,7 @@ func (x *SessionUpdateCurrentModeUpdate) appendMembers(buf []byte, open int) ([]
 
 func (*SessionUpdateCurrentModeUpdate) isSessionUpdate() {}
 
-// NewSessionUpdateCurrentModeUpdate returns a SessionUpdate holding a SessionUpdateCurrentModeUpdate.
-
+// NewSessionUpdateCurrentModeUpdate returns the SessionUpdate that holds the variant SessionUpdateCurrentModeUpdate.
 func NewSessionUpdateCurrentModeUpdate(v CurrentModeUpdate) SessionUpdate {
 	w := SessionUpdateCurrentModeUpdate(v)
 	return SessionUpdate{Value: &w}
@@ -12096,8 +12025,7 @@ func (x *SessionUpdateConfigOptionUpdate) appendMembers(buf []byte, open int) ([
 
 func (*SessionUpdateConfigOptionUpdate) isSessionUpdate() {}
 
-// NewSessionUpdateConfigOptionUpdate returns a SessionUpdate holding a SessionUpdateConfigOptionUpdate.
-
+// NewSessionUpdateConfigOptionUpdate returns the SessionUpdate that holds the variant SessionUpdateConfigOptionUpdate.
 func NewSessionUpdateConfigOptionUpdate(v ConfigOptionUpdate) SessionUpdate {
 	w := SessionUpdateConfigOptionUpdate(v)
 	return SessionUpdate{Value: &w}
@@ -12124,8 +12052,7 @@ func (x *SessionUpdateSessionInfoUpdate) appendMembers(buf []byte, open int) ([]
 
 func (*SessionUpdateSessionInfoUpdate) isSessionUpdate() {}
 
-// NewSessionUpdateSessionInfoUpdate returns a SessionUpdate holding a SessionUpdateSessionInfoUpdate.
-
+// NewSessionUpdateSessionInfoUpdate returns the SessionUpdate that holds the variant SessionUpdateSessionInfoUpdate.
 func NewSessionUpdateSessionInfoUpdate(v SessionInfoUpdate) SessionUpdate {
 	w := SessionUpdateSessionInfoUpdate(v)
 	return SessionUpdate{Value: &w}
@@ -12152,8 +12079,7 @@ func (x *SessionUpdateUsageUpdate) appendMembers(buf []byte, open int) ([]byte, 
 
 func (*SessionUpdateUsageUpdate) isSessionUpdate() {}
 
-// NewSessionUpdateUsageUpdate returns a SessionUpdate holding a SessionUpdateUsageUpdate.
-
+// NewSessionUpdateUsageUpdate returns the SessionUpdate that holds the variant SessionUpdateUsageUpdate.
 func NewSessionUpdateUsageUpdate(v UsageUpdate) SessionUpdate {
 	w := SessionUpdateUsageUpdate(v)
 	return SessionUpdate{Value: &w}
@@ -12183,8 +12109,7 @@ func (x *SessionUpdateNotice) appendMembers(buf []byte, open int) ([]byte, error
 
 func (*SessionUpdateNotice) isSessionUpdate() {}
 
-// NewSessionUpdateNotice returns a SessionUpdate holding a SessionUpdateNotice.
-
+// NewSessionUpdateNotice returns the SessionUpdate that holds the variant SessionUpdateNotice.
 func NewSessionUpdateNotice(v Notice) SessionUpdate {
 	w := SessionUpdateNotice(v)
 	return SessionUpdate{Value: &w}
@@ -12214,8 +12139,7 @@ func (x *SessionUpdateCompactionUpdate) appendMembers(buf []byte, open int) ([]b
 
 func (*SessionUpdateCompactionUpdate) isSessionUpdate() {}
 
-// NewSessionUpdateCompactionUpdate returns a SessionUpdate holding a SessionUpdateCompactionUpdate.
-
+// NewSessionUpdateCompactionUpdate returns the SessionUpdate that holds the variant SessionUpdateCompactionUpdate.
 func NewSessionUpdateCompactionUpdate(v CompactionUpdate) SessionUpdate {
 	w := SessionUpdateCompactionUpdate(v)
 	return SessionUpdate{Value: &w}
@@ -12245,8 +12169,7 @@ func (x *SessionUpdateCompactionSummaryChunk) appendMembers(buf []byte, open int
 
 func (*SessionUpdateCompactionSummaryChunk) isSessionUpdate() {}
 
-// NewSessionUpdateCompactionSummaryChunk returns a SessionUpdate holding a SessionUpdateCompactionSummaryChunk.
-
+// NewSessionUpdateCompactionSummaryChunk returns the SessionUpdate that holds the variant SessionUpdateCompactionSummaryChunk.
 func NewSessionUpdateCompactionSummaryChunk(v CompactionSummaryChunk) SessionUpdate {
 	w := SessionUpdateCompactionSummaryChunk(v)
 	return SessionUpdate{Value: &w}
@@ -13051,8 +12974,7 @@ func (x *AvailableCommandInputUnstructured) appendMembers(buf []byte, open int) 
 
 func (*AvailableCommandInputUnstructured) isAvailableCommandInput() {}
 
-// NewAvailableCommandInputUnstructured returns a AvailableCommandInput holding a AvailableCommandInputUnstructured.
-
+// NewAvailableCommandInputUnstructured returns the AvailableCommandInput that holds the variant AvailableCommandInputUnstructured.
 func NewAvailableCommandInputUnstructured(v UnstructuredCommandInput) AvailableCommandInput {
 	w := AvailableCommandInputUnstructured(v)
 	return AvailableCommandInput{Value: &w}
@@ -14554,8 +14476,7 @@ func (x *ClientRequestParamsInitializeRequest) appendJSON(buf []byte) ([]byte, e
 
 func (*ClientRequestParamsInitializeRequest) isClientRequestParams() {}
 
-// NewClientRequestParamsInitializeRequest returns a ClientRequestParams holding a ClientRequestParamsInitializeRequest.
-
+// NewClientRequestParamsInitializeRequest returns the ClientRequestParams that holds the variant ClientRequestParamsInitializeRequest.
 func NewClientRequestParamsInitializeRequest(v InitializeRequest) ClientRequestParams {
 	w := ClientRequestParamsInitializeRequest(v)
 	return ClientRequestParams{Value: &w}
@@ -14581,8 +14502,7 @@ func (x *ClientRequestParamsAuthenticateRequest) appendJSON(buf []byte) ([]byte,
 
 func (*ClientRequestParamsAuthenticateRequest) isClientRequestParams() {}
 
-// NewClientRequestParamsAuthenticateRequest returns a ClientRequestParams holding a ClientRequestParamsAuthenticateRequest.
-
+// NewClientRequestParamsAuthenticateRequest returns the ClientRequestParams that holds the variant ClientRequestParamsAuthenticateRequest.
 func NewClientRequestParamsAuthenticateRequest(v AuthenticateRequest) ClientRequestParams {
 	w := ClientRequestParamsAuthenticateRequest(v)
 	return ClientRequestParams{Value: &w}
@@ -14602,8 +14522,7 @@ func (x *ClientRequestParamsLogoutRequest) appendJSON(buf []byte) ([]byte, error
 
 func (*ClientRequestParamsLogoutRequest) isClientRequestParams() {}
 
-// NewClientRequestParamsLogoutRequest returns a ClientRequestParams holding a ClientRequestParamsLogoutRequest.
-
+// NewClientRequestParamsLogoutRequest returns the ClientRequestParams that holds the variant ClientRequestParamsLogoutRequest.
 func NewClientRequestParamsLogoutRequest(v LogoutRequest) ClientRequestParams {
 	w := ClientRequestParamsLogoutRequest(v)
 	return ClientRequestParams{Value: &w}
@@ -14631,8 +14550,7 @@ func (x *ClientRequestParamsNewSessionRequest) appendJSON(buf []byte) ([]byte, e
 
 func (*ClientRequestParamsNewSessionRequest) isClientRequestParams() {}
 
-// NewClientRequestParamsNewSessionRequest returns a ClientRequestParams holding a ClientRequestParamsNewSessionRequest.
-
+// NewClientRequestParamsNewSessionRequest returns the ClientRequestParams that holds the variant ClientRequestParamsNewSessionRequest.
 func NewClientRequestParamsNewSessionRequest(v NewSessionRequest) ClientRequestParams {
 	w := ClientRequestParamsNewSessionRequest(v)
 	return ClientRequestParams{Value: &w}
@@ -14658,8 +14576,7 @@ func (x *ClientRequestParamsLoadSessionRequest) appendJSON(buf []byte) ([]byte, 
 
 func (*ClientRequestParamsLoadSessionRequest) isClientRequestParams() {}
 
-// NewClientRequestParamsLoadSessionRequest returns a ClientRequestParams holding a ClientRequestParamsLoadSessionRequest.
-
+// NewClientRequestParamsLoadSessionRequest returns the ClientRequestParams that holds the variant ClientRequestParamsLoadSessionRequest.
 func NewClientRequestParamsLoadSessionRequest(v LoadSessionRequest) ClientRequestParams {
 	w := ClientRequestParamsLoadSessionRequest(v)
 	return ClientRequestParams{Value: &w}
@@ -14680,8 +14597,7 @@ func (x *ClientRequestParamsListSessionsRequest) appendJSON(buf []byte) ([]byte,
 
 func (*ClientRequestParamsListSessionsRequest) isClientRequestParams() {}
 
-// NewClientRequestParamsListSessionsRequest returns a ClientRequestParams holding a ClientRequestParamsListSessionsRequest.
-
+// NewClientRequestParamsListSessionsRequest returns the ClientRequestParams that holds the variant ClientRequestParamsListSessionsRequest.
 func NewClientRequestParamsListSessionsRequest(v ListSessionsRequest) ClientRequestParams {
 	w := ClientRequestParamsListSessionsRequest(v)
 	return ClientRequestParams{Value: &w}
@@ -14700,8 +14616,7 @@ func (x *ClientRequestParamsDeleteSessionRequest) appendJSON(buf []byte) ([]byte
 
 func (*ClientRequestParamsDeleteSessionRequest) isClientRequestParams() {}
 
-// NewClientRequestParamsDeleteSessionRequest returns a ClientRequestParams holding a ClientRequestParamsDeleteSessionRequest.
-
+// NewClientRequestParamsDeleteSessionRequest returns the ClientRequestParams that holds the variant ClientRequestParamsDeleteSessionRequest.
 func NewClientRequestParamsDeleteSessionRequest(v DeleteSessionRequest) ClientRequestParams {
 	w := ClientRequestParamsDeleteSessionRequest(v)
 	return ClientRequestParams{Value: &w}
@@ -14723,8 +14638,7 @@ func (x *ClientRequestParamsResumeSessionRequest) appendJSON(buf []byte) ([]byte
 
 func (*ClientRequestParamsResumeSessionRequest) isClientRequestParams() {}
 
-// NewClientRequestParamsResumeSessionRequest returns a ClientRequestParams holding a ClientRequestParamsResumeSessionRequest.
-
+// NewClientRequestParamsResumeSessionRequest returns the ClientRequestParams that holds the variant ClientRequestParamsResumeSessionRequest.
 func NewClientRequestParamsResumeSessionRequest(v ResumeSessionRequest) ClientRequestParams {
 	w := ClientRequestParamsResumeSessionRequest(v)
 	return ClientRequestParams{Value: &w}
@@ -14746,8 +14660,7 @@ func (x *ClientRequestParamsCloseSessionRequest) appendJSON(buf []byte) ([]byte,
 
 func (*ClientRequestParamsCloseSessionRequest) isClientRequestParams() {}
 
-// NewClientRequestParamsCloseSessionRequest returns a ClientRequestParams holding a ClientRequestParamsCloseSessionRequest.
-
+// NewClientRequestParamsCloseSessionRequest returns the ClientRequestParams that holds the variant ClientRequestParamsCloseSessionRequest.
 func NewClientRequestParamsCloseSessionRequest(v CloseSessionRequest) ClientRequestParams {
 	w := ClientRequestParamsCloseSessionRequest(v)
 	return ClientRequestParams{Value: &w}
@@ -14776,8 +14689,7 @@ func (x *ClientRequestParamsSetSessionModeRequest) appendJSON(buf []byte) ([]byt
 
 func (*ClientRequestParamsSetSessionModeRequest) isClientRequestParams() {}
 
-// NewClientRequestParamsSetSessionModeRequest returns a ClientRequestParams holding a ClientRequestParamsSetSessionModeRequest.
-
+// NewClientRequestParamsSetSessionModeRequest returns the ClientRequestParams that holds the variant ClientRequestParamsSetSessionModeRequest.
 func NewClientRequestParamsSetSessionModeRequest(v SetSessionModeRequest) ClientRequestParams {
 	w := ClientRequestParamsSetSessionModeRequest(v)
 	return ClientRequestParams{Value: &w}
@@ -14794,8 +14706,7 @@ func (x *ClientRequestParamsSetSessionConfigOptionRequest) appendJSON(buf []byte
 
 func (*ClientRequestParamsSetSessionConfigOptionRequest) isClientRequestParams() {}
 
-// NewClientRequestParamsSetSessionConfigOptionRequest returns a ClientRequestParams holding a ClientRequestParamsSetSessionConfigOptionRequest.
-
+// NewClientRequestParamsSetSessionConfigOptionRequest returns the ClientRequestParams that holds the variant ClientRequestParamsSetSessionConfigOptionRequest.
 func NewClientRequestParamsSetSessionConfigOptionRequest(v SetSessionConfigOptionRequest) ClientRequestParams {
 	w := ClientRequestParamsSetSessionConfigOptionRequest(v)
 	return ClientRequestParams{Value: &w}
@@ -14822,8 +14733,7 @@ func (x *ClientRequestParamsPromptRequest) appendJSON(buf []byte) ([]byte, error
 
 func (*ClientRequestParamsPromptRequest) isClientRequestParams() {}
 
-// NewClientRequestParamsPromptRequest returns a ClientRequestParams holding a ClientRequestParamsPromptRequest.
-
+// NewClientRequestParamsPromptRequest returns the ClientRequestParams that holds the variant ClientRequestParamsPromptRequest.
 func NewClientRequestParamsPromptRequest(v PromptRequest) ClientRequestParams {
 	w := ClientRequestParamsPromptRequest(v)
 	return ClientRequestParams{Value: &w}
@@ -14845,8 +14755,7 @@ func (x *ClientRequestParamsExtMethodRequest) appendJSON(buf []byte) ([]byte, er
 
 func (*ClientRequestParamsExtMethodRequest) isClientRequestParams() {}
 
-// NewClientRequestParamsExtMethodRequest returns a ClientRequestParams holding a ClientRequestParamsExtMethodRequest.
-
+// NewClientRequestParamsExtMethodRequest returns the ClientRequestParams that holds the variant ClientRequestParamsExtMethodRequest.
 func NewClientRequestParamsExtMethodRequest(v ExtRequest) ClientRequestParams {
 	w := ClientRequestParamsExtMethodRequest(v)
 	return ClientRequestParams{Value: &w}
@@ -16215,8 +16124,7 @@ func (x *McpServerHTTP) appendMembers(buf []byte, open int) ([]byte, error) {
 
 func (*McpServerHTTP) isMcpServer() {}
 
-// NewMcpServerHTTP returns a McpServer holding a McpServerHTTP.
-
+// NewMcpServerHTTP returns the McpServer that holds the variant McpServerHTTP.
 func NewMcpServerHTTP(v McpServerHttp) McpServer {
 	w := McpServerHTTP(v)
 	return McpServer{Value: &w}
@@ -16245,8 +16153,7 @@ func (x *McpServerSSE) appendMembers(buf []byte, open int) ([]byte, error) {
 
 func (*McpServerSSE) isMcpServer() {}
 
-// NewMcpServerSSE returns a McpServer holding a McpServerSSE.
-
+// NewMcpServerSSE returns the McpServer that holds the variant McpServerSSE.
 func NewMcpServerSSE(v McpServerSse) McpServer {
 	w := McpServerSSE(v)
 	return McpServer{Value: &w}
@@ -16274,8 +16181,7 @@ func (x *McpServerStdioVariant) appendMembers(buf []byte, open int) ([]byte, err
 
 func (*McpServerStdioVariant) isMcpServer() {}
 
-// NewMcpServerStdioVariant returns a McpServer holding a McpServerStdioVariant.
-
+// NewMcpServerStdioVariant returns the McpServer that holds the variant McpServerStdioVariant.
 func NewMcpServerStdioVariant(v McpServerStdio) McpServer {
 	w := McpServerStdioVariant(v)
 	return McpServer{Value: &w}
@@ -17627,8 +17533,7 @@ func (x *SetSessionConfigOptionRequestBoolean) appendMembers(buf []byte, open in
 
 func (*SetSessionConfigOptionRequestBoolean) isSetSessionConfigOptionRequestVariant() {}
 
-// NewSetSessionConfigOptionRequestBoolean returns a SetSessionConfigOptionRequestVariant holding a SetSessionConfigOptionRequestBoolean.
-
+// NewSetSessionConfigOptionRequestBoolean returns the SetSessionConfigOptionRequestVariant that holds the variant SetSessionConfigOptionRequestBoolean.
 func NewSetSessionConfigOptionRequestBoolean(v SetSessionConfigOptionRequestBoolean) SetSessionConfigOptionRequestVariant {
 	return SetSessionConfigOptionRequestVariant{Value: &v}
 }
@@ -17692,8 +17597,7 @@ func (x *SetSessionConfigOptionRequestValueID) appendMembers(buf []byte, open in
 
 func (*SetSessionConfigOptionRequestValueID) isSetSessionConfigOptionRequestVariant() {}
 
-// NewSetSessionConfigOptionRequestValueID returns a SetSessionConfigOptionRequestVariant holding a SetSessionConfigOptionRequestValueID.
-
+// NewSetSessionConfigOptionRequestValueID returns the SetSessionConfigOptionRequestVariant that holds the variant SetSessionConfigOptionRequestValueID.
 func NewSetSessionConfigOptionRequestValueID(v SetSessionConfigOptionRequestValueID) SetSessionConfigOptionRequestVariant {
 	return SetSessionConfigOptionRequestVariant{Value: &v}
 }
@@ -17961,8 +17865,7 @@ func (x *ClientResponseResult) appendMembers(buf []byte, open int) ([]byte, erro
 
 func (*ClientResponseResult) isClientResponse() {}
 
-// NewClientResponseResult returns a ClientResponse holding a ClientResponseResult.
-
+// NewClientResponseResult returns the ClientResponse that holds the variant ClientResponseResult.
 func NewClientResponseResult(v ClientResponseResult) ClientResponse {
 	return ClientResponse{Value: &v}
 }
@@ -18038,8 +17941,7 @@ func (x *ClientResponseError) appendMembers(buf []byte, open int) ([]byte, error
 
 func (*ClientResponseError) isClientResponse() {}
 
-// NewClientResponseError returns a ClientResponse holding a ClientResponseError.
-
+// NewClientResponseError returns the ClientResponse that holds the variant ClientResponseError.
 func NewClientResponseError(v ClientResponseError) ClientResponse {
 	return ClientResponse{Value: &v}
 }
@@ -18224,8 +18126,7 @@ func (x *ClientResponseResultResultWriteTextFileResponse) appendJSON(buf []byte)
 
 func (*ClientResponseResultResultWriteTextFileResponse) isClientResponseResultResult() {}
 
-// NewClientResponseResultResultWriteTextFileResponse returns a ClientResponseResultResult holding a ClientResponseResultResultWriteTextFileResponse.
-
+// NewClientResponseResultResultWriteTextFileResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultWriteTextFileResponse.
 func NewClientResponseResultResultWriteTextFileResponse(v WriteTextFileResponse) ClientResponseResultResult {
 	w := ClientResponseResultResultWriteTextFileResponse(v)
 	return ClientResponseResultResult{Value: &w}
@@ -18242,8 +18143,7 @@ func (x *ClientResponseResultResultReadTextFileResponse) appendJSON(buf []byte) 
 
 func (*ClientResponseResultResultReadTextFileResponse) isClientResponseResultResult() {}
 
-// NewClientResponseResultResultReadTextFileResponse returns a ClientResponseResultResult holding a ClientResponseResultResultReadTextFileResponse.
-
+// NewClientResponseResultResultReadTextFileResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultReadTextFileResponse.
 func NewClientResponseResultResultReadTextFileResponse(v ReadTextFileResponse) ClientResponseResultResult {
 	w := ClientResponseResultResultReadTextFileResponse(v)
 	return ClientResponseResultResult{Value: &w}
@@ -18260,8 +18160,7 @@ func (x *ClientResponseResultResultRequestPermissionResponse) appendJSON(buf []b
 
 func (*ClientResponseResultResultRequestPermissionResponse) isClientResponseResultResult() {}
 
-// NewClientResponseResultResultRequestPermissionResponse returns a ClientResponseResultResult holding a ClientResponseResultResultRequestPermissionResponse.
-
+// NewClientResponseResultResultRequestPermissionResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultRequestPermissionResponse.
 func NewClientResponseResultResultRequestPermissionResponse(v RequestPermissionResponse) ClientResponseResultResult {
 	w := ClientResponseResultResultRequestPermissionResponse(v)
 	return ClientResponseResultResult{Value: &w}
@@ -18278,8 +18177,7 @@ func (x *ClientResponseResultResultCreateTerminalResponse) appendJSON(buf []byte
 
 func (*ClientResponseResultResultCreateTerminalResponse) isClientResponseResultResult() {}
 
-// NewClientResponseResultResultCreateTerminalResponse returns a ClientResponseResultResult holding a ClientResponseResultResultCreateTerminalResponse.
-
+// NewClientResponseResultResultCreateTerminalResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultCreateTerminalResponse.
 func NewClientResponseResultResultCreateTerminalResponse(v CreateTerminalResponse) ClientResponseResultResult {
 	w := ClientResponseResultResultCreateTerminalResponse(v)
 	return ClientResponseResultResult{Value: &w}
@@ -18296,8 +18194,7 @@ func (x *ClientResponseResultResultTerminalOutputResponse) appendJSON(buf []byte
 
 func (*ClientResponseResultResultTerminalOutputResponse) isClientResponseResultResult() {}
 
-// NewClientResponseResultResultTerminalOutputResponse returns a ClientResponseResultResult holding a ClientResponseResultResultTerminalOutputResponse.
-
+// NewClientResponseResultResultTerminalOutputResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultTerminalOutputResponse.
 func NewClientResponseResultResultTerminalOutputResponse(v TerminalOutputResponse) ClientResponseResultResult {
 	w := ClientResponseResultResultTerminalOutputResponse(v)
 	return ClientResponseResultResult{Value: &w}
@@ -18314,8 +18211,7 @@ func (x *ClientResponseResultResultReleaseTerminalResponse) appendJSON(buf []byt
 
 func (*ClientResponseResultResultReleaseTerminalResponse) isClientResponseResultResult() {}
 
-// NewClientResponseResultResultReleaseTerminalResponse returns a ClientResponseResultResult holding a ClientResponseResultResultReleaseTerminalResponse.
-
+// NewClientResponseResultResultReleaseTerminalResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultReleaseTerminalResponse.
 func NewClientResponseResultResultReleaseTerminalResponse(v ReleaseTerminalResponse) ClientResponseResultResult {
 	w := ClientResponseResultResultReleaseTerminalResponse(v)
 	return ClientResponseResultResult{Value: &w}
@@ -18332,8 +18228,7 @@ func (x *ClientResponseResultResultWaitForTerminalExitResponse) appendJSON(buf [
 
 func (*ClientResponseResultResultWaitForTerminalExitResponse) isClientResponseResultResult() {}
 
-// NewClientResponseResultResultWaitForTerminalExitResponse returns a ClientResponseResultResult holding a ClientResponseResultResultWaitForTerminalExitResponse.
-
+// NewClientResponseResultResultWaitForTerminalExitResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultWaitForTerminalExitResponse.
 func NewClientResponseResultResultWaitForTerminalExitResponse(v WaitForTerminalExitResponse) ClientResponseResultResult {
 	w := ClientResponseResultResultWaitForTerminalExitResponse(v)
 	return ClientResponseResultResult{Value: &w}
@@ -18350,8 +18245,7 @@ func (x *ClientResponseResultResultKillTerminalResponse) appendJSON(buf []byte) 
 
 func (*ClientResponseResultResultKillTerminalResponse) isClientResponseResultResult() {}
 
-// NewClientResponseResultResultKillTerminalResponse returns a ClientResponseResultResult holding a ClientResponseResultResultKillTerminalResponse.
-
+// NewClientResponseResultResultKillTerminalResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultKillTerminalResponse.
 func NewClientResponseResultResultKillTerminalResponse(v KillTerminalResponse) ClientResponseResultResult {
 	w := ClientResponseResultResultKillTerminalResponse(v)
 	return ClientResponseResultResult{Value: &w}
@@ -18368,8 +18262,7 @@ func (x *ClientResponseResultResultCreateElicitationResponse) appendJSON(buf []b
 
 func (*ClientResponseResultResultCreateElicitationResponse) isClientResponseResultResult() {}
 
-// NewClientResponseResultResultCreateElicitationResponse returns a ClientResponseResultResult holding a ClientResponseResultResultCreateElicitationResponse.
-
+// NewClientResponseResultResultCreateElicitationResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultCreateElicitationResponse.
 func NewClientResponseResultResultCreateElicitationResponse(v CreateElicitationResponse) ClientResponseResultResult {
 	w := ClientResponseResultResultCreateElicitationResponse(v)
 	return ClientResponseResultResult{Value: &w}
@@ -18386,8 +18279,7 @@ func (x *ClientResponseResultResultExtMethodResponse) appendJSON(buf []byte) ([]
 
 func (*ClientResponseResultResultExtMethodResponse) isClientResponseResultResult() {}
 
-// NewClientResponseResultResultExtMethodResponse returns a ClientResponseResultResult holding a ClientResponseResultResultExtMethodResponse.
-
+// NewClientResponseResultResultExtMethodResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultExtMethodResponse.
 func NewClientResponseResultResultExtMethodResponse(v ExtResponse) ClientResponseResultResult {
 	w := ClientResponseResultResultExtMethodResponse(v)
 	return ClientResponseResultResult{Value: &w}
@@ -18713,8 +18605,7 @@ func (x *RequestPermissionOutcomeCancelled) appendMembers(buf []byte, open int) 
 
 func (*RequestPermissionOutcomeCancelled) isRequestPermissionOutcome() {}
 
-// NewRequestPermissionOutcomeCancelled returns a RequestPermissionOutcome holding a RequestPermissionOutcomeCancelled.
-
+// NewRequestPermissionOutcomeCancelled returns the RequestPermissionOutcome that holds the variant RequestPermissionOutcomeCancelled.
 func NewRequestPermissionOutcomeCancelled(v RequestPermissionOutcomeCancelled) RequestPermissionOutcome {
 	return RequestPermissionOutcome{Value: &v}
 }
@@ -18740,8 +18631,7 @@ func (x *RequestPermissionOutcomeSelected) appendMembers(buf []byte, open int) (
 
 func (*RequestPermissionOutcomeSelected) isRequestPermissionOutcome() {}
 
-// NewRequestPermissionOutcomeSelected returns a RequestPermissionOutcome holding a RequestPermissionOutcomeSelected.
-
+// NewRequestPermissionOutcomeSelected returns the RequestPermissionOutcome that holds the variant RequestPermissionOutcomeSelected.
 func NewRequestPermissionOutcomeSelected(v SelectedPermissionOutcome) RequestPermissionOutcome {
 	w := RequestPermissionOutcomeSelected(v)
 	return RequestPermissionOutcome{Value: &w}
@@ -19466,8 +19356,7 @@ func (x *CreateElicitationResponseAccept) appendMembers(buf []byte, open int) ([
 
 func (*CreateElicitationResponseAccept) isCreateElicitationResponseVariant() {}
 
-// NewCreateElicitationResponseAccept returns a CreateElicitationResponseVariant holding a CreateElicitationResponseAccept.
-
+// NewCreateElicitationResponseAccept returns the CreateElicitationResponseVariant that holds the variant CreateElicitationResponseAccept.
 func NewCreateElicitationResponseAccept(v ElicitationAcceptAction) CreateElicitationResponseVariant {
 	w := CreateElicitationResponseAccept(v)
 	return CreateElicitationResponseVariant{Value: &w}
@@ -19509,8 +19398,7 @@ func (x *CreateElicitationResponseDecline) appendMembers(buf []byte, open int) (
 
 func (*CreateElicitationResponseDecline) isCreateElicitationResponseVariant() {}
 
-// NewCreateElicitationResponseDecline returns a CreateElicitationResponseVariant holding a CreateElicitationResponseDecline.
-
+// NewCreateElicitationResponseDecline returns the CreateElicitationResponseVariant that holds the variant CreateElicitationResponseDecline.
 func NewCreateElicitationResponseDecline(v CreateElicitationResponseDecline) CreateElicitationResponseVariant {
 	return CreateElicitationResponseVariant{Value: &v}
 }
@@ -19551,8 +19439,7 @@ func (x *CreateElicitationResponseCancel) appendMembers(buf []byte, open int) ([
 
 func (*CreateElicitationResponseCancel) isCreateElicitationResponseVariant() {}
 
-// NewCreateElicitationResponseCancel returns a CreateElicitationResponseVariant holding a CreateElicitationResponseCancel.
-
+// NewCreateElicitationResponseCancel returns the CreateElicitationResponseVariant that holds the variant CreateElicitationResponseCancel.
 func NewCreateElicitationResponseCancel(v CreateElicitationResponseCancel) CreateElicitationResponseVariant {
 	return CreateElicitationResponseVariant{Value: &v}
 }
@@ -19610,8 +19497,7 @@ func (x *CreateElicitationResponseOther) appendMembers(buf []byte, open int) ([]
 
 func (*CreateElicitationResponseOther) isCreateElicitationResponseVariant() {}
 
-// NewCreateElicitationResponseOther returns a CreateElicitationResponseVariant holding a CreateElicitationResponseOther.
-
+// NewCreateElicitationResponseOther returns the CreateElicitationResponseVariant that holds the variant CreateElicitationResponseOther.
 func NewCreateElicitationResponseOther(v CreateElicitationResponseOther) CreateElicitationResponseVariant {
 	return CreateElicitationResponseVariant{Value: &v}
 }
@@ -19709,8 +19595,7 @@ func (x *ElicitationContentValueString) appendJSON(buf []byte) ([]byte, error) {
 
 func (*ElicitationContentValueString) isElicitationContentValue() {}
 
-// NewElicitationContentValueString returns a ElicitationContentValue holding a ElicitationContentValueString.
-
+// NewElicitationContentValueString returns the ElicitationContentValue that holds the variant ElicitationContentValueString.
 func NewElicitationContentValueString(v string) ElicitationContentValue {
 	w := ElicitationContentValueString(v)
 	return ElicitationContentValue{Value: &w}
@@ -19727,8 +19612,7 @@ func (x *ElicitationContentValueInteger) appendJSON(buf []byte) ([]byte, error) 
 
 func (*ElicitationContentValueInteger) isElicitationContentValue() {}
 
-// NewElicitationContentValueInteger returns a ElicitationContentValue holding a ElicitationContentValueInteger.
-
+// NewElicitationContentValueInteger returns the ElicitationContentValue that holds the variant ElicitationContentValueInteger.
 func NewElicitationContentValueInteger(v int64) ElicitationContentValue {
 	w := ElicitationContentValueInteger(v)
 	return ElicitationContentValue{Value: &w}
@@ -19745,8 +19629,7 @@ func (x *ElicitationContentValueNumber) appendJSON(buf []byte) ([]byte, error) {
 
 func (*ElicitationContentValueNumber) isElicitationContentValue() {}
 
-// NewElicitationContentValueNumber returns a ElicitationContentValue holding a ElicitationContentValueNumber.
-
+// NewElicitationContentValueNumber returns the ElicitationContentValue that holds the variant ElicitationContentValueNumber.
 func NewElicitationContentValueNumber(v float64) ElicitationContentValue {
 	w := ElicitationContentValueNumber(v)
 	return ElicitationContentValue{Value: &w}
@@ -19763,8 +19646,7 @@ func (x *ElicitationContentValueBoolean) appendJSON(buf []byte) ([]byte, error) 
 
 func (*ElicitationContentValueBoolean) isElicitationContentValue() {}
 
-// NewElicitationContentValueBoolean returns a ElicitationContentValue holding a ElicitationContentValueBoolean.
-
+// NewElicitationContentValueBoolean returns the ElicitationContentValue that holds the variant ElicitationContentValueBoolean.
 func NewElicitationContentValueBoolean(v bool) ElicitationContentValue {
 	w := ElicitationContentValueBoolean(v)
 	return ElicitationContentValue{Value: &w}
@@ -19781,8 +19663,7 @@ func (x *ElicitationContentValueStringArray) appendJSON(buf []byte) ([]byte, err
 
 func (*ElicitationContentValueStringArray) isElicitationContentValue() {}
 
-// NewElicitationContentValueStringArray returns a ElicitationContentValue holding a ElicitationContentValueStringArray.
-
+// NewElicitationContentValueStringArray returns the ElicitationContentValue that holds the variant ElicitationContentValueStringArray.
 func NewElicitationContentValueStringArray(v []string) ElicitationContentValue {
 	w := ElicitationContentValueStringArray(v)
 	return ElicitationContentValue{Value: &w}
@@ -20009,8 +19890,7 @@ func (x *ClientNotificationParamsCancelNotification) appendJSON(buf []byte) ([]b
 
 func (*ClientNotificationParamsCancelNotification) isClientNotificationParams() {}
 
-// NewClientNotificationParamsCancelNotification returns a ClientNotificationParams holding a ClientNotificationParamsCancelNotification.
-
+// NewClientNotificationParamsCancelNotification returns the ClientNotificationParams that holds the variant ClientNotificationParamsCancelNotification.
 func NewClientNotificationParamsCancelNotification(v CancelNotification) ClientNotificationParams {
 	w := ClientNotificationParamsCancelNotification(v)
 	return ClientNotificationParams{Value: &w}
@@ -20032,8 +19912,7 @@ func (x *ClientNotificationParamsExtNotification) appendJSON(buf []byte) ([]byte
 
 func (*ClientNotificationParamsExtNotification) isClientNotificationParams() {}
 
-// NewClientNotificationParamsExtNotification returns a ClientNotificationParams holding a ClientNotificationParamsExtNotification.
-
+// NewClientNotificationParamsExtNotification returns the ClientNotificationParams that holds the variant ClientNotificationParamsExtNotification.
 func NewClientNotificationParamsExtNotification(v ExtNotification) ClientNotificationParams {
 	w := ClientNotificationParamsExtNotification(v)
 	return ClientNotificationParams{Value: &w}

@@ -33,8 +33,7 @@ func (x *AgentResponseResultResultAuthStatusResponse) appendJSON(buf []byte) ([]
 
 func (*AgentResponseResultResultAuthStatusResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultAuthStatusResponse returns a AgentResponseResultResult holding a AgentResponseResultResultAuthStatusResponse.
-
+// NewAgentResponseResultResultAuthStatusResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultAuthStatusResponse.
 func NewAgentResponseResultResultAuthStatusResponse(v AuthStatusResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultAuthStatusResponse(v)
 	return AgentResponseResultResult{Value: &w}
@@ -497,8 +496,7 @@ func (x *AgentNotificationParamsAuthStatusUpdateNotification) appendJSON(buf []b
 
 func (*AgentNotificationParamsAuthStatusUpdateNotification) isAgentNotificationParams() {}
 
-// NewAgentNotificationParamsAuthStatusUpdateNotification returns a AgentNotificationParams holding a AgentNotificationParamsAuthStatusUpdateNotification.
-
+// NewAgentNotificationParamsAuthStatusUpdateNotification returns the AgentNotificationParams that holds the variant AgentNotificationParamsAuthStatusUpdateNotification.
 func NewAgentNotificationParamsAuthStatusUpdateNotification(v AuthStatusUpdateNotification) AgentNotificationParams {
 	w := AgentNotificationParamsAuthStatusUpdateNotification(v)
 	return AgentNotificationParams{Value: &w}
@@ -645,8 +643,7 @@ func (x *ClientRequestParamsAuthStatusRequest) appendJSON(buf []byte) ([]byte, e
 
 func (*ClientRequestParamsAuthStatusRequest) isClientRequestParams() {}
 
-// NewClientRequestParamsAuthStatusRequest returns a ClientRequestParams holding a ClientRequestParamsAuthStatusRequest.
-
+// NewClientRequestParamsAuthStatusRequest returns the ClientRequestParams that holds the variant ClientRequestParamsAuthStatusRequest.
 func NewClientRequestParamsAuthStatusRequest(v AuthStatusRequest) ClientRequestParams {
 	w := ClientRequestParamsAuthStatusRequest(v)
 	return ClientRequestParams{Value: &w}

@@ -53,8 +53,7 @@ func (x *SessionUpdatePlanUpdate) appendMembers(buf []byte, open int) ([]byte, e
 
 func (*SessionUpdatePlanUpdate) isSessionUpdate() {}
 
-// NewSessionUpdatePlanUpdate returns a SessionUpdate holding a SessionUpdatePlanUpdate.
-
+// NewSessionUpdatePlanUpdate returns the SessionUpdate that holds the variant SessionUpdatePlanUpdate.
 func NewSessionUpdatePlanUpdate(v PlanUpdate) SessionUpdate {
 	w := SessionUpdatePlanUpdate(v)
 	return SessionUpdate{Value: &w}
@@ -85,8 +84,7 @@ func (x *SessionUpdatePlanRemoved) appendMembers(buf []byte, open int) ([]byte, 
 
 func (*SessionUpdatePlanRemoved) isSessionUpdate() {}
 
-// NewSessionUpdatePlanRemoved returns a SessionUpdate holding a SessionUpdatePlanRemoved.
-
+// NewSessionUpdatePlanRemoved returns the SessionUpdate that holds the variant SessionUpdatePlanRemoved.
 func NewSessionUpdatePlanRemoved(v PlanRemoved) SessionUpdate {
 	w := SessionUpdatePlanRemoved(v)
 	return SessionUpdate{Value: &w}
@@ -191,8 +189,7 @@ func (x *PlanUpdateContentItems) appendMembers(buf []byte, open int) ([]byte, er
 
 func (*PlanUpdateContentItems) isPlanUpdateContent() {}
 
-// NewPlanUpdateContentItems returns a PlanUpdateContent holding a PlanUpdateContentItems.
-
+// NewPlanUpdateContentItems returns the PlanUpdateContent that holds the variant PlanUpdateContentItems.
 func NewPlanUpdateContentItems(v PlanItems) PlanUpdateContent {
 	w := PlanUpdateContentItems(v)
 	return PlanUpdateContent{Value: &w}
@@ -219,8 +216,7 @@ func (x *PlanUpdateContentFile) appendMembers(buf []byte, open int) ([]byte, err
 
 func (*PlanUpdateContentFile) isPlanUpdateContent() {}
 
-// NewPlanUpdateContentFile returns a PlanUpdateContent holding a PlanUpdateContentFile.
-
+// NewPlanUpdateContentFile returns the PlanUpdateContent that holds the variant PlanUpdateContentFile.
 func NewPlanUpdateContentFile(v PlanFile) PlanUpdateContent {
 	w := PlanUpdateContentFile(v)
 	return PlanUpdateContent{Value: &w}
@@ -247,8 +243,7 @@ func (x *PlanUpdateContentMarkdown) appendMembers(buf []byte, open int) ([]byte,
 
 func (*PlanUpdateContentMarkdown) isPlanUpdateContent() {}
 
-// NewPlanUpdateContentMarkdown returns a PlanUpdateContent holding a PlanUpdateContentMarkdown.
-
+// NewPlanUpdateContentMarkdown returns the PlanUpdateContent that holds the variant PlanUpdateContentMarkdown.
 func NewPlanUpdateContentMarkdown(v PlanMarkdown) PlanUpdateContent {
 	w := PlanUpdateContentMarkdown(v)
 	return PlanUpdateContent{Value: &w}

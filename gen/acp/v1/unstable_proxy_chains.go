@@ -196,8 +196,7 @@ func (x *ProxyRequestParamsInitializeProxyRequest) appendMembers(buf []byte, ope
 
 func (*ProxyRequestParamsInitializeProxyRequest) isProxyRequestParams() {}
 
-// NewProxyRequestParamsInitializeProxyRequest returns a ProxyRequestParams holding a ProxyRequestParamsInitializeProxyRequest.
-
+// NewProxyRequestParamsInitializeProxyRequest returns the ProxyRequestParams that holds the variant ProxyRequestParamsInitializeProxyRequest.
 func NewProxyRequestParamsInitializeProxyRequest(v InitializeProxyRequest) ProxyRequestParams {
 	w := ProxyRequestParamsInitializeProxyRequest(v)
 	return ProxyRequestParams{Value: &w}
@@ -222,8 +221,7 @@ func (x *ProxyRequestParamsProxySuccessorRequest) appendMembers(buf []byte, open
 
 func (*ProxyRequestParamsProxySuccessorRequest) isProxyRequestParams() {}
 
-// NewProxyRequestParamsProxySuccessorRequest returns a ProxyRequestParams holding a ProxyRequestParamsProxySuccessorRequest.
-
+// NewProxyRequestParamsProxySuccessorRequest returns the ProxyRequestParams that holds the variant ProxyRequestParamsProxySuccessorRequest.
 func NewProxyRequestParamsProxySuccessorRequest(v ProxySuccessorRequest) ProxyRequestParams {
 	w := ProxyRequestParamsProxySuccessorRequest(v)
 	return ProxyRequestParams{Value: &w}
@@ -529,8 +527,7 @@ func (x *ProxyResponseResult) appendMembers(buf []byte, open int) ([]byte, error
 
 func (*ProxyResponseResult) isProxyResponse() {}
 
-// NewProxyResponseResult returns a ProxyResponse holding a ProxyResponseResult.
-
+// NewProxyResponseResult returns the ProxyResponse that holds the variant ProxyResponseResult.
 func NewProxyResponseResult(v ProxyResponseResult) ProxyResponse {
 	return ProxyResponse{Value: &v}
 }
@@ -606,8 +603,7 @@ func (x *ProxyResponseError) appendMembers(buf []byte, open int) ([]byte, error)
 
 func (*ProxyResponseError) isProxyResponse() {}
 
-// NewProxyResponseError returns a ProxyResponse holding a ProxyResponseError.
-
+// NewProxyResponseError returns the ProxyResponse that holds the variant ProxyResponseError.
 func NewProxyResponseError(v ProxyResponseError) ProxyResponse {
 	return ProxyResponse{Value: &v}
 }
@@ -727,8 +723,7 @@ func (x *ProxyResponseResultResultInitializeProxyResponse) appendJSON(buf []byte
 
 func (*ProxyResponseResultResultInitializeProxyResponse) isProxyResponseResultResult() {}
 
-// NewProxyResponseResultResultInitializeProxyResponse returns a ProxyResponseResultResult holding a ProxyResponseResultResultInitializeProxyResponse.
-
+// NewProxyResponseResultResultInitializeProxyResponse returns the ProxyResponseResultResult that holds the variant ProxyResponseResultResultInitializeProxyResponse.
 func NewProxyResponseResultResultInitializeProxyResponse(v InitializeProxyResponse) ProxyResponseResultResult {
 	w := ProxyResponseResultResultInitializeProxyResponse(v)
 	return ProxyResponseResultResult{Value: &w}
@@ -745,8 +740,7 @@ func (x *ProxyResponseResultResultProxySuccessorResponse) appendJSON(buf []byte)
 
 func (*ProxyResponseResultResultProxySuccessorResponse) isProxyResponseResultResult() {}
 
-// NewProxyResponseResultResultProxySuccessorResponse returns a ProxyResponseResultResult holding a ProxyResponseResultResultProxySuccessorResponse.
-
+// NewProxyResponseResultResultProxySuccessorResponse returns the ProxyResponseResultResult that holds the variant ProxyResponseResultResultProxySuccessorResponse.
 func NewProxyResponseResultResultProxySuccessorResponse(v ProxySuccessorResponse) ProxyResponseResultResult {
 	w := ProxyResponseResultResultProxySuccessorResponse(v)
 	return ProxyResponseResultResult{Value: &w}
@@ -945,8 +939,7 @@ func (x *ProxyNotificationParamsProxySuccessorNotification) appendMembers(buf []
 
 func (*ProxyNotificationParamsProxySuccessorNotification) isProxyNotificationParams() {}
 
-// NewProxyNotificationParamsProxySuccessorNotification returns a ProxyNotificationParams holding a ProxyNotificationParamsProxySuccessorNotification.
-
+// NewProxyNotificationParamsProxySuccessorNotification returns the ProxyNotificationParams that holds the variant ProxyNotificationParamsProxySuccessorNotification.
 func NewProxyNotificationParamsProxySuccessorNotification(v ProxySuccessorNotification) ProxyNotificationParams {
 	w := ProxyNotificationParamsProxySuccessorNotification(v)
 	return ProxyNotificationParams{Value: &w}

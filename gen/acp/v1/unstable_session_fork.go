@@ -33,8 +33,7 @@ func (x *AgentResponseResultResultForkSessionResponse) appendJSON(buf []byte) ([
 
 func (*AgentResponseResultResultForkSessionResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultForkSessionResponse returns a AgentResponseResultResult holding a AgentResponseResultResultForkSessionResponse.
-
+// NewAgentResponseResultResultForkSessionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultForkSessionResponse.
 func NewAgentResponseResultResultForkSessionResponse(v ForkSessionResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultForkSessionResponse(v)
 	return AgentResponseResultResult{Value: &w}
@@ -301,8 +300,7 @@ func (x *ClientRequestParamsForkSessionRequest) appendJSON(buf []byte) ([]byte, 
 
 func (*ClientRequestParamsForkSessionRequest) isClientRequestParams() {}
 
-// NewClientRequestParamsForkSessionRequest returns a ClientRequestParams holding a ClientRequestParamsForkSessionRequest.
-
+// NewClientRequestParamsForkSessionRequest returns the ClientRequestParams that holds the variant ClientRequestParamsForkSessionRequest.
 func NewClientRequestParamsForkSessionRequest(v ForkSessionRequest) ClientRequestParams {
 	w := ClientRequestParamsForkSessionRequest(v)
 	return ClientRequestParams{Value: &w}

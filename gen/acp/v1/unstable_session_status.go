@@ -33,8 +33,7 @@ func (x *AgentResponseResultResultSessionStatusResponse) appendJSON(buf []byte) 
 
 func (*AgentResponseResultResultSessionStatusResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultSessionStatusResponse returns a AgentResponseResultResult holding a AgentResponseResultResultSessionStatusResponse.
-
+// NewAgentResponseResultResultSessionStatusResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultSessionStatusResponse.
 func NewAgentResponseResultResultSessionStatusResponse(v SessionStatusResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultSessionStatusResponse(v)
 	return AgentResponseResultResult{Value: &w}
@@ -322,8 +321,7 @@ func (x *ClientRequestParamsSessionStatusRequest) appendJSON(buf []byte) ([]byte
 
 func (*ClientRequestParamsSessionStatusRequest) isClientRequestParams() {}
 
-// NewClientRequestParamsSessionStatusRequest returns a ClientRequestParams holding a ClientRequestParamsSessionStatusRequest.
-
+// NewClientRequestParamsSessionStatusRequest returns the ClientRequestParams that holds the variant ClientRequestParamsSessionStatusRequest.
 func NewClientRequestParamsSessionStatusRequest(v SessionStatusRequest) ClientRequestParams {
 	w := ClientRequestParamsSessionStatusRequest(v)
 	return ClientRequestParams{Value: &w}

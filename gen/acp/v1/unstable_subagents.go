@@ -61,8 +61,7 @@ func (x *SessionUpdateSubagentUpdate) appendMembers(buf []byte, open int) ([]byt
 
 func (*SessionUpdateSubagentUpdate) isSessionUpdate() {}
 
-// NewSessionUpdateSubagentUpdate returns a SessionUpdate holding a SessionUpdateSubagentUpdate.
-
+// NewSessionUpdateSubagentUpdate returns the SessionUpdate that holds the variant SessionUpdateSubagentUpdate.
 func NewSessionUpdateSubagentUpdate(v SubagentUpdate) SessionUpdate {
 	w := SessionUpdateSubagentUpdate(v)
 	return SessionUpdate{Value: &w}
@@ -94,8 +93,7 @@ func (x *SessionUpdateSessionMessage) appendMembers(buf []byte, open int) ([]byt
 
 func (*SessionUpdateSessionMessage) isSessionUpdate() {}
 
-// NewSessionUpdateSessionMessage returns a SessionUpdate holding a SessionUpdateSessionMessage.
-
+// NewSessionUpdateSessionMessage returns the SessionUpdate that holds the variant SessionUpdateSessionMessage.
 func NewSessionUpdateSessionMessage(v SessionMessage) SessionUpdate {
 	w := SessionUpdateSessionMessage(v)
 	return SessionUpdate{Value: &w}
@@ -126,8 +124,7 @@ func (x *SessionUpdateSessionMessageChunk) appendMembers(buf []byte, open int) (
 
 func (*SessionUpdateSessionMessageChunk) isSessionUpdate() {}
 
-// NewSessionUpdateSessionMessageChunk returns a SessionUpdate holding a SessionUpdateSessionMessageChunk.
-
+// NewSessionUpdateSessionMessageChunk returns the SessionUpdate that holds the variant SessionUpdateSessionMessageChunk.
 func NewSessionUpdateSessionMessageChunk(v SessionMessageChunk) SessionUpdate {
 	w := SessionUpdateSessionMessageChunk(v)
 	return SessionUpdate{Value: &w}
@@ -395,8 +392,7 @@ func (x *StateUpdateRunning) appendMembers(buf []byte, open int) ([]byte, error)
 
 func (*StateUpdateRunning) isStateUpdate() {}
 
-// NewStateUpdateRunning returns a StateUpdate holding a StateUpdateRunning.
-
+// NewStateUpdateRunning returns the StateUpdate that holds the variant StateUpdateRunning.
 func NewStateUpdateRunning(v RunningStateUpdate) StateUpdate {
 	w := StateUpdateRunning(v)
 	return StateUpdate{Value: &w}
@@ -423,8 +419,7 @@ func (x *StateUpdateIdle) appendMembers(buf []byte, open int) ([]byte, error) {
 
 func (*StateUpdateIdle) isStateUpdate() {}
 
-// NewStateUpdateIdle returns a StateUpdate holding a StateUpdateIdle.
-
+// NewStateUpdateIdle returns the StateUpdate that holds the variant StateUpdateIdle.
 func NewStateUpdateIdle(v IdleStateUpdate) StateUpdate {
 	w := StateUpdateIdle(v)
 	return StateUpdate{Value: &w}
@@ -451,8 +446,7 @@ func (x *StateUpdateRequiresAction) appendMembers(buf []byte, open int) ([]byte,
 
 func (*StateUpdateRequiresAction) isStateUpdate() {}
 
-// NewStateUpdateRequiresAction returns a StateUpdate holding a StateUpdateRequiresAction.
-
+// NewStateUpdateRequiresAction returns the StateUpdate that holds the variant StateUpdateRequiresAction.
 func NewStateUpdateRequiresAction(v RequiresActionStateUpdate) StateUpdate {
 	w := StateUpdateRequiresAction(v)
 	return StateUpdate{Value: &w}
@@ -481,8 +475,7 @@ func (x *StateUpdateUnknown) appendMembers(buf []byte, open int) ([]byte, error)
 
 func (*StateUpdateUnknown) isStateUpdate() {}
 
-// NewStateUpdateUnknown returns a StateUpdate holding a StateUpdateUnknown.
-
+// NewStateUpdateUnknown returns the StateUpdate that holds the variant StateUpdateUnknown.
 func NewStateUpdateUnknown(v UnknownStateUpdate) StateUpdate {
 	w := StateUpdateUnknown(v)
 	return StateUpdate{Value: &w}
@@ -536,8 +529,7 @@ func (x *StateUpdateOther) appendMembers(buf []byte, open int) ([]byte, error) {
 
 func (*StateUpdateOther) isStateUpdate() {}
 
-// NewStateUpdateOther returns a StateUpdate holding a StateUpdateOther.
-
+// NewStateUpdateOther returns the StateUpdate that holds the variant StateUpdateOther.
 func NewStateUpdateOther(v StateUpdateOther) StateUpdate {
 	return StateUpdate{Value: &v}
 }
@@ -880,8 +872,7 @@ func (x *IdleStateUpdateEndTurn) appendMembers(buf []byte, open int) ([]byte, er
 
 func (*IdleStateUpdateEndTurn) isIdleStateUpdateVariant() {}
 
-// NewIdleStateUpdateEndTurn returns a IdleStateUpdateVariant holding a IdleStateUpdateEndTurn.
-
+// NewIdleStateUpdateEndTurn returns the IdleStateUpdateVariant that holds the variant IdleStateUpdateEndTurn.
 func NewIdleStateUpdateEndTurn(v IdleStateUpdateEndTurn) IdleStateUpdateVariant {
 	return IdleStateUpdateVariant{Value: &v}
 }
@@ -922,8 +913,7 @@ func (x *IdleStateUpdateMaxTokens) appendMembers(buf []byte, open int) ([]byte, 
 
 func (*IdleStateUpdateMaxTokens) isIdleStateUpdateVariant() {}
 
-// NewIdleStateUpdateMaxTokens returns a IdleStateUpdateVariant holding a IdleStateUpdateMaxTokens.
-
+// NewIdleStateUpdateMaxTokens returns the IdleStateUpdateVariant that holds the variant IdleStateUpdateMaxTokens.
 func NewIdleStateUpdateMaxTokens(v IdleStateUpdateMaxTokens) IdleStateUpdateVariant {
 	return IdleStateUpdateVariant{Value: &v}
 }
@@ -965,8 +955,7 @@ func (x *IdleStateUpdateMaxTurnRequests) appendMembers(buf []byte, open int) ([]
 
 func (*IdleStateUpdateMaxTurnRequests) isIdleStateUpdateVariant() {}
 
-// NewIdleStateUpdateMaxTurnRequests returns a IdleStateUpdateVariant holding a IdleStateUpdateMaxTurnRequests.
-
+// NewIdleStateUpdateMaxTurnRequests returns the IdleStateUpdateVariant that holds the variant IdleStateUpdateMaxTurnRequests.
 func NewIdleStateUpdateMaxTurnRequests(v IdleStateUpdateMaxTurnRequests) IdleStateUpdateVariant {
 	return IdleStateUpdateVariant{Value: &v}
 }
@@ -1007,8 +996,7 @@ func (x *IdleStateUpdateRefusal) appendMembers(buf []byte, open int) ([]byte, er
 
 func (*IdleStateUpdateRefusal) isIdleStateUpdateVariant() {}
 
-// NewIdleStateUpdateRefusal returns a IdleStateUpdateVariant holding a IdleStateUpdateRefusal.
-
+// NewIdleStateUpdateRefusal returns the IdleStateUpdateVariant that holds the variant IdleStateUpdateRefusal.
 func NewIdleStateUpdateRefusal(v IdleStateUpdateRefusal) IdleStateUpdateVariant {
 	return IdleStateUpdateVariant{Value: &v}
 }
@@ -1049,8 +1037,7 @@ func (x *IdleStateUpdateCancelled) appendMembers(buf []byte, open int) ([]byte, 
 
 func (*IdleStateUpdateCancelled) isIdleStateUpdateVariant() {}
 
-// NewIdleStateUpdateCancelled returns a IdleStateUpdateVariant holding a IdleStateUpdateCancelled.
-
+// NewIdleStateUpdateCancelled returns the IdleStateUpdateVariant that holds the variant IdleStateUpdateCancelled.
 func NewIdleStateUpdateCancelled(v IdleStateUpdateCancelled) IdleStateUpdateVariant {
 	return IdleStateUpdateVariant{Value: &v}
 }
@@ -1076,8 +1063,7 @@ func (x *IdleStateUpdateError) appendMembers(buf []byte, open int) ([]byte, erro
 
 func (*IdleStateUpdateError) isIdleStateUpdateVariant() {}
 
-// NewIdleStateUpdateError returns a IdleStateUpdateVariant holding a IdleStateUpdateError.
-
+// NewIdleStateUpdateError returns the IdleStateUpdateVariant that holds the variant IdleStateUpdateError.
 func NewIdleStateUpdateError(v ErrorStopReason) IdleStateUpdateVariant {
 	w := IdleStateUpdateError(v)
 	return IdleStateUpdateVariant{Value: &w}
@@ -1118,8 +1104,7 @@ func (x *IdleStateUpdateNone) appendMembers(buf []byte, open int) ([]byte, error
 
 func (*IdleStateUpdateNone) isIdleStateUpdateVariant() {}
 
-// NewIdleStateUpdateNone returns a IdleStateUpdateVariant holding a IdleStateUpdateNone.
-
+// NewIdleStateUpdateNone returns the IdleStateUpdateVariant that holds the variant IdleStateUpdateNone.
 func NewIdleStateUpdateNone(v IdleStateUpdateNone) IdleStateUpdateVariant {
 	return IdleStateUpdateVariant{Value: &v}
 }
@@ -1172,8 +1157,7 @@ func (x *IdleStateUpdateOther) appendMembers(buf []byte, open int) ([]byte, erro
 
 func (*IdleStateUpdateOther) isIdleStateUpdateVariant() {}
 
-// NewIdleStateUpdateOther returns a IdleStateUpdateVariant holding a IdleStateUpdateOther.
-
+// NewIdleStateUpdateOther returns the IdleStateUpdateVariant that holds the variant IdleStateUpdateOther.
 func NewIdleStateUpdateOther(v IdleStateUpdateOther) IdleStateUpdateVariant {
 	return IdleStateUpdateVariant{Value: &v}
 }

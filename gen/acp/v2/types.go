@@ -195,8 +195,7 @@ func (x *AgentRequestParamsRequestPermissionRequest) appendJSON(buf []byte) ([]b
 
 func (*AgentRequestParamsRequestPermissionRequest) isAgentRequestParams() {}
 
-// NewAgentRequestParamsRequestPermissionRequest returns a AgentRequestParams holding a AgentRequestParamsRequestPermissionRequest.
-
+// NewAgentRequestParamsRequestPermissionRequest returns the AgentRequestParams that holds the variant AgentRequestParamsRequestPermissionRequest.
 func NewAgentRequestParamsRequestPermissionRequest(v RequestPermissionRequest) AgentRequestParams {
 	w := AgentRequestParamsRequestPermissionRequest(v)
 	return AgentRequestParams{Value: &w}
@@ -215,8 +214,7 @@ func (x *AgentRequestParamsCreateElicitationRequest) appendJSON(buf []byte) ([]b
 
 func (*AgentRequestParamsCreateElicitationRequest) isAgentRequestParams() {}
 
-// NewAgentRequestParamsCreateElicitationRequest returns a AgentRequestParams holding a AgentRequestParamsCreateElicitationRequest.
-
+// NewAgentRequestParamsCreateElicitationRequest returns the AgentRequestParams that holds the variant AgentRequestParamsCreateElicitationRequest.
 func NewAgentRequestParamsCreateElicitationRequest(v CreateElicitationRequest) AgentRequestParams {
 	w := AgentRequestParamsCreateElicitationRequest(v)
 	return AgentRequestParams{Value: &w}
@@ -239,8 +237,7 @@ func (x *AgentRequestParamsExtMethodRequest) appendJSON(buf []byte) ([]byte, err
 
 func (*AgentRequestParamsExtMethodRequest) isAgentRequestParams() {}
 
-// NewAgentRequestParamsExtMethodRequest returns a AgentRequestParams holding a AgentRequestParamsExtMethodRequest.
-
+// NewAgentRequestParamsExtMethodRequest returns the AgentRequestParams that holds the variant AgentRequestParamsExtMethodRequest.
 func NewAgentRequestParamsExtMethodRequest(v ExtRequest) AgentRequestParams {
 	w := AgentRequestParamsExtMethodRequest(v)
 	return AgentRequestParams{Value: &w}
@@ -308,8 +305,7 @@ func (x *RequestIdNumber) appendJSON(buf []byte) ([]byte, error) {
 
 func (*RequestIdNumber) isRequestId() {}
 
-// NewRequestIdNumber returns a RequestId holding a RequestIdNumber.
-
+// NewRequestIdNumber returns the RequestId that holds the variant RequestIdNumber.
 func NewRequestIdNumber(v int64) RequestId {
 	w := RequestIdNumber(v)
 	return RequestId{Value: &w}
@@ -326,8 +322,7 @@ func (x *RequestIdStr) appendJSON(buf []byte) ([]byte, error) {
 
 func (*RequestIdStr) isRequestId() {}
 
-// NewRequestIdStr returns a RequestId holding a RequestIdStr.
-
+// NewRequestIdStr returns the RequestId that holds the variant RequestIdStr.
 func NewRequestIdStr(v string) RequestId {
 	w := RequestIdStr(v)
 	return RequestId{Value: &w}
@@ -605,8 +600,7 @@ func (x *RequestPermissionSubjectToolCall) appendMembers(buf []byte, open int) (
 
 func (*RequestPermissionSubjectToolCall) isRequestPermissionSubject() {}
 
-// NewRequestPermissionSubjectToolCall returns a RequestPermissionSubject holding a RequestPermissionSubjectToolCall.
-
+// NewRequestPermissionSubjectToolCall returns the RequestPermissionSubject that holds the variant RequestPermissionSubjectToolCall.
 func NewRequestPermissionSubjectToolCall(v ToolCallPermissionSubject) RequestPermissionSubject {
 	w := RequestPermissionSubjectToolCall(v)
 	return RequestPermissionSubject{Value: &w}
@@ -633,8 +627,7 @@ func (x *RequestPermissionSubjectCommand) appendMembers(buf []byte, open int) ([
 
 func (*RequestPermissionSubjectCommand) isRequestPermissionSubject() {}
 
-// NewRequestPermissionSubjectCommand returns a RequestPermissionSubject holding a RequestPermissionSubjectCommand.
-
+// NewRequestPermissionSubjectCommand returns the RequestPermissionSubject that holds the variant RequestPermissionSubjectCommand.
 func NewRequestPermissionSubjectCommand(v CommandPermissionSubject) RequestPermissionSubject {
 	w := RequestPermissionSubjectCommand(v)
 	return RequestPermissionSubject{Value: &w}
@@ -694,8 +687,7 @@ func (x *RequestPermissionSubjectOther) appendMembers(buf []byte, open int) ([]b
 
 func (*RequestPermissionSubjectOther) isRequestPermissionSubject() {}
 
-// NewRequestPermissionSubjectOther returns a RequestPermissionSubject holding a RequestPermissionSubjectOther.
-
+// NewRequestPermissionSubjectOther returns the RequestPermissionSubject that holds the variant RequestPermissionSubjectOther.
 func NewRequestPermissionSubjectOther(v RequestPermissionSubjectOther) RequestPermissionSubject {
 	return RequestPermissionSubject{Value: &v}
 }
@@ -1238,8 +1230,7 @@ func (x *ToolCallContentContent) appendMembers(buf []byte, open int) ([]byte, er
 
 func (*ToolCallContentContent) isToolCallContent() {}
 
-// NewToolCallContentContent returns a ToolCallContent holding a ToolCallContentContent.
-
+// NewToolCallContentContent returns the ToolCallContent that holds the variant ToolCallContentContent.
 func NewToolCallContentContent(v Content) ToolCallContent {
 	w := ToolCallContentContent(v)
 	return ToolCallContent{Value: &w}
@@ -1266,8 +1257,7 @@ func (x *ToolCallContentDiff) appendMembers(buf []byte, open int) ([]byte, error
 
 func (*ToolCallContentDiff) isToolCallContent() {}
 
-// NewToolCallContentDiff returns a ToolCallContent holding a ToolCallContentDiff.
-
+// NewToolCallContentDiff returns the ToolCallContent that holds the variant ToolCallContentDiff.
 func NewToolCallContentDiff(v Diff) ToolCallContent {
 	w := ToolCallContentDiff(v)
 	return ToolCallContent{Value: &w}
@@ -1294,8 +1284,7 @@ func (x *ToolCallContentTerminal) appendMembers(buf []byte, open int) ([]byte, e
 
 func (*ToolCallContentTerminal) isToolCallContent() {}
 
-// NewToolCallContentTerminal returns a ToolCallContent holding a ToolCallContentTerminal.
-
+// NewToolCallContentTerminal returns the ToolCallContent that holds the variant ToolCallContentTerminal.
 func NewToolCallContentTerminal(v Terminal) ToolCallContent {
 	w := ToolCallContentTerminal(v)
 	return ToolCallContent{Value: &w}
@@ -1354,8 +1343,7 @@ func (x *ToolCallContentOther) appendMembers(buf []byte, open int) ([]byte, erro
 
 func (*ToolCallContentOther) isToolCallContent() {}
 
-// NewToolCallContentOther returns a ToolCallContent holding a ToolCallContentOther.
-
+// NewToolCallContentOther returns the ToolCallContent that holds the variant ToolCallContentOther.
 func NewToolCallContentOther(v ToolCallContentOther) ToolCallContent {
 	return ToolCallContent{Value: &v}
 }
@@ -1490,8 +1478,7 @@ func (x *ContentBlockText) appendMembers(buf []byte, open int) ([]byte, error) {
 
 func (*ContentBlockText) isContentBlock() {}
 
-// NewContentBlockText returns a ContentBlock holding a ContentBlockText.
-
+// NewContentBlockText returns the ContentBlock that holds the variant ContentBlockText.
 func NewContentBlockText(v TextContent) ContentBlock {
 	w := ContentBlockText(v)
 	return ContentBlock{Value: &w}
@@ -1520,8 +1507,7 @@ func (x *ContentBlockImage) appendMembers(buf []byte, open int) ([]byte, error) 
 
 func (*ContentBlockImage) isContentBlock() {}
 
-// NewContentBlockImage returns a ContentBlock holding a ContentBlockImage.
-
+// NewContentBlockImage returns the ContentBlock that holds the variant ContentBlockImage.
 func NewContentBlockImage(v ImageContent) ContentBlock {
 	w := ContentBlockImage(v)
 	return ContentBlock{Value: &w}
@@ -1550,8 +1536,7 @@ func (x *ContentBlockAudio) appendMembers(buf []byte, open int) ([]byte, error) 
 
 func (*ContentBlockAudio) isContentBlock() {}
 
-// NewContentBlockAudio returns a ContentBlock holding a ContentBlockAudio.
-
+// NewContentBlockAudio returns the ContentBlock that holds the variant ContentBlockAudio.
 func NewContentBlockAudio(v AudioContent) ContentBlock {
 	w := ContentBlockAudio(v)
 	return ContentBlock{Value: &w}
@@ -1580,8 +1565,7 @@ func (x *ContentBlockResourceLink) appendMembers(buf []byte, open int) ([]byte, 
 
 func (*ContentBlockResourceLink) isContentBlock() {}
 
-// NewContentBlockResourceLink returns a ContentBlock holding a ContentBlockResourceLink.
-
+// NewContentBlockResourceLink returns the ContentBlock that holds the variant ContentBlockResourceLink.
 func NewContentBlockResourceLink(v ResourceLink) ContentBlock {
 	w := ContentBlockResourceLink(v)
 	return ContentBlock{Value: &w}
@@ -1612,8 +1596,7 @@ func (x *ContentBlockResource) appendMembers(buf []byte, open int) ([]byte, erro
 
 func (*ContentBlockResource) isContentBlock() {}
 
-// NewContentBlockResource returns a ContentBlock holding a ContentBlockResource.
-
+// NewContentBlockResource returns the ContentBlock that holds the variant ContentBlockResource.
 func NewContentBlockResource(v EmbeddedResource) ContentBlock {
 	w := ContentBlockResource(v)
 	return ContentBlock{Value: &w}
@@ -1674,8 +1657,7 @@ func (x *ContentBlockOther) appendMembers(buf []byte, open int) ([]byte, error) 
 
 func (*ContentBlockOther) isContentBlock() {}
 
-// NewContentBlockOther returns a ContentBlock holding a ContentBlockOther.
-
+// NewContentBlockOther returns the ContentBlock that holds the variant ContentBlockOther.
 func NewContentBlockOther(v ContentBlockOther) ContentBlock {
 	return ContentBlock{Value: &v}
 }
@@ -2674,8 +2656,7 @@ func (x *EmbeddedResourceResourceTextResourceContents) appendMembers(buf []byte,
 
 func (*EmbeddedResourceResourceTextResourceContents) isEmbeddedResourceResource() {}
 
-// NewEmbeddedResourceResourceTextResourceContents returns a EmbeddedResourceResource holding a EmbeddedResourceResourceTextResourceContents.
-
+// NewEmbeddedResourceResourceTextResourceContents returns the EmbeddedResourceResource that holds the variant EmbeddedResourceResourceTextResourceContents.
 func NewEmbeddedResourceResourceTextResourceContents(v TextResourceContents) EmbeddedResourceResource {
 	w := EmbeddedResourceResourceTextResourceContents(v)
 	return EmbeddedResourceResource{Value: &w}
@@ -2696,8 +2677,7 @@ func (x *EmbeddedResourceResourceBlobResourceContents) appendMembers(buf []byte,
 
 func (*EmbeddedResourceResourceBlobResourceContents) isEmbeddedResourceResource() {}
 
-// NewEmbeddedResourceResourceBlobResourceContents returns a EmbeddedResourceResource holding a EmbeddedResourceResourceBlobResourceContents.
-
+// NewEmbeddedResourceResourceBlobResourceContents returns the EmbeddedResourceResource that holds the variant EmbeddedResourceResourceBlobResourceContents.
 func NewEmbeddedResourceResourceBlobResourceContents(v BlobResourceContents) EmbeddedResourceResource {
 	w := EmbeddedResourceResourceBlobResourceContents(v)
 	return EmbeddedResourceResource{Value: &w}
@@ -3306,8 +3286,7 @@ func (x *DiffChangeAdd) appendMembers(buf []byte, open int) ([]byte, error) {
 
 func (*DiffChangeAdd) isDiffChangeVariant() {}
 
-// NewDiffChangeAdd returns a DiffChangeVariant holding a DiffChangeAdd.
-
+// NewDiffChangeAdd returns the DiffChangeVariant that holds the variant DiffChangeAdd.
 func NewDiffChangeAdd(v DiffPathChange) DiffChangeVariant {
 	w := DiffChangeAdd(v)
 	return DiffChangeVariant{Value: &w}
@@ -3334,8 +3313,7 @@ func (x *DiffChangeDelete) appendMembers(buf []byte, open int) ([]byte, error) {
 
 func (*DiffChangeDelete) isDiffChangeVariant() {}
 
-// NewDiffChangeDelete returns a DiffChangeVariant holding a DiffChangeDelete.
-
+// NewDiffChangeDelete returns the DiffChangeVariant that holds the variant DiffChangeDelete.
 func NewDiffChangeDelete(v DiffPathChange) DiffChangeVariant {
 	w := DiffChangeDelete(v)
 	return DiffChangeVariant{Value: &w}
@@ -3362,8 +3340,7 @@ func (x *DiffChangeModify) appendMembers(buf []byte, open int) ([]byte, error) {
 
 func (*DiffChangeModify) isDiffChangeVariant() {}
 
-// NewDiffChangeModify returns a DiffChangeVariant holding a DiffChangeModify.
-
+// NewDiffChangeModify returns the DiffChangeVariant that holds the variant DiffChangeModify.
 func NewDiffChangeModify(v DiffPathChange) DiffChangeVariant {
 	w := DiffChangeModify(v)
 	return DiffChangeVariant{Value: &w}
@@ -3390,8 +3367,7 @@ func (x *DiffChangeMove) appendMembers(buf []byte, open int) ([]byte, error) {
 
 func (*DiffChangeMove) isDiffChangeVariant() {}
 
-// NewDiffChangeMove returns a DiffChangeVariant holding a DiffChangeMove.
-
+// NewDiffChangeMove returns the DiffChangeVariant that holds the variant DiffChangeMove.
 func NewDiffChangeMove(v DiffPathPairChange) DiffChangeVariant {
 	w := DiffChangeMove(v)
 	return DiffChangeVariant{Value: &w}
@@ -3418,8 +3394,7 @@ func (x *DiffChangeCopy) appendMembers(buf []byte, open int) ([]byte, error) {
 
 func (*DiffChangeCopy) isDiffChangeVariant() {}
 
-// NewDiffChangeCopy returns a DiffChangeVariant holding a DiffChangeCopy.
-
+// NewDiffChangeCopy returns the DiffChangeVariant that holds the variant DiffChangeCopy.
 func NewDiffChangeCopy(v DiffPathPairChange) DiffChangeVariant {
 	w := DiffChangeCopy(v)
 	return DiffChangeVariant{Value: &w}
@@ -3474,8 +3449,7 @@ func (x *DiffChangeOther) appendMembers(buf []byte, open int) ([]byte, error) {
 
 func (*DiffChangeOther) isDiffChangeVariant() {}
 
-// NewDiffChangeOther returns a DiffChangeVariant holding a DiffChangeOther.
-
+// NewDiffChangeOther returns the DiffChangeVariant that holds the variant DiffChangeOther.
 func NewDiffChangeOther(v DiffChangeOther) DiffChangeVariant {
 	return DiffChangeVariant{Value: &v}
 }
@@ -4871,8 +4845,7 @@ func (x *CreateElicitationRequestForm) appendMembers(buf []byte, open int) ([]by
 
 func (*CreateElicitationRequestForm) isCreateElicitationRequestVariant() {}
 
-// NewCreateElicitationRequestForm returns a CreateElicitationRequestVariant holding a CreateElicitationRequestForm.
-
+// NewCreateElicitationRequestForm returns the CreateElicitationRequestVariant that holds the variant CreateElicitationRequestForm.
 func NewCreateElicitationRequestForm(v ElicitationFormMode) CreateElicitationRequestVariant {
 	w := CreateElicitationRequestForm(v)
 	return CreateElicitationRequestVariant{Value: &w}
@@ -4899,8 +4872,7 @@ func (x *CreateElicitationRequestURL) appendMembers(buf []byte, open int) ([]byt
 
 func (*CreateElicitationRequestURL) isCreateElicitationRequestVariant() {}
 
-// NewCreateElicitationRequestURL returns a CreateElicitationRequestVariant holding a CreateElicitationRequestURL.
-
+// NewCreateElicitationRequestURL returns the CreateElicitationRequestVariant that holds the variant CreateElicitationRequestURL.
 func NewCreateElicitationRequestURL(v ElicitationUrlMode) CreateElicitationRequestVariant {
 	w := CreateElicitationRequestURL(v)
 	return CreateElicitationRequestVariant{Value: &w}
@@ -4959,8 +4931,7 @@ func (x *CreateElicitationRequestOther) appendMembers(buf []byte, open int) ([]b
 
 func (*CreateElicitationRequestOther) isCreateElicitationRequestVariant() {}
 
-// NewCreateElicitationRequestOther returns a CreateElicitationRequestVariant holding a CreateElicitationRequestOther.
-
+// NewCreateElicitationRequestOther returns the CreateElicitationRequestVariant that holds the variant CreateElicitationRequestOther.
 func NewCreateElicitationRequestOther(v CreateElicitationRequestOther) CreateElicitationRequestVariant {
 	return CreateElicitationRequestVariant{Value: &v}
 }
@@ -5417,8 +5388,7 @@ func (x *ElicitationPropertySchemaString) appendMembers(buf []byte, open int) ([
 
 func (*ElicitationPropertySchemaString) isElicitationPropertySchema() {}
 
-// NewElicitationPropertySchemaString returns a ElicitationPropertySchema holding a ElicitationPropertySchemaString.
-
+// NewElicitationPropertySchemaString returns the ElicitationPropertySchema that holds the variant ElicitationPropertySchemaString.
 func NewElicitationPropertySchemaString(v StringPropertySchema) ElicitationPropertySchema {
 	w := ElicitationPropertySchemaString(v)
 	return ElicitationPropertySchema{Value: &w}
@@ -5445,8 +5415,7 @@ func (x *ElicitationPropertySchemaNumber) appendMembers(buf []byte, open int) ([
 
 func (*ElicitationPropertySchemaNumber) isElicitationPropertySchema() {}
 
-// NewElicitationPropertySchemaNumber returns a ElicitationPropertySchema holding a ElicitationPropertySchemaNumber.
-
+// NewElicitationPropertySchemaNumber returns the ElicitationPropertySchema that holds the variant ElicitationPropertySchemaNumber.
 func NewElicitationPropertySchemaNumber(v NumberPropertySchema) ElicitationPropertySchema {
 	w := ElicitationPropertySchemaNumber(v)
 	return ElicitationPropertySchema{Value: &w}
@@ -5473,8 +5442,7 @@ func (x *ElicitationPropertySchemaInteger) appendMembers(buf []byte, open int) (
 
 func (*ElicitationPropertySchemaInteger) isElicitationPropertySchema() {}
 
-// NewElicitationPropertySchemaInteger returns a ElicitationPropertySchema holding a ElicitationPropertySchemaInteger.
-
+// NewElicitationPropertySchemaInteger returns the ElicitationPropertySchema that holds the variant ElicitationPropertySchemaInteger.
 func NewElicitationPropertySchemaInteger(v IntegerPropertySchema) ElicitationPropertySchema {
 	w := ElicitationPropertySchemaInteger(v)
 	return ElicitationPropertySchema{Value: &w}
@@ -5501,8 +5469,7 @@ func (x *ElicitationPropertySchemaBoolean) appendMembers(buf []byte, open int) (
 
 func (*ElicitationPropertySchemaBoolean) isElicitationPropertySchema() {}
 
-// NewElicitationPropertySchemaBoolean returns a ElicitationPropertySchema holding a ElicitationPropertySchemaBoolean.
-
+// NewElicitationPropertySchemaBoolean returns the ElicitationPropertySchema that holds the variant ElicitationPropertySchemaBoolean.
 func NewElicitationPropertySchemaBoolean(v BooleanPropertySchema) ElicitationPropertySchema {
 	w := ElicitationPropertySchemaBoolean(v)
 	return ElicitationPropertySchema{Value: &w}
@@ -5529,8 +5496,7 @@ func (x *ElicitationPropertySchemaArray) appendMembers(buf []byte, open int) ([]
 
 func (*ElicitationPropertySchemaArray) isElicitationPropertySchema() {}
 
-// NewElicitationPropertySchemaArray returns a ElicitationPropertySchema holding a ElicitationPropertySchemaArray.
-
+// NewElicitationPropertySchemaArray returns the ElicitationPropertySchema that holds the variant ElicitationPropertySchemaArray.
 func NewElicitationPropertySchemaArray(v MultiSelectPropertySchema) ElicitationPropertySchema {
 	w := ElicitationPropertySchemaArray(v)
 	return ElicitationPropertySchema{Value: &w}
@@ -5589,8 +5555,7 @@ func (x *ElicitationPropertySchemaOther) appendMembers(buf []byte, open int) ([]
 
 func (*ElicitationPropertySchemaOther) isElicitationPropertySchema() {}
 
-// NewElicitationPropertySchemaOther returns a ElicitationPropertySchema holding a ElicitationPropertySchemaOther.
-
+// NewElicitationPropertySchemaOther returns the ElicitationPropertySchema that holds the variant ElicitationPropertySchemaOther.
 func NewElicitationPropertySchemaOther(v ElicitationPropertySchemaOther) ElicitationPropertySchema {
 	return ElicitationPropertySchema{Value: &v}
 }
@@ -6469,8 +6434,7 @@ func (x *MultiSelectItemsString) appendMembers(buf []byte, open int) ([]byte, er
 
 func (*MultiSelectItemsString) isMultiSelectItems() {}
 
-// NewMultiSelectItemsString returns a MultiSelectItems holding a MultiSelectItemsString.
-
+// NewMultiSelectItemsString returns the MultiSelectItems that holds the variant MultiSelectItemsString.
 func NewMultiSelectItemsString(v StringMultiSelectItems) MultiSelectItems {
 	w := MultiSelectItemsString(v)
 	return MultiSelectItems{Value: &w}
@@ -6498,8 +6462,7 @@ func (x *MultiSelectItemsTitled) appendMembers(buf []byte, open int) ([]byte, er
 
 func (*MultiSelectItemsTitled) isMultiSelectItems() {}
 
-// NewMultiSelectItemsTitled returns a MultiSelectItems holding a MultiSelectItemsTitled.
-
+// NewMultiSelectItemsTitled returns the MultiSelectItems that holds the variant MultiSelectItemsTitled.
 func NewMultiSelectItemsTitled(v TitledMultiSelectItems) MultiSelectItems {
 	w := MultiSelectItemsTitled(v)
 	return MultiSelectItems{Value: &w}
@@ -6550,8 +6513,7 @@ func (x *MultiSelectItemsOther) appendMembers(buf []byte, open int) ([]byte, err
 
 func (*MultiSelectItemsOther) isMultiSelectItems() {}
 
-// NewMultiSelectItemsOther returns a MultiSelectItems holding a MultiSelectItemsOther.
-
+// NewMultiSelectItemsOther returns the MultiSelectItems that holds the variant MultiSelectItemsOther.
 func NewMultiSelectItemsOther(v MultiSelectItemsOther) MultiSelectItems {
 	return MultiSelectItems{Value: &v}
 }
@@ -7035,8 +6997,7 @@ func (x *ElicitationFormModeSession) appendMembers(buf []byte, open int) ([]byte
 
 func (*ElicitationFormModeSession) isElicitationFormModeVariant() {}
 
-// NewElicitationFormModeSession returns a ElicitationFormModeVariant holding a ElicitationFormModeSession.
-
+// NewElicitationFormModeSession returns the ElicitationFormModeVariant that holds the variant ElicitationFormModeSession.
 func NewElicitationFormModeSession(v ElicitationSessionScope) ElicitationFormModeVariant {
 	w := ElicitationFormModeSession(v)
 	return ElicitationFormModeVariant{Value: &w}
@@ -7058,8 +7019,7 @@ func (x *ElicitationFormModeRequest) appendMembers(buf []byte, open int) ([]byte
 
 func (*ElicitationFormModeRequest) isElicitationFormModeVariant() {}
 
-// NewElicitationFormModeRequest returns a ElicitationFormModeVariant holding a ElicitationFormModeRequest.
-
+// NewElicitationFormModeRequest returns the ElicitationFormModeVariant that holds the variant ElicitationFormModeRequest.
 func NewElicitationFormModeRequest(v ElicitationRequestScope) ElicitationFormModeVariant {
 	w := ElicitationFormModeRequest(v)
 	return ElicitationFormModeVariant{Value: &w}
@@ -7251,8 +7211,7 @@ func (x *ElicitationUrlModeSession) appendMembers(buf []byte, open int) ([]byte,
 
 func (*ElicitationUrlModeSession) isElicitationUrlModeVariant() {}
 
-// NewElicitationUrlModeSession returns a ElicitationUrlModeVariant holding a ElicitationUrlModeSession.
-
+// NewElicitationUrlModeSession returns the ElicitationUrlModeVariant that holds the variant ElicitationUrlModeSession.
 func NewElicitationUrlModeSession(v ElicitationSessionScope) ElicitationUrlModeVariant {
 	w := ElicitationUrlModeSession(v)
 	return ElicitationUrlModeVariant{Value: &w}
@@ -7274,8 +7233,7 @@ func (x *ElicitationUrlModeRequest) appendMembers(buf []byte, open int) ([]byte,
 
 func (*ElicitationUrlModeRequest) isElicitationUrlModeVariant() {}
 
-// NewElicitationUrlModeRequest returns a ElicitationUrlModeVariant holding a ElicitationUrlModeRequest.
-
+// NewElicitationUrlModeRequest returns the ElicitationUrlModeVariant that holds the variant ElicitationUrlModeRequest.
 func NewElicitationUrlModeRequest(v ElicitationRequestScope) ElicitationUrlModeVariant {
 	w := ElicitationUrlModeRequest(v)
 	return ElicitationUrlModeVariant{Value: &w}
@@ -7454,8 +7412,7 @@ func (x *AgentResponseResult) appendMembers(buf []byte, open int) ([]byte, error
 
 func (*AgentResponseResult) isAgentResponse() {}
 
-// NewAgentResponseResult returns a AgentResponse holding a AgentResponseResult.
-
+// NewAgentResponseResult returns the AgentResponse that holds the variant AgentResponseResult.
 func NewAgentResponseResult(v AgentResponseResult) AgentResponse {
 	return AgentResponse{Value: &v}
 }
@@ -7534,8 +7491,7 @@ func (x *AgentResponseError) appendMembers(buf []byte, open int) ([]byte, error)
 
 func (*AgentResponseError) isAgentResponse() {}
 
-// NewAgentResponseError returns a AgentResponse holding a AgentResponseError.
-
+// NewAgentResponseError returns the AgentResponse that holds the variant AgentResponseError.
 func NewAgentResponseError(v AgentResponseError) AgentResponse {
 	return AgentResponse{Value: &v}
 }
@@ -7759,8 +7715,7 @@ func (x *AgentResponseResultResultInitializeResponse) appendJSON(buf []byte) ([]
 
 func (*AgentResponseResultResultInitializeResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultInitializeResponse returns a AgentResponseResultResult holding a AgentResponseResultResultInitializeResponse.
-
+// NewAgentResponseResultResultInitializeResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultInitializeResponse.
 func NewAgentResponseResultResultInitializeResponse(v InitializeResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultInitializeResponse(v)
 	return AgentResponseResultResult{Value: &w}
@@ -7777,8 +7732,7 @@ func (x *AgentResponseResultResultLoginAuthResponse) appendJSON(buf []byte) ([]b
 
 func (*AgentResponseResultResultLoginAuthResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultLoginAuthResponse returns a AgentResponseResultResult holding a AgentResponseResultResultLoginAuthResponse.
-
+// NewAgentResponseResultResultLoginAuthResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultLoginAuthResponse.
 func NewAgentResponseResultResultLoginAuthResponse(v LoginAuthResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultLoginAuthResponse(v)
 	return AgentResponseResultResult{Value: &w}
@@ -7795,8 +7749,7 @@ func (x *AgentResponseResultResultLogoutAuthResponse) appendJSON(buf []byte) ([]
 
 func (*AgentResponseResultResultLogoutAuthResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultLogoutAuthResponse returns a AgentResponseResultResult holding a AgentResponseResultResultLogoutAuthResponse.
-
+// NewAgentResponseResultResultLogoutAuthResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultLogoutAuthResponse.
 func NewAgentResponseResultResultLogoutAuthResponse(v LogoutAuthResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultLogoutAuthResponse(v)
 	return AgentResponseResultResult{Value: &w}
@@ -7813,8 +7766,7 @@ func (x *AgentResponseResultResultNewSessionResponse) appendJSON(buf []byte) ([]
 
 func (*AgentResponseResultResultNewSessionResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultNewSessionResponse returns a AgentResponseResultResult holding a AgentResponseResultResultNewSessionResponse.
-
+// NewAgentResponseResultResultNewSessionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultNewSessionResponse.
 func NewAgentResponseResultResultNewSessionResponse(v NewSessionResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultNewSessionResponse(v)
 	return AgentResponseResultResult{Value: &w}
@@ -7831,8 +7783,7 @@ func (x *AgentResponseResultResultListSessionsResponse) appendJSON(buf []byte) (
 
 func (*AgentResponseResultResultListSessionsResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultListSessionsResponse returns a AgentResponseResultResult holding a AgentResponseResultResultListSessionsResponse.
-
+// NewAgentResponseResultResultListSessionsResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultListSessionsResponse.
 func NewAgentResponseResultResultListSessionsResponse(v ListSessionsResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultListSessionsResponse(v)
 	return AgentResponseResultResult{Value: &w}
@@ -7849,8 +7800,7 @@ func (x *AgentResponseResultResultDeleteSessionResponse) appendJSON(buf []byte) 
 
 func (*AgentResponseResultResultDeleteSessionResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultDeleteSessionResponse returns a AgentResponseResultResult holding a AgentResponseResultResultDeleteSessionResponse.
-
+// NewAgentResponseResultResultDeleteSessionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultDeleteSessionResponse.
 func NewAgentResponseResultResultDeleteSessionResponse(v DeleteSessionResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultDeleteSessionResponse(v)
 	return AgentResponseResultResult{Value: &w}
@@ -7867,8 +7817,7 @@ func (x *AgentResponseResultResultResumeSessionResponse) appendJSON(buf []byte) 
 
 func (*AgentResponseResultResultResumeSessionResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultResumeSessionResponse returns a AgentResponseResultResult holding a AgentResponseResultResultResumeSessionResponse.
-
+// NewAgentResponseResultResultResumeSessionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultResumeSessionResponse.
 func NewAgentResponseResultResultResumeSessionResponse(v ResumeSessionResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultResumeSessionResponse(v)
 	return AgentResponseResultResult{Value: &w}
@@ -7885,8 +7834,7 @@ func (x *AgentResponseResultResultCloseSessionResponse) appendJSON(buf []byte) (
 
 func (*AgentResponseResultResultCloseSessionResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultCloseSessionResponse returns a AgentResponseResultResult holding a AgentResponseResultResultCloseSessionResponse.
-
+// NewAgentResponseResultResultCloseSessionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultCloseSessionResponse.
 func NewAgentResponseResultResultCloseSessionResponse(v CloseSessionResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultCloseSessionResponse(v)
 	return AgentResponseResultResult{Value: &w}
@@ -7903,8 +7851,7 @@ func (x *AgentResponseResultResultCancelToolCallResponse) appendJSON(buf []byte)
 
 func (*AgentResponseResultResultCancelToolCallResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultCancelToolCallResponse returns a AgentResponseResultResult holding a AgentResponseResultResultCancelToolCallResponse.
-
+// NewAgentResponseResultResultCancelToolCallResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultCancelToolCallResponse.
 func NewAgentResponseResultResultCancelToolCallResponse(v CancelToolCallResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultCancelToolCallResponse(v)
 	return AgentResponseResultResult{Value: &w}
@@ -7921,8 +7868,7 @@ func (x *AgentResponseResultResultCancelTerminalResponse) appendJSON(buf []byte)
 
 func (*AgentResponseResultResultCancelTerminalResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultCancelTerminalResponse returns a AgentResponseResultResult holding a AgentResponseResultResultCancelTerminalResponse.
-
+// NewAgentResponseResultResultCancelTerminalResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultCancelTerminalResponse.
 func NewAgentResponseResultResultCancelTerminalResponse(v CancelTerminalResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultCancelTerminalResponse(v)
 	return AgentResponseResultResult{Value: &w}
@@ -7939,8 +7885,7 @@ func (x *AgentResponseResultResultSetSessionConfigOptionResponse) appendJSON(buf
 
 func (*AgentResponseResultResultSetSessionConfigOptionResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultSetSessionConfigOptionResponse returns a AgentResponseResultResult holding a AgentResponseResultResultSetSessionConfigOptionResponse.
-
+// NewAgentResponseResultResultSetSessionConfigOptionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultSetSessionConfigOptionResponse.
 func NewAgentResponseResultResultSetSessionConfigOptionResponse(v SetSessionConfigOptionResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultSetSessionConfigOptionResponse(v)
 	return AgentResponseResultResult{Value: &w}
@@ -7957,8 +7902,7 @@ func (x *AgentResponseResultResultPromptResponse) appendJSON(buf []byte) ([]byte
 
 func (*AgentResponseResultResultPromptResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultPromptResponse returns a AgentResponseResultResult holding a AgentResponseResultResultPromptResponse.
-
+// NewAgentResponseResultResultPromptResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultPromptResponse.
 func NewAgentResponseResultResultPromptResponse(v PromptResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultPromptResponse(v)
 	return AgentResponseResultResult{Value: &w}
@@ -7975,8 +7919,7 @@ func (x *AgentResponseResultResultExtMethodResponse) appendJSON(buf []byte) ([]b
 
 func (*AgentResponseResultResultExtMethodResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultExtMethodResponse returns a AgentResponseResultResult holding a AgentResponseResultResultExtMethodResponse.
-
+// NewAgentResponseResultResultExtMethodResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultExtMethodResponse.
 func NewAgentResponseResultResultExtMethodResponse(v ExtResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultExtMethodResponse(v)
 	return AgentResponseResultResult{Value: &w}
@@ -8050,8 +7993,7 @@ func (x *AgentResponseErrorIDNumber) appendJSON(buf []byte) ([]byte, error) {
 
 func (*AgentResponseErrorIDNumber) isAgentResponseErrorID() {}
 
-// NewAgentResponseErrorIDNumber returns a AgentResponseErrorID holding a AgentResponseErrorIDNumber.
-
+// NewAgentResponseErrorIDNumber returns the AgentResponseErrorID that holds the variant AgentResponseErrorIDNumber.
 func NewAgentResponseErrorIDNumber(v int64) AgentResponseErrorID {
 	w := AgentResponseErrorIDNumber(v)
 	return AgentResponseErrorID{Value: &w}
@@ -8068,8 +8010,7 @@ func (x *AgentResponseErrorIDStr) appendJSON(buf []byte) ([]byte, error) {
 
 func (*AgentResponseErrorIDStr) isAgentResponseErrorID() {}
 
-// NewAgentResponseErrorIDStr returns a AgentResponseErrorID holding a AgentResponseErrorIDStr.
-
+// NewAgentResponseErrorIDStr returns the AgentResponseErrorID that holds the variant AgentResponseErrorIDStr.
 func NewAgentResponseErrorIDStr(v string) AgentResponseErrorID {
 	w := AgentResponseErrorIDStr(v)
 	return AgentResponseErrorID{Value: &w}
@@ -8084,8 +8025,7 @@ func (x *AgentResponseErrorIDNull) appendJSON(buf []byte) ([]byte, error) {
 
 func (*AgentResponseErrorIDNull) isAgentResponseErrorID() {}
 
-// NewAgentResponseErrorIDNull returns a AgentResponseErrorID holding a AgentResponseErrorIDNull.
-
+// NewAgentResponseErrorIDNull returns the AgentResponseErrorID that holds the variant AgentResponseErrorIDNull.
 func NewAgentResponseErrorIDNull() AgentResponseErrorID {
 	return AgentResponseErrorID{Value: &AgentResponseErrorIDNull{}}
 }
@@ -9497,8 +9437,7 @@ func (x *AuthMethodTerminalVariant) appendMembers(buf []byte, open int) ([]byte,
 
 func (*AuthMethodTerminalVariant) isAuthMethod() {}
 
-// NewAuthMethodTerminalVariant returns a AuthMethod holding a AuthMethodTerminalVariant.
-
+// NewAuthMethodTerminalVariant returns the AuthMethod that holds the variant AuthMethodTerminalVariant.
 func NewAuthMethodTerminalVariant(v AuthMethodTerminal) AuthMethod {
 	w := AuthMethodTerminalVariant(v)
 	return AuthMethod{Value: &w}
@@ -9527,8 +9466,7 @@ func (x *AuthMethodAgentVariant) appendMembers(buf []byte, open int) ([]byte, er
 
 func (*AuthMethodAgentVariant) isAuthMethod() {}
 
-// NewAuthMethodAgentVariant returns a AuthMethod holding a AuthMethodAgentVariant.
-
+// NewAuthMethodAgentVariant returns the AuthMethod that holds the variant AuthMethodAgentVariant.
 func NewAuthMethodAgentVariant(v AuthMethodAgent) AuthMethod {
 	w := AuthMethodAgentVariant(v)
 	return AuthMethod{Value: &w}
@@ -9622,8 +9560,7 @@ func (x *AuthMethodOther) appendMembers(buf []byte, open int) ([]byte, error) {
 
 func (*AuthMethodOther) isAuthMethod() {}
 
-// NewAuthMethodOther returns a AuthMethod holding a AuthMethodOther.
-
+// NewAuthMethodOther returns the AuthMethod that holds the variant AuthMethodOther.
 func NewAuthMethodOther(v AuthMethodOther) AuthMethod {
 	return AuthMethod{Value: &v}
 }
@@ -10465,8 +10402,7 @@ func (x *SessionConfigOptionSelect) appendMembers(buf []byte, open int) ([]byte,
 
 func (*SessionConfigOptionSelect) isSessionConfigOptionVariant() {}
 
-// NewSessionConfigOptionSelect returns a SessionConfigOptionVariant holding a SessionConfigOptionSelect.
-
+// NewSessionConfigOptionSelect returns the SessionConfigOptionVariant that holds the variant SessionConfigOptionSelect.
 func NewSessionConfigOptionSelect(v SessionConfigSelect) SessionConfigOptionVariant {
 	w := SessionConfigOptionSelect(v)
 	return SessionConfigOptionVariant{Value: &w}
@@ -10493,8 +10429,7 @@ func (x *SessionConfigOptionBoolean) appendMembers(buf []byte, open int) ([]byte
 
 func (*SessionConfigOptionBoolean) isSessionConfigOptionVariant() {}
 
-// NewSessionConfigOptionBoolean returns a SessionConfigOptionVariant holding a SessionConfigOptionBoolean.
-
+// NewSessionConfigOptionBoolean returns the SessionConfigOptionVariant that holds the variant SessionConfigOptionBoolean.
 func NewSessionConfigOptionBoolean(v SessionConfigBoolean) SessionConfigOptionVariant {
 	w := SessionConfigOptionBoolean(v)
 	return SessionConfigOptionVariant{Value: &w}
@@ -10553,8 +10488,7 @@ func (x *SessionConfigOptionOther) appendMembers(buf []byte, open int) ([]byte, 
 
 func (*SessionConfigOptionOther) isSessionConfigOptionVariant() {}
 
-// NewSessionConfigOptionOther returns a SessionConfigOptionVariant holding a SessionConfigOptionOther.
-
+// NewSessionConfigOptionOther returns the SessionConfigOptionVariant that holds the variant SessionConfigOptionOther.
 func NewSessionConfigOptionOther(v SessionConfigOptionOther) SessionConfigOptionVariant {
 	return SessionConfigOptionVariant{Value: &v}
 }
@@ -10756,8 +10690,7 @@ func (x *SessionConfigSelectOptionsUngrouped) appendJSON(buf []byte) ([]byte, er
 
 func (*SessionConfigSelectOptionsUngrouped) isSessionConfigSelectOptions() {}
 
-// NewSessionConfigSelectOptionsUngrouped returns a SessionConfigSelectOptions holding a SessionConfigSelectOptionsUngrouped.
-
+// NewSessionConfigSelectOptionsUngrouped returns the SessionConfigSelectOptions that holds the variant SessionConfigSelectOptionsUngrouped.
 func NewSessionConfigSelectOptionsUngrouped(v []SessionConfigSelectOption) SessionConfigSelectOptions {
 	w := SessionConfigSelectOptionsUngrouped(v)
 	return SessionConfigSelectOptions{Value: &w}
@@ -10774,8 +10707,7 @@ func (x *SessionConfigSelectOptionsGrouped) appendJSON(buf []byte) ([]byte, erro
 
 func (*SessionConfigSelectOptionsGrouped) isSessionConfigSelectOptions() {}
 
-// NewSessionConfigSelectOptionsGrouped returns a SessionConfigSelectOptions holding a SessionConfigSelectOptionsGrouped.
-
+// NewSessionConfigSelectOptionsGrouped returns the SessionConfigSelectOptions that holds the variant SessionConfigSelectOptionsGrouped.
 func NewSessionConfigSelectOptionsGrouped(v []SessionConfigSelectGroup) SessionConfigSelectOptions {
 	w := SessionConfigSelectOptionsGrouped(v)
 	return SessionConfigSelectOptions{Value: &w}
@@ -11241,8 +11173,7 @@ func (x *AvailableCommandCommand) appendMembers(buf []byte, open int) ([]byte, e
 
 func (*AvailableCommandCommand) isAvailableCommand() {}
 
-// NewAvailableCommandCommand returns a AvailableCommand holding a AvailableCommandCommand.
-
+// NewAvailableCommandCommand returns the AvailableCommand that holds the variant AvailableCommandCommand.
 func NewAvailableCommandCommand(v Command) AvailableCommand {
 	w := AvailableCommandCommand(v)
 	return AvailableCommand{Value: &w}
@@ -11338,8 +11269,7 @@ func (x *AvailableCommandOther) appendMembers(buf []byte, open int) ([]byte, err
 
 func (*AvailableCommandOther) isAvailableCommand() {}
 
-// NewAvailableCommandOther returns a AvailableCommand holding a AvailableCommandOther.
-
+// NewAvailableCommandOther returns the AvailableCommand that holds the variant AvailableCommandOther.
 func NewAvailableCommandOther(v AvailableCommandOther) AvailableCommand {
 	return AvailableCommand{Value: &v}
 }
@@ -11431,8 +11361,7 @@ func (x *AvailableCommandInputText) appendMembers(buf []byte, open int) ([]byte,
 
 func (*AvailableCommandInputText) isAvailableCommandInput() {}
 
-// NewAvailableCommandInputText returns a AvailableCommandInput holding a AvailableCommandInputText.
-
+// NewAvailableCommandInputText returns the AvailableCommandInput that holds the variant AvailableCommandInputText.
 func NewAvailableCommandInputText(v TextCommandInput) AvailableCommandInput {
 	w := AvailableCommandInputText(v)
 	return AvailableCommandInput{Value: &w}
@@ -11492,8 +11421,7 @@ func (x *AvailableCommandInputOther) appendMembers(buf []byte, open int) ([]byte
 
 func (*AvailableCommandInputOther) isAvailableCommandInput() {}
 
-// NewAvailableCommandInputOther returns a AvailableCommandInput holding a AvailableCommandInputOther.
-
+// NewAvailableCommandInputOther returns the AvailableCommandInput that holds the variant AvailableCommandInputOther.
 func NewAvailableCommandInputOther(v AvailableCommandInputOther) AvailableCommandInput {
 	return AvailableCommandInput{Value: &v}
 }
@@ -12162,8 +12090,7 @@ func (x *StateUpdateRunning) appendMembers(buf []byte, open int) ([]byte, error)
 
 func (*StateUpdateRunning) isStateUpdate() {}
 
-// NewStateUpdateRunning returns a StateUpdate holding a StateUpdateRunning.
-
+// NewStateUpdateRunning returns the StateUpdate that holds the variant StateUpdateRunning.
 func NewStateUpdateRunning(v RunningStateUpdate) StateUpdate {
 	w := StateUpdateRunning(v)
 	return StateUpdate{Value: &w}
@@ -12190,8 +12117,7 @@ func (x *StateUpdateIdle) appendMembers(buf []byte, open int) ([]byte, error) {
 
 func (*StateUpdateIdle) isStateUpdate() {}
 
-// NewStateUpdateIdle returns a StateUpdate holding a StateUpdateIdle.
-
+// NewStateUpdateIdle returns the StateUpdate that holds the variant StateUpdateIdle.
 func NewStateUpdateIdle(v IdleStateUpdate) StateUpdate {
 	w := StateUpdateIdle(v)
 	return StateUpdate{Value: &w}
@@ -12218,8 +12144,7 @@ func (x *StateUpdateRequiresAction) appendMembers(buf []byte, open int) ([]byte,
 
 func (*StateUpdateRequiresAction) isStateUpdate() {}
 
-// NewStateUpdateRequiresAction returns a StateUpdate holding a StateUpdateRequiresAction.
-
+// NewStateUpdateRequiresAction returns the StateUpdate that holds the variant StateUpdateRequiresAction.
 func NewStateUpdateRequiresAction(v RequiresActionStateUpdate) StateUpdate {
 	w := StateUpdateRequiresAction(v)
 	return StateUpdate{Value: &w}
@@ -12280,8 +12205,7 @@ func (x *StateUpdateOther) appendMembers(buf []byte, open int) ([]byte, error) {
 
 func (*StateUpdateOther) isStateUpdate() {}
 
-// NewStateUpdateOther returns a StateUpdate holding a StateUpdateOther.
-
+// NewStateUpdateOther returns the StateUpdate that holds the variant StateUpdateOther.
 func NewStateUpdateOther(v StateUpdateOther) StateUpdate {
 	return StateUpdate{Value: &v}
 }
@@ -12391,8 +12315,7 @@ func (x *BackgroundWorkTerminal) appendMembers(buf []byte, open int) ([]byte, er
 
 func (*BackgroundWorkTerminal) isBackgroundWork() {}
 
-// NewBackgroundWorkTerminal returns a BackgroundWork holding a BackgroundWorkTerminal.
-
+// NewBackgroundWorkTerminal returns the BackgroundWork that holds the variant BackgroundWorkTerminal.
 func NewBackgroundWorkTerminal(v BackgroundTerminal) BackgroundWork {
 	w := BackgroundWorkTerminal(v)
 	return BackgroundWork{Value: &w}
@@ -12421,8 +12344,7 @@ func (x *BackgroundWorkToolCall) appendMembers(buf []byte, open int) ([]byte, er
 
 func (*BackgroundWorkToolCall) isBackgroundWork() {}
 
-// NewBackgroundWorkToolCall returns a BackgroundWork holding a BackgroundWorkToolCall.
-
+// NewBackgroundWorkToolCall returns the BackgroundWork that holds the variant BackgroundWorkToolCall.
 func NewBackgroundWorkToolCall(v BackgroundToolCall) BackgroundWork {
 	w := BackgroundWorkToolCall(v)
 	return BackgroundWork{Value: &w}
@@ -12480,8 +12402,7 @@ func (x *BackgroundWorkOther) appendMembers(buf []byte, open int) ([]byte, error
 
 func (*BackgroundWorkOther) isBackgroundWork() {}
 
-// NewBackgroundWorkOther returns a BackgroundWork holding a BackgroundWorkOther.
-
+// NewBackgroundWorkOther returns the BackgroundWork that holds the variant BackgroundWorkOther.
 func NewBackgroundWorkOther(v BackgroundWorkOther) BackgroundWork {
 	return BackgroundWork{Value: &v}
 }
@@ -13004,8 +12925,7 @@ func (x *ErrorDataUnsupportedProtocolVersion) appendJSON(buf []byte) ([]byte, er
 
 func (*ErrorDataUnsupportedProtocolVersion) isErrorData() {}
 
-// NewErrorDataUnsupportedProtocolVersion returns a ErrorData holding a ErrorDataUnsupportedProtocolVersion.
-
+// NewErrorDataUnsupportedProtocolVersion returns the ErrorData that holds the variant ErrorDataUnsupportedProtocolVersion.
 func NewErrorDataUnsupportedProtocolVersion(v UnsupportedProtocolVersionErrorData) ErrorData {
 	w := ErrorDataUnsupportedProtocolVersion(v)
 	return ErrorData{Value: &w}
@@ -13020,8 +12940,7 @@ func (x *ErrorDataSessionNotFound) appendJSON(buf []byte) ([]byte, error) {
 
 func (*ErrorDataSessionNotFound) isErrorData() {}
 
-// NewErrorDataSessionNotFound returns a ErrorData holding a ErrorDataSessionNotFound.
-
+// NewErrorDataSessionNotFound returns the ErrorData that holds the variant ErrorDataSessionNotFound.
 func NewErrorDataSessionNotFound(v SessionNotFoundErrorData) ErrorData {
 	w := ErrorDataSessionNotFound(v)
 	return ErrorData{Value: &w}
@@ -13036,8 +12955,7 @@ func (x *ErrorDataOther) appendJSON(buf []byte) ([]byte, error) {
 
 func (*ErrorDataOther) isErrorData() {}
 
-// NewErrorDataOther returns a ErrorData holding a ErrorDataOther.
-
+// NewErrorDataOther returns the ErrorData that holds the variant ErrorDataOther.
 func NewErrorDataOther(v json.RawMessage) ErrorData {
 	w := ErrorDataOther(v)
 	return ErrorData{Value: &w}
@@ -13538,8 +13456,7 @@ func (x *IdleStateUpdateEndTurn) appendMembers(buf []byte, open int) ([]byte, er
 
 func (*IdleStateUpdateEndTurn) isIdleStateUpdateVariant() {}
 
-// NewIdleStateUpdateEndTurn returns a IdleStateUpdateVariant holding a IdleStateUpdateEndTurn.
-
+// NewIdleStateUpdateEndTurn returns the IdleStateUpdateVariant that holds the variant IdleStateUpdateEndTurn.
 func NewIdleStateUpdateEndTurn(v IdleStateUpdateEndTurn) IdleStateUpdateVariant {
 	return IdleStateUpdateVariant{Value: &v}
 }
@@ -13580,8 +13497,7 @@ func (x *IdleStateUpdateMaxTokens) appendMembers(buf []byte, open int) ([]byte, 
 
 func (*IdleStateUpdateMaxTokens) isIdleStateUpdateVariant() {}
 
-// NewIdleStateUpdateMaxTokens returns a IdleStateUpdateVariant holding a IdleStateUpdateMaxTokens.
-
+// NewIdleStateUpdateMaxTokens returns the IdleStateUpdateVariant that holds the variant IdleStateUpdateMaxTokens.
 func NewIdleStateUpdateMaxTokens(v IdleStateUpdateMaxTokens) IdleStateUpdateVariant {
 	return IdleStateUpdateVariant{Value: &v}
 }
@@ -13623,8 +13539,7 @@ func (x *IdleStateUpdateMaxTurnRequests) appendMembers(buf []byte, open int) ([]
 
 func (*IdleStateUpdateMaxTurnRequests) isIdleStateUpdateVariant() {}
 
-// NewIdleStateUpdateMaxTurnRequests returns a IdleStateUpdateVariant holding a IdleStateUpdateMaxTurnRequests.
-
+// NewIdleStateUpdateMaxTurnRequests returns the IdleStateUpdateVariant that holds the variant IdleStateUpdateMaxTurnRequests.
 func NewIdleStateUpdateMaxTurnRequests(v IdleStateUpdateMaxTurnRequests) IdleStateUpdateVariant {
 	return IdleStateUpdateVariant{Value: &v}
 }
@@ -13665,8 +13580,7 @@ func (x *IdleStateUpdateRefusal) appendMembers(buf []byte, open int) ([]byte, er
 
 func (*IdleStateUpdateRefusal) isIdleStateUpdateVariant() {}
 
-// NewIdleStateUpdateRefusal returns a IdleStateUpdateVariant holding a IdleStateUpdateRefusal.
-
+// NewIdleStateUpdateRefusal returns the IdleStateUpdateVariant that holds the variant IdleStateUpdateRefusal.
 func NewIdleStateUpdateRefusal(v IdleStateUpdateRefusal) IdleStateUpdateVariant {
 	return IdleStateUpdateVariant{Value: &v}
 }
@@ -13716,8 +13630,7 @@ func (x *IdleStateUpdateCancelled) appendMembers(buf []byte, open int) ([]byte, 
 
 func (*IdleStateUpdateCancelled) isIdleStateUpdateVariant() {}
 
-// NewIdleStateUpdateCancelled returns a IdleStateUpdateVariant holding a IdleStateUpdateCancelled.
-
+// NewIdleStateUpdateCancelled returns the IdleStateUpdateVariant that holds the variant IdleStateUpdateCancelled.
 func NewIdleStateUpdateCancelled(v IdleStateUpdateCancelled) IdleStateUpdateVariant {
 	return IdleStateUpdateVariant{Value: &v}
 }
@@ -13747,8 +13660,7 @@ func (x *IdleStateUpdateError) appendMembers(buf []byte, open int) ([]byte, erro
 
 func (*IdleStateUpdateError) isIdleStateUpdateVariant() {}
 
-// NewIdleStateUpdateError returns a IdleStateUpdateVariant holding a IdleStateUpdateError.
-
+// NewIdleStateUpdateError returns the IdleStateUpdateVariant that holds the variant IdleStateUpdateError.
 func NewIdleStateUpdateError(v ErrorStopReason) IdleStateUpdateVariant {
 	w := IdleStateUpdateError(v)
 	return IdleStateUpdateVariant{Value: &w}
@@ -13789,8 +13701,7 @@ func (x *IdleStateUpdateNone) appendMembers(buf []byte, open int) ([]byte, error
 
 func (*IdleStateUpdateNone) isIdleStateUpdateVariant() {}
 
-// NewIdleStateUpdateNone returns a IdleStateUpdateVariant holding a IdleStateUpdateNone.
-
+// NewIdleStateUpdateNone returns the IdleStateUpdateVariant that holds the variant IdleStateUpdateNone.
 func NewIdleStateUpdateNone(v IdleStateUpdateNone) IdleStateUpdateVariant {
 	return IdleStateUpdateVariant{Value: &v}
 }
@@ -13844,8 +13755,7 @@ func (x *IdleStateUpdateOther) appendMembers(buf []byte, open int) ([]byte, erro
 
 func (*IdleStateUpdateOther) isIdleStateUpdateVariant() {}
 
-// NewIdleStateUpdateOther returns a IdleStateUpdateVariant holding a IdleStateUpdateOther.
-
+// NewIdleStateUpdateOther returns the IdleStateUpdateVariant that holds the variant IdleStateUpdateOther.
 func NewIdleStateUpdateOther(v IdleStateUpdateOther) IdleStateUpdateVariant {
 	return IdleStateUpdateVariant{Value: &v}
 }
@@ -14615,8 +14525,7 @@ func (x *AgentNotificationParamsUpdateSessionNotification) appendJSON(buf []byte
 
 func (*AgentNotificationParamsUpdateSessionNotification) isAgentNotificationParams() {}
 
-// NewAgentNotificationParamsUpdateSessionNotification returns a AgentNotificationParams holding a AgentNotificationParamsUpdateSessionNotification.
-
+// NewAgentNotificationParamsUpdateSessionNotification returns the AgentNotificationParams that holds the variant AgentNotificationParamsUpdateSessionNotification.
 func NewAgentNotificationParamsUpdateSessionNotification(v UpdateSessionNotification) AgentNotificationParams {
 	w := AgentNotificationParamsUpdateSessionNotification(v)
 	return AgentNotificationParams{Value: &w}
@@ -14635,8 +14544,7 @@ func (x *AgentNotificationParamsCompleteElicitationNotification) appendJSON(buf 
 
 func (*AgentNotificationParamsCompleteElicitationNotification) isAgentNotificationParams() {}
 
-// NewAgentNotificationParamsCompleteElicitationNotification returns a AgentNotificationParams holding a AgentNotificationParamsCompleteElicitationNotification.
-
+// NewAgentNotificationParamsCompleteElicitationNotification returns the AgentNotificationParams that holds the variant AgentNotificationParamsCompleteElicitationNotification.
 func NewAgentNotificationParamsCompleteElicitationNotification(v CompleteElicitationNotification) AgentNotificationParams {
 	w := AgentNotificationParamsCompleteElicitationNotification(v)
 	return AgentNotificationParams{Value: &w}
@@ -14659,8 +14567,7 @@ func (x *AgentNotificationParamsExtNotification) appendJSON(buf []byte) ([]byte,
 
 func (*AgentNotificationParamsExtNotification) isAgentNotificationParams() {}
 
-// NewAgentNotificationParamsExtNotification returns a AgentNotificationParams holding a AgentNotificationParamsExtNotification.
-
+// NewAgentNotificationParamsExtNotification returns the AgentNotificationParams that holds the variant AgentNotificationParamsExtNotification.
 func NewAgentNotificationParamsExtNotification(v ExtNotification) AgentNotificationParams {
 	w := AgentNotificationParamsExtNotification(v)
 	return AgentNotificationParams{Value: &w}
@@ -14985,8 +14892,7 @@ func (x *SessionUpdateUserMessageChunk) appendMembers(buf []byte, open int) ([]b
 
 func (*SessionUpdateUserMessageChunk) isSessionUpdate() {}
 
-// NewSessionUpdateUserMessageChunk returns a SessionUpdate holding a SessionUpdateUserMessageChunk.
-
+// NewSessionUpdateUserMessageChunk returns the SessionUpdate that holds the variant SessionUpdateUserMessageChunk.
 func NewSessionUpdateUserMessageChunk(v ContentChunk) SessionUpdate {
 	w := SessionUpdateUserMessageChunk(v)
 	return SessionUpdate{Value: &w}
@@ -15017,8 +14923,7 @@ func (x *SessionUpdateUserMessage) appendMembers(buf []byte, open int) ([]byte, 
 
 func (*SessionUpdateUserMessage) isSessionUpdate() {}
 
-// NewSessionUpdateUserMessage returns a SessionUpdate holding a SessionUpdateUserMessage.
-
+// NewSessionUpdateUserMessage returns the SessionUpdate that holds the variant SessionUpdateUserMessage.
 func NewSessionUpdateUserMessage(v UserMessage) SessionUpdate {
 	w := SessionUpdateUserMessage(v)
 	return SessionUpdate{Value: &w}
@@ -15045,8 +14950,7 @@ func (x *SessionUpdateAgentMessageChunk) appendMembers(buf []byte, open int) ([]
 
 func (*SessionUpdateAgentMessageChunk) isSessionUpdate() {}
 
-// NewSessionUpdateAgentMessageChunk returns a SessionUpdate holding a SessionUpdateAgentMessageChunk.
-
+// NewSessionUpdateAgentMessageChunk returns the SessionUpdate that holds the variant SessionUpdateAgentMessageChunk.
 func NewSessionUpdateAgentMessageChunk(v ContentChunk) SessionUpdate {
 	w := SessionUpdateAgentMessageChunk(v)
 	return SessionUpdate{Value: &w}
@@ -15077,8 +14981,7 @@ func (x *SessionUpdateAgentMessage) appendMembers(buf []byte, open int) ([]byte,
 
 func (*SessionUpdateAgentMessage) isSessionUpdate() {}
 
-// NewSessionUpdateAgentMessage returns a SessionUpdate holding a SessionUpdateAgentMessage.
-
+// NewSessionUpdateAgentMessage returns the SessionUpdate that holds the variant SessionUpdateAgentMessage.
 func NewSessionUpdateAgentMessage(v AgentMessage) SessionUpdate {
 	w := SessionUpdateAgentMessage(v)
 	return SessionUpdate{Value: &w}
@@ -15105,8 +15008,7 @@ func (x *SessionUpdateAgentThoughtChunk) appendMembers(buf []byte, open int) ([]
 
 func (*SessionUpdateAgentThoughtChunk) isSessionUpdate() {}
 
-// NewSessionUpdateAgentThoughtChunk returns a SessionUpdate holding a SessionUpdateAgentThoughtChunk.
-
+// NewSessionUpdateAgentThoughtChunk returns the SessionUpdate that holds the variant SessionUpdateAgentThoughtChunk.
 func NewSessionUpdateAgentThoughtChunk(v ContentChunk) SessionUpdate {
 	w := SessionUpdateAgentThoughtChunk(v)
 	return SessionUpdate{Value: &w}
@@ -15137,8 +15039,7 @@ func (x *SessionUpdateAgentThought) appendMembers(buf []byte, open int) ([]byte,
 
 func (*SessionUpdateAgentThought) isSessionUpdate() {}
 
-// NewSessionUpdateAgentThought returns a SessionUpdate holding a SessionUpdateAgentThought.
-
+// NewSessionUpdateAgentThought returns the SessionUpdate that holds the variant SessionUpdateAgentThought.
 func NewSessionUpdateAgentThought(v AgentThought) SessionUpdate {
 	w := SessionUpdateAgentThought(v)
 	return SessionUpdate{Value: &w}
@@ -15165,8 +15066,7 @@ func (x *SessionUpdateStateUpdate) appendMembers(buf []byte, open int) ([]byte, 
 
 func (*SessionUpdateStateUpdate) isSessionUpdate() {}
 
-// NewSessionUpdateStateUpdate returns a SessionUpdate holding a SessionUpdateStateUpdate.
-
+// NewSessionUpdateStateUpdate returns the SessionUpdate that holds the variant SessionUpdateStateUpdate.
 func NewSessionUpdateStateUpdate(v StateUpdate) SessionUpdate {
 	w := SessionUpdateStateUpdate(v)
 	return SessionUpdate{Value: &w}
@@ -15193,8 +15093,7 @@ func (x *SessionUpdateToolCallContentChunk) appendMembers(buf []byte, open int) 
 
 func (*SessionUpdateToolCallContentChunk) isSessionUpdate() {}
 
-// NewSessionUpdateToolCallContentChunk returns a SessionUpdate holding a SessionUpdateToolCallContentChunk.
-
+// NewSessionUpdateToolCallContentChunk returns the SessionUpdate that holds the variant SessionUpdateToolCallContentChunk.
 func NewSessionUpdateToolCallContentChunk(v ToolCallContentChunk) SessionUpdate {
 	w := SessionUpdateToolCallContentChunk(v)
 	return SessionUpdate{Value: &w}
@@ -15221,8 +15120,7 @@ func (x *SessionUpdateToolCallUpdate) appendMembers(buf []byte, open int) ([]byt
 
 func (*SessionUpdateToolCallUpdate) isSessionUpdate() {}
 
-// NewSessionUpdateToolCallUpdate returns a SessionUpdate holding a SessionUpdateToolCallUpdate.
-
+// NewSessionUpdateToolCallUpdate returns the SessionUpdate that holds the variant SessionUpdateToolCallUpdate.
 func NewSessionUpdateToolCallUpdate(v ToolCallUpdate) SessionUpdate {
 	w := SessionUpdateToolCallUpdate(v)
 	return SessionUpdate{Value: &w}
@@ -15249,8 +15147,7 @@ func (x *SessionUpdateTerminalUpdate) appendMembers(buf []byte, open int) ([]byt
 
 func (*SessionUpdateTerminalUpdate) isSessionUpdate() {}
 
-// NewSessionUpdateTerminalUpdate returns a SessionUpdate holding a SessionUpdateTerminalUpdate.
-
+// NewSessionUpdateTerminalUpdate returns the SessionUpdate that holds the variant SessionUpdateTerminalUpdate.
 func NewSessionUpdateTerminalUpdate(v TerminalUpdate) SessionUpdate {
 	w := SessionUpdateTerminalUpdate(v)
 	return SessionUpdate{Value: &w}
@@ -15277,8 +15174,7 @@ func (x *SessionUpdateTerminalOutputChunk) appendMembers(buf []byte, open int) (
 
 func (*SessionUpdateTerminalOutputChunk) isSessionUpdate() {}
 
-// NewSessionUpdateTerminalOutputChunk returns a SessionUpdate holding a SessionUpdateTerminalOutputChunk.
-
+// NewSessionUpdateTerminalOutputChunk returns the SessionUpdate that holds the variant SessionUpdateTerminalOutputChunk.
 func NewSessionUpdateTerminalOutputChunk(v TerminalOutputChunk) SessionUpdate {
 	w := SessionUpdateTerminalOutputChunk(v)
 	return SessionUpdate{Value: &w}
@@ -15306,8 +15202,7 @@ func (x *SessionUpdatePlanUpdate) appendMembers(buf []byte, open int) ([]byte, e
 
 func (*SessionUpdatePlanUpdate) isSessionUpdate() {}
 
-// NewSessionUpdatePlanUpdate returns a SessionUpdate holding a SessionUpdatePlanUpdate.
-
+// NewSessionUpdatePlanUpdate returns the SessionUpdate that holds the variant SessionUpdatePlanUpdate.
 func NewSessionUpdatePlanUpdate(v PlanUpdate) SessionUpdate {
 	w := SessionUpdatePlanUpdate(v)
 	return SessionUpdate{Value: &w}
@@ -15334,8 +15229,7 @@ func (x *SessionUpdateAvailableCommandsUpdate) appendMembers(buf []byte, open in
 
 func (*SessionUpdateAvailableCommandsUpdate) isSessionUpdate() {}
 
-// NewSessionUpdateAvailableCommandsUpdate returns a SessionUpdate holding a SessionUpdateAvailableCommandsUpdate.
-
+// NewSessionUpdateAvailableCommandsUpdate returns the SessionUpdate that holds the variant SessionUpdateAvailableCommandsUpdate.
 func NewSessionUpdateAvailableCommandsUpdate(v AvailableCommandsUpdate) SessionUpdate {
 	w := SessionUpdateAvailableCommandsUpdate(v)
 	return SessionUpdate{Value: &w}
@@ -15362,8 +15256,7 @@ func (x *SessionUpdateConfigOptionUpdate) appendMembers(buf []byte, open int) ([
 
 func (*SessionUpdateConfigOptionUpdate) isSessionUpdate() {}
 
-// NewSessionUpdateConfigOptionUpdate returns a SessionUpdate holding a SessionUpdateConfigOptionUpdate.
-
+// NewSessionUpdateConfigOptionUpdate returns the SessionUpdate that holds the variant SessionUpdateConfigOptionUpdate.
 func NewSessionUpdateConfigOptionUpdate(v ConfigOptionUpdate) SessionUpdate {
 	w := SessionUpdateConfigOptionUpdate(v)
 	return SessionUpdate{Value: &w}
@@ -15390,8 +15283,7 @@ func (x *SessionUpdateSessionInfoUpdate) appendMembers(buf []byte, open int) ([]
 
 func (*SessionUpdateSessionInfoUpdate) isSessionUpdate() {}
 
-// NewSessionUpdateSessionInfoUpdate returns a SessionUpdate holding a SessionUpdateSessionInfoUpdate.
-
+// NewSessionUpdateSessionInfoUpdate returns the SessionUpdate that holds the variant SessionUpdateSessionInfoUpdate.
 func NewSessionUpdateSessionInfoUpdate(v SessionInfoUpdate) SessionUpdate {
 	w := SessionUpdateSessionInfoUpdate(v)
 	return SessionUpdate{Value: &w}
@@ -15418,8 +15310,7 @@ func (x *SessionUpdateUsageUpdate) appendMembers(buf []byte, open int) ([]byte, 
 
 func (*SessionUpdateUsageUpdate) isSessionUpdate() {}
 
-// NewSessionUpdateUsageUpdate returns a SessionUpdate holding a SessionUpdateUsageUpdate.
-
+// NewSessionUpdateUsageUpdate returns the SessionUpdate that holds the variant SessionUpdateUsageUpdate.
 func NewSessionUpdateUsageUpdate(v UsageUpdate) SessionUpdate {
 	w := SessionUpdateUsageUpdate(v)
 	return SessionUpdate{Value: &w}
@@ -15449,8 +15340,7 @@ func (x *SessionUpdateNotice) appendMembers(buf []byte, open int) ([]byte, error
 
 func (*SessionUpdateNotice) isSessionUpdate() {}
 
-// NewSessionUpdateNotice returns a SessionUpdate holding a SessionUpdateNotice.
-
+// NewSessionUpdateNotice returns the SessionUpdate that holds the variant SessionUpdateNotice.
 func NewSessionUpdateNotice(v Notice) SessionUpdate {
 	w := SessionUpdateNotice(v)
 	return SessionUpdate{Value: &w}
@@ -15477,8 +15367,7 @@ func (x *SessionUpdateCompactionUpdate) appendMembers(buf []byte, open int) ([]b
 
 func (*SessionUpdateCompactionUpdate) isSessionUpdate() {}
 
-// NewSessionUpdateCompactionUpdate returns a SessionUpdate holding a SessionUpdateCompactionUpdate.
-
+// NewSessionUpdateCompactionUpdate returns the SessionUpdate that holds the variant SessionUpdateCompactionUpdate.
 func NewSessionUpdateCompactionUpdate(v CompactionUpdate) SessionUpdate {
 	w := SessionUpdateCompactionUpdate(v)
 	return SessionUpdate{Value: &w}
@@ -15505,8 +15394,7 @@ func (x *SessionUpdateCompactionSummaryChunk) appendMembers(buf []byte, open int
 
 func (*SessionUpdateCompactionSummaryChunk) isSessionUpdate() {}
 
-// NewSessionUpdateCompactionSummaryChunk returns a SessionUpdate holding a SessionUpdateCompactionSummaryChunk.
-
+// NewSessionUpdateCompactionSummaryChunk returns the SessionUpdate that holds the variant SessionUpdateCompactionSummaryChunk.
 func NewSessionUpdateCompactionSummaryChunk(v CompactionSummaryChunk) SessionUpdate {
 	w := SessionUpdateCompactionSummaryChunk(v)
 	return SessionUpdate{Value: &w}
@@ -15565,8 +15453,7 @@ func (x *SessionUpdateOther) appendMembers(buf []byte, open int) ([]byte, error)
 
 func (*SessionUpdateOther) isSessionUpdate() {}
 
-// NewSessionUpdateOther returns a SessionUpdate holding a SessionUpdateOther.
-
+// NewSessionUpdateOther returns the SessionUpdate that holds the variant SessionUpdateOther.
 func NewSessionUpdateOther(v SessionUpdateOther) SessionUpdate {
 	return SessionUpdate{Value: &v}
 }
@@ -16870,8 +16757,7 @@ func (x *PlanUpdateContentItems) appendMembers(buf []byte, open int) ([]byte, er
 
 func (*PlanUpdateContentItems) isPlanUpdateContent() {}
 
-// NewPlanUpdateContentItems returns a PlanUpdateContent holding a PlanUpdateContentItems.
-
+// NewPlanUpdateContentItems returns the PlanUpdateContent that holds the variant PlanUpdateContentItems.
 func NewPlanUpdateContentItems(v PlanItems) PlanUpdateContent {
 	w := PlanUpdateContentItems(v)
 	return PlanUpdateContent{Value: &w}
@@ -16950,8 +16836,7 @@ func (x *PlanUpdateContentOther) appendMembers(buf []byte, open int) ([]byte, er
 
 func (*PlanUpdateContentOther) isPlanUpdateContent() {}
 
-// NewPlanUpdateContentOther returns a PlanUpdateContent holding a PlanUpdateContentOther.
-
+// NewPlanUpdateContentOther returns the PlanUpdateContent that holds the variant PlanUpdateContentOther.
 func NewPlanUpdateContentOther(v PlanUpdateContentOther) PlanUpdateContent {
 	return PlanUpdateContent{Value: &v}
 }
@@ -18742,8 +18627,7 @@ func (x *ClientRequestParamsInitializeRequest) appendJSON(buf []byte) ([]byte, e
 
 func (*ClientRequestParamsInitializeRequest) isClientRequestParams() {}
 
-// NewClientRequestParamsInitializeRequest returns a ClientRequestParams holding a ClientRequestParamsInitializeRequest.
-
+// NewClientRequestParamsInitializeRequest returns the ClientRequestParams that holds the variant ClientRequestParamsInitializeRequest.
 func NewClientRequestParamsInitializeRequest(v InitializeRequest) ClientRequestParams {
 	w := ClientRequestParamsInitializeRequest(v)
 	return ClientRequestParams{Value: &w}
@@ -18773,8 +18657,7 @@ func (x *ClientRequestParamsLoginAuthRequest) appendJSON(buf []byte) ([]byte, er
 
 func (*ClientRequestParamsLoginAuthRequest) isClientRequestParams() {}
 
-// NewClientRequestParamsLoginAuthRequest returns a ClientRequestParams holding a ClientRequestParamsLoginAuthRequest.
-
+// NewClientRequestParamsLoginAuthRequest returns the ClientRequestParams that holds the variant ClientRequestParamsLoginAuthRequest.
 func NewClientRequestParamsLoginAuthRequest(v LoginAuthRequest) ClientRequestParams {
 	w := ClientRequestParamsLoginAuthRequest(v)
 	return ClientRequestParams{Value: &w}
@@ -18799,8 +18682,7 @@ func (x *ClientRequestParamsLogoutAuthRequest) appendJSON(buf []byte) ([]byte, e
 
 func (*ClientRequestParamsLogoutAuthRequest) isClientRequestParams() {}
 
-// NewClientRequestParamsLogoutAuthRequest returns a ClientRequestParams holding a ClientRequestParamsLogoutAuthRequest.
-
+// NewClientRequestParamsLogoutAuthRequest returns the ClientRequestParams that holds the variant ClientRequestParamsLogoutAuthRequest.
 func NewClientRequestParamsLogoutAuthRequest(v LogoutAuthRequest) ClientRequestParams {
 	w := ClientRequestParamsLogoutAuthRequest(v)
 	return ClientRequestParams{Value: &w}
@@ -18828,8 +18710,7 @@ func (x *ClientRequestParamsNewSessionRequest) appendJSON(buf []byte) ([]byte, e
 
 func (*ClientRequestParamsNewSessionRequest) isClientRequestParams() {}
 
-// NewClientRequestParamsNewSessionRequest returns a ClientRequestParams holding a ClientRequestParamsNewSessionRequest.
-
+// NewClientRequestParamsNewSessionRequest returns the ClientRequestParams that holds the variant ClientRequestParamsNewSessionRequest.
 func NewClientRequestParamsNewSessionRequest(v NewSessionRequest) ClientRequestParams {
 	w := ClientRequestParamsNewSessionRequest(v)
 	return ClientRequestParams{Value: &w}
@@ -18848,8 +18729,7 @@ func (x *ClientRequestParamsListSessionsRequest) appendJSON(buf []byte) ([]byte,
 
 func (*ClientRequestParamsListSessionsRequest) isClientRequestParams() {}
 
-// NewClientRequestParamsListSessionsRequest returns a ClientRequestParams holding a ClientRequestParamsListSessionsRequest.
-
+// NewClientRequestParamsListSessionsRequest returns the ClientRequestParams that holds the variant ClientRequestParamsListSessionsRequest.
 func NewClientRequestParamsListSessionsRequest(v ListSessionsRequest) ClientRequestParams {
 	w := ClientRequestParamsListSessionsRequest(v)
 	return ClientRequestParams{Value: &w}
@@ -18868,8 +18748,7 @@ func (x *ClientRequestParamsDeleteSessionRequest) appendJSON(buf []byte) ([]byte
 
 func (*ClientRequestParamsDeleteSessionRequest) isClientRequestParams() {}
 
-// NewClientRequestParamsDeleteSessionRequest returns a ClientRequestParams holding a ClientRequestParamsDeleteSessionRequest.
-
+// NewClientRequestParamsDeleteSessionRequest returns the ClientRequestParams that holds the variant ClientRequestParamsDeleteSessionRequest.
 func NewClientRequestParamsDeleteSessionRequest(v DeleteSessionRequest) ClientRequestParams {
 	w := ClientRequestParamsDeleteSessionRequest(v)
 	return ClientRequestParams{Value: &w}
@@ -18890,8 +18769,7 @@ func (x *ClientRequestParamsResumeSessionRequest) appendJSON(buf []byte) ([]byte
 
 func (*ClientRequestParamsResumeSessionRequest) isClientRequestParams() {}
 
-// NewClientRequestParamsResumeSessionRequest returns a ClientRequestParams holding a ClientRequestParamsResumeSessionRequest.
-
+// NewClientRequestParamsResumeSessionRequest returns the ClientRequestParams that holds the variant ClientRequestParamsResumeSessionRequest.
 func NewClientRequestParamsResumeSessionRequest(v ResumeSessionRequest) ClientRequestParams {
 	w := ClientRequestParamsResumeSessionRequest(v)
 	return ClientRequestParams{Value: &w}
@@ -18911,8 +18789,7 @@ func (x *ClientRequestParamsCloseSessionRequest) appendJSON(buf []byte) ([]byte,
 
 func (*ClientRequestParamsCloseSessionRequest) isClientRequestParams() {}
 
-// NewClientRequestParamsCloseSessionRequest returns a ClientRequestParams holding a ClientRequestParamsCloseSessionRequest.
-
+// NewClientRequestParamsCloseSessionRequest returns the ClientRequestParams that holds the variant ClientRequestParamsCloseSessionRequest.
 func NewClientRequestParamsCloseSessionRequest(v CloseSessionRequest) ClientRequestParams {
 	w := ClientRequestParamsCloseSessionRequest(v)
 	return ClientRequestParams{Value: &w}
@@ -18933,8 +18810,7 @@ func (x *ClientRequestParamsCancelToolCallRequest) appendJSON(buf []byte) ([]byt
 
 func (*ClientRequestParamsCancelToolCallRequest) isClientRequestParams() {}
 
-// NewClientRequestParamsCancelToolCallRequest returns a ClientRequestParams holding a ClientRequestParamsCancelToolCallRequest.
-
+// NewClientRequestParamsCancelToolCallRequest returns the ClientRequestParams that holds the variant ClientRequestParamsCancelToolCallRequest.
 func NewClientRequestParamsCancelToolCallRequest(v CancelToolCallRequest) ClientRequestParams {
 	w := ClientRequestParamsCancelToolCallRequest(v)
 	return ClientRequestParams{Value: &w}
@@ -18955,8 +18831,7 @@ func (x *ClientRequestParamsCancelTerminalRequest) appendJSON(buf []byte) ([]byt
 
 func (*ClientRequestParamsCancelTerminalRequest) isClientRequestParams() {}
 
-// NewClientRequestParamsCancelTerminalRequest returns a ClientRequestParams holding a ClientRequestParamsCancelTerminalRequest.
-
+// NewClientRequestParamsCancelTerminalRequest returns the ClientRequestParams that holds the variant ClientRequestParamsCancelTerminalRequest.
 func NewClientRequestParamsCancelTerminalRequest(v CancelTerminalRequest) ClientRequestParams {
 	w := ClientRequestParamsCancelTerminalRequest(v)
 	return ClientRequestParams{Value: &w}
@@ -18973,8 +18848,7 @@ func (x *ClientRequestParamsSetSessionConfigOptionRequest) appendJSON(buf []byte
 
 func (*ClientRequestParamsSetSessionConfigOptionRequest) isClientRequestParams() {}
 
-// NewClientRequestParamsSetSessionConfigOptionRequest returns a ClientRequestParams holding a ClientRequestParamsSetSessionConfigOptionRequest.
-
+// NewClientRequestParamsSetSessionConfigOptionRequest returns the ClientRequestParams that holds the variant ClientRequestParamsSetSessionConfigOptionRequest.
 func NewClientRequestParamsSetSessionConfigOptionRequest(v SetSessionConfigOptionRequest) ClientRequestParams {
 	w := ClientRequestParamsSetSessionConfigOptionRequest(v)
 	return ClientRequestParams{Value: &w}
@@ -19011,8 +18885,7 @@ func (x *ClientRequestParamsPromptRequest) appendJSON(buf []byte) ([]byte, error
 
 func (*ClientRequestParamsPromptRequest) isClientRequestParams() {}
 
-// NewClientRequestParamsPromptRequest returns a ClientRequestParams holding a ClientRequestParamsPromptRequest.
-
+// NewClientRequestParamsPromptRequest returns the ClientRequestParams that holds the variant ClientRequestParamsPromptRequest.
 func NewClientRequestParamsPromptRequest(v PromptRequest) ClientRequestParams {
 	w := ClientRequestParamsPromptRequest(v)
 	return ClientRequestParams{Value: &w}
@@ -19034,8 +18907,7 @@ func (x *ClientRequestParamsExtMethodRequest) appendJSON(buf []byte) ([]byte, er
 
 func (*ClientRequestParamsExtMethodRequest) isClientRequestParams() {}
 
-// NewClientRequestParamsExtMethodRequest returns a ClientRequestParams holding a ClientRequestParamsExtMethodRequest.
-
+// NewClientRequestParamsExtMethodRequest returns the ClientRequestParams that holds the variant ClientRequestParamsExtMethodRequest.
 func NewClientRequestParamsExtMethodRequest(v ExtRequest) ClientRequestParams {
 	w := ClientRequestParamsExtMethodRequest(v)
 	return ClientRequestParams{Value: &w}
@@ -20000,8 +19872,7 @@ func (x *McpServerHTTP) appendMembers(buf []byte, open int) ([]byte, error) {
 
 func (*McpServerHTTP) isMcpServer() {}
 
-// NewMcpServerHTTP returns a McpServer holding a McpServerHTTP.
-
+// NewMcpServerHTTP returns the McpServer that holds the variant McpServerHTTP.
 func NewMcpServerHTTP(v McpServerHttp) McpServer {
 	w := McpServerHTTP(v)
 	return McpServer{Value: &w}
@@ -20030,8 +19901,7 @@ func (x *McpServerStdioVariant) appendMembers(buf []byte, open int) ([]byte, err
 
 func (*McpServerStdioVariant) isMcpServer() {}
 
-// NewMcpServerStdioVariant returns a McpServer holding a McpServerStdioVariant.
-
+// NewMcpServerStdioVariant returns the McpServer that holds the variant McpServerStdioVariant.
 func NewMcpServerStdioVariant(v McpServerStdio) McpServer {
 	w := McpServerStdioVariant(v)
 	return McpServer{Value: &w}
@@ -20091,8 +19961,7 @@ func (x *McpServerOther) appendMembers(buf []byte, open int) ([]byte, error) {
 
 func (*McpServerOther) isMcpServer() {}
 
-// NewMcpServerOther returns a McpServer holding a McpServerOther.
-
+// NewMcpServerOther returns the McpServer that holds the variant McpServerOther.
 func NewMcpServerOther(v McpServerOther) McpServer {
 	return McpServer{Value: &v}
 }
@@ -20879,8 +20748,7 @@ func (x *ReplayFromStartVariant) appendMembers(buf []byte, open int) ([]byte, er
 
 func (*ReplayFromStartVariant) isReplayFrom() {}
 
-// NewReplayFromStartVariant returns a ReplayFrom holding a ReplayFromStartVariant.
-
+// NewReplayFromStartVariant returns the ReplayFrom that holds the variant ReplayFromStartVariant.
 func NewReplayFromStartVariant(v ReplayFromStart) ReplayFrom {
 	w := ReplayFromStartVariant(v)
 	return ReplayFrom{Value: &w}
@@ -20940,8 +20808,7 @@ func (x *ReplayFromOther) appendMembers(buf []byte, open int) ([]byte, error) {
 
 func (*ReplayFromOther) isReplayFrom() {}
 
-// NewReplayFromOther returns a ReplayFrom holding a ReplayFromOther.
-
+// NewReplayFromOther returns the ReplayFrom that holds the variant ReplayFromOther.
 func NewReplayFromOther(v ReplayFromOther) ReplayFrom {
 	return ReplayFrom{Value: &v}
 }
@@ -21542,8 +21409,7 @@ func (x *SetSessionConfigOptionRequestID) appendMembers(buf []byte, open int) ([
 
 func (*SetSessionConfigOptionRequestID) isSetSessionConfigOptionRequestVariant() {}
 
-// NewSetSessionConfigOptionRequestID returns a SetSessionConfigOptionRequestVariant holding a SetSessionConfigOptionRequestID.
-
+// NewSetSessionConfigOptionRequestID returns the SetSessionConfigOptionRequestVariant that holds the variant SetSessionConfigOptionRequestID.
 func NewSetSessionConfigOptionRequestID(v SetSessionConfigOptionRequestID) SetSessionConfigOptionRequestVariant {
 	return SetSessionConfigOptionRequestVariant{Value: &v}
 }
@@ -21604,8 +21470,7 @@ func (x *SetSessionConfigOptionRequestBoolean) appendMembers(buf []byte, open in
 
 func (*SetSessionConfigOptionRequestBoolean) isSetSessionConfigOptionRequestVariant() {}
 
-// NewSetSessionConfigOptionRequestBoolean returns a SetSessionConfigOptionRequestVariant holding a SetSessionConfigOptionRequestBoolean.
-
+// NewSetSessionConfigOptionRequestBoolean returns the SetSessionConfigOptionRequestVariant that holds the variant SetSessionConfigOptionRequestBoolean.
 func NewSetSessionConfigOptionRequestBoolean(v SetSessionConfigOptionRequestBoolean) SetSessionConfigOptionRequestVariant {
 	return SetSessionConfigOptionRequestVariant{Value: &v}
 }
@@ -21686,8 +21551,7 @@ func (x *SetSessionConfigOptionRequestOther) appendMembers(buf []byte, open int)
 
 func (*SetSessionConfigOptionRequestOther) isSetSessionConfigOptionRequestVariant() {}
 
-// NewSetSessionConfigOptionRequestOther returns a SetSessionConfigOptionRequestVariant holding a SetSessionConfigOptionRequestOther.
-
+// NewSetSessionConfigOptionRequestOther returns the SetSessionConfigOptionRequestVariant that holds the variant SetSessionConfigOptionRequestOther.
 func NewSetSessionConfigOptionRequestOther(v SetSessionConfigOptionRequestOther) SetSessionConfigOptionRequestVariant {
 	return SetSessionConfigOptionRequestVariant{Value: &v}
 }
@@ -21958,8 +21822,7 @@ func (x *ClientResponseResult) appendMembers(buf []byte, open int) ([]byte, erro
 
 func (*ClientResponseResult) isClientResponse() {}
 
-// NewClientResponseResult returns a ClientResponse holding a ClientResponseResult.
-
+// NewClientResponseResult returns the ClientResponse that holds the variant ClientResponseResult.
 func NewClientResponseResult(v ClientResponseResult) ClientResponse {
 	return ClientResponse{Value: &v}
 }
@@ -22038,8 +21901,7 @@ func (x *ClientResponseError) appendMembers(buf []byte, open int) ([]byte, error
 
 func (*ClientResponseError) isClientResponse() {}
 
-// NewClientResponseError returns a ClientResponse holding a ClientResponseError.
-
+// NewClientResponseError returns the ClientResponse that holds the variant ClientResponseError.
 func NewClientResponseError(v ClientResponseError) ClientResponse {
 	return ClientResponse{Value: &v}
 }
@@ -22133,8 +21995,7 @@ func (x *ClientResponseResultResultRequestPermissionResponse) appendJSON(buf []b
 
 func (*ClientResponseResultResultRequestPermissionResponse) isClientResponseResultResult() {}
 
-// NewClientResponseResultResultRequestPermissionResponse returns a ClientResponseResultResult holding a ClientResponseResultResultRequestPermissionResponse.
-
+// NewClientResponseResultResultRequestPermissionResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultRequestPermissionResponse.
 func NewClientResponseResultResultRequestPermissionResponse(v RequestPermissionResponse) ClientResponseResultResult {
 	w := ClientResponseResultResultRequestPermissionResponse(v)
 	return ClientResponseResultResult{Value: &w}
@@ -22151,8 +22012,7 @@ func (x *ClientResponseResultResultCreateElicitationResponse) appendJSON(buf []b
 
 func (*ClientResponseResultResultCreateElicitationResponse) isClientResponseResultResult() {}
 
-// NewClientResponseResultResultCreateElicitationResponse returns a ClientResponseResultResult holding a ClientResponseResultResultCreateElicitationResponse.
-
+// NewClientResponseResultResultCreateElicitationResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultCreateElicitationResponse.
 func NewClientResponseResultResultCreateElicitationResponse(v CreateElicitationResponse) ClientResponseResultResult {
 	w := ClientResponseResultResultCreateElicitationResponse(v)
 	return ClientResponseResultResult{Value: &w}
@@ -22169,8 +22029,7 @@ func (x *ClientResponseResultResultExtMethodResponse) appendJSON(buf []byte) ([]
 
 func (*ClientResponseResultResultExtMethodResponse) isClientResponseResultResult() {}
 
-// NewClientResponseResultResultExtMethodResponse returns a ClientResponseResultResult holding a ClientResponseResultResultExtMethodResponse.
-
+// NewClientResponseResultResultExtMethodResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultExtMethodResponse.
 func NewClientResponseResultResultExtMethodResponse(v ExtResponse) ClientResponseResultResult {
 	w := ClientResponseResultResultExtMethodResponse(v)
 	return ClientResponseResultResult{Value: &w}
@@ -22244,8 +22103,7 @@ func (x *ClientResponseErrorIDNumber) appendJSON(buf []byte) ([]byte, error) {
 
 func (*ClientResponseErrorIDNumber) isClientResponseErrorID() {}
 
-// NewClientResponseErrorIDNumber returns a ClientResponseErrorID holding a ClientResponseErrorIDNumber.
-
+// NewClientResponseErrorIDNumber returns the ClientResponseErrorID that holds the variant ClientResponseErrorIDNumber.
 func NewClientResponseErrorIDNumber(v int64) ClientResponseErrorID {
 	w := ClientResponseErrorIDNumber(v)
 	return ClientResponseErrorID{Value: &w}
@@ -22262,8 +22120,7 @@ func (x *ClientResponseErrorIDStr) appendJSON(buf []byte) ([]byte, error) {
 
 func (*ClientResponseErrorIDStr) isClientResponseErrorID() {}
 
-// NewClientResponseErrorIDStr returns a ClientResponseErrorID holding a ClientResponseErrorIDStr.
-
+// NewClientResponseErrorIDStr returns the ClientResponseErrorID that holds the variant ClientResponseErrorIDStr.
 func NewClientResponseErrorIDStr(v string) ClientResponseErrorID {
 	w := ClientResponseErrorIDStr(v)
 	return ClientResponseErrorID{Value: &w}
@@ -22278,8 +22135,7 @@ func (x *ClientResponseErrorIDNull) appendJSON(buf []byte) ([]byte, error) {
 
 func (*ClientResponseErrorIDNull) isClientResponseErrorID() {}
 
-// NewClientResponseErrorIDNull returns a ClientResponseErrorID holding a ClientResponseErrorIDNull.
-
+// NewClientResponseErrorIDNull returns the ClientResponseErrorID that holds the variant ClientResponseErrorIDNull.
 func NewClientResponseErrorIDNull() ClientResponseErrorID {
 	return ClientResponseErrorID{Value: &ClientResponseErrorIDNull{}}
 }
@@ -22463,8 +22319,7 @@ func (x *RequestPermissionOutcomeCancelled) appendMembers(buf []byte, open int) 
 
 func (*RequestPermissionOutcomeCancelled) isRequestPermissionOutcome() {}
 
-// NewRequestPermissionOutcomeCancelled returns a RequestPermissionOutcome holding a RequestPermissionOutcomeCancelled.
-
+// NewRequestPermissionOutcomeCancelled returns the RequestPermissionOutcome that holds the variant RequestPermissionOutcomeCancelled.
 func NewRequestPermissionOutcomeCancelled(v CancelledPermissionOutcome) RequestPermissionOutcome {
 	w := RequestPermissionOutcomeCancelled(v)
 	return RequestPermissionOutcome{Value: &w}
@@ -22494,8 +22349,7 @@ func (x *RequestPermissionOutcomeSelected) appendMembers(buf []byte, open int) (
 
 func (*RequestPermissionOutcomeSelected) isRequestPermissionOutcome() {}
 
-// NewRequestPermissionOutcomeSelected returns a RequestPermissionOutcome holding a RequestPermissionOutcomeSelected.
-
+// NewRequestPermissionOutcomeSelected returns the RequestPermissionOutcome that holds the variant RequestPermissionOutcomeSelected.
 func NewRequestPermissionOutcomeSelected(v SelectedPermissionOutcome) RequestPermissionOutcome {
 	w := RequestPermissionOutcomeSelected(v)
 	return RequestPermissionOutcome{Value: &w}
@@ -22555,8 +22409,7 @@ func (x *RequestPermissionOutcomeOther) appendMembers(buf []byte, open int) ([]b
 
 func (*RequestPermissionOutcomeOther) isRequestPermissionOutcome() {}
 
-// NewRequestPermissionOutcomeOther returns a RequestPermissionOutcome holding a RequestPermissionOutcomeOther.
-
+// NewRequestPermissionOutcomeOther returns the RequestPermissionOutcome that holds the variant RequestPermissionOutcomeOther.
 func NewRequestPermissionOutcomeOther(v RequestPermissionOutcomeOther) RequestPermissionOutcome {
 	return RequestPermissionOutcome{Value: &v}
 }
@@ -22858,8 +22711,7 @@ func (x *CreateElicitationResponseAccept) appendMembers(buf []byte, open int) ([
 
 func (*CreateElicitationResponseAccept) isCreateElicitationResponseVariant() {}
 
-// NewCreateElicitationResponseAccept returns a CreateElicitationResponseVariant holding a CreateElicitationResponseAccept.
-
+// NewCreateElicitationResponseAccept returns the CreateElicitationResponseVariant that holds the variant CreateElicitationResponseAccept.
 func NewCreateElicitationResponseAccept(v ElicitationAcceptAction) CreateElicitationResponseVariant {
 	w := CreateElicitationResponseAccept(v)
 	return CreateElicitationResponseVariant{Value: &w}
@@ -22901,8 +22753,7 @@ func (x *CreateElicitationResponseDecline) appendMembers(buf []byte, open int) (
 
 func (*CreateElicitationResponseDecline) isCreateElicitationResponseVariant() {}
 
-// NewCreateElicitationResponseDecline returns a CreateElicitationResponseVariant holding a CreateElicitationResponseDecline.
-
+// NewCreateElicitationResponseDecline returns the CreateElicitationResponseVariant that holds the variant CreateElicitationResponseDecline.
 func NewCreateElicitationResponseDecline(v CreateElicitationResponseDecline) CreateElicitationResponseVariant {
 	return CreateElicitationResponseVariant{Value: &v}
 }
@@ -22943,8 +22794,7 @@ func (x *CreateElicitationResponseCancel) appendMembers(buf []byte, open int) ([
 
 func (*CreateElicitationResponseCancel) isCreateElicitationResponseVariant() {}
 
-// NewCreateElicitationResponseCancel returns a CreateElicitationResponseVariant holding a CreateElicitationResponseCancel.
-
+// NewCreateElicitationResponseCancel returns the CreateElicitationResponseVariant that holds the variant CreateElicitationResponseCancel.
 func NewCreateElicitationResponseCancel(v CreateElicitationResponseCancel) CreateElicitationResponseVariant {
 	return CreateElicitationResponseVariant{Value: &v}
 }
@@ -23002,8 +22852,7 @@ func (x *CreateElicitationResponseOther) appendMembers(buf []byte, open int) ([]
 
 func (*CreateElicitationResponseOther) isCreateElicitationResponseVariant() {}
 
-// NewCreateElicitationResponseOther returns a CreateElicitationResponseVariant holding a CreateElicitationResponseOther.
-
+// NewCreateElicitationResponseOther returns the CreateElicitationResponseVariant that holds the variant CreateElicitationResponseOther.
 func NewCreateElicitationResponseOther(v CreateElicitationResponseOther) CreateElicitationResponseVariant {
 	return CreateElicitationResponseVariant{Value: &v}
 }
@@ -23189,8 +23038,7 @@ func (x *ElicitationContentValueString) appendJSON(buf []byte) ([]byte, error) {
 
 func (*ElicitationContentValueString) isElicitationContentValue() {}
 
-// NewElicitationContentValueString returns a ElicitationContentValue holding a ElicitationContentValueString.
-
+// NewElicitationContentValueString returns the ElicitationContentValue that holds the variant ElicitationContentValueString.
 func NewElicitationContentValueString(v string) ElicitationContentValue {
 	w := ElicitationContentValueString(v)
 	return ElicitationContentValue{Value: &w}
@@ -23207,8 +23055,7 @@ func (x *ElicitationContentValueInteger) appendJSON(buf []byte) ([]byte, error) 
 
 func (*ElicitationContentValueInteger) isElicitationContentValue() {}
 
-// NewElicitationContentValueInteger returns a ElicitationContentValue holding a ElicitationContentValueInteger.
-
+// NewElicitationContentValueInteger returns the ElicitationContentValue that holds the variant ElicitationContentValueInteger.
 func NewElicitationContentValueInteger(v int64) ElicitationContentValue {
 	w := ElicitationContentValueInteger(v)
 	return ElicitationContentValue{Value: &w}
@@ -23225,8 +23072,7 @@ func (x *ElicitationContentValueNumber) appendJSON(buf []byte) ([]byte, error) {
 
 func (*ElicitationContentValueNumber) isElicitationContentValue() {}
 
-// NewElicitationContentValueNumber returns a ElicitationContentValue holding a ElicitationContentValueNumber.
-
+// NewElicitationContentValueNumber returns the ElicitationContentValue that holds the variant ElicitationContentValueNumber.
 func NewElicitationContentValueNumber(v float64) ElicitationContentValue {
 	w := ElicitationContentValueNumber(v)
 	return ElicitationContentValue{Value: &w}
@@ -23243,8 +23089,7 @@ func (x *ElicitationContentValueBoolean) appendJSON(buf []byte) ([]byte, error) 
 
 func (*ElicitationContentValueBoolean) isElicitationContentValue() {}
 
-// NewElicitationContentValueBoolean returns a ElicitationContentValue holding a ElicitationContentValueBoolean.
-
+// NewElicitationContentValueBoolean returns the ElicitationContentValue that holds the variant ElicitationContentValueBoolean.
 func NewElicitationContentValueBoolean(v bool) ElicitationContentValue {
 	w := ElicitationContentValueBoolean(v)
 	return ElicitationContentValue{Value: &w}
@@ -23261,8 +23106,7 @@ func (x *ElicitationContentValueStringArray) appendJSON(buf []byte) ([]byte, err
 
 func (*ElicitationContentValueStringArray) isElicitationContentValue() {}
 
-// NewElicitationContentValueStringArray returns a ElicitationContentValue holding a ElicitationContentValueStringArray.
-
+// NewElicitationContentValueStringArray returns the ElicitationContentValue that holds the variant ElicitationContentValueStringArray.
 func NewElicitationContentValueStringArray(v []string) ElicitationContentValue {
 	w := ElicitationContentValueStringArray(v)
 	return ElicitationContentValue{Value: &w}
@@ -23282,8 +23126,7 @@ func (x *ElicitationContentValueOther) appendJSON(buf []byte) ([]byte, error) {
 
 func (*ElicitationContentValueOther) isElicitationContentValue() {}
 
-// NewElicitationContentValueOther returns a ElicitationContentValue holding a ElicitationContentValueOther.
-
+// NewElicitationContentValueOther returns the ElicitationContentValue that holds the variant ElicitationContentValueOther.
 func NewElicitationContentValueOther(v json.RawMessage) ElicitationContentValue {
 	w := ElicitationContentValueOther(v)
 	return ElicitationContentValue{Value: &w}
@@ -23531,8 +23374,7 @@ func (x *ClientNotificationParamsCancelSessionNotification) appendJSON(buf []byt
 
 func (*ClientNotificationParamsCancelSessionNotification) isClientNotificationParams() {}
 
-// NewClientNotificationParamsCancelSessionNotification returns a ClientNotificationParams holding a ClientNotificationParamsCancelSessionNotification.
-
+// NewClientNotificationParamsCancelSessionNotification returns the ClientNotificationParams that holds the variant ClientNotificationParamsCancelSessionNotification.
 func NewClientNotificationParamsCancelSessionNotification(v CancelSessionNotification) ClientNotificationParams {
 	w := ClientNotificationParamsCancelSessionNotification(v)
 	return ClientNotificationParams{Value: &w}
@@ -23554,8 +23396,7 @@ func (x *ClientNotificationParamsExtNotification) appendJSON(buf []byte) ([]byte
 
 func (*ClientNotificationParamsExtNotification) isClientNotificationParams() {}
 
-// NewClientNotificationParamsExtNotification returns a ClientNotificationParams holding a ClientNotificationParamsExtNotification.
-
+// NewClientNotificationParamsExtNotification returns the ClientNotificationParams that holds the variant ClientNotificationParamsExtNotification.
 func NewClientNotificationParamsExtNotification(v ExtNotification) ClientNotificationParams {
 	w := ClientNotificationParamsExtNotification(v)
 	return ClientNotificationParams{Value: &w}

@@ -59,8 +59,7 @@ func (x *AgentResponseResultResultListProvidersResponse) appendJSON(buf []byte) 
 
 func (*AgentResponseResultResultListProvidersResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultListProvidersResponse returns a AgentResponseResultResult holding a AgentResponseResultResultListProvidersResponse.
-
+// NewAgentResponseResultResultListProvidersResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultListProvidersResponse.
 func NewAgentResponseResultResultListProvidersResponse(v ListProvidersResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultListProvidersResponse(v)
 	return AgentResponseResultResult{Value: &w}
@@ -77,8 +76,7 @@ func (x *AgentResponseResultResultSetProviderResponse) appendJSON(buf []byte) ([
 
 func (*AgentResponseResultResultSetProviderResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultSetProviderResponse returns a AgentResponseResultResult holding a AgentResponseResultResultSetProviderResponse.
-
+// NewAgentResponseResultResultSetProviderResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultSetProviderResponse.
 func NewAgentResponseResultResultSetProviderResponse(v SetProviderResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultSetProviderResponse(v)
 	return AgentResponseResultResult{Value: &w}
@@ -95,8 +93,7 @@ func (x *AgentResponseResultResultDisableProviderResponse) appendJSON(buf []byte
 
 func (*AgentResponseResultResultDisableProviderResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultDisableProviderResponse returns a AgentResponseResultResult holding a AgentResponseResultResultDisableProviderResponse.
-
+// NewAgentResponseResultResultDisableProviderResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultDisableProviderResponse.
 func NewAgentResponseResultResultDisableProviderResponse(v DisableProviderResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultDisableProviderResponse(v)
 	return AgentResponseResultResult{Value: &w}
@@ -795,8 +792,7 @@ func (x *ClientRequestParamsListProvidersRequest) appendJSON(buf []byte) ([]byte
 
 func (*ClientRequestParamsListProvidersRequest) isClientRequestParams() {}
 
-// NewClientRequestParamsListProvidersRequest returns a ClientRequestParams holding a ClientRequestParamsListProvidersRequest.
-
+// NewClientRequestParamsListProvidersRequest returns the ClientRequestParams that holds the variant ClientRequestParamsListProvidersRequest.
 func NewClientRequestParamsListProvidersRequest(v ListProvidersRequest) ClientRequestParams {
 	w := ClientRequestParamsListProvidersRequest(v)
 	return ClientRequestParams{Value: &w}
@@ -817,8 +813,7 @@ func (x *ClientRequestParamsSetProviderRequest) appendJSON(buf []byte) ([]byte, 
 
 func (*ClientRequestParamsSetProviderRequest) isClientRequestParams() {}
 
-// NewClientRequestParamsSetProviderRequest returns a ClientRequestParams holding a ClientRequestParamsSetProviderRequest.
-
+// NewClientRequestParamsSetProviderRequest returns the ClientRequestParams that holds the variant ClientRequestParamsSetProviderRequest.
 func NewClientRequestParamsSetProviderRequest(v SetProviderRequest) ClientRequestParams {
 	w := ClientRequestParamsSetProviderRequest(v)
 	return ClientRequestParams{Value: &w}
@@ -839,8 +834,7 @@ func (x *ClientRequestParamsDisableProviderRequest) appendJSON(buf []byte) ([]by
 
 func (*ClientRequestParamsDisableProviderRequest) isClientRequestParams() {}
 
-// NewClientRequestParamsDisableProviderRequest returns a ClientRequestParams holding a ClientRequestParamsDisableProviderRequest.
-
+// NewClientRequestParamsDisableProviderRequest returns the ClientRequestParams that holds the variant ClientRequestParamsDisableProviderRequest.
 func NewClientRequestParamsDisableProviderRequest(v DisableProviderRequest) ClientRequestParams {
 	w := ClientRequestParamsDisableProviderRequest(v)
 	return ClientRequestParams{Value: &w}

@@ -37,8 +37,7 @@ func (x *AgentRequestParamsMessageMCPRequest) appendJSON(buf []byte) ([]byte, er
 
 func (*AgentRequestParamsMessageMCPRequest) isAgentRequestParams() {}
 
-// NewAgentRequestParamsMessageMCPRequest returns a AgentRequestParams holding a AgentRequestParamsMessageMCPRequest.
-
+// NewAgentRequestParamsMessageMCPRequest returns the AgentRequestParams that holds the variant AgentRequestParamsMessageMCPRequest.
 func NewAgentRequestParamsMessageMCPRequest(v MessageMcpRequest) AgentRequestParams {
 	w := AgentRequestParamsMessageMCPRequest(v)
 	return AgentRequestParams{Value: &w}
@@ -358,8 +357,7 @@ func (x *McpServerACP) appendMembers(buf []byte, open int) ([]byte, error) {
 
 func (*McpServerACP) isMcpServer() {}
 
-// NewMcpServerACP returns a McpServer holding a McpServerACP.
-
+// NewMcpServerACP returns the McpServer that holds the variant McpServerACP.
 func NewMcpServerACP(v McpServerAcp) McpServer {
 	w := McpServerACP(v)
 	return McpServer{Value: &w}
@@ -495,8 +493,7 @@ func (x *ClientResponseResultResultMessageMCPResponse) appendJSON(buf []byte) ([
 
 func (*ClientResponseResultResultMessageMCPResponse) isClientResponseResultResult() {}
 
-// NewClientResponseResultResultMessageMCPResponse returns a ClientResponseResultResult holding a ClientResponseResultResultMessageMCPResponse.
-
+// NewClientResponseResultResultMessageMCPResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultMessageMCPResponse.
 func NewClientResponseResultResultMessageMCPResponse(v MessageMcpResponse) ClientResponseResultResult {
 	w := ClientResponseResultResultMessageMCPResponse(v)
 	return ClientResponseResultResult{Value: &w}
@@ -670,8 +667,7 @@ func (x *MessageMcpResponseResult) appendMembers(buf []byte, open int) ([]byte, 
 
 func (*MessageMcpResponseResult) isMessageMcpResponse() {}
 
-// NewMessageMcpResponseResult returns a MessageMcpResponse holding a MessageMcpResponseResult.
-
+// NewMessageMcpResponseResult returns the MessageMcpResponse that holds the variant MessageMcpResponseResult.
 func NewMessageMcpResponseResult(v MessageMcpResponseResult) MessageMcpResponse {
 	return MessageMcpResponse{Value: &v}
 }
@@ -751,8 +747,7 @@ func (x *MessageMcpResponseError) appendMembers(buf []byte, open int) ([]byte, e
 
 func (*MessageMcpResponseError) isMessageMcpResponse() {}
 
-// NewMessageMcpResponseError returns a MessageMcpResponse holding a MessageMcpResponseError.
-
+// NewMessageMcpResponseError returns the MessageMcpResponse that holds the variant MessageMcpResponseError.
 func NewMessageMcpResponseError(v MessageMcpResponseError) MessageMcpResponse {
 	return MessageMcpResponse{Value: &v}
 }
@@ -893,8 +888,7 @@ func (x *ClientNotificationParamsMessageMCPNotification) appendJSON(buf []byte) 
 
 func (*ClientNotificationParamsMessageMCPNotification) isClientNotificationParams() {}
 
-// NewClientNotificationParamsMessageMCPNotification returns a ClientNotificationParams holding a ClientNotificationParamsMessageMCPNotification.
-
+// NewClientNotificationParamsMessageMCPNotification returns the ClientNotificationParams that holds the variant ClientNotificationParamsMessageMCPNotification.
 func NewClientNotificationParamsMessageMCPNotification(v MessageMcpNotification) ClientNotificationParams {
 	w := ClientNotificationParamsMessageMCPNotification(v)
 	return ClientNotificationParams{Value: &w}

@@ -44,8 +44,7 @@ func (x *SessionUpdatePlanRemoved) appendMembers(buf []byte, open int) ([]byte, 
 
 func (*SessionUpdatePlanRemoved) isSessionUpdate() {}
 
-// NewSessionUpdatePlanRemoved returns a SessionUpdate holding a SessionUpdatePlanRemoved.
-
+// NewSessionUpdatePlanRemoved returns the SessionUpdate that holds the variant SessionUpdatePlanRemoved.
 func NewSessionUpdatePlanRemoved(v PlanRemoved) SessionUpdate {
 	w := SessionUpdatePlanRemoved(v)
 	return SessionUpdate{Value: &w}
@@ -97,8 +96,7 @@ func (x *PlanUpdateContentFile) appendMembers(buf []byte, open int) ([]byte, err
 
 func (*PlanUpdateContentFile) isPlanUpdateContent() {}
 
-// NewPlanUpdateContentFile returns a PlanUpdateContent holding a PlanUpdateContentFile.
-
+// NewPlanUpdateContentFile returns the PlanUpdateContent that holds the variant PlanUpdateContentFile.
 func NewPlanUpdateContentFile(v PlanFile) PlanUpdateContent {
 	w := PlanUpdateContentFile(v)
 	return PlanUpdateContent{Value: &w}
@@ -129,8 +127,7 @@ func (x *PlanUpdateContentMarkdown) appendMembers(buf []byte, open int) ([]byte,
 
 func (*PlanUpdateContentMarkdown) isPlanUpdateContent() {}
 
-// NewPlanUpdateContentMarkdown returns a PlanUpdateContent holding a PlanUpdateContentMarkdown.
-
+// NewPlanUpdateContentMarkdown returns the PlanUpdateContent that holds the variant PlanUpdateContentMarkdown.
 func NewPlanUpdateContentMarkdown(v PlanMarkdown) PlanUpdateContent {
 	w := PlanUpdateContentMarkdown(v)
 	return PlanUpdateContent{Value: &w}

@@ -46,8 +46,7 @@ func (x *AgentResponseResultResultArchiveSessionResponse) appendJSON(buf []byte)
 
 func (*AgentResponseResultResultArchiveSessionResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultArchiveSessionResponse returns a AgentResponseResultResult holding a AgentResponseResultResultArchiveSessionResponse.
-
+// NewAgentResponseResultResultArchiveSessionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultArchiveSessionResponse.
 func NewAgentResponseResultResultArchiveSessionResponse(v ArchiveSessionResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultArchiveSessionResponse(v)
 	return AgentResponseResultResult{Value: &w}
@@ -64,8 +63,7 @@ func (x *AgentResponseResultResultUnarchiveSessionResponse) appendJSON(buf []byt
 
 func (*AgentResponseResultResultUnarchiveSessionResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultUnarchiveSessionResponse returns a AgentResponseResultResult holding a AgentResponseResultResultUnarchiveSessionResponse.
-
+// NewAgentResponseResultResultUnarchiveSessionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultUnarchiveSessionResponse.
 func NewAgentResponseResultResultUnarchiveSessionResponse(v UnarchiveSessionResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultUnarchiveSessionResponse(v)
 	return AgentResponseResultResult{Value: &w}
@@ -385,8 +383,7 @@ func (x *ClientRequestParamsArchiveSessionRequest) appendJSON(buf []byte) ([]byt
 
 func (*ClientRequestParamsArchiveSessionRequest) isClientRequestParams() {}
 
-// NewClientRequestParamsArchiveSessionRequest returns a ClientRequestParams holding a ClientRequestParamsArchiveSessionRequest.
-
+// NewClientRequestParamsArchiveSessionRequest returns the ClientRequestParams that holds the variant ClientRequestParamsArchiveSessionRequest.
 func NewClientRequestParamsArchiveSessionRequest(v ArchiveSessionRequest) ClientRequestParams {
 	w := ClientRequestParamsArchiveSessionRequest(v)
 	return ClientRequestParams{Value: &w}
@@ -409,8 +406,7 @@ func (x *ClientRequestParamsUnarchiveSessionRequest) appendJSON(buf []byte) ([]b
 
 func (*ClientRequestParamsUnarchiveSessionRequest) isClientRequestParams() {}
 
-// NewClientRequestParamsUnarchiveSessionRequest returns a ClientRequestParams holding a ClientRequestParamsUnarchiveSessionRequest.
-
+// NewClientRequestParamsUnarchiveSessionRequest returns the ClientRequestParams that holds the variant ClientRequestParamsUnarchiveSessionRequest.
 func NewClientRequestParamsUnarchiveSessionRequest(v UnarchiveSessionRequest) ClientRequestParams {
 	w := ClientRequestParamsUnarchiveSessionRequest(v)
 	return ClientRequestParams{Value: &w}

@@ -33,8 +33,7 @@ func (x *AgentResponseResultResultSetSessionTitleResponse) appendJSON(buf []byte
 
 func (*AgentResponseResultResultSetSessionTitleResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultSetSessionTitleResponse returns a AgentResponseResultResult holding a AgentResponseResultResultSetSessionTitleResponse.
-
+// NewAgentResponseResultResultSetSessionTitleResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultSetSessionTitleResponse.
 func NewAgentResponseResultResultSetSessionTitleResponse(v SetSessionTitleResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultSetSessionTitleResponse(v)
 	return AgentResponseResultResult{Value: &w}
@@ -266,8 +265,7 @@ func (x *ClientRequestParamsSetSessionTitleRequest) appendJSON(buf []byte) ([]by
 
 func (*ClientRequestParamsSetSessionTitleRequest) isClientRequestParams() {}
 
-// NewClientRequestParamsSetSessionTitleRequest returns a ClientRequestParams holding a ClientRequestParamsSetSessionTitleRequest.
-
+// NewClientRequestParamsSetSessionTitleRequest returns the ClientRequestParams that holds the variant ClientRequestParamsSetSessionTitleRequest.
 func NewClientRequestParamsSetSessionTitleRequest(v SetSessionTitleRequest) ClientRequestParams {
 	w := ClientRequestParamsSetSessionTitleRequest(v)
 	return ClientRequestParams{Value: &w}

@@ -45,8 +45,7 @@ func (x *StateUpdateUnknown) appendMembers(buf []byte, open int) ([]byte, error)
 
 func (*StateUpdateUnknown) isStateUpdate() {}
 
-// NewStateUpdateUnknown returns a StateUpdate holding a StateUpdateUnknown.
-
+// NewStateUpdateUnknown returns the StateUpdate that holds the variant StateUpdateUnknown.
 func NewStateUpdateUnknown(v UnknownStateUpdate) StateUpdate {
 	w := StateUpdateUnknown(v)
 	return StateUpdate{Value: &w}
@@ -92,8 +91,7 @@ func (x *BackgroundWorkSubagent) appendMembers(buf []byte, open int) ([]byte, er
 
 func (*BackgroundWorkSubagent) isBackgroundWork() {}
 
-// NewBackgroundWorkSubagent returns a BackgroundWork holding a BackgroundWorkSubagent.
-
+// NewBackgroundWorkSubagent returns the BackgroundWork that holds the variant BackgroundWorkSubagent.
 func NewBackgroundWorkSubagent(v BackgroundSubagent) BackgroundWork {
 	w := BackgroundWorkSubagent(v)
 	return BackgroundWork{Value: &w}
@@ -331,8 +329,7 @@ func (x *SessionUpdateSubagentUpdate) appendMembers(buf []byte, open int) ([]byt
 
 func (*SessionUpdateSubagentUpdate) isSessionUpdate() {}
 
-// NewSessionUpdateSubagentUpdate returns a SessionUpdate holding a SessionUpdateSubagentUpdate.
-
+// NewSessionUpdateSubagentUpdate returns the SessionUpdate that holds the variant SessionUpdateSubagentUpdate.
 func NewSessionUpdateSubagentUpdate(v SubagentUpdate) SessionUpdate {
 	w := SessionUpdateSubagentUpdate(v)
 	return SessionUpdate{Value: &w}
@@ -364,8 +361,7 @@ func (x *SessionUpdateSessionMessage) appendMembers(buf []byte, open int) ([]byt
 
 func (*SessionUpdateSessionMessage) isSessionUpdate() {}
 
-// NewSessionUpdateSessionMessage returns a SessionUpdate holding a SessionUpdateSessionMessage.
-
+// NewSessionUpdateSessionMessage returns the SessionUpdate that holds the variant SessionUpdateSessionMessage.
 func NewSessionUpdateSessionMessage(v SessionMessage) SessionUpdate {
 	w := SessionUpdateSessionMessage(v)
 	return SessionUpdate{Value: &w}
@@ -396,8 +392,7 @@ func (x *SessionUpdateSessionMessageChunk) appendMembers(buf []byte, open int) (
 
 func (*SessionUpdateSessionMessageChunk) isSessionUpdate() {}
 
-// NewSessionUpdateSessionMessageChunk returns a SessionUpdate holding a SessionUpdateSessionMessageChunk.
-
+// NewSessionUpdateSessionMessageChunk returns the SessionUpdate that holds the variant SessionUpdateSessionMessageChunk.
 func NewSessionUpdateSessionMessageChunk(v SessionMessageChunk) SessionUpdate {
 	w := SessionUpdateSessionMessageChunk(v)
 	return SessionUpdate{Value: &w}
