@@ -137,7 +137,7 @@ func TestGateErrors(t *testing.T) {
 		{
 			name: "variant removed",
 			cfg:  gateConfig(defContent(true, "items", "markdown"), defContent(false, "items", "markdown"), `{"features": {"unstable_a": {}}}`),
-			want: []string{diffErr, `#/$defs/Content/anyOf/1: alternative tag:type=markdown removed by the unstable schema`},
+			want: []string{diffErr, `#/$defs/Content/anyOf/1: alternative "markdown" removed by the unstable schema`},
 		},
 		{
 			name: "catch-all exclusion without a variant",
