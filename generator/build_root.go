@@ -13,7 +13,7 @@ import "fmt"
 // It is claimed after every definition name, so a clash is reported here.
 func (b *builder) defineRoot() error {
 	root := b.doc.Root
-	if len(root.Types) == 0 {
+	if !b.doc.rootIsValue() {
 		return nil
 	}
 	if root.Title == "" {
@@ -24,4 +24,10 @@ func (b *builder) defineRoot() error {
 		return err
 	}
 	return b.define(name, root)
+}
+
+// rootIsValue reports whether the root describes a value of its own (and
+// so becomes a type), rather than only holding definitions.
+func (d *schemaDoc) rootIsValue() bool {
+	return len(d.Root.Types) > 0
 }

@@ -20,6 +20,10 @@ type Config struct {
 	Schema []byte
 	// Package is the Go package name of the output.
 	Package string
+	// Validate adds a Validate method to every generated type, checking
+	// the constraints the schema states (emit_validate.go). Off by
+	// default: ACP decodes leniently and its packages stay as they are.
+	Validate bool
 }
 
 // OutputFile is one generated file: a name relative to the output directory and
@@ -44,5 +48,9 @@ func Generate(cfg Config) ([]OutputFile, error) {
 	if err != nil {
 		return nil, err
 	}
-	return emitPackage(cfg.Package, types)
+	files, err := emitPackage(cfg.Package, types)
+	if err != nil || !cfg.Validate {
+		return files, err
+	}
+	return addValidation(cfg.Package, doc, types, files)
 }

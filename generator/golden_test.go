@@ -51,7 +51,7 @@ func generateTypes(t *testing.T, schemaPath string) []byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	files, err := Generate(Config{SchemaFile: schemaPath, Schema: data, Package: "golden"})
+	files, err := Generate(caseConfig(schemaPath, data, "golden"))
 	if err != nil {
 		t.Fatalf("generate: %v", err)
 	}
@@ -79,7 +79,7 @@ func TestGoldenCompiles(t *testing.T) {
 			t.Fatal(err)
 		}
 		pkg := "case_" + strings.ReplaceAll(filepath.Base(filepath.Dir(schemaPath)), "-", "_")
-		files, err := Generate(Config{SchemaFile: schemaPath, Schema: data, Package: pkg})
+		files, err := Generate(caseConfig(schemaPath, data, pkg))
 		if err != nil {
 			t.Fatalf("%s: %v", schemaPath, err)
 		}

@@ -42,3 +42,43 @@ func TestSchemaFormErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestValidateSchemaErrors: with Validate on, a constraint Validate would
+// silently skip is an error naming where it is; without Validate the same
+// schemas generate.
+func TestValidateSchemaErrors(t *testing.T) {
+	cases := []struct {
+		name, schema, want string
+	}{
+		{"pattern", `{"$defs": {"A": {"type": "string", "pattern": "^a"}}}`,
+			`x.json: #/$defs/A: Validate does not check pattern`},
+		{"uniqueItems", `{"$defs": {"A": {"type": "array", "items": {"type": "string"}, "uniqueItems": true}}}`,
+			`x.json: #/$defs/A: Validate does not check uniqueItems`},
+		{"minLength on an integer", `{"$defs": {"A": {"type": "integer", "minLength": 1}}}`,
+			`x.json: #/$defs/A: Validate does not check minLength`},
+		{"minLength beside a $ref", `{"$defs": {"A": {"type": "object", "properties": {"b": {"$ref": "#/$defs/B", "minLength": 2}}}, "B": {"type": "string"}}}`,
+			`x.json: #/$defs/A/properties/b: Validate cannot check minLength here`},
+		{"maxLength on an enum", `{"$defs": {"A": {"type": "string", "enum": ["a"], "maxLength": 3}}}`,
+			`x.json: #/$defs/A: Validate cannot check maxLength here`},
+		{"runtime name", `{"$defs": {"Violation": {"type": "string"}}}`,
+			`x.json: #/$defs/Violation: Go name Violation is also a name of the validation runtime`},
+		{"field named Validate", `{"$defs": {"A": {"type": "object", "properties": {"validate": {"type": "boolean"}}}}}`,
+			`x.json: #/$defs/A/properties/validate: field Validate of A would clash with its Validate method`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			cfg := Config{SchemaFile: "x.json", Schema: []byte(c.schema), Package: "p"}
+			if _, err := Generate(cfg); err != nil {
+				t.Fatalf("without Validate: %v", err)
+			}
+			cfg.Validate = true
+			files, err := Generate(cfg)
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Fatalf("got %v\nwant %q", err, c.want)
+			}
+			if files != nil {
+				t.Errorf("partial output returned with the error")
+			}
+		})
+	}
+}
