@@ -1,9 +1,10 @@
 // Command acpgen generates Go types from the ACP JSON Schema (or any schema
 // built from the same constructs).
 //
-//	acpgen [-protocol v1|v2] [-schema file] [-out dir] [-package name] [-check]
+//	acpgen [-protocol v1|v2] [-schema file] [-out dir] [-package name] [-validate] [-check]
 //
 // Without -schema it uses the ACP schema embedded in acpgen for -protocol.
+// With -validate every generated type also gets a Validate method.
 // With -check it writes nothing: it exits 1 and prints a unified diff when
 // the files in -out differ from what it would generate.
 package main
@@ -28,7 +29,7 @@ func main() {
 // options are the command-line flags.
 type options struct {
 	protocol, schemaPath, out, pkg string
-	check                          bool
+	check, validate                bool
 }
 
 func parseFlags(args []string) (options, error) {
@@ -39,6 +40,7 @@ func parseFlags(args []string) (options, error) {
 	fs.StringVar(&o.out, "out", ".", "output directory")
 	fs.StringVar(&o.pkg, "package", "acp", "Go package name of the output")
 	fs.BoolVar(&o.check, "check", false, "write nothing; exit 1 with a diff when -out is stale")
+	fs.BoolVar(&o.validate, "validate", false, "add Validate methods that check the schema's constraints")
 	if err := fs.Parse(args); err != nil {
 		return o, err
 	}
@@ -57,7 +59,7 @@ func run(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	files, err := generator.Generate(generator.Config{SchemaFile: name, Schema: data, Package: o.pkg})
+	files, err := generator.Generate(generator.Config{SchemaFile: name, Schema: data, Package: o.pkg, Validate: o.validate})
 	if err != nil {
 		return err
 	}
