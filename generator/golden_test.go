@@ -8,8 +8,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/acpgen/acpgen/internal/textdiff"
 )
 
 var update = flag.Bool("update", false, "rewrite the expected output of golden tests")
@@ -25,21 +23,7 @@ func TestGolden(t *testing.T) {
 	for _, schemaPath := range cases {
 		dir := filepath.Dir(schemaPath)
 		t.Run(filepath.Base(dir), func(t *testing.T) {
-			got := generateTypes(t, schemaPath)
-			goldenPath := filepath.Join(dir, "types.go.golden")
-			if *update {
-				if err := os.WriteFile(goldenPath, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(goldenPath)
-			if err != nil {
-				t.Fatalf("%v (run go test ./generator -update)", err)
-			}
-			if d := textdiff.Unified(goldenPath, "generated", want, got); d != "" {
-				t.Errorf("output differs from golden file (go test ./generator -update rewrites it):\n%s", d)
-			}
+			compareGolden(t, filepath.Join(dir, "types.go.golden"), generateTypes(t, schemaPath))
 		})
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/acpgen/acpgen/internal/textdiff"
@@ -44,21 +45,27 @@ func TestGoldenValidate(t *testing.T) {
 			if got == nil {
 				t.Fatal("no validate.go in output")
 			}
-			goldenPath := filepath.Join(dir, "validate.go.golden")
-			if *update {
-				if err := os.WriteFile(goldenPath, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(goldenPath)
-			if err != nil {
-				t.Fatalf("%v (run go test ./generator -update)", err)
-			}
-			if d := textdiff.Unified(goldenPath, "generated", want, got); d != "" {
-				t.Errorf("output differs from golden file (go test ./generator -update rewrites it):\n%s", d)
-			}
+			compareGolden(t, filepath.Join(dir, "validate.go.golden"), got)
 		})
+	}
+}
+
+// compareGolden compares got with the golden file, or rewrites the file
+// under -update.
+func compareGolden(t *testing.T, goldenPath string, got []byte) {
+	t.Helper()
+	if *update {
+		if err := os.WriteFile(goldenPath, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(goldenPath)
+	if err != nil {
+		t.Fatalf("%v (run go test ./generator -update)", err)
+	}
+	if d := textdiff.Unified(goldenPath, "generated", want, got); d != "" {
+		t.Errorf("output differs from golden file (go test ./generator -update rewrites it):\n%s", d)
 	}
 }
 
@@ -97,5 +104,51 @@ func TestACPValidateCompiles(t *testing.T) {
 	cmd.Dir = root
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("go vet of ACP packages generated with Validate failed: %v\n%s", err, out)
+	}
+}
+
+// TestGoldenBehaviour runs the tests kept beside golden cases
+// (testdata/<case>/*_test.go, package golden; the go command ignores
+// testdata) against each case's generated package, so generated code is
+// exercised, not only compiled.
+func TestGoldenBehaviour(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test on generated packages")
+	}
+	tests, _ := filepath.Glob("testdata/*/*_test.go")
+	if len(tests) == 0 {
+		t.Fatal("no behaviour tests in testdata")
+	}
+	root := t.TempDir()
+	writeFile(t, filepath.Join(root, "go.mod"), []byte("module goldenbehaviour\n\ngo 1.24\n"))
+	generated := map[string]bool{}
+	for _, test := range tests {
+		dir := filepath.Dir(test)
+		out := filepath.Join(root, strings.ReplaceAll(filepath.Base(dir), "-", "_"))
+		if !generated[dir] {
+			generated[dir] = true
+			schemaPath := filepath.Join(dir, "schema.json")
+			data, err := os.ReadFile(schemaPath)
+			if err != nil {
+				t.Fatal(err)
+			}
+			files, err := Generate(caseConfig(schemaPath, data, "golden"))
+			if err != nil {
+				t.Fatalf("%s: %v", schemaPath, err)
+			}
+			for _, f := range files {
+				writeFile(t, filepath.Join(out, f.Name), f.Content)
+			}
+		}
+		src, err := os.ReadFile(test)
+		if err != nil {
+			t.Fatal(err)
+		}
+		writeFile(t, filepath.Join(out, filepath.Base(test)), src)
+	}
+	cmd := exec.Command("go", "test", "./...")
+	cmd.Dir = root
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("behaviour tests of golden cases failed: %v\n%s", err, out)
 	}
 }

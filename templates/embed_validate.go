@@ -1,11 +1,6 @@
 package templates
 
-import (
-	"embed"
-	"io/fs"
-	"sort"
-	"strings"
-)
+import "embed"
 
 // validation holds the runtime that generated Validate methods need. It is
 // copied only into packages generated with Validate on, so packages
@@ -17,15 +12,7 @@ var validation embed.FS
 // ValidationFiles lists the validation runtime files to copy (tests
 // excluded), in sorted order.
 func ValidationFiles() []string {
-	entries, _ := fs.ReadDir(validation, ".")
-	var out []string
-	for _, e := range entries {
-		if !strings.HasSuffix(e.Name(), "_test.go") {
-			out = append(out, e.Name())
-		}
-	}
-	sort.Strings(out)
-	return out
+	return sourceFiles(validation)
 }
 
 // ValidationSource returns the content of one validation runtime file.
