@@ -10,9 +10,9 @@ import (
 	"github.com/acpgen/acpgen/templates"
 )
 
-// Validate emitter. With Config.Validate on, every generated type gets
-// `Validate() error`, in a file of its own (validate.go) so that types.go is
-// the same with and without it. Decoding already rejects wrong JSON kinds,
+// Validate emitter. With Config.Validate on, every generated type but union
+// variants (which their union checks) gets `Validate() error`, in a file of
+// its own (validate.go) so that types.go is the same with and without it. Decoding already rejects wrong JSON kinds,
 // missing members and unknown closed-enum values, but stops at the first
 // problem and says nothing about lengths, counts, bounds or formats, nor
 // about values built in Go. Validate checks all of those and reports every

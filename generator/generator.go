@@ -20,9 +20,10 @@ type Config struct {
 	Schema []byte
 	// Package is the Go package name of the output.
 	Package string
-	// Validate adds a Validate method to every generated type, checking
-	// the constraints the schema states (emit_validate.go). Off by
-	// default: ACP decodes leniently and its packages stay as they are.
+	// Validate adds a Validate method, checking the constraints the schema
+	// states, to every generated type but union variants, which their
+	// union checks (emit_validate.go). Off by default: ACP decodes
+	// leniently and its packages stay as they are.
 	Validate bool
 }
 

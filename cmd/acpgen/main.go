@@ -4,7 +4,7 @@
 //	acpgen [-protocol v1|v2] [-schema file] [-out dir] [-package name] [-validate] [-check]
 //
 // Without -schema it uses the ACP schema embedded in acpgen for -protocol.
-// With -validate every generated type also gets a Validate method.
+// With -validate the generated types also get a Validate method.
 // With -check it writes nothing: it exits 1 and prints a unified diff when
 // the files in -out differ from what it would generate.
 package main
