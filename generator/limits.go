@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math"
 	"math/big"
 )
 
@@ -68,12 +69,17 @@ func (l *limits) any() bool {
 }
 
 // setCount reads a non-negative integer (the meta-schema allows 1.0 for 1).
+// Counts above the largest int32 are taken as that value, so generated
+// code compiles on every platform; no real string or array comes near it.
 func setCount(dst **int, v json.RawMessage) error {
 	r, err := parseNumber(v)
-	if err != nil || !r.IsInt() || r.Sign() < 0 || !r.Num().IsInt64() || r.Num().Int64() > 1<<31-1 {
-		return fmt.Errorf("expected a non-negative integer that fits in an int32, got %s", v)
+	if err != nil || !r.IsInt() || r.Sign() < 0 {
+		return fmt.Errorf("expected a non-negative integer, got %s", bytes.TrimSpace(v))
 	}
-	n := int(r.Num().Int64())
+	n := math.MaxInt32
+	if r.Num().IsInt64() && r.Num().Int64() < math.MaxInt32 {
+		n = int(r.Num().Int64())
+	}
 	*dst = &n
 	return nil
 }

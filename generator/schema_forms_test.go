@@ -82,3 +82,15 @@ func TestValidateSchemaErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestHugeCount: a count beyond int32 still generates, clamped.
+func TestHugeCount(t *testing.T) {
+	schema := `{"$defs": {"A": {"type": "string", "maxLength": 100000000000}}}`
+	files, err := Generate(Config{SchemaFile: "x.json", Schema: []byte(schema), Package: "p", Validate: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(fileContent(files, "validate.go")), "v.maxLength(*(*string)(x), 2147483647)") {
+		t.Errorf("maxLength not clamped:\n%s", fileContent(files, "validate.go"))
+	}
+}
