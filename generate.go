@@ -5,3 +5,4 @@ package acpgen
 
 //go:generate go run ./cmd/acpgen -protocol v1 -out gen/acp/v1 -package acp
 //go:generate go run ./cmd/acpgen -protocol v2 -out gen/acp/v2 -package acp
+//go:generate go run ./cmd/acpgen -schema schema/mplp/plan.schema.json -validate -out gen/mplp -package mplp

@@ -23,6 +23,9 @@ func buildIR(doc *schemaDoc) ([]*Decl, *namespace, error) {
 			return nil, nil, b.wrap(err)
 		}
 	}
+	if err := b.defineRoot(); err != nil {
+		return nil, nil, b.wrap(err)
+	}
 	for _, d := range doc.Defs {
 		if err := b.define(d.Name, d.Schema); err != nil {
 			return nil, nil, b.wrap(err)
@@ -42,6 +45,9 @@ func (b *builder) wrap(err error) error {
 func (b *builder) define(name string, n *node) error {
 	t := &Decl{Name: name, Doc: n.Description, Path: n.Path}
 	b.types = append(b.types, t)
+	if n.Enum != nil {
+		return b.defineEnumList(t, n)
+	}
 	alts, err := alternatives(n)
 	if err != nil {
 		return err
@@ -188,16 +194,23 @@ func (b *builder) expr(hint string, n *node) (Expr, bool, error) {
 		name := b.ns.claim(hint, n.Path)
 		return Expr{Kind: ExprNamed, Named: name}, false, b.define(name, n)
 	}
+	if n.Enum != nil {
+		name := b.ns.claim(hint, n.Path)
+		return Expr{Kind: ExprNamed, Named: name}, false, b.define(name, n)
+	}
 	types, nullable := withoutNull(n.Types)
 	switch {
 	case len(types) == 0 && n.isEmpty():
 		return Expr{Kind: ExprRaw}, false, nil
 	case len(types) != 1:
 		return Expr{}, false, fmt.Errorf("%s: unsupported schema (type %v); expected one JSON type, a $ref or a union", n.Path, n.Types)
-	case n.Const != nil || n.Enum != nil:
-		return Expr{}, false, fmt.Errorf("%s: const/enum outside a union is not supported", n.Path)
+	case n.Const != nil:
+		return Expr{}, false, fmt.Errorf("%s: const outside a union is not supported", n.Path)
 	}
 	e, err := b.typedExpr(hint, types[0], n)
+	if err == nil {
+		e.Checks, err = checksOf(n, e)
+	}
 	return e, nullable, err
 }
 

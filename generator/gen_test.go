@@ -11,16 +11,36 @@ import (
 	"github.com/acpgen/acpgen/internal/textdiff"
 )
 
-// TestCheckedInOutput regenerates gen/ in memory from the vendored schemas
-// and fails with a diff when the checked-in files differ (run
-// `go generate ./...` to refresh them).
+// checkedIn lists the packages under gen/ and how generate.go makes them.
+var checkedIn = []struct {
+	schema, dir, pkg string
+	validate         bool
+}{
+	{"acp/v1", "acp/v1", "acp", false},
+	{"acp/v2", "acp/v2", "acp", false},
+	{"mplp/plan.schema.json", "mplp", "mplp", true},
+}
+
+// checkedInConfig: the ACP packages are generated gated, from the stable
+// and unstable schemas and the feature map.
+func checkedInConfig(t *testing.T, schema, pkg string, validate bool) Config {
+	if proto, ok := strings.CutPrefix(schema, "acp/"); ok {
+		return acpConfig(t, proto)
+	}
+	return Config{SchemaFile: schema, Schema: readACPSchema(t, schema), Package: pkg, Validate: validate}
+}
+
+// TestCheckedInOutput regenerates gen/ in memory from the schemas under
+// schema/ and fails with a diff when the checked-in files differ (run
+// `go generate ./...` to refresh them). Only generated files are compared:
+// hand-written files beside them (gen/mplp) are left alone.
 func TestCheckedInOutput(t *testing.T) {
-	for _, proto := range []string{"v1", "v2"} {
-		files, err := Generate(acpConfig(t, proto))
+	for _, c := range checkedIn {
+		files, err := Generate(checkedInConfig(t, c.schema, c.pkg, c.validate))
 		if err != nil {
 			t.Fatal(err)
 		}
-		dir := filepath.Join("..", "gen", "acp", proto)
+		dir := filepath.Join("..", "gen", filepath.FromSlash(c.dir))
 		checkNoStaleFiles(t, dir, files)
 		for _, f := range files {
 			path := filepath.Join(dir, f.Name)
@@ -67,11 +87,10 @@ func firstLines(s string, n int) string {
 }
 
 // TestStdlibOnly: generated packages import the standard library only
-// (contract rule 15).
+// (contract rule 15), with the validation runtime too.
 func TestStdlibOnly(t *testing.T) {
-	for _, proto := range []string{"v1", "v2"} {
-		name := proto
-		files, err := Generate(acpConfig(t, proto))
+	for _, name := range acpSchemas {
+		files, err := Generate(Config{SchemaFile: name, Schema: readACPSchema(t, name), Package: "acp", Validate: true})
 		if err != nil {
 			t.Fatal(err)
 		}

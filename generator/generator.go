@@ -21,6 +21,12 @@ type Config struct {
 	Schema []byte
 	// Package is the Go package name of the output.
 	Package string
+	// Validate adds a Validate method, checking the constraints the schema
+	// states, to every generated type but union variants, which their
+	// union checks (emit_validate.go). Off by default: ACP decodes
+	// leniently and its packages stay as they are. Not available together
+	// with unstable features yet.
+	Validate bool
 
 	// Unstable is the same protocol's unstable schema: the stable one plus
 	// every unstable feature. With it, the output also holds each feature's
@@ -56,22 +62,29 @@ func Generate(cfg Config) ([]OutputFile, error) {
 	if cfg.Unstable == nil && cfg.EmitFeatures != nil {
 		return nil, fmt.Errorf("features to emit were given without an unstable schema")
 	}
+	if cfg.Unstable != nil && cfg.Validate {
+		return nil, fmt.Errorf("validation is not supported together with unstable features yet: generate the stable schema alone")
+	}
 	stable, err := loadSchema(cfg.SchemaFile, cfg.Schema)
 	if err != nil {
 		return nil, err
 	}
-	if cfg.Unstable == nil {
-		types, _, err := buildIR(stable)
+	if cfg.Unstable != nil {
+		types, err := buildGated(cfg)
 		if err != nil {
 			return nil, err
 		}
 		return emitPackage(cfg.Package, types)
 	}
-	types, err := buildGated(cfg)
+	types, _, err := buildIR(stable)
 	if err != nil {
 		return nil, err
 	}
-	return emitPackage(cfg.Package, types)
+	files, err := emitPackage(cfg.Package, types)
+	if err != nil || !cfg.Validate {
+		return files, err
+	}
+	return addValidation(cfg.Package, stable, types, files)
 }
 
 // buildGated builds the IR of the unstable schema and gates every addition

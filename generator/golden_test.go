@@ -33,7 +33,7 @@ func TestGolden(t *testing.T) {
 			}
 			want := map[string]bool{}
 			for _, f := range files {
-				if !strings.HasPrefix(f.Name, "wire_") {
+				if !isRuntimeFile(f.Name) {
 					want[f.Name+".golden"] = true
 					compareGolden(t, filepath.Join(dir, f.Name+".golden"), f.Content)
 				}
@@ -63,6 +63,11 @@ func compareGolden(t *testing.T, goldenPath string, got []byte) {
 	}
 }
 
+// isRuntimeFile tells the copied runtime from generated files.
+func isRuntimeFile(name string) bool {
+	return strings.HasPrefix(name, "wire_") || strings.HasPrefix(name, "validate_")
+}
+
 // caseConfig reads a golden case: schema.json, and for gated cases
 // schema.unstable.json and features.json.
 func caseConfig(t *testing.T, dir, pkg string) Config {
@@ -74,7 +79,8 @@ func caseConfig(t *testing.T, dir, pkg string) Config {
 		}
 		return data
 	}
-	cfg := Config{SchemaFile: filepath.Join(dir, "schema.json"), Schema: read("schema.json"), Package: pkg}
+	_, marker := os.Stat(filepath.Join(dir, "validate"))
+	cfg := Config{SchemaFile: filepath.Join(dir, "schema.json"), Schema: read("schema.json"), Package: pkg, Validate: marker == nil}
 	if u := read("schema.unstable.json"); u != nil {
 		cfg.UnstableFile, cfg.Unstable = filepath.Join(dir, "schema.unstable.json"), u
 		cfg.FeaturesFile, cfg.Features = filepath.Join(dir, "features.json"), read("features.json")

@@ -60,6 +60,9 @@ type Expr struct {
 	Elem        *Expr
 	RawObject   bool
 	SkipInvalid bool // slices: x-deserialize-skip-invalid-items
+	// Checks are the schema's constraints on the value beyond its Go type
+	// (ir_checks.go); nil when there are none.
+	Checks *Checks
 }
 
 // Field is one property of a struct or inline variant.

@@ -39,6 +39,9 @@ type node struct {
 	DefaultOnNull    bool // x-deserialize-default-on-null
 	Method           string
 	Side             string
+
+	// Limits are the validation keywords Validate can check (limits.go).
+	Limits limits
 }
 
 // property is a named child schema (a member of properties or $defs).
@@ -53,11 +56,9 @@ type property struct {
 // implement fails loudly instead of generating something subtly wrong.
 var ignoredKeywords = map[string]bool{
 	"$schema": true, "$id": true, "$comment": true, "discriminator": true,
-	"minimum": true, "maximum": true, "exclusiveMinimum": true, "exclusiveMaximum": true,
-	"minLength": true, "maxLength": true, "minItems": true, "maxItems": true,
-	"pattern": true, "contentEncoding": true, "contentMediaType": true,
+	"contentEncoding": true, "contentMediaType": true,
 	"examples": true, "deprecated": true, "readOnly": true, "writeOnly": true,
-	"unevaluatedProperties": true, "uniqueItems": true,
+	"unevaluatedProperties": true,
 }
 
 // parseNode decodes raw (one schema object) at path.
@@ -142,6 +143,9 @@ func (n *node) setValueKeyword(k string, v json.RawMessage) error {
 		return json.Unmarshal(v, &n.Method)
 	case "x-side":
 		return json.Unmarshal(v, &n.Side)
+	case "minLength", "maxLength", "minItems", "maxItems", "minimum", "maximum",
+		"exclusiveMinimum", "exclusiveMaximum", "pattern", "uniqueItems":
+		return n.Limits.set(k, v)
 	default:
 		if !ignoredKeywords[k] && !strings.HasPrefix(k, "x-") {
 			return fmt.Errorf("unsupported keyword %q", k)

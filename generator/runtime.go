@@ -14,9 +14,14 @@ var packageClause = regexp.MustCompile(`(?m)^package templates$`)
 // output package, replacing only the package clause and adding the
 // generated-code header.
 func runtimeFiles(pkg string) ([]OutputFile, error) {
+	return copyTemplates(pkg, templates.Files(), templates.Source)
+}
+
+// copyTemplates copies the named template files, read through source.
+func copyTemplates(pkg string, names []string, source func(string) ([]byte, error)) ([]OutputFile, error) {
 	var out []OutputFile
-	for _, name := range templates.Files() {
-		src, err := templates.Source(name)
+	for _, name := range names {
+		src, err := source(name)
 		if err != nil {
 			return nil, err
 		}

@@ -16,7 +16,12 @@ var runtime embed.FS
 // Files lists the runtime files to copy (tests and this file excluded), in
 // sorted order.
 func Files() []string {
-	entries, _ := fs.ReadDir(runtime, ".")
+	return sourceFiles(runtime)
+}
+
+// sourceFiles lists the non-test files of an embedded set, sorted.
+func sourceFiles(fsys embed.FS) []string {
+	entries, _ := fs.ReadDir(fsys, ".")
 	var out []string
 	for _, e := range entries {
 		if !strings.HasSuffix(e.Name(), "_test.go") {

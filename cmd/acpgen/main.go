@@ -2,12 +2,13 @@
 // built from the same constructs).
 //
 //	acpgen [-protocol v1|v2] [-schema file|dir] [-unstable file] [-features file]
-//	       [-emit-features all|none|a,b] [-out dir] [-package name] [-check]
+//	       [-emit-features all|none|a,b] [-out dir] [-package name] [-validate] [-check]
 //	acpgen -version
 //
 // Without -schema it uses the ACP schemas embedded in acpgen for -protocol:
 // the stable surface in untagged files, every unstable feature's additions
-// behind its build tag. With -check it writes nothing: it exits 1 and
+// behind its build tag. With -validate the generated types also get a
+// Validate method (stable schemas only). With -check it writes nothing: it exits 1 and
 // prints a unified diff when the files in -out differ from what it would
 // generate.
 package main
@@ -33,7 +34,7 @@ type options struct {
 	version                                          bool
 	protocol, schemaPath, unstablePath, featuresPath string
 	emitFeatures, out, pkg                           string
-	check                                            bool
+	check, validate                                  bool
 }
 
 func parseFlags(args []string) (options, error) {
@@ -47,6 +48,7 @@ func parseFlags(args []string) (options, error) {
 	fs.StringVar(&o.emitFeatures, "emit-features", "all", "unstable features to generate: all, none, or a comma-separated list")
 	fs.StringVar(&o.out, "out", ".", "output directory")
 	fs.StringVar(&o.pkg, "package", "acp", "Go package name of the output")
+	fs.BoolVar(&o.validate, "validate", false, "also generate Validate methods checking the schema's constraints (stable schemas only)")
 	fs.BoolVar(&o.check, "check", false, "write nothing; exit 1 with a diff when -out is stale")
 	if err := fs.Parse(args); err != nil {
 		return o, err
@@ -81,7 +83,7 @@ func run(args []string, stdout io.Writer) error {
 
 // configFor reads the inputs the flags name into a generator.Config.
 func configFor(o options) (generator.Config, error) {
-	cfg := generator.Config{Package: o.pkg}
+	cfg := generator.Config{Package: o.pkg, Validate: o.validate}
 	in, err := readInputs(o)
 	if err != nil {
 		return cfg, err

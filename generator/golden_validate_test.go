@@ -1,0 +1,94 @@
+package generator
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// A golden case with a file named `validate` beside its schema.json is
+// generated with Validate on (caseConfig); TestGolden compares its
+// validate.go with validate.go.golden, and TestGoldenCompiles builds it
+// with the validation runtime.
+
+// fileContent returns the content of the output file called name, or nil.
+func fileContent(files []OutputFile, name string) []byte {
+	for _, f := range files {
+		if f.Name == name {
+			return f.Content
+		}
+	}
+	return nil
+}
+
+// TestACPValidateCompiles generates the vendored ACP schemas with Validate
+// on (which acpgen does not check in) and vets them, so the emitter keeps
+// working on every construct ACP uses, not only on the golden cases.
+func TestACPValidateCompiles(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds packages with the go command")
+	}
+	root := t.TempDir()
+	writeFile(t, filepath.Join(root, "go.mod"), []byte("module acpvalidate\n\ngo 1.24\n"))
+	for i, name := range acpSchemas {
+		files, err := Generate(Config{SchemaFile: name, Schema: readACPSchema(t, name), Package: "acp", Validate: true})
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if fileContent(files, "validate.go") == nil {
+			t.Fatalf("%s: no validate.go", name)
+		}
+		for _, f := range files {
+			writeFile(t, filepath.Join(root, fmt.Sprintf("p%d", i), f.Name), f.Content)
+		}
+	}
+	cmd := exec.Command("go", "vet", "./...")
+	cmd.Dir = root
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go vet of ACP packages generated with Validate failed: %v\n%s", err, out)
+	}
+}
+
+// TestGoldenBehaviour runs the tests kept beside golden cases
+// (testdata/<case>/*_test.go, package golden; the go command ignores
+// testdata) against each case's generated package, so generated code is
+// exercised, not only compiled.
+func TestGoldenBehaviour(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test on generated packages")
+	}
+	tests, _ := filepath.Glob("testdata/*/*_test.go")
+	if len(tests) == 0 {
+		t.Fatal("no behaviour tests in testdata")
+	}
+	root := t.TempDir()
+	writeFile(t, filepath.Join(root, "go.mod"), []byte("module goldenbehaviour\n\ngo 1.24\n"))
+	generated := map[string]bool{}
+	for _, test := range tests {
+		dir := filepath.Dir(test)
+		out := filepath.Join(root, strings.ReplaceAll(filepath.Base(dir), "-", "_"))
+		if !generated[dir] {
+			generated[dir] = true
+			files, err := Generate(caseConfig(t, dir, "golden"))
+			if err != nil {
+				t.Fatalf("%s: %v", dir, err)
+			}
+			for _, f := range files {
+				writeFile(t, filepath.Join(out, f.Name), f.Content)
+			}
+		}
+		src, err := os.ReadFile(test)
+		if err != nil {
+			t.Fatal(err)
+		}
+		writeFile(t, filepath.Join(out, filepath.Base(test)), src)
+	}
+	cmd := exec.Command("go", "test", "./...")
+	cmd.Dir = root
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("behaviour tests of golden cases failed: %v\n%s", err, out)
+	}
+}

@@ -1,0 +1,96 @@
+package generator
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestSchemaFormErrors covers the constructs hand-written schemas use and
+// ACP's does not (a root that is the object, `enum` lists, validation
+// keywords): each misuse is one error naming the schema location.
+func TestSchemaFormErrors(t *testing.T) {
+	cases := []struct {
+		name, schema, want string
+	}{
+		{"root without title", `{"type": "object", "properties": {"a": {"type": "string"}}}`,
+			`x.json: #: the root schema describes a value (type [object]) but has no title`},
+		{"root title taken", `{"title": "A", "type": "object", "properties": {"a": {"type": "string"}}, "$defs": {"A": {"type": "string"}}}`,
+			`x.json: #/title: Go name A is already used by #/$defs/A`},
+		{"enum of numbers", `{"$defs": {"A": {"enum": ["a", 1]}}}`,
+			`x.json: #/$defs/A/enum/1: only string values are supported in an enum, got 1`},
+		{"enum with null", `{"$defs": {"A": {"enum": ["a", null]}}}`,
+			`x.json: #/$defs/A/enum/1: only string values are supported in an enum, got null`},
+		{"enum of type integer", `{"$defs": {"A": {"type": "integer", "enum": [1]}}}`,
+			`x.json: #/$defs/A/enum: only enums of strings are supported (type [integer])`},
+		{"enum repeats", `{"$defs": {"A": {"enum": ["a", "b", "a"]}}}`,
+			`x.json: #/$defs/A/enum/2: value "a" is listed twice`},
+		{"empty enum", `{"$defs": {"A": {"enum": []}}}`,
+			`x.json: #/$defs/A/enum: an enum needs at least one value`},
+		{"minimum above the type", `{"$defs": {"A": {"type": "integer", "format": "uint16", "minimum": 70000}}}`,
+			`x.json: #/$defs/A: no uint16 value satisfies the schema's bounds`},
+		{"empty integer range", `{"$defs": {"A": {"type": "integer", "minimum": 2.5, "maximum": 2.7}}}`,
+			`x.json: #/$defs/A: no int64 value satisfies the schema's bounds`},
+		{"minLength not a count", `{"$defs": {"A": {"type": "string", "minLength": 1.5}}}`,
+			`x.json: invalid schema`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := Generate(Config{SchemaFile: "x.json", Schema: []byte(c.schema), Package: "p"})
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Fatalf("got %v\nwant %q", err, c.want)
+			}
+		})
+	}
+}
+
+// TestValidateSchemaErrors: with Validate on, a constraint Validate would
+// silently skip is an error naming where it is; without Validate the same
+// schemas generate.
+func TestValidateSchemaErrors(t *testing.T) {
+	cases := []struct {
+		name, schema, want string
+	}{
+		{"pattern", `{"$defs": {"A": {"type": "string", "pattern": "^a"}}}`,
+			`x.json: #/$defs/A: Validate does not check pattern`},
+		{"uniqueItems", `{"$defs": {"A": {"type": "array", "items": {"type": "string"}, "uniqueItems": true}}}`,
+			`x.json: #/$defs/A: Validate does not check uniqueItems`},
+		{"minLength on an integer", `{"$defs": {"A": {"type": "integer", "minLength": 1}}}`,
+			`x.json: #/$defs/A: Validate does not check minLength`},
+		{"minLength beside a $ref", `{"$defs": {"A": {"type": "object", "properties": {"b": {"$ref": "#/$defs/B", "minLength": 2}}}, "B": {"type": "string"}}}`,
+			`x.json: #/$defs/A/properties/b: Validate cannot check minLength here`},
+		{"maxLength on an enum", `{"$defs": {"A": {"type": "string", "enum": ["a"], "maxLength": 3}}}`,
+			`x.json: #/$defs/A: Validate cannot check maxLength here`},
+		{"runtime name", `{"$defs": {"Violation": {"type": "string"}}}`,
+			`x.json: #/$defs/Violation: Go name Violation is also a name of the validation runtime`},
+		{"field named Validate", `{"$defs": {"A": {"type": "object", "properties": {"validate": {"type": "boolean"}}}}}`,
+			`x.json: #/$defs/A/properties/validate: field Validate of A would clash with its Validate method`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			cfg := Config{SchemaFile: "x.json", Schema: []byte(c.schema), Package: "p"}
+			if _, err := Generate(cfg); err != nil {
+				t.Fatalf("without Validate: %v", err)
+			}
+			cfg.Validate = true
+			files, err := Generate(cfg)
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Fatalf("got %v\nwant %q", err, c.want)
+			}
+			if files != nil {
+				t.Errorf("partial output returned with the error")
+			}
+		})
+	}
+}
+
+// TestHugeCount: a count beyond int32 still generates, clamped.
+func TestHugeCount(t *testing.T) {
+	schema := `{"$defs": {"A": {"type": "string", "maxLength": 100000000000}}}`
+	files, err := Generate(Config{SchemaFile: "x.json", Schema: []byte(schema), Package: "p", Validate: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(fileContent(files, "validate.go")), "v.maxLength(*(*string)(x), 2147483647)") {
+		t.Errorf("maxLength not clamped:\n%s", fileContent(files, "validate.go"))
+	}
+}
