@@ -27,7 +27,7 @@ func emitPackage(pkg string, types []*Decl) ([]OutputFile, error) {
 	if err != nil {
 		return nil, err
 	}
-	rt, err := runtimeFiles(pkg)
+	rt, err := runtimeFiles(pkg, false)
 	if err != nil {
 		return nil, err
 	}

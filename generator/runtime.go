@@ -4,18 +4,27 @@ import (
 	"bytes"
 	"fmt"
 	"regexp"
+	"strings"
 
 	"github.com/acpgen/acpgen/templates"
 )
 
 var packageClause = regexp.MustCompile(`(?m)^package templates$`)
 
+// rpcRuntimePrefix starts the names of the runtime files that only a
+// package with methods needs (method tables, JSON-RPC envelopes).
+const rpcRuntimePrefix = "wire_rpc"
+
 // runtimeFiles copies the fixed runtime (the templates package) into the
 // output package, replacing only the package clause and adding the
-// generated-code header.
-func runtimeFiles(pkg string) ([]OutputFile, error) {
+// generated-code header. The JSON-RPC part comes only with rpc, so that a
+// schema without methods gets no method API.
+func runtimeFiles(pkg string, rpc bool) ([]OutputFile, error) {
 	var out []OutputFile
 	for _, name := range templates.Files() {
+		if strings.HasPrefix(name, rpcRuntimePrefix) && !rpc {
+			continue
+		}
 		src, err := templates.Source(name)
 		if err != nil {
 			return nil, err
