@@ -120,9 +120,34 @@ func (m *wireMessage) classify(want wireMessageKind) error {
 	return nil
 }
 
+// wireMessageDecoder is a pointer to a generated message type.
+type wireMessageDecoder interface {
+	decodeMessage(*wireMessage) error
+}
+
+// wireUnmarshalMessage decodes data, which must be a message of shape
+// want, into x: the UnmarshalJSON of each message type.
+func wireUnmarshalMessage(x wireMessageDecoder, data []byte, want wireMessageKind) error {
+	m, err := wireSplitMessage(data, want)
+	if err != nil {
+		return err
+	}
+	return x.decodeMessage(&m)
+}
+
 // decodeID decodes the id into dst, a pointer to the schema's id type.
 func (m *wireMessage) decodeID(dst interface{ UnmarshalJSON([]byte) error }) error {
 	return wireAtKey(dst.UnmarshalJSON(m.id), "id")
+}
+
+// decodeResponseID decodes a response's id; with nullable (the schema's
+// error responses admit a null id that dst's type does not), an error
+// response's null id leaves dst unset.
+func (m *wireMessage) decodeResponseID(dst interface{ UnmarshalJSON([]byte) error }, nullable bool) error {
+	if nullable && m.errorValue != nil && wireIsNull(m.id) {
+		return nil
+	}
+	return m.decodeID(dst)
 }
 
 // wireDecodeMessageError decodes the error of a response into a new value
@@ -169,15 +194,23 @@ func wireAppendCall(buf []byte, method string, params json.RawMessage) ([]byte, 
 }
 
 // wireAppendResponse encodes a response: exactly one of result and
-// errorValue must be set.
+// errorValue must be set. nullID writes a null id, which only an error
+// response may have.
 func wireAppendResponse[E any, PE interface {
 	*E
 	wireAppender
-}](buf []byte, id wireAppender, result json.RawMessage, errorValue PE) ([]byte, error) {
+}](buf []byte, id wireAppender, nullID bool, result json.RawMessage, errorValue PE) ([]byte, error) {
 	buf = append(buf, `{"jsonrpc":"2.0","id":`...)
-	buf, err := id.appendJSON(buf)
-	if err != nil {
-		return nil, wireAtKey(err, "id")
+	var err error
+	switch {
+	case nullID && errorValue == nil:
+		return nil, &EncodeError{Path: "$.id", Msg: "no id set (only an error response may have a null id)"}
+	case nullID:
+		buf = append(buf, "null"...)
+	default:
+		if buf, err = id.appendJSON(buf); err != nil {
+			return nil, wireAtKey(err, "id")
+		}
 	}
 	switch {
 	case result != nil && errorValue != nil:

@@ -84,7 +84,7 @@ func testRoundTrip(data string) (string, error) {
 		if err := wireDecodeMessageError(&e, &m); err != nil {
 			return "", err
 		}
-		out, err = wireAppendResponse(nil, &id, m.result, e)
+		out, err = wireAppendResponse(nil, &id, false, m.result, e)
 	}
 	return string(out), err
 }
@@ -176,13 +176,14 @@ func TestMessageEncodeErrors(t *testing.T) {
 		fn   func() ([]byte, error)
 		want string
 	}{
-		{"neither", func() ([]byte, error) { return wireAppendResponse(nil, id, nil, none) }, "$: a response needs a Result or an Error"},
+		{"neither", func() ([]byte, error) { return wireAppendResponse(nil, id, false, nil, none) }, "$: a response needs a Result or an Error"},
 		{"both", func() ([]byte, error) {
-			return wireAppendResponse(nil, id, json.RawMessage(`1`), &testRPCError{})
+			return wireAppendResponse(nil, id, false, json.RawMessage(`1`), &testRPCError{})
 		}, "$: a response has a Result or an Error, not both"},
-		{"bad result", func() ([]byte, error) { return wireAppendResponse(nil, id, json.RawMessage(`{`), none) }, "$.result: invalid JSON: unexpected end of JSON input"},
+		{"bad result", func() ([]byte, error) { return wireAppendResponse(nil, id, false, json.RawMessage(`{`), none) }, "$.result: invalid JSON: unexpected end of JSON input"},
 		{"bad params", func() ([]byte, error) { return wireAppendNotification(nil, "a", json.RawMessage(`1 2`)) }, "$.params: invalid JSON: invalid character '2' after top-level value"},
 		{"no id", func() ([]byte, error) { return wireAppendRequest(nil, &testID{}, "a", nil) }, "$.id: no id set"},
+		{"null id", func() ([]byte, error) { return wireAppendResponse(nil, id, true, json.RawMessage(`1`), none) }, "$.id: no id set (only an error response may have a null id)"},
 	} {
 		out, err := tt.fn()
 		var ee *EncodeError
@@ -280,17 +281,65 @@ func TestMethodTableUnknown(t *testing.T) {
 
 func second(_ any, err error) error { return err }
 
+// An error response may have a null id that the id type rejects, when the
+// schema says so: the id stays unset and encodes as null again.
+func TestMessageNullErrorID(t *testing.T) {
+	wire := `{"jsonrpc":"2.0","id":null,"error":{"code":-32700}}`
+	m, err := wireSplitMessage([]byte(wire), wireResponseMessage)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var id testID
+	if err := m.decodeResponseID(&id, false); err == nil {
+		t.Errorf("a null id decodes without nullable")
+	}
+	if err := m.decodeResponseID(&id, true); err != nil || id.raw != nil {
+		t.Fatalf("nullable: %v, %s", err, id.raw)
+	}
+	var e *testRPCError
+	if err := wireDecodeMessageError(&e, &m); err != nil {
+		t.Fatal(err)
+	}
+	out, err := wireAppendResponse(nil, &id, true, m.result, e)
+	if string(out) != wire || err != nil {
+		t.Errorf("got %s, %v", out, err)
+	}
+	m, _ = wireSplitMessage([]byte(`{"jsonrpc":"2.0","id":null,"result":1}`), wireResponseMessage)
+	if err := m.decodeResponseID(&id, true); err == nil {
+		t.Errorf("a result response decodes with a null id")
+	}
+}
+
+// wireUnmarshalMessage is what UnmarshalJSON of each message type calls.
+type testNote struct{ method string }
+
+func (x *testNote) decodeMessage(m *wireMessage) error {
+	x.method = m.method
+	return nil
+}
+
+func TestUnmarshalMessage(t *testing.T) {
+	var n testNote
+	if err := wireUnmarshalMessage(&n, []byte(`{"jsonrpc":"2.0","method":"a/b"}`), wireNotificationMessage); err != nil || n.method != "a/b" {
+		t.Errorf("got %q, %v", n.method, err)
+	}
+	if err := wireUnmarshalMessage(&n, []byte(`{"jsonrpc":"2.0","id":1,"result":{}}`), wireNotificationMessage); err == nil || err.Error() != "$: expected a notification, got a response" {
+		t.Errorf("got %v", err)
+	}
+}
+
 // These pin the signatures that generated method tables and envelopes use.
 var (
-	_ func(Side, Method, Method, ...Method) *MethodTable                         = wireNewMethodTable
-	_ func(*MethodTable, ...Method)                                              = (*MethodTable).add
-	_ func([]byte) (any, error)                                                  = wireDecodeAs[testRaw]
-	_ func([]byte, wireMessageKind) (wireMessage, error)                         = wireSplitMessage
-	_ func(*wireMessage, interface{ UnmarshalJSON([]byte) error }) error         = (*wireMessage).decodeID
-	_ func(**testRPCError, *wireMessage) error                                   = wireDecodeMessageError[testRPCError]
-	_ func([]byte, wireAppender, string, json.RawMessage) ([]byte, error)        = wireAppendRequest
-	_ func([]byte, string, json.RawMessage) ([]byte, error)                      = wireAppendNotification
-	_ func([]byte, wireAppender, json.RawMessage, *testRPCError) ([]byte, error) = wireAppendResponse[testRPCError]
+	_ func(Side, Method, Method, ...Method) *MethodTable                               = wireNewMethodTable
+	_ func(*MethodTable, ...Method)                                                    = (*MethodTable).add
+	_ func([]byte) (any, error)                                                        = wireDecodeAs[testRaw]
+	_ func([]byte, wireMessageKind) (wireMessage, error)                               = wireSplitMessage
+	_ func(*wireMessage, interface{ UnmarshalJSON([]byte) error }) error               = (*wireMessage).decodeID
+	_ func(**testRPCError, *wireMessage) error                                         = wireDecodeMessageError[testRPCError]
+	_ func([]byte, wireAppender, string, json.RawMessage) ([]byte, error)              = wireAppendRequest
+	_ func([]byte, string, json.RawMessage) ([]byte, error)                            = wireAppendNotification
+	_ func([]byte, wireAppender, bool, json.RawMessage, *testRPCError) ([]byte, error) = wireAppendResponse[testRPCError]
+	_ func(*wireMessage, interface{ UnmarshalJSON([]byte) error }, bool) error         = (*wireMessage).decodeResponseID
 )
 
 // testMessageFields pins the members generated decoders read.
