@@ -150,3 +150,5 @@ func checkPayload(t *testing.T, rpc RPC, c MessageCase, parts MessageParts) {
 		t.Errorf("payload re-encodes as %s (%v), want %s", enc, err, parts.Payload)
 	}
 }
+
+func typeName(v any) string { return fmt.Sprintf("%T", v) }

@@ -3,7 +3,6 @@ package acp_test
 import (
 	"encoding/json"
 	"errors"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -33,65 +32,10 @@ func tableMethods(t *testing.T) []acptest.Method {
 	return out
 }
 
-// schemaMethods reads the methods of schema.json or schema.unstable.json.
-func schemaMethods(t *testing.T, file string) []acptest.Method {
-	t.Helper()
-	root, err := acptest.RepoRoot()
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := acptest.LoadSchema(filepath.Join(root, "schema", "acp", "v1", file))
-	if err != nil {
-		t.Fatal(err)
-	}
-	ms, err := s.Methods()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return ms
-}
-
-// TestMethodTablesMatchSchema: whatever the build tags, the tables hold
-// every method of the stable schema, only methods of the unstable schema,
-// each with the schema's kind, params and result types, and each unstable
-// feature's methods all or none.
+// TestMethodTablesMatchSchema: the tables against the schema's methods,
+// whatever the build tags (acptest.RunMethodTables).
 func TestMethodTablesMatchSchema(t *testing.T) {
-	got := tableMethods(t)
-	stable, unstable := schemaMethods(t, "schema.json"), schemaMethods(t, "schema.unstable.json")
-	if len(stable) < 15 || len(unstable) <= len(stable) {
-		t.Fatalf("schema methods: %d stable, %d unstable", len(stable), len(unstable))
-	}
-	if missing, _ := acptest.MethodDiff(got, stable); len(missing) > 0 {
-		t.Errorf("stable methods missing from the tables: %v", missing)
-	}
-	if _, extra := acptest.MethodDiff(got, unstable); len(extra) > 0 {
-		t.Errorf("table methods the schema does not have: %v", extra)
-	}
-	checkFeaturesWhole(t, got, unstable)
-}
-
-// checkFeaturesWhole: a feature's methods are in the tables together.
-func checkFeaturesWhole(t *testing.T, got, unstable []acptest.Method) {
-	root, _ := acptest.RepoRoot()
-	features, err := acptest.FeatureMethods(filepath.Join(root, "schema", "acp", "features.v1.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	present := map[string]bool{}
-	for _, m := range got {
-		present[m.Key()] = true
-	}
-	on := map[string]bool{}
-	for _, m := range unstable {
-		if f := features[m.Key()]; f != "" && present[m.Key()] {
-			on[f] = true
-		}
-	}
-	for _, m := range unstable {
-		if f := features[m.Key()]; f != "" && on[f] != present[m.Key()] {
-			t.Errorf("%s: feature %s is on for some of its methods only", m, f)
-		}
-	}
+	acptest.RunMethodTables(t, "v1", tableMethods(t))
 }
 
 func TestMethodConstants(t *testing.T) {
@@ -151,16 +95,7 @@ func TestMessages(t *testing.T) {
 	methods := tableMethods(t)
 	cases := acptest.MethodCases(methods, fixtures, "acp")
 	cases = append(cases, acptest.EnvelopeCases(fixtures, s.MessageSides(), methods, "acp")...)
-	cases = append(cases, []acptest.MessageCase{
-		{Name: "extension request", Side: "agent", Wire: []byte(`{"jsonrpc":"2.0","id":"x1","method":"_acme/ping","params":{"n":[1,2]}}`), Want: "*acp.ExtRequest"},
-		{Name: "extension result", Side: "agent", Method: "_acme/ping", Wire: []byte(`{"jsonrpc":"2.0","id":"x1","result":{"pong":true}}`), Want: "*acp.ExtResponse"},
-		{Name: "extension notification", Side: "client", Wire: []byte(`{"jsonrpc":"2.0","method":"_acme/tick","params":[1]}`), Want: "*acp.ExtNotification"},
-		{Name: "cancel request", Side: "protocol", Wire: []byte(`{"jsonrpc":"2.0","method":"$/cancel_request","params":{"requestId":"r7"}}`), Want: "*acp.CancelRequestNotification"},
-		{Name: "no params", Side: "agent", Wire: []byte(`{"jsonrpc":"2.0","id":3,"method":"logout"}`), Want: "*acp.LogoutRequest"},
-		{Name: "null params", Side: "agent", Wire: []byte(`{"jsonrpc":"2.0","id":3,"method":"logout","params":null}`), Want: "*acp.LogoutRequest"},
-		{Name: "error", Side: "agent", Wire: []byte(`{"jsonrpc":"2.0","id":4,"error":{"code":-32601,"message":"Method not found"}}`)},
-		{Name: "error with null id", Side: "agent", Wire: []byte(`{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}`)},
-	}...)
+	cases = append(cases, acptest.CommonMessageCases("acp", "logout", "LogoutRequest")...)
 	sides := map[string]int{}
 	for _, c := range cases {
 		sides[c.Side]++
@@ -174,24 +109,11 @@ func TestMessages(t *testing.T) {
 // wireForkRequest calls session/fork (unstable_session_fork).
 const wireForkRequest = `{"jsonrpc":"2.0","id":9,"method":"session/fork","params":{"sessionId":"s1","cwd":"/w","mcpServers":[]}}`
 
-// TestMessageErrors: a message that is not a valid JSON-RPC message of the
-// schema is a *DecodeError with the path of the member at fault.
+// TestMessageErrors: invalid messages are *DecodeErrors with the path of
+// the member at fault (acptest.RunMessageErrors); a message of another
+// shape does not decode as a Request; bad params name their member.
 func TestMessageErrors(t *testing.T) {
-	for wire, want := range map[string]string{
-		`{"id":1,"method":"initialize"}`:                                `$: missing required property "jsonrpc"`,
-		`{"jsonrpc":"1.0","method":"session/cancel"}`:                   `$.jsonrpc: expected "2.0", got "1.0"`,
-		`{"jsonrpc":"2.0","id":true,"method":"initialize"}`:             "$.id: ",
-		`{"jsonrpc":"2.0","id":1,"error":{"code":"x","message":"m"}}`:   "$.error.code: ",
-		`{"jsonrpc":"2.0","id":1}`:                                      "$: not a JSON-RPC message: no method, result or error",
-		`{"jsonrpc":"2.0","id":1,"result":{},"error":{"code":1}}`:       "$: a response has a result or an error, not both",
-		`{"jsonrpc":"2.0","method":"session/cancel","params":{"a":1,}}`: "$.params: invalid character '}'",
-	} {
-		_, err := acp.DecodeMessage([]byte(wire))
-		var de *acp.DecodeError
-		if !errors.As(err, &de) || !strings.HasPrefix(err.Error(), want) {
-			t.Errorf("%s: got %v, want %s...", wire, err, want)
-		}
-	}
+	acptest.RunMessageErrors(t, rpc(), "*acp.DecodeError")
 	var req acp.Request
 	if err := json.Unmarshal([]byte(`{"jsonrpc":"2.0","method":"session/cancel"}`), &req); err == nil || !strings.Contains(err.Error(), "expected a request, got a notification") {
 		t.Errorf("a notification decodes as a Request: %v", err)
