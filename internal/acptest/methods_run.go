@@ -103,12 +103,12 @@ func CommonMessageCases(pkg, noParams, noParamsType string) []MessageCase {
 // path names the member at fault.
 func RunMessageErrors(t *testing.T, rpc RPC, errType string) {
 	for wire, want := range map[string]string{
-		`{"id":1,"method":"initialize"}`:                                 `$: missing required property "jsonrpc"`,
-		`{"jsonrpc":"1.0","method":"session/cancel"}`:                    `$.jsonrpc: expected "2.0", got "1.0"`,
-		`{"jsonrpc":"2.0","id":true,"method":"initialize"}`:              "$.id: ",
-		`{"jsonrpc":"2.0","id":1,"error":{"code":"x","message":"m"}}`:    "$.error.code: ",
-		`{"jsonrpc":"2.0","id":1}`:                                       "$: not a JSON-RPC message: no method, result or error",
-		`{"jsonrpc":"2.0","id":1,"result":{},"error":{"code":1}}`:        "$: a response has a result or an error, not both",
+		`{"id":1,"method":"initialize"}`:                                `$: missing required property "jsonrpc"`,
+		`{"jsonrpc":"1.0","method":"session/cancel"}`:                   `$.jsonrpc: expected "2.0", got "1.0"`,
+		`{"jsonrpc":"2.0","id":true,"method":"initialize"}`:             "$.id: ",
+		`{"jsonrpc":"2.0","id":1,"error":{"code":"x","message":"m"}}`:   "$.error.code: ",
+		`{"jsonrpc":"2.0","id":1}`:                                      "$: not a JSON-RPC message: no method, result or error",
+		`{"jsonrpc":"2.0","id":1,"result":{},"error":{"code":1}}`:       "$: a response has a result or an error, not both",
 		`{"jsonrpc":"2.0","method":"session/cancel","params":{"a":1,}}`: "$.params: invalid character '}'",
 	} {
 		_, _, err := rpc.Decode([]byte(wire))
