@@ -29,12 +29,18 @@ const (
 	defForkPrompt = `"Fork": {"type": "object", "properties": {"parentId": {"type": "string"}, "prompt": {"$ref": "#/$defs/Prompt"}}, "required": ["parentId"]},
 		"Prompt": {"type": "object", "properties": {"text": {"type": "string"}}, "required": ["text"]}`
 
-	// defPing is a request (params beside an id) and defPong a
-	// notification (params alone).
+	// defPing is a request (params beside an id), with its result and
+	// the messages that carry them, and defPong a notification (params
+	// alone).
 	defPing = `"Ping": {"type": "object", "x-method": "ping", "x-side": "agent"},
-		"Request": {"type": "object", "properties": {"id": {"type": "integer"}, "params": {"$ref": "#/$defs/Ping"}}}`
+		"PingResult": {"type": "object", "x-method": "ping", "x-side": "agent"},
+		"Call": {"type": "object", "properties": {"id": {"$ref": "#/$defs/Id"}, "method": {"type": "string"}, "params": {"$ref": "#/$defs/Ping"}}},
+		"Reply": {"type": "object", "properties": {"id": {"$ref": "#/$defs/Id"}, "result": {"$ref": "#/$defs/PingResult"}}},
+		"Failure": {"type": "object", "properties": {"id": {"$ref": "#/$defs/Id"}, "error": {"$ref": "#/$defs/Fault"}}},
+		"Id": {"type": "integer"},
+		"Fault": {"type": "object", "properties": {"code": {"type": "integer"}}}`
 	defPong = `"Pong": {"type": "object", "x-method": "pong", "x-side": "client"},
-		"Note": {"type": "object", "properties": {"params": {"$ref": "#/$defs/Pong"}}}`
+		"Note": {"type": "object", "properties": {"method": {"type": "string"}, "params": {"$ref": "#/$defs/Pong"}}}`
 
 	// claimExtra is a feature claiming what defConfigExtra adds.
 	claimExtra = `{"definitions": [{"name": "Extra"}], "properties": [{"definition": "Config", "property": "extra"}]}`

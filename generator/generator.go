@@ -70,26 +70,46 @@ func Generate(cfg Config) ([]OutputFile, error) {
 		return nil, err
 	}
 	if cfg.Unstable != nil {
-		types, err := buildGated(cfg)
+		b, err := buildGated(cfg)
 		if err != nil {
 			return nil, err
 		}
-		return emitPackage(cfg.Package, types)
+		return emitWithMethods(cfg.Package, b)
 	}
-	types, _, err := buildIR(stable)
+	types, ns, err := buildIR(stable)
 	if err != nil {
 		return nil, err
 	}
-	files, err := emitPackage(cfg.Package, types)
+	files, err := emitWithMethods(cfg.Package, &builtIR{doc: stable, types: types, ns: ns})
 	if err != nil || !cfg.Validate {
 		return files, err
 	}
 	return addValidation(cfg.Package, stable, types, files)
 }
 
+// builtIR is the IR of the schema the package is generated from, with what
+// the method tables need: the document, the namespace, and the features
+// of unstable methods.
+type builtIR struct {
+	doc     *schemaDoc
+	types   []*Decl
+	ns      *namespace
+	methods methodGating
+}
+
+// emitWithMethods builds the method tables (ir_methods.go) from the final
+// types and emits the package.
+func emitWithMethods(pkg string, b *builtIR) ([]OutputFile, error) {
+	rpc, err := buildMethods(b.doc, b.types, b.ns, b.methods)
+	if err != nil {
+		return nil, err
+	}
+	return emitPackage(pkg, b.types, rpc)
+}
+
 // buildGated builds the IR of the unstable schema and gates every addition
 // by the feature that claims it.
-func buildGated(cfg Config) ([]*Decl, error) {
+func buildGated(cfg Config) (*builtIR, error) {
 	unstable, err := loadSchema(cfg.UnstableFile, cfg.Unstable)
 	if err != nil {
 		return nil, err
@@ -115,16 +135,20 @@ func buildGated(cfg Config) ([]*Decl, error) {
 		return nil, err
 	}
 	var paths []gatedPath
+	mg := methodGating{claims: map[methodKey]string{}, emit: emit}
 	for i, e := range elems {
 		if e.Kind == elemDefinition || e.Kind == elemVariant || e.Kind == elemProperty || e.Kind == elemEnumValue {
 			paths = append(paths, gatedPath{Path: e.Path, Feature: owners[i], EnumValue: e.Kind == elemEnumValue})
+		}
+		if e.Kind == elemMethod {
+			mg.claims[methodKey{Method: e.Member, Side: e.Side, Kind: e.MsgKind}] = owners[i]
 		}
 	}
 	types, err = applyGates(types, ns, paths, fm.Cross, emit)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", cfg.UnstableFile, err)
 	}
-	return types, nil
+	return &builtIR{doc: unstable, types: types, ns: ns, methods: mg}, nil
 }
 
 // emitSet checks the names of the features to emit.

@@ -4,17 +4,29 @@ import (
 	"bytes"
 	"fmt"
 	"regexp"
+	"strings"
 
 	"github.com/acpgen/acpgen/templates"
 )
 
 var packageClause = regexp.MustCompile(`(?m)^package templates$`)
 
+// rpcRuntimePrefix starts the names of the runtime files that only a
+// package with methods needs (method tables, JSON-RPC envelopes).
+const rpcRuntimePrefix = "wire_rpc"
+
 // runtimeFiles copies the fixed runtime (the templates package) into the
 // output package, replacing only the package clause and adding the
-// generated-code header.
-func runtimeFiles(pkg string) ([]OutputFile, error) {
-	return copyTemplates(pkg, templates.Files(), templates.Source)
+// generated-code header. The JSON-RPC part comes only with rpc, so that a
+// schema without methods gets no method API.
+func runtimeFiles(pkg string, rpc bool) ([]OutputFile, error) {
+	var names []string
+	for _, name := range templates.Files() {
+		if rpc || !strings.HasPrefix(name, rpcRuntimePrefix) {
+			names = append(names, name)
+		}
+	}
+	return copyTemplates(pkg, names, templates.Source)
 }
 
 // copyTemplates copies the named template files, read through source.

@@ -20073,3 +20073,419 @@ func (x *CancelRequestNotification) appendMembers(buf []byte, open int) ([]byte,
 func (x CancelRequestNotification) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
+
+// SideAgent is the side "agent": it handles the methods of AgentMethods.
+const SideAgent Side = "agent"
+
+// Methods that the side "agent" handles (AgentMethods).
+const (
+	// AgentMethodInitialize is the request "initialize": params InitializeRequest, result InitializeResponse.
+	AgentMethodInitialize = "initialize"
+	// AgentMethodAuthenticate is the request "authenticate": params AuthenticateRequest, result AuthenticateResponse.
+	AgentMethodAuthenticate = "authenticate"
+	// AgentMethodLogout is the request "logout": params LogoutRequest, result LogoutResponse.
+	AgentMethodLogout = "logout"
+	// AgentMethodSessionNew is the request "session/new": params NewSessionRequest, result NewSessionResponse.
+	AgentMethodSessionNew = "session/new"
+	// AgentMethodSessionLoad is the request "session/load": params LoadSessionRequest, result LoadSessionResponse.
+	AgentMethodSessionLoad = "session/load"
+	// AgentMethodSessionList is the request "session/list": params ListSessionsRequest, result ListSessionsResponse.
+	AgentMethodSessionList = "session/list"
+	// AgentMethodSessionDelete is the request "session/delete": params DeleteSessionRequest, result DeleteSessionResponse.
+	AgentMethodSessionDelete = "session/delete"
+	// AgentMethodSessionResume is the request "session/resume": params ResumeSessionRequest, result ResumeSessionResponse.
+	AgentMethodSessionResume = "session/resume"
+	// AgentMethodSessionClose is the request "session/close": params CloseSessionRequest, result CloseSessionResponse.
+	AgentMethodSessionClose = "session/close"
+	// AgentMethodSessionSetMode is the request "session/set_mode": params SetSessionModeRequest, result SetSessionModeResponse.
+	AgentMethodSessionSetMode = "session/set_mode"
+	// AgentMethodSessionSetConfigOption is the request "session/set_config_option": params SetSessionConfigOptionRequest, result SetSessionConfigOptionResponse.
+	AgentMethodSessionSetConfigOption = "session/set_config_option"
+	// AgentMethodSessionPrompt is the request "session/prompt": params PromptRequest, result PromptResponse.
+	AgentMethodSessionPrompt = "session/prompt"
+	// AgentMethodSessionCancel is the notification "session/cancel": params CancelNotification.
+	AgentMethodSessionCancel = "session/cancel"
+)
+
+// AgentMethods is the table of the methods that the side "agent" handles: it looks a
+// method up by name and decodes its params or result. Files of unstable features
+// add their methods from init.
+var AgentMethods = wireNewMethodTable(
+	SideAgent,
+	Method{
+		Params:       "ExtRequest",
+		Result:       "ExtResponse",
+		decodeParams: wireDecodeAs[ExtRequest],
+		decodeResult: wireDecodeAs[ExtResponse],
+	},
+	Method{
+		Notification: true,
+		Params:       "ExtNotification",
+		decodeParams: wireDecodeAs[ExtNotification],
+	},
+	Method{
+		Name:         AgentMethodInitialize,
+		Params:       "InitializeRequest",
+		Result:       "InitializeResponse",
+		decodeParams: wireDecodeAs[InitializeRequest],
+		decodeResult: wireDecodeAs[InitializeResponse],
+	},
+	Method{
+		Name:         AgentMethodAuthenticate,
+		Params:       "AuthenticateRequest",
+		Result:       "AuthenticateResponse",
+		decodeParams: wireDecodeAs[AuthenticateRequest],
+		decodeResult: wireDecodeAs[AuthenticateResponse],
+	},
+	Method{
+		Name:         AgentMethodLogout,
+		Params:       "LogoutRequest",
+		Result:       "LogoutResponse",
+		decodeParams: wireDecodeAs[LogoutRequest],
+		decodeResult: wireDecodeAs[LogoutResponse],
+	},
+	Method{
+		Name:         AgentMethodSessionNew,
+		Params:       "NewSessionRequest",
+		Result:       "NewSessionResponse",
+		decodeParams: wireDecodeAs[NewSessionRequest],
+		decodeResult: wireDecodeAs[NewSessionResponse],
+	},
+	Method{
+		Name:         AgentMethodSessionLoad,
+		Params:       "LoadSessionRequest",
+		Result:       "LoadSessionResponse",
+		decodeParams: wireDecodeAs[LoadSessionRequest],
+		decodeResult: wireDecodeAs[LoadSessionResponse],
+	},
+	Method{
+		Name:         AgentMethodSessionList,
+		Params:       "ListSessionsRequest",
+		Result:       "ListSessionsResponse",
+		decodeParams: wireDecodeAs[ListSessionsRequest],
+		decodeResult: wireDecodeAs[ListSessionsResponse],
+	},
+	Method{
+		Name:         AgentMethodSessionDelete,
+		Params:       "DeleteSessionRequest",
+		Result:       "DeleteSessionResponse",
+		decodeParams: wireDecodeAs[DeleteSessionRequest],
+		decodeResult: wireDecodeAs[DeleteSessionResponse],
+	},
+	Method{
+		Name:         AgentMethodSessionResume,
+		Params:       "ResumeSessionRequest",
+		Result:       "ResumeSessionResponse",
+		decodeParams: wireDecodeAs[ResumeSessionRequest],
+		decodeResult: wireDecodeAs[ResumeSessionResponse],
+	},
+	Method{
+		Name:         AgentMethodSessionClose,
+		Params:       "CloseSessionRequest",
+		Result:       "CloseSessionResponse",
+		decodeParams: wireDecodeAs[CloseSessionRequest],
+		decodeResult: wireDecodeAs[CloseSessionResponse],
+	},
+	Method{
+		Name:         AgentMethodSessionSetMode,
+		Params:       "SetSessionModeRequest",
+		Result:       "SetSessionModeResponse",
+		decodeParams: wireDecodeAs[SetSessionModeRequest],
+		decodeResult: wireDecodeAs[SetSessionModeResponse],
+	},
+	Method{
+		Name:         AgentMethodSessionSetConfigOption,
+		Params:       "SetSessionConfigOptionRequest",
+		Result:       "SetSessionConfigOptionResponse",
+		decodeParams: wireDecodeAs[SetSessionConfigOptionRequest],
+		decodeResult: wireDecodeAs[SetSessionConfigOptionResponse],
+	},
+	Method{
+		Name:         AgentMethodSessionPrompt,
+		Params:       "PromptRequest",
+		Result:       "PromptResponse",
+		decodeParams: wireDecodeAs[PromptRequest],
+		decodeResult: wireDecodeAs[PromptResponse],
+	},
+	Method{
+		Name:         AgentMethodSessionCancel,
+		Notification: true,
+		Params:       "CancelNotification",
+		decodeParams: wireDecodeAs[CancelNotification],
+	},
+)
+
+// SideClient is the side "client": it handles the methods of ClientMethods.
+const SideClient Side = "client"
+
+// Methods that the side "client" handles (ClientMethods).
+const (
+	// ClientMethodFsWriteTextFile is the request "fs/write_text_file": params WriteTextFileRequest, result WriteTextFileResponse.
+	ClientMethodFsWriteTextFile = "fs/write_text_file"
+	// ClientMethodFsReadTextFile is the request "fs/read_text_file": params ReadTextFileRequest, result ReadTextFileResponse.
+	ClientMethodFsReadTextFile = "fs/read_text_file"
+	// ClientMethodSessionRequestPermission is the request "session/request_permission": params RequestPermissionRequest, result RequestPermissionResponse.
+	ClientMethodSessionRequestPermission = "session/request_permission"
+	// ClientMethodTerminalCreate is the request "terminal/create": params CreateTerminalRequest, result CreateTerminalResponse.
+	ClientMethodTerminalCreate = "terminal/create"
+	// ClientMethodTerminalOutput is the request "terminal/output": params TerminalOutputRequest, result TerminalOutputResponse.
+	ClientMethodTerminalOutput = "terminal/output"
+	// ClientMethodTerminalRelease is the request "terminal/release": params ReleaseTerminalRequest, result ReleaseTerminalResponse.
+	ClientMethodTerminalRelease = "terminal/release"
+	// ClientMethodTerminalWaitForExit is the request "terminal/wait_for_exit": params WaitForTerminalExitRequest, result WaitForTerminalExitResponse.
+	ClientMethodTerminalWaitForExit = "terminal/wait_for_exit"
+	// ClientMethodTerminalKill is the request "terminal/kill": params KillTerminalRequest, result KillTerminalResponse.
+	ClientMethodTerminalKill = "terminal/kill"
+	// ClientMethodElicitationCreate is the request "elicitation/create": params CreateElicitationRequest, result CreateElicitationResponse.
+	ClientMethodElicitationCreate = "elicitation/create"
+	// ClientMethodSessionUpdate is the notification "session/update": params SessionNotification.
+	ClientMethodSessionUpdate = "session/update"
+	// ClientMethodElicitationComplete is the notification "elicitation/complete": params CompleteElicitationNotification.
+	ClientMethodElicitationComplete = "elicitation/complete"
+)
+
+// ClientMethods is the table of the methods that the side "client" handles: it looks a
+// method up by name and decodes its params or result. Files of unstable features
+// add their methods from init.
+var ClientMethods = wireNewMethodTable(
+	SideClient,
+	Method{
+		Params:       "ExtRequest",
+		Result:       "ExtResponse",
+		decodeParams: wireDecodeAs[ExtRequest],
+		decodeResult: wireDecodeAs[ExtResponse],
+	},
+	Method{
+		Notification: true,
+		Params:       "ExtNotification",
+		decodeParams: wireDecodeAs[ExtNotification],
+	},
+	Method{
+		Name:         ClientMethodFsWriteTextFile,
+		Params:       "WriteTextFileRequest",
+		Result:       "WriteTextFileResponse",
+		decodeParams: wireDecodeAs[WriteTextFileRequest],
+		decodeResult: wireDecodeAs[WriteTextFileResponse],
+	},
+	Method{
+		Name:         ClientMethodFsReadTextFile,
+		Params:       "ReadTextFileRequest",
+		Result:       "ReadTextFileResponse",
+		decodeParams: wireDecodeAs[ReadTextFileRequest],
+		decodeResult: wireDecodeAs[ReadTextFileResponse],
+	},
+	Method{
+		Name:         ClientMethodSessionRequestPermission,
+		Params:       "RequestPermissionRequest",
+		Result:       "RequestPermissionResponse",
+		decodeParams: wireDecodeAs[RequestPermissionRequest],
+		decodeResult: wireDecodeAs[RequestPermissionResponse],
+	},
+	Method{
+		Name:         ClientMethodTerminalCreate,
+		Params:       "CreateTerminalRequest",
+		Result:       "CreateTerminalResponse",
+		decodeParams: wireDecodeAs[CreateTerminalRequest],
+		decodeResult: wireDecodeAs[CreateTerminalResponse],
+	},
+	Method{
+		Name:         ClientMethodTerminalOutput,
+		Params:       "TerminalOutputRequest",
+		Result:       "TerminalOutputResponse",
+		decodeParams: wireDecodeAs[TerminalOutputRequest],
+		decodeResult: wireDecodeAs[TerminalOutputResponse],
+	},
+	Method{
+		Name:         ClientMethodTerminalRelease,
+		Params:       "ReleaseTerminalRequest",
+		Result:       "ReleaseTerminalResponse",
+		decodeParams: wireDecodeAs[ReleaseTerminalRequest],
+		decodeResult: wireDecodeAs[ReleaseTerminalResponse],
+	},
+	Method{
+		Name:         ClientMethodTerminalWaitForExit,
+		Params:       "WaitForTerminalExitRequest",
+		Result:       "WaitForTerminalExitResponse",
+		decodeParams: wireDecodeAs[WaitForTerminalExitRequest],
+		decodeResult: wireDecodeAs[WaitForTerminalExitResponse],
+	},
+	Method{
+		Name:         ClientMethodTerminalKill,
+		Params:       "KillTerminalRequest",
+		Result:       "KillTerminalResponse",
+		decodeParams: wireDecodeAs[KillTerminalRequest],
+		decodeResult: wireDecodeAs[KillTerminalResponse],
+	},
+	Method{
+		Name:         ClientMethodElicitationCreate,
+		Params:       "CreateElicitationRequest",
+		Result:       "CreateElicitationResponse",
+		decodeParams: wireDecodeAs[CreateElicitationRequest],
+		decodeResult: wireDecodeAs[CreateElicitationResponse],
+	},
+	Method{
+		Name:         ClientMethodSessionUpdate,
+		Notification: true,
+		Params:       "SessionNotification",
+		decodeParams: wireDecodeAs[SessionNotification],
+	},
+	Method{
+		Name:         ClientMethodElicitationComplete,
+		Notification: true,
+		Params:       "CompleteElicitationNotification",
+		decodeParams: wireDecodeAs[CompleteElicitationNotification],
+	},
+)
+
+// SideProtocol is the side "protocol": it handles the methods of ProtocolMethods.
+const SideProtocol Side = "protocol"
+
+// Methods that the side "protocol" handles (ProtocolMethods).
+const (
+	// ProtocolMethodCancelRequest is the notification "$/cancel_request": params CancelRequestNotification.
+	ProtocolMethodCancelRequest = "$/cancel_request"
+)
+
+// ProtocolMethods is the table of the methods that the side "protocol" handles: it looks a
+// method up by name and decodes its params or result. Files of unstable features
+// add their methods from init.
+var ProtocolMethods = wireNewMethodTable(
+	SideProtocol,
+	Method{},
+	Method{},
+	Method{
+		Name:         ProtocolMethodCancelRequest,
+		Notification: true,
+		Params:       "CancelRequestNotification",
+		decodeParams: wireDecodeAs[CancelRequestNotification],
+	},
+)
+
+// Message is a JSON-RPC message: a *Request, a *Notification or a *Response.
+// DecodeMessage tells them apart; Marshal and AppendJSON encode any of them.
+type Message interface {
+	appendJSON([]byte) ([]byte, error)
+	decodeMessage(*wireMessage) error
+}
+
+// DecodeMessage decodes one JSON-RPC message, choosing its shape by the members present:
+// method and id make a *Request, method alone a *Notification, result or error a *Response.
+// jsonrpc must be "2.0". Errors are *DecodeError with the path of the offending member.
+func DecodeMessage(data []byte) (Message, error) {
+	m, err := wireSplitMessage(data, wireAnyMessage)
+	if err != nil {
+		return nil, err
+	}
+	var x Message
+	switch m.kind {
+	case wireRequestMessage:
+		x = new(Request)
+	case wireNotificationMessage:
+		x = new(Notification)
+	default:
+		x = new(Response)
+	}
+	if err := x.decodeMessage(&m); err != nil {
+		return nil, err
+	}
+	return x, nil
+}
+
+// Request is a JSON-RPC request: a call of Method that expects a Response with the same ID.
+type Request struct {
+	// ID identifies the request; its response carries the same ID.
+	ID RequestId
+	// Method is the wire name of the method called.
+	Method string
+	// Params are the method's params as received, nil when absent; the method table
+	// of the side that handles Method decodes them (DecodeRequest).
+	Params json.RawMessage
+}
+
+func (x *Request) decodeMessage(m *wireMessage) error {
+	*x = Request{
+		Method: m.method,
+		Params: m.params,
+	}
+	return m.decodeID(&x.ID)
+}
+
+func (x *Request) appendJSON(buf []byte) ([]byte, error) {
+	return wireAppendRequest(buf, &x.ID, x.Method, x.Params)
+}
+
+// UnmarshalJSON implements json.Unmarshaler; data must be a request.
+func (x *Request) UnmarshalJSON(data []byte) error {
+	return wireUnmarshalMessage(x, data, wireRequestMessage)
+}
+
+// MarshalJSON implements json.Marshaler.
+func (x Request) MarshalJSON() ([]byte, error) {
+	return wireMarshal(x.appendJSON)
+}
+
+// Notification is a JSON-RPC notification: a call of Method that gets no response.
+type Notification struct {
+	// Method is the wire name of the method called.
+	Method string
+	// Params are the method's params as received, nil when absent; the method table
+	// of the side that handles Method decodes them (DecodeNotification).
+	Params json.RawMessage
+}
+
+func (x *Notification) decodeMessage(m *wireMessage) error {
+	*x = Notification{
+		Method: m.method,
+		Params: m.params,
+	}
+	return nil
+}
+
+func (x *Notification) appendJSON(buf []byte) ([]byte, error) {
+	return wireAppendNotification(buf, x.Method, x.Params)
+}
+
+// UnmarshalJSON implements json.Unmarshaler; data must be a notification.
+func (x *Notification) UnmarshalJSON(data []byte) error {
+	return wireUnmarshalMessage(x, data, wireNotificationMessage)
+}
+
+// MarshalJSON implements json.Marshaler.
+func (x Notification) MarshalJSON() ([]byte, error) {
+	return wireMarshal(x.appendJSON)
+}
+
+// Response answers the Request with the same ID: with Result when it succeeded, with
+// Error when it failed. Exactly one of them is set.
+type Response struct {
+	// ID is the ID of the request answered.
+	ID RequestId
+	// Result is the method's result as received; the method table of the side that
+	// handled the request decodes it by the request's method (DecodeResult). A result
+	// of null is the JSON null, not nil.
+	Result json.RawMessage
+	// Error is the error of a failed request, nil for a result.
+	Error *Error
+}
+
+func (x *Response) decodeMessage(m *wireMessage) error {
+	*x = Response{Result: m.result}
+	if err := m.decodeResponseID(&x.ID, false); err != nil {
+		return err
+	}
+	return wireDecodeMessageError(&x.Error, m)
+}
+
+func (x *Response) appendJSON(buf []byte) ([]byte, error) {
+	return wireAppendResponse(buf, &x.ID, false, x.Result, x.Error)
+}
+
+// UnmarshalJSON implements json.Unmarshaler; data must be a response.
+func (x *Response) UnmarshalJSON(data []byte) error {
+	return wireUnmarshalMessage(x, data, wireResponseMessage)
+}
+
+// MarshalJSON implements json.Marshaler.
+func (x Response) MarshalJSON() ([]byte, error) {
+	return wireMarshal(x.appendJSON)
+}

@@ -684,3 +684,30 @@ func (x *UnarchiveSessionRequest) appendMembers(buf []byte, open int) ([]byte, e
 func (x UnarchiveSessionRequest) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
+
+// Methods that the side "agent" handles (AgentMethods).
+const (
+	// AgentMethodSessionArchive is the request "session/archive": params ArchiveSessionRequest, result ArchiveSessionResponse.
+	AgentMethodSessionArchive = "session/archive"
+	// AgentMethodSessionUnarchive is the request "session/unarchive": params UnarchiveSessionRequest, result UnarchiveSessionResponse.
+	AgentMethodSessionUnarchive = "session/unarchive"
+)
+
+func init() {
+	AgentMethods.add(
+		Method{
+			Name:         AgentMethodSessionArchive,
+			Params:       "ArchiveSessionRequest",
+			Result:       "ArchiveSessionResponse",
+			decodeParams: wireDecodeAs[ArchiveSessionRequest],
+			decodeResult: wireDecodeAs[ArchiveSessionResponse],
+		},
+		Method{
+			Name:         AgentMethodSessionUnarchive,
+			Params:       "UnarchiveSessionRequest",
+			Result:       "UnarchiveSessionResponse",
+			decodeParams: wireDecodeAs[UnarchiveSessionRequest],
+			decodeResult: wireDecodeAs[UnarchiveSessionResponse],
+		},
+	)
+}

@@ -457,3 +457,21 @@ func (x *ForkSessionRequest) appendMembers(buf []byte, open int) ([]byte, error)
 func (x ForkSessionRequest) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
+
+// Methods that the side "agent" handles (AgentMethods).
+const (
+	// AgentMethodSessionFork is the request "session/fork": params ForkSessionRequest, result ForkSessionResponse.
+	AgentMethodSessionFork = "session/fork"
+)
+
+func init() {
+	AgentMethods.add(
+		Method{
+			Name:         AgentMethodSessionFork,
+			Params:       "ForkSessionRequest",
+			Result:       "ForkSessionResponse",
+			decodeParams: wireDecodeAs[ForkSessionRequest],
+			decodeResult: wireDecodeAs[ForkSessionResponse],
+		},
+	)
+}

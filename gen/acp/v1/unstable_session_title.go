@@ -379,3 +379,21 @@ func (x *SetSessionTitleRequest) appendMembers(buf []byte, open int) ([]byte, er
 func (x SetSessionTitleRequest) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
+
+// Methods that the side "agent" handles (AgentMethods).
+const (
+	// AgentMethodSessionSetTitle is the request "session/set_title": params SetSessionTitleRequest, result SetSessionTitleResponse.
+	AgentMethodSessionSetTitle = "session/set_title"
+)
+
+func init() {
+	AgentMethods.add(
+		Method{
+			Name:         AgentMethodSessionSetTitle,
+			Params:       "SetSessionTitleRequest",
+			Result:       "SetSessionTitleResponse",
+			decodeParams: wireDecodeAs[SetSessionTitleRequest],
+			decodeResult: wireDecodeAs[SetSessionTitleResponse],
+		},
+	)
+}

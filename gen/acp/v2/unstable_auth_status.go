@@ -716,3 +716,38 @@ func (x *AuthStatusRequest) appendMembers(buf []byte, open int) ([]byte, error) 
 func (x AuthStatusRequest) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
+
+// Methods that the side "agent" handles (AgentMethods).
+const (
+	// AgentMethodAuthStatus is the request "auth/status": params AuthStatusRequest, result AuthStatusResponse.
+	AgentMethodAuthStatus = "auth/status"
+)
+
+func init() {
+	AgentMethods.add(
+		Method{
+			Name:         AgentMethodAuthStatus,
+			Params:       "AuthStatusRequest",
+			Result:       "AuthStatusResponse",
+			decodeParams: wireDecodeAs[AuthStatusRequest],
+			decodeResult: wireDecodeAs[AuthStatusResponse],
+		},
+	)
+}
+
+// Methods that the side "client" handles (ClientMethods).
+const (
+	// ClientMethodAuthStatusUpdate is the notification "auth/status_update": params AuthStatusUpdateNotification.
+	ClientMethodAuthStatusUpdate = "auth/status_update"
+)
+
+func init() {
+	ClientMethods.add(
+		Method{
+			Name:         ClientMethodAuthStatusUpdate,
+			Notification: true,
+			Params:       "AuthStatusUpdateNotification",
+			decodeParams: wireDecodeAs[AuthStatusUpdateNotification],
+		},
+	)
+}

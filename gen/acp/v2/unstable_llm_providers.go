@@ -1111,3 +1111,39 @@ func (x *DisableProviderRequest) appendMembers(buf []byte, open int) ([]byte, er
 func (x DisableProviderRequest) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
+
+// Methods that the side "agent" handles (AgentMethods).
+const (
+	// AgentMethodProvidersList is the request "providers/list": params ListProvidersRequest, result ListProvidersResponse.
+	AgentMethodProvidersList = "providers/list"
+	// AgentMethodProvidersSet is the request "providers/set": params SetProviderRequest, result SetProviderResponse.
+	AgentMethodProvidersSet = "providers/set"
+	// AgentMethodProvidersDisable is the request "providers/disable": params DisableProviderRequest, result DisableProviderResponse.
+	AgentMethodProvidersDisable = "providers/disable"
+)
+
+func init() {
+	AgentMethods.add(
+		Method{
+			Name:         AgentMethodProvidersList,
+			Params:       "ListProvidersRequest",
+			Result:       "ListProvidersResponse",
+			decodeParams: wireDecodeAs[ListProvidersRequest],
+			decodeResult: wireDecodeAs[ListProvidersResponse],
+		},
+		Method{
+			Name:         AgentMethodProvidersSet,
+			Params:       "SetProviderRequest",
+			Result:       "SetProviderResponse",
+			decodeParams: wireDecodeAs[SetProviderRequest],
+			decodeResult: wireDecodeAs[SetProviderResponse],
+		},
+		Method{
+			Name:         AgentMethodProvidersDisable,
+			Params:       "DisableProviderRequest",
+			Result:       "DisableProviderResponse",
+			decodeParams: wireDecodeAs[DisableProviderRequest],
+			decodeResult: wireDecodeAs[DisableProviderResponse],
+		},
+	)
+}

@@ -1019,3 +1019,38 @@ func (x *MessageMcpNotification) appendMembers(buf []byte, open int) ([]byte, er
 func (x MessageMcpNotification) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
+
+// Methods that the side "agent" handles (AgentMethods).
+const (
+	// AgentMethodMCPMessage is the notification "mcp/message": params MessageMcpNotification.
+	AgentMethodMCPMessage = "mcp/message"
+)
+
+func init() {
+	AgentMethods.add(
+		Method{
+			Name:         AgentMethodMCPMessage,
+			Notification: true,
+			Params:       "MessageMcpNotification",
+			decodeParams: wireDecodeAs[MessageMcpNotification],
+		},
+	)
+}
+
+// Methods that the side "client" handles (ClientMethods).
+const (
+	// ClientMethodMCPMessage is the request "mcp/message": params MessageMcpRequest, result MessageMcpResponse.
+	ClientMethodMCPMessage = "mcp/message"
+)
+
+func init() {
+	ClientMethods.add(
+		Method{
+			Name:         ClientMethodMCPMessage,
+			Params:       "MessageMcpRequest",
+			Result:       "MessageMcpResponse",
+			decodeParams: wireDecodeAs[MessageMcpRequest],
+			decodeResult: wireDecodeAs[MessageMcpResponse],
+		},
+	)
+}

@@ -1160,3 +1160,44 @@ func (x *ProxySuccessorNotification) appendMembers(buf []byte, open int) ([]byte
 func (x ProxySuccessorNotification) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
+
+// SideProxy is the side "proxy": it handles the methods of ProxyMethods.
+const SideProxy Side = "proxy"
+
+// Methods that the side "proxy" handles (ProxyMethods).
+const (
+	// ProxyMethodProxyInitialize is the request "proxy/initialize": params InitializeProxyRequest, result InitializeProxyResponse.
+	ProxyMethodProxyInitialize = "proxy/initialize"
+	// ProxyMethodProxySuccessor is the request "proxy/successor": params ProxySuccessorRequest, result ProxySuccessorResponse.
+	// ProxyMethodProxySuccessor is the notification "proxy/successor": params ProxySuccessorNotification.
+	ProxyMethodProxySuccessor = "proxy/successor"
+)
+
+// ProxyMethods is the table of the methods that the side "proxy" handles: it looks a
+// method up by name and decodes its params or result. Files of unstable features
+// add their methods from init.
+var ProxyMethods = wireNewMethodTable(
+	SideProxy,
+	Method{},
+	Method{},
+	Method{
+		Name:         ProxyMethodProxyInitialize,
+		Params:       "InitializeProxyRequest",
+		Result:       "InitializeProxyResponse",
+		decodeParams: wireDecodeAs[InitializeProxyRequest],
+		decodeResult: wireDecodeAs[InitializeProxyResponse],
+	},
+	Method{
+		Name:         ProxyMethodProxySuccessor,
+		Params:       "ProxySuccessorRequest",
+		Result:       "ProxySuccessorResponse",
+		decodeParams: wireDecodeAs[ProxySuccessorRequest],
+		decodeResult: wireDecodeAs[ProxySuccessorResponse],
+	},
+	Method{
+		Name:         ProxyMethodProxySuccessor,
+		Notification: true,
+		Params:       "ProxySuccessorNotification",
+		decodeParams: wireDecodeAs[ProxySuccessorNotification],
+	},
+)

@@ -433,3 +433,21 @@ func (x *SessionStatusRequest) appendMembers(buf []byte, open int) ([]byte, erro
 func (x SessionStatusRequest) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
+
+// Methods that the side "agent" handles (AgentMethods).
+const (
+	// AgentMethodSessionStatus is the request "session/status": params SessionStatusRequest, result SessionStatusResponse.
+	AgentMethodSessionStatus = "session/status"
+)
+
+func init() {
+	AgentMethods.add(
+		Method{
+			Name:         AgentMethodSessionStatus,
+			Params:       "SessionStatusRequest",
+			Result:       "SessionStatusResponse",
+			decodeParams: wireDecodeAs[SessionStatusRequest],
+			decodeResult: wireDecodeAs[SessionStatusResponse],
+		},
+	)
+}

@@ -1,0 +1,32 @@
+//go:build !(unstable_session_fork || unstable)
+
+package acp_test
+
+import (
+	"errors"
+	"testing"
+
+	acp "github.com/acpgen/acpgen/gen/acp/v2"
+)
+
+// Without its feature, session/fork is an unknown method: a clear error
+// that an agent answers with "method not found".
+func TestSessionForkOffUnknown(t *testing.T) {
+	msg, err := acp.DecodeMessage([]byte(wireForkRequest))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := msg.(*acp.Request)
+	_, err = acp.AgentMethods.DecodeRequest(req.Method, req.Params)
+	var unknown *acp.UnknownMethodError
+	if !errors.As(err, &unknown) || unknown.Method != "session/fork" || unknown.Side != acp.SideAgent || unknown.Notification {
+		t.Fatalf("got %v, want an UnknownMethodError", err)
+	}
+	want := `unknown agent request method "session/fork": not in the schema, or its unstable feature's build tag is off`
+	if err.Error() != want {
+		t.Errorf("error %q\nwant %q", err, want)
+	}
+	if _, ok := acp.AgentMethods.Request("session/fork"); ok {
+		t.Errorf("session/fork is in the table")
+	}
+}

@@ -1,0 +1,102 @@
+package generator
+
+import (
+	"bytes"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Pieces of small JSON-RPC schemas for the method-table tests: a request
+// ping with its result, the request, result and error messages, and their
+// id and error types.
+const (
+	rpcPing       = `"Ping": {"type": "object", "x-method": "ping", "x-side": "agent"}`
+	rpcPingResult = `"PingResult": {"type": "object", "x-method": "ping", "x-side": "agent"}`
+	rpcCall       = `"Call": {"type": "object", "properties": {"id": {"$ref": "#/$defs/Id"}, "method": {"type": "string"}, "params": {"$ref": "#/$defs/Ping"}}}`
+	rpcReply      = `"Reply": {"type": "object", "properties": {"id": {"$ref": "#/$defs/Id"}, "result": {"$ref": "#/$defs/PingResult"}}}`
+	rpcFailure    = `"Failure": {"type": "object", "properties": {"id": {"$ref": "#/$defs/Id"}, "error": {"$ref": "#/$defs/Fault"}}}`
+	rpcTypes      = `"Id": {"type": "integer"}, "Fault": {"type": "object", "properties": {"code": {"type": "integer"}}}`
+)
+
+func rpcSchema(defs ...string) Config {
+	return Config{SchemaFile: "stable.json", Schema: defsSchema(strings.Join(defs, ", ")), Package: "rpc"}
+}
+
+// TestMethodErrors: a schema whose methods the tables cannot describe fails
+// with the file, the schema location and the reason, and writes nothing.
+func TestMethodErrors(t *testing.T) {
+	all := []string{rpcPing, rpcPingResult, rpcCall, rpcReply, rpcFailure, rpcTypes}
+	for _, tt := range []struct {
+		name string
+		cfg  Config
+		want string
+	}{
+		{"used by no message", rpcSchema(append(all, `"Lone": {"type": "object", "x-method": "lone", "x-side": "agent"}`)...),
+			`stable.json: #/$defs/Lone: x-method "lone": no JSON-RPC message of the schema has Lone as its params or result`},
+		{"x-side missing", rpcSchema(append(all, `"Lone": {"type": "object", "x-method": "lone"}`)...),
+			"stable.json: #/$defs/Lone: x-method and x-side go together"},
+		{"request without result", rpcSchema(rpcPing, rpcCall, rpcFailure, rpcTypes),
+			`stable.json: #/$defs/Ping: request "ping" of side "agent" has no result definition`},
+		{"two params of one request", rpcSchema(append(all, `"Ping2": {"type": "object", "x-method": "ping", "x-side": "agent"}`,
+			`"Call2": {"type": "object", "properties": {"id": {"$ref": "#/$defs/Id"}, "method": {"type": "string"}, "params": {"$ref": "#/$defs/Ping2"}}}`)...),
+			`stable.json: #/$defs/Ping2: request "ping" of side "agent" is also Ping`},
+		{"params and result", rpcSchema(rpcPing, rpcCall, rpcFailure, rpcTypes,
+			`"Reply": {"type": "object", "properties": {"id": {"$ref": "#/$defs/Id"}, "result": {"$ref": "#/$defs/Ping"}}}`),
+			"stable.json: #/$defs/Reply/properties/result: Ping is the request of one message and the result of another"},
+		{"no error response", rpcSchema(rpcPing, rpcPingResult, rpcCall, rpcReply, rpcTypes),
+			"stable.json: #: the schema has methods, but its JSON-RPC messages name no error type"},
+		{"two id types", rpcSchema(rpcPing, rpcPingResult, rpcCall, rpcFailure, rpcTypes, `"Id2": {"type": "string"}`,
+			`"Reply": {"type": "object", "properties": {"id": {"$ref": "#/$defs/Id2"}, "result": {"$ref": "#/$defs/PingResult"}}}`),
+			"stable.json: #/$defs/Reply/properties/id: messages use different id types: Id and Id2"},
+		{"reserved name", rpcSchema(append(all, `"Message": {"type": "string"}`)...),
+			"stable.json: #: Go name Message is already used by #/$defs/Message"},
+		{"null error id without a union", rpcSchema(rpcPing, rpcPingResult, rpcCall, rpcReply, rpcTypes,
+			`"Failure": {"type": "object", "properties": {"id": {"type": ["integer", "null"]}, "error": {"$ref": "#/$defs/Fault"}}}`),
+			"stable.json: #/$defs/Failure/properties/id: a null error-response id needs a union id type (Id is not one)"},
+	} {
+		files, err := Generate(tt.cfg)
+		if err == nil || !strings.HasPrefix(err.Error(), tt.want) {
+			t.Errorf("%s: got %v\nwant %s", tt.name, err, tt.want)
+		}
+		if files != nil {
+			t.Errorf("%s: output despite the error", tt.name)
+		}
+	}
+}
+
+// TestMethodRuntime: the JSON-RPC runtime comes only with methods.
+func TestMethodRuntime(t *testing.T) {
+	has := func(cfg Config) bool {
+		files, err := Generate(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range files {
+			if strings.HasPrefix(f.Name, rpcRuntimePrefix) {
+				return true
+			}
+		}
+		return false
+	}
+	if !has(rpcSchema(rpcPing, rpcPingResult, rpcCall, rpcReply, rpcFailure, rpcTypes)) {
+		t.Errorf("a schema with methods gets no method runtime")
+	}
+	if has(rpcSchema(defConfig)) {
+		t.Errorf("a schema without methods gets the method runtime")
+	}
+}
+
+// TestMethodsEmitFeatures: a method whose feature is not emitted is left
+// out with its types; the stable methods stay.
+func TestMethodsEmitFeatures(t *testing.T) {
+	cfg := caseConfig(t, filepath.Join("testdata", "methods"), "golden")
+	cfg.EmitFeatures = []string{}
+	got := generateMap(t, cfg)
+	if names := generatedNames(got); names != "types.go" {
+		t.Errorf("files: %s", names)
+	}
+	if bytes.Contains(got["types.go"], []byte("thing/fork")) || !bytes.Contains(got["types.go"], []byte(`AgentMethodThingMake = "thing/make"`)) {
+		t.Errorf("types.go has thing/fork or lacks thing/make")
+	}
+}

@@ -1,0 +1,251 @@
+package templates
+
+import "encoding/json"
+
+// A JSON-RPC 2.0 message is a request (method and id), a notification
+// (method, no id) or a response (id and result or error). The generated
+// Request, Notification and Response types (their id and error types come
+// from the schema) decode and encode through the functions here; the
+// params and the result stay raw bytes, which the method tables decode
+// once the method is known. This file is copied only into packages whose
+// schema has methods.
+
+// wireMessageKind is the shape of a message.
+type wireMessageKind uint8
+
+const (
+	wireAnyMessage wireMessageKind = iota
+	wireRequestMessage
+	wireNotificationMessage
+	wireResponseMessage
+)
+
+var wireMessageKindNames = [...]string{"message", "request", "notification", "response"}
+
+// wireMessage is the members of one message that tell its shape, found in
+// one pass over the object. id and errorValue alias the input and are
+// decoded before the caller returns; params and result are copies.
+type wireMessage struct {
+	kind       wireMessageKind
+	method     string
+	hasMethod  bool
+	id         []byte
+	params     json.RawMessage
+	result     json.RawMessage
+	errorValue []byte
+}
+
+// wireSplitMessage reads the members of a message and tells its shape by
+// the members present: method and id make a request, method alone a
+// notification, result or error (with an id) a response. want, unless it
+// is wireAnyMessage, is the only shape accepted. Other members are ignored
+// like the unknown members of any object.
+func wireSplitMessage(data []byte, want wireMessageKind) (wireMessage, error) {
+	var m wireMessage
+	it, err := wireObject(data)
+	if err != nil {
+		return m, err
+	}
+	version := false
+	for it.next() {
+		if string(it.key) == "jsonrpc" {
+			version = true
+			err = wireCheckVersion(it.value)
+		} else {
+			err = m.member(string(it.key), it.value)
+		}
+		if err != nil {
+			return m, wireAtKey(err, string(it.key))
+		}
+	}
+	switch {
+	case it.err != nil:
+		return m, it.err
+	case !version:
+		return m, wireMissing("jsonrpc")
+	}
+	return m, m.classify(want)
+}
+
+// member records one member of the message.
+func (m *wireMessage) member(key string, value []byte) error {
+	switch key {
+	case "id":
+		m.id = value
+	case "method":
+		m.hasMethod = true
+		return wireDecodeString(&m.method, value)
+	case "params":
+		m.params = append(json.RawMessage(nil), value...)
+	case "result":
+		m.result = append(json.RawMessage(nil), value...)
+	case "error":
+		m.errorValue = value
+	}
+	return nil
+}
+
+// wireCheckVersion accepts only "2.0", the one version the schema allows.
+func wireCheckVersion(value []byte) error {
+	var v string
+	if err := wireDecodeString(&v, value); err != nil {
+		return err
+	}
+	if v != "2.0" {
+		return wireErrorf("expected \"2.0\", got %s", wireAppendQuoted(nil, v))
+	}
+	return nil
+}
+
+// classify sets the shape from the members present.
+func (m *wireMessage) classify(want wireMessageKind) error {
+	switch {
+	case m.hasMethod && m.id != nil:
+		m.kind = wireRequestMessage
+	case m.hasMethod:
+		m.kind = wireNotificationMessage
+	case m.result != nil && m.errorValue != nil:
+		return wireErrorf("a response has a result or an error, not both")
+	case m.result != nil || m.errorValue != nil:
+		m.kind = wireResponseMessage
+		if m.id == nil {
+			return wireMissing("id")
+		}
+	default:
+		return wireErrorf("not a JSON-RPC message: no method, result or error")
+	}
+	if want != wireAnyMessage && want != m.kind {
+		return wireErrorf("expected a %s, got a %s", wireMessageKindNames[want], wireMessageKindNames[m.kind])
+	}
+	return nil
+}
+
+// wireMessageDecoder is a pointer to a generated message type.
+type wireMessageDecoder interface {
+	decodeMessage(*wireMessage) error
+}
+
+// wireUnmarshalMessage decodes data, which must be a message of shape
+// want, into x: the UnmarshalJSON of each message type.
+func wireUnmarshalMessage(x wireMessageDecoder, data []byte, want wireMessageKind) error {
+	m, err := wireSplitMessage(data, want)
+	if err != nil {
+		return err
+	}
+	return x.decodeMessage(&m)
+}
+
+// decodeID decodes the id into dst, a pointer to the schema's id type.
+func (m *wireMessage) decodeID(dst interface{ UnmarshalJSON([]byte) error }) error {
+	return wireAtKey(dst.UnmarshalJSON(m.id), "id")
+}
+
+// decodeResponseID decodes a response's id; with nullable (the schema's
+// error responses admit a null id that dst's type does not), an error
+// response's null id leaves dst unset.
+func (m *wireMessage) decodeResponseID(dst interface{ UnmarshalJSON([]byte) error }, nullable bool) error {
+	if nullable && m.errorValue != nil && wireIsNull(m.id) {
+		return nil
+	}
+	return m.decodeID(dst)
+}
+
+// wireDecodeMessageError decodes the error of a response into a new value
+// of the schema's error type (nil when the response has a result).
+func wireDecodeMessageError[E any, PE wireUnmarshaler[E]](dst *PE, m *wireMessage) error {
+	*dst = nil
+	if m.errorValue == nil {
+		return nil
+	}
+	v := PE(new(E))
+	if err := v.UnmarshalJSON(m.errorValue); err != nil {
+		return wireAtKey(err, "error")
+	}
+	*dst = v
+	return nil
+}
+
+// wireAppendRequest encodes a request; params are left out when nil.
+func wireAppendRequest(buf []byte, id wireAppender, method string, params json.RawMessage) ([]byte, error) {
+	buf = append(buf, `{"jsonrpc":"2.0","id":`...)
+	buf, err := id.appendJSON(buf)
+	if err != nil {
+		return nil, wireAtKey(err, "id")
+	}
+	return wireAppendCall(buf, method, params)
+}
+
+// wireAppendNotification encodes a notification.
+func wireAppendNotification(buf []byte, method string, params json.RawMessage) ([]byte, error) {
+	buf = append(buf, `{"jsonrpc":"2.0"`...)
+	return wireAppendCall(buf, method, params)
+}
+
+// wireAppendCall writes the method and params members and closes the
+// object.
+func wireAppendCall(buf []byte, method string, params json.RawMessage) ([]byte, error) {
+	buf = append(buf, `,"method":`...)
+	buf = wireAppendQuoted(buf, method)
+	buf, err := wireAppendRawMember(buf, "params", params)
+	if err != nil {
+		return nil, err
+	}
+	return append(buf, '}'), nil
+}
+
+// wireAppendResponse encodes a response: exactly one of result and
+// errorValue must be set. nullID writes a null id, which only an error
+// response may have.
+func wireAppendResponse[E any, PE interface {
+	*E
+	wireAppender
+}](buf []byte, id wireAppender, nullID bool, result json.RawMessage, errorValue PE) ([]byte, error) {
+	buf = append(buf, `{"jsonrpc":"2.0","id":`...)
+	var err error
+	switch {
+	case nullID && errorValue == nil:
+		return nil, &EncodeError{Path: "$.id", Msg: "no id set (only an error response may have a null id)"}
+	case nullID:
+		buf = append(buf, "null"...)
+	default:
+		if buf, err = id.appendJSON(buf); err != nil {
+			return nil, wireAtKey(err, "id")
+		}
+	}
+	switch {
+	case result != nil && errorValue != nil:
+		return nil, wireEncodeErrorf("a response has a Result or an Error, not both")
+	case errorValue != nil:
+		buf = append(buf, `,"error":`...)
+		if buf, err = errorValue.appendJSON(buf); err != nil {
+			return nil, wireAtKey(err, "error")
+		}
+	case result != nil:
+		if buf, err = wireAppendRawMember(buf, "result", result); err != nil {
+			return nil, err
+		}
+	default:
+		return nil, wireEncodeErrorf("a response needs a Result or an Error")
+	}
+	return append(buf, '}'), nil
+}
+
+// wireAppendRawMember writes `,"key":raw` when raw is set; raw must be one
+// valid JSON value, so that a hand-built message never encodes as invalid
+// JSON.
+func wireAppendRawMember(buf []byte, key string, raw json.RawMessage) ([]byte, error) {
+	if raw == nil {
+		return buf, nil
+	}
+	if err := wireValidate(raw); err != nil {
+		msg := err.Error()
+		if de, ok := err.(*DecodeError); ok {
+			msg = de.Msg
+		}
+		return nil, &EncodeError{Path: "$." + key, Msg: "invalid JSON: " + msg}
+	}
+	buf = append(buf, ',')
+	buf = wireAppendQuoted(buf, key)
+	buf = append(buf, ':')
+	return append(buf, raw...), nil
+}
