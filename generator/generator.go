@@ -70,7 +70,7 @@ func Generate(cfg Config) ([]OutputFile, error) {
 		return nil, err
 	}
 	if cfg.Unstable != nil {
-		b, err := buildGated(cfg)
+		b, err := buildGated(cfg, stable)
 		if err != nil {
 			return nil, err
 		}
@@ -109,12 +109,12 @@ func emitWithMethods(pkg string, b *builtIR) ([]OutputFile, error) {
 
 // buildGated builds the IR of the unstable schema and gates every addition
 // by the feature that claims it.
-func buildGated(cfg Config) (*builtIR, error) {
+func buildGated(cfg Config, stable *schemaDoc) (*builtIR, error) {
 	unstable, err := loadSchema(cfg.UnstableFile, cfg.Unstable)
 	if err != nil {
 		return nil, err
 	}
-	elems, err := diffSchemas(cfg.SchemaFile, cfg.Schema, cfg.UnstableFile, cfg.Unstable)
+	elems, err := diffSchemas(stable, unstable)
 	if err != nil {
 		return nil, err
 	}

@@ -15,6 +15,7 @@ import (
 // in document order.
 type schemaDoc struct {
 	File   string
+	Data   []byte // the document as read, for diffing two versions
 	Root   *node
 	Defs   []property
 	byName map[string]*node
@@ -34,7 +35,7 @@ func loadSchema(file string, data []byte) (*schemaDoc, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", file, err)
 	}
-	doc := &schemaDoc{File: file, Root: root, Defs: root.Defs, byName: map[string]*node{}}
+	doc := &schemaDoc{File: file, Data: data, Root: root, Defs: root.Defs, byName: map[string]*node{}}
 	for _, d := range root.Defs {
 		doc.byName[d.Name] = d.Schema
 	}

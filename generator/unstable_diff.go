@@ -74,19 +74,20 @@ type diffCtx struct {
 }
 
 // diffSchemas compares the stable and unstable schema documents.
-func diffSchemas(stableFile string, stable []byte, unstableFile string, unstable []byte) ([]element, error) {
+func diffSchemas(stable, unstable *schemaDoc) ([]element, error) {
+	stableFile, unstableFile := stable.File, unstable.File
 	var s, u map[string]any
-	if err := decodeGeneric(stable, &s); err != nil {
+	if err := decodeGeneric(stable.Data, &s); err != nil {
 		return nil, fmt.Errorf("%s: %v", stableFile, err)
 	}
-	if err := decodeGeneric(unstable, &u); err != nil {
+	if err := decodeGeneric(unstable.Data, &u); err != nil {
 		return nil, fmt.Errorf("%s: %v", unstableFile, err)
 	}
 	d := &schemaDiff{}
 	sDefs, _ := s["$defs"].(map[string]any)
 	uDefs, _ := u["$defs"].(map[string]any)
 	d.diffDefs(sDefs, uDefs)
-	d.diffMethods(sDefs, uDefs)
+	d.diffMethods(stable, unstable)
 	rootS, rootU := withoutKey(s, "$defs"), withoutKey(u, "$defs")
 	d.walk(diffCtx{def: "<root>", union: "<root>"}, "#", rootS, rootU)
 	d.checkGrowth()

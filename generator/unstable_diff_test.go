@@ -13,7 +13,15 @@ func TestACPFeatureMaps(t *testing.T) {
 	for _, proto := range []string{"v1", "v2"} {
 		t.Run(proto, func(t *testing.T) {
 			cfg := acpConfig(t, proto)
-			elems, err := diffSchemas(cfg.SchemaFile, cfg.Schema, cfg.UnstableFile, cfg.Unstable)
+			stable, err := loadSchema(cfg.SchemaFile, cfg.Schema)
+			if err != nil {
+				t.Fatal(err)
+			}
+			unstable, err := loadSchema(cfg.UnstableFile, cfg.Unstable)
+			if err != nil {
+				t.Fatal(err)
+			}
+			elems, err := diffSchemas(stable, unstable)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,19 +1,27 @@
 package generator
 
-import "sort"
-
 // diffMethods records the methods (x-method, by side and message kind) that
 // only the unstable schema has. A method's types are definitions claimed on
 // their own; the method itself is claimed too, so that a feature map says
 // which feature turns a method on.
-func (d *schemaDiff) diffMethods(s, u map[string]any) {
+func (d *schemaDiff) diffMethods(stable, unstable *schemaDoc) {
+	s, err := docMethods(stable)
+	if err != nil {
+		d.fail("#", "%v", err)
+		return
+	}
+	u, err := docMethods(unstable)
+	if err != nil {
+		d.fail("#", "%v", err)
+		return
+	}
 	old := map[methodKey]bool{}
-	for _, m := range schemaMethods(s) {
+	for _, m := range s {
 		old[m.methodKey] = true
 	}
-	for _, m := range schemaMethods(u) {
+	for _, m := range u {
 		if !old[m.methodKey] {
-			d.add(element{Kind: elemMethod, Owner: m.Side, Member: m.Method, Side: m.Side, MsgKind: m.Kind, Path: "#/$defs/" + m.Def})
+			d.add(element{Kind: elemMethod, Owner: m.Side, Member: m.Method, Side: m.Side, MsgKind: m.Kind, Path: "#/$defs/" + escapePointer(m.Def)})
 		}
 	}
 }
@@ -29,67 +37,21 @@ type schemaMethod struct {
 	Def string
 }
 
-// schemaMethods lists the request and notification params definitions in
-// name order. Which of the two a definition is comes from where the
-// schema's JSON-RPC messages use it: under a `params` member beside an `id`
-// it is a request, without one a notification. (Results are the other half
-// of a request and are not methods of their own.)
-func schemaMethods(defs map[string]any) []schemaMethod {
-	kinds := map[string]string{}
-	for _, name := range sortedKeys(defs) {
-		collectMessageKinds(defs[name], kinds)
+// docMethods lists the request and notification params definitions in
+// schema order; which of the two a definition is comes from the schema's
+// JSON-RPC message objects (collectMessages). Results are the other half of
+// a request and are not methods of their own.
+func docMethods(doc *schemaDoc) ([]schemaMethod, error) {
+	uses, err := collectMessages(doc)
+	if err != nil {
+		return nil, err
 	}
 	var out []schemaMethod
-	for _, name := range sortedKeys(defs) {
-		def, _ := defs[name].(map[string]any)
-		method, _ := def["x-method"].(string)
-		side, _ := def["x-side"].(string)
-		if kind := kinds[name]; method != "" && kind != "" {
-			out = append(out, schemaMethod{methodKey{method, side, kind}, name})
+	for _, d := range doc.Defs {
+		role := uses.roles[d.Name]
+		if d.Schema.Method != "" && (role == roleRequest || role == roleNotification) {
+			out = append(out, schemaMethod{methodKey{d.Schema.Method, d.Schema.Side, role}, d.Name})
 		}
 	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].Def < out[j].Def })
-	return out
-}
-
-// collectMessageKinds finds JSON-RPC message objects in a schema value and
-// records the kind of every definition their params reference.
-func collectMessageKinds(v any, kinds map[string]string) {
-	switch x := v.(type) {
-	case map[string]any:
-		props, _ := x["properties"].(map[string]any)
-		if params, ok := props["params"]; ok {
-			kind := "notification"
-			if _, ok := props["id"]; ok {
-				kind = "request"
-			}
-			for _, ref := range referencedDefs(params) {
-				kinds[ref] = kind
-			}
-		}
-		for _, k := range sortedKeys(x) {
-			collectMessageKinds(x[k], kinds)
-		}
-	case []any:
-		for _, item := range x {
-			collectMessageKinds(item, kinds)
-		}
-	}
-}
-
-// referencedDefs lists the definitions a schema value references directly
-// or through anyOf/oneOf/allOf.
-func referencedDefs(v any) []string {
-	m, _ := v.(map[string]any)
-	if ref := singleRefName(m); ref != "" {
-		return []string{ref}
-	}
-	var out []string
-	for _, k := range []string{"anyOf", "oneOf", "allOf"} {
-		list, _ := m[k].([]any)
-		for _, item := range list {
-			out = append(out, referencedDefs(item)...)
-		}
-	}
-	return out
+	return out, nil
 }
