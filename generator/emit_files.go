@@ -3,7 +3,6 @@ package generator
 import (
 	"bytes"
 	"fmt"
-	"sort"
 
 	. "github.com/dave/jennifer/jen"
 )
@@ -54,10 +53,8 @@ func (fs *fileSet) file(name, constraint string) *File {
 
 // render formats every file, in name order.
 func (fs *fileSet) render() ([]OutputFile, error) {
-	names := sortedKeys(fs.files)
-	sort.Strings(names)
 	var out []OutputFile
-	for _, name := range names {
+	for _, name := range sortedKeys(fs.files) {
 		var buf bytes.Buffer
 		if err := fs.files[name].Render(&buf); err != nil {
 			return nil, fmt.Errorf("rendering %s: %v", name, err)

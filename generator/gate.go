@@ -1,9 +1,6 @@
 package generator
 
-import (
-	"sort"
-	"strings"
-)
+import "strings"
 
 // Gate is the set of unstable features a piece of generated code needs,
 // sorted; nil means stable. Feature f is on when built with tag f or with
@@ -76,9 +73,4 @@ func wrapExpr(g Gate) string {
 		return "(" + g.expr() + ")"
 	}
 	return g.expr()
-}
-
-// sortGates orders gates by key for deterministic output.
-func sortGates(gs []Gate) {
-	sort.Slice(gs, func(i, j int) bool { return gs[i].key() < gs[j].key() })
 }
