@@ -56,15 +56,7 @@ func structFields(o object) []Code {
 	}
 	for _, fd := range o.Fields {
 		out = append(out, fieldDoc(fd.Doc)...)
-		typ := typeCode(fd.Type)
-		if fd.Pointer() {
-			typ = Op("*").Add(typ)
-		}
-		tag := fd.JSON
-		if !fd.Required {
-			tag += ",omitempty"
-		}
-		out = append(out, Id(fd.Go).Add(typ).Tag(map[string]string{"json": tag}))
+		out = append(out, Id(fd.Go).Add(fieldType(fd)).Tag(map[string]string{"json": fieldTag(fd)}))
 	}
 	for _, p := range o.Parts {
 		out = append(out, Comment(fmt.Sprintf("%s holds the members %s adds (empty without its build tags).", p.Name, strings.Join(p.Extra, " and "))), Id(p.Name))
@@ -82,6 +74,31 @@ func structFields(o object) []Code {
 			Id("Raw").Qual(jsonPkg, "RawMessage").Tag(map[string]string{"json": "-"}))
 	}
 	return out
+}
+
+// fieldType is the Go type of a field: T, *T for optional scalars and named
+// types, Patch[T] for patch fields.
+func fieldType(fd *Field) Code {
+	typ := typeCode(fd.Type)
+	switch {
+	case fd.Patch:
+		return Id("Patch").Types(typ)
+	case fd.Pointer():
+		return Op("*").Add(typ)
+	}
+	return typ
+}
+
+// fieldTag is the json struct tag, for users who pass the types to
+// encoding/json's reflection (the generated codec does not read it).
+func fieldTag(fd *Field) string {
+	switch {
+	case fd.Patch:
+		return fd.JSON + ",omitzero"
+	case !fd.Required:
+		return fd.JSON + ",omitempty"
+	}
+	return fd.JSON
 }
 
 // emitObjectDecode emits the one-pass decoder: members are matched by name,
@@ -159,11 +176,7 @@ func fieldDecode(fd *Field, bit int) []Code {
 	}
 	place := Id("x").Dot(fd.Go)
 	if fd.DefaultOnError {
-		typ := typeCode(fd.Type)
-		if fd.Pointer() {
-			typ = Op("*").Add(typ)
-		}
-		out = append(out, Var().Id("v").Add(typ))
+		out = append(out, Var().Id("v").Add(fieldType(fd)))
 		out = append(out, decodeStmts(fd, Id("v"))...)
 		return append(out, If(Err().Op("==").Nil()).Block(Add(place).Op("=").Id("v")))
 	}
@@ -176,6 +189,8 @@ func decodeStmts(fd *Field, place *Statement) []Code {
 	data := Id("it").Dot("value")
 	nullish := fd.Nullable || fd.DefaultOnNull
 	switch {
+	case fd.Patch:
+		return []Code{Err().Op(":=").Id("wirePatchDecode").Call(Op("&").Add(place), data, decodeFunc(fd.Type))}
 	case fd.Pointer() && nullish:
 		return []Code{Err().Op(":=").Id("wireDecodePtr").Call(Op("&").Add(place), data, decodeFunc(fd.Type))}
 	case fd.Pointer():
@@ -237,11 +252,17 @@ func fieldAppend(fd *Field) []Code {
 	if fd.Pointer() {
 		src = operand{ptr: place}
 	}
+	value := appendFrom(fd.Type, src, Id("buf"))
+	if fd.Patch {
+		value = Id("wirePatchAppend").Call(Id("buf"), Op("&").Add(place), appendFunc(fd.Type))
+	}
 	write = append(write,
-		List(Id("buf"), Err()).Op("=").Add(appendFrom(fd.Type, src, Id("buf"))),
+		List(Id("buf"), Err()).Op("=").Add(value),
 		If(Err().Op("!=").Nil()).Block(Return(Nil(), Id("wireAtKey").Call(Err(), Lit(fd.JSON)))))
 	var set Code
 	switch {
+	case fd.Patch:
+		set = Op("!").Add(place).Dot("Unchanged").Call()
 	case fd.Pointer():
 		set = Add(place).Op("!=").Nil()
 	case fd.Type.Kind == ExprSlice || fd.Type.Kind == ExprMap:

@@ -76,9 +76,19 @@ func emitTaggedDecode(f *File, name string, u *UnionDecl) {
 	for _, v := range u.stableVariants() {
 		cases = append(cases, Case(Lit(v.Tag)).Block(decodeVariantInto(v, "v")...))
 	}
+	for _, r := range u.Removed {
+		cases = append(cases, Case(Lit(r.Tag)).Block(removedTagError(name, u, r)))
+	}
 	cases = append(cases, Default().Block(append(callTaggedHooks(name, u), unknownTag(name, u)...)...))
 	body = append(body, Switch(String().Call(Id("tag"))).Block(cases...))
 	docFunc(f, "UnmarshalJSON implements json.Unmarshaler.").Params(ptrRecv(name)).Id("UnmarshalJSON").Params(Id("data").Index().Byte()).Error().Block(body...)
+}
+
+// removedTagError rejects a tag the overrides removed (contract rule 4),
+// even from an open union's catch-all, with the overrides' reason.
+func removedTagError(name string, u *UnionDecl, r RemovedTag) Code {
+	msg := fmt.Sprintf("%s: %s %s is not accepted: %s", name, u.Tag, quoteJSON(r.Tag), r.Message)
+	return Return(Id("wireAtKey").Call(Id("wireErrorf").Call(Lit("%s"), Lit(msg)), Lit(u.Tag)))
 }
 
 // badTag handles a tag that is not a string: an error, or the fallback

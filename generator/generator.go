@@ -37,6 +37,11 @@ type Config struct {
 	// only the unstable schema has.
 	FeaturesFile string
 	Features     []byte
+	// Overrides, when not nil, is the overrides file (overrides.go): tag
+	// values unions reject, and properties with patch meaning.
+	OverridesFile string
+	Overrides     []byte
+
 	// EmitFeatures, when not nil, limits the output to these features; the
 	// others are left out as if the unstable schema did not have them.
 	EmitFeatures []string
@@ -69,8 +74,14 @@ func Generate(cfg Config) ([]OutputFile, error) {
 	if err != nil {
 		return nil, err
 	}
+	var ov *overrides
+	if cfg.Overrides != nil {
+		if ov, err = parseOverrides(cfg.OverridesFile, cfg.Overrides); err != nil {
+			return nil, err
+		}
+	}
 	if cfg.Unstable != nil {
-		b, err := buildGated(cfg, stable)
+		b, err := buildGated(cfg, stable, ov)
 		if err != nil {
 			return nil, err
 		}
@@ -80,7 +91,10 @@ func Generate(cfg Config) ([]OutputFile, error) {
 	if err != nil {
 		return nil, err
 	}
-	files, err := emitWithMethods(cfg.Package, &builtIR{doc: stable, types: types, ns: ns})
+	if err := applyOverrides(ov, types); err != nil {
+		return nil, err
+	}
+	files, err := emitWithMethods(cfg.Package, &builtIR{doc: stable, types: types, ns: ns, patch: hasPatchFields(types)})
 	if err != nil || !cfg.Validate {
 		return files, err
 	}
@@ -95,6 +109,8 @@ type builtIR struct {
 	types   []*Decl
 	ns      *namespace
 	methods methodGating
+	// patch: some field has patch meaning, so the Patch runtime is needed.
+	patch bool
 }
 
 // emitWithMethods builds the method tables (ir_methods.go) from the final
@@ -104,12 +120,12 @@ func emitWithMethods(pkg string, b *builtIR) ([]OutputFile, error) {
 	if err != nil {
 		return nil, err
 	}
-	return emitPackage(pkg, b.types, rpc)
+	return emitPackage(pkg, b.types, rpc, b.patch)
 }
 
 // buildGated builds the IR of the unstable schema and gates every addition
 // by the feature that claims it.
-func buildGated(cfg Config, stable *schemaDoc) (*builtIR, error) {
+func buildGated(cfg Config, stable *schemaDoc, ov *overrides) (*builtIR, error) {
 	unstable, err := loadSchema(cfg.UnstableFile, cfg.Unstable)
 	if err != nil {
 		return nil, err
@@ -134,6 +150,10 @@ func buildGated(cfg Config, stable *schemaDoc) (*builtIR, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := applyOverrides(ov, types); err != nil {
+		return nil, err
+	}
+	patch := hasPatchFields(types)
 	var paths []gatedPath
 	mg := methodGating{claims: map[methodKey]string{}, emit: emit}
 	for i, e := range elems {
@@ -148,7 +168,7 @@ func buildGated(cfg Config, stable *schemaDoc) (*builtIR, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", cfg.UnstableFile, err)
 	}
-	return &builtIR{doc: unstable, types: types, ns: ns, methods: mg}, nil
+	return &builtIR{doc: unstable, types: types, ns: ns, methods: mg, patch: patch}, nil
 }
 
 // emitSet checks the names of the features to emit.

@@ -171,11 +171,12 @@ var acpSchemas = []string{"acp/v1/schema.json", "acp/v1/schema.unstable.json", "
 func acpConfig(t *testing.T, proto string) Config {
 	t.Helper()
 	stable, unstable := "acp/"+proto+"/schema.json", "acp/"+proto+"/schema.unstable.json"
-	features := "acp/features." + proto + ".json"
+	features, overrides := "acp/features."+proto+".json", "acp/overrides."+proto+".json"
 	return Config{
 		SchemaFile: stable, Schema: readACPSchema(t, stable),
 		UnstableFile: unstable, Unstable: readACPSchema(t, unstable),
 		FeaturesFile: features, Features: readACPSchema(t, features),
+		OverridesFile: overrides, Overrides: readACPSchema(t, overrides),
 		Package: "acp",
 	}
 }

@@ -81,12 +81,18 @@ type Field struct {
 	DefaultOnNull bool
 	// Gate lists the unstable features the field needs.
 	Gate Gate
+	// Patch: the overrides give the property patch meaning (absent =
+	// unchanged, null = clear), so it is held as Patch[T] with three states.
+	Patch bool
 }
 
 // Pointer reports whether the field is held as *T: scalars and named types
 // that may be absent or null, so that "absent", null and the zero value
 // stay distinguishable on the wire. Slices, maps and raw values use nil.
 func (f *Field) Pointer() bool {
+	if f.Patch {
+		return false
+	}
 	if f.Type.Kind != ExprBuiltin && f.Type.Kind != ExprNamed {
 		return false
 	}
@@ -175,6 +181,15 @@ type UnionDecl struct {
 	// x-deserialize-default-on-error, so a tag that is not a string selects
 	// the fallback variant instead of failing.
 	TagLenient bool
+	// Removed are tag values the overrides reject outright (contract rule
+	// 4), in file order.
+	Removed []RemovedTag
+}
+
+// RemovedTag is a tag value a union rejects with a message saying why.
+type RemovedTag struct {
+	Tag     string
+	Message string
 }
 
 // Open reports whether unknown tags are kept rather than rejected.

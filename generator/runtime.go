@@ -11,18 +11,38 @@ import (
 
 var packageClause = regexp.MustCompile(`(?m)^package templates$`)
 
-// rpcRuntimePrefix starts the names of the runtime files that only a
-// package with methods needs (method tables, JSON-RPC envelopes).
-const rpcRuntimePrefix = "wire_rpc"
+// Optional parts of the runtime, by the prefix of their file names: only a
+// package with methods needs the method tables and JSON-RPC envelopes, and
+// only one with patch fields needs the Patch type.
+const (
+	rpcRuntimePrefix   = "wire_rpc"
+	patchRuntimePrefix = "wire_patch"
+)
+
+// runtimeParts says which optional parts of the runtime a package needs.
+type runtimeParts struct {
+	rpc, patch bool
+}
+
+// wants reports whether the runtime file name belongs in the package.
+func (p runtimeParts) wants(name string) bool {
+	switch {
+	case strings.HasPrefix(name, rpcRuntimePrefix):
+		return p.rpc
+	case strings.HasPrefix(name, patchRuntimePrefix):
+		return p.patch
+	}
+	return true
+}
 
 // runtimeFiles copies the fixed runtime (the templates package) into the
 // output package, replacing only the package clause and adding the
-// generated-code header. The JSON-RPC part comes only with rpc, so that a
+// generated-code header. Optional parts come only when needed, so that a
 // schema without methods gets no method API.
-func runtimeFiles(pkg string, rpc bool) ([]OutputFile, error) {
+func runtimeFiles(pkg string, parts runtimeParts) ([]OutputFile, error) {
 	var names []string
 	for _, name := range templates.Files() {
-		if rpc || !strings.HasPrefix(name, rpcRuntimePrefix) {
+		if parts.wants(name) {
 			names = append(names, name)
 		}
 	}

@@ -8,7 +8,7 @@ import (
 )
 
 //go:embed acp/v1/schema.json acp/v1/schema.unstable.json acp/v2/schema.json acp/v2/schema.unstable.json
-//go:embed acp/features.v1.json acp/features.v2.json
+//go:embed acp/features.v1.json acp/features.v2.json acp/overrides.v1.json acp/overrides.v2.json
 var acp embed.FS
 
 // Protocols are the ACP protocol versions vendored here.
@@ -32,10 +32,22 @@ func ACP(protocol string, unstable bool) (name string, data []byte, err error) {
 // Features returns the project's feature map for a protocol version: which
 // unstable feature gates each element that only schema.unstable.json has.
 func Features(protocol string) (name string, data []byte, err error) {
-	name = "acp/features." + protocol + ".json"
+	return projectFile("features", "feature map", protocol)
+}
+
+// Overrides returns the project's overrides for a protocol version: tag
+// values a union rejects and properties with patch meaning, which the
+// schema cannot say.
+func Overrides(protocol string) (name string, data []byte, err error) {
+	return projectFile("overrides", "overrides", protocol)
+}
+
+// projectFile reads acp/<kind>.<protocol>.json; what names it in errors.
+func projectFile(kind, what, protocol string) (name string, data []byte, err error) {
+	name = "acp/" + kind + "." + protocol + ".json"
 	data, err = acp.ReadFile(name)
 	if err != nil {
-		return "", nil, fmt.Errorf("no embedded ACP feature map for protocol %q (have v1, v2)", protocol)
+		return "", nil, fmt.Errorf("no embedded ACP %s for protocol %q (have v1, v2)", what, protocol)
 	}
 	return name, data, nil
 }

@@ -16,16 +16,16 @@ type input struct {
 	data []byte
 }
 
-// inputs are the stable schema and, for gated output, the unstable schema
-// and the feature map.
+// inputs are the stable schema, for gated output the unstable schema and
+// the feature map, and the overrides (removed tags, patch fields).
 type inputs struct {
-	schema, unstable, features input
+	schema, unstable, features, overrides input
 }
 
 // readInputs reads what the flags name: the embedded ACP schemas by
 // default; with -schema DIR, DIR/schema.json and, when present,
-// DIR/schema.unstable.json and DIR/features.json; -unstable and -features
-// name those two files directly.
+// DIR/schema.unstable.json, DIR/features.json and DIR/overrides.json;
+// -unstable, -features and -overrides name those files directly.
 func readInputs(o options) (inputs, error) {
 	var in inputs
 	var err error
@@ -50,6 +50,11 @@ func readInputs(o options) (inputs, error) {
 			return in, err
 		}
 	}
+	if o.overridesPath != "" {
+		if in.overrides, err = readInput(o.overridesPath); err != nil {
+			return in, err
+		}
+	}
 	if (in.unstable.data == nil) != (in.features.data == nil) {
 		return in, fmt.Errorf("an unstable schema needs a feature map and the other way round (-unstable, -features)")
 	}
@@ -65,7 +70,10 @@ func embeddedInputs(protocol string) (inputs, error) {
 	if in.unstable.name, in.unstable.data, err = schema.ACP(protocol, true); err != nil {
 		return in, err
 	}
-	in.features.name, in.features.data, err = schema.Features(protocol)
+	if in.features.name, in.features.data, err = schema.Features(protocol); err != nil {
+		return in, err
+	}
+	in.overrides.name, in.overrides.data, err = schema.Overrides(protocol)
 	return in, err
 }
 
@@ -78,7 +86,10 @@ func dirInputs(dir string) (inputs, error) {
 	if in.unstable, err = readOptional(filepath.Join(dir, "schema.unstable.json")); err != nil {
 		return in, err
 	}
-	in.features, err = readOptional(filepath.Join(dir, "features.json"))
+	if in.features, err = readOptional(filepath.Join(dir, "features.json")); err != nil {
+		return in, err
+	}
+	in.overrides, err = readOptional(filepath.Join(dir, "overrides.json"))
 	return in, err
 }
 

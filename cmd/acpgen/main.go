@@ -2,7 +2,7 @@
 // built from the same constructs).
 //
 //	acpgen [-protocol v1|v2] [-schema file|dir] [-unstable file] [-features file]
-//	       [-emit-features all|none|a,b] [-out dir] [-package name] [-validate] [-check]
+//	       [-overrides file] [-emit-features all|none|a,b] [-out dir] [-package name] [-validate] [-check]
 //	acpgen -version
 //
 // Without -schema it uses the ACP schemas embedded in acpgen for -protocol:
@@ -33,7 +33,7 @@ func main() {
 type options struct {
 	version                                          bool
 	protocol, schemaPath, unstablePath, featuresPath string
-	emitFeatures, out, pkg                           string
+	overridesPath, emitFeatures, out, pkg            string
 	check, validate                                  bool
 }
 
@@ -45,6 +45,7 @@ func parseFlags(args []string) (options, error) {
 	fs.StringVar(&o.schemaPath, "schema", "", "schema file, or a directory holding schema.json and optionally schema.unstable.json and features.json (default: the embedded ACP schemas)")
 	fs.StringVar(&o.unstablePath, "unstable", "", "unstable schema file (the stable schema plus every unstable feature); needs -features")
 	fs.StringVar(&o.featuresPath, "features", "", "feature map file: which feature gates each unstable-only element")
+	fs.StringVar(&o.overridesPath, "overrides", "", "overrides file: tag values unions reject and properties with patch meaning")
 	fs.StringVar(&o.emitFeatures, "emit-features", "all", "unstable features to generate: all, none, or a comma-separated list")
 	fs.StringVar(&o.out, "out", ".", "output directory")
 	fs.StringVar(&o.pkg, "package", "acp", "Go package name of the output")
@@ -89,7 +90,8 @@ func configFor(o options) (generator.Config, error) {
 		return cfg, err
 	}
 	cfg.SchemaFile, cfg.Schema = in.schema.name, in.schema.data
-	if o.emitFeatures == "none" || in.unstable.data == nil && in.features.data == nil {
+	cfg.OverridesFile, cfg.Overrides = in.overrides.name, in.overrides.data
+	if in.unstable.data == nil && in.features.data == nil {
 		if o.emitFeatures != "all" && o.emitFeatures != "none" {
 			return cfg, fmt.Errorf("-emit-features %s needs an unstable schema and a feature map", o.emitFeatures)
 		}
@@ -97,7 +99,11 @@ func configFor(o options) (generator.Config, error) {
 	}
 	cfg.UnstableFile, cfg.Unstable = in.unstable.name, in.unstable.data
 	cfg.FeaturesFile, cfg.Features = in.features.name, in.features.data
-	if o.emitFeatures != "all" {
+	switch o.emitFeatures {
+	case "all":
+	case "none":
+		cfg.EmitFeatures = []string{}
+	default:
 		cfg.EmitFeatures = splitList(o.emitFeatures)
 	}
 	return cfg, nil

@@ -13304,9 +13304,9 @@ func (x ConfigOptionUpdate) MarshalJSON() ([]byte, error) {
 // Clients can use it to keep session titles and state current.
 type SessionInfoUpdate struct {
 	// Human-readable title for the session. Set to null to clear.
-	Title *string `json:"title,omitempty"`
+	Title Patch[string] `json:"title,omitzero"`
 	// ISO 8601 timestamp of last activity. Set to null to clear.
-	UpdatedAt *string `json:"updatedAt,omitempty"`
+	UpdatedAt Patch[string] `json:"updatedAt,omitzero"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
@@ -13325,14 +13325,14 @@ func (x *SessionInfoUpdate) UnmarshalJSON(data []byte) error {
 	for it.next() {
 		switch string(it.key) {
 		case "title":
-			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			var v Patch[string]
+			err := wirePatchDecode(&v, it.value, wireDecodeString)
 			if err == nil {
 				x.Title = v
 			}
 		case "updatedAt":
-			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			var v Patch[string]
+			err := wirePatchDecode(&v, it.value, wireDecodeString)
 			if err == nil {
 				x.UpdatedAt = v
 			}
@@ -13361,16 +13361,16 @@ func (x *SessionInfoUpdate) appendJSON(buf []byte) ([]byte, error) {
 
 func (x *SessionInfoUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if x.Title != nil {
+	if !x.Title.Unchanged() {
 		buf = append(wireComma(buf, open), "\"title\":"...)
-		buf, err = wireAppendString(x.Title, buf)
+		buf, err = wirePatchAppend(buf, &x.Title, wireAppendString)
 		if err != nil {
 			return nil, wireAtKey(err, "title")
 		}
 	}
-	if x.UpdatedAt != nil {
+	if !x.UpdatedAt.Unchanged() {
 		buf = append(wireComma(buf, open), "\"updatedAt\":"...)
-		buf, err = wireAppendString(x.UpdatedAt, buf)
+		buf, err = wirePatchAppend(buf, &x.UpdatedAt, wireAppendString)
 		if err != nil {
 			return nil, wireAtKey(err, "updatedAt")
 		}
@@ -13848,11 +13848,11 @@ type CompactionUpdate struct {
 	// Current lifecycle status.
 	Status CompactionStatus `json:"status"`
 	// Complete replacement user-displayable summary content for the compaction.
-	Summary []ContentBlock `json:"summary,omitempty"`
+	Summary Patch[[]ContentBlock] `json:"summary,omitzero"`
 	// Human-readable error details for the compaction.
-	Error *string `json:"error,omitempty"`
+	Error Patch[string] `json:"error,omitzero"`
 	// Extensible metadata patch for this compaction.
-	Meta json.RawMessage `json:"_meta,omitempty"`
+	Meta Patch[json.RawMessage] `json:"_meta,omitzero"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -13878,25 +13878,22 @@ func (x *CompactionUpdate) UnmarshalJSON(data []byte) error {
 				return wireAtKey(err, "status")
 			}
 		case "summary":
-			var v []ContentBlock
-			var err error
-			if wireIsNull(it.value) {
-				v = nil
-			} else {
-				err = wireDecodeSlice(&v, it.value, true, (*ContentBlock).UnmarshalJSON)
-			}
+			var v Patch[[]ContentBlock]
+			err := wirePatchDecode(&v, it.value, func(dst *[]ContentBlock, data []byte) error {
+				return wireDecodeSlice(dst, data, true, (*ContentBlock).UnmarshalJSON)
+			})
 			if err == nil {
 				x.Summary = v
 			}
 		case "error":
-			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			var v Patch[string]
+			err := wirePatchDecode(&v, it.value, wireDecodeString)
 			if err == nil {
 				x.Error = v
 			}
 		case "_meta":
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			var v Patch[json.RawMessage]
+			err := wirePatchDecode(&v, it.value, wireDecodeRawObject)
 			if err == nil {
 				x.Meta = v
 			}
@@ -13935,23 +13932,25 @@ func (x *CompactionUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if err != nil {
 		return nil, wireAtKey(err, "status")
 	}
-	if x.Summary != nil {
+	if !x.Summary.Unchanged() {
 		buf = append(wireComma(buf, open), "\"summary\":"...)
-		buf, err = wireAppendSlice(buf, x.Summary, (*ContentBlock).appendJSON)
+		buf, err = wirePatchAppend(buf, &x.Summary, func(src *[]ContentBlock, buf []byte) ([]byte, error) {
+			return wireAppendSlice(buf, *src, (*ContentBlock).appendJSON)
+		})
 		if err != nil {
 			return nil, wireAtKey(err, "summary")
 		}
 	}
-	if x.Error != nil {
+	if !x.Error.Unchanged() {
 		buf = append(wireComma(buf, open), "\"error\":"...)
-		buf, err = wireAppendString(x.Error, buf)
+		buf, err = wirePatchAppend(buf, &x.Error, wireAppendString)
 		if err != nil {
 			return nil, wireAtKey(err, "error")
 		}
 	}
-	if len(x.Meta) > 0 {
+	if !x.Meta.Unchanged() {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wirePatchAppend(buf, &x.Meta, wireAppendRaw)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}

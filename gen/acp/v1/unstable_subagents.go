@@ -1320,34 +1320,34 @@ type SubagentUpdate struct {
 	//
 	// Omitted means unchanged. `null` clears it. If unset, the Client chooses
 	// a fallback presentation.
-	Title *string `json:"title,omitempty"`
+	Title Patch[string] `json:"title,omitzero"`
 	// The parent's human-readable description of the child's role or purpose.
 	//
 	// Omitted means unchanged. `null` clears it. If unset, the Client chooses
 	// a fallback presentation. This is current display metadata, not the
 	// history of instructions sent to the child.
-	Description *string `json:"description,omitempty"`
+	Description Patch[string] `json:"description,omitzero"`
 	// Client-initiated session mutations permitted for this subagent session.
 	//
 	// Omitted means unchanged. `null` clears the capability set and disables
 	// child mutations. If never supplied, no session mutations are permitted.
 	// Read-only operations retain their normal protocol semantics and capability
 	// requirements. A concrete object replaces the whole capability set.
-	Capabilities *SubagentSessionCapabilities `json:"capabilities,omitempty"`
+	Capabilities Patch[SubagentSessionCapabilities] `json:"capabilities,omitzero"`
 	// Current state snapshot for the child session.
 	//
 	// Omitted means unchanged. `null` clears the current activity without
 	// asserting idle or sending an `unknown` snapshot. A concrete state
 	// replaces the previous state object wholesale. If never supplied, the
 	// current activity is unset/unconfirmed.
-	State *StateUpdate `json:"state,omitempty"`
+	State Patch[StateUpdate] `json:"state,omitzero"`
 	// The child's working directory. Must be an absolute path.
 	//
 	// Optional and nullable. Omitted means unchanged. `null` clears the
 	// reported value. While unset, the child inherits its immediate parent's
 	// effective working directory. Clients use this value for the child's
 	// root set and as the default terminal working directory.
-	Cwd *string `json:"cwd,omitempty"`
+	Cwd Patch[string] `json:"cwd,omitzero"`
 	// Additional workspace roots for the child. Each path must be absolute.
 	//
 	// Optional and nullable. Omitted means unchanged. `null` clears the
@@ -1355,14 +1355,14 @@ type SubagentUpdate struct {
 	// effective additional directories, independently of `cwd`. A concrete
 	// array replaces the whole list. `[]` reports no additional directories.
 	// Clients use these values for the child's root set.
-	AdditionalDirectories []string `json:"additionalDirectories,omitempty"`
+	AdditionalDirectories Patch[[]string] `json:"additionalDirectories,omitzero"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	// Omitted means unchanged. `null` removes the metadata.
-	Meta json.RawMessage `json:"_meta,omitempty"`
+	Meta Patch[json.RawMessage] `json:"_meta,omitzero"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1382,47 +1382,44 @@ func (x *SubagentUpdate) UnmarshalJSON(data []byte) error {
 				return wireAtKey(err, "sessionId")
 			}
 		case "title":
-			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			var v Patch[string]
+			err := wirePatchDecode(&v, it.value, wireDecodeString)
 			if err == nil {
 				x.Title = v
 			}
 		case "description":
-			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			var v Patch[string]
+			err := wirePatchDecode(&v, it.value, wireDecodeString)
 			if err == nil {
 				x.Description = v
 			}
 		case "capabilities":
-			var v *SubagentSessionCapabilities
-			err := wireDecodePtr(&v, it.value, (*SubagentSessionCapabilities).UnmarshalJSON)
+			var v Patch[SubagentSessionCapabilities]
+			err := wirePatchDecode(&v, it.value, (*SubagentSessionCapabilities).UnmarshalJSON)
 			if err == nil {
 				x.Capabilities = v
 			}
 		case "state":
-			var v *StateUpdate
-			err := wireDecodePtr(&v, it.value, (*StateUpdate).UnmarshalJSON)
+			var v Patch[StateUpdate]
+			err := wirePatchDecode(&v, it.value, (*StateUpdate).UnmarshalJSON)
 			if err == nil {
 				x.State = v
 			}
 		case "cwd":
-			err := wireDecodePtr(&x.Cwd, it.value, wireDecodeString)
+			err := wirePatchDecode(&x.Cwd, it.value, wireDecodeString)
 			if err != nil {
 				return wireAtKey(err, "cwd")
 			}
 		case "additionalDirectories":
-			var err error
-			if wireIsNull(it.value) {
-				x.AdditionalDirectories = nil
-			} else {
-				err = wireDecodeSlice(&x.AdditionalDirectories, it.value, false, wireDecodeString)
-			}
+			err := wirePatchDecode(&x.AdditionalDirectories, it.value, func(dst *[]string, data []byte) error {
+				return wireDecodeSlice(dst, data, false, wireDecodeString)
+			})
 			if err != nil {
 				return wireAtKey(err, "additionalDirectories")
 			}
 		case "_meta":
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			var v Patch[json.RawMessage]
+			err := wirePatchDecode(&v, it.value, wireDecodeRawObject)
 			if err == nil {
 				x.Meta = v
 			}
@@ -1453,51 +1450,53 @@ func (x *SubagentUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
-	if x.Title != nil {
+	if !x.Title.Unchanged() {
 		buf = append(wireComma(buf, open), "\"title\":"...)
-		buf, err = wireAppendString(x.Title, buf)
+		buf, err = wirePatchAppend(buf, &x.Title, wireAppendString)
 		if err != nil {
 			return nil, wireAtKey(err, "title")
 		}
 	}
-	if x.Description != nil {
+	if !x.Description.Unchanged() {
 		buf = append(wireComma(buf, open), "\"description\":"...)
-		buf, err = wireAppendString(x.Description, buf)
+		buf, err = wirePatchAppend(buf, &x.Description, wireAppendString)
 		if err != nil {
 			return nil, wireAtKey(err, "description")
 		}
 	}
-	if x.Capabilities != nil {
+	if !x.Capabilities.Unchanged() {
 		buf = append(wireComma(buf, open), "\"capabilities\":"...)
-		buf, err = x.Capabilities.appendJSON(buf)
+		buf, err = wirePatchAppend(buf, &x.Capabilities, (*SubagentSessionCapabilities).appendJSON)
 		if err != nil {
 			return nil, wireAtKey(err, "capabilities")
 		}
 	}
-	if x.State != nil {
+	if !x.State.Unchanged() {
 		buf = append(wireComma(buf, open), "\"state\":"...)
-		buf, err = x.State.appendJSON(buf)
+		buf, err = wirePatchAppend(buf, &x.State, (*StateUpdate).appendJSON)
 		if err != nil {
 			return nil, wireAtKey(err, "state")
 		}
 	}
-	if x.Cwd != nil {
+	if !x.Cwd.Unchanged() {
 		buf = append(wireComma(buf, open), "\"cwd\":"...)
-		buf, err = wireAppendString(x.Cwd, buf)
+		buf, err = wirePatchAppend(buf, &x.Cwd, wireAppendString)
 		if err != nil {
 			return nil, wireAtKey(err, "cwd")
 		}
 	}
-	if x.AdditionalDirectories != nil {
+	if !x.AdditionalDirectories.Unchanged() {
 		buf = append(wireComma(buf, open), "\"additionalDirectories\":"...)
-		buf, err = wireAppendSlice(buf, x.AdditionalDirectories, wireAppendString)
+		buf, err = wirePatchAppend(buf, &x.AdditionalDirectories, func(src *[]string, buf []byte) ([]byte, error) {
+			return wireAppendSlice(buf, *src, wireAppendString)
+		})
 		if err != nil {
 			return nil, wireAtKey(err, "additionalDirectories")
 		}
 	}
-	if len(x.Meta) > 0 {
+	if !x.Meta.Unchanged() {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wirePatchAppend(buf, &x.Meta, wireAppendRaw)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -1521,30 +1520,30 @@ type SessionMessage struct {
 	// The sending session.
 	//
 	// Omitted leaves the stored value unchanged. `null` clears it. A value replaces it.
-	SenderSessionID *SessionId `json:"senderSessionId,omitempty"`
+	SenderSessionID Patch[SessionId] `json:"senderSessionId,omitzero"`
 	// The receiving session.
 	//
 	// Omitted leaves the stored value unchanged. `null` clears it. A value replaces it.
-	RecipientSessionID *SessionId `json:"recipientSessionId,omitempty"`
+	RecipientSessionID Patch[SessionId] `json:"recipientSessionId,omitzero"`
 	// On an incoming view, the `messageId` of the same message's outgoing view in the
 	// sender's transcript.
 	//
 	// Omitted leaves the stored value unchanged. `null` clears it. A value replaces it. It can arrive
 	// after the message starts streaming.
-	SenderMessageID *MessageId `json:"senderMessageId,omitempty"`
+	SenderMessageID Patch[MessageId] `json:"senderMessageId,omitzero"`
 	// On an outgoing view, the `messageId` of the same message's incoming view in the
 	// recipient's transcript.
 	//
 	// Omitted leaves the stored value unchanged. `null` clears it. A value replaces it. It can arrive
 	// after the message starts streaming.
-	RecipientMessageID *MessageId `json:"recipientMessageId,omitempty"`
+	RecipientMessageID Patch[MessageId] `json:"recipientMessageId,omitzero"`
 	// Omitted leaves content unchanged. `null` or `[]` clears it.
 	// A non-empty array replaces all content.
-	Content []ContentBlock `json:"content,omitempty"`
+	Content Patch[[]ContentBlock] `json:"content,omitzero"`
 	// Omitted leaves metadata unchanged. `null` removes it.
 	//
 	// Implementations MUST NOT make assumptions about values in `_meta`.
-	Meta json.RawMessage `json:"_meta,omitempty"`
+	Meta Patch[json.RawMessage] `json:"_meta,omitzero"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1564,43 +1563,40 @@ func (x *SessionMessage) UnmarshalJSON(data []byte) error {
 				return wireAtKey(err, "messageId")
 			}
 		case "senderSessionId":
-			var v *SessionId
-			err := wireDecodePtr(&v, it.value, (*SessionId).UnmarshalJSON)
+			var v Patch[SessionId]
+			err := wirePatchDecode(&v, it.value, (*SessionId).UnmarshalJSON)
 			if err == nil {
 				x.SenderSessionID = v
 			}
 		case "recipientSessionId":
-			var v *SessionId
-			err := wireDecodePtr(&v, it.value, (*SessionId).UnmarshalJSON)
+			var v Patch[SessionId]
+			err := wirePatchDecode(&v, it.value, (*SessionId).UnmarshalJSON)
 			if err == nil {
 				x.RecipientSessionID = v
 			}
 		case "senderMessageId":
-			var v *MessageId
-			err := wireDecodePtr(&v, it.value, (*MessageId).UnmarshalJSON)
+			var v Patch[MessageId]
+			err := wirePatchDecode(&v, it.value, (*MessageId).UnmarshalJSON)
 			if err == nil {
 				x.SenderMessageID = v
 			}
 		case "recipientMessageId":
-			var v *MessageId
-			err := wireDecodePtr(&v, it.value, (*MessageId).UnmarshalJSON)
+			var v Patch[MessageId]
+			err := wirePatchDecode(&v, it.value, (*MessageId).UnmarshalJSON)
 			if err == nil {
 				x.RecipientMessageID = v
 			}
 		case "content":
-			var v []ContentBlock
-			var err error
-			if wireIsNull(it.value) {
-				v = nil
-			} else {
-				err = wireDecodeSlice(&v, it.value, true, (*ContentBlock).UnmarshalJSON)
-			}
+			var v Patch[[]ContentBlock]
+			err := wirePatchDecode(&v, it.value, func(dst *[]ContentBlock, data []byte) error {
+				return wireDecodeSlice(dst, data, true, (*ContentBlock).UnmarshalJSON)
+			})
 			if err == nil {
 				x.Content = v
 			}
 		case "_meta":
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			var v Patch[json.RawMessage]
+			err := wirePatchDecode(&v, it.value, wireDecodeRawObject)
 			if err == nil {
 				x.Meta = v
 			}
@@ -1631,44 +1627,46 @@ func (x *SessionMessage) appendMembers(buf []byte, open int) ([]byte, error) {
 	if err != nil {
 		return nil, wireAtKey(err, "messageId")
 	}
-	if x.SenderSessionID != nil {
+	if !x.SenderSessionID.Unchanged() {
 		buf = append(wireComma(buf, open), "\"senderSessionId\":"...)
-		buf, err = x.SenderSessionID.appendJSON(buf)
+		buf, err = wirePatchAppend(buf, &x.SenderSessionID, (*SessionId).appendJSON)
 		if err != nil {
 			return nil, wireAtKey(err, "senderSessionId")
 		}
 	}
-	if x.RecipientSessionID != nil {
+	if !x.RecipientSessionID.Unchanged() {
 		buf = append(wireComma(buf, open), "\"recipientSessionId\":"...)
-		buf, err = x.RecipientSessionID.appendJSON(buf)
+		buf, err = wirePatchAppend(buf, &x.RecipientSessionID, (*SessionId).appendJSON)
 		if err != nil {
 			return nil, wireAtKey(err, "recipientSessionId")
 		}
 	}
-	if x.SenderMessageID != nil {
+	if !x.SenderMessageID.Unchanged() {
 		buf = append(wireComma(buf, open), "\"senderMessageId\":"...)
-		buf, err = x.SenderMessageID.appendJSON(buf)
+		buf, err = wirePatchAppend(buf, &x.SenderMessageID, (*MessageId).appendJSON)
 		if err != nil {
 			return nil, wireAtKey(err, "senderMessageId")
 		}
 	}
-	if x.RecipientMessageID != nil {
+	if !x.RecipientMessageID.Unchanged() {
 		buf = append(wireComma(buf, open), "\"recipientMessageId\":"...)
-		buf, err = x.RecipientMessageID.appendJSON(buf)
+		buf, err = wirePatchAppend(buf, &x.RecipientMessageID, (*MessageId).appendJSON)
 		if err != nil {
 			return nil, wireAtKey(err, "recipientMessageId")
 		}
 	}
-	if x.Content != nil {
+	if !x.Content.Unchanged() {
 		buf = append(wireComma(buf, open), "\"content\":"...)
-		buf, err = wireAppendSlice(buf, x.Content, (*ContentBlock).appendJSON)
+		buf, err = wirePatchAppend(buf, &x.Content, func(src *[]ContentBlock, buf []byte) ([]byte, error) {
+			return wireAppendSlice(buf, *src, (*ContentBlock).appendJSON)
+		})
 		if err != nil {
 			return nil, wireAtKey(err, "content")
 		}
 	}
-	if len(x.Meta) > 0 {
+	if !x.Meta.Unchanged() {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wirePatchAppend(buf, &x.Meta, wireAppendRaw)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}

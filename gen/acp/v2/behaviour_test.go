@@ -90,6 +90,8 @@ var registry = acptest.Registry{
 	"ResumeSessionRequest":      func() any { return new(acp.ResumeSessionRequest) },
 	"SessionInfo":               func() any { return new(acp.SessionInfo) },
 	"TerminalUpdate":            func() any { return new(acp.TerminalUpdate) },
+	"TerminalExitStatus":        func() any { return new(acp.TerminalExitStatus) },
+	"SessionInfoUpdate":         func() any { return new(acp.SessionInfoUpdate) },
 	"TextContent":               func() any { return new(acp.TextContent) },
 	"ToolCallUpdate":            func() any { return new(acp.ToolCallUpdate) },
 	"UpdateSessionNotification": func() any { return new(acp.UpdateSessionNotification) },
@@ -520,10 +522,10 @@ func TestMissingRequiredPath(t *testing.T) {
 func TestLenient(t *testing.T) {
 	t.Run("default-on-error ToolCallUpdate.title", func(t *testing.T) {
 		u := mustDecode(t, "ToolCallUpdate", `{"toolCallId":"c1","title":5,"status":"completed"}`).(*acp.ToolCallUpdate)
-		if u.Title != nil {
-			t.Errorf("Title = %q, want nil", *u.Title)
+		if !u.Title.Unchanged() {
+			t.Errorf("Title = %+v, want unchanged (a patch field's default is absent)", u.Title)
 		}
-		if u.ToolCallID != "c1" || u.Status == nil || *u.Status != acp.ToolCallStatusCompleted {
+		if st, ok := u.Status.Get(); u.ToolCallID != "c1" || !ok || st != acp.ToolCallStatusCompleted {
 			t.Errorf("other fields lost: %+v", u)
 		}
 	})
@@ -534,16 +536,16 @@ func TestLenient(t *testing.T) {
 		if !ok {
 			t.Fatalf("variant %T", n.Update.Value)
 		}
-		if u.Title != nil || u.Kind != nil || u.Locations != nil || u.Capabilities != nil {
+		if !u.Title.Unchanged() || !u.Kind.Unchanged() || !u.Locations.Unchanged() || !u.Capabilities.Unchanged() {
 			t.Errorf("bad fields kept: %+v", u)
 		}
 	})
 	t.Run("nullable optional: null is absent", func(t *testing.T) {
-		u := mustDecode(t, "ToolCallUpdate", `{"toolCallId":"c","title":null,"content":null,"rawInput":{"a":1}}`).(*acp.ToolCallUpdate)
-		if u.Title != nil || u.Content != nil {
+		u := mustDecode(t, "TerminalExitStatus", `{"exitCode":null,"signal":"SIGTERM"}`).(*acp.TerminalExitStatus)
+		if u.ExitCode != nil {
 			t.Errorf("got %+v", u)
 		}
-		if out := mustEncode(t, u); !acptest.JSONEqual(out, []byte(`{"toolCallId":"c","rawInput":{"a":1}}`)) {
+		if out := mustEncode(t, u); !acptest.JSONEqual(out, []byte(`{"signal":"SIGTERM"}`)) {
 			t.Errorf("re-encoded as %s", out)
 		}
 	})
@@ -677,11 +679,11 @@ func TestRawBytesExact(t *testing.T) {
 	t.Run("ToolCallUpdate rawInput and rawOutput", func(t *testing.T) {
 		in := `{"toolCallId":"c1","rawInput":` + raw + `,"rawOutput":12345678901234567890123}`
 		c := mustDecode(t, "ToolCallUpdate", in).(*acp.ToolCallUpdate)
-		if string(c.RawInput) != raw {
-			t.Errorf("RawInput = %s\nwant       %s", c.RawInput, raw)
+		if got, _ := c.RawInput.Get(); string(got) != raw {
+			t.Errorf("RawInput = %s\nwant       %s", got, raw)
 		}
-		if string(c.RawOutput) != "12345678901234567890123" {
-			t.Errorf("RawOutput = %s", c.RawOutput)
+		if got, _ := c.RawOutput.Get(); string(got) != "12345678901234567890123" {
+			t.Errorf("RawOutput = %s", got)
 		}
 		if out := mustEncode(t, c); string(out) != in {
 			t.Errorf("output %s\nwant   %s", out, in)
@@ -690,8 +692,8 @@ func TestRawBytesExact(t *testing.T) {
 	t.Run("rawInput scalar kinds", func(t *testing.T) {
 		for _, r := range []string{`"ls -la"`, `true`, `[]`, `-0.0e-0`, `{}`} {
 			c := mustDecode(t, "ToolCallUpdate", `{"toolCallId":"c","rawInput":`+r+`}`).(*acp.ToolCallUpdate)
-			if string(c.RawInput) != r {
-				t.Errorf("rawInput %s decoded as %q", r, c.RawInput)
+			if got, _ := c.RawInput.Get(); string(got) != r {
+				t.Errorf("rawInput %s decoded as %q", r, got)
 			}
 		}
 	})

@@ -20,8 +20,10 @@ func Example_sessionUpdate() {
 		if t, ok := u.Content.Value.(*acp.ContentBlockText); ok {
 			fmt.Println(t.Text)
 		}
-	case *acp.SessionUpdateToolCallUpdate: // a ToolCallUpdate
-		fmt.Println(u.ToolCallID, string(u.RawInput))
+	case *acp.SessionUpdateToolCallUpdate: // a ToolCallUpdate: its fields are patches
+		if in, ok := u.RawInput.Get(); ok {
+			fmt.Println(u.ToolCallID, string(in))
+		}
 	case *acp.SessionUpdateOther: // an update this version does not know
 		fmt.Println("unknown", u.SessionUpdate) // u.Raw re-encodes verbatim
 	}

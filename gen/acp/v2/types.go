@@ -715,37 +715,37 @@ type ToolCallUpdate struct {
 	// change, `null` clears the name, and a string replaces it. For a tool
 	// call ID the client has not seen before, omission or `null` means that no
 	// tool name is available.
-	Name *string `json:"name,omitempty"`
+	Name Patch[string] `json:"name,omitzero"`
 	// Human-readable title describing what the tool is doing.
 	//
 	// Omission leaves the title unchanged, `null` unsets it, and a string replaces it.
 	// A new tool call starts without a title.
-	Title *string `json:"title,omitempty"`
+	Title Patch[string] `json:"title,omitzero"`
 	// The category of tool being invoked.
 	// Helps clients choose appropriate icons and UI treatment.
 	//
 	// Omission leaves the kind unchanged, `null` resets it to `other`, and a value replaces it.
 	// A new tool call starts as `other`.
-	Kind *ToolKind `json:"kind,omitempty"`
+	Kind Patch[ToolKind] `json:"kind,omitzero"`
 	// Current execution status of the tool call.
 	//
 	// Omission leaves the status unchanged, `null` resets it to `pending`, and a value
 	// replaces it. A new tool call starts as `pending`.
-	Status *ToolCallStatus `json:"status,omitempty"`
+	Status Patch[ToolCallStatus] `json:"status,omitzero"`
 	// Content produced by the tool call.
-	Content []ToolCallContent `json:"content,omitempty"`
+	Content Patch[[]ToolCallContent] `json:"content,omitzero"`
 	// File locations affected by this tool call.
 	// Enables "follow-along" features in clients.
-	Locations []ToolCallLocation `json:"locations,omitempty"`
+	Locations Patch[[]ToolCallLocation] `json:"locations,omitzero"`
 	// Raw input parameters sent to the tool.
-	RawInput json.RawMessage `json:"rawInput,omitempty"`
+	RawInput Patch[json.RawMessage] `json:"rawInput,omitzero"`
 	// Raw output returned by the tool.
-	RawOutput json.RawMessage `json:"rawOutput,omitempty"`
+	RawOutput Patch[json.RawMessage] `json:"rawOutput,omitzero"`
 	// Client-initiated controls this tool call currently supports, such as cancellation.
 	//
 	// Omission leaves the capabilities unchanged, `null` clears them, and an object replaces
 	// the whole previous value. A new tool call starts with none.
-	Capabilities *ToolCallCapabilities `json:"capabilities,omitempty"`
+	Capabilities Patch[ToolCallCapabilities] `json:"capabilities,omitzero"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional
 	// metadata to their interactions. Omitted leaves the stored metadata unchanged. `null`
 	// clears it. An object patches the stored metadata by top-level key: keys it omits are
@@ -754,7 +754,7 @@ type ToolCallUpdate struct {
 	// MUST NOT assign meaning to keys they do not recognize.
 	//
 	// See protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)
-	Meta json.RawMessage `json:"_meta,omitempty"`
+	Meta Patch[json.RawMessage] `json:"_meta,omitzero"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -774,72 +774,66 @@ func (x *ToolCallUpdate) UnmarshalJSON(data []byte) error {
 				return wireAtKey(err, "toolCallId")
 			}
 		case "name":
-			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			var v Patch[string]
+			err := wirePatchDecode(&v, it.value, wireDecodeString)
 			if err == nil {
 				x.Name = v
 			}
 		case "title":
-			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			var v Patch[string]
+			err := wirePatchDecode(&v, it.value, wireDecodeString)
 			if err == nil {
 				x.Title = v
 			}
 		case "kind":
-			var v *ToolKind
-			err := wireDecodePtr(&v, it.value, (*ToolKind).UnmarshalJSON)
+			var v Patch[ToolKind]
+			err := wirePatchDecode(&v, it.value, (*ToolKind).UnmarshalJSON)
 			if err == nil {
 				x.Kind = v
 			}
 		case "status":
-			var v *ToolCallStatus
-			err := wireDecodePtr(&v, it.value, (*ToolCallStatus).UnmarshalJSON)
+			var v Patch[ToolCallStatus]
+			err := wirePatchDecode(&v, it.value, (*ToolCallStatus).UnmarshalJSON)
 			if err == nil {
 				x.Status = v
 			}
 		case "content":
-			var v []ToolCallContent
-			var err error
-			if wireIsNull(it.value) {
-				v = nil
-			} else {
-				err = wireDecodeSlice(&v, it.value, true, (*ToolCallContent).UnmarshalJSON)
-			}
+			var v Patch[[]ToolCallContent]
+			err := wirePatchDecode(&v, it.value, func(dst *[]ToolCallContent, data []byte) error {
+				return wireDecodeSlice(dst, data, true, (*ToolCallContent).UnmarshalJSON)
+			})
 			if err == nil {
 				x.Content = v
 			}
 		case "locations":
-			var v []ToolCallLocation
-			var err error
-			if wireIsNull(it.value) {
-				v = nil
-			} else {
-				err = wireDecodeSlice(&v, it.value, true, (*ToolCallLocation).UnmarshalJSON)
-			}
+			var v Patch[[]ToolCallLocation]
+			err := wirePatchDecode(&v, it.value, func(dst *[]ToolCallLocation, data []byte) error {
+				return wireDecodeSlice(dst, data, true, (*ToolCallLocation).UnmarshalJSON)
+			})
 			if err == nil {
 				x.Locations = v
 			}
 		case "rawInput":
-			var v json.RawMessage
-			err := wireDecodeRaw(&v, it.value)
+			var v Patch[json.RawMessage]
+			err := wirePatchDecode(&v, it.value, wireDecodeRaw)
 			if err == nil {
 				x.RawInput = v
 			}
 		case "rawOutput":
-			var v json.RawMessage
-			err := wireDecodeRaw(&v, it.value)
+			var v Patch[json.RawMessage]
+			err := wirePatchDecode(&v, it.value, wireDecodeRaw)
 			if err == nil {
 				x.RawOutput = v
 			}
 		case "capabilities":
-			var v *ToolCallCapabilities
-			err := wireDecodePtr(&v, it.value, (*ToolCallCapabilities).UnmarshalJSON)
+			var v Patch[ToolCallCapabilities]
+			err := wirePatchDecode(&v, it.value, (*ToolCallCapabilities).UnmarshalJSON)
 			if err == nil {
 				x.Capabilities = v
 			}
 		case "_meta":
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			var v Patch[json.RawMessage]
+			err := wirePatchDecode(&v, it.value, wireDecodeRawObject)
 			if err == nil {
 				x.Meta = v
 			}
@@ -870,72 +864,76 @@ func (x *ToolCallUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if err != nil {
 		return nil, wireAtKey(err, "toolCallId")
 	}
-	if x.Name != nil {
+	if !x.Name.Unchanged() {
 		buf = append(wireComma(buf, open), "\"name\":"...)
-		buf, err = wireAppendString(x.Name, buf)
+		buf, err = wirePatchAppend(buf, &x.Name, wireAppendString)
 		if err != nil {
 			return nil, wireAtKey(err, "name")
 		}
 	}
-	if x.Title != nil {
+	if !x.Title.Unchanged() {
 		buf = append(wireComma(buf, open), "\"title\":"...)
-		buf, err = wireAppendString(x.Title, buf)
+		buf, err = wirePatchAppend(buf, &x.Title, wireAppendString)
 		if err != nil {
 			return nil, wireAtKey(err, "title")
 		}
 	}
-	if x.Kind != nil {
+	if !x.Kind.Unchanged() {
 		buf = append(wireComma(buf, open), "\"kind\":"...)
-		buf, err = x.Kind.appendJSON(buf)
+		buf, err = wirePatchAppend(buf, &x.Kind, (*ToolKind).appendJSON)
 		if err != nil {
 			return nil, wireAtKey(err, "kind")
 		}
 	}
-	if x.Status != nil {
+	if !x.Status.Unchanged() {
 		buf = append(wireComma(buf, open), "\"status\":"...)
-		buf, err = x.Status.appendJSON(buf)
+		buf, err = wirePatchAppend(buf, &x.Status, (*ToolCallStatus).appendJSON)
 		if err != nil {
 			return nil, wireAtKey(err, "status")
 		}
 	}
-	if x.Content != nil {
+	if !x.Content.Unchanged() {
 		buf = append(wireComma(buf, open), "\"content\":"...)
-		buf, err = wireAppendSlice(buf, x.Content, (*ToolCallContent).appendJSON)
+		buf, err = wirePatchAppend(buf, &x.Content, func(src *[]ToolCallContent, buf []byte) ([]byte, error) {
+			return wireAppendSlice(buf, *src, (*ToolCallContent).appendJSON)
+		})
 		if err != nil {
 			return nil, wireAtKey(err, "content")
 		}
 	}
-	if x.Locations != nil {
+	if !x.Locations.Unchanged() {
 		buf = append(wireComma(buf, open), "\"locations\":"...)
-		buf, err = wireAppendSlice(buf, x.Locations, (*ToolCallLocation).appendJSON)
+		buf, err = wirePatchAppend(buf, &x.Locations, func(src *[]ToolCallLocation, buf []byte) ([]byte, error) {
+			return wireAppendSlice(buf, *src, (*ToolCallLocation).appendJSON)
+		})
 		if err != nil {
 			return nil, wireAtKey(err, "locations")
 		}
 	}
-	if len(x.RawInput) > 0 {
+	if !x.RawInput.Unchanged() {
 		buf = append(wireComma(buf, open), "\"rawInput\":"...)
-		buf, err = wireAppendRaw(&x.RawInput, buf)
+		buf, err = wirePatchAppend(buf, &x.RawInput, wireAppendRaw)
 		if err != nil {
 			return nil, wireAtKey(err, "rawInput")
 		}
 	}
-	if len(x.RawOutput) > 0 {
+	if !x.RawOutput.Unchanged() {
 		buf = append(wireComma(buf, open), "\"rawOutput\":"...)
-		buf, err = wireAppendRaw(&x.RawOutput, buf)
+		buf, err = wirePatchAppend(buf, &x.RawOutput, wireAppendRaw)
 		if err != nil {
 			return nil, wireAtKey(err, "rawOutput")
 		}
 	}
-	if x.Capabilities != nil {
+	if !x.Capabilities.Unchanged() {
 		buf = append(wireComma(buf, open), "\"capabilities\":"...)
-		buf, err = x.Capabilities.appendJSON(buf)
+		buf, err = wirePatchAppend(buf, &x.Capabilities, (*ToolCallCapabilities).appendJSON)
 		if err != nil {
 			return nil, wireAtKey(err, "capabilities")
 		}
 	}
-	if len(x.Meta) > 0 {
+	if !x.Meta.Unchanged() {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wirePatchAppend(buf, &x.Meta, wireAppendRaw)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -14840,6 +14838,8 @@ func (x *SessionUpdate) UnmarshalJSON(data []byte) error {
 		}
 		x.Value = v
 		return nil
+	case "plan":
+		return wireAtKey(wireErrorf("%s", "SessionUpdate: sessionUpdate \"plan\" is not accepted: ACP v2 removed the v1 \"plan\" update; send \"plan_update\" with an item-based plan (a single v1 plan becomes plan id \"main\")"), "sessionUpdate")
 	default:
 		if ok, err := x.decodeGatedPlanOperations(tag, data); ok {
 			return err
@@ -15571,7 +15571,7 @@ type UserMessage struct {
 	// A unique identifier for the message.
 	MessageID MessageId `json:"messageId"`
 	// Complete replacement content for this message.
-	Content []ContentBlock `json:"content,omitempty"`
+	Content Patch[[]ContentBlock] `json:"content,omitzero"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional
 	// metadata to their interactions. Omitted leaves the stored metadata unchanged. `null`
 	// clears it. An object patches the stored metadata by top-level key: keys it omits are
@@ -15580,7 +15580,7 @@ type UserMessage struct {
 	// MUST NOT assign meaning to keys they do not recognize.
 	//
 	// See protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)
-	Meta json.RawMessage `json:"_meta,omitempty"`
+	Meta Patch[json.RawMessage] `json:"_meta,omitzero"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -15600,19 +15600,16 @@ func (x *UserMessage) UnmarshalJSON(data []byte) error {
 				return wireAtKey(err, "messageId")
 			}
 		case "content":
-			var v []ContentBlock
-			var err error
-			if wireIsNull(it.value) {
-				v = nil
-			} else {
-				err = wireDecodeSlice(&v, it.value, true, (*ContentBlock).UnmarshalJSON)
-			}
+			var v Patch[[]ContentBlock]
+			err := wirePatchDecode(&v, it.value, func(dst *[]ContentBlock, data []byte) error {
+				return wireDecodeSlice(dst, data, true, (*ContentBlock).UnmarshalJSON)
+			})
 			if err == nil {
 				x.Content = v
 			}
 		case "_meta":
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			var v Patch[json.RawMessage]
+			err := wirePatchDecode(&v, it.value, wireDecodeRawObject)
 			if err == nil {
 				x.Meta = v
 			}
@@ -15643,16 +15640,18 @@ func (x *UserMessage) appendMembers(buf []byte, open int) ([]byte, error) {
 	if err != nil {
 		return nil, wireAtKey(err, "messageId")
 	}
-	if x.Content != nil {
+	if !x.Content.Unchanged() {
 		buf = append(wireComma(buf, open), "\"content\":"...)
-		buf, err = wireAppendSlice(buf, x.Content, (*ContentBlock).appendJSON)
+		buf, err = wirePatchAppend(buf, &x.Content, func(src *[]ContentBlock, buf []byte) ([]byte, error) {
+			return wireAppendSlice(buf, *src, (*ContentBlock).appendJSON)
+		})
 		if err != nil {
 			return nil, wireAtKey(err, "content")
 		}
 	}
-	if len(x.Meta) > 0 {
+	if !x.Meta.Unchanged() {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wirePatchAppend(buf, &x.Meta, wireAppendRaw)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -15682,7 +15681,7 @@ type AgentMessage struct {
 	// A unique identifier for the message.
 	MessageID MessageId `json:"messageId"`
 	// Complete replacement content for this message.
-	Content []ContentBlock `json:"content,omitempty"`
+	Content Patch[[]ContentBlock] `json:"content,omitzero"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional
 	// metadata to their interactions. Omitted leaves the stored metadata unchanged. `null`
 	// clears it. An object patches the stored metadata by top-level key: keys it omits are
@@ -15691,7 +15690,7 @@ type AgentMessage struct {
 	// MUST NOT assign meaning to keys they do not recognize.
 	//
 	// See protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)
-	Meta json.RawMessage `json:"_meta,omitempty"`
+	Meta Patch[json.RawMessage] `json:"_meta,omitzero"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -15711,19 +15710,16 @@ func (x *AgentMessage) UnmarshalJSON(data []byte) error {
 				return wireAtKey(err, "messageId")
 			}
 		case "content":
-			var v []ContentBlock
-			var err error
-			if wireIsNull(it.value) {
-				v = nil
-			} else {
-				err = wireDecodeSlice(&v, it.value, true, (*ContentBlock).UnmarshalJSON)
-			}
+			var v Patch[[]ContentBlock]
+			err := wirePatchDecode(&v, it.value, func(dst *[]ContentBlock, data []byte) error {
+				return wireDecodeSlice(dst, data, true, (*ContentBlock).UnmarshalJSON)
+			})
 			if err == nil {
 				x.Content = v
 			}
 		case "_meta":
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			var v Patch[json.RawMessage]
+			err := wirePatchDecode(&v, it.value, wireDecodeRawObject)
 			if err == nil {
 				x.Meta = v
 			}
@@ -15754,16 +15750,18 @@ func (x *AgentMessage) appendMembers(buf []byte, open int) ([]byte, error) {
 	if err != nil {
 		return nil, wireAtKey(err, "messageId")
 	}
-	if x.Content != nil {
+	if !x.Content.Unchanged() {
 		buf = append(wireComma(buf, open), "\"content\":"...)
-		buf, err = wireAppendSlice(buf, x.Content, (*ContentBlock).appendJSON)
+		buf, err = wirePatchAppend(buf, &x.Content, func(src *[]ContentBlock, buf []byte) ([]byte, error) {
+			return wireAppendSlice(buf, *src, (*ContentBlock).appendJSON)
+		})
 		if err != nil {
 			return nil, wireAtKey(err, "content")
 		}
 	}
-	if len(x.Meta) > 0 {
+	if !x.Meta.Unchanged() {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wirePatchAppend(buf, &x.Meta, wireAppendRaw)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -15793,7 +15791,7 @@ type AgentThought struct {
 	// A unique identifier for the thought message.
 	MessageID MessageId `json:"messageId"`
 	// Complete replacement content for this thought message.
-	Content []ContentBlock `json:"content,omitempty"`
+	Content Patch[[]ContentBlock] `json:"content,omitzero"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional
 	// metadata to their interactions. Omitted leaves the stored metadata unchanged. `null`
 	// clears it. An object patches the stored metadata by top-level key: keys it omits are
@@ -15802,7 +15800,7 @@ type AgentThought struct {
 	// MUST NOT assign meaning to keys they do not recognize.
 	//
 	// See protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)
-	Meta json.RawMessage `json:"_meta,omitempty"`
+	Meta Patch[json.RawMessage] `json:"_meta,omitzero"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -15822,19 +15820,16 @@ func (x *AgentThought) UnmarshalJSON(data []byte) error {
 				return wireAtKey(err, "messageId")
 			}
 		case "content":
-			var v []ContentBlock
-			var err error
-			if wireIsNull(it.value) {
-				v = nil
-			} else {
-				err = wireDecodeSlice(&v, it.value, true, (*ContentBlock).UnmarshalJSON)
-			}
+			var v Patch[[]ContentBlock]
+			err := wirePatchDecode(&v, it.value, func(dst *[]ContentBlock, data []byte) error {
+				return wireDecodeSlice(dst, data, true, (*ContentBlock).UnmarshalJSON)
+			})
 			if err == nil {
 				x.Content = v
 			}
 		case "_meta":
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			var v Patch[json.RawMessage]
+			err := wirePatchDecode(&v, it.value, wireDecodeRawObject)
 			if err == nil {
 				x.Meta = v
 			}
@@ -15865,16 +15860,18 @@ func (x *AgentThought) appendMembers(buf []byte, open int) ([]byte, error) {
 	if err != nil {
 		return nil, wireAtKey(err, "messageId")
 	}
-	if x.Content != nil {
+	if !x.Content.Unchanged() {
 		buf = append(wireComma(buf, open), "\"content\":"...)
-		buf, err = wireAppendSlice(buf, x.Content, (*ContentBlock).appendJSON)
+		buf, err = wirePatchAppend(buf, &x.Content, func(src *[]ContentBlock, buf []byte) ([]byte, error) {
+			return wireAppendSlice(buf, *src, (*ContentBlock).appendJSON)
+		})
 		if err != nil {
 			return nil, wireAtKey(err, "content")
 		}
 	}
-	if len(x.Meta) > 0 {
+	if !x.Meta.Unchanged() {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wirePatchAppend(buf, &x.Meta, wireAppendRaw)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -16404,23 +16401,23 @@ type TerminalUpdate struct {
 	// Unique identifier for this terminal within the session.
 	TerminalID TerminalId `json:"terminalId"`
 	// The command being run.
-	Command *string `json:"command,omitempty"`
+	Command Patch[string] `json:"command,omitzero"`
 	// The absolute working directory of the command.
-	Cwd *AbsolutePath `json:"cwd,omitempty"`
+	Cwd Patch[AbsolutePath] `json:"cwd,omitzero"`
 	// An authoritative replacement snapshot of terminal output bytes.
-	Output *TerminalOutput `json:"output,omitempty"`
+	Output Patch[TerminalOutput] `json:"output,omitzero"`
 	// Exit information. A concrete object marks the terminal as exited.
-	ExitStatus *TerminalExitStatus `json:"exitStatus,omitempty"`
+	ExitStatus Patch[TerminalExitStatus] `json:"exitStatus,omitzero"`
 	// The terminal size the command runs with, when known.
 	//
 	// Clients can render output at this size so that column layouts, progress bars,
 	// and cursor-positioned output display as the program wrote them.
-	Size *TerminalSize `json:"size,omitempty"`
+	Size Patch[TerminalSize] `json:"size,omitzero"`
 	// Client-initiated controls this terminal currently supports, such as cancellation.
 	//
 	// Omission leaves the capabilities unchanged, `null` clears them, and an object replaces
 	// the whole previous value. A new terminal starts with none.
-	Capabilities *TerminalCapabilities `json:"capabilities,omitempty"`
+	Capabilities Patch[TerminalCapabilities] `json:"capabilities,omitzero"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional
 	// metadata to their interactions. Omitted leaves the stored metadata unchanged. `null`
 	// clears it. An object patches the stored metadata by top-level key: keys it omits are
@@ -16429,7 +16426,7 @@ type TerminalUpdate struct {
 	// MUST NOT assign meaning to keys they do not recognize.
 	//
 	// See protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)
-	Meta json.RawMessage `json:"_meta,omitempty"`
+	Meta Patch[json.RawMessage] `json:"_meta,omitzero"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -16449,44 +16446,44 @@ func (x *TerminalUpdate) UnmarshalJSON(data []byte) error {
 				return wireAtKey(err, "terminalId")
 			}
 		case "command":
-			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			var v Patch[string]
+			err := wirePatchDecode(&v, it.value, wireDecodeString)
 			if err == nil {
 				x.Command = v
 			}
 		case "cwd":
-			var v *AbsolutePath
-			err := wireDecodePtr(&v, it.value, (*AbsolutePath).UnmarshalJSON)
+			var v Patch[AbsolutePath]
+			err := wirePatchDecode(&v, it.value, (*AbsolutePath).UnmarshalJSON)
 			if err == nil {
 				x.Cwd = v
 			}
 		case "output":
-			var v *TerminalOutput
-			err := wireDecodePtr(&v, it.value, (*TerminalOutput).UnmarshalJSON)
+			var v Patch[TerminalOutput]
+			err := wirePatchDecode(&v, it.value, (*TerminalOutput).UnmarshalJSON)
 			if err == nil {
 				x.Output = v
 			}
 		case "exitStatus":
-			var v *TerminalExitStatus
-			err := wireDecodePtr(&v, it.value, (*TerminalExitStatus).UnmarshalJSON)
+			var v Patch[TerminalExitStatus]
+			err := wirePatchDecode(&v, it.value, (*TerminalExitStatus).UnmarshalJSON)
 			if err == nil {
 				x.ExitStatus = v
 			}
 		case "size":
-			var v *TerminalSize
-			err := wireDecodePtr(&v, it.value, (*TerminalSize).UnmarshalJSON)
+			var v Patch[TerminalSize]
+			err := wirePatchDecode(&v, it.value, (*TerminalSize).UnmarshalJSON)
 			if err == nil {
 				x.Size = v
 			}
 		case "capabilities":
-			var v *TerminalCapabilities
-			err := wireDecodePtr(&v, it.value, (*TerminalCapabilities).UnmarshalJSON)
+			var v Patch[TerminalCapabilities]
+			err := wirePatchDecode(&v, it.value, (*TerminalCapabilities).UnmarshalJSON)
 			if err == nil {
 				x.Capabilities = v
 			}
 		case "_meta":
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			var v Patch[json.RawMessage]
+			err := wirePatchDecode(&v, it.value, wireDecodeRawObject)
 			if err == nil {
 				x.Meta = v
 			}
@@ -16517,51 +16514,51 @@ func (x *TerminalUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if err != nil {
 		return nil, wireAtKey(err, "terminalId")
 	}
-	if x.Command != nil {
+	if !x.Command.Unchanged() {
 		buf = append(wireComma(buf, open), "\"command\":"...)
-		buf, err = wireAppendString(x.Command, buf)
+		buf, err = wirePatchAppend(buf, &x.Command, wireAppendString)
 		if err != nil {
 			return nil, wireAtKey(err, "command")
 		}
 	}
-	if x.Cwd != nil {
+	if !x.Cwd.Unchanged() {
 		buf = append(wireComma(buf, open), "\"cwd\":"...)
-		buf, err = x.Cwd.appendJSON(buf)
+		buf, err = wirePatchAppend(buf, &x.Cwd, (*AbsolutePath).appendJSON)
 		if err != nil {
 			return nil, wireAtKey(err, "cwd")
 		}
 	}
-	if x.Output != nil {
+	if !x.Output.Unchanged() {
 		buf = append(wireComma(buf, open), "\"output\":"...)
-		buf, err = x.Output.appendJSON(buf)
+		buf, err = wirePatchAppend(buf, &x.Output, (*TerminalOutput).appendJSON)
 		if err != nil {
 			return nil, wireAtKey(err, "output")
 		}
 	}
-	if x.ExitStatus != nil {
+	if !x.ExitStatus.Unchanged() {
 		buf = append(wireComma(buf, open), "\"exitStatus\":"...)
-		buf, err = x.ExitStatus.appendJSON(buf)
+		buf, err = wirePatchAppend(buf, &x.ExitStatus, (*TerminalExitStatus).appendJSON)
 		if err != nil {
 			return nil, wireAtKey(err, "exitStatus")
 		}
 	}
-	if x.Size != nil {
+	if !x.Size.Unchanged() {
 		buf = append(wireComma(buf, open), "\"size\":"...)
-		buf, err = x.Size.appendJSON(buf)
+		buf, err = wirePatchAppend(buf, &x.Size, (*TerminalSize).appendJSON)
 		if err != nil {
 			return nil, wireAtKey(err, "size")
 		}
 	}
-	if x.Capabilities != nil {
+	if !x.Capabilities.Unchanged() {
 		buf = append(wireComma(buf, open), "\"capabilities\":"...)
-		buf, err = x.Capabilities.appendJSON(buf)
+		buf, err = wirePatchAppend(buf, &x.Capabilities, (*TerminalCapabilities).appendJSON)
 		if err != nil {
 			return nil, wireAtKey(err, "capabilities")
 		}
 	}
-	if len(x.Meta) > 0 {
+	if !x.Meta.Unchanged() {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wirePatchAppend(buf, &x.Meta, wireAppendRaw)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -17438,9 +17435,9 @@ func (x ConfigOptionUpdate) MarshalJSON() ([]byte, error) {
 // top-level key.
 type SessionInfoUpdate struct {
 	// Human-readable title for the session. Set to null to clear.
-	Title *string `json:"title,omitempty"`
+	Title Patch[string] `json:"title,omitzero"`
 	// RFC 3339 timestamp of last activity. Set to null to clear.
-	UpdatedAt *string `json:"updatedAt,omitempty"`
+	UpdatedAt Patch[string] `json:"updatedAt,omitzero"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional
 	// metadata to their interactions. Omitted leaves the stored metadata unchanged. `null`
 	// clears it. An object patches the stored metadata by top-level key: keys it omits are
@@ -17449,7 +17446,7 @@ type SessionInfoUpdate struct {
 	// MUST NOT assign meaning to keys they do not recognize.
 	//
 	// See protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)
-	Meta json.RawMessage `json:"_meta,omitempty"`
+	Meta Patch[json.RawMessage] `json:"_meta,omitzero"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -17462,20 +17459,20 @@ func (x *SessionInfoUpdate) UnmarshalJSON(data []byte) error {
 	for it.next() {
 		switch string(it.key) {
 		case "title":
-			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			var v Patch[string]
+			err := wirePatchDecode(&v, it.value, wireDecodeString)
 			if err == nil {
 				x.Title = v
 			}
 		case "updatedAt":
-			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			var v Patch[string]
+			err := wirePatchDecode(&v, it.value, wireDecodeString)
 			if err == nil {
 				x.UpdatedAt = v
 			}
 		case "_meta":
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			var v Patch[json.RawMessage]
+			err := wirePatchDecode(&v, it.value, wireDecodeRawObject)
 			if err == nil {
 				x.Meta = v
 			}
@@ -17498,23 +17495,23 @@ func (x *SessionInfoUpdate) appendJSON(buf []byte) ([]byte, error) {
 
 func (x *SessionInfoUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if x.Title != nil {
+	if !x.Title.Unchanged() {
 		buf = append(wireComma(buf, open), "\"title\":"...)
-		buf, err = wireAppendString(x.Title, buf)
+		buf, err = wirePatchAppend(buf, &x.Title, wireAppendString)
 		if err != nil {
 			return nil, wireAtKey(err, "title")
 		}
 	}
-	if x.UpdatedAt != nil {
+	if !x.UpdatedAt.Unchanged() {
 		buf = append(wireComma(buf, open), "\"updatedAt\":"...)
-		buf, err = wireAppendString(x.UpdatedAt, buf)
+		buf, err = wirePatchAppend(buf, &x.UpdatedAt, wireAppendString)
 		if err != nil {
 			return nil, wireAtKey(err, "updatedAt")
 		}
 	}
-	if len(x.Meta) > 0 {
+	if !x.Meta.Unchanged() {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wirePatchAppend(buf, &x.Meta, wireAppendRaw)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -17629,7 +17626,7 @@ type UsageUpdate struct {
 	// Cumulative session cost.
 	//
 	// Omitted leaves the last reported cost unchanged. `null` clears it. A value replaces it.
-	Cost *Cost `json:"cost,omitempty"`
+	Cost Patch[Cost] `json:"cost,omitzero"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
@@ -17661,8 +17658,8 @@ func (x *UsageUpdate) UnmarshalJSON(data []byte) error {
 				return wireAtKey(err, "size")
 			}
 		case "cost":
-			var v *Cost
-			err := wireDecodePtr(&v, it.value, (*Cost).UnmarshalJSON)
+			var v Patch[Cost]
+			err := wirePatchDecode(&v, it.value, (*Cost).UnmarshalJSON)
 			if err == nil {
 				x.Cost = v
 			}
@@ -17707,9 +17704,9 @@ func (x *UsageUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if err != nil {
 		return nil, wireAtKey(err, "size")
 	}
-	if x.Cost != nil {
+	if !x.Cost.Unchanged() {
 		buf = append(wireComma(buf, open), "\"cost\":"...)
-		buf, err = x.Cost.appendJSON(buf)
+		buf, err = wirePatchAppend(buf, &x.Cost, (*Cost).appendJSON)
 		if err != nil {
 			return nil, wireAtKey(err, "cost")
 		}
@@ -17986,9 +17983,9 @@ type CompactionUpdate struct {
 	// Current lifecycle status.
 	Status CompactionStatus `json:"status"`
 	// Complete replacement user-displayable summary content for the compaction.
-	Summary []ContentBlock `json:"summary,omitempty"`
+	Summary Patch[[]ContentBlock] `json:"summary,omitzero"`
 	// Human-readable error details for the compaction.
-	Error *string `json:"error,omitempty"`
+	Error Patch[string] `json:"error,omitzero"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional
 	// metadata to their interactions. Omitted leaves the stored metadata unchanged. `null`
 	// clears it. An object patches the stored metadata by top-level key: keys it omits are
@@ -17997,7 +17994,7 @@ type CompactionUpdate struct {
 	// MUST NOT assign meaning to keys they do not recognize.
 	//
 	// See protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)
-	Meta json.RawMessage `json:"_meta,omitempty"`
+	Meta Patch[json.RawMessage] `json:"_meta,omitzero"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -18023,25 +18020,22 @@ func (x *CompactionUpdate) UnmarshalJSON(data []byte) error {
 				return wireAtKey(err, "status")
 			}
 		case "summary":
-			var v []ContentBlock
-			var err error
-			if wireIsNull(it.value) {
-				v = nil
-			} else {
-				err = wireDecodeSlice(&v, it.value, true, (*ContentBlock).UnmarshalJSON)
-			}
+			var v Patch[[]ContentBlock]
+			err := wirePatchDecode(&v, it.value, func(dst *[]ContentBlock, data []byte) error {
+				return wireDecodeSlice(dst, data, true, (*ContentBlock).UnmarshalJSON)
+			})
 			if err == nil {
 				x.Summary = v
 			}
 		case "error":
-			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			var v Patch[string]
+			err := wirePatchDecode(&v, it.value, wireDecodeString)
 			if err == nil {
 				x.Error = v
 			}
 		case "_meta":
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			var v Patch[json.RawMessage]
+			err := wirePatchDecode(&v, it.value, wireDecodeRawObject)
 			if err == nil {
 				x.Meta = v
 			}
@@ -18080,23 +18074,25 @@ func (x *CompactionUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if err != nil {
 		return nil, wireAtKey(err, "status")
 	}
-	if x.Summary != nil {
+	if !x.Summary.Unchanged() {
 		buf = append(wireComma(buf, open), "\"summary\":"...)
-		buf, err = wireAppendSlice(buf, x.Summary, (*ContentBlock).appendJSON)
+		buf, err = wirePatchAppend(buf, &x.Summary, func(src *[]ContentBlock, buf []byte) ([]byte, error) {
+			return wireAppendSlice(buf, *src, (*ContentBlock).appendJSON)
+		})
 		if err != nil {
 			return nil, wireAtKey(err, "summary")
 		}
 	}
-	if x.Error != nil {
+	if !x.Error.Unchanged() {
 		buf = append(wireComma(buf, open), "\"error\":"...)
-		buf, err = wireAppendString(x.Error, buf)
+		buf, err = wirePatchAppend(buf, &x.Error, wireAppendString)
 		if err != nil {
 			return nil, wireAtKey(err, "error")
 		}
 	}
-	if len(x.Meta) > 0 {
+	if !x.Meta.Unchanged() {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wirePatchAppend(buf, &x.Meta, wireAppendRaw)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}

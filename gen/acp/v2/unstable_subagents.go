@@ -589,36 +589,36 @@ type SubagentUpdate struct {
 	//
 	// Optional and nullable. Omitted means unchanged. `null` clears it. If no
 	// title is set, the Client chooses a fallback presentation.
-	Title *string `json:"title,omitempty"`
+	Title Patch[string] `json:"title,omitzero"`
 	// The parent's human-readable description of the child's role or purpose.
 	//
 	// Optional and nullable. Omitted means unchanged. `null` clears it. This is
 	// current display metadata, not the history of instructions sent to the child.
-	Description *string `json:"description,omitempty"`
+	Description Patch[string] `json:"description,omitzero"`
 	// Client-initiated session mutations permitted for this subagent session.
 	//
 	// Read-only operations retain their normal protocol semantics and
 	// capability requirements.
-	Capabilities *SubagentSessionCapabilities `json:"capabilities,omitempty"`
+	Capabilities Patch[SubagentSessionCapabilities] `json:"capabilities,omitzero"`
 	// The child's current foreground state, mirrored onto its parent association.
 	//
 	// Optional and nullable. Omitted means unchanged. `null` removes the
 	// current report and leaves activity unconfirmed (not idle or cancelled).
 	// A concrete `StateUpdate` replaces the entire previous snapshot.
-	State *StateUpdate `json:"state,omitempty"`
+	State Patch[StateUpdate] `json:"state,omitzero"`
 	// The child's working directory. Must be an absolute path.
 	//
 	// Optional and nullable. Omitted means unchanged. `null` clears the
 	// reported value. While unset, the child inherits its immediate parent's
 	// effective working directory.
-	Cwd *AbsolutePath `json:"cwd,omitempty"`
+	Cwd Patch[AbsolutePath] `json:"cwd,omitzero"`
 	// Additional workspace roots for the child. Each path must be absolute.
 	//
 	// Optional and nullable. Omitted means unchanged. `null` clears the
 	// reported value. While unset, the child inherits its immediate parent's
 	// effective additional directories, independently of `cwd`. A concrete
 	// array replaces the whole list. `[]` reports no additional directories.
-	AdditionalDirectories []AbsolutePath `json:"additionalDirectories,omitempty"`
+	AdditionalDirectories Patch[[]AbsolutePath] `json:"additionalDirectories,omitzero"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional
 	// metadata to their interactions. Omitted leaves the stored metadata unchanged. `null`
 	// clears it. An object patches the stored metadata by top-level key: keys it omits are
@@ -627,7 +627,7 @@ type SubagentUpdate struct {
 	// MUST NOT assign meaning to keys they do not recognize.
 	//
 	// See protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)
-	Meta json.RawMessage `json:"_meta,omitempty"`
+	Meta Patch[json.RawMessage] `json:"_meta,omitzero"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -647,47 +647,44 @@ func (x *SubagentUpdate) UnmarshalJSON(data []byte) error {
 				return wireAtKey(err, "sessionId")
 			}
 		case "title":
-			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			var v Patch[string]
+			err := wirePatchDecode(&v, it.value, wireDecodeString)
 			if err == nil {
 				x.Title = v
 			}
 		case "description":
-			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			var v Patch[string]
+			err := wirePatchDecode(&v, it.value, wireDecodeString)
 			if err == nil {
 				x.Description = v
 			}
 		case "capabilities":
-			var v *SubagentSessionCapabilities
-			err := wireDecodePtr(&v, it.value, (*SubagentSessionCapabilities).UnmarshalJSON)
+			var v Patch[SubagentSessionCapabilities]
+			err := wirePatchDecode(&v, it.value, (*SubagentSessionCapabilities).UnmarshalJSON)
 			if err == nil {
 				x.Capabilities = v
 			}
 		case "state":
-			var v *StateUpdate
-			err := wireDecodePtr(&v, it.value, (*StateUpdate).UnmarshalJSON)
+			var v Patch[StateUpdate]
+			err := wirePatchDecode(&v, it.value, (*StateUpdate).UnmarshalJSON)
 			if err == nil {
 				x.State = v
 			}
 		case "cwd":
-			err := wireDecodePtr(&x.Cwd, it.value, (*AbsolutePath).UnmarshalJSON)
+			err := wirePatchDecode(&x.Cwd, it.value, (*AbsolutePath).UnmarshalJSON)
 			if err != nil {
 				return wireAtKey(err, "cwd")
 			}
 		case "additionalDirectories":
-			var err error
-			if wireIsNull(it.value) {
-				x.AdditionalDirectories = nil
-			} else {
-				err = wireDecodeSlice(&x.AdditionalDirectories, it.value, false, (*AbsolutePath).UnmarshalJSON)
-			}
+			err := wirePatchDecode(&x.AdditionalDirectories, it.value, func(dst *[]AbsolutePath, data []byte) error {
+				return wireDecodeSlice(dst, data, false, (*AbsolutePath).UnmarshalJSON)
+			})
 			if err != nil {
 				return wireAtKey(err, "additionalDirectories")
 			}
 		case "_meta":
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			var v Patch[json.RawMessage]
+			err := wirePatchDecode(&v, it.value, wireDecodeRawObject)
 			if err == nil {
 				x.Meta = v
 			}
@@ -718,51 +715,53 @@ func (x *SubagentUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
-	if x.Title != nil {
+	if !x.Title.Unchanged() {
 		buf = append(wireComma(buf, open), "\"title\":"...)
-		buf, err = wireAppendString(x.Title, buf)
+		buf, err = wirePatchAppend(buf, &x.Title, wireAppendString)
 		if err != nil {
 			return nil, wireAtKey(err, "title")
 		}
 	}
-	if x.Description != nil {
+	if !x.Description.Unchanged() {
 		buf = append(wireComma(buf, open), "\"description\":"...)
-		buf, err = wireAppendString(x.Description, buf)
+		buf, err = wirePatchAppend(buf, &x.Description, wireAppendString)
 		if err != nil {
 			return nil, wireAtKey(err, "description")
 		}
 	}
-	if x.Capabilities != nil {
+	if !x.Capabilities.Unchanged() {
 		buf = append(wireComma(buf, open), "\"capabilities\":"...)
-		buf, err = x.Capabilities.appendJSON(buf)
+		buf, err = wirePatchAppend(buf, &x.Capabilities, (*SubagentSessionCapabilities).appendJSON)
 		if err != nil {
 			return nil, wireAtKey(err, "capabilities")
 		}
 	}
-	if x.State != nil {
+	if !x.State.Unchanged() {
 		buf = append(wireComma(buf, open), "\"state\":"...)
-		buf, err = x.State.appendJSON(buf)
+		buf, err = wirePatchAppend(buf, &x.State, (*StateUpdate).appendJSON)
 		if err != nil {
 			return nil, wireAtKey(err, "state")
 		}
 	}
-	if x.Cwd != nil {
+	if !x.Cwd.Unchanged() {
 		buf = append(wireComma(buf, open), "\"cwd\":"...)
-		buf, err = x.Cwd.appendJSON(buf)
+		buf, err = wirePatchAppend(buf, &x.Cwd, (*AbsolutePath).appendJSON)
 		if err != nil {
 			return nil, wireAtKey(err, "cwd")
 		}
 	}
-	if x.AdditionalDirectories != nil {
+	if !x.AdditionalDirectories.Unchanged() {
 		buf = append(wireComma(buf, open), "\"additionalDirectories\":"...)
-		buf, err = wireAppendSlice(buf, x.AdditionalDirectories, (*AbsolutePath).appendJSON)
+		buf, err = wirePatchAppend(buf, &x.AdditionalDirectories, func(src *[]AbsolutePath, buf []byte) ([]byte, error) {
+			return wireAppendSlice(buf, *src, (*AbsolutePath).appendJSON)
+		})
 		if err != nil {
 			return nil, wireAtKey(err, "additionalDirectories")
 		}
 	}
-	if len(x.Meta) > 0 {
+	if !x.Meta.Unchanged() {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wirePatchAppend(buf, &x.Meta, wireAppendRaw)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -786,26 +785,26 @@ type SessionMessage struct {
 	// The sending session.
 	//
 	// Omitted leaves the stored value unchanged. `null` clears it. A value replaces it.
-	SenderSessionID *SessionId `json:"senderSessionId,omitempty"`
+	SenderSessionID Patch[SessionId] `json:"senderSessionId,omitzero"`
 	// The receiving session.
 	//
 	// Omitted leaves the stored value unchanged. `null` clears it. A value replaces it.
-	RecipientSessionID *SessionId `json:"recipientSessionId,omitempty"`
+	RecipientSessionID Patch[SessionId] `json:"recipientSessionId,omitzero"`
 	// On an incoming view, the `messageId` of the same message's outgoing view in the
 	// sender's transcript.
 	//
 	// Omitted leaves the stored value unchanged. `null` clears it. A value replaces it. It can arrive
 	// after the message starts streaming.
-	SenderMessageID *MessageId `json:"senderMessageId,omitempty"`
+	SenderMessageID Patch[MessageId] `json:"senderMessageId,omitzero"`
 	// On an outgoing view, the `messageId` of the same message's incoming view in the
 	// recipient's transcript.
 	//
 	// Omitted leaves the stored value unchanged. `null` clears it. A value replaces it. It can arrive
 	// after the message starts streaming.
-	RecipientMessageID *MessageId `json:"recipientMessageId,omitempty"`
+	RecipientMessageID Patch[MessageId] `json:"recipientMessageId,omitzero"`
 	// Omitted leaves content unchanged. `null` clears it. A concrete array
 	// replaces the whole content collection.
-	Content []ContentBlock `json:"content,omitempty"`
+	Content Patch[[]ContentBlock] `json:"content,omitzero"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional
 	// metadata to their interactions. Omitted leaves the stored metadata unchanged. `null`
 	// clears it. An object patches the stored metadata by top-level key: keys it omits are
@@ -814,7 +813,7 @@ type SessionMessage struct {
 	// MUST NOT assign meaning to keys they do not recognize.
 	//
 	// See protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)
-	Meta json.RawMessage `json:"_meta,omitempty"`
+	Meta Patch[json.RawMessage] `json:"_meta,omitzero"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -834,43 +833,40 @@ func (x *SessionMessage) UnmarshalJSON(data []byte) error {
 				return wireAtKey(err, "messageId")
 			}
 		case "senderSessionId":
-			var v *SessionId
-			err := wireDecodePtr(&v, it.value, (*SessionId).UnmarshalJSON)
+			var v Patch[SessionId]
+			err := wirePatchDecode(&v, it.value, (*SessionId).UnmarshalJSON)
 			if err == nil {
 				x.SenderSessionID = v
 			}
 		case "recipientSessionId":
-			var v *SessionId
-			err := wireDecodePtr(&v, it.value, (*SessionId).UnmarshalJSON)
+			var v Patch[SessionId]
+			err := wirePatchDecode(&v, it.value, (*SessionId).UnmarshalJSON)
 			if err == nil {
 				x.RecipientSessionID = v
 			}
 		case "senderMessageId":
-			var v *MessageId
-			err := wireDecodePtr(&v, it.value, (*MessageId).UnmarshalJSON)
+			var v Patch[MessageId]
+			err := wirePatchDecode(&v, it.value, (*MessageId).UnmarshalJSON)
 			if err == nil {
 				x.SenderMessageID = v
 			}
 		case "recipientMessageId":
-			var v *MessageId
-			err := wireDecodePtr(&v, it.value, (*MessageId).UnmarshalJSON)
+			var v Patch[MessageId]
+			err := wirePatchDecode(&v, it.value, (*MessageId).UnmarshalJSON)
 			if err == nil {
 				x.RecipientMessageID = v
 			}
 		case "content":
-			var v []ContentBlock
-			var err error
-			if wireIsNull(it.value) {
-				v = nil
-			} else {
-				err = wireDecodeSlice(&v, it.value, true, (*ContentBlock).UnmarshalJSON)
-			}
+			var v Patch[[]ContentBlock]
+			err := wirePatchDecode(&v, it.value, func(dst *[]ContentBlock, data []byte) error {
+				return wireDecodeSlice(dst, data, true, (*ContentBlock).UnmarshalJSON)
+			})
 			if err == nil {
 				x.Content = v
 			}
 		case "_meta":
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			var v Patch[json.RawMessage]
+			err := wirePatchDecode(&v, it.value, wireDecodeRawObject)
 			if err == nil {
 				x.Meta = v
 			}
@@ -901,44 +897,46 @@ func (x *SessionMessage) appendMembers(buf []byte, open int) ([]byte, error) {
 	if err != nil {
 		return nil, wireAtKey(err, "messageId")
 	}
-	if x.SenderSessionID != nil {
+	if !x.SenderSessionID.Unchanged() {
 		buf = append(wireComma(buf, open), "\"senderSessionId\":"...)
-		buf, err = x.SenderSessionID.appendJSON(buf)
+		buf, err = wirePatchAppend(buf, &x.SenderSessionID, (*SessionId).appendJSON)
 		if err != nil {
 			return nil, wireAtKey(err, "senderSessionId")
 		}
 	}
-	if x.RecipientSessionID != nil {
+	if !x.RecipientSessionID.Unchanged() {
 		buf = append(wireComma(buf, open), "\"recipientSessionId\":"...)
-		buf, err = x.RecipientSessionID.appendJSON(buf)
+		buf, err = wirePatchAppend(buf, &x.RecipientSessionID, (*SessionId).appendJSON)
 		if err != nil {
 			return nil, wireAtKey(err, "recipientSessionId")
 		}
 	}
-	if x.SenderMessageID != nil {
+	if !x.SenderMessageID.Unchanged() {
 		buf = append(wireComma(buf, open), "\"senderMessageId\":"...)
-		buf, err = x.SenderMessageID.appendJSON(buf)
+		buf, err = wirePatchAppend(buf, &x.SenderMessageID, (*MessageId).appendJSON)
 		if err != nil {
 			return nil, wireAtKey(err, "senderMessageId")
 		}
 	}
-	if x.RecipientMessageID != nil {
+	if !x.RecipientMessageID.Unchanged() {
 		buf = append(wireComma(buf, open), "\"recipientMessageId\":"...)
-		buf, err = x.RecipientMessageID.appendJSON(buf)
+		buf, err = wirePatchAppend(buf, &x.RecipientMessageID, (*MessageId).appendJSON)
 		if err != nil {
 			return nil, wireAtKey(err, "recipientMessageId")
 		}
 	}
-	if x.Content != nil {
+	if !x.Content.Unchanged() {
 		buf = append(wireComma(buf, open), "\"content\":"...)
-		buf, err = wireAppendSlice(buf, x.Content, (*ContentBlock).appendJSON)
+		buf, err = wirePatchAppend(buf, &x.Content, func(src *[]ContentBlock, buf []byte) ([]byte, error) {
+			return wireAppendSlice(buf, *src, (*ContentBlock).appendJSON)
+		})
 		if err != nil {
 			return nil, wireAtKey(err, "content")
 		}
 	}
-	if len(x.Meta) > 0 {
+	if !x.Meta.Unchanged() {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wirePatchAppend(buf, &x.Meta, wireAppendRaw)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}

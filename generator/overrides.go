@@ -1,0 +1,208 @@
+package generator
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+// Overrides say what the JSON Schema cannot (contract rules 4 and 7): tag
+// values a union must reject outright, and properties with patch meaning
+// (absent = unchanged, null = clear, a value = replace), which need three
+// states in Go. The file is the project's (schema/acp/overrides.v*.json for
+// ACP). Every entry must match something the generator builds; one that
+// matches nothing is an error, so the list cannot rot silently when the
+// schema changes.
+type overrides struct {
+	File        string
+	RemovedTags []removedTag    `json:"removedTags"`
+	PatchFields []patchOverride `json:"patchFields"`
+}
+
+// removedTag names a tagged union by its schema location and a tag value it
+// rejects with Message.
+type removedTag struct {
+	Union   string `json:"union"`
+	Tag     string `json:"tag"`
+	Message string `json:"message"`
+}
+
+// patchOverride names a property by its schema location; Evidence is the
+// schema text that gives it patch meaning (for people; required so that
+// every entry says why it is there).
+type patchOverride struct {
+	Property string `json:"property"`
+	Evidence string `json:"evidence"`
+}
+
+// parseOverrides reads an overrides file strictly: unknown keys are errors,
+// so a misspelt key cannot turn an override off.
+func parseOverrides(file string, data []byte) (*overrides, error) {
+	ov := &overrides{File: file}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	var doc struct {
+		Comment     any             `json:"$comment"`
+		RemovedTags []removedTag    `json:"removedTags"`
+		PatchFields []patchOverride `json:"patchFields"`
+	}
+	if err := dec.Decode(&doc); err != nil {
+		return nil, fmt.Errorf("%s: %v", file, err)
+	}
+	ov.RemovedTags, ov.PatchFields = doc.RemovedTags, doc.PatchFields
+	if err := ov.checkEntries(); err != nil {
+		return nil, err
+	}
+	return ov, nil
+}
+
+// checkEntries rejects incomplete and repeated entries.
+func (ov *overrides) checkEntries() error {
+	seen := map[string]bool{}
+	for i, r := range ov.RemovedTags {
+		at := fmt.Sprintf("%s: removedTags[%d]", ov.File, i)
+		if !strings.HasPrefix(r.Union, "#/") || r.Tag == "" || r.Message == "" {
+			return fmt.Errorf("%s: needs union (a schema location \"#/...\"), tag and message", at)
+		}
+		if key := r.Union + "\x00" + r.Tag; seen[key] {
+			return fmt.Errorf("%s: tag %q of %s is listed twice", at, r.Tag, r.Union)
+		} else {
+			seen[key] = true
+		}
+	}
+	for i, p := range ov.PatchFields {
+		at := fmt.Sprintf("%s: patchFields[%d]", ov.File, i)
+		if !strings.HasPrefix(p.Property, "#/") || p.Evidence == "" {
+			return fmt.Errorf("%s: needs property (a schema location \"#/...\") and evidence", at)
+		}
+		if seen[p.Property] {
+			return fmt.Errorf("%s: %s is listed twice", at, p.Property)
+		}
+		seen[p.Property] = true
+	}
+	return nil
+}
+
+// applyOverrides marks the patch fields and the unions' removed tags in the
+// IR. It runs on the whole IR, before gating, so an entry about an unstable
+// element matches whether or not its feature is emitted.
+func applyOverrides(ov *overrides, types []*Decl) error {
+	if ov == nil {
+		return nil
+	}
+	var errs []string
+	fields := fieldsByPath(types)
+	for i, p := range ov.PatchFields {
+		if err := markPatch(fields[p.Property]); err != nil {
+			errs = append(errs, fmt.Sprintf("patchFields[%d]: %s: %v", i, p.Property, err))
+		}
+	}
+	unions := unionsByPath(types)
+	for i, r := range ov.RemovedTags {
+		if err := removeTag(unions[r.Union], r); err != nil {
+			errs = append(errs, fmt.Sprintf("removedTags[%d]: %s: %v", i, r.Union, err))
+		}
+	}
+	if len(errs) > 0 {
+		return fmt.Errorf("%s:\n  %s", ov.File, strings.Join(errs, "\n  "))
+	}
+	return nil
+}
+
+// markPatch gives the fields generated from one property patch meaning.
+func markPatch(fds []*Field) error {
+	if len(fds) == 0 {
+		return fmt.Errorf("matches no generated field")
+	}
+	for _, fd := range fds {
+		switch {
+		case fd.Required:
+			return fmt.Errorf("the property is required, so it cannot be absent to mean unchanged")
+		case fd.DefaultOnNull:
+			return fmt.Errorf("the property is x-deserialize-default-on-null, so null cannot mean clear")
+		}
+		fd.Patch = true
+	}
+	return nil
+}
+
+// removeTag records a removed tag on a tagged union whose variants do not
+// use it.
+func removeTag(u *UnionDecl, r removedTag) error {
+	switch {
+	case u == nil:
+		return fmt.Errorf("matches no generated union")
+	case u.Tag == "":
+		return fmt.Errorf("the union is untagged, so it has no tag values to remove")
+	}
+	for _, v := range u.Variants {
+		if v.Tag == r.Tag {
+			return fmt.Errorf("tag %q is a variant of the union (%s), not a removed one", r.Tag, v.Path)
+		}
+	}
+	u.Removed = append(u.Removed, RemovedTag{Tag: r.Tag, Message: r.Message})
+	return nil
+}
+
+// fieldsByPath indexes every struct and variant field by the schema
+// location of its property. One property can give several fields (an
+// inline variant and a struct built from the same schema).
+func fieldsByPath(types []*Decl) map[string][]*Field {
+	out := map[string][]*Field{}
+	add := func(fds []*Field) {
+		for _, fd := range fds {
+			out[fd.Path] = append(out[fd.Path], fd)
+		}
+	}
+	for _, t := range types {
+		if t.Struct != nil {
+			add(t.Struct.Fields)
+		}
+		for _, u := range declUnions(t) {
+			for _, v := range u.AllVariants() {
+				add(v.Fields)
+			}
+		}
+	}
+	return out
+}
+
+// unionsByPath indexes unions by the schema location of their definition.
+func unionsByPath(types []*Decl) map[string]*UnionDecl {
+	out := map[string]*UnionDecl{}
+	for _, t := range types {
+		if t.Union != nil {
+			out[t.Path] = t.Union
+		} else if t.Struct != nil && t.Struct.Variant != nil {
+			out[t.Path] = t.Struct.Variant
+		}
+	}
+	return out
+}
+
+// declUnions are the unions a declaration holds: its own, or the one
+// flattened into its struct.
+func declUnions(t *Decl) []*UnionDecl {
+	var out []*UnionDecl
+	if t.Union != nil {
+		out = append(out, t.Union)
+	}
+	if t.Struct != nil && t.Struct.Variant != nil {
+		out = append(out, t.Struct.Variant)
+	}
+	return out
+}
+
+// HasPatchFields reports whether any type has a field with patch meaning
+// (then the output needs the Patch runtime).
+func hasPatchFields(types []*Decl) bool {
+	for _, fds := range fieldsByPath(types) {
+		for _, fd := range fds {
+			if fd.Patch {
+				return true
+			}
+		}
+	}
+	return false
+}
