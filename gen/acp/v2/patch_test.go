@@ -21,7 +21,7 @@ import (
 func TestPatchFieldsThreeStates(t *testing.T) {
 	cases := []struct {
 		name, typ, base, member, value string
-		field                              func(any) patchState
+		field                          func(any) patchState
 	}{
 		{"string", "SessionInfoUpdate", `{}`, "title", `"Release notes"`,
 			func(v any) patchState { return stateOf(v.(*acp.SessionInfoUpdate).Title) }},
