@@ -68,8 +68,8 @@ func isRuntimeFile(name string) bool {
 	return strings.HasPrefix(name, "wire_") || strings.HasPrefix(name, "validate_")
 }
 
-// caseConfig reads a golden case: schema.json, and for gated cases
-// schema.unstable.json and features.json.
+// caseConfig reads a golden case: schema.json, for gated cases
+// schema.unstable.json and features.json, and overrides.json when present.
 func caseConfig(t *testing.T, dir, pkg string) Config {
 	t.Helper()
 	read := func(name string) []byte {
@@ -84,6 +84,9 @@ func caseConfig(t *testing.T, dir, pkg string) Config {
 	if u := read("schema.unstable.json"); u != nil {
 		cfg.UnstableFile, cfg.Unstable = filepath.Join(dir, "schema.unstable.json"), u
 		cfg.FeaturesFile, cfg.Features = filepath.Join(dir, "features.json"), read("features.json")
+	}
+	if o := read("overrides.json"); o != nil {
+		cfg.OverridesFile, cfg.Overrides = filepath.Join(dir, "overrides.json"), o
 	}
 	return cfg
 }

@@ -23,6 +23,7 @@ const (
 	archivedVariant = "*acp.SessionUpdatePlanArchived plan=p\n"
 	urgentUnknown   = "*acp.SessionUpdatePlanUpdate priority=urgent known=false\n"
 	urgentKnown     = "*acp.SessionUpdatePlanUpdate priority=urgent known=true urgent=true\n"
+	planRejected    = "rejected v1 plan\n"
 )
 
 // TestDownstream uses acpgen from outside, as an SDK author does: a module
@@ -37,6 +38,7 @@ func TestDownstream(t *testing.T) {
 	m.copy(t, "schema/schema.json", filepath.Join(m.root, "schema", "acp", "v2", "schema.json"))
 	m.copy(t, "schema/schema.unstable.json", filepath.Join(m.root, "schema", "acp", "v2", "schema.unstable.json"))
 	m.copy(t, "schema/features.json", filepath.Join(m.root, "schema", "acp", "features.v2.json"))
+	m.copy(t, "schema/overrides.json", filepath.Join(m.root, "schema", "acp", "overrides.v2.json"))
 	m.write(t, "doc.go", []byte(docGo))
 	if !t.Run("stable", func(t *testing.T) { testStable(t, m) }) {
 		return
@@ -51,7 +53,7 @@ func testStable(t *testing.T, m *module) {
 	m.goCmd(t, "generate", "./...")
 	m.goCmd(t, generateWith("-check")...)
 	m.copy(t, "main.go", filepath.Join("testdata", "before", "main.go"))
-	if got, want := m.buildAndRun(t, ""), removedOther+archivedOther+urgentUnknown; got != want {
+	if got, want := m.buildAndRun(t, ""), removedOther+archivedOther+urgentUnknown+planRejected; got != want {
 		t.Errorf("program printed\n%s\nwant\n%s", got, want)
 	}
 	version := m.goCmd(t, "tool", "acpgen", "-version")
@@ -71,12 +73,12 @@ const needsFeatures = "(acpgen -schema DIR must read DIR/schema.unstable.json an
 // and features.json next to schema.json and to emit per-feature files.
 func testUnstable(t *testing.T, m *module) {
 	for _, tags := range []string{"unstable", "unstable_plan_operations"} {
-		if got, want := m.buildAndRun(t, tags), removedVariant+archivedOther+urgentUnknown; got != want {
+		if got, want := m.buildAndRun(t, tags), removedVariant+archivedOther+urgentUnknown+planRejected; got != want {
 			t.Errorf("with -tags %s the program printed\n%s\nwant\n%s%s", tags, got, want, needsFeatures)
 		}
 	}
 	m.goCmd(t, generateWith("-emit-features", "none")...)
-	if got, want := m.buildAndRun(t, "unstable"), removedOther+archivedOther+urgentUnknown; got != want {
+	if got, want := m.buildAndRun(t, "unstable"), removedOther+archivedOther+urgentUnknown+planRejected; got != want {
 		t.Errorf("generated with -emit-features none, with -tags unstable the program printed\n%s\nwant\n%s%s", got, want, needsFeatures)
 	}
 	m.goCmd(t, "generate", "./...")
@@ -98,10 +100,10 @@ func testSchemaEdit(t *testing.T, m *module) {
 	m.goCmd(t, "generate", "./...")
 	m.goCmd(t, generateWith("-check")...)
 	m.copy(t, "main.go", filepath.Join("testdata", "after", "main.go"))
-	if got, want := m.buildAndRun(t, ""), removedOther+archivedVariant+urgentKnown; got != want {
+	if got, want := m.buildAndRun(t, ""), removedOther+archivedVariant+urgentKnown+planRejected; got != want {
 		t.Errorf("program printed\n%s\nwant\n%s", got, want)
 	}
-	if got, want := m.buildAndRun(t, "unstable"), archivedVariant+urgentKnown; !strings.HasSuffix(got, want) {
+	if got, want := m.buildAndRun(t, "unstable"), archivedVariant+urgentKnown+planRejected; !strings.HasSuffix(got, want) {
 		t.Errorf("with -tags unstable the program printed\n%s\nwant it to end with\n%s", got, want)
 	}
 }

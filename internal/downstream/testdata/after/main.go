@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"strings"
 
 	"example.com/downstream/acp"
 )
@@ -16,12 +17,17 @@ var messages = []string{
 	`{"sessionId":"s","update":{"sessionUpdate":"plan_removed","planId":"p"}}`,
 	`{"sessionId":"s","update":{"sessionUpdate":"plan_archived","planId":"p"}}`,
 	`{"sessionId":"s","update":{"sessionUpdate":"plan_update","plan":{"type":"items","planId":"p","entries":[{"content":"ship","priority":"urgent","status":"pending"}]}}}`,
+	`{"sessionId":"s","update":{"sessionUpdate":"plan","entries":[]}}`,
 }
 
 func main() {
 	for _, m := range messages {
 		var n acp.UpdateSessionNotification
 		if err := json.Unmarshal([]byte(m), &n); err != nil {
+			if strings.Contains(err.Error(), `sessionUpdate "plan" is not accepted`) {
+				fmt.Println("rejected v1 plan") // overrides.json removes the tag
+				continue
+			}
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}

@@ -7,22 +7,29 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"strings"
 
 	"example.com/downstream/acp"
 )
 
 // messages: an update gated by unstable_plan_operations, an update and a
-// plan entry priority that the test's schema edit adds.
+// plan entry priority that the test's schema edit adds, and v1's plan
+// update, which the overrides make v2 reject.
 var messages = []string{
 	`{"sessionId":"s","update":{"sessionUpdate":"plan_removed","planId":"p"}}`,
 	`{"sessionId":"s","update":{"sessionUpdate":"plan_archived","planId":"p"}}`,
 	`{"sessionId":"s","update":{"sessionUpdate":"plan_update","plan":{"type":"items","planId":"p","entries":[{"content":"ship","priority":"urgent","status":"pending"}]}}}`,
+	`{"sessionId":"s","update":{"sessionUpdate":"plan","entries":[]}}`,
 }
 
 func main() {
 	for _, m := range messages {
 		var n acp.UpdateSessionNotification
 		if err := json.Unmarshal([]byte(m), &n); err != nil {
+			if strings.Contains(err.Error(), `sessionUpdate "plan" is not accepted`) {
+				fmt.Println("rejected v1 plan") // overrides.json removes the tag
+				continue
+			}
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}

@@ -1,0 +1,48 @@
+package templates
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestWirePatchDecode: null clears, a value sets, a bad value is the value
+// decoder's error and leaves the patch as it was.
+func TestWirePatchDecode(t *testing.T) {
+	var p Patch[string]
+	if err := wirePatchDecode(&p, []byte(" null "), wireDecodeString); err != nil || !p.Cleared() {
+		t.Fatalf("null: %+v, %v", p, err)
+	}
+	if err := wirePatchDecode(&p, []byte(`"x"`), wireDecodeString); err != nil {
+		t.Fatal(err)
+	}
+	if v, ok := p.Get(); !ok || v != "x" {
+		t.Fatalf("value: %q %v", v, ok)
+	}
+	err := wirePatchDecode(&p, []byte(`5`), wireDecodeString)
+	if err == nil || !strings.Contains(err.Error(), "string") {
+		t.Fatalf("bad value: %v", err)
+	}
+	if v, _ := p.Get(); v != "x" {
+		t.Errorf("a failed decode changed the patch to %+v", p)
+	}
+}
+
+// TestWirePatchAppend: cleared writes null, set writes the value; the
+// encoding of an unchanged patch on its own is null (callers leave it out).
+func TestWirePatchAppend(t *testing.T) {
+	for _, c := range []struct {
+		p    Patch[string]
+		want string
+	}{{PatchClear[string](), "null"}, {PatchTo("a\"b"), `"a\"b"`}, {Patch[string]{}, "null"}} {
+		out, err := wirePatchAppend(nil, &c.p, wireAppendString)
+		if err != nil || string(out) != c.want {
+			t.Errorf("%+v: %s, %v; want %s", c.p, out, err, c.want)
+		}
+		if m, _ := c.p.MarshalJSON(); string(m) != c.want {
+			t.Errorf("%+v: MarshalJSON %s, want %s", c.p, m, c.want)
+		}
+	}
+	if !(Patch[int]{}).IsZero() || PatchClear[int]().IsZero() || PatchTo(0).IsZero() {
+		t.Error("IsZero must hold exactly for unchanged patches (omitzero)")
+	}
+}
