@@ -11,36 +11,43 @@ import (
 	"github.com/acpgen/acpgen/internal/textdiff"
 )
 
-// checkedIn lists the packages under gen/ and how generate.go makes them.
+// checkedIn lists the checked-in generated packages and how generate.go
+// makes them; schema and dir are relative to the repository root.
 var checkedIn = []struct {
 	schema, dir, pkg string
 	validate         bool
 }{
-	{"acp/v1", "acp/v1", "acp", false},
-	{"acp/v2", "acp/v2", "acp", false},
-	{"mplp/plan.schema.json", "mplp", "mplp", true},
+	{"schema/acp/v1", "gen/acp/v1", "acp", false},
+	{"schema/acp/v2", "gen/acp/v2", "acp", false},
+	{"schema/mplp/plan.schema.json", "gen/mplp", "mplp", true},
+	{"internal/seedplan/schema.json", "internal/seedplan", "seedplan", false},
 }
 
 // checkedInConfig: the ACP packages are generated gated, from the stable
 // and unstable schemas and the feature map.
 func checkedInConfig(t *testing.T, schema, pkg string, validate bool) Config {
-	if proto, ok := strings.CutPrefix(schema, "acp/"); ok {
+	if proto, ok := strings.CutPrefix(schema, "schema/acp/"); ok {
 		return acpConfig(t, proto)
 	}
-	return Config{SchemaFile: schema, Schema: readACPSchema(t, schema), Package: pkg, Validate: validate}
+	data, err := os.ReadFile(filepath.Join("..", filepath.FromSlash(schema)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Config{SchemaFile: schema, Schema: data, Package: pkg, Validate: validate}
 }
 
-// TestCheckedInOutput regenerates gen/ in memory from the schemas under
-// schema/ and fails with a diff when the checked-in files differ (run
-// `go generate ./...` to refresh them). Only generated files are compared:
-// hand-written files beside them (gen/mplp) are left alone.
+// TestCheckedInOutput regenerates the checked-in packages (gen/ and
+// internal/seedplan) in memory and fails with a diff when the checked-in
+// files differ (run `go generate ./...` to refresh them). Only generated
+// files are compared: hand-written files beside them (gen/mplp, tests) are
+// left alone.
 func TestCheckedInOutput(t *testing.T) {
 	for _, c := range checkedIn {
 		files, err := Generate(checkedInConfig(t, c.schema, c.pkg, c.validate))
 		if err != nil {
 			t.Fatal(err)
 		}
-		dir := filepath.Join("..", "gen", filepath.FromSlash(c.dir))
+		dir := filepath.Join("..", filepath.FromSlash(c.dir))
 		checkNoStaleFiles(t, dir, files)
 		for _, f := range files {
 			path := filepath.Join(dir, f.Name)
