@@ -107,8 +107,26 @@ func (b *builder) fillTagged(u *UnionDecl, owner, tag string, alts []*node) (boo
 	}
 	if catchAll != nil {
 		u.CatchAll, err = b.catchAll(owner, tag, catchAll)
+		u.Removed = excludedWithoutVariant(catchAll.Not, tag, seen)
 	}
 	return true, err
+}
+
+// excludedWithoutVariant lists the tags a catch-all's `not` list excludes
+// that no variant takes. Contract rule 3 says such a tag never lands in the
+// catch-all, and nothing else accepts it, so decoding rejects it.
+func excludedWithoutVariant(not *node, tag string, variants map[string]string) []RemovedTag {
+	alts := []*node{not}
+	if len(not.AnyOf) > 0 {
+		alts = not.AnyOf
+	}
+	var out []RemovedTag
+	for _, a := range alts {
+		if val, ok := tagValue(a, tag); ok && variants[val] == "" {
+			out = append(out, RemovedTag{Tag: val, Message: "the schema excludes it from the catch-all (" + a.Path + ") and no variant takes it"})
+		}
+	}
+	return out
 }
 
 func titleOr(a *node, def string) string {

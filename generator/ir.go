@@ -181,8 +181,9 @@ type UnionDecl struct {
 	// x-deserialize-default-on-error, so a tag that is not a string selects
 	// the fallback variant instead of failing.
 	TagLenient bool
-	// Removed are tag values the overrides reject outright (contract rule
-	// 4), in file order.
+	// Removed are tag values decoding rejects outright: those the
+	// overrides remove (contract rule 4) and those a catch-all's `not` list
+	// excludes without any variant taking them (rule 3).
 	Removed []RemovedTag
 }
 

@@ -141,6 +141,12 @@ func removeTag(u *UnionDecl, r removedTag) error {
 			return fmt.Errorf("tag %q is a variant of the union (%s), not a removed one", r.Tag, v.Path)
 		}
 	}
+	for i := range u.Removed {
+		if u.Removed[i].Tag == r.Tag { // excluded by the schema too: the override says why
+			u.Removed[i].Message = r.Message
+			return nil
+		}
+	}
 	u.Removed = append(u.Removed, RemovedTag{Tag: r.Tag, Message: r.Message})
 	return nil
 }
