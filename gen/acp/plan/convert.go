@@ -38,11 +38,12 @@ func ToV2(u acp1.SessionUpdate) (acp2.SessionUpdate, error) {
 }
 
 // planToV2 gives v1's plan the id MainPlanID. The items' _meta that ToV1
-// kept under MetaKeyPlanMeta goes back onto the items.
+// kept under MetaKeyPlanMeta goes back onto the items (if it is an object,
+// as _meta must be).
 func planToV2(p acp1.Plan) acp2.PlanUpdate {
 	items := acp2.PlanItems{PlanID: MainPlanID, Entries: EntriesToV2(p.Entries)}
 	meta := clone(p.Meta)
-	if m, rest, ok := takeMeta(meta, MetaKeyPlanMeta); ok {
+	if m, rest, ok := takeMeta(meta, MetaKeyPlanMeta); ok && isObject(m) {
 		items.Meta, meta = m, rest
 	}
 	return acp2.PlanUpdate{Plan: acp2.NewPlanUpdateContentItems(items), Meta: meta}

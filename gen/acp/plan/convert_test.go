@@ -120,8 +120,9 @@ func TestToV1LenientRecordsAndToV2Restores(t *testing.T) {
 	expectJSON(t, back, strings.Replace(v2Lossy, `"planId":"p1"`, `"planId":"main"`, 1))
 }
 
-// Only a string recorded under the keys is restored.
-func TestToV2RestoresOnlyStrings(t *testing.T) {
+// Only a string recorded under the entry keys, and an object under
+// MetaKeyPlanMeta, is restored.
+func TestToV2RestoresOnlyWellFormed(t *testing.T) {
 	const v1 = `{"sessionUpdate":"plan","entries":[
 		{"content":"a","priority":"high","status":"pending","_meta":{"acpgen/v2Status":5}}]}`
 	u, err := plan.ToV2(decodeV1(t, v1))
@@ -132,6 +133,11 @@ func TestToV2RestoresOnlyStrings(t *testing.T) {
 	if e.Status != acp2.PlanEntryStatusPending || string(e.Meta) != `{"acpgen/v2Status":5}` {
 		t.Errorf("entry = %+v (meta %s)", e, e.Meta)
 	}
+	u, err = plan.ToV2(decodeV1(t, `{"sessionUpdate":"plan","entries":[],"_meta":{"acpgen/v2PlanMeta":"x"}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	expectJSON(t, u, `{"sessionUpdate":"plan_update","_meta":{"acpgen/v2PlanMeta":"x"},"plan":{"type":"items","planId":"main","entries":[]}}`)
 }
 
 // A fallback must give a value v1 knows; anything else would encode to

@@ -37,6 +37,12 @@ func isAbsent(meta json.RawMessage) bool {
 	return len(t) == 0 || string(t) == "null"
 }
 
+// isObject: raw is a JSON object (it has been decoded, so it is valid).
+func isObject(raw json.RawMessage) bool {
+	t := bytes.TrimSpace(raw)
+	return len(t) > 0 && t[0] == '{'
+}
+
 // members splits a _meta object into its members, in order, keeping each
 // value's bytes (big numbers included), which a map would not.
 func members(meta json.RawMessage) ([]member, error) {

@@ -98,7 +98,7 @@ func (s *State) index(id acp2.PlanId) int {
 func (s *State) Plans() []Plan {
 	out := make([]Plan, len(s.plans))
 	for i, p := range s.plans {
-		out[i] = p.copy()
+		out[i] = p.deepCopy()
 	}
 	return out
 }
@@ -106,12 +106,12 @@ func (s *State) Plans() []Plan {
 // Plan returns a copy of the plan with the given id.
 func (s *State) Plan(id acp2.PlanId) (Plan, bool) {
 	if i := s.index(id); i >= 0 {
-		return s.plans[i].copy(), true
+		return s.plans[i].deepCopy(), true
 	}
 	return Plan{}, false
 }
 
-func (p Plan) copy() Plan {
+func (p Plan) deepCopy() Plan {
 	_, content, _ := copyContent(p.Content)
 	return Plan{ID: p.ID, Content: content, Meta: clone(p.Meta)}
 }
