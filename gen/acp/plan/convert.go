@@ -58,7 +58,9 @@ func planToV2(p acp1.Plan) acp2.PlanUpdate {
 //     v1's plan has no place for, is kept in it under MetaKeyPlanMeta;
 //   - file and markdown content become v1 plan_update, plan_removed v1
 //     plan_removed, when built with the unstable_plan_operations tag (or
-//     unstable); without it they are an *UnsupportedError saying so;
+//     unstable); without it they are an *UnsupportedError saying so.
+//     Send those only to a v1 client that advertised
+//     ClientCapabilities.plan (seed 003);
 //   - content of a type v1 does not know (*acp2.PlanUpdateContentOther) is
 //     an *UnsupportedError: v1's plan content union is closed;
 //   - entry statuses and priorities v1 lacks follow opts (ToV1Options):
