@@ -140,13 +140,22 @@ func (g *validateEmitter) fields(fields []*Field, variant *UnionDecl) []Code {
 func (g *validateEmitter) field(fd *Field) []Code {
 	place := Id("x").Dot(fd.Go)
 	o := operand{place: place}
-	if fd.Pointer() {
+	switch {
+	case fd.Patch:
+		o = operand{place: Id("pv")}
+	case fd.Pointer():
 		o = operand{ptr: place}
 	}
 	var checks []Code
 	if g.needs.expr(fd.Type) {
 		checks = append([]Code{Id("v").Dot("enterKey").Call(Lit(fd.JSON))}, g.value(fd.Type, o, 0)...)
 		checks = append(checks, Id("v").Dot("leave").Call())
+	}
+	if fd.Patch { // only a new value has anything to check
+		if len(checks) == 0 {
+			return nil
+		}
+		return []Code{If(List(Id("pv"), Id("ok")).Op(":=").Add(place).Dot("Get").Call(), Id("ok")).Block(checks...)}
 	}
 	unset, set := presence(fd)
 	switch {
