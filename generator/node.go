@@ -228,9 +228,13 @@ func parseNamedSchemas(v json.RawMessage, at string) ([]property, error) {
 	return out, nil
 }
 
+// pointerEscaper is built once: a Replacer builds its lookup tables on
+// first use, and escapePointer runs for every property of every schema.
+var pointerEscaper = strings.NewReplacer("~", "~0", "/", "~1")
+
 // escapePointer escapes a JSON Pointer reference token (RFC 6901).
 func escapePointer(s string) string {
-	return strings.NewReplacer("~", "~0", "/", "~1").Replace(s)
+	return pointerEscaper.Replace(s)
 }
 
 // sortedKeys returns the keys of m in order; used wherever the schema gives
