@@ -51,15 +51,24 @@ func (fs *fileSet) file(name, constraint string) *File {
 	return f
 }
 
-// render formats every file, in name order.
+// render formats every file, in name order. jennifer gofmts each file as
+// it renders it, which is most of the emit stage; the files are
+// independent, so they are rendered on up to GOMAXPROCS goroutines.
 func (fs *fileSet) render() ([]OutputFile, error) {
-	var out []OutputFile
-	for _, name := range sortedKeys(fs.files) {
+	names := sortedKeys(fs.files)
+	out := make([]OutputFile, len(names))
+	errs := make([]error, len(names))
+	forEachConcurrently(len(names), func(i int) {
 		var buf bytes.Buffer
-		if err := fs.files[name].Render(&buf); err != nil {
-			return nil, fmt.Errorf("rendering %s: %v", name, err)
+		if err := fs.files[names[i]].Render(&buf); err != nil {
+			errs[i] = fmt.Errorf("rendering %s: %v", names[i], err)
 		}
-		out = append(out, OutputFile{Name: name, Content: buf.Bytes()})
+		out[i] = OutputFile{Name: names[i], Content: buf.Bytes()}
+	})
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
 	}
 	return out, nil
 }

@@ -70,7 +70,15 @@ func Generate(cfg Config) ([]OutputFile, error) {
 	if cfg.Unstable != nil && cfg.Validate {
 		return nil, fmt.Errorf("validation is not supported together with unstable features yet: generate the stable schema alone")
 	}
-	stable, err := loadSchema(cfg.SchemaFile, cfg.Schema)
+	var l loads
+	files, err := generate(cfg, &l)
+	return l.finish(files, err)
+}
+
+// generate is Generate once the configuration is checked; schemas are
+// loaded through l.
+func generate(cfg Config, l *loads) ([]OutputFile, error) {
+	stable, err := l.load(cfg.SchemaFile, cfg.Schema)
 	if err != nil {
 		return nil, err
 	}
@@ -81,7 +89,7 @@ func Generate(cfg Config) ([]OutputFile, error) {
 		}
 	}
 	if cfg.Unstable != nil {
-		b, err := buildGated(cfg, stable, ov)
+		b, err := buildGated(cfg, l, stable, ov)
 		if err != nil {
 			return nil, err
 		}
@@ -125,8 +133,8 @@ func emitWithMethods(pkg string, b *builtIR) ([]OutputFile, error) {
 
 // buildGated builds the IR of the unstable schema and gates every addition
 // by the feature that claims it.
-func buildGated(cfg Config, stable *schemaDoc, ov *overrides) (*builtIR, error) {
-	unstable, err := loadSchema(cfg.UnstableFile, cfg.Unstable)
+func buildGated(cfg Config, l *loads, stable *schemaDoc, ov *overrides) (*builtIR, error) {
+	unstable, err := l.load(cfg.UnstableFile, cfg.Unstable)
 	if err != nil {
 		return nil, err
 	}

@@ -23,14 +23,19 @@ type schemaDoc struct {
 
 // loadSchema checks that data is JSON, that it is a valid JSON Schema (the
 // validator's own message is returned otherwise), and parses it into nodes.
-// Every error starts with the file name.
+// Every error starts with the file name. Generate loads through loads
+// instead, which validates alongside the rest of the pipeline.
 func loadSchema(file string, data []byte) (*schemaDoc, error) {
-	if err := checkJSONSyntax(data); err != nil {
-		return nil, fmt.Errorf("%s: %v", file, err)
-	}
-	if err := validateSchema(file, data); err != nil {
+	var l loads
+	doc, err := l.load(file, data)
+	if _, err := l.finish(nil, err); err != nil {
 		return nil, err
 	}
+	return doc, nil
+}
+
+// parseSchema parses a syntactically valid document into nodes.
+func parseSchema(file string, data []byte) (*schemaDoc, error) {
 	root, err := parseNode(data, "#")
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", file, err)

@@ -228,42 +228,13 @@ func parseNamedSchemas(v json.RawMessage, at string) ([]property, error) {
 	return out, nil
 }
 
-// orderedMembers splits a JSON object into its members, keeping key order.
-// A duplicated key is an error: a schema that says two things about one
-// property is ambiguous.
-func orderedMembers(raw json.RawMessage) ([]string, map[string]json.RawMessage, error) {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	tok, err := dec.Token()
-	if err != nil {
-		return nil, nil, err
-	}
-	if d, ok := tok.(json.Delim); !ok || d != '{' {
-		return nil, nil, fmt.Errorf("expected an object")
-	}
-	var keys []string
-	members := map[string]json.RawMessage{}
-	for dec.More() {
-		tok, err := dec.Token()
-		if err != nil {
-			return nil, nil, err
-		}
-		key := tok.(string)
-		var value json.RawMessage
-		if err := dec.Decode(&value); err != nil {
-			return nil, nil, err
-		}
-		if _, dup := members[key]; dup {
-			return nil, nil, fmt.Errorf("duplicate key %q", key)
-		}
-		keys = append(keys, key)
-		members[key] = value
-	}
-	return keys, members, nil
-}
+// pointerEscaper is built once: a Replacer builds its lookup tables on
+// first use, and escapePointer runs for every property of every schema.
+var pointerEscaper = strings.NewReplacer("~", "~0", "/", "~1")
 
 // escapePointer escapes a JSON Pointer reference token (RFC 6901).
 func escapePointer(s string) string {
-	return strings.NewReplacer("~", "~0", "/", "~1").Replace(s)
+	return pointerEscaper.Replace(s)
 }
 
 // sortedKeys returns the keys of m in order; used wherever the schema gives

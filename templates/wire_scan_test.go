@@ -1,7 +1,9 @@
 package templates
 
 import (
+	"encoding/binary"
 	"encoding/json"
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -259,4 +261,43 @@ func wireFuzzIterators(t *testing.T, data []byte, valid bool) {
 	_ = wireDecodeSlice(&s, data, true, wireDecodeString)
 	_, _ = wireHasMembers(data, []string{"a", "b"})
 	_, _, _ = wireMember(data, "a")
+}
+
+// TestPlain8 checks the eight-bytes-at-a-time test against wireStrPlain:
+// every byte value at every position of an otherwise plain word, next to
+// bytes whose borrow could leak into a neighbour, and random words.
+func TestPlain8(t *testing.T) {
+	word := func(b [8]byte) uint64 { return binary.LittleEndian.Uint64(b[:]) }
+	want := func(b [8]byte) bool {
+		for _, c := range b {
+			if !wireStrPlain[c] {
+				return false
+			}
+		}
+		return true
+	}
+	for c := 0; c < 256; c++ {
+		for pos := 0; pos < 8; pos++ {
+			for _, fill := range []byte{'a', ' ', '!', '#', '[', ']', '~', 0x7f} {
+				var b [8]byte
+				for i := range b {
+					b[i] = fill
+				}
+				b[pos] = byte(c)
+				if got := wirePlain8(word(b)); got != want(b) {
+					t.Fatalf("wirePlain8(%q) = %v", b, got)
+				}
+			}
+		}
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 200000 {
+		var b [8]byte
+		for i := range b {
+			b[i] = byte(0x1e + rng.IntN(0x64)) // mostly plain, some specials
+		}
+		if got := wirePlain8(word(b)); got != want(b) {
+			t.Fatalf("wirePlain8(%q) = %v", b, got)
+		}
+	}
 }

@@ -2,7 +2,10 @@
 
 package mplp
 
-import "strconv"
+import (
+	"encoding/binary"
+	"strconv"
+)
 
 // wireMaxDepth bounds nesting exactly as encoding/json does, so that deep
 // input fails cleanly instead of exhausting the stack, and so that the
@@ -180,9 +183,7 @@ func wireScanString(data []byte, i int) (int, uint8, error) {
 	var flags uint8
 	i++
 	for {
-		for i < len(data) && wireStrPlain[data[i]] {
-			i++
-		}
+		i = wireSkipPlain(data, i)
 		if i >= len(data) {
 			return i, flags, wireErrEOF()
 		}
@@ -204,6 +205,38 @@ func wireScanString(data []byte, i int) (int, uint8, error) {
 			i++
 		}
 	}
+}
+
+// wireSkipPlain returns the index of the first byte at or after i that is
+// not plain string content (wireStrPlain): a quote, a backslash, a control
+// character or a non-ASCII byte. Strings are most of the bytes of ACP
+// messages and every nesting level scans its members' strings again, so it
+// tests eight bytes at a time (wirePlain8) before finishing byte by byte.
+func wireSkipPlain(data []byte, i int) int {
+	for i+8 <= len(data) && wirePlain8(binary.LittleEndian.Uint64(data[i:])) {
+		i += 8
+	}
+	for i < len(data) && wireStrPlain[data[i]] {
+		i++
+	}
+	return i
+}
+
+// wirePlain8 reports whether all eight bytes packed in w are plain string
+// content. Per byte x, with the high bit of each byte as its flag:
+// (x-k)&^x has the high bit set, for k <= 0x80, exactly when some byte is
+// below k, so ((x^'"')-1)&^(x^'"') flags a quote (a zero byte after the
+// xor), likewise a backslash, (x-0x20)&^x a control character, and x itself
+// a byte >= 0x80. A borrow only crosses into the next byte from a byte that
+// is already flagged, so the answer for the word is exact.
+func wirePlain8(w uint64) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	quote := w ^ (ones * '"')
+	backslash := w ^ (ones * '\\')
+	special := (quote - ones) &^ quote
+	special |= (backslash - ones) &^ backslash
+	special |= (w - ones*0x20) &^ w
+	return (special|w)&highs == 0
 }
 
 // wireScanEscape validates the escape sequence whose backslash is at
