@@ -10,14 +10,25 @@
 //
 //	go test ./bench -run TestWriteTestdata -update
 //
-// and the benchmarks are run with
+// and the benchmarks are run, with the ratios to the baseline and the
+// issue's targets printed at the end, by
 //
-//	go test ./bench -run x -bench . -benchmem -count 10 > /tmp/bench.txt
-//	benchstat -col '/impl@(baseline acpgen acpgen-stdlib)' /tmp/bench.txt
-//	benchstat -filter .name:GenerateAll /tmp/bench.txt
+//	bench/run.sh
+//
+// which installs benchstat and does
+//
+//	go test ./bench -run x -bench . -benchmem -count 10 > /tmp/acpgen-bench.txt
+//	benchstat -col '/impl@(baseline acpgen acpgen-stdlib)' /tmp/acpgen-bench.txt
+//	benchstat -filter .name:GenerateAll /tmp/acpgen-bench.txt
+//
+// PROFILE.md records the profiles and experiments behind the figures and
+// the commands that produce them.
 //
 // Sub-benchmarks are named impl=baseline (flat structs, encoding/json),
 // impl=acpgen (the generated UnmarshalJSON/MarshalJSON called directly) and
 // impl=acpgen-stdlib (the generated types through json.Unmarshal and
 // json.Marshal, which validate and copy the bytes around the methods).
+// BenchmarkGenerateAll reports, besides time and allocations, the peak heap
+// and cpu-sec/op: the generator uses a second core, so its CPU time is the
+// figure that does not depend on how busy the machine is.
 package bench
