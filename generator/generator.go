@@ -102,7 +102,7 @@ func generate(cfg Config, l *loads) ([]OutputFile, error) {
 	if err := applyOverrides(ov, types); err != nil {
 		return nil, err
 	}
-	files, err := emitWithMethods(cfg.Package, &builtIR{doc: stable, types: types, ns: ns, patch: hasPatchFields(types)})
+	files, err := emitWithMethods(cfg.Package, &builtIR{doc: stable, types: types, ns: ns})
 	if err != nil || !cfg.Validate {
 		return files, err
 	}
@@ -117,8 +117,6 @@ type builtIR struct {
 	types   []*Decl
 	ns      *namespace
 	methods methodGating
-	// patch: some field has patch meaning, so the Patch runtime is needed.
-	patch bool
 }
 
 // emitWithMethods builds the method tables (ir_methods.go) from the final
@@ -128,7 +126,7 @@ func emitWithMethods(pkg string, b *builtIR) ([]OutputFile, error) {
 	if err != nil {
 		return nil, err
 	}
-	return emitPackage(pkg, b.types, rpc, b.patch)
+	return emitPackage(pkg, b.types, rpc, hasPatchFields(b.types))
 }
 
 // buildGated builds the IR of the unstable schema and gates every addition
@@ -161,7 +159,6 @@ func buildGated(cfg Config, l *loads, stable *schemaDoc, ov *overrides) (*builtI
 	if err := applyOverrides(ov, types); err != nil {
 		return nil, err
 	}
-	patch := hasPatchFields(types)
 	var paths []gatedPath
 	mg := methodGating{claims: map[methodKey]string{}, emit: emit}
 	for i, e := range elems {
@@ -176,7 +173,7 @@ func buildGated(cfg Config, l *loads, stable *schemaDoc, ov *overrides) (*builtI
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", cfg.UnstableFile, err)
 	}
-	return &builtIR{doc: unstable, types: types, ns: ns, methods: mg, patch: patch}, nil
+	return &builtIR{doc: unstable, types: types, ns: ns, methods: mg}, nil
 }
 
 // emitSet checks the names of the features to emit.

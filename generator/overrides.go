@@ -15,7 +15,8 @@ import (
 // matches nothing is an error, so the list cannot rot silently when the
 // schema changes.
 type overrides struct {
-	File        string
+	File        string          `json:"-"`
+	Comment     json.RawMessage `json:"$comment"` // for people
 	RemovedTags []removedTag    `json:"removedTags"`
 	PatchFields []patchOverride `json:"patchFields"`
 }
@@ -42,15 +43,9 @@ func parseOverrides(file string, data []byte) (*overrides, error) {
 	ov := &overrides{File: file}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
-	var doc struct {
-		Comment     any             `json:"$comment"`
-		RemovedTags []removedTag    `json:"removedTags"`
-		PatchFields []patchOverride `json:"patchFields"`
-	}
-	if err := dec.Decode(&doc); err != nil {
+	if err := dec.Decode(ov); err != nil {
 		return nil, fmt.Errorf("%s: %v", file, err)
 	}
-	ov.RemovedTags, ov.PatchFields = doc.RemovedTags, doc.PatchFields
 	if err := ov.checkEntries(); err != nil {
 		return nil, err
 	}
@@ -156,19 +151,31 @@ func removeTag(u *UnionDecl, r removedTag) error {
 // inline variant and a struct built from the same schema).
 func fieldsByPath(types []*Decl) map[string][]*Field {
 	out := map[string][]*Field{}
-	add := func(fds []*Field) {
-		for _, fd := range fds {
+	for _, t := range types {
+		for _, fd := range declFields(t) {
 			out[fd.Path] = append(out[fd.Path], fd)
 		}
 	}
-	for _, t := range types {
-		if t.Struct != nil {
-			add(t.Struct.Fields)
+	return out
+}
+
+// declFields lists the fields a declaration holds: its struct's (gated
+// parts included) and those of its unions' variants.
+func declFields(t *Decl) []*Field {
+	var out []*Field
+	if t.Struct != nil {
+		out = append(out, t.Struct.Fields...)
+		for _, p := range t.Struct.Parts {
+			out = append(out, p.Fields...)
 		}
-		for _, u := range declUnions(t) {
-			for _, v := range u.AllVariants() {
-				add(v.Fields)
-			}
+	}
+	for _, u := range declUnions(t) {
+		variants := u.AllVariants()
+		for _, p := range u.Parts {
+			variants = append(variants, p.Variants...)
+		}
+		for _, v := range variants {
+			out = append(out, v.Fields...)
 		}
 	}
 	return out
@@ -178,10 +185,8 @@ func fieldsByPath(types []*Decl) map[string][]*Field {
 func unionsByPath(types []*Decl) map[string]*UnionDecl {
 	out := map[string]*UnionDecl{}
 	for _, t := range types {
-		if t.Union != nil {
-			out[t.Path] = t.Union
-		} else if t.Struct != nil && t.Struct.Variant != nil {
-			out[t.Path] = t.Struct.Variant
+		for _, u := range declUnions(t) {
+			out[t.Path] = u
 		}
 	}
 	return out
@@ -200,11 +205,11 @@ func declUnions(t *Decl) []*UnionDecl {
 	return out
 }
 
-// HasPatchFields reports whether any type has a field with patch meaning
-// (then the output needs the Patch runtime).
+// hasPatchFields reports whether the generated types have a field with
+// patch meaning; only then does the package get the Patch runtime.
 func hasPatchFields(types []*Decl) bool {
-	for _, fds := range fieldsByPath(types) {
-		for _, fd := range fds {
+	for _, t := range types {
+		for _, fd := range declFields(t) {
 			if fd.Patch {
 				return true
 			}
