@@ -2,6 +2,7 @@ package generator
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -166,7 +167,7 @@ func (b *builder) fields(owner string, n *node, skip string) ([]*Field, error) {
 			Doc:            p.Schema.Description,
 			Path:           p.Schema.Path,
 			Type:           e,
-			Required:       contains(n.Required, p.Name),
+			Required:       slices.Contains(n.Required, p.Name),
 			Nullable:       nullable,
 			DefaultOnError: p.Schema.DefaultOnError,
 			DefaultOnNull:  p.Schema.DefaultOnNull,
@@ -326,12 +327,6 @@ func nullableAlternative(n *node) *node {
 	return nil
 }
 
-func (n *node) isNullOnly() bool {
-	return len(n.Types) == 1 && n.Types[0] == "null" && len(n.Properties) == 0
-}
-
-func (n *node) hasType(t string) bool { return contains(n.Types, t) }
-
 func withoutNull(types []string) ([]string, bool) {
 	var out []string
 	for _, t := range types {
@@ -340,15 +335,6 @@ func withoutNull(types []string) ([]string, bool) {
 		}
 	}
 	return out, len(out) != len(types)
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // isCatchAllTitle reports whether a variant title marks the catch-all of an

@@ -41,25 +41,6 @@ func checksOf(n *node, e Expr) (*Checks, error) {
 	return c, nil
 }
 
-// present lists the bound and length keywords the node has, in a fixed order.
-func (l *limits) present() []string {
-	var out []string
-	add := func(ok bool, k string) {
-		if ok {
-			out = append(out, k)
-		}
-	}
-	add(l.MinLength != nil, "minLength")
-	add(l.MaxLength != nil, "maxLength")
-	add(l.MinItems != nil, "minItems")
-	add(l.MaxItems != nil, "maxItems")
-	add(l.Minimum != "", "minimum")
-	add(l.Maximum != "", "maximum")
-	add(l.ExclusiveMinimum != "", "exclusiveMinimum")
-	add(l.ExclusiveMaximum != "", "exclusiveMaximum")
-	return out
-}
-
 // numberChecks sets the bounds of a number of Go type typ. Float bounds
 // keep the schema's text; integer bounds are rounded to the integers they
 // admit, dropped when every value of typ satisfies them (minimum 0 on a

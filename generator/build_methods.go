@@ -2,8 +2,16 @@ package generator
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 )
+
+// methodKey names a method on one side; Kind ("request" or "notification")
+// is set where the same name could be both.
+type methodKey struct {
+	Method, Side, Kind string
+}
 
 // methodGating is what the gate step knows about methods: the feature
 // claiming each unstable-only method, and the features emitted (nil: all).
@@ -58,15 +66,15 @@ func buildRPC(doc *schemaDoc, types []*Decl, ns *namespace, mg methodGating) (*R
 		byName[t.Name] = t
 	}
 	rpc := &RPC{}
-	if err := rpc.setEnvelope(uses, byName); err != nil {
+	if err := setEnvelope(rpc, uses, byName); err != nil {
 		return nil, err
 	}
-	for _, side := range sortedKeys(bySide) {
+	for _, side := range slices.Sorted(maps.Keys(bySide)) {
 		s := gateSide(side, bySide[side], byName, mg)
 		if s == nil {
 			continue
 		}
-		if err := s.setExtensions(uses.exts, byName); err != nil {
+		if err := setExtensions(s, uses.exts, byName); err != nil {
 			return nil, err
 		}
 		rpc.Sides = append(rpc.Sides, s)
@@ -110,7 +118,7 @@ func readMethods(doc *schemaDoc, uses *messageUses) (map[string][]*RPCMethod, er
 // pairResults sets the result of every request; a request without a result
 // or a result without a request is an error.
 func pairResults(bySide map[string][]*RPCMethod, results map[methodKey]string, doc *schemaDoc) error {
-	for _, side := range sortedKeys(bySide) {
+	for _, side := range slices.Sorted(maps.Keys(bySide)) {
 		for _, m := range bySide[side] {
 			key := methodKey{Method: m.Name, Side: side}
 			if m.Notification {
@@ -175,7 +183,7 @@ func gateSide(side string, methods []*RPCMethod, byName map[string]*Decl, mg met
 }
 
 // setExtensions takes the side's extension types from the messages.
-func (s *RPCSide) setExtensions(exts []extUse, byName map[string]*Decl) error {
+func setExtensions(s *RPCSide, exts []extUse, byName map[string]*Decl) error {
 	for _, e := range exts {
 		if e.Side != s.Side || byName[e.Def] == nil {
 			continue
@@ -196,7 +204,7 @@ func (s *RPCSide) setExtensions(exts []extUse, byName map[string]*Decl) error {
 }
 
 // setEnvelope takes the id and error types every message uses.
-func (rpc *RPC) setEnvelope(uses *messageUses, byName map[string]*Decl) error {
+func setEnvelope(rpc *RPC, uses *messageUses, byName map[string]*Decl) error {
 	var err error
 	if rpc.ID, err = oneType(uses.ids, "id"); err != nil {
 		return err
@@ -221,7 +229,7 @@ func (rpc *RPC) setEnvelope(uses *messageUses, byName map[string]*Decl) error {
 
 // oneType is the one type used for a message member.
 func oneType(uses map[string]string, member string) (string, error) {
-	names := sortedKeys(uses)
+	names := slices.Sorted(maps.Keys(uses))
 	switch len(names) {
 	case 0:
 		return "", fmt.Errorf("#: the schema has methods, but its JSON-RPC messages name no %s type (a response is an object with id and result or error)", member)
@@ -229,15 +237,4 @@ func oneType(uses map[string]string, member string) (string, error) {
 		return names[0], nil
 	}
 	return "", fmt.Errorf("%s: messages use different %s types: %s and %s (at %s)", uses[names[1]], member, names[0], names[1], uses[names[0]])
-}
-
-// intersect is the features both g and o need.
-func (g Gate) intersect(o Gate) Gate {
-	var out Gate
-	for _, f := range g {
-		if contains(o, f) {
-			out = append(out, f)
-		}
-	}
-	return out
 }

@@ -25,9 +25,3 @@ func (b *builder) defineRoot() error {
 	}
 	return b.define(name, root)
 }
-
-// rootIsValue reports whether the root describes a value of its own (and
-// so becomes a type), rather than only holding definitions.
-func (d *schemaDoc) rootIsValue() bool {
-	return len(d.Root.Types) > 0
-}

@@ -3,6 +3,8 @@ package generator
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -31,13 +33,13 @@ func findTag(alts []*node) string {
 	count := map[string]int{}
 	for _, a := range alts {
 		for _, p := range a.Properties {
-			if _, ok := stringConst(p.Schema); ok && contains(a.Required, p.Name) {
+			if _, ok := stringConst(p.Schema); ok && slices.Contains(a.Required, p.Name) {
 				count[p.Name]++
 			}
 		}
 	}
 	best := ""
-	for _, k := range sortedKeys(count) {
+	for _, k := range slices.Sorted(maps.Keys(count)) {
 		if count[k] > count[best] {
 			best = k
 		}
@@ -57,7 +59,7 @@ func stringConst(n *node) (string, bool) {
 // tagValue returns the constant a tagged alternative gives tag.
 func tagValue(a *node, tag string) (string, bool) {
 	for _, p := range a.Properties {
-		if p.Name == tag && contains(a.Required, tag) {
+		if p.Name == tag && slices.Contains(a.Required, tag) {
 			return stringConst(p.Schema)
 		}
 	}
@@ -77,7 +79,7 @@ func (b *builder) fillTagged(u *UnionDecl, owner, tag string, alts []*node) (boo
 			tagged = append(tagged, a)
 		case isCatchAllTitle(a.Title) && a.Not != nil && catchAll == nil:
 			catchAll = a
-		case fallback == nil && !contains(a.Required, tag):
+		case fallback == nil && !slices.Contains(a.Required, tag):
 			fallback = a
 		default:
 			return false, nil
@@ -340,7 +342,7 @@ func (b *builder) newVariant(goname string, a *node) *Variant {
 func (b *builder) declaredOf(n *node) []string {
 	set := map[string]bool{}
 	b.collectDeclared(n, set, 0)
-	return sortedKeys(set)
+	return slices.Sorted(maps.Keys(set))
 }
 
 func (b *builder) collectDeclared(n *node, set map[string]bool, depth int) {

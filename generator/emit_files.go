@@ -3,6 +3,8 @@ package generator
 import (
 	"bytes"
 	"fmt"
+	"maps"
+	"slices"
 
 	. "github.com/dave/jennifer/jen"
 )
@@ -55,7 +57,7 @@ func (fs *fileSet) file(name, constraint string) *File {
 // it renders it, which is most of the emit stage; the files are
 // independent, so they are rendered on up to GOMAXPROCS goroutines.
 func (fs *fileSet) render() ([]OutputFile, error) {
-	names := sortedKeys(fs.files)
+	names := slices.Sorted(maps.Keys(fs.files))
 	out := make([]OutputFile, len(names))
 	errs := make([]error, len(names))
 	forEachConcurrently(len(names), func(i int) {
@@ -71,4 +73,11 @@ func (fs *fileSet) render() ([]OutputFile, error) {
 		}
 	}
 	return out, nil
+}
+
+// OutputFile is one generated file: a name relative to the output directory and
+// its gofmt'd content.
+type OutputFile struct {
+	Name    string
+	Content []byte
 }

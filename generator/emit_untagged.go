@@ -2,6 +2,7 @@ package generator
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	. "github.com/dave/jennifer/jen"
@@ -197,7 +198,7 @@ func uniqueKeys(cands []*Variant, k byte) ([]variantKey, []*Variant) {
 // key, in which case key cannot identify self.
 func requiredByOther(cands []*Variant, self *Variant, key string, req func(*Variant) []string) bool {
 	for _, o := range cands {
-		if o != self && (contains(req(o), key) || contains(o.Declared, key)) {
+		if o != self && (slices.Contains(req(o), key) || slices.Contains(o.Declared, key)) {
 			return true
 		}
 	}

@@ -20,12 +20,10 @@ import (
 // unexported validate(*validator) that appends to a shared list while the
 // runtime (templates/validate_*.go) tracks the path.
 
-// addValidation checks that Validate can honour the schema, renders
-// validate.go and adds the validation runtime.
-func addValidation(pkg string, doc *schemaDoc, types []*Decl, files []OutputFile) ([]OutputFile, error) {
-	if err := checkValidatable(doc, types); err != nil {
-		return nil, err
-	}
+// addValidation renders validate.go and adds the validation runtime. The
+// builder has checked that Validate can honour the schema
+// (checkValidatable).
+func addValidation(pkg string, types []*Decl, files []OutputFile) ([]OutputFile, error) {
 	f := NewFile(pkg)
 	f.HeaderComment(generatedHeader)
 	g := &validateEmitter{f: f, needs: validationNeeds(types)}

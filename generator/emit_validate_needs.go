@@ -24,14 +24,6 @@ func validationNeeds(types []*Decl) needs {
 	return n
 }
 
-// structVariant is the union flattened into a struct, if any.
-func structVariant(t *Decl) *UnionDecl {
-	if t.Kind == KindStruct {
-		return t.Struct.Variant
-	}
-	return nil
-}
-
 // decl reports whether a type has anything to check, given what is known
 // about the types it refers to.
 func (n needs) decl(t *Decl) bool {

@@ -3,6 +3,8 @@ package generator
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 )
 
@@ -72,7 +74,7 @@ func parseFeatureMap(file string, data []byte) (*featureMap, error) {
 	if len(raw.Features) == 0 {
 		return nil, fmt.Errorf("%s: no \"features\" object", file)
 	}
-	for _, name := range sortedKeys(raw.Features) {
+	for _, name := range slices.Sorted(maps.Keys(raw.Features)) {
 		if !validFeatureName(name) {
 			return nil, fmt.Errorf("%s: #/features/%s: a feature name must be a Go build tag of lower-case letters, digits and single underscores, not \"unstable\", \"types\" or \"wire…\", and not ending in _off, _test or a GOOS/GOARCH", file, name)
 		}

@@ -2,6 +2,8 @@ package generator
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 )
 
@@ -62,7 +64,7 @@ func claimElements(m *featureMap, elems []element) ([]string, error) {
 		byKey[e.key()] = append(byKey[e.key()], i)
 	}
 	var unmatched, twice []string
-	for _, name := range sortedKeys(m.Features) {
+	for _, name := range slices.Sorted(maps.Keys(m.Features)) {
 		for _, c := range m.Features[name].claimKeys(name) {
 			idx := byKey[c.key]
 			if len(idx) == 0 {

@@ -2,6 +2,7 @@ package generator
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -127,7 +128,7 @@ func (g *gating) gateField(owner string, ownerGate Gate, f *Field) {
 // one of the features of own, needing feature for its type.
 func (g *gating) crossListed(def, prop string, own Gate, feature string) bool {
 	for i, c := range g.cross {
-		if c.Definition == def && c.Property == prop && c.TypeFeature == feature && contains(own, c.OwnerFeature) {
+		if c.Definition == def && c.Property == prop && c.TypeFeature == feature && slices.Contains(own, c.OwnerFeature) {
 			g.crossUsed[i] = true
 			return true
 		}
@@ -219,7 +220,7 @@ func (g *gating) splitFields(t *Decl) {
 			p := byGate[f.Gate.key()]
 			if p == nil {
 				extra := f.Gate.minus(t.Gate)
-				p = &FieldPart{Name: g.ns.claim(t.Name+extra.suffix(), f.Path), Gate: f.Gate, Extra: extra}
+				p = &FieldPart{Name: g.ns.claim(t.Name+featureSuffix(extra), f.Path), Gate: f.Gate, Extra: extra}
 				byGate[f.Gate.key()] = p
 				s.Parts = append(s.Parts, p)
 			}
@@ -246,7 +247,7 @@ func (g *gating) splitUnion(u *UnionDecl) {
 		p := byGate[v.Gate.key()]
 		if p == nil {
 			extra := v.Gate.minus(u.Gate)
-			p = &VariantPart{Suffix: extra.suffix(), Gate: v.Gate, Extra: extra}
+			p = &VariantPart{Suffix: featureSuffix(extra), Gate: v.Gate, Extra: extra}
 			byGate[v.Gate.key()] = p
 			u.Parts = append(u.Parts, p)
 		}
@@ -256,13 +257,11 @@ func (g *gating) splitUnion(u *UnionDecl) {
 	u.Table = u.Tag == "" && len(u.Parts) > 0
 }
 
-// stableVariants are the variants that exist whenever the union does.
-func (u *UnionDecl) stableVariants() []*Variant {
-	var out []*Variant
-	for _, v := range u.Variants {
-		if v.Gate.equal(u.Gate) {
-			out = append(out, v)
-		}
+// featureSuffix names Go identifiers for the features of g: "PlanOperations".
+func featureSuffix(g Gate) string {
+	var b strings.Builder
+	for _, f := range g {
+		b.WriteString(goName(strings.TrimPrefix(f, "unstable_")))
 	}
-	return out
+	return b.String()
 }

@@ -47,13 +47,6 @@ type Config struct {
 	EmitFeatures []string
 }
 
-// OutputFile is one generated file: a name relative to the output directory and
-// its gofmt'd content.
-type OutputFile struct {
-	Name    string
-	Content []byte
-}
-
 // Generate loads the schema, builds the IR and emits the package. It returns
 // an error naming the file and the schema path of the first construct it
 // cannot handle; it never returns partial output.
@@ -72,7 +65,10 @@ func Generate(cfg Config) ([]OutputFile, error) {
 	}
 	var l loads
 	files, err := generate(cfg, &l)
-	return l.finish(files, err)
+	if verr := l.finish(); verr != nil {
+		return nil, verr
+	}
+	return files, err
 }
 
 // generate is Generate once the configuration is checked; schemas are
@@ -106,7 +102,10 @@ func generate(cfg Config, l *loads) ([]OutputFile, error) {
 	if err != nil || !cfg.Validate {
 		return files, err
 	}
-	return addValidation(cfg.Package, stable, types, files)
+	if err := checkValidatable(stable, types); err != nil {
+		return nil, err
+	}
+	return addValidation(cfg.Package, types, files)
 }
 
 // builtIR is the IR of the schema the package is generated from, with what

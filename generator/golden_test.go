@@ -3,9 +3,11 @@ package generator
 import (
 	"bytes"
 	"flag"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -136,7 +138,7 @@ func goldenFeatures(t *testing.T, cases []string) []string {
 			set[name] = true
 		}
 	}
-	return sortedKeys(set)
+	return slices.Sorted(maps.Keys(set))
 }
 
 // TestDeterministic generates every vendored schema twice and compares the

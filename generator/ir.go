@@ -262,3 +262,11 @@ type Variant struct {
 	// variant that accounts for every member present.
 	Declared []string
 }
+
+// structVariant is the union flattened into a struct, if any.
+func structVariant(t *Decl) *UnionDecl {
+	if t.Kind == KindStruct {
+		return t.Struct.Variant
+	}
+	return nil
+}

@@ -102,3 +102,22 @@ func parseNumber(v json.RawMessage) (*big.Rat, error) {
 	}
 	return r, nil
 }
+
+// present lists the bound and length keywords the node has, in a fixed order.
+func (l *limits) present() []string {
+	var out []string
+	add := func(ok bool, k string) {
+		if ok {
+			out = append(out, k)
+		}
+	}
+	add(l.MinLength != nil, "minLength")
+	add(l.MaxLength != nil, "maxLength")
+	add(l.MinItems != nil, "minItems")
+	add(l.MaxItems != nil, "maxItems")
+	add(l.Minimum != "", "minimum")
+	add(l.Maximum != "", "maximum")
+	add(l.ExclusiveMinimum != "", "exclusiveMinimum")
+	add(l.ExclusiveMaximum != "", "exclusiveMaximum")
+	return out
+}

@@ -28,10 +28,10 @@ type schemaDoc struct {
 func loadSchema(file string, data []byte) (*schemaDoc, error) {
 	var l loads
 	doc, err := l.load(file, data)
-	if _, err := l.finish(nil, err); err != nil {
-		return nil, err
+	if verr := l.finish(); verr != nil {
+		return nil, verr
 	}
-	return doc, nil
+	return doc, err
 }
 
 // parseSchema parses a syntactically valid document into nodes.

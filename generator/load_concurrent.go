@@ -27,15 +27,16 @@ func (l *loads) load(file string, data []byte) (*schemaDoc, error) {
 	return parseSchema(file, data)
 }
 
-// finish waits for every validation load started. The first that failed,
-// in load order, replaces files and err.
-func (l *loads) finish(files []OutputFile, err error) ([]OutputFile, error) {
+// finish waits for every validation load started and returns the error
+// of the first that failed, in load order. That error replaces whatever
+// the rest of the pipeline returned.
+func (l *loads) finish() error {
 	for _, wait := range l.pending {
-		if verr := wait(); verr != nil {
-			return nil, verr
+		if err := wait(); err != nil {
+			return err
 		}
 	}
-	return files, err
+	return nil
 }
 
 // validateAsync runs validateSchema on a goroutine; the function it

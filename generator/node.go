@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"sort"
+	"slices"
 	"strings"
 )
 
@@ -232,18 +232,20 @@ func parseNamedSchemas(v json.RawMessage, at string) ([]property, error) {
 // first use, and escapePointer runs for every property of every schema.
 var pointerEscaper = strings.NewReplacer("~", "~0", "/", "~1")
 
+// isNullOnly reports whether n admits only null.
+func (n *node) isNullOnly() bool {
+	return len(n.Types) == 1 && n.Types[0] == "null" && len(n.Properties) == 0
+}
+
+func (n *node) hasType(t string) bool { return slices.Contains(n.Types, t) }
+
+// rootIsValue reports whether the root describes a value of its own (and
+// so becomes a type), rather than only holding definitions.
+func (d *schemaDoc) rootIsValue() bool {
+	return len(d.Root.Types) > 0
+}
+
 // escapePointer escapes a JSON Pointer reference token (RFC 6901).
 func escapePointer(s string) string {
 	return pointerEscaper.Replace(s)
-}
-
-// sortedKeys returns the keys of m in order; used wherever the schema gives
-// no order, so output never depends on map iteration.
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }

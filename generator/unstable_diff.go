@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -122,12 +124,12 @@ func (d *schemaDiff) add(e element) { d.elems = append(d.elems, e) }
 
 // diffDefs records new definitions and walks the common ones.
 func (d *schemaDiff) diffDefs(s, u map[string]any) {
-	for _, name := range sortedKeys(s) {
+	for _, name := range slices.Sorted(maps.Keys(s)) {
 		if _, ok := u[name]; !ok {
 			d.fail("#/$defs/"+escapePointer(name), "removed by the unstable schema")
 		}
 	}
-	for _, name := range sortedKeys(u) {
+	for _, name := range slices.Sorted(maps.Keys(u)) {
 		path := "#/$defs/" + escapePointer(name)
 		if _, ok := s[name]; !ok {
 			d.add(element{Kind: elemDefinition, Owner: name, Member: name, Path: path})
@@ -163,12 +165,12 @@ func (d *schemaDiff) walk(c diffCtx, path string, a, b any) {
 
 // walkObject compares two schema objects keyword by keyword.
 func (d *schemaDiff) walkObject(c diffCtx, path string, a, b map[string]any) {
-	for _, k := range sortedKeys(a) {
+	for _, k := range slices.Sorted(maps.Keys(a)) {
 		if _, ok := b[k]; !ok && k != "description" {
 			d.fail(path+"/"+k, "removed by the unstable schema")
 		}
 	}
-	for _, k := range sortedKeys(b) {
+	for _, k := range slices.Sorted(maps.Keys(b)) {
 		at := path + "/" + k
 		av, ok := a[k]
 		switch {
@@ -199,12 +201,12 @@ func (d *schemaDiff) walkObject(c diffCtx, path string, a, b map[string]any) {
 func (d *schemaDiff) walkProperties(c diffCtx, path string, a, b any) {
 	am, _ := a.(map[string]any)
 	bm, _ := b.(map[string]any)
-	for _, p := range sortedKeys(am) {
+	for _, p := range slices.Sorted(maps.Keys(am)) {
 		if _, ok := bm[p]; !ok {
 			d.fail(path+"/"+escapePointer(p), "removed by the unstable schema")
 		}
 	}
-	for _, p := range sortedKeys(bm) {
+	for _, p := range slices.Sorted(maps.Keys(bm)) {
 		at := path + "/" + escapePointer(p)
 		if _, ok := am[p]; !ok {
 			d.add(element{Kind: elemProperty, Owner: c.def, Member: p, Path: at})

@@ -17,23 +17,19 @@ func (d *schemaDiff) diffMethods(stable, unstable *schemaDoc) {
 	}
 	old := map[methodKey]bool{}
 	for _, m := range s {
-		old[m.methodKey] = true
+		old[m.Key] = true
 	}
 	for _, m := range u {
-		if !old[m.methodKey] {
-			d.add(element{Kind: elemMethod, Owner: m.Side, Member: m.Method, Side: m.Side, MsgKind: m.Kind, Path: "#/$defs/" + escapePointer(m.Def)})
+		if !old[m.Key] {
+			d.add(element{Kind: elemMethod, Owner: m.Key.Side, Member: m.Key.Method, Side: m.Key.Side, MsgKind: m.Key.Kind, Path: "#/$defs/" + escapePointer(m.Def)})
 		}
 	}
-}
-
-type methodKey struct {
-	Method, Side, Kind string
 }
 
 // schemaMethod is a definition that is the params of a request or a
 // notification (x-method names the method, x-side who handles it).
 type schemaMethod struct {
-	methodKey
+	Key methodKey
 	Def string
 }
 
