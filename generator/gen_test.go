@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/acpgen/acpgen/generator/internal/emit"
 	"github.com/acpgen/acpgen/internal/textdiff"
 )
 
@@ -73,7 +74,7 @@ func checkNoStaleFiles(t *testing.T, dir string, files []OutputFile) {
 	present, _ := filepath.Glob(filepath.Join(dir, "*.go"))
 	for _, path := range present {
 		data, err := os.ReadFile(path)
-		if err == nil && strings.HasPrefix(string(data), "// "+generatedHeader) && !names[filepath.Base(path)] {
+		if err == nil && strings.HasPrefix(string(data), "// "+emit.GeneratedHeader) && !names[filepath.Base(path)] {
 			t.Errorf("%s is generated but acpgen no longer writes it (run go generate ./...)", path)
 		}
 	}
@@ -106,7 +107,7 @@ func TestStdlibOnly(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s %s: %v", name, f.Name, err)
 			}
-			if !strings.HasPrefix(string(f.Content), "// "+generatedHeader+"\n") {
+			if !strings.HasPrefix(string(f.Content), "// "+emit.GeneratedHeader+"\n") {
 				t.Errorf("%s %s: no generated-code header", name, f.Name)
 			}
 			for _, imp := range parsed.Imports {

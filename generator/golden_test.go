@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/acpgen/acpgen/generator/internal/gate"
 	"github.com/acpgen/acpgen/internal/textdiff"
 )
 
@@ -130,7 +131,7 @@ func goldenFeatures(t *testing.T, cases []string) []string {
 		if err != nil {
 			continue
 		}
-		fm, err := parseFeatureMap("features.json", data)
+		fm, err := gate.ParseFeatureMap("features.json", data)
 		if err != nil {
 			t.Fatalf("%s: %v", schemaPath, err)
 		}

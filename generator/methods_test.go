@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/acpgen/acpgen/generator/internal/emit"
 )
 
 // Pieces of small JSON-RPC schemas for the method-table tests: a request
@@ -73,7 +75,7 @@ func TestMethodRuntime(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, f := range files {
-			if strings.HasPrefix(f.Name, rpcRuntimePrefix) {
+			if strings.HasPrefix(f.Name, emit.RPCRuntimePrefix) {
 				return true
 			}
 		}

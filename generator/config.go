@@ -1,0 +1,57 @@
+package generator
+
+import (
+	"fmt"
+	"go/token"
+)
+
+// Config says what to generate.
+type Config struct {
+	// SchemaFile names the schema in error messages (e.g. "v1/schema.json").
+	SchemaFile string
+	// Schema is the (stable) schema document.
+	Schema []byte
+	// Package is the Go package name of the output.
+	Package string
+	// Validate adds a Validate method, checking the constraints the schema
+	// states, to every generated type but union variants, which their
+	// union checks. Off by default: ACP decodes
+	// leniently and its packages stay as they are. Not available together
+	// with unstable features yet.
+	Validate bool
+
+	// Unstable is the same protocol's unstable schema: the stable one plus
+	// every unstable feature. With it, the output also holds each feature's
+	// additions behind the feature's build tag. It needs Features.
+	UnstableFile string
+	Unstable     []byte
+	// Features is the feature map saying which feature claims each element
+	// only the unstable schema has.
+	FeaturesFile string
+	Features     []byte
+	// Overrides, when not nil, is the overrides file: tag
+	// values unions reject, and properties with patch meaning.
+	OverridesFile string
+	Overrides     []byte
+
+	// EmitFeatures, when not nil, limits the output to these features; the
+	// others are left out as if the unstable schema did not have them.
+	EmitFeatures []string
+}
+
+// check rejects configurations that cannot work, before anything is read.
+func (cfg *Config) check() error {
+	if !token.IsIdentifier(cfg.Package) {
+		return fmt.Errorf("package name %q is not a Go identifier", cfg.Package)
+	}
+	if (cfg.Unstable == nil) != (cfg.Features == nil) {
+		return fmt.Errorf("an unstable schema and a feature map go together: give both or neither")
+	}
+	if cfg.Unstable == nil && cfg.EmitFeatures != nil {
+		return fmt.Errorf("features to emit were given without an unstable schema")
+	}
+	if cfg.Unstable != nil && cfg.Validate {
+		return fmt.Errorf("validation is not supported together with unstable features yet: generate the stable schema alone")
+	}
+	return nil
+}

@@ -1,0 +1,325 @@
+package build
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/acpgen/acpgen/generator/internal/ir"
+	"github.com/acpgen/acpgen/generator/internal/naming"
+	"github.com/acpgen/acpgen/generator/internal/schema"
+)
+
+// builder turns a loaded schema into IR types. It claims every definition
+// name first, so names derived later (variants, inline types, enum
+// constants) can never take a definition's name.
+type builder struct {
+	doc   *schema.Doc
+	ns    *naming.Namespace
+	types []*ir.Decl
+}
+
+// Types sorts every definition of doc into an IR type. It returns the
+// namespace too, for names derived later (gated parts).
+func Types(doc *schema.Doc) ([]*ir.Decl, *naming.Namespace, error) {
+	b := &builder{doc: doc, ns: naming.NewNamespace()}
+	for _, d := range doc.Defs {
+		if err := b.ns.ClaimExact(d.Name, d.Schema.Path); err != nil {
+			return nil, nil, b.wrap(err)
+		}
+	}
+	if err := b.defineRoot(); err != nil {
+		return nil, nil, b.wrap(err)
+	}
+	for _, d := range doc.Defs {
+		if err := b.define(d.Name, d.Schema); err != nil {
+			return nil, nil, b.wrap(err)
+		}
+	}
+	ir.MarkObjects(b.types)
+	return b.types, b.ns, nil
+}
+
+// wrap prefixes errors with the schema file name.
+func (b *builder) wrap(err error) error {
+	return fmt.Errorf("%s: %w", b.doc.File, err)
+}
+
+// define builds the named type name from n and records it (and any inline
+// types it needs) in b.types.
+func (b *builder) define(name string, n *schema.Node) error {
+	t := &ir.Decl{Name: name, Doc: n.Description, Path: n.Path}
+	b.types = append(b.types, t)
+	if n.Enum != nil {
+		return b.defineEnumList(t, n)
+	}
+	alts, err := n.Alternatives()
+	if err != nil {
+		return err
+	}
+	switch {
+	case alts != nil:
+		return b.defineChoice(t, n, alts)
+	case n.IsSingleRef():
+		target, err := b.refName(n)
+		if err != nil {
+			return err
+		}
+		t.Kind, t.Newtype = ir.KindNewtype, &ir.Expr{Kind: ir.ExprNamed, Named: target}
+		return nil
+	case n.HasType("object") && len(n.Properties) > 0:
+		t.Kind = ir.KindStruct
+		t.Struct, err = b.structOf(name, n)
+		return err
+	}
+	e, nullable, err := b.expr(name, n)
+	if err != nil {
+		return err
+	}
+	if nullable {
+		return fmt.Errorf("%s: a nullable definition is not supported; make its uses nullable", n.Path)
+	}
+	if e.Kind == ir.ExprRaw {
+		t.Kind, t.RawObject = ir.KindRaw, e.RawObject
+		return nil
+	}
+	t.Kind, t.Newtype = ir.KindNewtype, &e
+	return nil
+}
+
+// defineChoice builds a definition with anyOf/oneOf: an enum, a struct with
+// a flattened union, or a union.
+func (b *builder) defineChoice(t *ir.Decl, n *schema.Node, alts []*schema.Node) error {
+	if e, ok, err := b.enumOf(t.Name, alts); ok || err != nil {
+		t.Kind, t.Enum = ir.KindEnum, e
+		return err
+	}
+	if len(n.Properties) > 0 {
+		s, err := b.structOf(t.Name, n)
+		if err != nil {
+			return err
+		}
+		t.Kind, t.Struct = ir.KindStruct, s
+		return nil
+	}
+	u, err := b.unionOf(t.Name, t.Name, n, alts, false)
+	t.Kind, t.Union = ir.KindUnion, u
+	return err
+}
+
+// structOf builds an object type; a union in n's anyOf/oneOf is flattened
+// into it as the Variant field.
+func (b *builder) structOf(owner string, n *schema.Node) (*ir.StructDecl, error) {
+	if len(n.AllOf) > 0 {
+		return nil, fmt.Errorf("%s/allOf: allOf beside properties is not supported", n.Path)
+	}
+	s := &ir.StructDecl{Extra: n.AdditionalAny}
+	if n.AdditionalProperties != nil {
+		return nil, fmt.Errorf("%s/additionalProperties: typed additional properties beside properties are not supported", n.Path)
+	}
+	alts, err := n.Alternatives()
+	if err != nil {
+		return nil, err
+	}
+	skip := ""
+	if alts != nil {
+		s.Variant, err = b.unionOf(owner, owner+"Variant", n, alts, true)
+		if err != nil {
+			return nil, err
+		}
+		skip = s.Variant.Tag
+		for _, p := range n.Properties {
+			if p.Name == skip && p.Schema.DefaultOnError {
+				s.Variant.TagLenient = true
+			}
+		}
+		if s.Extra {
+			return nil, fmt.Errorf("%s: additionalProperties beside a flattened union is not supported (extra members could not be told from variant members)", n.Path)
+		}
+	}
+	s.Fields, err = b.fields(owner, n, skip)
+	return s, err
+}
+
+// fields builds the fields of n's properties, leaving out skip (the tag of
+// a union that owns that property).
+func (b *builder) fields(owner string, n *schema.Node, skip string) ([]*ir.Field, error) {
+	names := naming.FieldNames{}
+	var out []*ir.Field
+	for _, p := range n.Properties {
+		if p.Name == skip {
+			continue
+		}
+		e, nullable, err := b.expr(owner+naming.GoName(p.Name), p.Schema)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, &ir.Field{
+			JSON:           p.Name,
+			Go:             names.Claim(naming.GoName(p.Name)),
+			Doc:            p.Schema.Description,
+			Path:           p.Schema.Path,
+			Type:           e,
+			Required:       slices.Contains(n.Required, p.Name),
+			Nullable:       nullable,
+			DefaultOnError: p.Schema.DefaultOnError,
+			DefaultOnNull:  p.Schema.DefaultOnNull,
+		})
+	}
+	return out, nil
+}
+
+// expr maps a property, item or definition schema to a Go type expression.
+// hint names any inline type that must be generated for it. nullable is
+// true when the schema also admits null.
+func (b *builder) expr(hint string, n *schema.Node) (ir.Expr, bool, error) {
+	if n.IsSingleRef() {
+		name, err := b.refName(n)
+		return ir.Expr{Kind: ir.ExprNamed, Named: name}, false, err
+	}
+	if inner := nullableAlternative(n); inner != nil {
+		e, _, err := b.expr(hint, inner)
+		return e, true, err
+	}
+	if alts, err := n.Alternatives(); err != nil || alts != nil {
+		if err != nil {
+			return ir.Expr{}, false, err
+		}
+		name := b.ns.Claim(hint, n.Path)
+		return ir.Expr{Kind: ir.ExprNamed, Named: name}, false, b.define(name, n)
+	}
+	if n.Enum != nil {
+		name := b.ns.Claim(hint, n.Path)
+		return ir.Expr{Kind: ir.ExprNamed, Named: name}, false, b.define(name, n)
+	}
+	types, nullable := withoutNull(n.Types)
+	switch {
+	case len(types) == 0 && n.IsEmpty():
+		return ir.Expr{Kind: ir.ExprRaw}, false, nil
+	case len(types) != 1:
+		return ir.Expr{}, false, fmt.Errorf("%s: unsupported schema (type %v); expected one JSON type, a $ref or a union", n.Path, n.Types)
+	case n.Const != nil:
+		return ir.Expr{}, false, fmt.Errorf("%s: const outside a union is not supported", n.Path)
+	}
+	e, err := b.typedExpr(hint, types[0], n)
+	if err == nil {
+		e.Checks, err = checksOf(n, e)
+	}
+	return e, nullable, err
+}
+
+// typedExpr maps a schema with one JSON type.
+func (b *builder) typedExpr(hint, typ string, n *schema.Node) (ir.Expr, error) {
+	switch typ {
+	case "string":
+		return ir.Expr{Kind: ir.ExprBuiltin, Builtin: "string"}, nil
+	case "boolean":
+		return ir.Expr{Kind: ir.ExprBuiltin, Builtin: "bool"}, nil
+	case "integer", "number":
+		bt, err := numberType(typ, n)
+		return ir.Expr{Kind: ir.ExprBuiltin, Builtin: bt}, err
+	case "array":
+		return b.arrayExpr(hint, n)
+	case "object":
+		return b.objectExpr(hint, n)
+	}
+	return ir.Expr{}, fmt.Errorf("%s: unsupported type %q", n.Path, typ)
+}
+
+func (b *builder) arrayExpr(hint string, n *schema.Node) (ir.Expr, error) {
+	elem := ir.Expr{Kind: ir.ExprRaw}
+	if n.Items != nil {
+		e, nullable, err := b.expr(hint+"Item", n.Items)
+		if err != nil {
+			return ir.Expr{}, err
+		}
+		if nullable {
+			return ir.Expr{}, fmt.Errorf("%s: nullable array items are not supported", n.Items.Path)
+		}
+		elem = e
+	}
+	return ir.Expr{Kind: ir.ExprSlice, Elem: &elem, SkipInvalid: n.SkipInvalidItems}, nil
+}
+
+func (b *builder) objectExpr(hint string, n *schema.Node) (ir.Expr, error) {
+	switch {
+	case len(n.Properties) > 0:
+		name := b.ns.Claim(hint, n.Path)
+		return ir.Expr{Kind: ir.ExprNamed, Named: name}, b.define(name, n)
+	case n.AdditionalProperties != nil:
+		e, nullable, err := b.expr(hint+"Value", n.AdditionalProperties)
+		if nullable {
+			err = fmt.Errorf("%s: nullable map values are not supported", n.AdditionalProperties.Path)
+		}
+		return ir.Expr{Kind: ir.ExprMap, Elem: &e}, err
+	}
+	return ir.Expr{Kind: ir.ExprRaw, RawObject: true}, nil
+}
+
+// numberType maps integer formats to Go types (rule 10).
+func numberType(typ string, n *schema.Node) (string, error) {
+	if typ == "number" {
+		if n.Format == "" || n.Format == "double" || n.Format == "float" {
+			return "float64", nil
+		}
+	} else {
+		switch n.Format {
+		case "":
+			return "int64", nil
+		case "int32", "int64", "uint16", "uint32", "uint64":
+			return n.Format, nil
+		case "uint8", "uint":
+			return map[string]string{"uint8": "uint16", "uint": "uint64"}[n.Format], nil
+		}
+	}
+	return "", fmt.Errorf("%s: unsupported %s format %q", n.Path, typ, n.Format)
+}
+
+// refName resolves a single-ref schema to its definition name.
+func (b *builder) refName(n *schema.Node) (string, error) {
+	for n.Ref == "" {
+		n = n.AllOf[0]
+	}
+	name, _, err := b.doc.ResolveRef(n)
+	return name, err
+}
+
+// refNode resolves a single-ref schema to the definition's node.
+func (b *builder) refNode(n *schema.Node) (*schema.Node, error) {
+	for n.Ref == "" {
+		n = n.AllOf[0]
+	}
+	_, def, err := b.doc.ResolveRef(n)
+	return def, err
+}
+
+// nullableAlternative returns X for anyOf/oneOf [X, {type: null}].
+func nullableAlternative(n *schema.Node) *schema.Node {
+	alts, _ := n.Alternatives()
+	if len(alts) != 2 || len(n.Properties) > 0 || len(n.Types) > 0 {
+		return nil
+	}
+	for i, a := range alts {
+		if a.IsNullOnly() && !alts[1-i].IsNullOnly() {
+			return alts[1-i]
+		}
+	}
+	return nil
+}
+
+func withoutNull(types []string) ([]string, bool) {
+	var out []string
+	for _, t := range types {
+		if t != "null" {
+			out = append(out, t)
+		}
+	}
+	return out, len(out) != len(types)
+}
+
+// isCatchAllTitle reports whether a variant title marks the catch-all of an
+// open union or enum.
+func isCatchAllTitle(title string) bool {
+	t := strings.ToLower(title)
+	return t == "other" || t == "unknown"
+}

@@ -1,0 +1,120 @@
+package build
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/acpgen/acpgen/generator/internal/ir"
+	"github.com/acpgen/acpgen/generator/internal/schema"
+)
+
+// validationNames are the package-level names the validation runtime adds.
+var validationNames = []string{"ValidationError", "Violation"}
+
+// CheckValidatable makes sure Validate will check everything it claims
+// to: every validation keyword of a generated type is one it checks, on a
+// value it can check it on, and the names it adds are free. Without
+// Validate none of this matters, so it runs only with Validate on.
+func CheckValidatable(doc *schema.Doc, types []*ir.Decl) error {
+	var roots []*schema.Node
+	if doc.RootIsValue() {
+		roots = append(roots, doc.Root)
+	}
+	for _, d := range doc.Defs {
+		roots = append(roots, d.Schema)
+	}
+	for _, r := range roots {
+		if err := walkSchema(r, limitsHonoured); err != nil {
+			return fmt.Errorf("%s: %w", doc.File, err)
+		}
+	}
+	if err := namesFree(types); err != nil {
+		return fmt.Errorf("%s: %w", doc.File, err)
+	}
+	return nil
+}
+
+// walkSchema visits n and every schema inside it that describes part of
+// the same value. `not` schemas describe what a value is not and nested
+// $defs are not generated, so neither is visited.
+func walkSchema(n *schema.Node, visit func(*schema.Node) error) error {
+	if err := visit(n); err != nil {
+		return err
+	}
+	var kids []*schema.Node
+	for _, p := range n.Properties {
+		kids = append(kids, p.Schema)
+	}
+	kids = append(kids, n.AllOf...)
+	kids = append(kids, n.AnyOf...)
+	kids = append(kids, n.OneOf...)
+	for _, k := range append(kids, n.Items, n.AdditionalProperties) {
+		if k == nil {
+			continue
+		}
+		if err := walkSchema(k, visit); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// limitsHonoured fails for validation keywords the builder did not attach
+// to a value (minLength beside a $ref, minimum on an enum) and for the
+// ones Validate does not implement.
+func limitsHonoured(n *schema.Node) error {
+	l := &n.Limits
+	switch {
+	case !l.Any():
+		return nil
+	case !l.Used:
+		return fmt.Errorf("%s: Validate cannot check %s here: it checks them on schemas with a single type (string, integer, number or array)", n.Path, strings.Join(append(l.Present(), l.Unchecked...), ", "))
+	case len(l.Unchecked) > 0:
+		return fmt.Errorf("%s: Validate does not check %s on this schema (generate without Validate, or remove it)", n.Path, strings.Join(l.Unchecked, ", "))
+	}
+	return nil
+}
+
+// namesFree fails when a generated name is one the validation runtime adds,
+// or a struct field would be called Validate (a Go type cannot have a field
+// and a method of the same name).
+func namesFree(types []*ir.Decl) error {
+	reserved := map[string]bool{}
+	for _, n := range validationNames {
+		reserved[n] = true
+	}
+	for _, t := range types {
+		for _, name := range declNames(t) {
+			if reserved[name] {
+				return fmt.Errorf("%s: Go name %s is also a name of the validation runtime; rename the definition or generate without Validate", t.Path, name)
+			}
+		}
+		if t.Kind != ir.KindStruct {
+			continue
+		}
+		for _, fd := range t.Struct.Fields {
+			if fd.Go == "Validate" {
+				return fmt.Errorf("%s: field Validate of %s would clash with its Validate method; generate without Validate", fd.Path, t.Name)
+			}
+		}
+	}
+	return nil
+}
+
+// declNames lists the package-level names a type brings: its own, its
+// enum constants, its union's interface, variants and constructors.
+func declNames(t *ir.Decl) []string {
+	out := []string{t.Name}
+	if t.Kind == ir.KindEnum {
+		for _, v := range t.Enum.Values {
+			out = append(out, v.Go)
+		}
+	}
+	for _, u := range ir.Unions(t) {
+		out = append(out, u.Name, u.Iface)
+		for _, v := range u.AllVariants() {
+			out = append(out, v.Go, v.Ctor)
+		}
+	}
+	return out
+}

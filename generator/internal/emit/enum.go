@@ -1,0 +1,103 @@
+package emit
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/acpgen/acpgen/generator/internal/ir"
+
+	. "github.com/dave/jennifer/jen"
+)
+
+// emitEnum emits a named string or integer type with its constants.
+// Open enums keep any value (IsKnown tells known from unknown); closed ones
+// reject values outside the list when decoding (contract rule 6).
+func emitEnum(f *File, t *ir.Decl) {
+	e := t.Enum
+	doc(f, t.Name, t.Doc)
+	f.Type().Id(t.Name).Id(e.Base)
+	var consts []Code
+	var known []Code
+	for _, v := range e.Values {
+		consts = append(consts, fieldDoc(v.Doc)...)
+		if e.Base == "string" {
+			consts = append(consts, Id(v.Go).Id(t.Name).Op("=").Lit(v.String))
+		} else {
+			consts = append(consts, Id(v.Go).Id(t.Name).Op("=").Lit(int(v.Int)))
+		}
+		known = append(known, Id(v.Go))
+	}
+	f.Const().Defs(consts...)
+	docFunc(f, "IsKnown reports whether x is one of the values the schema names.").Params(Id("x").Id(t.Name)).Id("IsKnown").Params().Bool().Block(
+		Switch(Id("x")).Block(Case(known...).Block(Return(True()))),
+		Return(False()))
+	if e.Base == "string" {
+		emitStringEnumCodec(f, t)
+	} else {
+		emitScalarCodec(f, t.Name, ir.Expr{Kind: ir.ExprBuiltin, Builtin: e.Base})
+	}
+	emitMarshal(f, t.Name)
+}
+
+// emitStringEnumCodec decodes known values without allocating (the switch
+// returns the constant) and handles unknown ones by openness.
+func emitStringEnumCodec(f *File, t *ir.Decl) {
+	e := t.Enum
+	if e.Open {
+		docFunc(f, "IsExtension reports whether x is an implementation-defined value (it starts with \"_\").").Params(Id("x").Id(t.Name)).Id("IsExtension").Params().Bool().Block(
+			Return(Len(Id("x")).Op(">").Lit(0).Op("&&").Id("x").Index(Lit(0)).Op("==").LitRune('_')))
+	}
+	var cases []Code
+	var names []string
+	for _, v := range e.Values {
+		cases = append(cases, Case(Lit(v.String)).Block(Op("*").Id("x").Op("=").Id(v.Go)))
+		names = append(names, quoteJSON(v.String))
+	}
+	var unknown Code = Op("*").Id("x").Op("=").Id(t.Name).Call(String().Call(Id("s")))
+	if !e.Open {
+		unknown = Return(Id("wireErrorf").Call(Lit(fmt.Sprintf("%s: unknown value %%q (known: %s)", t.Name, strings.Join(names, ", "))), String().Call(Id("s"))))
+	}
+	cases = append(cases, Default().Block(unknown))
+	docFunc(f, "UnmarshalJSON implements json.Unmarshaler.").Params(ptrRecv(t.Name)).Id("UnmarshalJSON").Params(Id("data").Index().Byte()).Error().Block(
+		List(Id("s"), Err()).Op(":=").Id("wireStringBytes").Call(Id("data")),
+		If(Err().Op("!=").Nil()).Block(Return(Err())),
+		Switch(String().Call(Id("s"))).Block(cases...),
+		Return(Nil()),
+	)
+	newFunc(f).Params(ptrRecv(t.Name)).Id("appendJSON").Params(Id("buf").Index().Byte()).Params(Index().Byte(), Error()).Block(
+		Return(Id("wireAppendQuoted").Call(Id("buf"), String().Call(Op("*").Id("x"))), Nil()))
+}
+
+// emitScalarCodec gives a named type over e the decoder and appender of e.
+func emitScalarCodec(f *File, name string, e ir.Expr) {
+	docFunc(f, "UnmarshalJSON implements json.Unmarshaler.").Params(ptrRecv(name)).Id("UnmarshalJSON").Params(Id("data").Index().Byte()).Error().Block(
+		Return(decodeCall(e, convertPtr(e, Id("x")), Id("data"))))
+	newFunc(f).Params(ptrRecv(name)).Id("appendJSON").Params(Id("buf").Index().Byte()).Params(Index().Byte(), Error()).Block(
+		Return(appendCall(e, convertPtr(e, Id("x")), Id("buf"))))
+}
+
+// emitNewtype emits `type Name <expr>` with the codec of expr; a newtype
+// over an object type also forwards appendMembers.
+func emitNewtype(f *File, t *ir.Decl) {
+	doc(f, t.Name, t.Doc)
+	f.Type().Id(t.Name).Add(typeCode(*t.Newtype))
+	emitScalarCodec(f, t.Name, *t.Newtype)
+	if t.Object {
+		newFunc(f).Params(ptrRecv(t.Name)).Id("appendMembers").Params(Id("buf").Index().Byte(), Id("open").Int()).Params(Index().Byte(), Error()).Block(
+			Return(convertPtr(*t.Newtype, Id("x")).Dot("appendMembers").Call(Id("buf"), Id("open"))))
+	}
+	emitMarshal(f, t.Name)
+}
+
+// emitRaw emits a type that keeps any JSON value (or any object) verbatim.
+func emitRaw(f *File, t *ir.Decl) {
+	doc(f, t.Name, t.Doc+"\n\nThe value is kept as its exact JSON bytes.")
+	e := ir.Expr{Kind: ir.ExprRaw, RawObject: t.RawObject}
+	f.Type().Id(t.Name).Qual(jsonPkg, "RawMessage")
+	emitScalarCodec(f, t.Name, e)
+	if t.Object {
+		newFunc(f).Params(ptrRecv(t.Name)).Id("appendMembers").Params(Id("buf").Index().Byte(), Id("open").Int()).Params(Index().Byte(), Error()).Block(
+			Return(Id("wireAppendRawMembers").Call(Id("buf"), Id("open"), Op("*").Id("x"))))
+	}
+	emitMarshal(f, t.Name)
+}

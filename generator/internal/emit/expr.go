@@ -1,0 +1,154 @@
+package emit
+
+import (
+	"strings"
+
+	"github.com/acpgen/acpgen/generator/internal/ir"
+
+	. "github.com/dave/jennifer/jen"
+)
+
+// Code for type expressions: their Go types, and calls to the decoder and
+// appender of a value of that type. Decoders have the shape
+// func(*T, []byte) error and appenders func(*T, []byte) ([]byte, error),
+// for builtins (runtime functions) and named types (methods) alike, so one
+// generic runtime helper serves slices and maps of anything.
+
+const jsonPkg = "encoding/json"
+
+// typeCode is the Go type of e.
+func typeCode(e ir.Expr) Code {
+	switch e.Kind {
+	case ir.ExprBuiltin:
+		return Id(e.Builtin)
+	case ir.ExprNamed:
+		return Id(e.Named)
+	case ir.ExprSlice:
+		return Index().Add(typeCode(*e.Elem))
+	case ir.ExprMap:
+		return Map(String()).Add(typeCode(*e.Elem))
+	}
+	return Qual(jsonPkg, "RawMessage")
+}
+
+// builtinSuffix names the runtime helpers for a builtin: "String", "Uint32".
+func builtinSuffix(b string) string {
+	return strings.ToUpper(b[:1]) + b[1:]
+}
+
+// decodeFunc is a func(*T, []byte) error value for e.
+func decodeFunc(e ir.Expr) Code {
+	switch e.Kind {
+	case ir.ExprBuiltin:
+		return Id("wireDecode" + builtinSuffix(e.Builtin))
+	case ir.ExprNamed:
+		return Parens(Op("*").Id(e.Named)).Dot("UnmarshalJSON")
+	case ir.ExprRaw:
+		return Id(rawDecoder(e))
+	}
+	return Func().Params(Id("dst").Op("*").Add(typeCode(e)), Id("data").Index().Byte()).Error().Block(
+		Return(decodeCall(e, Id("dst"), Id("data"))),
+	)
+}
+
+func rawDecoder(e ir.Expr) string {
+	if e.RawObject {
+		return "wireDecodeRawObject"
+	}
+	return "wireDecodeRaw"
+}
+
+// decodeCall is an error-valued call decoding data into *ptr.
+func decodeCall(e ir.Expr, ptr, data Code) Code {
+	return decodeInto(e, operand{ptr: ptr}, data)
+}
+
+// operand is where a value lives: a pointer expression, or an addressable
+// place (then methods are called on it directly and & is added for
+// functions), which keeps generated calls free of (&x.F).Method forms.
+type operand struct {
+	ptr   Code
+	place Code
+}
+
+// pointer returns the operand as a pointer expression.
+func (o operand) pointer() Code {
+	if o.place != nil {
+		return Op("&").Add(o.place)
+	}
+	return o.ptr
+}
+
+// receiver returns the operand for a method call.
+func (o operand) receiver() Code {
+	if o.place != nil {
+		return o.place
+	}
+	return o.ptr
+}
+
+// value returns the operand's value.
+func (o operand) value() Code {
+	if o.place != nil {
+		return o.place
+	}
+	return Op("*").Add(o.ptr)
+}
+
+// decodeInto is an error-valued call decoding data into the operand.
+func decodeInto(e ir.Expr, o operand, data Code) Code {
+	ptr := o.pointer()
+	switch e.Kind {
+	case ir.ExprBuiltin:
+		return Id("wireDecode"+builtinSuffix(e.Builtin)).Call(ptr, data)
+	case ir.ExprNamed:
+		return Add(o.receiver()).Dot("UnmarshalJSON").Call(data)
+	case ir.ExprSlice:
+		return Id("wireDecodeSlice").Call(ptr, data, Lit(e.SkipInvalid), decodeFunc(*e.Elem))
+	case ir.ExprMap:
+		return Id("wireDecodeMap").Call(ptr, data, decodeFunc(*e.Elem))
+	}
+	return Id(rawDecoder(e)).Call(ptr, data)
+}
+
+// appendFunc is a func(*T, []byte) ([]byte, error) value for e.
+func appendFunc(e ir.Expr) Code {
+	switch e.Kind {
+	case ir.ExprBuiltin:
+		return Id("wireAppend" + builtinSuffix(e.Builtin))
+	case ir.ExprNamed:
+		return Parens(Op("*").Id(e.Named)).Dot("appendJSON")
+	case ir.ExprRaw:
+		return Id("wireAppendRaw")
+	}
+	return Func().Params(Id("src").Op("*").Add(typeCode(e)), Id("buf").Index().Byte()).Params(Index().Byte(), Error()).Block(
+		Return(appendCall(e, Id("src"), Id("buf"))),
+	)
+}
+
+// appendCall is a ([]byte, error)-valued call appending *ptr to buf.
+func appendCall(e ir.Expr, ptr, buf Code) Code {
+	return appendFrom(e, operand{ptr: ptr}, buf)
+}
+
+// appendFrom is a ([]byte, error)-valued call appending the operand.
+func appendFrom(e ir.Expr, o operand, buf Code) Code {
+	ptr := o.pointer()
+	switch e.Kind {
+	case ir.ExprBuiltin:
+		return Id("wireAppend"+builtinSuffix(e.Builtin)).Call(ptr, buf)
+	case ir.ExprNamed:
+		return Add(o.receiver()).Dot("appendJSON").Call(buf)
+	case ir.ExprSlice:
+		return Id("wireAppendSlice").Call(buf, o.value(), appendFunc(*e.Elem))
+	case ir.ExprMap:
+		return Id("wireAppendMap").Call(buf, o.value(), appendFunc(*e.Elem))
+	}
+	return Id("wireAppendRaw").Call(ptr, buf)
+}
+
+// convertPtr converts the pointer expression ptr to a pointer to e's type,
+// for named types defined over e (`(*string)(x)`).
+func convertPtr(e ir.Expr, ptr Code) *Statement {
+	return Parens(Op("*").Add(typeCode(e))).Call(ptr)
+}

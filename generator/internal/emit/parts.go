@@ -1,0 +1,60 @@
+package emit
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/acpgen/acpgen/generator/internal/ir"
+
+	. "github.com/dave/jennifer/jen"
+)
+
+// Go cannot put one struct field behind a build tag, so the fields a
+// feature adds to a struct live in an embedded struct (a FieldPart) that
+// is declared twice: with the fields in the feature's file, and empty in
+// its _off file. The owner's decoder routes the part's member names to it;
+// when the feature is off the part ignores them, as the stable schema
+// ignores unknown members.
+
+// emitFieldParts emits both declarations of each part of t.
+func emitFieldParts(fs *fileSet, t *ir.Decl) {
+	for _, p := range t.Struct.Parts {
+		emitPartOn(fs.on(p.Gate), t.Name, p)
+		emitPartOff(fs.off(t.Gate, p.Extra), t.Name, p)
+	}
+}
+
+func emitPartOn(f *File, owner string, p *ir.FieldPart) {
+	f.Comment(fmt.Sprintf("%s holds the members of %s that %s adds.", p.Name, owner, strings.Join(p.Extra, " and ")))
+	f.Type().Id(p.Name).Struct(structFields(object{Name: p.Name, Fields: p.Fields})...)
+	var cases []Code
+	for _, fd := range p.Fields {
+		cases = append(cases, Case(Lit(fd.JSON)).Block(fieldDecode(fd, -1)...))
+	}
+	newFunc(f).Params(ptrRecv(p.Name)).Id("decodeGatedMember").Params(Id("it").Op("*").Id("wireObjectIter")).Error().Block(
+		Switch(String().Call(Id("it").Dot("key"))).Block(cases...),
+		Return(Nil()))
+	body := []Code{Var().Err().Error()}
+	for _, fd := range p.Fields {
+		body = append(body, fieldAppend(fd)...)
+	}
+	newFunc(f).Params(ptrRecv(p.Name)).Id("appendGatedMembers").Params(Id("buf").Index().Byte(), Id("open").Int()).Params(Index().Byte(), Error()).Block(
+		append(body, Return(Id("buf"), Nil()))...)
+}
+
+func emitPartOff(f *File, owner string, p *ir.FieldPart) {
+	f.Comment(fmt.Sprintf("%s is empty: build with -tags %s (or unstable) for the members of %s it adds.", p.Name, strings.Join(p.Extra, ","), owner))
+	f.Type().Id(p.Name).Struct()
+	docFunc(f, "decodeGatedMember ignores the member, as the stable schema does.").Params(Op("*").Id(p.Name)).Id("decodeGatedMember").Params(Op("*").Id("wireObjectIter")).Error().Block(Return(Nil()))
+	newFunc(f).Params(Op("*").Id(p.Name)).Id("appendGatedMembers").Params(Id("buf").Index().Byte(), Id("_").Int()).Params(Index().Byte(), Error()).Block(
+		Return(Id("buf"), Nil()))
+}
+
+// partKeys are the member names a part decodes.
+func partKeys(p *ir.FieldPart) []Code {
+	var out []Code
+	for _, fd := range p.Fields {
+		out = append(out, Lit(fd.JSON))
+	}
+	return out
+}

@@ -1,0 +1,293 @@
+package emit
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/acpgen/acpgen/generator/internal/ir"
+
+	. "github.com/dave/jennifer/jen"
+)
+
+// object describes any Go struct that encodes as a JSON object: a schema
+// struct, an inline variant, or a catch-all variant.
+type object struct {
+	Name   string
+	Fields []*ir.Field
+	// Extra keeps undeclared members (additionalProperties: true).
+	Extra bool
+	// Variant is a union flattened into the object.
+	Variant *ir.UnionDecl
+	// TagKey/TagValue: a tagged variant writes its tag first.
+	TagKey, TagValue string
+	// CatchAll adds the tag (as field TagField) and the raw object.
+	CatchAll bool
+	TagField string
+	// Decode is the name of the decoding method: UnmarshalJSON for schema
+	// types, decodeJSON for variants (their union decodes them).
+	Decode string
+	// Parts are embedded structs holding gated fields.
+	Parts []*ir.FieldPart
+}
+
+// emitStruct emits a schema object type with its codec.
+func emitStruct(fs *fileSet, t *ir.Decl) {
+	f := fs.on(t.Gate)
+	doc(f, t.Name, t.Doc)
+	o := object{Name: t.Name, Fields: t.Struct.Fields, Extra: t.Struct.Extra, Variant: t.Struct.Variant, Decode: "UnmarshalJSON", Parts: t.Struct.Parts}
+	emitObject(f, o)
+	emitMarshal(f, t.Name)
+	emitFieldParts(fs, t)
+	if t.Struct.Variant != nil {
+		emitUnion(fs, t.Struct.Variant.Name, t.Struct.Variant.Doc, t.Struct.Variant)
+	}
+}
+
+// emitObject emits the struct declaration, its decoder and its appenders.
+func emitObject(f *File, o object) {
+	f.Type().Id(o.Name).Struct(structFields(o)...)
+	emitObjectDecode(f, o)
+	emitAppendObject(f, ptrRecv(o.Name))
+	emitObjectMembers(f, o)
+}
+
+func structFields(o object) []Code {
+	var out []Code
+	if o.CatchAll {
+		out = append(out, Comment("The unknown tag value."), Id(o.TagField).String().Tag(map[string]string{"json": o.TagKey}))
+	}
+	for _, fd := range o.Fields {
+		out = append(out, fieldDoc(fd.Doc)...)
+		out = append(out, Id(fd.Go).Add(fieldType(fd)).Tag(map[string]string{"json": fieldTag(fd)}))
+	}
+	for _, p := range o.Parts {
+		out = append(out, Comment(fmt.Sprintf("%s holds the members %s adds (empty without its build tags).", p.Name, strings.Join(p.Extra, " and "))), Id(p.Name))
+	}
+	if o.Variant != nil {
+		out = append(out, Comment("Variant holds the members that depend on the kind of "+o.Name+"."),
+			Id("Variant").Id(o.Variant.Name).Tag(map[string]string{"json": "-"}))
+	}
+	if o.Extra {
+		out = append(out, Comment("Extra keeps members the schema does not declare, verbatim."),
+			Id("Extra").Map(String()).Qual(jsonPkg, "RawMessage").Tag(map[string]string{"json": "-"}))
+	}
+	if o.CatchAll {
+		out = append(out, Comment("Raw is the whole object as received; when set it is encoded verbatim."),
+			Id("Raw").Qual(jsonPkg, "RawMessage").Tag(map[string]string{"json": "-"}))
+	}
+	return out
+}
+
+// fieldType is the Go type of a field: T, *T for optional scalars and named
+// types, Patch[T] for patch fields.
+func fieldType(fd *ir.Field) Code {
+	typ := typeCode(fd.Type)
+	switch {
+	case fd.Patch:
+		return Id("Patch").Types(typ)
+	case fd.Pointer():
+		return Op("*").Add(typ)
+	}
+	return typ
+}
+
+// fieldTag is the json struct tag, for users who pass the types to
+// encoding/json's reflection (the generated codec does not read it).
+func fieldTag(fd *ir.Field) string {
+	switch {
+	case fd.Patch:
+		return fd.JSON + ",omitzero"
+	case !fd.Required:
+		return fd.JSON + ",omitempty"
+	}
+	return fd.JSON
+}
+
+// emitObjectDecode emits the one-pass decoder: members are matched by name,
+// required ones counted in a bit set, unknown ones skipped (or kept in
+// Extra), then a flattened union decodes from the same bytes.
+func emitObjectDecode(f *File, o object) {
+	var required []*ir.Field
+	body := []Code{Op("*").Id("x").Op("=").Id(o.Name).Values(),
+		List(Id("it"), Err()).Op(":=").Id("wireObject").Call(Id("data")),
+		If(Err().Op("!=").Nil()).Block(Return(Err())),
+	}
+	var cases []Code
+	for _, fd := range o.Fields {
+		bit := -1
+		if fd.Required {
+			bit = len(required)
+			required = append(required, fd)
+		}
+		cases = append(cases, Case(Lit(fd.JSON)).Block(fieldDecode(fd, bit)...))
+	}
+	for _, p := range o.Parts {
+		cases = append(cases, Case(partKeys(p)...).Block(
+			If(Err().Op(":=").Id("x").Dot(p.Name).Dot("decodeGatedMember").Call(Op("&").Id("it")), Err().Op("!=").Nil()).Block(Return(Err()))))
+	}
+	if o.Extra {
+		cases = append(cases, Default().Block(extraDecode()...))
+	}
+	if len(required) > 0 {
+		body = append(body, Var().Id("seen").Uint64())
+	}
+	loop := Empty()
+	if len(cases) > 0 {
+		loop = Switch(String().Call(Id("it").Dot("key"))).Block(cases...)
+	}
+	body = append(body, For(Id("it").Dot("next").Call()).Block(loop),
+		If(Id("it").Dot("err").Op("!=").Nil()).Block(Return(Id("it").Dot("err"))))
+	for i, fd := range required {
+		body = append(body, If(Id("seen").Op("&").Parens(Lit(1).Op("<<").Lit(i)).Op("==").Lit(0)).Block(
+			Return(Id("wireMissing").Call(Lit(fd.JSON)))))
+	}
+	if o.Variant != nil {
+		body = append(body, Return(Id("x").Dot("Variant").Dot("UnmarshalJSON").Call(Id("data"))))
+	} else if o.CatchAll {
+		body = append(body, Return(Id("wireDecodeRaw").Call(Op("&").Id("x").Dot("Raw"), Id("data"))))
+	} else {
+		body = append(body, Return(Nil()))
+	}
+	var decl *Statement
+	if o.Decode == "UnmarshalJSON" {
+		decl = docFunc(f, "UnmarshalJSON implements json.Unmarshaler.")
+	} else {
+		decl = newFunc(f)
+	}
+	decl.Params(ptrRecv(o.Name)).Id(o.Decode).Params(Id("data").Index().Byte()).Error().Block(body...)
+}
+
+// extraDecode keeps an undeclared member.
+func extraDecode() []Code {
+	return []Code{
+		If(Id("x").Dot("Extra").Op("==").Nil()).Block(Id("x").Dot("Extra").Op("=").Map(String()).Qual(jsonPkg, "RawMessage").Values()),
+		Var().Id("v").Qual(jsonPkg, "RawMessage"),
+		If(Err().Op(":=").Id("wireDecodeRaw").Call(Op("&").Id("v"), Id("it").Dot("value")), Err().Op("!=").Nil()).Block(
+			Return(Id("wireAtKey").Call(Err(), String().Call(Id("it").Dot("key"))))),
+		Id("x").Dot("Extra").Index(String().Call(Id("it").Dot("key"))).Op("=").Id("v"),
+	}
+}
+
+// fieldDecode decodes one member into its field. Lenient fields
+// (x-deserialize-default-on-error) decode into a temporary and keep the
+// zero value when that fails.
+func fieldDecode(fd *ir.Field, bit int) []Code {
+	var out []Code
+	if bit >= 0 {
+		out = append(out, Id("seen").Op("|=").Lit(1).Op("<<").Lit(bit))
+	}
+	place := Id("x").Dot(fd.Go)
+	if fd.DefaultOnError {
+		out = append(out, Var().Id("v").Add(fieldType(fd)))
+		out = append(out, decodeStmts(fd, Id("v"))...)
+		return append(out, If(Err().Op("==").Nil()).Block(Add(place).Op("=").Id("v")))
+	}
+	out = append(out, decodeStmts(fd, place)...)
+	return append(out, If(Err().Op("!=").Nil()).Block(Return(Id("wireAtKey").Call(Err(), Lit(fd.JSON)))))
+}
+
+// decodeStmts decodes it.value into place and leaves the outcome in err.
+func decodeStmts(fd *ir.Field, place *Statement) []Code {
+	data := Id("it").Dot("value")
+	nullish := fd.Nullable || fd.DefaultOnNull
+	switch {
+	case fd.Patch:
+		return []Code{Err().Op(":=").Id("wirePatchDecode").Call(Op("&").Add(place), data, decodeFunc(fd.Type))}
+	case fd.Pointer() && nullish:
+		return []Code{Err().Op(":=").Id("wireDecodePtr").Call(Op("&").Add(place), data, decodeFunc(fd.Type))}
+	case fd.Pointer():
+		return []Code{
+			Add(place).Op("=").New(typeCode(fd.Type)),
+			Err().Op(":=").Add(decodeCall(fd.Type, place, data)),
+		}
+	case nullish && (fd.Type.Kind == ir.ExprSlice || fd.Type.Kind == ir.ExprMap):
+		return []Code{
+			Var().Err().Error(),
+			If(Id("wireIsNull").Call(data)).Block(Add(place).Op("=").Nil()).Else().Block(
+				Err().Op("=").Add(decodeInto(fd.Type, operand{place: place}, data))),
+		}
+	}
+	return []Code{Err().Op(":=").Add(decodeInto(fd.Type, operand{place: place}, data))}
+}
+
+// emitObjectMembers emits appendMembers: the tag (variants), then each
+// field by its presence rule, then the flattened union or extra members.
+func emitObjectMembers(f *File, o object) {
+	var body []Code
+	if o.CatchAll {
+		body = append(body, If(Len(Id("x").Dot("Raw")).Op(">").Lit(0)).Block(
+			Return(Id("wireAppendRawMembers").Call(Id("buf"), Id("open"), Id("x").Dot("Raw")))),
+			appendMemberKey(o.TagKey),
+			Id("buf").Op("=").Id("wireAppendQuoted").Call(Id("buf"), Id("x").Dot(o.TagField)))
+	} else if o.TagKey != "" {
+		body = append(body, Id("buf").Op("=").Append(Id("wireComma").Call(Id("buf"), Id("open")),
+			Lit(quoteJSON(o.TagKey)+":"+quoteJSON(o.TagValue)).Op("...")))
+	}
+	if len(o.Fields) > 0 || len(o.Parts) > 0 {
+		body = append(body, Var().Err().Error())
+	}
+	for _, fd := range o.Fields {
+		body = append(body, fieldAppend(fd)...)
+	}
+	for _, p := range o.Parts {
+		body = append(body, If(List(Id("buf"), Err()).Op("=").Id("x").Dot(p.Name).Dot("appendGatedMembers").Call(Id("buf"), Id("open")), Err().Op("!=").Nil()).Block(
+			Return(Nil(), Err())))
+	}
+	if o.Extra {
+		body = append(body, Id("buf").Op("=").Id("wireAppendExtra").Call(Id("buf"), Id("open"), Id("x").Dot("Extra")))
+	}
+	if o.Variant != nil {
+		body = append(body, Return(Id("x").Dot("Variant").Dot("appendMembers").Call(Id("buf"), Id("open"))))
+	} else {
+		body = append(body, Return(Id("buf"), Nil()))
+	}
+	newFunc(f).Params(ptrRecv(o.Name)).Id("appendMembers").Params(Id("buf").Index().Byte(), Id("open").Int()).Params(Index().Byte(), Error()).Block(body...)
+}
+
+// fieldAppend writes one field by the presence rules: required values
+// always; optional ones only when set; a required field that is unset
+// writes null, [] or {} as its schema allows.
+func fieldAppend(fd *ir.Field) []Code {
+	place := Id("x").Dot(fd.Go)
+	write := []Code{appendMemberKey(fd.JSON)}
+	src := operand{place: place}
+	if fd.Pointer() {
+		src = operand{ptr: place}
+	}
+	value := appendFrom(fd.Type, src, Id("buf"))
+	if fd.Patch {
+		value = Id("wirePatchAppend").Call(Id("buf"), Op("&").Add(place), appendFunc(fd.Type))
+	}
+	write = append(write,
+		List(Id("buf"), Err()).Op("=").Add(value),
+		If(Err().Op("!=").Nil()).Block(Return(Nil(), Id("wireAtKey").Call(Err(), Lit(fd.JSON)))))
+	var set Code
+	switch {
+	case fd.Patch:
+		set = Op("!").Add(place).Dot("Unchanged").Call()
+	case fd.Pointer():
+		set = Add(place).Op("!=").Nil()
+	case fd.Type.Kind == ir.ExprSlice || fd.Type.Kind == ir.ExprMap:
+		set = Add(place).Op("!=").Nil()
+	case fd.Type.Kind == ir.ExprRaw:
+		set = Len(place).Op(">").Lit(0)
+	default:
+		return write
+	}
+	stmt := If(set).Block(write...)
+	if fd.Required {
+		stmt.Else().Block(appendMemberKey(fd.JSON), Id("buf").Op("=").Append(Id("buf"), Lit(emptyJSON(fd)).Op("...")))
+	}
+	return []Code{stmt}
+}
+
+// emptyJSON is what an unset required field encodes as.
+func emptyJSON(fd *ir.Field) string {
+	switch {
+	case fd.Nullable || fd.Type.Kind == ir.ExprRaw || fd.Type.Kind == ir.ExprNamed || fd.Type.Kind == ir.ExprBuiltin:
+		return "null"
+	case fd.Type.Kind == ir.ExprSlice:
+		return "[]"
+	}
+	return "{}"
+}

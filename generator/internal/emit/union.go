@@ -1,0 +1,237 @@
+package emit
+
+import (
+	"fmt"
+
+	"github.com/acpgen/acpgen/generator/internal/ir"
+	"github.com/acpgen/acpgen/generator/internal/naming"
+
+	. "github.com/dave/jennifer/jen"
+)
+
+// emitUnion emits the union wrapper, its sealed interface, its codec and
+// every variant type (see docs/adr/0001-union-representation.md).
+func emitUnion(fs *fileSet, name, description string, u *ir.UnionDecl) {
+	f := fs.on(u.Gate)
+	doc(f, name, description)
+	f.Type().Id(name).Struct(
+		Comment("Value is the variant: one of the "+name+"* types that implement "+u.Iface+". A nil"),
+		Comment("Value is an unset union, which cannot be encoded."),
+		Id("Value").Id(u.Iface),
+	)
+	methods := []Code{Id("is" + name).Params(), Id("appendJSON").Params(Index().Byte()).Params(Index().Byte(), Error())}
+	if u.Object {
+		methods = append(methods, Id("appendMembers").Params(Index().Byte(), Int()).Params(Index().Byte(), Error()))
+	}
+	f.Comment(u.Iface + " is implemented by the variants of " + name + " only.")
+	f.Type().Id(u.Iface).Interface(methods...)
+	emitMarshal(f, name)
+	switch {
+	case u.Tag != "":
+		emitTaggedDecode(f, name, u)
+		emitTaggedHooks(fs, name, u)
+	case u.Table:
+		emitUntaggedTable(fs, name, u)
+	default:
+		emitUntaggedDecode(f, name, u)
+	}
+	emitUnionAppend(f, name, u)
+	for _, v := range u.AllVariants() {
+		emitVariant(fs.on(v.Gate), name, u, v)
+	}
+}
+
+// emitUnionAppend delegates encoding to the variant; an unset union is an
+// error rather than invalid JSON.
+func emitUnionAppend(f *File, name string, u *ir.UnionDecl) {
+	unset := If(Id("x").Dot("Value").Op("==").Nil()).Block(
+		Return(Nil(), Id("wireEncodeErrorf").Call(Lit(name+": no variant set"))))
+	newFunc(f).Params(ptrRecv(name)).Id("appendJSON").Params(Id("buf").Index().Byte()).Params(Index().Byte(), Error()).Block(
+		unset, Return(Id("x").Dot("Value").Dot("appendJSON").Call(Id("buf"))))
+	if u.Object {
+		newFunc(f).Params(ptrRecv(name)).Id("appendMembers").Params(Id("buf").Index().Byte(), Id("open").Int()).Params(Index().Byte(), Error()).Block(
+			unset, Return(Id("x").Dot("Value").Dot("appendMembers").Call(Id("buf"), Id("open"))))
+	}
+}
+
+// emitTaggedDecode reads the tag once, then decodes the chosen variant from
+// the same bytes once. Unknown tags go to the catch-all (open unions), the
+// fallback, or are an error naming the known values (closed unions).
+func emitTaggedDecode(f *File, name string, u *ir.UnionDecl) {
+	tagKey := Lit(u.Tag)
+	body := []Code{
+		Id("x").Dot("Value").Op("=").Nil(),
+		List(Id("raw"), Id("found"), Err()).Op(":=").Id("wireMember").Call(Id("data"), tagKey),
+		If(Err().Op("!=").Nil()).Block(Return(Err())),
+	}
+	absent := Op("!").Id("found")
+	if u.Fallback != nil {
+		absent = Add(absent).Op("||").Id("wireIsNull").Call(Id("raw"))
+		body = append(body, If(absent).Block(decodeVariantInto(u.Fallback, "v")...))
+	} else {
+		body = append(body, If(absent).Block(Return(Id("wireMissing").Call(tagKey))))
+	}
+	body = append(body,
+		List(Id("tag"), Err()).Op(":=").Id("wireStringBytes").Call(Id("raw")),
+		If(Err().Op("!=").Nil()).Block(badTag(u, tagKey)...),
+	)
+	var cases []Code
+	for _, v := range u.StableVariants() {
+		cases = append(cases, Case(Lit(v.Tag)).Block(decodeVariantInto(v, "v")...))
+	}
+	for _, r := range u.Removed {
+		cases = append(cases, Case(Lit(r.Tag)).Block(removedTagError(name, u, r)))
+	}
+	cases = append(cases, Default().Block(append(callTaggedHooks(name, u), unknownTag(name, u)...)...))
+	body = append(body, Switch(String().Call(Id("tag"))).Block(cases...))
+	docFunc(f, "UnmarshalJSON implements json.Unmarshaler.").Params(ptrRecv(name)).Id("UnmarshalJSON").Params(Id("data").Index().Byte()).Error().Block(body...)
+}
+
+// removedTagError rejects a tag the overrides removed (contract rule 4),
+// even from an open union's catch-all, with the overrides' reason.
+func removedTagError(name string, u *ir.UnionDecl, r ir.RemovedTag) Code {
+	msg := fmt.Sprintf("%s: %s %s is not accepted: %s", name, u.Tag, quoteJSON(r.Tag), r.Message)
+	return Return(Id("wireAtKey").Call(Id("wireErrorf").Call(Lit("%s"), Lit(msg)), Lit(u.Tag)))
+}
+
+// badTag handles a tag that is not a string: an error, or the fallback
+// variant when the owner decodes the tag leniently.
+func badTag(u *ir.UnionDecl, tagKey Code) []Code {
+	if u.TagLenient && u.Fallback != nil {
+		return decodeVariantInto(u.Fallback, "v")
+	}
+	return []Code{Return(Id("wireAtKey").Call(Err(), tagKey))}
+}
+
+// unknownTag handles a tag no variant claims.
+func unknownTag(name string, u *ir.UnionDecl) []Code {
+	if u.CatchAll != nil {
+		return []Code{
+			Id("v").Op(":=").New(Id(u.CatchAll.Go)),
+			If(Err().Op(":=").Id("v").Dot("decodeJSON").Call(Id("data")), Err().Op("!=").Nil()).Block(Return(Err())),
+			Id("v").Dot(naming.GoName(u.Tag)).Op("=").String().Call(Id("tag")),
+			Id("x").Dot("Value").Op("=").Id("v"),
+			Return(Nil()),
+		}
+	}
+	fail := unknownTagError(name, u)
+	if u.Fallback == nil {
+		return []Code{fail}
+	}
+	return []Code{
+		Id("v").Op(":=").New(Id(u.Fallback.Go)),
+		If(Add(variantDecode(u.Fallback, Id("v"))).Op("==").Nil()).Block(
+			Id("x").Dot("Value").Op("=").Id("v"), Return(Nil())),
+		fail,
+	}
+}
+
+// decodeVariantInto decodes data as v, stores it in x.Value and returns.
+func decodeVariantInto(v *ir.Variant, tmp string) []Code {
+	return []Code{
+		Id(tmp).Op(":=").New(Id(v.Go)),
+		If(Err().Op(":=").Add(variantDecode(v, Id(tmp))), Err().Op("!=").Nil()).Block(Return(Err())),
+		Id("x").Dot("Value").Op("=").Id(tmp),
+		Return(Nil()),
+	}
+}
+
+// variantDecode is an error-valued call decoding data into the variant
+// pointer ptr.
+func variantDecode(v *ir.Variant, ptr *Statement) Code {
+	data := Id("data")
+	switch v.Shape {
+	case ir.ShapePayload:
+		return Parens(Op("*").Id(v.Payload)).Call(ptr).Dot("UnmarshalJSON").Call(data)
+	case ir.ShapeValue:
+		return decodeCall(*v.Value, convertPtr(*v.Value, ptr), data)
+	case ir.ShapeNull:
+		return Id("wireDecodeNull").Call(data)
+	}
+	return Add(ptr).Dot("decodeJSON").Call(data)
+}
+
+// emitVariant emits one variant type with its marker method, encoder and
+// constructor.
+func emitVariant(f *File, union string, u *ir.UnionDecl, v *ir.Variant) {
+	doc(f, v.Go, variantDoc(union, u, v))
+	tagValue := v.Tag
+	switch v.Shape {
+	case ir.ShapePayload:
+		f.Type().Id(v.Go).Id(v.Payload)
+		emitAppendObject(f, ptrRecv(v.Go))
+		emitPayloadMembers(f, u, v)
+	case ir.ShapeFields, ir.ShapeCatchAll:
+		o := object{Name: v.Go, Fields: v.Fields, Decode: "decodeJSON", TagKey: u.Tag, TagValue: tagValue}
+		if v.Shape == ir.ShapeCatchAll {
+			o.CatchAll, o.TagField = true, naming.GoName(u.Tag)
+		}
+		if v == u.Fallback || u.Tag == "" {
+			o.TagKey = ""
+		}
+		emitObject(f, o)
+	case ir.ShapeValue:
+		f.Type().Id(v.Go).Add(typeCode(*v.Value))
+		newFunc(f).Params(ptrRecv(v.Go)).Id("appendJSON").Params(Id("buf").Index().Byte()).Params(Index().Byte(), Error()).Block(
+			Return(appendCall(*v.Value, convertPtr(*v.Value, Id("x")), Id("buf"))))
+		if u.Object {
+			newFunc(f).Params(ptrRecv(v.Go)).Id("appendMembers").Params(Id("buf").Index().Byte(), Id("open").Int()).Params(Index().Byte(), Error()).Block(
+				Return(convertPtr(*v.Value, Id("x")).Dot("appendMembers").Call(Id("buf"), Id("open"))))
+		}
+	case ir.ShapeNull:
+		f.Type().Id(v.Go).Struct()
+		newFunc(f).Params(ptrRecv(v.Go)).Id("appendJSON").Params(Id("buf").Index().Byte()).Params(Index().Byte(), Error()).Block(
+			Return(Append(Id("buf"), Lit("null").Op("...")), Nil()))
+	}
+	newFunc(f).Params(Op("*").Id(v.Go)).Id("is" + union).Params().Block()
+	emitConstructor(f, union, v)
+}
+
+func variantDoc(union string, u *ir.UnionDecl, v *ir.Variant) string {
+	var where string
+	switch {
+	case v == u.CatchAll:
+		where = fmt.Sprintf("the catch-all variant of %s: it keeps an unknown %s and the whole object.", union, u.Tag)
+	case v == u.Fallback:
+		where = fmt.Sprintf("the variant of %s used when %s is absent or null.", union, u.Tag)
+	case u.Tag != "":
+		where = fmt.Sprintf("the variant of %s with %s %s.", union, u.Tag, quoteJSON(v.Tag))
+	default:
+		where = fmt.Sprintf("a variant of %s.", union)
+	}
+	if v.Doc == "" {
+		return "is " + where
+	}
+	return v.Doc + "\n\nIt is " + where
+}
+
+// emitPayloadMembers writes the tag, then the payload's own members.
+func emitPayloadMembers(f *File, u *ir.UnionDecl, v *ir.Variant) {
+	var body []Code
+	if v != u.Fallback {
+		body = append(body, Id("buf").Op("=").Append(Id("wireComma").Call(Id("buf"), Id("open")),
+			Lit(quoteJSON(u.Tag)+":"+quoteJSON(v.Tag)).Op("...")))
+	}
+	body = append(body, Return(Parens(Op("*").Id(v.Payload)).Call(Id("x")).Dot("appendMembers").Call(Id("buf"), Id("open"))))
+	newFunc(f).Params(ptrRecv(v.Go)).Id("appendMembers").Params(Id("buf").Index().Byte(), Id("open").Int()).Params(Index().Byte(), Error()).Block(body...)
+}
+
+// emitConstructor emits NewX(...) returning the union holding the variant.
+func emitConstructor(f *File, union string, v *ir.Variant) {
+	comment := fmt.Sprintf("%s returns the %s that holds the variant %s.", v.Ctor, union, v.Go)
+	wrap := func(param Code) {
+		docFunc(f, comment).Id(v.Ctor).Params(Id("v").Add(param)).Id(union).Block(
+			Id("w").Op(":=").Id(v.Go).Call(Id("v")),
+			Return(Id(union).Values(Dict{Id("Value"): Op("&").Id("w")})))
+	}
+	switch v.Shape {
+	case ir.ShapePayload:
+		wrap(Id(v.Payload))
+	case ir.ShapeValue:
+		wrap(typeCode(*v.Value))
+	case ir.ShapeNull:
+		docFunc(f, comment).Id(v.Ctor).Params().Id(union).Block(Return(Id(union).Values(Dict{Id("Value"): Op("&").Id(v.Go).Values()})))
+	default:
+		docFunc(f, comment).Id(v.Ctor).Params(Id("v").Id(v.Go)).Id(union).Block(Return(Id(union).Values(Dict{Id("Value"): Op("&").Id("v")})))
+	}
+}

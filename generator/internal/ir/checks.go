@@ -1,0 +1,34 @@
+package ir
+
+// Checks are the constraints Validate verifies on one value beyond its Go
+// type, resolved from the schema's validation keywords for that type. They
+// live on the Expr of the value (a field, an item, a map value, a newtype's
+// underlying type) because the same Go type can carry different constraints
+// in different places: every step_id is a string, but only some strings
+// must be UUIDs.
+type Checks struct {
+	// Format is the string format as the schema names it. Validate checks
+	// the formats in checkedFormats; others are annotations, as JSON
+	// Schema 2020-12 treats format by default.
+	Format string
+	// MinLength and MaxLength count Unicode code points (strings).
+	MinLength, MaxLength *int
+	// MinItems and MaxItems bound a slice's length.
+	MinItems, MaxItems *int
+	// Minimum and Maximum are inclusive bounds written as Go constants of
+	// the value's type, "" when absent. Integer exclusive bounds are made
+	// inclusive (> 3 is >= 4); float ones stay in ExclusiveMinimum and
+	// ExclusiveMaximum.
+	Minimum, Maximum                   string
+	ExclusiveMinimum, ExclusiveMaximum string
+}
+
+// checkedFormats are the string formats Validate checks.
+var checkedFormats = map[string]bool{"uuid": true, "date-time": true, "uri": true}
+
+// Active reports whether c asks Validate to check anything.
+func (c *Checks) Active() bool {
+	return c != nil && (checkedFormats[c.Format] || c.MinLength != nil || c.MaxLength != nil ||
+		c.MinItems != nil || c.MaxItems != nil || c.Minimum != "" || c.Maximum != "" ||
+		c.ExclusiveMinimum != "" || c.ExclusiveMaximum != "")
+}

@@ -1,0 +1,66 @@
+package ir
+
+// The JSON-RPC part of the IR: which definition is the params or the
+// result of which method, which side handles it (x-method, x-side), and
+// the types of a message's id and a response's error. build_methods.go
+// fills it from the schema and the final (gated) types; emit_methods.go and
+// emit_envelope.go render it. See ADR 0004.
+
+// RPC is the methods of a schema and its message envelope; nil when the
+// schema has no x-method.
+type RPC struct {
+	// Sides are the sides that handle methods, by side name.
+	Sides []*RPCSide
+	// ID is the type of a message's id (RequestId) and Error that of a
+	// response's error (Error), as the schema's message objects use them.
+	ID, Error string
+	// NullErrorID: an error response may carry a null id that the ID type
+	// does not accept (the request's id could not be read); Response.ID
+	// then holds no value. ID is a union then.
+	NullErrorID bool
+	// Gate is what the envelope types need: the gates of ID and Error.
+	Gate Gate
+}
+
+// RPCSide is the methods one side handles (x-side "agent": the agent
+// receives the requests and notifications and answers the requests).
+type RPCSide struct {
+	// Side is the x-side value; Const its Go constant (SideAgent) and
+	// Table the variable of its method table (AgentMethods).
+	Side, Const, Table string
+	// Gate is the features every method of the side needs: the table and
+	// the side's constant exist whenever one of its methods does.
+	Gate Gate
+	// Methods in schema order (of their params definitions).
+	Methods []*RPCMethod
+	// Names are the side's method name constants, one per wire name.
+	Names []*RPCName
+	// ExtRequest, ExtNotification and ExtResult are the types of
+	// extension methods ("_"-prefixed): the schema's message objects list
+	// them beside the methods, without x-method. "" when the side has none.
+	ExtRequest, ExtNotification, ExtResult string
+}
+
+// RPCMethod is one request or notification of a side.
+type RPCMethod struct {
+	// Name is the wire method name; Const the Go constant holding it.
+	Name, Const  string
+	Notification bool
+	// Params and Result are Go type names; Result is "" for a
+	// notification.
+	Params, Result string
+	// Path is the params definition's location, for errors.
+	Path string
+	// Gate is the method's own feature (its claim in the feature map) and
+	// those of its params and result types.
+	Gate Gate
+}
+
+// RPCName is the constant of one wire method name of a side. A request
+// and a notification may share a name (proxy/successor): one constant,
+// which exists when either does.
+type RPCName struct {
+	Name, Const string
+	Gate        Gate
+	Methods     []*RPCMethod
+}

@@ -1,0 +1,124 @@
+package naming
+
+import (
+	"fmt"
+	"go/token"
+	"strings"
+	"unicode"
+)
+
+// All Go naming lives here: how schema names become identifiers, and how
+// collisions are resolved (one place, deterministic).
+
+// initialisms are written in capitals in Go names (Go style: SessionID).
+var initialisms = map[string]bool{
+	"id": true, "url": true, "uri": true, "mcp": true, "http": true, "https": true,
+	"sse": true, "api": true, "json": true, "acp": true, "uuid": true, "llm": true,
+	"ip": true, "tcp": true, "os": true, "ui": true, "html": true, "utf8": true,
+}
+
+// GoName turns a schema name ("sessionId", "agent_message_chunk", "_meta",
+// "Parse error", "date-time") into an exported Go identifier.
+func GoName(s string) string {
+	var b strings.Builder
+	for _, w := range splitWords(s) {
+		lw := strings.ToLower(w)
+		if initialisms[lw] {
+			b.WriteString(strings.ToUpper(lw))
+			continue
+		}
+		r := []rune(w)
+		b.WriteString(string(unicode.ToUpper(r[0])) + string(r[1:]))
+	}
+	name := b.String()
+	if name == "" || !unicode.IsLetter([]rune(name)[0]) {
+		name = "X" + name
+	}
+	return name
+}
+
+// splitWords splits at separators and lower-to-upper case changes.
+func splitWords(s string) []string {
+	var words []string
+	var cur []rune
+	flush := func() {
+		if len(cur) > 0 {
+			words = append(words, string(cur))
+			cur = cur[:0]
+		}
+	}
+	rs := []rune(s)
+	for i, r := range rs {
+		switch {
+		case !unicode.IsLetter(r) && !unicode.IsDigit(r):
+			flush()
+		case unicode.IsUpper(r) && i > 0 && (unicode.IsLower(rs[i-1]) || unicode.IsDigit(rs[i-1])):
+			flush()
+			cur = append(cur, r)
+		default:
+			cur = append(cur, r)
+		}
+	}
+	flush()
+	return words
+}
+
+// reservedNames are package-level identifiers of the copied runtime.
+var reservedNames = []string{"DecodeError", "EncodeError", "Marshal", "AppendJSON", "Patch", "PatchTo", "PatchClear"}
+
+// Namespace hands out package-level identifiers, resolving collisions by
+// suffixing: the first claimant keeps the plain name, later ones get
+// "Variant", then a number. Claims happen in schema order, so the result is
+// deterministic.
+type Namespace struct {
+	taken map[string]string // name -> schema path that claimed it
+}
+
+func NewNamespace() *Namespace {
+	ns := &Namespace{taken: map[string]string{}}
+	for _, n := range reservedNames {
+		ns.taken[n] = "acpgen runtime"
+	}
+	return ns
+}
+
+// ClaimExact takes name or fails: definition names must survive unchanged so
+// users find types by their protocol names.
+func (ns *Namespace) ClaimExact(name, path string) error {
+	if !token.IsIdentifier(name) || !token.IsExported(name) {
+		return fmt.Errorf("%s: definition name %q is not an exported Go identifier", path, name)
+	}
+	if prev, ok := ns.taken[name]; ok {
+		return fmt.Errorf("%s: Go name %s is already used by %s", path, name, prev)
+	}
+	ns.taken[name] = path
+	return nil
+}
+
+// Claim takes name, or the first free suffixed form of it.
+func (ns *Namespace) Claim(name, path string) string {
+	candidate := name
+	for i := 1; ; i++ {
+		if _, ok := ns.taken[candidate]; !ok {
+			ns.taken[candidate] = path
+			return candidate
+		}
+		if i == 1 {
+			candidate = name + "Variant"
+		} else {
+			candidate = fmt.Sprintf("%sVariant%d", name, i)
+		}
+	}
+}
+
+// FieldNames gives unique Go field names within one struct.
+type FieldNames map[string]bool
+
+func (fn FieldNames) Claim(name string) string {
+	candidate := name
+	for i := 2; fn[candidate]; i++ {
+		candidate = fmt.Sprintf("%s%d", name, i)
+	}
+	fn[candidate] = true
+	return candidate
+}

@@ -1,0 +1,123 @@
+package schema
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+	"math/big"
+)
+
+// limits are the validation keywords of one schema node. They never change
+// the Go type or how a value decodes (decoding stays as lenient as the
+// schema's x-deserialize rules ask), so the builder only resolves them into
+// IR Checks (build_checks.go), which the Validate emitter turns into code.
+// Bounds keep the schema's exact number text: converting them to the Go type
+// of the value happens once, in the builder, where the type is known.
+type limits struct {
+	MinLength, MaxLength *int
+	MinItems, MaxItems   *int
+	// Minimum .. ExclusiveMaximum are JSON number texts, "" when absent.
+	Minimum, Maximum                   string
+	ExclusiveMinimum, ExclusiveMaximum string
+	// Unchecked lists keywords present here that Validate cannot check
+	// (pattern, uniqueItems). They are fine without Validate; with it they
+	// are an error, so Validate never claims more than it checks.
+	Unchecked []string
+	// Used is set when the builder resolved these limits for a value's
+	// type; with Validate on, limits nobody used are an error.
+	Used bool
+}
+
+// set decodes one validation keyword.
+func (l *limits) set(k string, v json.RawMessage) error {
+	switch k {
+	case "minLength":
+		return setCount(&l.MinLength, v)
+	case "maxLength":
+		return setCount(&l.MaxLength, v)
+	case "minItems":
+		return setCount(&l.MinItems, v)
+	case "maxItems":
+		return setCount(&l.MaxItems, v)
+	case "minimum":
+		return setBound(&l.Minimum, v)
+	case "maximum":
+		return setBound(&l.Maximum, v)
+	case "exclusiveMinimum":
+		return setBound(&l.ExclusiveMinimum, v)
+	case "exclusiveMaximum":
+		return setBound(&l.ExclusiveMaximum, v)
+	case "uniqueItems":
+		var on bool
+		if err := json.Unmarshal(v, &on); err != nil {
+			return fmt.Errorf("expected a boolean")
+		}
+		if !on {
+			return nil // uniqueItems: false asks for nothing
+		}
+	}
+	l.Unchecked = append(l.Unchecked, k)
+	return nil
+}
+
+// Any reports whether the node has a validation keyword.
+func (l *limits) Any() bool {
+	return l.MinLength != nil || l.MaxLength != nil || l.MinItems != nil || l.MaxItems != nil ||
+		l.Minimum != "" || l.Maximum != "" || l.ExclusiveMinimum != "" || l.ExclusiveMaximum != "" ||
+		len(l.Unchecked) > 0
+}
+
+// setCount reads a non-negative integer (the meta-schema allows 1.0 for 1).
+// Counts above the largest int32 are taken as that value, so generated
+// code compiles on every platform; no real string or array comes near it.
+func setCount(dst **int, v json.RawMessage) error {
+	r, err := ParseNumber(v)
+	if err != nil || !r.IsInt() || r.Sign() < 0 {
+		return fmt.Errorf("expected a non-negative integer, got %s", bytes.TrimSpace(v))
+	}
+	n := math.MaxInt32
+	if r.Num().IsInt64() && r.Num().Int64() < math.MaxInt32 {
+		n = int(r.Num().Int64())
+	}
+	*dst = &n
+	return nil
+}
+
+// setBound keeps a number's text after checking that it is a number.
+func setBound(dst *string, v json.RawMessage) error {
+	if _, err := ParseNumber(v); err != nil {
+		return err
+	}
+	*dst = string(bytes.TrimSpace(v))
+	return nil
+}
+
+// ParseNumber reads a JSON number exactly.
+func ParseNumber(v json.RawMessage) (*big.Rat, error) {
+	text := string(bytes.TrimSpace(v))
+	r, ok := new(big.Rat).SetString(text)
+	if !ok || !json.Valid(v) || text[0] == '"' {
+		return nil, fmt.Errorf("expected a number, got %s", text)
+	}
+	return r, nil
+}
+
+// Present lists the bound and length keywords the node has, in a fixed order.
+func (l *limits) Present() []string {
+	var out []string
+	add := func(ok bool, k string) {
+		if ok {
+			out = append(out, k)
+		}
+	}
+	add(l.MinLength != nil, "minLength")
+	add(l.MaxLength != nil, "maxLength")
+	add(l.MinItems != nil, "minItems")
+	add(l.MaxItems != nil, "maxItems")
+	add(l.Minimum != "", "minimum")
+	add(l.Maximum != "", "maximum")
+	add(l.ExclusiveMinimum != "", "exclusiveMinimum")
+	add(l.ExclusiveMaximum != "", "exclusiveMaximum")
+	return out
+}

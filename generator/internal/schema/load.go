@@ -1,0 +1,130 @@
+package schema
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/santhosh-tekuri/jsonschema/v5"
+)
+
+// Doc is one loaded schema file: its root and its definitions by name,
+// in document order.
+type Doc struct {
+	File   string
+	Data   []byte // the document as read, for diffing two versions
+	Root   *Node
+	Defs   []Property
+	ByName map[string]*Node
+}
+
+// Load checks that data is JSON, that it is a valid JSON Schema (the
+// validator's own message is returned otherwise), and parses it into nodes.
+// Every error starts with the file name. Generate loads through loads
+// instead, which validates alongside the rest of the pipeline.
+func Load(file string, data []byte) (*Doc, error) {
+	var l Loads
+	doc, err := l.Load(file, data)
+	if verr := l.Finish(); verr != nil {
+		return nil, verr
+	}
+	return doc, err
+}
+
+// parseSchema parses a syntactically valid document into nodes.
+func parseSchema(file string, data []byte) (*Doc, error) {
+	root, err := parseNode(data, "#")
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", file, err)
+	}
+	doc := &Doc{File: file, Data: data, Root: root, Defs: root.Defs, ByName: map[string]*Node{}}
+	for _, d := range root.Defs {
+		doc.ByName[d.Name] = d.Schema
+	}
+	return doc, nil
+}
+
+// CheckJSONSyntax reports a syntax error with its line and column.
+func CheckJSONSyntax(data []byte) error {
+	var v any
+	err := json.Unmarshal(data, &v)
+	var syn *json.SyntaxError
+	switch {
+	case err == nil:
+		return nil
+	case strings.Contains(err.Error(), "unexpected end of JSON input"):
+		line, col := lineCol(data, int64(len(data)))
+		return fmt.Errorf("invalid JSON at line %d, column %d: unexpected end of input (truncated file?)", line, col)
+	case errors.As(err, &syn):
+		line, col := lineCol(data, syn.Offset)
+		return fmt.Errorf("invalid JSON at line %d, column %d: %v", line, col, syn)
+	default:
+		return fmt.Errorf("invalid JSON: %v", err)
+	}
+}
+
+func lineCol(data []byte, offset int64) (int, int) {
+	if offset > int64(len(data)) {
+		offset = int64(len(data))
+	}
+	before := data[:offset]
+	line := bytes.Count(before, []byte("\n")) + 1
+	col := int(offset) - bytes.LastIndexByte(before, '\n')
+	return line, col
+}
+
+// validateSchema compiles data with the JSON Schema validator, which checks
+// it against the draft 2020-12 meta-schema and resolves its references.
+func validateSchema(file string, data []byte) error {
+	c := jsonschema.NewCompiler()
+	c.Draft = jsonschema.Draft2020
+	c.LoadURL = func(url string) (io.ReadCloser, error) {
+		return nil, fmt.Errorf("acpgen does not fetch remote schemas (%s)", url)
+	}
+	const url = "file:///acpgen/schema.json"
+	if err := c.AddResource(url, bytes.NewReader(data)); err != nil {
+		return fmt.Errorf("%s: invalid schema: %v", file, err)
+	}
+	if _, err := c.Compile(url); err != nil {
+		return fmt.Errorf("%s: invalid schema: %s", file, describeSchemaError(err))
+	}
+	return nil
+}
+
+// describeSchemaError turns the validator's error into "#/path: message"
+// lines, using the most specific causes it reports.
+func describeSchemaError(err error) string {
+	var ve *jsonschema.ValidationError
+	if !errors.As(err, &ve) {
+		return strings.ReplaceAll(err.Error(), "file:///acpgen/schema.json", "")
+	}
+	var lines []string
+	var walk func(v *jsonschema.ValidationError)
+	walk = func(v *jsonschema.ValidationError) {
+		if len(v.Causes) == 0 {
+			lines = append(lines, fmt.Sprintf("#%s: %s", v.InstanceLocation, v.Message))
+			return
+		}
+		for _, c := range v.Causes {
+			walk(c)
+		}
+	}
+	walk(ve)
+	return strings.Join(lines, "; ")
+}
+
+// ResolveRef returns the definition a local reference points to.
+func (d *Doc) ResolveRef(n *Node) (string, *Node, error) {
+	name, ok := strings.CutPrefix(n.Ref, "#/$defs/")
+	if !ok {
+		return "", nil, fmt.Errorf("%s: unsupported $ref %q (only #/$defs/<name> is supported)", n.Path, n.Ref)
+	}
+	def, ok := d.ByName[name]
+	if !ok {
+		return "", nil, fmt.Errorf("%s: $ref %q points to no definition", n.Path, n.Ref)
+	}
+	return name, def, nil
+}

@@ -1,0 +1,275 @@
+package schema
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Node is one JSON Schema object as acpgen reads it: the keywords it
+// understands, decoded, with properties and $defs kept in document order so
+// that generated code follows the schema's order (determinism by
+// construction). Path is the JSON Pointer of the node, used in every error.
+type Node struct {
+	Path        string
+	Ref         string
+	Types       []string
+	Const       json.RawMessage
+	Enum        []json.RawMessage
+	Format      string
+	Title       string
+	Description string
+	Properties  []Property
+	Required    []string
+	Items       *Node
+	// AdditionalProperties is the schema of extra members; AdditionalAny is
+	// set for `additionalProperties: true`, AdditionalNone for false.
+	AdditionalProperties *Node
+	AdditionalAny        bool
+	AdditionalNone       bool
+	AllOf, AnyOf, OneOf  []*Node
+	Not                  *Node
+	Default              json.RawMessage
+	Defs                 []Property
+
+	DefaultOnError   bool // x-deserialize-default-on-error
+	SkipInvalidItems bool // x-deserialize-skip-invalid-items
+	DefaultOnNull    bool // x-deserialize-default-on-null
+	Method           string
+	Side             string
+
+	// Limits are the validation keywords Validate can check (limits.go).
+	Limits limits
+}
+
+// Property is a named child schema (a member of properties or $defs).
+type Property struct {
+	Name   string
+	Schema *Node
+}
+
+// ignoredKeywords are annotations and validation keywords that do not change
+// the Go shape or the decoding rules. Anything not listed here or handled in
+// parseNode is rejected, so a schema using a construct acpgen does not
+// implement fails loudly instead of generating something subtly wrong.
+var ignoredKeywords = map[string]bool{
+	"$schema": true, "$id": true, "$comment": true, "discriminator": true,
+	"contentEncoding": true, "contentMediaType": true,
+	"examples": true, "deprecated": true, "readOnly": true, "writeOnly": true,
+	"unevaluatedProperties": true,
+}
+
+// parseNode decodes raw (one schema object) at path.
+func parseNode(raw json.RawMessage, path string) (*Node, error) {
+	raw = bytes.TrimSpace(raw)
+	if string(raw) == "true" {
+		return &Node{Path: path}, nil
+	}
+	keys, members, err := orderedMembers(raw)
+	if err != nil {
+		return nil, fmt.Errorf("%s: schema must be an object or true: %v", path, err)
+	}
+	n := &Node{Path: path}
+	for _, k := range keys {
+		if err := n.setKeyword(k, members[k]); err != nil {
+			return nil, err
+		}
+	}
+	return n, nil
+}
+
+// setKeyword decodes one keyword of n. Errors from nested schemas carry
+// their own path; errors reading the keyword's value get the keyword's.
+func (n *Node) setKeyword(k string, v json.RawMessage) error {
+	at := n.Path + "/" + EscapePointer(k)
+	var err error
+	switch k {
+	case "properties":
+		n.Properties, err = parseNamedSchemas(v, at)
+	case "$defs", "definitions":
+		n.Defs, err = parseNamedSchemas(v, at)
+	case "items":
+		n.Items, err = parseNode(v, at)
+	case "not":
+		n.Not, err = parseNode(v, at)
+	case "additionalProperties":
+		err = n.setAdditional(v, at)
+	case "allOf":
+		n.AllOf, err = parseSchemaList(v, at)
+	case "anyOf":
+		n.AnyOf, err = parseSchemaList(v, at)
+	case "oneOf":
+		n.OneOf, err = parseSchemaList(v, at)
+	default:
+		if err := n.setValueKeyword(k, v); err != nil {
+			return fmt.Errorf("%s: %v", at, err)
+		}
+	}
+	return err
+}
+
+// setValueKeyword decodes a keyword whose value is not a schema.
+func (n *Node) setValueKeyword(k string, v json.RawMessage) error {
+	switch k {
+	case "$ref":
+		return json.Unmarshal(v, &n.Ref)
+	case "type":
+		var err error
+		n.Types, err = parseTypes(v)
+		return err
+	case "const":
+		n.Const = v
+	case "enum":
+		return json.Unmarshal(v, &n.Enum)
+	case "format":
+		return json.Unmarshal(v, &n.Format)
+	case "title":
+		return json.Unmarshal(v, &n.Title)
+	case "description":
+		return json.Unmarshal(v, &n.Description)
+	case "required":
+		return json.Unmarshal(v, &n.Required)
+	case "default":
+		n.Default = v
+	case "x-deserialize-default-on-error":
+		return json.Unmarshal(v, &n.DefaultOnError)
+	case "x-deserialize-skip-invalid-items":
+		return json.Unmarshal(v, &n.SkipInvalidItems)
+	case "x-deserialize-default-on-null":
+		return json.Unmarshal(v, &n.DefaultOnNull)
+	case "x-method":
+		return json.Unmarshal(v, &n.Method)
+	case "x-side":
+		return json.Unmarshal(v, &n.Side)
+	case "minLength", "maxLength", "minItems", "maxItems", "minimum", "maximum",
+		"exclusiveMinimum", "exclusiveMaximum", "pattern", "uniqueItems":
+		return n.Limits.set(k, v)
+	default:
+		if !ignoredKeywords[k] && !strings.HasPrefix(k, "x-") {
+			return fmt.Errorf("unsupported keyword %q", k)
+		}
+	}
+	return nil
+}
+
+// setAdditional reads additionalProperties, which is a boolean or a schema.
+func (n *Node) setAdditional(v json.RawMessage, at string) error {
+	switch string(bytes.TrimSpace(v)) {
+	case "true":
+		n.AdditionalAny = true
+		return nil
+	case "false":
+		n.AdditionalNone = true
+		return nil
+	}
+	s, err := parseNode(v, at)
+	if err != nil {
+		return err
+	}
+	if s.IsEmpty() {
+		n.AdditionalAny = true
+		return nil
+	}
+	n.AdditionalProperties = s
+	return nil
+}
+
+// IsEmpty reports whether the schema accepts any JSON value (no type, no
+// composition, no reference): the "any JSON" schema.
+func (n *Node) IsEmpty() bool {
+	return n.Ref == "" && len(n.Types) == 0 && n.Const == nil && n.Enum == nil &&
+		len(n.Properties) == 0 && n.Items == nil && n.AdditionalProperties == nil &&
+		len(n.AllOf) == 0 && len(n.AnyOf) == 0 && len(n.OneOf) == 0 && n.Not == nil
+}
+
+func parseTypes(v json.RawMessage) ([]string, error) {
+	var one string
+	if json.Unmarshal(v, &one) == nil {
+		return []string{one}, nil
+	}
+	var many []string
+	if err := json.Unmarshal(v, &many); err != nil {
+		return nil, fmt.Errorf("type must be a string or an array of strings")
+	}
+	return many, nil
+}
+
+func parseSchemaList(v json.RawMessage, at string) ([]*Node, error) {
+	var items []json.RawMessage
+	if err := json.Unmarshal(v, &items); err != nil {
+		return nil, fmt.Errorf("expected an array of schemas")
+	}
+	out := make([]*Node, len(items))
+	for i, item := range items {
+		s, err := parseNode(item, fmt.Sprintf("%s/%d", at, i))
+		if err != nil {
+			return nil, err
+		}
+		out[i] = s
+	}
+	return out, nil
+}
+
+func parseNamedSchemas(v json.RawMessage, at string) ([]Property, error) {
+	keys, members, err := orderedMembers(v)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Property, 0, len(keys))
+	for _, k := range keys {
+		s, err := parseNode(members[k], at+"/"+EscapePointer(k))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, Property{Name: k, Schema: s})
+	}
+	return out, nil
+}
+
+// pointerEscaper is built once: a Replacer builds its lookup tables on
+// first use, and escapePointer runs for every property of every schema.
+var pointerEscaper = strings.NewReplacer("~", "~0", "/", "~1")
+
+// IsNullOnly reports whether n admits only null.
+func (n *Node) IsNullOnly() bool {
+	return len(n.Types) == 1 && n.Types[0] == "null" && len(n.Properties) == 0
+}
+
+func (n *Node) HasType(t string) bool { return slices.Contains(n.Types, t) }
+
+// RootIsValue reports whether the root describes a value of its own (and
+// so becomes a type), rather than only holding definitions.
+func (d *Doc) RootIsValue() bool {
+	return len(d.Root.Types) > 0
+}
+
+// EscapePointer escapes a JSON Pointer reference token (RFC 6901).
+func EscapePointer(s string) string {
+	return pointerEscaper.Replace(s)
+}
+
+// Alternatives returns the anyOf or oneOf list of n (nil when neither).
+func (n *Node) Alternatives() ([]*Node, error) {
+	if len(n.AnyOf) > 0 && len(n.OneOf) > 0 {
+		return nil, fmt.Errorf("%s: anyOf and oneOf together are not supported", n.Path)
+	}
+	if len(n.AnyOf) > 0 {
+		return n.AnyOf, nil
+	}
+	return n.OneOf, nil
+}
+
+// IsSingleRef reports whether n is a $ref, or an allOf with one $ref (how
+// schemars attaches a description to a reference), with nothing else that
+// shapes the value.
+func (n *Node) IsSingleRef() bool {
+	if len(n.Types) > 0 || len(n.Properties) > 0 || len(n.AnyOf) > 0 || len(n.OneOf) > 0 {
+		return false
+	}
+	if n.Ref != "" {
+		return len(n.AllOf) == 0
+	}
+	return len(n.AllOf) == 1 && n.AllOf[0].Ref != "" && n.AllOf[0].IsSingleRef()
+}
