@@ -1,8 +1,8 @@
 package ir
 
 // The IR sorts every schema definition into one of a fixed set of kinds.
-// The builder (build*.go) decides the kind and all names; the emitter
-// (emit*.go) only switches on kinds and never looks at the schema again.
+// The builder (package build) decides the kind and all names; the emitter
+// (package emit) only switches on kinds and never looks at the schema again.
 
 // Kind is the kind of a generated named type.
 type Kind int
@@ -61,7 +61,7 @@ type Expr struct {
 	RawObject   bool
 	SkipInvalid bool // slices: x-deserialize-skip-invalid-items
 	// Checks are the schema's constraints on the value beyond its Go type
-	// (ir_checks.go); nil when there are none.
+	// (checks.go); nil when there are none.
 	Checks *Checks
 }
 

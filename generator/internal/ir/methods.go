@@ -2,9 +2,9 @@ package ir
 
 // The JSON-RPC part of the IR: which definition is the params or the
 // result of which method, which side handles it (x-method, x-side), and
-// the types of a message's id and a response's error. build_methods.go
-// fills it from the schema and the final (gated) types; emit_methods.go and
-// emit_envelope.go render it. See ADR 0004.
+// the types of a message's id and a response's error. The methods
+// package fills it from the schema and the final (gated) types; emit
+// renders it (methods.go, envelope.go). See ADR 0004.
 
 // RPC is the methods of a schema and its message envelope; nil when the
 // schema has no x-method.

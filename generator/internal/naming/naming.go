@@ -7,9 +7,6 @@ import (
 	"unicode"
 )
 
-// All Go naming lives here: how schema names become identifiers, and how
-// collisions are resolved (one place, deterministic).
-
 // initialisms are written in capitals in Go names (Go style: SessionID).
 var initialisms = map[string]bool{
 	"id": true, "url": true, "uri": true, "mcp": true, "http": true, "https": true,

@@ -8,10 +8,10 @@ import (
 	"math/big"
 )
 
-// limits are the validation keywords of one schema node. They never change
+// Limits are the validation keywords of one schema node. They never change
 // the Go type or how a value decodes (decoding stays as lenient as the
 // schema's x-deserialize rules ask), so the builder only resolves them into
-// IR Checks (build_checks.go), which the Validate emitter turns into code.
+// IR Checks (build/checks.go), which the Validate emitter turns into code.
 // Bounds keep the schema's exact number text: converting them to the Go type
 // of the value happens once, in the builder, where the type is known.
 type limits struct {

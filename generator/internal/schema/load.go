@@ -23,7 +23,7 @@ type Doc struct {
 
 // Load checks that data is JSON, that it is a valid JSON Schema (the
 // validator's own message is returned otherwise), and parses it into nodes.
-// Every error starts with the file name. Generate loads through loads
+// Every error starts with the file name. Generate loads through Loads
 // instead, which validates alongside the rest of the pipeline.
 func Load(file string, data []byte) (*Doc, error) {
 	var l Loads

@@ -11,7 +11,7 @@ import (
 // (validateSchema) is the slowest stage of generation: the validator
 // compiles every subschema, and its dynamic-anchor lookup is quadratic in
 // their number. Nothing but its error depends on it, so it runs on its own
-// goroutine while the schema is parsed, built and emitted, and finish puts
+// goroutine while the schema is parsed, built and emitted, and Finish puts
 // its error ahead of any other. Output and errors are exactly those of
 // validating first.
 type Loads struct {
