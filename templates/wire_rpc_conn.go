@@ -1,0 +1,522 @@
+package templates
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"sync"
+)
+
+// The JSON-RPC 2.0 connection engine: newline-delimited messages over a
+// reader and a writer, both directions at once. It works on raw params and
+// results; the generated protocol surface decodes and encodes them and
+// routes by method. What it guarantees:
+//
+//   - Requests from the peer run concurrently, each with its own context,
+//     cancelled by "$/cancel_request" naming its id or when the connection
+//     is closed.
+//   - Notifications from the peer are handled one at a time, in the order
+//     they arrived, and a reply to one of our calls is delivered only after
+//     the notifications that arrived before it have been handled. A
+//     notification handler must therefore not wait for a reply from the
+//     peer.
+//   - Every message is written whole, one per line; writes never interleave.
+//   - When the input ends, calls still waiting fail at once, and the
+//     connection is done only when every request handler has returned and
+//     its reply has been written.
+//
+// This file is copied only into packages whose schema has methods.
+
+// JSON-RPC 2.0 error codes the engine itself produces.
+const (
+	wireCodeParseError     = -32700
+	wireCodeInvalidRequest = -32600
+	wireCodeMethodNotFound = -32601
+	wireCodeInvalidParams  = -32602
+	wireCodeInternalError  = -32603
+	wireCodeCancelled      = -32800
+)
+
+// wireCancelRequest is the protocol-level notification that cancels a
+// request in flight; its params name the request's id.
+const wireCancelRequest = "$/cancel_request"
+
+// wireRPCError is an error response: the code, message and optional data
+// of a JSON-RPC error object.
+type wireRPCError struct {
+	Code    int64
+	Message string
+	Data    json.RawMessage
+}
+
+func (e *wireRPCError) Error() string {
+	if len(e.Data) > 0 {
+		return fmt.Sprintf("jsonrpc error %d: %s (%s)", e.Code, e.Message, e.Data)
+	}
+	return fmt.Sprintf("jsonrpc error %d: %s", e.Code, e.Message)
+}
+
+// errWireClosed is returned by calls on a connection that has ended.
+var errWireClosed = errors.New("jsonrpc: connection closed")
+
+// wireHandler answers what the peer sends. handleRequest returns the
+// result as one JSON value, or an error (a *wireRPCError keeps its code;
+// see wireErrorObject for the others).
+type wireHandler interface {
+	handleRequest(ctx context.Context, method string, params json.RawMessage) (json.RawMessage, error)
+	handleNotification(ctx context.Context, method string, params json.RawMessage) error
+}
+
+// wireReply is the peer's answer to one of our calls.
+type wireReply struct {
+	result json.RawMessage
+	err    error
+}
+
+// wireConn is one connection.
+type wireConn struct {
+	in      io.Reader
+	out     io.Writer
+	handler wireHandler
+
+	writeMu  sync.Mutex
+	writeErr error
+
+	mu       sync.Mutex
+	nextID   int64
+	calls    map[string]chan wireReply     // our calls waiting, by id text
+	requests map[string]context.CancelFunc // the peer's requests running, by id text
+	closed   bool                          // no more calls or requests
+	closing  bool                          // close was called
+
+	base     context.Context // parent of every handler's context
+	stop     context.CancelFunc
+	serial   wireSerial
+	handlers sync.WaitGroup
+	done     chan struct{}
+	err      error // why the input ended; nil at a clean end of input
+}
+
+// wireNewConn starts serving: it reads from in until the input ends or
+// the connection is closed.
+func wireNewConn(in io.Reader, out io.Writer, h wireHandler) *wireConn {
+	c := &wireConn{
+		in: in, out: out, handler: h,
+		calls:    map[string]chan wireReply{},
+		requests: map[string]context.CancelFunc{},
+		done:     make(chan struct{}),
+	}
+	c.base, c.stop = context.WithCancel(context.Background())
+	c.serial.start()
+	go c.read()
+	return c
+}
+
+// read receives messages until the input ends, then shuts down.
+func (c *wireConn) read() {
+	r := bufio.NewReaderSize(c.in, 64<<10)
+	var err error
+	for err == nil {
+		var line []byte
+		line, err = r.ReadBytes('\n')
+		if wireSkipSpace(line, 0) < len(line) {
+			c.receive(line)
+		}
+	}
+	c.mu.Lock()
+	if err == io.EOF || c.closing {
+		err = nil // a clean end, or the one close asked for
+	}
+	c.mu.Unlock()
+	c.shutdown(err)
+}
+
+// receive handles one line of input.
+func (c *wireConn) receive(line []byte) {
+	m, err := wireSplitMessage(line, wireAnyMessage)
+	if err != nil {
+		c.rejectMessage(line, err)
+		return
+	}
+	switch m.kind {
+	case wireRequestMessage:
+		c.startRequest(m)
+	case wireNotificationMessage:
+		if m.method == wireCancelRequest {
+			c.cancelRequest(m.params)
+			return
+		}
+		method, params := m.method, m.params
+		c.serial.push(func() {
+			defer func() { _ = recover() }() // nobody to tell; keep serving
+			_ = c.handler.handleNotification(c.base, method, params)
+		})
+	case wireResponseMessage:
+		c.deliver(m)
+	}
+}
+
+// rejectMessage answers a line that is not a message: -32700 when it is not
+// JSON, -32600 otherwise, with the id when one could be read.
+func (c *wireConn) rejectMessage(line []byte, err error) {
+	if wireValidate(line) != nil {
+		c.writeError(nil, &wireRPCError{Code: wireCodeParseError, Message: "Parse error", Data: wireErrorData(err)})
+		return
+	}
+	c.writeError(wireFindID(line), &wireRPCError{Code: wireCodeInvalidRequest, Message: "Invalid request", Data: wireErrorData(err)})
+}
+
+// wireFindID returns the id of an invalid message when it has a string or
+// number id, so the error can name it; nil (a null id) otherwise. The
+// line is valid JSON. Only error paths scan a message twice.
+func wireFindID(line []byte) json.RawMessage {
+	it, err := wireObject(line)
+	if err != nil {
+		return nil
+	}
+	var id json.RawMessage
+	for it.next() {
+		if string(it.key) == "id" && len(it.value) > 0 && (it.value[0] == '"' || it.value[0] == '-' || it.value[0] >= '0' && it.value[0] <= '9') {
+			id = append(json.RawMessage(nil), it.value...)
+		}
+	}
+	return id
+}
+
+// startRequest runs the handler of a request on its own goroutine.
+func (c *wireConn) startRequest(m wireMessage) {
+	id := append([]byte(nil), m.id...)
+	key := string(id)
+	c.mu.Lock()
+	if c.closed {
+		c.mu.Unlock()
+		return
+	}
+	ctx, cancel := context.WithCancel(c.base)
+	c.requests[key] = cancel
+	c.handlers.Add(1)
+	c.mu.Unlock()
+	go func() {
+		defer c.handlers.Done()
+		result, err := c.runRequest(ctx, m.method, m.params)
+		c.mu.Lock()
+		delete(c.requests, key)
+		c.mu.Unlock()
+		cancel()
+		if err != nil {
+			c.writeError(id, wireErrorObject(ctx, err))
+			return
+		}
+		c.writeResult(id, result)
+	}()
+}
+
+// runRequest calls the handler; a panic becomes an internal error.
+func (c *wireConn) runRequest(ctx context.Context, method string, params json.RawMessage) (result json.RawMessage, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			result, err = nil, &wireRPCError{Code: wireCodeInternalError, Message: fmt.Sprintf("Internal error: handler panicked: %v", r)}
+		}
+	}()
+	return c.handler.handleRequest(ctx, method, params)
+}
+
+// cancelRequest cancels the context of the request params name.
+func (c *wireConn) cancelRequest(params json.RawMessage) {
+	it, err := wireObject(params)
+	if err != nil {
+		return
+	}
+	for it.next() {
+		if string(it.key) == "requestId" {
+			c.mu.Lock()
+			cancel := c.requests[string(it.value)]
+			c.mu.Unlock()
+			if cancel != nil {
+				cancel()
+			}
+		}
+	}
+}
+
+// deliver hands a response to the call waiting for it, after the
+// notifications received before it.
+func (c *wireConn) deliver(m wireMessage) {
+	c.mu.Lock()
+	ch := c.calls[string(m.id)]
+	delete(c.calls, string(m.id))
+	c.mu.Unlock()
+	if ch == nil {
+		return // not ours, or the caller gave up
+	}
+	reply := wireReply{result: m.result}
+	if m.errorValue != nil {
+		reply.err = wireDecodeErrorObject(m.errorValue)
+	}
+	c.serial.push(func() { ch <- reply })
+}
+
+// call sends a request and waits for its reply. When ctx ends first, the
+// peer is told with "$/cancel_request" and the call returns a -32800
+// error wrapping ctx's error.
+func (c *wireConn) call(ctx context.Context, method string, params json.RawMessage) (json.RawMessage, error) {
+	ch := make(chan wireReply, 1)
+	c.mu.Lock()
+	if c.closed {
+		c.mu.Unlock()
+		return nil, errWireClosed
+	}
+	c.nextID++
+	id := strconv.AppendInt(nil, c.nextID, 10)
+	c.calls[string(id)] = ch
+	c.mu.Unlock()
+	msg, err := wireAppendCall(append([]byte(`{"jsonrpc":"2.0","id":`), id...), method, params)
+	if err == nil {
+		err = c.write(msg)
+	}
+	if err != nil {
+		c.forget(id)
+		return nil, err
+	}
+	select {
+	case r := <-ch:
+		return r.result, r.err
+	case <-ctx.Done():
+		c.forget(id)
+		cancel, _ := wireAppendCall([]byte(`{"jsonrpc":"2.0"`), wireCancelRequest, append(append([]byte(`{"requestId":`), id...), '}'))
+		_ = c.write(cancel)
+		return nil, fmt.Errorf("%w: %w", &wireRPCError{Code: wireCodeCancelled, Message: "Request cancelled"}, ctx.Err())
+	}
+}
+
+// forget drops a call that will not wait for its reply.
+func (c *wireConn) forget(id []byte) {
+	c.mu.Lock()
+	delete(c.calls, string(id))
+	c.mu.Unlock()
+}
+
+// notify sends a notification.
+func (c *wireConn) notify(method string, params json.RawMessage) error {
+	msg, err := wireAppendCall([]byte(`{"jsonrpc":"2.0"`), method, params)
+	if err != nil {
+		return err
+	}
+	return c.write(msg)
+}
+
+// shutdown ends the connection: calls waiting fail, then the notifications
+// already received are handled and every running request's reply written
+// before done closes.
+func (c *wireConn) shutdown(err error) {
+	c.mu.Lock()
+	c.err = err
+	c.mu.Unlock()
+	c.failCalls()
+	c.serial.close()
+	c.handlers.Wait()
+	c.stop()
+	close(c.done)
+}
+
+// close stops serving: the contexts of running requests are cancelled and
+// the input is closed when it can be, which ends reading.
+func (c *wireConn) close() error {
+	c.mu.Lock()
+	c.closing = true
+	c.mu.Unlock()
+	c.failCalls()
+	c.stop()
+	if cl, ok := c.in.(io.Closer); ok {
+		return cl.Close()
+	}
+	return nil
+}
+
+// failCalls refuses new calls and fails those waiting: no reply can come.
+func (c *wireConn) failCalls() {
+	c.mu.Lock()
+	c.closed = true
+	calls := c.calls
+	c.calls = map[string]chan wireReply{}
+	c.mu.Unlock()
+	for _, ch := range calls {
+		ch <- wireReply{err: errWireClosed}
+	}
+}
+
+// wait blocks until the connection is done and returns why the input
+// ended: nil at its end or after close, the read error otherwise.
+func (c *wireConn) wait() error {
+	<-c.done
+	return c.err
+}
+
+// write sends one message and a newline under the write lock. After a
+// write fails, every later write returns the same error.
+func (c *wireConn) write(msg []byte) error {
+	c.writeMu.Lock()
+	defer c.writeMu.Unlock()
+	if c.writeErr != nil {
+		return c.writeErr
+	}
+	_, c.writeErr = c.out.Write(append(msg, '\n'))
+	return c.writeErr
+}
+
+// writeResult answers a request with its result.
+func (c *wireConn) writeResult(id, result json.RawMessage) {
+	if result == nil {
+		result = json.RawMessage("null")
+	}
+	msg, err := wireAppendRawMember(append([]byte(`{"jsonrpc":"2.0","id":`), id...), "result", result)
+	if err != nil {
+		c.writeError(id, &wireRPCError{Code: wireCodeInternalError, Message: "Internal error: " + err.Error()})
+		return
+	}
+	_ = c.write(append(msg, '}'))
+}
+
+// writeError answers with an error; a nil id is written as null.
+func (c *wireConn) writeError(id json.RawMessage, e *wireRPCError) {
+	buf := []byte(`{"jsonrpc":"2.0","id":`)
+	if id == nil {
+		buf = append(buf, "null"...)
+	} else {
+		buf = append(buf, id...)
+	}
+	buf = append(buf, `,"error":{"code":`...)
+	buf = strconv.AppendInt(buf, e.Code, 10)
+	buf = append(buf, `,"message":`...)
+	buf = wireAppendQuoted(buf, e.Message)
+	if len(e.Data) > 0 && wireValidate(e.Data) == nil {
+		buf = append(buf, `,"data":`...)
+		buf = append(buf, e.Data...)
+	}
+	_ = c.write(append(buf, "}}"...))
+}
+
+// wireErrorObject turns a handler's error into an error response: a
+// *wireRPCError as it is, an unknown method -32601, a params decode error
+// -32602 with its JSON path in data, an error after the request was
+// cancelled -32800, anything else -32603 with the error's text.
+func wireErrorObject(ctx context.Context, err error) *wireRPCError {
+	var rpc *wireRPCError
+	var unknown *UnknownMethodError
+	var decode *DecodeError
+	switch {
+	case errors.As(err, &rpc):
+		return rpc
+	case errors.As(err, &unknown):
+		return &wireRPCError{Code: wireCodeMethodNotFound, Message: "Method not found", Data: wireErrorData(err)}
+	case errors.As(err, &decode):
+		return &wireRPCError{Code: wireCodeInvalidParams, Message: "Invalid params", Data: wireErrorData(err)}
+	case ctx.Err() != nil && errors.Is(err, ctx.Err()):
+		return &wireRPCError{Code: wireCodeCancelled, Message: "Request cancelled"}
+	}
+	return &wireRPCError{Code: wireCodeInternalError, Message: "Internal error", Data: wireErrorData(err)}
+}
+
+// wireErrorData is the data member for err: {"path": …, "details": …} for
+// a decode error (the JSON path of the problem), {"details": …} otherwise.
+func wireErrorData(err error) json.RawMessage {
+	buf := []byte{'{'}
+	var decode *DecodeError
+	details := err.Error()
+	if errors.As(err, &decode) {
+		buf = append(buf, `"path":`...)
+		buf = wireAppendQuoted(buf, decode.Path)
+		buf = append(buf, ',')
+		details = decode.Msg
+	}
+	buf = append(buf, `"details":`...)
+	buf = wireAppendQuoted(buf, details)
+	return append(buf, '}')
+}
+
+// wireDecodeErrorObject reads the error member of a response.
+func wireDecodeErrorObject(data []byte) error {
+	e := &wireRPCError{}
+	it, err := wireObject(data)
+	if err != nil {
+		return err
+	}
+	for it.next() {
+		switch string(it.key) {
+		case "code":
+			err = wireDecodeInt64(&e.Code, it.value)
+		case "message":
+			err = wireDecodeString(&e.Message, it.value)
+		case "data":
+			e.Data = append(json.RawMessage(nil), it.value...)
+		}
+		if err != nil {
+			return wireAtKey(wireAtKey(err, string(it.key)), "error")
+		}
+	}
+	if it.err != nil {
+		return it.err
+	}
+	return e
+}
+
+// wireSerial runs functions one at a time in the order they were pushed,
+// on a goroutine of its own; pushing never blocks the reader.
+type wireSerial struct {
+	mu      sync.Mutex
+	queue   []func()
+	wake    chan struct{}
+	closing bool
+	stopped chan struct{}
+}
+
+func (s *wireSerial) start() {
+	s.wake = make(chan struct{}, 1)
+	s.stopped = make(chan struct{})
+	go s.run()
+}
+
+func (s *wireSerial) push(f func()) {
+	s.mu.Lock()
+	s.queue = append(s.queue, f)
+	s.mu.Unlock()
+	select {
+	case s.wake <- struct{}{}:
+	default:
+	}
+}
+
+// close runs what is queued, then stops, and waits for that.
+func (s *wireSerial) close() {
+	s.mu.Lock()
+	s.closing = true
+	s.mu.Unlock()
+	select {
+	case s.wake <- struct{}{}:
+	default:
+	}
+	<-s.stopped
+}
+
+func (s *wireSerial) run() {
+	defer close(s.stopped)
+	for {
+		s.mu.Lock()
+		batch, closing := s.queue, s.closing
+		s.queue = nil
+		s.mu.Unlock()
+		for _, f := range batch {
+			f()
+		}
+		if len(batch) == 0 {
+			if closing {
+				return
+			}
+			<-s.wake
+		}
+	}
+}
