@@ -3,6 +3,10 @@ package generator
 import (
 	"fmt"
 	"go/token"
+	"path"
+	"path/filepath"
+	"strconv"
+	"strings"
 )
 
 // Config says what to generate.
@@ -37,6 +41,30 @@ type Config struct {
 	// EmitFeatures, when not nil, limits the output to these features; the
 	// others are left out as if the unstable schema did not have them.
 	EmitFeatures []string
+
+	// ProtocolVersion is the protocol version the package speaks, emitted
+	// as CurrentProtocolVersion in a package with methods. 0 takes it from
+	// the schema's location: ACP publishes each version's schema in a
+	// directory named after it ("v1/schema.json"). Neither: no constant.
+	ProtocolVersion int64
+}
+
+// protocolVersion is ProtocolVersion, or the version the schema's
+// directory names, or 0.
+func (cfg *Config) protocolVersion() int64 {
+	if cfg.ProtocolVersion != 0 {
+		return cfg.ProtocolVersion
+	}
+	dir := path.Base(path.Dir(filepath.ToSlash(cfg.SchemaFile)))
+	digits, ok := strings.CutPrefix(dir, "v")
+	if !ok {
+		return 0
+	}
+	v, err := strconv.ParseInt(digits, 10, 32)
+	if err != nil || v <= 0 {
+		return 0
+	}
+	return v
 }
 
 // check rejects configurations that cannot work, before anything is read.
@@ -49,6 +77,9 @@ func (cfg *Config) check() error {
 	}
 	if cfg.Unstable == nil && cfg.EmitFeatures != nil {
 		return fmt.Errorf("features to emit were given without an unstable schema")
+	}
+	if cfg.ProtocolVersion < 0 {
+		return fmt.Errorf("protocol version %d is negative", cfg.ProtocolVersion)
 	}
 	if cfg.Unstable != nil && cfg.Validate {
 		return fmt.Errorf("validation is not supported together with unstable features yet: generate the stable schema alone")

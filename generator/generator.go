@@ -85,7 +85,7 @@ func generate(cfg Config, l *schema.Loads) ([]emit.OutputFile, error) {
 		}
 		methodGates = claims.Methods()
 	}
-	rpc, err := methods.Build(doc, types, ns, methodGates)
+	rpc, err := methods.Build(doc, types, ns, methodGates, cfg.protocolVersion())
 	if err != nil {
 		return nil, err
 	}

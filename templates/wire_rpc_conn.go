@@ -51,6 +51,18 @@ type wireRPCError struct {
 	Code    int64
 	Message string
 	Data    json.RawMessage
+	// cause is what produced the error on this side (the context error of
+	// a cancelled call, a params decode error); it is not sent.
+	cause error
+}
+
+// Unwrap returns the local cause, for errors.Is and errors.As.
+func (e *wireRPCError) Unwrap() error { return e.cause }
+
+// wireErrorObjecter is an error that says what error object the peer
+// should get: the schema's error type implements it.
+type wireErrorObjecter interface {
+	wireErrorObject() *wireRPCError
 }
 
 func (e *wireRPCError) Error() string {
@@ -82,6 +94,9 @@ type wireConn struct {
 	in      io.Reader
 	out     io.Writer
 	handler wireHandler
+	// promptCancel, when set, names the notification that cancels the
+	// running prompt requests of the session its params name.
+	promptCancel wirePromptCancel
 
 	writeMu  sync.Mutex
 	writeErr error
@@ -90,6 +105,7 @@ type wireConn struct {
 	nextID   int64
 	calls    map[string]chan wireReply     // our calls waiting, by id text
 	requests map[string]context.CancelFunc // the peer's requests running, by id text
+	prompts  map[string]string             // of those, the prompts: id text → raw sessionId
 	closed   bool                          // no more calls or requests
 	closing  bool                          // close was called
 
@@ -108,6 +124,7 @@ func wireNewConn(in io.Reader, out io.Writer, h wireHandler) *wireConn {
 		in: in, out: out, handler: h,
 		calls:    map[string]chan wireReply{},
 		requests: map[string]context.CancelFunc{},
+		prompts:  map[string]string{},
 		done:     make(chan struct{}),
 	}
 	c.base, c.stop = context.WithCancel(context.Background())
@@ -149,6 +166,9 @@ func (c *wireConn) receive(line []byte) {
 		if m.method == wireCancelRequest {
 			c.cancelRequest(m.params)
 			return
+		}
+		if m.method == c.promptCancel.notification && m.method != "" {
+			c.cancelPrompts(m.params)
 		}
 		method, params := m.method, m.params
 		c.serial.push(func() {
@@ -198,6 +218,10 @@ func (c *wireConn) startRequest(m wireMessage) {
 	}
 	ctx, cancel := context.WithCancel(c.base)
 	c.requests[key] = cancel
+	if m.method == c.promptCancel.request && m.method != "" {
+		session, _, _ := wireMember(m.params, "sessionId")
+		c.prompts[key] = string(session)
+	}
 	c.handlers.Add(1)
 	c.mu.Unlock()
 	go func() {
@@ -205,6 +229,7 @@ func (c *wireConn) startRequest(m wireMessage) {
 		result, err := c.runRequest(ctx, m.method, m.params)
 		c.mu.Lock()
 		delete(c.requests, key)
+		delete(c.prompts, key)
 		c.mu.Unlock()
 		cancel()
 		if err != nil {
@@ -239,6 +264,24 @@ func (c *wireConn) cancelRequest(params json.RawMessage) {
 			if cancel != nil {
 				cancel()
 			}
+		}
+	}
+}
+
+// cancelPrompts cancels the contexts of the running prompts of the session
+// the cancel notification's params name. It runs on the reader, before the
+// notification reaches its handler, so a handler's prompt ends even when
+// its notification handler is busy.
+func (c *wireConn) cancelPrompts(params json.RawMessage) {
+	session, found, _ := wireMember(params, "sessionId")
+	if !found {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for key, s := range c.prompts {
+		if s == string(session) {
+			c.requests[key]()
 		}
 	}
 }
@@ -289,7 +332,7 @@ func (c *wireConn) call(ctx context.Context, method string, params json.RawMessa
 		c.forget(id)
 		cancel, _ := wireAppendCall([]byte(`{"jsonrpc":"2.0"`), wireCancelRequest, append(append([]byte(`{"requestId":`), id...), '}'))
 		_ = c.write(cancel)
-		return nil, fmt.Errorf("%w: %w", &wireRPCError{Code: wireCodeCancelled, Message: "Request cancelled"}, ctx.Err())
+		return nil, &wireRPCError{Code: wireCodeCancelled, Message: "Request cancelled", cause: ctx.Err()}
 	}
 }
 
@@ -406,11 +449,14 @@ func (c *wireConn) writeError(id json.RawMessage, e *wireRPCError) {
 // cancelled -32800, anything else -32603 with the error's text.
 func wireErrorObject(ctx context.Context, err error) *wireRPCError {
 	var rpc *wireRPCError
+	var typed wireErrorObjecter
 	var unknown *UnknownMethodError
 	var decode *DecodeError
 	switch {
 	case errors.As(err, &rpc):
 		return rpc
+	case errors.As(err, &typed):
+		return typed.wireErrorObject()
 	case errors.As(err, &unknown):
 		return &wireRPCError{Code: wireCodeMethodNotFound, Message: "Method not found", Data: wireErrorData(err)}
 	case errors.As(err, &decode):

@@ -2,7 +2,11 @@
 
 package acp
 
-import "encoding/json"
+import (
+	"context"
+	"encoding/json"
+	"io"
+)
 
 // AgentRequest: A JSON-RPC request object.
 type AgentRequest struct {
@@ -20487,4 +20491,622 @@ func (x *Response) UnmarshalJSON(data []byte) error {
 // MarshalJSON implements json.Marshaler.
 func (x Response) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
+}
+
+// Error implements error, so that a handler can return the error object it
+// wants the peer to get and a caller can inspect one with errors.As.
+func (e *Error) Error() string {
+	return wireErrorText(int64(e.Code), e.Message, e.Data)
+}
+
+func (e *Error) wireErrorObject() *wireRPCError {
+	return &wireRPCError{
+		Code:    int64(e.Code),
+		Data:    e.Data,
+		Message: e.Message,
+	}
+}
+
+// errorFromWire gives an error response the type Error.
+func errorFromWire(e *wireRPCError) error {
+	return &Error{
+		Code:    ErrorCode(e.Code),
+		Data:    e.Data,
+		Message: e.Message,
+	}
+}
+
+// NewParseError returns the error with code ErrorCodeParseError and message, or
+// "Parse error" when message is empty. Set Data for details.
+func NewParseError(message string) *Error {
+	if message == "" {
+		message = "Parse error"
+	}
+	return &Error{
+		Code:    ErrorCodeParseError,
+		Message: message,
+	}
+}
+
+// NewInvalidRequestError returns the error with code ErrorCodeInvalidRequest and message, or
+// "Invalid request" when message is empty. Set Data for details.
+func NewInvalidRequestError(message string) *Error {
+	if message == "" {
+		message = "Invalid request"
+	}
+	return &Error{
+		Code:    ErrorCodeInvalidRequest,
+		Message: message,
+	}
+}
+
+// NewMethodNotFoundError returns the error with code ErrorCodeMethodNotFound and message, or
+// "Method not found" when message is empty. Set Data for details.
+func NewMethodNotFoundError(message string) *Error {
+	if message == "" {
+		message = "Method not found"
+	}
+	return &Error{
+		Code:    ErrorCodeMethodNotFound,
+		Message: message,
+	}
+}
+
+// NewInvalidParamsError returns the error with code ErrorCodeInvalidParams and message, or
+// "Invalid params" when message is empty. Set Data for details.
+func NewInvalidParamsError(message string) *Error {
+	if message == "" {
+		message = "Invalid params"
+	}
+	return &Error{
+		Code:    ErrorCodeInvalidParams,
+		Message: message,
+	}
+}
+
+// NewInternalError returns the error with code ErrorCodeInternalError and message, or
+// "Internal error" when message is empty. Set Data for details.
+func NewInternalError(message string) *Error {
+	if message == "" {
+		message = "Internal error"
+	}
+	return &Error{
+		Code:    ErrorCodeInternalError,
+		Message: message,
+	}
+}
+
+// NewRequestCancelledError returns the error with code ErrorCodeRequestCancelled and message, or
+// "Request cancelled" when message is empty. Set Data for details.
+func NewRequestCancelledError(message string) *Error {
+	if message == "" {
+		message = "Request cancelled"
+	}
+	return &Error{
+		Code:    ErrorCodeRequestCancelled,
+		Message: message,
+	}
+}
+
+// NewAuthenticationRequiredError returns the error with code ErrorCodeAuthenticationRequired and message, or
+// "Authentication required" when message is empty. Set Data for details.
+func NewAuthenticationRequiredError(message string) *Error {
+	if message == "" {
+		message = "Authentication required"
+	}
+	return &Error{
+		Code:    ErrorCodeAuthenticationRequired,
+		Message: message,
+	}
+}
+
+// NewResourceNotFoundError returns the error with code ErrorCodeResourceNotFound and message, or
+// "Resource not found" when message is empty. Set Data for details.
+func NewResourceNotFoundError(message string) *Error {
+	if message == "" {
+		message = "Resource not found"
+	}
+	return &Error{
+		Code:    ErrorCodeResourceNotFound,
+		Message: message,
+	}
+}
+
+// CurrentProtocolVersion is the protocol version this package speaks, to send in
+// initialize and to compare with the peer's.
+const CurrentProtocolVersion ProtocolVersion = 1
+
+// Agent handles the methods of the side "agent": one Go method per request (params
+// in, result or error out) and per notification (params in, error out).
+// Methods of an unstable feature exist only under its build tag. Embed
+// UnimplementedAgent to answer every method not implemented with "method not found",
+// so that the implementation keeps compiling when a schema adds methods.
+// Requests run concurrently, each with a context cancelled when the peer
+// cancels the request or the connection closes; notifications are handled
+// one at a time in the order they arrive, so a notification handler must
+// not wait for a reply from the peer.
+type Agent interface {
+	// Initialize handles the request "initialize".
+	Initialize(ctx context.Context, params *InitializeRequest) (*InitializeResponse, error)
+	// Authenticate handles the request "authenticate".
+	Authenticate(ctx context.Context, params *AuthenticateRequest) (*AuthenticateResponse, error)
+	// Logout handles the request "logout".
+	Logout(ctx context.Context, params *LogoutRequest) (*LogoutResponse, error)
+	// NewSession handles the request "session/new".
+	NewSession(ctx context.Context, params *NewSessionRequest) (*NewSessionResponse, error)
+	// LoadSession handles the request "session/load".
+	LoadSession(ctx context.Context, params *LoadSessionRequest) (*LoadSessionResponse, error)
+	// ListSessions handles the request "session/list".
+	ListSessions(ctx context.Context, params *ListSessionsRequest) (*ListSessionsResponse, error)
+	// DeleteSession handles the request "session/delete".
+	DeleteSession(ctx context.Context, params *DeleteSessionRequest) (*DeleteSessionResponse, error)
+	// ResumeSession handles the request "session/resume".
+	ResumeSession(ctx context.Context, params *ResumeSessionRequest) (*ResumeSessionResponse, error)
+	// CloseSession handles the request "session/close".
+	CloseSession(ctx context.Context, params *CloseSessionRequest) (*CloseSessionResponse, error)
+	// SetSessionMode handles the request "session/set_mode".
+	SetSessionMode(ctx context.Context, params *SetSessionModeRequest) (*SetSessionModeResponse, error)
+	// SetSessionConfigOption handles the request "session/set_config_option".
+	SetSessionConfigOption(ctx context.Context, params *SetSessionConfigOptionRequest) (*SetSessionConfigOptionResponse, error)
+	// Prompt handles the request "session/prompt".
+	Prompt(ctx context.Context, params *PromptRequest) (*PromptResponse, error)
+	// SessionCancel handles the notification "session/cancel".
+	SessionCancel(ctx context.Context, params *CancelNotification) error
+	agentUnstableLLMProvidersMethods
+	agentUnstableAuthStatusMethods
+	agentUnstableSessionForkMethods
+	agentUnstableSessionArchiveMethods
+	agentUnstableSessionStatusMethods
+	agentUnstableSessionTitleMethods
+	agentUnstableMCPOverACPMethods
+	// ExtMethod handles an extension request (its method starts with "_").
+	ExtMethod(ctx context.Context, method string, params *ExtRequest) (*ExtResponse, error)
+	// ExtNotification handles an extension notification.
+	ExtNotification(ctx context.Context, method string, params *ExtNotification) error
+}
+
+// UnimplementedAgent answers every method of Agent with "method not found" (JSON-RPC
+// -32601) and drops every notification. Embed it in an implementation to
+// implement only some methods.
+type UnimplementedAgent struct{}
+
+// Initialize answers that "initialize" is not implemented.
+func (UnimplementedAgent) Initialize(ctx context.Context, params *InitializeRequest) (*InitializeResponse, error) {
+	return nil, wireNotImplemented(SideAgent, AgentMethodInitialize, false)
+}
+
+// Authenticate answers that "authenticate" is not implemented.
+func (UnimplementedAgent) Authenticate(ctx context.Context, params *AuthenticateRequest) (*AuthenticateResponse, error) {
+	return nil, wireNotImplemented(SideAgent, AgentMethodAuthenticate, false)
+}
+
+// Logout answers that "logout" is not implemented.
+func (UnimplementedAgent) Logout(ctx context.Context, params *LogoutRequest) (*LogoutResponse, error) {
+	return nil, wireNotImplemented(SideAgent, AgentMethodLogout, false)
+}
+
+// NewSession answers that "session/new" is not implemented.
+func (UnimplementedAgent) NewSession(ctx context.Context, params *NewSessionRequest) (*NewSessionResponse, error) {
+	return nil, wireNotImplemented(SideAgent, AgentMethodSessionNew, false)
+}
+
+// LoadSession answers that "session/load" is not implemented.
+func (UnimplementedAgent) LoadSession(ctx context.Context, params *LoadSessionRequest) (*LoadSessionResponse, error) {
+	return nil, wireNotImplemented(SideAgent, AgentMethodSessionLoad, false)
+}
+
+// ListSessions answers that "session/list" is not implemented.
+func (UnimplementedAgent) ListSessions(ctx context.Context, params *ListSessionsRequest) (*ListSessionsResponse, error) {
+	return nil, wireNotImplemented(SideAgent, AgentMethodSessionList, false)
+}
+
+// DeleteSession answers that "session/delete" is not implemented.
+func (UnimplementedAgent) DeleteSession(ctx context.Context, params *DeleteSessionRequest) (*DeleteSessionResponse, error) {
+	return nil, wireNotImplemented(SideAgent, AgentMethodSessionDelete, false)
+}
+
+// ResumeSession answers that "session/resume" is not implemented.
+func (UnimplementedAgent) ResumeSession(ctx context.Context, params *ResumeSessionRequest) (*ResumeSessionResponse, error) {
+	return nil, wireNotImplemented(SideAgent, AgentMethodSessionResume, false)
+}
+
+// CloseSession answers that "session/close" is not implemented.
+func (UnimplementedAgent) CloseSession(ctx context.Context, params *CloseSessionRequest) (*CloseSessionResponse, error) {
+	return nil, wireNotImplemented(SideAgent, AgentMethodSessionClose, false)
+}
+
+// SetSessionMode answers that "session/set_mode" is not implemented.
+func (UnimplementedAgent) SetSessionMode(ctx context.Context, params *SetSessionModeRequest) (*SetSessionModeResponse, error) {
+	return nil, wireNotImplemented(SideAgent, AgentMethodSessionSetMode, false)
+}
+
+// SetSessionConfigOption answers that "session/set_config_option" is not implemented.
+func (UnimplementedAgent) SetSessionConfigOption(ctx context.Context, params *SetSessionConfigOptionRequest) (*SetSessionConfigOptionResponse, error) {
+	return nil, wireNotImplemented(SideAgent, AgentMethodSessionSetConfigOption, false)
+}
+
+// Prompt answers that "session/prompt" is not implemented.
+func (UnimplementedAgent) Prompt(ctx context.Context, params *PromptRequest) (*PromptResponse, error) {
+	return nil, wireNotImplemented(SideAgent, AgentMethodSessionPrompt, false)
+}
+
+// SessionCancel answers that "session/cancel" is not implemented.
+func (UnimplementedAgent) SessionCancel(ctx context.Context, params *CancelNotification) error {
+	return wireNotImplemented(SideAgent, AgentMethodSessionCancel, true)
+}
+
+// ExtMethod answers that the extension method is not implemented.
+func (UnimplementedAgent) ExtMethod(ctx context.Context, method string, params *ExtRequest) (*ExtResponse, error) {
+	return nil, wireNotImplemented(SideAgent, method, false)
+}
+
+// ExtNotification drops the extension notification.
+func (UnimplementedAgent) ExtNotification(ctx context.Context, method string, params *ExtNotification) error {
+	return wireNotImplemented(SideAgent, method, true)
+}
+
+// agentRoutesGated adds the gated routes of Agent: each unstable feature's file adds its
+// methods from init.
+var agentRoutesGated []func(Agent, *wireRoutes)
+
+// agentRoutes routes the methods of agent to h.
+func agentRoutes(h Agent, r *wireRoutes) {
+	r.requests[AgentMethodInitialize] = wireServe(h.Initialize)
+	r.requests[AgentMethodAuthenticate] = wireServe(h.Authenticate)
+	r.requests[AgentMethodLogout] = wireServe(h.Logout)
+	r.requests[AgentMethodSessionNew] = wireServe(h.NewSession)
+	r.requests[AgentMethodSessionLoad] = wireServe(h.LoadSession)
+	r.requests[AgentMethodSessionList] = wireServe(h.ListSessions)
+	r.requests[AgentMethodSessionDelete] = wireServe(h.DeleteSession)
+	r.requests[AgentMethodSessionResume] = wireServe(h.ResumeSession)
+	r.requests[AgentMethodSessionClose] = wireServe(h.CloseSession)
+	r.requests[AgentMethodSessionSetMode] = wireServe(h.SetSessionMode)
+	r.requests[AgentMethodSessionSetConfigOption] = wireServe(h.SetSessionConfigOption)
+	r.requests[AgentMethodSessionPrompt] = wireServe(h.Prompt)
+	r.notifications[AgentMethodSessionCancel] = wireServeNotification(h.SessionCancel)
+	r.extRequest = wireServeExtension(h.ExtMethod)
+	r.extNotification = wireServeExtensionNotification(h.ExtNotification)
+	for _, add := range agentRoutesGated {
+		add(h, r)
+	}
+}
+
+// Client handles the methods of the side "client": one Go method per request (params
+// in, result or error out) and per notification (params in, error out).
+// Methods of an unstable feature exist only under its build tag. Embed
+// UnimplementedClient to answer every method not implemented with "method not found",
+// so that the implementation keeps compiling when a schema adds methods.
+// Requests run concurrently, each with a context cancelled when the peer
+// cancels the request or the connection closes; notifications are handled
+// one at a time in the order they arrive, so a notification handler must
+// not wait for a reply from the peer.
+type Client interface {
+	// WriteTextFile handles the request "fs/write_text_file".
+	WriteTextFile(ctx context.Context, params *WriteTextFileRequest) (*WriteTextFileResponse, error)
+	// ReadTextFile handles the request "fs/read_text_file".
+	ReadTextFile(ctx context.Context, params *ReadTextFileRequest) (*ReadTextFileResponse, error)
+	// RequestPermission handles the request "session/request_permission".
+	RequestPermission(ctx context.Context, params *RequestPermissionRequest) (*RequestPermissionResponse, error)
+	// CreateTerminal handles the request "terminal/create".
+	CreateTerminal(ctx context.Context, params *CreateTerminalRequest) (*CreateTerminalResponse, error)
+	// TerminalOutput handles the request "terminal/output".
+	TerminalOutput(ctx context.Context, params *TerminalOutputRequest) (*TerminalOutputResponse, error)
+	// ReleaseTerminal handles the request "terminal/release".
+	ReleaseTerminal(ctx context.Context, params *ReleaseTerminalRequest) (*ReleaseTerminalResponse, error)
+	// WaitForTerminalExit handles the request "terminal/wait_for_exit".
+	WaitForTerminalExit(ctx context.Context, params *WaitForTerminalExitRequest) (*WaitForTerminalExitResponse, error)
+	// KillTerminal handles the request "terminal/kill".
+	KillTerminal(ctx context.Context, params *KillTerminalRequest) (*KillTerminalResponse, error)
+	// CreateElicitation handles the request "elicitation/create".
+	CreateElicitation(ctx context.Context, params *CreateElicitationRequest) (*CreateElicitationResponse, error)
+	// SessionUpdate handles the notification "session/update".
+	SessionUpdate(ctx context.Context, params *SessionNotification) error
+	// ElicitationComplete handles the notification "elicitation/complete".
+	ElicitationComplete(ctx context.Context, params *CompleteElicitationNotification) error
+	clientUnstableMCPOverACPMethods
+	clientUnstableAuthStatusMethods
+	// ExtMethod handles an extension request (its method starts with "_").
+	ExtMethod(ctx context.Context, method string, params *ExtRequest) (*ExtResponse, error)
+	// ExtNotification handles an extension notification.
+	ExtNotification(ctx context.Context, method string, params *ExtNotification) error
+}
+
+// UnimplementedClient answers every method of Client with "method not found" (JSON-RPC
+// -32601) and drops every notification. Embed it in an implementation to
+// implement only some methods.
+type UnimplementedClient struct{}
+
+// WriteTextFile answers that "fs/write_text_file" is not implemented.
+func (UnimplementedClient) WriteTextFile(ctx context.Context, params *WriteTextFileRequest) (*WriteTextFileResponse, error) {
+	return nil, wireNotImplemented(SideClient, ClientMethodFsWriteTextFile, false)
+}
+
+// ReadTextFile answers that "fs/read_text_file" is not implemented.
+func (UnimplementedClient) ReadTextFile(ctx context.Context, params *ReadTextFileRequest) (*ReadTextFileResponse, error) {
+	return nil, wireNotImplemented(SideClient, ClientMethodFsReadTextFile, false)
+}
+
+// RequestPermission answers that "session/request_permission" is not implemented.
+func (UnimplementedClient) RequestPermission(ctx context.Context, params *RequestPermissionRequest) (*RequestPermissionResponse, error) {
+	return nil, wireNotImplemented(SideClient, ClientMethodSessionRequestPermission, false)
+}
+
+// CreateTerminal answers that "terminal/create" is not implemented.
+func (UnimplementedClient) CreateTerminal(ctx context.Context, params *CreateTerminalRequest) (*CreateTerminalResponse, error) {
+	return nil, wireNotImplemented(SideClient, ClientMethodTerminalCreate, false)
+}
+
+// TerminalOutput answers that "terminal/output" is not implemented.
+func (UnimplementedClient) TerminalOutput(ctx context.Context, params *TerminalOutputRequest) (*TerminalOutputResponse, error) {
+	return nil, wireNotImplemented(SideClient, ClientMethodTerminalOutput, false)
+}
+
+// ReleaseTerminal answers that "terminal/release" is not implemented.
+func (UnimplementedClient) ReleaseTerminal(ctx context.Context, params *ReleaseTerminalRequest) (*ReleaseTerminalResponse, error) {
+	return nil, wireNotImplemented(SideClient, ClientMethodTerminalRelease, false)
+}
+
+// WaitForTerminalExit answers that "terminal/wait_for_exit" is not implemented.
+func (UnimplementedClient) WaitForTerminalExit(ctx context.Context, params *WaitForTerminalExitRequest) (*WaitForTerminalExitResponse, error) {
+	return nil, wireNotImplemented(SideClient, ClientMethodTerminalWaitForExit, false)
+}
+
+// KillTerminal answers that "terminal/kill" is not implemented.
+func (UnimplementedClient) KillTerminal(ctx context.Context, params *KillTerminalRequest) (*KillTerminalResponse, error) {
+	return nil, wireNotImplemented(SideClient, ClientMethodTerminalKill, false)
+}
+
+// CreateElicitation answers that "elicitation/create" is not implemented.
+func (UnimplementedClient) CreateElicitation(ctx context.Context, params *CreateElicitationRequest) (*CreateElicitationResponse, error) {
+	return nil, wireNotImplemented(SideClient, ClientMethodElicitationCreate, false)
+}
+
+// SessionUpdate answers that "session/update" is not implemented.
+func (UnimplementedClient) SessionUpdate(ctx context.Context, params *SessionNotification) error {
+	return wireNotImplemented(SideClient, ClientMethodSessionUpdate, true)
+}
+
+// ElicitationComplete answers that "elicitation/complete" is not implemented.
+func (UnimplementedClient) ElicitationComplete(ctx context.Context, params *CompleteElicitationNotification) error {
+	return wireNotImplemented(SideClient, ClientMethodElicitationComplete, true)
+}
+
+// ExtMethod answers that the extension method is not implemented.
+func (UnimplementedClient) ExtMethod(ctx context.Context, method string, params *ExtRequest) (*ExtResponse, error) {
+	return nil, wireNotImplemented(SideClient, method, false)
+}
+
+// ExtNotification drops the extension notification.
+func (UnimplementedClient) ExtNotification(ctx context.Context, method string, params *ExtNotification) error {
+	return wireNotImplemented(SideClient, method, true)
+}
+
+// clientRoutesGated adds the gated routes of Client: each unstable feature's file adds its
+// methods from init.
+var clientRoutesGated []func(Client, *wireRoutes)
+
+// clientRoutes routes the methods of client to h.
+func clientRoutes(h Client, r *wireRoutes) {
+	r.requests[ClientMethodFsWriteTextFile] = wireServe(h.WriteTextFile)
+	r.requests[ClientMethodFsReadTextFile] = wireServe(h.ReadTextFile)
+	r.requests[ClientMethodSessionRequestPermission] = wireServe(h.RequestPermission)
+	r.requests[ClientMethodTerminalCreate] = wireServe(h.CreateTerminal)
+	r.requests[ClientMethodTerminalOutput] = wireServe(h.TerminalOutput)
+	r.requests[ClientMethodTerminalRelease] = wireServe(h.ReleaseTerminal)
+	r.requests[ClientMethodTerminalWaitForExit] = wireServe(h.WaitForTerminalExit)
+	r.requests[ClientMethodTerminalKill] = wireServe(h.KillTerminal)
+	r.requests[ClientMethodElicitationCreate] = wireServe(h.CreateElicitation)
+	r.notifications[ClientMethodSessionUpdate] = wireServeNotification(h.SessionUpdate)
+	r.notifications[ClientMethodElicitationComplete] = wireServeNotification(h.ElicitationComplete)
+	r.extRequest = wireServeExtension(h.ExtMethod)
+	r.extNotification = wireServeExtensionNotification(h.ExtNotification)
+	for _, add := range clientRoutesGated {
+		add(h, r)
+	}
+}
+
+// AgentConn is the connection of a program that is the agent: it serves the agent's
+// methods from the peer and its methods call the client. Make it with NewAgentConn.
+type AgentConn struct {
+	Conn
+}
+
+// NewAgentConn starts serving agent: it reads the client's messages from in and writes its
+// own to out, one JSON value per line, until in ends or Close is called; Wait
+// waits for that. The connection also serves the optional sides (proxy
+// chains) that agent implements.
+// A "session/cancel" notification cancels the context of that session's running
+// "session/prompt" requests before it reaches the handler.
+func NewAgentConn(agent Agent, in io.Reader, out io.Writer) *AgentConn {
+	r := wireNewRoutes()
+	agentRoutes(agent, r)
+	for _, add := range wireOptionalRoutes {
+		add(agent, r)
+	}
+	r.promptCancel = wirePromptCancel{
+		notification: "session/cancel",
+		request:      "session/prompt",
+	}
+	return &AgentConn{Conn: wireStartConn(in, out, r, wireErrorCodec{fromWire: errorFromWire})}
+}
+
+// WriteTextFile sends the request "fs/write_text_file" to the client and waits for its result.
+// The peer's error response comes back as the schema's error type; when ctx
+// ends first, the peer is told to cancel and the error has code -32800.
+func (c *AgentConn) WriteTextFile(ctx context.Context, params *WriteTextFileRequest) (*WriteTextFileResponse, error) {
+	return wireCall[WriteTextFileResponse](ctx, c.Conn, ClientMethodFsWriteTextFile, params)
+}
+
+// ReadTextFile sends the request "fs/read_text_file" to the client and waits for its result.
+// The peer's error response comes back as the schema's error type; when ctx
+// ends first, the peer is told to cancel and the error has code -32800.
+func (c *AgentConn) ReadTextFile(ctx context.Context, params *ReadTextFileRequest) (*ReadTextFileResponse, error) {
+	return wireCall[ReadTextFileResponse](ctx, c.Conn, ClientMethodFsReadTextFile, params)
+}
+
+// RequestPermission sends the request "session/request_permission" to the client and waits for its result.
+// The peer's error response comes back as the schema's error type; when ctx
+// ends first, the peer is told to cancel and the error has code -32800.
+func (c *AgentConn) RequestPermission(ctx context.Context, params *RequestPermissionRequest) (*RequestPermissionResponse, error) {
+	return wireCall[RequestPermissionResponse](ctx, c.Conn, ClientMethodSessionRequestPermission, params)
+}
+
+// CreateTerminal sends the request "terminal/create" to the client and waits for its result.
+// The peer's error response comes back as the schema's error type; when ctx
+// ends first, the peer is told to cancel and the error has code -32800.
+func (c *AgentConn) CreateTerminal(ctx context.Context, params *CreateTerminalRequest) (*CreateTerminalResponse, error) {
+	return wireCall[CreateTerminalResponse](ctx, c.Conn, ClientMethodTerminalCreate, params)
+}
+
+// TerminalOutput sends the request "terminal/output" to the client and waits for its result.
+// The peer's error response comes back as the schema's error type; when ctx
+// ends first, the peer is told to cancel and the error has code -32800.
+func (c *AgentConn) TerminalOutput(ctx context.Context, params *TerminalOutputRequest) (*TerminalOutputResponse, error) {
+	return wireCall[TerminalOutputResponse](ctx, c.Conn, ClientMethodTerminalOutput, params)
+}
+
+// ReleaseTerminal sends the request "terminal/release" to the client and waits for its result.
+// The peer's error response comes back as the schema's error type; when ctx
+// ends first, the peer is told to cancel and the error has code -32800.
+func (c *AgentConn) ReleaseTerminal(ctx context.Context, params *ReleaseTerminalRequest) (*ReleaseTerminalResponse, error) {
+	return wireCall[ReleaseTerminalResponse](ctx, c.Conn, ClientMethodTerminalRelease, params)
+}
+
+// WaitForTerminalExit sends the request "terminal/wait_for_exit" to the client and waits for its result.
+// The peer's error response comes back as the schema's error type; when ctx
+// ends first, the peer is told to cancel and the error has code -32800.
+func (c *AgentConn) WaitForTerminalExit(ctx context.Context, params *WaitForTerminalExitRequest) (*WaitForTerminalExitResponse, error) {
+	return wireCall[WaitForTerminalExitResponse](ctx, c.Conn, ClientMethodTerminalWaitForExit, params)
+}
+
+// KillTerminal sends the request "terminal/kill" to the client and waits for its result.
+// The peer's error response comes back as the schema's error type; when ctx
+// ends first, the peer is told to cancel and the error has code -32800.
+func (c *AgentConn) KillTerminal(ctx context.Context, params *KillTerminalRequest) (*KillTerminalResponse, error) {
+	return wireCall[KillTerminalResponse](ctx, c.Conn, ClientMethodTerminalKill, params)
+}
+
+// CreateElicitation sends the request "elicitation/create" to the client and waits for its result.
+// The peer's error response comes back as the schema's error type; when ctx
+// ends first, the peer is told to cancel and the error has code -32800.
+func (c *AgentConn) CreateElicitation(ctx context.Context, params *CreateElicitationRequest) (*CreateElicitationResponse, error) {
+	return wireCall[CreateElicitationResponse](ctx, c.Conn, ClientMethodElicitationCreate, params)
+}
+
+// SessionUpdate sends the notification "session/update" to the client.
+func (c *AgentConn) SessionUpdate(ctx context.Context, params *SessionNotification) error {
+	return wireNotify(ctx, c.Conn, ClientMethodSessionUpdate, params)
+}
+
+// ElicitationComplete sends the notification "elicitation/complete" to the client.
+func (c *AgentConn) ElicitationComplete(ctx context.Context, params *CompleteElicitationNotification) error {
+	return wireNotify(ctx, c.Conn, ClientMethodElicitationComplete, params)
+}
+
+// ClientConn is the connection of a program that is the client: it serves the client's
+// methods from the peer and its methods call the agent. Make it with NewClientConn.
+type ClientConn struct {
+	Conn
+}
+
+// NewClientConn starts serving client: it reads the agent's messages from in and writes its
+// own to out, one JSON value per line, until in ends or Close is called; Wait
+// waits for that. The connection also serves the optional sides (proxy
+// chains) that client implements.
+func NewClientConn(client Client, in io.Reader, out io.Writer) *ClientConn {
+	r := wireNewRoutes()
+	clientRoutes(client, r)
+	for _, add := range wireOptionalRoutes {
+		add(client, r)
+	}
+	return &ClientConn{Conn: wireStartConn(in, out, r, wireErrorCodec{fromWire: errorFromWire})}
+}
+
+// Initialize sends the request "initialize" to the agent and waits for its result.
+// The peer's error response comes back as the schema's error type; when ctx
+// ends first, the peer is told to cancel and the error has code -32800.
+func (c *ClientConn) Initialize(ctx context.Context, params *InitializeRequest) (*InitializeResponse, error) {
+	return wireCall[InitializeResponse](ctx, c.Conn, AgentMethodInitialize, params)
+}
+
+// Authenticate sends the request "authenticate" to the agent and waits for its result.
+// The peer's error response comes back as the schema's error type; when ctx
+// ends first, the peer is told to cancel and the error has code -32800.
+func (c *ClientConn) Authenticate(ctx context.Context, params *AuthenticateRequest) (*AuthenticateResponse, error) {
+	return wireCall[AuthenticateResponse](ctx, c.Conn, AgentMethodAuthenticate, params)
+}
+
+// Logout sends the request "logout" to the agent and waits for its result.
+// The peer's error response comes back as the schema's error type; when ctx
+// ends first, the peer is told to cancel and the error has code -32800.
+func (c *ClientConn) Logout(ctx context.Context, params *LogoutRequest) (*LogoutResponse, error) {
+	return wireCall[LogoutResponse](ctx, c.Conn, AgentMethodLogout, params)
+}
+
+// NewSession sends the request "session/new" to the agent and waits for its result.
+// The peer's error response comes back as the schema's error type; when ctx
+// ends first, the peer is told to cancel and the error has code -32800.
+func (c *ClientConn) NewSession(ctx context.Context, params *NewSessionRequest) (*NewSessionResponse, error) {
+	return wireCall[NewSessionResponse](ctx, c.Conn, AgentMethodSessionNew, params)
+}
+
+// LoadSession sends the request "session/load" to the agent and waits for its result.
+// The peer's error response comes back as the schema's error type; when ctx
+// ends first, the peer is told to cancel and the error has code -32800.
+func (c *ClientConn) LoadSession(ctx context.Context, params *LoadSessionRequest) (*LoadSessionResponse, error) {
+	return wireCall[LoadSessionResponse](ctx, c.Conn, AgentMethodSessionLoad, params)
+}
+
+// ListSessions sends the request "session/list" to the agent and waits for its result.
+// The peer's error response comes back as the schema's error type; when ctx
+// ends first, the peer is told to cancel and the error has code -32800.
+func (c *ClientConn) ListSessions(ctx context.Context, params *ListSessionsRequest) (*ListSessionsResponse, error) {
+	return wireCall[ListSessionsResponse](ctx, c.Conn, AgentMethodSessionList, params)
+}
+
+// DeleteSession sends the request "session/delete" to the agent and waits for its result.
+// The peer's error response comes back as the schema's error type; when ctx
+// ends first, the peer is told to cancel and the error has code -32800.
+func (c *ClientConn) DeleteSession(ctx context.Context, params *DeleteSessionRequest) (*DeleteSessionResponse, error) {
+	return wireCall[DeleteSessionResponse](ctx, c.Conn, AgentMethodSessionDelete, params)
+}
+
+// ResumeSession sends the request "session/resume" to the agent and waits for its result.
+// The peer's error response comes back as the schema's error type; when ctx
+// ends first, the peer is told to cancel and the error has code -32800.
+func (c *ClientConn) ResumeSession(ctx context.Context, params *ResumeSessionRequest) (*ResumeSessionResponse, error) {
+	return wireCall[ResumeSessionResponse](ctx, c.Conn, AgentMethodSessionResume, params)
+}
+
+// CloseSession sends the request "session/close" to the agent and waits for its result.
+// The peer's error response comes back as the schema's error type; when ctx
+// ends first, the peer is told to cancel and the error has code -32800.
+func (c *ClientConn) CloseSession(ctx context.Context, params *CloseSessionRequest) (*CloseSessionResponse, error) {
+	return wireCall[CloseSessionResponse](ctx, c.Conn, AgentMethodSessionClose, params)
+}
+
+// SetSessionMode sends the request "session/set_mode" to the agent and waits for its result.
+// The peer's error response comes back as the schema's error type; when ctx
+// ends first, the peer is told to cancel and the error has code -32800.
+func (c *ClientConn) SetSessionMode(ctx context.Context, params *SetSessionModeRequest) (*SetSessionModeResponse, error) {
+	return wireCall[SetSessionModeResponse](ctx, c.Conn, AgentMethodSessionSetMode, params)
+}
+
+// SetSessionConfigOption sends the request "session/set_config_option" to the agent and waits for its result.
+// The peer's error response comes back as the schema's error type; when ctx
+// ends first, the peer is told to cancel and the error has code -32800.
+func (c *ClientConn) SetSessionConfigOption(ctx context.Context, params *SetSessionConfigOptionRequest) (*SetSessionConfigOptionResponse, error) {
+	return wireCall[SetSessionConfigOptionResponse](ctx, c.Conn, AgentMethodSessionSetConfigOption, params)
+}
+
+// Prompt sends the request "session/prompt" to the agent and waits for its result.
+// The peer's error response comes back as the schema's error type; when ctx
+// ends first, the peer is told to cancel and the error has code -32800.
+func (c *ClientConn) Prompt(ctx context.Context, params *PromptRequest) (*PromptResponse, error) {
+	return wireCall[PromptResponse](ctx, c.Conn, AgentMethodSessionPrompt, params)
+}
+
+// SessionCancel sends the notification "session/cancel" to the agent.
+func (c *ClientConn) SessionCancel(ctx context.Context, params *CancelNotification) error {
+	return wireNotify(ctx, c.Conn, AgentMethodSessionCancel, params)
 }

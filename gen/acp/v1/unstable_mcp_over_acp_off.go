@@ -21,3 +21,9 @@ func (*McpServer) decodeGatedMCPOverACP(_, _ []byte) (bool, error) {
 }
 
 const knownMcpServerMCPOverACP = ""
+
+// agentUnstableMCPOverACPMethods is empty: its feature is off.
+type agentUnstableMCPOverACPMethods interface{}
+
+// clientUnstableMCPOverACPMethods is empty: its feature is off.
+type clientUnstableMCPOverACPMethods interface{}

@@ -137,6 +137,8 @@ func newFunc(f *File) *Statement {
 // docFunc is newFunc with a doc comment attached to the function.
 func docFunc(f *File, comment string) *Statement {
 	f.Line()
-	f.Comment(comment)
+	for _, line := range strings.Split(comment, "\n") {
+		f.Comment(line)
+	}
 	return f.Func()
 }

@@ -23,6 +23,7 @@ func emitRPC(fs *fileSet, rpc *ir.RPC) {
 		emitMethodTable(fs, s)
 	}
 	emitEnvelope(fs, rpc)
+	emitSurface(fs, rpc)
 }
 
 func emitSideConst(fs *fileSet, s *ir.RPCSide) {

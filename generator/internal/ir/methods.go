@@ -20,6 +20,58 @@ type RPC struct {
 	NullErrorID bool
 	// Gate is what the envelope types need: the gates of ID and Error.
 	Gate Gate
+	// Surface is the typed protocol surface built on the methods; nil
+	// when the schema's error type lacks the JSON-RPC error object's
+	// shape (code, message, data), which its connections need.
+	Surface *Surface
+}
+
+// Surface is the typed protocol surface: what a program implements to
+// handle one side's methods, and the connections that call the peer.
+type Surface struct {
+	// ErrorCode is the Go type of the error object's code (ErrorCode) and
+	// ErrorCtors the constructors of its known codes (none when it is a
+	// plain integer).
+	ErrorCode  string
+	ErrorCtors []ErrorCtor
+	// Version is the protocol version the package speaks, nil when the
+	// input does not say.
+	Version *ProtocolVersion
+	// Conns are the program roles: a connection that handles one side and
+	// calls the other (an agent's connection calls the client).
+	Conns []*RPCConn
+	// Optional are the sides a connection serves when its handler also
+	// implements them, and whose methods every connection can call
+	// (proxy chains).
+	Optional []*RPCSide
+	// PromptCancel names the notification that cancels a session's running
+	// prompt and that request (session/cancel, session/prompt); zero when
+	// the schema lacks either.
+	PromptCancel PromptCancel
+}
+
+// ErrorCtor is the constructor of the error with one known code.
+type ErrorCtor struct {
+	Func, Const, Message string
+}
+
+// ProtocolVersion is the constant of the version the package speaks.
+type ProtocolVersion struct {
+	Const, Type string
+	Value       int64
+}
+
+// RPCConn is one program role: NewAgentConn(Agent, …) *AgentConn serves
+// the agent side and calls the client side.
+type RPCConn struct {
+	Name, Ctor     string
+	Handles, Calls *RPCSide
+}
+
+// PromptCancel pairs the notification that cancels prompts with the
+// prompt request, by wire name.
+type PromptCancel struct {
+	Notification, Request string
 }
 
 // RPCSide is the methods one side handles (x-side "agent": the agent
@@ -35,6 +87,10 @@ type RPCSide struct {
 	Methods []*RPCMethod
 	// Names are the side's method name constants, one per wire name.
 	Names []*RPCName
+	// Iface is the handler interface (Agent), Unimplemented its embeddable
+	// default (UnimplementedAgent) and Routes the function that routes
+	// messages to a handler (agentRoutes); set when there is a Surface.
+	Iface, Unimplemented, Routes string
 	// ExtRequest, ExtNotification and ExtResult are the types of
 	// extension methods ("_"-prefixed): the schema's message objects list
 	// them beside the methods, without x-method. "" when the side has none.
@@ -46,6 +102,9 @@ type RPCMethod struct {
 	// Name is the wire method name; Const the Go constant holding it.
 	Name, Const  string
 	Notification bool
+	// Go is the method's name in the handler interface and on the
+	// connections that call it (Prompt, SessionUpdate).
+	Go string
 	// Params and Result are Go type names; Result is "" for a
 	// notification.
 	Params, Result string

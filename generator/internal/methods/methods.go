@@ -30,17 +30,19 @@ type Gating struct {
 // no definition may take them.
 var rpcReservedNames = []string{
 	"Side", "Method", "MethodTable", "UnknownMethodError",
-	"Message", "Request", "Notification", "Response", "DecodeMessage",
+	"Message", "Request", "Notification", "Response", "DecodeMessage", "Conn",
 }
 
 // Build reads the methods of doc and pairs each with its types among
-// the final IR types (gated, and without the features not emitted). It
-// returns nil when the schema has no x-method.
-func Build(doc *schema.Doc, types []*ir.Decl, ns *naming.Namespace, mg Gating) (*ir.RPC, error) {
+// the final IR types (gated, and without the features not emitted), then
+// adds the typed protocol surface; version is the protocol version the
+// package speaks (0: the input does not say). It returns nil when the
+// schema has no x-method.
+func Build(doc *schema.Doc, types []*ir.Decl, ns *naming.Namespace, mg Gating, version int64) (*ir.RPC, error) {
 	if !hasMethods(doc) {
 		return nil, nil
 	}
-	rpc, err := buildRPC(doc, types, ns, mg)
+	rpc, err := buildRPC(doc, types, ns, mg, version)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", doc.File, err)
 	}
@@ -56,7 +58,7 @@ func hasMethods(doc *schema.Doc) bool {
 	return false
 }
 
-func buildRPC(doc *schema.Doc, types []*ir.Decl, ns *naming.Namespace, mg Gating) (*ir.RPC, error) {
+func buildRPC(doc *schema.Doc, types []*ir.Decl, ns *naming.Namespace, mg Gating, version int64) (*ir.RPC, error) {
 	uses, err := CollectMessages(doc)
 	if err != nil {
 		return nil, err
@@ -83,7 +85,10 @@ func buildRPC(doc *schema.Doc, types []*ir.Decl, ns *naming.Namespace, mg Gating
 		}
 		rpc.Sides = append(rpc.Sides, s)
 	}
-	return rpc, nameRPC(rpc, ns)
+	if err := nameRPC(rpc, ns); err != nil {
+		return nil, err
+	}
+	return rpc, buildSurface(rpc, byName, ns, version)
 }
 
 // readMethods lists each side's requests and notifications in schema order

@@ -61,7 +61,7 @@ func splitWords(s string) []string {
 }
 
 // reservedNames are package-level identifiers of the copied runtime.
-var reservedNames = []string{"DecodeError", "EncodeError", "Marshal", "AppendJSON", "Patch", "PatchTo", "PatchClear"}
+var reservedNames = []string{"DecodeError", "EncodeError", "Marshal", "AppendJSON", "Ptr", "Patch", "PatchTo", "PatchClear"}
 
 // Namespace hands out package-level identifiers, resolving collisions by
 // suffixing: the first claimant keeps the plain name, later ones get

@@ -1,0 +1,237 @@
+package methods
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/acpgen/acpgen/generator/internal/ir"
+	"github.com/acpgen/acpgen/generator/internal/naming"
+)
+
+// The typed protocol surface: which side a program handles and which it
+// calls, the Go method name of every method, the error constructors and
+// the protocol version constant. ADR 0007 records the shape.
+
+// The x-side values of the two programs ACP connects. A side other than
+// these and the protocol's own is optional: a connection serves it when its
+// handler implements it (proxy chains).
+const (
+	sideAgent    = "agent"
+	sideClient   = "client"
+	sideProtocol = "protocol"
+)
+
+// The wire names of the prompt and of the notification that cancels it.
+const (
+	promptMethod       = "session/prompt"
+	promptCancelMethod = "session/cancel"
+)
+
+// connMethodNames are the methods every connection has (templates'
+// Conn), which no method of the peer may take.
+var connMethodNames = []string{"Wait", "Done", "Close", "CallExtension", "NotifyExtension"}
+
+// extHandlerNames are the handler methods of extension requests and
+// notifications.
+const (
+	extRequestHandler      = "ExtMethod"
+	extNotificationHandler = "ExtNotification"
+)
+
+// buildSurface adds the typed surface to rpc, when its error type has the
+// shape the connections need. version is the protocol version the input
+// gives (0: none).
+func buildSurface(rpc *ir.RPC, byName map[string]*ir.Decl, ns *naming.Namespace, version int64) error {
+	code, ok := errorCodeType(byName[rpc.Error])
+	if !ok {
+		return nil
+	}
+	sf := &ir.Surface{ErrorCode: code}
+	rpc.Surface = sf
+	fixed := []string{}
+	sides := map[string]*ir.RPCSide{}
+	for _, s := range rpc.Sides {
+		sides[s.Side] = s
+		if s.Side == sideProtocol {
+			continue
+		}
+		prefix := naming.GoName(s.Side)
+		s.Iface, s.Unimplemented, s.Routes = prefix, "Unimplemented"+prefix, lowerFirst(prefix)+"Routes"
+		fixed = append(fixed, s.Iface, s.Unimplemented)
+		if s.Side != sideAgent && s.Side != sideClient {
+			sf.Optional = append(sf.Optional, s)
+		}
+	}
+	if a, c := sides[sideAgent], sides[sideClient]; a != nil && c != nil {
+		sf.Conns = []*ir.RPCConn{
+			{Name: "AgentConn", Ctor: "NewAgentConn", Handles: a, Calls: c},
+			{Name: "ClientConn", Ctor: "NewClientConn", Handles: c, Calls: a},
+		}
+		fixed = append(fixed, "AgentConn", "NewAgentConn", "ClientConn", "NewClientConn")
+	}
+	for _, name := range fixed {
+		if err := ns.ClaimExact(name, "#"); err != nil {
+			return err
+		}
+	}
+	nameHandlerMethods(rpc.Sides)
+	sf.PromptCancel = promptCancel(sides[sideAgent])
+	sf.ErrorCtors = errorCtors(byName[code], ns)
+	sf.Version = protocolVersion(byName, ns, version)
+	return nil
+}
+
+// errorCodeType returns the Go type of the error object's code when the
+// error type is a struct of code (an integer), message (a string) and
+// optional data (any JSON).
+func errorCodeType(d *ir.Decl) (string, bool) {
+	if d == nil || d.Kind != ir.KindStruct || d.Struct.Extra || len(d.Struct.Parts) > 0 {
+		return "", false
+	}
+	var code string
+	var message, data bool
+	for _, f := range d.Struct.Fields {
+		switch {
+		case f.JSON == "code" && f.Go == "Code" && f.Required:
+			code = integerType(f.Type)
+		case f.JSON == "message" && f.Go == "Message" && f.Required && f.Type.Kind == ir.ExprBuiltin && f.Type.Builtin == "string":
+			message = true
+		case f.JSON == "data" && f.Go == "Data" && f.Type.Kind == ir.ExprRaw && !f.Type.RawObject:
+			data = true
+		default:
+			return "", false
+		}
+	}
+	return code, code != "" && message && data
+}
+
+// integerType is the Go type of an integer expression ("int32",
+// "ErrorCode"); "" for anything else. A named type counts when it is an
+// integer enum; its constants become error constructors.
+func integerType(e ir.Expr) string {
+	switch e.Kind {
+	case ir.ExprBuiltin:
+		if strings.HasPrefix(e.Builtin, "int") || strings.HasPrefix(e.Builtin, "uint") {
+			return e.Builtin
+		}
+	case ir.ExprNamed:
+		return e.Named
+	}
+	return ""
+}
+
+// errorCtors names a constructor for each known code of an integer enum
+// code type: ErrorCodeResourceNotFound gives NewResourceNotFoundError,
+// whose default message is "Resource not found".
+func errorCtors(code *ir.Decl, ns *naming.Namespace) []ir.ErrorCtor {
+	if code == nil || code.Kind != ir.KindEnum || code.Enum.Base == "string" {
+		return nil
+	}
+	var out []ir.ErrorCtor
+	for _, v := range code.Enum.Values {
+		base := strings.TrimPrefix(v.Go, code.Name)
+		if !strings.HasSuffix(base, "Error") {
+			base += "Error"
+		}
+		out = append(out, ir.ErrorCtor{
+			Func:    ns.Claim("New"+base, code.Path),
+			Const:   v.Go,
+			Message: sentence(strings.TrimPrefix(v.Go, code.Name)),
+		})
+	}
+	return out
+}
+
+// sentence turns a Go name into words: "ResourceNotFound" is "Resource not
+// found".
+func sentence(name string) string {
+	var b strings.Builder
+	for i, r := range name {
+		if i > 0 && r >= 'A' && r <= 'Z' {
+			b.WriteByte(' ')
+			r += 'a' - 'A'
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// protocolVersion is the constant CurrentProtocolVersion of the schema's
+// ProtocolVersion type (or untyped), when the input gives a version.
+func protocolVersion(byName map[string]*ir.Decl, ns *naming.Namespace, version int64) *ir.ProtocolVersion {
+	if version <= 0 {
+		return nil
+	}
+	v := &ir.ProtocolVersion{Const: ns.Claim("CurrentProtocolVersion", "#"), Value: version}
+	if d := byName["ProtocolVersion"]; d != nil && d.Kind == ir.KindNewtype && d.Newtype.Kind == ir.ExprBuiltin && len(d.Gate) == 0 {
+		v.Type = d.Name
+	}
+	return v
+}
+
+// promptCancel is the prompt request and its cancel notification when the
+// agent side has both.
+func promptCancel(agent *ir.RPCSide) ir.PromptCancel {
+	if agent == nil {
+		return ir.PromptCancel{}
+	}
+	var request, notification bool
+	for _, m := range agent.Methods {
+		request = request || (m.Name == promptMethod && !m.Notification && len(m.Gate.Minus(agent.Gate)) == 0)
+		notification = notification || (m.Name == promptCancelMethod && m.Notification && len(m.Gate.Minus(agent.Gate)) == 0)
+	}
+	if !request || !notification {
+		return ir.PromptCancel{}
+	}
+	return ir.PromptCancel{Notification: promptCancelMethod, Request: promptMethod}
+}
+
+// nameHandlerMethods gives every method its Go name, unique across all
+// sides (a program may implement several, a connection calls several): a
+// request is named after its params type without "Request"
+// (PromptRequest: Prompt), a notification after its wire name
+// (session/update: SessionUpdate). A name already taken gets the side's
+// name in front, then a number.
+func nameHandlerMethods(sides []*ir.RPCSide) {
+	taken := map[string]bool{extRequestHandler: true, extNotificationHandler: true}
+	for _, name := range connMethodNames {
+		taken[name] = true
+	}
+	for _, s := range sides {
+		if s.Iface == "" {
+			continue
+		}
+		for _, m := range s.Methods {
+			m.Go = claimMethodName(taken, s, m)
+		}
+	}
+}
+
+func claimMethodName(taken map[string]bool, s *ir.RPCSide, m *ir.RPCMethod) string {
+	name := naming.GoName(m.Name)
+	if params, ok := strings.CutSuffix(m.Params, "Request"); ok && !m.Notification && params != "" {
+		name = params
+	}
+	candidates := []string{name}
+	if m.Notification {
+		candidates = append(candidates, name+"Notification")
+	}
+	candidates = append(candidates, s.Iface+name)
+	for i := 0; ; i++ {
+		candidate := s.Iface + name + strconv.Itoa(i-len(candidates)+2)
+		if i < len(candidates) {
+			candidate = candidates[i]
+		}
+		if !taken[candidate] {
+			taken[candidate] = true
+			return candidate
+		}
+	}
+}
+
+func lowerFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToLower(s[:1]) + s[1:]
+}

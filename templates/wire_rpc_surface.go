@@ -1,0 +1,275 @@
+package templates
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+)
+
+// The typed protocol surface rests on this file: Conn wraps the connection
+// engine (wire_rpc_conn.go) for one program; the generated side types
+// (AgentConn, ClientConn, …) embed it and add one typed method per call to
+// the peer, and the generated routes decode a message's params into the
+// handler method's params type and encode its result. The generated code
+// supplies what the runtime cannot name: the schema's error type, through
+// wireErrorCodec. This file is copied only into packages whose schema has
+// methods.
+
+// Conn is one JSON-RPC 2.0 connection to the peer: newline-delimited JSON
+// over a reader and a writer. The generated side connections (for example
+// AgentConn, an agent's connection to its client) embed it; their methods
+// call the peer. It serves the peer's calls from the moment it is made
+// until the input ends or Close is called.
+type Conn struct {
+	engine *wireConn
+	errs   wireErrorCodec
+}
+
+// wireErrorCodec converts between the engine's error object and the
+// schema's error type, which only the generated code knows.
+type wireErrorCodec struct {
+	// fromWire turns an error response into the schema's error type.
+	fromWire func(*wireRPCError) error
+}
+
+// wireRoutes answers the peer: the methods of the sides a program
+// handles, by wire name. A route decodes the params, calls the handler
+// method and encodes its result.
+type wireRoutes struct {
+	requests      map[string]wireRequestRoute
+	notifications map[string]wireNotificationRoute
+	// extRequest and extNotification answer "_"-prefixed methods; nil
+	// when the handler takes none.
+	extRequest      wireRequestRoute
+	extNotification wireNotificationRoute
+	// promptCancel names the notification that cancels a session's
+	// running prompt ("session/cancel") and that prompt request; empty
+	// when the schema has no such pair.
+	promptCancel wirePromptCancel
+}
+
+// wireNewRoutes is an empty set of routes.
+func wireNewRoutes() *wireRoutes {
+	return &wireRoutes{requests: map[string]wireRequestRoute{}, notifications: map[string]wireNotificationRoute{}}
+}
+
+// wireOptionalRoutes are the optional sides (proxy chains): each adds its
+// routes when the handler implements it. Their files add them from init.
+var wireOptionalRoutes []func(handler any, r *wireRoutes)
+
+type (
+	wireRequestRoute      func(ctx context.Context, method string, params json.RawMessage) (json.RawMessage, error)
+	wireNotificationRoute func(ctx context.Context, method string, params json.RawMessage) error
+)
+
+// wirePromptCancel pairs a cancel notification with the request it cancels,
+// both keyed by the params member sessionId.
+type wirePromptCancel struct {
+	notification, request string
+}
+
+// handleRequest routes a request by method name.
+func (r *wireRoutes) handleRequest(ctx context.Context, method string, params json.RawMessage) (json.RawMessage, error) {
+	if route := r.requests[method]; route != nil {
+		return route(ctx, method, params)
+	}
+	if r.extRequest != nil && wireIsExtension(method) {
+		return r.extRequest(ctx, method, params)
+	}
+	return nil, &UnknownMethodError{Method: method}
+}
+
+// handleNotification routes a notification; one the handler does not take
+// is dropped, as JSON-RPC asks of a notification nobody answers.
+func (r *wireRoutes) handleNotification(ctx context.Context, method string, params json.RawMessage) error {
+	if route := r.notifications[method]; route != nil {
+		return route(ctx, method, params)
+	}
+	if r.extNotification != nil && wireIsExtension(method) {
+		return r.extNotification(ctx, method, params)
+	}
+	return &UnknownMethodError{Method: method, Notification: true}
+}
+
+// wireNotImplemented is the error of a method a handler does not
+// implement: the peer gets "method not found".
+func wireNotImplemented(side Side, method string, notification bool) error {
+	return &UnknownMethodError{Side: side, Method: method, Notification: notification}
+}
+
+// wireIsExtension reports whether method is an extension method ("_x").
+func wireIsExtension(method string) bool { return len(method) > 1 && method[0] == '_' }
+
+// wireStartConn starts serving routes over in and out.
+func wireStartConn(in io.Reader, out io.Writer, routes *wireRoutes, errs wireErrorCodec) Conn {
+	engine := wireNewConn(in, out, routes)
+	engine.promptCancel = routes.promptCancel
+	return Conn{engine: engine, errs: errs}
+}
+
+// Wait blocks until the connection has ended: the input ended (or Close
+// was called), every request of the peer has been answered and every
+// notification handled. It returns the read error, nil at a clean end.
+func (c Conn) Wait() error { return c.engine.wait() }
+
+// Done is closed when the connection has ended (see Wait).
+func (c Conn) Done() <-chan struct{} { return c.engine.done }
+
+// Close stops the connection: calls waiting for the peer fail, the
+// contexts of the peer's running requests are cancelled, and the input is
+// closed when it is an io.Closer.
+func (c Conn) Close() error { return c.engine.close() }
+
+// CallExtension sends the extension request method ("_"-prefixed) with
+// params, any JSON value, and returns the result as it came.
+func (c Conn) CallExtension(ctx context.Context, method string, params json.RawMessage) (json.RawMessage, error) {
+	if !wireIsExtension(method) {
+		return nil, fmt.Errorf("extension method %q does not start with \"_\"", method)
+	}
+	if params != nil && wireValidate(params) != nil {
+		return nil, &EncodeError{Path: "$", Msg: "extension params are not valid JSON"}
+	}
+	result, err := c.engine.call(ctx, method, params)
+	return result, c.callError(err)
+}
+
+// NotifyExtension sends the extension notification method with params.
+func (c Conn) NotifyExtension(ctx context.Context, method string, params json.RawMessage) error {
+	if !wireIsExtension(method) {
+		return fmt.Errorf("extension method %q does not start with \"_\"", method)
+	}
+	if params != nil && wireValidate(params) != nil {
+		return &EncodeError{Path: "$", Msg: "extension params are not valid JSON"}
+	}
+	return c.engine.notify(method, params)
+}
+
+// wireErrorText is the text of an error object.
+func wireErrorText(code int64, message string, data json.RawMessage) string {
+	return (&wireRPCError{Code: code, Message: message, Data: data}).Error()
+}
+
+// callError gives an error response the schema's error type; a cancelled
+// call keeps the context's error beside it, for errors.Is.
+func (c Conn) callError(err error) error {
+	rpc, ok := err.(*wireRPCError)
+	if !ok {
+		return err
+	}
+	typed := c.errs.fromWire(rpc)
+	if rpc.cause != nil {
+		return fmt.Errorf("%w: %w", typed, rpc.cause)
+	}
+	return typed
+}
+
+// wireParams is a pointer to a generated params type.
+type wireParams[T any] interface {
+	*T
+	UnmarshalJSON([]byte) error
+}
+
+// wireResult is a pointer to a generated result or params type, encoded
+// with the package's own encoder.
+type wireResult[T any] interface {
+	*T
+	wireAppender
+}
+
+// wireServe is the route of a request: it decodes params into a new P
+// (absent or null params as {}), calls h and encodes its result; a nil
+// result is encoded as the zero R. Params that do not decode get -32602
+// with the JSON path of the problem in the error's data.
+func wireServe[P any, R any, PP wireParams[P], PR wireResult[R]](h func(context.Context, PP) (PR, error)) wireRequestRoute {
+	return func(ctx context.Context, _ string, raw json.RawMessage) (json.RawMessage, error) {
+		params, err := wireDecodeParams[P, PP](raw)
+		if err != nil {
+			return nil, err
+		}
+		result, err := h(ctx, params)
+		if err != nil {
+			return nil, err
+		}
+		if result == nil {
+			result = PR(new(R))
+		}
+		return result.appendJSON(nil)
+	}
+}
+
+// wireServeNotification is the route of a notification.
+func wireServeNotification[P any, PP wireParams[P]](h func(context.Context, PP) error) wireNotificationRoute {
+	return func(ctx context.Context, _ string, raw json.RawMessage) error {
+		params, err := wireDecodeParams[P, PP](raw)
+		if err != nil {
+			return err
+		}
+		return h(ctx, params)
+	}
+}
+
+// wireServeExtension is the route of a side's extension requests: the
+// handler gets the method name beside the params.
+func wireServeExtension[P any, R any, PP wireParams[P], PR wireResult[R]](h func(context.Context, string, PP) (PR, error)) wireRequestRoute {
+	return func(ctx context.Context, method string, raw json.RawMessage) (json.RawMessage, error) {
+		return wireServe[P, R, PP, PR](func(ctx context.Context, p PP) (PR, error) { return h(ctx, method, p) })(ctx, method, raw)
+	}
+}
+
+// wireServeExtensionNotification is the route of extension notifications.
+func wireServeExtensionNotification[P any, PP wireParams[P]](h func(context.Context, string, PP) error) wireNotificationRoute {
+	return func(ctx context.Context, method string, raw json.RawMessage) error {
+		return wireServeNotification[P, PP](func(ctx context.Context, p PP) error { return h(ctx, method, p) })(ctx, method, raw)
+	}
+}
+
+// wireDecodeParams decodes a message's params into a new P. A decode
+// error becomes an invalid-params error response naming the JSON path.
+func wireDecodeParams[P any, PP wireParams[P]](raw json.RawMessage) (PP, error) {
+	if len(raw) == 0 || wireIsNull(raw) {
+		raw = json.RawMessage("{}")
+	}
+	params := PP(new(P))
+	if err := params.UnmarshalJSON(raw); err != nil {
+		return nil, &wireRPCError{Code: wireCodeInvalidParams, Message: "Invalid params", Data: wireErrorData(err), cause: err}
+	}
+	return params, nil
+}
+
+// wireCall sends a request and decodes its result into a new R. Nil params
+// are sent as the zero params value; params that do not encode give an
+// *EncodeError and nothing is sent.
+func wireCall[R any, P any, PR wireParams[R], PP wireResult[P]](ctx context.Context, c Conn, method string, params PP) (PR, error) {
+	if params == nil {
+		params = PP(new(P))
+	}
+	raw, err := params.appendJSON(nil)
+	if err != nil {
+		return nil, err
+	}
+	result, err := c.engine.call(ctx, method, raw)
+	if err != nil {
+		return nil, c.callError(err)
+	}
+	out := PR(new(R))
+	if err := out.UnmarshalJSON(result); err != nil {
+		return nil, fmt.Errorf("result of %s: %w", method, err)
+	}
+	return out, nil
+}
+
+// wireNotify sends a notification, unless ctx has already ended.
+func wireNotify[P any, PP wireResult[P]](ctx context.Context, c Conn, method string, params PP) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if params == nil {
+		params = PP(new(P))
+	}
+	raw, err := params.appendJSON(nil)
+	if err != nil {
+		return err
+	}
+	return c.engine.notify(method, raw)
+}
