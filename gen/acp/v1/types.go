@@ -20509,11 +20509,12 @@ func (e *Error) wireErrorObject() *wireRPCError {
 
 // errorFromWire gives an error response the type Error.
 func errorFromWire(e *wireRPCError) error {
-	return &Error{
+	out := &Error{
 		Code:    ErrorCode(e.Code),
-		Data:    e.Data,
 		Message: e.Message,
 	}
+	out.Data = e.Data
+	return out
 }
 
 // NewParseError returns the error with code ErrorCodeParseError and message, or
@@ -20918,7 +20919,7 @@ type AgentConn struct {
 // A "session/cancel" notification cancels the context of that session's running
 // "session/prompt" requests before it reaches the handler.
 func NewAgentConn(agent Agent, in io.Reader, out io.Writer) *AgentConn {
-	r := wireNewRoutes()
+	r := wireNewRoutes(SideAgent)
 	agentRoutes(agent, r)
 	for _, add := range wireOptionalRoutes {
 		add(agent, r)
@@ -21014,7 +21015,7 @@ type ClientConn struct {
 // waits for that. The connection also serves the optional sides (proxy
 // chains) that client implements.
 func NewClientConn(client Client, in io.Reader, out io.Writer) *ClientConn {
-	r := wireNewRoutes()
+	r := wireNewRoutes(SideClient)
 	clientRoutes(client, r)
 	for _, add := range wireOptionalRoutes {
 		add(client, r)

@@ -39,6 +39,7 @@ type wireErrorCodec struct {
 // handles, by wire name. A route decodes the params, calls the handler
 // method and encodes its result.
 type wireRoutes struct {
+	side          Side // of the program, to name it in errors
 	requests      map[string]wireRequestRoute
 	notifications map[string]wireNotificationRoute
 	// extRequest and extNotification answer "_"-prefixed methods; nil
@@ -51,9 +52,9 @@ type wireRoutes struct {
 	promptCancel wirePromptCancel
 }
 
-// wireNewRoutes is an empty set of routes.
-func wireNewRoutes() *wireRoutes {
-	return &wireRoutes{requests: map[string]wireRequestRoute{}, notifications: map[string]wireNotificationRoute{}}
+// wireNewRoutes is an empty set of routes for a program of side.
+func wireNewRoutes(side Side) *wireRoutes {
+	return &wireRoutes{side: side, requests: map[string]wireRequestRoute{}, notifications: map[string]wireNotificationRoute{}}
 }
 
 // wireOptionalRoutes are the optional sides (proxy chains): each adds its
@@ -79,7 +80,7 @@ func (r *wireRoutes) handleRequest(ctx context.Context, method string, params js
 	if r.extRequest != nil && wireIsExtension(method) {
 		return r.extRequest(ctx, method, params)
 	}
-	return nil, &UnknownMethodError{Method: method}
+	return nil, &UnknownMethodError{Side: r.side, Method: method}
 }
 
 // handleNotification routes a notification; one the handler does not take
@@ -91,7 +92,7 @@ func (r *wireRoutes) handleNotification(ctx context.Context, method string, para
 	if r.extNotification != nil && wireIsExtension(method) {
 		return r.extNotification(ctx, method, params)
 	}
-	return &UnknownMethodError{Method: method, Notification: true}
+	return &UnknownMethodError{Side: r.side, Method: method, Notification: true}
 }
 
 // wireNotImplemented is the error of a method a handler does not
@@ -150,6 +151,19 @@ func (c Conn) NotifyExtension(ctx context.Context, method string, params json.Ra
 // wireErrorText is the text of an error object.
 func wireErrorText(code int64, message string, data json.RawMessage) string {
 	return (&wireRPCError{Code: code, Message: message, Data: data}).Error()
+}
+
+// wireDataJSON encodes the data of an error object; nil when there is
+// none or it does not encode (the error still goes out, without data).
+func wireDataJSON[T any, PT wireResult[T]](data PT) json.RawMessage {
+	if data == nil {
+		return nil
+	}
+	raw, err := data.appendJSON(nil)
+	if err != nil {
+		return nil
+	}
+	return raw
 }
 
 // callError gives an error response the schema's error type; a cancelled

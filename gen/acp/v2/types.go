@@ -2,7 +2,11 @@
 
 package acp
 
-import "encoding/json"
+import (
+	"context"
+	"encoding/json"
+	"io"
+)
 
 // AgentRequest: A JSON-RPC request object.
 type AgentRequest struct {
@@ -23908,4 +23912,536 @@ func (x *Response) UnmarshalJSON(data []byte) error {
 // MarshalJSON implements json.Marshaler.
 func (x Response) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
+}
+
+// Error implements error, so that a handler can return the error object it
+// wants the peer to get and a caller can inspect one with errors.As.
+func (e *Error) Error() string {
+	return wireErrorText(int64(e.Code), e.Message, wireDataJSON(e.Data))
+}
+
+func (e *Error) wireErrorObject() *wireRPCError {
+	return &wireRPCError{
+		Code:    int64(e.Code),
+		Data:    wireDataJSON(e.Data),
+		Message: e.Message,
+	}
+}
+
+// errorFromWire gives an error response the type Error.
+func errorFromWire(e *wireRPCError) error {
+	out := &Error{
+		Code:    ErrorCode(e.Code),
+		Message: e.Message,
+	}
+	if len(e.Data) > 0 {
+		out.Data = new(ErrorData)
+		// Data that does not decode is dropped, as decoding an error object does.
+		if out.Data.UnmarshalJSON(e.Data) != nil {
+			out.Data = nil
+		}
+	}
+	return out
+}
+
+// NewParseError returns the error with code ErrorCodeParseError and message, or
+// "Parse error" when message is empty. Set Data for details.
+func NewParseError(message string) *Error {
+	if message == "" {
+		message = "Parse error"
+	}
+	return &Error{
+		Code:    ErrorCodeParseError,
+		Message: message,
+	}
+}
+
+// NewInvalidRequestError returns the error with code ErrorCodeInvalidRequest and message, or
+// "Invalid request" when message is empty. Set Data for details.
+func NewInvalidRequestError(message string) *Error {
+	if message == "" {
+		message = "Invalid request"
+	}
+	return &Error{
+		Code:    ErrorCodeInvalidRequest,
+		Message: message,
+	}
+}
+
+// NewMethodNotFoundError returns the error with code ErrorCodeMethodNotFound and message, or
+// "Method not found" when message is empty. Set Data for details.
+func NewMethodNotFoundError(message string) *Error {
+	if message == "" {
+		message = "Method not found"
+	}
+	return &Error{
+		Code:    ErrorCodeMethodNotFound,
+		Message: message,
+	}
+}
+
+// NewInvalidParamsError returns the error with code ErrorCodeInvalidParams and message, or
+// "Invalid params" when message is empty. Set Data for details.
+func NewInvalidParamsError(message string) *Error {
+	if message == "" {
+		message = "Invalid params"
+	}
+	return &Error{
+		Code:    ErrorCodeInvalidParams,
+		Message: message,
+	}
+}
+
+// NewInternalError returns the error with code ErrorCodeInternalError and message, or
+// "Internal error" when message is empty. Set Data for details.
+func NewInternalError(message string) *Error {
+	if message == "" {
+		message = "Internal error"
+	}
+	return &Error{
+		Code:    ErrorCodeInternalError,
+		Message: message,
+	}
+}
+
+// NewRequestCancelledError returns the error with code ErrorCodeRequestCancelled and message, or
+// "Request cancelled" when message is empty. Set Data for details.
+func NewRequestCancelledError(message string) *Error {
+	if message == "" {
+		message = "Request cancelled"
+	}
+	return &Error{
+		Code:    ErrorCodeRequestCancelled,
+		Message: message,
+	}
+}
+
+// NewAuthenticationRequiredError returns the error with code ErrorCodeAuthenticationRequired and message, or
+// "Authentication required" when message is empty. Set Data for details.
+func NewAuthenticationRequiredError(message string) *Error {
+	if message == "" {
+		message = "Authentication required"
+	}
+	return &Error{
+		Code:    ErrorCodeAuthenticationRequired,
+		Message: message,
+	}
+}
+
+// NewResourceNotFoundError returns the error with code ErrorCodeResourceNotFound and message, or
+// "Resource not found" when message is empty. Set Data for details.
+func NewResourceNotFoundError(message string) *Error {
+	if message == "" {
+		message = "Resource not found"
+	}
+	return &Error{
+		Code:    ErrorCodeResourceNotFound,
+		Message: message,
+	}
+}
+
+// NewUnsupportedProtocolVersionError returns the error with code ErrorCodeUnsupportedProtocolVersion and message, or
+// "Unsupported protocol version" when message is empty. Set Data for details.
+func NewUnsupportedProtocolVersionError(message string) *Error {
+	if message == "" {
+		message = "Unsupported protocol version"
+	}
+	return &Error{
+		Code:    ErrorCodeUnsupportedProtocolVersion,
+		Message: message,
+	}
+}
+
+// CurrentProtocolVersion is the protocol version this package speaks, to send in
+// initialize and to compare with the peer's.
+const CurrentProtocolVersion ProtocolVersion = 2
+
+// Agent handles the methods of the side "agent": one Go method per request (params
+// in, result or error out) and per notification (params in, error out).
+// Methods of an unstable feature exist only under its build tag. Embed
+// UnimplementedAgent to answer every method not implemented with "method not found",
+// so that the implementation keeps compiling when a schema adds methods.
+// Requests run concurrently, each with a context cancelled when the peer
+// cancels the request or the connection closes; notifications are handled
+// one at a time in the order they arrive, so a notification handler must
+// not wait for a reply from the peer.
+type Agent interface {
+	// Initialize handles the request "initialize".
+	Initialize(ctx context.Context, params *InitializeRequest) (*InitializeResponse, error)
+	// LoginAuth handles the request "auth/login".
+	LoginAuth(ctx context.Context, params *LoginAuthRequest) (*LoginAuthResponse, error)
+	// LogoutAuth handles the request "auth/logout".
+	LogoutAuth(ctx context.Context, params *LogoutAuthRequest) (*LogoutAuthResponse, error)
+	// NewSession handles the request "session/new".
+	NewSession(ctx context.Context, params *NewSessionRequest) (*NewSessionResponse, error)
+	// ListSessions handles the request "session/list".
+	ListSessions(ctx context.Context, params *ListSessionsRequest) (*ListSessionsResponse, error)
+	// DeleteSession handles the request "session/delete".
+	DeleteSession(ctx context.Context, params *DeleteSessionRequest) (*DeleteSessionResponse, error)
+	// ResumeSession handles the request "session/resume".
+	ResumeSession(ctx context.Context, params *ResumeSessionRequest) (*ResumeSessionResponse, error)
+	// CloseSession handles the request "session/close".
+	CloseSession(ctx context.Context, params *CloseSessionRequest) (*CloseSessionResponse, error)
+	// CancelToolCall handles the request "tool_call/cancel".
+	CancelToolCall(ctx context.Context, params *CancelToolCallRequest) (*CancelToolCallResponse, error)
+	// CancelTerminal handles the request "terminal/cancel".
+	CancelTerminal(ctx context.Context, params *CancelTerminalRequest) (*CancelTerminalResponse, error)
+	// SetSessionConfigOption handles the request "session/set_config_option".
+	SetSessionConfigOption(ctx context.Context, params *SetSessionConfigOptionRequest) (*SetSessionConfigOptionResponse, error)
+	// Prompt handles the request "session/prompt".
+	Prompt(ctx context.Context, params *PromptRequest) (*PromptResponse, error)
+	// SessionCancel handles the notification "session/cancel".
+	SessionCancel(ctx context.Context, params *CancelSessionNotification) error
+	agentUnstableLLMProvidersMethods
+	agentUnstableAuthStatusMethods
+	agentUnstableSessionForkMethods
+	agentUnstableSessionArchiveMethods
+	agentUnstableSessionStatusMethods
+	agentUnstableSessionTitleMethods
+	agentUnstableMCPOverACPMethods
+	// ExtMethod handles an extension request (its method starts with "_").
+	ExtMethod(ctx context.Context, method string, params *ExtRequest) (*ExtResponse, error)
+	// ExtNotification handles an extension notification.
+	ExtNotification(ctx context.Context, method string, params *ExtNotification) error
+}
+
+// UnimplementedAgent answers every method of Agent with "method not found" (JSON-RPC
+// -32601) and drops every notification. Embed it in an implementation to
+// implement only some methods.
+type UnimplementedAgent struct{}
+
+// Initialize answers that "initialize" is not implemented.
+func (UnimplementedAgent) Initialize(ctx context.Context, params *InitializeRequest) (*InitializeResponse, error) {
+	return nil, wireNotImplemented(SideAgent, AgentMethodInitialize, false)
+}
+
+// LoginAuth answers that "auth/login" is not implemented.
+func (UnimplementedAgent) LoginAuth(ctx context.Context, params *LoginAuthRequest) (*LoginAuthResponse, error) {
+	return nil, wireNotImplemented(SideAgent, AgentMethodAuthLogin, false)
+}
+
+// LogoutAuth answers that "auth/logout" is not implemented.
+func (UnimplementedAgent) LogoutAuth(ctx context.Context, params *LogoutAuthRequest) (*LogoutAuthResponse, error) {
+	return nil, wireNotImplemented(SideAgent, AgentMethodAuthLogout, false)
+}
+
+// NewSession answers that "session/new" is not implemented.
+func (UnimplementedAgent) NewSession(ctx context.Context, params *NewSessionRequest) (*NewSessionResponse, error) {
+	return nil, wireNotImplemented(SideAgent, AgentMethodSessionNew, false)
+}
+
+// ListSessions answers that "session/list" is not implemented.
+func (UnimplementedAgent) ListSessions(ctx context.Context, params *ListSessionsRequest) (*ListSessionsResponse, error) {
+	return nil, wireNotImplemented(SideAgent, AgentMethodSessionList, false)
+}
+
+// DeleteSession answers that "session/delete" is not implemented.
+func (UnimplementedAgent) DeleteSession(ctx context.Context, params *DeleteSessionRequest) (*DeleteSessionResponse, error) {
+	return nil, wireNotImplemented(SideAgent, AgentMethodSessionDelete, false)
+}
+
+// ResumeSession answers that "session/resume" is not implemented.
+func (UnimplementedAgent) ResumeSession(ctx context.Context, params *ResumeSessionRequest) (*ResumeSessionResponse, error) {
+	return nil, wireNotImplemented(SideAgent, AgentMethodSessionResume, false)
+}
+
+// CloseSession answers that "session/close" is not implemented.
+func (UnimplementedAgent) CloseSession(ctx context.Context, params *CloseSessionRequest) (*CloseSessionResponse, error) {
+	return nil, wireNotImplemented(SideAgent, AgentMethodSessionClose, false)
+}
+
+// CancelToolCall answers that "tool_call/cancel" is not implemented.
+func (UnimplementedAgent) CancelToolCall(ctx context.Context, params *CancelToolCallRequest) (*CancelToolCallResponse, error) {
+	return nil, wireNotImplemented(SideAgent, AgentMethodToolCallCancel, false)
+}
+
+// CancelTerminal answers that "terminal/cancel" is not implemented.
+func (UnimplementedAgent) CancelTerminal(ctx context.Context, params *CancelTerminalRequest) (*CancelTerminalResponse, error) {
+	return nil, wireNotImplemented(SideAgent, AgentMethodTerminalCancel, false)
+}
+
+// SetSessionConfigOption answers that "session/set_config_option" is not implemented.
+func (UnimplementedAgent) SetSessionConfigOption(ctx context.Context, params *SetSessionConfigOptionRequest) (*SetSessionConfigOptionResponse, error) {
+	return nil, wireNotImplemented(SideAgent, AgentMethodSessionSetConfigOption, false)
+}
+
+// Prompt answers that "session/prompt" is not implemented.
+func (UnimplementedAgent) Prompt(ctx context.Context, params *PromptRequest) (*PromptResponse, error) {
+	return nil, wireNotImplemented(SideAgent, AgentMethodSessionPrompt, false)
+}
+
+// SessionCancel answers that "session/cancel" is not implemented.
+func (UnimplementedAgent) SessionCancel(ctx context.Context, params *CancelSessionNotification) error {
+	return wireNotImplemented(SideAgent, AgentMethodSessionCancel, true)
+}
+
+// ExtMethod answers that the extension method is not implemented.
+func (UnimplementedAgent) ExtMethod(ctx context.Context, method string, params *ExtRequest) (*ExtResponse, error) {
+	return nil, wireNotImplemented(SideAgent, method, false)
+}
+
+// ExtNotification drops the extension notification.
+func (UnimplementedAgent) ExtNotification(ctx context.Context, method string, params *ExtNotification) error {
+	return wireNotImplemented(SideAgent, method, true)
+}
+
+// agentRoutesGated adds the gated routes of Agent: each unstable feature's file adds its
+// methods from init.
+var agentRoutesGated []func(Agent, *wireRoutes)
+
+// agentRoutes routes the methods of agent to h.
+func agentRoutes(h Agent, r *wireRoutes) {
+	r.requests[AgentMethodInitialize] = wireServe(h.Initialize)
+	r.requests[AgentMethodAuthLogin] = wireServe(h.LoginAuth)
+	r.requests[AgentMethodAuthLogout] = wireServe(h.LogoutAuth)
+	r.requests[AgentMethodSessionNew] = wireServe(h.NewSession)
+	r.requests[AgentMethodSessionList] = wireServe(h.ListSessions)
+	r.requests[AgentMethodSessionDelete] = wireServe(h.DeleteSession)
+	r.requests[AgentMethodSessionResume] = wireServe(h.ResumeSession)
+	r.requests[AgentMethodSessionClose] = wireServe(h.CloseSession)
+	r.requests[AgentMethodToolCallCancel] = wireServe(h.CancelToolCall)
+	r.requests[AgentMethodTerminalCancel] = wireServe(h.CancelTerminal)
+	r.requests[AgentMethodSessionSetConfigOption] = wireServe(h.SetSessionConfigOption)
+	r.requests[AgentMethodSessionPrompt] = wireServe(h.Prompt)
+	r.notifications[AgentMethodSessionCancel] = wireServeNotification(h.SessionCancel)
+	r.extRequest = wireServeExtension(h.ExtMethod)
+	r.extNotification = wireServeExtensionNotification(h.ExtNotification)
+	for _, add := range agentRoutesGated {
+		add(h, r)
+	}
+}
+
+// Client handles the methods of the side "client": one Go method per request (params
+// in, result or error out) and per notification (params in, error out).
+// Methods of an unstable feature exist only under its build tag. Embed
+// UnimplementedClient to answer every method not implemented with "method not found",
+// so that the implementation keeps compiling when a schema adds methods.
+// Requests run concurrently, each with a context cancelled when the peer
+// cancels the request or the connection closes; notifications are handled
+// one at a time in the order they arrive, so a notification handler must
+// not wait for a reply from the peer.
+type Client interface {
+	// RequestPermission handles the request "session/request_permission".
+	RequestPermission(ctx context.Context, params *RequestPermissionRequest) (*RequestPermissionResponse, error)
+	// CreateElicitation handles the request "elicitation/create".
+	CreateElicitation(ctx context.Context, params *CreateElicitationRequest) (*CreateElicitationResponse, error)
+	// SessionUpdate handles the notification "session/update".
+	SessionUpdate(ctx context.Context, params *UpdateSessionNotification) error
+	// ElicitationComplete handles the notification "elicitation/complete".
+	ElicitationComplete(ctx context.Context, params *CompleteElicitationNotification) error
+	clientUnstableMCPOverACPMethods
+	clientUnstableAuthStatusMethods
+	// ExtMethod handles an extension request (its method starts with "_").
+	ExtMethod(ctx context.Context, method string, params *ExtRequest) (*ExtResponse, error)
+	// ExtNotification handles an extension notification.
+	ExtNotification(ctx context.Context, method string, params *ExtNotification) error
+}
+
+// UnimplementedClient answers every method of Client with "method not found" (JSON-RPC
+// -32601) and drops every notification. Embed it in an implementation to
+// implement only some methods.
+type UnimplementedClient struct{}
+
+// RequestPermission answers that "session/request_permission" is not implemented.
+func (UnimplementedClient) RequestPermission(ctx context.Context, params *RequestPermissionRequest) (*RequestPermissionResponse, error) {
+	return nil, wireNotImplemented(SideClient, ClientMethodSessionRequestPermission, false)
+}
+
+// CreateElicitation answers that "elicitation/create" is not implemented.
+func (UnimplementedClient) CreateElicitation(ctx context.Context, params *CreateElicitationRequest) (*CreateElicitationResponse, error) {
+	return nil, wireNotImplemented(SideClient, ClientMethodElicitationCreate, false)
+}
+
+// SessionUpdate answers that "session/update" is not implemented.
+func (UnimplementedClient) SessionUpdate(ctx context.Context, params *UpdateSessionNotification) error {
+	return wireNotImplemented(SideClient, ClientMethodSessionUpdate, true)
+}
+
+// ElicitationComplete answers that "elicitation/complete" is not implemented.
+func (UnimplementedClient) ElicitationComplete(ctx context.Context, params *CompleteElicitationNotification) error {
+	return wireNotImplemented(SideClient, ClientMethodElicitationComplete, true)
+}
+
+// ExtMethod answers that the extension method is not implemented.
+func (UnimplementedClient) ExtMethod(ctx context.Context, method string, params *ExtRequest) (*ExtResponse, error) {
+	return nil, wireNotImplemented(SideClient, method, false)
+}
+
+// ExtNotification drops the extension notification.
+func (UnimplementedClient) ExtNotification(ctx context.Context, method string, params *ExtNotification) error {
+	return wireNotImplemented(SideClient, method, true)
+}
+
+// clientRoutesGated adds the gated routes of Client: each unstable feature's file adds its
+// methods from init.
+var clientRoutesGated []func(Client, *wireRoutes)
+
+// clientRoutes routes the methods of client to h.
+func clientRoutes(h Client, r *wireRoutes) {
+	r.requests[ClientMethodSessionRequestPermission] = wireServe(h.RequestPermission)
+	r.requests[ClientMethodElicitationCreate] = wireServe(h.CreateElicitation)
+	r.notifications[ClientMethodSessionUpdate] = wireServeNotification(h.SessionUpdate)
+	r.notifications[ClientMethodElicitationComplete] = wireServeNotification(h.ElicitationComplete)
+	r.extRequest = wireServeExtension(h.ExtMethod)
+	r.extNotification = wireServeExtensionNotification(h.ExtNotification)
+	for _, add := range clientRoutesGated {
+		add(h, r)
+	}
+}
+
+// AgentConn is the connection of a program that is the agent: it serves the agent's
+// methods from the peer and its methods call the client. Make it with NewAgentConn.
+type AgentConn struct {
+	Conn
+}
+
+// NewAgentConn starts serving agent: it reads the client's messages from in and writes its
+// own to out, one JSON value per line, until in ends or Close is called; Wait
+// waits for that. The connection also serves the optional sides (proxy
+// chains) that agent implements.
+// A "session/cancel" notification cancels the context of that session's running
+// "session/prompt" requests before it reaches the handler.
+func NewAgentConn(agent Agent, in io.Reader, out io.Writer) *AgentConn {
+	r := wireNewRoutes(SideAgent)
+	agentRoutes(agent, r)
+	for _, add := range wireOptionalRoutes {
+		add(agent, r)
+	}
+	r.promptCancel = wirePromptCancel{
+		notification: "session/cancel",
+		request:      "session/prompt",
+	}
+	return &AgentConn{Conn: wireStartConn(in, out, r, wireErrorCodec{fromWire: errorFromWire})}
+}
+
+// RequestPermission sends the request "session/request_permission" to the client and waits for its result.
+// The peer's error response comes back as the schema's error type; when ctx
+// ends first, the peer is told to cancel and the error has code -32800.
+func (c *AgentConn) RequestPermission(ctx context.Context, params *RequestPermissionRequest) (*RequestPermissionResponse, error) {
+	return wireCall[RequestPermissionResponse](ctx, c.Conn, ClientMethodSessionRequestPermission, params)
+}
+
+// CreateElicitation sends the request "elicitation/create" to the client and waits for its result.
+// The peer's error response comes back as the schema's error type; when ctx
+// ends first, the peer is told to cancel and the error has code -32800.
+func (c *AgentConn) CreateElicitation(ctx context.Context, params *CreateElicitationRequest) (*CreateElicitationResponse, error) {
+	return wireCall[CreateElicitationResponse](ctx, c.Conn, ClientMethodElicitationCreate, params)
+}
+
+// SessionUpdate sends the notification "session/update" to the client.
+func (c *AgentConn) SessionUpdate(ctx context.Context, params *UpdateSessionNotification) error {
+	return wireNotify(ctx, c.Conn, ClientMethodSessionUpdate, params)
+}
+
+// ElicitationComplete sends the notification "elicitation/complete" to the client.
+func (c *AgentConn) ElicitationComplete(ctx context.Context, params *CompleteElicitationNotification) error {
+	return wireNotify(ctx, c.Conn, ClientMethodElicitationComplete, params)
+}
+
+// ClientConn is the connection of a program that is the client: it serves the client's
+// methods from the peer and its methods call the agent. Make it with NewClientConn.
+type ClientConn struct {
+	Conn
+}
+
+// NewClientConn starts serving client: it reads the agent's messages from in and writes its
+// own to out, one JSON value per line, until in ends or Close is called; Wait
+// waits for that. The connection also serves the optional sides (proxy
+// chains) that client implements.
+func NewClientConn(client Client, in io.Reader, out io.Writer) *ClientConn {
+	r := wireNewRoutes(SideClient)
+	clientRoutes(client, r)
+	for _, add := range wireOptionalRoutes {
+		add(client, r)
+	}
+	return &ClientConn{Conn: wireStartConn(in, out, r, wireErrorCodec{fromWire: errorFromWire})}
+}
+
+// Initialize sends the request "initialize" to the agent and waits for its result.
+// The peer's error response comes back as the schema's error type; when ctx
+// ends first, the peer is told to cancel and the error has code -32800.
+func (c *ClientConn) Initialize(ctx context.Context, params *InitializeRequest) (*InitializeResponse, error) {
+	return wireCall[InitializeResponse](ctx, c.Conn, AgentMethodInitialize, params)
+}
+
+// LoginAuth sends the request "auth/login" to the agent and waits for its result.
+// The peer's error response comes back as the schema's error type; when ctx
+// ends first, the peer is told to cancel and the error has code -32800.
+func (c *ClientConn) LoginAuth(ctx context.Context, params *LoginAuthRequest) (*LoginAuthResponse, error) {
+	return wireCall[LoginAuthResponse](ctx, c.Conn, AgentMethodAuthLogin, params)
+}
+
+// LogoutAuth sends the request "auth/logout" to the agent and waits for its result.
+// The peer's error response comes back as the schema's error type; when ctx
+// ends first, the peer is told to cancel and the error has code -32800.
+func (c *ClientConn) LogoutAuth(ctx context.Context, params *LogoutAuthRequest) (*LogoutAuthResponse, error) {
+	return wireCall[LogoutAuthResponse](ctx, c.Conn, AgentMethodAuthLogout, params)
+}
+
+// NewSession sends the request "session/new" to the agent and waits for its result.
+// The peer's error response comes back as the schema's error type; when ctx
+// ends first, the peer is told to cancel and the error has code -32800.
+func (c *ClientConn) NewSession(ctx context.Context, params *NewSessionRequest) (*NewSessionResponse, error) {
+	return wireCall[NewSessionResponse](ctx, c.Conn, AgentMethodSessionNew, params)
+}
+
+// ListSessions sends the request "session/list" to the agent and waits for its result.
+// The peer's error response comes back as the schema's error type; when ctx
+// ends first, the peer is told to cancel and the error has code -32800.
+func (c *ClientConn) ListSessions(ctx context.Context, params *ListSessionsRequest) (*ListSessionsResponse, error) {
+	return wireCall[ListSessionsResponse](ctx, c.Conn, AgentMethodSessionList, params)
+}
+
+// DeleteSession sends the request "session/delete" to the agent and waits for its result.
+// The peer's error response comes back as the schema's error type; when ctx
+// ends first, the peer is told to cancel and the error has code -32800.
+func (c *ClientConn) DeleteSession(ctx context.Context, params *DeleteSessionRequest) (*DeleteSessionResponse, error) {
+	return wireCall[DeleteSessionResponse](ctx, c.Conn, AgentMethodSessionDelete, params)
+}
+
+// ResumeSession sends the request "session/resume" to the agent and waits for its result.
+// The peer's error response comes back as the schema's error type; when ctx
+// ends first, the peer is told to cancel and the error has code -32800.
+func (c *ClientConn) ResumeSession(ctx context.Context, params *ResumeSessionRequest) (*ResumeSessionResponse, error) {
+	return wireCall[ResumeSessionResponse](ctx, c.Conn, AgentMethodSessionResume, params)
+}
+
+// CloseSession sends the request "session/close" to the agent and waits for its result.
+// The peer's error response comes back as the schema's error type; when ctx
+// ends first, the peer is told to cancel and the error has code -32800.
+func (c *ClientConn) CloseSession(ctx context.Context, params *CloseSessionRequest) (*CloseSessionResponse, error) {
+	return wireCall[CloseSessionResponse](ctx, c.Conn, AgentMethodSessionClose, params)
+}
+
+// CancelToolCall sends the request "tool_call/cancel" to the agent and waits for its result.
+// The peer's error response comes back as the schema's error type; when ctx
+// ends first, the peer is told to cancel and the error has code -32800.
+func (c *ClientConn) CancelToolCall(ctx context.Context, params *CancelToolCallRequest) (*CancelToolCallResponse, error) {
+	return wireCall[CancelToolCallResponse](ctx, c.Conn, AgentMethodToolCallCancel, params)
+}
+
+// CancelTerminal sends the request "terminal/cancel" to the agent and waits for its result.
+// The peer's error response comes back as the schema's error type; when ctx
+// ends first, the peer is told to cancel and the error has code -32800.
+func (c *ClientConn) CancelTerminal(ctx context.Context, params *CancelTerminalRequest) (*CancelTerminalResponse, error) {
+	return wireCall[CancelTerminalResponse](ctx, c.Conn, AgentMethodTerminalCancel, params)
+}
+
+// SetSessionConfigOption sends the request "session/set_config_option" to the agent and waits for its result.
+// The peer's error response comes back as the schema's error type; when ctx
+// ends first, the peer is told to cancel and the error has code -32800.
+func (c *ClientConn) SetSessionConfigOption(ctx context.Context, params *SetSessionConfigOptionRequest) (*SetSessionConfigOptionResponse, error) {
+	return wireCall[SetSessionConfigOptionResponse](ctx, c.Conn, AgentMethodSessionSetConfigOption, params)
+}
+
+// Prompt sends the request "session/prompt" to the agent and waits for its result.
+// The peer's error response comes back as the schema's error type; when ctx
+// ends first, the peer is told to cancel and the error has code -32800.
+func (c *ClientConn) Prompt(ctx context.Context, params *PromptRequest) (*PromptResponse, error) {
+	return wireCall[PromptResponse](ctx, c.Conn, AgentMethodSessionPrompt, params)
+}
+
+// SessionCancel sends the notification "session/cancel" to the agent.
+func (c *ClientConn) SessionCancel(ctx context.Context, params *CancelSessionNotification) error {
+	return wireNotify(ctx, c.Conn, AgentMethodSessionCancel, params)
 }

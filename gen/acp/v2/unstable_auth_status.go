@@ -3,7 +3,10 @@
 
 package acp
 
-import "encoding/json"
+import (
+	"context"
+	"encoding/json"
+)
 
 func init() {
 	choiceAgentResponseResultResult.add(wireCandidate[AgentResponseResultResultValue]{
@@ -750,4 +753,50 @@ func init() {
 			decodeParams: wireDecodeAs[AuthStatusUpdateNotification],
 		},
 	)
+}
+
+// agentUnstableAuthStatusMethods are the methods of Agent that need unstable_auth_status.
+type agentUnstableAuthStatusMethods interface {
+	// AuthStatus handles the request "auth/status".
+	AuthStatus(ctx context.Context, params *AuthStatusRequest) (*AuthStatusResponse, error)
+}
+
+// AuthStatus answers that "auth/status" is not implemented.
+func (UnimplementedAgent) AuthStatus(ctx context.Context, params *AuthStatusRequest) (*AuthStatusResponse, error) {
+	return nil, wireNotImplemented(SideAgent, AgentMethodAuthStatus, false)
+}
+
+func init() {
+	agentRoutesGated = append(agentRoutesGated, func(h Agent, r *wireRoutes) {
+		r.requests[AgentMethodAuthStatus] = wireServe(h.AuthStatus)
+	})
+}
+
+// clientUnstableAuthStatusMethods are the methods of Client that need unstable_auth_status.
+type clientUnstableAuthStatusMethods interface {
+	// AuthStatusUpdate handles the notification "auth/status_update".
+	AuthStatusUpdate(ctx context.Context, params *AuthStatusUpdateNotification) error
+}
+
+// AuthStatusUpdate answers that "auth/status_update" is not implemented.
+func (UnimplementedClient) AuthStatusUpdate(ctx context.Context, params *AuthStatusUpdateNotification) error {
+	return wireNotImplemented(SideClient, ClientMethodAuthStatusUpdate, true)
+}
+
+func init() {
+	clientRoutesGated = append(clientRoutesGated, func(h Client, r *wireRoutes) {
+		r.notifications[ClientMethodAuthStatusUpdate] = wireServeNotification(h.AuthStatusUpdate)
+	})
+}
+
+// AuthStatusUpdate sends the notification "auth/status_update" to the client.
+func (c *AgentConn) AuthStatusUpdate(ctx context.Context, params *AuthStatusUpdateNotification) error {
+	return wireNotify(ctx, c.Conn, ClientMethodAuthStatusUpdate, params)
+}
+
+// AuthStatus sends the request "auth/status" to the agent and waits for its result.
+// The peer's error response comes back as the schema's error type; when ctx
+// ends first, the peer is told to cancel and the error has code -32800.
+func (c *ClientConn) AuthStatus(ctx context.Context, params *AuthStatusRequest) (*AuthStatusResponse, error) {
+	return wireCall[AuthStatusResponse](ctx, c.Conn, AgentMethodAuthStatus, params)
 }

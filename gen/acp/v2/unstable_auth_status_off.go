@@ -14,3 +14,9 @@ func (*AgentAuthCapabilitiesAuthStatus) decodeGatedMember(*wireObjectIter) error
 func (*AgentAuthCapabilitiesAuthStatus) appendGatedMembers(buf []byte, _ int) ([]byte, error) {
 	return buf, nil
 }
+
+// agentUnstableAuthStatusMethods is empty: its feature is off.
+type agentUnstableAuthStatusMethods interface{}
+
+// clientUnstableAuthStatusMethods is empty: its feature is off.
+type clientUnstableAuthStatusMethods interface{}

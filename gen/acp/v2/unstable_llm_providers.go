@@ -3,7 +3,10 @@
 
 package acp
 
-import "encoding/json"
+import (
+	"context"
+	"encoding/json"
+)
 
 func init() {
 	choiceAgentResponseResultResult.add(wireCandidate[AgentResponseResultResultValue]{
@@ -1146,4 +1149,58 @@ func init() {
 			decodeResult: wireDecodeAs[DisableProviderResponse],
 		},
 	)
+}
+
+// agentUnstableLLMProvidersMethods are the methods of Agent that need unstable_llm_providers.
+type agentUnstableLLMProvidersMethods interface {
+	// ListProviders handles the request "providers/list".
+	ListProviders(ctx context.Context, params *ListProvidersRequest) (*ListProvidersResponse, error)
+	// SetProvider handles the request "providers/set".
+	SetProvider(ctx context.Context, params *SetProviderRequest) (*SetProviderResponse, error)
+	// DisableProvider handles the request "providers/disable".
+	DisableProvider(ctx context.Context, params *DisableProviderRequest) (*DisableProviderResponse, error)
+}
+
+// ListProviders answers that "providers/list" is not implemented.
+func (UnimplementedAgent) ListProviders(ctx context.Context, params *ListProvidersRequest) (*ListProvidersResponse, error) {
+	return nil, wireNotImplemented(SideAgent, AgentMethodProvidersList, false)
+}
+
+// SetProvider answers that "providers/set" is not implemented.
+func (UnimplementedAgent) SetProvider(ctx context.Context, params *SetProviderRequest) (*SetProviderResponse, error) {
+	return nil, wireNotImplemented(SideAgent, AgentMethodProvidersSet, false)
+}
+
+// DisableProvider answers that "providers/disable" is not implemented.
+func (UnimplementedAgent) DisableProvider(ctx context.Context, params *DisableProviderRequest) (*DisableProviderResponse, error) {
+	return nil, wireNotImplemented(SideAgent, AgentMethodProvidersDisable, false)
+}
+
+func init() {
+	agentRoutesGated = append(agentRoutesGated, func(h Agent, r *wireRoutes) {
+		r.requests[AgentMethodProvidersList] = wireServe(h.ListProviders)
+		r.requests[AgentMethodProvidersSet] = wireServe(h.SetProvider)
+		r.requests[AgentMethodProvidersDisable] = wireServe(h.DisableProvider)
+	})
+}
+
+// ListProviders sends the request "providers/list" to the agent and waits for its result.
+// The peer's error response comes back as the schema's error type; when ctx
+// ends first, the peer is told to cancel and the error has code -32800.
+func (c *ClientConn) ListProviders(ctx context.Context, params *ListProvidersRequest) (*ListProvidersResponse, error) {
+	return wireCall[ListProvidersResponse](ctx, c.Conn, AgentMethodProvidersList, params)
+}
+
+// SetProvider sends the request "providers/set" to the agent and waits for its result.
+// The peer's error response comes back as the schema's error type; when ctx
+// ends first, the peer is told to cancel and the error has code -32800.
+func (c *ClientConn) SetProvider(ctx context.Context, params *SetProviderRequest) (*SetProviderResponse, error) {
+	return wireCall[SetProviderResponse](ctx, c.Conn, AgentMethodProvidersSet, params)
+}
+
+// DisableProvider sends the request "providers/disable" to the agent and waits for its result.
+// The peer's error response comes back as the schema's error type; when ctx
+// ends first, the peer is told to cancel and the error has code -32800.
+func (c *ClientConn) DisableProvider(ctx context.Context, params *DisableProviderRequest) (*DisableProviderResponse, error) {
+	return wireCall[DisableProviderResponse](ctx, c.Conn, AgentMethodProvidersDisable, params)
 }

@@ -14,3 +14,6 @@ func (*AgentCapabilitiesLLMProviders) decodeGatedMember(*wireObjectIter) error {
 func (*AgentCapabilitiesLLMProviders) appendGatedMembers(buf []byte, _ int) ([]byte, error) {
 	return buf, nil
 }
+
+// agentUnstableLLMProvidersMethods is empty: its feature is off.
+type agentUnstableLLMProvidersMethods interface{}

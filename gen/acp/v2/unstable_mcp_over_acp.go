@@ -3,7 +3,10 @@
 
 package acp
 
-import "encoding/json"
+import (
+	"context"
+	"encoding/json"
+)
 
 func init() {
 	choiceAgentRequestParams.add(wireCandidate[AgentRequestParamsValue]{
@@ -1053,4 +1056,50 @@ func init() {
 			decodeResult: wireDecodeAs[MessageMcpResponse],
 		},
 	)
+}
+
+// agentUnstableMCPOverACPMethods are the methods of Agent that need unstable_mcp_over_acp.
+type agentUnstableMCPOverACPMethods interface {
+	// MCPMessage handles the notification "mcp/message".
+	MCPMessage(ctx context.Context, params *MessageMcpNotification) error
+}
+
+// MCPMessage answers that "mcp/message" is not implemented.
+func (UnimplementedAgent) MCPMessage(ctx context.Context, params *MessageMcpNotification) error {
+	return wireNotImplemented(SideAgent, AgentMethodMCPMessage, true)
+}
+
+func init() {
+	agentRoutesGated = append(agentRoutesGated, func(h Agent, r *wireRoutes) {
+		r.notifications[AgentMethodMCPMessage] = wireServeNotification(h.MCPMessage)
+	})
+}
+
+// clientUnstableMCPOverACPMethods are the methods of Client that need unstable_mcp_over_acp.
+type clientUnstableMCPOverACPMethods interface {
+	// MessageMcp handles the request "mcp/message".
+	MessageMcp(ctx context.Context, params *MessageMcpRequest) (*MessageMcpResponse, error)
+}
+
+// MessageMcp answers that "mcp/message" is not implemented.
+func (UnimplementedClient) MessageMcp(ctx context.Context, params *MessageMcpRequest) (*MessageMcpResponse, error) {
+	return nil, wireNotImplemented(SideClient, ClientMethodMCPMessage, false)
+}
+
+func init() {
+	clientRoutesGated = append(clientRoutesGated, func(h Client, r *wireRoutes) {
+		r.requests[ClientMethodMCPMessage] = wireServe(h.MessageMcp)
+	})
+}
+
+// MessageMcp sends the request "mcp/message" to the client and waits for its result.
+// The peer's error response comes back as the schema's error type; when ctx
+// ends first, the peer is told to cancel and the error has code -32800.
+func (c *AgentConn) MessageMcp(ctx context.Context, params *MessageMcpRequest) (*MessageMcpResponse, error) {
+	return wireCall[MessageMcpResponse](ctx, c.Conn, ClientMethodMCPMessage, params)
+}
+
+// MCPMessage sends the notification "mcp/message" to the agent.
+func (c *ClientConn) MCPMessage(ctx context.Context, params *MessageMcpNotification) error {
+	return wireNotify(ctx, c.Conn, AgentMethodMCPMessage, params)
 }

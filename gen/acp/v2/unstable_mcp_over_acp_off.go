@@ -19,3 +19,9 @@ func (*McpCapabilitiesMCPOverACP) appendGatedMembers(buf []byte, _ int) ([]byte,
 func (*McpServer) decodeGatedMCPOverACP(_, _ []byte) (bool, error) {
 	return false, nil
 }
+
+// agentUnstableMCPOverACPMethods is empty: its feature is off.
+type agentUnstableMCPOverACPMethods interface{}
+
+// clientUnstableMCPOverACPMethods is empty: its feature is off.
+type clientUnstableMCPOverACPMethods interface{}

@@ -3,7 +3,10 @@
 
 package acp
 
-import "encoding/json"
+import (
+	"context"
+	"encoding/json"
+)
 
 // ProxyRequest: A JSON-RPC request object.
 type ProxyRequest struct {
@@ -1201,3 +1204,101 @@ var ProxyMethods = wireNewMethodTable(
 		decodeParams: wireDecodeAs[ProxySuccessorNotification],
 	},
 )
+
+// Proxy handles the methods of the side "proxy": one Go method per request (params
+// in, result or error out) and per notification (params in, error out).
+// Methods of an unstable feature exist only under its build tag. Embed
+// UnimplementedProxy to answer every method not implemented with "method not found",
+// so that the implementation keeps compiling when a schema adds methods.
+// Requests run concurrently, each with a context cancelled when the peer
+// cancels the request or the connection closes; notifications are handled
+// one at a time in the order they arrive, so a notification handler must
+// not wait for a reply from the peer.
+type Proxy interface {
+	// InitializeProxy handles the request "proxy/initialize".
+	InitializeProxy(ctx context.Context, params *InitializeProxyRequest) (*InitializeProxyResponse, error)
+	// ProxySuccessor handles the request "proxy/successor".
+	ProxySuccessor(ctx context.Context, params *ProxySuccessorRequest) (*ProxySuccessorResponse, error)
+	// ProxySuccessorNotification handles the notification "proxy/successor".
+	ProxySuccessorNotification(ctx context.Context, params *ProxySuccessorNotification) error
+}
+
+// UnimplementedProxy answers every method of Proxy with "method not found" (JSON-RPC
+// -32601) and drops every notification. Embed it in an implementation to
+// implement only some methods.
+type UnimplementedProxy struct{}
+
+// InitializeProxy answers that "proxy/initialize" is not implemented.
+func (UnimplementedProxy) InitializeProxy(ctx context.Context, params *InitializeProxyRequest) (*InitializeProxyResponse, error) {
+	return nil, wireNotImplemented(SideProxy, ProxyMethodProxyInitialize, false)
+}
+
+// ProxySuccessor answers that "proxy/successor" is not implemented.
+func (UnimplementedProxy) ProxySuccessor(ctx context.Context, params *ProxySuccessorRequest) (*ProxySuccessorResponse, error) {
+	return nil, wireNotImplemented(SideProxy, ProxyMethodProxySuccessor, false)
+}
+
+// ProxySuccessorNotification answers that "proxy/successor" is not implemented.
+func (UnimplementedProxy) ProxySuccessorNotification(ctx context.Context, params *ProxySuccessorNotification) error {
+	return wireNotImplemented(SideProxy, ProxyMethodProxySuccessor, true)
+}
+
+// proxyRoutesGated adds the gated routes of Proxy: each unstable feature's file adds its
+// methods from init.
+var proxyRoutesGated []func(Proxy, *wireRoutes)
+
+// proxyRoutes routes the methods of proxy to h.
+func proxyRoutes(h Proxy, r *wireRoutes) {
+	r.requests[ProxyMethodProxyInitialize] = wireServe(h.InitializeProxy)
+	r.requests[ProxyMethodProxySuccessor] = wireServe(h.ProxySuccessor)
+	r.notifications[ProxyMethodProxySuccessor] = wireServeNotification(h.ProxySuccessorNotification)
+	for _, add := range proxyRoutesGated {
+		add(h, r)
+	}
+}
+
+func init() {
+	wireOptionalRoutes = append(wireOptionalRoutes, func(h any, r *wireRoutes) {
+		if s, ok := h.(Proxy); ok {
+			proxyRoutes(s, r)
+		}
+	})
+}
+
+// InitializeProxy sends the request "proxy/initialize" to the proxy and waits for its result.
+// The peer's error response comes back as the schema's error type; when ctx
+// ends first, the peer is told to cancel and the error has code -32800.
+func (c *AgentConn) InitializeProxy(ctx context.Context, params *InitializeProxyRequest) (*InitializeProxyResponse, error) {
+	return wireCall[InitializeProxyResponse](ctx, c.Conn, ProxyMethodProxyInitialize, params)
+}
+
+// ProxySuccessor sends the request "proxy/successor" to the proxy and waits for its result.
+// The peer's error response comes back as the schema's error type; when ctx
+// ends first, the peer is told to cancel and the error has code -32800.
+func (c *AgentConn) ProxySuccessor(ctx context.Context, params *ProxySuccessorRequest) (*ProxySuccessorResponse, error) {
+	return wireCall[ProxySuccessorResponse](ctx, c.Conn, ProxyMethodProxySuccessor, params)
+}
+
+// ProxySuccessorNotification sends the notification "proxy/successor" to the proxy.
+func (c *AgentConn) ProxySuccessorNotification(ctx context.Context, params *ProxySuccessorNotification) error {
+	return wireNotify(ctx, c.Conn, ProxyMethodProxySuccessor, params)
+}
+
+// InitializeProxy sends the request "proxy/initialize" to the proxy and waits for its result.
+// The peer's error response comes back as the schema's error type; when ctx
+// ends first, the peer is told to cancel and the error has code -32800.
+func (c *ClientConn) InitializeProxy(ctx context.Context, params *InitializeProxyRequest) (*InitializeProxyResponse, error) {
+	return wireCall[InitializeProxyResponse](ctx, c.Conn, ProxyMethodProxyInitialize, params)
+}
+
+// ProxySuccessor sends the request "proxy/successor" to the proxy and waits for its result.
+// The peer's error response comes back as the schema's error type; when ctx
+// ends first, the peer is told to cancel and the error has code -32800.
+func (c *ClientConn) ProxySuccessor(ctx context.Context, params *ProxySuccessorRequest) (*ProxySuccessorResponse, error) {
+	return wireCall[ProxySuccessorResponse](ctx, c.Conn, ProxyMethodProxySuccessor, params)
+}
+
+// ProxySuccessorNotification sends the notification "proxy/successor" to the proxy.
+func (c *ClientConn) ProxySuccessorNotification(ctx context.Context, params *ProxySuccessorNotification) error {
+	return wireNotify(ctx, c.Conn, ProxyMethodProxySuccessor, params)
+}

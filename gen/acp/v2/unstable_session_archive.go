@@ -3,7 +3,10 @@
 
 package acp
 
-import "encoding/json"
+import (
+	"context"
+	"encoding/json"
+)
 
 func init() {
 	choiceAgentResponseResultResult.add(wireCandidate[AgentResponseResultResultValue]{
@@ -710,4 +713,43 @@ func init() {
 			decodeResult: wireDecodeAs[UnarchiveSessionResponse],
 		},
 	)
+}
+
+// agentUnstableSessionArchiveMethods are the methods of Agent that need unstable_session_archive.
+type agentUnstableSessionArchiveMethods interface {
+	// ArchiveSession handles the request "session/archive".
+	ArchiveSession(ctx context.Context, params *ArchiveSessionRequest) (*ArchiveSessionResponse, error)
+	// UnarchiveSession handles the request "session/unarchive".
+	UnarchiveSession(ctx context.Context, params *UnarchiveSessionRequest) (*UnarchiveSessionResponse, error)
+}
+
+// ArchiveSession answers that "session/archive" is not implemented.
+func (UnimplementedAgent) ArchiveSession(ctx context.Context, params *ArchiveSessionRequest) (*ArchiveSessionResponse, error) {
+	return nil, wireNotImplemented(SideAgent, AgentMethodSessionArchive, false)
+}
+
+// UnarchiveSession answers that "session/unarchive" is not implemented.
+func (UnimplementedAgent) UnarchiveSession(ctx context.Context, params *UnarchiveSessionRequest) (*UnarchiveSessionResponse, error) {
+	return nil, wireNotImplemented(SideAgent, AgentMethodSessionUnarchive, false)
+}
+
+func init() {
+	agentRoutesGated = append(agentRoutesGated, func(h Agent, r *wireRoutes) {
+		r.requests[AgentMethodSessionArchive] = wireServe(h.ArchiveSession)
+		r.requests[AgentMethodSessionUnarchive] = wireServe(h.UnarchiveSession)
+	})
+}
+
+// ArchiveSession sends the request "session/archive" to the agent and waits for its result.
+// The peer's error response comes back as the schema's error type; when ctx
+// ends first, the peer is told to cancel and the error has code -32800.
+func (c *ClientConn) ArchiveSession(ctx context.Context, params *ArchiveSessionRequest) (*ArchiveSessionResponse, error) {
+	return wireCall[ArchiveSessionResponse](ctx, c.Conn, AgentMethodSessionArchive, params)
+}
+
+// UnarchiveSession sends the request "session/unarchive" to the agent and waits for its result.
+// The peer's error response comes back as the schema's error type; when ctx
+// ends first, the peer is told to cancel and the error has code -32800.
+func (c *ClientConn) UnarchiveSession(ctx context.Context, params *UnarchiveSessionRequest) (*UnarchiveSessionResponse, error) {
+	return wireCall[UnarchiveSessionResponse](ctx, c.Conn, AgentMethodSessionUnarchive, params)
 }

@@ -38,3 +38,6 @@ func (*ListSessionsRequestSessionArchive) decodeGatedMember(*wireObjectIter) err
 func (*ListSessionsRequestSessionArchive) appendGatedMembers(buf []byte, _ int) ([]byte, error) {
 	return buf, nil
 }
+
+// agentUnstableSessionArchiveMethods is empty: its feature is off.
+type agentUnstableSessionArchiveMethods interface{}

@@ -3,7 +3,10 @@
 
 package acp
 
-import "encoding/json"
+import (
+	"context"
+	"encoding/json"
+)
 
 func init() {
 	choiceAgentResponseResultResult.add(wireCandidate[AgentResponseResultResultValue]{
@@ -475,4 +478,28 @@ func init() {
 			decodeResult: wireDecodeAs[ForkSessionResponse],
 		},
 	)
+}
+
+// agentUnstableSessionForkMethods are the methods of Agent that need unstable_session_fork.
+type agentUnstableSessionForkMethods interface {
+	// ForkSession handles the request "session/fork".
+	ForkSession(ctx context.Context, params *ForkSessionRequest) (*ForkSessionResponse, error)
+}
+
+// ForkSession answers that "session/fork" is not implemented.
+func (UnimplementedAgent) ForkSession(ctx context.Context, params *ForkSessionRequest) (*ForkSessionResponse, error) {
+	return nil, wireNotImplemented(SideAgent, AgentMethodSessionFork, false)
+}
+
+func init() {
+	agentRoutesGated = append(agentRoutesGated, func(h Agent, r *wireRoutes) {
+		r.requests[AgentMethodSessionFork] = wireServe(h.ForkSession)
+	})
+}
+
+// ForkSession sends the request "session/fork" to the agent and waits for its result.
+// The peer's error response comes back as the schema's error type; when ctx
+// ends first, the peer is told to cancel and the error has code -32800.
+func (c *ClientConn) ForkSession(ctx context.Context, params *ForkSessionRequest) (*ForkSessionResponse, error) {
+	return wireCall[ForkSessionResponse](ctx, c.Conn, AgentMethodSessionFork, params)
 }

@@ -14,3 +14,6 @@ func (*SessionCapabilitiesSessionFork) decodeGatedMember(*wireObjectIter) error 
 func (*SessionCapabilitiesSessionFork) appendGatedMembers(buf []byte, _ int) ([]byte, error) {
 	return buf, nil
 }
+
+// agentUnstableSessionForkMethods is empty: its feature is off.
+type agentUnstableSessionForkMethods interface{}

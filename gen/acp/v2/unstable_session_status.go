@@ -3,7 +3,10 @@
 
 package acp
 
-import "encoding/json"
+import (
+	"context"
+	"encoding/json"
+)
 
 func init() {
 	choiceAgentResponseResultResult.add(wireCandidate[AgentResponseResultResultValue]{
@@ -450,4 +453,28 @@ func init() {
 			decodeResult: wireDecodeAs[SessionStatusResponse],
 		},
 	)
+}
+
+// agentUnstableSessionStatusMethods are the methods of Agent that need unstable_session_status.
+type agentUnstableSessionStatusMethods interface {
+	// SessionStatus handles the request "session/status".
+	SessionStatus(ctx context.Context, params *SessionStatusRequest) (*SessionStatusResponse, error)
+}
+
+// SessionStatus answers that "session/status" is not implemented.
+func (UnimplementedAgent) SessionStatus(ctx context.Context, params *SessionStatusRequest) (*SessionStatusResponse, error) {
+	return nil, wireNotImplemented(SideAgent, AgentMethodSessionStatus, false)
+}
+
+func init() {
+	agentRoutesGated = append(agentRoutesGated, func(h Agent, r *wireRoutes) {
+		r.requests[AgentMethodSessionStatus] = wireServe(h.SessionStatus)
+	})
+}
+
+// SessionStatus sends the request "session/status" to the agent and waits for its result.
+// The peer's error response comes back as the schema's error type; when ctx
+// ends first, the peer is told to cancel and the error has code -32800.
+func (c *ClientConn) SessionStatus(ctx context.Context, params *SessionStatusRequest) (*SessionStatusResponse, error) {
+	return wireCall[SessionStatusResponse](ctx, c.Conn, AgentMethodSessionStatus, params)
 }

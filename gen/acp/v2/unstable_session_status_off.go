@@ -14,3 +14,6 @@ func (*SessionCapabilitiesSessionStatus) decodeGatedMember(*wireObjectIter) erro
 func (*SessionCapabilitiesSessionStatus) appendGatedMembers(buf []byte, _ int) ([]byte, error) {
 	return buf, nil
 }
+
+// agentUnstableSessionStatusMethods is empty: its feature is off.
+type agentUnstableSessionStatusMethods interface{}

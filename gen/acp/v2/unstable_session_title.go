@@ -3,7 +3,10 @@
 
 package acp
 
-import "encoding/json"
+import (
+	"context"
+	"encoding/json"
+)
 
 func init() {
 	choiceAgentResponseResultResult.add(wireCandidate[AgentResponseResultResultValue]{
@@ -396,4 +399,28 @@ func init() {
 			decodeResult: wireDecodeAs[SetSessionTitleResponse],
 		},
 	)
+}
+
+// agentUnstableSessionTitleMethods are the methods of Agent that need unstable_session_title.
+type agentUnstableSessionTitleMethods interface {
+	// SetSessionTitle handles the request "session/set_title".
+	SetSessionTitle(ctx context.Context, params *SetSessionTitleRequest) (*SetSessionTitleResponse, error)
+}
+
+// SetSessionTitle answers that "session/set_title" is not implemented.
+func (UnimplementedAgent) SetSessionTitle(ctx context.Context, params *SetSessionTitleRequest) (*SetSessionTitleResponse, error) {
+	return nil, wireNotImplemented(SideAgent, AgentMethodSessionSetTitle, false)
+}
+
+func init() {
+	agentRoutesGated = append(agentRoutesGated, func(h Agent, r *wireRoutes) {
+		r.requests[AgentMethodSessionSetTitle] = wireServe(h.SetSessionTitle)
+	})
+}
+
+// SetSessionTitle sends the request "session/set_title" to the agent and waits for its result.
+// The peer's error response comes back as the schema's error type; when ctx
+// ends first, the peer is told to cancel and the error has code -32800.
+func (c *ClientConn) SetSessionTitle(ctx context.Context, params *SetSessionTitleRequest) (*SetSessionTitleResponse, error) {
+	return wireCall[SetSessionTitleResponse](ctx, c.Conn, AgentMethodSessionSetTitle, params)
 }

@@ -14,3 +14,6 @@ func (*SessionCapabilitiesSessionTitle) decodeGatedMember(*wireObjectIter) error
 func (*SessionCapabilitiesSessionTitle) appendGatedMembers(buf []byte, _ int) ([]byte, error) {
 	return buf, nil
 }
+
+// agentUnstableSessionTitleMethods is empty: its feature is off.
+type agentUnstableSessionTitleMethods interface{}

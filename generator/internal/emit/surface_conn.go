@@ -18,7 +18,7 @@ func emitConn(fs *fileSet, c *ir.RPCConn, sf *ir.Surface) {
 	f.Commentf("methods from the peer and its methods call the %s. Make it with %s.", c.Calls.Side, c.Ctor)
 	f.Type().Id(c.Name).Struct(Id("Conn"))
 	setup := []Code{
-		Id("r").Op(":=").Id("wireNewRoutes").Call(),
+		Id("r").Op(":=").Id("wireNewRoutes").Call(Id(c.Handles.Const)),
 		Id(c.Handles.Routes).Call(Id(handler), Id("r")),
 		For(List(Id("_"), Id("add")).Op(":=").Range().Id("wireOptionalRoutes")).Block(Id("add").Call(Id(handler), Id("r"))),
 	}

@@ -34,6 +34,9 @@ type Surface struct {
 	// plain integer).
 	ErrorCode  string
 	ErrorCtors []ErrorCtor
+	// ErrorData is the named type of the error object's data, held by
+	// pointer (ErrorData); "" when data is any JSON (json.RawMessage).
+	ErrorData string
 	// Version is the protocol version the package speaks, nil when the
 	// input does not say.
 	Version *ProtocolVersion

@@ -42,11 +42,11 @@ const (
 // shape the connections need. version is the protocol version the input
 // gives (0: none).
 func buildSurface(rpc *ir.RPC, byName map[string]*ir.Decl, ns *naming.Namespace, version int64) error {
-	code, ok := errorCodeType(byName[rpc.Error])
+	code, data, ok := errorShape(byName[rpc.Error])
 	if !ok {
 		return nil
 	}
-	sf := &ir.Surface{ErrorCode: code}
+	sf := &ir.Surface{ErrorCode: code, ErrorData: data}
 	rpc.Surface = sf
 	fixed := []string{}
 	sides := map[string]*ir.RPCSide{}
@@ -81,15 +81,15 @@ func buildSurface(rpc *ir.RPC, byName map[string]*ir.Decl, ns *naming.Namespace,
 	return nil
 }
 
-// errorCodeType returns the Go type of the error object's code when the
-// error type is a struct of code (an integer), message (a string) and
-// optional data (any JSON).
-func errorCodeType(d *ir.Decl) (string, bool) {
+// errorShape reads the error object type: a struct of code (an integer),
+// message (a string) and optional data, which is any JSON or a named type
+// held by pointer. It returns the Go types of code and of data ("" for
+// any JSON).
+func errorShape(d *ir.Decl) (code, data string, ok bool) {
 	if d == nil || d.Kind != ir.KindStruct || d.Struct.Extra || len(d.Struct.Parts) > 0 {
-		return "", false
+		return "", "", false
 	}
-	var code string
-	var message, data bool
+	var message, hasData bool
 	for _, f := range d.Struct.Fields {
 		switch {
 		case f.JSON == "code" && f.Go == "Code" && f.Required:
@@ -97,12 +97,14 @@ func errorCodeType(d *ir.Decl) (string, bool) {
 		case f.JSON == "message" && f.Go == "Message" && f.Required && f.Type.Kind == ir.ExprBuiltin && f.Type.Builtin == "string":
 			message = true
 		case f.JSON == "data" && f.Go == "Data" && f.Type.Kind == ir.ExprRaw && !f.Type.RawObject:
-			data = true
+			hasData = true
+		case f.JSON == "data" && f.Go == "Data" && f.Type.Kind == ir.ExprNamed && f.Pointer():
+			hasData, data = true, f.Type.Named
 		default:
-			return "", false
+			return "", "", false
 		}
 	}
-	return code, code != "" && message && data
+	return code, data, code != "" && message && hasData
 }
 
 // integerType is the Go type of an integer expression ("int32",
