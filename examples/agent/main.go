@@ -1,0 +1,59 @@
+// Command agent is the smallest useful ACP agent on the generated package:
+// over stdio it answers initialize and session/new, streams its reply to a
+// prompt as agent_message_chunk updates and ends the turn, and ends a
+// running prompt with "cancelled" when the client sends session/cancel.
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	acp "github.com/acpgen/acpgen/gen/acp/v1"
+)
+
+type agent struct {
+	acp.UnimplementedAgent
+	conn *acp.AgentConn
+}
+
+func (a *agent) Initialize(ctx context.Context, p *acp.InitializeRequest) (*acp.InitializeResponse, error) {
+	return &acp.InitializeResponse{ProtocolVersion: acp.CurrentProtocolVersion}, nil
+}
+
+func (a *agent) NewSession(ctx context.Context, p *acp.NewSessionRequest) (*acp.NewSessionResponse, error) {
+	return &acp.NewSessionResponse{SessionID: acp.SessionId(fmt.Sprint("session-", time.Now().UnixNano()))}, nil
+}
+
+// Prompt echoes the prompt's text back one word at a time.
+func (a *agent) Prompt(ctx context.Context, p *acp.PromptRequest) (*acp.PromptResponse, error) {
+	var words []string
+	for _, block := range p.Prompt {
+		if text, ok := block.Value.(*acp.ContentBlockText); ok {
+			words = append(words, strings.Fields(text.Text)...)
+		}
+	}
+	for _, word := range append([]string{"You", "said:"}, words...) {
+		select {
+		case <-ctx.Done(): // session/cancel
+			return &acp.PromptResponse{StopReason: acp.StopReasonCancelled}, nil
+		case <-time.After(50 * time.Millisecond):
+		}
+		chunk := acp.NewSessionUpdateAgentMessageChunk(acp.ContentChunk{Content: acp.NewContentBlockText(acp.TextContent{Text: word + " "})})
+		if err := a.conn.SessionUpdate(ctx, &acp.SessionNotification{SessionID: p.SessionID, Update: chunk}); err != nil {
+			return nil, err
+		}
+	}
+	return &acp.PromptResponse{StopReason: acp.StopReasonEndTurn}, nil
+}
+
+func main() {
+	a := &agent{}
+	a.conn = acp.NewAgentConn(a, os.Stdin, os.Stdout)
+	if err := a.conn.Wait(); err != nil {
+		fmt.Fprintln(os.Stderr, "agent:", err)
+		os.Exit(1)
+	}
+}
