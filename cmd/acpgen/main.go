@@ -2,7 +2,7 @@
 // built from the same constructs).
 //
 //	acpgen [-protocol v1|v2] [-schema file|dir] [-unstable file] [-features file]
-//	       [-overrides file] [-emit-features all|none|a,b] [-out dir] [-package name] [-validate] [-check]
+//	       [-overrides file] [-emit-features all|none|a,b] [-out dir] [-package name] [-protocol-version N] [-validate] [-check]
 //	acpgen -version
 //
 // Without -schema it uses the ACP schemas embedded in acpgen for -protocol:
@@ -35,6 +35,7 @@ type options struct {
 	protocol, schemaPath, unstablePath, featuresPath string
 	overridesPath, emitFeatures, out, pkg            string
 	check, validate                                  bool
+	protocolVersion                                  int64
 }
 
 func parseFlags(args []string) (options, error) {
@@ -49,6 +50,7 @@ func parseFlags(args []string) (options, error) {
 	fs.StringVar(&o.emitFeatures, "emit-features", "all", "unstable features to generate: all, none, or a comma-separated list")
 	fs.StringVar(&o.out, "out", ".", "output directory")
 	fs.StringVar(&o.pkg, "package", "acp", "Go package name of the output")
+	fs.Int64Var(&o.protocolVersion, "protocol-version", 0, "protocol version the package speaks, as CurrentProtocolVersion (default: the schema directory's name, v1 → 1)")
 	fs.BoolVar(&o.validate, "validate", false, "also generate Validate methods checking the schema's constraints (stable schemas only)")
 	fs.BoolVar(&o.check, "check", false, "write nothing; exit 1 with a diff when -out is stale")
 	if err := fs.Parse(args); err != nil {
@@ -84,7 +86,7 @@ func run(args []string, stdout io.Writer) error {
 
 // configFor reads the inputs the flags name into a generator.Config.
 func configFor(o options) (generator.Config, error) {
-	cfg := generator.Config{Package: o.pkg, Validate: o.validate}
+	cfg := generator.Config{Package: o.pkg, Validate: o.validate, ProtocolVersion: o.protocolVersion}
 	in, err := readInputs(o)
 	if err != nil {
 		return cfg, err

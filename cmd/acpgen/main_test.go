@@ -95,3 +95,28 @@ func mustStat(t *testing.T, path string) os.FileInfo {
 	}
 	return st
 }
+
+// The protocol version comes from the embedded schema's directory (v1),
+// and -protocol-version overrides it.
+func TestProtocolVersion(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{nil, "const CurrentProtocolVersion ProtocolVersion = 1"},
+		{[]string{"-protocol", "v2"}, "const CurrentProtocolVersion ProtocolVersion = 2"},
+		{[]string{"-protocol-version", "7"}, "const CurrentProtocolVersion ProtocolVersion = 7"},
+	} {
+		dir := t.TempDir()
+		if err := run(append(tt.args, "-out", dir), &bytes.Buffer{}); err != nil {
+			t.Fatal(err)
+		}
+		data, err := os.ReadFile(filepath.Join(dir, "types.go"))
+		if err != nil || !strings.Contains(string(data), tt.want) {
+			t.Errorf("%v: types.go lacks %q (%v)", tt.args, tt.want, err)
+		}
+	}
+	if err := run([]string{"-protocol-version", "-1", "-out", t.TempDir()}, &bytes.Buffer{}); err == nil || !strings.Contains(err.Error(), "negative") {
+		t.Errorf("negative version: %v", err)
+	}
+}
