@@ -1,0 +1,72 @@
+package acp
+
+import (
+	"context"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// fuzzAgent answers every method of the agent side at once; the defaults
+// answer the rest.
+type fuzzAgent struct{ UnimplementedAgent }
+
+func (fuzzAgent) Initialize(ctx context.Context, p *InitializeRequest) (*InitializeResponse, error) {
+	return &InitializeResponse{ProtocolVersion: p.ProtocolVersion}, nil
+}
+
+func (fuzzAgent) Prompt(ctx context.Context, p *PromptRequest) (*PromptResponse, error) {
+	return &PromptResponse{StopReason: StopReasonEndTurn}, nil
+}
+
+// FuzzAgentConn feeds arbitrary lines to an agent's connection: it must not
+// panic or hang, and it answers every request and every line that is not a
+// message with exactly one response, which is itself a valid message.
+func FuzzAgentConn(f *testing.F) {
+	f.Add([]byte(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":1}}` + "\n" +
+		`{"jsonrpc":"2.0","id":2,"method":"session/prompt","params":{"sessionId":"s","prompt":[{"type":"text","text":"hi"}]}}` + "\n" +
+		`{"jsonrpc":"2.0","method":"session/cancel","params":{"sessionId":"s"}}` + "\n"))
+	f.Add([]byte(`{"jsonrpc":"2.0","id":"a","method":"session/new","params":{"cwd":7}}` + "\nnot json\n" +
+		`{"jsonrpc":"2.0","id":3,"method":"_x/y","params":[1]}` + "\n" + `{"jsonrpc":"2.0","id":4,"method":"session/fork"}`))
+	f.Add([]byte(`{"jsonrpc":"2.0","id":1,"result":{}}` + "\n" + `{"jsonrpc":"2.0","method":"$/cancel_request","params":{"requestId":1}}` +
+		"\n" + `{"jsonrpc":"2.0","id":null,"method":"initialize"}` + "\n[]\n"))
+	f.Fuzz(func(t *testing.T, input []byte) {
+		want := 0
+		for _, line := range strings.Split(string(input), "\n") {
+			if wireSkipSpace([]byte(line), 0) == len(line) {
+				continue
+			}
+			m, err := wireSplitMessage([]byte(line), wireAnyMessage)
+			if err != nil || m.kind == wireRequestMessage {
+				want++
+			}
+		}
+		var mu sync.Mutex
+		var out strings.Builder
+		w := fuzzWriter(func(p []byte) {
+			mu.Lock()
+			out.Write(p)
+			mu.Unlock()
+		})
+		conn := NewAgentConn(fuzzAgent{}, strings.NewReader(string(input)), w)
+		if err := conn.Wait(); err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+		if out.Len() == 0 {
+			lines = nil
+		}
+		for _, l := range lines {
+			if _, err := DecodeMessage([]byte(l)); err != nil {
+				t.Fatalf("output line %q is not a message: %v", l, err)
+			}
+		}
+		if len(lines) != want {
+			t.Fatalf("%d answers, want %d\ninput %q\noutput %s", len(lines), want, input, out.String())
+		}
+	})
+}
+
+type fuzzWriter func([]byte)
+
+func (w fuzzWriter) Write(p []byte) (int, error) { w(p); return len(p), nil }
