@@ -94,6 +94,7 @@ type wireConn struct {
 	in      io.Reader
 	out     io.Writer
 	handler wireHandler
+	maxLine int // longest message read; wireMaxLine
 	// promptCancel, when set, names the notification that cancels the
 	// running prompt requests of the session its params name.
 	promptCancel wirePromptCancel
@@ -121,7 +122,7 @@ type wireConn struct {
 // the connection is closed.
 func wireNewConn(in io.Reader, out io.Writer, h wireHandler) *wireConn {
 	c := &wireConn{
-		in: in, out: out, handler: h,
+		in: in, out: out, handler: h, maxLine: wireMaxLine,
 		calls:    map[string]chan wireReply{},
 		requests: map[string]context.CancelFunc{},
 		prompts:  map[string]string{},
@@ -139,8 +140,13 @@ func (c *wireConn) read() {
 	var err error
 	for err == nil {
 		var line []byte
-		line, err = r.ReadBytes('\n')
-		if wireSkipSpace(line, 0) < len(line) {
+		var tooLong bool
+		line, tooLong, err = wireReadLine(r, c.maxLine)
+		switch {
+		case tooLong:
+			c.writeError(nil, &wireRPCError{Code: wireCodeInvalidRequest, Message: "Invalid request",
+				Data: wireErrorData(fmt.Errorf("message longer than %d bytes", c.maxLine))})
+		case wireSkipSpace(line, 0) < len(line):
 			c.receive(line)
 		}
 	}
@@ -150,6 +156,27 @@ func (c *wireConn) read() {
 	}
 	c.mu.Unlock()
 	c.shutdown(err)
+}
+
+// wireMaxLine is the longest message a connection reads: a peer that
+// never sends a newline must not make it buffer without end.
+const wireMaxLine = 64 << 20
+
+// wireReadLine reads one line. A line longer than max is skipped up to its
+// newline and reported with tooLong; the caller answers it.
+func wireReadLine(r *bufio.Reader, max int) (line []byte, tooLong bool, err error) {
+	for {
+		chunk, err := r.ReadSlice('\n')
+		if len(line)+len(chunk) > max {
+			tooLong, line = true, nil
+		}
+		if !tooLong {
+			line = append(line, chunk...)
+		}
+		if err != bufio.ErrBufferFull {
+			return line, tooLong, err
+		}
+	}
 }
 
 // receive handles one line of input.

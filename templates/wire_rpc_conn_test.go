@@ -416,3 +416,27 @@ func FuzzConn(f *testing.F) {
 		}
 	})
 }
+
+// TestConnReadLineLimit: a line over the limit is skipped to its newline
+// and reported, without buffering it; the next line reads normally.
+func TestConnReadLineLimit(t *testing.T) {
+	input := "short\n" + strings.Repeat("x", 100) + "\nnext\n" + strings.Repeat("y", 41)
+	r := bufio.NewReaderSize(strings.NewReader(input), 16)
+	type read struct {
+		line    string
+		tooLong bool
+		err     error
+	}
+	var got []read
+	for {
+		line, tooLong, err := wireReadLine(r, 40)
+		got = append(got, read{string(line), tooLong, err})
+		if err != nil {
+			break
+		}
+	}
+	want := []read{{"short\n", false, nil}, {"", true, nil}, {"next\n", false, nil}, {"", true, io.EOF}}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("got %v\nwant %v", got, want)
+	}
+}
