@@ -440,3 +440,45 @@ func TestConnReadLineLimit(t *testing.T) {
 		t.Errorf("got %v\nwant %v", got, want)
 	}
 }
+
+// TestConnStart: an opened connection reads nothing until start, which
+// works once; a call made before start gets its reply after it; close
+// before start ends the connection.
+func TestConnStart(t *testing.T) {
+	aIn, bOut := io.Pipe()
+	bIn, aOut := io.Pipe()
+	a := wireOpenConn(aIn, aOut)
+	b := wireNewConn(bIn, bOut, &funcHandler{request: echo})
+	defer func() { aOut.Close(); bOut.Close(); waitDone(t, b) }()
+	reply := make(chan string, 1)
+	go func() {
+		got, err := a.call(context.Background(), "echo", json.RawMessage(`[1]`))
+		if err != nil {
+			t.Error(err)
+		}
+		reply <- string(got)
+	}()
+	select {
+	case got := <-reply:
+		t.Fatalf("reply %s before start", got)
+	case <-time.After(20 * time.Millisecond):
+	}
+	if err := a.start(&funcHandler{}); err != nil {
+		t.Fatal(err)
+	}
+	if got := <-reply; got != `[1]` {
+		t.Errorf("reply %s", got)
+	}
+	if err := a.start(&funcHandler{}); !errors.Is(err, errWireStarted) {
+		t.Errorf("second start: %v", err)
+	}
+
+	c := wireOpenConn(strings.NewReader(""), io.Discard)
+	if err := c.close(); err != nil {
+		t.Fatal(err)
+	}
+	waitDone(t, c)
+	if err := c.start(&funcHandler{}); !errors.Is(err, errWireClosed) {
+		t.Errorf("start after close: %v", err)
+	}
+}

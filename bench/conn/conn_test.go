@@ -71,8 +71,10 @@ func (c acpgenClient) SessionUpdate(ctx context.Context, n *acp.SessionNotificat
 
 func acpgenPair(agent acp.Agent, client acp.Client) (*acp.AgentConn, *acp.ClientConn, func()) {
 	agentIn, agentOut, clientIn, clientOut := pipes()
-	a := acp.NewAgentConn(agent, agentIn, agentOut)
-	c := acp.NewClientConn(client, clientIn, clientOut)
+	a := acp.NewAgentConn(agentIn, agentOut)
+	c := acp.NewClientConn(clientIn, clientOut)
+	go a.Serve(agent)
+	go c.Serve(client)
 	return a, c, func() {
 		clientOut.Close()
 		a.Wait()

@@ -51,8 +51,8 @@ func (a *agent) Prompt(ctx context.Context, p *acp.PromptRequest) (*acp.PromptRe
 
 func main() {
 	a := &agent{}
-	a.conn = acp.NewAgentConn(a, os.Stdin, os.Stdout)
-	if err := a.conn.Wait(); err != nil {
+	a.conn = acp.NewAgentConn(os.Stdin, os.Stdout)
+	if err := a.conn.Serve(a); err != nil {
 		fmt.Fprintln(os.Stderr, "agent:", err)
 		os.Exit(1)
 	}

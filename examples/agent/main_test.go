@@ -31,9 +31,11 @@ func connect(t *testing.T) (*acp.ClientConn, *updates) {
 	agentIn, clientOut := io.Pipe()
 	clientIn, agentOut := io.Pipe()
 	a := &agent{}
-	a.conn = acp.NewAgentConn(a, agentIn, agentOut)
+	a.conn = acp.NewAgentConn(agentIn, agentOut)
+	go a.conn.Serve(a)
 	u := &updates{first: make(chan struct{}, 1)}
-	conn := acp.NewClientConn(u, clientIn, clientOut)
+	conn := acp.NewClientConn(clientIn, clientOut)
+	go conn.Serve(u)
 	t.Cleanup(func() { clientOut.Close(); a.conn.Wait(); agentOut.Close(); conn.Wait() })
 	return conn, u
 }

@@ -62,7 +62,8 @@ func run(prompt string, command []string) error {
 		return fmt.Errorf("starting the agent: %w", err)
 	}
 	c := newClient(cwd)
-	conn := acp.NewClientConn(c, fromAgent, toAgent)
+	conn := acp.NewClientConn(fromAgent, toAgent)
+	go conn.Serve(c)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	turnErr := turn(ctx, conn, cwd, prompt)

@@ -93,8 +93,10 @@ func TestTurnAnswersTheAgent(t *testing.T) {
 	agentIn, clientOut := io.Pipe()
 	clientIn, agentOut := io.Pipe()
 	agent := &scriptedAgent{dir: dir}
-	agent.conn = acp.NewAgentConn(agent, agentIn, agentOut)
-	conn := acp.NewClientConn(newClient(dir), clientIn, clientOut)
+	agent.conn = acp.NewAgentConn(agentIn, agentOut)
+	go agent.conn.Serve(agent)
+	conn := acp.NewClientConn(clientIn, clientOut)
+	go conn.Serve(newClient(dir))
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	if err := turn(ctx, conn, dir, "go"); err != nil {

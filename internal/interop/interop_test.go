@@ -272,7 +272,8 @@ func TestGoClientDrivesTypeScriptAgent(t *testing.T) {
 	stdin, stdout, wait := startNode(t, node, dir, "agent.mjs")
 	work := t.TempDir()
 	client := &goClient{root: work, waiting: make(chan struct{}), output: map[acp.TerminalId]string{}}
-	conn := acp.NewClientConn(client, stdout, stdin)
+	conn := acp.NewClientConn(stdout, stdin)
+	go conn.Serve(client)
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 
@@ -459,7 +460,8 @@ func TestTypeScriptClientDrivesGoAgent(t *testing.T) {
 	node, dir := sdk(t)
 	stdin, stdout, wait := startNode(t, node, dir, "client.mjs", t.TempDir())
 	agent := &goAgent{}
-	agent.conn = acp.NewAgentConn(agent, stdout, stdin)
+	agent.conn = acp.NewAgentConn(stdout, stdin)
+	go agent.conn.Serve(agent)
 	wait() // client.mjs exits 0 only when the whole exchange matched
 	stdin.Close()
 	select {

@@ -48,8 +48,8 @@ func FuzzAgentConn(f *testing.F) {
 			out.Write(p)
 			mu.Unlock()
 		})
-		conn := NewAgentConn(fuzzAgent{}, strings.NewReader(string(input)), w)
-		if err := conn.Wait(); err != nil {
+		conn := NewAgentConn(strings.NewReader(string(input)), w)
+		if err := conn.Serve(fuzzAgent{}); err != nil {
 			t.Fatal(err)
 		}
 		lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")

@@ -26,8 +26,10 @@ var _ interface {
 func TestSurfaceGatedMethodOn(t *testing.T) {
 	agentIn, clientOut := io.Pipe()
 	clientIn, agentOut := io.Pipe()
-	agent := acp.NewAgentConn(forkingAgent{}, agentIn, agentOut)
-	client := acp.NewClientConn(acp.UnimplementedClient{}, clientIn, clientOut)
+	agent := acp.NewAgentConn(agentIn, agentOut)
+	go agent.Serve(forkingAgent{})
+	client := acp.NewClientConn(clientIn, clientOut)
+	go client.Serve(acp.UnimplementedClient{})
 	defer func() { clientOut.Close(); agent.Wait(); agentOut.Close(); client.Wait() }()
 	res, err := client.ForkSession(context.Background(), &acp.ForkSessionRequest{SessionID: "s", Cwd: "/"})
 	if err != nil || res.SessionID != "s-fork" {

@@ -120,8 +120,10 @@ func pair(t *testing.T) (*testAgent, *acp.ClientConn, *testClient) {
 	agentIn, clientOut := io.Pipe()
 	clientIn, agentOut := io.Pipe()
 	agent, client := &testAgent{waiting: make(chan struct{}, 1)}, &testClient{}
-	agent.conn = acp.NewAgentConn(agent, agentIn, agentOut)
-	conn := acp.NewClientConn(client, clientIn, clientOut)
+	agent.conn = acp.NewAgentConn(agentIn, agentOut)
+	go agent.conn.Serve(agent)
+	conn := acp.NewClientConn(clientIn, clientOut)
+	go conn.Serve(client)
 	t.Cleanup(func() {
 		conn.Close()
 		agent.conn.Close()
@@ -306,7 +308,8 @@ func rawAgent(t *testing.T) *rawPeer {
 	agentIn, peerOut := io.Pipe()
 	peerIn, agentOut := io.Pipe()
 	agent := &testAgent{}
-	agent.conn = acp.NewAgentConn(agent, agentIn, agentOut)
+	agent.conn = acp.NewAgentConn(agentIn, agentOut)
+	go agent.conn.Serve(agent)
 	t.Cleanup(func() { peerOut.Close(); agent.conn.Wait(); peerIn.Close() })
 	return &rawPeer{in: bufio.NewReader(peerIn), out: peerOut}
 }

@@ -62,8 +62,10 @@ func TestSurfaceV2(t *testing.T) {
 	agentIn, clientOut := io.Pipe()
 	clientIn, agentOut := io.Pipe()
 	agent, client := &v2Agent{waiting: make(chan struct{}, 1)}, &v2Client{}
-	agent.conn = acp.NewAgentConn(agent, agentIn, agentOut)
-	conn := acp.NewClientConn(client, clientIn, clientOut)
+	agent.conn = acp.NewAgentConn(agentIn, agentOut)
+	go agent.conn.Serve(agent)
+	conn := acp.NewClientConn(clientIn, clientOut)
+	go conn.Serve(client)
 	defer func() { clientOut.Close(); agent.conn.Wait(); agentOut.Close(); conn.Wait() }()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()

@@ -24289,19 +24289,26 @@ func clientRoutes(h Client, r *wireRoutes) {
 	}
 }
 
-// AgentConn is the connection of a program that is the agent: it serves the agent's
-// methods from the peer and its methods call the client. Make it with NewAgentConn.
+// AgentConn is the connection of a program that is the agent: its methods call the
+// client, and Serve answers the client's calls with a Agent.
 type AgentConn struct {
 	Conn
 }
 
-// NewAgentConn starts serving agent: it reads the client's messages from in and writes its
-// own to out, one JSON value per line, until in ends or Close is called; Wait
-// waits for that. The connection also serves the optional sides (proxy
-// chains) that agent implements.
+// NewAgentConn opens the connection of a agent that reads the client's messages from in
+// and writes its own to out, one JSON value per line. Nothing is read until
+// Serve, so the handler can hold the connection before its first call.
+func NewAgentConn(in io.Reader, out io.Writer) *AgentConn {
+	return &AgentConn{Conn: wireOpen(in, out, wireErrorCodec{fromWire: errorFromWire})}
+}
+
+// Serve answers the client's calls with agent until the input ends or Close is
+// called, and returns once every request has been answered: the read error,
+// nil at a clean end. It can be called once. The optional sides (proxy chains)
+// that agent also implements are served too.
 // A "session/cancel" notification cancels the context of that session's running
 // "session/prompt" requests before it reaches the handler.
-func NewAgentConn(agent Agent, in io.Reader, out io.Writer) *AgentConn {
+func (c *AgentConn) Serve(agent Agent) error {
 	r := wireNewRoutes(SideAgent)
 	agentRoutes(agent, r)
 	for _, add := range wireOptionalRoutes {
@@ -24311,7 +24318,7 @@ func NewAgentConn(agent Agent, in io.Reader, out io.Writer) *AgentConn {
 		notification: "session/cancel",
 		request:      "session/prompt",
 	}
-	return &AgentConn{Conn: wireStartConn(in, out, r, wireErrorCodec{fromWire: errorFromWire})}
+	return c.serve(r)
 }
 
 // RequestPermission sends the request "session/request_permission" to the client and waits for its result.
@@ -24338,23 +24345,30 @@ func (c *AgentConn) ElicitationComplete(ctx context.Context, params *CompleteEli
 	return wireNotify(ctx, c.Conn, ClientMethodElicitationComplete, params)
 }
 
-// ClientConn is the connection of a program that is the client: it serves the client's
-// methods from the peer and its methods call the agent. Make it with NewClientConn.
+// ClientConn is the connection of a program that is the client: its methods call the
+// agent, and Serve answers the agent's calls with a Client.
 type ClientConn struct {
 	Conn
 }
 
-// NewClientConn starts serving client: it reads the agent's messages from in and writes its
-// own to out, one JSON value per line, until in ends or Close is called; Wait
-// waits for that. The connection also serves the optional sides (proxy
-// chains) that client implements.
-func NewClientConn(client Client, in io.Reader, out io.Writer) *ClientConn {
+// NewClientConn opens the connection of a client that reads the agent's messages from in
+// and writes its own to out, one JSON value per line. Nothing is read until
+// Serve, so the handler can hold the connection before its first call.
+func NewClientConn(in io.Reader, out io.Writer) *ClientConn {
+	return &ClientConn{Conn: wireOpen(in, out, wireErrorCodec{fromWire: errorFromWire})}
+}
+
+// Serve answers the agent's calls with client until the input ends or Close is
+// called, and returns once every request has been answered: the read error,
+// nil at a clean end. It can be called once. The optional sides (proxy chains)
+// that client also implements are served too.
+func (c *ClientConn) Serve(client Client) error {
 	r := wireNewRoutes(SideClient)
 	clientRoutes(client, r)
 	for _, add := range wireOptionalRoutes {
 		add(client, r)
 	}
-	return &ClientConn{Conn: wireStartConn(in, out, r, wireErrorCodec{fromWire: errorFromWire})}
+	return c.serve(r)
 }
 
 // Initialize sends the request "initialize" to the agent and waits for its result.

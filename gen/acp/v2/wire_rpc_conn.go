@@ -120,11 +120,19 @@ type wireConn struct {
 	err      error // why the input ended; nil at a clean end of input
 }
 
-// wireNewConn starts serving: it reads from in until the input ends or
-// the connection is closed.
+// wireNewConn opens a connection and starts serving h at once.
 func wireNewConn(in io.Reader, out io.Writer, h wireHandler) *wireConn {
+	c := wireOpenConn(in, out)
+	_ = c.start(h) // a new connection has not started
+	return c
+}
+
+// wireOpenConn opens a connection that can send calls but reads nothing
+// until start: a program can hand the connection to its handler before
+// the first message reaches it.
+func wireOpenConn(in io.Reader, out io.Writer) *wireConn {
 	c := &wireConn{
-		in: in, out: out, handler: h, maxLine: wireMaxLine,
+		in: in, out: out, maxLine: wireMaxLine,
 		calls:    map[string]chan wireReply{},
 		requests: map[string]context.CancelFunc{},
 		prompts:  map[string]string{},
@@ -132,8 +140,29 @@ func wireNewConn(in io.Reader, out io.Writer, h wireHandler) *wireConn {
 	}
 	c.base, c.stop = context.WithCancel(context.Background())
 	c.serial.start()
-	go c.read()
 	return c
+}
+
+// errWireStarted is returned by start on a connection already serving.
+var errWireStarted = errors.New("jsonrpc: the connection is already serving")
+
+// start serves h: it reads from in until the input ends or the
+// connection is closed. It can be called once.
+func (c *wireConn) start(h wireHandler) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	switch {
+	case c.handler != nil:
+		return errWireStarted
+	case c.closing:
+		return errWireClosed
+	}
+	c.handler = h
+	if pc, ok := h.(interface{ promptCancelPair() wirePromptCancel }); ok {
+		c.promptCancel = pc.promptCancelPair()
+	}
+	go c.read()
+	return nil
 }
 
 // read receives messages until the input ends, then shuts down.
@@ -399,10 +428,14 @@ func (c *wireConn) shutdown(err error) {
 // the input is closed when it can be, which ends reading.
 func (c *wireConn) close() error {
 	c.mu.Lock()
+	already, started := c.closing, c.handler != nil
 	c.closing = true
 	c.mu.Unlock()
 	c.failCalls()
 	c.stop()
+	if !started && !already {
+		c.shutdown(nil) // nothing reads: end here
+	}
 	if cl, ok := c.in.(io.Closer); ok {
 		return cl.Close()
 	}

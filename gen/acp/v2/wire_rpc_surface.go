@@ -21,8 +21,9 @@ import (
 // Conn is one JSON-RPC 2.0 connection to the peer: newline-delimited JSON
 // over a reader and a writer. The generated side connections (for example
 // AgentConn, an agent's connection to its client) embed it; their methods
-// call the peer. It serves the peer's calls from the moment it is made
-// until the input ends or Close is called.
+// call the peer, and their Serve reads the peer's messages and answers
+// them until the input ends or Close is called. Calls can be made before
+// Serve starts; their results arrive once it has.
 type Conn struct {
 	engine *wireConn
 	errs   wireErrorCodec
@@ -72,6 +73,10 @@ type wirePromptCancel struct {
 	notification, request string
 }
 
+// promptCancelPair tells the engine which notification cancels which
+// prompts.
+func (r *wireRoutes) promptCancelPair() wirePromptCancel { return r.promptCancel }
+
 // handleRequest routes a request by method name.
 func (r *wireRoutes) handleRequest(ctx context.Context, method string, params json.RawMessage) (json.RawMessage, error) {
 	if route := r.requests[method]; route != nil {
@@ -104,16 +109,24 @@ func wireNotImplemented(side Side, method string, notification bool) error {
 // wireIsExtension reports whether method is an extension method ("_x").
 func wireIsExtension(method string) bool { return len(method) > 1 && method[0] == '_' }
 
-// wireStartConn starts serving routes over in and out.
-func wireStartConn(in io.Reader, out io.Writer, routes *wireRoutes, errs wireErrorCodec) Conn {
-	engine := wireNewConn(in, out, routes)
-	engine.promptCancel = routes.promptCancel
-	return Conn{engine: engine, errs: errs}
+// wireOpen opens a connection over in and out; it serves nothing until
+// serve.
+func wireOpen(in io.Reader, out io.Writer, errs wireErrorCodec) Conn {
+	return Conn{engine: wireOpenConn(in, out), errs: errs}
+}
+
+// serve starts serving routes and waits until the connection ends.
+func (c Conn) serve(routes *wireRoutes) error {
+	if err := c.engine.start(routes); err != nil {
+		return err
+	}
+	return c.engine.wait()
 }
 
 // Wait blocks until the connection has ended: the input ended (or Close
 // was called), every request of the peer has been answered and every
 // notification handled. It returns the read error, nil at a clean end.
+// The connection ends only once Serve has started.
 func (c Conn) Wait() error { return c.engine.wait() }
 
 // Done is closed when the connection has ended (see Wait).

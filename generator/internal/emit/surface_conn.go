@@ -8,40 +8,45 @@ import (
 	. "github.com/dave/jennifer/jen"
 )
 
-// emitConn declares one program role's connection and its constructor:
-// NewAgentConn serves an Agent and returns the connection whose methods
-// call the client.
+// emitConn declares one program role's connection, its constructor and
+// Serve: NewAgentConn opens an agent's connection, whose methods call the
+// client, and Serve(Agent) answers the client with it.
 func emitConn(fs *fileSet, c *ir.RPCConn, sf *ir.Surface) {
 	f := fs.on(c.Handles.Gate)
 	handler := lowerFirst(c.Handles.Iface)
-	f.Commentf("%s is the connection of a program that is the %s: it serves the %s's", c.Name, c.Handles.Side, c.Handles.Side)
-	f.Commentf("methods from the peer and its methods call the %s. Make it with %s.", c.Calls.Side, c.Ctor)
+	f.Commentf("%s is the connection of a program that is the %s: its methods call the", c.Name, c.Handles.Side)
+	f.Commentf("%s, and Serve answers the %s's calls with a %s.", c.Calls.Side, c.Calls.Side, c.Handles.Iface)
 	f.Type().Id(c.Name).Struct(Id("Conn"))
-	setup := []Code{
+	f.Line()
+	f.Commentf("%s opens the connection of a %s that reads the %s's messages from in", c.Ctor, c.Handles.Side, c.Calls.Side)
+	f.Comment("and writes its own to out, one JSON value per line. Nothing is read until")
+	f.Comment("Serve, so the handler can hold the connection before its first call.")
+	f.Func().Id(c.Ctor).Params(Id("in").Qual("io", "Reader"), Id("out").Qual("io", "Writer")).Op("*").Id(c.Name).Block(
+		Return(Op("&").Id(c.Name).Values(Dict{
+			Id("Conn"): Id("wireOpen").Call(Id("in"), Id("out"), Id("wireErrorCodec").Values(Dict{Id("fromWire"): Id("errorFromWire")})),
+		})))
+	body := []Code{
 		Id("r").Op(":=").Id("wireNewRoutes").Call(Id(c.Handles.Const)),
 		Id(c.Handles.Routes).Call(Id(handler), Id("r")),
 		For(List(Id("_"), Id("add")).Op(":=").Range().Id("wireOptionalRoutes")).Block(Id("add").Call(Id(handler), Id("r"))),
 	}
-	if pc := sf.PromptCancel; pc.Request != "" && c.Handles.Side == "agent" {
-		setup = append(setup, Id("r").Dot("promptCancel").Op("=").Id("wirePromptCancel").Values(Dict{
-			Id("notification"): Lit(pc.Notification), Id("request"): Lit(pc.Request),
+	cancels := sf.PromptCancel.Request != "" && c.Handles.Side == "agent"
+	if cancels {
+		body = append(body, Id("r").Dot("promptCancel").Op("=").Id("wirePromptCancel").Values(Dict{
+			Id("notification"): Lit(sf.PromptCancel.Notification), Id("request"): Lit(sf.PromptCancel.Request),
 		}))
 	}
-	setup = append(setup, Return(Op("&").Id(c.Name).Values(Dict{
-		Id("Conn"): Id("wireStartConn").Call(Id("in"), Id("out"), Id("r"), Id("wireErrorCodec").Values(Dict{Id("fromWire"): Id("errorFromWire")})),
-	})))
+	body = append(body, Return(Id("c").Dot("serve").Call(Id("r"))))
 	f.Line()
-	f.Commentf("%s starts serving %s: it reads the %s's messages from in and writes its", c.Ctor, handler, c.Calls.Side)
-	f.Comment("own to out, one JSON value per line, until in ends or Close is called; Wait")
-	f.Comment("waits for that. The connection also serves the optional sides (proxy")
-	f.Commentf("chains) that %s implements.", handler)
-	if c.Handles.Side == "agent" && sf.PromptCancel.Request != "" {
+	f.Commentf("Serve answers the %s's calls with %s until the input ends or Close is", c.Calls.Side, handler)
+	f.Comment("called, and returns once every request has been answered: the read error,")
+	f.Commentf("nil at a clean end. It can be called once. The optional sides (proxy chains)")
+	f.Commentf("that %s also implements are served too.", handler)
+	if cancels {
 		f.Commentf("A %q notification cancels the context of that session's running", sf.PromptCancel.Notification)
 		f.Commentf("%q requests before it reaches the handler.", sf.PromptCancel.Request)
 	}
-	f.Func().Id(c.Ctor).Params(
-		Id(handler).Id(c.Handles.Iface), Id("in").Qual("io", "Reader"), Id("out").Qual("io", "Writer"),
-	).Op("*").Id(c.Name).Block(setup...)
+	f.Func().Params(Id("c").Op("*").Id(c.Name)).Id("Serve").Params(Id(handler).Id(c.Handles.Iface)).Error().Block(body...)
 }
 
 // emitCalls adds to connection conn one method per method of side s: a

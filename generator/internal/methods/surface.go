@@ -29,7 +29,7 @@ const (
 
 // connMethodNames are the methods every connection has (templates'
 // Conn), which no method of the peer may take.
-var connMethodNames = []string{"Wait", "Done", "Close", "CallExtension", "NotifyExtension"}
+var connMethodNames = []string{"Serve", "Wait", "Done", "Close", "CallExtension", "NotifyExtension"}
 
 // extHandlerNames are the handler methods of extension requests and
 // notifications.
