@@ -20906,15 +20906,15 @@ func clientRoutes(h Client, r *wireRoutes) {
 	}
 }
 
-// AgentConn is the connection of a program that is the agent: its methods call the
-// client, and Serve answers the client's calls with a Agent.
+// AgentConn is the connection of the agent program: its methods call the client, and
+// Serve answers the client's calls with the program's Agent.
 type AgentConn struct {
 	Conn
 }
 
-// NewAgentConn opens the connection of a agent that reads the client's messages from in
-// and writes its own to out, one JSON value per line. Nothing is read until
-// Serve, so the handler can hold the connection before its first call.
+// NewAgentConn opens the agent's connection: it reads the client's messages from in and
+// writes its own to out, one JSON value per line. Nothing is read until Serve,
+// so the handler can hold the connection before its first call.
 func NewAgentConn(in io.Reader, out io.Writer) *AgentConn {
 	return &AgentConn{Conn: wireOpen(in, out, wireErrorCodec{fromWire: errorFromWire})}
 }
@@ -21011,15 +21011,15 @@ func (c *AgentConn) ElicitationComplete(ctx context.Context, params *CompleteEli
 	return wireNotify(ctx, c.Conn, ClientMethodElicitationComplete, params)
 }
 
-// ClientConn is the connection of a program that is the client: its methods call the
-// agent, and Serve answers the agent's calls with a Client.
+// ClientConn is the connection of the client program: its methods call the agent, and
+// Serve answers the agent's calls with the program's Client.
 type ClientConn struct {
 	Conn
 }
 
-// NewClientConn opens the connection of a client that reads the agent's messages from in
-// and writes its own to out, one JSON value per line. Nothing is read until
-// Serve, so the handler can hold the connection before its first call.
+// NewClientConn opens the client's connection: it reads the agent's messages from in and
+// writes its own to out, one JSON value per line. Nothing is read until Serve,
+// so the handler can hold the connection before its first call.
 func NewClientConn(in io.Reader, out io.Writer) *ClientConn {
 	return &ClientConn{Conn: wireOpen(in, out, wireErrorCodec{fromWire: errorFromWire})}
 }

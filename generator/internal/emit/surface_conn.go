@@ -14,13 +14,13 @@ import (
 func emitConn(fs *fileSet, c *ir.RPCConn, sf *ir.Surface) {
 	f := fs.on(c.Handles.Gate)
 	handler := lowerFirst(c.Handles.Iface)
-	f.Commentf("%s is the connection of a program that is the %s: its methods call the", c.Name, c.Handles.Side)
-	f.Commentf("%s, and Serve answers the %s's calls with a %s.", c.Calls.Side, c.Calls.Side, c.Handles.Iface)
+	f.Commentf("%s is the connection of the %s program: its methods call the %s, and", c.Name, c.Handles.Side, c.Calls.Side)
+	f.Commentf("Serve answers the %s's calls with the program's %s.", c.Calls.Side, c.Handles.Iface)
 	f.Type().Id(c.Name).Struct(Id("Conn"))
 	f.Line()
-	f.Commentf("%s opens the connection of a %s that reads the %s's messages from in", c.Ctor, c.Handles.Side, c.Calls.Side)
-	f.Comment("and writes its own to out, one JSON value per line. Nothing is read until")
-	f.Comment("Serve, so the handler can hold the connection before its first call.")
+	f.Commentf("%s opens the %s's connection: it reads the %s's messages from in and", c.Ctor, c.Handles.Side, c.Calls.Side)
+	f.Comment("writes its own to out, one JSON value per line. Nothing is read until Serve,")
+	f.Comment("so the handler can hold the connection before its first call.")
 	f.Func().Id(c.Ctor).Params(Id("in").Qual("io", "Reader"), Id("out").Qual("io", "Writer")).Op("*").Id(c.Name).Block(
 		Return(Op("&").Id(c.Name).Values(Dict{
 			Id("Conn"): Id("wireOpen").Call(Id("in"), Id("out"), Id("wireErrorCodec").Values(Dict{Id("fromWire"): Id("errorFromWire")})),
