@@ -20,11 +20,12 @@ type funcHandler struct {
 	notification func(ctx context.Context, method string, params json.RawMessage) error
 }
 
-func (h *funcHandler) handleRequest(ctx context.Context, method string, params json.RawMessage) (json.RawMessage, error) {
+func (h *funcHandler) handleRequest(ctx context.Context, method string, params json.RawMessage) (wireValueFunc, error) {
 	if h.request == nil {
 		return nil, &UnknownMethodError{Method: method}
 	}
-	return h.request(ctx, method, params)
+	result, err := h.request(ctx, method, params)
+	return wireRawValue(result, "result"), err
 }
 
 func (h *funcHandler) handleNotification(ctx context.Context, method string, params json.RawMessage) error {

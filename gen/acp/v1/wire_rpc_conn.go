@@ -77,11 +77,11 @@ func (e *wireRPCError) Error() string {
 // errWireClosed is returned by calls on a connection that has ended.
 var errWireClosed = errors.New("jsonrpc: connection closed")
 
-// wireHandler answers what the peer sends. handleRequest returns the
-// result as one JSON value, or an error (a *wireRPCError keeps its code;
+// wireHandler answers what the peer sends. handleRequest returns what
+// appends the result, or an error (a *wireRPCError keeps its code;
 // see wireErrorObject for the others).
 type wireHandler interface {
-	handleRequest(ctx context.Context, method string, params json.RawMessage) (json.RawMessage, error)
+	handleRequest(ctx context.Context, method string, params json.RawMessage) (wireValueFunc, error)
 	handleNotification(ctx context.Context, method string, params json.RawMessage) error
 }
 
@@ -299,7 +299,7 @@ func (c *wireConn) startRequest(m wireMessage) {
 }
 
 // runRequest calls the handler; a panic becomes an internal error.
-func (c *wireConn) runRequest(ctx context.Context, method string, params json.RawMessage) (result json.RawMessage, err error) {
+func (c *wireConn) runRequest(ctx context.Context, method string, params json.RawMessage) (result wireValueFunc, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			result, err = nil, &wireRPCError{Code: wireCodeInternalError, Message: fmt.Sprintf("Internal error: handler panicked: %v", r)}
@@ -361,10 +361,36 @@ func (c *wireConn) deliver(m wireMessage) {
 	c.serial.push(func() { ch <- reply })
 }
 
-// call sends a request and waits for its reply. When ctx ends first, the
-// peer is told with "$/cancel_request" and the call returns a -32800
-// error wrapping ctx's error.
+// wireValueFunc appends one JSON value (a call's params, a result) to buf,
+// encoding it straight into the message; nil stands for no value.
+type wireValueFunc func(buf []byte) ([]byte, error)
+
+// wireRawParams is the params raw, which must be one valid JSON value.
+func wireRawParams(raw json.RawMessage) wireValueFunc { return wireRawValue(raw, "params") }
+
+// wireRawValue appends raw, the member key of a message, after checking
+// that it is one valid JSON value.
+func wireRawValue(raw json.RawMessage, key string) wireValueFunc {
+	if raw == nil {
+		return nil
+	}
+	return func(buf []byte) ([]byte, error) {
+		if err := wireValidate(raw); err != nil {
+			return nil, &EncodeError{Path: "$." + key, Msg: "invalid JSON"}
+		}
+		return append(buf, raw...), nil
+	}
+}
+
+// call sends a request with raw params and waits for its reply.
 func (c *wireConn) call(ctx context.Context, method string, params json.RawMessage) (json.RawMessage, error) {
+	return c.callWith(ctx, method, wireRawParams(params))
+}
+
+// callWith sends a request whose params params appends and waits for its
+// reply. When ctx ends first, the peer is told with "$/cancel_request" and
+// the call returns a -32800 error wrapping ctx's error.
+func (c *wireConn) callWith(ctx context.Context, method string, params wireValueFunc) (json.RawMessage, error) {
 	ch := make(chan wireReply, 1)
 	c.mu.Lock()
 	if c.closed {
@@ -372,42 +398,61 @@ func (c *wireConn) call(ctx context.Context, method string, params json.RawMessa
 		return nil, errWireClosed
 	}
 	c.nextID++
-	id := strconv.AppendInt(nil, c.nextID, 10)
-	c.calls[string(id)] = ch
+	id := c.nextID
+	key := strconv.FormatInt(id, 10)
+	c.calls[key] = ch
 	c.mu.Unlock()
-	msg, err := wireAppendCall(append([]byte(`{"jsonrpc":"2.0","id":`), id...), method, params)
-	if err == nil {
-		err = c.write(msg)
-	}
+	err := c.send(func(buf []byte) ([]byte, error) {
+		buf = strconv.AppendInt(append(buf, `{"jsonrpc":"2.0","id":`...), id, 10)
+		return wireAppendCallWith(buf, method, params)
+	})
 	if err != nil {
-		c.forget(id)
+		c.forget(key)
 		return nil, err
 	}
 	select {
 	case r := <-ch:
 		return r.result, r.err
 	case <-ctx.Done():
-		c.forget(id)
-		cancel, _ := wireAppendCall([]byte(`{"jsonrpc":"2.0"`), wireCancelRequest, append(append([]byte(`{"requestId":`), id...), '}'))
-		_ = c.write(cancel)
+		c.forget(key)
+		_ = c.send(func(buf []byte) ([]byte, error) {
+			buf = append(buf, `{"jsonrpc":"2.0","method":"`+wireCancelRequest+`","params":{"requestId":`...)
+			return append(strconv.AppendInt(buf, id, 10), "}}"...), nil
+		})
 		return nil, &wireRPCError{Code: wireCodeCancelled, Message: "Request cancelled", cause: ctx.Err()}
 	}
 }
 
+// wireAppendCallWith writes the method and params members and closes the
+// object.
+func wireAppendCallWith(buf []byte, method string, params wireValueFunc) ([]byte, error) {
+	buf = wireAppendQuoted(append(buf, `,"method":`...), method)
+	if params != nil {
+		var err error
+		if buf, err = params(append(buf, `,"params":`...)); err != nil {
+			return nil, err
+		}
+	}
+	return append(buf, '}'), nil
+}
+
 // forget drops a call that will not wait for its reply.
-func (c *wireConn) forget(id []byte) {
+func (c *wireConn) forget(key string) {
 	c.mu.Lock()
-	delete(c.calls, string(id))
+	delete(c.calls, key)
 	c.mu.Unlock()
 }
 
-// notify sends a notification.
+// notify sends a notification with raw params.
 func (c *wireConn) notify(method string, params json.RawMessage) error {
-	msg, err := wireAppendCall([]byte(`{"jsonrpc":"2.0"`), method, params)
-	if err != nil {
-		return err
-	}
-	return c.write(msg)
+	return c.notifyWith(method, wireRawParams(params))
+}
+
+// notifyWith sends a notification whose params params appends.
+func (c *wireConn) notifyWith(method string, params wireValueFunc) error {
+	return c.send(func(buf []byte) ([]byte, error) {
+		return wireAppendCallWith(append(buf, `{"jsonrpc":"2.0"`...), method, params)
+	})
 }
 
 // shutdown ends the connection: calls waiting fail, then the notifications
@@ -461,29 +506,49 @@ func (c *wireConn) wait() error {
 	return c.err
 }
 
-// write sends one message and a newline under the write lock. After a
-// write fails, every later write returns the same error.
-func (c *wireConn) write(msg []byte) error {
+// send builds one message with build in a pooled buffer (wireBuffers) and
+// writes it before the buffer goes back. A build error is returned and
+// nothing is written.
+func (c *wireConn) send(build func([]byte) ([]byte, error)) error {
+	bp := wireBuffers.Get().(*[]byte)
+	msg, err := build((*bp)[:0])
+	if err != nil {
+		wireBuffers.Put(bp)
+		return err
+	}
+	err = c.write(append(msg, '\n'))
+	if cap(msg) <= wireMaxPooled {
+		*bp = msg[:0]
+		wireBuffers.Put(bp)
+	}
+	return err
+}
+
+// write sends one whole line under the write lock. After a write fails,
+// every later write returns the same error.
+func (c *wireConn) write(line []byte) error {
 	c.writeMu.Lock()
 	defer c.writeMu.Unlock()
 	if c.writeErr != nil {
 		return c.writeErr
 	}
-	_, c.writeErr = c.out.Write(append(msg, '\n'))
+	_, c.writeErr = c.out.Write(line)
 	return c.writeErr
 }
 
 // writeResult answers a request with its result.
-func (c *wireConn) writeResult(id, result json.RawMessage) {
-	if result == nil {
-		result = json.RawMessage("null")
-	}
-	msg, err := wireAppendRawMember(append([]byte(`{"jsonrpc":"2.0","id":`), id...), "result", result)
-	if err != nil {
+func (c *wireConn) writeResult(id json.RawMessage, result wireValueFunc) {
+	err := c.send(func(buf []byte) ([]byte, error) {
+		buf = append(append(append(buf, `{"jsonrpc":"2.0","id":`...), id...), `,"result":`...)
+		if result == nil {
+			return append(buf, "null}"...), nil
+		}
+		buf, err := result(buf)
+		return append(buf, '}'), err
+	})
+	if err != nil { // the result did not encode (or the output failed, and this fails too)
 		c.writeError(id, &wireRPCError{Code: wireCodeInternalError, Message: "Internal error: " + err.Error()})
-		return
 	}
-	_ = c.write(append(msg, '}'))
 }
 
 // writeError answers with an error; a nil id is written as null.
@@ -502,7 +567,7 @@ func (c *wireConn) writeError(id json.RawMessage, e *wireRPCError) {
 		buf = append(buf, `,"data":`...)
 		buf = append(buf, e.Data...)
 	}
-	_ = c.write(append(buf, "}}"...))
+	_ = c.write(append(buf, "}}\n"...))
 }
 
 // wireErrorObject turns a handler's error into an error response: a

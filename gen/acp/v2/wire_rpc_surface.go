@@ -63,7 +63,7 @@ func wireNewRoutes(side Side) *wireRoutes {
 var wireOptionalRoutes []func(handler any, r *wireRoutes)
 
 type (
-	wireRequestRoute      func(ctx context.Context, method string, params json.RawMessage) (json.RawMessage, error)
+	wireRequestRoute      func(ctx context.Context, method string, params json.RawMessage) (wireValueFunc, error)
 	wireNotificationRoute func(ctx context.Context, method string, params json.RawMessage) error
 )
 
@@ -78,7 +78,7 @@ type wirePromptCancel struct {
 func (r *wireRoutes) promptCancelPair() wirePromptCancel { return r.promptCancel }
 
 // handleRequest routes a request by method name.
-func (r *wireRoutes) handleRequest(ctx context.Context, method string, params json.RawMessage) (json.RawMessage, error) {
+func (r *wireRoutes) handleRequest(ctx context.Context, method string, params json.RawMessage) (wireValueFunc, error) {
 	if route := r.requests[method]; route != nil {
 		return route(ctx, method, params)
 	}
@@ -211,7 +211,7 @@ type wireResult[T any] interface {
 // result is encoded as the zero R. Params that do not decode get -32602
 // with the JSON path of the problem in the error's data.
 func wireServe[P any, R any, PP wireParams[P], PR wireResult[R]](h func(context.Context, PP) (PR, error)) wireRequestRoute {
-	return func(ctx context.Context, _ string, raw json.RawMessage) (json.RawMessage, error) {
+	return func(ctx context.Context, _ string, raw json.RawMessage) (wireValueFunc, error) {
 		params, err := wireDecodeParams[P, PP](raw)
 		if err != nil {
 			return nil, err
@@ -223,7 +223,7 @@ func wireServe[P any, R any, PP wireParams[P], PR wireResult[R]](h func(context.
 		if result == nil {
 			result = PR(new(R))
 		}
-		return result.appendJSON(nil)
+		return result.appendJSON, nil
 	}
 }
 
@@ -241,7 +241,7 @@ func wireServeNotification[P any, PP wireParams[P]](h func(context.Context, PP) 
 // wireServeExtension is the route of a side's extension requests: the
 // handler gets the method name beside the params.
 func wireServeExtension[P any, R any, PP wireParams[P], PR wireResult[R]](h func(context.Context, string, PP) (PR, error)) wireRequestRoute {
-	return func(ctx context.Context, method string, raw json.RawMessage) (json.RawMessage, error) {
+	return func(ctx context.Context, method string, raw json.RawMessage) (wireValueFunc, error) {
 		return wireServe[P, R, PP, PR](func(ctx context.Context, p PP) (PR, error) { return h(ctx, method, p) })(ctx, method, raw)
 	}
 }
@@ -273,11 +273,7 @@ func wireCall[R any, P any, PR wireParams[R], PP wireResult[P]](ctx context.Cont
 	if params == nil {
 		params = PP(new(P))
 	}
-	raw, err := params.appendJSON(nil)
-	if err != nil {
-		return nil, err
-	}
-	result, err := c.engine.call(ctx, method, raw)
+	result, err := c.engine.callWith(ctx, method, params.appendJSON)
 	if err != nil {
 		return nil, c.callError(err)
 	}
@@ -296,9 +292,5 @@ func wireNotify[P any, PP wireResult[P]](ctx context.Context, c Conn, method str
 	if params == nil {
 		params = PP(new(P))
 	}
-	raw, err := params.appendJSON(nil)
-	if err != nil {
-		return err
-	}
-	return c.engine.notify(method, raw)
+	return c.engine.notifyWith(method, params.appendJSON)
 }
