@@ -23,7 +23,9 @@ import (
 //     they arrived, and a reply to one of our calls is delivered only after
 //     the notifications that arrived before it have been handled. A
 //     notification handler must therefore not wait for a reply from the
-//     peer.
+//     peer. When wireSerialLimit notifications and replies are waiting,
+//     the reader stops reading until they drain: a fast peer is slowed by
+//     the pipe, nothing is dropped and memory stays bounded.
 //   - Every message is written whole, one per line; writes never interleave.
 //   - When the input ends, calls still waiting fail at once, and the
 //     connection is done only when every request handler has returned and
@@ -635,17 +637,31 @@ func wireDecodeErrorObject(data []byte) error {
 	return e
 }
 
+// wireSerialLimit is how many notifications and replies may wait for the
+// serial goroutine before the reader stops reading. A peer that sends
+// faster than its notifications are handled is then slowed by the pipe
+// (flow control) instead of growing the queue without bound; nothing is
+// dropped.
+const wireSerialLimit = 1024
+
 // wireSerial runs functions one at a time in the order they were pushed,
-// on a goroutine of its own; pushing never blocks the reader.
+// on a goroutine of its own. Pushing blocks only while limit functions
+// are already waiting.
 type wireSerial struct {
 	mu      sync.Mutex
+	room    sync.Cond // signalled when the queue is taken or closing
 	queue   []func()
+	limit   int
 	wake    chan struct{}
 	closing bool
 	stopped chan struct{}
 }
 
 func (s *wireSerial) start() {
+	s.room.L = &s.mu
+	if s.limit == 0 {
+		s.limit = wireSerialLimit
+	}
 	s.wake = make(chan struct{}, 1)
 	s.stopped = make(chan struct{})
 	go s.run()
@@ -653,6 +669,9 @@ func (s *wireSerial) start() {
 
 func (s *wireSerial) push(f func()) {
 	s.mu.Lock()
+	for len(s.queue) >= s.limit && !s.closing {
+		s.room.Wait()
+	}
 	s.queue = append(s.queue, f)
 	s.mu.Unlock()
 	select {
@@ -665,6 +684,7 @@ func (s *wireSerial) push(f func()) {
 func (s *wireSerial) close() {
 	s.mu.Lock()
 	s.closing = true
+	s.room.Broadcast()
 	s.mu.Unlock()
 	select {
 	case s.wake <- struct{}{}:
@@ -679,6 +699,7 @@ func (s *wireSerial) run() {
 		s.mu.Lock()
 		batch, closing := s.queue, s.closing
 		s.queue = nil
+		s.room.Broadcast()
 		s.mu.Unlock()
 		for _, f := range batch {
 			f()

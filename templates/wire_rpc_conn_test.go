@@ -160,6 +160,61 @@ func TestConnNotificationsBeforeReply(t *testing.T) {
 
 // TestConnCancelCall: a caller's context ending sends $/cancel_request;
 // the handler's context is cancelled and the call returns -32800.
+// TestConnNotificationFlowControl: while a notification handler is
+// stuck, the reader stops after wireSerialLimit waiting notifications
+// (the peer's writes block), and once it returns every notification is
+// handled, in order.
+func TestConnNotificationFlowControl(t *testing.T) {
+	const total = 3 * wireSerialLimit
+	release := make(chan struct{})
+	var releaseOnce sync.Once
+	unstick := func() { releaseOnce.Do(func() { close(release) }) }
+	defer unstick() // a failing test must not leave the handler stuck
+	var handled []int
+	allHandled := make(chan struct{})
+	p := newRawPeer(t, &funcHandler{notification: func(ctx context.Context, method string, params json.RawMessage) error {
+		<-release
+		var n int
+		if err := json.Unmarshal(params, &n); err != nil {
+			return err
+		}
+		handled = append(handled, n) // one at a time: no lock needed
+		if len(handled) == total {
+			close(allHandled)
+		}
+		return nil
+	}})
+	var written atomic.Int64
+	go func() {
+		for i := range total {
+			if _, err := fmt.Fprintf(p.send, `{"jsonrpc":"2.0","method":"n","params":%d}`+"\n", i); err != nil {
+				return
+			}
+			written.Add(1)
+		}
+	}()
+	for written.Load() < wireSerialLimit {
+		time.Sleep(time.Millisecond)
+	}
+	time.Sleep(50 * time.Millisecond) // room to overrun the limit if nothing stops it
+	// One notification in its handler, limit waiting, one push blocked,
+	// and the write the reader is part way through.
+	if n := written.Load(); n > wireSerialLimit+3 {
+		t.Fatalf("%d notifications read while the handler is stuck, want at most %d", n, wireSerialLimit+3)
+	}
+	unstick()
+	select {
+	case <-allHandled:
+	case <-time.After(10 * time.Second):
+		t.Fatalf("%d of %d notifications handled", len(handled), total)
+	}
+	for i, n := range handled {
+		if n != i {
+			t.Fatalf("notification %d handled at position %d", n, i)
+		}
+	}
+}
+
 func TestConnCancelCall(t *testing.T) {
 	started, cancelled := make(chan struct{}), make(chan struct{})
 	agent := &funcHandler{request: func(ctx context.Context, method string, params json.RawMessage) (json.RawMessage, error) {
