@@ -10,7 +10,6 @@ import (
 	"io"
 	"log/slog"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 
@@ -42,8 +41,9 @@ type impl struct {
 	// making one session/set_mode call, and a stop function.
 	roundTrip func(tb testing.TB) (call func() error, stop func())
 	// notifications sets up an agent whose send function sends one
-	// session/update, and a client that calls seen for each it handles.
-	notifications func(tb testing.TB, seen func()) (send func() error, stop func())
+	// session/update, and a client that calls seen for each it handles;
+	// lost is closed if the client's connection ends early.
+	notifications func(tb testing.TB, seen func()) (send func() error, lost <-chan struct{}, stop func())
 }
 
 var impls = []impl{
@@ -90,13 +90,13 @@ func acpgenRoundTrip(tb testing.TB) (func() error, func()) {
 	return func() error { _, err := c.SetSessionMode(ctx, req); return err }, stop
 }
 
-func acpgenNotifications(tb testing.TB, seen func()) (func() error, func()) {
-	a, _, stop := acpgenPair(acpgenAgent{}, acpgenClient{seen: seen})
+func acpgenNotifications(tb testing.TB, seen func()) (func() error, <-chan struct{}, func()) {
+	a, c, stop := acpgenPair(acpgenAgent{}, acpgenClient{seen: seen})
 	n := &acp.SessionNotification{SessionID: sessionID, Update: acp.NewSessionUpdateAgentMessageChunk(acp.ContentChunk{
 		Content: acp.NewContentBlockText(acp.TextContent{Text: chunkText}),
 	})}
 	ctx := context.Background()
-	return func() error { return a.SessionUpdate(ctx, n) }, stop
+	return func() error { return a.SessionUpdate(ctx, n) }, c.Done(), stop
 }
 
 // --- coder/acp-go-sdk -------------------------------------------------
@@ -141,11 +141,11 @@ func coderRoundTrip(tb testing.TB) (func() error, func()) {
 	return func() error { _, err := c.SetSessionMode(ctx, req); return err }, stop
 }
 
-func coderNotifications(tb testing.TB, seen func()) (func() error, func()) {
-	a, _, stop := coderPair(coderAgent{}, coderClient{seen: seen})
+func coderNotifications(tb testing.TB, seen func()) (func() error, <-chan struct{}, func()) {
+	a, c, stop := coderPair(coderAgent{}, coderClient{seen: seen})
 	n := coder.SessionNotification{SessionId: sessionID, Update: coder.UpdateAgentMessageText(chunkText)}
 	ctx := context.Background()
-	return func() error { return a.SessionUpdate(ctx, n) }, stop
+	return func() error { return a.SessionUpdate(ctx, n) }, c.Done(), stop
 }
 
 // --- benchmarks -------------------------------------------------------
@@ -188,31 +188,51 @@ func BenchmarkRoundTripParallel(b *testing.B) {
 	}
 }
 
+// window bounds the notifications sent but not yet handled. coder's
+// connection queues at most 1024 unhandled notifications and closes the
+// connection when its queue overflows; acpgen's queue is unbounded. A
+// sender that outruns its peer by more than that is not the traffic ACP
+// sees (a turn's updates are paced by the agent's work), so both run with
+// the same window, well under coder's limit.
+const window = 256
+
 // BenchmarkNotifications: one session/update per op, sent by the agent
-// and handled by the client; the clock stops when the client has handled
-// all of them.
+// and handled by the client, at most window of them in flight; the clock
+// stops when the client has handled all of them.
 func BenchmarkNotifications(b *testing.B) {
 	for _, im := range impls {
 		b.Run("impl="+im.name, func(b *testing.B) {
-			var handled atomic.Int64
-			var all sync.WaitGroup
-			all.Add(1)
-			target := int64(b.N)
-			send, stop := im.notifications(b, func() {
-				if handled.Add(1) == target {
-					all.Done()
-				}
-			})
+			credits := make(chan struct{}, window)
+			send, lost, stop := im.notifications(b, func() { <-credits })
 			defer stop()
 			b.ReportAllocs()
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
+				if !take(credits, lost) {
+					b.Fatalf("connection ended after %d of %d notifications", i, b.N)
+				}
 				if err := send(); err != nil {
 					b.Fatal(err)
 				}
 			}
-			all.Wait()
+			// All handled once every credit is back.
+			for i := 0; i < window; i++ {
+				if !take(credits, lost) {
+					b.Fatal("connection ended before the client handled every notification")
+				}
+			}
 		})
+	}
+}
+
+// take blocks until the window has room for one more notification and
+// reports false if the receiving connection ended first.
+func take(credits chan struct{}, lost <-chan struct{}) bool {
+	select {
+	case credits <- struct{}{}:
+		return true
+	case <-lost:
+		return false
 	}
 }
 
@@ -229,7 +249,7 @@ func TestSameTraffic(t *testing.T) {
 		stop()
 		var handled atomic.Int64
 		done := make(chan struct{})
-		send, stop := im.notifications(t, func() {
+		send, lost, stop := im.notifications(t, func() {
 			if handled.Add(1) == 100 {
 				close(done)
 			}
@@ -239,7 +259,11 @@ func TestSameTraffic(t *testing.T) {
 				t.Fatalf("%s: notification: %v", im.name, err)
 			}
 		}
-		<-done
+		select {
+		case <-done:
+		case <-lost:
+			t.Fatalf("%s: connection ended after %d notifications", im.name, handled.Load())
+		}
 		stop()
 	}
 }
