@@ -648,11 +648,12 @@ const wireSerialLimit = 1024
 
 // wireSerial runs functions one at a time in the order they were pushed,
 // on a goroutine of its own. Pushing blocks only while limit functions
-// are already waiting.
+// are pending (queued, or in the batch being run).
 type wireSerial struct {
 	mu      sync.Mutex
-	room    sync.Cond // signalled when the queue is taken or closing
+	room    sync.Cond // signalled when a batch is done or closing
 	queue   []func()
+	pending int // queued plus the batch being run
 	limit   int
 	wake    chan struct{}
 	closing bool
@@ -671,10 +672,11 @@ func (s *wireSerial) start() {
 
 func (s *wireSerial) push(f func()) {
 	s.mu.Lock()
-	for len(s.queue) >= s.limit && !s.closing {
+	for s.pending >= s.limit && !s.closing {
 		s.room.Wait()
 	}
 	s.queue = append(s.queue, f)
+	s.pending++
 	s.mu.Unlock()
 	select {
 	case s.wake <- struct{}{}:
@@ -701,16 +703,20 @@ func (s *wireSerial) run() {
 		s.mu.Lock()
 		batch, closing := s.queue, s.closing
 		s.queue = nil
-		s.room.Broadcast()
 		s.mu.Unlock()
-		for _, f := range batch {
-			f()
-		}
 		if len(batch) == 0 {
 			if closing {
 				return
 			}
 			<-s.wake
+			continue
 		}
+		for _, f := range batch {
+			f()
+		}
+		s.mu.Lock()
+		s.pending -= len(batch)
+		s.room.Broadcast()
+		s.mu.Unlock()
 	}
 }
