@@ -266,3 +266,29 @@ func TestAppendAllocs(t *testing.T) {
 		t.Errorf("wireAppendFloat64 allocates %v times", n)
 	}
 }
+
+// TestLongStringEncode covers the eight-bytes-at-a-time scan and the
+// growth for long strings: plain runs of every length around a word,
+// broken by escapes, invalid UTF-8 and U+2028 at every alignment, in
+// strings shorter and longer than wireLongString, appended after
+// existing output, against encoding/json.
+func TestLongStringEncode(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for _, size := range []int{7, 8, 9, 63, 1000, wireLongString + 1, 3 * wireLongString, 100000} {
+		for range 20 {
+			var sb strings.Builder
+			for sb.Len() < size {
+				sb.WriteString(strings.Repeat("abcdefgh", 3)[:r.IntN(17)])
+				if r.IntN(3) == 0 {
+					sb.WriteString(wireTestRandomString(r))
+				}
+			}
+			s := sb.String()
+			prefix := []byte(`{"k":`)
+			got := wireAppendQuoted(prefix, s)
+			if want := `{"k":` + wireTestMarshal(t, s); string(got) != want {
+				t.Fatalf("size %d: wireAppendQuoted differs from encoding/json", size)
+			}
+		}
+	}
+}

@@ -14,18 +14,22 @@ const wireMaxPooled = 64 << 10
 
 // wireMarshal runs an appender into a pooled scratch buffer and returns an
 // exact-size copy: one allocation per MarshalJSON call however many times
-// the output would otherwise have grown.
+// the output would otherwise have grown. A result too large to pool is
+// returned as it is: copying it would allocate the whole output again.
 func wireMarshal(appendJSON func([]byte) ([]byte, error)) ([]byte, error) {
 	bp := wireBuffers.Get().(*[]byte)
 	buf, err := appendJSON((*bp)[:0])
-	var out []byte
-	if err == nil {
-		out = make([]byte, len(buf))
-		copy(out, buf)
-	}
-	if cap(buf) <= wireMaxPooled {
-		*bp = buf[:0]
+	switch {
+	case err != nil:
+		wireBuffers.Put(bp) // *bp is still the buffer it was
+		return nil, err
+	case cap(buf) > wireMaxPooled:
 		wireBuffers.Put(bp)
+		return buf, nil
 	}
-	return out, err
+	out := make([]byte, len(buf))
+	copy(out, buf)
+	*bp = buf[:0]
+	wireBuffers.Put(bp)
+	return out, nil
 }

@@ -2,10 +2,7 @@
 
 package mplp
 
-import (
-	"encoding/binary"
-	"strconv"
-)
+import "strconv"
 
 // wireMaxDepth bounds nesting exactly as encoding/json does, so that deep
 // input fails cleanly instead of exhausting the stack, and so that the
@@ -212,14 +209,23 @@ func wireScanString(data []byte, i int) (int, uint8, error) {
 // character or a non-ASCII byte. Strings are most of the bytes of ACP
 // messages and every nesting level scans its members' strings again, so it
 // tests eight bytes at a time (wirePlain8) before finishing byte by byte.
-func wireSkipPlain(data []byte, i int) int {
-	for i+8 <= len(data) && wirePlain8(binary.LittleEndian.Uint64(data[i:])) {
+// The encoder uses it on Go strings to find the bytes it must escape.
+func wireSkipPlain[T ~string | ~[]byte](data T, i int) int {
+	for i+8 <= len(data) && wirePlain8(wireLoad8(data, i)) {
 		i += 8
 	}
 	for i < len(data) && wireStrPlain[data[i]] {
 		i++
 	}
 	return i
+}
+
+// wireLoad8 reads data[i:i+8] as a little-endian word; the compiler turns
+// the shifts into one load, for strings and byte slices alike.
+func wireLoad8[T ~string | ~[]byte](data T, i int) uint64 {
+	d := data[i : i+8]
+	return uint64(d[0]) | uint64(d[1])<<8 | uint64(d[2])<<16 | uint64(d[3])<<24 |
+		uint64(d[4])<<32 | uint64(d[5])<<40 | uint64(d[6])<<48 | uint64(d[7])<<56
 }
 
 // wirePlain8 reports whether all eight bytes packed in w are plain string

@@ -5,6 +5,7 @@ package acp
 import (
 	"encoding/json"
 	"math"
+	"slices"
 	"strconv"
 	"unicode/utf8"
 )
@@ -27,14 +28,17 @@ func wireAppendString(src *string, buf []byte) ([]byte, error) {
 // JavaScript treats them as line ends. Runs of plain bytes are copied in
 // one append, so escape-free strings cost one copy.
 func wireAppendQuoted(buf []byte, s string) []byte {
+	if len(s) > wireLongString && cap(buf)-len(buf) < len(s)+2 {
+		buf = slices.Grow(buf, len(s)+len(s)/8+2)
+	}
 	buf = append(buf, '"')
 	start := 0
 	for i := 0; i < len(s); {
-		c := s[i]
-		if wireStrPlain[c] {
-			i++
-			continue
+		i = wireSkipPlain(s, i)
+		if i >= len(s) {
+			break
 		}
+		c := s[i]
 		if c < utf8.RuneSelf {
 			buf = wireAppendEscape(append(buf, s[start:i]...), c)
 			i++
@@ -56,6 +60,12 @@ func wireAppendQuoted(buf []byte, s string) []byte {
 	}
 	return append(append(buf, s[start:]...), '"')
 }
+
+// wireLongString is the length from which wireAppendQuoted makes room for
+// the whole string (and an eighth more for escapes) before writing it, so
+// that a file or an image grows the buffer once rather than by repeated
+// doubling, each growth copying everything written so far.
+const wireLongString = 4 << 10
 
 // wireAppendEscape appends the escape for an ASCII byte that cannot appear
 // raw in a JSON string: the short forms where JSON has them, else \u00XX.
