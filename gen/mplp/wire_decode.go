@@ -126,11 +126,10 @@ func wireUnescape(lit []byte) (string, error) {
 	b.Grow(len(s))
 	start := 0
 	for i := 0; i < len(s); {
-		c := s[i]
-		if wireStrPlain[c] {
-			i++
-			continue
+		if i = wireSkipPlain(s, i); i >= len(s) {
+			break
 		}
+		c := s[i]
 		b.Write(s[start:i])
 		switch {
 		case c == '\\':
