@@ -207,10 +207,23 @@ func TestSurfaceSessionCancel(t *testing.T) {
 	case <-ctx.Done():
 		t.Fatal("session/cancel did not end the prompt")
 	}
-	agent.mu.Lock()
-	defer agent.mu.Unlock()
-	if len(agent.cancelled) != 2 || agent.cancelled[1] != "s1" {
-		t.Errorf("SessionCancel handler saw %q", agent.cancelled)
+	// The prompt ends on the reader, before the notification reaches the
+	// SessionCancel handler on the ordered queue: wait for the handler.
+	for {
+		agent.mu.Lock()
+		seen := append([]string(nil), agent.cancelled...)
+		agent.mu.Unlock()
+		if len(seen) == 2 {
+			if seen[0] != "other" || seen[1] != "s1" {
+				t.Errorf("SessionCancel handler saw %q", seen)
+			}
+			return
+		}
+		select {
+		case <-ctx.Done():
+			t.Fatalf("SessionCancel handler saw %q", seen)
+		case <-time.After(time.Millisecond):
+		}
 	}
 }
 
