@@ -647,14 +647,13 @@ func wireDecodeErrorObject(data []byte) error {
 const wireSerialLimit = 1024
 
 // wireSerial runs functions one at a time in the order they were pushed,
-// on a goroutine of its own. Pushing blocks only while limit functions
-// are pending (queued, or in the batch being run).
+// on a goroutine of its own. Pushing blocks only while wireSerialLimit
+// functions are pending (queued, or in the batch being run).
 type wireSerial struct {
 	mu      sync.Mutex
 	room    sync.Cond // signalled when a batch is done or closing
 	queue   []func()
 	pending int // queued plus the batch being run
-	limit   int
 	wake    chan struct{}
 	closing bool
 	stopped chan struct{}
@@ -662,9 +661,6 @@ type wireSerial struct {
 
 func (s *wireSerial) start() {
 	s.room.L = &s.mu
-	if s.limit == 0 {
-		s.limit = wireSerialLimit
-	}
 	s.wake = make(chan struct{}, 1)
 	s.stopped = make(chan struct{})
 	go s.run()
@@ -672,7 +668,7 @@ func (s *wireSerial) start() {
 
 func (s *wireSerial) push(f func()) {
 	s.mu.Lock()
-	for s.pending >= s.limit && !s.closing {
+	for s.pending >= wireSerialLimit && !s.closing {
 		s.room.Wait()
 	}
 	s.queue = append(s.queue, f)
