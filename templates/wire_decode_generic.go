@@ -3,13 +3,13 @@ package templates
 // wireDecodePtr decodes an optional value: null sets *dst = nil, anything
 // else decodes into a new T and stores its address. *dst is left alone on
 // error so a failed decode never publishes a half-filled value.
-func wireDecodePtr[T any](dst **T, data []byte, decode func(*T, []byte) error) error {
-	if wireIsNull(data) {
+func wireDecodePtr[T any](dst **T, r *wireReader, decode func(*T, *wireReader) error) error {
+	if r.null() {
 		*dst = nil
 		return nil
 	}
 	v := new(T)
-	if err := decode(v, data); err != nil {
+	if err := decode(v, r); err != nil {
 		return err
 	}
 	*dst = v
@@ -19,25 +19,28 @@ func wireDecodePtr[T any](dst **T, data []byte, decode func(*T, []byte) error) e
 // wireDecodeSlice decodes a JSON array into a non-nil slice (so [] stays
 // distinguishable from absent). Item errors carry their index in the path.
 // With skipInvalid, items that fail to decode are dropped and the rest kept
-// in order (x-deserialize-skip-invalid-items); a malformed array is still
-// an error, since the iterator validates each item before decoding it.
-// Items are decoded in place to avoid copying large structs.
-func wireDecodeSlice[T any](dst *[]T, data []byte, skipInvalid bool, decode func(*T, []byte) error) error {
-	it, err := wireArray(data)
+// in order (x-deserialize-skip-invalid-items); a malformed item is still an
+// error: the cursor goes back to the item's start and skips it, which
+// validates it. Items are decoded in place to avoid copying large structs.
+func wireDecodeSlice[T any](dst *[]T, r *wireReader, skipInvalid bool, decode func(*T, *wireReader) error) error {
+	it, err := wireArrayAt(r)
 	if err != nil {
 		return err
 	}
 	out := make([]T, 0)
 	var zero T
-	for it.next() {
+	for it.next(r) {
+		at := r.mark()
 		out = append(out, zero)
-		if err := decode(&out[len(out)-1], it.value); err != nil {
+		if err := decode(&out[len(out)-1], r); err != nil {
 			if !skipInvalid {
 				return wireAtIndex(err, it.index)
 			}
-			// Clear the slot so the dropped item's memory is not kept.
+			// Clear the slot so the dropped item's memory is not kept,
+			// and let next skip the item.
 			out[len(out)-1] = zero
 			out = out[:len(out)-1]
+			r.reset(at)
 		}
 	}
 	if it.err != nil {
@@ -50,15 +53,15 @@ func wireDecodeSlice[T any](dst *[]T, data []byte, skipInvalid bool, decode func
 // wireDecodeMap decodes a JSON object into a non-nil map; value errors carry
 // their key in the path. A repeated key keeps its last value, as with
 // encoding/json.
-func wireDecodeMap[V any](dst *map[string]V, data []byte, decode func(*V, []byte) error) error {
-	it, err := wireObject(data)
+func wireDecodeMap[V any](dst *map[string]V, r *wireReader, decode func(*V, *wireReader) error) error {
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	out := make(map[string]V)
-	for it.next() {
+	for it.next(r) {
 		var v V
-		if err := decode(&v, it.value); err != nil {
+		if err := decode(&v, r); err != nil {
 			return wireAtKey(err, string(it.key))
 		}
 		out[string(it.key)] = v

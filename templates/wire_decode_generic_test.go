@@ -13,17 +13,17 @@ type wireTestEntry struct {
 	Priority string
 }
 
-func wireTestDecodeEntry(dst *wireTestEntry, data []byte) error {
-	it, err := wireObject(data)
+func wireTestDecodeEntry(dst *wireTestEntry, r *wireReader) error {
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "content":
-			err = wireDecodeString(&dst.Content, it.value)
+			err = wireDecodeString(&dst.Content, r)
 		case "priority":
-			err = wireDecodeString(&dst.Priority, it.value)
+			err = wireDecodeString(&dst.Priority, r)
 		}
 		if err != nil {
 			return wireAtKey(err, string(it.key))
@@ -34,19 +34,19 @@ func wireTestDecodeEntry(dst *wireTestEntry, data []byte) error {
 
 func TestDecodePtr(t *testing.T) {
 	var p *int64
-	if err := wireDecodePtr(&p, []byte(` 7 `), wireDecodeInt64); err != nil || p == nil || *p != 7 {
+	if err := wireUnmarshal(&p, []byte(` 7 `), wireTestPtr(wireDecodeInt64)); err != nil || p == nil || *p != 7 {
 		t.Fatalf("wireDecodePtr(7) = %v, %v", p, err)
 	}
-	if err := wireDecodePtr(&p, []byte(` null `), wireDecodeInt64); err != nil || p != nil {
+	if err := wireUnmarshal(&p, []byte(` null `), wireTestPtr(wireDecodeInt64)); err != nil || p != nil {
 		t.Fatalf("wireDecodePtr(null) = %v, %v", p, err)
 	}
 	old := new(int64)
 	p = old
-	err := wireDecodePtr(&p, []byte(`"x"`), wireDecodeInt64)
+	err := wireUnmarshal(&p, []byte(`"x"`), wireTestPtr(wireDecodeInt64))
 	if wireTestErrText(err) != "$: expected integer, got string" || p != old {
 		t.Fatalf("wireDecodePtr error = %v, dst changed %v", err, p != old)
 	}
-	if err := wireDecodePtr(&p, []byte(``), wireDecodeInt64); wireTestErrText(err) != "$: unexpected end of JSON input" {
+	if err := wireUnmarshal(&p, []byte(``), wireTestPtr(wireDecodeInt64)); wireTestErrText(err) != "$: unexpected end of JSON input" {
 		t.Fatalf("wireDecodePtr(empty) = %v", err)
 	}
 }
@@ -72,7 +72,7 @@ func TestDecodeSlice(t *testing.T) {
 	}
 	for _, tt := range tests {
 		got := []wireTestEntry{{Content: "previous"}}
-		err := wireDecodeSlice(&got, []byte(tt.in), tt.skipInvalid, wireTestDecodeEntry)
+		err := wireUnmarshal(&got, []byte(tt.in), wireTestSlice(tt.skipInvalid, wireTestDecodeEntry))
 		if wireTestErrText(err) != tt.err {
 			t.Errorf("wireDecodeSlice(%q, %v) error %q, want %q", tt.in, tt.skipInvalid, wireTestErrText(err), tt.err)
 			continue
@@ -82,8 +82,7 @@ func TestDecodeSlice(t *testing.T) {
 		}
 	}
 	var nested [][]uint16
-	decodeInner := func(dst *[]uint16, data []byte) error { return wireDecodeSlice(dst, data, false, wireDecodeUint16) }
-	err := wireDecodeSlice(&nested, []byte(`[[1],[2,70000]]`), false, decodeInner)
+	err := wireUnmarshal(&nested, []byte(`[[1],[2,70000]]`), wireTestSlice(false, wireTestSlice(false, wireDecodeUint16)))
 	if wireTestErrText(err) != "$[1][1]: number 70000 out of range for uint16" {
 		t.Errorf("nested slice error = %v", err)
 	}
@@ -91,10 +90,10 @@ func TestDecodeSlice(t *testing.T) {
 
 func TestDecodeMap(t *testing.T) {
 	var m map[string]int32
-	if err := wireDecodeMap(&m, []byte(`{}`), wireDecodeInt32); err != nil || m == nil || len(m) != 0 {
+	if err := wireUnmarshal(&m, []byte(`{}`), wireTestMap(wireDecodeInt32)); err != nil || m == nil || len(m) != 0 {
 		t.Fatalf("empty map: %v, %v", m, err)
 	}
-	err := wireDecodeMap(&m, []byte(` {"a":1, "b c":-2, "a":3} `), wireDecodeInt32)
+	err := wireUnmarshal(&m, []byte(` {"a":1, "b c":-2, "a":3} `), wireTestMap(wireDecodeInt32))
 	if err != nil || !reflect.DeepEqual(m, map[string]int32{"a": 3, "b c": -2}) {
 		t.Fatalf("map = %v, %v", m, err)
 	}
@@ -105,18 +104,31 @@ func TestDecodeMap(t *testing.T) {
 		{`[]`, `$: expected object, got array`},
 	}
 	for _, tt := range tests {
-		if err := wireDecodeMap(&m, []byte(tt.in), wireDecodeInt32); wireTestErrText(err) != tt.err {
+		if err := wireUnmarshal(&m, []byte(tt.in), wireTestMap(wireDecodeInt32)); wireTestErrText(err) != tt.err {
 			t.Errorf("wireDecodeMap(%q) = %q, want %q", tt.in, wireTestErrText(err), tt.err)
 		}
 	}
 	var raw map[string]json.RawMessage
-	if err := wireDecodeMap(&raw, []byte(`{"a":{"b":[1]}}`), wireDecodeRaw); err != nil || string(raw["a"]) != `{"b":[1]}` {
+	if err := wireUnmarshal(&raw, []byte(`{"a":{"b":[1]}}`), wireTestMap(wireDecodeRaw)); err != nil || string(raw["a"]) != `{"b":[1]}` {
 		t.Errorf("raw map = %q, %v", raw, err)
 	}
 	var maps map[string]map[string]bool
-	decodeInner := func(dst *map[string]bool, data []byte) error { return wireDecodeMap(dst, data, wireDecodeBool) }
-	err = wireDecodeMap(&maps, []byte(`{"outer":{"in ner":null}}`), decodeInner)
+	err = wireUnmarshal(&maps, []byte(`{"outer":{"in ner":null}}`), wireTestMap(wireTestMap(wireDecodeBool)))
 	if wireTestErrText(err) != `$.outer["in ner"]: expected boolean, got null` {
 		t.Errorf("nested map error = %v", err)
 	}
+}
+
+// wireTestPtr, wireTestSlice and wireTestMap bind the generic decoders to an
+// item decoder, for wireUnmarshal.
+func wireTestPtr[T any](decode func(*T, *wireReader) error) func(**T, *wireReader) error {
+	return func(dst **T, r *wireReader) error { return wireDecodePtr(dst, r, decode) }
+}
+
+func wireTestSlice[T any](skipInvalid bool, decode func(*T, *wireReader) error) func(*[]T, *wireReader) error {
+	return func(dst *[]T, r *wireReader) error { return wireDecodeSlice(dst, r, skipInvalid, decode) }
+}
+
+func wireTestMap[V any](decode func(*V, *wireReader) error) func(*map[string]V, *wireReader) error {
+	return func(dst *map[string]V, r *wireReader) error { return wireDecodeMap(dst, r, decode) }
 }

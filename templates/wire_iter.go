@@ -1,165 +1,243 @@
 package templates
 
-// wireObjectIter walks the members of one JSON object in a single pass,
-// validating as it goes. Usage:
+// wireObjectIter walks the members of the object at a wireReader's cursor,
+// leaving the cursor at each member's value for the field's decoder to
+// consume. A value nobody consumed (an unknown member) is skipped by the
+// next call, so every byte is read once either way. Usage:
 //
-//	it, err := wireObject(data)
+//	it, err := wireObjectAt(r)
 //	if err != nil { return err }
-//	for it.next() { switch string(it.key) { ... it.value ... } }
+//	for it.next(r) { switch string(it.key) { case "a": decode(&x.A, r) ... } }
 //	if it.err != nil { return it.err }
 //
-// key is the member name, unescaped (it aliases data when the name has no
-// escapes). value is the exact bytes of the member's value, without
-// surrounding whitespace, validated. Duplicate keys are reported as they
-// come.
-//
-// pos is the index just past the '{' or the previous value; 0 means the
-// iteration is over. Because no JSON value ends in '{', data[pos-1] tells
-// whether a member separator is expected, so no extra state is needed.
+// key is the member name, unescaped (it aliases the input when the name has
+// no escapes). at is where the current value starts, -1 before the first
+// member. Duplicate keys are reported as they come.
 type wireObjectIter struct {
-	data  []byte
-	pos   int
+	key  []byte
+	at   int
+	done bool
+	err  error
+}
+
+// wireObjectAt opens the object at the cursor; error if the next value is
+// not an object.
+func wireObjectAt(r *wireReader) (wireObjectIter, error) {
+	if r.peek() != '{' {
+		return wireObjectIter{}, r.kindError("object")
+	}
+	if err := r.enter(); err != nil {
+		return wireObjectIter{}, err
+	}
+	return wireObjectIter{at: -1}, nil
+}
+
+// next moves the cursor to the next member's value; false at the end of
+// the object (the cursor is then past its closing brace) or on error (then
+// err is set, with a path naming the offending key where one is known).
+func (it *wireObjectIter) next(r *wireReader) bool {
+	if it.done {
+		return false
+	}
+	if it.at >= 0 && r.pos == it.at {
+		if err := r.skip(); err != nil {
+			return it.fail(wireAtKey(err, string(it.key)))
+		}
+	}
+	data := r.data
+	i := wireSkipSpace(data, r.pos)
+	if i < len(data) && data[i] == '}' {
+		r.pos, it.done = i+1, true
+		r.depth--
+		return false
+	}
+	if it.at >= 0 {
+		if i >= len(data) {
+			return it.fail(wireErrEOF())
+		}
+		if data[i] != ',' {
+			return it.fail(wireSyntaxError(data, i, "after object key:value pair"))
+		}
+		i = wireSkipSpace(data, i+1)
+	}
+	return it.member(r, i)
+}
+
+// member reads the key and colon starting at data[i].
+func (it *wireObjectIter) member(r *wireReader, i int) bool {
+	data := r.data
+	if i >= len(data) {
+		return it.fail(wireErrEOF())
+	}
+	if data[i] != '"' {
+		return it.fail(wireSyntaxError(data, i, "looking for beginning of object key string"))
+	}
+	key, end, err := wireReadString(data, i)
+	if err != nil {
+		return it.fail(err)
+	}
+	if i, err = wireScanColon(data, end); err != nil {
+		return it.fail(wireAtKey(err, string(key)))
+	}
+	it.key, it.at, r.pos = key, i, i
+	return true
+}
+
+// fail ends the iteration with err.
+func (it *wireObjectIter) fail(err error) bool {
+	it.done, it.key, it.err = true, nil, err
+	return false
+}
+
+// wireArrayIter walks the items of the array at a wireReader's cursor like
+// wireObjectIter: index is the current item's position, at where it starts.
+type wireArrayIter struct {
+	index int
+	at    int
+	done  bool
+	err   error
+}
+
+// wireArrayAt opens the array at the cursor; error if the next value is
+// not an array.
+func wireArrayAt(r *wireReader) (wireArrayIter, error) {
+	if r.peek() != '[' {
+		return wireArrayIter{}, r.kindError("array")
+	}
+	if err := r.enter(); err != nil {
+		return wireArrayIter{}, err
+	}
+	return wireArrayIter{at: -1}, nil
+}
+
+// next moves the cursor to the next item; false at the end or on error.
+func (it *wireArrayIter) next(r *wireReader) bool {
+	if it.done {
+		return false
+	}
+	if it.at >= 0 && r.pos == it.at {
+		if err := r.skip(); err != nil {
+			return it.fail(wireAtIndex(err, it.index))
+		}
+	}
+	data := r.data
+	i := wireSkipSpace(data, r.pos)
+	if i < len(data) && data[i] == ']' {
+		r.pos, it.done = i+1, true
+		r.depth--
+		return false
+	}
+	if it.at >= 0 {
+		if i >= len(data) {
+			return it.fail(wireErrEOF())
+		}
+		if data[i] != ',' {
+			return it.fail(wireSyntaxError(data, i, "after array element"))
+		}
+		i = wireSkipSpace(data, i+1)
+		it.index++
+	}
+	it.at, r.pos = i, i
+	return true
+}
+
+// fail ends the iteration with err.
+func (it *wireArrayIter) fail(err error) bool {
+	it.done, it.err = true, err
+	return false
+}
+
+// wireObjectSpans walks the members of one whole JSON input that is an
+// object, giving each member's value as its exact bytes (validated,
+// without surrounding whitespace): for code that keeps or forwards values
+// rather than decoding them (JSON-RPC envelopes, raw members). It checks
+// that nothing but whitespace follows the object.
+type wireObjectSpans struct {
+	r     wireReader
+	it    wireObjectIter
 	key   []byte
 	value []byte
 	err   error
 }
 
 // wireObject starts iterating; error if data is not a JSON object.
-func wireObject(data []byte) (wireObjectIter, error) {
-	i := wireSkipSpace(data, 0)
-	if i >= len(data) || data[i] != '{' {
-		return wireObjectIter{}, wireKindError(data, i, "object")
+func wireObject(data []byte) (wireObjectSpans, error) {
+	s := wireObjectSpans{r: wireReader{data: data}}
+	if wireKind(data) != '{' {
+		s = wireObjectSpans{}
+		s.it.done = true
+		return s, wireKindError(data, wireSkipSpace(data, 0), "object")
 	}
-	return wireObjectIter{data: data, pos: i + 1}, nil
+	var err error
+	s.it, err = wireObjectAt(&s.r)
+	return s, err
 }
 
-// next advances to the next member; false at the end or on error (then err
-// is set, with a path naming the offending key where one is known).
-func (it *wireObjectIter) next() bool {
-	if it.pos <= 0 || it.pos > len(it.data) {
+// next advances to the next member; false at the end or on error.
+func (s *wireObjectSpans) next() bool {
+	if !s.it.next(&s.r) {
+		s.key, s.value, s.err = nil, nil, s.it.err
+		if s.err == nil {
+			s.err = wireCheckEnd(s.r.data, s.r.pos)
+		}
 		return false
 	}
-	first := it.data[it.pos-1] == '{'
-	i := wireSkipSpace(it.data, it.pos)
-	if i < len(it.data) && it.data[i] == '}' {
-		return it.finish(i + 1)
-	}
-	if !first {
-		if i >= len(it.data) {
-			return it.fail(wireErrEOF())
-		}
-		if it.data[i] != ',' {
-			return it.fail(wireSyntaxError(it.data, i, "after object key:value pair"))
-		}
-		i = wireSkipSpace(it.data, i+1)
-	}
-	return it.member(i)
-}
-
-// member reads the key, colon and value starting at data[i].
-func (it *wireObjectIter) member(i int) bool {
-	if i >= len(it.data) {
-		return it.fail(wireErrEOF())
-	}
-	if it.data[i] != '"' {
-		return it.fail(wireSyntaxError(it.data, i, "looking for beginning of object key string"))
-	}
-	key, end, err := wireReadString(it.data, i)
+	v, err := s.r.span()
 	if err != nil {
-		return it.fail(err)
+		s.it.fail(wireAtKey(err, string(s.it.key)))
+		s.key, s.value, s.err = nil, nil, s.it.err
+		return false
 	}
-	if i, err = wireScanColon(it.data, end); err != nil {
-		return it.fail(wireAtKey(err, string(key)))
-	}
-	end, err = wireSkipValue(it.data, i, 1)
-	if err != nil {
-		return it.fail(wireAtKey(err, string(key)))
-	}
-	it.key, it.value, it.pos = key, it.data[i:end], end
+	s.key, s.value = s.it.key, v
 	return true
 }
 
-// finish ends the iteration after the closing brace at data[i-1], checking
-// that nothing but whitespace follows the object.
-func (it *wireObjectIter) finish(i int) bool {
-	it.pos, it.key, it.value = 0, nil, nil
-	it.err = wireCheckEnd(it.data, i)
-	return false
-}
-
-// fail ends the iteration with err.
-func (it *wireObjectIter) fail(err error) bool {
-	it.pos, it.key, it.value, it.err = 0, nil, nil, err
-	return false
-}
-
-// wireArrayIter walks the items of one JSON array: like wireObjectIter,
-// value is one item's exact bytes and index its position. pos follows the
-// same convention (no JSON value ends in '[').
-type wireArrayIter struct {
-	data  []byte
-	pos   int
+// wireArraySpans is wireObjectSpans for an input that is an array: value
+// is one item's exact bytes and index its position.
+type wireArraySpans struct {
+	r     wireReader
+	it    wireArrayIter
 	index int
 	value []byte
 	err   error
 }
 
 // wireArray starts iterating; error if data is not a JSON array.
-func wireArray(data []byte) (wireArrayIter, error) {
-	i := wireSkipSpace(data, 0)
-	if i >= len(data) || data[i] != '[' {
-		return wireArrayIter{}, wireKindError(data, i, "array")
+func wireArray(data []byte) (wireArraySpans, error) {
+	s := wireArraySpans{r: wireReader{data: data}}
+	if wireKind(data) != '[' {
+		s = wireArraySpans{}
+		s.it.done = true
+		return s, wireKindError(data, wireSkipSpace(data, 0), "array")
 	}
-	return wireArrayIter{data: data, pos: i + 1}, nil
+	var err error
+	s.it, err = wireArrayAt(&s.r)
+	return s, err
 }
 
-// next advances to the next item; false at the end or on error (then err
-// is set, with the item's index in the path when the item is malformed).
-func (it *wireArrayIter) next() bool {
-	if it.pos <= 0 || it.pos > len(it.data) {
+// next advances to the next item; false at the end or on error.
+func (s *wireArraySpans) next() bool {
+	if !s.it.next(&s.r) {
+		s.value, s.err = nil, s.it.err
+		if s.err == nil {
+			s.err = wireCheckEnd(s.r.data, s.r.pos)
+		}
 		return false
 	}
-	first := it.data[it.pos-1] == '['
-	i := wireSkipSpace(it.data, it.pos)
-	if i < len(it.data) && it.data[i] == ']' {
-		return it.finish(i + 1)
-	}
-	if !first {
-		if i >= len(it.data) {
-			return it.fail(wireErrEOF())
-		}
-		if it.data[i] != ',' {
-			return it.fail(wireSyntaxError(it.data, i, "after array element"))
-		}
-		i = wireSkipSpace(it.data, i+1)
-		it.index++
-	}
-	end, err := wireSkipValue(it.data, i, 1)
+	v, err := s.r.span()
 	if err != nil {
-		return it.fail(wireAtIndex(err, it.index))
+		s.it.fail(wireAtIndex(err, s.it.index))
+		s.value, s.err = nil, s.it.err
+		return false
 	}
-	it.value, it.pos = it.data[i:end], end
+	s.index, s.value = s.it.index, v
 	return true
-}
-
-// finish ends the iteration after the closing bracket at data[i-1].
-func (it *wireArrayIter) finish(i int) bool {
-	it.pos, it.value = 0, nil
-	it.err = wireCheckEnd(it.data, i)
-	return false
-}
-
-// fail ends the iteration with err.
-func (it *wireArrayIter) fail(err error) bool {
-	it.pos, it.value, it.err = 0, nil, err
-	return false
 }
 
 // wireMember finds the member named key in the object data with one shallow
 // pass (values are skipped, but validated) and returns its value bytes.
-// It stops at the first match, so callers such as union decoders can read
-// a discriminator without paying for the rest. found is false when absent.
-// Error when data is not an object or is malformed up to the match.
+// It stops at the first match. found is false when absent. Error when data
+// is not an object or is malformed up to the match.
 func wireMember(data []byte, key string) (value []byte, found bool, err error) {
 	it, err := wireObject(data)
 	if err != nil {
@@ -168,6 +246,25 @@ func wireMember(data []byte, key string) (value []byte, found bool, err error) {
 	for it.next() {
 		if string(it.key) == key {
 			return it.value, true, nil
+		}
+	}
+	return nil, false, it.err
+}
+
+// wireMemberAt is wireMember for the object at the cursor, which it does
+// not move: a union decoder reads its tag this way, then decodes the
+// variant from the same position. Only the members before the tag are
+// skipped to find it, and ACP writes tags first.
+func wireMemberAt(r *wireReader, key string) (value []byte, found bool, err error) {
+	look := *r
+	it, err := wireObjectAt(&look)
+	if err != nil {
+		return nil, false, err
+	}
+	for it.next(&look) {
+		if string(it.key) == key {
+			v, err := look.span()
+			return v, true, wireAtKey(err, key)
 		}
 	}
 	return nil, false, it.err

@@ -87,11 +87,11 @@ func TestObjectIterStops(t *testing.T) {
 	if it.next() || it.err != nil {
 		t.Error("next after the end must keep returning false without error")
 	}
-	var zero wireObjectIter
+	var zero wireObjectSpans
 	if zero.next() {
 		t.Error("zero iterator must not yield")
 	}
-	var zeroArr wireArrayIter
+	var zeroArr wireArraySpans
 	if zeroArr.next() {
 		t.Error("zero array iterator must not yield")
 	}

@@ -9,16 +9,16 @@ import (
 // decoder's error and leaves the patch as it was.
 func TestWirePatchDecode(t *testing.T) {
 	var p Patch[string]
-	if err := wirePatchDecode(&p, []byte(" null "), wireDecodeString); err != nil || !p.Cleared() {
+	if err := wireUnmarshal(&p, []byte(" null "), wireTestPatch(wireDecodeString)); err != nil || !p.Cleared() {
 		t.Fatalf("null: %+v, %v", p, err)
 	}
-	if err := wirePatchDecode(&p, []byte(`"x"`), wireDecodeString); err != nil {
+	if err := wireUnmarshal(&p, []byte(`"x"`), wireTestPatch(wireDecodeString)); err != nil {
 		t.Fatal(err)
 	}
 	if v, ok := p.Get(); !ok || v != "x" {
 		t.Fatalf("value: %q %v", v, ok)
 	}
-	err := wirePatchDecode(&p, []byte(`5`), wireDecodeString)
+	err := wireUnmarshal(&p, []byte(`5`), wireTestPatch(wireDecodeString))
 	if err == nil || !strings.Contains(err.Error(), "string") {
 		t.Fatalf("bad value: %v", err)
 	}
@@ -45,4 +45,9 @@ func TestWirePatchAppend(t *testing.T) {
 	if !(Patch[int]{}).IsZero() || PatchClear[int]().IsZero() || PatchTo(0).IsZero() {
 		t.Error("IsZero must hold exactly for unchanged patches (omitzero)")
 	}
+}
+
+// wireTestPatch binds wirePatchDecode to a value decoder, for wireUnmarshal.
+func wireTestPatch[T any](decode func(*T, *wireReader) error) func(*Patch[T], *wireReader) error {
+	return func(p *Patch[T], r *wireReader) error { return wirePatchDecode(p, r, decode) }
 }

@@ -40,64 +40,68 @@ type Plan struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Plan) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*Plan).decodeWire)
+}
+
+func (x *Plan) decodeWire(r *wireReader) error {
 	*x = Plan{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "meta":
 			seen |= 1 << 0
-			err := x.Meta.UnmarshalJSON(it.value)
+			err := x.Meta.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "meta")
 			}
 		case "plan_id":
 			seen |= 1 << 1
-			err := wireDecodeString(&x.PlanID, it.value)
+			err := wireDecodeString(&x.PlanID, r)
 			if err != nil {
 				return wireAtKey(err, "plan_id")
 			}
 		case "context_id":
 			seen |= 1 << 2
-			err := wireDecodeString(&x.ContextID, it.value)
+			err := wireDecodeString(&x.ContextID, r)
 			if err != nil {
 				return wireAtKey(err, "context_id")
 			}
 		case "title":
 			seen |= 1 << 3
-			err := wireDecodeString(&x.Title, it.value)
+			err := wireDecodeString(&x.Title, r)
 			if err != nil {
 				return wireAtKey(err, "title")
 			}
 		case "objective":
 			seen |= 1 << 4
-			err := wireDecodeString(&x.Objective, it.value)
+			err := wireDecodeString(&x.Objective, r)
 			if err != nil {
 				return wireAtKey(err, "objective")
 			}
 		case "status":
 			seen |= 1 << 5
-			err := x.Status.UnmarshalJSON(it.value)
+			err := x.Status.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "status")
 			}
 		case "steps":
 			seen |= 1 << 6
-			err := wireDecodeSlice(&x.Steps, it.value, false, (*PlanStep).UnmarshalJSON)
+			err := wireDecodeSlice(&x.Steps, r, false, (*PlanStep).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "steps")
 			}
 		case "trace":
 			x.Trace = new(Trace)
-			err := x.Trace.UnmarshalJSON(it.value)
+			err := x.Trace.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "trace")
 			}
 		case "events":
-			err := wireDecodeSlice(&x.Events, it.value, false, (*PlanEvent).UnmarshalJSON)
+			err := wireDecodeSlice(&x.Events, r, false, (*PlanEvent).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "events")
 			}
@@ -215,23 +219,27 @@ type Meta struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Meta) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*Meta).decodeWire)
+}
+
+func (x *Meta) decodeWire(r *wireReader) error {
 	*x = Meta{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "protocolVersion":
 			seen |= 1 << 0
-			err := wireDecodeString(&x.ProtocolVersion, it.value)
+			err := wireDecodeString(&x.ProtocolVersion, r)
 			if err != nil {
 				return wireAtKey(err, "protocolVersion")
 			}
 		case "source":
 			x.Source = new(string)
-			err := wireDecodeString(x.Source, it.value)
+			err := wireDecodeString(x.Source, r)
 			if err != nil {
 				return wireAtKey(err, "source")
 			}
@@ -240,7 +248,7 @@ func (x *Meta) UnmarshalJSON(data []byte) error {
 				x.Extra = map[string]json.RawMessage{}
 			}
 			var v json.RawMessage
-			if err := wireDecodeRaw(&v, it.value); err != nil {
+			if err := wireDecodeRaw(&v, r); err != nil {
 				return wireAtKey(err, string(it.key))
 			}
 			x.Extra[string(it.key)] = v
@@ -311,7 +319,11 @@ func (x PlanStatus) IsKnown() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanStatus) UnmarshalJSON(data []byte) error {
-	s, err := wireStringBytes(data)
+	return wireUnmarshal(x, data, (*PlanStatus).decodeWire)
+}
+
+func (x *PlanStatus) decodeWire(r *wireReader) error {
+	s, err := wireStringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -362,46 +374,50 @@ type PlanStep struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanStep) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*PlanStep).decodeWire)
+}
+
+func (x *PlanStep) decodeWire(r *wireReader) error {
 	*x = PlanStep{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "step_id":
 			seen |= 1 << 0
-			err := wireDecodeString(&x.StepID, it.value)
+			err := wireDecodeString(&x.StepID, r)
 			if err != nil {
 				return wireAtKey(err, "step_id")
 			}
 		case "description":
 			seen |= 1 << 1
-			err := wireDecodeString(&x.Description, it.value)
+			err := wireDecodeString(&x.Description, r)
 			if err != nil {
 				return wireAtKey(err, "description")
 			}
 		case "status":
 			seen |= 1 << 2
-			err := x.Status.UnmarshalJSON(it.value)
+			err := x.Status.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "status")
 			}
 		case "dependencies":
-			err := wireDecodeSlice(&x.Dependencies, it.value, false, wireDecodeString)
+			err := wireDecodeSlice(&x.Dependencies, r, false, wireDecodeString)
 			if err != nil {
 				return wireAtKey(err, "dependencies")
 			}
 		case "agent_role":
 			x.AgentRole = new(string)
-			err := wireDecodeString(x.AgentRole, it.value)
+			err := wireDecodeString(x.AgentRole, r)
 			if err != nil {
 				return wireAtKey(err, "agent_role")
 			}
 		case "order_index":
 			x.OrderIndex = new(int64)
-			err := wireDecodeInt64(x.OrderIndex, it.value)
+			err := wireDecodeInt64(x.OrderIndex, r)
 			if err != nil {
 				return wireAtKey(err, "order_index")
 			}
@@ -500,7 +516,11 @@ func (x StepStatus) IsKnown() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *StepStatus) UnmarshalJSON(data []byte) error {
-	s, err := wireStringBytes(data)
+	return wireUnmarshal(x, data, (*StepStatus).decodeWire)
+}
+
+func (x *StepStatus) decodeWire(r *wireReader) error {
+	s, err := wireStringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -542,17 +562,21 @@ type Trace struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Trace) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*Trace).decodeWire)
+}
+
+func (x *Trace) decodeWire(r *wireReader) error {
 	*x = Trace{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "trace_id":
 			seen |= 1 << 0
-			err := wireDecodeString(&x.TraceID, it.value)
+			err := wireDecodeString(&x.TraceID, r)
 			if err != nil {
 				return wireAtKey(err, "trace_id")
 			}
@@ -561,7 +585,7 @@ func (x *Trace) UnmarshalJSON(data []byte) error {
 				x.Extra = map[string]json.RawMessage{}
 			}
 			var v json.RawMessage
-			if err := wireDecodeRaw(&v, it.value); err != nil {
+			if err := wireDecodeRaw(&v, r); err != nil {
 				return wireAtKey(err, string(it.key))
 			}
 			x.Extra[string(it.key)] = v
@@ -613,23 +637,27 @@ type PlanEvent struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanEvent) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*PlanEvent).decodeWire)
+}
+
+func (x *PlanEvent) decodeWire(r *wireReader) error {
 	*x = PlanEvent{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "event_type":
 			seen |= 1 << 0
-			err := wireDecodeString(&x.EventType, it.value)
+			err := wireDecodeString(&x.EventType, r)
 			if err != nil {
 				return wireAtKey(err, "event_type")
 			}
 		case "timestamp":
 			seen |= 1 << 1
-			err := wireDecodeString(&x.Timestamp, it.value)
+			err := wireDecodeString(&x.Timestamp, r)
 			if err != nil {
 				return wireAtKey(err, "timestamp")
 			}
@@ -638,7 +666,7 @@ func (x *PlanEvent) UnmarshalJSON(data []byte) error {
 				x.Extra = map[string]json.RawMessage{}
 			}
 			var v json.RawMessage
-			if err := wireDecodeRaw(&v, it.value); err != nil {
+			if err := wireDecodeRaw(&v, r); err != nil {
 				return wireAtKey(err, string(it.key))
 			}
 			x.Extra[string(it.key)] = v

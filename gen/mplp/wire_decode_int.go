@@ -11,13 +11,12 @@ import "math"
 // on -0, as encoding/json does.
 // It returns the sign and magnitude so that every width, including the
 // full uint64 range, is handled exactly without going through float64.
-func wireInteger(data []byte, typ string, maxNeg, maxPos uint64) (neg bool, mag uint64, err error) {
-	start, end, _, err := wireTrim(data, "-0123456789", "integer")
+func wireInteger(r *wireReader, typ string, maxNeg, maxPos uint64) (neg bool, mag uint64, err error) {
+	text, isInt, err := wireNumber(r, "integer")
 	if err != nil {
 		return false, 0, err
 	}
-	text := data[start:end]
-	if _, isInt, _ := wireScanNumber(text, 0); !isInt {
+	if !isInt {
 		return false, 0, wireErrorf("number %s is not an integer", wireNumText(text))
 	}
 	neg = text[0] == '-'
@@ -47,8 +46,8 @@ func wireParseDigits(digits []byte) (uint64, bool) {
 }
 
 // wireDecodeInt32 decodes an integer in the int32 range.
-func wireDecodeInt32(dst *int32, data []byte) error {
-	neg, mag, err := wireInteger(data, "int32", 1<<31, math.MaxInt32)
+func wireDecodeInt32(dst *int32, r *wireReader) error {
+	neg, mag, err := wireInteger(r, "int32", 1<<31, math.MaxInt32)
 	if err == nil {
 		*dst = int32(wireSigned(neg, mag))
 	}
@@ -56,8 +55,8 @@ func wireDecodeInt32(dst *int32, data []byte) error {
 }
 
 // wireDecodeInt64 decodes an integer in the int64 range.
-func wireDecodeInt64(dst *int64, data []byte) error {
-	neg, mag, err := wireInteger(data, "int64", 1<<63, math.MaxInt64)
+func wireDecodeInt64(dst *int64, r *wireReader) error {
+	neg, mag, err := wireInteger(r, "int64", 1<<63, math.MaxInt64)
 	if err == nil {
 		*dst = wireSigned(neg, mag)
 	}
@@ -65,8 +64,8 @@ func wireDecodeInt64(dst *int64, data []byte) error {
 }
 
 // wireDecodeUint16 decodes an integer in the uint16 range.
-func wireDecodeUint16(dst *uint16, data []byte) error {
-	_, mag, err := wireInteger(data, "uint16", 0, math.MaxUint16)
+func wireDecodeUint16(dst *uint16, r *wireReader) error {
+	_, mag, err := wireInteger(r, "uint16", 0, math.MaxUint16)
 	if err == nil {
 		*dst = uint16(mag)
 	}
@@ -74,8 +73,8 @@ func wireDecodeUint16(dst *uint16, data []byte) error {
 }
 
 // wireDecodeUint32 decodes an integer in the uint32 range.
-func wireDecodeUint32(dst *uint32, data []byte) error {
-	_, mag, err := wireInteger(data, "uint32", 0, math.MaxUint32)
+func wireDecodeUint32(dst *uint32, r *wireReader) error {
+	_, mag, err := wireInteger(r, "uint32", 0, math.MaxUint32)
 	if err == nil {
 		*dst = uint32(mag)
 	}
@@ -84,8 +83,8 @@ func wireDecodeUint32(dst *uint32, data []byte) error {
 
 // wireDecodeUint64 decodes an integer in the uint64 range; values above
 // 2^53 stay exact because they never pass through float64.
-func wireDecodeUint64(dst *uint64, data []byte) error {
-	_, mag, err := wireInteger(data, "uint64", 0, math.MaxUint64)
+func wireDecodeUint64(dst *uint64, r *wireReader) error {
+	_, mag, err := wireInteger(r, "uint64", 0, math.MaxUint64)
 	if err == nil {
 		*dst = mag
 	}

@@ -14,29 +14,33 @@ type SessionUpdateNotification struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionUpdateNotification) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*SessionUpdateNotification).decodeWire)
+}
+
+func (x *SessionUpdateNotification) decodeWire(r *wireReader) error {
 	*x = SessionUpdateNotification{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "jsonrpc":
 			seen |= 1 << 0
-			err := x.Jsonrpc.UnmarshalJSON(it.value)
+			err := x.Jsonrpc.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "jsonrpc")
 			}
 		case "method":
 			seen |= 1 << 1
-			err := x.Method.UnmarshalJSON(it.value)
+			err := x.Method.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "method")
 			}
 		case "params":
 			seen |= 1 << 2
-			err := x.Params.UnmarshalJSON(it.value)
+			err := x.Params.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "params")
 			}
@@ -109,7 +113,11 @@ func (x JsonRpcVersion) IsKnown() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *JsonRpcVersion) UnmarshalJSON(data []byte) error {
-	s, err := wireStringBytes(data)
+	return wireUnmarshal(x, data, (*JsonRpcVersion).decodeWire)
+}
+
+func (x *JsonRpcVersion) decodeWire(r *wireReader) error {
+	s, err := wireStringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -150,7 +158,11 @@ func (x SessionUpdateMethod) IsKnown() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionUpdateMethod) UnmarshalJSON(data []byte) error {
-	s, err := wireStringBytes(data)
+	return wireUnmarshal(x, data, (*SessionUpdateMethod).decodeWire)
+}
+
+func (x *SessionUpdateMethod) decodeWire(r *wireReader) error {
+	s, err := wireStringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -180,23 +192,27 @@ type SessionNotification struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionNotification) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*SessionNotification).decodeWire)
+}
+
+func (x *SessionNotification) decodeWire(r *wireReader) error {
 	*x = SessionNotification{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
 			seen |= 1 << 0
-			err := x.SessionID.UnmarshalJSON(it.value)
+			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "update":
 			seen |= 1 << 1
-			err := x.Update.UnmarshalJSON(it.value)
+			err := x.Update.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "update")
 			}
@@ -248,7 +264,11 @@ type SessionId string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionId) UnmarshalJSON(data []byte) error {
-	return wireDecodeString((*string)(x), data)
+	return wireUnmarshal(x, data, (*SessionId).decodeWire)
+}
+
+func (x *SessionId) decodeWire(r *wireReader) error {
+	return wireDecodeString((*string)(x), r)
 }
 
 func (x *SessionId) appendJSON(buf []byte) ([]byte, error) {
@@ -283,36 +303,40 @@ func (x SessionUpdate) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionUpdate) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*SessionUpdate).decodeWire)
+}
+
+func (x *SessionUpdate) decodeWire(r *wireReader) error {
 	x.Value = nil
-	raw, found, err := wireMember(data, "sessionUpdate")
+	raw, found, err := wireMemberAt(r, "sessionUpdate")
 	if err != nil {
 		return err
 	}
 	if !found {
 		return wireMissing("sessionUpdate")
 	}
-	tag, err := wireStringBytes(raw)
+	tag, err := wireTagString(raw)
 	if err != nil {
 		return wireAtKey(err, "sessionUpdate")
 	}
 	switch string(tag) {
 	case "plan_update":
 		v := new(SessionUpdatePlanUpdate)
-		if err := (*PlanUpdate)(v).UnmarshalJSON(data); err != nil {
+		if err := (*PlanUpdate)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "plan_removed":
 		v := new(SessionUpdatePlanRemoved)
-		if err := (*PlanRemoved)(v).UnmarshalJSON(data); err != nil {
+		if err := (*PlanRemoved)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
 		v := new(SessionUpdateOther)
-		if err := v.decodeJSON(data); err != nil {
+		if err := v.decodeWire(r); err != nil {
 			return err
 		}
 		v.SessionUpdate = string(tag)
@@ -399,19 +423,21 @@ type SessionUpdateOther struct {
 	Raw json.RawMessage `json:"-"`
 }
 
-func (x *SessionUpdateOther) decodeJSON(data []byte) error {
+func (x *SessionUpdateOther) decodeWire(r *wireReader) error {
 	*x = SessionUpdateOther{}
-	it, err := wireObject(data)
+	start := r.at()
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 
 	}
 	if it.err != nil {
 		return it.err
 	}
-	return wireDecodeRaw(&x.Raw, data)
+	x.Raw = r.since(start)
+	return nil
 }
 
 func (x *SessionUpdateOther) appendJSON(buf []byte) ([]byte, error) {
@@ -446,17 +472,21 @@ type PlanUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanUpdate) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*PlanUpdate).decodeWire)
+}
+
+func (x *PlanUpdate) decodeWire(r *wireReader) error {
 	*x = PlanUpdate{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "plan":
 			seen |= 1 << 0
-			err := x.Plan.UnmarshalJSON(it.value)
+			err := x.Plan.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "plan")
 			}
@@ -517,43 +547,47 @@ func (x PlanUpdateContent) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanUpdateContent) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*PlanUpdateContent).decodeWire)
+}
+
+func (x *PlanUpdateContent) decodeWire(r *wireReader) error {
 	x.Value = nil
-	raw, found, err := wireMember(data, "type")
+	raw, found, err := wireMemberAt(r, "type")
 	if err != nil {
 		return err
 	}
 	if !found {
 		return wireMissing("type")
 	}
-	tag, err := wireStringBytes(raw)
+	tag, err := wireTagString(raw)
 	if err != nil {
 		return wireAtKey(err, "type")
 	}
 	switch string(tag) {
 	case "items":
 		v := new(PlanUpdateContentItems)
-		if err := (*PlanItems)(v).UnmarshalJSON(data); err != nil {
+		if err := (*PlanItems)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "file":
 		v := new(PlanUpdateContentFile)
-		if err := (*PlanFile)(v).UnmarshalJSON(data); err != nil {
+		if err := (*PlanFile)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "markdown":
 		v := new(PlanUpdateContentMarkdown)
-		if err := (*PlanMarkdown)(v).UnmarshalJSON(data); err != nil {
+		if err := (*PlanMarkdown)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
 		v := new(PlanUpdateContentOther)
-		if err := v.decodeJSON(data); err != nil {
+		if err := v.decodeWire(r); err != nil {
 			return err
 		}
 		v.Type = string(tag)
@@ -669,18 +703,19 @@ type PlanUpdateContentOther struct {
 	Raw json.RawMessage `json:"-"`
 }
 
-func (x *PlanUpdateContentOther) decodeJSON(data []byte) error {
+func (x *PlanUpdateContentOther) decodeWire(r *wireReader) error {
 	*x = PlanUpdateContentOther{}
-	it, err := wireObject(data)
+	start := r.at()
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "id":
 			seen |= 1 << 0
-			err := x.ID.UnmarshalJSON(it.value)
+			err := x.ID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "id")
 			}
@@ -692,7 +727,8 @@ func (x *PlanUpdateContentOther) decodeJSON(data []byte) error {
 	if seen&(1<<0) == 0 {
 		return wireMissing("id")
 	}
-	return wireDecodeRaw(&x.Raw, data)
+	x.Raw = r.since(start)
+	return nil
 }
 
 func (x *PlanUpdateContentOther) appendJSON(buf []byte) ([]byte, error) {
@@ -736,28 +772,32 @@ type PlanItems struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanItems) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*PlanItems).decodeWire)
+}
+
+func (x *PlanItems) decodeWire(r *wireReader) error {
 	*x = PlanItems{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "id":
 			seen |= 1 << 0
-			err := x.ID.UnmarshalJSON(it.value)
+			err := x.ID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "id")
 			}
 		case "entries":
 			seen |= 1 << 1
-			err := wireDecodeSlice(&x.Entries, it.value, false, (*PlanEntry).UnmarshalJSON)
+			err := wireDecodeSlice(&x.Entries, r, false, (*PlanEntry).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "entries")
 			}
 		case "_meta":
-			err := wireDecodeRawObject(&x.Meta, it.value)
+			err := wireDecodeRawObject(&x.Meta, r)
 			if err != nil {
 				return wireAtKey(err, "_meta")
 			}
@@ -827,28 +867,32 @@ type PlanFile struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanFile) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*PlanFile).decodeWire)
+}
+
+func (x *PlanFile) decodeWire(r *wireReader) error {
 	*x = PlanFile{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "id":
 			seen |= 1 << 0
-			err := x.ID.UnmarshalJSON(it.value)
+			err := x.ID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "id")
 			}
 		case "uri":
 			seen |= 1 << 1
-			err := wireDecodeString(&x.URI, it.value)
+			err := wireDecodeString(&x.URI, r)
 			if err != nil {
 				return wireAtKey(err, "uri")
 			}
 		case "_meta":
-			err := wireDecodeRawObject(&x.Meta, it.value)
+			err := wireDecodeRawObject(&x.Meta, r)
 			if err != nil {
 				return wireAtKey(err, "_meta")
 			}
@@ -913,28 +957,32 @@ type PlanMarkdown struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanMarkdown) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*PlanMarkdown).decodeWire)
+}
+
+func (x *PlanMarkdown) decodeWire(r *wireReader) error {
 	*x = PlanMarkdown{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "id":
 			seen |= 1 << 0
-			err := x.ID.UnmarshalJSON(it.value)
+			err := x.ID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "id")
 			}
 		case "content":
 			seen |= 1 << 1
-			err := wireDecodeString(&x.Content, it.value)
+			err := wireDecodeString(&x.Content, r)
 			if err != nil {
 				return wireAtKey(err, "content")
 			}
 		case "_meta":
-			err := wireDecodeRawObject(&x.Meta, it.value)
+			err := wireDecodeRawObject(&x.Meta, r)
 			if err != nil {
 				return wireAtKey(err, "_meta")
 			}
@@ -995,17 +1043,21 @@ type PlanRemoved struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanRemoved) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*PlanRemoved).decodeWire)
+}
+
+func (x *PlanRemoved) decodeWire(r *wireReader) error {
 	*x = PlanRemoved{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "id":
 			seen |= 1 << 0
-			err := x.ID.UnmarshalJSON(it.value)
+			err := x.ID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "id")
 			}
@@ -1049,7 +1101,11 @@ type PlanId string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanId) UnmarshalJSON(data []byte) error {
-	return wireDecodeString((*string)(x), data)
+	return wireUnmarshal(x, data, (*PlanId).decodeWire)
+}
+
+func (x *PlanId) decodeWire(r *wireReader) error {
+	return wireDecodeString((*string)(x), r)
 }
 
 func (x *PlanId) appendJSON(buf []byte) ([]byte, error) {
@@ -1071,29 +1127,33 @@ type PlanEntry struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanEntry) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*PlanEntry).decodeWire)
+}
+
+func (x *PlanEntry) decodeWire(r *wireReader) error {
 	*x = PlanEntry{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "content":
 			seen |= 1 << 0
-			err := wireDecodeString(&x.Content, it.value)
+			err := wireDecodeString(&x.Content, r)
 			if err != nil {
 				return wireAtKey(err, "content")
 			}
 		case "priority":
 			seen |= 1 << 1
-			err := x.Priority.UnmarshalJSON(it.value)
+			err := x.Priority.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "priority")
 			}
 		case "status":
 			seen |= 1 << 2
-			err := x.Status.UnmarshalJSON(it.value)
+			err := x.Status.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "status")
 			}
@@ -1174,7 +1234,11 @@ func (x PlanEntryPriority) IsExtension() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanEntryPriority) UnmarshalJSON(data []byte) error {
-	s, err := wireStringBytes(data)
+	return wireUnmarshal(x, data, (*PlanEntryPriority).decodeWire)
+}
+
+func (x *PlanEntryPriority) decodeWire(r *wireReader) error {
+	s, err := wireStringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -1226,7 +1290,11 @@ func (x PlanEntryStatus) IsExtension() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanEntryStatus) UnmarshalJSON(data []byte) error {
-	s, err := wireStringBytes(data)
+	return wireUnmarshal(x, data, (*PlanEntryStatus).decodeWire)
+}
+
+func (x *PlanEntryStatus) decodeWire(r *wireReader) error {
+	s, err := wireStringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -1261,29 +1329,33 @@ type V1SessionUpdateNotification struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *V1SessionUpdateNotification) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*V1SessionUpdateNotification).decodeWire)
+}
+
+func (x *V1SessionUpdateNotification) decodeWire(r *wireReader) error {
 	*x = V1SessionUpdateNotification{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "jsonrpc":
 			seen |= 1 << 0
-			err := x.Jsonrpc.UnmarshalJSON(it.value)
+			err := x.Jsonrpc.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "jsonrpc")
 			}
 		case "method":
 			seen |= 1 << 1
-			err := x.Method.UnmarshalJSON(it.value)
+			err := x.Method.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "method")
 			}
 		case "params":
 			seen |= 1 << 2
-			err := x.Params.UnmarshalJSON(it.value)
+			err := x.Params.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "params")
 			}
@@ -1346,23 +1418,27 @@ type V1SessionNotification struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *V1SessionNotification) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*V1SessionNotification).decodeWire)
+}
+
+func (x *V1SessionNotification) decodeWire(r *wireReader) error {
 	*x = V1SessionNotification{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
 			seen |= 1 << 0
-			err := x.SessionID.UnmarshalJSON(it.value)
+			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "update":
 			seen |= 1 << 1
-			err := x.Update.UnmarshalJSON(it.value)
+			err := x.Update.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "update")
 			}
@@ -1431,36 +1507,40 @@ func (x V1SessionUpdate) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *V1SessionUpdate) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*V1SessionUpdate).decodeWire)
+}
+
+func (x *V1SessionUpdate) decodeWire(r *wireReader) error {
 	x.Value = nil
-	raw, found, err := wireMember(data, "sessionUpdate")
+	raw, found, err := wireMemberAt(r, "sessionUpdate")
 	if err != nil {
 		return err
 	}
 	if !found {
 		return wireMissing("sessionUpdate")
 	}
-	tag, err := wireStringBytes(raw)
+	tag, err := wireTagString(raw)
 	if err != nil {
 		return wireAtKey(err, "sessionUpdate")
 	}
 	switch string(tag) {
 	case "plan":
 		v := new(V1SessionUpdatePlan)
-		if err := (*V1Plan)(v).UnmarshalJSON(data); err != nil {
+		if err := (*V1Plan)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "plan_update":
 		v := new(V1SessionUpdatePlanUpdate)
-		if err := (*V1PlanUpdate)(v).UnmarshalJSON(data); err != nil {
+		if err := (*V1PlanUpdate)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "plan_removed":
 		v := new(V1SessionUpdatePlanRemoved)
-		if err := (*PlanRemoved)(v).UnmarshalJSON(data); err != nil {
+		if err := (*PlanRemoved)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
@@ -1572,17 +1652,21 @@ type V1Plan struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *V1Plan) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*V1Plan).decodeWire)
+}
+
+func (x *V1Plan) decodeWire(r *wireReader) error {
 	*x = V1Plan{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "entries":
 			seen |= 1 << 0
-			err := wireDecodeSlice(&x.Entries, it.value, false, (*V1PlanEntry).UnmarshalJSON)
+			err := wireDecodeSlice(&x.Entries, r, false, (*V1PlanEntry).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "entries")
 			}
@@ -1633,17 +1717,21 @@ type V1PlanUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *V1PlanUpdate) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*V1PlanUpdate).decodeWire)
+}
+
+func (x *V1PlanUpdate) decodeWire(r *wireReader) error {
 	*x = V1PlanUpdate{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "plan":
 			seen |= 1 << 0
-			err := x.Plan.UnmarshalJSON(it.value)
+			err := x.Plan.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "plan")
 			}
@@ -1703,36 +1791,40 @@ func (x V1PlanUpdateContent) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *V1PlanUpdateContent) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*V1PlanUpdateContent).decodeWire)
+}
+
+func (x *V1PlanUpdateContent) decodeWire(r *wireReader) error {
 	x.Value = nil
-	raw, found, err := wireMember(data, "type")
+	raw, found, err := wireMemberAt(r, "type")
 	if err != nil {
 		return err
 	}
 	if !found {
 		return wireMissing("type")
 	}
-	tag, err := wireStringBytes(raw)
+	tag, err := wireTagString(raw)
 	if err != nil {
 		return wireAtKey(err, "type")
 	}
 	switch string(tag) {
 	case "items":
 		v := new(V1PlanUpdateContentItems)
-		if err := (*V1PlanItems)(v).UnmarshalJSON(data); err != nil {
+		if err := (*V1PlanItems)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "file":
 		v := new(V1PlanUpdateContentFile)
-		if err := (*PlanFile)(v).UnmarshalJSON(data); err != nil {
+		if err := (*PlanFile)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "markdown":
 		v := new(V1PlanUpdateContentMarkdown)
-		if err := (*PlanMarkdown)(v).UnmarshalJSON(data); err != nil {
+		if err := (*PlanMarkdown)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
@@ -1847,28 +1939,32 @@ type V1PlanItems struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *V1PlanItems) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*V1PlanItems).decodeWire)
+}
+
+func (x *V1PlanItems) decodeWire(r *wireReader) error {
 	*x = V1PlanItems{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "id":
 			seen |= 1 << 0
-			err := x.ID.UnmarshalJSON(it.value)
+			err := x.ID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "id")
 			}
 		case "entries":
 			seen |= 1 << 1
-			err := wireDecodeSlice(&x.Entries, it.value, false, (*V1PlanEntry).UnmarshalJSON)
+			err := wireDecodeSlice(&x.Entries, r, false, (*V1PlanEntry).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "entries")
 			}
 		case "_meta":
-			err := wireDecodeRawObject(&x.Meta, it.value)
+			err := wireDecodeRawObject(&x.Meta, r)
 			if err != nil {
 				return wireAtKey(err, "_meta")
 			}
@@ -1937,29 +2033,33 @@ type V1PlanEntry struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *V1PlanEntry) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*V1PlanEntry).decodeWire)
+}
+
+func (x *V1PlanEntry) decodeWire(r *wireReader) error {
 	*x = V1PlanEntry{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "content":
 			seen |= 1 << 0
-			err := wireDecodeString(&x.Content, it.value)
+			err := wireDecodeString(&x.Content, r)
 			if err != nil {
 				return wireAtKey(err, "content")
 			}
 		case "priority":
 			seen |= 1 << 1
-			err := x.Priority.UnmarshalJSON(it.value)
+			err := x.Priority.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "priority")
 			}
 		case "status":
 			seen |= 1 << 2
-			err := x.Status.UnmarshalJSON(it.value)
+			err := x.Status.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "status")
 			}
@@ -2034,7 +2134,11 @@ func (x V1PlanEntryPriority) IsKnown() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *V1PlanEntryPriority) UnmarshalJSON(data []byte) error {
-	s, err := wireStringBytes(data)
+	return wireUnmarshal(x, data, (*V1PlanEntryPriority).decodeWire)
+}
+
+func (x *V1PlanEntryPriority) decodeWire(r *wireReader) error {
+	s, err := wireStringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -2080,7 +2184,11 @@ func (x V1PlanEntryStatus) IsKnown() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *V1PlanEntryStatus) UnmarshalJSON(data []byte) error {
-	s, err := wireStringBytes(data)
+	return wireUnmarshal(x, data, (*V1PlanEntryStatus).decodeWire)
+}
+
+func (x *V1PlanEntryStatus) decodeWire(r *wireReader) error {
+	s, err := wireStringBytes(r)
 	if err != nil {
 		return err
 	}

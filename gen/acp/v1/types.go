@@ -20,28 +20,32 @@ type AgentRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AgentRequest) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*AgentRequest).decodeWire)
+}
+
+func (x *AgentRequest) decodeWire(r *wireReader) error {
 	*x = AgentRequest{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "id":
 			seen |= 1 << 0
-			err := x.ID.UnmarshalJSON(it.value)
+			err := x.ID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "id")
 			}
 		case "method":
 			seen |= 1 << 1
-			err := wireDecodeString(&x.Method, it.value)
+			err := wireDecodeString(&x.Method, r)
 			if err != nil {
 				return wireAtKey(err, "method")
 			}
 		case "params":
-			err := wireDecodePtr(&x.Params, it.value, (*AgentRequestParams).UnmarshalJSON)
+			err := wireDecodePtr(&x.Params, r, (*AgentRequestParams).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "params")
 			}
@@ -121,9 +125,9 @@ func (x AgentRequestParams) MarshalJSON() ([]byte, error) {
 // choiceAgentRequestParams chooses the variant of AgentRequestParams; files of unstable features add theirs.
 var choiceAgentRequestParams = wireNewChoice[AgentRequestParamsValue]("AgentRequestParams", wireCandidate[AgentRequestParamsValue]{
 	declared: []string{"_meta", "content", "path", "sessionId"},
-	decode: func(data []byte) (AgentRequestParamsValue, error) {
+	decode: func(r *wireReader) (AgentRequestParamsValue, error) {
 		v := new(AgentRequestParamsWriteTextFileRequest)
-		if err := (*WriteTextFileRequest)(v).UnmarshalJSON(data); err != nil {
+		if err := (*WriteTextFileRequest)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -134,9 +138,9 @@ var choiceAgentRequestParams = wireNewChoice[AgentRequestParamsValue]("AgentRequ
 	required:     []string{"sessionId", "path", "content"},
 }, wireCandidate[AgentRequestParamsValue]{
 	declared: []string{"_meta", "limit", "line", "path", "sessionId"},
-	decode: func(data []byte) (AgentRequestParamsValue, error) {
+	decode: func(r *wireReader) (AgentRequestParamsValue, error) {
 		v := new(AgentRequestParamsReadTextFileRequest)
-		if err := (*ReadTextFileRequest)(v).UnmarshalJSON(data); err != nil {
+		if err := (*ReadTextFileRequest)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -147,9 +151,9 @@ var choiceAgentRequestParams = wireNewChoice[AgentRequestParamsValue]("AgentRequ
 	required:     []string{"sessionId", "path"},
 }, wireCandidate[AgentRequestParamsValue]{
 	declared: []string{"_meta", "options", "sessionId", "toolCall"},
-	decode: func(data []byte) (AgentRequestParamsValue, error) {
+	decode: func(r *wireReader) (AgentRequestParamsValue, error) {
 		v := new(AgentRequestParamsRequestPermissionRequest)
-		if err := (*RequestPermissionRequest)(v).UnmarshalJSON(data); err != nil {
+		if err := (*RequestPermissionRequest)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -160,9 +164,9 @@ var choiceAgentRequestParams = wireNewChoice[AgentRequestParamsValue]("AgentRequ
 	required:     []string{"sessionId", "toolCall", "options"},
 }, wireCandidate[AgentRequestParamsValue]{
 	declared: []string{"_meta", "args", "command", "cwd", "env", "outputByteLimit", "sessionId"},
-	decode: func(data []byte) (AgentRequestParamsValue, error) {
+	decode: func(r *wireReader) (AgentRequestParamsValue, error) {
 		v := new(AgentRequestParamsCreateTerminalRequest)
-		if err := (*CreateTerminalRequest)(v).UnmarshalJSON(data); err != nil {
+		if err := (*CreateTerminalRequest)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -173,9 +177,9 @@ var choiceAgentRequestParams = wireNewChoice[AgentRequestParamsValue]("AgentRequ
 	required:     []string{"sessionId", "command"},
 }, wireCandidate[AgentRequestParamsValue]{
 	declared: []string{"_meta", "sessionId", "terminalId"},
-	decode: func(data []byte) (AgentRequestParamsValue, error) {
+	decode: func(r *wireReader) (AgentRequestParamsValue, error) {
 		v := new(AgentRequestParamsTerminalOutputRequest)
-		if err := (*TerminalOutputRequest)(v).UnmarshalJSON(data); err != nil {
+		if err := (*TerminalOutputRequest)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -186,9 +190,9 @@ var choiceAgentRequestParams = wireNewChoice[AgentRequestParamsValue]("AgentRequ
 	required:     []string{"sessionId", "terminalId"},
 }, wireCandidate[AgentRequestParamsValue]{
 	declared: []string{"_meta", "sessionId", "terminalId"},
-	decode: func(data []byte) (AgentRequestParamsValue, error) {
+	decode: func(r *wireReader) (AgentRequestParamsValue, error) {
 		v := new(AgentRequestParamsReleaseTerminalRequest)
-		if err := (*ReleaseTerminalRequest)(v).UnmarshalJSON(data); err != nil {
+		if err := (*ReleaseTerminalRequest)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -199,9 +203,9 @@ var choiceAgentRequestParams = wireNewChoice[AgentRequestParamsValue]("AgentRequ
 	required:     []string{"sessionId", "terminalId"},
 }, wireCandidate[AgentRequestParamsValue]{
 	declared: []string{"_meta", "sessionId", "terminalId"},
-	decode: func(data []byte) (AgentRequestParamsValue, error) {
+	decode: func(r *wireReader) (AgentRequestParamsValue, error) {
 		v := new(AgentRequestParamsWaitForTerminalExitRequest)
-		if err := (*WaitForTerminalExitRequest)(v).UnmarshalJSON(data); err != nil {
+		if err := (*WaitForTerminalExitRequest)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -212,9 +216,9 @@ var choiceAgentRequestParams = wireNewChoice[AgentRequestParamsValue]("AgentRequ
 	required:     []string{"sessionId", "terminalId"},
 }, wireCandidate[AgentRequestParamsValue]{
 	declared: []string{"_meta", "sessionId", "terminalId"},
-	decode: func(data []byte) (AgentRequestParamsValue, error) {
+	decode: func(r *wireReader) (AgentRequestParamsValue, error) {
 		v := new(AgentRequestParamsKillTerminalRequest)
-		if err := (*KillTerminalRequest)(v).UnmarshalJSON(data); err != nil {
+		if err := (*KillTerminalRequest)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -225,9 +229,9 @@ var choiceAgentRequestParams = wireNewChoice[AgentRequestParamsValue]("AgentRequ
 	required:     []string{"sessionId", "terminalId"},
 }, wireCandidate[AgentRequestParamsValue]{
 	declared: []string{"_meta", "elicitationId", "message", "mode", "requestId", "requestedSchema", "sessionId", "toolCallId", "url"},
-	decode: func(data []byte) (AgentRequestParamsValue, error) {
+	decode: func(r *wireReader) (AgentRequestParamsValue, error) {
 		v := new(AgentRequestParamsCreateElicitationRequest)
-		if err := (*CreateElicitationRequest)(v).UnmarshalJSON(data); err != nil {
+		if err := (*CreateElicitationRequest)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -238,9 +242,9 @@ var choiceAgentRequestParams = wireNewChoice[AgentRequestParamsValue]("AgentRequ
 	required:     []string{"message"},
 }, wireCandidate[AgentRequestParamsValue]{
 	declared: nil,
-	decode: func(data []byte) (AgentRequestParamsValue, error) {
+	decode: func(r *wireReader) (AgentRequestParamsValue, error) {
 		v := new(AgentRequestParamsExtMethodRequest)
-		if err := (*ExtRequest)(v).UnmarshalJSON(data); err != nil {
+		if err := (*ExtRequest)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -253,8 +257,12 @@ var choiceAgentRequestParams = wireNewChoice[AgentRequestParamsValue]("AgentRequ
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AgentRequestParams) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*AgentRequestParams).decodeWire)
+}
+
+func (x *AgentRequestParams) decodeWire(r *wireReader) error {
 	x.Value = nil
-	v, err := choiceAgentRequestParams.decode(data)
+	v, err := choiceAgentRequestParams.decode(r)
 	if err != nil {
 		return err
 	}
@@ -536,31 +544,35 @@ func (x RequestId) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *RequestId) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*RequestId).decodeWire)
+}
+
+func (x *RequestId) decodeWire(r *wireReader) error {
 	x.Value = nil
-	switch wireKind(data) {
+	switch r.kind() {
 	case '"':
 		v := new(RequestIdStr)
-		if err := wireDecodeString((*string)(v), data); err != nil {
+		if err := wireDecodeString((*string)(v), r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case '0':
 		v := new(RequestIdNumber)
-		if err := wireDecodeInt64((*int64)(v), data); err != nil {
+		if err := wireDecodeInt64((*int64)(v), r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case 'n':
 		v := new(RequestIdNull)
-		if err := wireDecodeNull(data); err != nil {
+		if err := wireDecodeNull(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	}
-	return wireKindError(data, wireSkipSpace(data, 0), "RequestId (string or number or null)")
+	return r.kindError("RequestId (string or number or null)")
 }
 
 func (x *RequestId) appendJSON(buf []byte) ([]byte, error) {
@@ -640,37 +652,44 @@ type WriteTextFileRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *WriteTextFileRequest) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*WriteTextFileRequest).decodeWire)
+}
+
+func (x *WriteTextFileRequest) decodeWire(r *wireReader) error {
 	*x = WriteTextFileRequest{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
 			seen |= 1 << 0
-			err := x.SessionID.UnmarshalJSON(it.value)
+			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "path":
 			seen |= 1 << 1
-			err := wireDecodeString(&x.Path, it.value)
+			err := wireDecodeString(&x.Path, r)
 			if err != nil {
 				return wireAtKey(err, "path")
 			}
 		case "content":
 			seen |= 1 << 2
-			err := wireDecodeString(&x.Content, it.value)
+			err := wireDecodeString(&x.Content, r)
 			if err != nil {
 				return wireAtKey(err, "content")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -740,7 +759,11 @@ type SessionId string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionId) UnmarshalJSON(data []byte) error {
-	return wireDecodeString((*string)(x), data)
+	return wireUnmarshal(x, data, (*SessionId).decodeWire)
+}
+
+func (x *SessionId) decodeWire(r *wireReader) error {
+	return wireDecodeString((*string)(x), r)
 }
 
 func (x *SessionId) appendJSON(buf []byte) ([]byte, error) {
@@ -774,41 +797,48 @@ type ReadTextFileRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ReadTextFileRequest) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ReadTextFileRequest).decodeWire)
+}
+
+func (x *ReadTextFileRequest) decodeWire(r *wireReader) error {
 	*x = ReadTextFileRequest{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
 			seen |= 1 << 0
-			err := x.SessionID.UnmarshalJSON(it.value)
+			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "path":
 			seen |= 1 << 1
-			err := wireDecodeString(&x.Path, it.value)
+			err := wireDecodeString(&x.Path, r)
 			if err != nil {
 				return wireAtKey(err, "path")
 			}
 		case "line":
-			err := wireDecodePtr(&x.Line, it.value, wireDecodeUint32)
+			err := wireDecodePtr(&x.Line, r, wireDecodeUint32)
 			if err != nil {
 				return wireAtKey(err, "line")
 			}
 		case "limit":
-			err := wireDecodePtr(&x.Limit, it.value, wireDecodeUint32)
+			err := wireDecodePtr(&x.Limit, r, wireDecodeUint32)
 			if err != nil {
 				return wireAtKey(err, "limit")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -896,37 +926,44 @@ type RequestPermissionRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *RequestPermissionRequest) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*RequestPermissionRequest).decodeWire)
+}
+
+func (x *RequestPermissionRequest) decodeWire(r *wireReader) error {
 	*x = RequestPermissionRequest{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
 			seen |= 1 << 0
-			err := x.SessionID.UnmarshalJSON(it.value)
+			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "toolCall":
 			seen |= 1 << 1
-			err := x.ToolCall.UnmarshalJSON(it.value)
+			err := x.ToolCall.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "toolCall")
 			}
 		case "options":
 			seen |= 1 << 2
-			err := wireDecodeSlice(&x.Options, it.value, false, (*PermissionOption).UnmarshalJSON)
+			err := wireDecodeSlice(&x.Options, r, false, (*PermissionOption).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "options")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -1029,83 +1066,114 @@ type ToolCallUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ToolCallUpdate) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ToolCallUpdate).decodeWire)
+}
+
+func (x *ToolCallUpdate) decodeWire(r *wireReader) error {
 	*x = ToolCallUpdate{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "toolCallId":
 			seen |= 1 << 0
-			err := x.ToolCallID.UnmarshalJSON(it.value)
+			err := x.ToolCallID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "toolCallId")
 			}
 		case "kind":
+			at := r.mark()
 			var v *ToolKind
-			err := wireDecodePtr(&v, it.value, (*ToolKind).UnmarshalJSON)
+			err := wireDecodePtr(&v, r, (*ToolKind).decodeWire)
 			if err == nil {
 				x.Kind = v
+			} else {
+				r.reset(at)
 			}
 		case "status":
+			at := r.mark()
 			var v *ToolCallStatus
-			err := wireDecodePtr(&v, it.value, (*ToolCallStatus).UnmarshalJSON)
+			err := wireDecodePtr(&v, r, (*ToolCallStatus).decodeWire)
 			if err == nil {
 				x.Status = v
+			} else {
+				r.reset(at)
 			}
 		case "title":
+			at := r.mark()
 			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			err := wireDecodePtr(&v, r, wireDecodeString)
 			if err == nil {
 				x.Title = v
+			} else {
+				r.reset(at)
 			}
 		case "name":
+			at := r.mark()
 			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			err := wireDecodePtr(&v, r, wireDecodeString)
 			if err == nil {
 				x.Name = v
+			} else {
+				r.reset(at)
 			}
 		case "content":
+			at := r.mark()
 			var v []ToolCallContent
 			var err error
-			if wireIsNull(it.value) {
+			if r.null() {
 				v = nil
 			} else {
-				err = wireDecodeSlice(&v, it.value, true, (*ToolCallContent).UnmarshalJSON)
+				err = wireDecodeSlice(&v, r, true, (*ToolCallContent).decodeWire)
 			}
 			if err == nil {
 				x.Content = v
+			} else {
+				r.reset(at)
 			}
 		case "locations":
+			at := r.mark()
 			var v []ToolCallLocation
 			var err error
-			if wireIsNull(it.value) {
+			if r.null() {
 				v = nil
 			} else {
-				err = wireDecodeSlice(&v, it.value, true, (*ToolCallLocation).UnmarshalJSON)
+				err = wireDecodeSlice(&v, r, true, (*ToolCallLocation).decodeWire)
 			}
 			if err == nil {
 				x.Locations = v
+			} else {
+				r.reset(at)
 			}
 		case "rawInput":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRaw(&v, it.value)
+			err := wireDecodeRaw(&v, r)
 			if err == nil {
 				x.RawInput = v
+			} else {
+				r.reset(at)
 			}
 		case "rawOutput":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRaw(&v, it.value)
+			err := wireDecodeRaw(&v, r)
 			if err == nil {
 				x.RawOutput = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -1210,7 +1278,11 @@ type ToolCallId string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ToolCallId) UnmarshalJSON(data []byte) error {
-	return wireDecodeString((*string)(x), data)
+	return wireUnmarshal(x, data, (*ToolCallId).decodeWire)
+}
+
+func (x *ToolCallId) decodeWire(r *wireReader) error {
+	return wireDecodeString((*string)(x), r)
 }
 
 func (x *ToolCallId) appendJSON(buf []byte) ([]byte, error) {
@@ -1264,7 +1336,11 @@ func (x ToolKind) IsKnown() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ToolKind) UnmarshalJSON(data []byte) error {
-	s, err := wireStringBytes(data)
+	return wireUnmarshal(x, data, (*ToolKind).decodeWire)
+}
+
+func (x *ToolKind) decodeWire(r *wireReader) error {
+	s, err := wireStringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -1334,7 +1410,11 @@ func (x ToolCallStatus) IsKnown() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ToolCallStatus) UnmarshalJSON(data []byte) error {
-	s, err := wireStringBytes(data)
+	return wireUnmarshal(x, data, (*ToolCallStatus).decodeWire)
+}
+
+func (x *ToolCallStatus) decodeWire(r *wireReader) error {
+	s, err := wireStringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -1388,36 +1468,40 @@ func (x ToolCallContent) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ToolCallContent) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ToolCallContent).decodeWire)
+}
+
+func (x *ToolCallContent) decodeWire(r *wireReader) error {
 	x.Value = nil
-	raw, found, err := wireMember(data, "type")
+	raw, found, err := wireMemberAt(r, "type")
 	if err != nil {
 		return err
 	}
 	if !found {
 		return wireMissing("type")
 	}
-	tag, err := wireStringBytes(raw)
+	tag, err := wireTagString(raw)
 	if err != nil {
 		return wireAtKey(err, "type")
 	}
 	switch string(tag) {
 	case "content":
 		v := new(ToolCallContentContent)
-		if err := (*Content)(v).UnmarshalJSON(data); err != nil {
+		if err := (*Content)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "diff":
 		v := new(ToolCallContentDiff)
-		if err := (*Diff)(v).UnmarshalJSON(data); err != nil {
+		if err := (*Diff)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "terminal":
 		v := new(ToolCallContentTerminal)
-		if err := (*Terminal)(v).UnmarshalJSON(data); err != nil {
+		if err := (*Terminal)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
@@ -1557,50 +1641,54 @@ func (x ContentBlock) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ContentBlock) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ContentBlock).decodeWire)
+}
+
+func (x *ContentBlock) decodeWire(r *wireReader) error {
 	x.Value = nil
-	raw, found, err := wireMember(data, "type")
+	raw, found, err := wireMemberAt(r, "type")
 	if err != nil {
 		return err
 	}
 	if !found {
 		return wireMissing("type")
 	}
-	tag, err := wireStringBytes(raw)
+	tag, err := wireTagString(raw)
 	if err != nil {
 		return wireAtKey(err, "type")
 	}
 	switch string(tag) {
 	case "text":
 		v := new(ContentBlockText)
-		if err := (*TextContent)(v).UnmarshalJSON(data); err != nil {
+		if err := (*TextContent)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "image":
 		v := new(ContentBlockImage)
-		if err := (*ImageContent)(v).UnmarshalJSON(data); err != nil {
+		if err := (*ImageContent)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "audio":
 		v := new(ContentBlockAudio)
-		if err := (*AudioContent)(v).UnmarshalJSON(data); err != nil {
+		if err := (*AudioContent)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "resource_link":
 		v := new(ContentBlockResourceLink)
-		if err := (*ResourceLink)(v).UnmarshalJSON(data); err != nil {
+		if err := (*ResourceLink)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "resource":
 		v := new(ContentBlockResource)
-		if err := (*EmbeddedResource)(v).UnmarshalJSON(data); err != nil {
+		if err := (*EmbeddedResource)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
@@ -1790,41 +1878,57 @@ type Annotations struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Annotations) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*Annotations).decodeWire)
+}
+
+func (x *Annotations) decodeWire(r *wireReader) error {
 	*x = Annotations{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "audience":
+			at := r.mark()
 			var v []Role
 			var err error
-			if wireIsNull(it.value) {
+			if r.null() {
 				v = nil
 			} else {
-				err = wireDecodeSlice(&v, it.value, true, (*Role).UnmarshalJSON)
+				err = wireDecodeSlice(&v, r, true, (*Role).decodeWire)
 			}
 			if err == nil {
 				x.Audience = v
+			} else {
+				r.reset(at)
 			}
 		case "lastModified":
+			at := r.mark()
 			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			err := wireDecodePtr(&v, r, wireDecodeString)
 			if err == nil {
 				x.LastModified = v
+			} else {
+				r.reset(at)
 			}
 		case "priority":
+			at := r.mark()
 			var v *float64
-			err := wireDecodePtr(&v, it.value, wireDecodeFloat64)
+			err := wireDecodePtr(&v, r, wireDecodeFloat64)
 			if err == nil {
 				x.Priority = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -1902,7 +2006,11 @@ func (x Role) IsKnown() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Role) UnmarshalJSON(data []byte) error {
-	s, err := wireStringBytes(data)
+	return wireUnmarshal(x, data, (*Role).decodeWire)
+}
+
+func (x *Role) decodeWire(r *wireReader) error {
+	s, err := wireStringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -1942,31 +2050,41 @@ type TextContent struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *TextContent) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*TextContent).decodeWire)
+}
+
+func (x *TextContent) decodeWire(r *wireReader) error {
 	*x = TextContent{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "annotations":
+			at := r.mark()
 			var v *Annotations
-			err := wireDecodePtr(&v, it.value, (*Annotations).UnmarshalJSON)
+			err := wireDecodePtr(&v, r, (*Annotations).decodeWire)
 			if err == nil {
 				x.Annotations = v
+			} else {
+				r.reset(at)
 			}
 		case "text":
 			seen |= 1 << 0
-			err := wireDecodeString(&x.Text, it.value)
+			err := wireDecodeString(&x.Text, r)
 			if err != nil {
 				return wireAtKey(err, "text")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -2037,43 +2155,56 @@ type ImageContent struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ImageContent) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ImageContent).decodeWire)
+}
+
+func (x *ImageContent) decodeWire(r *wireReader) error {
 	*x = ImageContent{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "annotations":
+			at := r.mark()
 			var v *Annotations
-			err := wireDecodePtr(&v, it.value, (*Annotations).UnmarshalJSON)
+			err := wireDecodePtr(&v, r, (*Annotations).decodeWire)
 			if err == nil {
 				x.Annotations = v
+			} else {
+				r.reset(at)
 			}
 		case "data":
 			seen |= 1 << 0
-			err := wireDecodeString(&x.Data, it.value)
+			err := wireDecodeString(&x.Data, r)
 			if err != nil {
 				return wireAtKey(err, "data")
 			}
 		case "mimeType":
 			seen |= 1 << 1
-			err := wireDecodeString(&x.MimeType, it.value)
+			err := wireDecodeString(&x.MimeType, r)
 			if err != nil {
 				return wireAtKey(err, "mimeType")
 			}
 		case "uri":
+			at := r.mark()
 			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			err := wireDecodePtr(&v, r, wireDecodeString)
 			if err == nil {
 				x.URI = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -2157,37 +2288,47 @@ type AudioContent struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AudioContent) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*AudioContent).decodeWire)
+}
+
+func (x *AudioContent) decodeWire(r *wireReader) error {
 	*x = AudioContent{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "annotations":
+			at := r.mark()
 			var v *Annotations
-			err := wireDecodePtr(&v, it.value, (*Annotations).UnmarshalJSON)
+			err := wireDecodePtr(&v, r, (*Annotations).decodeWire)
 			if err == nil {
 				x.Annotations = v
+			} else {
+				r.reset(at)
 			}
 		case "data":
 			seen |= 1 << 0
-			err := wireDecodeString(&x.Data, it.value)
+			err := wireDecodeString(&x.Data, r)
 			if err != nil {
 				return wireAtKey(err, "data")
 			}
 		case "mimeType":
 			seen |= 1 << 1
-			err := wireDecodeString(&x.MimeType, it.value)
+			err := wireDecodeString(&x.MimeType, r)
 			if err != nil {
 				return wireAtKey(err, "mimeType")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -2272,61 +2413,83 @@ type ResourceLink struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ResourceLink) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ResourceLink).decodeWire)
+}
+
+func (x *ResourceLink) decodeWire(r *wireReader) error {
 	*x = ResourceLink{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "annotations":
+			at := r.mark()
 			var v *Annotations
-			err := wireDecodePtr(&v, it.value, (*Annotations).UnmarshalJSON)
+			err := wireDecodePtr(&v, r, (*Annotations).decodeWire)
 			if err == nil {
 				x.Annotations = v
+			} else {
+				r.reset(at)
 			}
 		case "description":
+			at := r.mark()
 			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			err := wireDecodePtr(&v, r, wireDecodeString)
 			if err == nil {
 				x.Description = v
+			} else {
+				r.reset(at)
 			}
 		case "mimeType":
+			at := r.mark()
 			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			err := wireDecodePtr(&v, r, wireDecodeString)
 			if err == nil {
 				x.MimeType = v
+			} else {
+				r.reset(at)
 			}
 		case "name":
 			seen |= 1 << 0
-			err := wireDecodeString(&x.Name, it.value)
+			err := wireDecodeString(&x.Name, r)
 			if err != nil {
 				return wireAtKey(err, "name")
 			}
 		case "size":
+			at := r.mark()
 			var v *int64
-			err := wireDecodePtr(&v, it.value, wireDecodeInt64)
+			err := wireDecodePtr(&v, r, wireDecodeInt64)
 			if err == nil {
 				x.Size = v
+			} else {
+				r.reset(at)
 			}
 		case "title":
+			at := r.mark()
 			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			err := wireDecodePtr(&v, r, wireDecodeString)
 			if err == nil {
 				x.Title = v
+			} else {
+				r.reset(at)
 			}
 		case "uri":
 			seen |= 1 << 1
-			err := wireDecodeString(&x.URI, it.value)
+			err := wireDecodeString(&x.URI, r)
 			if err != nil {
 				return wireAtKey(err, "uri")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -2436,9 +2599,18 @@ var keysEmbeddedResourceResourceO = []string{"text", "blob"}
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *EmbeddedResourceResource) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*EmbeddedResourceResource).decodeWire)
+}
+
+func (x *EmbeddedResourceResource) decodeWire(r *wireReader) error {
 	x.Value = nil
-	switch wireKind(data) {
+	switch r.kind() {
 	case '{':
+		start := r.mark()
+		data, err := r.span()
+		if err != nil {
+			return err
+		}
 		var firstErr error
 		mask, err := wireHasMembers(data, keysEmbeddedResourceResourceO)
 		if err != nil {
@@ -2446,8 +2618,9 @@ func (x *EmbeddedResourceResource) UnmarshalJSON(data []byte) error {
 		}
 		if mask&(1<<0) != 0 {
 			{
+				r.reset(start)
 				v := new(EmbeddedResourceResourceTextResourceContents)
-				err := (*TextResourceContents)(v).UnmarshalJSON(data)
+				err := (*TextResourceContents)(v).decodeWire(r)
 				if err == nil {
 					x.Value = v
 					return nil
@@ -2459,8 +2632,9 @@ func (x *EmbeddedResourceResource) UnmarshalJSON(data []byte) error {
 		}
 		if mask&(1<<1) != 0 {
 			{
+				r.reset(start)
 				v := new(EmbeddedResourceResourceBlobResourceContents)
-				err := (*BlobResourceContents)(v).UnmarshalJSON(data)
+				err := (*BlobResourceContents)(v).decodeWire(r)
 				if err == nil {
 					x.Value = v
 					return nil
@@ -2475,7 +2649,7 @@ func (x *EmbeddedResourceResource) UnmarshalJSON(data []byte) error {
 		}
 		return wireErrorf("EmbeddedResourceResource: no variant matches: expected a member \"text\" or \"blob\"")
 	}
-	return wireKindError(data, wireSkipSpace(data, 0), "EmbeddedResourceResource (object)")
+	return r.kindError("EmbeddedResourceResource (object)")
 }
 
 func (x *EmbeddedResourceResource) appendJSON(buf []byte) ([]byte, error) {
@@ -2552,37 +2726,47 @@ type TextResourceContents struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *TextResourceContents) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*TextResourceContents).decodeWire)
+}
+
+func (x *TextResourceContents) decodeWire(r *wireReader) error {
 	*x = TextResourceContents{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "mimeType":
+			at := r.mark()
 			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			err := wireDecodePtr(&v, r, wireDecodeString)
 			if err == nil {
 				x.MimeType = v
+			} else {
+				r.reset(at)
 			}
 		case "text":
 			seen |= 1 << 0
-			err := wireDecodeString(&x.Text, it.value)
+			err := wireDecodeString(&x.Text, r)
 			if err != nil {
 				return wireAtKey(err, "text")
 			}
 		case "uri":
 			seen |= 1 << 1
-			err := wireDecodeString(&x.URI, it.value)
+			err := wireDecodeString(&x.URI, r)
 			if err != nil {
 				return wireAtKey(err, "uri")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -2659,37 +2843,47 @@ type BlobResourceContents struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *BlobResourceContents) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*BlobResourceContents).decodeWire)
+}
+
+func (x *BlobResourceContents) decodeWire(r *wireReader) error {
 	*x = BlobResourceContents{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "blob":
 			seen |= 1 << 0
-			err := wireDecodeString(&x.Blob, it.value)
+			err := wireDecodeString(&x.Blob, r)
 			if err != nil {
 				return wireAtKey(err, "blob")
 			}
 		case "mimeType":
+			at := r.mark()
 			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			err := wireDecodePtr(&v, r, wireDecodeString)
 			if err == nil {
 				x.MimeType = v
+			} else {
+				r.reset(at)
 			}
 		case "uri":
 			seen |= 1 << 1
-			err := wireDecodeString(&x.URI, it.value)
+			err := wireDecodeString(&x.URI, r)
 			if err != nil {
 				return wireAtKey(err, "uri")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -2764,31 +2958,41 @@ type EmbeddedResource struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *EmbeddedResource) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*EmbeddedResource).decodeWire)
+}
+
+func (x *EmbeddedResource) decodeWire(r *wireReader) error {
 	*x = EmbeddedResource{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "annotations":
+			at := r.mark()
 			var v *Annotations
-			err := wireDecodePtr(&v, it.value, (*Annotations).UnmarshalJSON)
+			err := wireDecodePtr(&v, r, (*Annotations).decodeWire)
 			if err == nil {
 				x.Annotations = v
+			} else {
+				r.reset(at)
 			}
 		case "resource":
 			seen |= 1 << 0
-			err := x.Resource.UnmarshalJSON(it.value)
+			err := x.Resource.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "resource")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -2853,25 +3057,32 @@ type Content struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Content) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*Content).decodeWire)
+}
+
+func (x *Content) decodeWire(r *wireReader) error {
 	*x = Content{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "content":
 			seen |= 1 << 0
-			err := x.Content.UnmarshalJSON(it.value)
+			err := x.Content.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "content")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -2937,37 +3148,47 @@ type Diff struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Diff) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*Diff).decodeWire)
+}
+
+func (x *Diff) decodeWire(r *wireReader) error {
 	*x = Diff{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "path":
 			seen |= 1 << 0
-			err := wireDecodeString(&x.Path, it.value)
+			err := wireDecodeString(&x.Path, r)
 			if err != nil {
 				return wireAtKey(err, "path")
 			}
 		case "oldText":
+			at := r.mark()
 			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			err := wireDecodePtr(&v, r, wireDecodeString)
 			if err == nil {
 				x.OldText = v
+			} else {
+				r.reset(at)
 			}
 		case "newText":
 			seen |= 1 << 1
-			err := wireDecodeString(&x.NewText, it.value)
+			err := wireDecodeString(&x.NewText, r)
 			if err != nil {
 				return wireAtKey(err, "newText")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -3031,7 +3252,11 @@ type TerminalId string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *TerminalId) UnmarshalJSON(data []byte) error {
-	return wireDecodeString((*string)(x), data)
+	return wireUnmarshal(x, data, (*TerminalId).decodeWire)
+}
+
+func (x *TerminalId) decodeWire(r *wireReader) error {
+	return wireDecodeString((*string)(x), r)
 }
 
 func (x *TerminalId) appendJSON(buf []byte) ([]byte, error) {
@@ -3061,25 +3286,32 @@ type Terminal struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Terminal) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*Terminal).decodeWire)
+}
+
+func (x *Terminal) decodeWire(r *wireReader) error {
 	*x = Terminal{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "terminalId":
 			seen |= 1 << 0
-			err := x.TerminalID.UnmarshalJSON(it.value)
+			err := x.TerminalID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "terminalId")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -3144,31 +3376,41 @@ type ToolCallLocation struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ToolCallLocation) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ToolCallLocation).decodeWire)
+}
+
+func (x *ToolCallLocation) decodeWire(r *wireReader) error {
 	*x = ToolCallLocation{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "path":
 			seen |= 1 << 0
-			err := wireDecodeString(&x.Path, it.value)
+			err := wireDecodeString(&x.Path, r)
 			if err != nil {
 				return wireAtKey(err, "path")
 			}
 		case "line":
+			at := r.mark()
 			var v *uint32
-			err := wireDecodePtr(&v, it.value, wireDecodeUint32)
+			err := wireDecodePtr(&v, r, wireDecodeUint32)
 			if err == nil {
 				x.Line = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -3237,37 +3479,44 @@ type PermissionOption struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PermissionOption) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*PermissionOption).decodeWire)
+}
+
+func (x *PermissionOption) decodeWire(r *wireReader) error {
 	*x = PermissionOption{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "optionId":
 			seen |= 1 << 0
-			err := x.OptionID.UnmarshalJSON(it.value)
+			err := x.OptionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "optionId")
 			}
 		case "name":
 			seen |= 1 << 1
-			err := wireDecodeString(&x.Name, it.value)
+			err := wireDecodeString(&x.Name, r)
 			if err != nil {
 				return wireAtKey(err, "name")
 			}
 		case "kind":
 			seen |= 1 << 2
-			err := x.Kind.UnmarshalJSON(it.value)
+			err := x.Kind.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "kind")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -3332,7 +3581,11 @@ type PermissionOptionId string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PermissionOptionId) UnmarshalJSON(data []byte) error {
-	return wireDecodeString((*string)(x), data)
+	return wireUnmarshal(x, data, (*PermissionOptionId).decodeWire)
+}
+
+func (x *PermissionOptionId) decodeWire(r *wireReader) error {
+	return wireDecodeString((*string)(x), r)
 }
 
 func (x *PermissionOptionId) appendJSON(buf []byte) ([]byte, error) {
@@ -3371,7 +3624,11 @@ func (x PermissionOptionKind) IsKnown() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PermissionOptionKind) UnmarshalJSON(data []byte) error {
-	s, err := wireStringBytes(data)
+	return wireUnmarshal(x, data, (*PermissionOptionKind).decodeWire)
+}
+
+func (x *PermissionOptionKind) decodeWire(r *wireReader) error {
+	s, err := wireStringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -3430,61 +3687,68 @@ type CreateTerminalRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CreateTerminalRequest) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*CreateTerminalRequest).decodeWire)
+}
+
+func (x *CreateTerminalRequest) decodeWire(r *wireReader) error {
 	*x = CreateTerminalRequest{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
 			seen |= 1 << 0
-			err := x.SessionID.UnmarshalJSON(it.value)
+			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "command":
 			seen |= 1 << 1
-			err := wireDecodeString(&x.Command, it.value)
+			err := wireDecodeString(&x.Command, r)
 			if err != nil {
 				return wireAtKey(err, "command")
 			}
 		case "args":
 			var err error
-			if wireIsNull(it.value) {
+			if r.null() {
 				x.Args = nil
 			} else {
-				err = wireDecodeSlice(&x.Args, it.value, false, wireDecodeString)
+				err = wireDecodeSlice(&x.Args, r, false, wireDecodeString)
 			}
 			if err != nil {
 				return wireAtKey(err, "args")
 			}
 		case "env":
 			var err error
-			if wireIsNull(it.value) {
+			if r.null() {
 				x.Env = nil
 			} else {
-				err = wireDecodeSlice(&x.Env, it.value, false, (*EnvVariable).UnmarshalJSON)
+				err = wireDecodeSlice(&x.Env, r, false, (*EnvVariable).decodeWire)
 			}
 			if err != nil {
 				return wireAtKey(err, "env")
 			}
 		case "cwd":
-			err := wireDecodePtr(&x.Cwd, it.value, wireDecodeString)
+			err := wireDecodePtr(&x.Cwd, r, wireDecodeString)
 			if err != nil {
 				return wireAtKey(err, "cwd")
 			}
 		case "outputByteLimit":
-			err := wireDecodePtr(&x.OutputByteLimit, it.value, wireDecodeUint64)
+			err := wireDecodePtr(&x.OutputByteLimit, r, wireDecodeUint64)
 			if err != nil {
 				return wireAtKey(err, "outputByteLimit")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -3580,31 +3844,38 @@ type EnvVariable struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *EnvVariable) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*EnvVariable).decodeWire)
+}
+
+func (x *EnvVariable) decodeWire(r *wireReader) error {
 	*x = EnvVariable{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "name":
 			seen |= 1 << 0
-			err := wireDecodeString(&x.Name, it.value)
+			err := wireDecodeString(&x.Name, r)
 			if err != nil {
 				return wireAtKey(err, "name")
 			}
 		case "value":
 			seen |= 1 << 1
-			err := wireDecodeString(&x.Value, it.value)
+			err := wireDecodeString(&x.Value, r)
 			if err != nil {
 				return wireAtKey(err, "value")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -3672,31 +3943,38 @@ type TerminalOutputRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *TerminalOutputRequest) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*TerminalOutputRequest).decodeWire)
+}
+
+func (x *TerminalOutputRequest) decodeWire(r *wireReader) error {
 	*x = TerminalOutputRequest{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
 			seen |= 1 << 0
-			err := x.SessionID.UnmarshalJSON(it.value)
+			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "terminalId":
 			seen |= 1 << 1
-			err := x.TerminalID.UnmarshalJSON(it.value)
+			err := x.TerminalID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "terminalId")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -3764,31 +4042,38 @@ type ReleaseTerminalRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ReleaseTerminalRequest) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ReleaseTerminalRequest).decodeWire)
+}
+
+func (x *ReleaseTerminalRequest) decodeWire(r *wireReader) error {
 	*x = ReleaseTerminalRequest{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
 			seen |= 1 << 0
-			err := x.SessionID.UnmarshalJSON(it.value)
+			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "terminalId":
 			seen |= 1 << 1
-			err := x.TerminalID.UnmarshalJSON(it.value)
+			err := x.TerminalID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "terminalId")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -3856,31 +4141,38 @@ type WaitForTerminalExitRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *WaitForTerminalExitRequest) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*WaitForTerminalExitRequest).decodeWire)
+}
+
+func (x *WaitForTerminalExitRequest) decodeWire(r *wireReader) error {
 	*x = WaitForTerminalExitRequest{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
 			seen |= 1 << 0
-			err := x.SessionID.UnmarshalJSON(it.value)
+			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "terminalId":
 			seen |= 1 << 1
-			err := x.TerminalID.UnmarshalJSON(it.value)
+			err := x.TerminalID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "terminalId")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -3948,31 +4240,38 @@ type KillTerminalRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *KillTerminalRequest) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*KillTerminalRequest).decodeWire)
+}
+
+func (x *KillTerminalRequest) decodeWire(r *wireReader) error {
 	*x = KillTerminalRequest{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
 			seen |= 1 << 0
-			err := x.SessionID.UnmarshalJSON(it.value)
+			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "terminalId":
 			seen |= 1 << 1
-			err := x.TerminalID.UnmarshalJSON(it.value)
+			err := x.TerminalID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "terminalId")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -4046,25 +4345,33 @@ type CreateElicitationRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CreateElicitationRequest) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*CreateElicitationRequest).decodeWire)
+}
+
+func (x *CreateElicitationRequest) decodeWire(r *wireReader) error {
 	*x = CreateElicitationRequest{}
-	it, err := wireObject(data)
+	start := r.mark()
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "message":
 			seen |= 1 << 0
-			err := wireDecodeString(&x.Message, it.value)
+			err := wireDecodeString(&x.Message, r)
 			if err != nil {
 				return wireAtKey(err, "message")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -4074,7 +4381,8 @@ func (x *CreateElicitationRequest) UnmarshalJSON(data []byte) error {
 	if seen&(1<<0) == 0 {
 		return wireMissing("message")
 	}
-	return x.Variant.UnmarshalJSON(data)
+	r.reset(start)
+	return x.Variant.decodeWire(r)
 }
 
 func (x *CreateElicitationRequest) appendJSON(buf []byte) ([]byte, error) {
@@ -4133,36 +4441,40 @@ func (x CreateElicitationRequestVariant) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CreateElicitationRequestVariant) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*CreateElicitationRequestVariant).decodeWire)
+}
+
+func (x *CreateElicitationRequestVariant) decodeWire(r *wireReader) error {
 	x.Value = nil
-	raw, found, err := wireMember(data, "mode")
+	raw, found, err := wireMemberAt(r, "mode")
 	if err != nil {
 		return err
 	}
 	if !found {
 		return wireMissing("mode")
 	}
-	tag, err := wireStringBytes(raw)
+	tag, err := wireTagString(raw)
 	if err != nil {
 		return wireAtKey(err, "mode")
 	}
 	switch string(tag) {
 	case "form":
 		v := new(CreateElicitationRequestForm)
-		if err := (*ElicitationFormMode)(v).UnmarshalJSON(data); err != nil {
+		if err := (*ElicitationFormMode)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "url":
 		v := new(CreateElicitationRequestURL)
-		if err := (*ElicitationUrlMode)(v).UnmarshalJSON(data); err != nil {
+		if err := (*ElicitationUrlMode)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
 		v := new(CreateElicitationRequestOther)
-		if err := v.decodeJSON(data); err != nil {
+		if err := v.decodeWire(r); err != nil {
 			return err
 		}
 		v.Mode = string(tag)
@@ -4257,19 +4569,21 @@ type CreateElicitationRequestOther struct {
 	Raw json.RawMessage `json:"-"`
 }
 
-func (x *CreateElicitationRequestOther) decodeJSON(data []byte) error {
+func (x *CreateElicitationRequestOther) decodeWire(r *wireReader) error {
 	*x = CreateElicitationRequestOther{}
-	it, err := wireObject(data)
+	start := r.at()
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 
 	}
 	if it.err != nil {
 		return it.err
 	}
-	return wireDecodeRaw(&x.Raw, data)
+	x.Raw = r.since(start)
+	return nil
 }
 
 func (x *CreateElicitationRequestOther) appendJSON(buf []byte) ([]byte, error) {
@@ -4314,25 +4628,32 @@ type ElicitationSessionScope struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationSessionScope) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ElicitationSessionScope).decodeWire)
+}
+
+func (x *ElicitationSessionScope) decodeWire(r *wireReader) error {
 	*x = ElicitationSessionScope{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
 			seen |= 1 << 0
-			err := x.SessionID.UnmarshalJSON(it.value)
+			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "toolCallId":
+			at := r.mark()
 			var v *ToolCallId
-			err := wireDecodePtr(&v, it.value, (*ToolCallId).UnmarshalJSON)
+			err := wireDecodePtr(&v, r, (*ToolCallId).decodeWire)
 			if err == nil {
 				x.ToolCallID = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -4385,17 +4706,21 @@ type ElicitationRequestScope struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationRequestScope) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ElicitationRequestScope).decodeWire)
+}
+
+func (x *ElicitationRequestScope) decodeWire(r *wireReader) error {
 	*x = ElicitationRequestScope{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "requestId":
 			seen |= 1 << 0
-			err := x.RequestID.UnmarshalJSON(it.value)
+			err := x.RequestID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "requestId")
 			}
@@ -4467,52 +4792,68 @@ type ElicitationSchema struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationSchema) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ElicitationSchema).decodeWire)
+}
+
+func (x *ElicitationSchema) decodeWire(r *wireReader) error {
 	*x = ElicitationSchema{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "type":
+			at := r.mark()
 			var v *ElicitationSchemaType
 			v = new(ElicitationSchemaType)
-			err := v.UnmarshalJSON(it.value)
+			err := v.decodeWire(r)
 			if err == nil {
 				x.Type = v
+			} else {
+				r.reset(at)
 			}
 		case "title":
+			at := r.mark()
 			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			err := wireDecodePtr(&v, r, wireDecodeString)
 			if err == nil {
 				x.Title = v
+			} else {
+				r.reset(at)
 			}
 		case "properties":
-			err := wireDecodeMap(&x.Properties, it.value, (*ElicitationPropertySchema).UnmarshalJSON)
+			err := wireDecodeMap(&x.Properties, r, (*ElicitationPropertySchema).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "properties")
 			}
 		case "required":
 			var err error
-			if wireIsNull(it.value) {
+			if r.null() {
 				x.Required = nil
 			} else {
-				err = wireDecodeSlice(&x.Required, it.value, false, wireDecodeString)
+				err = wireDecodeSlice(&x.Required, r, false, wireDecodeString)
 			}
 			if err != nil {
 				return wireAtKey(err, "required")
 			}
 		case "description":
+			at := r.mark()
 			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			err := wireDecodePtr(&v, r, wireDecodeString)
 			if err == nil {
 				x.Description = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -4602,7 +4943,11 @@ func (x ElicitationSchemaType) IsKnown() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationSchemaType) UnmarshalJSON(data []byte) error {
-	s, err := wireStringBytes(data)
+	return wireUnmarshal(x, data, (*ElicitationSchemaType).decodeWire)
+}
+
+func (x *ElicitationSchemaType) decodeWire(r *wireReader) error {
+	s, err := wireStringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -4649,57 +4994,61 @@ func (x ElicitationPropertySchema) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationPropertySchema) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ElicitationPropertySchema).decodeWire)
+}
+
+func (x *ElicitationPropertySchema) decodeWire(r *wireReader) error {
 	x.Value = nil
-	raw, found, err := wireMember(data, "type")
+	raw, found, err := wireMemberAt(r, "type")
 	if err != nil {
 		return err
 	}
 	if !found {
 		return wireMissing("type")
 	}
-	tag, err := wireStringBytes(raw)
+	tag, err := wireTagString(raw)
 	if err != nil {
 		return wireAtKey(err, "type")
 	}
 	switch string(tag) {
 	case "string":
 		v := new(ElicitationPropertySchemaString)
-		if err := (*StringPropertySchema)(v).UnmarshalJSON(data); err != nil {
+		if err := (*StringPropertySchema)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "number":
 		v := new(ElicitationPropertySchemaNumber)
-		if err := (*NumberPropertySchema)(v).UnmarshalJSON(data); err != nil {
+		if err := (*NumberPropertySchema)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "integer":
 		v := new(ElicitationPropertySchemaInteger)
-		if err := (*IntegerPropertySchema)(v).UnmarshalJSON(data); err != nil {
+		if err := (*IntegerPropertySchema)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "boolean":
 		v := new(ElicitationPropertySchemaBoolean)
-		if err := (*BooleanPropertySchema)(v).UnmarshalJSON(data); err != nil {
+		if err := (*BooleanPropertySchema)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "array":
 		v := new(ElicitationPropertySchemaArray)
-		if err := (*MultiSelectPropertySchema)(v).UnmarshalJSON(data); err != nil {
+		if err := (*MultiSelectPropertySchema)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
 		v := new(ElicitationPropertySchemaOther)
-		if err := v.decodeJSON(data); err != nil {
+		if err := v.decodeWire(r); err != nil {
 			return err
 		}
 		v.Type = string(tag)
@@ -4875,19 +5224,21 @@ type ElicitationPropertySchemaOther struct {
 	Raw json.RawMessage `json:"-"`
 }
 
-func (x *ElicitationPropertySchemaOther) decodeJSON(data []byte) error {
+func (x *ElicitationPropertySchemaOther) decodeWire(r *wireReader) error {
 	*x = ElicitationPropertySchemaOther{}
-	it, err := wireObject(data)
+	start := r.at()
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 
 	}
 	if it.err != nil {
 		return it.err
 	}
-	return wireDecodeRaw(&x.Raw, data)
+	x.Raw = r.since(start)
+	return nil
 }
 
 func (x *ElicitationPropertySchemaOther) appendJSON(buf []byte) ([]byte, error) {
@@ -4940,7 +5291,11 @@ func (x StringFormat) IsKnown() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *StringFormat) UnmarshalJSON(data []byte) error {
-	s, err := wireStringBytes(data)
+	return wireUnmarshal(x, data, (*StringFormat).decodeWire)
+}
+
+func (x *StringFormat) decodeWire(r *wireReader) error {
+	s, err := wireStringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -4990,37 +5345,47 @@ type EnumOption struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *EnumOption) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*EnumOption).decodeWire)
+}
+
+func (x *EnumOption) decodeWire(r *wireReader) error {
 	*x = EnumOption{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "const":
 			seen |= 1 << 0
-			err := wireDecodeString(&x.Const, it.value)
+			err := wireDecodeString(&x.Const, r)
 			if err != nil {
 				return wireAtKey(err, "const")
 			}
 		case "title":
 			seen |= 1 << 1
-			err := wireDecodeString(&x.Title, it.value)
+			err := wireDecodeString(&x.Title, r)
 			if err != nil {
 				return wireAtKey(err, "title")
 			}
 		case "description":
+			at := r.mark()
 			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			err := wireDecodePtr(&v, r, wireDecodeString)
 			if err == nil {
 				x.Description = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -5132,76 +5497,92 @@ type StringPropertySchema struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *StringPropertySchema) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*StringPropertySchema).decodeWire)
+}
+
+func (x *StringPropertySchema) decodeWire(r *wireReader) error {
 	*x = StringPropertySchema{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "title":
+			at := r.mark()
 			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			err := wireDecodePtr(&v, r, wireDecodeString)
 			if err == nil {
 				x.Title = v
+			} else {
+				r.reset(at)
 			}
 		case "description":
+			at := r.mark()
 			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			err := wireDecodePtr(&v, r, wireDecodeString)
 			if err == nil {
 				x.Description = v
+			} else {
+				r.reset(at)
 			}
 		case "minLength":
-			err := wireDecodePtr(&x.MinLength, it.value, wireDecodeUint32)
+			err := wireDecodePtr(&x.MinLength, r, wireDecodeUint32)
 			if err != nil {
 				return wireAtKey(err, "minLength")
 			}
 		case "maxLength":
-			err := wireDecodePtr(&x.MaxLength, it.value, wireDecodeUint32)
+			err := wireDecodePtr(&x.MaxLength, r, wireDecodeUint32)
 			if err != nil {
 				return wireAtKey(err, "maxLength")
 			}
 		case "pattern":
-			err := wireDecodePtr(&x.Pattern, it.value, wireDecodeString)
+			err := wireDecodePtr(&x.Pattern, r, wireDecodeString)
 			if err != nil {
 				return wireAtKey(err, "pattern")
 			}
 		case "format":
-			err := wireDecodePtr(&x.Format, it.value, (*StringFormat).UnmarshalJSON)
+			err := wireDecodePtr(&x.Format, r, (*StringFormat).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "format")
 			}
 		case "default":
+			at := r.mark()
 			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			err := wireDecodePtr(&v, r, wireDecodeString)
 			if err == nil {
 				x.Default = v
+			} else {
+				r.reset(at)
 			}
 		case "enum":
 			var err error
-			if wireIsNull(it.value) {
+			if r.null() {
 				x.Enum = nil
 			} else {
-				err = wireDecodeSlice(&x.Enum, it.value, false, wireDecodeString)
+				err = wireDecodeSlice(&x.Enum, r, false, wireDecodeString)
 			}
 			if err != nil {
 				return wireAtKey(err, "enum")
 			}
 		case "oneOf":
 			var err error
-			if wireIsNull(it.value) {
+			if r.null() {
 				x.OneOf = nil
 			} else {
-				err = wireDecodeSlice(&x.OneOf, it.value, false, (*EnumOption).UnmarshalJSON)
+				err = wireDecodeSlice(&x.OneOf, r, false, (*EnumOption).decodeWire)
 			}
 			if err != nil {
 				return wireAtKey(err, "oneOf")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -5334,46 +5715,62 @@ type NumberPropertySchema struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *NumberPropertySchema) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*NumberPropertySchema).decodeWire)
+}
+
+func (x *NumberPropertySchema) decodeWire(r *wireReader) error {
 	*x = NumberPropertySchema{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "title":
+			at := r.mark()
 			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			err := wireDecodePtr(&v, r, wireDecodeString)
 			if err == nil {
 				x.Title = v
+			} else {
+				r.reset(at)
 			}
 		case "description":
+			at := r.mark()
 			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			err := wireDecodePtr(&v, r, wireDecodeString)
 			if err == nil {
 				x.Description = v
+			} else {
+				r.reset(at)
 			}
 		case "minimum":
-			err := wireDecodePtr(&x.Minimum, it.value, wireDecodeFloat64)
+			err := wireDecodePtr(&x.Minimum, r, wireDecodeFloat64)
 			if err != nil {
 				return wireAtKey(err, "minimum")
 			}
 		case "maximum":
-			err := wireDecodePtr(&x.Maximum, it.value, wireDecodeFloat64)
+			err := wireDecodePtr(&x.Maximum, r, wireDecodeFloat64)
 			if err != nil {
 				return wireAtKey(err, "maximum")
 			}
 		case "default":
+			at := r.mark()
 			var v *float64
-			err := wireDecodePtr(&v, it.value, wireDecodeFloat64)
+			err := wireDecodePtr(&v, r, wireDecodeFloat64)
 			if err == nil {
 				x.Default = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -5478,46 +5875,62 @@ type IntegerPropertySchema struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *IntegerPropertySchema) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*IntegerPropertySchema).decodeWire)
+}
+
+func (x *IntegerPropertySchema) decodeWire(r *wireReader) error {
 	*x = IntegerPropertySchema{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "title":
+			at := r.mark()
 			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			err := wireDecodePtr(&v, r, wireDecodeString)
 			if err == nil {
 				x.Title = v
+			} else {
+				r.reset(at)
 			}
 		case "description":
+			at := r.mark()
 			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			err := wireDecodePtr(&v, r, wireDecodeString)
 			if err == nil {
 				x.Description = v
+			} else {
+				r.reset(at)
 			}
 		case "minimum":
-			err := wireDecodePtr(&x.Minimum, it.value, wireDecodeInt64)
+			err := wireDecodePtr(&x.Minimum, r, wireDecodeInt64)
 			if err != nil {
 				return wireAtKey(err, "minimum")
 			}
 		case "maximum":
-			err := wireDecodePtr(&x.Maximum, it.value, wireDecodeInt64)
+			err := wireDecodePtr(&x.Maximum, r, wireDecodeInt64)
 			if err != nil {
 				return wireAtKey(err, "maximum")
 			}
 		case "default":
+			at := r.mark()
 			var v *int64
-			err := wireDecodePtr(&v, it.value, wireDecodeInt64)
+			err := wireDecodePtr(&v, r, wireDecodeInt64)
 			if err == nil {
 				x.Default = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -5614,36 +6027,52 @@ type BooleanPropertySchema struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *BooleanPropertySchema) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*BooleanPropertySchema).decodeWire)
+}
+
+func (x *BooleanPropertySchema) decodeWire(r *wireReader) error {
 	*x = BooleanPropertySchema{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "title":
+			at := r.mark()
 			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			err := wireDecodePtr(&v, r, wireDecodeString)
 			if err == nil {
 				x.Title = v
+			} else {
+				r.reset(at)
 			}
 		case "description":
+			at := r.mark()
 			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			err := wireDecodePtr(&v, r, wireDecodeString)
 			if err == nil {
 				x.Description = v
+			} else {
+				r.reset(at)
 			}
 		case "default":
+			at := r.mark()
 			var v *bool
-			err := wireDecodePtr(&v, it.value, wireDecodeBool)
+			err := wireDecodePtr(&v, r, wireDecodeBool)
 			if err == nil {
 				x.Default = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -5721,34 +6150,38 @@ func (x MultiSelectItems) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *MultiSelectItems) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*MultiSelectItems).decodeWire)
+}
+
+func (x *MultiSelectItems) decodeWire(r *wireReader) error {
 	x.Value = nil
-	raw, found, err := wireMember(data, "type")
+	raw, found, err := wireMemberAt(r, "type")
 	if err != nil {
 		return err
 	}
 	if !found || wireIsNull(raw) {
 		v := new(MultiSelectItemsTitled)
-		if err := (*TitledMultiSelectItems)(v).UnmarshalJSON(data); err != nil {
+		if err := (*TitledMultiSelectItems)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	}
-	tag, err := wireStringBytes(raw)
+	tag, err := wireTagString(raw)
 	if err != nil {
 		return wireAtKey(err, "type")
 	}
 	switch string(tag) {
 	case "string":
 		v := new(MultiSelectItemsString)
-		if err := (*StringMultiSelectItems)(v).UnmarshalJSON(data); err != nil {
+		if err := (*StringMultiSelectItems)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
 		v := new(MultiSelectItemsOther)
-		if err := v.decodeJSON(data); err != nil {
+		if err := v.decodeWire(r); err != nil {
 			return err
 		}
 		v.Type = string(tag)
@@ -5836,19 +6269,21 @@ type MultiSelectItemsOther struct {
 	Raw json.RawMessage `json:"-"`
 }
 
-func (x *MultiSelectItemsOther) decodeJSON(data []byte) error {
+func (x *MultiSelectItemsOther) decodeWire(r *wireReader) error {
 	*x = MultiSelectItemsOther{}
-	it, err := wireObject(data)
+	start := r.at()
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 
 	}
 	if it.err != nil {
 		return it.err
 	}
-	return wireDecodeRaw(&x.Raw, data)
+	x.Raw = r.since(start)
+	return nil
 }
 
 func (x *MultiSelectItemsOther) appendJSON(buf []byte) ([]byte, error) {
@@ -5892,25 +6327,32 @@ type StringMultiSelectItems struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *StringMultiSelectItems) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*StringMultiSelectItems).decodeWire)
+}
+
+func (x *StringMultiSelectItems) decodeWire(r *wireReader) error {
 	*x = StringMultiSelectItems{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "enum":
 			seen |= 1 << 0
-			err := wireDecodeSlice(&x.Enum, it.value, false, wireDecodeString)
+			err := wireDecodeSlice(&x.Enum, r, false, wireDecodeString)
 			if err != nil {
 				return wireAtKey(err, "enum")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -5975,25 +6417,32 @@ type TitledMultiSelectItems struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *TitledMultiSelectItems) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*TitledMultiSelectItems).decodeWire)
+}
+
+func (x *TitledMultiSelectItems) decodeWire(r *wireReader) error {
 	*x = TitledMultiSelectItems{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "anyOf":
 			seen |= 1 << 0
-			err := wireDecodeSlice(&x.AnyOf, it.value, false, (*EnumOption).UnmarshalJSON)
+			err := wireDecodeSlice(&x.AnyOf, r, false, (*EnumOption).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "anyOf")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -6078,58 +6527,74 @@ type MultiSelectPropertySchema struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *MultiSelectPropertySchema) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*MultiSelectPropertySchema).decodeWire)
+}
+
+func (x *MultiSelectPropertySchema) decodeWire(r *wireReader) error {
 	*x = MultiSelectPropertySchema{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "title":
+			at := r.mark()
 			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			err := wireDecodePtr(&v, r, wireDecodeString)
 			if err == nil {
 				x.Title = v
+			} else {
+				r.reset(at)
 			}
 		case "description":
+			at := r.mark()
 			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			err := wireDecodePtr(&v, r, wireDecodeString)
 			if err == nil {
 				x.Description = v
+			} else {
+				r.reset(at)
 			}
 		case "minItems":
-			err := wireDecodePtr(&x.MinItems, it.value, wireDecodeUint64)
+			err := wireDecodePtr(&x.MinItems, r, wireDecodeUint64)
 			if err != nil {
 				return wireAtKey(err, "minItems")
 			}
 		case "maxItems":
-			err := wireDecodePtr(&x.MaxItems, it.value, wireDecodeUint64)
+			err := wireDecodePtr(&x.MaxItems, r, wireDecodeUint64)
 			if err != nil {
 				return wireAtKey(err, "maxItems")
 			}
 		case "items":
 			seen |= 1 << 0
-			err := x.Items.UnmarshalJSON(it.value)
+			err := x.Items.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "items")
 			}
 		case "default":
+			at := r.mark()
 			var v []string
 			var err error
-			if wireIsNull(it.value) {
+			if r.null() {
 				v = nil
 			} else {
-				err = wireDecodeSlice(&v, it.value, true, wireDecodeString)
+				err = wireDecodeSlice(&v, r, true, wireDecodeString)
 			}
 			if err == nil {
 				x.Default = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -6218,17 +6683,22 @@ type ElicitationFormMode struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationFormMode) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ElicitationFormMode).decodeWire)
+}
+
+func (x *ElicitationFormMode) decodeWire(r *wireReader) error {
 	*x = ElicitationFormMode{}
-	it, err := wireObject(data)
+	start := r.mark()
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "requestedSchema":
 			seen |= 1 << 0
-			err := x.RequestedSchema.UnmarshalJSON(it.value)
+			err := x.RequestedSchema.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "requestedSchema")
 			}
@@ -6240,7 +6710,8 @@ func (x *ElicitationFormMode) UnmarshalJSON(data []byte) error {
 	if seen&(1<<0) == 0 {
 		return wireMissing("requestedSchema")
 	}
-	return x.Variant.UnmarshalJSON(data)
+	r.reset(start)
+	return x.Variant.decodeWire(r)
 }
 
 func (x *ElicitationFormMode) appendJSON(buf []byte) ([]byte, error) {
@@ -6290,9 +6761,18 @@ var keysElicitationFormModeVariantO = []string{"sessionId", "requestId"}
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationFormModeVariant) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ElicitationFormModeVariant).decodeWire)
+}
+
+func (x *ElicitationFormModeVariant) decodeWire(r *wireReader) error {
 	x.Value = nil
-	switch wireKind(data) {
+	switch r.kind() {
 	case '{':
+		start := r.mark()
+		data, err := r.span()
+		if err != nil {
+			return err
+		}
 		var firstErr error
 		mask, err := wireHasMembers(data, keysElicitationFormModeVariantO)
 		if err != nil {
@@ -6300,8 +6780,9 @@ func (x *ElicitationFormModeVariant) UnmarshalJSON(data []byte) error {
 		}
 		if mask&(1<<0) != 0 {
 			{
+				r.reset(start)
 				v := new(ElicitationFormModeSession)
-				err := (*ElicitationSessionScope)(v).UnmarshalJSON(data)
+				err := (*ElicitationSessionScope)(v).decodeWire(r)
 				if err == nil {
 					x.Value = v
 					return nil
@@ -6313,8 +6794,9 @@ func (x *ElicitationFormModeVariant) UnmarshalJSON(data []byte) error {
 		}
 		if mask&(1<<1) != 0 {
 			{
+				r.reset(start)
 				v := new(ElicitationFormModeRequest)
-				err := (*ElicitationRequestScope)(v).UnmarshalJSON(data)
+				err := (*ElicitationRequestScope)(v).decodeWire(r)
 				if err == nil {
 					x.Value = v
 					return nil
@@ -6329,7 +6811,7 @@ func (x *ElicitationFormModeVariant) UnmarshalJSON(data []byte) error {
 		}
 		return wireErrorf("ElicitationFormModeVariant: no variant matches: expected a member \"sessionId\" or \"requestId\"")
 	}
-	return wireKindError(data, wireSkipSpace(data, 0), "ElicitationFormModeVariant (object)")
+	return r.kindError("ElicitationFormModeVariant (object)")
 }
 
 func (x *ElicitationFormModeVariant) appendJSON(buf []byte) ([]byte, error) {
@@ -6394,7 +6876,11 @@ type ElicitationId string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationId) UnmarshalJSON(data []byte) error {
-	return wireDecodeString((*string)(x), data)
+	return wireUnmarshal(x, data, (*ElicitationId).decodeWire)
+}
+
+func (x *ElicitationId) decodeWire(r *wireReader) error {
+	return wireDecodeString((*string)(x), r)
 }
 
 func (x *ElicitationId) appendJSON(buf []byte) ([]byte, error) {
@@ -6418,23 +6904,28 @@ type ElicitationUrlMode struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationUrlMode) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ElicitationUrlMode).decodeWire)
+}
+
+func (x *ElicitationUrlMode) decodeWire(r *wireReader) error {
 	*x = ElicitationUrlMode{}
-	it, err := wireObject(data)
+	start := r.mark()
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "elicitationId":
 			seen |= 1 << 0
-			err := x.ElicitationID.UnmarshalJSON(it.value)
+			err := x.ElicitationID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "elicitationId")
 			}
 		case "url":
 			seen |= 1 << 1
-			err := wireDecodeString(&x.URL, it.value)
+			err := wireDecodeString(&x.URL, r)
 			if err != nil {
 				return wireAtKey(err, "url")
 			}
@@ -6449,7 +6940,8 @@ func (x *ElicitationUrlMode) UnmarshalJSON(data []byte) error {
 	if seen&(1<<1) == 0 {
 		return wireMissing("url")
 	}
-	return x.Variant.UnmarshalJSON(data)
+	r.reset(start)
+	return x.Variant.decodeWire(r)
 }
 
 func (x *ElicitationUrlMode) appendJSON(buf []byte) ([]byte, error) {
@@ -6504,9 +6996,18 @@ var keysElicitationUrlModeVariantO = []string{"sessionId", "requestId"}
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationUrlModeVariant) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ElicitationUrlModeVariant).decodeWire)
+}
+
+func (x *ElicitationUrlModeVariant) decodeWire(r *wireReader) error {
 	x.Value = nil
-	switch wireKind(data) {
+	switch r.kind() {
 	case '{':
+		start := r.mark()
+		data, err := r.span()
+		if err != nil {
+			return err
+		}
 		var firstErr error
 		mask, err := wireHasMembers(data, keysElicitationUrlModeVariantO)
 		if err != nil {
@@ -6514,8 +7015,9 @@ func (x *ElicitationUrlModeVariant) UnmarshalJSON(data []byte) error {
 		}
 		if mask&(1<<0) != 0 {
 			{
+				r.reset(start)
 				v := new(ElicitationUrlModeSession)
-				err := (*ElicitationSessionScope)(v).UnmarshalJSON(data)
+				err := (*ElicitationSessionScope)(v).decodeWire(r)
 				if err == nil {
 					x.Value = v
 					return nil
@@ -6527,8 +7029,9 @@ func (x *ElicitationUrlModeVariant) UnmarshalJSON(data []byte) error {
 		}
 		if mask&(1<<1) != 0 {
 			{
+				r.reset(start)
 				v := new(ElicitationUrlModeRequest)
-				err := (*ElicitationRequestScope)(v).UnmarshalJSON(data)
+				err := (*ElicitationRequestScope)(v).decodeWire(r)
 				if err == nil {
 					x.Value = v
 					return nil
@@ -6543,7 +7046,7 @@ func (x *ElicitationUrlModeVariant) UnmarshalJSON(data []byte) error {
 		}
 		return wireErrorf("ElicitationUrlModeVariant: no variant matches: expected a member \"sessionId\" or \"requestId\"")
 	}
-	return wireKindError(data, wireSkipSpace(data, 0), "ElicitationUrlModeVariant (object)")
+	return r.kindError("ElicitationUrlModeVariant (object)")
 }
 
 func (x *ElicitationUrlModeVariant) appendJSON(buf []byte) ([]byte, error) {
@@ -6614,7 +7117,11 @@ type ExtRequest json.RawMessage
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ExtRequest) UnmarshalJSON(data []byte) error {
-	return wireDecodeRaw((*json.RawMessage)(x), data)
+	return wireUnmarshal(x, data, (*ExtRequest).decodeWire)
+}
+
+func (x *ExtRequest) decodeWire(r *wireReader) error {
+	return wireDecodeRaw((*json.RawMessage)(x), r)
 }
 
 func (x *ExtRequest) appendJSON(buf []byte) ([]byte, error) {
@@ -6649,9 +7156,18 @@ var keysAgentResponseO = []string{"result", "error"}
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AgentResponse) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*AgentResponse).decodeWire)
+}
+
+func (x *AgentResponse) decodeWire(r *wireReader) error {
 	x.Value = nil
-	switch wireKind(data) {
+	switch r.kind() {
 	case '{':
+		start := r.mark()
+		data, err := r.span()
+		if err != nil {
+			return err
+		}
 		var firstErr error
 		mask, err := wireHasMembers(data, keysAgentResponseO)
 		if err != nil {
@@ -6659,8 +7175,9 @@ func (x *AgentResponse) UnmarshalJSON(data []byte) error {
 		}
 		if mask&(1<<0) != 0 {
 			{
+				r.reset(start)
 				v := new(AgentResponseResult)
-				err := v.decodeJSON(data)
+				err := v.decodeWire(r)
 				if err == nil {
 					x.Value = v
 					return nil
@@ -6672,8 +7189,9 @@ func (x *AgentResponse) UnmarshalJSON(data []byte) error {
 		}
 		if mask&(1<<1) != 0 {
 			{
+				r.reset(start)
 				v := new(AgentResponseError)
-				err := v.decodeJSON(data)
+				err := v.decodeWire(r)
 				if err == nil {
 					x.Value = v
 					return nil
@@ -6688,7 +7206,7 @@ func (x *AgentResponse) UnmarshalJSON(data []byte) error {
 		}
 		return wireErrorf("AgentResponse: no variant matches: expected a member \"result\" or \"error\"")
 	}
-	return wireKindError(data, wireSkipSpace(data, 0), "AgentResponse (object)")
+	return r.kindError("AgentResponse (object)")
 }
 
 func (x *AgentResponse) appendJSON(buf []byte) ([]byte, error) {
@@ -6715,24 +7233,24 @@ type AgentResponseResult struct {
 	Result AgentResponseResultResult `json:"result"`
 }
 
-func (x *AgentResponseResult) decodeJSON(data []byte) error {
+func (x *AgentResponseResult) decodeWire(r *wireReader) error {
 	*x = AgentResponseResult{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "id":
 			seen |= 1 << 0
-			err := x.ID.UnmarshalJSON(it.value)
+			err := x.ID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "id")
 			}
 		case "result":
 			seen |= 1 << 1
-			err := x.Result.UnmarshalJSON(it.value)
+			err := x.Result.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "result")
 			}
@@ -6791,24 +7309,24 @@ type AgentResponseError struct {
 	Error Error `json:"error"`
 }
 
-func (x *AgentResponseError) decodeJSON(data []byte) error {
+func (x *AgentResponseError) decodeWire(r *wireReader) error {
 	*x = AgentResponseError{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "id":
 			seen |= 1 << 0
-			err := x.ID.UnmarshalJSON(it.value)
+			err := x.ID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "id")
 			}
 		case "error":
 			seen |= 1 << 1
-			err := x.Error.UnmarshalJSON(it.value)
+			err := x.Error.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "error")
 			}
@@ -6878,9 +7396,9 @@ func (x AgentResponseResultResult) MarshalJSON() ([]byte, error) {
 // choiceAgentResponseResultResult chooses the variant of AgentResponseResultResult; files of unstable features add theirs.
 var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultValue]("AgentResponseResultResult", wireCandidate[AgentResponseResultResultValue]{
 	declared: []string{"_meta", "agentCapabilities", "agentInfo", "authMethods", "protocolVersion"},
-	decode: func(data []byte) (AgentResponseResultResultValue, error) {
+	decode: func(r *wireReader) (AgentResponseResultResultValue, error) {
 		v := new(AgentResponseResultResultInitializeResponse)
-		if err := (*InitializeResponse)(v).UnmarshalJSON(data); err != nil {
+		if err := (*InitializeResponse)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -6891,9 +7409,9 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 	required:     []string{"protocolVersion"},
 }, wireCandidate[AgentResponseResultResultValue]{
 	declared: []string{"_meta"},
-	decode: func(data []byte) (AgentResponseResultResultValue, error) {
+	decode: func(r *wireReader) (AgentResponseResultResultValue, error) {
 		v := new(AgentResponseResultResultAuthenticateResponse)
-		if err := (*AuthenticateResponse)(v).UnmarshalJSON(data); err != nil {
+		if err := (*AuthenticateResponse)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -6904,9 +7422,9 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 	required:     nil,
 }, wireCandidate[AgentResponseResultResultValue]{
 	declared: []string{"_meta"},
-	decode: func(data []byte) (AgentResponseResultResultValue, error) {
+	decode: func(r *wireReader) (AgentResponseResultResultValue, error) {
 		v := new(AgentResponseResultResultLogoutResponse)
-		if err := (*LogoutResponse)(v).UnmarshalJSON(data); err != nil {
+		if err := (*LogoutResponse)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -6917,9 +7435,9 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 	required:     nil,
 }, wireCandidate[AgentResponseResultResultValue]{
 	declared: []string{"_meta", "configOptions", "modes", "sessionId"},
-	decode: func(data []byte) (AgentResponseResultResultValue, error) {
+	decode: func(r *wireReader) (AgentResponseResultResultValue, error) {
 		v := new(AgentResponseResultResultNewSessionResponse)
-		if err := (*NewSessionResponse)(v).UnmarshalJSON(data); err != nil {
+		if err := (*NewSessionResponse)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -6930,9 +7448,9 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 	required:     []string{"sessionId"},
 }, wireCandidate[AgentResponseResultResultValue]{
 	declared: []string{"_meta", "configOptions", "modes"},
-	decode: func(data []byte) (AgentResponseResultResultValue, error) {
+	decode: func(r *wireReader) (AgentResponseResultResultValue, error) {
 		v := new(AgentResponseResultResultLoadSessionResponse)
-		if err := (*LoadSessionResponse)(v).UnmarshalJSON(data); err != nil {
+		if err := (*LoadSessionResponse)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -6943,9 +7461,9 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 	required:     nil,
 }, wireCandidate[AgentResponseResultResultValue]{
 	declared: []string{"_meta", "nextCursor", "sessions"},
-	decode: func(data []byte) (AgentResponseResultResultValue, error) {
+	decode: func(r *wireReader) (AgentResponseResultResultValue, error) {
 		v := new(AgentResponseResultResultListSessionsResponse)
-		if err := (*ListSessionsResponse)(v).UnmarshalJSON(data); err != nil {
+		if err := (*ListSessionsResponse)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -6956,9 +7474,9 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 	required:     []string{"sessions"},
 }, wireCandidate[AgentResponseResultResultValue]{
 	declared: []string{"_meta"},
-	decode: func(data []byte) (AgentResponseResultResultValue, error) {
+	decode: func(r *wireReader) (AgentResponseResultResultValue, error) {
 		v := new(AgentResponseResultResultDeleteSessionResponse)
-		if err := (*DeleteSessionResponse)(v).UnmarshalJSON(data); err != nil {
+		if err := (*DeleteSessionResponse)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -6969,9 +7487,9 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 	required:     nil,
 }, wireCandidate[AgentResponseResultResultValue]{
 	declared: []string{"_meta", "configOptions", "modes"},
-	decode: func(data []byte) (AgentResponseResultResultValue, error) {
+	decode: func(r *wireReader) (AgentResponseResultResultValue, error) {
 		v := new(AgentResponseResultResultResumeSessionResponse)
-		if err := (*ResumeSessionResponse)(v).UnmarshalJSON(data); err != nil {
+		if err := (*ResumeSessionResponse)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -6982,9 +7500,9 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 	required:     nil,
 }, wireCandidate[AgentResponseResultResultValue]{
 	declared: []string{"_meta"},
-	decode: func(data []byte) (AgentResponseResultResultValue, error) {
+	decode: func(r *wireReader) (AgentResponseResultResultValue, error) {
 		v := new(AgentResponseResultResultCloseSessionResponse)
-		if err := (*CloseSessionResponse)(v).UnmarshalJSON(data); err != nil {
+		if err := (*CloseSessionResponse)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -6995,9 +7513,9 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 	required:     nil,
 }, wireCandidate[AgentResponseResultResultValue]{
 	declared: []string{"_meta"},
-	decode: func(data []byte) (AgentResponseResultResultValue, error) {
+	decode: func(r *wireReader) (AgentResponseResultResultValue, error) {
 		v := new(AgentResponseResultResultSetSessionModeResponse)
-		if err := (*SetSessionModeResponse)(v).UnmarshalJSON(data); err != nil {
+		if err := (*SetSessionModeResponse)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -7008,9 +7526,9 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 	required:     nil,
 }, wireCandidate[AgentResponseResultResultValue]{
 	declared: []string{"_meta", "configOptions"},
-	decode: func(data []byte) (AgentResponseResultResultValue, error) {
+	decode: func(r *wireReader) (AgentResponseResultResultValue, error) {
 		v := new(AgentResponseResultResultSetSessionConfigOptionResponse)
-		if err := (*SetSessionConfigOptionResponse)(v).UnmarshalJSON(data); err != nil {
+		if err := (*SetSessionConfigOptionResponse)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -7021,9 +7539,9 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 	required:     []string{"configOptions"},
 }, wireCandidate[AgentResponseResultResultValue]{
 	declared: []string{"_meta", "stopReason", "usage"},
-	decode: func(data []byte) (AgentResponseResultResultValue, error) {
+	decode: func(r *wireReader) (AgentResponseResultResultValue, error) {
 		v := new(AgentResponseResultResultPromptResponse)
-		if err := (*PromptResponse)(v).UnmarshalJSON(data); err != nil {
+		if err := (*PromptResponse)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -7034,9 +7552,9 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 	required:     []string{"stopReason"},
 }, wireCandidate[AgentResponseResultResultValue]{
 	declared: nil,
-	decode: func(data []byte) (AgentResponseResultResultValue, error) {
+	decode: func(r *wireReader) (AgentResponseResultResultValue, error) {
 		v := new(AgentResponseResultResultExtMethodResponse)
-		if err := (*ExtResponse)(v).UnmarshalJSON(data); err != nil {
+		if err := (*ExtResponse)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -7049,8 +7567,12 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AgentResponseResultResult) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*AgentResponseResultResult).decodeWire)
+}
+
+func (x *AgentResponseResultResult) decodeWire(r *wireReader) error {
 	x.Value = nil
-	v, err := choiceAgentResponseResultResult.decode(data)
+	v, err := choiceAgentResponseResultResult.decode(r)
 	if err != nil {
 		return err
 	}
@@ -7315,44 +7837,60 @@ type InitializeResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *InitializeResponse) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*InitializeResponse).decodeWire)
+}
+
+func (x *InitializeResponse) decodeWire(r *wireReader) error {
 	*x = InitializeResponse{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "protocolVersion":
 			seen |= 1 << 0
-			err := x.ProtocolVersion.UnmarshalJSON(it.value)
+			err := x.ProtocolVersion.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "protocolVersion")
 			}
 		case "agentCapabilities":
+			at := r.mark()
 			var v *AgentCapabilities
 			v = new(AgentCapabilities)
-			err := v.UnmarshalJSON(it.value)
+			err := v.decodeWire(r)
 			if err == nil {
 				x.AgentCapabilities = v
+			} else {
+				r.reset(at)
 			}
 		case "authMethods":
+			at := r.mark()
 			var v []AuthMethod
-			err := wireDecodeSlice(&v, it.value, true, (*AuthMethod).UnmarshalJSON)
+			err := wireDecodeSlice(&v, r, true, (*AuthMethod).decodeWire)
 			if err == nil {
 				x.AuthMethods = v
+			} else {
+				r.reset(at)
 			}
 		case "agentInfo":
+			at := r.mark()
 			var v *Implementation
-			err := wireDecodePtr(&v, it.value, (*Implementation).UnmarshalJSON)
+			err := wireDecodePtr(&v, r, (*Implementation).decodeWire)
 			if err == nil {
 				x.AgentInfo = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -7425,7 +7963,11 @@ type ProtocolVersion uint16
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ProtocolVersion) UnmarshalJSON(data []byte) error {
-	return wireDecodeUint16((*uint16)(x), data)
+	return wireUnmarshal(x, data, (*ProtocolVersion).decodeWire)
+}
+
+func (x *ProtocolVersion) decodeWire(r *wireReader) error {
+	return wireDecodeUint16((*uint16)(x), r)
 }
 
 func (x *ProtocolVersion) appendJSON(buf []byte) ([]byte, error) {
@@ -7466,56 +8008,78 @@ type AgentCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AgentCapabilities) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*AgentCapabilities).decodeWire)
+}
+
+func (x *AgentCapabilities) decodeWire(r *wireReader) error {
 	*x = AgentCapabilities{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "loadSession":
+			at := r.mark()
 			var v *bool
 			v = new(bool)
-			err := wireDecodeBool(v, it.value)
+			err := wireDecodeBool(v, r)
 			if err == nil {
 				x.LoadSession = v
+			} else {
+				r.reset(at)
 			}
 		case "promptCapabilities":
+			at := r.mark()
 			var v *PromptCapabilities
 			v = new(PromptCapabilities)
-			err := v.UnmarshalJSON(it.value)
+			err := v.decodeWire(r)
 			if err == nil {
 				x.PromptCapabilities = v
+			} else {
+				r.reset(at)
 			}
 		case "mcpCapabilities":
+			at := r.mark()
 			var v *McpCapabilities
 			v = new(McpCapabilities)
-			err := v.UnmarshalJSON(it.value)
+			err := v.decodeWire(r)
 			if err == nil {
 				x.MCPCapabilities = v
+			} else {
+				r.reset(at)
 			}
 		case "sessionCapabilities":
+			at := r.mark()
 			var v *SessionCapabilities
 			v = new(SessionCapabilities)
-			err := v.UnmarshalJSON(it.value)
+			err := v.decodeWire(r)
 			if err == nil {
 				x.SessionCapabilities = v
+			} else {
+				r.reset(at)
 			}
 		case "auth":
+			at := r.mark()
 			var v *AgentAuthCapabilities
 			v = new(AgentAuthCapabilities)
-			err := v.UnmarshalJSON(it.value)
+			err := v.decodeWire(r)
 			if err == nil {
 				x.Auth = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		case "providers":
-			if err := x.AgentCapabilitiesLLMProviders.decodeGatedMember(&it); err != nil {
+			if err := x.AgentCapabilitiesLLMProviders.decodeGatedMember(&it, r); err != nil {
 				return err
 			}
 		}
@@ -7622,39 +8186,55 @@ type PromptCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PromptCapabilities) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*PromptCapabilities).decodeWire)
+}
+
+func (x *PromptCapabilities) decodeWire(r *wireReader) error {
 	*x = PromptCapabilities{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "image":
+			at := r.mark()
 			var v *bool
 			v = new(bool)
-			err := wireDecodeBool(v, it.value)
+			err := wireDecodeBool(v, r)
 			if err == nil {
 				x.Image = v
+			} else {
+				r.reset(at)
 			}
 		case "audio":
+			at := r.mark()
 			var v *bool
 			v = new(bool)
-			err := wireDecodeBool(v, it.value)
+			err := wireDecodeBool(v, r)
 			if err == nil {
 				x.Audio = v
+			} else {
+				r.reset(at)
 			}
 		case "embeddedContext":
+			at := r.mark()
 			var v *bool
 			v = new(bool)
-			err := wireDecodeBool(v, it.value)
+			err := wireDecodeBool(v, r)
 			if err == nil {
 				x.EmbeddedContext = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -7729,35 +8309,48 @@ type McpCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *McpCapabilities) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*McpCapabilities).decodeWire)
+}
+
+func (x *McpCapabilities) decodeWire(r *wireReader) error {
 	*x = McpCapabilities{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "http":
+			at := r.mark()
 			var v *bool
 			v = new(bool)
-			err := wireDecodeBool(v, it.value)
+			err := wireDecodeBool(v, r)
 			if err == nil {
 				x.HTTP = v
+			} else {
+				r.reset(at)
 			}
 		case "sse":
+			at := r.mark()
 			var v *bool
 			v = new(bool)
-			err := wireDecodeBool(v, it.value)
+			err := wireDecodeBool(v, r)
 			if err == nil {
 				x.SSE = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		case "acp":
-			if err := x.McpCapabilitiesMCPOverACP.decodeGatedMember(&it); err != nil {
+			if err := x.McpCapabilitiesMCPOverACP.decodeGatedMember(&it, r); err != nil {
 				return err
 			}
 		}
@@ -7871,67 +8464,89 @@ type SessionCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionCapabilities) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*SessionCapabilities).decodeWire)
+}
+
+func (x *SessionCapabilities) decodeWire(r *wireReader) error {
 	*x = SessionCapabilities{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "list":
+			at := r.mark()
 			var v *SessionListCapabilities
-			err := wireDecodePtr(&v, it.value, (*SessionListCapabilities).UnmarshalJSON)
+			err := wireDecodePtr(&v, r, (*SessionListCapabilities).decodeWire)
 			if err == nil {
 				x.List = v
+			} else {
+				r.reset(at)
 			}
 		case "delete":
+			at := r.mark()
 			var v *SessionDeleteCapabilities
-			err := wireDecodePtr(&v, it.value, (*SessionDeleteCapabilities).UnmarshalJSON)
+			err := wireDecodePtr(&v, r, (*SessionDeleteCapabilities).decodeWire)
 			if err == nil {
 				x.Delete = v
+			} else {
+				r.reset(at)
 			}
 		case "additionalDirectories":
+			at := r.mark()
 			var v *SessionAdditionalDirectoriesCapabilities
-			err := wireDecodePtr(&v, it.value, (*SessionAdditionalDirectoriesCapabilities).UnmarshalJSON)
+			err := wireDecodePtr(&v, r, (*SessionAdditionalDirectoriesCapabilities).decodeWire)
 			if err == nil {
 				x.AdditionalDirectories = v
+			} else {
+				r.reset(at)
 			}
 		case "resume":
+			at := r.mark()
 			var v *SessionResumeCapabilities
-			err := wireDecodePtr(&v, it.value, (*SessionResumeCapabilities).UnmarshalJSON)
+			err := wireDecodePtr(&v, r, (*SessionResumeCapabilities).decodeWire)
 			if err == nil {
 				x.Resume = v
+			} else {
+				r.reset(at)
 			}
 		case "close":
+			at := r.mark()
 			var v *SessionCloseCapabilities
-			err := wireDecodePtr(&v, it.value, (*SessionCloseCapabilities).UnmarshalJSON)
+			err := wireDecodePtr(&v, r, (*SessionCloseCapabilities).decodeWire)
 			if err == nil {
 				x.Close = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		case "systemPrompt":
-			if err := x.SessionCapabilitiesSystemPrompt.decodeGatedMember(&it); err != nil {
+			if err := x.SessionCapabilitiesSystemPrompt.decodeGatedMember(&it, r); err != nil {
 				return err
 			}
 		case "fork":
-			if err := x.SessionCapabilitiesSessionFork.decodeGatedMember(&it); err != nil {
+			if err := x.SessionCapabilitiesSessionFork.decodeGatedMember(&it, r); err != nil {
 				return err
 			}
 		case "archive":
-			if err := x.SessionCapabilitiesSessionArchive.decodeGatedMember(&it); err != nil {
+			if err := x.SessionCapabilitiesSessionArchive.decodeGatedMember(&it, r); err != nil {
 				return err
 			}
 		case "status":
-			if err := x.SessionCapabilitiesSessionStatus.decodeGatedMember(&it); err != nil {
+			if err := x.SessionCapabilitiesSessionStatus.decodeGatedMember(&it, r); err != nil {
 				return err
 			}
 		case "title":
-			if err := x.SessionCapabilitiesSessionTitle.decodeGatedMember(&it); err != nil {
+			if err := x.SessionCapabilitiesSessionTitle.decodeGatedMember(&it, r); err != nil {
 				return err
 			}
 		}
@@ -8032,18 +8647,25 @@ type SessionListCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionListCapabilities) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*SessionListCapabilities).decodeWire)
+}
+
+func (x *SessionListCapabilities) decodeWire(r *wireReader) error {
 	*x = SessionListCapabilities{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -8093,18 +8715,25 @@ type SessionDeleteCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionDeleteCapabilities) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*SessionDeleteCapabilities).decodeWire)
+}
+
+func (x *SessionDeleteCapabilities) decodeWire(r *wireReader) error {
 	*x = SessionDeleteCapabilities{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -8157,18 +8786,25 @@ type SessionAdditionalDirectoriesCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionAdditionalDirectoriesCapabilities) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*SessionAdditionalDirectoriesCapabilities).decodeWire)
+}
+
+func (x *SessionAdditionalDirectoriesCapabilities) decodeWire(r *wireReader) error {
 	*x = SessionAdditionalDirectoriesCapabilities{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -8218,18 +8854,25 @@ type SessionResumeCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionResumeCapabilities) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*SessionResumeCapabilities).decodeWire)
+}
+
+func (x *SessionResumeCapabilities) decodeWire(r *wireReader) error {
 	*x = SessionResumeCapabilities{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -8279,18 +8922,25 @@ type SessionCloseCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionCloseCapabilities) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*SessionCloseCapabilities).decodeWire)
+}
+
+func (x *SessionCloseCapabilities) decodeWire(r *wireReader) error {
 	*x = SessionCloseCapabilities{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -8345,27 +8995,37 @@ type AgentAuthCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AgentAuthCapabilities) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*AgentAuthCapabilities).decodeWire)
+}
+
+func (x *AgentAuthCapabilities) decodeWire(r *wireReader) error {
 	*x = AgentAuthCapabilities{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "logout":
+			at := r.mark()
 			var v *LogoutCapabilities
-			err := wireDecodePtr(&v, it.value, (*LogoutCapabilities).UnmarshalJSON)
+			err := wireDecodePtr(&v, r, (*LogoutCapabilities).decodeWire)
 			if err == nil {
 				x.Logout = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		case "status":
-			if err := x.AgentAuthCapabilitiesAuthStatus.decodeGatedMember(&it); err != nil {
+			if err := x.AgentAuthCapabilitiesAuthStatus.decodeGatedMember(&it, r); err != nil {
 				return err
 			}
 		}
@@ -8426,18 +9086,25 @@ type LogoutCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *LogoutCapabilities) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*LogoutCapabilities).decodeWire)
+}
+
+func (x *LogoutCapabilities) decodeWire(r *wireReader) error {
 	*x = LogoutCapabilities{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -8497,34 +9164,38 @@ func (x AuthMethod) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AuthMethod) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*AuthMethod).decodeWire)
+}
+
+func (x *AuthMethod) decodeWire(r *wireReader) error {
 	x.Value = nil
-	raw, found, err := wireMember(data, "type")
+	raw, found, err := wireMemberAt(r, "type")
 	if err != nil {
 		return err
 	}
 	if !found || wireIsNull(raw) {
 		v := new(AuthMethodAgentVariant)
-		if err := (*AuthMethodAgent)(v).UnmarshalJSON(data); err != nil {
+		if err := (*AuthMethodAgent)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	}
-	tag, err := wireStringBytes(raw)
+	tag, err := wireTagString(raw)
 	if err != nil {
 		return wireAtKey(err, "type")
 	}
 	switch string(tag) {
 	case "terminal":
 		v := new(AuthMethodTerminalVariant)
-		if err := (*AuthMethodTerminal)(v).UnmarshalJSON(data); err != nil {
+		if err := (*AuthMethodTerminal)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
 		v := new(AuthMethodAgentVariant)
-		if (*AuthMethodAgent)(v).UnmarshalJSON(data) == nil {
+		if (*AuthMethodAgent)(v).decodeWire(r) == nil {
 			x.Value = v
 			return nil
 		}
@@ -8607,7 +9278,11 @@ type AuthMethodId string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AuthMethodId) UnmarshalJSON(data []byte) error {
-	return wireDecodeString((*string)(x), data)
+	return wireUnmarshal(x, data, (*AuthMethodId).decodeWire)
+}
+
+func (x *AuthMethodId) decodeWire(r *wireReader) error {
+	return wireDecodeString((*string)(x), r)
 }
 
 func (x *AuthMethodId) appendJSON(buf []byte) ([]byte, error) {
@@ -8648,57 +9323,67 @@ type AuthMethodTerminal struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AuthMethodTerminal) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*AuthMethodTerminal).decodeWire)
+}
+
+func (x *AuthMethodTerminal) decodeWire(r *wireReader) error {
 	*x = AuthMethodTerminal{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "id":
 			seen |= 1 << 0
-			err := x.ID.UnmarshalJSON(it.value)
+			err := x.ID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "id")
 			}
 		case "name":
 			seen |= 1 << 1
-			err := wireDecodeString(&x.Name, it.value)
+			err := wireDecodeString(&x.Name, r)
 			if err != nil {
 				return wireAtKey(err, "name")
 			}
 		case "description":
+			at := r.mark()
 			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			err := wireDecodePtr(&v, r, wireDecodeString)
 			if err == nil {
 				x.Description = v
+			} else {
+				r.reset(at)
 			}
 		case "args":
 			var err error
-			if wireIsNull(it.value) {
+			if r.null() {
 				x.Args = nil
 			} else {
-				err = wireDecodeSlice(&x.Args, it.value, false, wireDecodeString)
+				err = wireDecodeSlice(&x.Args, r, false, wireDecodeString)
 			}
 			if err != nil {
 				return wireAtKey(err, "args")
 			}
 		case "env":
 			var err error
-			if wireIsNull(it.value) {
+			if r.null() {
 				x.Env = nil
 			} else {
-				err = wireDecodeMap(&x.Env, it.value, wireDecodeString)
+				err = wireDecodeMap(&x.Env, r, wireDecodeString)
 			}
 			if err != nil {
 				return wireAtKey(err, "env")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -8791,37 +9476,47 @@ type AuthMethodAgent struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AuthMethodAgent) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*AuthMethodAgent).decodeWire)
+}
+
+func (x *AuthMethodAgent) decodeWire(r *wireReader) error {
 	*x = AuthMethodAgent{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "id":
 			seen |= 1 << 0
-			err := x.ID.UnmarshalJSON(it.value)
+			err := x.ID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "id")
 			}
 		case "name":
 			seen |= 1 << 1
-			err := wireDecodeString(&x.Name, it.value)
+			err := wireDecodeString(&x.Name, r)
 			if err != nil {
 				return wireAtKey(err, "name")
 			}
 		case "description":
+			at := r.mark()
 			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			err := wireDecodePtr(&v, r, wireDecodeString)
 			if err == nil {
 				x.Description = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -8905,37 +9600,47 @@ type Implementation struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Implementation) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*Implementation).decodeWire)
+}
+
+func (x *Implementation) decodeWire(r *wireReader) error {
 	*x = Implementation{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "name":
 			seen |= 1 << 0
-			err := wireDecodeString(&x.Name, it.value)
+			err := wireDecodeString(&x.Name, r)
 			if err != nil {
 				return wireAtKey(err, "name")
 			}
 		case "title":
+			at := r.mark()
 			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			err := wireDecodePtr(&v, r, wireDecodeString)
 			if err == nil {
 				x.Title = v
+			} else {
+				r.reset(at)
 			}
 		case "version":
 			seen |= 1 << 1
-			err := wireDecodeString(&x.Version, it.value)
+			err := wireDecodeString(&x.Version, r)
 			if err != nil {
 				return wireAtKey(err, "version")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -9006,18 +9711,25 @@ type AuthenticateResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AuthenticateResponse) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*AuthenticateResponse).decodeWire)
+}
+
+func (x *AuthenticateResponse) decodeWire(r *wireReader) error {
 	*x = AuthenticateResponse{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -9065,18 +9777,25 @@ type LogoutResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *LogoutResponse) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*LogoutResponse).decodeWire)
+}
+
+func (x *LogoutResponse) decodeWire(r *wireReader) error {
 	*x = LogoutResponse{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -9136,42 +9855,55 @@ type NewSessionResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *NewSessionResponse) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*NewSessionResponse).decodeWire)
+}
+
+func (x *NewSessionResponse) decodeWire(r *wireReader) error {
 	*x = NewSessionResponse{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
 			seen |= 1 << 0
-			err := x.SessionID.UnmarshalJSON(it.value)
+			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "modes":
+			at := r.mark()
 			var v *SessionModeState
-			err := wireDecodePtr(&v, it.value, (*SessionModeState).UnmarshalJSON)
+			err := wireDecodePtr(&v, r, (*SessionModeState).decodeWire)
 			if err == nil {
 				x.Modes = v
+			} else {
+				r.reset(at)
 			}
 		case "configOptions":
+			at := r.mark()
 			var v []SessionConfigOption
 			var err error
-			if wireIsNull(it.value) {
+			if r.null() {
 				v = nil
 			} else {
-				err = wireDecodeSlice(&v, it.value, true, (*SessionConfigOption).UnmarshalJSON)
+				err = wireDecodeSlice(&v, r, true, (*SessionConfigOption).decodeWire)
 			}
 			if err == nil {
 				x.ConfigOptions = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -9245,32 +9977,42 @@ type SessionModeState struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionModeState) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*SessionModeState).decodeWire)
+}
+
+func (x *SessionModeState) decodeWire(r *wireReader) error {
 	*x = SessionModeState{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "currentModeId":
 			seen |= 1 << 0
-			err := x.CurrentModeID.UnmarshalJSON(it.value)
+			err := x.CurrentModeID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "currentModeId")
 			}
 		case "availableModes":
 			seen |= 1 << 1
+			at := r.mark()
 			var v []SessionMode
-			err := wireDecodeSlice(&v, it.value, true, (*SessionMode).UnmarshalJSON)
+			err := wireDecodeSlice(&v, r, true, (*SessionMode).decodeWire)
 			if err == nil {
 				x.AvailableModes = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -9332,7 +10074,11 @@ type SessionModeId string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionModeId) UnmarshalJSON(data []byte) error {
-	return wireDecodeString((*string)(x), data)
+	return wireUnmarshal(x, data, (*SessionModeId).decodeWire)
+}
+
+func (x *SessionModeId) decodeWire(r *wireReader) error {
+	return wireDecodeString((*string)(x), r)
 }
 
 func (x *SessionModeId) appendJSON(buf []byte) ([]byte, error) {
@@ -9364,37 +10110,47 @@ type SessionMode struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionMode) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*SessionMode).decodeWire)
+}
+
+func (x *SessionMode) decodeWire(r *wireReader) error {
 	*x = SessionMode{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "id":
 			seen |= 1 << 0
-			err := x.ID.UnmarshalJSON(it.value)
+			err := x.ID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "id")
 			}
 		case "name":
 			seen |= 1 << 1
-			err := wireDecodeString(&x.Name, it.value)
+			err := wireDecodeString(&x.Name, r)
 			if err != nil {
 				return wireAtKey(err, "name")
 			}
 		case "description":
+			at := r.mark()
 			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			err := wireDecodePtr(&v, r, wireDecodeString)
 			if err == nil {
 				x.Description = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -9475,43 +10231,57 @@ type SessionConfigOption struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionConfigOption) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*SessionConfigOption).decodeWire)
+}
+
+func (x *SessionConfigOption) decodeWire(r *wireReader) error {
 	*x = SessionConfigOption{}
-	it, err := wireObject(data)
+	start := r.mark()
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "id":
 			seen |= 1 << 0
-			err := x.ID.UnmarshalJSON(it.value)
+			err := x.ID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "id")
 			}
 		case "name":
 			seen |= 1 << 1
-			err := wireDecodeString(&x.Name, it.value)
+			err := wireDecodeString(&x.Name, r)
 			if err != nil {
 				return wireAtKey(err, "name")
 			}
 		case "description":
+			at := r.mark()
 			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			err := wireDecodePtr(&v, r, wireDecodeString)
 			if err == nil {
 				x.Description = v
+			} else {
+				r.reset(at)
 			}
 		case "category":
+			at := r.mark()
 			var v *SessionConfigOptionCategory
-			err := wireDecodePtr(&v, it.value, (*SessionConfigOptionCategory).UnmarshalJSON)
+			err := wireDecodePtr(&v, r, (*SessionConfigOptionCategory).decodeWire)
 			if err == nil {
 				x.Category = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -9524,7 +10294,8 @@ func (x *SessionConfigOption) UnmarshalJSON(data []byte) error {
 	if seen&(1<<1) == 0 {
 		return wireMissing("name")
 	}
-	return x.Variant.UnmarshalJSON(data)
+	r.reset(start)
+	return x.Variant.decodeWire(r)
 }
 
 func (x *SessionConfigOption) appendJSON(buf []byte) ([]byte, error) {
@@ -9598,29 +10369,33 @@ func (x SessionConfigOptionVariant) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionConfigOptionVariant) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*SessionConfigOptionVariant).decodeWire)
+}
+
+func (x *SessionConfigOptionVariant) decodeWire(r *wireReader) error {
 	x.Value = nil
-	raw, found, err := wireMember(data, "type")
+	raw, found, err := wireMemberAt(r, "type")
 	if err != nil {
 		return err
 	}
 	if !found {
 		return wireMissing("type")
 	}
-	tag, err := wireStringBytes(raw)
+	tag, err := wireTagString(raw)
 	if err != nil {
 		return wireAtKey(err, "type")
 	}
 	switch string(tag) {
 	case "select":
 		v := new(SessionConfigOptionSelect)
-		if err := (*SessionConfigSelect)(v).UnmarshalJSON(data); err != nil {
+		if err := (*SessionConfigSelect)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "boolean":
 		v := new(SessionConfigOptionBoolean)
-		if err := (*SessionConfigBoolean)(v).UnmarshalJSON(data); err != nil {
+		if err := (*SessionConfigBoolean)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
@@ -9703,7 +10478,11 @@ type SessionConfigId string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionConfigId) UnmarshalJSON(data []byte) error {
-	return wireDecodeString((*string)(x), data)
+	return wireUnmarshal(x, data, (*SessionConfigId).decodeWire)
+}
+
+func (x *SessionConfigId) decodeWire(r *wireReader) error {
+	return wireDecodeString((*string)(x), r)
 }
 
 func (x *SessionConfigId) appendJSON(buf []byte) ([]byte, error) {
@@ -9753,7 +10532,11 @@ func (x SessionConfigOptionCategory) IsExtension() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionConfigOptionCategory) UnmarshalJSON(data []byte) error {
-	s, err := wireStringBytes(data)
+	return wireUnmarshal(x, data, (*SessionConfigOptionCategory).decodeWire)
+}
+
+func (x *SessionConfigOptionCategory) decodeWire(r *wireReader) error {
+	s, err := wireStringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -9786,7 +10569,11 @@ type SessionConfigValueId string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionConfigValueId) UnmarshalJSON(data []byte) error {
-	return wireDecodeString((*string)(x), data)
+	return wireUnmarshal(x, data, (*SessionConfigValueId).decodeWire)
+}
+
+func (x *SessionConfigValueId) decodeWire(r *wireReader) error {
+	return wireDecodeString((*string)(x), r)
 }
 
 func (x *SessionConfigValueId) appendJSON(buf []byte) ([]byte, error) {
@@ -9820,9 +10607,18 @@ var keysSessionConfigSelectOptionsA = []string{"value", "group"}
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionConfigSelectOptions) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*SessionConfigSelectOptions).decodeWire)
+}
+
+func (x *SessionConfigSelectOptions) decodeWire(r *wireReader) error {
 	x.Value = nil
-	switch wireKind(data) {
+	switch r.kind() {
 	case '[':
+		start := r.mark()
+		data, err := r.span()
+		if err != nil {
+			return err
+		}
 		var firstErr error
 		var mask uint64
 		it, err := wireArray(data)
@@ -9834,8 +10630,9 @@ func (x *SessionConfigSelectOptions) UnmarshalJSON(data []byte) error {
 		}
 		if mask&(1<<0) != 0 {
 			{
+				r.reset(start)
 				v := new(SessionConfigSelectOptionsUngrouped)
-				err := wireDecodeSlice((*[]SessionConfigSelectOption)(v), data, false, (*SessionConfigSelectOption).UnmarshalJSON)
+				err := wireDecodeSlice((*[]SessionConfigSelectOption)(v), r, false, (*SessionConfigSelectOption).decodeWire)
 				if err == nil {
 					x.Value = v
 					return nil
@@ -9847,8 +10644,9 @@ func (x *SessionConfigSelectOptions) UnmarshalJSON(data []byte) error {
 		}
 		if mask&(1<<1) != 0 {
 			{
+				r.reset(start)
 				v := new(SessionConfigSelectOptionsGrouped)
-				err := wireDecodeSlice((*[]SessionConfigSelectGroup)(v), data, false, (*SessionConfigSelectGroup).UnmarshalJSON)
+				err := wireDecodeSlice((*[]SessionConfigSelectGroup)(v), r, false, (*SessionConfigSelectGroup).decodeWire)
 				if err == nil {
 					x.Value = v
 					return nil
@@ -9859,8 +10657,9 @@ func (x *SessionConfigSelectOptions) UnmarshalJSON(data []byte) error {
 			}
 		}
 		{
+			r.reset(start)
 			v := new(SessionConfigSelectOptionsUngrouped)
-			err := wireDecodeSlice((*[]SessionConfigSelectOption)(v), data, false, (*SessionConfigSelectOption).UnmarshalJSON)
+			err := wireDecodeSlice((*[]SessionConfigSelectOption)(v), r, false, (*SessionConfigSelectOption).decodeWire)
 			if err == nil {
 				x.Value = v
 				return nil
@@ -9874,7 +10673,7 @@ func (x *SessionConfigSelectOptions) UnmarshalJSON(data []byte) error {
 		}
 		return wireErrorf("SessionConfigSelectOptions: no variant matches: expected a member \"value\" or \"group\"")
 	}
-	return wireKindError(data, wireSkipSpace(data, 0), "SessionConfigSelectOptions (array)")
+	return r.kindError("SessionConfigSelectOptions (array)")
 }
 
 func (x *SessionConfigSelectOptions) appendJSON(buf []byte) ([]byte, error) {
@@ -9936,37 +10735,47 @@ type SessionConfigSelectOption struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionConfigSelectOption) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*SessionConfigSelectOption).decodeWire)
+}
+
+func (x *SessionConfigSelectOption) decodeWire(r *wireReader) error {
 	*x = SessionConfigSelectOption{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "value":
 			seen |= 1 << 0
-			err := x.Value.UnmarshalJSON(it.value)
+			err := x.Value.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "value")
 			}
 		case "name":
 			seen |= 1 << 1
-			err := wireDecodeString(&x.Name, it.value)
+			err := wireDecodeString(&x.Name, r)
 			if err != nil {
 				return wireAtKey(err, "name")
 			}
 		case "description":
+			at := r.mark()
 			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			err := wireDecodePtr(&v, r, wireDecodeString)
 			if err == nil {
 				x.Description = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -10043,38 +10852,48 @@ type SessionConfigSelectGroup struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionConfigSelectGroup) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*SessionConfigSelectGroup).decodeWire)
+}
+
+func (x *SessionConfigSelectGroup) decodeWire(r *wireReader) error {
 	*x = SessionConfigSelectGroup{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "group":
 			seen |= 1 << 0
-			err := x.Group.UnmarshalJSON(it.value)
+			err := x.Group.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "group")
 			}
 		case "name":
 			seen |= 1 << 1
-			err := wireDecodeString(&x.Name, it.value)
+			err := wireDecodeString(&x.Name, r)
 			if err != nil {
 				return wireAtKey(err, "name")
 			}
 		case "options":
 			seen |= 1 << 2
+			at := r.mark()
 			var v []SessionConfigSelectOption
-			err := wireDecodeSlice(&v, it.value, true, (*SessionConfigSelectOption).UnmarshalJSON)
+			err := wireDecodeSlice(&v, r, true, (*SessionConfigSelectOption).decodeWire)
 			if err == nil {
 				x.Options = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -10144,7 +10963,11 @@ type SessionConfigGroupId string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionConfigGroupId) UnmarshalJSON(data []byte) error {
-	return wireDecodeString((*string)(x), data)
+	return wireUnmarshal(x, data, (*SessionConfigGroupId).decodeWire)
+}
+
+func (x *SessionConfigGroupId) decodeWire(r *wireReader) error {
+	return wireDecodeString((*string)(x), r)
 }
 
 func (x *SessionConfigGroupId) appendJSON(buf []byte) ([]byte, error) {
@@ -10166,23 +10989,27 @@ type SessionConfigSelect struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionConfigSelect) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*SessionConfigSelect).decodeWire)
+}
+
+func (x *SessionConfigSelect) decodeWire(r *wireReader) error {
 	*x = SessionConfigSelect{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "currentValue":
 			seen |= 1 << 0
-			err := x.CurrentValue.UnmarshalJSON(it.value)
+			err := x.CurrentValue.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "currentValue")
 			}
 		case "options":
 			seen |= 1 << 1
-			err := x.Options.UnmarshalJSON(it.value)
+			err := x.Options.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "options")
 			}
@@ -10237,17 +11064,21 @@ type SessionConfigBoolean struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionConfigBoolean) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*SessionConfigBoolean).decodeWire)
+}
+
+func (x *SessionConfigBoolean) decodeWire(r *wireReader) error {
 	*x = SessionConfigBoolean{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "currentValue":
 			seen |= 1 << 0
-			err := wireDecodeBool(&x.CurrentValue, it.value)
+			err := wireDecodeBool(&x.CurrentValue, r)
 			if err != nil {
 				return wireAtKey(err, "currentValue")
 			}
@@ -10304,35 +11135,48 @@ type LoadSessionResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *LoadSessionResponse) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*LoadSessionResponse).decodeWire)
+}
+
+func (x *LoadSessionResponse) decodeWire(r *wireReader) error {
 	*x = LoadSessionResponse{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "modes":
+			at := r.mark()
 			var v *SessionModeState
-			err := wireDecodePtr(&v, it.value, (*SessionModeState).UnmarshalJSON)
+			err := wireDecodePtr(&v, r, (*SessionModeState).decodeWire)
 			if err == nil {
 				x.Modes = v
+			} else {
+				r.reset(at)
 			}
 		case "configOptions":
+			at := r.mark()
 			var v []SessionConfigOption
 			var err error
-			if wireIsNull(it.value) {
+			if r.null() {
 				v = nil
 			} else {
-				err = wireDecodeSlice(&v, it.value, true, (*SessionConfigOption).UnmarshalJSON)
+				err = wireDecodeSlice(&v, r, true, (*SessionConfigOption).decodeWire)
 			}
 			if err == nil {
 				x.ConfigOptions = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -10399,32 +11243,45 @@ type ListSessionsResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ListSessionsResponse) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ListSessionsResponse).decodeWire)
+}
+
+func (x *ListSessionsResponse) decodeWire(r *wireReader) error {
 	*x = ListSessionsResponse{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "sessions":
 			seen |= 1 << 0
+			at := r.mark()
 			var v []SessionInfo
-			err := wireDecodeSlice(&v, it.value, true, (*SessionInfo).UnmarshalJSON)
+			err := wireDecodeSlice(&v, r, true, (*SessionInfo).decodeWire)
 			if err == nil {
 				x.Sessions = v
+			} else {
+				r.reset(at)
 			}
 		case "nextCursor":
+			at := r.mark()
 			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			err := wireDecodePtr(&v, r, wireDecodeString)
 			if err == nil {
 				x.NextCursor = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -10508,52 +11365,68 @@ type SessionInfo struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionInfo) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*SessionInfo).decodeWire)
+}
+
+func (x *SessionInfo) decodeWire(r *wireReader) error {
 	*x = SessionInfo{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
 			seen |= 1 << 0
-			err := x.SessionID.UnmarshalJSON(it.value)
+			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "cwd":
 			seen |= 1 << 1
-			err := wireDecodeString(&x.Cwd, it.value)
+			err := wireDecodeString(&x.Cwd, r)
 			if err != nil {
 				return wireAtKey(err, "cwd")
 			}
 		case "additionalDirectories":
+			at := r.mark()
 			var v []string
-			err := wireDecodeSlice(&v, it.value, true, wireDecodeString)
+			err := wireDecodeSlice(&v, r, true, wireDecodeString)
 			if err == nil {
 				x.AdditionalDirectories = v
+			} else {
+				r.reset(at)
 			}
 		case "title":
+			at := r.mark()
 			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			err := wireDecodePtr(&v, r, wireDecodeString)
 			if err == nil {
 				x.Title = v
+			} else {
+				r.reset(at)
 			}
 		case "updatedAt":
+			at := r.mark()
 			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			err := wireDecodePtr(&v, r, wireDecodeString)
 			if err == nil {
 				x.UpdatedAt = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		case "archived":
-			if err := x.SessionInfoSessionArchive.decodeGatedMember(&it); err != nil {
+			if err := x.SessionInfoSessionArchive.decodeGatedMember(&it, r); err != nil {
 				return err
 			}
 		}
@@ -10642,18 +11515,25 @@ type DeleteSessionResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *DeleteSessionResponse) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*DeleteSessionResponse).decodeWire)
+}
+
+func (x *DeleteSessionResponse) decodeWire(r *wireReader) error {
 	*x = DeleteSessionResponse{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -10707,35 +11587,48 @@ type ResumeSessionResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ResumeSessionResponse) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ResumeSessionResponse).decodeWire)
+}
+
+func (x *ResumeSessionResponse) decodeWire(r *wireReader) error {
 	*x = ResumeSessionResponse{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "modes":
+			at := r.mark()
 			var v *SessionModeState
-			err := wireDecodePtr(&v, it.value, (*SessionModeState).UnmarshalJSON)
+			err := wireDecodePtr(&v, r, (*SessionModeState).decodeWire)
 			if err == nil {
 				x.Modes = v
+			} else {
+				r.reset(at)
 			}
 		case "configOptions":
+			at := r.mark()
 			var v []SessionConfigOption
 			var err error
-			if wireIsNull(it.value) {
+			if r.null() {
 				v = nil
 			} else {
-				err = wireDecodeSlice(&v, it.value, true, (*SessionConfigOption).UnmarshalJSON)
+				err = wireDecodeSlice(&v, r, true, (*SessionConfigOption).decodeWire)
 			}
 			if err == nil {
 				x.ConfigOptions = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -10797,18 +11690,25 @@ type CloseSessionResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CloseSessionResponse) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*CloseSessionResponse).decodeWire)
+}
+
+func (x *CloseSessionResponse) decodeWire(r *wireReader) error {
 	*x = CloseSessionResponse{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -10856,18 +11756,25 @@ type SetSessionModeResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SetSessionModeResponse) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*SetSessionModeResponse).decodeWire)
+}
+
+func (x *SetSessionModeResponse) decodeWire(r *wireReader) error {
 	*x = SetSessionModeResponse{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -10917,26 +11824,36 @@ type SetSessionConfigOptionResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SetSessionConfigOptionResponse) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*SetSessionConfigOptionResponse).decodeWire)
+}
+
+func (x *SetSessionConfigOptionResponse) decodeWire(r *wireReader) error {
 	*x = SetSessionConfigOptionResponse{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "configOptions":
 			seen |= 1 << 0
+			at := r.mark()
 			var v []SessionConfigOption
-			err := wireDecodeSlice(&v, it.value, true, (*SessionConfigOption).UnmarshalJSON)
+			err := wireDecodeSlice(&v, r, true, (*SessionConfigOption).decodeWire)
 			if err == nil {
 				x.ConfigOptions = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -11003,28 +11920,35 @@ type PromptResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PromptResponse) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*PromptResponse).decodeWire)
+}
+
+func (x *PromptResponse) decodeWire(r *wireReader) error {
 	*x = PromptResponse{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "stopReason":
 			seen |= 1 << 0
-			err := x.StopReason.UnmarshalJSON(it.value)
+			err := x.StopReason.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "stopReason")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		case "usage":
-			if err := x.PromptResponseEndTurnTokenUsage.decodeGatedMember(&it); err != nil {
+			if err := x.PromptResponseEndTurnTokenUsage.decodeGatedMember(&it, r); err != nil {
 				return err
 			}
 		}
@@ -11109,7 +12033,11 @@ func (x StopReason) IsKnown() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *StopReason) UnmarshalJSON(data []byte) error {
-	s, err := wireStringBytes(data)
+	return wireUnmarshal(x, data, (*StopReason).decodeWire)
+}
+
+func (x *StopReason) decodeWire(r *wireReader) error {
+	s, err := wireStringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -11150,7 +12078,11 @@ type ExtResponse json.RawMessage
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ExtResponse) UnmarshalJSON(data []byte) error {
-	return wireDecodeRaw((*json.RawMessage)(x), data)
+	return wireUnmarshal(x, data, (*ExtResponse).decodeWire)
+}
+
+func (x *ExtResponse) decodeWire(r *wireReader) error {
+	return wireDecodeRaw((*json.RawMessage)(x), r)
 }
 
 func (x *ExtResponse) appendJSON(buf []byte) ([]byte, error) {
@@ -11182,31 +12114,38 @@ type Error struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Error) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*Error).decodeWire)
+}
+
+func (x *Error) decodeWire(r *wireReader) error {
 	*x = Error{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "code":
 			seen |= 1 << 0
-			err := x.Code.UnmarshalJSON(it.value)
+			err := x.Code.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "code")
 			}
 		case "message":
 			seen |= 1 << 1
-			err := wireDecodeString(&x.Message, it.value)
+			err := wireDecodeString(&x.Message, r)
 			if err != nil {
 				return wireAtKey(err, "message")
 			}
 		case "data":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRaw(&v, it.value)
+			err := wireDecodeRaw(&v, r)
 			if err == nil {
 				x.Data = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -11297,7 +12236,11 @@ func (x ErrorCode) IsKnown() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ErrorCode) UnmarshalJSON(data []byte) error {
-	return wireDecodeInt32((*int32)(x), data)
+	return wireUnmarshal(x, data, (*ErrorCode).decodeWire)
+}
+
+func (x *ErrorCode) decodeWire(r *wireReader) error {
+	return wireDecodeInt32((*int32)(x), r)
 }
 
 func (x *ErrorCode) appendJSON(buf []byte) ([]byte, error) {
@@ -11319,22 +12262,26 @@ type AgentNotification struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AgentNotification) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*AgentNotification).decodeWire)
+}
+
+func (x *AgentNotification) decodeWire(r *wireReader) error {
 	*x = AgentNotification{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "method":
 			seen |= 1 << 0
-			err := wireDecodeString(&x.Method, it.value)
+			err := wireDecodeString(&x.Method, r)
 			if err != nil {
 				return wireAtKey(err, "method")
 			}
 		case "params":
-			err := wireDecodePtr(&x.Params, it.value, (*AgentNotificationParams).UnmarshalJSON)
+			err := wireDecodePtr(&x.Params, r, (*AgentNotificationParams).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "params")
 			}
@@ -11406,9 +12353,9 @@ func (x AgentNotificationParams) MarshalJSON() ([]byte, error) {
 // choiceAgentNotificationParams chooses the variant of AgentNotificationParams; files of unstable features add theirs.
 var choiceAgentNotificationParams = wireNewChoice[AgentNotificationParamsValue]("AgentNotificationParams", wireCandidate[AgentNotificationParamsValue]{
 	declared: []string{"_meta", "sessionId", "update"},
-	decode: func(data []byte) (AgentNotificationParamsValue, error) {
+	decode: func(r *wireReader) (AgentNotificationParamsValue, error) {
 		v := new(AgentNotificationParamsSessionNotification)
-		if err := (*SessionNotification)(v).UnmarshalJSON(data); err != nil {
+		if err := (*SessionNotification)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -11419,9 +12366,9 @@ var choiceAgentNotificationParams = wireNewChoice[AgentNotificationParamsValue](
 	required:     []string{"sessionId", "update"},
 }, wireCandidate[AgentNotificationParamsValue]{
 	declared: []string{"_meta", "elicitationId"},
-	decode: func(data []byte) (AgentNotificationParamsValue, error) {
+	decode: func(r *wireReader) (AgentNotificationParamsValue, error) {
 		v := new(AgentNotificationParamsCompleteElicitationNotification)
-		if err := (*CompleteElicitationNotification)(v).UnmarshalJSON(data); err != nil {
+		if err := (*CompleteElicitationNotification)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -11432,9 +12379,9 @@ var choiceAgentNotificationParams = wireNewChoice[AgentNotificationParamsValue](
 	required:     []string{"elicitationId"},
 }, wireCandidate[AgentNotificationParamsValue]{
 	declared: nil,
-	decode: func(data []byte) (AgentNotificationParamsValue, error) {
+	decode: func(r *wireReader) (AgentNotificationParamsValue, error) {
 		v := new(AgentNotificationParamsExtNotification)
-		if err := (*ExtNotification)(v).UnmarshalJSON(data); err != nil {
+		if err := (*ExtNotification)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -11447,8 +12394,12 @@ var choiceAgentNotificationParams = wireNewChoice[AgentNotificationParamsValue](
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AgentNotificationParams) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*AgentNotificationParams).decodeWire)
+}
+
+func (x *AgentNotificationParams) decodeWire(r *wireReader) error {
 	x.Value = nil
-	v, err := choiceAgentNotificationParams.decode(data)
+	v, err := choiceAgentNotificationParams.decode(r)
 	if err != nil {
 		return err
 	}
@@ -11552,31 +12503,38 @@ type SessionNotification struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionNotification) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*SessionNotification).decodeWire)
+}
+
+func (x *SessionNotification) decodeWire(r *wireReader) error {
 	*x = SessionNotification{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
 			seen |= 1 << 0
-			err := x.SessionID.UnmarshalJSON(it.value)
+			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "update":
 			seen |= 1 << 1
-			err := x.Update.UnmarshalJSON(it.value)
+			err := x.Update.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "update")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -11653,122 +12611,126 @@ func (x SessionUpdate) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionUpdate) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*SessionUpdate).decodeWire)
+}
+
+func (x *SessionUpdate) decodeWire(r *wireReader) error {
 	x.Value = nil
-	raw, found, err := wireMember(data, "sessionUpdate")
+	raw, found, err := wireMemberAt(r, "sessionUpdate")
 	if err != nil {
 		return err
 	}
 	if !found {
 		return wireMissing("sessionUpdate")
 	}
-	tag, err := wireStringBytes(raw)
+	tag, err := wireTagString(raw)
 	if err != nil {
 		return wireAtKey(err, "sessionUpdate")
 	}
 	switch string(tag) {
 	case "user_message_chunk":
 		v := new(SessionUpdateUserMessageChunk)
-		if err := (*ContentChunk)(v).UnmarshalJSON(data); err != nil {
+		if err := (*ContentChunk)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "agent_message_chunk":
 		v := new(SessionUpdateAgentMessageChunk)
-		if err := (*ContentChunk)(v).UnmarshalJSON(data); err != nil {
+		if err := (*ContentChunk)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "agent_thought_chunk":
 		v := new(SessionUpdateAgentThoughtChunk)
-		if err := (*ContentChunk)(v).UnmarshalJSON(data); err != nil {
+		if err := (*ContentChunk)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "tool_call":
 		v := new(SessionUpdateToolCall)
-		if err := (*ToolCall)(v).UnmarshalJSON(data); err != nil {
+		if err := (*ToolCall)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "tool_call_update":
 		v := new(SessionUpdateToolCallUpdate)
-		if err := (*ToolCallUpdate)(v).UnmarshalJSON(data); err != nil {
+		if err := (*ToolCallUpdate)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "plan":
 		v := new(SessionUpdatePlan)
-		if err := (*Plan)(v).UnmarshalJSON(data); err != nil {
+		if err := (*Plan)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "available_commands_update":
 		v := new(SessionUpdateAvailableCommandsUpdate)
-		if err := (*AvailableCommandsUpdate)(v).UnmarshalJSON(data); err != nil {
+		if err := (*AvailableCommandsUpdate)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "current_mode_update":
 		v := new(SessionUpdateCurrentModeUpdate)
-		if err := (*CurrentModeUpdate)(v).UnmarshalJSON(data); err != nil {
+		if err := (*CurrentModeUpdate)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "config_option_update":
 		v := new(SessionUpdateConfigOptionUpdate)
-		if err := (*ConfigOptionUpdate)(v).UnmarshalJSON(data); err != nil {
+		if err := (*ConfigOptionUpdate)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "session_info_update":
 		v := new(SessionUpdateSessionInfoUpdate)
-		if err := (*SessionInfoUpdate)(v).UnmarshalJSON(data); err != nil {
+		if err := (*SessionInfoUpdate)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "usage_update":
 		v := new(SessionUpdateUsageUpdate)
-		if err := (*UsageUpdate)(v).UnmarshalJSON(data); err != nil {
+		if err := (*UsageUpdate)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "notice":
 		v := new(SessionUpdateNotice)
-		if err := (*Notice)(v).UnmarshalJSON(data); err != nil {
+		if err := (*Notice)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "compaction_update":
 		v := new(SessionUpdateCompactionUpdate)
-		if err := (*CompactionUpdate)(v).UnmarshalJSON(data); err != nil {
+		if err := (*CompactionUpdate)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "compaction_summary_chunk":
 		v := new(SessionUpdateCompactionSummaryChunk)
-		if err := (*CompactionSummaryChunk)(v).UnmarshalJSON(data); err != nil {
+		if err := (*CompactionSummaryChunk)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
-		if ok, err := x.decodeGatedPlanOperations(tag, data); ok {
+		if ok, err := x.decodeGatedPlanOperations(tag, r); ok {
 			return err
 		}
-		if ok, err := x.decodeGatedSubagents(tag, data); ok {
+		if ok, err := x.decodeGatedSubagents(tag, r); ok {
 			return err
 		}
 		return wireErrorf("SessionUpdate: unknown sessionUpdate %q (known: %s)", string(tag), "\"user_message_chunk\", \"agent_message_chunk\", \"agent_thought_chunk\", \"tool_call\", \"tool_call_update\", \"plan\", \"available_commands_update\", \"current_mode_update\", \"config_option_update\", \"session_info_update\", \"usage_update\", \"notice\", \"compaction_update\", \"compaction_summary_chunk\""+knownSessionUpdatePlanOperations+knownSessionUpdateSubagents)
@@ -12184,7 +13146,11 @@ type MessageId string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *MessageId) UnmarshalJSON(data []byte) error {
-	return wireDecodeString((*string)(x), data)
+	return wireUnmarshal(x, data, (*MessageId).decodeWire)
+}
+
+func (x *MessageId) decodeWire(r *wireReader) error {
+	return wireDecodeString((*string)(x), r)
 }
 
 func (x *MessageId) appendJSON(buf []byte) ([]byte, error) {
@@ -12215,31 +13181,41 @@ type ContentChunk struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ContentChunk) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ContentChunk).decodeWire)
+}
+
+func (x *ContentChunk) decodeWire(r *wireReader) error {
 	*x = ContentChunk{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "content":
 			seen |= 1 << 0
-			err := x.Content.UnmarshalJSON(it.value)
+			err := x.Content.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "content")
 			}
 		case "messageId":
+			at := r.mark()
 			var v *MessageId
-			err := wireDecodePtr(&v, it.value, (*MessageId).UnmarshalJSON)
+			err := wireDecodePtr(&v, r, (*MessageId).decodeWire)
 			if err == nil {
 				x.MessageID = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -12330,75 +13306,103 @@ type ToolCall struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ToolCall) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ToolCall).decodeWire)
+}
+
+func (x *ToolCall) decodeWire(r *wireReader) error {
 	*x = ToolCall{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "toolCallId":
 			seen |= 1 << 0
-			err := x.ToolCallID.UnmarshalJSON(it.value)
+			err := x.ToolCallID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "toolCallId")
 			}
 		case "title":
 			seen |= 1 << 1
-			err := wireDecodeString(&x.Title, it.value)
+			err := wireDecodeString(&x.Title, r)
 			if err != nil {
 				return wireAtKey(err, "title")
 			}
 		case "name":
+			at := r.mark()
 			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			err := wireDecodePtr(&v, r, wireDecodeString)
 			if err == nil {
 				x.Name = v
+			} else {
+				r.reset(at)
 			}
 		case "kind":
+			at := r.mark()
 			var v *ToolKind
 			v = new(ToolKind)
-			err := v.UnmarshalJSON(it.value)
+			err := v.decodeWire(r)
 			if err == nil {
 				x.Kind = v
+			} else {
+				r.reset(at)
 			}
 		case "status":
+			at := r.mark()
 			var v *ToolCallStatus
 			v = new(ToolCallStatus)
-			err := v.UnmarshalJSON(it.value)
+			err := v.decodeWire(r)
 			if err == nil {
 				x.Status = v
+			} else {
+				r.reset(at)
 			}
 		case "content":
+			at := r.mark()
 			var v []ToolCallContent
-			err := wireDecodeSlice(&v, it.value, true, (*ToolCallContent).UnmarshalJSON)
+			err := wireDecodeSlice(&v, r, true, (*ToolCallContent).decodeWire)
 			if err == nil {
 				x.Content = v
+			} else {
+				r.reset(at)
 			}
 		case "locations":
+			at := r.mark()
 			var v []ToolCallLocation
-			err := wireDecodeSlice(&v, it.value, true, (*ToolCallLocation).UnmarshalJSON)
+			err := wireDecodeSlice(&v, r, true, (*ToolCallLocation).decodeWire)
 			if err == nil {
 				x.Locations = v
+			} else {
+				r.reset(at)
 			}
 		case "rawInput":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRaw(&v, it.value)
+			err := wireDecodeRaw(&v, r)
 			if err == nil {
 				x.RawInput = v
+			} else {
+				r.reset(at)
 			}
 		case "rawOutput":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRaw(&v, it.value)
+			err := wireDecodeRaw(&v, r)
 			if err == nil {
 				x.RawOutput = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -12522,37 +13526,44 @@ type PlanEntry struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanEntry) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*PlanEntry).decodeWire)
+}
+
+func (x *PlanEntry) decodeWire(r *wireReader) error {
 	*x = PlanEntry{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "content":
 			seen |= 1 << 0
-			err := wireDecodeString(&x.Content, it.value)
+			err := wireDecodeString(&x.Content, r)
 			if err != nil {
 				return wireAtKey(err, "content")
 			}
 		case "priority":
 			seen |= 1 << 1
-			err := x.Priority.UnmarshalJSON(it.value)
+			err := x.Priority.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "priority")
 			}
 		case "status":
 			seen |= 1 << 2
-			err := x.Status.UnmarshalJSON(it.value)
+			err := x.Status.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "status")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -12639,7 +13650,11 @@ func (x PlanEntryPriority) IsKnown() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanEntryPriority) UnmarshalJSON(data []byte) error {
-	s, err := wireStringBytes(data)
+	return wireUnmarshal(x, data, (*PlanEntryPriority).decodeWire)
+}
+
+func (x *PlanEntryPriority) decodeWire(r *wireReader) error {
+	s, err := wireStringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -12691,7 +13706,11 @@ func (x PlanEntryStatus) IsKnown() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanEntryStatus) UnmarshalJSON(data []byte) error {
-	s, err := wireStringBytes(data)
+	return wireUnmarshal(x, data, (*PlanEntryStatus).decodeWire)
+}
+
+func (x *PlanEntryStatus) decodeWire(r *wireReader) error {
+	s, err := wireStringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -12740,26 +13759,36 @@ type Plan struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Plan) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*Plan).decodeWire)
+}
+
+func (x *Plan) decodeWire(r *wireReader) error {
 	*x = Plan{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "entries":
 			seen |= 1 << 0
+			at := r.mark()
 			var v []PlanEntry
-			err := wireDecodeSlice(&v, it.value, true, (*PlanEntry).UnmarshalJSON)
+			err := wireDecodeSlice(&v, r, true, (*PlanEntry).decodeWire)
 			if err == nil {
 				x.Entries = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -12826,37 +13855,47 @@ type AvailableCommand struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AvailableCommand) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*AvailableCommand).decodeWire)
+}
+
+func (x *AvailableCommand) decodeWire(r *wireReader) error {
 	*x = AvailableCommand{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "name":
 			seen |= 1 << 0
-			err := wireDecodeString(&x.Name, it.value)
+			err := wireDecodeString(&x.Name, r)
 			if err != nil {
 				return wireAtKey(err, "name")
 			}
 		case "description":
 			seen |= 1 << 1
-			err := wireDecodeString(&x.Description, it.value)
+			err := wireDecodeString(&x.Description, r)
 			if err != nil {
 				return wireAtKey(err, "description")
 			}
 		case "input":
+			at := r.mark()
 			var v *AvailableCommandInput
-			err := wireDecodePtr(&v, it.value, (*AvailableCommandInput).UnmarshalJSON)
+			err := wireDecodePtr(&v, r, (*AvailableCommandInput).decodeWire)
 			if err == nil {
 				x.Input = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -12936,17 +13975,21 @@ func (x AvailableCommandInput) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AvailableCommandInput) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*AvailableCommandInput).decodeWire)
+}
+
+func (x *AvailableCommandInput) decodeWire(r *wireReader) error {
 	x.Value = nil
-	switch wireKind(data) {
+	switch r.kind() {
 	case '{':
 		v := new(AvailableCommandInputUnstructured)
-		if err := (*UnstructuredCommandInput)(v).UnmarshalJSON(data); err != nil {
+		if err := (*UnstructuredCommandInput)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	}
-	return wireKindError(data, wireSkipSpace(data, 0), "AvailableCommandInput (object)")
+	return r.kindError("AvailableCommandInput (object)")
 }
 
 func (x *AvailableCommandInput) appendJSON(buf []byte) ([]byte, error) {
@@ -12998,25 +14041,32 @@ type UnstructuredCommandInput struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *UnstructuredCommandInput) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*UnstructuredCommandInput).decodeWire)
+}
+
+func (x *UnstructuredCommandInput) decodeWire(r *wireReader) error {
 	*x = UnstructuredCommandInput{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "hint":
 			seen |= 1 << 0
-			err := wireDecodeString(&x.Hint, it.value)
+			err := wireDecodeString(&x.Hint, r)
 			if err != nil {
 				return wireAtKey(err, "hint")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -13074,26 +14124,36 @@ type AvailableCommandsUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AvailableCommandsUpdate) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*AvailableCommandsUpdate).decodeWire)
+}
+
+func (x *AvailableCommandsUpdate) decodeWire(r *wireReader) error {
 	*x = AvailableCommandsUpdate{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "availableCommands":
 			seen |= 1 << 0
+			at := r.mark()
 			var v []AvailableCommand
-			err := wireDecodeSlice(&v, it.value, true, (*AvailableCommand).UnmarshalJSON)
+			err := wireDecodeSlice(&v, r, true, (*AvailableCommand).decodeWire)
 			if err == nil {
 				x.AvailableCommands = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -13158,25 +14218,32 @@ type CurrentModeUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CurrentModeUpdate) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*CurrentModeUpdate).decodeWire)
+}
+
+func (x *CurrentModeUpdate) decodeWire(r *wireReader) error {
 	*x = CurrentModeUpdate{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "currentModeId":
 			seen |= 1 << 0
-			err := x.CurrentModeID.UnmarshalJSON(it.value)
+			err := x.CurrentModeID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "currentModeId")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -13234,26 +14301,36 @@ type ConfigOptionUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ConfigOptionUpdate) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ConfigOptionUpdate).decodeWire)
+}
+
+func (x *ConfigOptionUpdate) decodeWire(r *wireReader) error {
 	*x = ConfigOptionUpdate{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "configOptions":
 			seen |= 1 << 0
+			at := r.mark()
 			var v []SessionConfigOption
-			err := wireDecodeSlice(&v, it.value, true, (*SessionConfigOption).UnmarshalJSON)
+			err := wireDecodeSlice(&v, r, true, (*SessionConfigOption).decodeWire)
 			if err == nil {
 				x.ConfigOptions = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -13321,30 +14398,43 @@ type SessionInfoUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionInfoUpdate) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*SessionInfoUpdate).decodeWire)
+}
+
+func (x *SessionInfoUpdate) decodeWire(r *wireReader) error {
 	*x = SessionInfoUpdate{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "title":
+			at := r.mark()
 			var v Patch[string]
-			err := wirePatchDecode(&v, it.value, wireDecodeString)
+			err := wirePatchDecode(&v, r, wireDecodeString)
 			if err == nil {
 				x.Title = v
+			} else {
+				r.reset(at)
 			}
 		case "updatedAt":
+			at := r.mark()
 			var v Patch[string]
-			err := wirePatchDecode(&v, it.value, wireDecodeString)
+			err := wirePatchDecode(&v, r, wireDecodeString)
 			if err == nil {
 				x.UpdatedAt = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -13411,31 +14501,38 @@ type Cost struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Cost) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*Cost).decodeWire)
+}
+
+func (x *Cost) decodeWire(r *wireReader) error {
 	*x = Cost{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "amount":
 			seen |= 1 << 0
-			err := wireDecodeFloat64(&x.Amount, it.value)
+			err := wireDecodeFloat64(&x.Amount, r)
 			if err != nil {
 				return wireAtKey(err, "amount")
 			}
 		case "currency":
 			seen |= 1 << 1
-			err := wireDecodeString(&x.Currency, it.value)
+			err := wireDecodeString(&x.Currency, r)
 			if err != nil {
 				return wireAtKey(err, "currency")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -13505,37 +14602,47 @@ type UsageUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *UsageUpdate) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*UsageUpdate).decodeWire)
+}
+
+func (x *UsageUpdate) decodeWire(r *wireReader) error {
 	*x = UsageUpdate{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "used":
 			seen |= 1 << 0
-			err := wireDecodeUint64(&x.Used, it.value)
+			err := wireDecodeUint64(&x.Used, r)
 			if err != nil {
 				return wireAtKey(err, "used")
 			}
 		case "size":
 			seen |= 1 << 1
-			err := wireDecodeUint64(&x.Size, it.value)
+			err := wireDecodeUint64(&x.Size, r)
 			if err != nil {
 				return wireAtKey(err, "size")
 			}
 		case "cost":
+			at := r.mark()
 			var v *Cost
-			err := wireDecodePtr(&v, it.value, (*Cost).UnmarshalJSON)
+			err := wireDecodePtr(&v, r, (*Cost).decodeWire)
 			if err == nil {
 				x.Cost = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -13622,7 +14729,11 @@ func (x NoticeSeverity) IsExtension() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *NoticeSeverity) UnmarshalJSON(data []byte) error {
-	s, err := wireStringBytes(data)
+	return wireUnmarshal(x, data, (*NoticeSeverity).decodeWire)
+}
+
+func (x *NoticeSeverity) decodeWire(r *wireReader) error {
+	s, err := wireStringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -13674,37 +14785,47 @@ type Notice struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Notice) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*Notice).decodeWire)
+}
+
+func (x *Notice) decodeWire(r *wireReader) error {
 	*x = Notice{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "severity":
 			seen |= 1 << 0
-			err := x.Severity.UnmarshalJSON(it.value)
+			err := x.Severity.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "severity")
 			}
 		case "title":
 			seen |= 1 << 1
-			err := wireDecodeString(&x.Title, it.value)
+			err := wireDecodeString(&x.Title, r)
 			if err != nil {
 				return wireAtKey(err, "title")
 			}
 		case "description":
+			at := r.mark()
 			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			err := wireDecodePtr(&v, r, wireDecodeString)
 			if err == nil {
 				x.Description = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -13768,7 +14889,11 @@ type CompactionId string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CompactionId) UnmarshalJSON(data []byte) error {
-	return wireDecodeString((*string)(x), data)
+	return wireUnmarshal(x, data, (*CompactionId).decodeWire)
+}
+
+func (x *CompactionId) decodeWire(r *wireReader) error {
+	return wireDecodeString((*string)(x), r)
 }
 
 func (x *CompactionId) appendJSON(buf []byte) ([]byte, error) {
@@ -13810,7 +14935,11 @@ func (x CompactionStatus) IsExtension() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CompactionStatus) UnmarshalJSON(data []byte) error {
-	s, err := wireStringBytes(data)
+	return wireUnmarshal(x, data, (*CompactionStatus).decodeWire)
+}
+
+func (x *CompactionStatus) decodeWire(r *wireReader) error {
+	s, err := wireStringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -13861,45 +14990,58 @@ type CompactionUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CompactionUpdate) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*CompactionUpdate).decodeWire)
+}
+
+func (x *CompactionUpdate) decodeWire(r *wireReader) error {
 	*x = CompactionUpdate{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "compactionId":
 			seen |= 1 << 0
-			err := x.CompactionID.UnmarshalJSON(it.value)
+			err := x.CompactionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "compactionId")
 			}
 		case "status":
 			seen |= 1 << 1
-			err := x.Status.UnmarshalJSON(it.value)
+			err := x.Status.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "status")
 			}
 		case "summary":
+			at := r.mark()
 			var v Patch[[]ContentBlock]
-			err := wirePatchDecode(&v, it.value, func(dst *[]ContentBlock, data []byte) error {
-				return wireDecodeSlice(dst, data, true, (*ContentBlock).UnmarshalJSON)
+			err := wirePatchDecode(&v, r, func(dst *[]ContentBlock, r *wireReader) error {
+				return wireDecodeSlice(dst, r, true, (*ContentBlock).decodeWire)
 			})
 			if err == nil {
 				x.Summary = v
+			} else {
+				r.reset(at)
 			}
 		case "error":
+			at := r.mark()
 			var v Patch[string]
-			err := wirePatchDecode(&v, it.value, wireDecodeString)
+			err := wirePatchDecode(&v, r, wireDecodeString)
 			if err == nil {
 				x.Error = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v Patch[json.RawMessage]
-			err := wirePatchDecode(&v, it.value, wireDecodeRawObject)
+			err := wirePatchDecode(&v, r, wireDecodeRawObject)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -13982,31 +15124,38 @@ type CompactionSummaryChunk struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CompactionSummaryChunk) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*CompactionSummaryChunk).decodeWire)
+}
+
+func (x *CompactionSummaryChunk) decodeWire(r *wireReader) error {
 	*x = CompactionSummaryChunk{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "compactionId":
 			seen |= 1 << 0
-			err := x.CompactionID.UnmarshalJSON(it.value)
+			err := x.CompactionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "compactionId")
 			}
 		case "content":
 			seen |= 1 << 1
-			err := x.Content.UnmarshalJSON(it.value)
+			err := x.Content.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "content")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -14074,25 +15223,32 @@ type CompleteElicitationNotification struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CompleteElicitationNotification) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*CompleteElicitationNotification).decodeWire)
+}
+
+func (x *CompleteElicitationNotification) decodeWire(r *wireReader) error {
 	*x = CompleteElicitationNotification{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "elicitationId":
 			seen |= 1 << 0
-			err := x.ElicitationID.UnmarshalJSON(it.value)
+			err := x.ElicitationID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "elicitationId")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -14147,7 +15303,11 @@ type ExtNotification json.RawMessage
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ExtNotification) UnmarshalJSON(data []byte) error {
-	return wireDecodeRaw((*json.RawMessage)(x), data)
+	return wireUnmarshal(x, data, (*ExtNotification).decodeWire)
+}
+
+func (x *ExtNotification) decodeWire(r *wireReader) error {
+	return wireDecodeRaw((*json.RawMessage)(x), r)
 }
 
 func (x *ExtNotification) appendJSON(buf []byte) ([]byte, error) {
@@ -14171,28 +15331,32 @@ type ClientRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ClientRequest) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ClientRequest).decodeWire)
+}
+
+func (x *ClientRequest) decodeWire(r *wireReader) error {
 	*x = ClientRequest{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "id":
 			seen |= 1 << 0
-			err := x.ID.UnmarshalJSON(it.value)
+			err := x.ID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "id")
 			}
 		case "method":
 			seen |= 1 << 1
-			err := wireDecodeString(&x.Method, it.value)
+			err := wireDecodeString(&x.Method, r)
 			if err != nil {
 				return wireAtKey(err, "method")
 			}
 		case "params":
-			err := wireDecodePtr(&x.Params, it.value, (*ClientRequestParams).UnmarshalJSON)
+			err := wireDecodePtr(&x.Params, r, (*ClientRequestParams).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "params")
 			}
@@ -14272,9 +15436,9 @@ func (x ClientRequestParams) MarshalJSON() ([]byte, error) {
 // choiceClientRequestParams chooses the variant of ClientRequestParams; files of unstable features add theirs.
 var choiceClientRequestParams = wireNewChoice[ClientRequestParamsValue]("ClientRequestParams", wireCandidate[ClientRequestParamsValue]{
 	declared: []string{"_meta", "clientCapabilities", "clientInfo", "protocolVersion"},
-	decode: func(data []byte) (ClientRequestParamsValue, error) {
+	decode: func(r *wireReader) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsInitializeRequest)
-		if err := (*InitializeRequest)(v).UnmarshalJSON(data); err != nil {
+		if err := (*InitializeRequest)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -14285,9 +15449,9 @@ var choiceClientRequestParams = wireNewChoice[ClientRequestParamsValue]("ClientR
 	required:     []string{"protocolVersion"},
 }, wireCandidate[ClientRequestParamsValue]{
 	declared: []string{"_meta", "methodId"},
-	decode: func(data []byte) (ClientRequestParamsValue, error) {
+	decode: func(r *wireReader) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsAuthenticateRequest)
-		if err := (*AuthenticateRequest)(v).UnmarshalJSON(data); err != nil {
+		if err := (*AuthenticateRequest)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -14298,9 +15462,9 @@ var choiceClientRequestParams = wireNewChoice[ClientRequestParamsValue]("ClientR
 	required:     []string{"methodId"},
 }, wireCandidate[ClientRequestParamsValue]{
 	declared: []string{"_meta"},
-	decode: func(data []byte) (ClientRequestParamsValue, error) {
+	decode: func(r *wireReader) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsLogoutRequest)
-		if err := (*LogoutRequest)(v).UnmarshalJSON(data); err != nil {
+		if err := (*LogoutRequest)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -14311,9 +15475,9 @@ var choiceClientRequestParams = wireNewChoice[ClientRequestParamsValue]("ClientR
 	required:     nil,
 }, wireCandidate[ClientRequestParamsValue]{
 	declared: []string{"_meta", "additionalDirectories", "cwd", "mcpServers", "systemPrompt"},
-	decode: func(data []byte) (ClientRequestParamsValue, error) {
+	decode: func(r *wireReader) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsNewSessionRequest)
-		if err := (*NewSessionRequest)(v).UnmarshalJSON(data); err != nil {
+		if err := (*NewSessionRequest)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -14324,9 +15488,9 @@ var choiceClientRequestParams = wireNewChoice[ClientRequestParamsValue]("ClientR
 	required:     []string{"cwd", "mcpServers"},
 }, wireCandidate[ClientRequestParamsValue]{
 	declared: []string{"_meta", "additionalDirectories", "cwd", "mcpServers", "sessionId", "systemPrompt"},
-	decode: func(data []byte) (ClientRequestParamsValue, error) {
+	decode: func(r *wireReader) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsLoadSessionRequest)
-		if err := (*LoadSessionRequest)(v).UnmarshalJSON(data); err != nil {
+		if err := (*LoadSessionRequest)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -14337,9 +15501,9 @@ var choiceClientRequestParams = wireNewChoice[ClientRequestParamsValue]("ClientR
 	required:     []string{"mcpServers", "cwd", "sessionId"},
 }, wireCandidate[ClientRequestParamsValue]{
 	declared: []string{"_meta", "archived", "cursor", "cwd"},
-	decode: func(data []byte) (ClientRequestParamsValue, error) {
+	decode: func(r *wireReader) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsListSessionsRequest)
-		if err := (*ListSessionsRequest)(v).UnmarshalJSON(data); err != nil {
+		if err := (*ListSessionsRequest)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -14350,9 +15514,9 @@ var choiceClientRequestParams = wireNewChoice[ClientRequestParamsValue]("ClientR
 	required:     nil,
 }, wireCandidate[ClientRequestParamsValue]{
 	declared: []string{"_meta", "sessionId"},
-	decode: func(data []byte) (ClientRequestParamsValue, error) {
+	decode: func(r *wireReader) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsDeleteSessionRequest)
-		if err := (*DeleteSessionRequest)(v).UnmarshalJSON(data); err != nil {
+		if err := (*DeleteSessionRequest)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -14363,9 +15527,9 @@ var choiceClientRequestParams = wireNewChoice[ClientRequestParamsValue]("ClientR
 	required:     []string{"sessionId"},
 }, wireCandidate[ClientRequestParamsValue]{
 	declared: []string{"_meta", "additionalDirectories", "cwd", "mcpServers", "sessionId", "systemPrompt"},
-	decode: func(data []byte) (ClientRequestParamsValue, error) {
+	decode: func(r *wireReader) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsResumeSessionRequest)
-		if err := (*ResumeSessionRequest)(v).UnmarshalJSON(data); err != nil {
+		if err := (*ResumeSessionRequest)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -14376,9 +15540,9 @@ var choiceClientRequestParams = wireNewChoice[ClientRequestParamsValue]("ClientR
 	required:     []string{"sessionId", "cwd"},
 }, wireCandidate[ClientRequestParamsValue]{
 	declared: []string{"_meta", "sessionId"},
-	decode: func(data []byte) (ClientRequestParamsValue, error) {
+	decode: func(r *wireReader) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsCloseSessionRequest)
-		if err := (*CloseSessionRequest)(v).UnmarshalJSON(data); err != nil {
+		if err := (*CloseSessionRequest)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -14389,9 +15553,9 @@ var choiceClientRequestParams = wireNewChoice[ClientRequestParamsValue]("ClientR
 	required:     []string{"sessionId"},
 }, wireCandidate[ClientRequestParamsValue]{
 	declared: []string{"_meta", "modeId", "sessionId"},
-	decode: func(data []byte) (ClientRequestParamsValue, error) {
+	decode: func(r *wireReader) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsSetSessionModeRequest)
-		if err := (*SetSessionModeRequest)(v).UnmarshalJSON(data); err != nil {
+		if err := (*SetSessionModeRequest)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -14402,9 +15566,9 @@ var choiceClientRequestParams = wireNewChoice[ClientRequestParamsValue]("ClientR
 	required:     []string{"sessionId", "modeId"},
 }, wireCandidate[ClientRequestParamsValue]{
 	declared: []string{"_meta", "configId", "sessionId", "type", "value"},
-	decode: func(data []byte) (ClientRequestParamsValue, error) {
+	decode: func(r *wireReader) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsSetSessionConfigOptionRequest)
-		if err := (*SetSessionConfigOptionRequest)(v).UnmarshalJSON(data); err != nil {
+		if err := (*SetSessionConfigOptionRequest)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -14415,9 +15579,9 @@ var choiceClientRequestParams = wireNewChoice[ClientRequestParamsValue]("ClientR
 	required:     []string{"sessionId", "configId"},
 }, wireCandidate[ClientRequestParamsValue]{
 	declared: []string{"_meta", "prompt", "sessionId"},
-	decode: func(data []byte) (ClientRequestParamsValue, error) {
+	decode: func(r *wireReader) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsPromptRequest)
-		if err := (*PromptRequest)(v).UnmarshalJSON(data); err != nil {
+		if err := (*PromptRequest)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -14428,9 +15592,9 @@ var choiceClientRequestParams = wireNewChoice[ClientRequestParamsValue]("ClientR
 	required:     []string{"sessionId", "prompt"},
 }, wireCandidate[ClientRequestParamsValue]{
 	declared: nil,
-	decode: func(data []byte) (ClientRequestParamsValue, error) {
+	decode: func(r *wireReader) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsExtMethodRequest)
-		if err := (*ExtRequest)(v).UnmarshalJSON(data); err != nil {
+		if err := (*ExtRequest)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -14443,8 +15607,12 @@ var choiceClientRequestParams = wireNewChoice[ClientRequestParamsValue]("ClientR
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ClientRequestParams) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ClientRequestParams).decodeWire)
+}
+
+func (x *ClientRequestParams) decodeWire(r *wireReader) error {
 	x.Value = nil
-	v, err := choiceClientRequestParams.decode(data)
+	v, err := choiceClientRequestParams.decode(r)
 	if err != nil {
 		return err
 	}
@@ -14788,38 +15956,51 @@ type InitializeRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *InitializeRequest) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*InitializeRequest).decodeWire)
+}
+
+func (x *InitializeRequest) decodeWire(r *wireReader) error {
 	*x = InitializeRequest{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "protocolVersion":
 			seen |= 1 << 0
-			err := x.ProtocolVersion.UnmarshalJSON(it.value)
+			err := x.ProtocolVersion.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "protocolVersion")
 			}
 		case "clientCapabilities":
+			at := r.mark()
 			var v *ClientCapabilities
 			v = new(ClientCapabilities)
-			err := v.UnmarshalJSON(it.value)
+			err := v.decodeWire(r)
 			if err == nil {
 				x.ClientCapabilities = v
+			} else {
+				r.reset(at)
 			}
 		case "clientInfo":
+			at := r.mark()
 			var v *Implementation
-			err := wireDecodePtr(&v, it.value, (*Implementation).UnmarshalJSON)
+			err := wireDecodePtr(&v, r, (*Implementation).decodeWire)
 			if err == nil {
 				x.ClientInfo = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -14918,58 +16099,80 @@ type ClientCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ClientCapabilities) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ClientCapabilities).decodeWire)
+}
+
+func (x *ClientCapabilities) decodeWire(r *wireReader) error {
 	*x = ClientCapabilities{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "fs":
+			at := r.mark()
 			var v *FileSystemCapabilities
 			v = new(FileSystemCapabilities)
-			err := v.UnmarshalJSON(it.value)
+			err := v.decodeWire(r)
 			if err == nil {
 				x.Fs = v
+			} else {
+				r.reset(at)
 			}
 		case "terminal":
+			at := r.mark()
 			var v *bool
 			v = new(bool)
-			err := wireDecodeBool(v, it.value)
+			err := wireDecodeBool(v, r)
 			if err == nil {
 				x.Terminal = v
+			} else {
+				r.reset(at)
 			}
 		case "session":
+			at := r.mark()
 			var v *ClientSessionCapabilities
-			err := wireDecodePtr(&v, it.value, (*ClientSessionCapabilities).UnmarshalJSON)
+			err := wireDecodePtr(&v, r, (*ClientSessionCapabilities).decodeWire)
 			if err == nil {
 				x.Session = v
+			} else {
+				r.reset(at)
 			}
 		case "auth":
+			at := r.mark()
 			var v *AuthCapabilities
 			v = new(AuthCapabilities)
-			err := v.UnmarshalJSON(it.value)
+			err := v.decodeWire(r)
 			if err == nil {
 				x.Auth = v
+			} else {
+				r.reset(at)
 			}
 		case "elicitation":
+			at := r.mark()
 			var v *ElicitationCapabilities
-			err := wireDecodePtr(&v, it.value, (*ElicitationCapabilities).UnmarshalJSON)
+			err := wireDecodePtr(&v, r, (*ElicitationCapabilities).decodeWire)
 			if err == nil {
 				x.Elicitation = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		case "subagents":
-			if err := x.ClientCapabilitiesSubagents.decodeGatedMember(&it); err != nil {
+			if err := x.ClientCapabilitiesSubagents.decodeGatedMember(&it, r); err != nil {
 				return err
 			}
 		case "plan":
-			if err := x.ClientCapabilitiesPlanOperations.decodeGatedMember(&it); err != nil {
+			if err := x.ClientCapabilitiesPlanOperations.decodeGatedMember(&it, r); err != nil {
 				return err
 			}
 		}
@@ -15065,32 +16268,45 @@ type FileSystemCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *FileSystemCapabilities) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*FileSystemCapabilities).decodeWire)
+}
+
+func (x *FileSystemCapabilities) decodeWire(r *wireReader) error {
 	*x = FileSystemCapabilities{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "readTextFile":
+			at := r.mark()
 			var v *bool
 			v = new(bool)
-			err := wireDecodeBool(v, it.value)
+			err := wireDecodeBool(v, r)
 			if err == nil {
 				x.ReadTextFile = v
+			} else {
+				r.reset(at)
 			}
 		case "writeTextFile":
+			at := r.mark()
 			var v *bool
 			v = new(bool)
-			err := wireDecodeBool(v, it.value)
+			err := wireDecodeBool(v, r)
 			if err == nil {
 				x.WriteTextFile = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -15165,36 +16381,52 @@ type ClientSessionCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ClientSessionCapabilities) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ClientSessionCapabilities).decodeWire)
+}
+
+func (x *ClientSessionCapabilities) decodeWire(r *wireReader) error {
 	*x = ClientSessionCapabilities{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "compaction":
+			at := r.mark()
 			var v *CompactionCapabilities
-			err := wireDecodePtr(&v, it.value, (*CompactionCapabilities).UnmarshalJSON)
+			err := wireDecodePtr(&v, r, (*CompactionCapabilities).decodeWire)
 			if err == nil {
 				x.Compaction = v
+			} else {
+				r.reset(at)
 			}
 		case "configOptions":
+			at := r.mark()
 			var v *SessionConfigOptionsCapabilities
-			err := wireDecodePtr(&v, it.value, (*SessionConfigOptionsCapabilities).UnmarshalJSON)
+			err := wireDecodePtr(&v, r, (*SessionConfigOptionsCapabilities).decodeWire)
 			if err == nil {
 				x.ConfigOptions = v
+			} else {
+				r.reset(at)
 			}
 		case "notices":
+			at := r.mark()
 			var v *NoticeCapabilities
-			err := wireDecodePtr(&v, it.value, (*NoticeCapabilities).UnmarshalJSON)
+			err := wireDecodePtr(&v, r, (*NoticeCapabilities).decodeWire)
 			if err == nil {
 				x.Notices = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -15258,7 +16490,11 @@ type CompactionCapabilities json.RawMessage
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CompactionCapabilities) UnmarshalJSON(data []byte) error {
-	return wireDecodeRawObject((*json.RawMessage)(x), data)
+	return wireUnmarshal(x, data, (*CompactionCapabilities).decodeWire)
+}
+
+func (x *CompactionCapabilities) decodeWire(r *wireReader) error {
+	return wireDecodeRawObject((*json.RawMessage)(x), r)
 }
 
 func (x *CompactionCapabilities) appendJSON(buf []byte) ([]byte, error) {
@@ -15293,24 +16529,34 @@ type SessionConfigOptionsCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionConfigOptionsCapabilities) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*SessionConfigOptionsCapabilities).decodeWire)
+}
+
+func (x *SessionConfigOptionsCapabilities) decodeWire(r *wireReader) error {
 	*x = SessionConfigOptionsCapabilities{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "boolean":
+			at := r.mark()
 			var v *BooleanConfigOptionCapabilities
-			err := wireDecodePtr(&v, it.value, (*BooleanConfigOptionCapabilities).UnmarshalJSON)
+			err := wireDecodePtr(&v, r, (*BooleanConfigOptionCapabilities).decodeWire)
 			if err == nil {
 				x.Boolean = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -15367,18 +16613,25 @@ type BooleanConfigOptionCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *BooleanConfigOptionCapabilities) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*BooleanConfigOptionCapabilities).decodeWire)
+}
+
+func (x *BooleanConfigOptionCapabilities) decodeWire(r *wireReader) error {
 	*x = BooleanConfigOptionCapabilities{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -15421,7 +16674,11 @@ type NoticeCapabilities json.RawMessage
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *NoticeCapabilities) UnmarshalJSON(data []byte) error {
-	return wireDecodeRawObject((*json.RawMessage)(x), data)
+	return wireUnmarshal(x, data, (*NoticeCapabilities).decodeWire)
+}
+
+func (x *NoticeCapabilities) decodeWire(r *wireReader) error {
+	return wireDecodeRawObject((*json.RawMessage)(x), r)
 }
 
 func (x *NoticeCapabilities) appendJSON(buf []byte) ([]byte, error) {
@@ -15459,25 +16716,35 @@ type AuthCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AuthCapabilities) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*AuthCapabilities).decodeWire)
+}
+
+func (x *AuthCapabilities) decodeWire(r *wireReader) error {
 	*x = AuthCapabilities{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "terminal":
+			at := r.mark()
 			var v *bool
 			v = new(bool)
-			err := wireDecodeBool(v, it.value)
+			err := wireDecodeBool(v, r)
 			if err == nil {
 				x.Terminal = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -15544,30 +16811,43 @@ type ElicitationCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationCapabilities) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ElicitationCapabilities).decodeWire)
+}
+
+func (x *ElicitationCapabilities) decodeWire(r *wireReader) error {
 	*x = ElicitationCapabilities{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "form":
+			at := r.mark()
 			var v *ElicitationFormCapabilities
-			err := wireDecodePtr(&v, it.value, (*ElicitationFormCapabilities).UnmarshalJSON)
+			err := wireDecodePtr(&v, r, (*ElicitationFormCapabilities).decodeWire)
 			if err == nil {
 				x.Form = v
+			} else {
+				r.reset(at)
 			}
 		case "url":
+			at := r.mark()
 			var v *ElicitationUrlCapabilities
-			err := wireDecodePtr(&v, it.value, (*ElicitationUrlCapabilities).UnmarshalJSON)
+			err := wireDecodePtr(&v, r, (*ElicitationUrlCapabilities).decodeWire)
 			if err == nil {
 				x.URL = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -15633,18 +16913,25 @@ type ElicitationFormCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationFormCapabilities) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ElicitationFormCapabilities).decodeWire)
+}
+
+func (x *ElicitationFormCapabilities) decodeWire(r *wireReader) error {
 	*x = ElicitationFormCapabilities{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -15696,18 +16983,25 @@ type ElicitationUrlCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationUrlCapabilities) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ElicitationUrlCapabilities).decodeWire)
+}
+
+func (x *ElicitationUrlCapabilities) decodeWire(r *wireReader) error {
 	*x = ElicitationUrlCapabilities{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -15760,25 +17054,32 @@ type AuthenticateRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AuthenticateRequest) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*AuthenticateRequest).decodeWire)
+}
+
+func (x *AuthenticateRequest) decodeWire(r *wireReader) error {
 	*x = AuthenticateRequest{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "methodId":
 			seen |= 1 << 0
-			err := x.MethodID.UnmarshalJSON(it.value)
+			err := x.MethodID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "methodId")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -15836,18 +17137,25 @@ type LogoutRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *LogoutRequest) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*LogoutRequest).decodeWire)
+}
+
+func (x *LogoutRequest) decodeWire(r *wireReader) error {
 	*x = LogoutRequest{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -15909,26 +17217,30 @@ type NewSessionRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *NewSessionRequest) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*NewSessionRequest).decodeWire)
+}
+
+func (x *NewSessionRequest) decodeWire(r *wireReader) error {
 	*x = NewSessionRequest{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "cwd":
 			seen |= 1 << 0
-			err := wireDecodeString(&x.Cwd, it.value)
+			err := wireDecodeString(&x.Cwd, r)
 			if err != nil {
 				return wireAtKey(err, "cwd")
 			}
 		case "additionalDirectories":
 			var err error
-			if wireIsNull(it.value) {
+			if r.null() {
 				x.AdditionalDirectories = nil
 			} else {
-				err = wireDecodeSlice(&x.AdditionalDirectories, it.value, false, wireDecodeString)
+				err = wireDecodeSlice(&x.AdditionalDirectories, r, false, wireDecodeString)
 			}
 			if err != nil {
 				return wireAtKey(err, "additionalDirectories")
@@ -15936,22 +17248,25 @@ func (x *NewSessionRequest) UnmarshalJSON(data []byte) error {
 		case "mcpServers":
 			seen |= 1 << 1
 			var err error
-			if wireIsNull(it.value) {
+			if r.null() {
 				x.MCPServers = nil
 			} else {
-				err = wireDecodeSlice(&x.MCPServers, it.value, false, (*McpServer).UnmarshalJSON)
+				err = wireDecodeSlice(&x.MCPServers, r, false, (*McpServer).decodeWire)
 			}
 			if err != nil {
 				return wireAtKey(err, "mcpServers")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		case "systemPrompt":
-			if err := x.NewSessionRequestSystemPrompt.decodeGatedMember(&it); err != nil {
+			if err := x.NewSessionRequestSystemPrompt.decodeGatedMember(&it, r); err != nil {
 				return err
 			}
 		}
@@ -16045,44 +17360,48 @@ func (x McpServer) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *McpServer) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*McpServer).decodeWire)
+}
+
+func (x *McpServer) decodeWire(r *wireReader) error {
 	x.Value = nil
-	raw, found, err := wireMember(data, "type")
+	raw, found, err := wireMemberAt(r, "type")
 	if err != nil {
 		return err
 	}
 	if !found || wireIsNull(raw) {
 		v := new(McpServerStdioVariant)
-		if err := (*McpServerStdio)(v).UnmarshalJSON(data); err != nil {
+		if err := (*McpServerStdio)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	}
-	tag, err := wireStringBytes(raw)
+	tag, err := wireTagString(raw)
 	if err != nil {
 		return wireAtKey(err, "type")
 	}
 	switch string(tag) {
 	case "http":
 		v := new(McpServerHTTP)
-		if err := (*McpServerHttp)(v).UnmarshalJSON(data); err != nil {
+		if err := (*McpServerHttp)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "sse":
 		v := new(McpServerSSE)
-		if err := (*McpServerSse)(v).UnmarshalJSON(data); err != nil {
+		if err := (*McpServerSse)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
-		if ok, err := x.decodeGatedMCPOverACP(tag, data); ok {
+		if ok, err := x.decodeGatedMCPOverACP(tag, r); ok {
 			return err
 		}
 		v := new(McpServerStdioVariant)
-		if (*McpServerStdio)(v).UnmarshalJSON(data) == nil {
+		if (*McpServerStdio)(v).decodeWire(r) == nil {
 			x.Value = v
 			return nil
 		}
@@ -16206,31 +17525,38 @@ type HttpHeader struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *HttpHeader) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*HttpHeader).decodeWire)
+}
+
+func (x *HttpHeader) decodeWire(r *wireReader) error {
 	*x = HttpHeader{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "name":
 			seen |= 1 << 0
-			err := wireDecodeString(&x.Name, it.value)
+			err := wireDecodeString(&x.Name, r)
 			if err != nil {
 				return wireAtKey(err, "name")
 			}
 		case "value":
 			seen |= 1 << 1
-			err := wireDecodeString(&x.Value, it.value)
+			err := wireDecodeString(&x.Value, r)
 			if err != nil {
 				return wireAtKey(err, "value")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -16300,42 +17626,49 @@ type McpServerHttp struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *McpServerHttp) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*McpServerHttp).decodeWire)
+}
+
+func (x *McpServerHttp) decodeWire(r *wireReader) error {
 	*x = McpServerHttp{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "name":
 			seen |= 1 << 0
-			err := wireDecodeString(&x.Name, it.value)
+			err := wireDecodeString(&x.Name, r)
 			if err != nil {
 				return wireAtKey(err, "name")
 			}
 		case "url":
 			seen |= 1 << 1
-			err := wireDecodeString(&x.URL, it.value)
+			err := wireDecodeString(&x.URL, r)
 			if err != nil {
 				return wireAtKey(err, "url")
 			}
 		case "headers":
 			seen |= 1 << 2
 			var err error
-			if wireIsNull(it.value) {
+			if r.null() {
 				x.Headers = nil
 			} else {
-				err = wireDecodeSlice(&x.Headers, it.value, false, (*HttpHeader).UnmarshalJSON)
+				err = wireDecodeSlice(&x.Headers, r, false, (*HttpHeader).decodeWire)
 			}
 			if err != nil {
 				return wireAtKey(err, "headers")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -16418,42 +17751,49 @@ type McpServerSse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *McpServerSse) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*McpServerSse).decodeWire)
+}
+
+func (x *McpServerSse) decodeWire(r *wireReader) error {
 	*x = McpServerSse{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "name":
 			seen |= 1 << 0
-			err := wireDecodeString(&x.Name, it.value)
+			err := wireDecodeString(&x.Name, r)
 			if err != nil {
 				return wireAtKey(err, "name")
 			}
 		case "url":
 			seen |= 1 << 1
-			err := wireDecodeString(&x.URL, it.value)
+			err := wireDecodeString(&x.URL, r)
 			if err != nil {
 				return wireAtKey(err, "url")
 			}
 		case "headers":
 			seen |= 1 << 2
 			var err error
-			if wireIsNull(it.value) {
+			if r.null() {
 				x.Headers = nil
 			} else {
-				err = wireDecodeSlice(&x.Headers, it.value, false, (*HttpHeader).UnmarshalJSON)
+				err = wireDecodeSlice(&x.Headers, r, false, (*HttpHeader).decodeWire)
 			}
 			if err != nil {
 				return wireAtKey(err, "headers")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -16538,33 +17878,37 @@ type McpServerStdio struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *McpServerStdio) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*McpServerStdio).decodeWire)
+}
+
+func (x *McpServerStdio) decodeWire(r *wireReader) error {
 	*x = McpServerStdio{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "name":
 			seen |= 1 << 0
-			err := wireDecodeString(&x.Name, it.value)
+			err := wireDecodeString(&x.Name, r)
 			if err != nil {
 				return wireAtKey(err, "name")
 			}
 		case "command":
 			seen |= 1 << 1
-			err := wireDecodeString(&x.Command, it.value)
+			err := wireDecodeString(&x.Command, r)
 			if err != nil {
 				return wireAtKey(err, "command")
 			}
 		case "args":
 			seen |= 1 << 2
 			var err error
-			if wireIsNull(it.value) {
+			if r.null() {
 				x.Args = nil
 			} else {
-				err = wireDecodeSlice(&x.Args, it.value, false, wireDecodeString)
+				err = wireDecodeSlice(&x.Args, r, false, wireDecodeString)
 			}
 			if err != nil {
 				return wireAtKey(err, "args")
@@ -16572,19 +17916,22 @@ func (x *McpServerStdio) UnmarshalJSON(data []byte) error {
 		case "env":
 			seen |= 1 << 3
 			var err error
-			if wireIsNull(it.value) {
+			if r.null() {
 				x.Env = nil
 			} else {
-				err = wireDecodeSlice(&x.Env, it.value, false, (*EnvVariable).UnmarshalJSON)
+				err = wireDecodeSlice(&x.Env, r, false, (*EnvVariable).decodeWire)
 			}
 			if err != nil {
 				return wireAtKey(err, "env")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -16693,55 +18040,62 @@ type LoadSessionRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *LoadSessionRequest) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*LoadSessionRequest).decodeWire)
+}
+
+func (x *LoadSessionRequest) decodeWire(r *wireReader) error {
 	*x = LoadSessionRequest{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "mcpServers":
 			seen |= 1 << 0
 			var err error
-			if wireIsNull(it.value) {
+			if r.null() {
 				x.MCPServers = nil
 			} else {
-				err = wireDecodeSlice(&x.MCPServers, it.value, false, (*McpServer).UnmarshalJSON)
+				err = wireDecodeSlice(&x.MCPServers, r, false, (*McpServer).decodeWire)
 			}
 			if err != nil {
 				return wireAtKey(err, "mcpServers")
 			}
 		case "cwd":
 			seen |= 1 << 1
-			err := wireDecodeString(&x.Cwd, it.value)
+			err := wireDecodeString(&x.Cwd, r)
 			if err != nil {
 				return wireAtKey(err, "cwd")
 			}
 		case "additionalDirectories":
 			var err error
-			if wireIsNull(it.value) {
+			if r.null() {
 				x.AdditionalDirectories = nil
 			} else {
-				err = wireDecodeSlice(&x.AdditionalDirectories, it.value, false, wireDecodeString)
+				err = wireDecodeSlice(&x.AdditionalDirectories, r, false, wireDecodeString)
 			}
 			if err != nil {
 				return wireAtKey(err, "additionalDirectories")
 			}
 		case "sessionId":
 			seen |= 1 << 2
-			err := x.SessionID.UnmarshalJSON(it.value)
+			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		case "systemPrompt":
-			if err := x.LoadSessionRequestSystemPrompt.decodeGatedMember(&it); err != nil {
+			if err := x.LoadSessionRequestSystemPrompt.decodeGatedMember(&it, r); err != nil {
 				return err
 			}
 		}
@@ -16837,31 +18191,38 @@ type ListSessionsRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ListSessionsRequest) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ListSessionsRequest).decodeWire)
+}
+
+func (x *ListSessionsRequest) decodeWire(r *wireReader) error {
 	*x = ListSessionsRequest{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "cwd":
-			err := wireDecodePtr(&x.Cwd, it.value, wireDecodeString)
+			err := wireDecodePtr(&x.Cwd, r, wireDecodeString)
 			if err != nil {
 				return wireAtKey(err, "cwd")
 			}
 		case "cursor":
-			err := wireDecodePtr(&x.Cursor, it.value, wireDecodeString)
+			err := wireDecodePtr(&x.Cursor, r, wireDecodeString)
 			if err != nil {
 				return wireAtKey(err, "cursor")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		case "archived":
-			if err := x.ListSessionsRequestSessionArchive.decodeGatedMember(&it); err != nil {
+			if err := x.ListSessionsRequestSessionArchive.decodeGatedMember(&it, r); err != nil {
 				return err
 			}
 		}
@@ -16931,25 +18292,32 @@ type DeleteSessionRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *DeleteSessionRequest) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*DeleteSessionRequest).decodeWire)
+}
+
+func (x *DeleteSessionRequest) decodeWire(r *wireReader) error {
 	*x = DeleteSessionRequest{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
 			seen |= 1 << 0
-			err := x.SessionID.UnmarshalJSON(it.value)
+			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -17025,54 +18393,61 @@ type ResumeSessionRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ResumeSessionRequest) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ResumeSessionRequest).decodeWire)
+}
+
+func (x *ResumeSessionRequest) decodeWire(r *wireReader) error {
 	*x = ResumeSessionRequest{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
 			seen |= 1 << 0
-			err := x.SessionID.UnmarshalJSON(it.value)
+			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "cwd":
 			seen |= 1 << 1
-			err := wireDecodeString(&x.Cwd, it.value)
+			err := wireDecodeString(&x.Cwd, r)
 			if err != nil {
 				return wireAtKey(err, "cwd")
 			}
 		case "additionalDirectories":
 			var err error
-			if wireIsNull(it.value) {
+			if r.null() {
 				x.AdditionalDirectories = nil
 			} else {
-				err = wireDecodeSlice(&x.AdditionalDirectories, it.value, false, wireDecodeString)
+				err = wireDecodeSlice(&x.AdditionalDirectories, r, false, wireDecodeString)
 			}
 			if err != nil {
 				return wireAtKey(err, "additionalDirectories")
 			}
 		case "mcpServers":
 			var err error
-			if wireIsNull(it.value) {
+			if r.null() {
 				x.MCPServers = nil
 			} else {
-				err = wireDecodeSlice(&x.MCPServers, it.value, false, (*McpServer).UnmarshalJSON)
+				err = wireDecodeSlice(&x.MCPServers, r, false, (*McpServer).decodeWire)
 			}
 			if err != nil {
 				return wireAtKey(err, "mcpServers")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		case "systemPrompt":
-			if err := x.ResumeSessionRequestSystemPrompt.decodeGatedMember(&it); err != nil {
+			if err := x.ResumeSessionRequestSystemPrompt.decodeGatedMember(&it, r); err != nil {
 				return err
 			}
 		}
@@ -17162,25 +18537,32 @@ type CloseSessionRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CloseSessionRequest) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*CloseSessionRequest).decodeWire)
+}
+
+func (x *CloseSessionRequest) decodeWire(r *wireReader) error {
 	*x = CloseSessionRequest{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
 			seen |= 1 << 0
-			err := x.SessionID.UnmarshalJSON(it.value)
+			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -17240,31 +18622,38 @@ type SetSessionModeRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SetSessionModeRequest) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*SetSessionModeRequest).decodeWire)
+}
+
+func (x *SetSessionModeRequest) decodeWire(r *wireReader) error {
 	*x = SetSessionModeRequest{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
 			seen |= 1 << 0
-			err := x.SessionID.UnmarshalJSON(it.value)
+			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "modeId":
 			seen |= 1 << 1
-			err := x.ModeID.UnmarshalJSON(it.value)
+			err := x.ModeID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "modeId")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -17334,31 +18723,39 @@ type SetSessionConfigOptionRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SetSessionConfigOptionRequest) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*SetSessionConfigOptionRequest).decodeWire)
+}
+
+func (x *SetSessionConfigOptionRequest) decodeWire(r *wireReader) error {
 	*x = SetSessionConfigOptionRequest{}
-	it, err := wireObject(data)
+	start := r.mark()
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
 			seen |= 1 << 0
-			err := x.SessionID.UnmarshalJSON(it.value)
+			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "configId":
 			seen |= 1 << 1
-			err := x.ConfigID.UnmarshalJSON(it.value)
+			err := x.ConfigID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "configId")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -17371,7 +18768,8 @@ func (x *SetSessionConfigOptionRequest) UnmarshalJSON(data []byte) error {
 	if seen&(1<<1) == 0 {
 		return wireMissing("configId")
 	}
-	return x.Variant.UnmarshalJSON(data)
+	r.reset(start)
+	return x.Variant.decodeWire(r)
 }
 
 func (x *SetSessionConfigOptionRequest) appendJSON(buf []byte) ([]byte, error) {
@@ -17431,34 +18829,38 @@ func (x SetSessionConfigOptionRequestVariant) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SetSessionConfigOptionRequestVariant) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*SetSessionConfigOptionRequestVariant).decodeWire)
+}
+
+func (x *SetSessionConfigOptionRequestVariant) decodeWire(r *wireReader) error {
 	x.Value = nil
-	raw, found, err := wireMember(data, "type")
+	raw, found, err := wireMemberAt(r, "type")
 	if err != nil {
 		return err
 	}
 	if !found || wireIsNull(raw) {
 		v := new(SetSessionConfigOptionRequestValueID)
-		if err := v.decodeJSON(data); err != nil {
+		if err := v.decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	}
-	tag, err := wireStringBytes(raw)
+	tag, err := wireTagString(raw)
 	if err != nil {
 		return wireAtKey(err, "type")
 	}
 	switch string(tag) {
 	case "boolean":
 		v := new(SetSessionConfigOptionRequestBoolean)
-		if err := v.decodeJSON(data); err != nil {
+		if err := v.decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
 		v := new(SetSessionConfigOptionRequestValueID)
-		if v.decodeJSON(data) == nil {
+		if v.decodeWire(r) == nil {
 			x.Value = v
 			return nil
 		}
@@ -17488,18 +18890,18 @@ type SetSessionConfigOptionRequestBoolean struct {
 	Value bool `json:"value"`
 }
 
-func (x *SetSessionConfigOptionRequestBoolean) decodeJSON(data []byte) error {
+func (x *SetSessionConfigOptionRequestBoolean) decodeWire(r *wireReader) error {
 	*x = SetSessionConfigOptionRequestBoolean{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "value":
 			seen |= 1 << 0
-			err := wireDecodeBool(&x.Value, it.value)
+			err := wireDecodeBool(&x.Value, r)
 			if err != nil {
 				return wireAtKey(err, "value")
 			}
@@ -17553,18 +18955,18 @@ type SetSessionConfigOptionRequestValueID struct {
 	Value SessionConfigValueId `json:"value"`
 }
 
-func (x *SetSessionConfigOptionRequestValueID) decodeJSON(data []byte) error {
+func (x *SetSessionConfigOptionRequestValueID) decodeWire(r *wireReader) error {
 	*x = SetSessionConfigOptionRequestValueID{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "value":
 			seen |= 1 << 0
-			err := x.Value.UnmarshalJSON(it.value)
+			err := x.Value.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "value")
 			}
@@ -17637,31 +19039,38 @@ type PromptRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PromptRequest) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*PromptRequest).decodeWire)
+}
+
+func (x *PromptRequest) decodeWire(r *wireReader) error {
 	*x = PromptRequest{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
 			seen |= 1 << 0
-			err := x.SessionID.UnmarshalJSON(it.value)
+			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "prompt":
 			seen |= 1 << 1
-			err := wireDecodeSlice(&x.Prompt, it.value, false, (*ContentBlock).UnmarshalJSON)
+			err := wireDecodeSlice(&x.Prompt, r, false, (*ContentBlock).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "prompt")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -17741,9 +19150,18 @@ var keysClientResponseO = []string{"result", "error"}
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ClientResponse) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ClientResponse).decodeWire)
+}
+
+func (x *ClientResponse) decodeWire(r *wireReader) error {
 	x.Value = nil
-	switch wireKind(data) {
+	switch r.kind() {
 	case '{':
+		start := r.mark()
+		data, err := r.span()
+		if err != nil {
+			return err
+		}
 		var firstErr error
 		mask, err := wireHasMembers(data, keysClientResponseO)
 		if err != nil {
@@ -17751,8 +19169,9 @@ func (x *ClientResponse) UnmarshalJSON(data []byte) error {
 		}
 		if mask&(1<<0) != 0 {
 			{
+				r.reset(start)
 				v := new(ClientResponseResult)
-				err := v.decodeJSON(data)
+				err := v.decodeWire(r)
 				if err == nil {
 					x.Value = v
 					return nil
@@ -17764,8 +19183,9 @@ func (x *ClientResponse) UnmarshalJSON(data []byte) error {
 		}
 		if mask&(1<<1) != 0 {
 			{
+				r.reset(start)
 				v := new(ClientResponseError)
-				err := v.decodeJSON(data)
+				err := v.decodeWire(r)
 				if err == nil {
 					x.Value = v
 					return nil
@@ -17780,7 +19200,7 @@ func (x *ClientResponse) UnmarshalJSON(data []byte) error {
 		}
 		return wireErrorf("ClientResponse: no variant matches: expected a member \"result\" or \"error\"")
 	}
-	return wireKindError(data, wireSkipSpace(data, 0), "ClientResponse (object)")
+	return r.kindError("ClientResponse (object)")
 }
 
 func (x *ClientResponse) appendJSON(buf []byte) ([]byte, error) {
@@ -17807,24 +19227,24 @@ type ClientResponseResult struct {
 	Result ClientResponseResultResult `json:"result"`
 }
 
-func (x *ClientResponseResult) decodeJSON(data []byte) error {
+func (x *ClientResponseResult) decodeWire(r *wireReader) error {
 	*x = ClientResponseResult{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "id":
 			seen |= 1 << 0
-			err := x.ID.UnmarshalJSON(it.value)
+			err := x.ID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "id")
 			}
 		case "result":
 			seen |= 1 << 1
-			err := x.Result.UnmarshalJSON(it.value)
+			err := x.Result.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "result")
 			}
@@ -17883,24 +19303,24 @@ type ClientResponseError struct {
 	Error Error `json:"error"`
 }
 
-func (x *ClientResponseError) decodeJSON(data []byte) error {
+func (x *ClientResponseError) decodeWire(r *wireReader) error {
 	*x = ClientResponseError{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "id":
 			seen |= 1 << 0
-			err := x.ID.UnmarshalJSON(it.value)
+			err := x.ID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "id")
 			}
 		case "error":
 			seen |= 1 << 1
-			err := x.Error.UnmarshalJSON(it.value)
+			err := x.Error.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "error")
 			}
@@ -17970,9 +19390,9 @@ func (x ClientResponseResultResult) MarshalJSON() ([]byte, error) {
 // choiceClientResponseResultResult chooses the variant of ClientResponseResultResult; files of unstable features add theirs.
 var choiceClientResponseResultResult = wireNewChoice[ClientResponseResultResultValue]("ClientResponseResultResult", wireCandidate[ClientResponseResultResultValue]{
 	declared: []string{"_meta"},
-	decode: func(data []byte) (ClientResponseResultResultValue, error) {
+	decode: func(r *wireReader) (ClientResponseResultResultValue, error) {
 		v := new(ClientResponseResultResultWriteTextFileResponse)
-		if err := (*WriteTextFileResponse)(v).UnmarshalJSON(data); err != nil {
+		if err := (*WriteTextFileResponse)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -17983,9 +19403,9 @@ var choiceClientResponseResultResult = wireNewChoice[ClientResponseResultResultV
 	required:     nil,
 }, wireCandidate[ClientResponseResultResultValue]{
 	declared: []string{"_meta", "content"},
-	decode: func(data []byte) (ClientResponseResultResultValue, error) {
+	decode: func(r *wireReader) (ClientResponseResultResultValue, error) {
 		v := new(ClientResponseResultResultReadTextFileResponse)
-		if err := (*ReadTextFileResponse)(v).UnmarshalJSON(data); err != nil {
+		if err := (*ReadTextFileResponse)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -17996,9 +19416,9 @@ var choiceClientResponseResultResult = wireNewChoice[ClientResponseResultResultV
 	required:     []string{"content"},
 }, wireCandidate[ClientResponseResultResultValue]{
 	declared: []string{"_meta", "outcome"},
-	decode: func(data []byte) (ClientResponseResultResultValue, error) {
+	decode: func(r *wireReader) (ClientResponseResultResultValue, error) {
 		v := new(ClientResponseResultResultRequestPermissionResponse)
-		if err := (*RequestPermissionResponse)(v).UnmarshalJSON(data); err != nil {
+		if err := (*RequestPermissionResponse)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -18009,9 +19429,9 @@ var choiceClientResponseResultResult = wireNewChoice[ClientResponseResultResultV
 	required:     []string{"outcome"},
 }, wireCandidate[ClientResponseResultResultValue]{
 	declared: []string{"_meta", "terminalId"},
-	decode: func(data []byte) (ClientResponseResultResultValue, error) {
+	decode: func(r *wireReader) (ClientResponseResultResultValue, error) {
 		v := new(ClientResponseResultResultCreateTerminalResponse)
-		if err := (*CreateTerminalResponse)(v).UnmarshalJSON(data); err != nil {
+		if err := (*CreateTerminalResponse)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -18022,9 +19442,9 @@ var choiceClientResponseResultResult = wireNewChoice[ClientResponseResultResultV
 	required:     []string{"terminalId"},
 }, wireCandidate[ClientResponseResultResultValue]{
 	declared: []string{"_meta", "exitStatus", "output", "truncated"},
-	decode: func(data []byte) (ClientResponseResultResultValue, error) {
+	decode: func(r *wireReader) (ClientResponseResultResultValue, error) {
 		v := new(ClientResponseResultResultTerminalOutputResponse)
-		if err := (*TerminalOutputResponse)(v).UnmarshalJSON(data); err != nil {
+		if err := (*TerminalOutputResponse)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -18035,9 +19455,9 @@ var choiceClientResponseResultResult = wireNewChoice[ClientResponseResultResultV
 	required:     []string{"output", "truncated"},
 }, wireCandidate[ClientResponseResultResultValue]{
 	declared: []string{"_meta"},
-	decode: func(data []byte) (ClientResponseResultResultValue, error) {
+	decode: func(r *wireReader) (ClientResponseResultResultValue, error) {
 		v := new(ClientResponseResultResultReleaseTerminalResponse)
-		if err := (*ReleaseTerminalResponse)(v).UnmarshalJSON(data); err != nil {
+		if err := (*ReleaseTerminalResponse)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -18048,9 +19468,9 @@ var choiceClientResponseResultResult = wireNewChoice[ClientResponseResultResultV
 	required:     nil,
 }, wireCandidate[ClientResponseResultResultValue]{
 	declared: []string{"_meta", "exitCode", "signal"},
-	decode: func(data []byte) (ClientResponseResultResultValue, error) {
+	decode: func(r *wireReader) (ClientResponseResultResultValue, error) {
 		v := new(ClientResponseResultResultWaitForTerminalExitResponse)
-		if err := (*WaitForTerminalExitResponse)(v).UnmarshalJSON(data); err != nil {
+		if err := (*WaitForTerminalExitResponse)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -18061,9 +19481,9 @@ var choiceClientResponseResultResult = wireNewChoice[ClientResponseResultResultV
 	required:     nil,
 }, wireCandidate[ClientResponseResultResultValue]{
 	declared: []string{"_meta"},
-	decode: func(data []byte) (ClientResponseResultResultValue, error) {
+	decode: func(r *wireReader) (ClientResponseResultResultValue, error) {
 		v := new(ClientResponseResultResultKillTerminalResponse)
-		if err := (*KillTerminalResponse)(v).UnmarshalJSON(data); err != nil {
+		if err := (*KillTerminalResponse)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -18074,9 +19494,9 @@ var choiceClientResponseResultResult = wireNewChoice[ClientResponseResultResultV
 	required:     nil,
 }, wireCandidate[ClientResponseResultResultValue]{
 	declared: []string{"_meta", "action", "content"},
-	decode: func(data []byte) (ClientResponseResultResultValue, error) {
+	decode: func(r *wireReader) (ClientResponseResultResultValue, error) {
 		v := new(ClientResponseResultResultCreateElicitationResponse)
-		if err := (*CreateElicitationResponse)(v).UnmarshalJSON(data); err != nil {
+		if err := (*CreateElicitationResponse)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -18087,9 +19507,9 @@ var choiceClientResponseResultResult = wireNewChoice[ClientResponseResultResultV
 	required:     nil,
 }, wireCandidate[ClientResponseResultResultValue]{
 	declared: nil,
-	decode: func(data []byte) (ClientResponseResultResultValue, error) {
+	decode: func(r *wireReader) (ClientResponseResultResultValue, error) {
 		v := new(ClientResponseResultResultExtMethodResponse)
-		if err := (*ExtResponse)(v).UnmarshalJSON(data); err != nil {
+		if err := (*ExtResponse)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -18102,8 +19522,12 @@ var choiceClientResponseResultResult = wireNewChoice[ClientResponseResultResultV
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ClientResponseResultResult) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ClientResponseResultResult).decodeWire)
+}
+
+func (x *ClientResponseResultResult) decodeWire(r *wireReader) error {
 	x.Value = nil
-	v, err := choiceClientResponseResultResult.decode(data)
+	v, err := choiceClientResponseResultResult.decode(r)
 	if err != nil {
 		return err
 	}
@@ -18300,18 +19724,25 @@ type WriteTextFileResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *WriteTextFileResponse) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*WriteTextFileResponse).decodeWire)
+}
+
+func (x *WriteTextFileResponse) decodeWire(r *wireReader) error {
 	*x = WriteTextFileResponse{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -18361,25 +19792,32 @@ type ReadTextFileResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ReadTextFileResponse) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ReadTextFileResponse).decodeWire)
+}
+
+func (x *ReadTextFileResponse) decodeWire(r *wireReader) error {
 	*x = ReadTextFileResponse{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "content":
 			seen |= 1 << 0
-			err := wireDecodeString(&x.Content, it.value)
+			err := wireDecodeString(&x.Content, r)
 			if err != nil {
 				return wireAtKey(err, "content")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -18437,25 +19875,32 @@ type RequestPermissionResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *RequestPermissionResponse) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*RequestPermissionResponse).decodeWire)
+}
+
+func (x *RequestPermissionResponse) decodeWire(r *wireReader) error {
 	*x = RequestPermissionResponse{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "outcome":
 			seen |= 1 << 0
-			err := x.Outcome.UnmarshalJSON(it.value)
+			err := x.Outcome.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "outcome")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -18520,29 +19965,33 @@ func (x RequestPermissionOutcome) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *RequestPermissionOutcome) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*RequestPermissionOutcome).decodeWire)
+}
+
+func (x *RequestPermissionOutcome) decodeWire(r *wireReader) error {
 	x.Value = nil
-	raw, found, err := wireMember(data, "outcome")
+	raw, found, err := wireMemberAt(r, "outcome")
 	if err != nil {
 		return err
 	}
 	if !found {
 		return wireMissing("outcome")
 	}
-	tag, err := wireStringBytes(raw)
+	tag, err := wireTagString(raw)
 	if err != nil {
 		return wireAtKey(err, "outcome")
 	}
 	switch string(tag) {
 	case "cancelled":
 		v := new(RequestPermissionOutcomeCancelled)
-		if err := v.decodeJSON(data); err != nil {
+		if err := v.decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "selected":
 		v := new(RequestPermissionOutcomeSelected)
-		if err := (*SelectedPermissionOutcome)(v).UnmarshalJSON(data); err != nil {
+		if err := (*SelectedPermissionOutcome)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
@@ -18577,13 +20026,13 @@ func (x *RequestPermissionOutcome) appendMembers(buf []byte, open int) ([]byte, 
 // It is the variant of RequestPermissionOutcome with outcome "cancelled".
 type RequestPermissionOutcomeCancelled struct{}
 
-func (x *RequestPermissionOutcomeCancelled) decodeJSON(data []byte) error {
+func (x *RequestPermissionOutcomeCancelled) decodeWire(r *wireReader) error {
 	*x = RequestPermissionOutcomeCancelled{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 
 	}
 	if it.err != nil {
@@ -18654,25 +20103,32 @@ type SelectedPermissionOutcome struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SelectedPermissionOutcome) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*SelectedPermissionOutcome).decodeWire)
+}
+
+func (x *SelectedPermissionOutcome) decodeWire(r *wireReader) error {
 	*x = SelectedPermissionOutcome{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "optionId":
 			seen |= 1 << 0
-			err := x.OptionID.UnmarshalJSON(it.value)
+			err := x.OptionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "optionId")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -18730,25 +20186,32 @@ type CreateTerminalResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CreateTerminalResponse) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*CreateTerminalResponse).decodeWire)
+}
+
+func (x *CreateTerminalResponse) decodeWire(r *wireReader) error {
 	*x = CreateTerminalResponse{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "terminalId":
 			seen |= 1 << 0
-			err := x.TerminalID.UnmarshalJSON(it.value)
+			err := x.TerminalID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "terminalId")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -18810,37 +20273,47 @@ type TerminalOutputResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *TerminalOutputResponse) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*TerminalOutputResponse).decodeWire)
+}
+
+func (x *TerminalOutputResponse) decodeWire(r *wireReader) error {
 	*x = TerminalOutputResponse{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "output":
 			seen |= 1 << 0
-			err := wireDecodeString(&x.Output, it.value)
+			err := wireDecodeString(&x.Output, r)
 			if err != nil {
 				return wireAtKey(err, "output")
 			}
 		case "truncated":
 			seen |= 1 << 1
-			err := wireDecodeBool(&x.Truncated, it.value)
+			err := wireDecodeBool(&x.Truncated, r)
 			if err != nil {
 				return wireAtKey(err, "truncated")
 			}
 		case "exitStatus":
+			at := r.mark()
 			var v *TerminalExitStatus
-			err := wireDecodePtr(&v, it.value, (*TerminalExitStatus).UnmarshalJSON)
+			err := wireDecodePtr(&v, r, (*TerminalExitStatus).decodeWire)
 			if err == nil {
 				x.ExitStatus = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -18915,30 +20388,43 @@ type TerminalExitStatus struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *TerminalExitStatus) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*TerminalExitStatus).decodeWire)
+}
+
+func (x *TerminalExitStatus) decodeWire(r *wireReader) error {
 	*x = TerminalExitStatus{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "exitCode":
+			at := r.mark()
 			var v *uint32
-			err := wireDecodePtr(&v, it.value, wireDecodeUint32)
+			err := wireDecodePtr(&v, r, wireDecodeUint32)
 			if err == nil {
 				x.ExitCode = v
+			} else {
+				r.reset(at)
 			}
 		case "signal":
+			at := r.mark()
 			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			err := wireDecodePtr(&v, r, wireDecodeString)
 			if err == nil {
 				x.Signal = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -19000,18 +20486,25 @@ type ReleaseTerminalResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ReleaseTerminalResponse) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ReleaseTerminalResponse).decodeWire)
+}
+
+func (x *ReleaseTerminalResponse) decodeWire(r *wireReader) error {
 	*x = ReleaseTerminalResponse{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -19063,30 +20556,43 @@ type WaitForTerminalExitResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *WaitForTerminalExitResponse) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*WaitForTerminalExitResponse).decodeWire)
+}
+
+func (x *WaitForTerminalExitResponse) decodeWire(r *wireReader) error {
 	*x = WaitForTerminalExitResponse{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "exitCode":
+			at := r.mark()
 			var v *uint32
-			err := wireDecodePtr(&v, it.value, wireDecodeUint32)
+			err := wireDecodePtr(&v, r, wireDecodeUint32)
 			if err == nil {
 				x.ExitCode = v
+			} else {
+				r.reset(at)
 			}
 		case "signal":
+			at := r.mark()
 			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			err := wireDecodePtr(&v, r, wireDecodeString)
 			if err == nil {
 				x.Signal = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -19148,18 +20654,25 @@ type KillTerminalResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *KillTerminalResponse) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*KillTerminalResponse).decodeWire)
+}
+
+func (x *KillTerminalResponse) decodeWire(r *wireReader) error {
 	*x = KillTerminalResponse{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -19211,25 +20724,34 @@ type CreateElicitationResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CreateElicitationResponse) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*CreateElicitationResponse).decodeWire)
+}
+
+func (x *CreateElicitationResponse) decodeWire(r *wireReader) error {
 	*x = CreateElicitationResponse{}
-	it, err := wireObject(data)
+	start := r.mark()
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	return x.Variant.UnmarshalJSON(data)
+	r.reset(start)
+	return x.Variant.decodeWire(r)
 }
 
 func (x *CreateElicitationResponse) appendJSON(buf []byte) ([]byte, error) {
@@ -19279,43 +20801,47 @@ func (x CreateElicitationResponseVariant) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CreateElicitationResponseVariant) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*CreateElicitationResponseVariant).decodeWire)
+}
+
+func (x *CreateElicitationResponseVariant) decodeWire(r *wireReader) error {
 	x.Value = nil
-	raw, found, err := wireMember(data, "action")
+	raw, found, err := wireMemberAt(r, "action")
 	if err != nil {
 		return err
 	}
 	if !found {
 		return wireMissing("action")
 	}
-	tag, err := wireStringBytes(raw)
+	tag, err := wireTagString(raw)
 	if err != nil {
 		return wireAtKey(err, "action")
 	}
 	switch string(tag) {
 	case "accept":
 		v := new(CreateElicitationResponseAccept)
-		if err := (*ElicitationAcceptAction)(v).UnmarshalJSON(data); err != nil {
+		if err := (*ElicitationAcceptAction)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "decline":
 		v := new(CreateElicitationResponseDecline)
-		if err := v.decodeJSON(data); err != nil {
+		if err := v.decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "cancel":
 		v := new(CreateElicitationResponseCancel)
-		if err := v.decodeJSON(data); err != nil {
+		if err := v.decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
 		v := new(CreateElicitationResponseOther)
-		if err := v.decodeJSON(data); err != nil {
+		if err := v.decodeWire(r); err != nil {
 			return err
 		}
 		v.Action = string(tag)
@@ -19370,13 +20896,13 @@ func NewCreateElicitationResponseAccept(v ElicitationAcceptAction) CreateElicita
 // It is the variant of CreateElicitationResponseVariant with action "decline".
 type CreateElicitationResponseDecline struct{}
 
-func (x *CreateElicitationResponseDecline) decodeJSON(data []byte) error {
+func (x *CreateElicitationResponseDecline) decodeWire(r *wireReader) error {
 	*x = CreateElicitationResponseDecline{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 
 	}
 	if it.err != nil {
@@ -19411,13 +20937,13 @@ func NewCreateElicitationResponseDecline(v CreateElicitationResponseDecline) Cre
 // It is the variant of CreateElicitationResponseVariant with action "cancel".
 type CreateElicitationResponseCancel struct{}
 
-func (x *CreateElicitationResponseCancel) decodeJSON(data []byte) error {
+func (x *CreateElicitationResponseCancel) decodeWire(r *wireReader) error {
 	*x = CreateElicitationResponseCancel{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 
 	}
 	if it.err != nil {
@@ -19465,19 +20991,21 @@ type CreateElicitationResponseOther struct {
 	Raw json.RawMessage `json:"-"`
 }
 
-func (x *CreateElicitationResponseOther) decodeJSON(data []byte) error {
+func (x *CreateElicitationResponseOther) decodeWire(r *wireReader) error {
 	*x = CreateElicitationResponseOther{}
-	it, err := wireObject(data)
+	start := r.at()
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 
 	}
 	if it.err != nil {
 		return it.err
 	}
-	return wireDecodeRaw(&x.Raw, data)
+	x.Raw = r.since(start)
+	return nil
 }
 
 func (x *CreateElicitationResponseOther) appendJSON(buf []byte) ([]byte, error) {
@@ -19525,27 +21053,33 @@ func (x ElicitationContentValue) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationContentValue) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ElicitationContentValue).decodeWire)
+}
+
+func (x *ElicitationContentValue) decodeWire(r *wireReader) error {
 	x.Value = nil
-	switch wireKind(data) {
+	switch r.kind() {
 	case '[':
 		v := new(ElicitationContentValueStringArray)
-		if err := wireDecodeSlice((*[]string)(v), data, false, wireDecodeString); err != nil {
+		if err := wireDecodeSlice((*[]string)(v), r, false, wireDecodeString); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case '"':
 		v := new(ElicitationContentValueString)
-		if err := wireDecodeString((*string)(v), data); err != nil {
+		if err := wireDecodeString((*string)(v), r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case '0':
+		start := r.mark()
 		var firstErr error
 		{
+			r.reset(start)
 			v := new(ElicitationContentValueInteger)
-			err := wireDecodeInt64((*int64)(v), data)
+			err := wireDecodeInt64((*int64)(v), r)
 			if err == nil {
 				x.Value = v
 				return nil
@@ -19555,8 +21089,9 @@ func (x *ElicitationContentValue) UnmarshalJSON(data []byte) error {
 			}
 		}
 		{
+			r.reset(start)
 			v := new(ElicitationContentValueNumber)
-			err := wireDecodeFloat64((*float64)(v), data)
+			err := wireDecodeFloat64((*float64)(v), r)
 			if err == nil {
 				x.Value = v
 				return nil
@@ -19571,13 +21106,13 @@ func (x *ElicitationContentValue) UnmarshalJSON(data []byte) error {
 		return wireErrorf("ElicitationContentValue: no variant matches")
 	case 't':
 		v := new(ElicitationContentValueBoolean)
-		if err := wireDecodeBool((*bool)(v), data); err != nil {
+		if err := wireDecodeBool((*bool)(v), r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	}
-	return wireKindError(data, wireSkipSpace(data, 0), "ElicitationContentValue (array or string or number or boolean)")
+	return r.kindError("ElicitationContentValue (array or string or number or boolean)")
 }
 
 func (x *ElicitationContentValue) appendJSON(buf []byte) ([]byte, error) {
@@ -19680,19 +21215,23 @@ type ElicitationAcceptAction struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationAcceptAction) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ElicitationAcceptAction).decodeWire)
+}
+
+func (x *ElicitationAcceptAction) decodeWire(r *wireReader) error {
 	*x = ElicitationAcceptAction{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "content":
 			var err error
-			if wireIsNull(it.value) {
+			if r.null() {
 				x.Content = nil
 			} else {
-				err = wireDecodeMap(&x.Content, it.value, (*ElicitationContentValue).UnmarshalJSON)
+				err = wireDecodeMap(&x.Content, r, (*ElicitationContentValue).decodeWire)
 			}
 			if err != nil {
 				return wireAtKey(err, "content")
@@ -19741,22 +21280,26 @@ type ClientNotification struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ClientNotification) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ClientNotification).decodeWire)
+}
+
+func (x *ClientNotification) decodeWire(r *wireReader) error {
 	*x = ClientNotification{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "method":
 			seen |= 1 << 0
-			err := wireDecodeString(&x.Method, it.value)
+			err := wireDecodeString(&x.Method, r)
 			if err != nil {
 				return wireAtKey(err, "method")
 			}
 		case "params":
-			err := wireDecodePtr(&x.Params, it.value, (*ClientNotificationParams).UnmarshalJSON)
+			err := wireDecodePtr(&x.Params, r, (*ClientNotificationParams).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "params")
 			}
@@ -19828,9 +21371,9 @@ func (x ClientNotificationParams) MarshalJSON() ([]byte, error) {
 // choiceClientNotificationParams chooses the variant of ClientNotificationParams; files of unstable features add theirs.
 var choiceClientNotificationParams = wireNewChoice[ClientNotificationParamsValue]("ClientNotificationParams", wireCandidate[ClientNotificationParamsValue]{
 	declared: []string{"_meta", "sessionId"},
-	decode: func(data []byte) (ClientNotificationParamsValue, error) {
+	decode: func(r *wireReader) (ClientNotificationParamsValue, error) {
 		v := new(ClientNotificationParamsCancelNotification)
-		if err := (*CancelNotification)(v).UnmarshalJSON(data); err != nil {
+		if err := (*CancelNotification)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -19841,9 +21384,9 @@ var choiceClientNotificationParams = wireNewChoice[ClientNotificationParamsValue
 	required:     []string{"sessionId"},
 }, wireCandidate[ClientNotificationParamsValue]{
 	declared: nil,
-	decode: func(data []byte) (ClientNotificationParamsValue, error) {
+	decode: func(r *wireReader) (ClientNotificationParamsValue, error) {
 		v := new(ClientNotificationParamsExtNotification)
-		if err := (*ExtNotification)(v).UnmarshalJSON(data); err != nil {
+		if err := (*ExtNotification)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -19856,8 +21399,12 @@ var choiceClientNotificationParams = wireNewChoice[ClientNotificationParamsValue
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ClientNotificationParams) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ClientNotificationParams).decodeWire)
+}
+
+func (x *ClientNotificationParams) decodeWire(r *wireReader) error {
 	x.Value = nil
-	v, err := choiceClientNotificationParams.decode(data)
+	v, err := choiceClientNotificationParams.decode(r)
 	if err != nil {
 		return err
 	}
@@ -19937,25 +21484,32 @@ type CancelNotification struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CancelNotification) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*CancelNotification).decodeWire)
+}
+
+func (x *CancelNotification) decodeWire(r *wireReader) error {
 	*x = CancelNotification{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
 			seen |= 1 << 0
-			err := x.SessionID.UnmarshalJSON(it.value)
+			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -20015,25 +21569,32 @@ type CancelRequestNotification struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CancelRequestNotification) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*CancelRequestNotification).decodeWire)
+}
+
+func (x *CancelRequestNotification) decodeWire(r *wireReader) error {
 	*x = CancelRequestNotification{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "requestId":
 			seen |= 1 << 0
-			err := x.RequestID.UnmarshalJSON(it.value)
+			err := x.RequestID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "requestId")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}

@@ -11,9 +11,9 @@ import (
 func init() {
 	choiceAgentResponseResultResult.add(wireCandidate[AgentResponseResultResultValue]{
 		declared: []string{"_meta", "accounts", "state"},
-		decode: func(data []byte) (AgentResponseResultResultValue, error) {
+		decode: func(r *wireReader) (AgentResponseResultResultValue, error) {
 			v := new(AgentResponseResultResultAuthStatusResponse)
-			if err := (*AuthStatusResponse)(v).UnmarshalJSON(data); err != nil {
+			if err := (*AuthStatusResponse)(v).decodeWire(r); err != nil {
 				return nil, err
 			}
 			return v, nil
@@ -55,13 +55,16 @@ type AgentAuthCapabilitiesAuthStatus struct {
 	Status *AuthStatusCapabilities `json:"status,omitempty"`
 }
 
-func (x *AgentAuthCapabilitiesAuthStatus) decodeGatedMember(it *wireObjectIter) error {
+func (x *AgentAuthCapabilitiesAuthStatus) decodeGatedMember(it *wireObjectIter, r *wireReader) error {
 	switch string(it.key) {
 	case "status":
+		at := r.mark()
 		var v *AuthStatusCapabilities
-		err := wireDecodePtr(&v, it.value, (*AuthStatusCapabilities).UnmarshalJSON)
+		err := wireDecodePtr(&v, r, (*AuthStatusCapabilities).decodeWire)
 		if err == nil {
 			x.Status = v
+		} else {
+			r.reset(at)
 		}
 	}
 	return nil
@@ -97,18 +100,25 @@ type AuthStatusCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AuthStatusCapabilities) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*AuthStatusCapabilities).decodeWire)
+}
+
+func (x *AuthStatusCapabilities) decodeWire(r *wireReader) error {
 	*x = AuthStatusCapabilities{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -171,31 +181,41 @@ type AuthStatusResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AuthStatusResponse) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*AuthStatusResponse).decodeWire)
+}
+
+func (x *AuthStatusResponse) decodeWire(r *wireReader) error {
 	*x = AuthStatusResponse{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "state":
 			seen |= 1 << 0
-			err := x.State.UnmarshalJSON(it.value)
+			err := x.State.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "state")
 			}
 		case "accounts":
+			at := r.mark()
 			var v []AuthAccount
-			err := wireDecodeSlice(&v, it.value, true, (*AuthAccount).UnmarshalJSON)
+			err := wireDecodeSlice(&v, r, true, (*AuthAccount).decodeWire)
 			if err == nil {
 				x.Accounts = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -281,7 +301,11 @@ func (x AuthState) IsExtension() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AuthState) UnmarshalJSON(data []byte) error {
-	s, err := wireStringBytes(data)
+	return wireUnmarshal(x, data, (*AuthState).decodeWire)
+}
+
+func (x *AuthState) decodeWire(r *wireReader) error {
+	s, err := wireStringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -351,49 +375,68 @@ type AuthAccount struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AuthAccount) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*AuthAccount).decodeWire)
+}
+
+func (x *AuthAccount) decodeWire(r *wireReader) error {
 	*x = AuthAccount{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "label":
 			seen |= 1 << 0
-			err := wireDecodeString(&x.Label, it.value)
+			err := wireDecodeString(&x.Label, r)
 			if err != nil {
 				return wireAtKey(err, "label")
 			}
 		case "active":
+			at := r.mark()
 			var v *bool
-			err := wireDecodePtr(&v, it.value, wireDecodeBool)
+			err := wireDecodePtr(&v, r, wireDecodeBool)
 			if err == nil {
 				x.Active = v
+			} else {
+				r.reset(at)
 			}
 		case "name":
+			at := r.mark()
 			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			err := wireDecodePtr(&v, r, wireDecodeString)
 			if err == nil {
 				x.Name = v
+			} else {
+				r.reset(at)
 			}
 		case "email":
+			at := r.mark()
 			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			err := wireDecodePtr(&v, r, wireDecodeString)
 			if err == nil {
 				x.Email = v
+			} else {
+				r.reset(at)
 			}
 		case "organization":
+			at := r.mark()
 			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			err := wireDecodePtr(&v, r, wireDecodeString)
 			if err == nil {
 				x.Organization = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -468,9 +511,9 @@ func (x AuthAccount) MarshalJSON() ([]byte, error) {
 func init() {
 	choiceAgentNotificationParams.add(wireCandidate[AgentNotificationParamsValue]{
 		declared: []string{"_meta", "accounts", "state"},
-		decode: func(data []byte) (AgentNotificationParamsValue, error) {
+		decode: func(r *wireReader) (AgentNotificationParamsValue, error) {
 			v := new(AgentNotificationParamsAuthStatusUpdateNotification)
-			if err := (*AuthStatusUpdateNotification)(v).UnmarshalJSON(data); err != nil {
+			if err := (*AuthStatusUpdateNotification)(v).decodeWire(r); err != nil {
 				return nil, err
 			}
 			return v, nil
@@ -536,31 +579,41 @@ type AuthStatusUpdateNotification struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AuthStatusUpdateNotification) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*AuthStatusUpdateNotification).decodeWire)
+}
+
+func (x *AuthStatusUpdateNotification) decodeWire(r *wireReader) error {
 	*x = AuthStatusUpdateNotification{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "state":
 			seen |= 1 << 0
-			err := x.State.UnmarshalJSON(it.value)
+			err := x.State.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "state")
 			}
 		case "accounts":
+			at := r.mark()
 			var v []AuthAccount
-			err := wireDecodeSlice(&v, it.value, true, (*AuthAccount).UnmarshalJSON)
+			err := wireDecodeSlice(&v, r, true, (*AuthAccount).decodeWire)
 			if err == nil {
 				x.Accounts = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -614,9 +667,9 @@ func (x AuthStatusUpdateNotification) MarshalJSON() ([]byte, error) {
 func init() {
 	choiceClientRequestParams.add(wireCandidate[ClientRequestParamsValue]{
 		declared: []string{"_meta"},
-		decode: func(data []byte) (ClientRequestParamsValue, error) {
+		decode: func(r *wireReader) (ClientRequestParamsValue, error) {
 			v := new(ClientRequestParamsAuthStatusRequest)
-			if err := (*AuthStatusRequest)(v).UnmarshalJSON(data); err != nil {
+			if err := (*AuthStatusRequest)(v).decodeWire(r); err != nil {
 				return nil, err
 			}
 			return v, nil
@@ -673,18 +726,25 @@ type AuthStatusRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AuthStatusRequest) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*AuthStatusRequest).decodeWire)
+}
+
+func (x *AuthStatusRequest) decodeWire(r *wireReader) error {
 	*x = AuthStatusRequest{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}

@@ -6,8 +6,8 @@ package acp
 // AgentAuthCapabilitiesAuthStatus is empty: build with -tags unstable_auth_status (or unstable) for the members of AgentAuthCapabilities it adds.
 type AgentAuthCapabilitiesAuthStatus struct{}
 
-// decodeGatedMember ignores the member, as the stable schema does.
-func (*AgentAuthCapabilitiesAuthStatus) decodeGatedMember(*wireObjectIter) error {
+// decodeGatedMember ignores the member, as the stable schema does (the iterator skips it).
+func (*AgentAuthCapabilitiesAuthStatus) decodeGatedMember(*wireObjectIter, *wireReader) error {
 	return nil
 }
 

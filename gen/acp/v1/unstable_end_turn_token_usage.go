@@ -15,13 +15,16 @@ type PromptResponseEndTurnTokenUsage struct {
 	Usage *Usage `json:"usage,omitempty"`
 }
 
-func (x *PromptResponseEndTurnTokenUsage) decodeGatedMember(it *wireObjectIter) error {
+func (x *PromptResponseEndTurnTokenUsage) decodeGatedMember(it *wireObjectIter, r *wireReader) error {
 	switch string(it.key) {
 	case "usage":
+		at := r.mark()
 		var v *Usage
-		err := wireDecodePtr(&v, it.value, (*Usage).UnmarshalJSON)
+		err := wireDecodePtr(&v, r, (*Usage).decodeWire)
 		if err == nil {
 			x.Usage = v
+		} else {
+			r.reset(at)
 		}
 	}
 	return nil
@@ -67,55 +70,71 @@ type Usage struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Usage) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*Usage).decodeWire)
+}
+
+func (x *Usage) decodeWire(r *wireReader) error {
 	*x = Usage{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "totalTokens":
 			seen |= 1 << 0
-			err := wireDecodeUint64(&x.TotalTokens, it.value)
+			err := wireDecodeUint64(&x.TotalTokens, r)
 			if err != nil {
 				return wireAtKey(err, "totalTokens")
 			}
 		case "inputTokens":
 			seen |= 1 << 1
-			err := wireDecodeUint64(&x.InputTokens, it.value)
+			err := wireDecodeUint64(&x.InputTokens, r)
 			if err != nil {
 				return wireAtKey(err, "inputTokens")
 			}
 		case "outputTokens":
 			seen |= 1 << 2
-			err := wireDecodeUint64(&x.OutputTokens, it.value)
+			err := wireDecodeUint64(&x.OutputTokens, r)
 			if err != nil {
 				return wireAtKey(err, "outputTokens")
 			}
 		case "thoughtTokens":
+			at := r.mark()
 			var v *uint64
-			err := wireDecodePtr(&v, it.value, wireDecodeUint64)
+			err := wireDecodePtr(&v, r, wireDecodeUint64)
 			if err == nil {
 				x.ThoughtTokens = v
+			} else {
+				r.reset(at)
 			}
 		case "cachedReadTokens":
+			at := r.mark()
 			var v *uint64
-			err := wireDecodePtr(&v, it.value, wireDecodeUint64)
+			err := wireDecodePtr(&v, r, wireDecodeUint64)
 			if err == nil {
 				x.CachedReadTokens = v
+			} else {
+				r.reset(at)
 			}
 		case "cachedWriteTokens":
+			at := r.mark()
 			var v *uint64
-			err := wireDecodePtr(&v, it.value, wireDecodeUint64)
+			err := wireDecodePtr(&v, r, wireDecodeUint64)
 			if err == nil {
 				x.CachedWriteTokens = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}

@@ -11,13 +11,16 @@ type IdleStateUpdateEndTurnTokenUsage struct {
 	Usage *Usage `json:"usage,omitempty"`
 }
 
-func (x *IdleStateUpdateEndTurnTokenUsage) decodeGatedMember(it *wireObjectIter) error {
+func (x *IdleStateUpdateEndTurnTokenUsage) decodeGatedMember(it *wireObjectIter, r *wireReader) error {
 	switch string(it.key) {
 	case "usage":
+		at := r.mark()
 		var v *Usage
-		err := wireDecodePtr(&v, it.value, (*Usage).UnmarshalJSON)
+		err := wireDecodePtr(&v, r, (*Usage).decodeWire)
 		if err == nil {
 			x.Usage = v
+		} else {
+			r.reset(at)
 		}
 	}
 	return nil

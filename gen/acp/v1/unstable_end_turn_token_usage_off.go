@@ -6,8 +6,8 @@ package acp
 // PromptResponseEndTurnTokenUsage is empty: build with -tags unstable_end_turn_token_usage (or unstable) for the members of PromptResponse it adds.
 type PromptResponseEndTurnTokenUsage struct{}
 
-// decodeGatedMember ignores the member, as the stable schema does.
-func (*PromptResponseEndTurnTokenUsage) decodeGatedMember(*wireObjectIter) error {
+// decodeGatedMember ignores the member, as the stable schema does (the iterator skips it).
+func (*PromptResponseEndTurnTokenUsage) decodeGatedMember(*wireObjectIter, *wireReader) error {
 	return nil
 }
 

@@ -11,9 +11,9 @@ import (
 func init() {
 	choiceAgentResponseResultResult.add(wireCandidate[AgentResponseResultResultValue]{
 		declared: []string{"_meta", "providers"},
-		decode: func(data []byte) (AgentResponseResultResultValue, error) {
+		decode: func(r *wireReader) (AgentResponseResultResultValue, error) {
 			v := new(AgentResponseResultResultListProvidersResponse)
-			if err := (*ListProvidersResponse)(v).UnmarshalJSON(data); err != nil {
+			if err := (*ListProvidersResponse)(v).decodeWire(r); err != nil {
 				return nil, err
 			}
 			return v, nil
@@ -24,9 +24,9 @@ func init() {
 		required:     []string{"providers"},
 	}, wireCandidate[AgentResponseResultResultValue]{
 		declared: []string{"_meta"},
-		decode: func(data []byte) (AgentResponseResultResultValue, error) {
+		decode: func(r *wireReader) (AgentResponseResultResultValue, error) {
 			v := new(AgentResponseResultResultSetProviderResponse)
-			if err := (*SetProviderResponse)(v).UnmarshalJSON(data); err != nil {
+			if err := (*SetProviderResponse)(v).decodeWire(r); err != nil {
 				return nil, err
 			}
 			return v, nil
@@ -37,9 +37,9 @@ func init() {
 		required:     nil,
 	}, wireCandidate[AgentResponseResultResultValue]{
 		declared: []string{"_meta"},
-		decode: func(data []byte) (AgentResponseResultResultValue, error) {
+		decode: func(r *wireReader) (AgentResponseResultResultValue, error) {
 			v := new(AgentResponseResultResultDisableProviderResponse)
-			if err := (*DisableProviderResponse)(v).UnmarshalJSON(data); err != nil {
+			if err := (*DisableProviderResponse)(v).decodeWire(r); err != nil {
 				return nil, err
 			}
 			return v, nil
@@ -115,13 +115,16 @@ type AgentCapabilitiesLLMProviders struct {
 	Providers *ProvidersCapabilities `json:"providers,omitempty"`
 }
 
-func (x *AgentCapabilitiesLLMProviders) decodeGatedMember(it *wireObjectIter) error {
+func (x *AgentCapabilitiesLLMProviders) decodeGatedMember(it *wireObjectIter, r *wireReader) error {
 	switch string(it.key) {
 	case "providers":
+		at := r.mark()
 		var v *ProvidersCapabilities
-		err := wireDecodePtr(&v, it.value, (*ProvidersCapabilities).UnmarshalJSON)
+		err := wireDecodePtr(&v, r, (*ProvidersCapabilities).decodeWire)
 		if err == nil {
 			x.Providers = v
+		} else {
+			r.reset(at)
 		}
 	}
 	return nil
@@ -157,18 +160,25 @@ type ProvidersCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ProvidersCapabilities) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ProvidersCapabilities).decodeWire)
+}
+
+func (x *ProvidersCapabilities) decodeWire(r *wireReader) error {
 	*x = ProvidersCapabilities{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -222,25 +232,32 @@ type ListProvidersResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ListProvidersResponse) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ListProvidersResponse).decodeWire)
+}
+
+func (x *ListProvidersResponse) decodeWire(r *wireReader) error {
 	*x = ListProvidersResponse{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "providers":
 			seen |= 1 << 0
-			err := wireDecodeSlice(&x.Providers, it.value, false, (*ProviderInfo).UnmarshalJSON)
+			err := wireDecodeSlice(&x.Providers, r, false, (*ProviderInfo).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "providers")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -315,43 +332,53 @@ type ProviderInfo struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ProviderInfo) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ProviderInfo).decodeWire)
+}
+
+func (x *ProviderInfo) decodeWire(r *wireReader) error {
 	*x = ProviderInfo{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "providerId":
 			seen |= 1 << 0
-			err := x.ProviderID.UnmarshalJSON(it.value)
+			err := x.ProviderID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "providerId")
 			}
 		case "supported":
 			seen |= 1 << 1
+			at := r.mark()
 			var v []LlmProtocol
-			err := wireDecodeSlice(&v, it.value, true, (*LlmProtocol).UnmarshalJSON)
+			err := wireDecodeSlice(&v, r, true, (*LlmProtocol).decodeWire)
 			if err == nil {
 				x.Supported = v
+			} else {
+				r.reset(at)
 			}
 		case "required":
 			seen |= 1 << 2
-			err := wireDecodeBool(&x.Required, it.value)
+			err := wireDecodeBool(&x.Required, r)
 			if err != nil {
 				return wireAtKey(err, "required")
 			}
 		case "current":
-			err := wireDecodePtr(&x.Current, it.value, (*ProviderCurrentConfig).UnmarshalJSON)
+			err := wireDecodePtr(&x.Current, r, (*ProviderCurrentConfig).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "current")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -432,7 +459,11 @@ type ProviderId string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ProviderId) UnmarshalJSON(data []byte) error {
-	return wireDecodeString((*string)(x), data)
+	return wireUnmarshal(x, data, (*ProviderId).decodeWire)
+}
+
+func (x *ProviderId) decodeWire(r *wireReader) error {
+	return wireDecodeString((*string)(x), r)
 }
 
 func (x *ProviderId) appendJSON(buf []byte) ([]byte, error) {
@@ -485,7 +516,11 @@ func (x LlmProtocol) IsExtension() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *LlmProtocol) UnmarshalJSON(data []byte) error {
-	s, err := wireStringBytes(data)
+	return wireUnmarshal(x, data, (*LlmProtocol).decodeWire)
+}
+
+func (x *LlmProtocol) decodeWire(r *wireReader) error {
+	s, err := wireStringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -535,31 +570,38 @@ type ProviderCurrentConfig struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ProviderCurrentConfig) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ProviderCurrentConfig).decodeWire)
+}
+
+func (x *ProviderCurrentConfig) decodeWire(r *wireReader) error {
 	*x = ProviderCurrentConfig{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "apiType":
 			seen |= 1 << 0
-			err := x.APIType.UnmarshalJSON(it.value)
+			err := x.APIType.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "apiType")
 			}
 		case "baseUrl":
 			seen |= 1 << 1
-			err := wireDecodeString(&x.BaseURL, it.value)
+			err := wireDecodeString(&x.BaseURL, r)
 			if err != nil {
 				return wireAtKey(err, "baseUrl")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -627,18 +669,25 @@ type SetProviderResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SetProviderResponse) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*SetProviderResponse).decodeWire)
+}
+
+func (x *SetProviderResponse) decodeWire(r *wireReader) error {
 	*x = SetProviderResponse{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -690,18 +739,25 @@ type DisableProviderResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *DisableProviderResponse) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*DisableProviderResponse).decodeWire)
+}
+
+func (x *DisableProviderResponse) decodeWire(r *wireReader) error {
 	*x = DisableProviderResponse{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -740,9 +796,9 @@ func (x DisableProviderResponse) MarshalJSON() ([]byte, error) {
 func init() {
 	choiceClientRequestParams.add(wireCandidate[ClientRequestParamsValue]{
 		declared: []string{"_meta"},
-		decode: func(data []byte) (ClientRequestParamsValue, error) {
+		decode: func(r *wireReader) (ClientRequestParamsValue, error) {
 			v := new(ClientRequestParamsListProvidersRequest)
-			if err := (*ListProvidersRequest)(v).UnmarshalJSON(data); err != nil {
+			if err := (*ListProvidersRequest)(v).decodeWire(r); err != nil {
 				return nil, err
 			}
 			return v, nil
@@ -753,9 +809,9 @@ func init() {
 		required:     nil,
 	}, wireCandidate[ClientRequestParamsValue]{
 		declared: []string{"_meta", "apiType", "baseUrl", "headers", "providerId"},
-		decode: func(data []byte) (ClientRequestParamsValue, error) {
+		decode: func(r *wireReader) (ClientRequestParamsValue, error) {
 			v := new(ClientRequestParamsSetProviderRequest)
-			if err := (*SetProviderRequest)(v).UnmarshalJSON(data); err != nil {
+			if err := (*SetProviderRequest)(v).decodeWire(r); err != nil {
 				return nil, err
 			}
 			return v, nil
@@ -766,9 +822,9 @@ func init() {
 		required:     []string{"providerId", "apiType", "baseUrl"},
 	}, wireCandidate[ClientRequestParamsValue]{
 		declared: []string{"_meta", "providerId"},
-		decode: func(data []byte) (ClientRequestParamsValue, error) {
+		decode: func(r *wireReader) (ClientRequestParamsValue, error) {
 			v := new(ClientRequestParamsDisableProviderRequest)
-			if err := (*DisableProviderRequest)(v).UnmarshalJSON(data); err != nil {
+			if err := (*DisableProviderRequest)(v).decodeWire(r); err != nil {
 				return nil, err
 			}
 			return v, nil
@@ -859,18 +915,25 @@ type ListProvidersRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ListProvidersRequest) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ListProvidersRequest).decodeWire)
+}
+
+func (x *ListProvidersRequest) decodeWire(r *wireReader) error {
 	*x = ListProvidersRequest{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -933,42 +996,49 @@ type SetProviderRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SetProviderRequest) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*SetProviderRequest).decodeWire)
+}
+
+func (x *SetProviderRequest) decodeWire(r *wireReader) error {
 	*x = SetProviderRequest{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "providerId":
 			seen |= 1 << 0
-			err := x.ProviderID.UnmarshalJSON(it.value)
+			err := x.ProviderID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "providerId")
 			}
 		case "apiType":
 			seen |= 1 << 1
-			err := x.APIType.UnmarshalJSON(it.value)
+			err := x.APIType.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "apiType")
 			}
 		case "baseUrl":
 			seen |= 1 << 2
-			err := wireDecodeString(&x.BaseURL, it.value)
+			err := wireDecodeString(&x.BaseURL, r)
 			if err != nil {
 				return wireAtKey(err, "baseUrl")
 			}
 		case "headers":
-			err := wireDecodeMap(&x.Headers, it.value, wireDecodeString)
+			err := wireDecodeMap(&x.Headers, r, wireDecodeString)
 			if err != nil {
 				return wireAtKey(err, "headers")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -1053,25 +1123,32 @@ type DisableProviderRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *DisableProviderRequest) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*DisableProviderRequest).decodeWire)
+}
+
+func (x *DisableProviderRequest) decodeWire(r *wireReader) error {
 	*x = DisableProviderRequest{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "providerId":
 			seen |= 1 << 0
-			err := x.ProviderID.UnmarshalJSON(it.value)
+			err := x.ProviderID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "providerId")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}

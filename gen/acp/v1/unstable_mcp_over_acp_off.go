@@ -6,8 +6,8 @@ package acp
 // McpCapabilitiesMCPOverACP is empty: build with -tags unstable_mcp_over_acp (or unstable) for the members of McpCapabilities it adds.
 type McpCapabilitiesMCPOverACP struct{}
 
-// decodeGatedMember ignores the member, as the stable schema does.
-func (*McpCapabilitiesMCPOverACP) decodeGatedMember(*wireObjectIter) error {
+// decodeGatedMember ignores the member, as the stable schema does (the iterator skips it).
+func (*McpCapabilitiesMCPOverACP) decodeGatedMember(*wireObjectIter, *wireReader) error {
 	return nil
 }
 
@@ -16,7 +16,7 @@ func (*McpCapabilitiesMCPOverACP) appendGatedMembers(buf []byte, _ int) ([]byte,
 }
 
 // decodeGatedMCPOverACP knows no tag: build with -tags unstable_mcp_over_acp (or unstable) for the variants of McpServer it adds.
-func (*McpServer) decodeGatedMCPOverACP(_, _ []byte) (bool, error) {
+func (*McpServer) decodeGatedMCPOverACP([]byte, *wireReader) (bool, error) {
 	return false, nil
 }
 

@@ -6,18 +6,18 @@ package acp
 import "encoding/json"
 
 // decodeGatedPlanOperations decodes the variants of SessionUpdate that unstable_plan_operations adds.
-func (x *SessionUpdate) decodeGatedPlanOperations(tag, data []byte) (bool, error) {
+func (x *SessionUpdate) decodeGatedPlanOperations(tag []byte, r *wireReader) (bool, error) {
 	switch string(tag) {
 	case "plan_update":
 		v := new(SessionUpdatePlanUpdate)
-		if err := (*PlanUpdate)(v).UnmarshalJSON(data); err != nil {
+		if err := (*PlanUpdate)(v).decodeWire(r); err != nil {
 			return true, err
 		}
 		x.Value = v
 		return true, nil
 	case "plan_removed":
 		v := new(SessionUpdatePlanRemoved)
-		if err := (*PlanRemoved)(v).UnmarshalJSON(data); err != nil {
+		if err := (*PlanRemoved)(v).decodeWire(r); err != nil {
 			return true, err
 		}
 		x.Value = v
@@ -115,36 +115,40 @@ func (x PlanUpdateContent) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanUpdateContent) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*PlanUpdateContent).decodeWire)
+}
+
+func (x *PlanUpdateContent) decodeWire(r *wireReader) error {
 	x.Value = nil
-	raw, found, err := wireMember(data, "type")
+	raw, found, err := wireMemberAt(r, "type")
 	if err != nil {
 		return err
 	}
 	if !found {
 		return wireMissing("type")
 	}
-	tag, err := wireStringBytes(raw)
+	tag, err := wireTagString(raw)
 	if err != nil {
 		return wireAtKey(err, "type")
 	}
 	switch string(tag) {
 	case "items":
 		v := new(PlanUpdateContentItems)
-		if err := (*PlanItems)(v).UnmarshalJSON(data); err != nil {
+		if err := (*PlanItems)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "file":
 		v := new(PlanUpdateContentFile)
-		if err := (*PlanFile)(v).UnmarshalJSON(data); err != nil {
+		if err := (*PlanFile)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "markdown":
 		v := new(PlanUpdateContentMarkdown)
-		if err := (*PlanMarkdown)(v).UnmarshalJSON(data); err != nil {
+		if err := (*PlanMarkdown)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
@@ -258,7 +262,11 @@ type PlanId string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanId) UnmarshalJSON(data []byte) error {
-	return wireDecodeString((*string)(x), data)
+	return wireUnmarshal(x, data, (*PlanId).decodeWire)
+}
+
+func (x *PlanId) decodeWire(r *wireReader) error {
+	return wireDecodeString((*string)(x), r)
 }
 
 func (x *PlanId) appendJSON(buf []byte) ([]byte, error) {
@@ -293,32 +301,42 @@ type PlanItems struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanItems) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*PlanItems).decodeWire)
+}
+
+func (x *PlanItems) decodeWire(r *wireReader) error {
 	*x = PlanItems{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "planId":
 			seen |= 1 << 0
-			err := x.PlanID.UnmarshalJSON(it.value)
+			err := x.PlanID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "planId")
 			}
 		case "entries":
 			seen |= 1 << 1
+			at := r.mark()
 			var v []PlanEntry
-			err := wireDecodeSlice(&v, it.value, true, (*PlanEntry).UnmarshalJSON)
+			err := wireDecodeSlice(&v, r, true, (*PlanEntry).decodeWire)
 			if err == nil {
 				x.Entries = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -395,31 +413,38 @@ type PlanFile struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanFile) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*PlanFile).decodeWire)
+}
+
+func (x *PlanFile) decodeWire(r *wireReader) error {
 	*x = PlanFile{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "planId":
 			seen |= 1 << 0
-			err := x.PlanID.UnmarshalJSON(it.value)
+			err := x.PlanID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "planId")
 			}
 		case "uri":
 			seen |= 1 << 1
-			err := wireDecodeString(&x.URI, it.value)
+			err := wireDecodeString(&x.URI, r)
 			if err != nil {
 				return wireAtKey(err, "uri")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -491,31 +516,38 @@ type PlanMarkdown struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanMarkdown) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*PlanMarkdown).decodeWire)
+}
+
+func (x *PlanMarkdown) decodeWire(r *wireReader) error {
 	*x = PlanMarkdown{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "planId":
 			seen |= 1 << 0
-			err := x.PlanID.UnmarshalJSON(it.value)
+			err := x.PlanID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "planId")
 			}
 		case "content":
 			seen |= 1 << 1
-			err := wireDecodeString(&x.Content, it.value)
+			err := wireDecodeString(&x.Content, r)
 			if err != nil {
 				return wireAtKey(err, "content")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -585,25 +617,32 @@ type PlanUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanUpdate) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*PlanUpdate).decodeWire)
+}
+
+func (x *PlanUpdate) decodeWire(r *wireReader) error {
 	*x = PlanUpdate{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "plan":
 			seen |= 1 << 0
-			err := x.Plan.UnmarshalJSON(it.value)
+			err := x.Plan.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "plan")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -665,25 +704,32 @@ type PlanRemoved struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanRemoved) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*PlanRemoved).decodeWire)
+}
+
+func (x *PlanRemoved) decodeWire(r *wireReader) error {
 	*x = PlanRemoved{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "planId":
 			seen |= 1 << 0
-			err := x.PlanID.UnmarshalJSON(it.value)
+			err := x.PlanID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "planId")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -740,13 +786,16 @@ type ClientCapabilitiesPlanOperations struct {
 	Plan *PlanCapabilities `json:"plan,omitempty"`
 }
 
-func (x *ClientCapabilitiesPlanOperations) decodeGatedMember(it *wireObjectIter) error {
+func (x *ClientCapabilitiesPlanOperations) decodeGatedMember(it *wireObjectIter, r *wireReader) error {
 	switch string(it.key) {
 	case "plan":
+		at := r.mark()
 		var v *PlanCapabilities
-		err := wireDecodePtr(&v, it.value, (*PlanCapabilities).UnmarshalJSON)
+		err := wireDecodePtr(&v, r, (*PlanCapabilities).decodeWire)
 		if err == nil {
 			x.Plan = v
+		} else {
+			r.reset(at)
 		}
 	}
 	return nil
@@ -780,18 +829,25 @@ type PlanCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanCapabilities) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*PlanCapabilities).decodeWire)
+}
+
+func (x *PlanCapabilities) decodeWire(r *wireReader) error {
 	*x = PlanCapabilities{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}

@@ -4,7 +4,7 @@
 package acp
 
 // decodeGatedPlanOperations knows no tag: build with -tags unstable_plan_operations (or unstable) for the variants of SessionUpdate it adds.
-func (*SessionUpdate) decodeGatedPlanOperations(_, _ []byte) (bool, error) {
+func (*SessionUpdate) decodeGatedPlanOperations([]byte, *wireReader) (bool, error) {
 	return false, nil
 }
 
@@ -13,8 +13,8 @@ const knownSessionUpdatePlanOperations = ""
 // ClientCapabilitiesPlanOperations is empty: build with -tags unstable_plan_operations (or unstable) for the members of ClientCapabilities it adds.
 type ClientCapabilitiesPlanOperations struct{}
 
-// decodeGatedMember ignores the member, as the stable schema does.
-func (*ClientCapabilitiesPlanOperations) decodeGatedMember(*wireObjectIter) error {
+// decodeGatedMember ignores the member, as the stable schema does (the iterator skips it).
+func (*ClientCapabilitiesPlanOperations) decodeGatedMember(*wireObjectIter, *wireReader) error {
 	return nil
 }
 

@@ -6,8 +6,8 @@ package acp
 // SessionCapabilitiesSessionArchive is empty: build with -tags unstable_session_archive (or unstable) for the members of SessionCapabilities it adds.
 type SessionCapabilitiesSessionArchive struct{}
 
-// decodeGatedMember ignores the member, as the stable schema does.
-func (*SessionCapabilitiesSessionArchive) decodeGatedMember(*wireObjectIter) error {
+// decodeGatedMember ignores the member, as the stable schema does (the iterator skips it).
+func (*SessionCapabilitiesSessionArchive) decodeGatedMember(*wireObjectIter, *wireReader) error {
 	return nil
 }
 
@@ -18,8 +18,8 @@ func (*SessionCapabilitiesSessionArchive) appendGatedMembers(buf []byte, _ int) 
 // SessionInfoSessionArchive is empty: build with -tags unstable_session_archive (or unstable) for the members of SessionInfo it adds.
 type SessionInfoSessionArchive struct{}
 
-// decodeGatedMember ignores the member, as the stable schema does.
-func (*SessionInfoSessionArchive) decodeGatedMember(*wireObjectIter) error {
+// decodeGatedMember ignores the member, as the stable schema does (the iterator skips it).
+func (*SessionInfoSessionArchive) decodeGatedMember(*wireObjectIter, *wireReader) error {
 	return nil
 }
 
@@ -30,8 +30,8 @@ func (*SessionInfoSessionArchive) appendGatedMembers(buf []byte, _ int) ([]byte,
 // ListSessionsRequestSessionArchive is empty: build with -tags unstable_session_archive (or unstable) for the members of ListSessionsRequest it adds.
 type ListSessionsRequestSessionArchive struct{}
 
-// decodeGatedMember ignores the member, as the stable schema does.
-func (*ListSessionsRequestSessionArchive) decodeGatedMember(*wireObjectIter) error {
+// decodeGatedMember ignores the member, as the stable schema does (the iterator skips it).
+func (*ListSessionsRequestSessionArchive) decodeGatedMember(*wireObjectIter, *wireReader) error {
 	return nil
 }
 

@@ -11,9 +11,9 @@ import (
 func init() {
 	choiceAgentResponseResultResult.add(wireCandidate[AgentResponseResultResultValue]{
 		declared: []string{"_meta", "configOptions", "modes", "sessionId"},
-		decode: func(data []byte) (AgentResponseResultResultValue, error) {
+		decode: func(r *wireReader) (AgentResponseResultResultValue, error) {
 			v := new(AgentResponseResultResultForkSessionResponse)
-			if err := (*ForkSessionResponse)(v).UnmarshalJSON(data); err != nil {
+			if err := (*ForkSessionResponse)(v).decodeWire(r); err != nil {
 				return nil, err
 			}
 			return v, nil
@@ -55,13 +55,16 @@ type SessionCapabilitiesSessionFork struct {
 	Fork *SessionForkCapabilities `json:"fork,omitempty"`
 }
 
-func (x *SessionCapabilitiesSessionFork) decodeGatedMember(it *wireObjectIter) error {
+func (x *SessionCapabilitiesSessionFork) decodeGatedMember(it *wireObjectIter, r *wireReader) error {
 	switch string(it.key) {
 	case "fork":
+		at := r.mark()
 		var v *SessionForkCapabilities
-		err := wireDecodePtr(&v, it.value, (*SessionForkCapabilities).UnmarshalJSON)
+		err := wireDecodePtr(&v, r, (*SessionForkCapabilities).decodeWire)
 		if err == nil {
 			x.Fork = v
+		} else {
+			r.reset(at)
 		}
 	}
 	return nil
@@ -97,18 +100,25 @@ type SessionForkCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionForkCapabilities) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*SessionForkCapabilities).decodeWire)
+}
+
+func (x *SessionForkCapabilities) decodeWire(r *wireReader) error {
 	*x = SessionForkCapabilities{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -168,42 +178,55 @@ type ForkSessionResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ForkSessionResponse) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ForkSessionResponse).decodeWire)
+}
+
+func (x *ForkSessionResponse) decodeWire(r *wireReader) error {
 	*x = ForkSessionResponse{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
 			seen |= 1 << 0
-			err := x.SessionID.UnmarshalJSON(it.value)
+			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "modes":
+			at := r.mark()
 			var v *SessionModeState
-			err := wireDecodePtr(&v, it.value, (*SessionModeState).UnmarshalJSON)
+			err := wireDecodePtr(&v, r, (*SessionModeState).decodeWire)
 			if err == nil {
 				x.Modes = v
+			} else {
+				r.reset(at)
 			}
 		case "configOptions":
+			at := r.mark()
 			var v []SessionConfigOption
 			var err error
-			if wireIsNull(it.value) {
+			if r.null() {
 				v = nil
 			} else {
-				err = wireDecodeSlice(&v, it.value, true, (*SessionConfigOption).UnmarshalJSON)
+				err = wireDecodeSlice(&v, r, true, (*SessionConfigOption).decodeWire)
 			}
 			if err == nil {
 				x.ConfigOptions = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -264,9 +287,9 @@ func (x ForkSessionResponse) MarshalJSON() ([]byte, error) {
 func init() {
 	choiceClientRequestParams.add(wireCandidate[ClientRequestParamsValue]{
 		declared: []string{"_meta", "additionalDirectories", "cwd", "mcpServers", "sessionId", "systemPrompt"},
-		decode: func(data []byte) (ClientRequestParamsValue, error) {
+		decode: func(r *wireReader) (ClientRequestParamsValue, error) {
 			v := new(ClientRequestParamsForkSessionRequest)
-			if err := (*ForkSessionRequest)(v).UnmarshalJSON(data); err != nil {
+			if err := (*ForkSessionRequest)(v).decodeWire(r); err != nil {
 				return nil, err
 			}
 			return v, nil
@@ -344,54 +367,61 @@ type ForkSessionRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ForkSessionRequest) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ForkSessionRequest).decodeWire)
+}
+
+func (x *ForkSessionRequest) decodeWire(r *wireReader) error {
 	*x = ForkSessionRequest{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
 			seen |= 1 << 0
-			err := x.SessionID.UnmarshalJSON(it.value)
+			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "cwd":
 			seen |= 1 << 1
-			err := wireDecodeString(&x.Cwd, it.value)
+			err := wireDecodeString(&x.Cwd, r)
 			if err != nil {
 				return wireAtKey(err, "cwd")
 			}
 		case "additionalDirectories":
 			var err error
-			if wireIsNull(it.value) {
+			if r.null() {
 				x.AdditionalDirectories = nil
 			} else {
-				err = wireDecodeSlice(&x.AdditionalDirectories, it.value, false, wireDecodeString)
+				err = wireDecodeSlice(&x.AdditionalDirectories, r, false, wireDecodeString)
 			}
 			if err != nil {
 				return wireAtKey(err, "additionalDirectories")
 			}
 		case "mcpServers":
 			var err error
-			if wireIsNull(it.value) {
+			if r.null() {
 				x.MCPServers = nil
 			} else {
-				err = wireDecodeSlice(&x.MCPServers, it.value, false, (*McpServer).UnmarshalJSON)
+				err = wireDecodeSlice(&x.MCPServers, r, false, (*McpServer).decodeWire)
 			}
 			if err != nil {
 				return wireAtKey(err, "mcpServers")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		case "systemPrompt":
-			if err := x.ForkSessionRequestSystemPrompt.decodeGatedMember(&it); err != nil {
+			if err := x.ForkSessionRequestSystemPrompt.decodeGatedMember(&it, r); err != nil {
 				return err
 			}
 		}

@@ -19,10 +19,10 @@ type ForkSessionRequestSystemPrompt struct {
 	SystemPrompt *SystemPrompt `json:"systemPrompt,omitempty"`
 }
 
-func (x *ForkSessionRequestSystemPrompt) decodeGatedMember(it *wireObjectIter) error {
+func (x *ForkSessionRequestSystemPrompt) decodeGatedMember(it *wireObjectIter, r *wireReader) error {
 	switch string(it.key) {
 	case "systemPrompt":
-		err := wireDecodePtr(&x.SystemPrompt, it.value, (*SystemPrompt).UnmarshalJSON)
+		err := wireDecodePtr(&x.SystemPrompt, r, (*SystemPrompt).decodeWire)
 		if err != nil {
 			return wireAtKey(err, "systemPrompt")
 		}

@@ -6,8 +6,8 @@ package acp
 // SessionCapabilitiesSessionFork is empty: build with -tags unstable_session_fork (or unstable) for the members of SessionCapabilities it adds.
 type SessionCapabilitiesSessionFork struct{}
 
-// decodeGatedMember ignores the member, as the stable schema does.
-func (*SessionCapabilitiesSessionFork) decodeGatedMember(*wireObjectIter) error {
+// decodeGatedMember ignores the member, as the stable schema does (the iterator skips it).
+func (*SessionCapabilitiesSessionFork) decodeGatedMember(*wireObjectIter, *wireReader) error {
 	return nil
 }
 

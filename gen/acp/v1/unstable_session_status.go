@@ -11,9 +11,9 @@ import (
 func init() {
 	choiceAgentResponseResultResult.add(wireCandidate[AgentResponseResultResultValue]{
 		declared: []string{"_meta", "status"},
-		decode: func(data []byte) (AgentResponseResultResultValue, error) {
+		decode: func(r *wireReader) (AgentResponseResultResultValue, error) {
 			v := new(AgentResponseResultResultSessionStatusResponse)
-			if err := (*SessionStatusResponse)(v).UnmarshalJSON(data); err != nil {
+			if err := (*SessionStatusResponse)(v).decodeWire(r); err != nil {
 				return nil, err
 			}
 			return v, nil
@@ -55,13 +55,16 @@ type SessionCapabilitiesSessionStatus struct {
 	Status *SessionStatusCapabilities `json:"status,omitempty"`
 }
 
-func (x *SessionCapabilitiesSessionStatus) decodeGatedMember(it *wireObjectIter) error {
+func (x *SessionCapabilitiesSessionStatus) decodeGatedMember(it *wireObjectIter, r *wireReader) error {
 	switch string(it.key) {
 	case "status":
+		at := r.mark()
 		var v *SessionStatusCapabilities
-		err := wireDecodePtr(&v, it.value, (*SessionStatusCapabilities).UnmarshalJSON)
+		err := wireDecodePtr(&v, r, (*SessionStatusCapabilities).decodeWire)
 		if err == nil {
 			x.Status = v
+		} else {
+			r.reset(at)
 		}
 	}
 	return nil
@@ -97,18 +100,25 @@ type SessionStatusCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionStatusCapabilities) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*SessionStatusCapabilities).decodeWire)
+}
+
+func (x *SessionStatusCapabilities) decodeWire(r *wireReader) error {
 	*x = SessionStatusCapabilities{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -167,25 +177,32 @@ type SessionStatusResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionStatusResponse) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*SessionStatusResponse).decodeWire)
+}
+
+func (x *SessionStatusResponse) decodeWire(r *wireReader) error {
 	*x = SessionStatusResponse{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "status":
 			seen |= 1 << 0
-			err := x.Status.UnmarshalJSON(it.value)
+			err := x.Status.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "status")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -266,7 +283,11 @@ func (x SessionStatus) IsExtension() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionStatus) UnmarshalJSON(data []byte) error {
-	s, err := wireStringBytes(data)
+	return wireUnmarshal(x, data, (*SessionStatus).decodeWire)
+}
+
+func (x *SessionStatus) decodeWire(r *wireReader) error {
+	s, err := wireStringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -293,9 +314,9 @@ func (x SessionStatus) MarshalJSON() ([]byte, error) {
 func init() {
 	choiceClientRequestParams.add(wireCandidate[ClientRequestParamsValue]{
 		declared: []string{"_meta", "sessionId"},
-		decode: func(data []byte) (ClientRequestParamsValue, error) {
+		decode: func(r *wireReader) (ClientRequestParamsValue, error) {
 			v := new(ClientRequestParamsSessionStatusRequest)
-			if err := (*SessionStatusRequest)(v).UnmarshalJSON(data); err != nil {
+			if err := (*SessionStatusRequest)(v).decodeWire(r); err != nil {
 				return nil, err
 			}
 			return v, nil
@@ -354,25 +375,32 @@ type SessionStatusRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionStatusRequest) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*SessionStatusRequest).decodeWire)
+}
+
+func (x *SessionStatusRequest) decodeWire(r *wireReader) error {
 	*x = SessionStatusRequest{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
 			seen |= 1 << 0
-			err := x.SessionID.UnmarshalJSON(it.value)
+			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}

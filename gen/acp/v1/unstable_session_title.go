@@ -11,9 +11,9 @@ import (
 func init() {
 	choiceAgentResponseResultResult.add(wireCandidate[AgentResponseResultResultValue]{
 		declared: []string{"_meta", "title"},
-		decode: func(data []byte) (AgentResponseResultResultValue, error) {
+		decode: func(r *wireReader) (AgentResponseResultResultValue, error) {
 			v := new(AgentResponseResultResultSetSessionTitleResponse)
-			if err := (*SetSessionTitleResponse)(v).UnmarshalJSON(data); err != nil {
+			if err := (*SetSessionTitleResponse)(v).decodeWire(r); err != nil {
 				return nil, err
 			}
 			return v, nil
@@ -58,13 +58,16 @@ type SessionCapabilitiesSessionTitle struct {
 	Title *SessionTitleCapabilities `json:"title,omitempty"`
 }
 
-func (x *SessionCapabilitiesSessionTitle) decodeGatedMember(it *wireObjectIter) error {
+func (x *SessionCapabilitiesSessionTitle) decodeGatedMember(it *wireObjectIter, r *wireReader) error {
 	switch string(it.key) {
 	case "title":
+		at := r.mark()
 		var v *SessionTitleCapabilities
-		err := wireDecodePtr(&v, it.value, (*SessionTitleCapabilities).UnmarshalJSON)
+		err := wireDecodePtr(&v, r, (*SessionTitleCapabilities).decodeWire)
 		if err == nil {
 			x.Title = v
+		} else {
+			r.reset(at)
 		}
 	}
 	return nil
@@ -101,18 +104,25 @@ type SessionTitleCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionTitleCapabilities) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*SessionTitleCapabilities).decodeWire)
+}
+
+func (x *SessionTitleCapabilities) decodeWire(r *wireReader) error {
 	*x = SessionTitleCapabilities{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -169,25 +179,32 @@ type SetSessionTitleResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SetSessionTitleResponse) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*SetSessionTitleResponse).decodeWire)
+}
+
+func (x *SetSessionTitleResponse) decodeWire(r *wireReader) error {
 	*x = SetSessionTitleResponse{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "title":
 			seen |= 1 << 0
-			err := wireDecodeString(&x.Title, it.value)
+			err := wireDecodeString(&x.Title, r)
 			if err != nil {
 				return wireAtKey(err, "title")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -234,9 +251,9 @@ func (x SetSessionTitleResponse) MarshalJSON() ([]byte, error) {
 func init() {
 	choiceClientRequestParams.add(wireCandidate[ClientRequestParamsValue]{
 		declared: []string{"_meta", "sessionId", "title"},
-		decode: func(data []byte) (ClientRequestParamsValue, error) {
+		decode: func(r *wireReader) (ClientRequestParamsValue, error) {
 			v := new(ClientRequestParamsSetSessionTitleRequest)
-			if err := (*SetSessionTitleRequest)(v).UnmarshalJSON(data); err != nil {
+			if err := (*SetSessionTitleRequest)(v).decodeWire(r); err != nil {
 				return nil, err
 			}
 			return v, nil
@@ -307,31 +324,38 @@ type SetSessionTitleRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SetSessionTitleRequest) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*SetSessionTitleRequest).decodeWire)
+}
+
+func (x *SetSessionTitleRequest) decodeWire(r *wireReader) error {
 	*x = SetSessionTitleRequest{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
 			seen |= 1 << 0
-			err := x.SessionID.UnmarshalJSON(it.value)
+			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "title":
 			seen |= 1 << 1
-			err := wireDecodeString(&x.Title, it.value)
+			err := wireDecodeString(&x.Title, r)
 			if err != nil {
 				return wireAtKey(err, "title")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}

@@ -6,25 +6,25 @@ package acp
 import "encoding/json"
 
 // decodeGatedSubagents decodes the variants of SessionUpdate that unstable_subagents adds.
-func (x *SessionUpdate) decodeGatedSubagents(tag, data []byte) (bool, error) {
+func (x *SessionUpdate) decodeGatedSubagents(tag []byte, r *wireReader) (bool, error) {
 	switch string(tag) {
 	case "subagent_update":
 		v := new(SessionUpdateSubagentUpdate)
-		if err := (*SubagentUpdate)(v).UnmarshalJSON(data); err != nil {
+		if err := (*SubagentUpdate)(v).decodeWire(r); err != nil {
 			return true, err
 		}
 		x.Value = v
 		return true, nil
 	case "session_message":
 		v := new(SessionUpdateSessionMessage)
-		if err := (*SessionMessage)(v).UnmarshalJSON(data); err != nil {
+		if err := (*SessionMessage)(v).decodeWire(r); err != nil {
 			return true, err
 		}
 		x.Value = v
 		return true, nil
 	case "session_message_chunk":
 		v := new(SessionUpdateSessionMessageChunk)
-		if err := (*SessionMessageChunk)(v).UnmarshalJSON(data); err != nil {
+		if err := (*SessionMessageChunk)(v).decodeWire(r); err != nil {
 			return true, err
 		}
 		x.Value = v
@@ -151,24 +151,34 @@ type SubagentSessionCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SubagentSessionCapabilities) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*SubagentSessionCapabilities).decodeWire)
+}
+
+func (x *SubagentSessionCapabilities) decodeWire(r *wireReader) error {
 	*x = SubagentSessionCapabilities{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "cancel":
+			at := r.mark()
 			var v *SessionCancelCapabilities
-			err := wireDecodePtr(&v, it.value, (*SessionCancelCapabilities).UnmarshalJSON)
+			err := wireDecodePtr(&v, r, (*SessionCancelCapabilities).decodeWire)
 			if err == nil {
 				x.Cancel = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -229,18 +239,25 @@ type SessionCancelCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionCancelCapabilities) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*SessionCancelCapabilities).decodeWire)
+}
+
+func (x *SessionCancelCapabilities) decodeWire(r *wireReader) error {
 	*x = SessionCancelCapabilities{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -305,50 +322,54 @@ func (x StateUpdate) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *StateUpdate) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*StateUpdate).decodeWire)
+}
+
+func (x *StateUpdate) decodeWire(r *wireReader) error {
 	x.Value = nil
-	raw, found, err := wireMember(data, "state")
+	raw, found, err := wireMemberAt(r, "state")
 	if err != nil {
 		return err
 	}
 	if !found {
 		return wireMissing("state")
 	}
-	tag, err := wireStringBytes(raw)
+	tag, err := wireTagString(raw)
 	if err != nil {
 		return wireAtKey(err, "state")
 	}
 	switch string(tag) {
 	case "running":
 		v := new(StateUpdateRunning)
-		if err := (*RunningStateUpdate)(v).UnmarshalJSON(data); err != nil {
+		if err := (*RunningStateUpdate)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "idle":
 		v := new(StateUpdateIdle)
-		if err := (*IdleStateUpdate)(v).UnmarshalJSON(data); err != nil {
+		if err := (*IdleStateUpdate)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "requires_action":
 		v := new(StateUpdateRequiresAction)
-		if err := (*RequiresActionStateUpdate)(v).UnmarshalJSON(data); err != nil {
+		if err := (*RequiresActionStateUpdate)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "unknown":
 		v := new(StateUpdateUnknown)
-		if err := (*UnknownStateUpdate)(v).UnmarshalJSON(data); err != nil {
+		if err := (*UnknownStateUpdate)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
 		v := new(StateUpdateOther)
-		if err := v.decodeJSON(data); err != nil {
+		if err := v.decodeWire(r); err != nil {
 			return err
 		}
 		v.State = string(tag)
@@ -494,19 +515,21 @@ type StateUpdateOther struct {
 	Raw json.RawMessage `json:"-"`
 }
 
-func (x *StateUpdateOther) decodeJSON(data []byte) error {
+func (x *StateUpdateOther) decodeWire(r *wireReader) error {
 	*x = StateUpdateOther{}
-	it, err := wireObject(data)
+	start := r.at()
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 
 	}
 	if it.err != nil {
 		return it.err
 	}
-	return wireDecodeRaw(&x.Raw, data)
+	x.Raw = r.since(start)
+	return nil
 }
 
 func (x *StateUpdateOther) appendJSON(buf []byte) ([]byte, error) {
@@ -544,18 +567,25 @@ type RunningStateUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *RunningStateUpdate) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*RunningStateUpdate).decodeWire)
+}
+
+func (x *RunningStateUpdate) decodeWire(r *wireReader) error {
 	*x = RunningStateUpdate{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -606,18 +636,25 @@ type ErrorStopReason struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ErrorStopReason) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ErrorStopReason).decodeWire)
+}
+
+func (x *ErrorStopReason) decodeWire(r *wireReader) error {
 	*x = ErrorStopReason{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "error":
+			at := r.mark()
 			var v *Error
-			err := wireDecodePtr(&v, it.value, (*Error).UnmarshalJSON)
+			err := wireDecodePtr(&v, r, (*Error).decodeWire)
 			if err == nil {
 				x.Error = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -669,21 +706,29 @@ type IdleStateUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *IdleStateUpdate) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*IdleStateUpdate).decodeWire)
+}
+
+func (x *IdleStateUpdate) decodeWire(r *wireReader) error {
 	*x = IdleStateUpdate{}
-	it, err := wireObject(data)
+	start := r.mark()
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		case "usage":
-			if err := x.IdleStateUpdateEndTurnTokenUsage.decodeGatedMember(&it); err != nil {
+			if err := x.IdleStateUpdateEndTurnTokenUsage.decodeGatedMember(&it, r); err != nil {
 				return err
 			}
 		}
@@ -691,7 +736,8 @@ func (x *IdleStateUpdate) UnmarshalJSON(data []byte) error {
 	if it.err != nil {
 		return it.err
 	}
-	return x.Variant.UnmarshalJSON(data)
+	r.reset(start)
+	return x.Variant.decodeWire(r)
 }
 
 func (x *IdleStateUpdate) appendJSON(buf []byte) ([]byte, error) {
@@ -746,23 +792,27 @@ func (x IdleStateUpdateVariant) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *IdleStateUpdateVariant) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*IdleStateUpdateVariant).decodeWire)
+}
+
+func (x *IdleStateUpdateVariant) decodeWire(r *wireReader) error {
 	x.Value = nil
-	raw, found, err := wireMember(data, "stopReason")
+	raw, found, err := wireMemberAt(r, "stopReason")
 	if err != nil {
 		return err
 	}
 	if !found || wireIsNull(raw) {
 		v := new(IdleStateUpdateNone)
-		if err := v.decodeJSON(data); err != nil {
+		if err := v.decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	}
-	tag, err := wireStringBytes(raw)
+	tag, err := wireTagString(raw)
 	if err != nil {
 		v := new(IdleStateUpdateNone)
-		if err := v.decodeJSON(data); err != nil {
+		if err := v.decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
@@ -771,49 +821,49 @@ func (x *IdleStateUpdateVariant) UnmarshalJSON(data []byte) error {
 	switch string(tag) {
 	case "end_turn":
 		v := new(IdleStateUpdateEndTurn)
-		if err := v.decodeJSON(data); err != nil {
+		if err := v.decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "max_tokens":
 		v := new(IdleStateUpdateMaxTokens)
-		if err := v.decodeJSON(data); err != nil {
+		if err := v.decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "max_turn_requests":
 		v := new(IdleStateUpdateMaxTurnRequests)
-		if err := v.decodeJSON(data); err != nil {
+		if err := v.decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "refusal":
 		v := new(IdleStateUpdateRefusal)
-		if err := v.decodeJSON(data); err != nil {
+		if err := v.decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "cancelled":
 		v := new(IdleStateUpdateCancelled)
-		if err := v.decodeJSON(data); err != nil {
+		if err := v.decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "error":
 		v := new(IdleStateUpdateError)
-		if err := (*ErrorStopReason)(v).UnmarshalJSON(data); err != nil {
+		if err := (*ErrorStopReason)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
 		v := new(IdleStateUpdateOther)
-		if err := v.decodeJSON(data); err != nil {
+		if err := v.decodeWire(r); err != nil {
 			return err
 		}
 		v.StopReason = string(tag)
@@ -841,13 +891,13 @@ func (x *IdleStateUpdateVariant) appendMembers(buf []byte, open int) ([]byte, er
 // It is the variant of IdleStateUpdateVariant with stopReason "end_turn".
 type IdleStateUpdateEndTurn struct{}
 
-func (x *IdleStateUpdateEndTurn) decodeJSON(data []byte) error {
+func (x *IdleStateUpdateEndTurn) decodeWire(r *wireReader) error {
 	*x = IdleStateUpdateEndTurn{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 
 	}
 	if it.err != nil {
@@ -882,13 +932,13 @@ func NewIdleStateUpdateEndTurn(v IdleStateUpdateEndTurn) IdleStateUpdateVariant 
 // It is the variant of IdleStateUpdateVariant with stopReason "max_tokens".
 type IdleStateUpdateMaxTokens struct{}
 
-func (x *IdleStateUpdateMaxTokens) decodeJSON(data []byte) error {
+func (x *IdleStateUpdateMaxTokens) decodeWire(r *wireReader) error {
 	*x = IdleStateUpdateMaxTokens{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 
 	}
 	if it.err != nil {
@@ -924,13 +974,13 @@ func NewIdleStateUpdateMaxTokens(v IdleStateUpdateMaxTokens) IdleStateUpdateVari
 // It is the variant of IdleStateUpdateVariant with stopReason "max_turn_requests".
 type IdleStateUpdateMaxTurnRequests struct{}
 
-func (x *IdleStateUpdateMaxTurnRequests) decodeJSON(data []byte) error {
+func (x *IdleStateUpdateMaxTurnRequests) decodeWire(r *wireReader) error {
 	*x = IdleStateUpdateMaxTurnRequests{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 
 	}
 	if it.err != nil {
@@ -965,13 +1015,13 @@ func NewIdleStateUpdateMaxTurnRequests(v IdleStateUpdateMaxTurnRequests) IdleSta
 // It is the variant of IdleStateUpdateVariant with stopReason "refusal".
 type IdleStateUpdateRefusal struct{}
 
-func (x *IdleStateUpdateRefusal) decodeJSON(data []byte) error {
+func (x *IdleStateUpdateRefusal) decodeWire(r *wireReader) error {
 	*x = IdleStateUpdateRefusal{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 
 	}
 	if it.err != nil {
@@ -1006,13 +1056,13 @@ func NewIdleStateUpdateRefusal(v IdleStateUpdateRefusal) IdleStateUpdateVariant 
 // It is the variant of IdleStateUpdateVariant with stopReason "cancelled".
 type IdleStateUpdateCancelled struct{}
 
-func (x *IdleStateUpdateCancelled) decodeJSON(data []byte) error {
+func (x *IdleStateUpdateCancelled) decodeWire(r *wireReader) error {
 	*x = IdleStateUpdateCancelled{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 
 	}
 	if it.err != nil {
@@ -1074,13 +1124,13 @@ func NewIdleStateUpdateError(v ErrorStopReason) IdleStateUpdateVariant {
 // It is the variant of IdleStateUpdateVariant used when stopReason is absent or null.
 type IdleStateUpdateNone struct{}
 
-func (x *IdleStateUpdateNone) decodeJSON(data []byte) error {
+func (x *IdleStateUpdateNone) decodeWire(r *wireReader) error {
 	*x = IdleStateUpdateNone{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 
 	}
 	if it.err != nil {
@@ -1122,19 +1172,21 @@ type IdleStateUpdateOther struct {
 	Raw json.RawMessage `json:"-"`
 }
 
-func (x *IdleStateUpdateOther) decodeJSON(data []byte) error {
+func (x *IdleStateUpdateOther) decodeWire(r *wireReader) error {
 	*x = IdleStateUpdateOther{}
-	it, err := wireObject(data)
+	start := r.at()
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 
 	}
 	if it.err != nil {
 		return it.err
 	}
-	return wireDecodeRaw(&x.Raw, data)
+	x.Raw = r.since(start)
+	return nil
 }
 
 func (x *IdleStateUpdateOther) appendJSON(buf []byte) ([]byte, error) {
@@ -1172,18 +1224,25 @@ type RequiresActionStateUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *RequiresActionStateUpdate) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*RequiresActionStateUpdate).decodeWire)
+}
+
+func (x *RequiresActionStateUpdate) decodeWire(r *wireReader) error {
 	*x = RequiresActionStateUpdate{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -1241,18 +1300,25 @@ type UnknownStateUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *UnknownStateUpdate) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*UnknownStateUpdate).decodeWire)
+}
+
+func (x *UnknownStateUpdate) decodeWire(r *wireReader) error {
 	*x = UnknownStateUpdate{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -1367,61 +1433,80 @@ type SubagentUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SubagentUpdate) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*SubagentUpdate).decodeWire)
+}
+
+func (x *SubagentUpdate) decodeWire(r *wireReader) error {
 	*x = SubagentUpdate{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
 			seen |= 1 << 0
-			err := x.SessionID.UnmarshalJSON(it.value)
+			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "title":
+			at := r.mark()
 			var v Patch[string]
-			err := wirePatchDecode(&v, it.value, wireDecodeString)
+			err := wirePatchDecode(&v, r, wireDecodeString)
 			if err == nil {
 				x.Title = v
+			} else {
+				r.reset(at)
 			}
 		case "description":
+			at := r.mark()
 			var v Patch[string]
-			err := wirePatchDecode(&v, it.value, wireDecodeString)
+			err := wirePatchDecode(&v, r, wireDecodeString)
 			if err == nil {
 				x.Description = v
+			} else {
+				r.reset(at)
 			}
 		case "capabilities":
+			at := r.mark()
 			var v Patch[SubagentSessionCapabilities]
-			err := wirePatchDecode(&v, it.value, (*SubagentSessionCapabilities).UnmarshalJSON)
+			err := wirePatchDecode(&v, r, (*SubagentSessionCapabilities).decodeWire)
 			if err == nil {
 				x.Capabilities = v
+			} else {
+				r.reset(at)
 			}
 		case "state":
+			at := r.mark()
 			var v Patch[StateUpdate]
-			err := wirePatchDecode(&v, it.value, (*StateUpdate).UnmarshalJSON)
+			err := wirePatchDecode(&v, r, (*StateUpdate).decodeWire)
 			if err == nil {
 				x.State = v
+			} else {
+				r.reset(at)
 			}
 		case "cwd":
-			err := wirePatchDecode(&x.Cwd, it.value, wireDecodeString)
+			err := wirePatchDecode(&x.Cwd, r, wireDecodeString)
 			if err != nil {
 				return wireAtKey(err, "cwd")
 			}
 		case "additionalDirectories":
-			err := wirePatchDecode(&x.AdditionalDirectories, it.value, func(dst *[]string, data []byte) error {
-				return wireDecodeSlice(dst, data, false, wireDecodeString)
+			err := wirePatchDecode(&x.AdditionalDirectories, r, func(dst *[]string, r *wireReader) error {
+				return wireDecodeSlice(dst, r, false, wireDecodeString)
 			})
 			if err != nil {
 				return wireAtKey(err, "additionalDirectories")
 			}
 		case "_meta":
+			at := r.mark()
 			var v Patch[json.RawMessage]
-			err := wirePatchDecode(&v, it.value, wireDecodeRawObject)
+			err := wirePatchDecode(&v, r, wireDecodeRawObject)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -1548,57 +1633,79 @@ type SessionMessage struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionMessage) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*SessionMessage).decodeWire)
+}
+
+func (x *SessionMessage) decodeWire(r *wireReader) error {
 	*x = SessionMessage{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "messageId":
 			seen |= 1 << 0
-			err := x.MessageID.UnmarshalJSON(it.value)
+			err := x.MessageID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "messageId")
 			}
 		case "senderSessionId":
+			at := r.mark()
 			var v Patch[SessionId]
-			err := wirePatchDecode(&v, it.value, (*SessionId).UnmarshalJSON)
+			err := wirePatchDecode(&v, r, (*SessionId).decodeWire)
 			if err == nil {
 				x.SenderSessionID = v
+			} else {
+				r.reset(at)
 			}
 		case "recipientSessionId":
+			at := r.mark()
 			var v Patch[SessionId]
-			err := wirePatchDecode(&v, it.value, (*SessionId).UnmarshalJSON)
+			err := wirePatchDecode(&v, r, (*SessionId).decodeWire)
 			if err == nil {
 				x.RecipientSessionID = v
+			} else {
+				r.reset(at)
 			}
 		case "senderMessageId":
+			at := r.mark()
 			var v Patch[MessageId]
-			err := wirePatchDecode(&v, it.value, (*MessageId).UnmarshalJSON)
+			err := wirePatchDecode(&v, r, (*MessageId).decodeWire)
 			if err == nil {
 				x.SenderMessageID = v
+			} else {
+				r.reset(at)
 			}
 		case "recipientMessageId":
+			at := r.mark()
 			var v Patch[MessageId]
-			err := wirePatchDecode(&v, it.value, (*MessageId).UnmarshalJSON)
+			err := wirePatchDecode(&v, r, (*MessageId).decodeWire)
 			if err == nil {
 				x.RecipientMessageID = v
+			} else {
+				r.reset(at)
 			}
 		case "content":
+			at := r.mark()
 			var v Patch[[]ContentBlock]
-			err := wirePatchDecode(&v, it.value, func(dst *[]ContentBlock, data []byte) error {
-				return wireDecodeSlice(dst, data, true, (*ContentBlock).UnmarshalJSON)
+			err := wirePatchDecode(&v, r, func(dst *[]ContentBlock, r *wireReader) error {
+				return wireDecodeSlice(dst, r, true, (*ContentBlock).decodeWire)
 			})
 			if err == nil {
 				x.Content = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v Patch[json.RawMessage]
-			err := wirePatchDecode(&v, it.value, wireDecodeRawObject)
+			err := wirePatchDecode(&v, r, wireDecodeRawObject)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -1700,31 +1807,38 @@ type SessionMessageChunk struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionMessageChunk) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*SessionMessageChunk).decodeWire)
+}
+
+func (x *SessionMessageChunk) decodeWire(r *wireReader) error {
 	*x = SessionMessageChunk{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "messageId":
 			seen |= 1 << 0
-			err := x.MessageID.UnmarshalJSON(it.value)
+			err := x.MessageID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "messageId")
 			}
 		case "content":
 			seen |= 1 << 1
-			err := x.Content.UnmarshalJSON(it.value)
+			err := x.Content.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "content")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -1791,13 +1905,16 @@ type ClientCapabilitiesSubagents struct {
 	Subagents *SubagentCapabilities `json:"subagents,omitempty"`
 }
 
-func (x *ClientCapabilitiesSubagents) decodeGatedMember(it *wireObjectIter) error {
+func (x *ClientCapabilitiesSubagents) decodeGatedMember(it *wireObjectIter, r *wireReader) error {
 	switch string(it.key) {
 	case "subagents":
+		at := r.mark()
 		var v *SubagentCapabilities
-		err := wireDecodePtr(&v, it.value, (*SubagentCapabilities).UnmarshalJSON)
+		err := wireDecodePtr(&v, r, (*SubagentCapabilities).decodeWire)
 		if err == nil {
 			x.Subagents = v
+		} else {
+			r.reset(at)
 		}
 	}
 	return nil
@@ -1834,18 +1951,25 @@ type SubagentCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SubagentCapabilities) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*SubagentCapabilities).decodeWire)
+}
+
+func (x *SubagentCapabilities) decodeWire(r *wireReader) error {
 	*x = SubagentCapabilities{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}

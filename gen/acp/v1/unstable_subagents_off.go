@@ -4,7 +4,7 @@
 package acp
 
 // decodeGatedSubagents knows no tag: build with -tags unstable_subagents (or unstable) for the variants of SessionUpdate it adds.
-func (*SessionUpdate) decodeGatedSubagents(_, _ []byte) (bool, error) {
+func (*SessionUpdate) decodeGatedSubagents([]byte, *wireReader) (bool, error) {
 	return false, nil
 }
 
@@ -13,8 +13,8 @@ const knownSessionUpdateSubagents = ""
 // ClientCapabilitiesSubagents is empty: build with -tags unstable_subagents (or unstable) for the members of ClientCapabilities it adds.
 type ClientCapabilitiesSubagents struct{}
 
-// decodeGatedMember ignores the member, as the stable schema does.
-func (*ClientCapabilitiesSubagents) decodeGatedMember(*wireObjectIter) error {
+// decodeGatedMember ignores the member, as the stable schema does (the iterator skips it).
+func (*ClientCapabilitiesSubagents) decodeGatedMember(*wireObjectIter, *wireReader) error {
 	return nil
 }
 

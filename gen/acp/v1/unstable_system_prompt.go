@@ -18,13 +18,16 @@ type SessionCapabilitiesSystemPrompt struct {
 	SystemPrompt *SessionSystemPromptCapabilities `json:"systemPrompt,omitempty"`
 }
 
-func (x *SessionCapabilitiesSystemPrompt) decodeGatedMember(it *wireObjectIter) error {
+func (x *SessionCapabilitiesSystemPrompt) decodeGatedMember(it *wireObjectIter, r *wireReader) error {
 	switch string(it.key) {
 	case "systemPrompt":
+		at := r.mark()
 		var v *SessionSystemPromptCapabilities
-		err := wireDecodePtr(&v, it.value, (*SessionSystemPromptCapabilities).UnmarshalJSON)
+		err := wireDecodePtr(&v, r, (*SessionSystemPromptCapabilities).decodeWire)
 		if err == nil {
 			x.SystemPrompt = v
+		} else {
+			r.reset(at)
 		}
 	}
 	return nil
@@ -65,24 +68,34 @@ type SessionSystemPromptCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionSystemPromptCapabilities) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*SessionSystemPromptCapabilities).decodeWire)
+}
+
+func (x *SessionSystemPromptCapabilities) decodeWire(r *wireReader) error {
 	*x = SessionSystemPromptCapabilities{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "mode":
+			at := r.mark()
 			var v *SessionSystemPromptModeCapabilities
-			err := wireDecodePtr(&v, it.value, (*SessionSystemPromptModeCapabilities).UnmarshalJSON)
+			err := wireDecodePtr(&v, r, (*SessionSystemPromptModeCapabilities).decodeWire)
 			if err == nil {
 				x.Mode = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -150,24 +163,34 @@ type SessionSystemPromptModeCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionSystemPromptModeCapabilities) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*SessionSystemPromptModeCapabilities).decodeWire)
+}
+
+func (x *SessionSystemPromptModeCapabilities) decodeWire(r *wireReader) error {
 	*x = SessionSystemPromptModeCapabilities{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "override":
+			at := r.mark()
 			var v *SessionSystemPromptOverrideCapabilities
-			err := wireDecodePtr(&v, it.value, (*SessionSystemPromptOverrideCapabilities).UnmarshalJSON)
+			err := wireDecodePtr(&v, r, (*SessionSystemPromptOverrideCapabilities).decodeWire)
 			if err == nil {
 				x.Override = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -229,18 +252,25 @@ type SessionSystemPromptOverrideCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionSystemPromptOverrideCapabilities) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*SessionSystemPromptOverrideCapabilities).decodeWire)
+}
+
+func (x *SessionSystemPromptOverrideCapabilities) decodeWire(r *wireReader) error {
 	*x = SessionSystemPromptOverrideCapabilities{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -290,10 +320,10 @@ type NewSessionRequestSystemPrompt struct {
 	SystemPrompt *SystemPrompt `json:"systemPrompt,omitempty"`
 }
 
-func (x *NewSessionRequestSystemPrompt) decodeGatedMember(it *wireObjectIter) error {
+func (x *NewSessionRequestSystemPrompt) decodeGatedMember(it *wireObjectIter, r *wireReader) error {
 	switch string(it.key) {
 	case "systemPrompt":
-		err := wireDecodePtr(&x.SystemPrompt, it.value, (*SystemPrompt).UnmarshalJSON)
+		err := wireDecodePtr(&x.SystemPrompt, r, (*SystemPrompt).decodeWire)
 		if err != nil {
 			return wireAtKey(err, "systemPrompt")
 		}
@@ -350,31 +380,38 @@ type SystemPrompt struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SystemPrompt) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*SystemPrompt).decodeWire)
+}
+
+func (x *SystemPrompt) decodeWire(r *wireReader) error {
 	*x = SystemPrompt{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "mode":
 			seen |= 1 << 0
-			err := x.Mode.UnmarshalJSON(it.value)
+			err := x.Mode.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "mode")
 			}
 		case "content":
 			seen |= 1 << 1
-			err := wireDecodeSlice(&x.Content, it.value, false, (*ContentBlock).UnmarshalJSON)
+			err := wireDecodeSlice(&x.Content, r, false, (*ContentBlock).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "content")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -477,7 +514,11 @@ func (x SystemPromptMode) IsExtension() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SystemPromptMode) UnmarshalJSON(data []byte) error {
-	s, err := wireStringBytes(data)
+	return wireUnmarshal(x, data, (*SystemPromptMode).decodeWire)
+}
+
+func (x *SystemPromptMode) decodeWire(r *wireReader) error {
+	s, err := wireStringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -517,10 +558,10 @@ type LoadSessionRequestSystemPrompt struct {
 	SystemPrompt *SystemPrompt `json:"systemPrompt,omitempty"`
 }
 
-func (x *LoadSessionRequestSystemPrompt) decodeGatedMember(it *wireObjectIter) error {
+func (x *LoadSessionRequestSystemPrompt) decodeGatedMember(it *wireObjectIter, r *wireReader) error {
 	switch string(it.key) {
 	case "systemPrompt":
-		err := wireDecodePtr(&x.SystemPrompt, it.value, (*SystemPrompt).UnmarshalJSON)
+		err := wireDecodePtr(&x.SystemPrompt, r, (*SystemPrompt).decodeWire)
 		if err != nil {
 			return wireAtKey(err, "systemPrompt")
 		}
@@ -556,10 +597,10 @@ type ResumeSessionRequestSystemPrompt struct {
 	SystemPrompt *SystemPrompt `json:"systemPrompt,omitempty"`
 }
 
-func (x *ResumeSessionRequestSystemPrompt) decodeGatedMember(it *wireObjectIter) error {
+func (x *ResumeSessionRequestSystemPrompt) decodeGatedMember(it *wireObjectIter, r *wireReader) error {
 	switch string(it.key) {
 	case "systemPrompt":
-		err := wireDecodePtr(&x.SystemPrompt, it.value, (*SystemPrompt).UnmarshalJSON)
+		err := wireDecodePtr(&x.SystemPrompt, r, (*SystemPrompt).decodeWire)
 		if err != nil {
 			return wireAtKey(err, "systemPrompt")
 		}

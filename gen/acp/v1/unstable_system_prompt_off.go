@@ -6,8 +6,8 @@ package acp
 // SessionCapabilitiesSystemPrompt is empty: build with -tags unstable_system_prompt (or unstable) for the members of SessionCapabilities it adds.
 type SessionCapabilitiesSystemPrompt struct{}
 
-// decodeGatedMember ignores the member, as the stable schema does.
-func (*SessionCapabilitiesSystemPrompt) decodeGatedMember(*wireObjectIter) error {
+// decodeGatedMember ignores the member, as the stable schema does (the iterator skips it).
+func (*SessionCapabilitiesSystemPrompt) decodeGatedMember(*wireObjectIter, *wireReader) error {
 	return nil
 }
 
@@ -18,8 +18,8 @@ func (*SessionCapabilitiesSystemPrompt) appendGatedMembers(buf []byte, _ int) ([
 // NewSessionRequestSystemPrompt is empty: build with -tags unstable_system_prompt (or unstable) for the members of NewSessionRequest it adds.
 type NewSessionRequestSystemPrompt struct{}
 
-// decodeGatedMember ignores the member, as the stable schema does.
-func (*NewSessionRequestSystemPrompt) decodeGatedMember(*wireObjectIter) error {
+// decodeGatedMember ignores the member, as the stable schema does (the iterator skips it).
+func (*NewSessionRequestSystemPrompt) decodeGatedMember(*wireObjectIter, *wireReader) error {
 	return nil
 }
 
@@ -30,8 +30,8 @@ func (*NewSessionRequestSystemPrompt) appendGatedMembers(buf []byte, _ int) ([]b
 // LoadSessionRequestSystemPrompt is empty: build with -tags unstable_system_prompt (or unstable) for the members of LoadSessionRequest it adds.
 type LoadSessionRequestSystemPrompt struct{}
 
-// decodeGatedMember ignores the member, as the stable schema does.
-func (*LoadSessionRequestSystemPrompt) decodeGatedMember(*wireObjectIter) error {
+// decodeGatedMember ignores the member, as the stable schema does (the iterator skips it).
+func (*LoadSessionRequestSystemPrompt) decodeGatedMember(*wireObjectIter, *wireReader) error {
 	return nil
 }
 
@@ -42,8 +42,8 @@ func (*LoadSessionRequestSystemPrompt) appendGatedMembers(buf []byte, _ int) ([]
 // ResumeSessionRequestSystemPrompt is empty: build with -tags unstable_system_prompt (or unstable) for the members of ResumeSessionRequest it adds.
 type ResumeSessionRequestSystemPrompt struct{}
 
-// decodeGatedMember ignores the member, as the stable schema does.
-func (*ResumeSessionRequestSystemPrompt) decodeGatedMember(*wireObjectIter) error {
+// decodeGatedMember ignores the member, as the stable schema does (the iterator skips it).
+func (*ResumeSessionRequestSystemPrompt) decodeGatedMember(*wireObjectIter, *wireReader) error {
 	return nil
 }
 

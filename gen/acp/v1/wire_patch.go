@@ -73,18 +73,26 @@ func (p Patch[T]) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes null as cleared and anything else as a new value.
 // Absence cannot be seen here: a member never decoded stays unchanged.
 func (p *Patch[T]) UnmarshalJSON(data []byte) error {
-	return wirePatchDecode(p, data, func(v *T, data []byte) error { return json.Unmarshal(data, v) })
+	return wireUnmarshal(p, data, func(p *Patch[T], r *wireReader) error {
+		return wirePatchDecode(p, r, func(v *T, r *wireReader) error {
+			raw, err := r.span()
+			if err != nil {
+				return err
+			}
+			return json.Unmarshal(raw, v)
+		})
+	})
 }
 
 // wirePatchDecode is how generated decoders fill a patch field: null
 // clears, anything else decodes with decode (the field type's own decoder).
-func wirePatchDecode[T any](p *Patch[T], data []byte, decode func(*T, []byte) error) error {
-	if wireIsNull(data) {
+func wirePatchDecode[T any](p *Patch[T], r *wireReader, decode func(*T, *wireReader) error) error {
+	if r.null() {
 		*p = PatchClear[T]()
 		return nil
 	}
 	var v T
-	if err := decode(&v, data); err != nil {
+	if err := decode(&v, r); err != nil {
 		return err
 	}
 	*p = PatchTo(v)

@@ -623,9 +623,9 @@ func wireDecodeErrorObject(data []byte) error {
 	for it.next() {
 		switch string(it.key) {
 		case "code":
-			err = wireDecodeInt64(&e.Code, it.value)
+			err = wireUnmarshal(&e.Code, it.value, wireDecodeInt64)
 		case "message":
-			err = wireDecodeString(&e.Message, it.value)
+			err = wireUnmarshal(&e.Message, it.value, wireDecodeString)
 		case "data":
 			e.Data = append(json.RawMessage(nil), it.value...)
 		}

@@ -20,28 +20,32 @@ type AgentRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AgentRequest) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*AgentRequest).decodeWire)
+}
+
+func (x *AgentRequest) decodeWire(r *wireReader) error {
 	*x = AgentRequest{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "id":
 			seen |= 1 << 0
-			err := x.ID.UnmarshalJSON(it.value)
+			err := x.ID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "id")
 			}
 		case "method":
 			seen |= 1 << 1
-			err := wireDecodeString(&x.Method, it.value)
+			err := wireDecodeString(&x.Method, r)
 			if err != nil {
 				return wireAtKey(err, "method")
 			}
 		case "params":
-			err := wireDecodePtr(&x.Params, it.value, (*AgentRequestParams).UnmarshalJSON)
+			err := wireDecodePtr(&x.Params, r, (*AgentRequestParams).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "params")
 			}
@@ -121,9 +125,9 @@ func (x AgentRequestParams) MarshalJSON() ([]byte, error) {
 // choiceAgentRequestParams chooses the variant of AgentRequestParams; files of unstable features add theirs.
 var choiceAgentRequestParams = wireNewChoice[AgentRequestParamsValue]("AgentRequestParams", wireCandidate[AgentRequestParamsValue]{
 	declared: []string{"_meta", "description", "options", "sessionId", "subject", "title"},
-	decode: func(data []byte) (AgentRequestParamsValue, error) {
+	decode: func(r *wireReader) (AgentRequestParamsValue, error) {
 		v := new(AgentRequestParamsRequestPermissionRequest)
-		if err := (*RequestPermissionRequest)(v).UnmarshalJSON(data); err != nil {
+		if err := (*RequestPermissionRequest)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -134,9 +138,9 @@ var choiceAgentRequestParams = wireNewChoice[AgentRequestParamsValue]("AgentRequ
 	required:     []string{"sessionId", "title", "options"},
 }, wireCandidate[AgentRequestParamsValue]{
 	declared: []string{"_meta", "elicitationId", "message", "mode", "requestId", "requestedSchema", "sessionId", "toolCallId", "url"},
-	decode: func(data []byte) (AgentRequestParamsValue, error) {
+	decode: func(r *wireReader) (AgentRequestParamsValue, error) {
 		v := new(AgentRequestParamsCreateElicitationRequest)
-		if err := (*CreateElicitationRequest)(v).UnmarshalJSON(data); err != nil {
+		if err := (*CreateElicitationRequest)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -147,9 +151,9 @@ var choiceAgentRequestParams = wireNewChoice[AgentRequestParamsValue]("AgentRequ
 	required:     []string{"message"},
 }, wireCandidate[AgentRequestParamsValue]{
 	declared: nil,
-	decode: func(data []byte) (AgentRequestParamsValue, error) {
+	decode: func(r *wireReader) (AgentRequestParamsValue, error) {
 		v := new(AgentRequestParamsExtMethodRequest)
-		if err := (*ExtRequest)(v).UnmarshalJSON(data); err != nil {
+		if err := (*ExtRequest)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -162,8 +166,12 @@ var choiceAgentRequestParams = wireNewChoice[AgentRequestParamsValue]("AgentRequ
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AgentRequestParams) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*AgentRequestParams).decodeWire)
+}
+
+func (x *AgentRequestParams) decodeWire(r *wireReader) error {
 	x.Value = nil
-	v, err := choiceAgentRequestParams.decode(data)
+	v, err := choiceAgentRequestParams.decode(r)
 	if err != nil {
 		return err
 	}
@@ -271,24 +279,28 @@ func (x RequestId) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *RequestId) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*RequestId).decodeWire)
+}
+
+func (x *RequestId) decodeWire(r *wireReader) error {
 	x.Value = nil
-	switch wireKind(data) {
+	switch r.kind() {
 	case '"':
 		v := new(RequestIdStr)
-		if err := wireDecodeString((*string)(v), data); err != nil {
+		if err := wireDecodeString((*string)(v), r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case '0':
 		v := new(RequestIdNumber)
-		if err := wireDecodeInt64((*int64)(v), data); err != nil {
+		if err := wireDecodeInt64((*int64)(v), r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	}
-	return wireKindError(data, wireSkipSpace(data, 0), "RequestId (string or number)")
+	return r.kindError("RequestId (string or number)")
 }
 
 func (x *RequestId) appendJSON(buf []byte) ([]byte, error) {
@@ -368,48 +380,58 @@ type RequestPermissionRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *RequestPermissionRequest) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*RequestPermissionRequest).decodeWire)
+}
+
+func (x *RequestPermissionRequest) decodeWire(r *wireReader) error {
 	*x = RequestPermissionRequest{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
 			seen |= 1 << 0
-			err := x.SessionID.UnmarshalJSON(it.value)
+			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "title":
 			seen |= 1 << 1
-			err := wireDecodeString(&x.Title, it.value)
+			err := wireDecodeString(&x.Title, r)
 			if err != nil {
 				return wireAtKey(err, "title")
 			}
 		case "description":
+			at := r.mark()
 			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			err := wireDecodePtr(&v, r, wireDecodeString)
 			if err == nil {
 				x.Description = v
+			} else {
+				r.reset(at)
 			}
 		case "subject":
-			err := wireDecodePtr(&x.Subject, it.value, (*RequestPermissionSubject).UnmarshalJSON)
+			err := wireDecodePtr(&x.Subject, r, (*RequestPermissionSubject).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "subject")
 			}
 		case "options":
 			seen |= 1 << 2
-			err := wireDecodeSlice(&x.Options, it.value, false, (*PermissionOption).UnmarshalJSON)
+			err := wireDecodeSlice(&x.Options, r, false, (*PermissionOption).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "options")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -498,7 +520,11 @@ type SessionId string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionId) UnmarshalJSON(data []byte) error {
-	return wireDecodeString((*string)(x), data)
+	return wireUnmarshal(x, data, (*SessionId).decodeWire)
+}
+
+func (x *SessionId) decodeWire(r *wireReader) error {
+	return wireDecodeString((*string)(x), r)
 }
 
 func (x *SessionId) appendJSON(buf []byte) ([]byte, error) {
@@ -531,36 +557,40 @@ func (x RequestPermissionSubject) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *RequestPermissionSubject) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*RequestPermissionSubject).decodeWire)
+}
+
+func (x *RequestPermissionSubject) decodeWire(r *wireReader) error {
 	x.Value = nil
-	raw, found, err := wireMember(data, "type")
+	raw, found, err := wireMemberAt(r, "type")
 	if err != nil {
 		return err
 	}
 	if !found {
 		return wireMissing("type")
 	}
-	tag, err := wireStringBytes(raw)
+	tag, err := wireTagString(raw)
 	if err != nil {
 		return wireAtKey(err, "type")
 	}
 	switch string(tag) {
 	case "tool_call":
 		v := new(RequestPermissionSubjectToolCall)
-		if err := (*ToolCallPermissionSubject)(v).UnmarshalJSON(data); err != nil {
+		if err := (*ToolCallPermissionSubject)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "command":
 		v := new(RequestPermissionSubjectCommand)
-		if err := (*CommandPermissionSubject)(v).UnmarshalJSON(data); err != nil {
+		if err := (*CommandPermissionSubject)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
 		v := new(RequestPermissionSubjectOther)
-		if err := v.decodeJSON(data); err != nil {
+		if err := v.decodeWire(r); err != nil {
 			return err
 		}
 		v.Type = string(tag)
@@ -656,19 +686,21 @@ type RequestPermissionSubjectOther struct {
 	Raw json.RawMessage `json:"-"`
 }
 
-func (x *RequestPermissionSubjectOther) decodeJSON(data []byte) error {
+func (x *RequestPermissionSubjectOther) decodeWire(r *wireReader) error {
 	*x = RequestPermissionSubjectOther{}
-	it, err := wireObject(data)
+	start := r.at()
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 
 	}
 	if it.err != nil {
 		return it.err
 	}
-	return wireDecodeRaw(&x.Raw, data)
+	x.Raw = r.since(start)
+	return nil
 }
 
 func (x *RequestPermissionSubjectOther) appendJSON(buf []byte) ([]byte, error) {
@@ -763,83 +795,117 @@ type ToolCallUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ToolCallUpdate) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ToolCallUpdate).decodeWire)
+}
+
+func (x *ToolCallUpdate) decodeWire(r *wireReader) error {
 	*x = ToolCallUpdate{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "toolCallId":
 			seen |= 1 << 0
-			err := x.ToolCallID.UnmarshalJSON(it.value)
+			err := x.ToolCallID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "toolCallId")
 			}
 		case "name":
+			at := r.mark()
 			var v Patch[string]
-			err := wirePatchDecode(&v, it.value, wireDecodeString)
+			err := wirePatchDecode(&v, r, wireDecodeString)
 			if err == nil {
 				x.Name = v
+			} else {
+				r.reset(at)
 			}
 		case "title":
+			at := r.mark()
 			var v Patch[string]
-			err := wirePatchDecode(&v, it.value, wireDecodeString)
+			err := wirePatchDecode(&v, r, wireDecodeString)
 			if err == nil {
 				x.Title = v
+			} else {
+				r.reset(at)
 			}
 		case "kind":
+			at := r.mark()
 			var v Patch[ToolKind]
-			err := wirePatchDecode(&v, it.value, (*ToolKind).UnmarshalJSON)
+			err := wirePatchDecode(&v, r, (*ToolKind).decodeWire)
 			if err == nil {
 				x.Kind = v
+			} else {
+				r.reset(at)
 			}
 		case "status":
+			at := r.mark()
 			var v Patch[ToolCallStatus]
-			err := wirePatchDecode(&v, it.value, (*ToolCallStatus).UnmarshalJSON)
+			err := wirePatchDecode(&v, r, (*ToolCallStatus).decodeWire)
 			if err == nil {
 				x.Status = v
+			} else {
+				r.reset(at)
 			}
 		case "content":
+			at := r.mark()
 			var v Patch[[]ToolCallContent]
-			err := wirePatchDecode(&v, it.value, func(dst *[]ToolCallContent, data []byte) error {
-				return wireDecodeSlice(dst, data, true, (*ToolCallContent).UnmarshalJSON)
+			err := wirePatchDecode(&v, r, func(dst *[]ToolCallContent, r *wireReader) error {
+				return wireDecodeSlice(dst, r, true, (*ToolCallContent).decodeWire)
 			})
 			if err == nil {
 				x.Content = v
+			} else {
+				r.reset(at)
 			}
 		case "locations":
+			at := r.mark()
 			var v Patch[[]ToolCallLocation]
-			err := wirePatchDecode(&v, it.value, func(dst *[]ToolCallLocation, data []byte) error {
-				return wireDecodeSlice(dst, data, true, (*ToolCallLocation).UnmarshalJSON)
+			err := wirePatchDecode(&v, r, func(dst *[]ToolCallLocation, r *wireReader) error {
+				return wireDecodeSlice(dst, r, true, (*ToolCallLocation).decodeWire)
 			})
 			if err == nil {
 				x.Locations = v
+			} else {
+				r.reset(at)
 			}
 		case "rawInput":
+			at := r.mark()
 			var v Patch[json.RawMessage]
-			err := wirePatchDecode(&v, it.value, wireDecodeRaw)
+			err := wirePatchDecode(&v, r, wireDecodeRaw)
 			if err == nil {
 				x.RawInput = v
+			} else {
+				r.reset(at)
 			}
 		case "rawOutput":
+			at := r.mark()
 			var v Patch[json.RawMessage]
-			err := wirePatchDecode(&v, it.value, wireDecodeRaw)
+			err := wirePatchDecode(&v, r, wireDecodeRaw)
 			if err == nil {
 				x.RawOutput = v
+			} else {
+				r.reset(at)
 			}
 		case "capabilities":
+			at := r.mark()
 			var v Patch[ToolCallCapabilities]
-			err := wirePatchDecode(&v, it.value, (*ToolCallCapabilities).UnmarshalJSON)
+			err := wirePatchDecode(&v, r, (*ToolCallCapabilities).decodeWire)
 			if err == nil {
 				x.Capabilities = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v Patch[json.RawMessage]
-			err := wirePatchDecode(&v, it.value, wireDecodeRawObject)
+			err := wirePatchDecode(&v, r, wireDecodeRawObject)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -955,7 +1021,11 @@ type ToolCallId string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ToolCallId) UnmarshalJSON(data []byte) error {
-	return wireDecodeString((*string)(x), data)
+	return wireUnmarshal(x, data, (*ToolCallId).decodeWire)
+}
+
+func (x *ToolCallId) decodeWire(r *wireReader) error {
+	return wireDecodeString((*string)(x), r)
 }
 
 func (x *ToolCallId) appendJSON(buf []byte) ([]byte, error) {
@@ -1014,7 +1084,11 @@ func (x ToolKind) IsExtension() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ToolKind) UnmarshalJSON(data []byte) error {
-	s, err := wireStringBytes(data)
+	return wireUnmarshal(x, data, (*ToolKind).decodeWire)
+}
+
+func (x *ToolKind) decodeWire(r *wireReader) error {
+	s, err := wireStringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -1094,7 +1168,11 @@ func (x ToolCallStatus) IsExtension() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ToolCallStatus) UnmarshalJSON(data []byte) error {
-	s, err := wireStringBytes(data)
+	return wireUnmarshal(x, data, (*ToolCallStatus).decodeWire)
+}
+
+func (x *ToolCallStatus) decodeWire(r *wireReader) error {
+	s, err := wireStringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -1152,43 +1230,47 @@ func (x ToolCallContent) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ToolCallContent) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ToolCallContent).decodeWire)
+}
+
+func (x *ToolCallContent) decodeWire(r *wireReader) error {
 	x.Value = nil
-	raw, found, err := wireMember(data, "type")
+	raw, found, err := wireMemberAt(r, "type")
 	if err != nil {
 		return err
 	}
 	if !found {
 		return wireMissing("type")
 	}
-	tag, err := wireStringBytes(raw)
+	tag, err := wireTagString(raw)
 	if err != nil {
 		return wireAtKey(err, "type")
 	}
 	switch string(tag) {
 	case "content":
 		v := new(ToolCallContentContent)
-		if err := (*Content)(v).UnmarshalJSON(data); err != nil {
+		if err := (*Content)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "diff":
 		v := new(ToolCallContentDiff)
-		if err := (*Diff)(v).UnmarshalJSON(data); err != nil {
+		if err := (*Diff)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "terminal":
 		v := new(ToolCallContentTerminal)
-		if err := (*Terminal)(v).UnmarshalJSON(data); err != nil {
+		if err := (*Terminal)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
 		v := new(ToolCallContentOther)
-		if err := v.decodeJSON(data); err != nil {
+		if err := v.decodeWire(r); err != nil {
 			return err
 		}
 		v.Type = string(tag)
@@ -1310,19 +1392,21 @@ type ToolCallContentOther struct {
 	Raw json.RawMessage `json:"-"`
 }
 
-func (x *ToolCallContentOther) decodeJSON(data []byte) error {
+func (x *ToolCallContentOther) decodeWire(r *wireReader) error {
 	*x = ToolCallContentOther{}
-	it, err := wireObject(data)
+	start := r.at()
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 
 	}
 	if it.err != nil {
 		return it.err
 	}
-	return wireDecodeRaw(&x.Raw, data)
+	x.Raw = r.since(start)
+	return nil
 }
 
 func (x *ToolCallContentOther) appendJSON(buf []byte) ([]byte, error) {
@@ -1382,57 +1466,61 @@ func (x ContentBlock) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ContentBlock) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ContentBlock).decodeWire)
+}
+
+func (x *ContentBlock) decodeWire(r *wireReader) error {
 	x.Value = nil
-	raw, found, err := wireMember(data, "type")
+	raw, found, err := wireMemberAt(r, "type")
 	if err != nil {
 		return err
 	}
 	if !found {
 		return wireMissing("type")
 	}
-	tag, err := wireStringBytes(raw)
+	tag, err := wireTagString(raw)
 	if err != nil {
 		return wireAtKey(err, "type")
 	}
 	switch string(tag) {
 	case "text":
 		v := new(ContentBlockText)
-		if err := (*TextContent)(v).UnmarshalJSON(data); err != nil {
+		if err := (*TextContent)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "image":
 		v := new(ContentBlockImage)
-		if err := (*ImageContent)(v).UnmarshalJSON(data); err != nil {
+		if err := (*ImageContent)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "audio":
 		v := new(ContentBlockAudio)
-		if err := (*AudioContent)(v).UnmarshalJSON(data); err != nil {
+		if err := (*AudioContent)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "resource_link":
 		v := new(ContentBlockResourceLink)
-		if err := (*ResourceLink)(v).UnmarshalJSON(data); err != nil {
+		if err := (*ResourceLink)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "resource":
 		v := new(ContentBlockResource)
-		if err := (*EmbeddedResource)(v).UnmarshalJSON(data); err != nil {
+		if err := (*EmbeddedResource)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
 		v := new(ContentBlockOther)
-		if err := v.decodeJSON(data); err != nil {
+		if err := v.decodeWire(r); err != nil {
 			return err
 		}
 		v.Type = string(tag)
@@ -1624,19 +1712,21 @@ type ContentBlockOther struct {
 	Raw json.RawMessage `json:"-"`
 }
 
-func (x *ContentBlockOther) decodeJSON(data []byte) error {
+func (x *ContentBlockOther) decodeWire(r *wireReader) error {
 	*x = ContentBlockOther{}
-	it, err := wireObject(data)
+	start := r.at()
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 
 	}
 	if it.err != nil {
 		return it.err
 	}
-	return wireDecodeRaw(&x.Raw, data)
+	x.Raw = r.since(start)
+	return nil
 }
 
 func (x *ContentBlockOther) appendJSON(buf []byte) ([]byte, error) {
@@ -1691,41 +1781,57 @@ type Annotations struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Annotations) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*Annotations).decodeWire)
+}
+
+func (x *Annotations) decodeWire(r *wireReader) error {
 	*x = Annotations{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "audience":
+			at := r.mark()
 			var v []Role
 			var err error
-			if wireIsNull(it.value) {
+			if r.null() {
 				v = nil
 			} else {
-				err = wireDecodeSlice(&v, it.value, true, (*Role).UnmarshalJSON)
+				err = wireDecodeSlice(&v, r, true, (*Role).decodeWire)
 			}
 			if err == nil {
 				x.Audience = v
+			} else {
+				r.reset(at)
 			}
 		case "lastModified":
+			at := r.mark()
 			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			err := wireDecodePtr(&v, r, wireDecodeString)
 			if err == nil {
 				x.LastModified = v
+			} else {
+				r.reset(at)
 			}
 		case "priority":
+			at := r.mark()
 			var v *float64
-			err := wireDecodePtr(&v, it.value, wireDecodeFloat64)
+			err := wireDecodePtr(&v, r, wireDecodeFloat64)
 			if err == nil {
 				x.Priority = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -1808,7 +1914,11 @@ func (x Role) IsExtension() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Role) UnmarshalJSON(data []byte) error {
-	s, err := wireStringBytes(data)
+	return wireUnmarshal(x, data, (*Role).decodeWire)
+}
+
+func (x *Role) decodeWire(r *wireReader) error {
+	s, err := wireStringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -1850,31 +1960,41 @@ type TextContent struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *TextContent) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*TextContent).decodeWire)
+}
+
+func (x *TextContent) decodeWire(r *wireReader) error {
 	*x = TextContent{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "text":
 			seen |= 1 << 0
-			err := wireDecodeString(&x.Text, it.value)
+			err := wireDecodeString(&x.Text, r)
 			if err != nil {
 				return wireAtKey(err, "text")
 			}
 		case "annotations":
+			at := r.mark()
 			var v *Annotations
-			err := wireDecodePtr(&v, it.value, (*Annotations).UnmarshalJSON)
+			err := wireDecodePtr(&v, r, (*Annotations).decodeWire)
 			if err == nil {
 				x.Annotations = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -1930,7 +2050,11 @@ type MediaType string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *MediaType) UnmarshalJSON(data []byte) error {
-	return wireDecodeString((*string)(x), data)
+	return wireUnmarshal(x, data, (*MediaType).decodeWire)
+}
+
+func (x *MediaType) decodeWire(r *wireReader) error {
+	return wireDecodeString((*string)(x), r)
 }
 
 func (x *MediaType) appendJSON(buf []byte) ([]byte, error) {
@@ -1966,43 +2090,56 @@ type ImageContent struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ImageContent) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ImageContent).decodeWire)
+}
+
+func (x *ImageContent) decodeWire(r *wireReader) error {
 	*x = ImageContent{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "data":
 			seen |= 1 << 0
-			err := wireDecodeString(&x.Data, it.value)
+			err := wireDecodeString(&x.Data, r)
 			if err != nil {
 				return wireAtKey(err, "data")
 			}
 		case "mimeType":
 			seen |= 1 << 1
-			err := x.MimeType.UnmarshalJSON(it.value)
+			err := x.MimeType.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "mimeType")
 			}
 		case "uri":
+			at := r.mark()
 			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			err := wireDecodePtr(&v, r, wireDecodeString)
 			if err == nil {
 				x.URI = v
+			} else {
+				r.reset(at)
 			}
 		case "annotations":
+			at := r.mark()
 			var v *Annotations
-			err := wireDecodePtr(&v, it.value, (*Annotations).UnmarshalJSON)
+			err := wireDecodePtr(&v, r, (*Annotations).decodeWire)
 			if err == nil {
 				x.Annotations = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -2088,37 +2225,47 @@ type AudioContent struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AudioContent) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*AudioContent).decodeWire)
+}
+
+func (x *AudioContent) decodeWire(r *wireReader) error {
 	*x = AudioContent{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "data":
 			seen |= 1 << 0
-			err := wireDecodeString(&x.Data, it.value)
+			err := wireDecodeString(&x.Data, r)
 			if err != nil {
 				return wireAtKey(err, "data")
 			}
 		case "mimeType":
 			seen |= 1 << 1
-			err := x.MimeType.UnmarshalJSON(it.value)
+			err := x.MimeType.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "mimeType")
 			}
 		case "annotations":
+			at := r.mark()
 			var v *Annotations
-			err := wireDecodePtr(&v, it.value, (*Annotations).UnmarshalJSON)
+			err := wireDecodePtr(&v, r, (*Annotations).decodeWire)
 			if err == nil {
 				x.Annotations = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -2209,48 +2356,64 @@ type Icon struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Icon) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*Icon).decodeWire)
+}
+
+func (x *Icon) decodeWire(r *wireReader) error {
 	*x = Icon{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "src":
 			seen |= 1 << 0
-			err := wireDecodeString(&x.Src, it.value)
+			err := wireDecodeString(&x.Src, r)
 			if err != nil {
 				return wireAtKey(err, "src")
 			}
 		case "mimeType":
+			at := r.mark()
 			var v *MediaType
-			err := wireDecodePtr(&v, it.value, (*MediaType).UnmarshalJSON)
+			err := wireDecodePtr(&v, r, (*MediaType).decodeWire)
 			if err == nil {
 				x.MimeType = v
+			} else {
+				r.reset(at)
 			}
 		case "sizes":
+			at := r.mark()
 			var v []string
 			var err error
-			if wireIsNull(it.value) {
+			if r.null() {
 				v = nil
 			} else {
-				err = wireDecodeSlice(&v, it.value, true, wireDecodeString)
+				err = wireDecodeSlice(&v, r, true, wireDecodeString)
 			}
 			if err == nil {
 				x.Sizes = v
+			} else {
+				r.reset(at)
 			}
 		case "theme":
+			at := r.mark()
 			var v *IconTheme
-			err := wireDecodePtr(&v, it.value, (*IconTheme).UnmarshalJSON)
+			err := wireDecodePtr(&v, r, (*IconTheme).decodeWire)
 			if err == nil {
 				x.Theme = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -2341,7 +2504,11 @@ func (x IconTheme) IsExtension() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *IconTheme) UnmarshalJSON(data []byte) error {
-	s, err := wireStringBytes(data)
+	return wireUnmarshal(x, data, (*IconTheme).decodeWire)
+}
+
+func (x *IconTheme) decodeWire(r *wireReader) error {
+	s, err := wireStringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -2405,72 +2572,97 @@ type ResourceLink struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ResourceLink) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ResourceLink).decodeWire)
+}
+
+func (x *ResourceLink) decodeWire(r *wireReader) error {
 	*x = ResourceLink{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "name":
 			seen |= 1 << 0
-			err := wireDecodeString(&x.Name, it.value)
+			err := wireDecodeString(&x.Name, r)
 			if err != nil {
 				return wireAtKey(err, "name")
 			}
 		case "uri":
 			seen |= 1 << 1
-			err := wireDecodeString(&x.URI, it.value)
+			err := wireDecodeString(&x.URI, r)
 			if err != nil {
 				return wireAtKey(err, "uri")
 			}
 		case "title":
+			at := r.mark()
 			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			err := wireDecodePtr(&v, r, wireDecodeString)
 			if err == nil {
 				x.Title = v
+			} else {
+				r.reset(at)
 			}
 		case "description":
+			at := r.mark()
 			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			err := wireDecodePtr(&v, r, wireDecodeString)
 			if err == nil {
 				x.Description = v
+			} else {
+				r.reset(at)
 			}
 		case "icons":
+			at := r.mark()
 			var v []Icon
 			var err error
-			if wireIsNull(it.value) {
+			if r.null() {
 				v = nil
 			} else {
-				err = wireDecodeSlice(&v, it.value, true, (*Icon).UnmarshalJSON)
+				err = wireDecodeSlice(&v, r, true, (*Icon).decodeWire)
 			}
 			if err == nil {
 				x.Icons = v
+			} else {
+				r.reset(at)
 			}
 		case "mimeType":
+			at := r.mark()
 			var v *MediaType
-			err := wireDecodePtr(&v, it.value, (*MediaType).UnmarshalJSON)
+			err := wireDecodePtr(&v, r, (*MediaType).decodeWire)
 			if err == nil {
 				x.MimeType = v
+			} else {
+				r.reset(at)
 			}
 		case "size":
+			at := r.mark()
 			var v *uint64
-			err := wireDecodePtr(&v, it.value, wireDecodeUint64)
+			err := wireDecodePtr(&v, r, wireDecodeUint64)
 			if err == nil {
 				x.Size = v
+			} else {
+				r.reset(at)
 			}
 		case "annotations":
+			at := r.mark()
 			var v *Annotations
-			err := wireDecodePtr(&v, it.value, (*Annotations).UnmarshalJSON)
+			err := wireDecodePtr(&v, r, (*Annotations).decodeWire)
 			if err == nil {
 				x.Annotations = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -2587,9 +2779,18 @@ var keysEmbeddedResourceResourceO = []string{"text", "blob"}
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *EmbeddedResourceResource) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*EmbeddedResourceResource).decodeWire)
+}
+
+func (x *EmbeddedResourceResource) decodeWire(r *wireReader) error {
 	x.Value = nil
-	switch wireKind(data) {
+	switch r.kind() {
 	case '{':
+		start := r.mark()
+		data, err := r.span()
+		if err != nil {
+			return err
+		}
 		var firstErr error
 		mask, err := wireHasMembers(data, keysEmbeddedResourceResourceO)
 		if err != nil {
@@ -2597,8 +2798,9 @@ func (x *EmbeddedResourceResource) UnmarshalJSON(data []byte) error {
 		}
 		if mask&(1<<0) != 0 {
 			{
+				r.reset(start)
 				v := new(EmbeddedResourceResourceTextResourceContents)
-				err := (*TextResourceContents)(v).UnmarshalJSON(data)
+				err := (*TextResourceContents)(v).decodeWire(r)
 				if err == nil {
 					x.Value = v
 					return nil
@@ -2610,8 +2812,9 @@ func (x *EmbeddedResourceResource) UnmarshalJSON(data []byte) error {
 		}
 		if mask&(1<<1) != 0 {
 			{
+				r.reset(start)
 				v := new(EmbeddedResourceResourceBlobResourceContents)
-				err := (*BlobResourceContents)(v).UnmarshalJSON(data)
+				err := (*BlobResourceContents)(v).decodeWire(r)
 				if err == nil {
 					x.Value = v
 					return nil
@@ -2626,7 +2829,7 @@ func (x *EmbeddedResourceResource) UnmarshalJSON(data []byte) error {
 		}
 		return wireErrorf("EmbeddedResourceResource: no variant matches: expected a member \"text\" or \"blob\"")
 	}
-	return wireKindError(data, wireSkipSpace(data, 0), "EmbeddedResourceResource (object)")
+	return r.kindError("EmbeddedResourceResource (object)")
 }
 
 func (x *EmbeddedResourceResource) appendJSON(buf []byte) ([]byte, error) {
@@ -2705,37 +2908,47 @@ type TextResourceContents struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *TextResourceContents) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*TextResourceContents).decodeWire)
+}
+
+func (x *TextResourceContents) decodeWire(r *wireReader) error {
 	*x = TextResourceContents{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "text":
 			seen |= 1 << 0
-			err := wireDecodeString(&x.Text, it.value)
+			err := wireDecodeString(&x.Text, r)
 			if err != nil {
 				return wireAtKey(err, "text")
 			}
 		case "uri":
 			seen |= 1 << 1
-			err := wireDecodeString(&x.URI, it.value)
+			err := wireDecodeString(&x.URI, r)
 			if err != nil {
 				return wireAtKey(err, "uri")
 			}
 		case "mimeType":
+			at := r.mark()
 			var v *MediaType
-			err := wireDecodePtr(&v, it.value, (*MediaType).UnmarshalJSON)
+			err := wireDecodePtr(&v, r, (*MediaType).decodeWire)
 			if err == nil {
 				x.MimeType = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -2814,37 +3027,47 @@ type BlobResourceContents struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *BlobResourceContents) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*BlobResourceContents).decodeWire)
+}
+
+func (x *BlobResourceContents) decodeWire(r *wireReader) error {
 	*x = BlobResourceContents{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "blob":
 			seen |= 1 << 0
-			err := wireDecodeString(&x.Blob, it.value)
+			err := wireDecodeString(&x.Blob, r)
 			if err != nil {
 				return wireAtKey(err, "blob")
 			}
 		case "uri":
 			seen |= 1 << 1
-			err := wireDecodeString(&x.URI, it.value)
+			err := wireDecodeString(&x.URI, r)
 			if err != nil {
 				return wireAtKey(err, "uri")
 			}
 		case "mimeType":
+			at := r.mark()
 			var v *MediaType
-			err := wireDecodePtr(&v, it.value, (*MediaType).UnmarshalJSON)
+			err := wireDecodePtr(&v, r, (*MediaType).decodeWire)
 			if err == nil {
 				x.MimeType = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -2921,31 +3144,41 @@ type EmbeddedResource struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *EmbeddedResource) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*EmbeddedResource).decodeWire)
+}
+
+func (x *EmbeddedResource) decodeWire(r *wireReader) error {
 	*x = EmbeddedResource{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "resource":
 			seen |= 1 << 0
-			err := x.Resource.UnmarshalJSON(it.value)
+			err := x.Resource.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "resource")
 			}
 		case "annotations":
+			at := r.mark()
 			var v *Annotations
-			err := wireDecodePtr(&v, it.value, (*Annotations).UnmarshalJSON)
+			err := wireDecodePtr(&v, r, (*Annotations).decodeWire)
 			if err == nil {
 				x.Annotations = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -3010,25 +3243,32 @@ type Content struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Content) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*Content).decodeWire)
+}
+
+func (x *Content) decodeWire(r *wireReader) error {
 	*x = Content{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "content":
 			seen |= 1 << 0
-			err := x.Content.UnmarshalJSON(it.value)
+			err := x.Content.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "content")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -3097,37 +3337,52 @@ type DiffChange struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *DiffChange) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*DiffChange).decodeWire)
+}
+
+func (x *DiffChange) decodeWire(r *wireReader) error {
 	*x = DiffChange{}
-	it, err := wireObject(data)
+	start := r.mark()
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "fileType":
+			at := r.mark()
 			var v *DiffFileType
-			err := wireDecodePtr(&v, it.value, (*DiffFileType).UnmarshalJSON)
+			err := wireDecodePtr(&v, r, (*DiffFileType).decodeWire)
 			if err == nil {
 				x.FileType = v
+			} else {
+				r.reset(at)
 			}
 		case "mimeType":
+			at := r.mark()
 			var v *MediaType
-			err := wireDecodePtr(&v, it.value, (*MediaType).UnmarshalJSON)
+			err := wireDecodePtr(&v, r, (*MediaType).decodeWire)
 			if err == nil {
 				x.MimeType = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	return x.Variant.UnmarshalJSON(data)
+	r.reset(start)
+	return x.Variant.decodeWire(r)
 }
 
 func (x *DiffChange) appendJSON(buf []byte) ([]byte, error) {
@@ -3194,57 +3449,61 @@ func (x DiffChangeVariant) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *DiffChangeVariant) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*DiffChangeVariant).decodeWire)
+}
+
+func (x *DiffChangeVariant) decodeWire(r *wireReader) error {
 	x.Value = nil
-	raw, found, err := wireMember(data, "operation")
+	raw, found, err := wireMemberAt(r, "operation")
 	if err != nil {
 		return err
 	}
 	if !found {
 		return wireMissing("operation")
 	}
-	tag, err := wireStringBytes(raw)
+	tag, err := wireTagString(raw)
 	if err != nil {
 		return wireAtKey(err, "operation")
 	}
 	switch string(tag) {
 	case "add":
 		v := new(DiffChangeAdd)
-		if err := (*DiffPathChange)(v).UnmarshalJSON(data); err != nil {
+		if err := (*DiffPathChange)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "delete":
 		v := new(DiffChangeDelete)
-		if err := (*DiffPathChange)(v).UnmarshalJSON(data); err != nil {
+		if err := (*DiffPathChange)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "modify":
 		v := new(DiffChangeModify)
-		if err := (*DiffPathChange)(v).UnmarshalJSON(data); err != nil {
+		if err := (*DiffPathChange)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "move":
 		v := new(DiffChangeMove)
-		if err := (*DiffPathPairChange)(v).UnmarshalJSON(data); err != nil {
+		if err := (*DiffPathPairChange)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "copy":
 		v := new(DiffChangeCopy)
-		if err := (*DiffPathPairChange)(v).UnmarshalJSON(data); err != nil {
+		if err := (*DiffPathPairChange)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
 		v := new(DiffChangeOther)
-		if err := v.decodeJSON(data); err != nil {
+		if err := v.decodeWire(r); err != nil {
 			return err
 		}
 		v.Operation = string(tag)
@@ -3416,19 +3675,21 @@ type DiffChangeOther struct {
 	Raw json.RawMessage `json:"-"`
 }
 
-func (x *DiffChangeOther) decodeJSON(data []byte) error {
+func (x *DiffChangeOther) decodeWire(r *wireReader) error {
 	*x = DiffChangeOther{}
-	it, err := wireObject(data)
+	start := r.at()
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 
 	}
 	if it.err != nil {
 		return it.err
 	}
-	return wireDecodeRaw(&x.Raw, data)
+	x.Raw = r.since(start)
+	return nil
 }
 
 func (x *DiffChangeOther) appendJSON(buf []byte) ([]byte, error) {
@@ -3486,7 +3747,11 @@ func (x DiffFileType) IsExtension() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *DiffFileType) UnmarshalJSON(data []byte) error {
-	s, err := wireStringBytes(data)
+	return wireUnmarshal(x, data, (*DiffFileType).decodeWire)
+}
+
+func (x *DiffFileType) decodeWire(r *wireReader) error {
+	s, err := wireStringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -3522,7 +3787,11 @@ type AbsolutePath string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AbsolutePath) UnmarshalJSON(data []byte) error {
-	return wireDecodeString((*string)(x), data)
+	return wireUnmarshal(x, data, (*AbsolutePath).decodeWire)
+}
+
+func (x *AbsolutePath) decodeWire(r *wireReader) error {
+	return wireDecodeString((*string)(x), r)
 }
 
 func (x *AbsolutePath) appendJSON(buf []byte) ([]byte, error) {
@@ -3542,17 +3811,21 @@ type DiffPathChange struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *DiffPathChange) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*DiffPathChange).decodeWire)
+}
+
+func (x *DiffPathChange) decodeWire(r *wireReader) error {
 	*x = DiffPathChange{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "path":
 			seen |= 1 << 0
-			err := x.Path.UnmarshalJSON(it.value)
+			err := x.Path.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "path")
 			}
@@ -3601,23 +3874,27 @@ type DiffPathPairChange struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *DiffPathPairChange) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*DiffPathPairChange).decodeWire)
+}
+
+func (x *DiffPathPairChange) decodeWire(r *wireReader) error {
 	*x = DiffPathPairChange{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "oldPath":
 			seen |= 1 << 0
-			err := x.OldPath.UnmarshalJSON(it.value)
+			err := x.OldPath.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "oldPath")
 			}
 		case "path":
 			seen |= 1 << 1
-			err := x.Path.UnmarshalJSON(it.value)
+			err := x.Path.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "path")
 			}
@@ -3680,31 +3957,38 @@ type DiffPatch struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *DiffPatch) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*DiffPatch).decodeWire)
+}
+
+func (x *DiffPatch) decodeWire(r *wireReader) error {
 	*x = DiffPatch{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "format":
 			seen |= 1 << 0
-			err := x.Format.UnmarshalJSON(it.value)
+			err := x.Format.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "format")
 			}
 		case "text":
 			seen |= 1 << 1
-			err := wireDecodeString(&x.Text, it.value)
+			err := wireDecodeString(&x.Text, r)
 			if err != nil {
 				return wireAtKey(err, "text")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -3790,7 +4074,11 @@ func (x DiffPatchFormat) IsExtension() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *DiffPatchFormat) UnmarshalJSON(data []byte) error {
-	s, err := wireStringBytes(data)
+	return wireUnmarshal(x, data, (*DiffPatchFormat).decodeWire)
+}
+
+func (x *DiffPatchFormat) decodeWire(r *wireReader) error {
+	s, err := wireStringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -3840,31 +4128,41 @@ type Diff struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Diff) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*Diff).decodeWire)
+}
+
+func (x *Diff) decodeWire(r *wireReader) error {
 	*x = Diff{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "changes":
 			seen |= 1 << 0
-			err := wireDecodeSlice(&x.Changes, it.value, true, (*DiffChange).UnmarshalJSON)
+			err := wireDecodeSlice(&x.Changes, r, true, (*DiffChange).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "changes")
 			}
 		case "patch":
+			at := r.mark()
 			var v *DiffPatch
-			err := wireDecodePtr(&v, it.value, (*DiffPatch).UnmarshalJSON)
+			err := wireDecodePtr(&v, r, (*DiffPatch).decodeWire)
 			if err == nil {
 				x.Patch = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -3925,7 +4223,11 @@ type TerminalId string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *TerminalId) UnmarshalJSON(data []byte) error {
-	return wireDecodeString((*string)(x), data)
+	return wireUnmarshal(x, data, (*TerminalId).decodeWire)
+}
+
+func (x *TerminalId) decodeWire(r *wireReader) error {
+	return wireDecodeString((*string)(x), r)
 }
 
 func (x *TerminalId) appendJSON(buf []byte) ([]byte, error) {
@@ -3954,25 +4256,32 @@ type Terminal struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Terminal) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*Terminal).decodeWire)
+}
+
+func (x *Terminal) decodeWire(r *wireReader) error {
 	*x = Terminal{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "terminalId":
 			seen |= 1 << 0
-			err := x.TerminalID.UnmarshalJSON(it.value)
+			err := x.TerminalID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "terminalId")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -4038,31 +4347,41 @@ type ToolCallLocation struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ToolCallLocation) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ToolCallLocation).decodeWire)
+}
+
+func (x *ToolCallLocation) decodeWire(r *wireReader) error {
 	*x = ToolCallLocation{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "path":
 			seen |= 1 << 0
-			err := x.Path.UnmarshalJSON(it.value)
+			err := x.Path.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "path")
 			}
 		case "line":
+			at := r.mark()
 			var v *uint32
-			err := wireDecodePtr(&v, it.value, wireDecodeUint32)
+			err := wireDecodePtr(&v, r, wireDecodeUint32)
 			if err == nil {
 				x.Line = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -4135,24 +4454,34 @@ type ToolCallCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ToolCallCapabilities) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ToolCallCapabilities).decodeWire)
+}
+
+func (x *ToolCallCapabilities) decodeWire(r *wireReader) error {
 	*x = ToolCallCapabilities{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "cancel":
+			at := r.mark()
 			var v *ToolCallCancelCapabilities
-			err := wireDecodePtr(&v, it.value, (*ToolCallCancelCapabilities).UnmarshalJSON)
+			err := wireDecodePtr(&v, r, (*ToolCallCancelCapabilities).decodeWire)
 			if err == nil {
 				x.Cancel = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -4209,18 +4538,25 @@ type ToolCallCancelCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ToolCallCancelCapabilities) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ToolCallCancelCapabilities).decodeWire)
+}
+
+func (x *ToolCallCancelCapabilities) decodeWire(r *wireReader) error {
 	*x = ToolCallCancelCapabilities{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -4274,25 +4610,32 @@ type ToolCallPermissionSubject struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ToolCallPermissionSubject) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ToolCallPermissionSubject).decodeWire)
+}
+
+func (x *ToolCallPermissionSubject) decodeWire(r *wireReader) error {
 	*x = ToolCallPermissionSubject{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "toolCall":
 			seen |= 1 << 0
-			err := x.ToolCall.UnmarshalJSON(it.value)
+			err := x.ToolCall.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "toolCall")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -4356,43 +4699,56 @@ type CommandPermissionSubject struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CommandPermissionSubject) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*CommandPermissionSubject).decodeWire)
+}
+
+func (x *CommandPermissionSubject) decodeWire(r *wireReader) error {
 	*x = CommandPermissionSubject{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "command":
 			seen |= 1 << 0
-			err := wireDecodeString(&x.Command, it.value)
+			err := wireDecodeString(&x.Command, r)
 			if err != nil {
 				return wireAtKey(err, "command")
 			}
 		case "cwd":
 			seen |= 1 << 1
-			err := x.Cwd.UnmarshalJSON(it.value)
+			err := x.Cwd.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "cwd")
 			}
 		case "toolCallId":
+			at := r.mark()
 			var v *ToolCallId
-			err := wireDecodePtr(&v, it.value, (*ToolCallId).UnmarshalJSON)
+			err := wireDecodePtr(&v, r, (*ToolCallId).decodeWire)
 			if err == nil {
 				x.ToolCallID = v
+			} else {
+				r.reset(at)
 			}
 		case "terminalId":
+			at := r.mark()
 			var v *TerminalId
-			err := wireDecodePtr(&v, it.value, (*TerminalId).UnmarshalJSON)
+			err := wireDecodePtr(&v, r, (*TerminalId).decodeWire)
 			if err == nil {
 				x.TerminalID = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -4476,37 +4832,44 @@ type PermissionOption struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PermissionOption) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*PermissionOption).decodeWire)
+}
+
+func (x *PermissionOption) decodeWire(r *wireReader) error {
 	*x = PermissionOption{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "optionId":
 			seen |= 1 << 0
-			err := x.OptionID.UnmarshalJSON(it.value)
+			err := x.OptionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "optionId")
 			}
 		case "name":
 			seen |= 1 << 1
-			err := wireDecodeString(&x.Name, it.value)
+			err := wireDecodeString(&x.Name, r)
 			if err != nil {
 				return wireAtKey(err, "name")
 			}
 		case "kind":
 			seen |= 1 << 2
-			err := x.Kind.UnmarshalJSON(it.value)
+			err := x.Kind.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "kind")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -4571,7 +4934,11 @@ type PermissionOptionId string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PermissionOptionId) UnmarshalJSON(data []byte) error {
-	return wireDecodeString((*string)(x), data)
+	return wireUnmarshal(x, data, (*PermissionOptionId).decodeWire)
+}
+
+func (x *PermissionOptionId) decodeWire(r *wireReader) error {
+	return wireDecodeString((*string)(x), r)
 }
 
 func (x *PermissionOptionId) appendJSON(buf []byte) ([]byte, error) {
@@ -4615,7 +4982,11 @@ func (x PermissionOptionKind) IsExtension() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PermissionOptionKind) UnmarshalJSON(data []byte) error {
-	s, err := wireStringBytes(data)
+	return wireUnmarshal(x, data, (*PermissionOptionKind).decodeWire)
+}
+
+func (x *PermissionOptionKind) decodeWire(r *wireReader) error {
+	s, err := wireStringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -4675,25 +5046,33 @@ type CreateElicitationRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CreateElicitationRequest) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*CreateElicitationRequest).decodeWire)
+}
+
+func (x *CreateElicitationRequest) decodeWire(r *wireReader) error {
 	*x = CreateElicitationRequest{}
-	it, err := wireObject(data)
+	start := r.mark()
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "message":
 			seen |= 1 << 0
-			err := wireDecodeString(&x.Message, it.value)
+			err := wireDecodeString(&x.Message, r)
 			if err != nil {
 				return wireAtKey(err, "message")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -4703,7 +5082,8 @@ func (x *CreateElicitationRequest) UnmarshalJSON(data []byte) error {
 	if seen&(1<<0) == 0 {
 		return wireMissing("message")
 	}
-	return x.Variant.UnmarshalJSON(data)
+	r.reset(start)
+	return x.Variant.decodeWire(r)
 }
 
 func (x *CreateElicitationRequest) appendJSON(buf []byte) ([]byte, error) {
@@ -4774,36 +5154,40 @@ func (x CreateElicitationRequestVariant) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CreateElicitationRequestVariant) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*CreateElicitationRequestVariant).decodeWire)
+}
+
+func (x *CreateElicitationRequestVariant) decodeWire(r *wireReader) error {
 	x.Value = nil
-	raw, found, err := wireMember(data, "mode")
+	raw, found, err := wireMemberAt(r, "mode")
 	if err != nil {
 		return err
 	}
 	if !found {
 		return wireMissing("mode")
 	}
-	tag, err := wireStringBytes(raw)
+	tag, err := wireTagString(raw)
 	if err != nil {
 		return wireAtKey(err, "mode")
 	}
 	switch string(tag) {
 	case "form":
 		v := new(CreateElicitationRequestForm)
-		if err := (*ElicitationFormMode)(v).UnmarshalJSON(data); err != nil {
+		if err := (*ElicitationFormMode)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "url":
 		v := new(CreateElicitationRequestURL)
-		if err := (*ElicitationUrlMode)(v).UnmarshalJSON(data); err != nil {
+		if err := (*ElicitationUrlMode)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
 		v := new(CreateElicitationRequestOther)
-		if err := v.decodeJSON(data); err != nil {
+		if err := v.decodeWire(r); err != nil {
 			return err
 		}
 		v.Mode = string(tag)
@@ -4898,19 +5282,21 @@ type CreateElicitationRequestOther struct {
 	Raw json.RawMessage `json:"-"`
 }
 
-func (x *CreateElicitationRequestOther) decodeJSON(data []byte) error {
+func (x *CreateElicitationRequestOther) decodeWire(r *wireReader) error {
 	*x = CreateElicitationRequestOther{}
-	it, err := wireObject(data)
+	start := r.at()
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 
 	}
 	if it.err != nil {
 		return it.err
 	}
-	return wireDecodeRaw(&x.Raw, data)
+	x.Raw = r.since(start)
+	return nil
 }
 
 func (x *CreateElicitationRequestOther) appendJSON(buf []byte) ([]byte, error) {
@@ -4955,25 +5341,32 @@ type ElicitationSessionScope struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationSessionScope) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ElicitationSessionScope).decodeWire)
+}
+
+func (x *ElicitationSessionScope) decodeWire(r *wireReader) error {
 	*x = ElicitationSessionScope{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
 			seen |= 1 << 0
-			err := x.SessionID.UnmarshalJSON(it.value)
+			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "toolCallId":
+			at := r.mark()
 			var v *ToolCallId
-			err := wireDecodePtr(&v, it.value, (*ToolCallId).UnmarshalJSON)
+			err := wireDecodePtr(&v, r, (*ToolCallId).decodeWire)
 			if err == nil {
 				x.ToolCallID = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -5026,17 +5419,21 @@ type ElicitationRequestScope struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationRequestScope) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ElicitationRequestScope).decodeWire)
+}
+
+func (x *ElicitationRequestScope) decodeWire(r *wireReader) error {
 	*x = ElicitationRequestScope{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "requestId":
 			seen |= 1 << 0
-			err := x.RequestID.UnmarshalJSON(it.value)
+			err := x.RequestID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "requestId")
 			}
@@ -5106,53 +5503,66 @@ type ElicitationSchema struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationSchema) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ElicitationSchema).decodeWire)
+}
+
+func (x *ElicitationSchema) decodeWire(r *wireReader) error {
 	*x = ElicitationSchema{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "type":
 			seen |= 1 << 0
-			err := x.Type.UnmarshalJSON(it.value)
+			err := x.Type.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "type")
 			}
 		case "title":
+			at := r.mark()
 			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			err := wireDecodePtr(&v, r, wireDecodeString)
 			if err == nil {
 				x.Title = v
+			} else {
+				r.reset(at)
 			}
 		case "properties":
 			seen |= 1 << 1
-			err := wireDecodeMap(&x.Properties, it.value, (*ElicitationPropertySchema).UnmarshalJSON)
+			err := wireDecodeMap(&x.Properties, r, (*ElicitationPropertySchema).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "properties")
 			}
 		case "required":
 			var err error
-			if wireIsNull(it.value) {
+			if r.null() {
 				x.Required = nil
 			} else {
-				err = wireDecodeSlice(&x.Required, it.value, false, wireDecodeString)
+				err = wireDecodeSlice(&x.Required, r, false, wireDecodeString)
 			}
 			if err != nil {
 				return wireAtKey(err, "required")
 			}
 		case "description":
+			at := r.mark()
 			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			err := wireDecodePtr(&v, r, wireDecodeString)
 			if err == nil {
 				x.Description = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -5249,7 +5659,11 @@ func (x ElicitationSchemaType) IsKnown() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationSchemaType) UnmarshalJSON(data []byte) error {
-	s, err := wireStringBytes(data)
+	return wireUnmarshal(x, data, (*ElicitationSchemaType).decodeWire)
+}
+
+func (x *ElicitationSchemaType) decodeWire(r *wireReader) error {
+	s, err := wireStringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -5296,57 +5710,61 @@ func (x ElicitationPropertySchema) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationPropertySchema) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ElicitationPropertySchema).decodeWire)
+}
+
+func (x *ElicitationPropertySchema) decodeWire(r *wireReader) error {
 	x.Value = nil
-	raw, found, err := wireMember(data, "type")
+	raw, found, err := wireMemberAt(r, "type")
 	if err != nil {
 		return err
 	}
 	if !found {
 		return wireMissing("type")
 	}
-	tag, err := wireStringBytes(raw)
+	tag, err := wireTagString(raw)
 	if err != nil {
 		return wireAtKey(err, "type")
 	}
 	switch string(tag) {
 	case "string":
 		v := new(ElicitationPropertySchemaString)
-		if err := (*StringPropertySchema)(v).UnmarshalJSON(data); err != nil {
+		if err := (*StringPropertySchema)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "number":
 		v := new(ElicitationPropertySchemaNumber)
-		if err := (*NumberPropertySchema)(v).UnmarshalJSON(data); err != nil {
+		if err := (*NumberPropertySchema)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "integer":
 		v := new(ElicitationPropertySchemaInteger)
-		if err := (*IntegerPropertySchema)(v).UnmarshalJSON(data); err != nil {
+		if err := (*IntegerPropertySchema)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "boolean":
 		v := new(ElicitationPropertySchemaBoolean)
-		if err := (*BooleanPropertySchema)(v).UnmarshalJSON(data); err != nil {
+		if err := (*BooleanPropertySchema)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "array":
 		v := new(ElicitationPropertySchemaArray)
-		if err := (*MultiSelectPropertySchema)(v).UnmarshalJSON(data); err != nil {
+		if err := (*MultiSelectPropertySchema)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
 		v := new(ElicitationPropertySchemaOther)
-		if err := v.decodeJSON(data); err != nil {
+		if err := v.decodeWire(r); err != nil {
 			return err
 		}
 		v.Type = string(tag)
@@ -5522,19 +5940,21 @@ type ElicitationPropertySchemaOther struct {
 	Raw json.RawMessage `json:"-"`
 }
 
-func (x *ElicitationPropertySchemaOther) decodeJSON(data []byte) error {
+func (x *ElicitationPropertySchemaOther) decodeWire(r *wireReader) error {
 	*x = ElicitationPropertySchemaOther{}
-	it, err := wireObject(data)
+	start := r.at()
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 
 	}
 	if it.err != nil {
 		return it.err
 	}
-	return wireDecodeRaw(&x.Raw, data)
+	x.Raw = r.since(start)
+	return nil
 }
 
 func (x *ElicitationPropertySchemaOther) appendJSON(buf []byte) ([]byte, error) {
@@ -5592,7 +6012,11 @@ func (x StringFormat) IsExtension() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *StringFormat) UnmarshalJSON(data []byte) error {
-	s, err := wireStringBytes(data)
+	return wireUnmarshal(x, data, (*StringFormat).decodeWire)
+}
+
+func (x *StringFormat) decodeWire(r *wireReader) error {
+	s, err := wireStringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -5640,37 +6064,47 @@ type EnumOption struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *EnumOption) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*EnumOption).decodeWire)
+}
+
+func (x *EnumOption) decodeWire(r *wireReader) error {
 	*x = EnumOption{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "const":
 			seen |= 1 << 0
-			err := wireDecodeString(&x.Const, it.value)
+			err := wireDecodeString(&x.Const, r)
 			if err != nil {
 				return wireAtKey(err, "const")
 			}
 		case "title":
 			seen |= 1 << 1
-			err := wireDecodeString(&x.Title, it.value)
+			err := wireDecodeString(&x.Title, r)
 			if err != nil {
 				return wireAtKey(err, "title")
 			}
 		case "description":
+			at := r.mark()
 			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			err := wireDecodePtr(&v, r, wireDecodeString)
 			if err == nil {
 				x.Description = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -5782,76 +6216,92 @@ type StringPropertySchema struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *StringPropertySchema) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*StringPropertySchema).decodeWire)
+}
+
+func (x *StringPropertySchema) decodeWire(r *wireReader) error {
 	*x = StringPropertySchema{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "title":
+			at := r.mark()
 			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			err := wireDecodePtr(&v, r, wireDecodeString)
 			if err == nil {
 				x.Title = v
+			} else {
+				r.reset(at)
 			}
 		case "description":
+			at := r.mark()
 			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			err := wireDecodePtr(&v, r, wireDecodeString)
 			if err == nil {
 				x.Description = v
+			} else {
+				r.reset(at)
 			}
 		case "minLength":
-			err := wireDecodePtr(&x.MinLength, it.value, wireDecodeUint32)
+			err := wireDecodePtr(&x.MinLength, r, wireDecodeUint32)
 			if err != nil {
 				return wireAtKey(err, "minLength")
 			}
 		case "maxLength":
-			err := wireDecodePtr(&x.MaxLength, it.value, wireDecodeUint32)
+			err := wireDecodePtr(&x.MaxLength, r, wireDecodeUint32)
 			if err != nil {
 				return wireAtKey(err, "maxLength")
 			}
 		case "pattern":
-			err := wireDecodePtr(&x.Pattern, it.value, wireDecodeString)
+			err := wireDecodePtr(&x.Pattern, r, wireDecodeString)
 			if err != nil {
 				return wireAtKey(err, "pattern")
 			}
 		case "format":
-			err := wireDecodePtr(&x.Format, it.value, (*StringFormat).UnmarshalJSON)
+			err := wireDecodePtr(&x.Format, r, (*StringFormat).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "format")
 			}
 		case "default":
+			at := r.mark()
 			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			err := wireDecodePtr(&v, r, wireDecodeString)
 			if err == nil {
 				x.Default = v
+			} else {
+				r.reset(at)
 			}
 		case "enum":
 			var err error
-			if wireIsNull(it.value) {
+			if r.null() {
 				x.Enum = nil
 			} else {
-				err = wireDecodeSlice(&x.Enum, it.value, false, wireDecodeString)
+				err = wireDecodeSlice(&x.Enum, r, false, wireDecodeString)
 			}
 			if err != nil {
 				return wireAtKey(err, "enum")
 			}
 		case "oneOf":
 			var err error
-			if wireIsNull(it.value) {
+			if r.null() {
 				x.OneOf = nil
 			} else {
-				err = wireDecodeSlice(&x.OneOf, it.value, false, (*EnumOption).UnmarshalJSON)
+				err = wireDecodeSlice(&x.OneOf, r, false, (*EnumOption).decodeWire)
 			}
 			if err != nil {
 				return wireAtKey(err, "oneOf")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -5982,46 +6432,62 @@ type NumberPropertySchema struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *NumberPropertySchema) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*NumberPropertySchema).decodeWire)
+}
+
+func (x *NumberPropertySchema) decodeWire(r *wireReader) error {
 	*x = NumberPropertySchema{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "title":
+			at := r.mark()
 			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			err := wireDecodePtr(&v, r, wireDecodeString)
 			if err == nil {
 				x.Title = v
+			} else {
+				r.reset(at)
 			}
 		case "description":
+			at := r.mark()
 			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			err := wireDecodePtr(&v, r, wireDecodeString)
 			if err == nil {
 				x.Description = v
+			} else {
+				r.reset(at)
 			}
 		case "minimum":
-			err := wireDecodePtr(&x.Minimum, it.value, wireDecodeFloat64)
+			err := wireDecodePtr(&x.Minimum, r, wireDecodeFloat64)
 			if err != nil {
 				return wireAtKey(err, "minimum")
 			}
 		case "maximum":
-			err := wireDecodePtr(&x.Maximum, it.value, wireDecodeFloat64)
+			err := wireDecodePtr(&x.Maximum, r, wireDecodeFloat64)
 			if err != nil {
 				return wireAtKey(err, "maximum")
 			}
 		case "default":
+			at := r.mark()
 			var v *float64
-			err := wireDecodePtr(&v, it.value, wireDecodeFloat64)
+			err := wireDecodePtr(&v, r, wireDecodeFloat64)
 			if err == nil {
 				x.Default = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -6124,46 +6590,62 @@ type IntegerPropertySchema struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *IntegerPropertySchema) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*IntegerPropertySchema).decodeWire)
+}
+
+func (x *IntegerPropertySchema) decodeWire(r *wireReader) error {
 	*x = IntegerPropertySchema{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "title":
+			at := r.mark()
 			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			err := wireDecodePtr(&v, r, wireDecodeString)
 			if err == nil {
 				x.Title = v
+			} else {
+				r.reset(at)
 			}
 		case "description":
+			at := r.mark()
 			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			err := wireDecodePtr(&v, r, wireDecodeString)
 			if err == nil {
 				x.Description = v
+			} else {
+				r.reset(at)
 			}
 		case "minimum":
-			err := wireDecodePtr(&x.Minimum, it.value, wireDecodeInt64)
+			err := wireDecodePtr(&x.Minimum, r, wireDecodeInt64)
 			if err != nil {
 				return wireAtKey(err, "minimum")
 			}
 		case "maximum":
-			err := wireDecodePtr(&x.Maximum, it.value, wireDecodeInt64)
+			err := wireDecodePtr(&x.Maximum, r, wireDecodeInt64)
 			if err != nil {
 				return wireAtKey(err, "maximum")
 			}
 		case "default":
+			at := r.mark()
 			var v *int64
-			err := wireDecodePtr(&v, it.value, wireDecodeInt64)
+			err := wireDecodePtr(&v, r, wireDecodeInt64)
 			if err == nil {
 				x.Default = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -6258,36 +6740,52 @@ type BooleanPropertySchema struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *BooleanPropertySchema) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*BooleanPropertySchema).decodeWire)
+}
+
+func (x *BooleanPropertySchema) decodeWire(r *wireReader) error {
 	*x = BooleanPropertySchema{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "title":
+			at := r.mark()
 			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			err := wireDecodePtr(&v, r, wireDecodeString)
 			if err == nil {
 				x.Title = v
+			} else {
+				r.reset(at)
 			}
 		case "description":
+			at := r.mark()
 			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			err := wireDecodePtr(&v, r, wireDecodeString)
 			if err == nil {
 				x.Description = v
+			} else {
+				r.reset(at)
 			}
 		case "default":
+			at := r.mark()
 			var v *bool
-			err := wireDecodePtr(&v, it.value, wireDecodeBool)
+			err := wireDecodePtr(&v, r, wireDecodeBool)
 			if err == nil {
 				x.Default = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -6365,34 +6863,38 @@ func (x MultiSelectItems) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *MultiSelectItems) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*MultiSelectItems).decodeWire)
+}
+
+func (x *MultiSelectItems) decodeWire(r *wireReader) error {
 	x.Value = nil
-	raw, found, err := wireMember(data, "type")
+	raw, found, err := wireMemberAt(r, "type")
 	if err != nil {
 		return err
 	}
 	if !found || wireIsNull(raw) {
 		v := new(MultiSelectItemsTitled)
-		if err := (*TitledMultiSelectItems)(v).UnmarshalJSON(data); err != nil {
+		if err := (*TitledMultiSelectItems)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	}
-	tag, err := wireStringBytes(raw)
+	tag, err := wireTagString(raw)
 	if err != nil {
 		return wireAtKey(err, "type")
 	}
 	switch string(tag) {
 	case "string":
 		v := new(MultiSelectItemsString)
-		if err := (*StringMultiSelectItems)(v).UnmarshalJSON(data); err != nil {
+		if err := (*StringMultiSelectItems)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
 		v := new(MultiSelectItemsOther)
-		if err := v.decodeJSON(data); err != nil {
+		if err := v.decodeWire(r); err != nil {
 			return err
 		}
 		v.Type = string(tag)
@@ -6480,19 +6982,21 @@ type MultiSelectItemsOther struct {
 	Raw json.RawMessage `json:"-"`
 }
 
-func (x *MultiSelectItemsOther) decodeJSON(data []byte) error {
+func (x *MultiSelectItemsOther) decodeWire(r *wireReader) error {
 	*x = MultiSelectItemsOther{}
-	it, err := wireObject(data)
+	start := r.at()
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 
 	}
 	if it.err != nil {
 		return it.err
 	}
-	return wireDecodeRaw(&x.Raw, data)
+	x.Raw = r.since(start)
+	return nil
 }
 
 func (x *MultiSelectItemsOther) appendJSON(buf []byte) ([]byte, error) {
@@ -6534,25 +7038,32 @@ type StringMultiSelectItems struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *StringMultiSelectItems) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*StringMultiSelectItems).decodeWire)
+}
+
+func (x *StringMultiSelectItems) decodeWire(r *wireReader) error {
 	*x = StringMultiSelectItems{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "enum":
 			seen |= 1 << 0
-			err := wireDecodeSlice(&x.Enum, it.value, false, wireDecodeString)
+			err := wireDecodeSlice(&x.Enum, r, false, wireDecodeString)
 			if err != nil {
 				return wireAtKey(err, "enum")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -6615,25 +7126,32 @@ type TitledMultiSelectItems struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *TitledMultiSelectItems) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*TitledMultiSelectItems).decodeWire)
+}
+
+func (x *TitledMultiSelectItems) decodeWire(r *wireReader) error {
 	*x = TitledMultiSelectItems{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "anyOf":
 			seen |= 1 << 0
-			err := wireDecodeSlice(&x.AnyOf, it.value, false, (*EnumOption).UnmarshalJSON)
+			err := wireDecodeSlice(&x.AnyOf, r, false, (*EnumOption).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "anyOf")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -6716,58 +7234,74 @@ type MultiSelectPropertySchema struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *MultiSelectPropertySchema) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*MultiSelectPropertySchema).decodeWire)
+}
+
+func (x *MultiSelectPropertySchema) decodeWire(r *wireReader) error {
 	*x = MultiSelectPropertySchema{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "title":
+			at := r.mark()
 			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			err := wireDecodePtr(&v, r, wireDecodeString)
 			if err == nil {
 				x.Title = v
+			} else {
+				r.reset(at)
 			}
 		case "description":
+			at := r.mark()
 			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			err := wireDecodePtr(&v, r, wireDecodeString)
 			if err == nil {
 				x.Description = v
+			} else {
+				r.reset(at)
 			}
 		case "minItems":
-			err := wireDecodePtr(&x.MinItems, it.value, wireDecodeUint64)
+			err := wireDecodePtr(&x.MinItems, r, wireDecodeUint64)
 			if err != nil {
 				return wireAtKey(err, "minItems")
 			}
 		case "maxItems":
-			err := wireDecodePtr(&x.MaxItems, it.value, wireDecodeUint64)
+			err := wireDecodePtr(&x.MaxItems, r, wireDecodeUint64)
 			if err != nil {
 				return wireAtKey(err, "maxItems")
 			}
 		case "items":
 			seen |= 1 << 0
-			err := x.Items.UnmarshalJSON(it.value)
+			err := x.Items.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "items")
 			}
 		case "default":
+			at := r.mark()
 			var v []string
 			var err error
-			if wireIsNull(it.value) {
+			if r.null() {
 				v = nil
 			} else {
-				err = wireDecodeSlice(&v, it.value, true, wireDecodeString)
+				err = wireDecodeSlice(&v, r, true, wireDecodeString)
 			}
 			if err == nil {
 				x.Default = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -6856,17 +7390,22 @@ type ElicitationFormMode struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationFormMode) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ElicitationFormMode).decodeWire)
+}
+
+func (x *ElicitationFormMode) decodeWire(r *wireReader) error {
 	*x = ElicitationFormMode{}
-	it, err := wireObject(data)
+	start := r.mark()
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "requestedSchema":
 			seen |= 1 << 0
-			err := x.RequestedSchema.UnmarshalJSON(it.value)
+			err := x.RequestedSchema.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "requestedSchema")
 			}
@@ -6878,7 +7417,8 @@ func (x *ElicitationFormMode) UnmarshalJSON(data []byte) error {
 	if seen&(1<<0) == 0 {
 		return wireMissing("requestedSchema")
 	}
-	return x.Variant.UnmarshalJSON(data)
+	r.reset(start)
+	return x.Variant.decodeWire(r)
 }
 
 func (x *ElicitationFormMode) appendJSON(buf []byte) ([]byte, error) {
@@ -6928,9 +7468,18 @@ var keysElicitationFormModeVariantO = []string{"sessionId", "requestId"}
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationFormModeVariant) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ElicitationFormModeVariant).decodeWire)
+}
+
+func (x *ElicitationFormModeVariant) decodeWire(r *wireReader) error {
 	x.Value = nil
-	switch wireKind(data) {
+	switch r.kind() {
 	case '{':
+		start := r.mark()
+		data, err := r.span()
+		if err != nil {
+			return err
+		}
 		var firstErr error
 		mask, err := wireHasMembers(data, keysElicitationFormModeVariantO)
 		if err != nil {
@@ -6938,8 +7487,9 @@ func (x *ElicitationFormModeVariant) UnmarshalJSON(data []byte) error {
 		}
 		if mask&(1<<0) != 0 {
 			{
+				r.reset(start)
 				v := new(ElicitationFormModeSession)
-				err := (*ElicitationSessionScope)(v).UnmarshalJSON(data)
+				err := (*ElicitationSessionScope)(v).decodeWire(r)
 				if err == nil {
 					x.Value = v
 					return nil
@@ -6951,8 +7501,9 @@ func (x *ElicitationFormModeVariant) UnmarshalJSON(data []byte) error {
 		}
 		if mask&(1<<1) != 0 {
 			{
+				r.reset(start)
 				v := new(ElicitationFormModeRequest)
-				err := (*ElicitationRequestScope)(v).UnmarshalJSON(data)
+				err := (*ElicitationRequestScope)(v).decodeWire(r)
 				if err == nil {
 					x.Value = v
 					return nil
@@ -6967,7 +7518,7 @@ func (x *ElicitationFormModeVariant) UnmarshalJSON(data []byte) error {
 		}
 		return wireErrorf("ElicitationFormModeVariant: no variant matches: expected a member \"sessionId\" or \"requestId\"")
 	}
-	return wireKindError(data, wireSkipSpace(data, 0), "ElicitationFormModeVariant (object)")
+	return r.kindError("ElicitationFormModeVariant (object)")
 }
 
 func (x *ElicitationFormModeVariant) appendJSON(buf []byte) ([]byte, error) {
@@ -7032,7 +7583,11 @@ type ElicitationId string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationId) UnmarshalJSON(data []byte) error {
-	return wireDecodeString((*string)(x), data)
+	return wireUnmarshal(x, data, (*ElicitationId).decodeWire)
+}
+
+func (x *ElicitationId) decodeWire(r *wireReader) error {
+	return wireDecodeString((*string)(x), r)
 }
 
 func (x *ElicitationId) appendJSON(buf []byte) ([]byte, error) {
@@ -7056,23 +7611,28 @@ type ElicitationUrlMode struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationUrlMode) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ElicitationUrlMode).decodeWire)
+}
+
+func (x *ElicitationUrlMode) decodeWire(r *wireReader) error {
 	*x = ElicitationUrlMode{}
-	it, err := wireObject(data)
+	start := r.mark()
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "elicitationId":
 			seen |= 1 << 0
-			err := x.ElicitationID.UnmarshalJSON(it.value)
+			err := x.ElicitationID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "elicitationId")
 			}
 		case "url":
 			seen |= 1 << 1
-			err := wireDecodeString(&x.URL, it.value)
+			err := wireDecodeString(&x.URL, r)
 			if err != nil {
 				return wireAtKey(err, "url")
 			}
@@ -7087,7 +7647,8 @@ func (x *ElicitationUrlMode) UnmarshalJSON(data []byte) error {
 	if seen&(1<<1) == 0 {
 		return wireMissing("url")
 	}
-	return x.Variant.UnmarshalJSON(data)
+	r.reset(start)
+	return x.Variant.decodeWire(r)
 }
 
 func (x *ElicitationUrlMode) appendJSON(buf []byte) ([]byte, error) {
@@ -7142,9 +7703,18 @@ var keysElicitationUrlModeVariantO = []string{"sessionId", "requestId"}
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationUrlModeVariant) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ElicitationUrlModeVariant).decodeWire)
+}
+
+func (x *ElicitationUrlModeVariant) decodeWire(r *wireReader) error {
 	x.Value = nil
-	switch wireKind(data) {
+	switch r.kind() {
 	case '{':
+		start := r.mark()
+		data, err := r.span()
+		if err != nil {
+			return err
+		}
 		var firstErr error
 		mask, err := wireHasMembers(data, keysElicitationUrlModeVariantO)
 		if err != nil {
@@ -7152,8 +7722,9 @@ func (x *ElicitationUrlModeVariant) UnmarshalJSON(data []byte) error {
 		}
 		if mask&(1<<0) != 0 {
 			{
+				r.reset(start)
 				v := new(ElicitationUrlModeSession)
-				err := (*ElicitationSessionScope)(v).UnmarshalJSON(data)
+				err := (*ElicitationSessionScope)(v).decodeWire(r)
 				if err == nil {
 					x.Value = v
 					return nil
@@ -7165,8 +7736,9 @@ func (x *ElicitationUrlModeVariant) UnmarshalJSON(data []byte) error {
 		}
 		if mask&(1<<1) != 0 {
 			{
+				r.reset(start)
 				v := new(ElicitationUrlModeRequest)
-				err := (*ElicitationRequestScope)(v).UnmarshalJSON(data)
+				err := (*ElicitationRequestScope)(v).decodeWire(r)
 				if err == nil {
 					x.Value = v
 					return nil
@@ -7181,7 +7753,7 @@ func (x *ElicitationUrlModeVariant) UnmarshalJSON(data []byte) error {
 		}
 		return wireErrorf("ElicitationUrlModeVariant: no variant matches: expected a member \"sessionId\" or \"requestId\"")
 	}
-	return wireKindError(data, wireSkipSpace(data, 0), "ElicitationUrlModeVariant (object)")
+	return r.kindError("ElicitationUrlModeVariant (object)")
 }
 
 func (x *ElicitationUrlModeVariant) appendJSON(buf []byte) ([]byte, error) {
@@ -7252,7 +7824,11 @@ type ExtRequest json.RawMessage
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ExtRequest) UnmarshalJSON(data []byte) error {
-	return wireDecodeRaw((*json.RawMessage)(x), data)
+	return wireUnmarshal(x, data, (*ExtRequest).decodeWire)
+}
+
+func (x *ExtRequest) decodeWire(r *wireReader) error {
+	return wireDecodeRaw((*json.RawMessage)(x), r)
 }
 
 func (x *ExtRequest) appendJSON(buf []byte) ([]byte, error) {
@@ -7287,9 +7863,18 @@ var keysAgentResponseO = []string{"result", "error"}
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AgentResponse) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*AgentResponse).decodeWire)
+}
+
+func (x *AgentResponse) decodeWire(r *wireReader) error {
 	x.Value = nil
-	switch wireKind(data) {
+	switch r.kind() {
 	case '{':
+		start := r.mark()
+		data, err := r.span()
+		if err != nil {
+			return err
+		}
 		var firstErr error
 		mask, err := wireHasMembers(data, keysAgentResponseO)
 		if err != nil {
@@ -7297,8 +7882,9 @@ func (x *AgentResponse) UnmarshalJSON(data []byte) error {
 		}
 		if mask&(1<<0) != 0 {
 			{
+				r.reset(start)
 				v := new(AgentResponseResult)
-				err := v.decodeJSON(data)
+				err := v.decodeWire(r)
 				if err == nil {
 					x.Value = v
 					return nil
@@ -7310,8 +7896,9 @@ func (x *AgentResponse) UnmarshalJSON(data []byte) error {
 		}
 		if mask&(1<<1) != 0 {
 			{
+				r.reset(start)
 				v := new(AgentResponseError)
-				err := v.decodeJSON(data)
+				err := v.decodeWire(r)
 				if err == nil {
 					x.Value = v
 					return nil
@@ -7326,7 +7913,7 @@ func (x *AgentResponse) UnmarshalJSON(data []byte) error {
 		}
 		return wireErrorf("AgentResponse: no variant matches: expected a member \"result\" or \"error\"")
 	}
-	return wireKindError(data, wireSkipSpace(data, 0), "AgentResponse (object)")
+	return r.kindError("AgentResponse (object)")
 }
 
 func (x *AgentResponse) appendJSON(buf []byte) ([]byte, error) {
@@ -7353,24 +7940,24 @@ type AgentResponseResult struct {
 	Result AgentResponseResultResult `json:"result"`
 }
 
-func (x *AgentResponseResult) decodeJSON(data []byte) error {
+func (x *AgentResponseResult) decodeWire(r *wireReader) error {
 	*x = AgentResponseResult{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "id":
 			seen |= 1 << 0
-			err := x.ID.UnmarshalJSON(it.value)
+			err := x.ID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "id")
 			}
 		case "result":
 			seen |= 1 << 1
-			err := x.Result.UnmarshalJSON(it.value)
+			err := x.Result.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "result")
 			}
@@ -7432,24 +8019,24 @@ type AgentResponseError struct {
 	Error Error `json:"error"`
 }
 
-func (x *AgentResponseError) decodeJSON(data []byte) error {
+func (x *AgentResponseError) decodeWire(r *wireReader) error {
 	*x = AgentResponseError{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "id":
 			seen |= 1 << 0
-			err := x.ID.UnmarshalJSON(it.value)
+			err := x.ID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "id")
 			}
 		case "error":
 			seen |= 1 << 1
-			err := x.Error.UnmarshalJSON(it.value)
+			err := x.Error.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "error")
 			}
@@ -7519,9 +8106,9 @@ func (x AgentResponseResultResult) MarshalJSON() ([]byte, error) {
 // choiceAgentResponseResultResult chooses the variant of AgentResponseResultResult; files of unstable features add theirs.
 var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultValue]("AgentResponseResultResult", wireCandidate[AgentResponseResultResultValue]{
 	declared: []string{"_meta", "authMethods", "capabilities", "info", "protocolVersion"},
-	decode: func(data []byte) (AgentResponseResultResultValue, error) {
+	decode: func(r *wireReader) (AgentResponseResultResultValue, error) {
 		v := new(AgentResponseResultResultInitializeResponse)
-		if err := (*InitializeResponse)(v).UnmarshalJSON(data); err != nil {
+		if err := (*InitializeResponse)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -7532,9 +8119,9 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 	required:     []string{"protocolVersion", "info"},
 }, wireCandidate[AgentResponseResultResultValue]{
 	declared: []string{"_meta"},
-	decode: func(data []byte) (AgentResponseResultResultValue, error) {
+	decode: func(r *wireReader) (AgentResponseResultResultValue, error) {
 		v := new(AgentResponseResultResultLoginAuthResponse)
-		if err := (*LoginAuthResponse)(v).UnmarshalJSON(data); err != nil {
+		if err := (*LoginAuthResponse)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -7545,9 +8132,9 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 	required:     nil,
 }, wireCandidate[AgentResponseResultResultValue]{
 	declared: []string{"_meta"},
-	decode: func(data []byte) (AgentResponseResultResultValue, error) {
+	decode: func(r *wireReader) (AgentResponseResultResultValue, error) {
 		v := new(AgentResponseResultResultLogoutAuthResponse)
-		if err := (*LogoutAuthResponse)(v).UnmarshalJSON(data); err != nil {
+		if err := (*LogoutAuthResponse)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -7558,9 +8145,9 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 	required:     nil,
 }, wireCandidate[AgentResponseResultResultValue]{
 	declared: []string{"_meta", "availableCommands", "configOptions", "sessionId"},
-	decode: func(data []byte) (AgentResponseResultResultValue, error) {
+	decode: func(r *wireReader) (AgentResponseResultResultValue, error) {
 		v := new(AgentResponseResultResultNewSessionResponse)
-		if err := (*NewSessionResponse)(v).UnmarshalJSON(data); err != nil {
+		if err := (*NewSessionResponse)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -7571,9 +8158,9 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 	required:     []string{"sessionId"},
 }, wireCandidate[AgentResponseResultResultValue]{
 	declared: []string{"_meta", "nextCursor", "sessions"},
-	decode: func(data []byte) (AgentResponseResultResultValue, error) {
+	decode: func(r *wireReader) (AgentResponseResultResultValue, error) {
 		v := new(AgentResponseResultResultListSessionsResponse)
-		if err := (*ListSessionsResponse)(v).UnmarshalJSON(data); err != nil {
+		if err := (*ListSessionsResponse)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -7584,9 +8171,9 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 	required:     []string{"sessions"},
 }, wireCandidate[AgentResponseResultResultValue]{
 	declared: []string{"_meta"},
-	decode: func(data []byte) (AgentResponseResultResultValue, error) {
+	decode: func(r *wireReader) (AgentResponseResultResultValue, error) {
 		v := new(AgentResponseResultResultDeleteSessionResponse)
-		if err := (*DeleteSessionResponse)(v).UnmarshalJSON(data); err != nil {
+		if err := (*DeleteSessionResponse)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -7597,9 +8184,9 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 	required:     nil,
 }, wireCandidate[AgentResponseResultResultValue]{
 	declared: []string{"_meta", "availableCommands", "configOptions"},
-	decode: func(data []byte) (AgentResponseResultResultValue, error) {
+	decode: func(r *wireReader) (AgentResponseResultResultValue, error) {
 		v := new(AgentResponseResultResultResumeSessionResponse)
-		if err := (*ResumeSessionResponse)(v).UnmarshalJSON(data); err != nil {
+		if err := (*ResumeSessionResponse)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -7610,9 +8197,9 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 	required:     nil,
 }, wireCandidate[AgentResponseResultResultValue]{
 	declared: []string{"_meta"},
-	decode: func(data []byte) (AgentResponseResultResultValue, error) {
+	decode: func(r *wireReader) (AgentResponseResultResultValue, error) {
 		v := new(AgentResponseResultResultCloseSessionResponse)
-		if err := (*CloseSessionResponse)(v).UnmarshalJSON(data); err != nil {
+		if err := (*CloseSessionResponse)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -7623,9 +8210,9 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 	required:     nil,
 }, wireCandidate[AgentResponseResultResultValue]{
 	declared: []string{"_meta"},
-	decode: func(data []byte) (AgentResponseResultResultValue, error) {
+	decode: func(r *wireReader) (AgentResponseResultResultValue, error) {
 		v := new(AgentResponseResultResultCancelToolCallResponse)
-		if err := (*CancelToolCallResponse)(v).UnmarshalJSON(data); err != nil {
+		if err := (*CancelToolCallResponse)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -7636,9 +8223,9 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 	required:     nil,
 }, wireCandidate[AgentResponseResultResultValue]{
 	declared: []string{"_meta"},
-	decode: func(data []byte) (AgentResponseResultResultValue, error) {
+	decode: func(r *wireReader) (AgentResponseResultResultValue, error) {
 		v := new(AgentResponseResultResultCancelTerminalResponse)
-		if err := (*CancelTerminalResponse)(v).UnmarshalJSON(data); err != nil {
+		if err := (*CancelTerminalResponse)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -7649,9 +8236,9 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 	required:     nil,
 }, wireCandidate[AgentResponseResultResultValue]{
 	declared: []string{"_meta", "configOptions"},
-	decode: func(data []byte) (AgentResponseResultResultValue, error) {
+	decode: func(r *wireReader) (AgentResponseResultResultValue, error) {
 		v := new(AgentResponseResultResultSetSessionConfigOptionResponse)
-		if err := (*SetSessionConfigOptionResponse)(v).UnmarshalJSON(data); err != nil {
+		if err := (*SetSessionConfigOptionResponse)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -7662,9 +8249,9 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 	required:     []string{"configOptions"},
 }, wireCandidate[AgentResponseResultResultValue]{
 	declared: []string{"_meta", "messageId"},
-	decode: func(data []byte) (AgentResponseResultResultValue, error) {
+	decode: func(r *wireReader) (AgentResponseResultResultValue, error) {
 		v := new(AgentResponseResultResultPromptResponse)
-		if err := (*PromptResponse)(v).UnmarshalJSON(data); err != nil {
+		if err := (*PromptResponse)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -7675,9 +8262,9 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 	required:     []string{"messageId"},
 }, wireCandidate[AgentResponseResultResultValue]{
 	declared: nil,
-	decode: func(data []byte) (AgentResponseResultResultValue, error) {
+	decode: func(r *wireReader) (AgentResponseResultResultValue, error) {
 		v := new(AgentResponseResultResultExtMethodResponse)
-		if err := (*ExtResponse)(v).UnmarshalJSON(data); err != nil {
+		if err := (*ExtResponse)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -7690,8 +8277,12 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AgentResponseResultResult) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*AgentResponseResultResult).decodeWire)
+}
+
+func (x *AgentResponseResultResult) decodeWire(r *wireReader) error {
 	x.Value = nil
-	v, err := choiceAgentResponseResultResult.decode(data)
+	v, err := choiceAgentResponseResultResult.decode(r)
 	if err != nil {
 		return err
 	}
@@ -7950,31 +8541,35 @@ func (x AgentResponseErrorID) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AgentResponseErrorID) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*AgentResponseErrorID).decodeWire)
+}
+
+func (x *AgentResponseErrorID) decodeWire(r *wireReader) error {
 	x.Value = nil
-	switch wireKind(data) {
+	switch r.kind() {
 	case '"':
 		v := new(AgentResponseErrorIDStr)
-		if err := wireDecodeString((*string)(v), data); err != nil {
+		if err := wireDecodeString((*string)(v), r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case '0':
 		v := new(AgentResponseErrorIDNumber)
-		if err := wireDecodeInt64((*int64)(v), data); err != nil {
+		if err := wireDecodeInt64((*int64)(v), r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case 'n':
 		v := new(AgentResponseErrorIDNull)
-		if err := wireDecodeNull(data); err != nil {
+		if err := wireDecodeNull(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	}
-	return wireKindError(data, wireSkipSpace(data, 0), "AgentResponseErrorID (string or number or null)")
+	return r.kindError("AgentResponseErrorID (string or number or null)")
 }
 
 func (x *AgentResponseErrorID) appendJSON(buf []byte) ([]byte, error) {
@@ -8065,44 +8660,57 @@ type InitializeResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *InitializeResponse) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*InitializeResponse).decodeWire)
+}
+
+func (x *InitializeResponse) decodeWire(r *wireReader) error {
 	*x = InitializeResponse{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "protocolVersion":
 			seen |= 1 << 0
-			err := x.ProtocolVersion.UnmarshalJSON(it.value)
+			err := x.ProtocolVersion.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "protocolVersion")
 			}
 		case "info":
 			seen |= 1 << 1
-			err := x.Info.UnmarshalJSON(it.value)
+			err := x.Info.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "info")
 			}
 		case "capabilities":
+			at := r.mark()
 			var v *AgentCapabilities
 			v = new(AgentCapabilities)
-			err := v.UnmarshalJSON(it.value)
+			err := v.decodeWire(r)
 			if err == nil {
 				x.Capabilities = v
+			} else {
+				r.reset(at)
 			}
 		case "authMethods":
+			at := r.mark()
 			var v []AuthMethod
-			err := wireDecodeSlice(&v, it.value, true, (*AuthMethod).UnmarshalJSON)
+			err := wireDecodeSlice(&v, r, true, (*AuthMethod).decodeWire)
 			if err == nil {
 				x.AuthMethods = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -8176,7 +8784,11 @@ type ProtocolVersion uint16
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ProtocolVersion) UnmarshalJSON(data []byte) error {
-	return wireDecodeUint16((*uint16)(x), data)
+	return wireUnmarshal(x, data, (*ProtocolVersion).decodeWire)
+}
+
+func (x *ProtocolVersion) decodeWire(r *wireReader) error {
+	return wireDecodeUint16((*uint16)(x), r)
 }
 
 func (x *ProtocolVersion) appendJSON(buf []byte) ([]byte, error) {
@@ -8215,37 +8827,47 @@ type Implementation struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Implementation) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*Implementation).decodeWire)
+}
+
+func (x *Implementation) decodeWire(r *wireReader) error {
 	*x = Implementation{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "name":
 			seen |= 1 << 0
-			err := wireDecodeString(&x.Name, it.value)
+			err := wireDecodeString(&x.Name, r)
 			if err != nil {
 				return wireAtKey(err, "name")
 			}
 		case "title":
+			at := r.mark()
 			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			err := wireDecodePtr(&v, r, wireDecodeString)
 			if err == nil {
 				x.Title = v
+			} else {
+				r.reset(at)
 			}
 		case "version":
 			seen |= 1 << 1
-			err := wireDecodeString(&x.Version, it.value)
+			err := wireDecodeString(&x.Version, r)
 			if err != nil {
 				return wireAtKey(err, "version")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -8338,33 +8960,46 @@ type AgentCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AgentCapabilities) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*AgentCapabilities).decodeWire)
+}
+
+func (x *AgentCapabilities) decodeWire(r *wireReader) error {
 	*x = AgentCapabilities{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "session":
+			at := r.mark()
 			var v *SessionCapabilities
-			err := wireDecodePtr(&v, it.value, (*SessionCapabilities).UnmarshalJSON)
+			err := wireDecodePtr(&v, r, (*SessionCapabilities).decodeWire)
 			if err == nil {
 				x.Session = v
+			} else {
+				r.reset(at)
 			}
 		case "auth":
+			at := r.mark()
 			var v *AgentAuthCapabilities
-			err := wireDecodePtr(&v, it.value, (*AgentAuthCapabilities).UnmarshalJSON)
+			err := wireDecodePtr(&v, r, (*AgentAuthCapabilities).decodeWire)
 			if err == nil {
 				x.Auth = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		case "providers":
-			if err := x.AgentCapabilitiesLLMProviders.decodeGatedMember(&it); err != nil {
+			if err := x.AgentCapabilitiesLLMProviders.decodeGatedMember(&it, r); err != nil {
 				return err
 			}
 		}
@@ -8475,61 +9110,80 @@ type SessionCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionCapabilities) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*SessionCapabilities).decodeWire)
+}
+
+func (x *SessionCapabilities) decodeWire(r *wireReader) error {
 	*x = SessionCapabilities{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "prompt":
+			at := r.mark()
 			var v *PromptCapabilities
-			err := wireDecodePtr(&v, it.value, (*PromptCapabilities).UnmarshalJSON)
+			err := wireDecodePtr(&v, r, (*PromptCapabilities).decodeWire)
 			if err == nil {
 				x.Prompt = v
+			} else {
+				r.reset(at)
 			}
 		case "mcp":
+			at := r.mark()
 			var v *McpCapabilities
-			err := wireDecodePtr(&v, it.value, (*McpCapabilities).UnmarshalJSON)
+			err := wireDecodePtr(&v, r, (*McpCapabilities).decodeWire)
 			if err == nil {
 				x.MCP = v
+			} else {
+				r.reset(at)
 			}
 		case "delete":
+			at := r.mark()
 			var v *SessionDeleteCapabilities
-			err := wireDecodePtr(&v, it.value, (*SessionDeleteCapabilities).UnmarshalJSON)
+			err := wireDecodePtr(&v, r, (*SessionDeleteCapabilities).decodeWire)
 			if err == nil {
 				x.Delete = v
+			} else {
+				r.reset(at)
 			}
 		case "additionalDirectories":
+			at := r.mark()
 			var v *SessionAdditionalDirectoriesCapabilities
-			err := wireDecodePtr(&v, it.value, (*SessionAdditionalDirectoriesCapabilities).UnmarshalJSON)
+			err := wireDecodePtr(&v, r, (*SessionAdditionalDirectoriesCapabilities).decodeWire)
 			if err == nil {
 				x.AdditionalDirectories = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		case "systemPrompt":
-			if err := x.SessionCapabilitiesSystemPrompt.decodeGatedMember(&it); err != nil {
+			if err := x.SessionCapabilitiesSystemPrompt.decodeGatedMember(&it, r); err != nil {
 				return err
 			}
 		case "fork":
-			if err := x.SessionCapabilitiesSessionFork.decodeGatedMember(&it); err != nil {
+			if err := x.SessionCapabilitiesSessionFork.decodeGatedMember(&it, r); err != nil {
 				return err
 			}
 		case "archive":
-			if err := x.SessionCapabilitiesSessionArchive.decodeGatedMember(&it); err != nil {
+			if err := x.SessionCapabilitiesSessionArchive.decodeGatedMember(&it, r); err != nil {
 				return err
 			}
 		case "status":
-			if err := x.SessionCapabilitiesSessionStatus.decodeGatedMember(&it); err != nil {
+			if err := x.SessionCapabilitiesSessionStatus.decodeGatedMember(&it, r); err != nil {
 				return err
 			}
 		case "title":
-			if err := x.SessionCapabilitiesSessionTitle.decodeGatedMember(&it); err != nil {
+			if err := x.SessionCapabilitiesSessionTitle.decodeGatedMember(&it, r); err != nil {
 				return err
 			}
 		}
@@ -8650,36 +9304,52 @@ type PromptCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PromptCapabilities) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*PromptCapabilities).decodeWire)
+}
+
+func (x *PromptCapabilities) decodeWire(r *wireReader) error {
 	*x = PromptCapabilities{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "image":
+			at := r.mark()
 			var v *PromptImageCapabilities
-			err := wireDecodePtr(&v, it.value, (*PromptImageCapabilities).UnmarshalJSON)
+			err := wireDecodePtr(&v, r, (*PromptImageCapabilities).decodeWire)
 			if err == nil {
 				x.Image = v
+			} else {
+				r.reset(at)
 			}
 		case "audio":
+			at := r.mark()
 			var v *PromptAudioCapabilities
-			err := wireDecodePtr(&v, it.value, (*PromptAudioCapabilities).UnmarshalJSON)
+			err := wireDecodePtr(&v, r, (*PromptAudioCapabilities).decodeWire)
 			if err == nil {
 				x.Audio = v
+			} else {
+				r.reset(at)
 			}
 		case "embeddedContext":
+			at := r.mark()
 			var v *PromptEmbeddedContextCapabilities
-			err := wireDecodePtr(&v, it.value, (*PromptEmbeddedContextCapabilities).UnmarshalJSON)
+			err := wireDecodePtr(&v, r, (*PromptEmbeddedContextCapabilities).decodeWire)
 			if err == nil {
 				x.EmbeddedContext = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -8750,18 +9420,25 @@ type PromptImageCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PromptImageCapabilities) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*PromptImageCapabilities).decodeWire)
+}
+
+func (x *PromptImageCapabilities) decodeWire(r *wireReader) error {
 	*x = PromptImageCapabilities{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -8811,18 +9488,25 @@ type PromptAudioCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PromptAudioCapabilities) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*PromptAudioCapabilities).decodeWire)
+}
+
+func (x *PromptAudioCapabilities) decodeWire(r *wireReader) error {
 	*x = PromptAudioCapabilities{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -8872,18 +9556,25 @@ type PromptEmbeddedContextCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PromptEmbeddedContextCapabilities) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*PromptEmbeddedContextCapabilities).decodeWire)
+}
+
+func (x *PromptEmbeddedContextCapabilities) decodeWire(r *wireReader) error {
 	*x = PromptEmbeddedContextCapabilities{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -8943,33 +9634,46 @@ type McpCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *McpCapabilities) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*McpCapabilities).decodeWire)
+}
+
+func (x *McpCapabilities) decodeWire(r *wireReader) error {
 	*x = McpCapabilities{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "stdio":
+			at := r.mark()
 			var v *McpStdioCapabilities
-			err := wireDecodePtr(&v, it.value, (*McpStdioCapabilities).UnmarshalJSON)
+			err := wireDecodePtr(&v, r, (*McpStdioCapabilities).decodeWire)
 			if err == nil {
 				x.Stdio = v
+			} else {
+				r.reset(at)
 			}
 		case "http":
+			at := r.mark()
 			var v *McpHttpCapabilities
-			err := wireDecodePtr(&v, it.value, (*McpHttpCapabilities).UnmarshalJSON)
+			err := wireDecodePtr(&v, r, (*McpHttpCapabilities).decodeWire)
 			if err == nil {
 				x.HTTP = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		case "acp":
-			if err := x.McpCapabilitiesMCPOverACP.decodeGatedMember(&it); err != nil {
+			if err := x.McpCapabilitiesMCPOverACP.decodeGatedMember(&it, r); err != nil {
 				return err
 			}
 		}
@@ -9037,18 +9741,25 @@ type McpStdioCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *McpStdioCapabilities) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*McpStdioCapabilities).decodeWire)
+}
+
+func (x *McpStdioCapabilities) decodeWire(r *wireReader) error {
 	*x = McpStdioCapabilities{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -9098,18 +9809,25 @@ type McpHttpCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *McpHttpCapabilities) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*McpHttpCapabilities).decodeWire)
+}
+
+func (x *McpHttpCapabilities) decodeWire(r *wireReader) error {
 	*x = McpHttpCapabilities{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -9159,18 +9877,25 @@ type SessionDeleteCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionDeleteCapabilities) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*SessionDeleteCapabilities).decodeWire)
+}
+
+func (x *SessionDeleteCapabilities) decodeWire(r *wireReader) error {
 	*x = SessionDeleteCapabilities{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -9223,18 +9948,25 @@ type SessionAdditionalDirectoriesCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionAdditionalDirectoriesCapabilities) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*SessionAdditionalDirectoriesCapabilities).decodeWire)
+}
+
+func (x *SessionAdditionalDirectoriesCapabilities) decodeWire(r *wireReader) error {
 	*x = SessionAdditionalDirectoriesCapabilities{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -9288,21 +10020,28 @@ type AgentAuthCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AgentAuthCapabilities) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*AgentAuthCapabilities).decodeWire)
+}
+
+func (x *AgentAuthCapabilities) decodeWire(r *wireReader) error {
 	*x = AgentAuthCapabilities{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		case "status":
-			if err := x.AgentAuthCapabilitiesAuthStatus.decodeGatedMember(&it); err != nil {
+			if err := x.AgentAuthCapabilitiesAuthStatus.decodeGatedMember(&it, r); err != nil {
 				return err
 			}
 		}
@@ -9365,36 +10104,40 @@ func (x AuthMethod) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AuthMethod) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*AuthMethod).decodeWire)
+}
+
+func (x *AuthMethod) decodeWire(r *wireReader) error {
 	x.Value = nil
-	raw, found, err := wireMember(data, "type")
+	raw, found, err := wireMemberAt(r, "type")
 	if err != nil {
 		return err
 	}
 	if !found {
 		return wireMissing("type")
 	}
-	tag, err := wireStringBytes(raw)
+	tag, err := wireTagString(raw)
 	if err != nil {
 		return wireAtKey(err, "type")
 	}
 	switch string(tag) {
 	case "terminal":
 		v := new(AuthMethodTerminalVariant)
-		if err := (*AuthMethodTerminal)(v).UnmarshalJSON(data); err != nil {
+		if err := (*AuthMethodTerminal)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "agent":
 		v := new(AuthMethodAgentVariant)
-		if err := (*AuthMethodAgent)(v).UnmarshalJSON(data); err != nil {
+		if err := (*AuthMethodAgent)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
 		v := new(AuthMethodOther)
-		if err := v.decodeJSON(data); err != nil {
+		if err := v.decodeWire(r); err != nil {
 			return err
 		}
 		v.Type = string(tag)
@@ -9496,24 +10239,25 @@ type AuthMethodOther struct {
 	Raw json.RawMessage `json:"-"`
 }
 
-func (x *AuthMethodOther) decodeJSON(data []byte) error {
+func (x *AuthMethodOther) decodeWire(r *wireReader) error {
 	*x = AuthMethodOther{}
-	it, err := wireObject(data)
+	start := r.at()
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "methodId":
 			seen |= 1 << 0
-			err := x.MethodID.UnmarshalJSON(it.value)
+			err := x.MethodID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "methodId")
 			}
 		case "name":
 			seen |= 1 << 1
-			err := wireDecodeString(&x.Name, it.value)
+			err := wireDecodeString(&x.Name, r)
 			if err != nil {
 				return wireAtKey(err, "name")
 			}
@@ -9528,7 +10272,8 @@ func (x *AuthMethodOther) decodeJSON(data []byte) error {
 	if seen&(1<<1) == 0 {
 		return wireMissing("name")
 	}
-	return wireDecodeRaw(&x.Raw, data)
+	x.Raw = r.since(start)
+	return nil
 }
 
 func (x *AuthMethodOther) appendJSON(buf []byte) ([]byte, error) {
@@ -9572,7 +10317,11 @@ type AuthMethodId string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AuthMethodId) UnmarshalJSON(data []byte) error {
-	return wireDecodeString((*string)(x), data)
+	return wireUnmarshal(x, data, (*AuthMethodId).decodeWire)
+}
+
+func (x *AuthMethodId) decodeWire(r *wireReader) error {
+	return wireDecodeString((*string)(x), r)
 }
 
 func (x *AuthMethodId) appendJSON(buf []byte) ([]byte, error) {
@@ -9600,31 +10349,38 @@ type EnvVariable struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *EnvVariable) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*EnvVariable).decodeWire)
+}
+
+func (x *EnvVariable) decodeWire(r *wireReader) error {
 	*x = EnvVariable{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "name":
 			seen |= 1 << 0
-			err := wireDecodeString(&x.Name, it.value)
+			err := wireDecodeString(&x.Name, r)
 			if err != nil {
 				return wireAtKey(err, "name")
 			}
 		case "value":
 			seen |= 1 << 1
-			err := wireDecodeString(&x.Value, it.value)
+			err := wireDecodeString(&x.Value, r)
 			if err != nil {
 				return wireAtKey(err, "value")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -9708,57 +10464,67 @@ type AuthMethodTerminal struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AuthMethodTerminal) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*AuthMethodTerminal).decodeWire)
+}
+
+func (x *AuthMethodTerminal) decodeWire(r *wireReader) error {
 	*x = AuthMethodTerminal{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "methodId":
 			seen |= 1 << 0
-			err := x.MethodID.UnmarshalJSON(it.value)
+			err := x.MethodID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "methodId")
 			}
 		case "name":
 			seen |= 1 << 1
-			err := wireDecodeString(&x.Name, it.value)
+			err := wireDecodeString(&x.Name, r)
 			if err != nil {
 				return wireAtKey(err, "name")
 			}
 		case "description":
+			at := r.mark()
 			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			err := wireDecodePtr(&v, r, wireDecodeString)
 			if err == nil {
 				x.Description = v
+			} else {
+				r.reset(at)
 			}
 		case "args":
 			var err error
-			if wireIsNull(it.value) {
+			if r.null() {
 				x.Args = nil
 			} else {
-				err = wireDecodeSlice(&x.Args, it.value, false, wireDecodeString)
+				err = wireDecodeSlice(&x.Args, r, false, wireDecodeString)
 			}
 			if err != nil {
 				return wireAtKey(err, "args")
 			}
 		case "env":
 			var err error
-			if wireIsNull(it.value) {
+			if r.null() {
 				x.Env = nil
 			} else {
-				err = wireDecodeSlice(&x.Env, it.value, false, (*EnvVariable).UnmarshalJSON)
+				err = wireDecodeSlice(&x.Env, r, false, (*EnvVariable).decodeWire)
 			}
 			if err != nil {
 				return wireAtKey(err, "env")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -9853,37 +10619,47 @@ type AuthMethodAgent struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AuthMethodAgent) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*AuthMethodAgent).decodeWire)
+}
+
+func (x *AuthMethodAgent) decodeWire(r *wireReader) error {
 	*x = AuthMethodAgent{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "methodId":
 			seen |= 1 << 0
-			err := x.MethodID.UnmarshalJSON(it.value)
+			err := x.MethodID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "methodId")
 			}
 		case "name":
 			seen |= 1 << 1
-			err := wireDecodeString(&x.Name, it.value)
+			err := wireDecodeString(&x.Name, r)
 			if err != nil {
 				return wireAtKey(err, "name")
 			}
 		case "description":
+			at := r.mark()
 			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			err := wireDecodePtr(&v, r, wireDecodeString)
 			if err == nil {
 				x.Description = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -9954,18 +10730,25 @@ type LoginAuthResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *LoginAuthResponse) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*LoginAuthResponse).decodeWire)
+}
+
+func (x *LoginAuthResponse) decodeWire(r *wireReader) error {
 	*x = LoginAuthResponse{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -10013,18 +10796,25 @@ type LogoutAuthResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *LogoutAuthResponse) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*LogoutAuthResponse).decodeWire)
+}
+
+func (x *LogoutAuthResponse) decodeWire(r *wireReader) error {
 	*x = LogoutAuthResponse{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -10094,37 +10884,50 @@ type NewSessionResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *NewSessionResponse) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*NewSessionResponse).decodeWire)
+}
+
+func (x *NewSessionResponse) decodeWire(r *wireReader) error {
 	*x = NewSessionResponse{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
 			seen |= 1 << 0
-			err := x.SessionID.UnmarshalJSON(it.value)
+			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "configOptions":
+			at := r.mark()
 			var v []SessionConfigOption
-			err := wireDecodeSlice(&v, it.value, true, (*SessionConfigOption).UnmarshalJSON)
+			err := wireDecodeSlice(&v, r, true, (*SessionConfigOption).decodeWire)
 			if err == nil {
 				x.ConfigOptions = v
+			} else {
+				r.reset(at)
 			}
 		case "availableCommands":
+			at := r.mark()
 			var v []AvailableCommand
-			err := wireDecodeSlice(&v, it.value, true, (*AvailableCommand).UnmarshalJSON)
+			err := wireDecodeSlice(&v, r, true, (*AvailableCommand).decodeWire)
 			if err == nil {
 				x.AvailableCommands = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -10208,43 +11011,57 @@ type SessionConfigOption struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionConfigOption) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*SessionConfigOption).decodeWire)
+}
+
+func (x *SessionConfigOption) decodeWire(r *wireReader) error {
 	*x = SessionConfigOption{}
-	it, err := wireObject(data)
+	start := r.mark()
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "configId":
 			seen |= 1 << 0
-			err := x.ConfigID.UnmarshalJSON(it.value)
+			err := x.ConfigID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "configId")
 			}
 		case "name":
 			seen |= 1 << 1
-			err := wireDecodeString(&x.Name, it.value)
+			err := wireDecodeString(&x.Name, r)
 			if err != nil {
 				return wireAtKey(err, "name")
 			}
 		case "description":
+			at := r.mark()
 			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			err := wireDecodePtr(&v, r, wireDecodeString)
 			if err == nil {
 				x.Description = v
+			} else {
+				r.reset(at)
 			}
 		case "category":
+			at := r.mark()
 			var v *SessionConfigOptionCategory
-			err := wireDecodePtr(&v, it.value, (*SessionConfigOptionCategory).UnmarshalJSON)
+			err := wireDecodePtr(&v, r, (*SessionConfigOptionCategory).decodeWire)
 			if err == nil {
 				x.Category = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -10257,7 +11074,8 @@ func (x *SessionConfigOption) UnmarshalJSON(data []byte) error {
 	if seen&(1<<1) == 0 {
 		return wireMissing("name")
 	}
-	return x.Variant.UnmarshalJSON(data)
+	r.reset(start)
+	return x.Variant.decodeWire(r)
 }
 
 func (x *SessionConfigOption) appendJSON(buf []byte) ([]byte, error) {
@@ -10331,36 +11149,40 @@ func (x SessionConfigOptionVariant) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionConfigOptionVariant) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*SessionConfigOptionVariant).decodeWire)
+}
+
+func (x *SessionConfigOptionVariant) decodeWire(r *wireReader) error {
 	x.Value = nil
-	raw, found, err := wireMember(data, "type")
+	raw, found, err := wireMemberAt(r, "type")
 	if err != nil {
 		return err
 	}
 	if !found {
 		return wireMissing("type")
 	}
-	tag, err := wireStringBytes(raw)
+	tag, err := wireTagString(raw)
 	if err != nil {
 		return wireAtKey(err, "type")
 	}
 	switch string(tag) {
 	case "select":
 		v := new(SessionConfigOptionSelect)
-		if err := (*SessionConfigSelect)(v).UnmarshalJSON(data); err != nil {
+		if err := (*SessionConfigSelect)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "boolean":
 		v := new(SessionConfigOptionBoolean)
-		if err := (*SessionConfigBoolean)(v).UnmarshalJSON(data); err != nil {
+		if err := (*SessionConfigBoolean)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
 		v := new(SessionConfigOptionOther)
-		if err := v.decodeJSON(data); err != nil {
+		if err := v.decodeWire(r); err != nil {
 			return err
 		}
 		v.Type = string(tag)
@@ -10455,19 +11277,21 @@ type SessionConfigOptionOther struct {
 	Raw json.RawMessage `json:"-"`
 }
 
-func (x *SessionConfigOptionOther) decodeJSON(data []byte) error {
+func (x *SessionConfigOptionOther) decodeWire(r *wireReader) error {
 	*x = SessionConfigOptionOther{}
-	it, err := wireObject(data)
+	start := r.at()
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 
 	}
 	if it.err != nil {
 		return it.err
 	}
-	return wireDecodeRaw(&x.Raw, data)
+	x.Raw = r.since(start)
+	return nil
 }
 
 func (x *SessionConfigOptionOther) appendJSON(buf []byte) ([]byte, error) {
@@ -10500,7 +11324,11 @@ type SessionConfigId string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionConfigId) UnmarshalJSON(data []byte) error {
-	return wireDecodeString((*string)(x), data)
+	return wireUnmarshal(x, data, (*SessionConfigId).decodeWire)
+}
+
+func (x *SessionConfigId) decodeWire(r *wireReader) error {
+	return wireDecodeString((*string)(x), r)
 }
 
 func (x *SessionConfigId) appendJSON(buf []byte) ([]byte, error) {
@@ -10550,7 +11378,11 @@ func (x SessionConfigOptionCategory) IsExtension() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionConfigOptionCategory) UnmarshalJSON(data []byte) error {
-	s, err := wireStringBytes(data)
+	return wireUnmarshal(x, data, (*SessionConfigOptionCategory).decodeWire)
+}
+
+func (x *SessionConfigOptionCategory) decodeWire(r *wireReader) error {
+	s, err := wireStringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -10583,7 +11415,11 @@ type SessionConfigValueId string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionConfigValueId) UnmarshalJSON(data []byte) error {
-	return wireDecodeString((*string)(x), data)
+	return wireUnmarshal(x, data, (*SessionConfigValueId).decodeWire)
+}
+
+func (x *SessionConfigValueId) decodeWire(r *wireReader) error {
+	return wireDecodeString((*string)(x), r)
 }
 
 func (x *SessionConfigValueId) appendJSON(buf []byte) ([]byte, error) {
@@ -10617,9 +11453,18 @@ var keysSessionConfigSelectOptionsA = []string{"value", "groupId"}
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionConfigSelectOptions) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*SessionConfigSelectOptions).decodeWire)
+}
+
+func (x *SessionConfigSelectOptions) decodeWire(r *wireReader) error {
 	x.Value = nil
-	switch wireKind(data) {
+	switch r.kind() {
 	case '[':
+		start := r.mark()
+		data, err := r.span()
+		if err != nil {
+			return err
+		}
 		var firstErr error
 		var mask uint64
 		it, err := wireArray(data)
@@ -10631,8 +11476,9 @@ func (x *SessionConfigSelectOptions) UnmarshalJSON(data []byte) error {
 		}
 		if mask&(1<<0) != 0 {
 			{
+				r.reset(start)
 				v := new(SessionConfigSelectOptionsUngrouped)
-				err := wireDecodeSlice((*[]SessionConfigSelectOption)(v), data, false, (*SessionConfigSelectOption).UnmarshalJSON)
+				err := wireDecodeSlice((*[]SessionConfigSelectOption)(v), r, false, (*SessionConfigSelectOption).decodeWire)
 				if err == nil {
 					x.Value = v
 					return nil
@@ -10644,8 +11490,9 @@ func (x *SessionConfigSelectOptions) UnmarshalJSON(data []byte) error {
 		}
 		if mask&(1<<1) != 0 {
 			{
+				r.reset(start)
 				v := new(SessionConfigSelectOptionsGrouped)
-				err := wireDecodeSlice((*[]SessionConfigSelectGroup)(v), data, false, (*SessionConfigSelectGroup).UnmarshalJSON)
+				err := wireDecodeSlice((*[]SessionConfigSelectGroup)(v), r, false, (*SessionConfigSelectGroup).decodeWire)
 				if err == nil {
 					x.Value = v
 					return nil
@@ -10656,8 +11503,9 @@ func (x *SessionConfigSelectOptions) UnmarshalJSON(data []byte) error {
 			}
 		}
 		{
+			r.reset(start)
 			v := new(SessionConfigSelectOptionsUngrouped)
-			err := wireDecodeSlice((*[]SessionConfigSelectOption)(v), data, false, (*SessionConfigSelectOption).UnmarshalJSON)
+			err := wireDecodeSlice((*[]SessionConfigSelectOption)(v), r, false, (*SessionConfigSelectOption).decodeWire)
 			if err == nil {
 				x.Value = v
 				return nil
@@ -10671,7 +11519,7 @@ func (x *SessionConfigSelectOptions) UnmarshalJSON(data []byte) error {
 		}
 		return wireErrorf("SessionConfigSelectOptions: no variant matches: expected a member \"value\" or \"groupId\"")
 	}
-	return wireKindError(data, wireSkipSpace(data, 0), "SessionConfigSelectOptions (array)")
+	return r.kindError("SessionConfigSelectOptions (array)")
 }
 
 func (x *SessionConfigSelectOptions) appendJSON(buf []byte) ([]byte, error) {
@@ -10735,37 +11583,47 @@ type SessionConfigSelectOption struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionConfigSelectOption) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*SessionConfigSelectOption).decodeWire)
+}
+
+func (x *SessionConfigSelectOption) decodeWire(r *wireReader) error {
 	*x = SessionConfigSelectOption{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "value":
 			seen |= 1 << 0
-			err := x.Value.UnmarshalJSON(it.value)
+			err := x.Value.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "value")
 			}
 		case "name":
 			seen |= 1 << 1
-			err := wireDecodeString(&x.Name, it.value)
+			err := wireDecodeString(&x.Name, r)
 			if err != nil {
 				return wireAtKey(err, "name")
 			}
 		case "description":
+			at := r.mark()
 			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			err := wireDecodePtr(&v, r, wireDecodeString)
 			if err == nil {
 				x.Description = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -10842,38 +11700,48 @@ type SessionConfigSelectGroup struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionConfigSelectGroup) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*SessionConfigSelectGroup).decodeWire)
+}
+
+func (x *SessionConfigSelectGroup) decodeWire(r *wireReader) error {
 	*x = SessionConfigSelectGroup{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "groupId":
 			seen |= 1 << 0
-			err := x.GroupID.UnmarshalJSON(it.value)
+			err := x.GroupID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "groupId")
 			}
 		case "name":
 			seen |= 1 << 1
-			err := wireDecodeString(&x.Name, it.value)
+			err := wireDecodeString(&x.Name, r)
 			if err != nil {
 				return wireAtKey(err, "name")
 			}
 		case "options":
 			seen |= 1 << 2
+			at := r.mark()
 			var v []SessionConfigSelectOption
-			err := wireDecodeSlice(&v, it.value, true, (*SessionConfigSelectOption).UnmarshalJSON)
+			err := wireDecodeSlice(&v, r, true, (*SessionConfigSelectOption).decodeWire)
 			if err == nil {
 				x.Options = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -10943,7 +11811,11 @@ type SessionConfigGroupId string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionConfigGroupId) UnmarshalJSON(data []byte) error {
-	return wireDecodeString((*string)(x), data)
+	return wireUnmarshal(x, data, (*SessionConfigGroupId).decodeWire)
+}
+
+func (x *SessionConfigGroupId) decodeWire(r *wireReader) error {
+	return wireDecodeString((*string)(x), r)
 }
 
 func (x *SessionConfigGroupId) appendJSON(buf []byte) ([]byte, error) {
@@ -10966,23 +11838,27 @@ type SessionConfigSelect struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionConfigSelect) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*SessionConfigSelect).decodeWire)
+}
+
+func (x *SessionConfigSelect) decodeWire(r *wireReader) error {
 	*x = SessionConfigSelect{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "currentValue":
 			seen |= 1 << 0
-			err := x.CurrentValue.UnmarshalJSON(it.value)
+			err := x.CurrentValue.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "currentValue")
 			}
 		case "options":
 			seen |= 1 << 1
-			err := x.Options.UnmarshalJSON(it.value)
+			err := x.Options.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "options")
 			}
@@ -11037,17 +11913,21 @@ type SessionConfigBoolean struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionConfigBoolean) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*SessionConfigBoolean).decodeWire)
+}
+
+func (x *SessionConfigBoolean) decodeWire(r *wireReader) error {
 	*x = SessionConfigBoolean{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "currentValue":
 			seen |= 1 << 0
-			err := wireDecodeBool(&x.CurrentValue, it.value)
+			err := wireDecodeBool(&x.CurrentValue, r)
 			if err != nil {
 				return wireAtKey(err, "currentValue")
 			}
@@ -11109,29 +11989,33 @@ func (x AvailableCommand) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AvailableCommand) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*AvailableCommand).decodeWire)
+}
+
+func (x *AvailableCommand) decodeWire(r *wireReader) error {
 	x.Value = nil
-	raw, found, err := wireMember(data, "type")
+	raw, found, err := wireMemberAt(r, "type")
 	if err != nil {
 		return err
 	}
 	if !found {
 		return wireMissing("type")
 	}
-	tag, err := wireStringBytes(raw)
+	tag, err := wireTagString(raw)
 	if err != nil {
 		return wireAtKey(err, "type")
 	}
 	switch string(tag) {
 	case "command":
 		v := new(AvailableCommandCommand)
-		if err := (*Command)(v).UnmarshalJSON(data); err != nil {
+		if err := (*Command)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
 		v := new(AvailableCommandOther)
-		if err := v.decodeJSON(data); err != nil {
+		if err := v.decodeWire(r); err != nil {
 			return err
 		}
 		v.Type = string(tag)
@@ -11205,24 +12089,25 @@ type AvailableCommandOther struct {
 	Raw json.RawMessage `json:"-"`
 }
 
-func (x *AvailableCommandOther) decodeJSON(data []byte) error {
+func (x *AvailableCommandOther) decodeWire(r *wireReader) error {
 	*x = AvailableCommandOther{}
-	it, err := wireObject(data)
+	start := r.at()
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "name":
 			seen |= 1 << 0
-			err := wireDecodeString(&x.Name, it.value)
+			err := wireDecodeString(&x.Name, r)
 			if err != nil {
 				return wireAtKey(err, "name")
 			}
 		case "description":
 			seen |= 1 << 1
-			err := wireDecodeString(&x.Description, it.value)
+			err := wireDecodeString(&x.Description, r)
 			if err != nil {
 				return wireAtKey(err, "description")
 			}
@@ -11237,7 +12122,8 @@ func (x *AvailableCommandOther) decodeJSON(data []byte) error {
 	if seen&(1<<1) == 0 {
 		return wireMissing("description")
 	}
-	return wireDecodeRaw(&x.Raw, data)
+	x.Raw = r.since(start)
+	return nil
 }
 
 func (x *AvailableCommandOther) appendJSON(buf []byte) ([]byte, error) {
@@ -11297,29 +12183,33 @@ func (x AvailableCommandInput) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AvailableCommandInput) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*AvailableCommandInput).decodeWire)
+}
+
+func (x *AvailableCommandInput) decodeWire(r *wireReader) error {
 	x.Value = nil
-	raw, found, err := wireMember(data, "type")
+	raw, found, err := wireMemberAt(r, "type")
 	if err != nil {
 		return err
 	}
 	if !found {
 		return wireMissing("type")
 	}
-	tag, err := wireStringBytes(raw)
+	tag, err := wireTagString(raw)
 	if err != nil {
 		return wireAtKey(err, "type")
 	}
 	switch string(tag) {
 	case "text":
 		v := new(AvailableCommandInputText)
-		if err := (*TextCommandInput)(v).UnmarshalJSON(data); err != nil {
+		if err := (*TextCommandInput)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
 		v := new(AvailableCommandInputOther)
-		if err := v.decodeJSON(data); err != nil {
+		if err := v.decodeWire(r); err != nil {
 			return err
 		}
 		v.Type = string(tag)
@@ -11388,19 +12278,21 @@ type AvailableCommandInputOther struct {
 	Raw json.RawMessage `json:"-"`
 }
 
-func (x *AvailableCommandInputOther) decodeJSON(data []byte) error {
+func (x *AvailableCommandInputOther) decodeWire(r *wireReader) error {
 	*x = AvailableCommandInputOther{}
-	it, err := wireObject(data)
+	start := r.at()
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 
 	}
 	if it.err != nil {
 		return it.err
 	}
-	return wireDecodeRaw(&x.Raw, data)
+	x.Raw = r.since(start)
+	return nil
 }
 
 func (x *AvailableCommandInputOther) appendJSON(buf []byte) ([]byte, error) {
@@ -11442,25 +12334,32 @@ type TextCommandInput struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *TextCommandInput) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*TextCommandInput).decodeWire)
+}
+
+func (x *TextCommandInput) decodeWire(r *wireReader) error {
 	*x = TextCommandInput{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "hint":
 			seen |= 1 << 0
-			err := wireDecodeString(&x.Hint, it.value)
+			err := wireDecodeString(&x.Hint, r)
 			if err != nil {
 				return wireAtKey(err, "hint")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -11528,37 +12427,47 @@ type Command struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Command) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*Command).decodeWire)
+}
+
+func (x *Command) decodeWire(r *wireReader) error {
 	*x = Command{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "name":
 			seen |= 1 << 0
-			err := wireDecodeString(&x.Name, it.value)
+			err := wireDecodeString(&x.Name, r)
 			if err != nil {
 				return wireAtKey(err, "name")
 			}
 		case "description":
 			seen |= 1 << 1
-			err := wireDecodeString(&x.Description, it.value)
+			err := wireDecodeString(&x.Description, r)
 			if err != nil {
 				return wireAtKey(err, "description")
 			}
 		case "input":
+			at := r.mark()
 			var v *AvailableCommandInput
-			err := wireDecodePtr(&v, it.value, (*AvailableCommandInput).UnmarshalJSON)
+			err := wireDecodePtr(&v, r, (*AvailableCommandInput).decodeWire)
 			if err == nil {
 				x.Input = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -11635,31 +12544,41 @@ type ListSessionsResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ListSessionsResponse) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ListSessionsResponse).decodeWire)
+}
+
+func (x *ListSessionsResponse) decodeWire(r *wireReader) error {
 	*x = ListSessionsResponse{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "sessions":
 			seen |= 1 << 0
+			at := r.mark()
 			var v []SessionInfo
-			err := wireDecodeSlice(&v, it.value, true, (*SessionInfo).UnmarshalJSON)
+			err := wireDecodeSlice(&v, r, true, (*SessionInfo).decodeWire)
 			if err == nil {
 				x.Sessions = v
+			} else {
+				r.reset(at)
 			}
 		case "nextCursor":
-			err := wireDecodePtr(&x.NextCursor, it.value, (*SessionListCursor).UnmarshalJSON)
+			err := wireDecodePtr(&x.NextCursor, r, (*SessionListCursor).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "nextCursor")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -11747,56 +12666,69 @@ type SessionInfo struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionInfo) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*SessionInfo).decodeWire)
+}
+
+func (x *SessionInfo) decodeWire(r *wireReader) error {
 	*x = SessionInfo{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
 			seen |= 1 << 0
-			err := x.SessionID.UnmarshalJSON(it.value)
+			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "cwd":
 			seen |= 1 << 1
-			err := x.Cwd.UnmarshalJSON(it.value)
+			err := x.Cwd.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "cwd")
 			}
 		case "additionalDirectories":
 			var err error
-			if wireIsNull(it.value) {
+			if r.null() {
 				x.AdditionalDirectories = nil
 			} else {
-				err = wireDecodeSlice(&x.AdditionalDirectories, it.value, false, (*AbsolutePath).UnmarshalJSON)
+				err = wireDecodeSlice(&x.AdditionalDirectories, r, false, (*AbsolutePath).decodeWire)
 			}
 			if err != nil {
 				return wireAtKey(err, "additionalDirectories")
 			}
 		case "title":
+			at := r.mark()
 			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			err := wireDecodePtr(&v, r, wireDecodeString)
 			if err == nil {
 				x.Title = v
+			} else {
+				r.reset(at)
 			}
 		case "updatedAt":
+			at := r.mark()
 			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			err := wireDecodePtr(&v, r, wireDecodeString)
 			if err == nil {
 				x.UpdatedAt = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		case "archived":
-			if err := x.SessionInfoSessionArchive.decodeGatedMember(&it); err != nil {
+			if err := x.SessionInfoSessionArchive.decodeGatedMember(&it, r); err != nil {
 				return err
 			}
 		}
@@ -11878,7 +12810,11 @@ type SessionListCursor string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionListCursor) UnmarshalJSON(data []byte) error {
-	return wireDecodeString((*string)(x), data)
+	return wireUnmarshal(x, data, (*SessionListCursor).decodeWire)
+}
+
+func (x *SessionListCursor) decodeWire(r *wireReader) error {
+	return wireDecodeString((*string)(x), r)
 }
 
 func (x *SessionListCursor) appendJSON(buf []byte) ([]byte, error) {
@@ -11902,18 +12838,25 @@ type DeleteSessionResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *DeleteSessionResponse) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*DeleteSessionResponse).decodeWire)
+}
+
+func (x *DeleteSessionResponse) decodeWire(r *wireReader) error {
 	*x = DeleteSessionResponse{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -12009,46 +12952,50 @@ func (x StateUpdate) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *StateUpdate) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*StateUpdate).decodeWire)
+}
+
+func (x *StateUpdate) decodeWire(r *wireReader) error {
 	x.Value = nil
-	raw, found, err := wireMember(data, "state")
+	raw, found, err := wireMemberAt(r, "state")
 	if err != nil {
 		return err
 	}
 	if !found {
 		return wireMissing("state")
 	}
-	tag, err := wireStringBytes(raw)
+	tag, err := wireTagString(raw)
 	if err != nil {
 		return wireAtKey(err, "state")
 	}
 	switch string(tag) {
 	case "running":
 		v := new(StateUpdateRunning)
-		if err := (*RunningStateUpdate)(v).UnmarshalJSON(data); err != nil {
+		if err := (*RunningStateUpdate)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "idle":
 		v := new(StateUpdateIdle)
-		if err := (*IdleStateUpdate)(v).UnmarshalJSON(data); err != nil {
+		if err := (*IdleStateUpdate)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "requires_action":
 		v := new(StateUpdateRequiresAction)
-		if err := (*RequiresActionStateUpdate)(v).UnmarshalJSON(data); err != nil {
+		if err := (*RequiresActionStateUpdate)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
-		if ok, err := x.decodeGatedSubagents(tag, data); ok {
+		if ok, err := x.decodeGatedSubagents(tag, r); ok {
 			return err
 		}
 		v := new(StateUpdateOther)
-		if err := v.decodeJSON(data); err != nil {
+		if err := v.decodeWire(r); err != nil {
 			return err
 		}
 		v.State = string(tag)
@@ -12172,19 +13119,21 @@ type StateUpdateOther struct {
 	Raw json.RawMessage `json:"-"`
 }
 
-func (x *StateUpdateOther) decodeJSON(data []byte) error {
+func (x *StateUpdateOther) decodeWire(r *wireReader) error {
 	*x = StateUpdateOther{}
-	it, err := wireObject(data)
+	start := r.at()
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 
 	}
 	if it.err != nil {
 		return it.err
 	}
-	return wireDecodeRaw(&x.Raw, data)
+	x.Raw = r.since(start)
+	return nil
 }
 
 func (x *StateUpdateOther) appendJSON(buf []byte) ([]byte, error) {
@@ -12240,39 +13189,43 @@ func (x BackgroundWork) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *BackgroundWork) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*BackgroundWork).decodeWire)
+}
+
+func (x *BackgroundWork) decodeWire(r *wireReader) error {
 	x.Value = nil
-	raw, found, err := wireMember(data, "type")
+	raw, found, err := wireMemberAt(r, "type")
 	if err != nil {
 		return err
 	}
 	if !found {
 		return wireMissing("type")
 	}
-	tag, err := wireStringBytes(raw)
+	tag, err := wireTagString(raw)
 	if err != nil {
 		return wireAtKey(err, "type")
 	}
 	switch string(tag) {
 	case "terminal":
 		v := new(BackgroundWorkTerminal)
-		if err := (*BackgroundTerminal)(v).UnmarshalJSON(data); err != nil {
+		if err := (*BackgroundTerminal)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "tool_call":
 		v := new(BackgroundWorkToolCall)
-		if err := (*BackgroundToolCall)(v).UnmarshalJSON(data); err != nil {
+		if err := (*BackgroundToolCall)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
-		if ok, err := x.decodeGatedSubagents(tag, data); ok {
+		if ok, err := x.decodeGatedSubagents(tag, r); ok {
 			return err
 		}
 		v := new(BackgroundWorkOther)
-		if err := v.decodeJSON(data); err != nil {
+		if err := v.decodeWire(r); err != nil {
 			return err
 		}
 		v.Type = string(tag)
@@ -12369,19 +13322,21 @@ type BackgroundWorkOther struct {
 	Raw json.RawMessage `json:"-"`
 }
 
-func (x *BackgroundWorkOther) decodeJSON(data []byte) error {
+func (x *BackgroundWorkOther) decodeWire(r *wireReader) error {
 	*x = BackgroundWorkOther{}
-	it, err := wireObject(data)
+	start := r.at()
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 
 	}
 	if it.err != nil {
 		return it.err
 	}
-	return wireDecodeRaw(&x.Raw, data)
+	x.Raw = r.since(start)
+	return nil
 }
 
 func (x *BackgroundWorkOther) appendJSON(buf []byte) ([]byte, error) {
@@ -12423,25 +13378,32 @@ type BackgroundTerminal struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *BackgroundTerminal) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*BackgroundTerminal).decodeWire)
+}
+
+func (x *BackgroundTerminal) decodeWire(r *wireReader) error {
 	*x = BackgroundTerminal{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "terminalId":
 			seen |= 1 << 0
-			err := x.TerminalID.UnmarshalJSON(it.value)
+			err := x.TerminalID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "terminalId")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -12499,25 +13461,32 @@ type BackgroundToolCall struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *BackgroundToolCall) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*BackgroundToolCall).decodeWire)
+}
+
+func (x *BackgroundToolCall) decodeWire(r *wireReader) error {
 	*x = BackgroundToolCall{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "toolCallId":
 			seen |= 1 << 0
-			err := x.ToolCallID.UnmarshalJSON(it.value)
+			err := x.ToolCallID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "toolCallId")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -12582,29 +13551,39 @@ type RunningStateUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *RunningStateUpdate) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*RunningStateUpdate).decodeWire)
+}
+
+func (x *RunningStateUpdate) decodeWire(r *wireReader) error {
 	*x = RunningStateUpdate{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "background":
+			at := r.mark()
 			var v []BackgroundWork
 			var err error
-			if wireIsNull(it.value) {
+			if r.null() {
 				v = nil
 			} else {
-				err = wireDecodeSlice(&v, it.value, false, (*BackgroundWork).UnmarshalJSON)
+				err = wireDecodeSlice(&v, r, false, (*BackgroundWork).decodeWire)
 			}
 			if err == nil {
 				x.Background = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -12671,31 +13650,38 @@ type Error struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Error) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*Error).decodeWire)
+}
+
+func (x *Error) decodeWire(r *wireReader) error {
 	*x = Error{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "code":
 			seen |= 1 << 0
-			err := x.Code.UnmarshalJSON(it.value)
+			err := x.Code.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "code")
 			}
 		case "message":
 			seen |= 1 << 1
-			err := wireDecodeString(&x.Message, it.value)
+			err := wireDecodeString(&x.Message, r)
 			if err != nil {
 				return wireAtKey(err, "message")
 			}
 		case "data":
+			at := r.mark()
 			var v *ErrorData
-			err := wireDecodePtr(&v, it.value, (*ErrorData).UnmarshalJSON)
+			err := wireDecodePtr(&v, r, (*ErrorData).decodeWire)
 			if err == nil {
 				x.Data = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -12789,7 +13775,11 @@ func (x ErrorCode) IsKnown() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ErrorCode) UnmarshalJSON(data []byte) error {
-	return wireDecodeInt32((*int32)(x), data)
+	return wireUnmarshal(x, data, (*ErrorCode).decodeWire)
+}
+
+func (x *ErrorCode) decodeWire(r *wireReader) error {
+	return wireDecodeInt32((*int32)(x), r)
 }
 
 func (x *ErrorCode) appendJSON(buf []byte) ([]byte, error) {
@@ -12823,9 +13813,18 @@ var keysErrorDataO = []string{"requested", "sessionId"}
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ErrorData) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ErrorData).decodeWire)
+}
+
+func (x *ErrorData) decodeWire(r *wireReader) error {
 	x.Value = nil
-	switch wireKind(data) {
+	switch r.kind() {
 	case '{':
+		start := r.mark()
+		data, err := r.span()
+		if err != nil {
+			return err
+		}
 		var firstErr error
 		mask, err := wireHasMembers(data, keysErrorDataO)
 		if err != nil {
@@ -12833,8 +13832,9 @@ func (x *ErrorData) UnmarshalJSON(data []byte) error {
 		}
 		if mask&(1<<0) != 0 {
 			{
+				r.reset(start)
 				v := new(ErrorDataUnsupportedProtocolVersion)
-				err := (*UnsupportedProtocolVersionErrorData)(v).UnmarshalJSON(data)
+				err := (*UnsupportedProtocolVersionErrorData)(v).decodeWire(r)
 				if err == nil {
 					x.Value = v
 					return nil
@@ -12846,8 +13846,9 @@ func (x *ErrorData) UnmarshalJSON(data []byte) error {
 		}
 		if mask&(1<<1) != 0 {
 			{
+				r.reset(start)
 				v := new(ErrorDataSessionNotFound)
-				err := (*SessionNotFoundErrorData)(v).UnmarshalJSON(data)
+				err := (*SessionNotFoundErrorData)(v).decodeWire(r)
 				if err == nil {
 					x.Value = v
 					return nil
@@ -12858,8 +13859,9 @@ func (x *ErrorData) UnmarshalJSON(data []byte) error {
 			}
 		}
 		{
+			r.reset(start)
 			v := new(ErrorDataOther)
-			err := wireDecodeRaw((*json.RawMessage)(v), data)
+			err := wireDecodeRaw((*json.RawMessage)(v), r)
 			if err == nil {
 				x.Value = v
 				return nil
@@ -12874,41 +13876,41 @@ func (x *ErrorData) UnmarshalJSON(data []byte) error {
 		return wireErrorf("ErrorData: no variant matches: expected a member \"requested\" or \"sessionId\"")
 	case '[':
 		v := new(ErrorDataOther)
-		if err := wireDecodeRaw((*json.RawMessage)(v), data); err != nil {
+		if err := wireDecodeRaw((*json.RawMessage)(v), r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case '"':
 		v := new(ErrorDataOther)
-		if err := wireDecodeRaw((*json.RawMessage)(v), data); err != nil {
+		if err := wireDecodeRaw((*json.RawMessage)(v), r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case '0':
 		v := new(ErrorDataOther)
-		if err := wireDecodeRaw((*json.RawMessage)(v), data); err != nil {
+		if err := wireDecodeRaw((*json.RawMessage)(v), r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case 't':
 		v := new(ErrorDataOther)
-		if err := wireDecodeRaw((*json.RawMessage)(v), data); err != nil {
+		if err := wireDecodeRaw((*json.RawMessage)(v), r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case 'n':
 		v := new(ErrorDataOther)
-		if err := wireDecodeRaw((*json.RawMessage)(v), data); err != nil {
+		if err := wireDecodeRaw((*json.RawMessage)(v), r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	}
-	return wireKindError(data, wireSkipSpace(data, 0), "ErrorData (object or array or string or number or boolean or null)")
+	return r.kindError("ErrorData (object or array or string or number or boolean or null)")
 }
 
 func (x *ErrorData) appendJSON(buf []byte) ([]byte, error) {
@@ -12981,31 +13983,38 @@ type UnsupportedProtocolVersionErrorData struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *UnsupportedProtocolVersionErrorData) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*UnsupportedProtocolVersionErrorData).decodeWire)
+}
+
+func (x *UnsupportedProtocolVersionErrorData) decodeWire(r *wireReader) error {
 	*x = UnsupportedProtocolVersionErrorData{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "requested":
 			seen |= 1 << 0
-			err := x.Requested.UnmarshalJSON(it.value)
+			err := x.Requested.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "requested")
 			}
 		case "supported":
 			seen |= 1 << 1
-			err := wireDecodeSlice(&x.Supported, it.value, false, (*ProtocolVersion).UnmarshalJSON)
+			err := wireDecodeSlice(&x.Supported, r, false, (*ProtocolVersion).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "supported")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -13079,25 +14088,32 @@ type SessionNotFoundErrorData struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionNotFoundErrorData) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*SessionNotFoundErrorData).decodeWire)
+}
+
+func (x *SessionNotFoundErrorData) decodeWire(r *wireReader) error {
 	*x = SessionNotFoundErrorData{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
 			seen |= 1 << 0
-			err := x.SessionID.UnmarshalJSON(it.value)
+			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -13152,18 +14168,25 @@ type ErrorStopReason struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ErrorStopReason) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ErrorStopReason).decodeWire)
+}
+
+func (x *ErrorStopReason) decodeWire(r *wireReader) error {
 	*x = ErrorStopReason{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "error":
+			at := r.mark()
 			var v *Error
-			err := wireDecodePtr(&v, it.value, (*Error).UnmarshalJSON)
+			err := wireDecodePtr(&v, r, (*Error).decodeWire)
 			if err == nil {
 				x.Error = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -13231,32 +14254,43 @@ type IdleStateUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *IdleStateUpdate) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*IdleStateUpdate).decodeWire)
+}
+
+func (x *IdleStateUpdate) decodeWire(r *wireReader) error {
 	*x = IdleStateUpdate{}
-	it, err := wireObject(data)
+	start := r.mark()
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "background":
+			at := r.mark()
 			var v []BackgroundWork
 			var err error
-			if wireIsNull(it.value) {
+			if r.null() {
 				v = nil
 			} else {
-				err = wireDecodeSlice(&v, it.value, false, (*BackgroundWork).UnmarshalJSON)
+				err = wireDecodeSlice(&v, r, false, (*BackgroundWork).decodeWire)
 			}
 			if err == nil {
 				x.Background = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		case "usage":
-			if err := x.IdleStateUpdateEndTurnTokenUsage.decodeGatedMember(&it); err != nil {
+			if err := x.IdleStateUpdateEndTurnTokenUsage.decodeGatedMember(&it, r); err != nil {
 				return err
 			}
 		}
@@ -13264,7 +14298,8 @@ func (x *IdleStateUpdate) UnmarshalJSON(data []byte) error {
 	if it.err != nil {
 		return it.err
 	}
-	return x.Variant.UnmarshalJSON(data)
+	r.reset(start)
+	return x.Variant.decodeWire(r)
 }
 
 func (x *IdleStateUpdate) appendJSON(buf []byte) ([]byte, error) {
@@ -13331,23 +14366,27 @@ func (x IdleStateUpdateVariant) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *IdleStateUpdateVariant) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*IdleStateUpdateVariant).decodeWire)
+}
+
+func (x *IdleStateUpdateVariant) decodeWire(r *wireReader) error {
 	x.Value = nil
-	raw, found, err := wireMember(data, "stopReason")
+	raw, found, err := wireMemberAt(r, "stopReason")
 	if err != nil {
 		return err
 	}
 	if !found || wireIsNull(raw) {
 		v := new(IdleStateUpdateNone)
-		if err := v.decodeJSON(data); err != nil {
+		if err := v.decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	}
-	tag, err := wireStringBytes(raw)
+	tag, err := wireTagString(raw)
 	if err != nil {
 		v := new(IdleStateUpdateNone)
-		if err := v.decodeJSON(data); err != nil {
+		if err := v.decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
@@ -13356,49 +14395,49 @@ func (x *IdleStateUpdateVariant) UnmarshalJSON(data []byte) error {
 	switch string(tag) {
 	case "end_turn":
 		v := new(IdleStateUpdateEndTurn)
-		if err := v.decodeJSON(data); err != nil {
+		if err := v.decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "max_tokens":
 		v := new(IdleStateUpdateMaxTokens)
-		if err := v.decodeJSON(data); err != nil {
+		if err := v.decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "max_turn_requests":
 		v := new(IdleStateUpdateMaxTurnRequests)
-		if err := v.decodeJSON(data); err != nil {
+		if err := v.decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "refusal":
 		v := new(IdleStateUpdateRefusal)
-		if err := v.decodeJSON(data); err != nil {
+		if err := v.decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "cancelled":
 		v := new(IdleStateUpdateCancelled)
-		if err := v.decodeJSON(data); err != nil {
+		if err := v.decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "error":
 		v := new(IdleStateUpdateError)
-		if err := (*ErrorStopReason)(v).UnmarshalJSON(data); err != nil {
+		if err := (*ErrorStopReason)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
 		v := new(IdleStateUpdateOther)
-		if err := v.decodeJSON(data); err != nil {
+		if err := v.decodeWire(r); err != nil {
 			return err
 		}
 		v.StopReason = string(tag)
@@ -13427,13 +14466,13 @@ func (x *IdleStateUpdateVariant) appendMembers(buf []byte, open int) ([]byte, er
 // It is the variant of IdleStateUpdateVariant with stopReason "end_turn".
 type IdleStateUpdateEndTurn struct{}
 
-func (x *IdleStateUpdateEndTurn) decodeJSON(data []byte) error {
+func (x *IdleStateUpdateEndTurn) decodeWire(r *wireReader) error {
 	*x = IdleStateUpdateEndTurn{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 
 	}
 	if it.err != nil {
@@ -13468,13 +14507,13 @@ func NewIdleStateUpdateEndTurn(v IdleStateUpdateEndTurn) IdleStateUpdateVariant 
 // It is the variant of IdleStateUpdateVariant with stopReason "max_tokens".
 type IdleStateUpdateMaxTokens struct{}
 
-func (x *IdleStateUpdateMaxTokens) decodeJSON(data []byte) error {
+func (x *IdleStateUpdateMaxTokens) decodeWire(r *wireReader) error {
 	*x = IdleStateUpdateMaxTokens{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 
 	}
 	if it.err != nil {
@@ -13510,13 +14549,13 @@ func NewIdleStateUpdateMaxTokens(v IdleStateUpdateMaxTokens) IdleStateUpdateVari
 // It is the variant of IdleStateUpdateVariant with stopReason "max_turn_requests".
 type IdleStateUpdateMaxTurnRequests struct{}
 
-func (x *IdleStateUpdateMaxTurnRequests) decodeJSON(data []byte) error {
+func (x *IdleStateUpdateMaxTurnRequests) decodeWire(r *wireReader) error {
 	*x = IdleStateUpdateMaxTurnRequests{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 
 	}
 	if it.err != nil {
@@ -13551,13 +14590,13 @@ func NewIdleStateUpdateMaxTurnRequests(v IdleStateUpdateMaxTurnRequests) IdleSta
 // It is the variant of IdleStateUpdateVariant with stopReason "refusal".
 type IdleStateUpdateRefusal struct{}
 
-func (x *IdleStateUpdateRefusal) decodeJSON(data []byte) error {
+func (x *IdleStateUpdateRefusal) decodeWire(r *wireReader) error {
 	*x = IdleStateUpdateRefusal{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 
 	}
 	if it.err != nil {
@@ -13601,13 +14640,13 @@ func NewIdleStateUpdateRefusal(v IdleStateUpdateRefusal) IdleStateUpdateVariant 
 // It is the variant of IdleStateUpdateVariant with stopReason "cancelled".
 type IdleStateUpdateCancelled struct{}
 
-func (x *IdleStateUpdateCancelled) decodeJSON(data []byte) error {
+func (x *IdleStateUpdateCancelled) decodeWire(r *wireReader) error {
 	*x = IdleStateUpdateCancelled{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 
 	}
 	if it.err != nil {
@@ -13673,13 +14712,13 @@ func NewIdleStateUpdateError(v ErrorStopReason) IdleStateUpdateVariant {
 // It is the variant of IdleStateUpdateVariant used when stopReason is absent or null.
 type IdleStateUpdateNone struct{}
 
-func (x *IdleStateUpdateNone) decodeJSON(data []byte) error {
+func (x *IdleStateUpdateNone) decodeWire(r *wireReader) error {
 	*x = IdleStateUpdateNone{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 
 	}
 	if it.err != nil {
@@ -13722,19 +14761,21 @@ type IdleStateUpdateOther struct {
 	Raw json.RawMessage `json:"-"`
 }
 
-func (x *IdleStateUpdateOther) decodeJSON(data []byte) error {
+func (x *IdleStateUpdateOther) decodeWire(r *wireReader) error {
 	*x = IdleStateUpdateOther{}
-	it, err := wireObject(data)
+	start := r.at()
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 
 	}
 	if it.err != nil {
 		return it.err
 	}
-	return wireDecodeRaw(&x.Raw, data)
+	x.Raw = r.since(start)
+	return nil
 }
 
 func (x *IdleStateUpdateOther) appendJSON(buf []byte) ([]byte, error) {
@@ -13790,29 +14831,39 @@ type RequiresActionStateUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *RequiresActionStateUpdate) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*RequiresActionStateUpdate).decodeWire)
+}
+
+func (x *RequiresActionStateUpdate) decodeWire(r *wireReader) error {
 	*x = RequiresActionStateUpdate{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "background":
+			at := r.mark()
 			var v []BackgroundWork
 			var err error
-			if wireIsNull(it.value) {
+			if r.null() {
 				v = nil
 			} else {
-				err = wireDecodeSlice(&v, it.value, false, (*BackgroundWork).UnmarshalJSON)
+				err = wireDecodeSlice(&v, r, false, (*BackgroundWork).decodeWire)
 			}
 			if err == nil {
 				x.Background = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -13885,30 +14936,43 @@ type ResumeSessionResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ResumeSessionResponse) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ResumeSessionResponse).decodeWire)
+}
+
+func (x *ResumeSessionResponse) decodeWire(r *wireReader) error {
 	*x = ResumeSessionResponse{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "configOptions":
+			at := r.mark()
 			var v []SessionConfigOption
-			err := wireDecodeSlice(&v, it.value, true, (*SessionConfigOption).UnmarshalJSON)
+			err := wireDecodeSlice(&v, r, true, (*SessionConfigOption).decodeWire)
 			if err == nil {
 				x.ConfigOptions = v
+			} else {
+				r.reset(at)
 			}
 		case "availableCommands":
+			at := r.mark()
 			var v []AvailableCommand
-			err := wireDecodeSlice(&v, it.value, true, (*AvailableCommand).UnmarshalJSON)
+			err := wireDecodeSlice(&v, r, true, (*AvailableCommand).decodeWire)
 			if err == nil {
 				x.AvailableCommands = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -13970,18 +15034,25 @@ type CloseSessionResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CloseSessionResponse) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*CloseSessionResponse).decodeWire)
+}
+
+func (x *CloseSessionResponse) decodeWire(r *wireReader) error {
 	*x = CloseSessionResponse{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -14029,18 +15100,25 @@ type CancelToolCallResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CancelToolCallResponse) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*CancelToolCallResponse).decodeWire)
+}
+
+func (x *CancelToolCallResponse) decodeWire(r *wireReader) error {
 	*x = CancelToolCallResponse{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -14088,18 +15166,25 @@ type CancelTerminalResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CancelTerminalResponse) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*CancelTerminalResponse).decodeWire)
+}
+
+func (x *CancelTerminalResponse) decodeWire(r *wireReader) error {
 	*x = CancelTerminalResponse{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -14149,25 +15234,32 @@ type SetSessionConfigOptionResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SetSessionConfigOptionResponse) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*SetSessionConfigOptionResponse).decodeWire)
+}
+
+func (x *SetSessionConfigOptionResponse) decodeWire(r *wireReader) error {
 	*x = SetSessionConfigOptionResponse{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "configOptions":
 			seen |= 1 << 0
-			err := wireDecodeSlice(&x.ConfigOptions, it.value, true, (*SessionConfigOption).UnmarshalJSON)
+			err := wireDecodeSlice(&x.ConfigOptions, r, true, (*SessionConfigOption).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "configOptions")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -14245,25 +15337,32 @@ type PromptResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PromptResponse) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*PromptResponse).decodeWire)
+}
+
+func (x *PromptResponse) decodeWire(r *wireReader) error {
 	*x = PromptResponse{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "messageId":
 			seen |= 1 << 0
-			err := x.MessageID.UnmarshalJSON(it.value)
+			err := x.MessageID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "messageId")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -14316,7 +15415,11 @@ type MessageId string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *MessageId) UnmarshalJSON(data []byte) error {
-	return wireDecodeString((*string)(x), data)
+	return wireUnmarshal(x, data, (*MessageId).decodeWire)
+}
+
+func (x *MessageId) decodeWire(r *wireReader) error {
+	return wireDecodeString((*string)(x), r)
 }
 
 func (x *MessageId) appendJSON(buf []byte) ([]byte, error) {
@@ -14339,7 +15442,11 @@ type ExtResponse json.RawMessage
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ExtResponse) UnmarshalJSON(data []byte) error {
-	return wireDecodeRaw((*json.RawMessage)(x), data)
+	return wireUnmarshal(x, data, (*ExtResponse).decodeWire)
+}
+
+func (x *ExtResponse) decodeWire(r *wireReader) error {
+	return wireDecodeRaw((*json.RawMessage)(x), r)
 }
 
 func (x *ExtResponse) appendJSON(buf []byte) ([]byte, error) {
@@ -14361,22 +15468,26 @@ type AgentNotification struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AgentNotification) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*AgentNotification).decodeWire)
+}
+
+func (x *AgentNotification) decodeWire(r *wireReader) error {
 	*x = AgentNotification{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "method":
 			seen |= 1 << 0
-			err := wireDecodeString(&x.Method, it.value)
+			err := wireDecodeString(&x.Method, r)
 			if err != nil {
 				return wireAtKey(err, "method")
 			}
 		case "params":
-			err := wireDecodePtr(&x.Params, it.value, (*AgentNotificationParams).UnmarshalJSON)
+			err := wireDecodePtr(&x.Params, r, (*AgentNotificationParams).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "params")
 			}
@@ -14448,9 +15559,9 @@ func (x AgentNotificationParams) MarshalJSON() ([]byte, error) {
 // choiceAgentNotificationParams chooses the variant of AgentNotificationParams; files of unstable features add theirs.
 var choiceAgentNotificationParams = wireNewChoice[AgentNotificationParamsValue]("AgentNotificationParams", wireCandidate[AgentNotificationParamsValue]{
 	declared: []string{"_meta", "sessionId", "update"},
-	decode: func(data []byte) (AgentNotificationParamsValue, error) {
+	decode: func(r *wireReader) (AgentNotificationParamsValue, error) {
 		v := new(AgentNotificationParamsUpdateSessionNotification)
-		if err := (*UpdateSessionNotification)(v).UnmarshalJSON(data); err != nil {
+		if err := (*UpdateSessionNotification)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -14461,9 +15572,9 @@ var choiceAgentNotificationParams = wireNewChoice[AgentNotificationParamsValue](
 	required:     []string{"sessionId", "update"},
 }, wireCandidate[AgentNotificationParamsValue]{
 	declared: []string{"_meta", "elicitationId"},
-	decode: func(data []byte) (AgentNotificationParamsValue, error) {
+	decode: func(r *wireReader) (AgentNotificationParamsValue, error) {
 		v := new(AgentNotificationParamsCompleteElicitationNotification)
-		if err := (*CompleteElicitationNotification)(v).UnmarshalJSON(data); err != nil {
+		if err := (*CompleteElicitationNotification)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -14474,9 +15585,9 @@ var choiceAgentNotificationParams = wireNewChoice[AgentNotificationParamsValue](
 	required:     []string{"elicitationId"},
 }, wireCandidate[AgentNotificationParamsValue]{
 	declared: nil,
-	decode: func(data []byte) (AgentNotificationParamsValue, error) {
+	decode: func(r *wireReader) (AgentNotificationParamsValue, error) {
 		v := new(AgentNotificationParamsExtNotification)
-		if err := (*ExtNotification)(v).UnmarshalJSON(data); err != nil {
+		if err := (*ExtNotification)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -14489,8 +15600,12 @@ var choiceAgentNotificationParams = wireNewChoice[AgentNotificationParamsValue](
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AgentNotificationParams) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*AgentNotificationParams).decodeWire)
+}
+
+func (x *AgentNotificationParams) decodeWire(r *wireReader) error {
 	x.Value = nil
-	v, err := choiceAgentNotificationParams.decode(data)
+	v, err := choiceAgentNotificationParams.decode(r)
 	if err != nil {
 		return err
 	}
@@ -14595,31 +15710,38 @@ type UpdateSessionNotification struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *UpdateSessionNotification) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*UpdateSessionNotification).decodeWire)
+}
+
+func (x *UpdateSessionNotification) decodeWire(r *wireReader) error {
 	*x = UpdateSessionNotification{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
 			seen |= 1 << 0
-			err := x.SessionID.UnmarshalJSON(it.value)
+			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "update":
 			seen |= 1 << 1
-			err := x.Update.UnmarshalJSON(it.value)
+			err := x.Update.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "update")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -14696,148 +15818,152 @@ func (x SessionUpdate) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionUpdate) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*SessionUpdate).decodeWire)
+}
+
+func (x *SessionUpdate) decodeWire(r *wireReader) error {
 	x.Value = nil
-	raw, found, err := wireMember(data, "sessionUpdate")
+	raw, found, err := wireMemberAt(r, "sessionUpdate")
 	if err != nil {
 		return err
 	}
 	if !found {
 		return wireMissing("sessionUpdate")
 	}
-	tag, err := wireStringBytes(raw)
+	tag, err := wireTagString(raw)
 	if err != nil {
 		return wireAtKey(err, "sessionUpdate")
 	}
 	switch string(tag) {
 	case "user_message_chunk":
 		v := new(SessionUpdateUserMessageChunk)
-		if err := (*ContentChunk)(v).UnmarshalJSON(data); err != nil {
+		if err := (*ContentChunk)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "user_message":
 		v := new(SessionUpdateUserMessage)
-		if err := (*UserMessage)(v).UnmarshalJSON(data); err != nil {
+		if err := (*UserMessage)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "agent_message_chunk":
 		v := new(SessionUpdateAgentMessageChunk)
-		if err := (*ContentChunk)(v).UnmarshalJSON(data); err != nil {
+		if err := (*ContentChunk)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "agent_message":
 		v := new(SessionUpdateAgentMessage)
-		if err := (*AgentMessage)(v).UnmarshalJSON(data); err != nil {
+		if err := (*AgentMessage)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "agent_thought_chunk":
 		v := new(SessionUpdateAgentThoughtChunk)
-		if err := (*ContentChunk)(v).UnmarshalJSON(data); err != nil {
+		if err := (*ContentChunk)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "agent_thought":
 		v := new(SessionUpdateAgentThought)
-		if err := (*AgentThought)(v).UnmarshalJSON(data); err != nil {
+		if err := (*AgentThought)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "state_update":
 		v := new(SessionUpdateStateUpdate)
-		if err := (*StateUpdate)(v).UnmarshalJSON(data); err != nil {
+		if err := (*StateUpdate)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "tool_call_content_chunk":
 		v := new(SessionUpdateToolCallContentChunk)
-		if err := (*ToolCallContentChunk)(v).UnmarshalJSON(data); err != nil {
+		if err := (*ToolCallContentChunk)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "tool_call_update":
 		v := new(SessionUpdateToolCallUpdate)
-		if err := (*ToolCallUpdate)(v).UnmarshalJSON(data); err != nil {
+		if err := (*ToolCallUpdate)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "terminal_update":
 		v := new(SessionUpdateTerminalUpdate)
-		if err := (*TerminalUpdate)(v).UnmarshalJSON(data); err != nil {
+		if err := (*TerminalUpdate)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "terminal_output_chunk":
 		v := new(SessionUpdateTerminalOutputChunk)
-		if err := (*TerminalOutputChunk)(v).UnmarshalJSON(data); err != nil {
+		if err := (*TerminalOutputChunk)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "plan_update":
 		v := new(SessionUpdatePlanUpdate)
-		if err := (*PlanUpdate)(v).UnmarshalJSON(data); err != nil {
+		if err := (*PlanUpdate)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "available_commands_update":
 		v := new(SessionUpdateAvailableCommandsUpdate)
-		if err := (*AvailableCommandsUpdate)(v).UnmarshalJSON(data); err != nil {
+		if err := (*AvailableCommandsUpdate)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "config_option_update":
 		v := new(SessionUpdateConfigOptionUpdate)
-		if err := (*ConfigOptionUpdate)(v).UnmarshalJSON(data); err != nil {
+		if err := (*ConfigOptionUpdate)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "session_info_update":
 		v := new(SessionUpdateSessionInfoUpdate)
-		if err := (*SessionInfoUpdate)(v).UnmarshalJSON(data); err != nil {
+		if err := (*SessionInfoUpdate)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "usage_update":
 		v := new(SessionUpdateUsageUpdate)
-		if err := (*UsageUpdate)(v).UnmarshalJSON(data); err != nil {
+		if err := (*UsageUpdate)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "notice":
 		v := new(SessionUpdateNotice)
-		if err := (*Notice)(v).UnmarshalJSON(data); err != nil {
+		if err := (*Notice)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "compaction_update":
 		v := new(SessionUpdateCompactionUpdate)
-		if err := (*CompactionUpdate)(v).UnmarshalJSON(data); err != nil {
+		if err := (*CompactionUpdate)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "compaction_summary_chunk":
 		v := new(SessionUpdateCompactionSummaryChunk)
-		if err := (*CompactionSummaryChunk)(v).UnmarshalJSON(data); err != nil {
+		if err := (*CompactionSummaryChunk)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
@@ -14845,14 +15971,14 @@ func (x *SessionUpdate) UnmarshalJSON(data []byte) error {
 	case "plan":
 		return wireAtKey(wireErrorf("%s", "SessionUpdate: sessionUpdate \"plan\" is not accepted: ACP v2 removed the v1 \"plan\" update; send \"plan_update\" with an item-based plan (a single v1 plan becomes plan id \"main\")"), "sessionUpdate")
 	default:
-		if ok, err := x.decodeGatedPlanOperations(tag, data); ok {
+		if ok, err := x.decodeGatedPlanOperations(tag, r); ok {
 			return err
 		}
-		if ok, err := x.decodeGatedSubagents(tag, data); ok {
+		if ok, err := x.decodeGatedSubagents(tag, r); ok {
 			return err
 		}
 		v := new(SessionUpdateOther)
-		if err := v.decodeJSON(data); err != nil {
+		if err := v.decodeWire(r); err != nil {
 			return err
 		}
 		v.SessionUpdate = string(tag)
@@ -15422,19 +16548,21 @@ type SessionUpdateOther struct {
 	Raw json.RawMessage `json:"-"`
 }
 
-func (x *SessionUpdateOther) decodeJSON(data []byte) error {
+func (x *SessionUpdateOther) decodeWire(r *wireReader) error {
 	*x = SessionUpdateOther{}
-	it, err := wireObject(data)
+	start := r.at()
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 
 	}
 	if it.err != nil {
 		return it.err
 	}
-	return wireDecodeRaw(&x.Raw, data)
+	x.Raw = r.since(start)
+	return nil
 }
 
 func (x *SessionUpdateOther) appendJSON(buf []byte) ([]byte, error) {
@@ -15482,31 +16610,38 @@ type ContentChunk struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ContentChunk) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ContentChunk).decodeWire)
+}
+
+func (x *ContentChunk) decodeWire(r *wireReader) error {
 	*x = ContentChunk{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "messageId":
 			seen |= 1 << 0
-			err := x.MessageID.UnmarshalJSON(it.value)
+			err := x.MessageID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "messageId")
 			}
 		case "content":
 			seen |= 1 << 1
-			err := x.Content.UnmarshalJSON(it.value)
+			err := x.Content.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "content")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -15589,33 +16724,43 @@ type UserMessage struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *UserMessage) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*UserMessage).decodeWire)
+}
+
+func (x *UserMessage) decodeWire(r *wireReader) error {
 	*x = UserMessage{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "messageId":
 			seen |= 1 << 0
-			err := x.MessageID.UnmarshalJSON(it.value)
+			err := x.MessageID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "messageId")
 			}
 		case "content":
+			at := r.mark()
 			var v Patch[[]ContentBlock]
-			err := wirePatchDecode(&v, it.value, func(dst *[]ContentBlock, data []byte) error {
-				return wireDecodeSlice(dst, data, true, (*ContentBlock).UnmarshalJSON)
+			err := wirePatchDecode(&v, r, func(dst *[]ContentBlock, r *wireReader) error {
+				return wireDecodeSlice(dst, r, true, (*ContentBlock).decodeWire)
 			})
 			if err == nil {
 				x.Content = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v Patch[json.RawMessage]
-			err := wirePatchDecode(&v, it.value, wireDecodeRawObject)
+			err := wirePatchDecode(&v, r, wireDecodeRawObject)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -15699,33 +16844,43 @@ type AgentMessage struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AgentMessage) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*AgentMessage).decodeWire)
+}
+
+func (x *AgentMessage) decodeWire(r *wireReader) error {
 	*x = AgentMessage{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "messageId":
 			seen |= 1 << 0
-			err := x.MessageID.UnmarshalJSON(it.value)
+			err := x.MessageID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "messageId")
 			}
 		case "content":
+			at := r.mark()
 			var v Patch[[]ContentBlock]
-			err := wirePatchDecode(&v, it.value, func(dst *[]ContentBlock, data []byte) error {
-				return wireDecodeSlice(dst, data, true, (*ContentBlock).UnmarshalJSON)
+			err := wirePatchDecode(&v, r, func(dst *[]ContentBlock, r *wireReader) error {
+				return wireDecodeSlice(dst, r, true, (*ContentBlock).decodeWire)
 			})
 			if err == nil {
 				x.Content = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v Patch[json.RawMessage]
-			err := wirePatchDecode(&v, it.value, wireDecodeRawObject)
+			err := wirePatchDecode(&v, r, wireDecodeRawObject)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -15809,33 +16964,43 @@ type AgentThought struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AgentThought) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*AgentThought).decodeWire)
+}
+
+func (x *AgentThought) decodeWire(r *wireReader) error {
 	*x = AgentThought{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "messageId":
 			seen |= 1 << 0
-			err := x.MessageID.UnmarshalJSON(it.value)
+			err := x.MessageID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "messageId")
 			}
 		case "content":
+			at := r.mark()
 			var v Patch[[]ContentBlock]
-			err := wirePatchDecode(&v, it.value, func(dst *[]ContentBlock, data []byte) error {
-				return wireDecodeSlice(dst, data, true, (*ContentBlock).UnmarshalJSON)
+			err := wirePatchDecode(&v, r, func(dst *[]ContentBlock, r *wireReader) error {
+				return wireDecodeSlice(dst, r, true, (*ContentBlock).decodeWire)
 			})
 			if err == nil {
 				x.Content = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v Patch[json.RawMessage]
-			err := wirePatchDecode(&v, it.value, wireDecodeRawObject)
+			err := wirePatchDecode(&v, r, wireDecodeRawObject)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -15910,31 +17075,38 @@ type ToolCallContentChunk struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ToolCallContentChunk) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ToolCallContentChunk).decodeWire)
+}
+
+func (x *ToolCallContentChunk) decodeWire(r *wireReader) error {
 	*x = ToolCallContentChunk{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "toolCallId":
 			seen |= 1 << 0
-			err := x.ToolCallID.UnmarshalJSON(it.value)
+			err := x.ToolCallID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "toolCallId")
 			}
 		case "content":
 			seen |= 1 << 1
-			err := x.Content.UnmarshalJSON(it.value)
+			err := x.Content.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "content")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -16000,25 +17172,32 @@ type TerminalOutput struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *TerminalOutput) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*TerminalOutput).decodeWire)
+}
+
+func (x *TerminalOutput) decodeWire(r *wireReader) error {
 	*x = TerminalOutput{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "data":
 			seen |= 1 << 0
-			err := wireDecodeString(&x.Data, it.value)
+			err := wireDecodeString(&x.Data, r)
 			if err != nil {
 				return wireAtKey(err, "data")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -16086,30 +17265,43 @@ type TerminalExitStatus struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *TerminalExitStatus) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*TerminalExitStatus).decodeWire)
+}
+
+func (x *TerminalExitStatus) decodeWire(r *wireReader) error {
 	*x = TerminalExitStatus{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "exitCode":
+			at := r.mark()
 			var v *int64
-			err := wireDecodePtr(&v, it.value, wireDecodeInt64)
+			err := wireDecodePtr(&v, r, wireDecodeInt64)
 			if err == nil {
 				x.ExitCode = v
+			} else {
+				r.reset(at)
 			}
 		case "signal":
+			at := r.mark()
 			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			err := wireDecodePtr(&v, r, wireDecodeString)
 			if err == nil {
 				x.Signal = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -16175,31 +17367,38 @@ type TerminalSize struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *TerminalSize) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*TerminalSize).decodeWire)
+}
+
+func (x *TerminalSize) decodeWire(r *wireReader) error {
 	*x = TerminalSize{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "cols":
 			seen |= 1 << 0
-			err := wireDecodeUint16(&x.Cols, it.value)
+			err := wireDecodeUint16(&x.Cols, r)
 			if err != nil {
 				return wireAtKey(err, "cols")
 			}
 		case "rows":
 			seen |= 1 << 1
-			err := wireDecodeUint16(&x.Rows, it.value)
+			err := wireDecodeUint16(&x.Rows, r)
 			if err != nil {
 				return wireAtKey(err, "rows")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -16273,24 +17472,34 @@ type TerminalCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *TerminalCapabilities) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*TerminalCapabilities).decodeWire)
+}
+
+func (x *TerminalCapabilities) decodeWire(r *wireReader) error {
 	*x = TerminalCapabilities{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "cancel":
+			at := r.mark()
 			var v *TerminalCancelCapabilities
-			err := wireDecodePtr(&v, it.value, (*TerminalCancelCapabilities).UnmarshalJSON)
+			err := wireDecodePtr(&v, r, (*TerminalCancelCapabilities).decodeWire)
 			if err == nil {
 				x.Cancel = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -16347,18 +17556,25 @@ type TerminalCancelCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *TerminalCancelCapabilities) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*TerminalCancelCapabilities).decodeWire)
+}
+
+func (x *TerminalCancelCapabilities) decodeWire(r *wireReader) error {
 	*x = TerminalCancelCapabilities{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -16435,61 +17651,86 @@ type TerminalUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *TerminalUpdate) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*TerminalUpdate).decodeWire)
+}
+
+func (x *TerminalUpdate) decodeWire(r *wireReader) error {
 	*x = TerminalUpdate{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "terminalId":
 			seen |= 1 << 0
-			err := x.TerminalID.UnmarshalJSON(it.value)
+			err := x.TerminalID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "terminalId")
 			}
 		case "command":
+			at := r.mark()
 			var v Patch[string]
-			err := wirePatchDecode(&v, it.value, wireDecodeString)
+			err := wirePatchDecode(&v, r, wireDecodeString)
 			if err == nil {
 				x.Command = v
+			} else {
+				r.reset(at)
 			}
 		case "cwd":
+			at := r.mark()
 			var v Patch[AbsolutePath]
-			err := wirePatchDecode(&v, it.value, (*AbsolutePath).UnmarshalJSON)
+			err := wirePatchDecode(&v, r, (*AbsolutePath).decodeWire)
 			if err == nil {
 				x.Cwd = v
+			} else {
+				r.reset(at)
 			}
 		case "output":
+			at := r.mark()
 			var v Patch[TerminalOutput]
-			err := wirePatchDecode(&v, it.value, (*TerminalOutput).UnmarshalJSON)
+			err := wirePatchDecode(&v, r, (*TerminalOutput).decodeWire)
 			if err == nil {
 				x.Output = v
+			} else {
+				r.reset(at)
 			}
 		case "exitStatus":
+			at := r.mark()
 			var v Patch[TerminalExitStatus]
-			err := wirePatchDecode(&v, it.value, (*TerminalExitStatus).UnmarshalJSON)
+			err := wirePatchDecode(&v, r, (*TerminalExitStatus).decodeWire)
 			if err == nil {
 				x.ExitStatus = v
+			} else {
+				r.reset(at)
 			}
 		case "size":
+			at := r.mark()
 			var v Patch[TerminalSize]
-			err := wirePatchDecode(&v, it.value, (*TerminalSize).UnmarshalJSON)
+			err := wirePatchDecode(&v, r, (*TerminalSize).decodeWire)
 			if err == nil {
 				x.Size = v
+			} else {
+				r.reset(at)
 			}
 		case "capabilities":
+			at := r.mark()
 			var v Patch[TerminalCapabilities]
-			err := wirePatchDecode(&v, it.value, (*TerminalCapabilities).UnmarshalJSON)
+			err := wirePatchDecode(&v, r, (*TerminalCapabilities).decodeWire)
 			if err == nil {
 				x.Capabilities = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v Patch[json.RawMessage]
-			err := wirePatchDecode(&v, it.value, wireDecodeRawObject)
+			err := wirePatchDecode(&v, r, wireDecodeRawObject)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -16592,31 +17833,38 @@ type TerminalOutputChunk struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *TerminalOutputChunk) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*TerminalOutputChunk).decodeWire)
+}
+
+func (x *TerminalOutputChunk) decodeWire(r *wireReader) error {
 	*x = TerminalOutputChunk{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "terminalId":
 			seen |= 1 << 0
-			err := x.TerminalID.UnmarshalJSON(it.value)
+			err := x.TerminalID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "terminalId")
 			}
 		case "data":
 			seen |= 1 << 1
-			err := wireDecodeString(&x.Data, it.value)
+			err := wireDecodeString(&x.Data, r)
 			if err != nil {
 				return wireAtKey(err, "data")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -16689,32 +17937,36 @@ func (x PlanUpdateContent) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanUpdateContent) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*PlanUpdateContent).decodeWire)
+}
+
+func (x *PlanUpdateContent) decodeWire(r *wireReader) error {
 	x.Value = nil
-	raw, found, err := wireMember(data, "type")
+	raw, found, err := wireMemberAt(r, "type")
 	if err != nil {
 		return err
 	}
 	if !found {
 		return wireMissing("type")
 	}
-	tag, err := wireStringBytes(raw)
+	tag, err := wireTagString(raw)
 	if err != nil {
 		return wireAtKey(err, "type")
 	}
 	switch string(tag) {
 	case "items":
 		v := new(PlanUpdateContentItems)
-		if err := (*PlanItems)(v).UnmarshalJSON(data); err != nil {
+		if err := (*PlanItems)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
-		if ok, err := x.decodeGatedPlanOperations(tag, data); ok {
+		if ok, err := x.decodeGatedPlanOperations(tag, r); ok {
 			return err
 		}
 		v := new(PlanUpdateContentOther)
-		if err := v.decodeJSON(data); err != nil {
+		if err := v.decodeWire(r); err != nil {
 			return err
 		}
 		v.Type = string(tag)
@@ -16785,18 +18037,19 @@ type PlanUpdateContentOther struct {
 	Raw json.RawMessage `json:"-"`
 }
 
-func (x *PlanUpdateContentOther) decodeJSON(data []byte) error {
+func (x *PlanUpdateContentOther) decodeWire(r *wireReader) error {
 	*x = PlanUpdateContentOther{}
-	it, err := wireObject(data)
+	start := r.at()
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "planId":
 			seen |= 1 << 0
-			err := x.PlanID.UnmarshalJSON(it.value)
+			err := x.PlanID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "planId")
 			}
@@ -16808,7 +18061,8 @@ func (x *PlanUpdateContentOther) decodeJSON(data []byte) error {
 	if seen&(1<<0) == 0 {
 		return wireMissing("planId")
 	}
-	return wireDecodeRaw(&x.Raw, data)
+	x.Raw = r.since(start)
+	return nil
 }
 
 func (x *PlanUpdateContentOther) appendJSON(buf []byte) ([]byte, error) {
@@ -16847,7 +18101,11 @@ type PlanId string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanId) UnmarshalJSON(data []byte) error {
-	return wireDecodeString((*string)(x), data)
+	return wireUnmarshal(x, data, (*PlanId).decodeWire)
+}
+
+func (x *PlanId) decodeWire(r *wireReader) error {
+	return wireDecodeString((*string)(x), r)
 }
 
 func (x *PlanId) appendJSON(buf []byte) ([]byte, error) {
@@ -16882,37 +18140,44 @@ type PlanEntry struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanEntry) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*PlanEntry).decodeWire)
+}
+
+func (x *PlanEntry) decodeWire(r *wireReader) error {
 	*x = PlanEntry{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "content":
 			seen |= 1 << 0
-			err := wireDecodeString(&x.Content, it.value)
+			err := wireDecodeString(&x.Content, r)
 			if err != nil {
 				return wireAtKey(err, "content")
 			}
 		case "priority":
 			seen |= 1 << 1
-			err := x.Priority.UnmarshalJSON(it.value)
+			err := x.Priority.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "priority")
 			}
 		case "status":
 			seen |= 1 << 2
-			err := x.Status.UnmarshalJSON(it.value)
+			err := x.Status.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "status")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -17004,7 +18269,11 @@ func (x PlanEntryPriority) IsExtension() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanEntryPriority) UnmarshalJSON(data []byte) error {
-	s, err := wireStringBytes(data)
+	return wireUnmarshal(x, data, (*PlanEntryPriority).decodeWire)
+}
+
+func (x *PlanEntryPriority) decodeWire(r *wireReader) error {
+	s, err := wireStringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -17063,7 +18332,11 @@ func (x PlanEntryStatus) IsExtension() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanEntryStatus) UnmarshalJSON(data []byte) error {
-	s, err := wireStringBytes(data)
+	return wireUnmarshal(x, data, (*PlanEntryStatus).decodeWire)
+}
+
+func (x *PlanEntryStatus) decodeWire(r *wireReader) error {
+	s, err := wireStringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -17110,31 +18383,38 @@ type PlanItems struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanItems) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*PlanItems).decodeWire)
+}
+
+func (x *PlanItems) decodeWire(r *wireReader) error {
 	*x = PlanItems{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "planId":
 			seen |= 1 << 0
-			err := x.PlanID.UnmarshalJSON(it.value)
+			err := x.PlanID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "planId")
 			}
 		case "entries":
 			seen |= 1 << 1
-			err := wireDecodeSlice(&x.Entries, it.value, true, (*PlanEntry).UnmarshalJSON)
+			err := wireDecodeSlice(&x.Entries, r, true, (*PlanEntry).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "entries")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -17205,25 +18485,32 @@ type PlanUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanUpdate) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*PlanUpdate).decodeWire)
+}
+
+func (x *PlanUpdate) decodeWire(r *wireReader) error {
 	*x = PlanUpdate{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "plan":
 			seen |= 1 << 0
-			err := x.Plan.UnmarshalJSON(it.value)
+			err := x.Plan.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "plan")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -17281,25 +18568,32 @@ type AvailableCommandsUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AvailableCommandsUpdate) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*AvailableCommandsUpdate).decodeWire)
+}
+
+func (x *AvailableCommandsUpdate) decodeWire(r *wireReader) error {
 	*x = AvailableCommandsUpdate{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "availableCommands":
 			seen |= 1 << 0
-			err := wireDecodeSlice(&x.AvailableCommands, it.value, true, (*AvailableCommand).UnmarshalJSON)
+			err := wireDecodeSlice(&x.AvailableCommands, r, true, (*AvailableCommand).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "availableCommands")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -17362,25 +18656,32 @@ type ConfigOptionUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ConfigOptionUpdate) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ConfigOptionUpdate).decodeWire)
+}
+
+func (x *ConfigOptionUpdate) decodeWire(r *wireReader) error {
 	*x = ConfigOptionUpdate{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "configOptions":
 			seen |= 1 << 0
-			err := wireDecodeSlice(&x.ConfigOptions, it.value, true, (*SessionConfigOption).UnmarshalJSON)
+			err := wireDecodeSlice(&x.ConfigOptions, r, true, (*SessionConfigOption).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "configOptions")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -17455,30 +18756,43 @@ type SessionInfoUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionInfoUpdate) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*SessionInfoUpdate).decodeWire)
+}
+
+func (x *SessionInfoUpdate) decodeWire(r *wireReader) error {
 	*x = SessionInfoUpdate{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "title":
+			at := r.mark()
 			var v Patch[string]
-			err := wirePatchDecode(&v, it.value, wireDecodeString)
+			err := wirePatchDecode(&v, r, wireDecodeString)
 			if err == nil {
 				x.Title = v
+			} else {
+				r.reset(at)
 			}
 		case "updatedAt":
+			at := r.mark()
 			var v Patch[string]
-			err := wirePatchDecode(&v, it.value, wireDecodeString)
+			err := wirePatchDecode(&v, r, wireDecodeString)
 			if err == nil {
 				x.UpdatedAt = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v Patch[json.RawMessage]
-			err := wirePatchDecode(&v, it.value, wireDecodeRawObject)
+			err := wirePatchDecode(&v, r, wireDecodeRawObject)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -17545,31 +18859,38 @@ type Cost struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Cost) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*Cost).decodeWire)
+}
+
+func (x *Cost) decodeWire(r *wireReader) error {
 	*x = Cost{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "amount":
 			seen |= 1 << 0
-			err := wireDecodeFloat64(&x.Amount, it.value)
+			err := wireDecodeFloat64(&x.Amount, r)
 			if err != nil {
 				return wireAtKey(err, "amount")
 			}
 		case "currency":
 			seen |= 1 << 1
-			err := wireDecodeString(&x.Currency, it.value)
+			err := wireDecodeString(&x.Currency, r)
 			if err != nil {
 				return wireAtKey(err, "currency")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -17641,37 +18962,47 @@ type UsageUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *UsageUpdate) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*UsageUpdate).decodeWire)
+}
+
+func (x *UsageUpdate) decodeWire(r *wireReader) error {
 	*x = UsageUpdate{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "used":
 			seen |= 1 << 0
-			err := wireDecodeUint64(&x.Used, it.value)
+			err := wireDecodeUint64(&x.Used, r)
 			if err != nil {
 				return wireAtKey(err, "used")
 			}
 		case "size":
 			seen |= 1 << 1
-			err := wireDecodeUint64(&x.Size, it.value)
+			err := wireDecodeUint64(&x.Size, r)
 			if err != nil {
 				return wireAtKey(err, "size")
 			}
 		case "cost":
+			at := r.mark()
 			var v Patch[Cost]
-			err := wirePatchDecode(&v, it.value, (*Cost).UnmarshalJSON)
+			err := wirePatchDecode(&v, r, (*Cost).decodeWire)
 			if err == nil {
 				x.Cost = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -17758,7 +19089,11 @@ func (x NoticeSeverity) IsExtension() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *NoticeSeverity) UnmarshalJSON(data []byte) error {
-	s, err := wireStringBytes(data)
+	return wireUnmarshal(x, data, (*NoticeSeverity).decodeWire)
+}
+
+func (x *NoticeSeverity) decodeWire(r *wireReader) error {
+	s, err := wireStringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -17810,37 +19145,47 @@ type Notice struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Notice) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*Notice).decodeWire)
+}
+
+func (x *Notice) decodeWire(r *wireReader) error {
 	*x = Notice{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "severity":
 			seen |= 1 << 0
-			err := x.Severity.UnmarshalJSON(it.value)
+			err := x.Severity.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "severity")
 			}
 		case "title":
 			seen |= 1 << 1
-			err := wireDecodeString(&x.Title, it.value)
+			err := wireDecodeString(&x.Title, r)
 			if err != nil {
 				return wireAtKey(err, "title")
 			}
 		case "description":
+			at := r.mark()
 			var v *string
-			err := wireDecodePtr(&v, it.value, wireDecodeString)
+			err := wireDecodePtr(&v, r, wireDecodeString)
 			if err == nil {
 				x.Description = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -17904,7 +19249,11 @@ type CompactionId string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CompactionId) UnmarshalJSON(data []byte) error {
-	return wireDecodeString((*string)(x), data)
+	return wireUnmarshal(x, data, (*CompactionId).decodeWire)
+}
+
+func (x *CompactionId) decodeWire(r *wireReader) error {
+	return wireDecodeString((*string)(x), r)
 }
 
 func (x *CompactionId) appendJSON(buf []byte) ([]byte, error) {
@@ -17946,7 +19295,11 @@ func (x CompactionStatus) IsExtension() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CompactionStatus) UnmarshalJSON(data []byte) error {
-	s, err := wireStringBytes(data)
+	return wireUnmarshal(x, data, (*CompactionStatus).decodeWire)
+}
+
+func (x *CompactionStatus) decodeWire(r *wireReader) error {
+	s, err := wireStringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -18003,45 +19356,58 @@ type CompactionUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CompactionUpdate) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*CompactionUpdate).decodeWire)
+}
+
+func (x *CompactionUpdate) decodeWire(r *wireReader) error {
 	*x = CompactionUpdate{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "compactionId":
 			seen |= 1 << 0
-			err := x.CompactionID.UnmarshalJSON(it.value)
+			err := x.CompactionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "compactionId")
 			}
 		case "status":
 			seen |= 1 << 1
-			err := x.Status.UnmarshalJSON(it.value)
+			err := x.Status.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "status")
 			}
 		case "summary":
+			at := r.mark()
 			var v Patch[[]ContentBlock]
-			err := wirePatchDecode(&v, it.value, func(dst *[]ContentBlock, data []byte) error {
-				return wireDecodeSlice(dst, data, true, (*ContentBlock).UnmarshalJSON)
+			err := wirePatchDecode(&v, r, func(dst *[]ContentBlock, r *wireReader) error {
+				return wireDecodeSlice(dst, r, true, (*ContentBlock).decodeWire)
 			})
 			if err == nil {
 				x.Summary = v
+			} else {
+				r.reset(at)
 			}
 		case "error":
+			at := r.mark()
 			var v Patch[string]
-			err := wirePatchDecode(&v, it.value, wireDecodeString)
+			err := wirePatchDecode(&v, r, wireDecodeString)
 			if err == nil {
 				x.Error = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v Patch[json.RawMessage]
-			err := wirePatchDecode(&v, it.value, wireDecodeRawObject)
+			err := wirePatchDecode(&v, r, wireDecodeRawObject)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -18127,31 +19493,38 @@ type CompactionSummaryChunk struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CompactionSummaryChunk) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*CompactionSummaryChunk).decodeWire)
+}
+
+func (x *CompactionSummaryChunk) decodeWire(r *wireReader) error {
 	*x = CompactionSummaryChunk{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "compactionId":
 			seen |= 1 << 0
-			err := x.CompactionID.UnmarshalJSON(it.value)
+			err := x.CompactionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "compactionId")
 			}
 		case "content":
 			seen |= 1 << 1
-			err := x.Content.UnmarshalJSON(it.value)
+			err := x.Content.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "content")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -18219,25 +19592,32 @@ type CompleteElicitationNotification struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CompleteElicitationNotification) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*CompleteElicitationNotification).decodeWire)
+}
+
+func (x *CompleteElicitationNotification) decodeWire(r *wireReader) error {
 	*x = CompleteElicitationNotification{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "elicitationId":
 			seen |= 1 << 0
-			err := x.ElicitationID.UnmarshalJSON(it.value)
+			err := x.ElicitationID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "elicitationId")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -18292,7 +19672,11 @@ type ExtNotification json.RawMessage
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ExtNotification) UnmarshalJSON(data []byte) error {
-	return wireDecodeRaw((*json.RawMessage)(x), data)
+	return wireUnmarshal(x, data, (*ExtNotification).decodeWire)
+}
+
+func (x *ExtNotification) decodeWire(r *wireReader) error {
+	return wireDecodeRaw((*json.RawMessage)(x), r)
 }
 
 func (x *ExtNotification) appendJSON(buf []byte) ([]byte, error) {
@@ -18316,28 +19700,32 @@ type ClientRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ClientRequest) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ClientRequest).decodeWire)
+}
+
+func (x *ClientRequest) decodeWire(r *wireReader) error {
 	*x = ClientRequest{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "id":
 			seen |= 1 << 0
-			err := x.ID.UnmarshalJSON(it.value)
+			err := x.ID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "id")
 			}
 		case "method":
 			seen |= 1 << 1
-			err := wireDecodeString(&x.Method, it.value)
+			err := wireDecodeString(&x.Method, r)
 			if err != nil {
 				return wireAtKey(err, "method")
 			}
 		case "params":
-			err := wireDecodePtr(&x.Params, it.value, (*ClientRequestParams).UnmarshalJSON)
+			err := wireDecodePtr(&x.Params, r, (*ClientRequestParams).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "params")
 			}
@@ -18417,9 +19805,9 @@ func (x ClientRequestParams) MarshalJSON() ([]byte, error) {
 // choiceClientRequestParams chooses the variant of ClientRequestParams; files of unstable features add theirs.
 var choiceClientRequestParams = wireNewChoice[ClientRequestParamsValue]("ClientRequestParams", wireCandidate[ClientRequestParamsValue]{
 	declared: []string{"_meta", "capabilities", "info", "protocolVersion"},
-	decode: func(data []byte) (ClientRequestParamsValue, error) {
+	decode: func(r *wireReader) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsInitializeRequest)
-		if err := (*InitializeRequest)(v).UnmarshalJSON(data); err != nil {
+		if err := (*InitializeRequest)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -18430,9 +19818,9 @@ var choiceClientRequestParams = wireNewChoice[ClientRequestParamsValue]("ClientR
 	required:     []string{"protocolVersion", "info"},
 }, wireCandidate[ClientRequestParamsValue]{
 	declared: []string{"_meta", "methodId"},
-	decode: func(data []byte) (ClientRequestParamsValue, error) {
+	decode: func(r *wireReader) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsLoginAuthRequest)
-		if err := (*LoginAuthRequest)(v).UnmarshalJSON(data); err != nil {
+		if err := (*LoginAuthRequest)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -18443,9 +19831,9 @@ var choiceClientRequestParams = wireNewChoice[ClientRequestParamsValue]("ClientR
 	required:     []string{"methodId"},
 }, wireCandidate[ClientRequestParamsValue]{
 	declared: []string{"_meta"},
-	decode: func(data []byte) (ClientRequestParamsValue, error) {
+	decode: func(r *wireReader) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsLogoutAuthRequest)
-		if err := (*LogoutAuthRequest)(v).UnmarshalJSON(data); err != nil {
+		if err := (*LogoutAuthRequest)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -18456,9 +19844,9 @@ var choiceClientRequestParams = wireNewChoice[ClientRequestParamsValue]("ClientR
 	required:     nil,
 }, wireCandidate[ClientRequestParamsValue]{
 	declared: []string{"_meta", "additionalDirectories", "cwd", "mcpServers", "systemPrompt"},
-	decode: func(data []byte) (ClientRequestParamsValue, error) {
+	decode: func(r *wireReader) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsNewSessionRequest)
-		if err := (*NewSessionRequest)(v).UnmarshalJSON(data); err != nil {
+		if err := (*NewSessionRequest)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -18469,9 +19857,9 @@ var choiceClientRequestParams = wireNewChoice[ClientRequestParamsValue]("ClientR
 	required:     []string{"cwd"},
 }, wireCandidate[ClientRequestParamsValue]{
 	declared: []string{"_meta", "archived", "cursor", "cwd"},
-	decode: func(data []byte) (ClientRequestParamsValue, error) {
+	decode: func(r *wireReader) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsListSessionsRequest)
-		if err := (*ListSessionsRequest)(v).UnmarshalJSON(data); err != nil {
+		if err := (*ListSessionsRequest)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -18482,9 +19870,9 @@ var choiceClientRequestParams = wireNewChoice[ClientRequestParamsValue]("ClientR
 	required:     nil,
 }, wireCandidate[ClientRequestParamsValue]{
 	declared: []string{"_meta", "sessionId"},
-	decode: func(data []byte) (ClientRequestParamsValue, error) {
+	decode: func(r *wireReader) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsDeleteSessionRequest)
-		if err := (*DeleteSessionRequest)(v).UnmarshalJSON(data); err != nil {
+		if err := (*DeleteSessionRequest)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -18495,9 +19883,9 @@ var choiceClientRequestParams = wireNewChoice[ClientRequestParamsValue]("ClientR
 	required:     []string{"sessionId"},
 }, wireCandidate[ClientRequestParamsValue]{
 	declared: []string{"_meta", "additionalDirectories", "cwd", "mcpServers", "replayFrom", "sessionId", "systemPrompt"},
-	decode: func(data []byte) (ClientRequestParamsValue, error) {
+	decode: func(r *wireReader) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsResumeSessionRequest)
-		if err := (*ResumeSessionRequest)(v).UnmarshalJSON(data); err != nil {
+		if err := (*ResumeSessionRequest)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -18508,9 +19896,9 @@ var choiceClientRequestParams = wireNewChoice[ClientRequestParamsValue]("ClientR
 	required:     []string{"sessionId", "cwd"},
 }, wireCandidate[ClientRequestParamsValue]{
 	declared: []string{"_meta", "sessionId"},
-	decode: func(data []byte) (ClientRequestParamsValue, error) {
+	decode: func(r *wireReader) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsCloseSessionRequest)
-		if err := (*CloseSessionRequest)(v).UnmarshalJSON(data); err != nil {
+		if err := (*CloseSessionRequest)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -18521,9 +19909,9 @@ var choiceClientRequestParams = wireNewChoice[ClientRequestParamsValue]("ClientR
 	required:     []string{"sessionId"},
 }, wireCandidate[ClientRequestParamsValue]{
 	declared: []string{"_meta", "sessionId", "toolCallId"},
-	decode: func(data []byte) (ClientRequestParamsValue, error) {
+	decode: func(r *wireReader) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsCancelToolCallRequest)
-		if err := (*CancelToolCallRequest)(v).UnmarshalJSON(data); err != nil {
+		if err := (*CancelToolCallRequest)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -18534,9 +19922,9 @@ var choiceClientRequestParams = wireNewChoice[ClientRequestParamsValue]("ClientR
 	required:     []string{"sessionId", "toolCallId"},
 }, wireCandidate[ClientRequestParamsValue]{
 	declared: []string{"_meta", "sessionId", "terminalId"},
-	decode: func(data []byte) (ClientRequestParamsValue, error) {
+	decode: func(r *wireReader) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsCancelTerminalRequest)
-		if err := (*CancelTerminalRequest)(v).UnmarshalJSON(data); err != nil {
+		if err := (*CancelTerminalRequest)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -18547,9 +19935,9 @@ var choiceClientRequestParams = wireNewChoice[ClientRequestParamsValue]("ClientR
 	required:     []string{"sessionId", "terminalId"},
 }, wireCandidate[ClientRequestParamsValue]{
 	declared: []string{"_meta", "configId", "sessionId", "type", "value"},
-	decode: func(data []byte) (ClientRequestParamsValue, error) {
+	decode: func(r *wireReader) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsSetSessionConfigOptionRequest)
-		if err := (*SetSessionConfigOptionRequest)(v).UnmarshalJSON(data); err != nil {
+		if err := (*SetSessionConfigOptionRequest)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -18560,9 +19948,9 @@ var choiceClientRequestParams = wireNewChoice[ClientRequestParamsValue]("ClientR
 	required:     []string{"sessionId", "configId"},
 }, wireCandidate[ClientRequestParamsValue]{
 	declared: []string{"_meta", "prompt", "sessionId"},
-	decode: func(data []byte) (ClientRequestParamsValue, error) {
+	decode: func(r *wireReader) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsPromptRequest)
-		if err := (*PromptRequest)(v).UnmarshalJSON(data); err != nil {
+		if err := (*PromptRequest)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -18573,9 +19961,9 @@ var choiceClientRequestParams = wireNewChoice[ClientRequestParamsValue]("ClientR
 	required:     []string{"sessionId", "prompt"},
 }, wireCandidate[ClientRequestParamsValue]{
 	declared: nil,
-	decode: func(data []byte) (ClientRequestParamsValue, error) {
+	decode: func(r *wireReader) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsExtMethodRequest)
-		if err := (*ExtRequest)(v).UnmarshalJSON(data); err != nil {
+		if err := (*ExtRequest)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -18588,8 +19976,12 @@ var choiceClientRequestParams = wireNewChoice[ClientRequestParamsValue]("ClientR
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ClientRequestParams) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ClientRequestParams).decodeWire)
+}
+
+func (x *ClientRequestParams) decodeWire(r *wireReader) error {
 	x.Value = nil
-	v, err := choiceClientRequestParams.decode(data)
+	v, err := choiceClientRequestParams.decode(r)
 	if err != nil {
 		return err
 	}
@@ -18935,38 +20327,48 @@ type InitializeRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *InitializeRequest) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*InitializeRequest).decodeWire)
+}
+
+func (x *InitializeRequest) decodeWire(r *wireReader) error {
 	*x = InitializeRequest{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "protocolVersion":
 			seen |= 1 << 0
-			err := x.ProtocolVersion.UnmarshalJSON(it.value)
+			err := x.ProtocolVersion.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "protocolVersion")
 			}
 		case "info":
 			seen |= 1 << 1
-			err := x.Info.UnmarshalJSON(it.value)
+			err := x.Info.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "info")
 			}
 		case "capabilities":
+			at := r.mark()
 			var v *ClientCapabilities
 			v = new(ClientCapabilities)
-			err := v.UnmarshalJSON(it.value)
+			err := v.decodeWire(r)
 			if err == nil {
 				x.Capabilities = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -19055,30 +20457,43 @@ type ClientCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ClientCapabilities) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ClientCapabilities).decodeWire)
+}
+
+func (x *ClientCapabilities) decodeWire(r *wireReader) error {
 	*x = ClientCapabilities{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "auth":
+			at := r.mark()
 			var v *ClientAuthCapabilities
-			err := wireDecodePtr(&v, it.value, (*ClientAuthCapabilities).UnmarshalJSON)
+			err := wireDecodePtr(&v, r, (*ClientAuthCapabilities).decodeWire)
 			if err == nil {
 				x.Auth = v
+			} else {
+				r.reset(at)
 			}
 		case "elicitation":
+			at := r.mark()
 			var v *ElicitationCapabilities
-			err := wireDecodePtr(&v, it.value, (*ElicitationCapabilities).UnmarshalJSON)
+			err := wireDecodePtr(&v, r, (*ElicitationCapabilities).decodeWire)
 			if err == nil {
 				x.Elicitation = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -19151,24 +20566,34 @@ type ClientAuthCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ClientAuthCapabilities) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ClientAuthCapabilities).decodeWire)
+}
+
+func (x *ClientAuthCapabilities) decodeWire(r *wireReader) error {
 	*x = ClientAuthCapabilities{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "terminal":
+			at := r.mark()
 			var v *TerminalAuthCapabilities
-			err := wireDecodePtr(&v, it.value, (*TerminalAuthCapabilities).UnmarshalJSON)
+			err := wireDecodePtr(&v, r, (*TerminalAuthCapabilities).decodeWire)
 			if err == nil {
 				x.Terminal = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -19227,18 +20652,25 @@ type TerminalAuthCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *TerminalAuthCapabilities) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*TerminalAuthCapabilities).decodeWire)
+}
+
+func (x *TerminalAuthCapabilities) decodeWire(r *wireReader) error {
 	*x = TerminalAuthCapabilities{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -19296,30 +20728,43 @@ type ElicitationCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationCapabilities) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ElicitationCapabilities).decodeWire)
+}
+
+func (x *ElicitationCapabilities) decodeWire(r *wireReader) error {
 	*x = ElicitationCapabilities{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "form":
+			at := r.mark()
 			var v *ElicitationFormCapabilities
-			err := wireDecodePtr(&v, it.value, (*ElicitationFormCapabilities).UnmarshalJSON)
+			err := wireDecodePtr(&v, r, (*ElicitationFormCapabilities).decodeWire)
 			if err == nil {
 				x.Form = v
+			} else {
+				r.reset(at)
 			}
 		case "url":
+			at := r.mark()
 			var v *ElicitationUrlCapabilities
-			err := wireDecodePtr(&v, it.value, (*ElicitationUrlCapabilities).UnmarshalJSON)
+			err := wireDecodePtr(&v, r, (*ElicitationUrlCapabilities).decodeWire)
 			if err == nil {
 				x.URL = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -19383,18 +20828,25 @@ type ElicitationFormCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationFormCapabilities) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ElicitationFormCapabilities).decodeWire)
+}
+
+func (x *ElicitationFormCapabilities) decodeWire(r *wireReader) error {
 	*x = ElicitationFormCapabilities{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -19444,18 +20896,25 @@ type ElicitationUrlCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationUrlCapabilities) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ElicitationUrlCapabilities).decodeWire)
+}
+
+func (x *ElicitationUrlCapabilities) decodeWire(r *wireReader) error {
 	*x = ElicitationUrlCapabilities{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -19512,25 +20971,32 @@ type LoginAuthRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *LoginAuthRequest) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*LoginAuthRequest).decodeWire)
+}
+
+func (x *LoginAuthRequest) decodeWire(r *wireReader) error {
 	*x = LoginAuthRequest{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "methodId":
 			seen |= 1 << 0
-			err := x.MethodID.UnmarshalJSON(it.value)
+			err := x.MethodID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "methodId")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -19592,18 +21058,25 @@ type LogoutAuthRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *LogoutAuthRequest) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*LogoutAuthRequest).decodeWire)
+}
+
+func (x *LogoutAuthRequest) decodeWire(r *wireReader) error {
 	*x = LogoutAuthRequest{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -19665,48 +21138,55 @@ type NewSessionRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *NewSessionRequest) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*NewSessionRequest).decodeWire)
+}
+
+func (x *NewSessionRequest) decodeWire(r *wireReader) error {
 	*x = NewSessionRequest{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "cwd":
 			seen |= 1 << 0
-			err := x.Cwd.UnmarshalJSON(it.value)
+			err := x.Cwd.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "cwd")
 			}
 		case "additionalDirectories":
 			var err error
-			if wireIsNull(it.value) {
+			if r.null() {
 				x.AdditionalDirectories = nil
 			} else {
-				err = wireDecodeSlice(&x.AdditionalDirectories, it.value, false, (*AbsolutePath).UnmarshalJSON)
+				err = wireDecodeSlice(&x.AdditionalDirectories, r, false, (*AbsolutePath).decodeWire)
 			}
 			if err != nil {
 				return wireAtKey(err, "additionalDirectories")
 			}
 		case "mcpServers":
 			var err error
-			if wireIsNull(it.value) {
+			if r.null() {
 				x.MCPServers = nil
 			} else {
-				err = wireDecodeSlice(&x.MCPServers, it.value, false, (*McpServer).UnmarshalJSON)
+				err = wireDecodeSlice(&x.MCPServers, r, false, (*McpServer).decodeWire)
 			}
 			if err != nil {
 				return wireAtKey(err, "mcpServers")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		case "systemPrompt":
-			if err := x.NewSessionRequestSystemPrompt.decodeGatedMember(&it); err != nil {
+			if err := x.NewSessionRequestSystemPrompt.decodeGatedMember(&it, r); err != nil {
 				return err
 			}
 		}
@@ -19794,39 +21274,43 @@ func (x McpServer) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *McpServer) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*McpServer).decodeWire)
+}
+
+func (x *McpServer) decodeWire(r *wireReader) error {
 	x.Value = nil
-	raw, found, err := wireMember(data, "type")
+	raw, found, err := wireMemberAt(r, "type")
 	if err != nil {
 		return err
 	}
 	if !found {
 		return wireMissing("type")
 	}
-	tag, err := wireStringBytes(raw)
+	tag, err := wireTagString(raw)
 	if err != nil {
 		return wireAtKey(err, "type")
 	}
 	switch string(tag) {
 	case "http":
 		v := new(McpServerHTTP)
-		if err := (*McpServerHttp)(v).UnmarshalJSON(data); err != nil {
+		if err := (*McpServerHttp)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "stdio":
 		v := new(McpServerStdioVariant)
-		if err := (*McpServerStdio)(v).UnmarshalJSON(data); err != nil {
+		if err := (*McpServerStdio)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
-		if ok, err := x.decodeGatedMCPOverACP(tag, data); ok {
+		if ok, err := x.decodeGatedMCPOverACP(tag, r); ok {
 			return err
 		}
 		v := new(McpServerOther)
-		if err := v.decodeJSON(data); err != nil {
+		if err := v.decodeWire(r); err != nil {
 			return err
 		}
 		v.Type = string(tag)
@@ -19926,19 +21410,21 @@ type McpServerOther struct {
 	Raw json.RawMessage `json:"-"`
 }
 
-func (x *McpServerOther) decodeJSON(data []byte) error {
+func (x *McpServerOther) decodeWire(r *wireReader) error {
 	*x = McpServerOther{}
-	it, err := wireObject(data)
+	start := r.at()
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 
 	}
 	if it.err != nil {
 		return it.err
 	}
-	return wireDecodeRaw(&x.Raw, data)
+	x.Raw = r.since(start)
+	return nil
 }
 
 func (x *McpServerOther) appendJSON(buf []byte) ([]byte, error) {
@@ -19982,31 +21468,38 @@ type HttpHeader struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *HttpHeader) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*HttpHeader).decodeWire)
+}
+
+func (x *HttpHeader) decodeWire(r *wireReader) error {
 	*x = HttpHeader{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "name":
 			seen |= 1 << 0
-			err := wireDecodeString(&x.Name, it.value)
+			err := wireDecodeString(&x.Name, r)
 			if err != nil {
 				return wireAtKey(err, "name")
 			}
 		case "value":
 			seen |= 1 << 1
-			err := wireDecodeString(&x.Value, it.value)
+			err := wireDecodeString(&x.Value, r)
 			if err != nil {
 				return wireAtKey(err, "value")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -20077,41 +21570,48 @@ type McpServerHttp struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *McpServerHttp) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*McpServerHttp).decodeWire)
+}
+
+func (x *McpServerHttp) decodeWire(r *wireReader) error {
 	*x = McpServerHttp{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "name":
 			seen |= 1 << 0
-			err := wireDecodeString(&x.Name, it.value)
+			err := wireDecodeString(&x.Name, r)
 			if err != nil {
 				return wireAtKey(err, "name")
 			}
 		case "url":
 			seen |= 1 << 1
-			err := wireDecodeString(&x.URL, it.value)
+			err := wireDecodeString(&x.URL, r)
 			if err != nil {
 				return wireAtKey(err, "url")
 			}
 		case "headers":
 			var err error
-			if wireIsNull(it.value) {
+			if r.null() {
 				x.Headers = nil
 			} else {
-				err = wireDecodeSlice(&x.Headers, it.value, false, (*HttpHeader).UnmarshalJSON)
+				err = wireDecodeSlice(&x.Headers, r, false, (*HttpHeader).decodeWire)
 			}
 			if err != nil {
 				return wireAtKey(err, "headers")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -20191,51 +21691,58 @@ type McpServerStdio struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *McpServerStdio) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*McpServerStdio).decodeWire)
+}
+
+func (x *McpServerStdio) decodeWire(r *wireReader) error {
 	*x = McpServerStdio{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "name":
 			seen |= 1 << 0
-			err := wireDecodeString(&x.Name, it.value)
+			err := wireDecodeString(&x.Name, r)
 			if err != nil {
 				return wireAtKey(err, "name")
 			}
 		case "command":
 			seen |= 1 << 1
-			err := x.Command.UnmarshalJSON(it.value)
+			err := x.Command.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "command")
 			}
 		case "args":
 			var err error
-			if wireIsNull(it.value) {
+			if r.null() {
 				x.Args = nil
 			} else {
-				err = wireDecodeSlice(&x.Args, it.value, false, wireDecodeString)
+				err = wireDecodeSlice(&x.Args, r, false, wireDecodeString)
 			}
 			if err != nil {
 				return wireAtKey(err, "args")
 			}
 		case "env":
 			var err error
-			if wireIsNull(it.value) {
+			if r.null() {
 				x.Env = nil
 			} else {
-				err = wireDecodeSlice(&x.Env, it.value, false, (*EnvVariable).UnmarshalJSON)
+				err = wireDecodeSlice(&x.Env, r, false, (*EnvVariable).decodeWire)
 			}
 			if err != nil {
 				return wireAtKey(err, "env")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -20326,31 +21833,38 @@ type ListSessionsRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ListSessionsRequest) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ListSessionsRequest).decodeWire)
+}
+
+func (x *ListSessionsRequest) decodeWire(r *wireReader) error {
 	*x = ListSessionsRequest{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "cwd":
-			err := wireDecodePtr(&x.Cwd, it.value, (*AbsolutePath).UnmarshalJSON)
+			err := wireDecodePtr(&x.Cwd, r, (*AbsolutePath).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "cwd")
 			}
 		case "cursor":
-			err := wireDecodePtr(&x.Cursor, it.value, (*SessionListCursor).UnmarshalJSON)
+			err := wireDecodePtr(&x.Cursor, r, (*SessionListCursor).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "cursor")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		case "archived":
-			if err := x.ListSessionsRequestSessionArchive.decodeGatedMember(&it); err != nil {
+			if err := x.ListSessionsRequestSessionArchive.decodeGatedMember(&it, r); err != nil {
 				return err
 			}
 		}
@@ -20420,25 +21934,32 @@ type DeleteSessionRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *DeleteSessionRequest) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*DeleteSessionRequest).decodeWire)
+}
+
+func (x *DeleteSessionRequest) decodeWire(r *wireReader) error {
 	*x = DeleteSessionRequest{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
 			seen |= 1 << 0
-			err := x.SessionID.UnmarshalJSON(it.value)
+			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -20530,59 +22051,66 @@ type ResumeSessionRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ResumeSessionRequest) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ResumeSessionRequest).decodeWire)
+}
+
+func (x *ResumeSessionRequest) decodeWire(r *wireReader) error {
 	*x = ResumeSessionRequest{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
 			seen |= 1 << 0
-			err := x.SessionID.UnmarshalJSON(it.value)
+			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "cwd":
 			seen |= 1 << 1
-			err := x.Cwd.UnmarshalJSON(it.value)
+			err := x.Cwd.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "cwd")
 			}
 		case "additionalDirectories":
 			var err error
-			if wireIsNull(it.value) {
+			if r.null() {
 				x.AdditionalDirectories = nil
 			} else {
-				err = wireDecodeSlice(&x.AdditionalDirectories, it.value, false, (*AbsolutePath).UnmarshalJSON)
+				err = wireDecodeSlice(&x.AdditionalDirectories, r, false, (*AbsolutePath).decodeWire)
 			}
 			if err != nil {
 				return wireAtKey(err, "additionalDirectories")
 			}
 		case "mcpServers":
 			var err error
-			if wireIsNull(it.value) {
+			if r.null() {
 				x.MCPServers = nil
 			} else {
-				err = wireDecodeSlice(&x.MCPServers, it.value, false, (*McpServer).UnmarshalJSON)
+				err = wireDecodeSlice(&x.MCPServers, r, false, (*McpServer).decodeWire)
 			}
 			if err != nil {
 				return wireAtKey(err, "mcpServers")
 			}
 		case "replayFrom":
-			err := wireDecodePtr(&x.ReplayFrom, it.value, (*ReplayFrom).UnmarshalJSON)
+			err := wireDecodePtr(&x.ReplayFrom, r, (*ReplayFrom).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "replayFrom")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		case "systemPrompt":
-			if err := x.ResumeSessionRequestSystemPrompt.decodeGatedMember(&it); err != nil {
+			if err := x.ResumeSessionRequestSystemPrompt.decodeGatedMember(&it, r); err != nil {
 				return err
 			}
 		}
@@ -20682,29 +22210,33 @@ func (x ReplayFrom) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ReplayFrom) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ReplayFrom).decodeWire)
+}
+
+func (x *ReplayFrom) decodeWire(r *wireReader) error {
 	x.Value = nil
-	raw, found, err := wireMember(data, "type")
+	raw, found, err := wireMemberAt(r, "type")
 	if err != nil {
 		return err
 	}
 	if !found {
 		return wireMissing("type")
 	}
-	tag, err := wireStringBytes(raw)
+	tag, err := wireTagString(raw)
 	if err != nil {
 		return wireAtKey(err, "type")
 	}
 	switch string(tag) {
 	case "start":
 		v := new(ReplayFromStartVariant)
-		if err := (*ReplayFromStart)(v).UnmarshalJSON(data); err != nil {
+		if err := (*ReplayFromStart)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
 		v := new(ReplayFromOther)
-		if err := v.decodeJSON(data); err != nil {
+		if err := v.decodeWire(r); err != nil {
 			return err
 		}
 		v.Type = string(tag)
@@ -20773,19 +22305,21 @@ type ReplayFromOther struct {
 	Raw json.RawMessage `json:"-"`
 }
 
-func (x *ReplayFromOther) decodeJSON(data []byte) error {
+func (x *ReplayFromOther) decodeWire(r *wireReader) error {
 	*x = ReplayFromOther{}
-	it, err := wireObject(data)
+	start := r.at()
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 
 	}
 	if it.err != nil {
 		return it.err
 	}
-	return wireDecodeRaw(&x.Raw, data)
+	x.Raw = r.since(start)
+	return nil
 }
 
 func (x *ReplayFromOther) appendJSON(buf []byte) ([]byte, error) {
@@ -20825,18 +22359,25 @@ type ReplayFromStart struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ReplayFromStart) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ReplayFromStart).decodeWire)
+}
+
+func (x *ReplayFromStart) decodeWire(r *wireReader) error {
 	*x = ReplayFromStart{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -20905,25 +22446,32 @@ type CloseSessionRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CloseSessionRequest) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*CloseSessionRequest).decodeWire)
+}
+
+func (x *CloseSessionRequest) decodeWire(r *wireReader) error {
 	*x = CloseSessionRequest{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
 			seen |= 1 << 0
-			err := x.SessionID.UnmarshalJSON(it.value)
+			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -20994,31 +22542,38 @@ type CancelToolCallRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CancelToolCallRequest) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*CancelToolCallRequest).decodeWire)
+}
+
+func (x *CancelToolCallRequest) decodeWire(r *wireReader) error {
 	*x = CancelToolCallRequest{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
 			seen |= 1 << 0
-			err := x.SessionID.UnmarshalJSON(it.value)
+			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "toolCallId":
 			seen |= 1 << 1
-			err := x.ToolCallID.UnmarshalJSON(it.value)
+			err := x.ToolCallID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "toolCallId")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -21098,31 +22653,38 @@ type CancelTerminalRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CancelTerminalRequest) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*CancelTerminalRequest).decodeWire)
+}
+
+func (x *CancelTerminalRequest) decodeWire(r *wireReader) error {
 	*x = CancelTerminalRequest{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
 			seen |= 1 << 0
-			err := x.SessionID.UnmarshalJSON(it.value)
+			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "terminalId":
 			seen |= 1 << 1
-			err := x.TerminalID.UnmarshalJSON(it.value)
+			err := x.TerminalID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "terminalId")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -21198,31 +22760,39 @@ type SetSessionConfigOptionRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SetSessionConfigOptionRequest) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*SetSessionConfigOptionRequest).decodeWire)
+}
+
+func (x *SetSessionConfigOptionRequest) decodeWire(r *wireReader) error {
 	*x = SetSessionConfigOptionRequest{}
-	it, err := wireObject(data)
+	start := r.mark()
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
 			seen |= 1 << 0
-			err := x.SessionID.UnmarshalJSON(it.value)
+			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "configId":
 			seen |= 1 << 1
-			err := x.ConfigID.UnmarshalJSON(it.value)
+			err := x.ConfigID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "configId")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -21235,7 +22805,8 @@ func (x *SetSessionConfigOptionRequest) UnmarshalJSON(data []byte) error {
 	if seen&(1<<1) == 0 {
 		return wireMissing("configId")
 	}
-	return x.Variant.UnmarshalJSON(data)
+	r.reset(start)
+	return x.Variant.decodeWire(r)
 }
 
 func (x *SetSessionConfigOptionRequest) appendJSON(buf []byte) ([]byte, error) {
@@ -21301,36 +22872,40 @@ func (x SetSessionConfigOptionRequestVariant) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SetSessionConfigOptionRequestVariant) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*SetSessionConfigOptionRequestVariant).decodeWire)
+}
+
+func (x *SetSessionConfigOptionRequestVariant) decodeWire(r *wireReader) error {
 	x.Value = nil
-	raw, found, err := wireMember(data, "type")
+	raw, found, err := wireMemberAt(r, "type")
 	if err != nil {
 		return err
 	}
 	if !found {
 		return wireMissing("type")
 	}
-	tag, err := wireStringBytes(raw)
+	tag, err := wireTagString(raw)
 	if err != nil {
 		return wireAtKey(err, "type")
 	}
 	switch string(tag) {
 	case "id":
 		v := new(SetSessionConfigOptionRequestID)
-		if err := v.decodeJSON(data); err != nil {
+		if err := v.decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "boolean":
 		v := new(SetSessionConfigOptionRequestBoolean)
-		if err := v.decodeJSON(data); err != nil {
+		if err := v.decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
 		v := new(SetSessionConfigOptionRequestOther)
-		if err := v.decodeJSON(data); err != nil {
+		if err := v.decodeWire(r); err != nil {
 			return err
 		}
 		v.Type = string(tag)
@@ -21361,18 +22936,18 @@ type SetSessionConfigOptionRequestID struct {
 	Value SessionConfigValueId `json:"value"`
 }
 
-func (x *SetSessionConfigOptionRequestID) decodeJSON(data []byte) error {
+func (x *SetSessionConfigOptionRequestID) decodeWire(r *wireReader) error {
 	*x = SetSessionConfigOptionRequestID{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "value":
 			seen |= 1 << 0
-			err := x.Value.UnmarshalJSON(it.value)
+			err := x.Value.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "value")
 			}
@@ -21422,18 +22997,18 @@ type SetSessionConfigOptionRequestBoolean struct {
 	Value bool `json:"value"`
 }
 
-func (x *SetSessionConfigOptionRequestBoolean) decodeJSON(data []byte) error {
+func (x *SetSessionConfigOptionRequestBoolean) decodeWire(r *wireReader) error {
 	*x = SetSessionConfigOptionRequestBoolean{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "value":
 			seen |= 1 << 0
-			err := wireDecodeBool(&x.Value, it.value)
+			err := wireDecodeBool(&x.Value, r)
 			if err != nil {
 				return wireAtKey(err, "value")
 			}
@@ -21494,18 +23069,19 @@ type SetSessionConfigOptionRequestOther struct {
 	Raw json.RawMessage `json:"-"`
 }
 
-func (x *SetSessionConfigOptionRequestOther) decodeJSON(data []byte) error {
+func (x *SetSessionConfigOptionRequestOther) decodeWire(r *wireReader) error {
 	*x = SetSessionConfigOptionRequestOther{}
-	it, err := wireObject(data)
+	start := r.at()
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "value":
 			seen |= 1 << 0
-			err := wireDecodeRaw(&x.Value, it.value)
+			err := wireDecodeRaw(&x.Value, r)
 			if err != nil {
 				return wireAtKey(err, "value")
 			}
@@ -21517,7 +23093,8 @@ func (x *SetSessionConfigOptionRequestOther) decodeJSON(data []byte) error {
 	if seen&(1<<0) == 0 {
 		return wireMissing("value")
 	}
-	return wireDecodeRaw(&x.Raw, data)
+	x.Raw = r.since(start)
+	return nil
 }
 
 func (x *SetSessionConfigOptionRequestOther) appendJSON(buf []byte) ([]byte, error) {
@@ -21591,31 +23168,38 @@ type PromptRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PromptRequest) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*PromptRequest).decodeWire)
+}
+
+func (x *PromptRequest) decodeWire(r *wireReader) error {
 	*x = PromptRequest{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
 			seen |= 1 << 0
-			err := x.SessionID.UnmarshalJSON(it.value)
+			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "prompt":
 			seen |= 1 << 1
-			err := wireDecodeSlice(&x.Prompt, it.value, false, (*ContentBlock).UnmarshalJSON)
+			err := wireDecodeSlice(&x.Prompt, r, false, (*ContentBlock).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "prompt")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -21695,9 +23279,18 @@ var keysClientResponseO = []string{"result", "error"}
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ClientResponse) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ClientResponse).decodeWire)
+}
+
+func (x *ClientResponse) decodeWire(r *wireReader) error {
 	x.Value = nil
-	switch wireKind(data) {
+	switch r.kind() {
 	case '{':
+		start := r.mark()
+		data, err := r.span()
+		if err != nil {
+			return err
+		}
 		var firstErr error
 		mask, err := wireHasMembers(data, keysClientResponseO)
 		if err != nil {
@@ -21705,8 +23298,9 @@ func (x *ClientResponse) UnmarshalJSON(data []byte) error {
 		}
 		if mask&(1<<0) != 0 {
 			{
+				r.reset(start)
 				v := new(ClientResponseResult)
-				err := v.decodeJSON(data)
+				err := v.decodeWire(r)
 				if err == nil {
 					x.Value = v
 					return nil
@@ -21718,8 +23312,9 @@ func (x *ClientResponse) UnmarshalJSON(data []byte) error {
 		}
 		if mask&(1<<1) != 0 {
 			{
+				r.reset(start)
 				v := new(ClientResponseError)
-				err := v.decodeJSON(data)
+				err := v.decodeWire(r)
 				if err == nil {
 					x.Value = v
 					return nil
@@ -21734,7 +23329,7 @@ func (x *ClientResponse) UnmarshalJSON(data []byte) error {
 		}
 		return wireErrorf("ClientResponse: no variant matches: expected a member \"result\" or \"error\"")
 	}
-	return wireKindError(data, wireSkipSpace(data, 0), "ClientResponse (object)")
+	return r.kindError("ClientResponse (object)")
 }
 
 func (x *ClientResponse) appendJSON(buf []byte) ([]byte, error) {
@@ -21761,24 +23356,24 @@ type ClientResponseResult struct {
 	Result ClientResponseResultResult `json:"result"`
 }
 
-func (x *ClientResponseResult) decodeJSON(data []byte) error {
+func (x *ClientResponseResult) decodeWire(r *wireReader) error {
 	*x = ClientResponseResult{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "id":
 			seen |= 1 << 0
-			err := x.ID.UnmarshalJSON(it.value)
+			err := x.ID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "id")
 			}
 		case "result":
 			seen |= 1 << 1
-			err := x.Result.UnmarshalJSON(it.value)
+			err := x.Result.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "result")
 			}
@@ -21840,24 +23435,24 @@ type ClientResponseError struct {
 	Error Error `json:"error"`
 }
 
-func (x *ClientResponseError) decodeJSON(data []byte) error {
+func (x *ClientResponseError) decodeWire(r *wireReader) error {
 	*x = ClientResponseError{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "id":
 			seen |= 1 << 0
-			err := x.ID.UnmarshalJSON(it.value)
+			err := x.ID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "id")
 			}
 		case "error":
 			seen |= 1 << 1
-			err := x.Error.UnmarshalJSON(it.value)
+			err := x.Error.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "error")
 			}
@@ -21927,9 +23522,9 @@ func (x ClientResponseResultResult) MarshalJSON() ([]byte, error) {
 // choiceClientResponseResultResult chooses the variant of ClientResponseResultResult; files of unstable features add theirs.
 var choiceClientResponseResultResult = wireNewChoice[ClientResponseResultResultValue]("ClientResponseResultResult", wireCandidate[ClientResponseResultResultValue]{
 	declared: []string{"_meta", "outcome"},
-	decode: func(data []byte) (ClientResponseResultResultValue, error) {
+	decode: func(r *wireReader) (ClientResponseResultResultValue, error) {
 		v := new(ClientResponseResultResultRequestPermissionResponse)
-		if err := (*RequestPermissionResponse)(v).UnmarshalJSON(data); err != nil {
+		if err := (*RequestPermissionResponse)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -21940,9 +23535,9 @@ var choiceClientResponseResultResult = wireNewChoice[ClientResponseResultResultV
 	required:     []string{"outcome"},
 }, wireCandidate[ClientResponseResultResultValue]{
 	declared: []string{"_meta", "action", "content"},
-	decode: func(data []byte) (ClientResponseResultResultValue, error) {
+	decode: func(r *wireReader) (ClientResponseResultResultValue, error) {
 		v := new(ClientResponseResultResultCreateElicitationResponse)
-		if err := (*CreateElicitationResponse)(v).UnmarshalJSON(data); err != nil {
+		if err := (*CreateElicitationResponse)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -21953,9 +23548,9 @@ var choiceClientResponseResultResult = wireNewChoice[ClientResponseResultResultV
 	required:     nil,
 }, wireCandidate[ClientResponseResultResultValue]{
 	declared: nil,
-	decode: func(data []byte) (ClientResponseResultResultValue, error) {
+	decode: func(r *wireReader) (ClientResponseResultResultValue, error) {
 		v := new(ClientResponseResultResultExtMethodResponse)
-		if err := (*ExtResponse)(v).UnmarshalJSON(data); err != nil {
+		if err := (*ExtResponse)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -21968,8 +23563,12 @@ var choiceClientResponseResultResult = wireNewChoice[ClientResponseResultResultV
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ClientResponseResultResult) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ClientResponseResultResult).decodeWire)
+}
+
+func (x *ClientResponseResultResult) decodeWire(r *wireReader) error {
 	x.Value = nil
-	v, err := choiceClientResponseResultResult.decode(data)
+	v, err := choiceClientResponseResultResult.decode(r)
 	if err != nil {
 		return err
 	}
@@ -22058,31 +23657,35 @@ func (x ClientResponseErrorID) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ClientResponseErrorID) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ClientResponseErrorID).decodeWire)
+}
+
+func (x *ClientResponseErrorID) decodeWire(r *wireReader) error {
 	x.Value = nil
-	switch wireKind(data) {
+	switch r.kind() {
 	case '"':
 		v := new(ClientResponseErrorIDStr)
-		if err := wireDecodeString((*string)(v), data); err != nil {
+		if err := wireDecodeString((*string)(v), r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case '0':
 		v := new(ClientResponseErrorIDNumber)
-		if err := wireDecodeInt64((*int64)(v), data); err != nil {
+		if err := wireDecodeInt64((*int64)(v), r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case 'n':
 		v := new(ClientResponseErrorIDNull)
-		if err := wireDecodeNull(data); err != nil {
+		if err := wireDecodeNull(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	}
-	return wireKindError(data, wireSkipSpace(data, 0), "ClientResponseErrorID (string or number or null)")
+	return r.kindError("ClientResponseErrorID (string or number or null)")
 }
 
 func (x *ClientResponseErrorID) appendJSON(buf []byte) ([]byte, error) {
@@ -22154,25 +23757,32 @@ type RequestPermissionResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *RequestPermissionResponse) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*RequestPermissionResponse).decodeWire)
+}
+
+func (x *RequestPermissionResponse) decodeWire(r *wireReader) error {
 	*x = RequestPermissionResponse{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "outcome":
 			seen |= 1 << 0
-			err := x.Outcome.UnmarshalJSON(it.value)
+			err := x.Outcome.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "outcome")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -22237,36 +23847,40 @@ func (x RequestPermissionOutcome) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *RequestPermissionOutcome) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*RequestPermissionOutcome).decodeWire)
+}
+
+func (x *RequestPermissionOutcome) decodeWire(r *wireReader) error {
 	x.Value = nil
-	raw, found, err := wireMember(data, "outcome")
+	raw, found, err := wireMemberAt(r, "outcome")
 	if err != nil {
 		return err
 	}
 	if !found {
 		return wireMissing("outcome")
 	}
-	tag, err := wireStringBytes(raw)
+	tag, err := wireTagString(raw)
 	if err != nil {
 		return wireAtKey(err, "outcome")
 	}
 	switch string(tag) {
 	case "cancelled":
 		v := new(RequestPermissionOutcomeCancelled)
-		if err := (*CancelledPermissionOutcome)(v).UnmarshalJSON(data); err != nil {
+		if err := (*CancelledPermissionOutcome)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "selected":
 		v := new(RequestPermissionOutcomeSelected)
-		if err := (*SelectedPermissionOutcome)(v).UnmarshalJSON(data); err != nil {
+		if err := (*SelectedPermissionOutcome)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
 		v := new(RequestPermissionOutcomeOther)
-		if err := v.decodeJSON(data); err != nil {
+		if err := v.decodeWire(r); err != nil {
 			return err
 		}
 		v.Outcome = string(tag)
@@ -22374,19 +23988,21 @@ type RequestPermissionOutcomeOther struct {
 	Raw json.RawMessage `json:"-"`
 }
 
-func (x *RequestPermissionOutcomeOther) decodeJSON(data []byte) error {
+func (x *RequestPermissionOutcomeOther) decodeWire(r *wireReader) error {
 	*x = RequestPermissionOutcomeOther{}
-	it, err := wireObject(data)
+	start := r.at()
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 
 	}
 	if it.err != nil {
 		return it.err
 	}
-	return wireDecodeRaw(&x.Raw, data)
+	x.Raw = r.since(start)
+	return nil
 }
 
 func (x *RequestPermissionOutcomeOther) appendJSON(buf []byte) ([]byte, error) {
@@ -22426,18 +24042,25 @@ type CancelledPermissionOutcome struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CancelledPermissionOutcome) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*CancelledPermissionOutcome).decodeWire)
+}
+
+func (x *CancelledPermissionOutcome) decodeWire(r *wireReader) error {
 	*x = CancelledPermissionOutcome{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -22487,25 +24110,32 @@ type SelectedPermissionOutcome struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SelectedPermissionOutcome) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*SelectedPermissionOutcome).decodeWire)
+}
+
+func (x *SelectedPermissionOutcome) decodeWire(r *wireReader) error {
 	*x = SelectedPermissionOutcome{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "optionId":
 			seen |= 1 << 0
-			err := x.OptionID.UnmarshalJSON(it.value)
+			err := x.OptionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "optionId")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -22563,25 +24193,34 @@ type CreateElicitationResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CreateElicitationResponse) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*CreateElicitationResponse).decodeWire)
+}
+
+func (x *CreateElicitationResponse) decodeWire(r *wireReader) error {
 	*x = CreateElicitationResponse{}
-	it, err := wireObject(data)
+	start := r.mark()
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	return x.Variant.UnmarshalJSON(data)
+	r.reset(start)
+	return x.Variant.decodeWire(r)
 }
 
 func (x *CreateElicitationResponse) appendJSON(buf []byte) ([]byte, error) {
@@ -22631,43 +24270,47 @@ func (x CreateElicitationResponseVariant) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CreateElicitationResponseVariant) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*CreateElicitationResponseVariant).decodeWire)
+}
+
+func (x *CreateElicitationResponseVariant) decodeWire(r *wireReader) error {
 	x.Value = nil
-	raw, found, err := wireMember(data, "action")
+	raw, found, err := wireMemberAt(r, "action")
 	if err != nil {
 		return err
 	}
 	if !found {
 		return wireMissing("action")
 	}
-	tag, err := wireStringBytes(raw)
+	tag, err := wireTagString(raw)
 	if err != nil {
 		return wireAtKey(err, "action")
 	}
 	switch string(tag) {
 	case "accept":
 		v := new(CreateElicitationResponseAccept)
-		if err := (*ElicitationAcceptAction)(v).UnmarshalJSON(data); err != nil {
+		if err := (*ElicitationAcceptAction)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "decline":
 		v := new(CreateElicitationResponseDecline)
-		if err := v.decodeJSON(data); err != nil {
+		if err := v.decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "cancel":
 		v := new(CreateElicitationResponseCancel)
-		if err := v.decodeJSON(data); err != nil {
+		if err := v.decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
 		v := new(CreateElicitationResponseOther)
-		if err := v.decodeJSON(data); err != nil {
+		if err := v.decodeWire(r); err != nil {
 			return err
 		}
 		v.Action = string(tag)
@@ -22722,13 +24365,13 @@ func NewCreateElicitationResponseAccept(v ElicitationAcceptAction) CreateElicita
 // It is the variant of CreateElicitationResponseVariant with action "decline".
 type CreateElicitationResponseDecline struct{}
 
-func (x *CreateElicitationResponseDecline) decodeJSON(data []byte) error {
+func (x *CreateElicitationResponseDecline) decodeWire(r *wireReader) error {
 	*x = CreateElicitationResponseDecline{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 
 	}
 	if it.err != nil {
@@ -22763,13 +24406,13 @@ func NewCreateElicitationResponseDecline(v CreateElicitationResponseDecline) Cre
 // It is the variant of CreateElicitationResponseVariant with action "cancel".
 type CreateElicitationResponseCancel struct{}
 
-func (x *CreateElicitationResponseCancel) decodeJSON(data []byte) error {
+func (x *CreateElicitationResponseCancel) decodeWire(r *wireReader) error {
 	*x = CreateElicitationResponseCancel{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 
 	}
 	if it.err != nil {
@@ -22817,19 +24460,21 @@ type CreateElicitationResponseOther struct {
 	Raw json.RawMessage `json:"-"`
 }
 
-func (x *CreateElicitationResponseOther) decodeJSON(data []byte) error {
+func (x *CreateElicitationResponseOther) decodeWire(r *wireReader) error {
 	*x = CreateElicitationResponseOther{}
-	it, err := wireObject(data)
+	start := r.at()
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 
 	}
 	if it.err != nil {
 		return it.err
 	}
-	return wireDecodeRaw(&x.Raw, data)
+	x.Raw = r.since(start)
+	return nil
 }
 
 func (x *CreateElicitationResponseOther) appendJSON(buf []byte) ([]byte, error) {
@@ -22877,20 +24522,26 @@ func (x ElicitationContentValue) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationContentValue) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ElicitationContentValue).decodeWire)
+}
+
+func (x *ElicitationContentValue) decodeWire(r *wireReader) error {
 	x.Value = nil
-	switch wireKind(data) {
+	switch r.kind() {
 	case '{':
 		v := new(ElicitationContentValueOther)
-		if err := wireDecodeRaw((*json.RawMessage)(v), data); err != nil {
+		if err := wireDecodeRaw((*json.RawMessage)(v), r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case '[':
+		start := r.mark()
 		var firstErr error
 		{
+			r.reset(start)
 			v := new(ElicitationContentValueStringArray)
-			err := wireDecodeSlice((*[]string)(v), data, false, wireDecodeString)
+			err := wireDecodeSlice((*[]string)(v), r, false, wireDecodeString)
 			if err == nil {
 				x.Value = v
 				return nil
@@ -22900,8 +24551,9 @@ func (x *ElicitationContentValue) UnmarshalJSON(data []byte) error {
 			}
 		}
 		{
+			r.reset(start)
 			v := new(ElicitationContentValueOther)
-			err := wireDecodeRaw((*json.RawMessage)(v), data)
+			err := wireDecodeRaw((*json.RawMessage)(v), r)
 			if err == nil {
 				x.Value = v
 				return nil
@@ -22915,10 +24567,12 @@ func (x *ElicitationContentValue) UnmarshalJSON(data []byte) error {
 		}
 		return wireErrorf("ElicitationContentValue: no variant matches")
 	case '"':
+		start := r.mark()
 		var firstErr error
 		{
+			r.reset(start)
 			v := new(ElicitationContentValueString)
-			err := wireDecodeString((*string)(v), data)
+			err := wireDecodeString((*string)(v), r)
 			if err == nil {
 				x.Value = v
 				return nil
@@ -22928,8 +24582,9 @@ func (x *ElicitationContentValue) UnmarshalJSON(data []byte) error {
 			}
 		}
 		{
+			r.reset(start)
 			v := new(ElicitationContentValueOther)
-			err := wireDecodeRaw((*json.RawMessage)(v), data)
+			err := wireDecodeRaw((*json.RawMessage)(v), r)
 			if err == nil {
 				x.Value = v
 				return nil
@@ -22943,10 +24598,12 @@ func (x *ElicitationContentValue) UnmarshalJSON(data []byte) error {
 		}
 		return wireErrorf("ElicitationContentValue: no variant matches")
 	case '0':
+		start := r.mark()
 		var firstErr error
 		{
+			r.reset(start)
 			v := new(ElicitationContentValueInteger)
-			err := wireDecodeInt64((*int64)(v), data)
+			err := wireDecodeInt64((*int64)(v), r)
 			if err == nil {
 				x.Value = v
 				return nil
@@ -22956,8 +24613,9 @@ func (x *ElicitationContentValue) UnmarshalJSON(data []byte) error {
 			}
 		}
 		{
+			r.reset(start)
 			v := new(ElicitationContentValueNumber)
-			err := wireDecodeFloat64((*float64)(v), data)
+			err := wireDecodeFloat64((*float64)(v), r)
 			if err == nil {
 				x.Value = v
 				return nil
@@ -22967,8 +24625,9 @@ func (x *ElicitationContentValue) UnmarshalJSON(data []byte) error {
 			}
 		}
 		{
+			r.reset(start)
 			v := new(ElicitationContentValueOther)
-			err := wireDecodeRaw((*json.RawMessage)(v), data)
+			err := wireDecodeRaw((*json.RawMessage)(v), r)
 			if err == nil {
 				x.Value = v
 				return nil
@@ -22982,10 +24641,12 @@ func (x *ElicitationContentValue) UnmarshalJSON(data []byte) error {
 		}
 		return wireErrorf("ElicitationContentValue: no variant matches")
 	case 't':
+		start := r.mark()
 		var firstErr error
 		{
+			r.reset(start)
 			v := new(ElicitationContentValueBoolean)
-			err := wireDecodeBool((*bool)(v), data)
+			err := wireDecodeBool((*bool)(v), r)
 			if err == nil {
 				x.Value = v
 				return nil
@@ -22995,8 +24656,9 @@ func (x *ElicitationContentValue) UnmarshalJSON(data []byte) error {
 			}
 		}
 		{
+			r.reset(start)
 			v := new(ElicitationContentValueOther)
-			err := wireDecodeRaw((*json.RawMessage)(v), data)
+			err := wireDecodeRaw((*json.RawMessage)(v), r)
 			if err == nil {
 				x.Value = v
 				return nil
@@ -23011,13 +24673,13 @@ func (x *ElicitationContentValue) UnmarshalJSON(data []byte) error {
 		return wireErrorf("ElicitationContentValue: no variant matches")
 	case 'n':
 		v := new(ElicitationContentValueOther)
-		if err := wireDecodeRaw((*json.RawMessage)(v), data); err != nil {
+		if err := wireDecodeRaw((*json.RawMessage)(v), r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	}
-	return wireKindError(data, wireSkipSpace(data, 0), "ElicitationContentValue (object or array or string or number or boolean or null)")
+	return r.kindError("ElicitationContentValue (object or array or string or number or boolean or null)")
 }
 
 func (x *ElicitationContentValue) appendJSON(buf []byte) ([]byte, error) {
@@ -23142,19 +24804,23 @@ type ElicitationAcceptAction struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationAcceptAction) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ElicitationAcceptAction).decodeWire)
+}
+
+func (x *ElicitationAcceptAction) decodeWire(r *wireReader) error {
 	*x = ElicitationAcceptAction{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "content":
 			var err error
-			if wireIsNull(it.value) {
+			if r.null() {
 				x.Content = nil
 			} else {
-				err = wireDecodeMap(&x.Content, it.value, (*ElicitationContentValue).UnmarshalJSON)
+				err = wireDecodeMap(&x.Content, r, (*ElicitationContentValue).decodeWire)
 			}
 			if err != nil {
 				return wireAtKey(err, "content")
@@ -23203,22 +24869,26 @@ type ClientNotification struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ClientNotification) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ClientNotification).decodeWire)
+}
+
+func (x *ClientNotification) decodeWire(r *wireReader) error {
 	*x = ClientNotification{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "method":
 			seen |= 1 << 0
-			err := wireDecodeString(&x.Method, it.value)
+			err := wireDecodeString(&x.Method, r)
 			if err != nil {
 				return wireAtKey(err, "method")
 			}
 		case "params":
-			err := wireDecodePtr(&x.Params, it.value, (*ClientNotificationParams).UnmarshalJSON)
+			err := wireDecodePtr(&x.Params, r, (*ClientNotificationParams).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "params")
 			}
@@ -23290,9 +24960,9 @@ func (x ClientNotificationParams) MarshalJSON() ([]byte, error) {
 // choiceClientNotificationParams chooses the variant of ClientNotificationParams; files of unstable features add theirs.
 var choiceClientNotificationParams = wireNewChoice[ClientNotificationParamsValue]("ClientNotificationParams", wireCandidate[ClientNotificationParamsValue]{
 	declared: []string{"_meta", "sessionId"},
-	decode: func(data []byte) (ClientNotificationParamsValue, error) {
+	decode: func(r *wireReader) (ClientNotificationParamsValue, error) {
 		v := new(ClientNotificationParamsCancelSessionNotification)
-		if err := (*CancelSessionNotification)(v).UnmarshalJSON(data); err != nil {
+		if err := (*CancelSessionNotification)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -23303,9 +24973,9 @@ var choiceClientNotificationParams = wireNewChoice[ClientNotificationParamsValue
 	required:     []string{"sessionId"},
 }, wireCandidate[ClientNotificationParamsValue]{
 	declared: nil,
-	decode: func(data []byte) (ClientNotificationParamsValue, error) {
+	decode: func(r *wireReader) (ClientNotificationParamsValue, error) {
 		v := new(ClientNotificationParamsExtNotification)
-		if err := (*ExtNotification)(v).UnmarshalJSON(data); err != nil {
+		if err := (*ExtNotification)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -23318,8 +24988,12 @@ var choiceClientNotificationParams = wireNewChoice[ClientNotificationParamsValue
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ClientNotificationParams) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ClientNotificationParams).decodeWire)
+}
+
+func (x *ClientNotificationParams) decodeWire(r *wireReader) error {
 	x.Value = nil
-	v, err := choiceClientNotificationParams.decode(data)
+	v, err := choiceClientNotificationParams.decode(r)
 	if err != nil {
 		return err
 	}
@@ -23418,25 +25092,32 @@ type CancelSessionNotification struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CancelSessionNotification) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*CancelSessionNotification).decodeWire)
+}
+
+func (x *CancelSessionNotification) decodeWire(r *wireReader) error {
 	*x = CancelSessionNotification{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
 			seen |= 1 << 0
-			err := x.SessionID.UnmarshalJSON(it.value)
+			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -23497,25 +25178,32 @@ type CancelRequestNotification struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CancelRequestNotification) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*CancelRequestNotification).decodeWire)
+}
+
+func (x *CancelRequestNotification) decodeWire(r *wireReader) error {
 	*x = CancelRequestNotification{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "requestId":
 			seen |= 1 << 0
-			err := x.RequestID.UnmarshalJSON(it.value)
+			err := x.RequestID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "requestId")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}

@@ -6,8 +6,8 @@ package acp
 // IdleStateUpdateEndTurnTokenUsage is empty: build with -tags unstable_end_turn_token_usage (or unstable) for the members of IdleStateUpdate it adds.
 type IdleStateUpdateEndTurnTokenUsage struct{}
 
-// decodeGatedMember ignores the member, as the stable schema does.
-func (*IdleStateUpdateEndTurnTokenUsage) decodeGatedMember(*wireObjectIter) error {
+// decodeGatedMember ignores the member, as the stable schema does (the iterator skips it).
+func (*IdleStateUpdateEndTurnTokenUsage) decodeGatedMember(*wireObjectIter, *wireReader) error {
 	return nil
 }
 

@@ -6,8 +6,8 @@ package acp
 // AgentCapabilitiesLLMProviders is empty: build with -tags unstable_llm_providers (or unstable) for the members of AgentCapabilities it adds.
 type AgentCapabilitiesLLMProviders struct{}
 
-// decodeGatedMember ignores the member, as the stable schema does.
-func (*AgentCapabilitiesLLMProviders) decodeGatedMember(*wireObjectIter) error {
+// decodeGatedMember ignores the member, as the stable schema does (the iterator skips it).
+func (*AgentCapabilitiesLLMProviders) decodeGatedMember(*wireObjectIter, *wireReader) error {
 	return nil
 }
 

@@ -11,9 +11,9 @@ import (
 func init() {
 	choiceAgentRequestParams.add(wireCandidate[AgentRequestParamsValue]{
 		declared: []string{"_meta", "method", "params", "requestId", "serverId"},
-		decode: func(data []byte) (AgentRequestParamsValue, error) {
+		decode: func(r *wireReader) (AgentRequestParamsValue, error) {
 			v := new(AgentRequestParamsMessageMCPRequest)
-			if err := (*MessageMcpRequest)(v).UnmarshalJSON(data); err != nil {
+			if err := (*MessageMcpRequest)(v).decodeWire(r); err != nil {
 				return nil, err
 			}
 			return v, nil
@@ -69,42 +69,49 @@ type MessageMcpRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *MessageMcpRequest) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*MessageMcpRequest).decodeWire)
+}
+
+func (x *MessageMcpRequest) decodeWire(r *wireReader) error {
 	*x = MessageMcpRequest{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "serverId":
 			seen |= 1 << 0
-			err := x.ServerID.UnmarshalJSON(it.value)
+			err := x.ServerID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "serverId")
 			}
 		case "requestId":
 			seen |= 1 << 1
-			err := x.RequestID.UnmarshalJSON(it.value)
+			err := x.RequestID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "requestId")
 			}
 		case "method":
 			seen |= 1 << 2
-			err := wireDecodeString(&x.Method, it.value)
+			err := wireDecodeString(&x.Method, r)
 			if err != nil {
 				return wireAtKey(err, "method")
 			}
 		case "params":
-			err := wireDecodeRawObject(&x.Params, it.value)
+			err := wireDecodeRawObject(&x.Params, r)
 			if err != nil {
 				return wireAtKey(err, "params")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -183,7 +190,11 @@ type McpServerAcpId string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *McpServerAcpId) UnmarshalJSON(data []byte) error {
-	return wireDecodeString((*string)(x), data)
+	return wireUnmarshal(x, data, (*McpServerAcpId).decodeWire)
+}
+
+func (x *McpServerAcpId) decodeWire(r *wireReader) error {
+	return wireDecodeString((*string)(x), r)
 }
 
 func (x *McpServerAcpId) appendJSON(buf []byte) ([]byte, error) {
@@ -204,7 +215,11 @@ type McpRequestId string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *McpRequestId) UnmarshalJSON(data []byte) error {
-	return wireDecodeString((*string)(x), data)
+	return wireUnmarshal(x, data, (*McpRequestId).decodeWire)
+}
+
+func (x *McpRequestId) decodeWire(r *wireReader) error {
+	return wireDecodeString((*string)(x), r)
 }
 
 func (x *McpRequestId) appendJSON(buf []byte) ([]byte, error) {
@@ -229,13 +244,16 @@ type McpCapabilitiesMCPOverACP struct {
 	ACP *McpAcpCapabilities `json:"acp,omitempty"`
 }
 
-func (x *McpCapabilitiesMCPOverACP) decodeGatedMember(it *wireObjectIter) error {
+func (x *McpCapabilitiesMCPOverACP) decodeGatedMember(it *wireObjectIter, r *wireReader) error {
 	switch string(it.key) {
 	case "acp":
+		at := r.mark()
 		var v *McpAcpCapabilities
-		err := wireDecodePtr(&v, it.value, (*McpAcpCapabilities).UnmarshalJSON)
+		err := wireDecodePtr(&v, r, (*McpAcpCapabilities).decodeWire)
 		if err == nil {
 			x.ACP = v
+		} else {
+			r.reset(at)
 		}
 	}
 	return nil
@@ -271,18 +289,25 @@ type McpAcpCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *McpAcpCapabilities) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*McpAcpCapabilities).decodeWire)
+}
+
+func (x *McpAcpCapabilities) decodeWire(r *wireReader) error {
 	*x = McpAcpCapabilities{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -319,11 +344,11 @@ func (x McpAcpCapabilities) MarshalJSON() ([]byte, error) {
 }
 
 // decodeGatedMCPOverACP decodes the variants of McpServer that unstable_mcp_over_acp adds.
-func (x *McpServer) decodeGatedMCPOverACP(tag, data []byte) (bool, error) {
+func (x *McpServer) decodeGatedMCPOverACP(tag []byte, r *wireReader) (bool, error) {
 	switch string(tag) {
 	case "acp":
 		v := new(McpServerACP)
-		if err := (*McpServerAcp)(v).UnmarshalJSON(data); err != nil {
+		if err := (*McpServerAcp)(v).decodeWire(r); err != nil {
 			return true, err
 		}
 		x.Value = v
@@ -392,31 +417,38 @@ type McpServerAcp struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *McpServerAcp) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*McpServerAcp).decodeWire)
+}
+
+func (x *McpServerAcp) decodeWire(r *wireReader) error {
 	*x = McpServerAcp{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "name":
 			seen |= 1 << 0
-			err := wireDecodeString(&x.Name, it.value)
+			err := wireDecodeString(&x.Name, r)
 			if err != nil {
 				return wireAtKey(err, "name")
 			}
 		case "serverId":
 			seen |= 1 << 1
-			err := x.ServerID.UnmarshalJSON(it.value)
+			err := x.ServerID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "serverId")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -471,9 +503,9 @@ func (x McpServerAcp) MarshalJSON() ([]byte, error) {
 func init() {
 	choiceClientResponseResultResult.add(wireCandidate[ClientResponseResultResultValue]{
 		declared: []string{"_meta", "error", "result"},
-		decode: func(data []byte) (ClientResponseResultResultValue, error) {
+		decode: func(r *wireReader) (ClientResponseResultResultValue, error) {
 			v := new(ClientResponseResultResultMessageMCPResponse)
-			if err := (*MessageMcpResponse)(v).UnmarshalJSON(data); err != nil {
+			if err := (*MessageMcpResponse)(v).decodeWire(r); err != nil {
 				return nil, err
 			}
 			return v, nil
@@ -534,9 +566,18 @@ var keysMessageMcpResponseO = []string{"result", "error"}
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *MessageMcpResponse) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*MessageMcpResponse).decodeWire)
+}
+
+func (x *MessageMcpResponse) decodeWire(r *wireReader) error {
 	x.Value = nil
-	switch wireKind(data) {
+	switch r.kind() {
 	case '{':
+		start := r.mark()
+		data, err := r.span()
+		if err != nil {
+			return err
+		}
 		var firstErr error
 		mask, err := wireHasMembers(data, keysMessageMcpResponseO)
 		if err != nil {
@@ -544,8 +585,9 @@ func (x *MessageMcpResponse) UnmarshalJSON(data []byte) error {
 		}
 		if mask&(1<<0) != 0 {
 			{
+				r.reset(start)
 				v := new(MessageMcpResponseResult)
-				err := v.decodeJSON(data)
+				err := v.decodeWire(r)
 				if err == nil {
 					x.Value = v
 					return nil
@@ -557,8 +599,9 @@ func (x *MessageMcpResponse) UnmarshalJSON(data []byte) error {
 		}
 		if mask&(1<<1) != 0 {
 			{
+				r.reset(start)
 				v := new(MessageMcpResponseError)
-				err := v.decodeJSON(data)
+				err := v.decodeWire(r)
 				if err == nil {
 					x.Value = v
 					return nil
@@ -573,7 +616,7 @@ func (x *MessageMcpResponse) UnmarshalJSON(data []byte) error {
 		}
 		return wireErrorf("MessageMcpResponse: no variant matches: expected a member \"result\" or \"error\"")
 	}
-	return wireKindError(data, wireSkipSpace(data, 0), "MessageMcpResponse (object)")
+	return r.kindError("MessageMcpResponse (object)")
 }
 
 func (x *MessageMcpResponse) appendJSON(buf []byte) ([]byte, error) {
@@ -605,26 +648,29 @@ type MessageMcpResponseResult struct {
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
-func (x *MessageMcpResponseResult) decodeJSON(data []byte) error {
+func (x *MessageMcpResponseResult) decodeWire(r *wireReader) error {
 	*x = MessageMcpResponseResult{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "result":
 			seen |= 1 << 0
-			err := wireDecodeRaw(&x.Result, it.value)
+			err := wireDecodeRaw(&x.Result, r)
 			if err != nil {
 				return wireAtKey(err, "result")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -690,26 +736,29 @@ type MessageMcpResponseError struct {
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
-func (x *MessageMcpResponseError) decodeJSON(data []byte) error {
+func (x *MessageMcpResponseError) decodeWire(r *wireReader) error {
 	*x = MessageMcpResponseError{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "error":
 			seen |= 1 << 0
-			err := x.Error.UnmarshalJSON(it.value)
+			err := x.Error.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "error")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -774,28 +823,32 @@ type McpError struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *McpError) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*McpError).decodeWire)
+}
+
+func (x *McpError) decodeWire(r *wireReader) error {
 	*x = McpError{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "code":
 			seen |= 1 << 0
-			err := wireDecodeInt32(&x.Code, it.value)
+			err := wireDecodeInt32(&x.Code, r)
 			if err != nil {
 				return wireAtKey(err, "code")
 			}
 		case "message":
 			seen |= 1 << 1
-			err := wireDecodeString(&x.Message, it.value)
+			err := wireDecodeString(&x.Message, r)
 			if err != nil {
 				return wireAtKey(err, "message")
 			}
 		case "data":
-			err := wireDecodeRaw(&x.Data, it.value)
+			err := wireDecodeRaw(&x.Data, r)
 			if err != nil {
 				return wireAtKey(err, "data")
 			}
@@ -804,7 +857,7 @@ func (x *McpError) UnmarshalJSON(data []byte) error {
 				x.Extra = map[string]json.RawMessage{}
 			}
 			var v json.RawMessage
-			if err := wireDecodeRaw(&v, it.value); err != nil {
+			if err := wireDecodeRaw(&v, r); err != nil {
 				return wireAtKey(err, string(it.key))
 			}
 			x.Extra[string(it.key)] = v
@@ -862,9 +915,9 @@ func (x McpError) MarshalJSON() ([]byte, error) {
 func init() {
 	choiceClientNotificationParams.add(wireCandidate[ClientNotificationParamsValue]{
 		declared: []string{"_meta", "method", "params", "requestId", "serverId"},
-		decode: func(data []byte) (ClientNotificationParamsValue, error) {
+		decode: func(r *wireReader) (ClientNotificationParamsValue, error) {
 			v := new(ClientNotificationParamsMessageMCPNotification)
-			if err := (*MessageMcpNotification)(v).UnmarshalJSON(data); err != nil {
+			if err := (*MessageMcpNotification)(v).decodeWire(r); err != nil {
 				return nil, err
 			}
 			return v, nil
@@ -921,42 +974,49 @@ type MessageMcpNotification struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *MessageMcpNotification) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*MessageMcpNotification).decodeWire)
+}
+
+func (x *MessageMcpNotification) decodeWire(r *wireReader) error {
 	*x = MessageMcpNotification{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "serverId":
 			seen |= 1 << 0
-			err := x.ServerID.UnmarshalJSON(it.value)
+			err := x.ServerID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "serverId")
 			}
 		case "requestId":
 			seen |= 1 << 1
-			err := x.RequestID.UnmarshalJSON(it.value)
+			err := x.RequestID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "requestId")
 			}
 		case "method":
 			seen |= 1 << 2
-			err := wireDecodeString(&x.Method, it.value)
+			err := wireDecodeString(&x.Method, r)
 			if err != nil {
 				return wireAtKey(err, "method")
 			}
 		case "params":
-			err := wireDecodeRawObject(&x.Params, it.value)
+			err := wireDecodeRawObject(&x.Params, r)
 			if err != nil {
 				return wireAtKey(err, "params")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}

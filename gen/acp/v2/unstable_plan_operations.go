@@ -6,11 +6,11 @@ package acp
 import "encoding/json"
 
 // decodeGatedPlanOperations decodes the variants of SessionUpdate that unstable_plan_operations adds.
-func (x *SessionUpdate) decodeGatedPlanOperations(tag, data []byte) (bool, error) {
+func (x *SessionUpdate) decodeGatedPlanOperations(tag []byte, r *wireReader) (bool, error) {
 	switch string(tag) {
 	case "plan_removed":
 		v := new(SessionUpdatePlanRemoved)
-		if err := (*PlanRemoved)(v).UnmarshalJSON(data); err != nil {
+		if err := (*PlanRemoved)(v).decodeWire(r); err != nil {
 			return true, err
 		}
 		x.Value = v
@@ -51,18 +51,18 @@ func NewSessionUpdatePlanRemoved(v PlanRemoved) SessionUpdate {
 }
 
 // decodeGatedPlanOperations decodes the variants of PlanUpdateContent that unstable_plan_operations adds.
-func (x *PlanUpdateContent) decodeGatedPlanOperations(tag, data []byte) (bool, error) {
+func (x *PlanUpdateContent) decodeGatedPlanOperations(tag []byte, r *wireReader) (bool, error) {
 	switch string(tag) {
 	case "file":
 		v := new(PlanUpdateContentFile)
-		if err := (*PlanFile)(v).UnmarshalJSON(data); err != nil {
+		if err := (*PlanFile)(v).decodeWire(r); err != nil {
 			return true, err
 		}
 		x.Value = v
 		return true, nil
 	case "markdown":
 		v := new(PlanUpdateContentMarkdown)
-		if err := (*PlanMarkdown)(v).UnmarshalJSON(data); err != nil {
+		if err := (*PlanMarkdown)(v).decodeWire(r); err != nil {
 			return true, err
 		}
 		x.Value = v
@@ -153,31 +153,38 @@ type PlanFile struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanFile) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*PlanFile).decodeWire)
+}
+
+func (x *PlanFile) decodeWire(r *wireReader) error {
 	*x = PlanFile{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "planId":
 			seen |= 1 << 0
-			err := x.PlanID.UnmarshalJSON(it.value)
+			err := x.PlanID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "planId")
 			}
 		case "uri":
 			seen |= 1 << 1
-			err := wireDecodeString(&x.URI, it.value)
+			err := wireDecodeString(&x.URI, r)
 			if err != nil {
 				return wireAtKey(err, "uri")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -249,31 +256,38 @@ type PlanMarkdown struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanMarkdown) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*PlanMarkdown).decodeWire)
+}
+
+func (x *PlanMarkdown) decodeWire(r *wireReader) error {
 	*x = PlanMarkdown{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "planId":
 			seen |= 1 << 0
-			err := x.PlanID.UnmarshalJSON(it.value)
+			err := x.PlanID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "planId")
 			}
 		case "content":
 			seen |= 1 << 1
-			err := wireDecodeString(&x.Content, it.value)
+			err := wireDecodeString(&x.Content, r)
 			if err != nil {
 				return wireAtKey(err, "content")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -343,25 +357,32 @@ type PlanRemoved struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanRemoved) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*PlanRemoved).decodeWire)
+}
+
+func (x *PlanRemoved) decodeWire(r *wireReader) error {
 	*x = PlanRemoved{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "planId":
 			seen |= 1 << 0
-			err := x.PlanID.UnmarshalJSON(it.value)
+			err := x.PlanID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "planId")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}

@@ -20,28 +20,32 @@ type ProxyRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ProxyRequest) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ProxyRequest).decodeWire)
+}
+
+func (x *ProxyRequest) decodeWire(r *wireReader) error {
 	*x = ProxyRequest{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "id":
 			seen |= 1 << 0
-			err := x.ID.UnmarshalJSON(it.value)
+			err := x.ID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "id")
 			}
 		case "method":
 			seen |= 1 << 1
-			err := wireDecodeString(&x.Method, it.value)
+			err := wireDecodeString(&x.Method, r)
 			if err != nil {
 				return wireAtKey(err, "method")
 			}
 		case "params":
-			err := wireDecodePtr(&x.Params, it.value, (*ProxyRequestParams).UnmarshalJSON)
+			err := wireDecodePtr(&x.Params, r, (*ProxyRequestParams).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "params")
 			}
@@ -125,9 +129,18 @@ var keysProxyRequestParamsO = []string{"protocolVersion", "method"}
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ProxyRequestParams) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ProxyRequestParams).decodeWire)
+}
+
+func (x *ProxyRequestParams) decodeWire(r *wireReader) error {
 	x.Value = nil
-	switch wireKind(data) {
+	switch r.kind() {
 	case '{':
+		start := r.mark()
+		data, err := r.span()
+		if err != nil {
+			return err
+		}
 		var firstErr error
 		mask, err := wireHasMembers(data, keysProxyRequestParamsO)
 		if err != nil {
@@ -135,8 +148,9 @@ func (x *ProxyRequestParams) UnmarshalJSON(data []byte) error {
 		}
 		if mask&(1<<0) != 0 {
 			{
+				r.reset(start)
 				v := new(ProxyRequestParamsInitializeProxyRequest)
-				err := (*InitializeProxyRequest)(v).UnmarshalJSON(data)
+				err := (*InitializeProxyRequest)(v).decodeWire(r)
 				if err == nil {
 					x.Value = v
 					return nil
@@ -148,8 +162,9 @@ func (x *ProxyRequestParams) UnmarshalJSON(data []byte) error {
 		}
 		if mask&(1<<1) != 0 {
 			{
+				r.reset(start)
 				v := new(ProxyRequestParamsProxySuccessorRequest)
-				err := (*ProxySuccessorRequest)(v).UnmarshalJSON(data)
+				err := (*ProxySuccessorRequest)(v).decodeWire(r)
 				if err == nil {
 					x.Value = v
 					return nil
@@ -164,7 +179,7 @@ func (x *ProxyRequestParams) UnmarshalJSON(data []byte) error {
 		}
 		return wireErrorf("ProxyRequestParams: no variant matches: expected a member \"protocolVersion\" or \"method\"")
 	}
-	return wireKindError(data, wireSkipSpace(data, 0), "ProxyRequestParams (object)")
+	return r.kindError("ProxyRequestParams (object)")
 }
 
 func (x *ProxyRequestParams) appendJSON(buf []byte) ([]byte, error) {
@@ -249,7 +264,11 @@ type InitializeProxyRequest InitializeRequest
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *InitializeProxyRequest) UnmarshalJSON(data []byte) error {
-	return (*InitializeRequest)(x).UnmarshalJSON(data)
+	return wireUnmarshal(x, data, (*InitializeProxyRequest).decodeWire)
+}
+
+func (x *InitializeProxyRequest) decodeWire(r *wireReader) error {
+	return (*InitializeRequest)(x).decodeWire(r)
 }
 
 func (x *InitializeProxyRequest) appendJSON(buf []byte) ([]byte, error) {
@@ -306,30 +325,37 @@ type ProxySuccessorRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ProxySuccessorRequest) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ProxySuccessorRequest).decodeWire)
+}
+
+func (x *ProxySuccessorRequest) decodeWire(r *wireReader) error {
 	*x = ProxySuccessorRequest{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "method":
 			seen |= 1 << 0
-			err := wireDecodeString(&x.Method, it.value)
+			err := wireDecodeString(&x.Method, r)
 			if err != nil {
 				return wireAtKey(err, "method")
 			}
 		case "params":
-			err := wireDecodeRaw(&x.Params, it.value)
+			err := wireDecodeRaw(&x.Params, r)
 			if err != nil {
 				return wireAtKey(err, "params")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -403,9 +429,18 @@ var keysProxyResponseO = []string{"result", "error"}
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ProxyResponse) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ProxyResponse).decodeWire)
+}
+
+func (x *ProxyResponse) decodeWire(r *wireReader) error {
 	x.Value = nil
-	switch wireKind(data) {
+	switch r.kind() {
 	case '{':
+		start := r.mark()
+		data, err := r.span()
+		if err != nil {
+			return err
+		}
 		var firstErr error
 		mask, err := wireHasMembers(data, keysProxyResponseO)
 		if err != nil {
@@ -413,8 +448,9 @@ func (x *ProxyResponse) UnmarshalJSON(data []byte) error {
 		}
 		if mask&(1<<0) != 0 {
 			{
+				r.reset(start)
 				v := new(ProxyResponseResult)
-				err := v.decodeJSON(data)
+				err := v.decodeWire(r)
 				if err == nil {
 					x.Value = v
 					return nil
@@ -426,8 +462,9 @@ func (x *ProxyResponse) UnmarshalJSON(data []byte) error {
 		}
 		if mask&(1<<1) != 0 {
 			{
+				r.reset(start)
 				v := new(ProxyResponseError)
-				err := v.decodeJSON(data)
+				err := v.decodeWire(r)
 				if err == nil {
 					x.Value = v
 					return nil
@@ -442,7 +479,7 @@ func (x *ProxyResponse) UnmarshalJSON(data []byte) error {
 		}
 		return wireErrorf("ProxyResponse: no variant matches: expected a member \"result\" or \"error\"")
 	}
-	return wireKindError(data, wireSkipSpace(data, 0), "ProxyResponse (object)")
+	return r.kindError("ProxyResponse (object)")
 }
 
 func (x *ProxyResponse) appendJSON(buf []byte) ([]byte, error) {
@@ -469,24 +506,24 @@ type ProxyResponseResult struct {
 	Result ProxyResponseResultResult `json:"result"`
 }
 
-func (x *ProxyResponseResult) decodeJSON(data []byte) error {
+func (x *ProxyResponseResult) decodeWire(r *wireReader) error {
 	*x = ProxyResponseResult{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "id":
 			seen |= 1 << 0
-			err := x.ID.UnmarshalJSON(it.value)
+			err := x.ID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "id")
 			}
 		case "result":
 			seen |= 1 << 1
-			err := x.Result.UnmarshalJSON(it.value)
+			err := x.Result.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "result")
 			}
@@ -548,24 +585,24 @@ type ProxyResponseError struct {
 	Error Error `json:"error"`
 }
 
-func (x *ProxyResponseError) decodeJSON(data []byte) error {
+func (x *ProxyResponseError) decodeWire(r *wireReader) error {
 	*x = ProxyResponseError{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "id":
 			seen |= 1 << 0
-			err := x.ID.UnmarshalJSON(it.value)
+			err := x.ID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "id")
 			}
 		case "error":
 			seen |= 1 << 1
-			err := x.Error.UnmarshalJSON(it.value)
+			err := x.Error.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "error")
 			}
@@ -636,9 +673,18 @@ var keysProxyResponseResultResultO = []string{"protocolVersion"}
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ProxyResponseResultResult) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ProxyResponseResultResult).decodeWire)
+}
+
+func (x *ProxyResponseResultResult) decodeWire(r *wireReader) error {
 	x.Value = nil
-	switch wireKind(data) {
+	switch r.kind() {
 	case '{':
+		start := r.mark()
+		data, err := r.span()
+		if err != nil {
+			return err
+		}
 		var firstErr error
 		mask, err := wireHasMembers(data, keysProxyResponseResultResultO)
 		if err != nil {
@@ -646,8 +692,9 @@ func (x *ProxyResponseResultResult) UnmarshalJSON(data []byte) error {
 		}
 		if mask&(1<<0) != 0 {
 			{
+				r.reset(start)
 				v := new(ProxyResponseResultResultInitializeProxyResponse)
-				err := (*InitializeProxyResponse)(v).UnmarshalJSON(data)
+				err := (*InitializeProxyResponse)(v).decodeWire(r)
 				if err == nil {
 					x.Value = v
 					return nil
@@ -658,8 +705,9 @@ func (x *ProxyResponseResultResult) UnmarshalJSON(data []byte) error {
 			}
 		}
 		{
+			r.reset(start)
 			v := new(ProxyResponseResultResultProxySuccessorResponse)
-			err := (*ProxySuccessorResponse)(v).UnmarshalJSON(data)
+			err := (*ProxySuccessorResponse)(v).decodeWire(r)
 			if err == nil {
 				x.Value = v
 				return nil
@@ -674,41 +722,41 @@ func (x *ProxyResponseResultResult) UnmarshalJSON(data []byte) error {
 		return wireErrorf("ProxyResponseResultResult: no variant matches: expected a member \"protocolVersion\"")
 	case '[':
 		v := new(ProxyResponseResultResultProxySuccessorResponse)
-		if err := (*ProxySuccessorResponse)(v).UnmarshalJSON(data); err != nil {
+		if err := (*ProxySuccessorResponse)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case '"':
 		v := new(ProxyResponseResultResultProxySuccessorResponse)
-		if err := (*ProxySuccessorResponse)(v).UnmarshalJSON(data); err != nil {
+		if err := (*ProxySuccessorResponse)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case '0':
 		v := new(ProxyResponseResultResultProxySuccessorResponse)
-		if err := (*ProxySuccessorResponse)(v).UnmarshalJSON(data); err != nil {
+		if err := (*ProxySuccessorResponse)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case 't':
 		v := new(ProxyResponseResultResultProxySuccessorResponse)
-		if err := (*ProxySuccessorResponse)(v).UnmarshalJSON(data); err != nil {
+		if err := (*ProxySuccessorResponse)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case 'n':
 		v := new(ProxyResponseResultResultProxySuccessorResponse)
-		if err := (*ProxySuccessorResponse)(v).UnmarshalJSON(data); err != nil {
+		if err := (*ProxySuccessorResponse)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	}
-	return wireKindError(data, wireSkipSpace(data, 0), "ProxyResponseResultResult (object or array or string or number or boolean or null)")
+	return r.kindError("ProxyResponseResultResult (object or array or string or number or boolean or null)")
 }
 
 func (x *ProxyResponseResultResult) appendJSON(buf []byte) ([]byte, error) {
@@ -775,31 +823,35 @@ func (x ProxyResponseErrorID) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ProxyResponseErrorID) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ProxyResponseErrorID).decodeWire)
+}
+
+func (x *ProxyResponseErrorID) decodeWire(r *wireReader) error {
 	x.Value = nil
-	switch wireKind(data) {
+	switch r.kind() {
 	case '"':
 		v := new(ProxyResponseErrorIDStr)
-		if err := wireDecodeString((*string)(v), data); err != nil {
+		if err := wireDecodeString((*string)(v), r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case '0':
 		v := new(ProxyResponseErrorIDNumber)
-		if err := wireDecodeInt64((*int64)(v), data); err != nil {
+		if err := wireDecodeInt64((*int64)(v), r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case 'n':
 		v := new(ProxyResponseErrorIDNull)
-		if err := wireDecodeNull(data); err != nil {
+		if err := wireDecodeNull(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	}
-	return wireKindError(data, wireSkipSpace(data, 0), "ProxyResponseErrorID (string or number or null)")
+	return r.kindError("ProxyResponseErrorID (string or number or null)")
 }
 
 func (x *ProxyResponseErrorID) appendJSON(buf []byte) ([]byte, error) {
@@ -870,7 +922,11 @@ type InitializeProxyResponse InitializeResponse
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *InitializeProxyResponse) UnmarshalJSON(data []byte) error {
-	return (*InitializeResponse)(x).UnmarshalJSON(data)
+	return wireUnmarshal(x, data, (*InitializeProxyResponse).decodeWire)
+}
+
+func (x *InitializeProxyResponse) decodeWire(r *wireReader) error {
+	return (*InitializeResponse)(x).decodeWire(r)
 }
 
 func (x *InitializeProxyResponse) appendJSON(buf []byte) ([]byte, error) {
@@ -897,7 +953,11 @@ type ProxySuccessorResponse json.RawMessage
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ProxySuccessorResponse) UnmarshalJSON(data []byte) error {
-	return wireDecodeRaw((*json.RawMessage)(x), data)
+	return wireUnmarshal(x, data, (*ProxySuccessorResponse).decodeWire)
+}
+
+func (x *ProxySuccessorResponse) decodeWire(r *wireReader) error {
+	return wireDecodeRaw((*json.RawMessage)(x), r)
 }
 
 func (x *ProxySuccessorResponse) appendJSON(buf []byte) ([]byte, error) {
@@ -919,22 +979,26 @@ type ProxyNotification struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ProxyNotification) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ProxyNotification).decodeWire)
+}
+
+func (x *ProxyNotification) decodeWire(r *wireReader) error {
 	*x = ProxyNotification{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "method":
 			seen |= 1 << 0
-			err := wireDecodeString(&x.Method, it.value)
+			err := wireDecodeString(&x.Method, r)
 			if err != nil {
 				return wireAtKey(err, "method")
 			}
 		case "params":
-			err := wireDecodePtr(&x.Params, it.value, (*ProxyNotificationParams).UnmarshalJSON)
+			err := wireDecodePtr(&x.Params, r, (*ProxyNotificationParams).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "params")
 			}
@@ -1005,17 +1069,21 @@ func (x ProxyNotificationParams) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ProxyNotificationParams) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ProxyNotificationParams).decodeWire)
+}
+
+func (x *ProxyNotificationParams) decodeWire(r *wireReader) error {
 	x.Value = nil
-	switch wireKind(data) {
+	switch r.kind() {
 	case '{':
 		v := new(ProxyNotificationParamsProxySuccessorNotification)
-		if err := (*ProxySuccessorNotification)(v).UnmarshalJSON(data); err != nil {
+		if err := (*ProxySuccessorNotification)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	}
-	return wireKindError(data, wireSkipSpace(data, 0), "ProxyNotificationParams (object)")
+	return r.kindError("ProxyNotificationParams (object)")
 }
 
 func (x *ProxyNotificationParams) appendJSON(buf []byte) ([]byte, error) {
@@ -1090,30 +1158,37 @@ type ProxySuccessorNotification struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ProxySuccessorNotification) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ProxySuccessorNotification).decodeWire)
+}
+
+func (x *ProxySuccessorNotification) decodeWire(r *wireReader) error {
 	*x = ProxySuccessorNotification{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "method":
 			seen |= 1 << 0
-			err := wireDecodeString(&x.Method, it.value)
+			err := wireDecodeString(&x.Method, r)
 			if err != nil {
 				return wireAtKey(err, "method")
 			}
 		case "params":
-			err := wireDecodeRaw(&x.Params, it.value)
+			err := wireDecodeRaw(&x.Params, r)
 			if err != nil {
 				return wireAtKey(err, "params")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}

@@ -11,9 +11,9 @@ import (
 func init() {
 	choiceAgentResponseResultResult.add(wireCandidate[AgentResponseResultResultValue]{
 		declared: []string{"_meta"},
-		decode: func(data []byte) (AgentResponseResultResultValue, error) {
+		decode: func(r *wireReader) (AgentResponseResultResultValue, error) {
 			v := new(AgentResponseResultResultArchiveSessionResponse)
-			if err := (*ArchiveSessionResponse)(v).UnmarshalJSON(data); err != nil {
+			if err := (*ArchiveSessionResponse)(v).decodeWire(r); err != nil {
 				return nil, err
 			}
 			return v, nil
@@ -24,9 +24,9 @@ func init() {
 		required:     nil,
 	}, wireCandidate[AgentResponseResultResultValue]{
 		declared: []string{"_meta"},
-		decode: func(data []byte) (AgentResponseResultResultValue, error) {
+		decode: func(r *wireReader) (AgentResponseResultResultValue, error) {
 			v := new(AgentResponseResultResultUnarchiveSessionResponse)
-			if err := (*UnarchiveSessionResponse)(v).UnmarshalJSON(data); err != nil {
+			if err := (*UnarchiveSessionResponse)(v).decodeWire(r); err != nil {
 				return nil, err
 			}
 			return v, nil
@@ -86,13 +86,16 @@ type SessionCapabilitiesSessionArchive struct {
 	Archive *SessionArchiveCapabilities `json:"archive,omitempty"`
 }
 
-func (x *SessionCapabilitiesSessionArchive) decodeGatedMember(it *wireObjectIter) error {
+func (x *SessionCapabilitiesSessionArchive) decodeGatedMember(it *wireObjectIter, r *wireReader) error {
 	switch string(it.key) {
 	case "archive":
+		at := r.mark()
 		var v *SessionArchiveCapabilities
-		err := wireDecodePtr(&v, it.value, (*SessionArchiveCapabilities).UnmarshalJSON)
+		err := wireDecodePtr(&v, r, (*SessionArchiveCapabilities).decodeWire)
 		if err == nil {
 			x.Archive = v
+		} else {
+			r.reset(at)
 		}
 	}
 	return nil
@@ -129,18 +132,25 @@ type SessionArchiveCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionArchiveCapabilities) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*SessionArchiveCapabilities).decodeWire)
+}
+
+func (x *SessionArchiveCapabilities) decodeWire(r *wireReader) error {
 	*x = SessionArchiveCapabilities{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -189,13 +199,16 @@ type SessionInfoSessionArchive struct {
 	Archived *bool `json:"archived,omitempty"`
 }
 
-func (x *SessionInfoSessionArchive) decodeGatedMember(it *wireObjectIter) error {
+func (x *SessionInfoSessionArchive) decodeGatedMember(it *wireObjectIter, r *wireReader) error {
 	switch string(it.key) {
 	case "archived":
+		at := r.mark()
 		var v *bool
-		err := wireDecodePtr(&v, it.value, wireDecodeBool)
+		err := wireDecodePtr(&v, r, wireDecodeBool)
 		if err == nil {
 			x.Archived = v
+		} else {
+			r.reset(at)
 		}
 	}
 	return nil
@@ -229,18 +242,25 @@ type ArchiveSessionResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ArchiveSessionResponse) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ArchiveSessionResponse).decodeWire)
+}
+
+func (x *ArchiveSessionResponse) decodeWire(r *wireReader) error {
 	*x = ArchiveSessionResponse{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -292,18 +312,25 @@ type UnarchiveSessionResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *UnarchiveSessionResponse) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*UnarchiveSessionResponse).decodeWire)
+}
+
+func (x *UnarchiveSessionResponse) decodeWire(r *wireReader) error {
 	*x = UnarchiveSessionResponse{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -342,9 +369,9 @@ func (x UnarchiveSessionResponse) MarshalJSON() ([]byte, error) {
 func init() {
 	choiceClientRequestParams.add(wireCandidate[ClientRequestParamsValue]{
 		declared: []string{"_meta", "sessionId"},
-		decode: func(data []byte) (ClientRequestParamsValue, error) {
+		decode: func(r *wireReader) (ClientRequestParamsValue, error) {
 			v := new(ClientRequestParamsArchiveSessionRequest)
-			if err := (*ArchiveSessionRequest)(v).UnmarshalJSON(data); err != nil {
+			if err := (*ArchiveSessionRequest)(v).decodeWire(r); err != nil {
 				return nil, err
 			}
 			return v, nil
@@ -355,9 +382,9 @@ func init() {
 		required:     []string{"sessionId"},
 	}, wireCandidate[ClientRequestParamsValue]{
 		declared: []string{"_meta", "sessionId"},
-		decode: func(data []byte) (ClientRequestParamsValue, error) {
+		decode: func(r *wireReader) (ClientRequestParamsValue, error) {
 			v := new(ClientRequestParamsUnarchiveSessionRequest)
-			if err := (*UnarchiveSessionRequest)(v).UnmarshalJSON(data); err != nil {
+			if err := (*UnarchiveSessionRequest)(v).decodeWire(r); err != nil {
 				return nil, err
 			}
 			return v, nil
@@ -429,10 +456,10 @@ type ListSessionsRequestSessionArchive struct {
 	Archived *SessionArchiveFilter `json:"archived,omitempty"`
 }
 
-func (x *ListSessionsRequestSessionArchive) decodeGatedMember(it *wireObjectIter) error {
+func (x *ListSessionsRequestSessionArchive) decodeGatedMember(it *wireObjectIter, r *wireReader) error {
 	switch string(it.key) {
 	case "archived":
-		err := wireDecodePtr(&x.Archived, it.value, (*SessionArchiveFilter).UnmarshalJSON)
+		err := wireDecodePtr(&x.Archived, r, (*SessionArchiveFilter).decodeWire)
 		if err != nil {
 			return wireAtKey(err, "archived")
 		}
@@ -487,7 +514,11 @@ func (x SessionArchiveFilter) IsExtension() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionArchiveFilter) UnmarshalJSON(data []byte) error {
-	s, err := wireStringBytes(data)
+	return wireUnmarshal(x, data, (*SessionArchiveFilter).decodeWire)
+}
+
+func (x *SessionArchiveFilter) decodeWire(r *wireReader) error {
+	s, err := wireStringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -538,25 +569,32 @@ type ArchiveSessionRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ArchiveSessionRequest) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*ArchiveSessionRequest).decodeWire)
+}
+
+func (x *ArchiveSessionRequest) decodeWire(r *wireReader) error {
 	*x = ArchiveSessionRequest{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
 			seen |= 1 << 0
-			err := x.SessionID.UnmarshalJSON(it.value)
+			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -626,25 +664,32 @@ type UnarchiveSessionRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *UnarchiveSessionRequest) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*UnarchiveSessionRequest).decodeWire)
+}
+
+func (x *UnarchiveSessionRequest) decodeWire(r *wireReader) error {
 	*x = UnarchiveSessionRequest{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
 			seen |= 1 << 0
-			err := x.SessionID.UnmarshalJSON(it.value)
+			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}

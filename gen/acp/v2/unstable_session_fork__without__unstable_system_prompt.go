@@ -6,8 +6,8 @@ package acp
 // ForkSessionRequestSystemPrompt is empty: build with -tags unstable_system_prompt (or unstable) for the members of ForkSessionRequest it adds.
 type ForkSessionRequestSystemPrompt struct{}
 
-// decodeGatedMember ignores the member, as the stable schema does.
-func (*ForkSessionRequestSystemPrompt) decodeGatedMember(*wireObjectIter) error {
+// decodeGatedMember ignores the member, as the stable schema does (the iterator skips it).
+func (*ForkSessionRequestSystemPrompt) decodeGatedMember(*wireObjectIter, *wireReader) error {
 	return nil
 }
 

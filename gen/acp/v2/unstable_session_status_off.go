@@ -6,8 +6,8 @@ package acp
 // SessionCapabilitiesSessionStatus is empty: build with -tags unstable_session_status (or unstable) for the members of SessionCapabilities it adds.
 type SessionCapabilitiesSessionStatus struct{}
 
-// decodeGatedMember ignores the member, as the stable schema does.
-func (*SessionCapabilitiesSessionStatus) decodeGatedMember(*wireObjectIter) error {
+// decodeGatedMember ignores the member, as the stable schema does (the iterator skips it).
+func (*SessionCapabilitiesSessionStatus) decodeGatedMember(*wireObjectIter, *wireReader) error {
 	return nil
 }
 

@@ -6,8 +6,8 @@ package acp
 // SessionCapabilitiesSessionTitle is empty: build with -tags unstable_session_title (or unstable) for the members of SessionCapabilities it adds.
 type SessionCapabilitiesSessionTitle struct{}
 
-// decodeGatedMember ignores the member, as the stable schema does.
-func (*SessionCapabilitiesSessionTitle) decodeGatedMember(*wireObjectIter) error {
+// decodeGatedMember ignores the member, as the stable schema does (the iterator skips it).
+func (*SessionCapabilitiesSessionTitle) decodeGatedMember(*wireObjectIter, *wireReader) error {
 	return nil
 }
 

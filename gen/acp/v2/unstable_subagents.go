@@ -6,11 +6,11 @@ package acp
 import "encoding/json"
 
 // decodeGatedSubagents decodes the variants of StateUpdate that unstable_subagents adds.
-func (x *StateUpdate) decodeGatedSubagents(tag, data []byte) (bool, error) {
+func (x *StateUpdate) decodeGatedSubagents(tag []byte, r *wireReader) (bool, error) {
 	switch string(tag) {
 	case "unknown":
 		v := new(StateUpdateUnknown)
-		if err := (*UnknownStateUpdate)(v).UnmarshalJSON(data); err != nil {
+		if err := (*UnknownStateUpdate)(v).decodeWire(r); err != nil {
 			return true, err
 		}
 		x.Value = v
@@ -52,11 +52,11 @@ func NewStateUpdateUnknown(v UnknownStateUpdate) StateUpdate {
 }
 
 // decodeGatedSubagents decodes the variants of BackgroundWork that unstable_subagents adds.
-func (x *BackgroundWork) decodeGatedSubagents(tag, data []byte) (bool, error) {
+func (x *BackgroundWork) decodeGatedSubagents(tag []byte, r *wireReader) (bool, error) {
 	switch string(tag) {
 	case "subagent":
 		v := new(BackgroundWorkSubagent)
-		if err := (*BackgroundSubagent)(v).UnmarshalJSON(data); err != nil {
+		if err := (*BackgroundSubagent)(v).decodeWire(r); err != nil {
 			return true, err
 		}
 		x.Value = v
@@ -115,25 +115,32 @@ type BackgroundSubagent struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *BackgroundSubagent) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*BackgroundSubagent).decodeWire)
+}
+
+func (x *BackgroundSubagent) decodeWire(r *wireReader) error {
 	*x = BackgroundSubagent{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
 			seen |= 1 << 0
-			err := x.SessionID.UnmarshalJSON(it.value)
+			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -210,29 +217,39 @@ type UnknownStateUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *UnknownStateUpdate) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*UnknownStateUpdate).decodeWire)
+}
+
+func (x *UnknownStateUpdate) decodeWire(r *wireReader) error {
 	*x = UnknownStateUpdate{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "background":
+			at := r.mark()
 			var v []BackgroundWork
 			var err error
-			if wireIsNull(it.value) {
+			if r.null() {
 				v = nil
 			} else {
-				err = wireDecodeSlice(&v, it.value, false, (*BackgroundWork).UnmarshalJSON)
+				err = wireDecodeSlice(&v, r, false, (*BackgroundWork).decodeWire)
 			}
 			if err == nil {
 				x.Background = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -276,25 +293,25 @@ func (x UnknownStateUpdate) MarshalJSON() ([]byte, error) {
 }
 
 // decodeGatedSubagents decodes the variants of SessionUpdate that unstable_subagents adds.
-func (x *SessionUpdate) decodeGatedSubagents(tag, data []byte) (bool, error) {
+func (x *SessionUpdate) decodeGatedSubagents(tag []byte, r *wireReader) (bool, error) {
 	switch string(tag) {
 	case "subagent_update":
 		v := new(SessionUpdateSubagentUpdate)
-		if err := (*SubagentUpdate)(v).UnmarshalJSON(data); err != nil {
+		if err := (*SubagentUpdate)(v).decodeWire(r); err != nil {
 			return true, err
 		}
 		x.Value = v
 		return true, nil
 	case "session_message":
 		v := new(SessionUpdateSessionMessage)
-		if err := (*SessionMessage)(v).UnmarshalJSON(data); err != nil {
+		if err := (*SessionMessage)(v).decodeWire(r); err != nil {
 			return true, err
 		}
 		x.Value = v
 		return true, nil
 	case "session_message_chunk":
 		v := new(SessionUpdateSessionMessageChunk)
-		if err := (*SessionMessageChunk)(v).UnmarshalJSON(data); err != nil {
+		if err := (*SessionMessageChunk)(v).decodeWire(r); err != nil {
 			return true, err
 		}
 		x.Value = v
@@ -421,24 +438,34 @@ type SubagentSessionCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SubagentSessionCapabilities) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*SubagentSessionCapabilities).decodeWire)
+}
+
+func (x *SubagentSessionCapabilities) decodeWire(r *wireReader) error {
 	*x = SubagentSessionCapabilities{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "cancel":
+			at := r.mark()
 			var v *SessionCancelCapabilities
-			err := wireDecodePtr(&v, it.value, (*SessionCancelCapabilities).UnmarshalJSON)
+			err := wireDecodePtr(&v, r, (*SessionCancelCapabilities).decodeWire)
 			if err == nil {
 				x.Cancel = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -499,18 +526,25 @@ type SessionCancelCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionCancelCapabilities) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*SessionCancelCapabilities).decodeWire)
+}
+
+func (x *SessionCancelCapabilities) decodeWire(r *wireReader) error {
 	*x = SessionCancelCapabilities{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -632,61 +666,80 @@ type SubagentUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SubagentUpdate) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*SubagentUpdate).decodeWire)
+}
+
+func (x *SubagentUpdate) decodeWire(r *wireReader) error {
 	*x = SubagentUpdate{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
 			seen |= 1 << 0
-			err := x.SessionID.UnmarshalJSON(it.value)
+			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "title":
+			at := r.mark()
 			var v Patch[string]
-			err := wirePatchDecode(&v, it.value, wireDecodeString)
+			err := wirePatchDecode(&v, r, wireDecodeString)
 			if err == nil {
 				x.Title = v
+			} else {
+				r.reset(at)
 			}
 		case "description":
+			at := r.mark()
 			var v Patch[string]
-			err := wirePatchDecode(&v, it.value, wireDecodeString)
+			err := wirePatchDecode(&v, r, wireDecodeString)
 			if err == nil {
 				x.Description = v
+			} else {
+				r.reset(at)
 			}
 		case "capabilities":
+			at := r.mark()
 			var v Patch[SubagentSessionCapabilities]
-			err := wirePatchDecode(&v, it.value, (*SubagentSessionCapabilities).UnmarshalJSON)
+			err := wirePatchDecode(&v, r, (*SubagentSessionCapabilities).decodeWire)
 			if err == nil {
 				x.Capabilities = v
+			} else {
+				r.reset(at)
 			}
 		case "state":
+			at := r.mark()
 			var v Patch[StateUpdate]
-			err := wirePatchDecode(&v, it.value, (*StateUpdate).UnmarshalJSON)
+			err := wirePatchDecode(&v, r, (*StateUpdate).decodeWire)
 			if err == nil {
 				x.State = v
+			} else {
+				r.reset(at)
 			}
 		case "cwd":
-			err := wirePatchDecode(&x.Cwd, it.value, (*AbsolutePath).UnmarshalJSON)
+			err := wirePatchDecode(&x.Cwd, r, (*AbsolutePath).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "cwd")
 			}
 		case "additionalDirectories":
-			err := wirePatchDecode(&x.AdditionalDirectories, it.value, func(dst *[]AbsolutePath, data []byte) error {
-				return wireDecodeSlice(dst, data, false, (*AbsolutePath).UnmarshalJSON)
+			err := wirePatchDecode(&x.AdditionalDirectories, r, func(dst *[]AbsolutePath, r *wireReader) error {
+				return wireDecodeSlice(dst, r, false, (*AbsolutePath).decodeWire)
 			})
 			if err != nil {
 				return wireAtKey(err, "additionalDirectories")
 			}
 		case "_meta":
+			at := r.mark()
 			var v Patch[json.RawMessage]
-			err := wirePatchDecode(&v, it.value, wireDecodeRawObject)
+			err := wirePatchDecode(&v, r, wireDecodeRawObject)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -818,57 +871,79 @@ type SessionMessage struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionMessage) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*SessionMessage).decodeWire)
+}
+
+func (x *SessionMessage) decodeWire(r *wireReader) error {
 	*x = SessionMessage{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "messageId":
 			seen |= 1 << 0
-			err := x.MessageID.UnmarshalJSON(it.value)
+			err := x.MessageID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "messageId")
 			}
 		case "senderSessionId":
+			at := r.mark()
 			var v Patch[SessionId]
-			err := wirePatchDecode(&v, it.value, (*SessionId).UnmarshalJSON)
+			err := wirePatchDecode(&v, r, (*SessionId).decodeWire)
 			if err == nil {
 				x.SenderSessionID = v
+			} else {
+				r.reset(at)
 			}
 		case "recipientSessionId":
+			at := r.mark()
 			var v Patch[SessionId]
-			err := wirePatchDecode(&v, it.value, (*SessionId).UnmarshalJSON)
+			err := wirePatchDecode(&v, r, (*SessionId).decodeWire)
 			if err == nil {
 				x.RecipientSessionID = v
+			} else {
+				r.reset(at)
 			}
 		case "senderMessageId":
+			at := r.mark()
 			var v Patch[MessageId]
-			err := wirePatchDecode(&v, it.value, (*MessageId).UnmarshalJSON)
+			err := wirePatchDecode(&v, r, (*MessageId).decodeWire)
 			if err == nil {
 				x.SenderMessageID = v
+			} else {
+				r.reset(at)
 			}
 		case "recipientMessageId":
+			at := r.mark()
 			var v Patch[MessageId]
-			err := wirePatchDecode(&v, it.value, (*MessageId).UnmarshalJSON)
+			err := wirePatchDecode(&v, r, (*MessageId).decodeWire)
 			if err == nil {
 				x.RecipientMessageID = v
+			} else {
+				r.reset(at)
 			}
 		case "content":
+			at := r.mark()
 			var v Patch[[]ContentBlock]
-			err := wirePatchDecode(&v, it.value, func(dst *[]ContentBlock, data []byte) error {
-				return wireDecodeSlice(dst, data, true, (*ContentBlock).UnmarshalJSON)
+			err := wirePatchDecode(&v, r, func(dst *[]ContentBlock, r *wireReader) error {
+				return wireDecodeSlice(dst, r, true, (*ContentBlock).decodeWire)
 			})
 			if err == nil {
 				x.Content = v
+			} else {
+				r.reset(at)
 			}
 		case "_meta":
+			at := r.mark()
 			var v Patch[json.RawMessage]
-			err := wirePatchDecode(&v, it.value, wireDecodeRawObject)
+			err := wirePatchDecode(&v, r, wireDecodeRawObject)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}
@@ -973,31 +1048,38 @@ type SessionMessageChunk struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionMessageChunk) UnmarshalJSON(data []byte) error {
+	return wireUnmarshal(x, data, (*SessionMessageChunk).decodeWire)
+}
+
+func (x *SessionMessageChunk) decodeWire(r *wireReader) error {
 	*x = SessionMessageChunk{}
-	it, err := wireObject(data)
+	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next() {
+	for it.next(r) {
 		switch string(it.key) {
 		case "messageId":
 			seen |= 1 << 0
-			err := x.MessageID.UnmarshalJSON(it.value)
+			err := x.MessageID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "messageId")
 			}
 		case "content":
 			seen |= 1 << 1
-			err := x.Content.UnmarshalJSON(it.value)
+			err := x.Content.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "content")
 			}
 		case "_meta":
+			at := r.mark()
 			var v json.RawMessage
-			err := wireDecodeRawObject(&v, it.value)
+			err := wireDecodeRawObject(&v, r)
 			if err == nil {
 				x.Meta = v
+			} else {
+				r.reset(at)
 			}
 		}
 	}

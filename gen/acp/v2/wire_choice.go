@@ -25,7 +25,7 @@ type wireCandidate[T any] struct {
 	required     []string
 	itemRequired []string
 	declared     []string
-	decode       func(data []byte) (T, error)
+	decode       func(r *wireReader) (T, error)
 }
 
 // wirePlan is the choice for one JSON kind, worked out when the table
@@ -129,20 +129,29 @@ func wireContains(list []string, s string) bool {
 	return false
 }
 
-// decode chooses and decodes a variant.
-func (c *wireChoice[T]) decode(data []byte) (T, error) {
+// decode chooses and decodes a variant. When several candidates accept
+// the value's kind, the value is scanned once to find its extent and the
+// members that tell candidates apart; each candidate tried then reads it
+// from its start.
+func (c *wireChoice[T]) decode(r *wireReader) (T, error) {
 	var zero T
-	kind := wireKind(data)
+	kind := r.kind()
 	p := c.plans[kind]
 	if p == nil {
-		return zero, wireKindError(data, wireSkipSpace(data, 0), c.want)
+		return zero, r.kindError(c.want)
 	}
 	if len(p.cands) == 1 {
-		return c.cands[p.cands[0]].decode(data)
+		return c.cands[p.cands[0]].decode(r)
+	}
+	start := r.mark()
+	data, err := r.span()
+	if err != nil {
+		return zero, err
 	}
 	var firstErr error
 	try := func(i int) (T, bool) {
-		v, err := c.cands[i].decode(data)
+		r.reset(start)
+		v, err := c.cands[i].decode(r)
 		if err == nil {
 			return v, true
 		}

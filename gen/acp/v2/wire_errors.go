@@ -14,6 +14,9 @@ import (
 type DecodeError struct {
 	Path string
 	Msg  string
+	// syntax marks malformed JSON (as opposed to well-formed JSON that
+	// does not fit the type), which is reported first.
+	syntax bool
 }
 
 // Error renders "<path>: <msg>"; an empty Path counts as the root so that
@@ -32,6 +35,12 @@ type EncodeError struct {
 // Error renders "<path>: <msg>" exactly like DecodeError.
 func (e *EncodeError) Error() string {
 	return wireRenderError(e.Path, e.Msg)
+}
+
+// wireIsSyntax reports whether err is a syntax error of the input.
+func wireIsSyntax(err error) bool {
+	e, ok := err.(*DecodeError)
+	return ok && e.syntax
 }
 
 // wireRenderError is shared by both error types so they cannot drift apart.

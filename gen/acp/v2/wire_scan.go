@@ -90,7 +90,7 @@ func wireSkipValue(data []byte, i, depth int) (int, error) {
 // already includes this object.
 func wireSkipObject(data []byte, i, depth int) (int, error) {
 	if depth > wireMaxDepth {
-		return i, wireErrorf("exceeded max nesting depth %d", wireMaxDepth)
+		return i, wireErrDepth()
 	}
 	i = wireSkipSpace(data, i+1)
 	if i < len(data) && data[i] == '}' {
@@ -149,7 +149,7 @@ func wireScanColon(data []byte, i int) (int, error) {
 // includes this array.
 func wireSkipArray(data []byte, i, depth int) (int, error) {
 	if depth > wireMaxDepth {
-		return i, wireErrorf("exceeded max nesting depth %d", wireMaxDepth)
+		return i, wireErrDepth()
 	}
 	i = wireSkipSpace(data, i+1)
 	if i < len(data) && data[i] == ']' {
@@ -345,13 +345,18 @@ func wireScanLiteral(data []byte, i int, lit string) (int, error) {
 
 // wireErrEOF is the error for input that stops in the middle of a value.
 func wireErrEOF() error {
-	return &DecodeError{Path: "$", Msg: "unexpected end of JSON input"}
+	return &DecodeError{Path: "$", Msg: "unexpected end of JSON input", syntax: true}
+}
+
+// wireErrDepth is the error for input nested deeper than wireMaxDepth.
+func wireErrDepth() error {
+	return &DecodeError{Path: "$", Msg: "exceeded max nesting depth " + strconv.Itoa(wireMaxDepth), syntax: true}
 }
 
 // wireSyntaxError describes the unexpected byte data[i] and where in the
 // grammar it was found, in the style of encoding/json's messages.
 func wireSyntaxError(data []byte, i int, context string) error {
-	return &DecodeError{Path: "$", Msg: "invalid character " + wireQuoteByte(data[i]) + " " + context}
+	return &DecodeError{Path: "$", Msg: "invalid character " + wireQuoteByte(data[i]) + " " + context, syntax: true}
 }
 
 // wireQuoteByte renders a byte for an error message: printable ASCII as

@@ -98,6 +98,20 @@ func emitMarshal(f *File, name string) {
 	)
 }
 
+// emitUnmarshal emits UnmarshalJSON for a type in terms of its cursor
+// decoder.
+func emitUnmarshal(f *File, name string) {
+	docFunc(f, "UnmarshalJSON implements json.Unmarshaler.").Params(ptrRecv(name)).Id("UnmarshalJSON").Params(Id("data").Index().Byte()).Error().Block(
+		Return(Id("wireUnmarshal").Call(Id("x"), Id("data"), Parens(Op("*").Id(name)).Dot(decodeMethod))),
+	)
+}
+
+// decoderFunc starts the declaration of name's cursor decoder, whose body
+// follows: func (x *name) decodeWire(r *wireReader) error.
+func decoderFunc(f *File, name string) *Statement {
+	return newFunc(f).Params(ptrRecv(name)).Id(decodeMethod).Params(readerParam()).Error()
+}
+
 // emitAppendObject adds appendJSON for an object-shaped type in terms of its
 // appendMembers.
 func emitAppendObject(f *File, recv Code) {

@@ -58,8 +58,9 @@ func emitStringEnumCodec(f *File, t *ir.Decl) {
 		unknown = Return(Id("wireErrorf").Call(Lit(fmt.Sprintf("%s: unknown value %%q (known: %s)", t.Name, strings.Join(names, ", "))), String().Call(Id("s"))))
 	}
 	cases = append(cases, Default().Block(unknown))
-	docFunc(f, "UnmarshalJSON implements json.Unmarshaler.").Params(ptrRecv(t.Name)).Id("UnmarshalJSON").Params(Id("data").Index().Byte()).Error().Block(
-		List(Id("s"), Err()).Op(":=").Id("wireStringBytes").Call(Id("data")),
+	emitUnmarshal(f, t.Name)
+	decoderFunc(f, t.Name).Block(
+		List(Id("s"), Err()).Op(":=").Id("wireStringBytes").Call(Id("r")),
 		If(Err().Op("!=").Nil()).Block(Return(Err())),
 		Switch(String().Call(Id("s"))).Block(cases...),
 		Return(Nil()),
@@ -70,8 +71,8 @@ func emitStringEnumCodec(f *File, t *ir.Decl) {
 
 // emitScalarCodec gives a named type over e the decoder and appender of e.
 func emitScalarCodec(f *File, name string, e ir.Expr) {
-	docFunc(f, "UnmarshalJSON implements json.Unmarshaler.").Params(ptrRecv(name)).Id("UnmarshalJSON").Params(Id("data").Index().Byte()).Error().Block(
-		Return(decodeCall(e, convertPtr(e, Id("x")), Id("data"))))
+	emitUnmarshal(f, name)
+	decoderFunc(f, name).Block(Return(decodeCall(e, convertPtr(e, Id("x")), Id("r"))))
 	newFunc(f).Params(ptrRecv(name)).Id("appendJSON").Params(Id("buf").Index().Byte()).Params(Index().Byte(), Error()).Block(
 		Return(appendCall(e, convertPtr(e, Id("x")), Id("buf"))))
 }

@@ -10,9 +10,11 @@ import (
 
 // Code for type expressions: their Go types, and calls to the decoder and
 // appender of a value of that type. Decoders have the shape
-// func(*T, []byte) error and appenders func(*T, []byte) ([]byte, error),
-// for builtins (runtime functions) and named types (methods) alike, so one
-// generic runtime helper serves slices and maps of anything.
+// func(*T, *wireReader) error (they consume one value at the reader's
+// cursor, see docs/adr/0008-cursor-decoding.md) and appenders
+// func(*T, []byte) ([]byte, error), for builtins (runtime functions) and
+// named types (methods) alike, so one generic runtime helper serves slices
+// and maps of anything.
 
 const jsonPkg = "encoding/json"
 
@@ -36,20 +38,27 @@ func builtinSuffix(b string) string {
 	return strings.ToUpper(b[:1]) + b[1:]
 }
 
-// decodeFunc is a func(*T, []byte) error value for e.
+// decodeFunc is a func(*T, *wireReader) error value for e.
 func decodeFunc(e ir.Expr) Code {
 	switch e.Kind {
 	case ir.ExprBuiltin:
 		return Id("wireDecode" + builtinSuffix(e.Builtin))
 	case ir.ExprNamed:
-		return Parens(Op("*").Id(e.Named)).Dot("UnmarshalJSON")
+		return Parens(Op("*").Id(e.Named)).Dot(decodeMethod)
 	case ir.ExprRaw:
 		return Id(rawDecoder(e))
 	}
-	return Func().Params(Id("dst").Op("*").Add(typeCode(e)), Id("data").Index().Byte()).Error().Block(
-		Return(decodeCall(e, Id("dst"), Id("data"))),
+	return Func().Params(Id("dst").Op("*").Add(typeCode(e)), Id("r").Op("*").Id("wireReader")).Error().Block(
+		Return(decodeCall(e, Id("dst"), Id("r"))),
 	)
 }
+
+// decodeMethod is the cursor decoder every generated type has; its
+// UnmarshalJSON runs it over a whole input (wireUnmarshal).
+const decodeMethod = "decodeWire"
+
+// readerParam is the parameter of a decodeWire method.
+func readerParam() Code { return Id("r").Op("*").Id("wireReader") }
 
 func rawDecoder(e ir.Expr) string {
 	if e.RawObject {
@@ -58,9 +67,10 @@ func rawDecoder(e ir.Expr) string {
 	return "wireDecodeRaw"
 }
 
-// decodeCall is an error-valued call decoding data into *ptr.
-func decodeCall(e ir.Expr, ptr, data Code) Code {
-	return decodeInto(e, operand{ptr: ptr}, data)
+// decodeCall is an error-valued call decoding the value at the reader r
+// into *ptr.
+func decodeCall(e ir.Expr, ptr, r Code) Code {
+	return decodeInto(e, operand{ptr: ptr}, r)
 }
 
 // operand is where a value lives: a pointer expression, or an addressable
@@ -95,20 +105,21 @@ func (o operand) value() Code {
 	return Op("*").Add(o.ptr)
 }
 
-// decodeInto is an error-valued call decoding data into the operand.
-func decodeInto(e ir.Expr, o operand, data Code) Code {
+// decodeInto is an error-valued call decoding the value at the reader r
+// into the operand.
+func decodeInto(e ir.Expr, o operand, r Code) Code {
 	ptr := o.pointer()
 	switch e.Kind {
 	case ir.ExprBuiltin:
-		return Id("wireDecode"+builtinSuffix(e.Builtin)).Call(ptr, data)
+		return Id("wireDecode"+builtinSuffix(e.Builtin)).Call(ptr, r)
 	case ir.ExprNamed:
-		return Add(o.receiver()).Dot("UnmarshalJSON").Call(data)
+		return Add(o.receiver()).Dot(decodeMethod).Call(r)
 	case ir.ExprSlice:
-		return Id("wireDecodeSlice").Call(ptr, data, Lit(e.SkipInvalid), decodeFunc(*e.Elem))
+		return Id("wireDecodeSlice").Call(ptr, r, Lit(e.SkipInvalid), decodeFunc(*e.Elem))
 	case ir.ExprMap:
-		return Id("wireDecodeMap").Call(ptr, data, decodeFunc(*e.Elem))
+		return Id("wireDecodeMap").Call(ptr, r, decodeFunc(*e.Elem))
 	}
-	return Id(rawDecoder(e)).Call(ptr, data)
+	return Id(rawDecoder(e)).Call(ptr, r)
 }
 
 // appendFunc is a func(*T, []byte) ([]byte, error) value for e.

@@ -31,7 +31,7 @@ func emitPartOn(f *File, owner string, p *ir.FieldPart) {
 	for _, fd := range p.Fields {
 		cases = append(cases, Case(Lit(fd.JSON)).Block(fieldDecode(fd, -1)...))
 	}
-	newFunc(f).Params(ptrRecv(p.Name)).Id("decodeGatedMember").Params(Id("it").Op("*").Id("wireObjectIter")).Error().Block(
+	newFunc(f).Params(ptrRecv(p.Name)).Id("decodeGatedMember").Params(Id("it").Op("*").Id("wireObjectIter"), readerParam()).Error().Block(
 		Switch(String().Call(Id("it").Dot("key"))).Block(cases...),
 		Return(Nil()))
 	body := []Code{Var().Err().Error()}
@@ -45,7 +45,7 @@ func emitPartOn(f *File, owner string, p *ir.FieldPart) {
 func emitPartOff(f *File, owner string, p *ir.FieldPart) {
 	f.Comment(fmt.Sprintf("%s is empty: build with -tags %s (or unstable) for the members of %s it adds.", p.Name, strings.Join(p.Extra, ","), owner))
 	f.Type().Id(p.Name).Struct()
-	docFunc(f, "decodeGatedMember ignores the member, as the stable schema does.").Params(Op("*").Id(p.Name)).Id("decodeGatedMember").Params(Op("*").Id("wireObjectIter")).Error().Block(Return(Nil()))
+	docFunc(f, "decodeGatedMember ignores the member, as the stable schema does (the iterator skips it).").Params(Op("*").Id(p.Name)).Id("decodeGatedMember").Params(Op("*").Id("wireObjectIter"), Op("*").Id("wireReader")).Error().Block(Return(Nil()))
 	newFunc(f).Params(Op("*").Id(p.Name)).Id("appendGatedMembers").Params(Id("buf").Index().Byte(), Id("_").Int()).Params(Index().Byte(), Error()).Block(
 		Return(Id("buf"), Nil()))
 }

@@ -23,9 +23,9 @@ type object struct {
 	// CatchAll adds the tag (as field TagField) and the raw object.
 	CatchAll bool
 	TagField string
-	// Decode is the name of the decoding method: UnmarshalJSON for schema
-	// types, decodeJSON for variants (their union decodes them).
-	Decode string
+	// Unmarshal adds UnmarshalJSON: schema types have it, variants are
+	// decoded only by their union.
+	Unmarshal bool
 	// Parts are embedded structs holding gated fields.
 	Parts []*ir.FieldPart
 }
@@ -34,7 +34,7 @@ type object struct {
 func emitStruct(fs *fileSet, t *ir.Decl) {
 	f := fs.on(t.Gate)
 	doc(f, t.Name, t.Doc)
-	o := object{Name: t.Name, Fields: t.Struct.Fields, Extra: t.Struct.Extra, Variant: t.Struct.Variant, Decode: "UnmarshalJSON", Parts: t.Struct.Parts}
+	o := object{Name: t.Name, Fields: t.Struct.Fields, Extra: t.Struct.Extra, Variant: t.Struct.Variant, Unmarshal: true, Parts: t.Struct.Parts}
 	emitObject(f, o)
 	emitMarshal(f, t.Name)
 	emitFieldParts(fs, t)
@@ -103,15 +103,23 @@ func fieldTag(fd *ir.Field) string {
 	return fd.JSON
 }
 
-// emitObjectDecode emits the one-pass decoder: members are matched by name,
-// required ones counted in a bit set, unknown ones skipped (or kept in
-// Extra), then a flattened union decodes from the same bytes.
+// emitObjectDecode emits the one-pass decoder: members are matched by name
+// and decoded where the cursor stands, required ones counted in a bit set,
+// unknown ones skipped (or kept in Extra), then a flattened union decodes
+// from the object's start.
 func emitObjectDecode(f *File, o object) {
 	var required []*ir.Field
-	body := []Code{Op("*").Id("x").Op("=").Id(o.Name).Values(),
-		List(Id("it"), Err()).Op(":=").Id("wireObject").Call(Id("data")),
-		If(Err().Op("!=").Nil()).Block(Return(Err())),
+	body := []Code{Op("*").Id("x").Op("=").Id(o.Name).Values()}
+	switch {
+	case o.Variant != nil:
+		body = append(body, Id("start").Op(":=").Id("r").Dot("mark").Call())
+	case o.CatchAll:
+		body = append(body, Id("start").Op(":=").Id("r").Dot("at").Call())
 	}
+	body = append(body,
+		List(Id("it"), Err()).Op(":=").Id("wireObjectAt").Call(Id("r")),
+		If(Err().Op("!=").Nil()).Block(Return(Err())),
+	)
 	var cases []Code
 	for _, fd := range o.Fields {
 		bit := -1
@@ -123,7 +131,7 @@ func emitObjectDecode(f *File, o object) {
 	}
 	for _, p := range o.Parts {
 		cases = append(cases, Case(partKeys(p)...).Block(
-			If(Err().Op(":=").Id("x").Dot(p.Name).Dot("decodeGatedMember").Call(Op("&").Id("it")), Err().Op("!=").Nil()).Block(Return(Err()))))
+			If(Err().Op(":=").Id("x").Dot(p.Name).Dot("decodeGatedMember").Call(Op("&").Id("it"), Id("r")), Err().Op("!=").Nil()).Block(Return(Err()))))
 	}
 	if o.Extra {
 		cases = append(cases, Default().Block(extraDecode()...))
@@ -135,26 +143,27 @@ func emitObjectDecode(f *File, o object) {
 	if len(cases) > 0 {
 		loop = Switch(String().Call(Id("it").Dot("key"))).Block(cases...)
 	}
-	body = append(body, For(Id("it").Dot("next").Call()).Block(loop),
+	body = append(body, For(Id("it").Dot("next").Call(Id("r"))).Block(loop),
 		If(Id("it").Dot("err").Op("!=").Nil()).Block(Return(Id("it").Dot("err"))))
 	for i, fd := range required {
 		body = append(body, If(Id("seen").Op("&").Parens(Lit(1).Op("<<").Lit(i)).Op("==").Lit(0)).Block(
 			Return(Id("wireMissing").Call(Lit(fd.JSON)))))
 	}
-	if o.Variant != nil {
-		body = append(body, Return(Id("x").Dot("Variant").Dot("UnmarshalJSON").Call(Id("data"))))
-	} else if o.CatchAll {
-		body = append(body, Return(Id("wireDecodeRaw").Call(Op("&").Id("x").Dot("Raw"), Id("data"))))
-	} else {
+	switch {
+	case o.Variant != nil:
+		// The variant's members are in the same object: read it again from
+		// its start, the variant skipping the members decoded above.
+		body = append(body, Id("r").Dot("reset").Call(Id("start")),
+			Return(Id("x").Dot("Variant").Dot(decodeMethod).Call(Id("r"))))
+	case o.CatchAll:
+		body = append(body, Id("x").Dot("Raw").Op("=").Id("r").Dot("since").Call(Id("start")), Return(Nil()))
+	default:
 		body = append(body, Return(Nil()))
 	}
-	var decl *Statement
-	if o.Decode == "UnmarshalJSON" {
-		decl = docFunc(f, "UnmarshalJSON implements json.Unmarshaler.")
-	} else {
-		decl = newFunc(f)
+	if o.Unmarshal {
+		emitUnmarshal(f, o.Name)
 	}
-	decl.Params(ptrRecv(o.Name)).Id(o.Decode).Params(Id("data").Index().Byte()).Error().Block(body...)
+	decoderFunc(f, o.Name).Block(body...)
 }
 
 // extraDecode keeps an undeclared member.
@@ -162,7 +171,7 @@ func extraDecode() []Code {
 	return []Code{
 		If(Id("x").Dot("Extra").Op("==").Nil()).Block(Id("x").Dot("Extra").Op("=").Map(String()).Qual(jsonPkg, "RawMessage").Values()),
 		Var().Id("v").Qual(jsonPkg, "RawMessage"),
-		If(Err().Op(":=").Id("wireDecodeRaw").Call(Op("&").Id("v"), Id("it").Dot("value")), Err().Op("!=").Nil()).Block(
+		If(Err().Op(":=").Id("wireDecodeRaw").Call(Op("&").Id("v"), Id("r")), Err().Op("!=").Nil()).Block(
 			Return(Id("wireAtKey").Call(Err(), String().Call(Id("it").Dot("key"))))),
 		Id("x").Dot("Extra").Index(String().Call(Id("it").Dot("key"))).Op("=").Id("v"),
 	}
@@ -170,7 +179,8 @@ func extraDecode() []Code {
 
 // fieldDecode decodes one member into its field. Lenient fields
 // (x-deserialize-default-on-error) decode into a temporary and keep the
-// zero value when that fails.
+// zero value when that fails; the cursor then goes back to the value's
+// start, and the iterator skips it (a malformed value is still an error).
 func fieldDecode(fd *ir.Field, bit int) []Code {
 	var out []Code
 	if bit >= 0 {
@@ -178,36 +188,37 @@ func fieldDecode(fd *ir.Field, bit int) []Code {
 	}
 	place := Id("x").Dot(fd.Go)
 	if fd.DefaultOnError {
-		out = append(out, Var().Id("v").Add(fieldType(fd)))
+		out = append(out, Id("at").Op(":=").Id("r").Dot("mark").Call(), Var().Id("v").Add(fieldType(fd)))
 		out = append(out, decodeStmts(fd, Id("v"))...)
-		return append(out, If(Err().Op("==").Nil()).Block(Add(place).Op("=").Id("v")))
+		return append(out, If(Err().Op("==").Nil()).Block(Add(place).Op("=").Id("v")).Else().Block(Id("r").Dot("reset").Call(Id("at"))))
 	}
 	out = append(out, decodeStmts(fd, place)...)
 	return append(out, If(Err().Op("!=").Nil()).Block(Return(Id("wireAtKey").Call(Err(), Lit(fd.JSON)))))
 }
 
-// decodeStmts decodes it.value into place and leaves the outcome in err.
+// decodeStmts decodes the value at the cursor into place and leaves the
+// outcome in err.
 func decodeStmts(fd *ir.Field, place *Statement) []Code {
-	data := Id("it").Dot("value")
+	r := Id("r")
 	nullish := fd.Nullable || fd.DefaultOnNull
 	switch {
 	case fd.Patch:
-		return []Code{Err().Op(":=").Id("wirePatchDecode").Call(Op("&").Add(place), data, decodeFunc(fd.Type))}
+		return []Code{Err().Op(":=").Id("wirePatchDecode").Call(Op("&").Add(place), r, decodeFunc(fd.Type))}
 	case fd.Pointer() && nullish:
-		return []Code{Err().Op(":=").Id("wireDecodePtr").Call(Op("&").Add(place), data, decodeFunc(fd.Type))}
+		return []Code{Err().Op(":=").Id("wireDecodePtr").Call(Op("&").Add(place), r, decodeFunc(fd.Type))}
 	case fd.Pointer():
 		return []Code{
 			Add(place).Op("=").New(typeCode(fd.Type)),
-			Err().Op(":=").Add(decodeCall(fd.Type, place, data)),
+			Err().Op(":=").Add(decodeCall(fd.Type, place, r)),
 		}
 	case nullish && (fd.Type.Kind == ir.ExprSlice || fd.Type.Kind == ir.ExprMap):
 		return []Code{
 			Var().Err().Error(),
-			If(Id("wireIsNull").Call(data)).Block(Add(place).Op("=").Nil()).Else().Block(
-				Err().Op("=").Add(decodeInto(fd.Type, operand{place: place}, data))),
+			If(Id("r").Dot("null").Call()).Block(Add(place).Op("=").Nil()).Else().Block(
+				Err().Op("=").Add(decodeInto(fd.Type, operand{place: place}, r))),
 		}
 	}
-	return []Code{Err().Op(":=").Add(decodeInto(fd.Type, operand{place: place}, data))}
+	return []Code{Err().Op(":=").Add(decodeInto(fd.Type, operand{place: place}, r))}
 }
 
 // emitObjectMembers emits appendMembers: the tag (variants), then each

@@ -54,14 +54,15 @@ func emitUnionAppend(f *File, name string, u *ir.UnionDecl) {
 	}
 }
 
-// emitTaggedDecode reads the tag once, then decodes the chosen variant from
-// the same bytes once. Unknown tags go to the catch-all (open unions), the
+// emitTaggedDecode reads the tag without moving the cursor (skipping only
+// the members before it), then decodes the chosen variant from the
+// object's start. Unknown tags go to the catch-all (open unions), the
 // fallback, or are an error naming the known values (closed unions).
 func emitTaggedDecode(f *File, name string, u *ir.UnionDecl) {
 	tagKey := Lit(u.Tag)
 	body := []Code{
 		Id("x").Dot("Value").Op("=").Nil(),
-		List(Id("raw"), Id("found"), Err()).Op(":=").Id("wireMember").Call(Id("data"), tagKey),
+		List(Id("raw"), Id("found"), Err()).Op(":=").Id("wireMemberAt").Call(Id("r"), tagKey),
 		If(Err().Op("!=").Nil()).Block(Return(Err())),
 	}
 	absent := Op("!").Id("found")
@@ -72,7 +73,7 @@ func emitTaggedDecode(f *File, name string, u *ir.UnionDecl) {
 		body = append(body, If(absent).Block(Return(Id("wireMissing").Call(tagKey))))
 	}
 	body = append(body,
-		List(Id("tag"), Err()).Op(":=").Id("wireStringBytes").Call(Id("raw")),
+		List(Id("tag"), Err()).Op(":=").Id("wireTagString").Call(Id("raw")),
 		If(Err().Op("!=").Nil()).Block(badTag(u, tagKey)...),
 	)
 	var cases []Code
@@ -84,7 +85,8 @@ func emitTaggedDecode(f *File, name string, u *ir.UnionDecl) {
 	}
 	cases = append(cases, Default().Block(append(callTaggedHooks(name, u), unknownTag(name, u)...)...))
 	body = append(body, Switch(String().Call(Id("tag"))).Block(cases...))
-	docFunc(f, "UnmarshalJSON implements json.Unmarshaler.").Params(ptrRecv(name)).Id("UnmarshalJSON").Params(Id("data").Index().Byte()).Error().Block(body...)
+	emitUnmarshal(f, name)
+	decoderFunc(f, name).Block(body...)
 }
 
 // removedTagError rejects a tag the overrides removed (contract rule 4),
@@ -108,7 +110,7 @@ func unknownTag(name string, u *ir.UnionDecl) []Code {
 	if u.CatchAll != nil {
 		return []Code{
 			Id("v").Op(":=").New(Id(u.CatchAll.Go)),
-			If(Err().Op(":=").Id("v").Dot("decodeJSON").Call(Id("data")), Err().Op("!=").Nil()).Block(Return(Err())),
+			If(Err().Op(":=").Id("v").Dot(decodeMethod).Call(Id("r")), Err().Op("!=").Nil()).Block(Return(Err())),
 			Id("v").Dot(naming.GoName(u.Tag)).Op("=").String().Call(Id("tag")),
 			Id("x").Dot("Value").Op("=").Id("v"),
 			Return(Nil()),
@@ -126,7 +128,8 @@ func unknownTag(name string, u *ir.UnionDecl) []Code {
 	}
 }
 
-// decodeVariantInto decodes data as v, stores it in x.Value and returns.
+// decodeVariantInto decodes the value at the cursor as v, stores it in
+// x.Value and returns.
 func decodeVariantInto(v *ir.Variant, tmp string) []Code {
 	return []Code{
 		Id(tmp).Op(":=").New(Id(v.Go)),
@@ -136,19 +139,19 @@ func decodeVariantInto(v *ir.Variant, tmp string) []Code {
 	}
 }
 
-// variantDecode is an error-valued call decoding data into the variant
-// pointer ptr.
+// variantDecode is an error-valued call decoding the value at the cursor
+// into the variant pointer ptr.
 func variantDecode(v *ir.Variant, ptr *Statement) Code {
-	data := Id("data")
+	r := Id("r")
 	switch v.Shape {
 	case ir.ShapePayload:
-		return Parens(Op("*").Id(v.Payload)).Call(ptr).Dot("UnmarshalJSON").Call(data)
+		return Parens(Op("*").Id(v.Payload)).Call(ptr).Dot(decodeMethod).Call(r)
 	case ir.ShapeValue:
-		return decodeCall(*v.Value, convertPtr(*v.Value, ptr), data)
+		return decodeCall(*v.Value, convertPtr(*v.Value, ptr), r)
 	case ir.ShapeNull:
-		return Id("wireDecodeNull").Call(data)
+		return Id("wireDecodeNull").Call(r)
 	}
-	return Add(ptr).Dot("decodeJSON").Call(data)
+	return Add(ptr).Dot(decodeMethod).Call(r)
 }
 
 // emitVariant emits one variant type with its marker method, encoder and
@@ -162,7 +165,7 @@ func emitVariant(f *File, union string, u *ir.UnionDecl, v *ir.Variant) {
 		emitAppendObject(f, ptrRecv(v.Go))
 		emitPayloadMembers(f, u, v)
 	case ir.ShapeFields, ir.ShapeCatchAll:
-		o := object{Name: v.Go, Fields: v.Fields, Decode: "decodeJSON", TagKey: u.Tag, TagValue: tagValue}
+		o := object{Name: v.Go, Fields: v.Fields, TagKey: u.Tag, TagValue: tagValue}
 		if v.Shape == ir.ShapeCatchAll {
 			o.CatchAll, o.TagField = true, naming.GoName(u.Tag)
 		}

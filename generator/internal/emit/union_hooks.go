@@ -28,7 +28,7 @@ func knownName(union string, p *ir.VariantPart) string {
 func callTaggedHooks(name string, u *ir.UnionDecl) []Code {
 	var out []Code
 	for _, p := range u.Parts {
-		out = append(out, If(List(Id("ok"), Err()).Op(":=").Id("x").Dot(hookName(p)).Call(Id("tag"), Id("data")), Id("ok")).Block(Return(Err())))
+		out = append(out, If(List(Id("ok"), Err()).Op(":=").Id("x").Dot(hookName(p)).Call(Id("tag"), Id("r")), Id("ok")).Block(Return(Err())))
 	}
 	return out
 }
@@ -52,7 +52,7 @@ func emitHookOn(f *File, name string, u *ir.UnionDecl, p *ir.VariantPart) {
 			Id("x").Dot("Value").Op("=").Id("v"),
 			Return(True(), Nil())))
 	}
-	docFunc(f, fmt.Sprintf("%s decodes the variants of %s that %s adds.", hookName(p), name, strings.Join(p.Extra, " and "))).Params(ptrRecv(name)).Id(hookName(p)).Params(Id("tag"), Id("data").Index().Byte()).Params(Bool(), Error()).Block(
+	docFunc(f, fmt.Sprintf("%s decodes the variants of %s that %s adds.", hookName(p), name, strings.Join(p.Extra, " and "))).Params(ptrRecv(name)).Id(hookName(p)).Params(Id("tag").Index().Byte(), readerParam()).Params(Bool(), Error()).Block(
 		Switch(String().Call(Id("tag"))).Block(cases...),
 		Return(False(), Nil()))
 	if !u.Open() {
@@ -61,7 +61,7 @@ func emitHookOn(f *File, name string, u *ir.UnionDecl, p *ir.VariantPart) {
 }
 
 func emitHookOff(f *File, name string, u *ir.UnionDecl, p *ir.VariantPart) {
-	docFunc(f, fmt.Sprintf("%s knows no tag: build with -tags %s (or unstable) for the variants of %s it adds.", hookName(p), strings.Join(p.Extra, ","), name)).Params(Op("*").Id(name)).Id(hookName(p)).Params(Id("_"), Id("_").Index().Byte()).Params(Bool(), Error()).Block(
+	docFunc(f, fmt.Sprintf("%s knows no tag: build with -tags %s (or unstable) for the variants of %s it adds.", hookName(p), strings.Join(p.Extra, ","), name)).Params(Op("*").Id(name)).Id(hookName(p)).Params(Index().Byte(), Op("*").Id("wireReader")).Params(Bool(), Error()).Block(
 		Return(False(), Nil()))
 	if !u.Open() {
 		f.Const().Id(knownName(name, p)).Op("=").Lit("")

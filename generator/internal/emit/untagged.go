@@ -34,10 +34,11 @@ func emitUntaggedDecode(f *File, name string, u *ir.UnionDecl) {
 	}
 	body := []Code{
 		Id("x").Dot("Value").Op("=").Nil(),
-		Switch(Id("wireKind").Call(Id("data"))).Block(cases...),
-		Return(Id("wireKindError").Call(Id("data"), Id("wireSkipSpace").Call(Id("data"), Lit(0)), Lit(fmt.Sprintf("%s (%s)", name, strings.Join(accepted, " or "))))),
+		Switch(Id("r").Dot("kind").Call()).Block(cases...),
+		Return(Id("r").Dot("kindError").Call(Lit(fmt.Sprintf("%s (%s)", name, strings.Join(accepted, " or "))))),
 	}
-	docFunc(f, "UnmarshalJSON implements json.Unmarshaler.").Params(ptrRecv(name)).Id("UnmarshalJSON").Params(Id("data").Index().Byte()).Error().Block(body...)
+	emitUnmarshal(f, name)
+	decoderFunc(f, name).Block(body...)
 }
 
 // kindCandidates are the variants that accept JSON kind k, in schema order.
@@ -59,13 +60,21 @@ func kindCandidates(u *ir.UnionDecl, k byte) []*ir.Variant {
 //  3. the remaining candidates in schema order, first that decodes.
 //
 // A candidate that fails does not end the search; if all fail, the first
-// failure is returned, which names the most specific mismatch.
+// failure is returned, which names the most specific mismatch. The value
+// is scanned once for its extent (data) and the members that tell
+// candidates apart; each candidate tried reads it from its start.
 func chooseVariant(f *File, name string, k byte, cands []*ir.Variant) []Code {
 	if len(cands) == 1 {
 		return decodeVariantInto(cands[0], "v")
 	}
 	keys, rest := uniqueKeys(cands, k)
-	out := []Code{Var().Id("firstErr").Error()}
+	out := []Code{Id("start").Op(":=").Id("r").Dot("mark").Call()}
+	if needsSpan(k, keys, rest) {
+		out = append(out,
+			List(Id("data"), Err()).Op(":=").Id("r").Dot("span").Call(),
+			If(Err().Op("!=").Nil()).Block(Return(Err())))
+	}
+	out = append(out, Var().Id("firstErr").Error())
 	if len(keys) > 0 {
 		keysVar := fmt.Sprintf("keys%s%c", name, kindLetter(k))
 		var lits []Code
@@ -97,6 +106,20 @@ func chooseVariant(f *File, name string, k byte, cands []*ir.Variant) []Code {
 		Return(Id("wireErrorf").Call(Lit(msg))))
 }
 
+// needsSpan reports whether choosing among the candidates looks at the
+// value's members (identifying keys, or declared members of objects).
+func needsSpan(k byte, keys []variantKey, rest []*ir.Variant) bool {
+	if len(keys) > 0 {
+		return true
+	}
+	for _, v := range rest {
+		if k == '{' && len(v.Declared) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // exactMatches tries, in order, the candidates whose declared members
 // cover every member of the object (a candidate that also accepts
 // undeclared members still qualifies: what is present is all accounted
@@ -118,10 +141,12 @@ func exactMatches(f *File, cands []*ir.Variant) []Code {
 	return out
 }
 
-// tryVariant decodes data as v; on success it stores v and returns, on
-// failure it remembers the first error and lets the search go on.
+// tryVariant decodes the value from its start as v; on success it stores v
+// and returns, on failure it remembers the first error and lets the search
+// go on.
 func tryVariant(v *ir.Variant) Code {
 	return Block(
+		Id("r").Dot("reset").Call(Id("start")),
 		Id("v").Op(":=").New(Id(v.Go)),
 		Err().Op(":=").Add(variantDecode(v, Id("v"))),
 		If(Err().Op("==").Nil()).Block(Id("x").Dot("Value").Op("=").Id("v"), Return(Nil())),

@@ -18,9 +18,10 @@ func emitUntaggedTable(fs *fileSet, name string, u *ir.UnionDecl) {
 	}
 	f.Comment(table + " chooses the variant of " + name + "; files of unstable features add theirs.")
 	f.Var().Id(table).Op("=").Id("wireNewChoice").Types(Id(u.Iface)).Call(append([]Code{Lit(name)}, stable...)...)
-	docFunc(f, "UnmarshalJSON implements json.Unmarshaler.").Params(ptrRecv(name)).Id("UnmarshalJSON").Params(Id("data").Index().Byte()).Error().Block(
+	emitUnmarshal(f, name)
+	decoderFunc(f, name).Block(
 		Id("x").Dot("Value").Op("=").Nil(),
-		List(Id("v"), Err()).Op(":=").Id(table).Dot("decode").Call(Id("data")),
+		List(Id("v"), Err()).Op(":=").Id(table).Dot("decode").Call(Id("r")),
 		If(Err().Op("!=").Nil()).Block(Return(Err())),
 		Id("x").Dot("Value").Op("=").Id("v"),
 		Return(Nil()))
@@ -36,7 +37,7 @@ func emitUntaggedTable(fs *fileSet, name string, u *ir.UnionDecl) {
 
 // candidate is the table entry of one variant.
 func candidate(u *ir.UnionDecl, v *ir.Variant) Code {
-	decode := Func().Params(Id("data").Index().Byte()).Params(Id(u.Iface), Error()).Block(
+	decode := Func().Params(readerParam()).Params(Id(u.Iface), Error()).Block(
 		Id("v").Op(":=").New(Id(v.Go)),
 		If(Err().Op(":=").Add(variantDecode(v, Id("v"))), Err().Op("!=").Nil()).Block(Return(Nil(), Err())),
 		Return(Id("v"), Nil()))

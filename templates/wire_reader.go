@@ -1,0 +1,164 @@
+package templates
+
+import (
+	"encoding/json"
+	"sync"
+)
+
+// Generated decoders read their input through a wireReader, a cursor over
+// the whole message: every decoder consumes exactly one value starting at
+// pos (after optional whitespace) and leaves pos just past it. A member's
+// value is therefore read once, by the decoder of its field, instead of
+// being skipped to find its end and then parsed again (which made the cost
+// of a string grow with its nesting depth). See
+// docs/adr/0008-cursor-decoding.md.
+
+// wireReader is the cursor. depth counts the objects and arrays open
+// around pos, so that nesting is bounded (wireMaxDepth) across generated
+// decoders, the skipping of unknown members and recursion alike.
+type wireReader struct {
+	data  []byte
+	pos   int
+	depth int
+	// scratch is where strings with escapes are unescaped before they are
+	// copied into their exact-size Go string; it lives as long as the
+	// reader, which is pooled.
+	scratch []byte
+}
+
+// wireMark is a position to come back to: lenient fields and union
+// candidates that fail return there and skip or retry the value.
+type wireMark struct{ pos, depth int }
+
+// wireReaders recycles readers: decoders are passed around as function
+// values (the generic slice, map and pointer helpers), so the compiler
+// cannot keep a reader on the stack, and pooling is what keeps decoding
+// free of an allocation per message.
+var wireReaders = sync.Pool{New: func() any { return new(wireReader) }}
+
+// wireScratchMax is the largest scratch buffer a pooled reader keeps.
+const wireScratchMax = 1 << 20
+
+// wireUnmarshal decodes data, which must hold exactly one JSON value
+// (whitespace around it allowed), into x with decode: the body of every
+// generated UnmarshalJSON. As with encoding/json, malformed input is a
+// syntax error even where decoding stopped earlier on a value of the wrong
+// kind; the input is validated a second time only on that error path.
+func wireUnmarshal[T any](x *T, data []byte, decode func(*T, *wireReader) error) error {
+	r := wireReaders.Get().(*wireReader)
+	r.data, r.pos, r.depth = data, 0, 0
+	err := decode(x, r)
+	if err == nil {
+		err = wireCheckEnd(data, r.pos)
+	} else if !wireIsSyntax(err) {
+		if verr := wireValidate(data); verr != nil {
+			err = verr
+		}
+	}
+	r.data = nil
+	if cap(r.scratch) > wireScratchMax {
+		r.scratch = nil
+	}
+	wireReaders.Put(r)
+	return err
+}
+
+// mark returns the current position, for reset.
+func (r *wireReader) mark() wireMark { return wireMark{r.pos, r.depth} }
+
+// reset goes back to m.
+func (r *wireReader) reset(m wireMark) { r.pos, r.depth = m.pos, m.depth }
+
+// at skips whitespace and returns the position of the next value.
+func (r *wireReader) at() int {
+	r.pos = wireSkipSpace(r.data, r.pos)
+	return r.pos
+}
+
+// since returns a copy of the input from start to the cursor: the raw
+// object a catch-all variant keeps, taken after decoding it, not by
+// scanning it again.
+func (r *wireReader) since(start int) json.RawMessage {
+	return append(json.RawMessage(nil), r.data[start:r.pos]...)
+}
+
+// peek skips whitespace and returns the first byte of the next value, or 0
+// at the end of the input. It does not consume the value.
+func (r *wireReader) peek() byte {
+	r.pos = wireSkipSpace(r.data, r.pos)
+	if r.pos >= len(r.data) {
+		return 0
+	}
+	return r.data[r.pos]
+}
+
+// kind is wireKind's classification of the next value.
+func (r *wireReader) kind() byte {
+	switch c := r.peek(); {
+	case c == '{' || c == '[' || c == '"' || c == 'n' || c == 't':
+		return c
+	case c == 'f':
+		return 't'
+	case c == '-' || (c >= '0' && c <= '9'):
+		return '0'
+	}
+	return 0
+}
+
+// skip validates the next value and moves past it: the one scan given to a
+// value no field wants (unknown members, items a lenient array drops).
+func (r *wireReader) skip() error {
+	_, err := r.span()
+	return err
+}
+
+// span validates the next value, moves past it and returns its exact bytes
+// (aliasing the input; copy them to keep them).
+func (r *wireReader) span() ([]byte, error) {
+	start := wireSkipSpace(r.data, r.pos)
+	end, err := wireSkipValue(r.data, start, r.depth)
+	if err != nil {
+		return nil, err
+	}
+	r.pos = end
+	return r.data[start:end], nil
+}
+
+// null consumes the next value and reports true when it is the literal
+// null; otherwise it consumes nothing.
+func (r *wireReader) null() bool {
+	i := wireSkipSpace(r.data, r.pos)
+	if len(r.data)-i >= 4 && string(r.data[i:i+4]) == "null" {
+		r.pos = i + 4
+		return true
+	}
+	return false
+}
+
+// literal consumes one of true, false or null, whose first byte is next.
+func (r *wireReader) literal(lit string) error {
+	end, err := wireScanLiteral(r.data, r.pos, lit)
+	r.pos = end
+	return err
+}
+
+// kindError explains why the next value is not a want: its syntax error
+// when it is malformed (more useful than a kind guessed from its first
+// byte), "expected <want>, got <kind>" otherwise. Only on the error path.
+func (r *wireReader) kindError(want string) error {
+	i := wireSkipSpace(r.data, r.pos)
+	if _, err := wireSkipValue(r.data, i, r.depth); err != nil {
+		return err
+	}
+	return wireErrorf("expected %s, got %s", want, wireKindName(r.data[i]))
+}
+
+// enter opens the object or array whose bracket is at pos, counting it
+// against the nesting limit.
+func (r *wireReader) enter() error {
+	if r.depth++; r.depth > wireMaxDepth {
+		return wireErrDepth()
+	}
+	r.pos++
+	return nil
+}

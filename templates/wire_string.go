@@ -1,0 +1,161 @@
+package templates
+
+import (
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// Strings are most of the bytes of ACP messages (prompts, file contents,
+// diffs), so they are read in a single pass: plain runs are skipped eight
+// bytes at a time (wireSkipPlain), and the first escape or invalid UTF-8
+// byte switches to copying the content, unescaped, into a scratch buffer
+// while the scan goes on. Nothing is read twice.
+
+// wireScanPlain scans the string literal whose quote is at data[i] for as
+// long as its content can be used as it is. done reports that the closing
+// quote was reached (j is then just past it); otherwise j is the first byte
+// that needs work: a backslash, a control character, invalid UTF-8 or the
+// end of the input.
+func wireScanPlain(data []byte, i int) (j int, done bool) {
+	j = i + 1
+	for {
+		j = wireSkipPlain(data, j)
+		if j >= len(data) {
+			return j, false
+		}
+		c := data[j]
+		if c == '"' {
+			return j + 1, true
+		}
+		if c < utf8.RuneSelf {
+			return j, false
+		}
+		r, size := utf8.DecodeRune(data[j:])
+		if r == utf8.RuneError && size == 1 {
+			return j, false
+		}
+		j += size
+	}
+}
+
+// wireUnescapeTo continues a string literal whose content starts at
+// data[start] and needs work from data[j] on (wireScanPlain stopped
+// there): it appends the whole content, unescaped, to buf and returns it
+// with the index past the closing quote. Bad UTF-8 and lone surrogates
+// become U+FFFD as with encoding/json; malformed literals are syntax
+// errors.
+func wireUnescapeTo(buf, data []byte, start, j int) ([]byte, int, error) {
+	buf = append(buf, data[start:j]...)
+	for {
+		plain := wireSkipPlain(data, j)
+		buf = append(buf, data[j:plain]...)
+		j = plain
+		if j >= len(data) {
+			return buf, j, wireErrEOF()
+		}
+		switch c := data[j]; {
+		case c == '"':
+			return buf, j + 1, nil
+		case c == '\\':
+			var err error
+			if buf, j, err = wireAppendUnescaped(buf, data, j); err != nil {
+				return buf, j, err
+			}
+		case c < 0x20:
+			return buf, j, wireSyntaxError(data, j, "in string literal")
+		default:
+			r, size := utf8.DecodeRune(data[j:])
+			if r == utf8.RuneError && size == 1 {
+				buf = utf8.AppendRune(buf, utf8.RuneError)
+			} else {
+				buf = append(buf, data[j:j+size]...)
+			}
+			j += size
+		}
+	}
+}
+
+// wireAppendUnescaped validates the escape whose backslash is at data[i],
+// appends what it stands for and returns the index past it (past both
+// halves of a surrogate pair).
+func wireAppendUnescaped(buf, data []byte, i int) ([]byte, int, error) {
+	end, err := wireScanEscape(data, i)
+	if err != nil {
+		return buf, end, err
+	}
+	switch e := data[i+1]; e {
+	case 'b':
+		return append(buf, '\b'), end, nil
+	case 'f':
+		return append(buf, '\f'), end, nil
+	case 'n':
+		return append(buf, '\n'), end, nil
+	case 'r':
+		return append(buf, '\r'), end, nil
+	case 't':
+		return append(buf, '\t'), end, nil
+	case 'u':
+		r := wireHex4(data[i+2:])
+		if utf16.IsSurrogate(r) {
+			r1 := rune(-1)
+			if end+6 <= len(data) && data[end] == '\\' && data[end+1] == 'u' {
+				if _, err := wireScanEscape(data, end); err == nil {
+					r1 = wireHex4(data[end+2:])
+				}
+			}
+			if dec := utf16.DecodeRune(r, r1); dec != utf8.RuneError {
+				return utf8.AppendRune(buf, dec), end + 6, nil
+			}
+			r = utf8.RuneError
+		}
+		return utf8.AppendRune(buf, r), end, nil
+	default: // '"', '\\', '/'
+		return append(buf, e), end, nil
+	}
+}
+
+// wireHex4 reads the four hex digits of a \u escape (already validated).
+func wireHex4(s []byte) rune {
+	var r rune
+	for _, c := range s[:4] {
+		switch {
+		case c >= '0' && c <= '9':
+			c -= '0'
+		case c >= 'a' && c <= 'f':
+			c = c - 'a' + 10
+		default:
+			c = c - 'A' + 10
+		}
+		r = r<<4 | rune(c)
+	}
+	return r
+}
+
+// wireReadString reads the string literal whose quote is at data[i] and
+// returns its content and the index past it. Without escapes or invalid
+// UTF-8 the content aliases data, which keeps keys and tags free; otherwise
+// it is a new slice.
+func wireReadString(data []byte, i int) ([]byte, int, error) {
+	j, done := wireScanPlain(data, i)
+	if done {
+		return data[i+1 : j-1], j, nil
+	}
+	return wireUnescapeTo(nil, data, i+1, j)
+}
+
+// string reads the string value at the cursor as a Go string: one pass
+// over the input and one allocation, of the result.
+func (r *wireReader) string() (string, error) {
+	i := r.pos
+	j, done := wireScanPlain(r.data, i)
+	if done {
+		r.pos = j
+		return string(r.data[i+1 : j-1]), nil
+	}
+	buf, end, err := wireUnescapeTo(r.scratch[:0], r.data, i+1, j)
+	r.scratch, r.pos = buf[:0], end
+	if err != nil {
+		return "", err
+	}
+	return string(buf), nil
+}
