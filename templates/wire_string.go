@@ -57,6 +57,15 @@ func wireUnescapeTo(buf, data []byte, start, j int) ([]byte, int, error) {
 		case c == '"':
 			return buf, j + 1, nil
 		case c == '\\':
+			// The one-letter escapes (\n, \t, \" ...) that fill source
+			// text are handled here; \u and malformed ones go the long way.
+			if j+1 < len(data) {
+				if e := wireUnescaped[data[j+1]]; e != 0 {
+					buf = append(buf, e)
+					j += 2
+					continue
+				}
+			}
 			var err error
 			if buf, j, err = wireAppendUnescaped(buf, data, j); err != nil {
 				return buf, j, err
@@ -74,6 +83,10 @@ func wireUnescapeTo(buf, data []byte, start, j int) ([]byte, int, error) {
 		}
 	}
 }
+
+// wireUnescaped maps the letter of each one-letter escape to the byte it
+// stands for; every other byte maps to 0.
+var wireUnescaped = [256]byte{'"': '"', '\\': '\\', '/': '/', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t'}
 
 // wireAppendUnescaped validates the escape whose backslash is at data[i],
 // appends what it stands for and returns the index past it (past both

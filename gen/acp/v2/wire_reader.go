@@ -38,8 +38,10 @@ type wireMark struct{ pos, depth int }
 // free of an allocation per message.
 var wireReaders = sync.Pool{New: func() any { return new(wireReader) }}
 
-// wireScratchMax is the largest scratch buffer a pooled reader keeps.
-const wireScratchMax = 1 << 20
+// wireScratchMax is the largest scratch buffer a pooled reader keeps: big
+// enough that a stream of whole files is unescaped without allocating a
+// new buffer for each (the pool lets go of it at garbage collection).
+const wireScratchMax = 64 << 20
 
 // wireUnmarshal decodes data, which must hold exactly one JSON value
 // (whitespace around it allowed), into x with decode: the body of every

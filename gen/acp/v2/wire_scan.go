@@ -2,7 +2,10 @@
 
 package acp
 
-import "strconv"
+import (
+	"math/bits"
+	"strconv"
+)
 
 // wireMaxDepth bounds nesting exactly as encoding/json does, so that deep
 // input fails cleanly instead of exhausting the stack, and so that the
@@ -207,11 +210,25 @@ func wireScanString(data []byte, i int) (int, uint8, error) {
 // wireSkipPlain returns the index of the first byte at or after i that is
 // not plain string content (wireStrPlain): a quote, a backslash, a control
 // character or a non-ASCII byte. Strings are most of the bytes of ACP
-// messages and every nesting level scans its members' strings again, so it
-// tests eight bytes at a time (wirePlain8) before finishing byte by byte.
-// The encoder uses it on Go strings to find the bytes it must escape.
+// messages, so it tests sixteen bytes at a time (two words, wireSpecial8)
+// and jumps straight to the first special byte of a word, which keeps the
+// short runs between escapes in source text cheap too. The encoder uses it
+// on Go strings to find the bytes it must escape.
 func wireSkipPlain[T ~string | ~[]byte](data T, i int) int {
-	for i+8 <= len(data) && wirePlain8(wireLoad8(data, i)) {
+	for i+16 <= len(data) {
+		lo, hi := wireSpecial8(wireLoad8(data, i)), wireSpecial8(wireLoad8(data, i+8))
+		if lo|hi != 0 {
+			if lo != 0 {
+				return i + bits.TrailingZeros64(lo)>>3
+			}
+			return i + 8 + bits.TrailingZeros64(hi)>>3
+		}
+		i += 16
+	}
+	if i+8 <= len(data) {
+		if m := wireSpecial8(wireLoad8(data, i)); m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
+		}
 		i += 8
 	}
 	for i < len(data) && wireStrPlain[data[i]] {
@@ -229,20 +246,25 @@ func wireLoad8[T ~string | ~[]byte](data T, i int) uint64 {
 }
 
 // wirePlain8 reports whether all eight bytes packed in w are plain string
-// content. Per byte x, with the high bit of each byte as its flag:
-// (x-k)&^x has the high bit set, for k <= 0x80, exactly when some byte is
-// below k, so ((x^'"')-1)&^(x^'"') flags a quote (a zero byte after the
-// xor), likewise a backslash, (x-0x20)&^x a control character, and x itself
-// a byte >= 0x80. A borrow only crosses into the next byte from a byte that
-// is already flagged, so the answer for the word is exact.
-func wirePlain8(w uint64) bool {
+// content.
+func wirePlain8(w uint64) bool { return wireSpecial8(w) == 0 }
+
+// wireSpecial8 flags the bytes packed in w that are not plain string
+// content: the high bit of each such byte is set in the result, nothing
+// else. Per byte x, (x-k)&^x has the high bit set, for k <= 0x80, exactly
+// when x is below k, so ((x^'"')-1)&^(x^'"') flags a quote (a zero byte
+// after the xor), likewise a backslash, (x-0x20)&^x a control character,
+// and x itself a byte >= 0x80. A borrow only crosses into the next byte
+// from a byte that is already flagged, so the lowest flag is always exact:
+// its trailing zeros divided by eight are the first special byte's index.
+func wireSpecial8(w uint64) uint64 {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	quote := w ^ (ones * '"')
 	backslash := w ^ (ones * '\\')
 	special := (quote - ones) &^ quote
 	special |= (backslash - ones) &^ backslash
 	special |= (w - ones*0x20) &^ w
-	return (special|w)&highs == 0
+	return (special | w) & highs
 }
 
 // wireScanEscape validates the escape sequence whose backslash is at
