@@ -22,6 +22,7 @@ var checkedIn = []struct {
 	{"schema/acp/v2", "gen/acp/v2", "acp", false},
 	{"schema/mplp/plan.schema.json", "gen/mplp", "mplp", true},
 	{"internal/seedplan/schema.json", "internal/seedplan", "seedplan", false},
+	{"bench/depth/schema.json", "bench/depth/tree", "tree", false},
 }
 
 // checkedInConfig: the ACP packages are generated gated, from the stable
