@@ -10,14 +10,18 @@ var wireBuffers = sync.Pool{New: func() any {
 	return &b
 }}
 
-// wireMaxPooled bounds the buffers kept for reuse, so one huge message does
-// not pin its memory for the life of the process.
-const wireMaxPooled = 64 << 10
+// wireMaxPooled bounds the buffers kept for reuse. It is large enough that
+// a stream of whole files or images is encoded into a reused buffer and
+// each result allocated once, at its exact size; the pool lets go of its
+// buffers at garbage collection, so a huge message does not pin its memory
+// for the life of the process.
+const wireMaxPooled = 64 << 20
 
 // wireMarshal runs an appender into a pooled scratch buffer and returns an
-// exact-size copy: one allocation per MarshalJSON call however many times
-// the output would otherwise have grown. A result too large to pool is
-// returned as it is: copying it would allocate the whole output again.
+// exact-size copy: one allocation, of the output's size, per MarshalJSON
+// call however many times the output would otherwise have grown. A result
+// too large to pool is returned as it is: copying it would allocate the
+// whole output again.
 func wireMarshal(appendJSON func([]byte) ([]byte, error)) ([]byte, error) {
 	bp := wireBuffers.Get().(*[]byte)
 	buf, err := appendJSON((*bp)[:0])
