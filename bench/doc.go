@@ -5,6 +5,19 @@
 // a diff of two 4 MB texts, an 8 MB base64 image: large_test.go) in MB/s;
 // and the cost of generating all four vendored schemas.
 //
+// The flat structs, the streams, the large messages and the benchmark
+// loops are in the package bench/corpus, shared with bench/peers. Two
+// modules of their own compare acpgen with other Go code, so that it never
+// becomes a dependency of acpgen:
+//
+//   - bench/conn: the generated JSON-RPC connection against
+//     coder/acp-go-sdk's (bench/conn/run.sh, bench/conn/README.md);
+//   - bench/peers: the generated codec against other Go JSON libraries
+//     (goccy/go-json, bytedance/sonic, json-iterator/go, mailru/easyjson)
+//     on the flat structs and coder/acp-go-sdk's types, on the same
+//     streams and large messages, in one test binary (bench/peers/run.sh,
+//     bench/peers/README.md).
+//
 // The traffic is in testdata/*.jsonl, one SessionNotification (v1) or
 // UpdateSessionNotification (v2) params object per line. It is written by
 // TestWriteTestdata:

@@ -1,4 +1,4 @@
-package bench
+package corpus
 
 // The baseline: flat structs with plain encoding/json tags and no custom
 // marshalers, able to hold every line of the test streams. Each version has
@@ -13,9 +13,13 @@ package bench
 // decode both into one field without a custom unmarshaler, so the update
 // struct is generic in the type of that one field and the benchmark picks
 // the instantiation per line from the sessionUpdate value it already knows
-// (see baselineShape). The baseline therefore does not pay for finding the
+// (see ArrayContent). The baseline therefore does not pay for finding the
 // discriminator, which acpgen does; it is the "shape known in advance"
-// lower bound that the issue asks unions to match.
+// lower bound that the issue asks unions to match. The notification struct
+// is generic in the type of its whole update, so that a type defined from
+// an instantiated update can stand in for it: bench/peers' easyjson types
+// are made that way, as easyjson's generator cannot name an instantiated
+// generic type in the code it writes.
 //
 // To be as cheap as plain structs can be, scalars are plain values with
 // omitempty (no pointers), so the baseline cannot tell an absent member from
@@ -25,20 +29,22 @@ package bench
 
 import "encoding/json"
 
-// contentField is the type of the update's "content" member.
-type contentField[C any] interface {
+// ContentField is the type of the update's "content" member.
+type ContentField[C any] interface {
 	*C | []C
 }
 
 // ---- v1 ----
 
-type v1FlatNotification[C contentField[v1FlatContent]] struct {
+// V1FlatNotification is the params object; U is a V1FlatUpdate (or a
+// type defined from one).
+type V1FlatNotification[U any] struct {
 	SessionID string          `json:"sessionId"`
-	Update    v1FlatUpdate[C] `json:"update"`
+	Update    U               `json:"update"`
 	Meta      json.RawMessage `json:"_meta,omitempty"`
 }
 
-type v1FlatUpdate[C contentField[v1FlatContent]] struct {
+type V1FlatUpdate[C ContentField[V1FlatContent]] struct {
 	SessionUpdate string `json:"sessionUpdate"`
 
 	// user/agent message and thought chunks (ContentChunk)
@@ -51,17 +57,17 @@ type v1FlatUpdate[C contentField[v1FlatContent]] struct {
 	Name       string           `json:"name,omitempty"`
 	Kind       string           `json:"kind,omitempty"`
 	Status     string           `json:"status,omitempty"`
-	Locations  []v1FlatLocation `json:"locations,omitempty"`
+	Locations  []V1FlatLocation `json:"locations,omitempty"`
 	RawInput   json.RawMessage  `json:"rawInput,omitempty"`
 	RawOutput  json.RawMessage  `json:"rawOutput,omitempty"`
 
 	// plan
-	Entries []v1FlatPlanEntry `json:"entries,omitempty"`
+	Entries []V1FlatPlanEntry `json:"entries,omitempty"`
 
 	// usage_update
 	Used uint64      `json:"used,omitempty"`
 	Size uint64      `json:"size,omitempty"`
-	Cost *v1FlatCost `json:"cost,omitempty"`
+	Cost *V1FlatCost `json:"cost,omitempty"`
 
 	// current_mode_update, session_info_update
 	CurrentModeID string `json:"currentModeId,omitempty"`
@@ -69,20 +75,20 @@ type v1FlatUpdate[C contentField[v1FlatContent]] struct {
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
-// v1FlatContent is ContentBlock ∪ ToolCallContent.
-type v1FlatContent struct {
+// V1FlatContent is ContentBlock ∪ ToolCallContent.
+type V1FlatContent struct {
 	Type string `json:"type"`
 
 	// text
 	Text        string             `json:"text,omitempty"`
-	Annotations *v1FlatAnnotations `json:"annotations,omitempty"`
+	Annotations *V1FlatAnnotations `json:"annotations,omitempty"`
 	// image, audio, resource_link
 	Data     string `json:"data,omitempty"`
 	MimeType string `json:"mimeType,omitempty"`
 	URI      string `json:"uri,omitempty"`
 
 	// ToolCallContent "content"
-	Content *v1FlatContent `json:"content,omitempty"`
+	Content *V1FlatContent `json:"content,omitempty"`
 	// ToolCallContent "diff"
 	Path    string `json:"path,omitempty"`
 	OldText string `json:"oldText,omitempty"`
@@ -93,26 +99,26 @@ type v1FlatContent struct {
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
-type v1FlatAnnotations struct {
+type V1FlatAnnotations struct {
 	Audience     []string `json:"audience,omitempty"`
 	LastModified string   `json:"lastModified,omitempty"`
 	Priority     *float64 `json:"priority,omitempty"`
 }
 
-type v1FlatLocation struct {
+type V1FlatLocation struct {
 	Path string          `json:"path"`
 	Line uint32          `json:"line,omitempty"`
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
-type v1FlatPlanEntry struct {
+type V1FlatPlanEntry struct {
 	Content  string          `json:"content"`
 	Priority string          `json:"priority"`
 	Status   string          `json:"status"`
 	Meta     json.RawMessage `json:"_meta,omitempty"`
 }
 
-type v1FlatCost struct {
+type V1FlatCost struct {
 	Amount   float64         `json:"amount"`
 	Currency string          `json:"currency"`
 	Meta     json.RawMessage `json:"_meta,omitempty"`
@@ -120,13 +126,15 @@ type v1FlatCost struct {
 
 // ---- v2 ----
 
-type v2FlatNotification[C contentField[v2FlatContent]] struct {
+// V2FlatNotification is the params object; U is a V2FlatUpdate (or a
+// type defined from one).
+type V2FlatNotification[U any] struct {
 	SessionID string          `json:"sessionId"`
-	Update    v2FlatUpdate[C] `json:"update"`
+	Update    U               `json:"update"`
 	Meta      json.RawMessage `json:"_meta,omitempty"`
 }
 
-type v2FlatUpdate[C contentField[v2FlatContent]] struct {
+type V2FlatUpdate[C ContentField[V2FlatContent]] struct {
 	SessionUpdate string `json:"sessionUpdate"`
 
 	// message/thought chunks (ContentChunk), tool_call_content_chunk
@@ -139,18 +147,18 @@ type v2FlatUpdate[C contentField[v2FlatContent]] struct {
 	Title        string           `json:"title,omitempty"`
 	Kind         string           `json:"kind,omitempty"`
 	Status       string           `json:"status,omitempty"`
-	Locations    []v2FlatLocation `json:"locations,omitempty"`
+	Locations    []V2FlatLocation `json:"locations,omitempty"`
 	RawInput     json.RawMessage  `json:"rawInput,omitempty"`
 	RawOutput    json.RawMessage  `json:"rawOutput,omitempty"`
 	Capabilities json.RawMessage  `json:"capabilities,omitempty"`
 
 	// plan_update
-	Plan *v2FlatPlan `json:"plan,omitempty"`
+	Plan *V2FlatPlan `json:"plan,omitempty"`
 
 	// usage_update
 	Used uint64      `json:"used,omitempty"`
 	Size uint64      `json:"size,omitempty"`
-	Cost *v2FlatCost `json:"cost,omitempty"`
+	Cost *V2FlatCost `json:"cost,omitempty"`
 
 	// state_update
 	State      string            `json:"state,omitempty"`
@@ -161,36 +169,36 @@ type v2FlatUpdate[C contentField[v2FlatContent]] struct {
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
-// v2FlatContent is ContentBlock ∪ ToolCallContent.
-type v2FlatContent struct {
+// V2FlatContent is ContentBlock ∪ ToolCallContent.
+type V2FlatContent struct {
 	Type string `json:"type"`
 
 	// text
 	Text        string             `json:"text,omitempty"`
-	Annotations *v2FlatAnnotations `json:"annotations,omitempty"`
+	Annotations *V2FlatAnnotations `json:"annotations,omitempty"`
 	// image, audio, resource_link
 	Data     string `json:"data,omitempty"`
 	MimeType string `json:"mimeType,omitempty"`
 	URI      string `json:"uri,omitempty"`
 
 	// ToolCallContent "content"
-	Content *v2FlatContent `json:"content,omitempty"`
+	Content *V2FlatContent `json:"content,omitempty"`
 	// ToolCallContent "diff"
-	Changes []v2FlatDiffChange `json:"changes,omitempty"`
-	Patch   *v2FlatDiffPatch   `json:"patch,omitempty"`
+	Changes []V2FlatDiffChange `json:"changes,omitempty"`
+	Patch   *V2FlatDiffPatch   `json:"patch,omitempty"`
 	// ToolCallContent "terminal"
 	TerminalID string `json:"terminalId,omitempty"`
 
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
-type v2FlatAnnotations struct {
+type V2FlatAnnotations struct {
 	Audience     []string `json:"audience,omitempty"`
 	LastModified string   `json:"lastModified,omitempty"`
 	Priority     *float64 `json:"priority,omitempty"`
 }
 
-type v2FlatDiffChange struct {
+type V2FlatDiffChange struct {
 	Operation string          `json:"operation"`
 	Path      string          `json:"path"`
 	OldPath   string          `json:"oldPath,omitempty"`
@@ -199,33 +207,33 @@ type v2FlatDiffChange struct {
 	Meta      json.RawMessage `json:"_meta,omitempty"`
 }
 
-type v2FlatDiffPatch struct {
+type V2FlatDiffPatch struct {
 	Format string          `json:"format"`
 	Text   string          `json:"text"`
 	Meta   json.RawMessage `json:"_meta,omitempty"`
 }
 
-type v2FlatLocation struct {
+type V2FlatLocation struct {
 	Path string          `json:"path"`
 	Line uint32          `json:"line,omitempty"`
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
-type v2FlatPlan struct {
+type V2FlatPlan struct {
 	Type    string            `json:"type"`
 	PlanID  string            `json:"planId"`
-	Entries []v2FlatPlanEntry `json:"entries"`
+	Entries []V2FlatPlanEntry `json:"entries"`
 	Meta    json.RawMessage   `json:"_meta,omitempty"`
 }
 
-type v2FlatPlanEntry struct {
+type V2FlatPlanEntry struct {
 	Content  string          `json:"content"`
 	Priority string          `json:"priority"`
 	Status   string          `json:"status"`
 	Meta     json.RawMessage `json:"_meta,omitempty"`
 }
 
-type v2FlatCost struct {
+type V2FlatCost struct {
 	Amount   float64         `json:"amount"`
 	Currency string          `json:"currency"`
 	Meta     json.RawMessage `json:"_meta,omitempty"`
@@ -233,14 +241,19 @@ type v2FlatCost struct {
 
 // The two instantiations per version.
 type (
-	v1FlatObj = v1FlatNotification[*v1FlatContent]  // content is an object (or absent)
-	v1FlatArr = v1FlatNotification[[]v1FlatContent] // content is an array
-	v2FlatObj = v2FlatNotification[*v2FlatContent]
-	v2FlatArr = v2FlatNotification[[]v2FlatContent]
+	V1FlatUpdateObj = V1FlatUpdate[*V1FlatContent]  // content is an object (or absent)
+	V1FlatUpdateArr = V1FlatUpdate[[]V1FlatContent] // content is an array
+	V2FlatUpdateObj = V2FlatUpdate[*V2FlatContent]
+	V2FlatUpdateArr = V2FlatUpdate[[]V2FlatContent]
+
+	V1FlatObj = V1FlatNotification[V1FlatUpdateObj]
+	V1FlatArr = V1FlatNotification[V1FlatUpdateArr]
+	V2FlatObj = V2FlatNotification[V2FlatUpdateObj]
+	V2FlatArr = V2FlatNotification[V2FlatUpdateArr]
 )
 
-// baselineShape says which instantiation holds an update of this kind: true
-// for the variants whose "content" is an array.
-func baselineShape(sessionUpdate string) (array bool) {
+// ArrayContent says which instantiation holds an update of this kind: true
+// for the variants whose "content" is an array (V1FlatArr, V2FlatArr).
+func ArrayContent(sessionUpdate string) (array bool) {
 	return sessionUpdate == "tool_call" || sessionUpdate == "tool_call_update"
 }

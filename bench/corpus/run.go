@@ -1,0 +1,224 @@
+package corpus
+
+import (
+	"runtime"
+	"testing"
+
+	acp1 "github.com/acpgen/acpgen/gen/acp/v1"
+	"github.com/acpgen/acpgen/internal/acptest"
+)
+
+var sink int
+
+// mallocs is the process's cumulative allocation count.
+func mallocs() uint64 {
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	return ms.Mallocs
+}
+
+// reportPerMsg adds ns/msg and allocs/msg (exact, from MemStats around the
+// timed loop; b.ReportAllocs' allocs/op is per whole stream).
+func reportPerMsg(b *testing.B, m0 uint64, msgs int) {
+	m1 := mallocs()
+	total := float64(b.N) * float64(msgs)
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/total, "ns/msg")
+	b.ReportMetric(float64(m1-m0)/total, "allocs/msg")
+}
+
+// eachCodec calls f with the sub-test name VER/NAME (joined by sep) and
+// the codec of every implementation that has one for a stream, stream by
+// stream.
+func eachCodec(streams []*Stream, impls []Impl, sep string, f func(name string, s *Stream, c Codec)) {
+	for _, s := range streams {
+		for _, impl := range impls {
+			if c := impl.New(s); c != nil {
+				f(s.Ver+sep+impl.Name, s, c)
+			}
+		}
+	}
+}
+
+// BenchStreamDecode runs, for each stream and implementation, the
+// sub-benchmark VER/impl=NAME decoding the whole stream per op.
+func BenchStreamDecode(b *testing.B, streams []*Stream, impls []Impl) {
+	eachCodec(streams, impls, "/impl=", func(name string, s *Stream, c Codec) {
+		b.Run(name, func(b *testing.B) {
+			b.SetBytes(s.Bytes)
+			b.ReportAllocs()
+			m0 := mallocs()
+			for b.Loop() {
+				for i, l := range s.Lines {
+					if err := c.Decode(i, l); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+			reportPerMsg(b, m0, len(s.Lines))
+		})
+	})
+}
+
+// BenchStreamEncode runs, for each stream and implementation, the
+// sub-benchmark VER/impl=NAME encoding the whole stream (decoded before the
+// clock starts) per op.
+func BenchStreamEncode(b *testing.B, streams []*Stream, impls []Impl) {
+	eachCodec(streams, impls, "/impl=", func(name string, s *Stream, c Codec) {
+		b.Run(name, func(b *testing.B) {
+			for i, l := range s.Lines {
+				if err := c.Decode(i, l); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.SetBytes(s.Bytes)
+			b.ReportAllocs()
+			m0 := mallocs()
+			for b.Loop() {
+				for i := range s.Lines {
+					out, err := c.Encode(i)
+					if err != nil {
+						b.Fatal(err)
+					}
+					sink += len(out)
+				}
+			}
+			reportPerMsg(b, m0, len(s.Lines))
+		})
+	})
+}
+
+// RoundTrip decodes every line of s with c, runs check (if not nil) on
+// the decoded value, encodes it again, and fails t for each line whose
+// encoding is not the same JSON value as the line (acptest.JSONDiff: key
+// order, escapes and the spelling of numbers aside).
+func RoundTrip(t *testing.T, s *Stream, c Codec, check func(i int, v any) error) {
+	t.Helper()
+	for i, line := range s.Lines {
+		if err := c.Decode(i, line); err != nil {
+			t.Fatalf("line %d (%s): decode: %v", i+1, s.Kinds[i], err)
+		}
+		if check != nil {
+			if err := check(i, c.Value(i)); err != nil {
+				t.Errorf("line %d: %v", i+1, err)
+			}
+		}
+		out, err := c.Encode(i)
+		if err != nil {
+			t.Fatalf("line %d (%s): encode: %v", i+1, s.Kinds[i], err)
+		}
+		if d := acptest.JSONDiff(line, out); d != "" {
+			t.Errorf("line %d (%s): round trip differs: %s\n in: %s\nout: %s", i+1, s.Kinds[i], d, line, out)
+		}
+	}
+}
+
+// RoundTripAll runs RoundTrip with CheckVariant, as the sub-test VER/NAME,
+// for every stream and every implementation that has a codec for it.
+func RoundTripAll(t *testing.T, streams []*Stream, impls []Impl) {
+	eachCodec(streams, impls, "/", func(name string, s *Stream, c Codec) {
+		t.Run(name, func(t *testing.T) {
+			RoundTrip(t, s, c, func(i int, v any) error { return CheckVariant(s, i, v) })
+		})
+	})
+}
+
+// LargeImpl is one implementation of the large benchmarks.
+type LargeImpl struct {
+	Name string
+	// Decode decodes c.JSON into a fresh value.
+	Decode func(c *LargeCase) error
+	// Encoder decodes c.JSON once and returns a function that encodes
+	// that value.
+	Encoder func(c *LargeCase) (encode func() ([]byte, error), err error)
+}
+
+// FlatLarge is lib on the flat structs of the large cases.
+func FlatLarge(name string, lib Lib) LargeImpl {
+	return LargeImpl{
+		Name:   name,
+		Decode: func(c *LargeCase) error { return lib.Unmarshal(c.JSON, c.Flat()) },
+		Encoder: func(c *LargeCase) (func() ([]byte, error), error) {
+			v := c.Flat()
+			if err := lib.Unmarshal(c.JSON, v); err != nil {
+				return nil, err
+			}
+			return func() ([]byte, error) { return lib.Marshal(v) }, nil
+		},
+	}
+}
+
+// ACPLarge is the generated v1 types: UnmarshalJSON called directly, and
+// acp.Marshal.
+var ACPLarge = LargeImpl{
+	Name:   ImplAcpgen,
+	Decode: func(c *LargeCase) error { return c.ACP().UnmarshalJSON(c.JSON) },
+	Encoder: func(c *LargeCase) (func() ([]byte, error), error) {
+		v := c.ACP()
+		if err := v.UnmarshalJSON(c.JSON); err != nil {
+			return nil, err
+		}
+		return func() ([]byte, error) { return acp1.Marshal(v) }, nil
+	},
+}
+
+// BenchLargeDecode runs, for each case and implementation, the
+// sub-benchmark CASE/impl=NAME decoding the message into a fresh value per
+// op.
+func BenchLargeDecode(b *testing.B, cases []LargeCase, impls []LargeImpl) {
+	for _, c := range cases {
+		for _, impl := range impls {
+			b.Run(c.Name+"/impl="+impl.Name, func(b *testing.B) {
+				b.SetBytes(int64(len(c.JSON)))
+				b.ReportAllocs()
+				for b.Loop() {
+					if err := impl.Decode(&c); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
+
+// BenchLargeEncode runs, for each case and implementation, the
+// sub-benchmark CASE/impl=NAME encoding the message per op. Every
+// implementation's value of a case is decoded before the first of its
+// sub-benchmarks, so all of them run with the same live heap.
+func BenchLargeEncode(b *testing.B, cases []LargeCase, impls []LargeImpl) {
+	for _, c := range cases {
+		encoders := make([]func() ([]byte, error), len(impls))
+		for k, impl := range impls {
+			enc, err := impl.Encoder(&c)
+			if err != nil {
+				b.Fatalf("%s/impl=%s: %v", c.Name, impl.Name, err)
+			}
+			encoders[k] = enc
+		}
+		for k, impl := range impls {
+			b.Run(c.Name+"/impl="+impl.Name, func(b *testing.B) {
+				b.SetBytes(int64(len(c.JSON)))
+				b.ReportAllocs()
+				for b.Loop() {
+					out, err := encoders[k]()
+					if err != nil {
+						b.Fatal(err)
+					}
+					sink += len(out)
+				}
+			})
+		}
+	}
+}
+
+// LargeRoundTrip decodes c with impl (once with Decode, once with Encoder)
+// and returns the encoding of the decoded value.
+func LargeRoundTrip(c *LargeCase, impl LargeImpl) ([]byte, error) {
+	if err := impl.Decode(c); err != nil {
+		return nil, err
+	}
+	enc, err := impl.Encoder(c)
+	if err != nil {
+		return nil, err
+	}
+	return enc()
+}
