@@ -2,6 +2,8 @@
 
 package tree
 
+import "math/bits"
+
 // wireObjectIter walks the members of the object at a wireReader's cursor,
 // leaving the cursor at each member's value for the field's decoder to
 // consume. A value nobody consumed (an unknown member) is skipped by the
@@ -74,7 +76,7 @@ func (it *wireObjectIter) member(r *wireReader, i int) bool {
 	if data[i] != '"' {
 		return it.fail(wireSyntaxError(data, i, "looking for beginning of object key string"))
 	}
-	key, end, err := wireReadString(data, i)
+	key, end, err := wireReadKey(data, i)
 	if err != nil {
 		return it.fail(err)
 	}
@@ -83,6 +85,27 @@ func (it *wireObjectIter) member(r *wireReader, i int) bool {
 	}
 	it.key, it.at, r.pos = key, i, i
 	return true
+}
+
+// wireReadKey reads the member name whose quote is at data[i]. Names are
+// short and plain: when the closing quote is the first special byte of the
+// next sixteen, the name is found with one word-wise test and no calls;
+// anything else goes the general way (wireReadString).
+func wireReadKey(data []byte, i int) ([]byte, int, error) {
+	j := i + 1
+	if j+16 <= len(data) {
+		m := wireSpecial8(wireLoad8(data, j))
+		k := j
+		if m == 0 {
+			m, k = wireSpecial8(wireLoad8(data, j+8)), j+8
+		}
+		if m != 0 {
+			if k += bits.TrailingZeros64(m) >> 3; data[k] == '"' {
+				return data[j:k], k + 1, nil
+			}
+		}
+	}
+	return wireReadString(data, i)
 }
 
 // fail ends the iteration with err.
@@ -258,6 +281,9 @@ func wireMember(data []byte, key string) (value []byte, found bool, err error) {
 // variant from the same position. Only the members before the tag are
 // skipped to find it, and ACP writes tags first.
 func wireMemberAt(r *wireReader, key string) (value []byte, found bool, err error) {
+	if v, ok := wireFirstMember(r, key); ok {
+		return v, true, nil
+	}
 	look := *r
 	it, err := wireObjectAt(&look)
 	if err != nil {
@@ -270,6 +296,32 @@ func wireMemberAt(r *wireReader, key string) (value []byte, found bool, err erro
 		}
 	}
 	return nil, false, it.err
+}
+
+// wireFirstMember is wireMemberAt's fast path for a tag written first, as
+// ACP peers do: it compares the first member's name with key as written
+// (no escapes) and skips just its value. Anything unexpected, including
+// malformed input, is left to the general path, which reports it.
+func wireFirstMember(r *wireReader, key string) ([]byte, bool) {
+	data := r.data
+	i := wireSkipSpace(data, r.pos)
+	if i >= len(data) || data[i] != '{' {
+		return nil, false
+	}
+	i = wireSkipSpace(data, i+1)
+	end := i + 1 + len(key)
+	if end >= len(data) || data[i] != '"' || data[end] != '"' || string(data[i+1:end]) != key {
+		return nil, false
+	}
+	start, err := wireScanColon(data, end+1)
+	if err != nil {
+		return nil, false
+	}
+	stop, err := wireSkipValue(data, start, r.depth+1)
+	if err != nil {
+		return nil, false
+	}
+	return data[start:stop], true
 }
 
 // wireHasMembers reports, as a bit set, which of keys (at most 64; later
