@@ -55,7 +55,8 @@ var (
 	_ func(*wireReader) wireMark                                                           = (*wireReader).mark
 	_ func(*wireReader, wireMark)                                                          = (*wireReader).reset
 	_ func(*wireReader, string) error                                                      = (*wireReader).kindError
-	_ func(*string, []byte, func(*string, *wireReader) error) error                        = wireUnmarshal[string]
+	_ func(*string, []byte, func(*string, *wireReader) error) error                        = wireUnmarshalWith[string]
+	_ func([]byte, wireDecoder) error                                                      = wireUnmarshal
 	_ error                                                                                = (*DecodeError)(nil)
 	_ error                                                                                = (*EncodeError)(nil)
 )

@@ -29,7 +29,7 @@ func BenchmarkDecodeString(b *testing.B) {
 	b.SetBytes(int64(len(data)))
 	var s string
 	for b.Loop() {
-		if err := wireUnmarshal(&s, data, wireDecodeString); err != nil {
+		if err := wireUnmarshalWith(&s, data, wireDecodeString); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -41,7 +41,7 @@ func BenchmarkDecodeStringEscaped(b *testing.B) {
 	b.SetBytes(int64(len(data)))
 	var s string
 	for b.Loop() {
-		if err := wireUnmarshal(&s, data, wireDecodeString); err != nil {
+		if err := wireUnmarshalWith(&s, data, wireDecodeString); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -71,7 +71,7 @@ func BenchmarkDecodeInt64(b *testing.B) {
 	var v int64
 	b.ReportAllocs()
 	for b.Loop() {
-		if err := wireUnmarshal(&v, data, wireDecodeInt64); err != nil {
+		if err := wireUnmarshalWith(&v, data, wireDecodeInt64); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -82,7 +82,7 @@ func BenchmarkDecodeFloat64(b *testing.B) {
 	var v float64
 	b.ReportAllocs()
 	for b.Loop() {
-		if err := wireUnmarshal(&v, data, wireDecodeFloat64); err != nil {
+		if err := wireUnmarshalWith(&v, data, wireDecodeFloat64); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -34,19 +34,19 @@ func wireTestDecodeEntry(dst *wireTestEntry, r *wireReader) error {
 
 func TestDecodePtr(t *testing.T) {
 	var p *int64
-	if err := wireUnmarshal(&p, []byte(` 7 `), wireTestPtr(wireDecodeInt64)); err != nil || p == nil || *p != 7 {
+	if err := wireUnmarshalWith(&p, []byte(` 7 `), wireTestPtr(wireDecodeInt64)); err != nil || p == nil || *p != 7 {
 		t.Fatalf("wireDecodePtr(7) = %v, %v", p, err)
 	}
-	if err := wireUnmarshal(&p, []byte(` null `), wireTestPtr(wireDecodeInt64)); err != nil || p != nil {
+	if err := wireUnmarshalWith(&p, []byte(` null `), wireTestPtr(wireDecodeInt64)); err != nil || p != nil {
 		t.Fatalf("wireDecodePtr(null) = %v, %v", p, err)
 	}
 	old := new(int64)
 	p = old
-	err := wireUnmarshal(&p, []byte(`"x"`), wireTestPtr(wireDecodeInt64))
+	err := wireUnmarshalWith(&p, []byte(`"x"`), wireTestPtr(wireDecodeInt64))
 	if wireTestErrText(err) != "$: expected integer, got string" || p != old {
 		t.Fatalf("wireDecodePtr error = %v, dst changed %v", err, p != old)
 	}
-	if err := wireUnmarshal(&p, []byte(``), wireTestPtr(wireDecodeInt64)); wireTestErrText(err) != "$: unexpected end of JSON input" {
+	if err := wireUnmarshalWith(&p, []byte(``), wireTestPtr(wireDecodeInt64)); wireTestErrText(err) != "$: unexpected end of JSON input" {
 		t.Fatalf("wireDecodePtr(empty) = %v", err)
 	}
 }
@@ -72,7 +72,7 @@ func TestDecodeSlice(t *testing.T) {
 	}
 	for _, tt := range tests {
 		got := []wireTestEntry{{Content: "previous"}}
-		err := wireUnmarshal(&got, []byte(tt.in), wireTestSlice(tt.skipInvalid, wireTestDecodeEntry))
+		err := wireUnmarshalWith(&got, []byte(tt.in), wireTestSlice(tt.skipInvalid, wireTestDecodeEntry))
 		if wireTestErrText(err) != tt.err {
 			t.Errorf("wireDecodeSlice(%q, %v) error %q, want %q", tt.in, tt.skipInvalid, wireTestErrText(err), tt.err)
 			continue
@@ -82,7 +82,7 @@ func TestDecodeSlice(t *testing.T) {
 		}
 	}
 	var nested [][]uint16
-	err := wireUnmarshal(&nested, []byte(`[[1],[2,70000]]`), wireTestSlice(false, wireTestSlice(false, wireDecodeUint16)))
+	err := wireUnmarshalWith(&nested, []byte(`[[1],[2,70000]]`), wireTestSlice(false, wireTestSlice(false, wireDecodeUint16)))
 	if wireTestErrText(err) != "$[1][1]: number 70000 out of range for uint16" {
 		t.Errorf("nested slice error = %v", err)
 	}
@@ -90,10 +90,10 @@ func TestDecodeSlice(t *testing.T) {
 
 func TestDecodeMap(t *testing.T) {
 	var m map[string]int32
-	if err := wireUnmarshal(&m, []byte(`{}`), wireTestMap(wireDecodeInt32)); err != nil || m == nil || len(m) != 0 {
+	if err := wireUnmarshalWith(&m, []byte(`{}`), wireTestMap(wireDecodeInt32)); err != nil || m == nil || len(m) != 0 {
 		t.Fatalf("empty map: %v, %v", m, err)
 	}
-	err := wireUnmarshal(&m, []byte(` {"a":1, "b c":-2, "a":3} `), wireTestMap(wireDecodeInt32))
+	err := wireUnmarshalWith(&m, []byte(` {"a":1, "b c":-2, "a":3} `), wireTestMap(wireDecodeInt32))
 	if err != nil || !reflect.DeepEqual(m, map[string]int32{"a": 3, "b c": -2}) {
 		t.Fatalf("map = %v, %v", m, err)
 	}
@@ -104,16 +104,16 @@ func TestDecodeMap(t *testing.T) {
 		{`[]`, `$: expected object, got array`},
 	}
 	for _, tt := range tests {
-		if err := wireUnmarshal(&m, []byte(tt.in), wireTestMap(wireDecodeInt32)); wireTestErrText(err) != tt.err {
+		if err := wireUnmarshalWith(&m, []byte(tt.in), wireTestMap(wireDecodeInt32)); wireTestErrText(err) != tt.err {
 			t.Errorf("wireDecodeMap(%q) = %q, want %q", tt.in, wireTestErrText(err), tt.err)
 		}
 	}
 	var raw map[string]json.RawMessage
-	if err := wireUnmarshal(&raw, []byte(`{"a":{"b":[1]}}`), wireTestMap(wireDecodeRaw)); err != nil || string(raw["a"]) != `{"b":[1]}` {
+	if err := wireUnmarshalWith(&raw, []byte(`{"a":{"b":[1]}}`), wireTestMap(wireDecodeRaw)); err != nil || string(raw["a"]) != `{"b":[1]}` {
 		t.Errorf("raw map = %q, %v", raw, err)
 	}
 	var maps map[string]map[string]bool
-	err = wireUnmarshal(&maps, []byte(`{"outer":{"in ner":null}}`), wireTestMap(wireTestMap(wireDecodeBool)))
+	err = wireUnmarshalWith(&maps, []byte(`{"outer":{"in ner":null}}`), wireTestMap(wireTestMap(wireDecodeBool)))
 	if wireTestErrText(err) != `$.outer["in ner"]: expected boolean, got null` {
 		t.Errorf("nested map error = %v", err)
 	}

@@ -71,7 +71,7 @@ func TestDecodeString(t *testing.T) {
 	}
 	for _, tt := range tests {
 		got := "unchanged"
-		err := wireUnmarshal(&got, []byte(tt.in), wireDecodeString)
+		err := wireUnmarshalWith(&got, []byte(tt.in), wireDecodeString)
 		if wireTestErrText(err) != tt.err {
 			t.Errorf("wireDecodeString(%q) error = %q, want %q", tt.in, wireTestErrText(err), tt.err)
 			continue
@@ -114,7 +114,7 @@ func TestStringBytes(t *testing.T) {
 func TestDecodeStringAllocs(t *testing.T) {
 	data := []byte(`"a string with no escapes at all, é"`)
 	var s string
-	if n := testing.AllocsPerRun(100, func() { _ = wireUnmarshal(&s, data, wireDecodeString) }); n != 1 {
+	if n := testing.AllocsPerRun(100, func() { _ = wireUnmarshalWith(&s, data, wireDecodeString) }); n != 1 {
 		t.Errorf("wireDecodeString allocates %v times, want 1", n)
 	}
 	if n := testing.AllocsPerRun(100, func() {
@@ -141,7 +141,7 @@ func TestDecodeBoolNull(t *testing.T) {
 	}
 	for _, tt := range tests {
 		got := !tt.want
-		err := wireUnmarshal(&got, []byte(tt.in), wireDecodeBool)
+		err := wireUnmarshalWith(&got, []byte(tt.in), wireDecodeBool)
 		if wireTestErrText(err) != tt.err || (err == nil && got != tt.want) {
 			t.Errorf("wireDecodeBool(%q) = %v, %q; want %v, %q", tt.in, got, wireTestErrText(err), tt.want, tt.err)
 		}
@@ -172,11 +172,11 @@ func TestDecodeIntegers(t *testing.T) {
 		var u16 uint16
 		var u32 uint32
 		var u64 uint64
-		e1 := wireUnmarshal(&i32, data, wireDecodeInt32)
-		e2 := wireUnmarshal(&i64, data, wireDecodeInt64)
-		e3 := wireUnmarshal(&u16, data, wireDecodeUint16)
-		e4 := wireUnmarshal(&u32, data, wireDecodeUint32)
-		e5 := wireUnmarshal(&u64, data, wireDecodeUint64)
+		e1 := wireUnmarshalWith(&i32, data, wireDecodeInt32)
+		e2 := wireUnmarshalWith(&i64, data, wireDecodeInt64)
+		e3 := wireUnmarshalWith(&u16, data, wireDecodeUint16)
+		e4 := wireUnmarshalWith(&u32, data, wireDecodeUint32)
+		e5 := wireUnmarshalWith(&u64, data, wireDecodeUint64)
 		return map[string]result{
 			"int32": {i32, wireTestErrText(e1)}, "int64": {i64, wireTestErrText(e2)}, "uint16": {u16, wireTestErrText(e3)},
 			"uint32": {u32, wireTestErrText(e4)}, "uint64": {u64, wireTestErrText(e5)},
@@ -248,7 +248,7 @@ func TestDecodeFloat64(t *testing.T) {
 	}
 	for _, tt := range tests {
 		var got float64
-		err := wireUnmarshal(&got, []byte(tt.in), wireDecodeFloat64)
+		err := wireUnmarshalWith(&got, []byte(tt.in), wireDecodeFloat64)
 		if wireTestErrText(err) != tt.err || (err == nil && got != tt.want) {
 			t.Errorf("wireDecodeFloat64(%q) = %v, %q; want %v, %q", tt.in, got, wireTestErrText(err), tt.want, tt.err)
 		}
@@ -270,7 +270,7 @@ func TestDecodeRaw(t *testing.T) {
 	for _, tt := range tests {
 		data := []byte(tt.in)
 		var got json.RawMessage
-		err := wireUnmarshal(&got, data, wireDecodeRaw)
+		err := wireUnmarshalWith(&got, data, wireDecodeRaw)
 		if wireTestErrText(err) != tt.err || (err == nil && string(got) != tt.want) {
 			t.Errorf("wireDecodeRaw(%q) = %q, %q; want %q, %q", tt.in, got, wireTestErrText(err), tt.want, tt.err)
 		}
@@ -301,7 +301,7 @@ func TestDecodeRawObject(t *testing.T) {
 	for _, tt := range tests {
 		data := []byte(tt.in)
 		got := json.RawMessage("previous")
-		err := wireUnmarshal(&got, data, wireDecodeRawObject)
+		err := wireUnmarshalWith(&got, data, wireDecodeRawObject)
 		if wireTestErrText(err) != tt.err {
 			t.Errorf("wireDecodeRawObject(%q) error %q, want %q", tt.in, wireTestErrText(err), tt.err)
 			continue
@@ -321,12 +321,12 @@ func TestDecodeRawObject(t *testing.T) {
 // wireTestDecodeNull and wireTestStringBytes run the cursor decoders on a
 // whole input.
 func wireTestDecodeNull(data []byte) error {
-	return wireUnmarshal(new(struct{}), data, func(_ *struct{}, r *wireReader) error { return wireDecodeNull(r) })
+	return wireUnmarshalWith(new(struct{}), data, func(_ *struct{}, r *wireReader) error { return wireDecodeNull(r) })
 }
 
 func wireTestStringBytes(data []byte) ([]byte, error) {
 	var b []byte
-	err := wireUnmarshal(&b, data, func(b *[]byte, r *wireReader) (err error) {
+	err := wireUnmarshalWith(&b, data, func(b *[]byte, r *wireReader) (err error) {
 		*b, err = wireStringBytes(r)
 		return err
 	})

@@ -68,7 +68,7 @@ func TestAppendScalars(t *testing.T) {
 		t.Errorf("false: %s", got)
 	}
 	var back uint64
-	if err := wireUnmarshal(&back, []byte("18446744073709551615"), wireDecodeUint64); err != nil || back != u64 {
+	if err := wireUnmarshalWith(&back, []byte("18446744073709551615"), wireDecodeUint64); err != nil || back != u64 {
 		t.Errorf("uint64 round trip: %v, %v", back, err)
 	}
 }
@@ -148,7 +148,7 @@ func TestStringRoundTrip(t *testing.T) {
 			t.Fatalf("encoding/json cannot read %s: %v", mine, err)
 		}
 		theirs, _ := json.Marshal(s) // with HTML escaping, for variety
-		if err := wireUnmarshal(&viaWire, theirs, wireDecodeString); err != nil || viaWire != viaJSON {
+		if err := wireUnmarshalWith(&viaWire, theirs, wireDecodeString); err != nil || viaWire != viaJSON {
 			t.Fatalf("wireDecodeString(%s) = %q, %v; want %q", theirs, viaWire, err, viaJSON)
 		}
 		if utf8.ValidString(s) && viaJSON != s {
@@ -181,7 +181,7 @@ func TestFloatRoundTrip(t *testing.T) {
 		if err := json.Unmarshal(mine, &viaJSON); err != nil || viaJSON != f {
 			t.Fatalf("encoding/json read %s as %v, %v; want %v", mine, viaJSON, err, f)
 		}
-		if err := wireUnmarshal(&viaWire, want, wireDecodeFloat64); err != nil || viaWire != f {
+		if err := wireUnmarshalWith(&viaWire, want, wireDecodeFloat64); err != nil || viaWire != f {
 			t.Fatalf("wireDecodeFloat64(%s) = %v, %v; want %v", want, viaWire, err, f)
 		}
 	}

@@ -9,16 +9,16 @@ import (
 // decoder's error and leaves the patch as it was.
 func TestWirePatchDecode(t *testing.T) {
 	var p Patch[string]
-	if err := wireUnmarshal(&p, []byte(" null "), wireTestPatch(wireDecodeString)); err != nil || !p.Cleared() {
+	if err := wireUnmarshalWith(&p, []byte(" null "), wireTestPatch(wireDecodeString)); err != nil || !p.Cleared() {
 		t.Fatalf("null: %+v, %v", p, err)
 	}
-	if err := wireUnmarshal(&p, []byte(`"x"`), wireTestPatch(wireDecodeString)); err != nil {
+	if err := wireUnmarshalWith(&p, []byte(`"x"`), wireTestPatch(wireDecodeString)); err != nil {
 		t.Fatal(err)
 	}
 	if v, ok := p.Get(); !ok || v != "x" {
 		t.Fatalf("value: %q %v", v, ok)
 	}
-	err := wireUnmarshal(&p, []byte(`5`), wireTestPatch(wireDecodeString))
+	err := wireUnmarshalWith(&p, []byte(`5`), wireTestPatch(wireDecodeString))
 	if err == nil || !strings.Contains(err.Error(), "string") {
 		t.Fatalf("bad value: %v", err)
 	}

@@ -15,7 +15,7 @@ func (x *testID) UnmarshalJSON(data []byte) error {
 	if k := wireKind(data); k != '"' && k != '0' {
 		return wireErrorf("expected string or number")
 	}
-	return wireUnmarshal(&x.raw, data, wireDecodeRaw)
+	return wireUnmarshalWith(&x.raw, data, wireDecodeRaw)
 }
 
 func (x *testID) appendJSON(buf []byte) ([]byte, error) {
@@ -32,7 +32,7 @@ func (x *testRPCError) UnmarshalJSON(data []byte) error {
 	if err != nil || !found {
 		return wireMissing("code")
 	}
-	return wireAtKey(wireUnmarshal(&x.Code, v, wireDecodeInt64), "code")
+	return wireAtKey(wireUnmarshalWith(&x.Code, v, wireDecodeInt64), "code")
 }
 
 func (x *testRPCError) appendJSON(buf []byte) ([]byte, error) {
@@ -51,13 +51,13 @@ func (x *testParams) UnmarshalJSON(data []byte) error {
 	if !found {
 		return wireMissing("name")
 	}
-	return wireAtKey(wireUnmarshal(&x.Name, v, wireDecodeString), "name")
+	return wireAtKey(wireUnmarshalWith(&x.Name, v, wireDecodeString), "name")
 }
 
 type testRaw json.RawMessage
 
 func (x *testRaw) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal((*json.RawMessage)(x), data, wireDecodeRaw)
+	return wireUnmarshalWith((*json.RawMessage)(x), data, wireDecodeRaw)
 }
 
 // testRoundTrip decodes a message as the generated types do and encodes

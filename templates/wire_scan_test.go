@@ -184,7 +184,7 @@ func wireFuzzStrings(t *testing.T, data []byte) {
 		return
 	}
 	var got, want string
-	err := wireUnmarshal(&got, data, wireDecodeString)
+	err := wireUnmarshalWith(&got, data, wireDecodeString)
 	werr := json.Unmarshal(data, &want)
 	// On error only the error must agree: a value followed by trailing
 	// bytes is stored before they are seen (ADR 0008).
@@ -204,13 +204,13 @@ func wireFuzzNumbers(t *testing.T, data []byte) {
 		return
 	}
 	var f, wf float64
-	err := wireUnmarshal(&f, data, wireDecodeFloat64)
+	err := wireUnmarshalWith(&f, data, wireDecodeFloat64)
 	werr := json.Unmarshal(data, &wf)
 	if (err == nil) != (werr == nil) || (err == nil && f != wf) {
 		t.Fatalf("wireDecodeFloat64(%q) = %v, %v; encoding/json: %v, %v", data, f, err, wf, werr)
 	}
 	var u, wu uint64
-	err = wireUnmarshal(&u, data, wireDecodeUint64)
+	err = wireUnmarshalWith(&u, data, wireDecodeUint64)
 	werr = json.Unmarshal(data, &wu)
 	if err == nil && (werr != nil || u != wu) {
 		t.Fatalf("wireDecodeUint64(%q) = %v; encoding/json: %v, %v", data, u, wu, werr)
@@ -220,11 +220,11 @@ func wireFuzzNumbers(t *testing.T, data []byte) {
 	var u16 uint16
 	var u32 uint32
 	var bl bool
-	_ = wireUnmarshal(&i32, data, wireDecodeInt32)
-	_ = wireUnmarshal(&i64, data, wireDecodeInt64)
-	_ = wireUnmarshal(&u16, data, wireDecodeUint16)
-	_ = wireUnmarshal(&u32, data, wireDecodeUint32)
-	_ = wireUnmarshal(&bl, data, wireDecodeBool)
+	_ = wireUnmarshalWith(&i32, data, wireDecodeInt32)
+	_ = wireUnmarshalWith(&i64, data, wireDecodeInt64)
+	_ = wireUnmarshalWith(&u16, data, wireDecodeUint16)
+	_ = wireUnmarshalWith(&u32, data, wireDecodeUint32)
+	_ = wireUnmarshalWith(&bl, data, wireDecodeBool)
 	_ = wireTestDecodeNull(data)
 	_ = wireKind(data)
 	_ = wireIsNull(data)
@@ -254,13 +254,13 @@ func wireFuzzIterators(t *testing.T, data []byte, valid bool) {
 		}
 	}
 	var raw json.RawMessage
-	if err := wireUnmarshal(&raw, data, wireDecodeRaw); (err == nil) != valid {
+	if err := wireUnmarshalWith(&raw, data, wireDecodeRaw); (err == nil) != valid {
 		t.Fatalf("wireDecodeRaw(%q) = %v, valid = %v", data, err, valid)
 	}
 	var m map[string]json.RawMessage
-	_ = wireUnmarshal(&m, data, wireTestMap(wireDecodeRaw))
+	_ = wireUnmarshalWith(&m, data, wireTestMap(wireDecodeRaw))
 	var s []string
-	_ = wireUnmarshal(&s, data, wireTestSlice(true, wireDecodeString))
+	_ = wireUnmarshalWith(&s, data, wireTestSlice(true, wireDecodeString))
 	_, _ = wireHasMembers(data, []string{"a", "b"})
 	_, _, _ = wireMember(data, "a")
 }

@@ -23,7 +23,7 @@ func TestUnescapeMatchesEncodingJSON(t *testing.T) {
 			t.Fatalf("%q: encoding/json: %v", c, err)
 		}
 		var got string
-		if err := wireUnmarshal(&got, []byte(c), wireDecodeString); err != nil {
+		if err := wireUnmarshalWith(&got, []byte(c), wireDecodeString); err != nil {
 			t.Fatalf("%q: %v", c, err)
 		}
 		if got != want {

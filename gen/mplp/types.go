@@ -40,7 +40,7 @@ type Plan struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Plan) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*Plan).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *Plan) decodeWire(r *wireReader) error {
@@ -219,7 +219,7 @@ type Meta struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Meta) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*Meta).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *Meta) decodeWire(r *wireReader) error {
@@ -319,7 +319,7 @@ func (x PlanStatus) IsKnown() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanStatus) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*PlanStatus).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *PlanStatus) decodeWire(r *wireReader) error {
@@ -374,7 +374,7 @@ type PlanStep struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanStep) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*PlanStep).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *PlanStep) decodeWire(r *wireReader) error {
@@ -516,7 +516,7 @@ func (x StepStatus) IsKnown() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *StepStatus) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*StepStatus).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *StepStatus) decodeWire(r *wireReader) error {
@@ -562,7 +562,7 @@ type Trace struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Trace) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*Trace).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *Trace) decodeWire(r *wireReader) error {
@@ -637,7 +637,7 @@ type PlanEvent struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanEvent) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*PlanEvent).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *PlanEvent) decodeWire(r *wireReader) error {

@@ -43,19 +43,46 @@ var wireReaders = sync.Pool{New: func() any { return new(wireReader) }}
 // new buffer for each (the pool lets go of it at garbage collection).
 const wireScratchMax = 64 << 20
 
+// wireDecoder is implemented by (pointers to) every generated type.
+type wireDecoder interface {
+	decodeWire(r *wireReader) error
+}
+
 // wireUnmarshal decodes data, which must hold exactly one JSON value
-// (whitespace around it allowed), into x with decode: the body of every
-// generated UnmarshalJSON. As with encoding/json, malformed input is a
-// syntax error even where decoding stopped earlier on a value of the wrong
-// kind; the input is validated a second time only on that error path.
-func wireUnmarshal[T any](x *T, data []byte, decode func(*T, *wireReader) error) error {
+// (whitespace around it allowed), into x: the body of every generated
+// UnmarshalJSON. It is not generic, so that one copy of it serves every
+// type (a generic function is compiled once per type shape, and most
+// generated structs have a shape of their own). As with encoding/json,
+// malformed input is a syntax error even where decoding stopped earlier on
+// a value of the wrong kind; the input is validated a second time only on
+// that error path.
+func wireUnmarshal(data []byte, x wireDecoder) error {
+	r := wireGetReader(data)
+	return wireDone(r, x.decodeWire(r))
+}
+
+// wireUnmarshalWith is wireUnmarshal for a decoder function: builtins in
+// the runtime (JSON-RPC envelopes, Patch) and its tests.
+func wireUnmarshalWith[T any](x *T, data []byte, decode func(*T, *wireReader) error) error {
+	r := wireGetReader(data)
+	return wireDone(r, decode(x, r))
+}
+
+// wireGetReader takes a reader over data from the pool.
+func wireGetReader(data []byte) *wireReader {
 	r := wireReaders.Get().(*wireReader)
 	r.data, r.pos, r.depth = data, 0, 0
-	err := decode(x, r)
+	return r
+}
+
+// wireDone finishes a decode that returned err: it checks that only
+// whitespace follows the value, prefers a syntax error of the input to a
+// kind error, and returns the reader to the pool.
+func wireDone(r *wireReader, err error) error {
 	if err == nil {
-		err = wireCheckEnd(data, r.pos)
+		err = wireCheckEnd(r.data, r.pos)
 	} else if !wireIsSyntax(err) {
-		if verr := wireValidate(data); verr != nil {
+		if verr := wireValidate(r.data); verr != nil {
 			err = verr
 		}
 	}

@@ -14,7 +14,7 @@ type SessionUpdateNotification struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionUpdateNotification) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SessionUpdateNotification).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SessionUpdateNotification) decodeWire(r *wireReader) error {
@@ -113,7 +113,7 @@ func (x JsonRpcVersion) IsKnown() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *JsonRpcVersion) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*JsonRpcVersion).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *JsonRpcVersion) decodeWire(r *wireReader) error {
@@ -158,7 +158,7 @@ func (x SessionUpdateMethod) IsKnown() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionUpdateMethod) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SessionUpdateMethod).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SessionUpdateMethod) decodeWire(r *wireReader) error {
@@ -192,7 +192,7 @@ type SessionNotification struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionNotification) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SessionNotification).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SessionNotification) decodeWire(r *wireReader) error {
@@ -264,7 +264,7 @@ type SessionId string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionId) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SessionId).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SessionId) decodeWire(r *wireReader) error {
@@ -303,7 +303,7 @@ func (x SessionUpdate) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionUpdate) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SessionUpdate).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SessionUpdate) decodeWire(r *wireReader) error {
@@ -472,7 +472,7 @@ type PlanUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanUpdate) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*PlanUpdate).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *PlanUpdate) decodeWire(r *wireReader) error {
@@ -547,7 +547,7 @@ func (x PlanUpdateContent) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanUpdateContent) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*PlanUpdateContent).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *PlanUpdateContent) decodeWire(r *wireReader) error {
@@ -772,7 +772,7 @@ type PlanItems struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanItems) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*PlanItems).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *PlanItems) decodeWire(r *wireReader) error {
@@ -867,7 +867,7 @@ type PlanFile struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanFile) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*PlanFile).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *PlanFile) decodeWire(r *wireReader) error {
@@ -957,7 +957,7 @@ type PlanMarkdown struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanMarkdown) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*PlanMarkdown).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *PlanMarkdown) decodeWire(r *wireReader) error {
@@ -1043,7 +1043,7 @@ type PlanRemoved struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanRemoved) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*PlanRemoved).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *PlanRemoved) decodeWire(r *wireReader) error {
@@ -1101,7 +1101,7 @@ type PlanId string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanId) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*PlanId).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *PlanId) decodeWire(r *wireReader) error {
@@ -1127,7 +1127,7 @@ type PlanEntry struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanEntry) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*PlanEntry).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *PlanEntry) decodeWire(r *wireReader) error {
@@ -1234,7 +1234,7 @@ func (x PlanEntryPriority) IsExtension() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanEntryPriority) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*PlanEntryPriority).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *PlanEntryPriority) decodeWire(r *wireReader) error {
@@ -1290,7 +1290,7 @@ func (x PlanEntryStatus) IsExtension() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanEntryStatus) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*PlanEntryStatus).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *PlanEntryStatus) decodeWire(r *wireReader) error {
@@ -1329,7 +1329,7 @@ type V1SessionUpdateNotification struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *V1SessionUpdateNotification) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*V1SessionUpdateNotification).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *V1SessionUpdateNotification) decodeWire(r *wireReader) error {
@@ -1418,7 +1418,7 @@ type V1SessionNotification struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *V1SessionNotification) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*V1SessionNotification).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *V1SessionNotification) decodeWire(r *wireReader) error {
@@ -1507,7 +1507,7 @@ func (x V1SessionUpdate) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *V1SessionUpdate) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*V1SessionUpdate).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *V1SessionUpdate) decodeWire(r *wireReader) error {
@@ -1652,7 +1652,7 @@ type V1Plan struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *V1Plan) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*V1Plan).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *V1Plan) decodeWire(r *wireReader) error {
@@ -1717,7 +1717,7 @@ type V1PlanUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *V1PlanUpdate) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*V1PlanUpdate).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *V1PlanUpdate) decodeWire(r *wireReader) error {
@@ -1791,7 +1791,7 @@ func (x V1PlanUpdateContent) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *V1PlanUpdateContent) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*V1PlanUpdateContent).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *V1PlanUpdateContent) decodeWire(r *wireReader) error {
@@ -1939,7 +1939,7 @@ type V1PlanItems struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *V1PlanItems) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*V1PlanItems).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *V1PlanItems) decodeWire(r *wireReader) error {
@@ -2033,7 +2033,7 @@ type V1PlanEntry struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *V1PlanEntry) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*V1PlanEntry).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *V1PlanEntry) decodeWire(r *wireReader) error {
@@ -2134,7 +2134,7 @@ func (x V1PlanEntryPriority) IsKnown() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *V1PlanEntryPriority) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*V1PlanEntryPriority).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *V1PlanEntryPriority) decodeWire(r *wireReader) error {
@@ -2184,7 +2184,7 @@ func (x V1PlanEntryStatus) IsKnown() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *V1PlanEntryStatus) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*V1PlanEntryStatus).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *V1PlanEntryStatus) decodeWire(r *wireReader) error {

@@ -13,7 +13,7 @@ type Node struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Node) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*Node).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *Node) decodeWire(r *wireReader) error {
@@ -138,7 +138,7 @@ func (x Block) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Block) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*Block).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *Block) decodeWire(r *wireReader) error {

@@ -20,7 +20,7 @@ type AgentRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AgentRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*AgentRequest).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *AgentRequest) decodeWire(r *wireReader) error {
@@ -257,7 +257,7 @@ var choiceAgentRequestParams = wireNewChoice[AgentRequestParamsValue]("AgentRequ
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AgentRequestParams) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*AgentRequestParams).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *AgentRequestParams) decodeWire(r *wireReader) error {
@@ -544,7 +544,7 @@ func (x RequestId) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *RequestId) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*RequestId).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *RequestId) decodeWire(r *wireReader) error {
@@ -652,7 +652,7 @@ type WriteTextFileRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *WriteTextFileRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*WriteTextFileRequest).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *WriteTextFileRequest) decodeWire(r *wireReader) error {
@@ -759,7 +759,7 @@ type SessionId string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionId) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SessionId).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SessionId) decodeWire(r *wireReader) error {
@@ -797,7 +797,7 @@ type ReadTextFileRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ReadTextFileRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ReadTextFileRequest).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ReadTextFileRequest) decodeWire(r *wireReader) error {
@@ -926,7 +926,7 @@ type RequestPermissionRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *RequestPermissionRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*RequestPermissionRequest).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *RequestPermissionRequest) decodeWire(r *wireReader) error {
@@ -1066,7 +1066,7 @@ type ToolCallUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ToolCallUpdate) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ToolCallUpdate).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ToolCallUpdate) decodeWire(r *wireReader) error {
@@ -1278,7 +1278,7 @@ type ToolCallId string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ToolCallId) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ToolCallId).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ToolCallId) decodeWire(r *wireReader) error {
@@ -1336,7 +1336,7 @@ func (x ToolKind) IsKnown() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ToolKind) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ToolKind).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ToolKind) decodeWire(r *wireReader) error {
@@ -1410,7 +1410,7 @@ func (x ToolCallStatus) IsKnown() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ToolCallStatus) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ToolCallStatus).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ToolCallStatus) decodeWire(r *wireReader) error {
@@ -1468,7 +1468,7 @@ func (x ToolCallContent) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ToolCallContent) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ToolCallContent).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ToolCallContent) decodeWire(r *wireReader) error {
@@ -1641,7 +1641,7 @@ func (x ContentBlock) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ContentBlock) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ContentBlock).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ContentBlock) decodeWire(r *wireReader) error {
@@ -1878,7 +1878,7 @@ type Annotations struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Annotations) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*Annotations).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *Annotations) decodeWire(r *wireReader) error {
@@ -2006,7 +2006,7 @@ func (x Role) IsKnown() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Role) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*Role).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *Role) decodeWire(r *wireReader) error {
@@ -2050,7 +2050,7 @@ type TextContent struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *TextContent) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*TextContent).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *TextContent) decodeWire(r *wireReader) error {
@@ -2155,7 +2155,7 @@ type ImageContent struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ImageContent) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ImageContent).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ImageContent) decodeWire(r *wireReader) error {
@@ -2288,7 +2288,7 @@ type AudioContent struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AudioContent) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*AudioContent).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *AudioContent) decodeWire(r *wireReader) error {
@@ -2413,7 +2413,7 @@ type ResourceLink struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ResourceLink) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ResourceLink).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ResourceLink) decodeWire(r *wireReader) error {
@@ -2599,7 +2599,7 @@ var keysEmbeddedResourceResourceO = []string{"text", "blob"}
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *EmbeddedResourceResource) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*EmbeddedResourceResource).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *EmbeddedResourceResource) decodeWire(r *wireReader) error {
@@ -2726,7 +2726,7 @@ type TextResourceContents struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *TextResourceContents) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*TextResourceContents).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *TextResourceContents) decodeWire(r *wireReader) error {
@@ -2843,7 +2843,7 @@ type BlobResourceContents struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *BlobResourceContents) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*BlobResourceContents).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *BlobResourceContents) decodeWire(r *wireReader) error {
@@ -2958,7 +2958,7 @@ type EmbeddedResource struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *EmbeddedResource) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*EmbeddedResource).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *EmbeddedResource) decodeWire(r *wireReader) error {
@@ -3057,7 +3057,7 @@ type Content struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Content) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*Content).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *Content) decodeWire(r *wireReader) error {
@@ -3148,7 +3148,7 @@ type Diff struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Diff) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*Diff).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *Diff) decodeWire(r *wireReader) error {
@@ -3252,7 +3252,7 @@ type TerminalId string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *TerminalId) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*TerminalId).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *TerminalId) decodeWire(r *wireReader) error {
@@ -3286,7 +3286,7 @@ type Terminal struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Terminal) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*Terminal).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *Terminal) decodeWire(r *wireReader) error {
@@ -3376,7 +3376,7 @@ type ToolCallLocation struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ToolCallLocation) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ToolCallLocation).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ToolCallLocation) decodeWire(r *wireReader) error {
@@ -3479,7 +3479,7 @@ type PermissionOption struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PermissionOption) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*PermissionOption).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *PermissionOption) decodeWire(r *wireReader) error {
@@ -3581,7 +3581,7 @@ type PermissionOptionId string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PermissionOptionId) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*PermissionOptionId).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *PermissionOptionId) decodeWire(r *wireReader) error {
@@ -3624,7 +3624,7 @@ func (x PermissionOptionKind) IsKnown() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PermissionOptionKind) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*PermissionOptionKind).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *PermissionOptionKind) decodeWire(r *wireReader) error {
@@ -3687,7 +3687,7 @@ type CreateTerminalRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CreateTerminalRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*CreateTerminalRequest).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *CreateTerminalRequest) decodeWire(r *wireReader) error {
@@ -3844,7 +3844,7 @@ type EnvVariable struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *EnvVariable) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*EnvVariable).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *EnvVariable) decodeWire(r *wireReader) error {
@@ -3943,7 +3943,7 @@ type TerminalOutputRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *TerminalOutputRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*TerminalOutputRequest).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *TerminalOutputRequest) decodeWire(r *wireReader) error {
@@ -4042,7 +4042,7 @@ type ReleaseTerminalRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ReleaseTerminalRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ReleaseTerminalRequest).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ReleaseTerminalRequest) decodeWire(r *wireReader) error {
@@ -4141,7 +4141,7 @@ type WaitForTerminalExitRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *WaitForTerminalExitRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*WaitForTerminalExitRequest).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *WaitForTerminalExitRequest) decodeWire(r *wireReader) error {
@@ -4240,7 +4240,7 @@ type KillTerminalRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *KillTerminalRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*KillTerminalRequest).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *KillTerminalRequest) decodeWire(r *wireReader) error {
@@ -4345,7 +4345,7 @@ type CreateElicitationRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CreateElicitationRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*CreateElicitationRequest).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *CreateElicitationRequest) decodeWire(r *wireReader) error {
@@ -4441,7 +4441,7 @@ func (x CreateElicitationRequestVariant) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CreateElicitationRequestVariant) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*CreateElicitationRequestVariant).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *CreateElicitationRequestVariant) decodeWire(r *wireReader) error {
@@ -4628,7 +4628,7 @@ type ElicitationSessionScope struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationSessionScope) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ElicitationSessionScope).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ElicitationSessionScope) decodeWire(r *wireReader) error {
@@ -4706,7 +4706,7 @@ type ElicitationRequestScope struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationRequestScope) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ElicitationRequestScope).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ElicitationRequestScope) decodeWire(r *wireReader) error {
@@ -4792,7 +4792,7 @@ type ElicitationSchema struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationSchema) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ElicitationSchema).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ElicitationSchema) decodeWire(r *wireReader) error {
@@ -4943,7 +4943,7 @@ func (x ElicitationSchemaType) IsKnown() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationSchemaType) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ElicitationSchemaType).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ElicitationSchemaType) decodeWire(r *wireReader) error {
@@ -4994,7 +4994,7 @@ func (x ElicitationPropertySchema) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationPropertySchema) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ElicitationPropertySchema).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ElicitationPropertySchema) decodeWire(r *wireReader) error {
@@ -5291,7 +5291,7 @@ func (x StringFormat) IsKnown() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *StringFormat) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*StringFormat).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *StringFormat) decodeWire(r *wireReader) error {
@@ -5345,7 +5345,7 @@ type EnumOption struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *EnumOption) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*EnumOption).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *EnumOption) decodeWire(r *wireReader) error {
@@ -5497,7 +5497,7 @@ type StringPropertySchema struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *StringPropertySchema) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*StringPropertySchema).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *StringPropertySchema) decodeWire(r *wireReader) error {
@@ -5715,7 +5715,7 @@ type NumberPropertySchema struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *NumberPropertySchema) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*NumberPropertySchema).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *NumberPropertySchema) decodeWire(r *wireReader) error {
@@ -5875,7 +5875,7 @@ type IntegerPropertySchema struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *IntegerPropertySchema) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*IntegerPropertySchema).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *IntegerPropertySchema) decodeWire(r *wireReader) error {
@@ -6027,7 +6027,7 @@ type BooleanPropertySchema struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *BooleanPropertySchema) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*BooleanPropertySchema).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *BooleanPropertySchema) decodeWire(r *wireReader) error {
@@ -6150,7 +6150,7 @@ func (x MultiSelectItems) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *MultiSelectItems) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*MultiSelectItems).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *MultiSelectItems) decodeWire(r *wireReader) error {
@@ -6327,7 +6327,7 @@ type StringMultiSelectItems struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *StringMultiSelectItems) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*StringMultiSelectItems).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *StringMultiSelectItems) decodeWire(r *wireReader) error {
@@ -6417,7 +6417,7 @@ type TitledMultiSelectItems struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *TitledMultiSelectItems) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*TitledMultiSelectItems).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *TitledMultiSelectItems) decodeWire(r *wireReader) error {
@@ -6527,7 +6527,7 @@ type MultiSelectPropertySchema struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *MultiSelectPropertySchema) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*MultiSelectPropertySchema).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *MultiSelectPropertySchema) decodeWire(r *wireReader) error {
@@ -6683,7 +6683,7 @@ type ElicitationFormMode struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationFormMode) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ElicitationFormMode).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ElicitationFormMode) decodeWire(r *wireReader) error {
@@ -6761,7 +6761,7 @@ var keysElicitationFormModeVariantO = []string{"sessionId", "requestId"}
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationFormModeVariant) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ElicitationFormModeVariant).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ElicitationFormModeVariant) decodeWire(r *wireReader) error {
@@ -6876,7 +6876,7 @@ type ElicitationId string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationId) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ElicitationId).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ElicitationId) decodeWire(r *wireReader) error {
@@ -6904,7 +6904,7 @@ type ElicitationUrlMode struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationUrlMode) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ElicitationUrlMode).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ElicitationUrlMode) decodeWire(r *wireReader) error {
@@ -6996,7 +6996,7 @@ var keysElicitationUrlModeVariantO = []string{"sessionId", "requestId"}
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationUrlModeVariant) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ElicitationUrlModeVariant).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ElicitationUrlModeVariant) decodeWire(r *wireReader) error {
@@ -7117,7 +7117,7 @@ type ExtRequest json.RawMessage
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ExtRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ExtRequest).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ExtRequest) decodeWire(r *wireReader) error {
@@ -7156,7 +7156,7 @@ var keysAgentResponseO = []string{"result", "error"}
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AgentResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*AgentResponse).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *AgentResponse) decodeWire(r *wireReader) error {
@@ -7567,7 +7567,7 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AgentResponseResultResult) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*AgentResponseResultResult).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *AgentResponseResultResult) decodeWire(r *wireReader) error {
@@ -7837,7 +7837,7 @@ type InitializeResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *InitializeResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*InitializeResponse).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *InitializeResponse) decodeWire(r *wireReader) error {
@@ -7963,7 +7963,7 @@ type ProtocolVersion uint16
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ProtocolVersion) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ProtocolVersion).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ProtocolVersion) decodeWire(r *wireReader) error {
@@ -8008,7 +8008,7 @@ type AgentCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AgentCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*AgentCapabilities).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *AgentCapabilities) decodeWire(r *wireReader) error {
@@ -8186,7 +8186,7 @@ type PromptCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PromptCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*PromptCapabilities).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *PromptCapabilities) decodeWire(r *wireReader) error {
@@ -8309,7 +8309,7 @@ type McpCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *McpCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*McpCapabilities).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *McpCapabilities) decodeWire(r *wireReader) error {
@@ -8464,7 +8464,7 @@ type SessionCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SessionCapabilities).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SessionCapabilities) decodeWire(r *wireReader) error {
@@ -8647,7 +8647,7 @@ type SessionListCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionListCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SessionListCapabilities).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SessionListCapabilities) decodeWire(r *wireReader) error {
@@ -8715,7 +8715,7 @@ type SessionDeleteCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionDeleteCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SessionDeleteCapabilities).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SessionDeleteCapabilities) decodeWire(r *wireReader) error {
@@ -8786,7 +8786,7 @@ type SessionAdditionalDirectoriesCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionAdditionalDirectoriesCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SessionAdditionalDirectoriesCapabilities).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SessionAdditionalDirectoriesCapabilities) decodeWire(r *wireReader) error {
@@ -8854,7 +8854,7 @@ type SessionResumeCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionResumeCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SessionResumeCapabilities).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SessionResumeCapabilities) decodeWire(r *wireReader) error {
@@ -8922,7 +8922,7 @@ type SessionCloseCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionCloseCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SessionCloseCapabilities).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SessionCloseCapabilities) decodeWire(r *wireReader) error {
@@ -8995,7 +8995,7 @@ type AgentAuthCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AgentAuthCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*AgentAuthCapabilities).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *AgentAuthCapabilities) decodeWire(r *wireReader) error {
@@ -9086,7 +9086,7 @@ type LogoutCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *LogoutCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*LogoutCapabilities).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *LogoutCapabilities) decodeWire(r *wireReader) error {
@@ -9164,7 +9164,7 @@ func (x AuthMethod) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AuthMethod) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*AuthMethod).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *AuthMethod) decodeWire(r *wireReader) error {
@@ -9278,7 +9278,7 @@ type AuthMethodId string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AuthMethodId) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*AuthMethodId).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *AuthMethodId) decodeWire(r *wireReader) error {
@@ -9323,7 +9323,7 @@ type AuthMethodTerminal struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AuthMethodTerminal) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*AuthMethodTerminal).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *AuthMethodTerminal) decodeWire(r *wireReader) error {
@@ -9476,7 +9476,7 @@ type AuthMethodAgent struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AuthMethodAgent) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*AuthMethodAgent).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *AuthMethodAgent) decodeWire(r *wireReader) error {
@@ -9600,7 +9600,7 @@ type Implementation struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Implementation) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*Implementation).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *Implementation) decodeWire(r *wireReader) error {
@@ -9711,7 +9711,7 @@ type AuthenticateResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AuthenticateResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*AuthenticateResponse).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *AuthenticateResponse) decodeWire(r *wireReader) error {
@@ -9777,7 +9777,7 @@ type LogoutResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *LogoutResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*LogoutResponse).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *LogoutResponse) decodeWire(r *wireReader) error {
@@ -9855,7 +9855,7 @@ type NewSessionResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *NewSessionResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*NewSessionResponse).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *NewSessionResponse) decodeWire(r *wireReader) error {
@@ -9977,7 +9977,7 @@ type SessionModeState struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionModeState) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SessionModeState).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SessionModeState) decodeWire(r *wireReader) error {
@@ -10074,7 +10074,7 @@ type SessionModeId string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionModeId) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SessionModeId).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SessionModeId) decodeWire(r *wireReader) error {
@@ -10110,7 +10110,7 @@ type SessionMode struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionMode) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SessionMode).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SessionMode) decodeWire(r *wireReader) error {
@@ -10231,7 +10231,7 @@ type SessionConfigOption struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionConfigOption) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SessionConfigOption).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SessionConfigOption) decodeWire(r *wireReader) error {
@@ -10369,7 +10369,7 @@ func (x SessionConfigOptionVariant) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionConfigOptionVariant) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SessionConfigOptionVariant).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SessionConfigOptionVariant) decodeWire(r *wireReader) error {
@@ -10478,7 +10478,7 @@ type SessionConfigId string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionConfigId) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SessionConfigId).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SessionConfigId) decodeWire(r *wireReader) error {
@@ -10532,7 +10532,7 @@ func (x SessionConfigOptionCategory) IsExtension() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionConfigOptionCategory) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SessionConfigOptionCategory).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SessionConfigOptionCategory) decodeWire(r *wireReader) error {
@@ -10569,7 +10569,7 @@ type SessionConfigValueId string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionConfigValueId) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SessionConfigValueId).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SessionConfigValueId) decodeWire(r *wireReader) error {
@@ -10607,7 +10607,7 @@ var keysSessionConfigSelectOptionsA = []string{"value", "group"}
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionConfigSelectOptions) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SessionConfigSelectOptions).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SessionConfigSelectOptions) decodeWire(r *wireReader) error {
@@ -10735,7 +10735,7 @@ type SessionConfigSelectOption struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionConfigSelectOption) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SessionConfigSelectOption).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SessionConfigSelectOption) decodeWire(r *wireReader) error {
@@ -10852,7 +10852,7 @@ type SessionConfigSelectGroup struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionConfigSelectGroup) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SessionConfigSelectGroup).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SessionConfigSelectGroup) decodeWire(r *wireReader) error {
@@ -10963,7 +10963,7 @@ type SessionConfigGroupId string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionConfigGroupId) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SessionConfigGroupId).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SessionConfigGroupId) decodeWire(r *wireReader) error {
@@ -10989,7 +10989,7 @@ type SessionConfigSelect struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionConfigSelect) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SessionConfigSelect).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SessionConfigSelect) decodeWire(r *wireReader) error {
@@ -11064,7 +11064,7 @@ type SessionConfigBoolean struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionConfigBoolean) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SessionConfigBoolean).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SessionConfigBoolean) decodeWire(r *wireReader) error {
@@ -11135,7 +11135,7 @@ type LoadSessionResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *LoadSessionResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*LoadSessionResponse).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *LoadSessionResponse) decodeWire(r *wireReader) error {
@@ -11243,7 +11243,7 @@ type ListSessionsResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ListSessionsResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ListSessionsResponse).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ListSessionsResponse) decodeWire(r *wireReader) error {
@@ -11365,7 +11365,7 @@ type SessionInfo struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionInfo) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SessionInfo).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SessionInfo) decodeWire(r *wireReader) error {
@@ -11515,7 +11515,7 @@ type DeleteSessionResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *DeleteSessionResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*DeleteSessionResponse).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *DeleteSessionResponse) decodeWire(r *wireReader) error {
@@ -11587,7 +11587,7 @@ type ResumeSessionResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ResumeSessionResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ResumeSessionResponse).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ResumeSessionResponse) decodeWire(r *wireReader) error {
@@ -11690,7 +11690,7 @@ type CloseSessionResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CloseSessionResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*CloseSessionResponse).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *CloseSessionResponse) decodeWire(r *wireReader) error {
@@ -11756,7 +11756,7 @@ type SetSessionModeResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SetSessionModeResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SetSessionModeResponse).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SetSessionModeResponse) decodeWire(r *wireReader) error {
@@ -11824,7 +11824,7 @@ type SetSessionConfigOptionResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SetSessionConfigOptionResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SetSessionConfigOptionResponse).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SetSessionConfigOptionResponse) decodeWire(r *wireReader) error {
@@ -11920,7 +11920,7 @@ type PromptResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PromptResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*PromptResponse).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *PromptResponse) decodeWire(r *wireReader) error {
@@ -12033,7 +12033,7 @@ func (x StopReason) IsKnown() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *StopReason) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*StopReason).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *StopReason) decodeWire(r *wireReader) error {
@@ -12078,7 +12078,7 @@ type ExtResponse json.RawMessage
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ExtResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ExtResponse).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ExtResponse) decodeWire(r *wireReader) error {
@@ -12114,7 +12114,7 @@ type Error struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Error) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*Error).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *Error) decodeWire(r *wireReader) error {
@@ -12236,7 +12236,7 @@ func (x ErrorCode) IsKnown() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ErrorCode) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ErrorCode).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ErrorCode) decodeWire(r *wireReader) error {
@@ -12262,7 +12262,7 @@ type AgentNotification struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AgentNotification) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*AgentNotification).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *AgentNotification) decodeWire(r *wireReader) error {
@@ -12394,7 +12394,7 @@ var choiceAgentNotificationParams = wireNewChoice[AgentNotificationParamsValue](
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AgentNotificationParams) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*AgentNotificationParams).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *AgentNotificationParams) decodeWire(r *wireReader) error {
@@ -12503,7 +12503,7 @@ type SessionNotification struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionNotification) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SessionNotification).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SessionNotification) decodeWire(r *wireReader) error {
@@ -12611,7 +12611,7 @@ func (x SessionUpdate) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionUpdate) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SessionUpdate).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SessionUpdate) decodeWire(r *wireReader) error {
@@ -13146,7 +13146,7 @@ type MessageId string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *MessageId) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*MessageId).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *MessageId) decodeWire(r *wireReader) error {
@@ -13181,7 +13181,7 @@ type ContentChunk struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ContentChunk) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ContentChunk).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ContentChunk) decodeWire(r *wireReader) error {
@@ -13306,7 +13306,7 @@ type ToolCall struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ToolCall) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ToolCall).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ToolCall) decodeWire(r *wireReader) error {
@@ -13526,7 +13526,7 @@ type PlanEntry struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanEntry) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*PlanEntry).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *PlanEntry) decodeWire(r *wireReader) error {
@@ -13650,7 +13650,7 @@ func (x PlanEntryPriority) IsKnown() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanEntryPriority) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*PlanEntryPriority).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *PlanEntryPriority) decodeWire(r *wireReader) error {
@@ -13706,7 +13706,7 @@ func (x PlanEntryStatus) IsKnown() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanEntryStatus) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*PlanEntryStatus).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *PlanEntryStatus) decodeWire(r *wireReader) error {
@@ -13759,7 +13759,7 @@ type Plan struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Plan) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*Plan).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *Plan) decodeWire(r *wireReader) error {
@@ -13855,7 +13855,7 @@ type AvailableCommand struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AvailableCommand) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*AvailableCommand).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *AvailableCommand) decodeWire(r *wireReader) error {
@@ -13975,7 +13975,7 @@ func (x AvailableCommandInput) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AvailableCommandInput) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*AvailableCommandInput).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *AvailableCommandInput) decodeWire(r *wireReader) error {
@@ -14041,7 +14041,7 @@ type UnstructuredCommandInput struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *UnstructuredCommandInput) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*UnstructuredCommandInput).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *UnstructuredCommandInput) decodeWire(r *wireReader) error {
@@ -14124,7 +14124,7 @@ type AvailableCommandsUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AvailableCommandsUpdate) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*AvailableCommandsUpdate).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *AvailableCommandsUpdate) decodeWire(r *wireReader) error {
@@ -14218,7 +14218,7 @@ type CurrentModeUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CurrentModeUpdate) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*CurrentModeUpdate).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *CurrentModeUpdate) decodeWire(r *wireReader) error {
@@ -14301,7 +14301,7 @@ type ConfigOptionUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ConfigOptionUpdate) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ConfigOptionUpdate).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ConfigOptionUpdate) decodeWire(r *wireReader) error {
@@ -14398,7 +14398,7 @@ type SessionInfoUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionInfoUpdate) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SessionInfoUpdate).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SessionInfoUpdate) decodeWire(r *wireReader) error {
@@ -14501,7 +14501,7 @@ type Cost struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Cost) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*Cost).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *Cost) decodeWire(r *wireReader) error {
@@ -14602,7 +14602,7 @@ type UsageUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *UsageUpdate) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*UsageUpdate).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *UsageUpdate) decodeWire(r *wireReader) error {
@@ -14729,7 +14729,7 @@ func (x NoticeSeverity) IsExtension() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *NoticeSeverity) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*NoticeSeverity).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *NoticeSeverity) decodeWire(r *wireReader) error {
@@ -14785,7 +14785,7 @@ type Notice struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Notice) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*Notice).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *Notice) decodeWire(r *wireReader) error {
@@ -14889,7 +14889,7 @@ type CompactionId string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CompactionId) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*CompactionId).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *CompactionId) decodeWire(r *wireReader) error {
@@ -14935,7 +14935,7 @@ func (x CompactionStatus) IsExtension() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CompactionStatus) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*CompactionStatus).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *CompactionStatus) decodeWire(r *wireReader) error {
@@ -14990,7 +14990,7 @@ type CompactionUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CompactionUpdate) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*CompactionUpdate).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *CompactionUpdate) decodeWire(r *wireReader) error {
@@ -15124,7 +15124,7 @@ type CompactionSummaryChunk struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CompactionSummaryChunk) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*CompactionSummaryChunk).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *CompactionSummaryChunk) decodeWire(r *wireReader) error {
@@ -15223,7 +15223,7 @@ type CompleteElicitationNotification struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CompleteElicitationNotification) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*CompleteElicitationNotification).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *CompleteElicitationNotification) decodeWire(r *wireReader) error {
@@ -15303,7 +15303,7 @@ type ExtNotification json.RawMessage
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ExtNotification) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ExtNotification).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ExtNotification) decodeWire(r *wireReader) error {
@@ -15331,7 +15331,7 @@ type ClientRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ClientRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ClientRequest).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ClientRequest) decodeWire(r *wireReader) error {
@@ -15607,7 +15607,7 @@ var choiceClientRequestParams = wireNewChoice[ClientRequestParamsValue]("ClientR
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ClientRequestParams) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ClientRequestParams).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ClientRequestParams) decodeWire(r *wireReader) error {
@@ -15956,7 +15956,7 @@ type InitializeRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *InitializeRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*InitializeRequest).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *InitializeRequest) decodeWire(r *wireReader) error {
@@ -16099,7 +16099,7 @@ type ClientCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ClientCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ClientCapabilities).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ClientCapabilities) decodeWire(r *wireReader) error {
@@ -16268,7 +16268,7 @@ type FileSystemCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *FileSystemCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*FileSystemCapabilities).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *FileSystemCapabilities) decodeWire(r *wireReader) error {
@@ -16381,7 +16381,7 @@ type ClientSessionCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ClientSessionCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ClientSessionCapabilities).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ClientSessionCapabilities) decodeWire(r *wireReader) error {
@@ -16490,7 +16490,7 @@ type CompactionCapabilities json.RawMessage
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CompactionCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*CompactionCapabilities).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *CompactionCapabilities) decodeWire(r *wireReader) error {
@@ -16529,7 +16529,7 @@ type SessionConfigOptionsCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionConfigOptionsCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SessionConfigOptionsCapabilities).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SessionConfigOptionsCapabilities) decodeWire(r *wireReader) error {
@@ -16613,7 +16613,7 @@ type BooleanConfigOptionCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *BooleanConfigOptionCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*BooleanConfigOptionCapabilities).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *BooleanConfigOptionCapabilities) decodeWire(r *wireReader) error {
@@ -16674,7 +16674,7 @@ type NoticeCapabilities json.RawMessage
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *NoticeCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*NoticeCapabilities).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *NoticeCapabilities) decodeWire(r *wireReader) error {
@@ -16716,7 +16716,7 @@ type AuthCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AuthCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*AuthCapabilities).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *AuthCapabilities) decodeWire(r *wireReader) error {
@@ -16811,7 +16811,7 @@ type ElicitationCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ElicitationCapabilities).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ElicitationCapabilities) decodeWire(r *wireReader) error {
@@ -16913,7 +16913,7 @@ type ElicitationFormCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationFormCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ElicitationFormCapabilities).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ElicitationFormCapabilities) decodeWire(r *wireReader) error {
@@ -16983,7 +16983,7 @@ type ElicitationUrlCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationUrlCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ElicitationUrlCapabilities).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ElicitationUrlCapabilities) decodeWire(r *wireReader) error {
@@ -17054,7 +17054,7 @@ type AuthenticateRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AuthenticateRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*AuthenticateRequest).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *AuthenticateRequest) decodeWire(r *wireReader) error {
@@ -17137,7 +17137,7 @@ type LogoutRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *LogoutRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*LogoutRequest).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *LogoutRequest) decodeWire(r *wireReader) error {
@@ -17217,7 +17217,7 @@ type NewSessionRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *NewSessionRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*NewSessionRequest).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *NewSessionRequest) decodeWire(r *wireReader) error {
@@ -17360,7 +17360,7 @@ func (x McpServer) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *McpServer) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*McpServer).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *McpServer) decodeWire(r *wireReader) error {
@@ -17525,7 +17525,7 @@ type HttpHeader struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *HttpHeader) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*HttpHeader).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *HttpHeader) decodeWire(r *wireReader) error {
@@ -17626,7 +17626,7 @@ type McpServerHttp struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *McpServerHttp) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*McpServerHttp).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *McpServerHttp) decodeWire(r *wireReader) error {
@@ -17751,7 +17751,7 @@ type McpServerSse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *McpServerSse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*McpServerSse).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *McpServerSse) decodeWire(r *wireReader) error {
@@ -17878,7 +17878,7 @@ type McpServerStdio struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *McpServerStdio) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*McpServerStdio).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *McpServerStdio) decodeWire(r *wireReader) error {
@@ -18040,7 +18040,7 @@ type LoadSessionRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *LoadSessionRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*LoadSessionRequest).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *LoadSessionRequest) decodeWire(r *wireReader) error {
@@ -18191,7 +18191,7 @@ type ListSessionsRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ListSessionsRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ListSessionsRequest).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ListSessionsRequest) decodeWire(r *wireReader) error {
@@ -18292,7 +18292,7 @@ type DeleteSessionRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *DeleteSessionRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*DeleteSessionRequest).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *DeleteSessionRequest) decodeWire(r *wireReader) error {
@@ -18393,7 +18393,7 @@ type ResumeSessionRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ResumeSessionRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ResumeSessionRequest).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ResumeSessionRequest) decodeWire(r *wireReader) error {
@@ -18537,7 +18537,7 @@ type CloseSessionRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CloseSessionRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*CloseSessionRequest).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *CloseSessionRequest) decodeWire(r *wireReader) error {
@@ -18622,7 +18622,7 @@ type SetSessionModeRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SetSessionModeRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SetSessionModeRequest).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SetSessionModeRequest) decodeWire(r *wireReader) error {
@@ -18723,7 +18723,7 @@ type SetSessionConfigOptionRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SetSessionConfigOptionRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SetSessionConfigOptionRequest).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SetSessionConfigOptionRequest) decodeWire(r *wireReader) error {
@@ -18829,7 +18829,7 @@ func (x SetSessionConfigOptionRequestVariant) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SetSessionConfigOptionRequestVariant) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SetSessionConfigOptionRequestVariant).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SetSessionConfigOptionRequestVariant) decodeWire(r *wireReader) error {
@@ -19039,7 +19039,7 @@ type PromptRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PromptRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*PromptRequest).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *PromptRequest) decodeWire(r *wireReader) error {
@@ -19150,7 +19150,7 @@ var keysClientResponseO = []string{"result", "error"}
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ClientResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ClientResponse).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ClientResponse) decodeWire(r *wireReader) error {
@@ -19522,7 +19522,7 @@ var choiceClientResponseResultResult = wireNewChoice[ClientResponseResultResultV
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ClientResponseResultResult) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ClientResponseResultResult).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ClientResponseResultResult) decodeWire(r *wireReader) error {
@@ -19724,7 +19724,7 @@ type WriteTextFileResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *WriteTextFileResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*WriteTextFileResponse).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *WriteTextFileResponse) decodeWire(r *wireReader) error {
@@ -19792,7 +19792,7 @@ type ReadTextFileResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ReadTextFileResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ReadTextFileResponse).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ReadTextFileResponse) decodeWire(r *wireReader) error {
@@ -19875,7 +19875,7 @@ type RequestPermissionResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *RequestPermissionResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*RequestPermissionResponse).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *RequestPermissionResponse) decodeWire(r *wireReader) error {
@@ -19965,7 +19965,7 @@ func (x RequestPermissionOutcome) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *RequestPermissionOutcome) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*RequestPermissionOutcome).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *RequestPermissionOutcome) decodeWire(r *wireReader) error {
@@ -20103,7 +20103,7 @@ type SelectedPermissionOutcome struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SelectedPermissionOutcome) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SelectedPermissionOutcome).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SelectedPermissionOutcome) decodeWire(r *wireReader) error {
@@ -20186,7 +20186,7 @@ type CreateTerminalResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CreateTerminalResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*CreateTerminalResponse).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *CreateTerminalResponse) decodeWire(r *wireReader) error {
@@ -20273,7 +20273,7 @@ type TerminalOutputResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *TerminalOutputResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*TerminalOutputResponse).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *TerminalOutputResponse) decodeWire(r *wireReader) error {
@@ -20388,7 +20388,7 @@ type TerminalExitStatus struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *TerminalExitStatus) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*TerminalExitStatus).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *TerminalExitStatus) decodeWire(r *wireReader) error {
@@ -20486,7 +20486,7 @@ type ReleaseTerminalResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ReleaseTerminalResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ReleaseTerminalResponse).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ReleaseTerminalResponse) decodeWire(r *wireReader) error {
@@ -20556,7 +20556,7 @@ type WaitForTerminalExitResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *WaitForTerminalExitResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*WaitForTerminalExitResponse).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *WaitForTerminalExitResponse) decodeWire(r *wireReader) error {
@@ -20654,7 +20654,7 @@ type KillTerminalResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *KillTerminalResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*KillTerminalResponse).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *KillTerminalResponse) decodeWire(r *wireReader) error {
@@ -20724,7 +20724,7 @@ type CreateElicitationResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CreateElicitationResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*CreateElicitationResponse).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *CreateElicitationResponse) decodeWire(r *wireReader) error {
@@ -20801,7 +20801,7 @@ func (x CreateElicitationResponseVariant) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CreateElicitationResponseVariant) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*CreateElicitationResponseVariant).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *CreateElicitationResponseVariant) decodeWire(r *wireReader) error {
@@ -21053,7 +21053,7 @@ func (x ElicitationContentValue) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationContentValue) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ElicitationContentValue).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ElicitationContentValue) decodeWire(r *wireReader) error {
@@ -21215,7 +21215,7 @@ type ElicitationAcceptAction struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationAcceptAction) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ElicitationAcceptAction).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ElicitationAcceptAction) decodeWire(r *wireReader) error {
@@ -21280,7 +21280,7 @@ type ClientNotification struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ClientNotification) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ClientNotification).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ClientNotification) decodeWire(r *wireReader) error {
@@ -21399,7 +21399,7 @@ var choiceClientNotificationParams = wireNewChoice[ClientNotificationParamsValue
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ClientNotificationParams) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ClientNotificationParams).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ClientNotificationParams) decodeWire(r *wireReader) error {
@@ -21484,7 +21484,7 @@ type CancelNotification struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CancelNotification) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*CancelNotification).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *CancelNotification) decodeWire(r *wireReader) error {
@@ -21569,7 +21569,7 @@ type CancelRequestNotification struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CancelRequestNotification) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*CancelRequestNotification).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *CancelRequestNotification) decodeWire(r *wireReader) error {

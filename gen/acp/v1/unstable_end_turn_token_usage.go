@@ -70,7 +70,7 @@ type Usage struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Usage) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*Usage).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *Usage) decodeWire(r *wireReader) error {

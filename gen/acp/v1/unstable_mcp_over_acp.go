@@ -72,7 +72,7 @@ type MessageMcpRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *MessageMcpRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*MessageMcpRequest).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *MessageMcpRequest) decodeWire(r *wireReader) error {
@@ -193,7 +193,7 @@ type McpServerAcpId string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *McpServerAcpId) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*McpServerAcpId).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *McpServerAcpId) decodeWire(r *wireReader) error {
@@ -221,7 +221,7 @@ type McpRequestId string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *McpRequestId) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*McpRequestId).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *McpRequestId) decodeWire(r *wireReader) error {
@@ -351,7 +351,7 @@ type McpServerAcp struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *McpServerAcp) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*McpServerAcp).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *McpServerAcp) decodeWire(r *wireReader) error {
@@ -500,7 +500,7 @@ var keysMessageMcpResponseO = []string{"result", "error"}
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *MessageMcpResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*MessageMcpResponse).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *MessageMcpResponse) decodeWire(r *wireReader) error {
@@ -747,7 +747,7 @@ type McpError struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *McpError) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*McpError).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *McpError) decodeWire(r *wireReader) error {
@@ -903,7 +903,7 @@ type MessageMcpNotification struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *MessageMcpNotification) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*MessageMcpNotification).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *MessageMcpNotification) decodeWire(r *wireReader) error {

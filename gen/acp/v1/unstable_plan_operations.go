@@ -115,7 +115,7 @@ func (x PlanUpdateContent) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanUpdateContent) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*PlanUpdateContent).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *PlanUpdateContent) decodeWire(r *wireReader) error {
@@ -262,7 +262,7 @@ type PlanId string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanId) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*PlanId).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *PlanId) decodeWire(r *wireReader) error {
@@ -301,7 +301,7 @@ type PlanItems struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanItems) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*PlanItems).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *PlanItems) decodeWire(r *wireReader) error {
@@ -413,7 +413,7 @@ type PlanFile struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanFile) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*PlanFile).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *PlanFile) decodeWire(r *wireReader) error {
@@ -516,7 +516,7 @@ type PlanMarkdown struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanMarkdown) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*PlanMarkdown).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *PlanMarkdown) decodeWire(r *wireReader) error {
@@ -617,7 +617,7 @@ type PlanUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanUpdate) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*PlanUpdate).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *PlanUpdate) decodeWire(r *wireReader) error {
@@ -704,7 +704,7 @@ type PlanRemoved struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanRemoved) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*PlanRemoved).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *PlanRemoved) decodeWire(r *wireReader) error {
@@ -829,7 +829,7 @@ type PlanCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*PlanCapabilities).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *PlanCapabilities) decodeWire(r *wireReader) error {

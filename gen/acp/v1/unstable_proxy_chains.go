@@ -20,7 +20,7 @@ type ProxyRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ProxyRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ProxyRequest).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ProxyRequest) decodeWire(r *wireReader) error {
@@ -129,7 +129,7 @@ var keysProxyRequestParamsO = []string{"protocolVersion", "method"}
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ProxyRequestParams) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ProxyRequestParams).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ProxyRequestParams) decodeWire(r *wireReader) error {
@@ -264,7 +264,7 @@ type InitializeProxyRequest InitializeRequest
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *InitializeProxyRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*InitializeProxyRequest).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *InitializeProxyRequest) decodeWire(r *wireReader) error {
@@ -325,7 +325,7 @@ type ProxySuccessorRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ProxySuccessorRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ProxySuccessorRequest).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ProxySuccessorRequest) decodeWire(r *wireReader) error {
@@ -429,7 +429,7 @@ var keysProxyResponseO = []string{"result", "error"}
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ProxyResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ProxyResponse).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ProxyResponse) decodeWire(r *wireReader) error {
@@ -670,7 +670,7 @@ var keysProxyResponseResultResultO = []string{"protocolVersion"}
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ProxyResponseResultResult) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ProxyResponseResultResult).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ProxyResponseResultResult) decodeWire(r *wireReader) error {
@@ -810,7 +810,7 @@ type InitializeProxyResponse InitializeResponse
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *InitializeProxyResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*InitializeProxyResponse).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *InitializeProxyResponse) decodeWire(r *wireReader) error {
@@ -841,7 +841,7 @@ type ProxySuccessorResponse json.RawMessage
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ProxySuccessorResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ProxySuccessorResponse).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ProxySuccessorResponse) decodeWire(r *wireReader) error {
@@ -867,7 +867,7 @@ type ProxyNotification struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ProxyNotification) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ProxyNotification).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ProxyNotification) decodeWire(r *wireReader) error {
@@ -957,7 +957,7 @@ func (x ProxyNotificationParams) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ProxyNotificationParams) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ProxyNotificationParams).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ProxyNotificationParams) decodeWire(r *wireReader) error {
@@ -1046,7 +1046,7 @@ type ProxySuccessorNotification struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ProxySuccessorNotification) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ProxySuccessorNotification).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ProxySuccessorNotification) decodeWire(r *wireReader) error {

@@ -100,7 +100,7 @@ type SessionForkCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionForkCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SessionForkCapabilities).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SessionForkCapabilities) decodeWire(r *wireReader) error {
@@ -178,7 +178,7 @@ type ForkSessionResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ForkSessionResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ForkSessionResponse).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ForkSessionResponse) decodeWire(r *wireReader) error {
@@ -367,7 +367,7 @@ type ForkSessionRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ForkSessionRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ForkSessionRequest).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ForkSessionRequest) decodeWire(r *wireReader) error {

@@ -100,7 +100,7 @@ type SessionStatusCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionStatusCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SessionStatusCapabilities).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SessionStatusCapabilities) decodeWire(r *wireReader) error {
@@ -177,7 +177,7 @@ type SessionStatusResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionStatusResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SessionStatusResponse).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SessionStatusResponse) decodeWire(r *wireReader) error {
@@ -283,7 +283,7 @@ func (x SessionStatus) IsExtension() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionStatus) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SessionStatus).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SessionStatus) decodeWire(r *wireReader) error {
@@ -375,7 +375,7 @@ type SessionStatusRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionStatusRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SessionStatusRequest).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SessionStatusRequest) decodeWire(r *wireReader) error {

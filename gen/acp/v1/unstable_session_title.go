@@ -104,7 +104,7 @@ type SessionTitleCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionTitleCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SessionTitleCapabilities).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SessionTitleCapabilities) decodeWire(r *wireReader) error {
@@ -179,7 +179,7 @@ type SetSessionTitleResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SetSessionTitleResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SetSessionTitleResponse).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SetSessionTitleResponse) decodeWire(r *wireReader) error {
@@ -324,7 +324,7 @@ type SetSessionTitleRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SetSessionTitleRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SetSessionTitleRequest).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SetSessionTitleRequest) decodeWire(r *wireReader) error {

@@ -151,7 +151,7 @@ type SubagentSessionCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SubagentSessionCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SubagentSessionCapabilities).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SubagentSessionCapabilities) decodeWire(r *wireReader) error {
@@ -239,7 +239,7 @@ type SessionCancelCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionCancelCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SessionCancelCapabilities).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SessionCancelCapabilities) decodeWire(r *wireReader) error {
@@ -322,7 +322,7 @@ func (x StateUpdate) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *StateUpdate) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*StateUpdate).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *StateUpdate) decodeWire(r *wireReader) error {
@@ -567,7 +567,7 @@ type RunningStateUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *RunningStateUpdate) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*RunningStateUpdate).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *RunningStateUpdate) decodeWire(r *wireReader) error {
@@ -636,7 +636,7 @@ type ErrorStopReason struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ErrorStopReason) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ErrorStopReason).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ErrorStopReason) decodeWire(r *wireReader) error {
@@ -706,7 +706,7 @@ type IdleStateUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *IdleStateUpdate) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*IdleStateUpdate).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *IdleStateUpdate) decodeWire(r *wireReader) error {
@@ -792,7 +792,7 @@ func (x IdleStateUpdateVariant) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *IdleStateUpdateVariant) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*IdleStateUpdateVariant).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *IdleStateUpdateVariant) decodeWire(r *wireReader) error {
@@ -1224,7 +1224,7 @@ type RequiresActionStateUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *RequiresActionStateUpdate) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*RequiresActionStateUpdate).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *RequiresActionStateUpdate) decodeWire(r *wireReader) error {
@@ -1300,7 +1300,7 @@ type UnknownStateUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *UnknownStateUpdate) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*UnknownStateUpdate).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *UnknownStateUpdate) decodeWire(r *wireReader) error {
@@ -1433,7 +1433,7 @@ type SubagentUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SubagentUpdate) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SubagentUpdate).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SubagentUpdate) decodeWire(r *wireReader) error {
@@ -1633,7 +1633,7 @@ type SessionMessage struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionMessage) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SessionMessage).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SessionMessage) decodeWire(r *wireReader) error {
@@ -1807,7 +1807,7 @@ type SessionMessageChunk struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionMessageChunk) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SessionMessageChunk).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SessionMessageChunk) decodeWire(r *wireReader) error {
@@ -1951,7 +1951,7 @@ type SubagentCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SubagentCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SubagentCapabilities).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SubagentCapabilities) decodeWire(r *wireReader) error {

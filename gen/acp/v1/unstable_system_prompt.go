@@ -68,7 +68,7 @@ type SessionSystemPromptCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionSystemPromptCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SessionSystemPromptCapabilities).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SessionSystemPromptCapabilities) decodeWire(r *wireReader) error {
@@ -163,7 +163,7 @@ type SessionSystemPromptModeCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionSystemPromptModeCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SessionSystemPromptModeCapabilities).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SessionSystemPromptModeCapabilities) decodeWire(r *wireReader) error {
@@ -252,7 +252,7 @@ type SessionSystemPromptOverrideCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionSystemPromptOverrideCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SessionSystemPromptOverrideCapabilities).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SessionSystemPromptOverrideCapabilities) decodeWire(r *wireReader) error {
@@ -380,7 +380,7 @@ type SystemPrompt struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SystemPrompt) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SystemPrompt).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SystemPrompt) decodeWire(r *wireReader) error {
@@ -514,7 +514,7 @@ func (x SystemPromptMode) IsExtension() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SystemPromptMode) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SystemPromptMode).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SystemPromptMode) decodeWire(r *wireReader) error {

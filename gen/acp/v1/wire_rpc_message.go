@@ -76,7 +76,7 @@ func (m *wireMessage) member(key string, value []byte) error {
 		m.id = value
 	case "method":
 		m.hasMethod = true
-		return wireUnmarshal(&m.method, value, wireDecodeString)
+		return wireUnmarshalWith(&m.method, value, wireDecodeString)
 	case "params":
 		m.params = append(json.RawMessage(nil), value...)
 	case "result":
@@ -90,7 +90,7 @@ func (m *wireMessage) member(key string, value []byte) error {
 // wireCheckVersion accepts only "2.0", the one version the schema allows.
 func wireCheckVersion(value []byte) error {
 	var v string
-	if err := wireUnmarshal(&v, value, wireDecodeString); err != nil {
+	if err := wireUnmarshalWith(&v, value, wireDecodeString); err != nil {
 		return err
 	}
 	if v != "2.0" {

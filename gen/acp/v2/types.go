@@ -20,7 +20,7 @@ type AgentRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AgentRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*AgentRequest).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *AgentRequest) decodeWire(r *wireReader) error {
@@ -166,7 +166,7 @@ var choiceAgentRequestParams = wireNewChoice[AgentRequestParamsValue]("AgentRequ
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AgentRequestParams) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*AgentRequestParams).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *AgentRequestParams) decodeWire(r *wireReader) error {
@@ -279,7 +279,7 @@ func (x RequestId) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *RequestId) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*RequestId).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *RequestId) decodeWire(r *wireReader) error {
@@ -380,7 +380,7 @@ type RequestPermissionRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *RequestPermissionRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*RequestPermissionRequest).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *RequestPermissionRequest) decodeWire(r *wireReader) error {
@@ -520,7 +520,7 @@ type SessionId string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionId) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SessionId).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SessionId) decodeWire(r *wireReader) error {
@@ -557,7 +557,7 @@ func (x RequestPermissionSubject) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *RequestPermissionSubject) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*RequestPermissionSubject).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *RequestPermissionSubject) decodeWire(r *wireReader) error {
@@ -795,7 +795,7 @@ type ToolCallUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ToolCallUpdate) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ToolCallUpdate).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ToolCallUpdate) decodeWire(r *wireReader) error {
@@ -1021,7 +1021,7 @@ type ToolCallId string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ToolCallId) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ToolCallId).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ToolCallId) decodeWire(r *wireReader) error {
@@ -1084,7 +1084,7 @@ func (x ToolKind) IsExtension() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ToolKind) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ToolKind).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ToolKind) decodeWire(r *wireReader) error {
@@ -1168,7 +1168,7 @@ func (x ToolCallStatus) IsExtension() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ToolCallStatus) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ToolCallStatus).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ToolCallStatus) decodeWire(r *wireReader) error {
@@ -1230,7 +1230,7 @@ func (x ToolCallContent) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ToolCallContent) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ToolCallContent).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ToolCallContent) decodeWire(r *wireReader) error {
@@ -1466,7 +1466,7 @@ func (x ContentBlock) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ContentBlock) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ContentBlock).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ContentBlock) decodeWire(r *wireReader) error {
@@ -1781,7 +1781,7 @@ type Annotations struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Annotations) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*Annotations).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *Annotations) decodeWire(r *wireReader) error {
@@ -1914,7 +1914,7 @@ func (x Role) IsExtension() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Role) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*Role).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *Role) decodeWire(r *wireReader) error {
@@ -1960,7 +1960,7 @@ type TextContent struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *TextContent) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*TextContent).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *TextContent) decodeWire(r *wireReader) error {
@@ -2050,7 +2050,7 @@ type MediaType string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *MediaType) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*MediaType).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *MediaType) decodeWire(r *wireReader) error {
@@ -2090,7 +2090,7 @@ type ImageContent struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ImageContent) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ImageContent).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ImageContent) decodeWire(r *wireReader) error {
@@ -2225,7 +2225,7 @@ type AudioContent struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AudioContent) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*AudioContent).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *AudioContent) decodeWire(r *wireReader) error {
@@ -2356,7 +2356,7 @@ type Icon struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Icon) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*Icon).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *Icon) decodeWire(r *wireReader) error {
@@ -2504,7 +2504,7 @@ func (x IconTheme) IsExtension() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *IconTheme) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*IconTheme).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *IconTheme) decodeWire(r *wireReader) error {
@@ -2572,7 +2572,7 @@ type ResourceLink struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ResourceLink) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ResourceLink).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ResourceLink) decodeWire(r *wireReader) error {
@@ -2779,7 +2779,7 @@ var keysEmbeddedResourceResourceO = []string{"text", "blob"}
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *EmbeddedResourceResource) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*EmbeddedResourceResource).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *EmbeddedResourceResource) decodeWire(r *wireReader) error {
@@ -2908,7 +2908,7 @@ type TextResourceContents struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *TextResourceContents) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*TextResourceContents).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *TextResourceContents) decodeWire(r *wireReader) error {
@@ -3027,7 +3027,7 @@ type BlobResourceContents struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *BlobResourceContents) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*BlobResourceContents).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *BlobResourceContents) decodeWire(r *wireReader) error {
@@ -3144,7 +3144,7 @@ type EmbeddedResource struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *EmbeddedResource) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*EmbeddedResource).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *EmbeddedResource) decodeWire(r *wireReader) error {
@@ -3243,7 +3243,7 @@ type Content struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Content) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*Content).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *Content) decodeWire(r *wireReader) error {
@@ -3337,7 +3337,7 @@ type DiffChange struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *DiffChange) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*DiffChange).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *DiffChange) decodeWire(r *wireReader) error {
@@ -3449,7 +3449,7 @@ func (x DiffChangeVariant) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *DiffChangeVariant) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*DiffChangeVariant).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *DiffChangeVariant) decodeWire(r *wireReader) error {
@@ -3747,7 +3747,7 @@ func (x DiffFileType) IsExtension() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *DiffFileType) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*DiffFileType).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *DiffFileType) decodeWire(r *wireReader) error {
@@ -3787,7 +3787,7 @@ type AbsolutePath string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AbsolutePath) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*AbsolutePath).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *AbsolutePath) decodeWire(r *wireReader) error {
@@ -3811,7 +3811,7 @@ type DiffPathChange struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *DiffPathChange) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*DiffPathChange).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *DiffPathChange) decodeWire(r *wireReader) error {
@@ -3874,7 +3874,7 @@ type DiffPathPairChange struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *DiffPathPairChange) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*DiffPathPairChange).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *DiffPathPairChange) decodeWire(r *wireReader) error {
@@ -3957,7 +3957,7 @@ type DiffPatch struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *DiffPatch) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*DiffPatch).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *DiffPatch) decodeWire(r *wireReader) error {
@@ -4074,7 +4074,7 @@ func (x DiffPatchFormat) IsExtension() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *DiffPatchFormat) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*DiffPatchFormat).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *DiffPatchFormat) decodeWire(r *wireReader) error {
@@ -4128,7 +4128,7 @@ type Diff struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Diff) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*Diff).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *Diff) decodeWire(r *wireReader) error {
@@ -4223,7 +4223,7 @@ type TerminalId string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *TerminalId) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*TerminalId).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *TerminalId) decodeWire(r *wireReader) error {
@@ -4256,7 +4256,7 @@ type Terminal struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Terminal) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*Terminal).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *Terminal) decodeWire(r *wireReader) error {
@@ -4347,7 +4347,7 @@ type ToolCallLocation struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ToolCallLocation) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ToolCallLocation).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ToolCallLocation) decodeWire(r *wireReader) error {
@@ -4454,7 +4454,7 @@ type ToolCallCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ToolCallCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ToolCallCapabilities).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ToolCallCapabilities) decodeWire(r *wireReader) error {
@@ -4538,7 +4538,7 @@ type ToolCallCancelCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ToolCallCancelCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ToolCallCancelCapabilities).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ToolCallCancelCapabilities) decodeWire(r *wireReader) error {
@@ -4610,7 +4610,7 @@ type ToolCallPermissionSubject struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ToolCallPermissionSubject) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ToolCallPermissionSubject).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ToolCallPermissionSubject) decodeWire(r *wireReader) error {
@@ -4699,7 +4699,7 @@ type CommandPermissionSubject struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CommandPermissionSubject) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*CommandPermissionSubject).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *CommandPermissionSubject) decodeWire(r *wireReader) error {
@@ -4832,7 +4832,7 @@ type PermissionOption struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PermissionOption) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*PermissionOption).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *PermissionOption) decodeWire(r *wireReader) error {
@@ -4934,7 +4934,7 @@ type PermissionOptionId string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PermissionOptionId) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*PermissionOptionId).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *PermissionOptionId) decodeWire(r *wireReader) error {
@@ -4982,7 +4982,7 @@ func (x PermissionOptionKind) IsExtension() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PermissionOptionKind) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*PermissionOptionKind).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *PermissionOptionKind) decodeWire(r *wireReader) error {
@@ -5046,7 +5046,7 @@ type CreateElicitationRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CreateElicitationRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*CreateElicitationRequest).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *CreateElicitationRequest) decodeWire(r *wireReader) error {
@@ -5154,7 +5154,7 @@ func (x CreateElicitationRequestVariant) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CreateElicitationRequestVariant) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*CreateElicitationRequestVariant).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *CreateElicitationRequestVariant) decodeWire(r *wireReader) error {
@@ -5341,7 +5341,7 @@ type ElicitationSessionScope struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationSessionScope) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ElicitationSessionScope).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ElicitationSessionScope) decodeWire(r *wireReader) error {
@@ -5419,7 +5419,7 @@ type ElicitationRequestScope struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationRequestScope) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ElicitationRequestScope).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ElicitationRequestScope) decodeWire(r *wireReader) error {
@@ -5503,7 +5503,7 @@ type ElicitationSchema struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationSchema) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ElicitationSchema).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ElicitationSchema) decodeWire(r *wireReader) error {
@@ -5659,7 +5659,7 @@ func (x ElicitationSchemaType) IsKnown() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationSchemaType) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ElicitationSchemaType).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ElicitationSchemaType) decodeWire(r *wireReader) error {
@@ -5710,7 +5710,7 @@ func (x ElicitationPropertySchema) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationPropertySchema) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ElicitationPropertySchema).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ElicitationPropertySchema) decodeWire(r *wireReader) error {
@@ -6012,7 +6012,7 @@ func (x StringFormat) IsExtension() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *StringFormat) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*StringFormat).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *StringFormat) decodeWire(r *wireReader) error {
@@ -6064,7 +6064,7 @@ type EnumOption struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *EnumOption) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*EnumOption).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *EnumOption) decodeWire(r *wireReader) error {
@@ -6216,7 +6216,7 @@ type StringPropertySchema struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *StringPropertySchema) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*StringPropertySchema).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *StringPropertySchema) decodeWire(r *wireReader) error {
@@ -6432,7 +6432,7 @@ type NumberPropertySchema struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *NumberPropertySchema) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*NumberPropertySchema).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *NumberPropertySchema) decodeWire(r *wireReader) error {
@@ -6590,7 +6590,7 @@ type IntegerPropertySchema struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *IntegerPropertySchema) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*IntegerPropertySchema).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *IntegerPropertySchema) decodeWire(r *wireReader) error {
@@ -6740,7 +6740,7 @@ type BooleanPropertySchema struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *BooleanPropertySchema) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*BooleanPropertySchema).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *BooleanPropertySchema) decodeWire(r *wireReader) error {
@@ -6863,7 +6863,7 @@ func (x MultiSelectItems) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *MultiSelectItems) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*MultiSelectItems).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *MultiSelectItems) decodeWire(r *wireReader) error {
@@ -7038,7 +7038,7 @@ type StringMultiSelectItems struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *StringMultiSelectItems) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*StringMultiSelectItems).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *StringMultiSelectItems) decodeWire(r *wireReader) error {
@@ -7126,7 +7126,7 @@ type TitledMultiSelectItems struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *TitledMultiSelectItems) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*TitledMultiSelectItems).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *TitledMultiSelectItems) decodeWire(r *wireReader) error {
@@ -7234,7 +7234,7 @@ type MultiSelectPropertySchema struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *MultiSelectPropertySchema) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*MultiSelectPropertySchema).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *MultiSelectPropertySchema) decodeWire(r *wireReader) error {
@@ -7390,7 +7390,7 @@ type ElicitationFormMode struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationFormMode) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ElicitationFormMode).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ElicitationFormMode) decodeWire(r *wireReader) error {
@@ -7468,7 +7468,7 @@ var keysElicitationFormModeVariantO = []string{"sessionId", "requestId"}
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationFormModeVariant) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ElicitationFormModeVariant).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ElicitationFormModeVariant) decodeWire(r *wireReader) error {
@@ -7583,7 +7583,7 @@ type ElicitationId string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationId) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ElicitationId).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ElicitationId) decodeWire(r *wireReader) error {
@@ -7611,7 +7611,7 @@ type ElicitationUrlMode struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationUrlMode) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ElicitationUrlMode).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ElicitationUrlMode) decodeWire(r *wireReader) error {
@@ -7703,7 +7703,7 @@ var keysElicitationUrlModeVariantO = []string{"sessionId", "requestId"}
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationUrlModeVariant) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ElicitationUrlModeVariant).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ElicitationUrlModeVariant) decodeWire(r *wireReader) error {
@@ -7824,7 +7824,7 @@ type ExtRequest json.RawMessage
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ExtRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ExtRequest).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ExtRequest) decodeWire(r *wireReader) error {
@@ -7863,7 +7863,7 @@ var keysAgentResponseO = []string{"result", "error"}
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AgentResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*AgentResponse).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *AgentResponse) decodeWire(r *wireReader) error {
@@ -8277,7 +8277,7 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AgentResponseResultResult) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*AgentResponseResultResult).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *AgentResponseResultResult) decodeWire(r *wireReader) error {
@@ -8541,7 +8541,7 @@ func (x AgentResponseErrorID) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AgentResponseErrorID) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*AgentResponseErrorID).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *AgentResponseErrorID) decodeWire(r *wireReader) error {
@@ -8660,7 +8660,7 @@ type InitializeResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *InitializeResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*InitializeResponse).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *InitializeResponse) decodeWire(r *wireReader) error {
@@ -8784,7 +8784,7 @@ type ProtocolVersion uint16
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ProtocolVersion) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ProtocolVersion).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ProtocolVersion) decodeWire(r *wireReader) error {
@@ -8827,7 +8827,7 @@ type Implementation struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Implementation) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*Implementation).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *Implementation) decodeWire(r *wireReader) error {
@@ -8960,7 +8960,7 @@ type AgentCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AgentCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*AgentCapabilities).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *AgentCapabilities) decodeWire(r *wireReader) error {
@@ -9110,7 +9110,7 @@ type SessionCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SessionCapabilities).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SessionCapabilities) decodeWire(r *wireReader) error {
@@ -9304,7 +9304,7 @@ type PromptCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PromptCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*PromptCapabilities).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *PromptCapabilities) decodeWire(r *wireReader) error {
@@ -9420,7 +9420,7 @@ type PromptImageCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PromptImageCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*PromptImageCapabilities).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *PromptImageCapabilities) decodeWire(r *wireReader) error {
@@ -9488,7 +9488,7 @@ type PromptAudioCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PromptAudioCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*PromptAudioCapabilities).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *PromptAudioCapabilities) decodeWire(r *wireReader) error {
@@ -9556,7 +9556,7 @@ type PromptEmbeddedContextCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PromptEmbeddedContextCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*PromptEmbeddedContextCapabilities).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *PromptEmbeddedContextCapabilities) decodeWire(r *wireReader) error {
@@ -9634,7 +9634,7 @@ type McpCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *McpCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*McpCapabilities).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *McpCapabilities) decodeWire(r *wireReader) error {
@@ -9741,7 +9741,7 @@ type McpStdioCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *McpStdioCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*McpStdioCapabilities).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *McpStdioCapabilities) decodeWire(r *wireReader) error {
@@ -9809,7 +9809,7 @@ type McpHttpCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *McpHttpCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*McpHttpCapabilities).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *McpHttpCapabilities) decodeWire(r *wireReader) error {
@@ -9877,7 +9877,7 @@ type SessionDeleteCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionDeleteCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SessionDeleteCapabilities).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SessionDeleteCapabilities) decodeWire(r *wireReader) error {
@@ -9948,7 +9948,7 @@ type SessionAdditionalDirectoriesCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionAdditionalDirectoriesCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SessionAdditionalDirectoriesCapabilities).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SessionAdditionalDirectoriesCapabilities) decodeWire(r *wireReader) error {
@@ -10020,7 +10020,7 @@ type AgentAuthCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AgentAuthCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*AgentAuthCapabilities).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *AgentAuthCapabilities) decodeWire(r *wireReader) error {
@@ -10104,7 +10104,7 @@ func (x AuthMethod) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AuthMethod) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*AuthMethod).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *AuthMethod) decodeWire(r *wireReader) error {
@@ -10317,7 +10317,7 @@ type AuthMethodId string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AuthMethodId) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*AuthMethodId).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *AuthMethodId) decodeWire(r *wireReader) error {
@@ -10349,7 +10349,7 @@ type EnvVariable struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *EnvVariable) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*EnvVariable).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *EnvVariable) decodeWire(r *wireReader) error {
@@ -10464,7 +10464,7 @@ type AuthMethodTerminal struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AuthMethodTerminal) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*AuthMethodTerminal).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *AuthMethodTerminal) decodeWire(r *wireReader) error {
@@ -10619,7 +10619,7 @@ type AuthMethodAgent struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AuthMethodAgent) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*AuthMethodAgent).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *AuthMethodAgent) decodeWire(r *wireReader) error {
@@ -10730,7 +10730,7 @@ type LoginAuthResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *LoginAuthResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*LoginAuthResponse).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *LoginAuthResponse) decodeWire(r *wireReader) error {
@@ -10796,7 +10796,7 @@ type LogoutAuthResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *LogoutAuthResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*LogoutAuthResponse).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *LogoutAuthResponse) decodeWire(r *wireReader) error {
@@ -10884,7 +10884,7 @@ type NewSessionResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *NewSessionResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*NewSessionResponse).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *NewSessionResponse) decodeWire(r *wireReader) error {
@@ -11011,7 +11011,7 @@ type SessionConfigOption struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionConfigOption) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SessionConfigOption).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SessionConfigOption) decodeWire(r *wireReader) error {
@@ -11149,7 +11149,7 @@ func (x SessionConfigOptionVariant) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionConfigOptionVariant) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SessionConfigOptionVariant).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SessionConfigOptionVariant) decodeWire(r *wireReader) error {
@@ -11324,7 +11324,7 @@ type SessionConfigId string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionConfigId) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SessionConfigId).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SessionConfigId) decodeWire(r *wireReader) error {
@@ -11378,7 +11378,7 @@ func (x SessionConfigOptionCategory) IsExtension() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionConfigOptionCategory) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SessionConfigOptionCategory).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SessionConfigOptionCategory) decodeWire(r *wireReader) error {
@@ -11415,7 +11415,7 @@ type SessionConfigValueId string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionConfigValueId) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SessionConfigValueId).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SessionConfigValueId) decodeWire(r *wireReader) error {
@@ -11453,7 +11453,7 @@ var keysSessionConfigSelectOptionsA = []string{"value", "groupId"}
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionConfigSelectOptions) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SessionConfigSelectOptions).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SessionConfigSelectOptions) decodeWire(r *wireReader) error {
@@ -11583,7 +11583,7 @@ type SessionConfigSelectOption struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionConfigSelectOption) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SessionConfigSelectOption).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SessionConfigSelectOption) decodeWire(r *wireReader) error {
@@ -11700,7 +11700,7 @@ type SessionConfigSelectGroup struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionConfigSelectGroup) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SessionConfigSelectGroup).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SessionConfigSelectGroup) decodeWire(r *wireReader) error {
@@ -11811,7 +11811,7 @@ type SessionConfigGroupId string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionConfigGroupId) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SessionConfigGroupId).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SessionConfigGroupId) decodeWire(r *wireReader) error {
@@ -11838,7 +11838,7 @@ type SessionConfigSelect struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionConfigSelect) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SessionConfigSelect).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SessionConfigSelect) decodeWire(r *wireReader) error {
@@ -11913,7 +11913,7 @@ type SessionConfigBoolean struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionConfigBoolean) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SessionConfigBoolean).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SessionConfigBoolean) decodeWire(r *wireReader) error {
@@ -11989,7 +11989,7 @@ func (x AvailableCommand) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AvailableCommand) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*AvailableCommand).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *AvailableCommand) decodeWire(r *wireReader) error {
@@ -12183,7 +12183,7 @@ func (x AvailableCommandInput) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AvailableCommandInput) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*AvailableCommandInput).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *AvailableCommandInput) decodeWire(r *wireReader) error {
@@ -12334,7 +12334,7 @@ type TextCommandInput struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *TextCommandInput) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*TextCommandInput).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *TextCommandInput) decodeWire(r *wireReader) error {
@@ -12427,7 +12427,7 @@ type Command struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Command) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*Command).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *Command) decodeWire(r *wireReader) error {
@@ -12544,7 +12544,7 @@ type ListSessionsResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ListSessionsResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ListSessionsResponse).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ListSessionsResponse) decodeWire(r *wireReader) error {
@@ -12666,7 +12666,7 @@ type SessionInfo struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionInfo) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SessionInfo).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SessionInfo) decodeWire(r *wireReader) error {
@@ -12810,7 +12810,7 @@ type SessionListCursor string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionListCursor) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SessionListCursor).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SessionListCursor) decodeWire(r *wireReader) error {
@@ -12838,7 +12838,7 @@ type DeleteSessionResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *DeleteSessionResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*DeleteSessionResponse).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *DeleteSessionResponse) decodeWire(r *wireReader) error {
@@ -12952,7 +12952,7 @@ func (x StateUpdate) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *StateUpdate) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*StateUpdate).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *StateUpdate) decodeWire(r *wireReader) error {
@@ -13189,7 +13189,7 @@ func (x BackgroundWork) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *BackgroundWork) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*BackgroundWork).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *BackgroundWork) decodeWire(r *wireReader) error {
@@ -13378,7 +13378,7 @@ type BackgroundTerminal struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *BackgroundTerminal) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*BackgroundTerminal).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *BackgroundTerminal) decodeWire(r *wireReader) error {
@@ -13461,7 +13461,7 @@ type BackgroundToolCall struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *BackgroundToolCall) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*BackgroundToolCall).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *BackgroundToolCall) decodeWire(r *wireReader) error {
@@ -13551,7 +13551,7 @@ type RunningStateUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *RunningStateUpdate) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*RunningStateUpdate).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *RunningStateUpdate) decodeWire(r *wireReader) error {
@@ -13650,7 +13650,7 @@ type Error struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Error) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*Error).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *Error) decodeWire(r *wireReader) error {
@@ -13775,7 +13775,7 @@ func (x ErrorCode) IsKnown() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ErrorCode) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ErrorCode).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ErrorCode) decodeWire(r *wireReader) error {
@@ -13813,7 +13813,7 @@ var keysErrorDataO = []string{"requested", "sessionId"}
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ErrorData) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ErrorData).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ErrorData) decodeWire(r *wireReader) error {
@@ -13983,7 +13983,7 @@ type UnsupportedProtocolVersionErrorData struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *UnsupportedProtocolVersionErrorData) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*UnsupportedProtocolVersionErrorData).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *UnsupportedProtocolVersionErrorData) decodeWire(r *wireReader) error {
@@ -14088,7 +14088,7 @@ type SessionNotFoundErrorData struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionNotFoundErrorData) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SessionNotFoundErrorData).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SessionNotFoundErrorData) decodeWire(r *wireReader) error {
@@ -14168,7 +14168,7 @@ type ErrorStopReason struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ErrorStopReason) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ErrorStopReason).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ErrorStopReason) decodeWire(r *wireReader) error {
@@ -14254,7 +14254,7 @@ type IdleStateUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *IdleStateUpdate) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*IdleStateUpdate).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *IdleStateUpdate) decodeWire(r *wireReader) error {
@@ -14366,7 +14366,7 @@ func (x IdleStateUpdateVariant) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *IdleStateUpdateVariant) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*IdleStateUpdateVariant).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *IdleStateUpdateVariant) decodeWire(r *wireReader) error {
@@ -14831,7 +14831,7 @@ type RequiresActionStateUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *RequiresActionStateUpdate) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*RequiresActionStateUpdate).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *RequiresActionStateUpdate) decodeWire(r *wireReader) error {
@@ -14936,7 +14936,7 @@ type ResumeSessionResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ResumeSessionResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ResumeSessionResponse).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ResumeSessionResponse) decodeWire(r *wireReader) error {
@@ -15034,7 +15034,7 @@ type CloseSessionResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CloseSessionResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*CloseSessionResponse).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *CloseSessionResponse) decodeWire(r *wireReader) error {
@@ -15100,7 +15100,7 @@ type CancelToolCallResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CancelToolCallResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*CancelToolCallResponse).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *CancelToolCallResponse) decodeWire(r *wireReader) error {
@@ -15166,7 +15166,7 @@ type CancelTerminalResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CancelTerminalResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*CancelTerminalResponse).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *CancelTerminalResponse) decodeWire(r *wireReader) error {
@@ -15234,7 +15234,7 @@ type SetSessionConfigOptionResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SetSessionConfigOptionResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SetSessionConfigOptionResponse).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SetSessionConfigOptionResponse) decodeWire(r *wireReader) error {
@@ -15337,7 +15337,7 @@ type PromptResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PromptResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*PromptResponse).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *PromptResponse) decodeWire(r *wireReader) error {
@@ -15415,7 +15415,7 @@ type MessageId string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *MessageId) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*MessageId).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *MessageId) decodeWire(r *wireReader) error {
@@ -15442,7 +15442,7 @@ type ExtResponse json.RawMessage
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ExtResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ExtResponse).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ExtResponse) decodeWire(r *wireReader) error {
@@ -15468,7 +15468,7 @@ type AgentNotification struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AgentNotification) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*AgentNotification).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *AgentNotification) decodeWire(r *wireReader) error {
@@ -15600,7 +15600,7 @@ var choiceAgentNotificationParams = wireNewChoice[AgentNotificationParamsValue](
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AgentNotificationParams) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*AgentNotificationParams).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *AgentNotificationParams) decodeWire(r *wireReader) error {
@@ -15710,7 +15710,7 @@ type UpdateSessionNotification struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *UpdateSessionNotification) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*UpdateSessionNotification).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *UpdateSessionNotification) decodeWire(r *wireReader) error {
@@ -15818,7 +15818,7 @@ func (x SessionUpdate) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionUpdate) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SessionUpdate).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SessionUpdate) decodeWire(r *wireReader) error {
@@ -16610,7 +16610,7 @@ type ContentChunk struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ContentChunk) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ContentChunk).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ContentChunk) decodeWire(r *wireReader) error {
@@ -16724,7 +16724,7 @@ type UserMessage struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *UserMessage) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*UserMessage).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *UserMessage) decodeWire(r *wireReader) error {
@@ -16844,7 +16844,7 @@ type AgentMessage struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AgentMessage) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*AgentMessage).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *AgentMessage) decodeWire(r *wireReader) error {
@@ -16964,7 +16964,7 @@ type AgentThought struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AgentThought) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*AgentThought).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *AgentThought) decodeWire(r *wireReader) error {
@@ -17075,7 +17075,7 @@ type ToolCallContentChunk struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ToolCallContentChunk) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ToolCallContentChunk).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ToolCallContentChunk) decodeWire(r *wireReader) error {
@@ -17172,7 +17172,7 @@ type TerminalOutput struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *TerminalOutput) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*TerminalOutput).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *TerminalOutput) decodeWire(r *wireReader) error {
@@ -17265,7 +17265,7 @@ type TerminalExitStatus struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *TerminalExitStatus) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*TerminalExitStatus).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *TerminalExitStatus) decodeWire(r *wireReader) error {
@@ -17367,7 +17367,7 @@ type TerminalSize struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *TerminalSize) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*TerminalSize).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *TerminalSize) decodeWire(r *wireReader) error {
@@ -17472,7 +17472,7 @@ type TerminalCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *TerminalCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*TerminalCapabilities).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *TerminalCapabilities) decodeWire(r *wireReader) error {
@@ -17556,7 +17556,7 @@ type TerminalCancelCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *TerminalCancelCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*TerminalCancelCapabilities).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *TerminalCancelCapabilities) decodeWire(r *wireReader) error {
@@ -17651,7 +17651,7 @@ type TerminalUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *TerminalUpdate) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*TerminalUpdate).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *TerminalUpdate) decodeWire(r *wireReader) error {
@@ -17833,7 +17833,7 @@ type TerminalOutputChunk struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *TerminalOutputChunk) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*TerminalOutputChunk).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *TerminalOutputChunk) decodeWire(r *wireReader) error {
@@ -17937,7 +17937,7 @@ func (x PlanUpdateContent) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanUpdateContent) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*PlanUpdateContent).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *PlanUpdateContent) decodeWire(r *wireReader) error {
@@ -18101,7 +18101,7 @@ type PlanId string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanId) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*PlanId).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *PlanId) decodeWire(r *wireReader) error {
@@ -18140,7 +18140,7 @@ type PlanEntry struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanEntry) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*PlanEntry).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *PlanEntry) decodeWire(r *wireReader) error {
@@ -18269,7 +18269,7 @@ func (x PlanEntryPriority) IsExtension() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanEntryPriority) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*PlanEntryPriority).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *PlanEntryPriority) decodeWire(r *wireReader) error {
@@ -18332,7 +18332,7 @@ func (x PlanEntryStatus) IsExtension() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanEntryStatus) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*PlanEntryStatus).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *PlanEntryStatus) decodeWire(r *wireReader) error {
@@ -18383,7 +18383,7 @@ type PlanItems struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanItems) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*PlanItems).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *PlanItems) decodeWire(r *wireReader) error {
@@ -18485,7 +18485,7 @@ type PlanUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanUpdate) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*PlanUpdate).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *PlanUpdate) decodeWire(r *wireReader) error {
@@ -18568,7 +18568,7 @@ type AvailableCommandsUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AvailableCommandsUpdate) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*AvailableCommandsUpdate).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *AvailableCommandsUpdate) decodeWire(r *wireReader) error {
@@ -18656,7 +18656,7 @@ type ConfigOptionUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ConfigOptionUpdate) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ConfigOptionUpdate).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ConfigOptionUpdate) decodeWire(r *wireReader) error {
@@ -18756,7 +18756,7 @@ type SessionInfoUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionInfoUpdate) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SessionInfoUpdate).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SessionInfoUpdate) decodeWire(r *wireReader) error {
@@ -18859,7 +18859,7 @@ type Cost struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Cost) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*Cost).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *Cost) decodeWire(r *wireReader) error {
@@ -18962,7 +18962,7 @@ type UsageUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *UsageUpdate) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*UsageUpdate).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *UsageUpdate) decodeWire(r *wireReader) error {
@@ -19089,7 +19089,7 @@ func (x NoticeSeverity) IsExtension() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *NoticeSeverity) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*NoticeSeverity).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *NoticeSeverity) decodeWire(r *wireReader) error {
@@ -19145,7 +19145,7 @@ type Notice struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Notice) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*Notice).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *Notice) decodeWire(r *wireReader) error {
@@ -19249,7 +19249,7 @@ type CompactionId string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CompactionId) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*CompactionId).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *CompactionId) decodeWire(r *wireReader) error {
@@ -19295,7 +19295,7 @@ func (x CompactionStatus) IsExtension() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CompactionStatus) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*CompactionStatus).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *CompactionStatus) decodeWire(r *wireReader) error {
@@ -19356,7 +19356,7 @@ type CompactionUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CompactionUpdate) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*CompactionUpdate).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *CompactionUpdate) decodeWire(r *wireReader) error {
@@ -19493,7 +19493,7 @@ type CompactionSummaryChunk struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CompactionSummaryChunk) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*CompactionSummaryChunk).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *CompactionSummaryChunk) decodeWire(r *wireReader) error {
@@ -19592,7 +19592,7 @@ type CompleteElicitationNotification struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CompleteElicitationNotification) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*CompleteElicitationNotification).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *CompleteElicitationNotification) decodeWire(r *wireReader) error {
@@ -19672,7 +19672,7 @@ type ExtNotification json.RawMessage
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ExtNotification) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ExtNotification).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ExtNotification) decodeWire(r *wireReader) error {
@@ -19700,7 +19700,7 @@ type ClientRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ClientRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ClientRequest).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ClientRequest) decodeWire(r *wireReader) error {
@@ -19976,7 +19976,7 @@ var choiceClientRequestParams = wireNewChoice[ClientRequestParamsValue]("ClientR
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ClientRequestParams) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ClientRequestParams).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ClientRequestParams) decodeWire(r *wireReader) error {
@@ -20327,7 +20327,7 @@ type InitializeRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *InitializeRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*InitializeRequest).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *InitializeRequest) decodeWire(r *wireReader) error {
@@ -20457,7 +20457,7 @@ type ClientCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ClientCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ClientCapabilities).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ClientCapabilities) decodeWire(r *wireReader) error {
@@ -20566,7 +20566,7 @@ type ClientAuthCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ClientAuthCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ClientAuthCapabilities).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ClientAuthCapabilities) decodeWire(r *wireReader) error {
@@ -20652,7 +20652,7 @@ type TerminalAuthCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *TerminalAuthCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*TerminalAuthCapabilities).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *TerminalAuthCapabilities) decodeWire(r *wireReader) error {
@@ -20728,7 +20728,7 @@ type ElicitationCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ElicitationCapabilities).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ElicitationCapabilities) decodeWire(r *wireReader) error {
@@ -20828,7 +20828,7 @@ type ElicitationFormCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationFormCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ElicitationFormCapabilities).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ElicitationFormCapabilities) decodeWire(r *wireReader) error {
@@ -20896,7 +20896,7 @@ type ElicitationUrlCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationUrlCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ElicitationUrlCapabilities).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ElicitationUrlCapabilities) decodeWire(r *wireReader) error {
@@ -20971,7 +20971,7 @@ type LoginAuthRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *LoginAuthRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*LoginAuthRequest).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *LoginAuthRequest) decodeWire(r *wireReader) error {
@@ -21058,7 +21058,7 @@ type LogoutAuthRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *LogoutAuthRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*LogoutAuthRequest).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *LogoutAuthRequest) decodeWire(r *wireReader) error {
@@ -21138,7 +21138,7 @@ type NewSessionRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *NewSessionRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*NewSessionRequest).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *NewSessionRequest) decodeWire(r *wireReader) error {
@@ -21274,7 +21274,7 @@ func (x McpServer) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *McpServer) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*McpServer).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *McpServer) decodeWire(r *wireReader) error {
@@ -21468,7 +21468,7 @@ type HttpHeader struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *HttpHeader) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*HttpHeader).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *HttpHeader) decodeWire(r *wireReader) error {
@@ -21570,7 +21570,7 @@ type McpServerHttp struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *McpServerHttp) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*McpServerHttp).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *McpServerHttp) decodeWire(r *wireReader) error {
@@ -21691,7 +21691,7 @@ type McpServerStdio struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *McpServerStdio) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*McpServerStdio).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *McpServerStdio) decodeWire(r *wireReader) error {
@@ -21833,7 +21833,7 @@ type ListSessionsRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ListSessionsRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ListSessionsRequest).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ListSessionsRequest) decodeWire(r *wireReader) error {
@@ -21934,7 +21934,7 @@ type DeleteSessionRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *DeleteSessionRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*DeleteSessionRequest).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *DeleteSessionRequest) decodeWire(r *wireReader) error {
@@ -22051,7 +22051,7 @@ type ResumeSessionRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ResumeSessionRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ResumeSessionRequest).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ResumeSessionRequest) decodeWire(r *wireReader) error {
@@ -22210,7 +22210,7 @@ func (x ReplayFrom) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ReplayFrom) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ReplayFrom).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ReplayFrom) decodeWire(r *wireReader) error {
@@ -22359,7 +22359,7 @@ type ReplayFromStart struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ReplayFromStart) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ReplayFromStart).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ReplayFromStart) decodeWire(r *wireReader) error {
@@ -22446,7 +22446,7 @@ type CloseSessionRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CloseSessionRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*CloseSessionRequest).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *CloseSessionRequest) decodeWire(r *wireReader) error {
@@ -22542,7 +22542,7 @@ type CancelToolCallRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CancelToolCallRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*CancelToolCallRequest).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *CancelToolCallRequest) decodeWire(r *wireReader) error {
@@ -22653,7 +22653,7 @@ type CancelTerminalRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CancelTerminalRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*CancelTerminalRequest).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *CancelTerminalRequest) decodeWire(r *wireReader) error {
@@ -22760,7 +22760,7 @@ type SetSessionConfigOptionRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SetSessionConfigOptionRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SetSessionConfigOptionRequest).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SetSessionConfigOptionRequest) decodeWire(r *wireReader) error {
@@ -22872,7 +22872,7 @@ func (x SetSessionConfigOptionRequestVariant) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SetSessionConfigOptionRequestVariant) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SetSessionConfigOptionRequestVariant).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SetSessionConfigOptionRequestVariant) decodeWire(r *wireReader) error {
@@ -23168,7 +23168,7 @@ type PromptRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PromptRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*PromptRequest).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *PromptRequest) decodeWire(r *wireReader) error {
@@ -23279,7 +23279,7 @@ var keysClientResponseO = []string{"result", "error"}
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ClientResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ClientResponse).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ClientResponse) decodeWire(r *wireReader) error {
@@ -23563,7 +23563,7 @@ var choiceClientResponseResultResult = wireNewChoice[ClientResponseResultResultV
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ClientResponseResultResult) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ClientResponseResultResult).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ClientResponseResultResult) decodeWire(r *wireReader) error {
@@ -23657,7 +23657,7 @@ func (x ClientResponseErrorID) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ClientResponseErrorID) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ClientResponseErrorID).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ClientResponseErrorID) decodeWire(r *wireReader) error {
@@ -23757,7 +23757,7 @@ type RequestPermissionResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *RequestPermissionResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*RequestPermissionResponse).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *RequestPermissionResponse) decodeWire(r *wireReader) error {
@@ -23847,7 +23847,7 @@ func (x RequestPermissionOutcome) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *RequestPermissionOutcome) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*RequestPermissionOutcome).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *RequestPermissionOutcome) decodeWire(r *wireReader) error {
@@ -24042,7 +24042,7 @@ type CancelledPermissionOutcome struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CancelledPermissionOutcome) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*CancelledPermissionOutcome).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *CancelledPermissionOutcome) decodeWire(r *wireReader) error {
@@ -24110,7 +24110,7 @@ type SelectedPermissionOutcome struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SelectedPermissionOutcome) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SelectedPermissionOutcome).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SelectedPermissionOutcome) decodeWire(r *wireReader) error {
@@ -24193,7 +24193,7 @@ type CreateElicitationResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CreateElicitationResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*CreateElicitationResponse).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *CreateElicitationResponse) decodeWire(r *wireReader) error {
@@ -24270,7 +24270,7 @@ func (x CreateElicitationResponseVariant) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CreateElicitationResponseVariant) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*CreateElicitationResponseVariant).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *CreateElicitationResponseVariant) decodeWire(r *wireReader) error {
@@ -24522,7 +24522,7 @@ func (x ElicitationContentValue) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationContentValue) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ElicitationContentValue).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ElicitationContentValue) decodeWire(r *wireReader) error {
@@ -24804,7 +24804,7 @@ type ElicitationAcceptAction struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationAcceptAction) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ElicitationAcceptAction).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ElicitationAcceptAction) decodeWire(r *wireReader) error {
@@ -24869,7 +24869,7 @@ type ClientNotification struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ClientNotification) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ClientNotification).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ClientNotification) decodeWire(r *wireReader) error {
@@ -24988,7 +24988,7 @@ var choiceClientNotificationParams = wireNewChoice[ClientNotificationParamsValue
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ClientNotificationParams) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ClientNotificationParams).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ClientNotificationParams) decodeWire(r *wireReader) error {
@@ -25092,7 +25092,7 @@ type CancelSessionNotification struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CancelSessionNotification) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*CancelSessionNotification).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *CancelSessionNotification) decodeWire(r *wireReader) error {
@@ -25178,7 +25178,7 @@ type CancelRequestNotification struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CancelRequestNotification) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*CancelRequestNotification).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *CancelRequestNotification) decodeWire(r *wireReader) error {

@@ -100,7 +100,7 @@ type AuthStatusCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AuthStatusCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*AuthStatusCapabilities).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *AuthStatusCapabilities) decodeWire(r *wireReader) error {
@@ -181,7 +181,7 @@ type AuthStatusResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AuthStatusResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*AuthStatusResponse).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *AuthStatusResponse) decodeWire(r *wireReader) error {
@@ -301,7 +301,7 @@ func (x AuthState) IsExtension() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AuthState) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*AuthState).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *AuthState) decodeWire(r *wireReader) error {
@@ -375,7 +375,7 @@ type AuthAccount struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AuthAccount) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*AuthAccount).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *AuthAccount) decodeWire(r *wireReader) error {
@@ -579,7 +579,7 @@ type AuthStatusUpdateNotification struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AuthStatusUpdateNotification) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*AuthStatusUpdateNotification).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *AuthStatusUpdateNotification) decodeWire(r *wireReader) error {
@@ -726,7 +726,7 @@ type AuthStatusRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AuthStatusRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*AuthStatusRequest).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *AuthStatusRequest) decodeWire(r *wireReader) error {

@@ -160,7 +160,7 @@ type ProvidersCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ProvidersCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ProvidersCapabilities).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ProvidersCapabilities) decodeWire(r *wireReader) error {
@@ -232,7 +232,7 @@ type ListProvidersResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ListProvidersResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ListProvidersResponse).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ListProvidersResponse) decodeWire(r *wireReader) error {
@@ -332,7 +332,7 @@ type ProviderInfo struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ProviderInfo) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ProviderInfo).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ProviderInfo) decodeWire(r *wireReader) error {
@@ -459,7 +459,7 @@ type ProviderId string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ProviderId) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ProviderId).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ProviderId) decodeWire(r *wireReader) error {
@@ -516,7 +516,7 @@ func (x LlmProtocol) IsExtension() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *LlmProtocol) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*LlmProtocol).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *LlmProtocol) decodeWire(r *wireReader) error {
@@ -570,7 +570,7 @@ type ProviderCurrentConfig struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ProviderCurrentConfig) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ProviderCurrentConfig).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ProviderCurrentConfig) decodeWire(r *wireReader) error {
@@ -669,7 +669,7 @@ type SetProviderResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SetProviderResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SetProviderResponse).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SetProviderResponse) decodeWire(r *wireReader) error {
@@ -739,7 +739,7 @@ type DisableProviderResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *DisableProviderResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*DisableProviderResponse).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *DisableProviderResponse) decodeWire(r *wireReader) error {
@@ -915,7 +915,7 @@ type ListProvidersRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ListProvidersRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ListProvidersRequest).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ListProvidersRequest) decodeWire(r *wireReader) error {
@@ -996,7 +996,7 @@ type SetProviderRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SetProviderRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SetProviderRequest).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SetProviderRequest) decodeWire(r *wireReader) error {
@@ -1123,7 +1123,7 @@ type DisableProviderRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *DisableProviderRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*DisableProviderRequest).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *DisableProviderRequest) decodeWire(r *wireReader) error {

@@ -153,7 +153,7 @@ type PlanFile struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanFile) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*PlanFile).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *PlanFile) decodeWire(r *wireReader) error {
@@ -256,7 +256,7 @@ type PlanMarkdown struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanMarkdown) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*PlanMarkdown).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *PlanMarkdown) decodeWire(r *wireReader) error {
@@ -357,7 +357,7 @@ type PlanRemoved struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanRemoved) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*PlanRemoved).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *PlanRemoved) decodeWire(r *wireReader) error {

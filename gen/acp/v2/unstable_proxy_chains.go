@@ -20,7 +20,7 @@ type ProxyRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ProxyRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ProxyRequest).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ProxyRequest) decodeWire(r *wireReader) error {
@@ -129,7 +129,7 @@ var keysProxyRequestParamsO = []string{"protocolVersion", "method"}
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ProxyRequestParams) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ProxyRequestParams).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ProxyRequestParams) decodeWire(r *wireReader) error {
@@ -264,7 +264,7 @@ type InitializeProxyRequest InitializeRequest
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *InitializeProxyRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*InitializeProxyRequest).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *InitializeProxyRequest) decodeWire(r *wireReader) error {
@@ -325,7 +325,7 @@ type ProxySuccessorRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ProxySuccessorRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ProxySuccessorRequest).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ProxySuccessorRequest) decodeWire(r *wireReader) error {
@@ -429,7 +429,7 @@ var keysProxyResponseO = []string{"result", "error"}
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ProxyResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ProxyResponse).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ProxyResponse) decodeWire(r *wireReader) error {
@@ -673,7 +673,7 @@ var keysProxyResponseResultResultO = []string{"protocolVersion"}
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ProxyResponseResultResult) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ProxyResponseResultResult).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ProxyResponseResultResult) decodeWire(r *wireReader) error {
@@ -823,7 +823,7 @@ func (x ProxyResponseErrorID) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ProxyResponseErrorID) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ProxyResponseErrorID).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ProxyResponseErrorID) decodeWire(r *wireReader) error {
@@ -922,7 +922,7 @@ type InitializeProxyResponse InitializeResponse
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *InitializeProxyResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*InitializeProxyResponse).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *InitializeProxyResponse) decodeWire(r *wireReader) error {
@@ -953,7 +953,7 @@ type ProxySuccessorResponse json.RawMessage
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ProxySuccessorResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ProxySuccessorResponse).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ProxySuccessorResponse) decodeWire(r *wireReader) error {
@@ -979,7 +979,7 @@ type ProxyNotification struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ProxyNotification) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ProxyNotification).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ProxyNotification) decodeWire(r *wireReader) error {
@@ -1069,7 +1069,7 @@ func (x ProxyNotificationParams) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ProxyNotificationParams) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ProxyNotificationParams).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ProxyNotificationParams) decodeWire(r *wireReader) error {
@@ -1158,7 +1158,7 @@ type ProxySuccessorNotification struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ProxySuccessorNotification) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ProxySuccessorNotification).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ProxySuccessorNotification) decodeWire(r *wireReader) error {

@@ -132,7 +132,7 @@ type SessionArchiveCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionArchiveCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SessionArchiveCapabilities).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SessionArchiveCapabilities) decodeWire(r *wireReader) error {
@@ -242,7 +242,7 @@ type ArchiveSessionResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ArchiveSessionResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ArchiveSessionResponse).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ArchiveSessionResponse) decodeWire(r *wireReader) error {
@@ -312,7 +312,7 @@ type UnarchiveSessionResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *UnarchiveSessionResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*UnarchiveSessionResponse).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *UnarchiveSessionResponse) decodeWire(r *wireReader) error {
@@ -514,7 +514,7 @@ func (x SessionArchiveFilter) IsExtension() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionArchiveFilter) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SessionArchiveFilter).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SessionArchiveFilter) decodeWire(r *wireReader) error {
@@ -569,7 +569,7 @@ type ArchiveSessionRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ArchiveSessionRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*ArchiveSessionRequest).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *ArchiveSessionRequest) decodeWire(r *wireReader) error {
@@ -664,7 +664,7 @@ type UnarchiveSessionRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *UnarchiveSessionRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*UnarchiveSessionRequest).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *UnarchiveSessionRequest) decodeWire(r *wireReader) error {

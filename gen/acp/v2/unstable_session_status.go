@@ -100,7 +100,7 @@ type SessionStatusCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionStatusCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SessionStatusCapabilities).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SessionStatusCapabilities) decodeWire(r *wireReader) error {
@@ -185,7 +185,7 @@ type SessionStatusResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionStatusResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SessionStatusResponse).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SessionStatusResponse) decodeWire(r *wireReader) error {
@@ -307,7 +307,7 @@ func (x SessionStatus) IsExtension() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionStatus) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SessionStatus).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SessionStatus) decodeWire(r *wireReader) error {
@@ -399,7 +399,7 @@ type SessionStatusRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionStatusRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SessionStatusRequest).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SessionStatusRequest) decodeWire(r *wireReader) error {

@@ -115,7 +115,7 @@ type BackgroundSubagent struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *BackgroundSubagent) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*BackgroundSubagent).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *BackgroundSubagent) decodeWire(r *wireReader) error {
@@ -217,7 +217,7 @@ type UnknownStateUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *UnknownStateUpdate) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*UnknownStateUpdate).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *UnknownStateUpdate) decodeWire(r *wireReader) error {
@@ -438,7 +438,7 @@ type SubagentSessionCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SubagentSessionCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SubagentSessionCapabilities).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SubagentSessionCapabilities) decodeWire(r *wireReader) error {
@@ -526,7 +526,7 @@ type SessionCancelCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionCancelCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SessionCancelCapabilities).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SessionCancelCapabilities) decodeWire(r *wireReader) error {
@@ -666,7 +666,7 @@ type SubagentUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SubagentUpdate) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SubagentUpdate).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SubagentUpdate) decodeWire(r *wireReader) error {
@@ -871,7 +871,7 @@ type SessionMessage struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionMessage) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SessionMessage).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SessionMessage) decodeWire(r *wireReader) error {
@@ -1048,7 +1048,7 @@ type SessionMessageChunk struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionMessageChunk) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(x, data, (*SessionMessageChunk).decodeWire)
+	return wireUnmarshal(data, x)
 }
 
 func (x *SessionMessageChunk) decodeWire(r *wireReader) error {

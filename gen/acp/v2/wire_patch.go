@@ -73,7 +73,7 @@ func (p Patch[T]) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes null as cleared and anything else as a new value.
 // Absence cannot be seen here: a member never decoded stays unchanged.
 func (p *Patch[T]) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(p, data, func(p *Patch[T], r *wireReader) error {
+	return wireUnmarshalWith(p, data, func(p *Patch[T], r *wireReader) error {
 		return wirePatchDecode(p, r, func(v *T, r *wireReader) error {
 			raw, err := r.span()
 			if err != nil {

@@ -102,7 +102,7 @@ func emitMarshal(f *File, name string) {
 // decoder.
 func emitUnmarshal(f *File, name string) {
 	docFunc(f, "UnmarshalJSON implements json.Unmarshaler.").Params(ptrRecv(name)).Id("UnmarshalJSON").Params(Id("data").Index().Byte()).Error().Block(
-		Return(Id("wireUnmarshal").Call(Id("x"), Id("data"), Parens(Op("*").Id(name)).Dot(decodeMethod))),
+		Return(Id("wireUnmarshal").Call(Id("data"), Id("x"))),
 	)
 }
 

@@ -1,0 +1,123 @@
+#!/usr/bin/env bash
+# Compile cost for users: how long the generated v1 package takes to
+# compile again after a one-line edit (no tags, and -tags unstable), and
+# how large a minimal program that decodes and re-encodes one
+# session/update notification is, next to coder/acp-go-sdk v0.13.0 (the
+# version bench/conn compares with) and to the same program on
+# encoding/json alone. Everything is built in a throwaway module: the
+# generated package and coder's package are copied there, so that an edit
+# invalidates exactly one package and the rest comes from the build cache.
+#
+#   bench/compile/run.sh            # RUNS=5 edits per package, medians
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+# GEN=DIR measures another copy of the generated package (an older
+# checkout, say) with the same coder and programs.
+gen=${GEN:-$root/gen/acp/v1}
+runs=${RUNS:-5}
+tmp=$(mktemp -d)
+trap 'chmod -R u+w "$tmp"; rm -rf "$tmp"' EXIT
+
+coder=$(cd "$root/bench/conn" && go mod download github.com/coder/acp-go-sdk && go list -m -f '{{.Dir}}' github.com/coder/acp-go-sdk)
+m=$tmp/m
+mkdir -p "$m/acp" "$m/coder" "$m/cmd/acpgen-min" "$m/cmd/coder-min" "$m/cmd/stdlib-min"
+cp "$gen"/*.go "$m/acp/"
+cp "$coder"/*.go "$m/coder/"
+chmod -R u+w "$m"
+rm -f "$m"/acp/*_test.go "$m"/coder/*_test.go
+printf 'module m\n\ngo 1.24\n' >"$m/go.mod"
+
+cat >"$m/cmd/acpgen-min/main.go" <<'GO'
+package main
+
+import (
+	"os"
+
+	acp "m/acp"
+)
+
+func main() {
+	var n acp.SessionNotification
+	if err := n.UnmarshalJSON([]byte(os.Args[1])); err != nil {
+		panic(err)
+	}
+	out, err := acp.Marshal(&n)
+	if err != nil {
+		panic(err)
+	}
+	os.Stdout.Write(out)
+}
+GO
+cat >"$m/cmd/coder-min/main.go" <<'GO'
+package main
+
+import (
+	"encoding/json"
+	"os"
+
+	acp "m/coder"
+)
+
+func main() {
+	var n acp.SessionNotification
+	if err := json.Unmarshal([]byte(os.Args[1]), &n); err != nil {
+		panic(err)
+	}
+	out, err := json.Marshal(&n)
+	if err != nil {
+		panic(err)
+	}
+	os.Stdout.Write(out)
+}
+GO
+cat >"$m/cmd/stdlib-min/main.go" <<'GO'
+package main
+
+import (
+	"encoding/json"
+	"os"
+)
+
+func main() {
+	var n map[string]any
+	if err := json.Unmarshal([]byte(os.Args[1]), &n); err != nil {
+		panic(err)
+	}
+	out, err := json.Marshal(n)
+	if err != nil {
+		panic(err)
+	}
+	os.Stdout.Write(out)
+}
+GO
+
+cd "$m"
+# rebuild_ms DIR TAGS: median wall time of `go build` of DIR after a
+# one-line edit of one of its files, over $runs edits.
+rebuild_ms() {
+	local dir=$1 tags=$2 file
+	file=$(ls "$dir"/*.go | head -1)
+	go build -tags "$tags" "./$dir" # warm the cache for everything else
+	for i in $(seq "$runs"); do
+		echo "// edit $i" >>"$file"
+		local t0 t1
+		t0=$(date +%s%N)
+		go build -tags "$tags" "./$dir"
+		t1=$(date +%s%N)
+		echo $(((t1 - t0) / 1000000))
+	done | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'
+}
+
+size_kb() { # size of the minimal program built with TAGS
+	go build -tags "$2" -o "$tmp/bin" "./cmd/$1"
+	echo $(($(stat -c %s "$tmp/bin") / 1024))
+}
+
+echo "== machine: $(go version), $(getconf _NPROCESSORS_ONLN) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')"
+echo "== lines of Go (non-test): acpgen v1 $(cat acp/*.go | wc -l), coder $(cat coder/*.go | wc -l)"
+printf '%-34s %12s %12s\n' "" "rebuild ms" "binary KiB"
+printf '%-34s %12s %12s\n' "acpgen gen/acp/v1, no tags" "$(rebuild_ms acp '')" "$(size_kb acpgen-min '')"
+printf '%-34s %12s %12s\n' "acpgen gen/acp/v1, -tags unstable" "$(rebuild_ms acp unstable)" "$(size_kb acpgen-min unstable)"
+printf '%-34s %12s %12s\n' "coder/acp-go-sdk v0.13.0" "$(rebuild_ms coder '')" "$(size_kb coder-min '')"
+printf '%-34s %12s %12s\n' "encoding/json only (map)" "-" "$(size_kb stdlib-min '')"
+echo "(rebuild: median of $runs edits; binary: default go build of a program that decodes and re-encodes one notification)"
