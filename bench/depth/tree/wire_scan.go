@@ -12,12 +12,6 @@ import (
 // scanner accepts precisely what json.Valid accepts.
 const wireMaxDepth = 10000
 
-// Flags reported by wireScanString, used to pick the allocation-free path.
-const (
-	wireStrEscaped  = 1 << iota // the string contains a backslash escape
-	wireStrNonASCII             // the string contains bytes >= 0x80
-)
-
 // wireStrPlain marks bytes that may appear in a string with no further
 // checks; a table lookup keeps the hot loop of string scanning tiny.
 var wireStrPlain = func() (t [256]bool) {
@@ -70,8 +64,7 @@ func wireSkipValue(data []byte, i, depth int) (int, error) {
 	}
 	switch c := data[i]; {
 	case c == '"':
-		end, _, err := wireScanString(data, i)
-		return end, err
+		return wireScanString(data, i)
 	case c == '{':
 		return wireSkipObject(data, i, depth+1)
 	case c == '[':
@@ -129,7 +122,7 @@ func wireScanKeyColon(data []byte, i int) (int, error) {
 	if data[i] != '"' {
 		return i, wireSyntaxError(data, i, "looking for beginning of object key string")
 	}
-	end, _, err := wireScanString(data, i)
+	end, err := wireScanString(data, i)
 	if err != nil {
 		return end, err
 	}
@@ -177,31 +170,27 @@ func wireSkipArray(data []byte, i, depth int) (int, error) {
 }
 
 // wireScanString validates the string whose opening quote is at data[i]
-// and returns the index past its closing quote, plus wireStr* flags that
-// tell the caller whether the raw bytes can be used as they are.
-func wireScanString(data []byte, i int) (int, uint8, error) {
-	var flags uint8
+// and returns the index past its closing quote: what skipping a string
+// needs (decoders read strings with wireScanPlain and wireUnescapeTo).
+// Bytes >= 0x80 are accepted unchecked, as json.Valid does.
+func wireScanString(data []byte, i int) (int, error) {
 	i++
 	for {
 		i = wireSkipPlain(data, i)
 		if i >= len(data) {
-			return i, flags, wireErrEOF()
+			return i, wireErrEOF()
 		}
 		switch c := data[i]; {
 		case c == '"':
-			return i + 1, flags, nil
+			return i + 1, nil
 		case c == '\\':
-			flags |= wireStrEscaped
 			var err error
 			if i, err = wireScanEscape(data, i); err != nil {
-				return i, flags, err
+				return i, err
 			}
 		case c < 0x20:
-			return i, flags, wireSyntaxError(data, i, "in string literal")
+			return i, wireSyntaxError(data, i, "in string literal")
 		default:
-			// Bytes >= 0x80 are accepted unchecked, as json.Valid does;
-			// decoders check UTF-8 only when they see this flag.
-			flags |= wireStrNonASCII
 			i++
 		}
 	}
@@ -244,10 +233,6 @@ func wireLoad8[T ~string | ~[]byte](data T, i int) uint64 {
 	return uint64(d[0]) | uint64(d[1])<<8 | uint64(d[2])<<16 | uint64(d[3])<<24 |
 		uint64(d[4])<<32 | uint64(d[5])<<40 | uint64(d[6])<<48 | uint64(d[7])<<56
 }
-
-// wirePlain8 reports whether all eight bytes packed in w are plain string
-// content.
-func wirePlain8(w uint64) bool { return wireSpecial8(w) == 0 }
 
 // wireSpecial8 flags the bytes packed in w that are not plain string
 // content: the high bit of each such byte is set in the result, nothing
