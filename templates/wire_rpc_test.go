@@ -138,6 +138,8 @@ func TestMessageErrors(t *testing.T) {
 		{`{"jsonrpc":"2.0","result":1}`, wireAnyMessage, `$: missing required property "id"`},
 		{`{"jsonrpc":"2.0","method":"a"}`, wireRequestMessage, "$: expected a request, got a notification"},
 		{`{"jsonrpc":"2.0","method":"a","params":{]}`, wireAnyMessage, "$.params: invalid character ']' looking for beginning of object key string"},
+		{`{"jsonrpc":"2.0","method":"a","id":{}}`, wireAnyMessage, "$.id: expected string, number or null, got object"},
+		{`{"jsonrpc":"2.0","result":1,"id":[1]}`, wireAnyMessage, "$.id: expected string, number or null, got array"},
 	} {
 		_, err := wireSplitMessage([]byte(tt.wire), tt.want)
 		if err == nil || err.Error() != tt.err {
@@ -145,7 +147,7 @@ func TestMessageErrors(t *testing.T) {
 		}
 	}
 	for wire, want := range map[string]string{
-		`{"jsonrpc":"2.0","id":true,"method":"a"}`:            "$.id: expected string or number",
+		`{"jsonrpc":"2.0","id":true,"method":"a"}`:            "$.id: expected string, number or null, got boolean",
 		`{"jsonrpc":"2.0","id":1,"error":{"code":"x"}}`:       "$.error.code: expected integer, got string",
 		`{"jsonrpc":"2.0","id":1,"error":{"message":"boom"}}`: `$.error: missing required property "code"`,
 	} {

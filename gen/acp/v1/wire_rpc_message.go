@@ -73,6 +73,12 @@ func wireSplitMessage(data []byte, want wireMessageKind) (wireMessage, error) {
 func (m *wireMessage) member(key string, value []byte) error {
 	switch key {
 	case "id":
+		// JSON-RPC ids are strings, numbers or null: anything else makes
+		// the message invalid before any method is looked up, so no reply
+		// can echo it.
+		if k := wireKind(value); k != '"' && k != '0' && k != 'n' {
+			return wireErrorf("expected string, number or null, got %s", wireKindName(value[0]))
+		}
 		m.id = value
 	case "method":
 		m.hasMethod = true
