@@ -114,8 +114,7 @@ func (r *wireReader) since(start int) json.RawMessage {
 // peek skips whitespace and returns the first byte of the next value, or 0
 // at the end of the input. It does not consume the value.
 func (r *wireReader) peek() byte {
-	r.pos = wireSkipSpace(r.data, r.pos)
-	if r.pos >= len(r.data) {
+	if r.at() >= len(r.data) {
 		return 0
 	}
 	return r.data[r.pos]

@@ -48,8 +48,8 @@ func wireKindError(data []byte, i int, want string) error {
 
 // wireIsNull reports whether data is the literal null (with whitespace).
 func wireIsNull(data []byte) bool {
-	i := wireSkipSpace(data, 0)
-	return len(data)-i >= 4 && string(data[i:i+4]) == "null" && wireSkipSpace(data, i+4) == len(data)
+	r := wireReader{data: data}
+	return r.null() && wireSkipSpace(data, r.pos) == len(data)
 }
 
 // wireStringBytes reads the string value at the cursor and returns its

@@ -2,8 +2,6 @@
 
 package acp
 
-import "math/bits"
-
 // wireObjectIter walks the members of the object at a wireReader's cursor,
 // leaving the cursor at each member's value for the field's decoder to
 // consume. A value nobody consumed (an unknown member) is skipped by the
@@ -76,7 +74,7 @@ func (it *wireObjectIter) member(r *wireReader, i int) bool {
 	if data[i] != '"' {
 		return it.fail(wireSyntaxError(data, i, "looking for beginning of object key string"))
 	}
-	key, end, err := wireReadKey(data, i)
+	key, end, err := wireReadString(data, i)
 	if err != nil {
 		return it.fail(err)
 	}
@@ -85,27 +83,6 @@ func (it *wireObjectIter) member(r *wireReader, i int) bool {
 	}
 	it.key, it.at, r.pos = key, i, i
 	return true
-}
-
-// wireReadKey reads the member name whose quote is at data[i]. Names are
-// short and plain: when the closing quote is the first special byte of the
-// next sixteen, the name is found with one word-wise test and no calls;
-// anything else goes the general way (wireReadString).
-func wireReadKey(data []byte, i int) ([]byte, int, error) {
-	j := i + 1
-	if j+16 <= len(data) {
-		m := wireSpecial8(wireLoad8(data, j))
-		k := j
-		if m == 0 {
-			m, k = wireSpecial8(wireLoad8(data, j+8)), j+8
-		}
-		if m != 0 {
-			if k += bits.TrailingZeros64(m) >> 3; data[k] == '"' {
-				return data[j:k], k + 1, nil
-			}
-		}
-	}
-	return wireReadString(data, i)
 }
 
 // fail ends the iteration with err.
