@@ -24,6 +24,14 @@ type Config struct {
 	// with unstable features yet.
 	Validate bool
 
+	// DropUnknownMembers makes decoding ignore the members an object type
+	// does not declare, as the reference implementation does, instead of
+	// keeping them in the type's Unknown field and encoding them back (the
+	// default; see docs/adr/0009-unknown-members.md). Objects whose schema
+	// sets additionalProperties true then keep undeclared members in an
+	// Extra map, and catch-all variants keep their raw object.
+	DropUnknownMembers bool
+
 	// Unstable is the same protocol's unstable schema: the stable one plus
 	// every unstable feature. With it, the output also holds each feature's
 	// additions behind the feature's build tag. It needs Features.

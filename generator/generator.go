@@ -13,6 +13,7 @@ import (
 	"github.com/acpgen/acpgen/generator/internal/build"
 	"github.com/acpgen/acpgen/generator/internal/emit"
 	"github.com/acpgen/acpgen/generator/internal/gate"
+	"github.com/acpgen/acpgen/generator/internal/ir"
 	"github.com/acpgen/acpgen/generator/internal/methods"
 	"github.com/acpgen/acpgen/generator/internal/schema"
 )
@@ -84,6 +85,9 @@ func generate(cfg Config, l *schema.Loads) ([]emit.OutputFile, error) {
 			return nil, err
 		}
 		methodGates = claims.Methods()
+	}
+	if !cfg.DropUnknownMembers {
+		ir.KeepUnknownMembers(types)
 	}
 	rpc, err := methods.Build(doc, types, ns, methodGates, cfg.protocolVersion())
 	if err != nil {

@@ -34,6 +34,7 @@ type options struct {
 	version                                          bool
 	protocol, schemaPath, unstablePath, featuresPath string
 	overridesPath, emitFeatures, out, pkg            string
+	unknownMembers                                   string
 	check, validate                                  bool
 	protocolVersion                                  int64
 }
@@ -52,6 +53,7 @@ func parseFlags(args []string) (options, error) {
 	fs.StringVar(&o.pkg, "package", "acp", "Go package name of the output")
 	fs.Int64Var(&o.protocolVersion, "protocol-version", 0, "protocol version the package speaks, as CurrentProtocolVersion (default: the schema directory's name, v1 → 1)")
 	fs.BoolVar(&o.validate, "validate", false, "also generate Validate methods checking the schema's constraints (stable schemas only)")
+	fs.StringVar(&o.unknownMembers, "unknown-members", "keep", "members a type does not declare: keep (in its Unknown field, encoded back) or drop (ignored, as the reference implementation does)")
 	fs.BoolVar(&o.check, "check", false, "write nothing; exit 1 with a diff when -out is stale")
 	if err := fs.Parse(args); err != nil {
 		return o, err
@@ -87,6 +89,13 @@ func run(args []string, stdout io.Writer) error {
 // configFor reads the inputs the flags name into a generator.Config.
 func configFor(o options) (generator.Config, error) {
 	cfg := generator.Config{Package: o.pkg, Validate: o.validate, ProtocolVersion: o.protocolVersion}
+	switch o.unknownMembers {
+	case "keep":
+	case "drop":
+		cfg.DropUnknownMembers = true
+	default:
+		return cfg, fmt.Errorf("-unknown-members %q: want keep or drop", o.unknownMembers)
+	}
 	in, err := readInputs(o)
 	if err != nil {
 		return cfg, err

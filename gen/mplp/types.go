@@ -2,8 +2,6 @@
 
 package mplp
 
-import "encoding/json"
-
 // Plan: An MPLP plan: an objective broken down into steps that form a directed
 // acyclic graph through their dependencies.
 //
@@ -36,6 +34,9 @@ type Plan struct {
 	Trace *Trace     `json:"trace,omitempty"`
 	// Lifecycle events of the plan, such as approvals and status changes.
 	Events []PlanEvent `json:"events,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -45,6 +46,7 @@ func (x *Plan) UnmarshalJSON(data []byte) error {
 
 func (x *Plan) decodeWire(r *wireReader) error {
 	*x = Plan{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -104,6 +106,10 @@ func (x *Plan) decodeWire(r *wireReader) error {
 			err := wireDecodeSlice(&x.Events, r, false, (*PlanEvent).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "events")
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -199,7 +205,15 @@ func (x *Plan) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "events")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*Plan) declaresMember(name string) bool {
+	switch name {
+	case "meta", "plan_id", "context_id", "title", "objective", "status", "steps", "trace", "events":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -213,8 +227,9 @@ type Meta struct {
 	ProtocolVersion string `json:"protocolVersion"`
 	// What produced the document, such as an SDK name.
 	Source *string `json:"source,omitempty"`
-	// Extra keeps members the schema does not declare, verbatim.
-	Extra map[string]json.RawMessage `json:"-"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -224,6 +239,7 @@ func (x *Meta) UnmarshalJSON(data []byte) error {
 
 func (x *Meta) decodeWire(r *wireReader) error {
 	*x = Meta{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -244,14 +260,9 @@ func (x *Meta) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "source")
 			}
 		default:
-			if x.Extra == nil {
-				x.Extra = map[string]json.RawMessage{}
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
-			var v json.RawMessage
-			if err := wireDecodeRaw(&v, r); err != nil {
-				return wireAtKey(err, string(it.key))
-			}
-			x.Extra[string(it.key)] = v
 		}
 	}
 	if it.err != nil {
@@ -286,8 +297,15 @@ func (x *Meta) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "source")
 		}
 	}
-	buf = wireAppendExtra(buf, open, x.Extra)
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*Meta) declaresMember(name string) bool {
+	switch name {
+	case "protocolVersion", "source":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -370,6 +388,9 @@ type PlanStep struct {
 	AgentRole *string `json:"agent_role,omitempty"`
 	// Position of the step for display and as a tie-break in execution order.
 	OrderIndex *int64 `json:"order_index,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -379,6 +400,7 @@ func (x *PlanStep) UnmarshalJSON(data []byte) error {
 
 func (x *PlanStep) decodeWire(r *wireReader) error {
 	*x = PlanStep{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -420,6 +442,10 @@ func (x *PlanStep) decodeWire(r *wireReader) error {
 			err := wireDecodeInt64(x.OrderIndex, r)
 			if err != nil {
 				return wireAtKey(err, "order_index")
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -485,7 +511,15 @@ func (x *PlanStep) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "order_index")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*PlanStep) declaresMember(name string) bool {
+	switch name {
+	case "step_id", "description", "status", "dependencies", "agent_role", "order_index":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -556,8 +590,9 @@ func (x StepStatus) MarshalJSON() ([]byte, error) {
 type Trace struct {
 	// Id of the trace.
 	TraceID string `json:"trace_id"`
-	// Extra keeps members the schema does not declare, verbatim.
-	Extra map[string]json.RawMessage `json:"-"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -567,6 +602,7 @@ func (x *Trace) UnmarshalJSON(data []byte) error {
 
 func (x *Trace) decodeWire(r *wireReader) error {
 	*x = Trace{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -581,14 +617,9 @@ func (x *Trace) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "trace_id")
 			}
 		default:
-			if x.Extra == nil {
-				x.Extra = map[string]json.RawMessage{}
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
-			var v json.RawMessage
-			if err := wireDecodeRaw(&v, r); err != nil {
-				return wireAtKey(err, string(it.key))
-			}
-			x.Extra[string(it.key)] = v
 		}
 	}
 	if it.err != nil {
@@ -616,8 +647,15 @@ func (x *Trace) appendMembers(buf []byte, open int) ([]byte, error) {
 	if err != nil {
 		return nil, wireAtKey(err, "trace_id")
 	}
-	buf = wireAppendExtra(buf, open, x.Extra)
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*Trace) declaresMember(name string) bool {
+	switch name {
+	case "trace_id":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -631,8 +669,9 @@ type PlanEvent struct {
 	EventType string `json:"event_type"`
 	// When it happened (RFC 3339).
 	Timestamp string `json:"timestamp"`
-	// Extra keeps members the schema does not declare, verbatim.
-	Extra map[string]json.RawMessage `json:"-"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -642,6 +681,7 @@ func (x *PlanEvent) UnmarshalJSON(data []byte) error {
 
 func (x *PlanEvent) decodeWire(r *wireReader) error {
 	*x = PlanEvent{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -662,14 +702,9 @@ func (x *PlanEvent) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "timestamp")
 			}
 		default:
-			if x.Extra == nil {
-				x.Extra = map[string]json.RawMessage{}
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
-			var v json.RawMessage
-			if err := wireDecodeRaw(&v, r); err != nil {
-				return wireAtKey(err, string(it.key))
-			}
-			x.Extra[string(it.key)] = v
 		}
 	}
 	if it.err != nil {
@@ -705,8 +740,15 @@ func (x *PlanEvent) appendMembers(buf []byte, open int) ([]byte, error) {
 	if err != nil {
 		return nil, wireAtKey(err, "timestamp")
 	}
-	buf = wireAppendExtra(buf, open, x.Extra)
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*PlanEvent) declaresMember(name string) bool {
+	switch name {
+	case "event_type", "timestamp":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.

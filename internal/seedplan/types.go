@@ -10,6 +10,9 @@ type SessionUpdateNotification struct {
 	Jsonrpc JsonRpcVersion      `json:"jsonrpc"`
 	Method  SessionUpdateMethod `json:"method"`
 	Params  SessionNotification `json:"params"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -19,6 +22,7 @@ func (x *SessionUpdateNotification) UnmarshalJSON(data []byte) error {
 
 func (x *SessionUpdateNotification) decodeWire(r *wireReader) error {
 	*x = SessionUpdateNotification{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -43,6 +47,10 @@ func (x *SessionUpdateNotification) decodeWire(r *wireReader) error {
 			err := x.Params.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "params")
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -87,7 +95,15 @@ func (x *SessionUpdateNotification) appendMembers(buf []byte, open int) ([]byte,
 	if err != nil {
 		return nil, wireAtKey(err, "params")
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*SessionUpdateNotification) declaresMember(name string) bool {
+	switch name {
+	case "jsonrpc", "method", "params":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -188,6 +204,9 @@ func (x SessionUpdateMethod) MarshalJSON() ([]byte, error) {
 type SessionNotification struct {
 	SessionID SessionId     `json:"sessionId"`
 	Update    SessionUpdate `json:"update"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -197,6 +216,7 @@ func (x *SessionNotification) UnmarshalJSON(data []byte) error {
 
 func (x *SessionNotification) decodeWire(r *wireReader) error {
 	*x = SessionNotification{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -215,6 +235,10 @@ func (x *SessionNotification) decodeWire(r *wireReader) error {
 			err := x.Update.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "update")
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -251,7 +275,15 @@ func (x *SessionNotification) appendMembers(buf []byte, open int) ([]byte, error
 	if err != nil {
 		return nil, wireAtKey(err, "update")
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*SessionNotification) declaresMember(name string) bool {
+	switch name {
+	case "sessionId", "update":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -294,6 +326,7 @@ type SessionUpdateValue interface {
 	isSessionUpdate()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
+	declaresMember(string) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -307,6 +340,14 @@ func (x *SessionUpdate) UnmarshalJSON(data []byte) error {
 }
 
 func (x *SessionUpdate) decodeWire(r *wireReader) error {
+	m := r.pushKnown(nil, wireKnown{name: "sessionUpdate"})
+	err := x.decodeVariant(r)
+	r.popKnown(m)
+	return err
+}
+
+// decodeVariant decodes the variant the tag names.
+func (x *SessionUpdate) decodeVariant(r *wireReader) error {
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "sessionUpdate")
 	if err != nil {
@@ -359,6 +400,10 @@ func (x *SessionUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	return x.Value.appendMembers(buf, open)
 }
 
+func (x *SessionUpdate) declaresMember(name string) bool {
+	return x.Value != nil && x.Value.declaresMember(name)
+}
+
 // SessionUpdatePlanUpdate: New content for one plan.
 //
 // It is the variant of SessionUpdate with sessionUpdate "plan_update".
@@ -374,8 +419,15 @@ func (x *SessionUpdatePlanUpdate) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *SessionUpdatePlanUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"plan_update\""...)
 	return (*PlanUpdate)(x).appendMembers(buf, open)
+}
+
+func (x *SessionUpdatePlanUpdate) declaresMember(name string) bool {
+	return name == "sessionUpdate" || (*PlanUpdate)(x).declaresMember(name)
 }
 
 func (*SessionUpdatePlanUpdate) isSessionUpdate() {}
@@ -401,8 +453,15 @@ func (x *SessionUpdatePlanRemoved) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *SessionUpdatePlanRemoved) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"plan_removed\""...)
 	return (*PlanRemoved)(x).appendMembers(buf, open)
+}
+
+func (x *SessionUpdatePlanRemoved) declaresMember(name string) bool {
+	return name == "sessionUpdate" || (*PlanRemoved)(x).declaresMember(name)
 }
 
 func (*SessionUpdatePlanRemoved) isSessionUpdate() {}
@@ -419,24 +478,29 @@ func NewSessionUpdatePlanRemoved(v PlanRemoved) SessionUpdate {
 type SessionUpdateOther struct {
 	// The unknown tag value.
 	SessionUpdate string `json:"sessionUpdate"`
-	// Raw is the whole object as received; when set it is encoded verbatim.
-	Raw json.RawMessage `json:"-"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 func (x *SessionUpdateOther) decodeWire(r *wireReader) error {
 	*x = SessionUpdateOther{}
-	start := r.at()
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	for it.next(r) {
-
+		switch string(it.key) {
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
+			}
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	x.Raw = r.since(start)
 	return nil
 }
 
@@ -450,12 +514,17 @@ func (x *SessionUpdateOther) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *SessionUpdateOther) appendMembers(buf []byte, open int) ([]byte, error) {
-	if len(x.Raw) > 0 {
-		return wireAppendRawMembers(buf, open, x.Raw)
-	}
 	buf = append(wireComma(buf, open), "\"sessionUpdate\":"...)
 	buf = wireAppendQuoted(buf, x.SessionUpdate)
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*SessionUpdateOther) declaresMember(name string) bool {
+	switch name {
+	case "sessionUpdate":
+		return true
+	}
+	return false
 }
 
 func (*SessionUpdateOther) isSessionUpdate() {}
@@ -468,6 +537,9 @@ func NewSessionUpdateOther(v SessionUpdateOther) SessionUpdate {
 // PlanUpdate: Replaces the content of the plan whose id the content carries.
 type PlanUpdate struct {
 	Plan PlanUpdateContent `json:"plan"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -477,6 +549,7 @@ func (x *PlanUpdate) UnmarshalJSON(data []byte) error {
 
 func (x *PlanUpdate) decodeWire(r *wireReader) error {
 	*x = PlanUpdate{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -489,6 +562,10 @@ func (x *PlanUpdate) decodeWire(r *wireReader) error {
 			err := x.Plan.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "plan")
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -517,7 +594,15 @@ func (x *PlanUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if err != nil {
 		return nil, wireAtKey(err, "plan")
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*PlanUpdate) declaresMember(name string) bool {
+	switch name {
+	case "plan":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -538,6 +623,7 @@ type PlanUpdateContentValue interface {
 	isPlanUpdateContent()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
+	declaresMember(string) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -551,6 +637,14 @@ func (x *PlanUpdateContent) UnmarshalJSON(data []byte) error {
 }
 
 func (x *PlanUpdateContent) decodeWire(r *wireReader) error {
+	m := r.pushKnown(nil, wireKnown{name: "type"})
+	err := x.decodeVariant(r)
+	r.popKnown(m)
+	return err
+}
+
+// decodeVariant decodes the variant the tag names.
+func (x *PlanUpdateContent) decodeVariant(r *wireReader) error {
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "type")
 	if err != nil {
@@ -610,6 +704,10 @@ func (x *PlanUpdateContent) appendMembers(buf []byte, open int) ([]byte, error) 
 	return x.Value.appendMembers(buf, open)
 }
 
+func (x *PlanUpdateContent) declaresMember(name string) bool {
+	return x.Value != nil && x.Value.declaresMember(name)
+}
+
 // PlanUpdateContentItems: A list of entries.
 //
 // It is the variant of PlanUpdateContent with type "items".
@@ -625,8 +723,15 @@ func (x *PlanUpdateContentItems) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *PlanUpdateContentItems) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"type\":\"items\""...)
 	return (*PlanItems)(x).appendMembers(buf, open)
+}
+
+func (x *PlanUpdateContentItems) declaresMember(name string) bool {
+	return name == "type" || (*PlanItems)(x).declaresMember(name)
 }
 
 func (*PlanUpdateContentItems) isPlanUpdateContent() {}
@@ -652,8 +757,15 @@ func (x *PlanUpdateContentFile) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *PlanUpdateContentFile) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"type\":\"file\""...)
 	return (*PlanFile)(x).appendMembers(buf, open)
+}
+
+func (x *PlanUpdateContentFile) declaresMember(name string) bool {
+	return name == "type" || (*PlanFile)(x).declaresMember(name)
 }
 
 func (*PlanUpdateContentFile) isPlanUpdateContent() {}
@@ -679,8 +791,15 @@ func (x *PlanUpdateContentMarkdown) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *PlanUpdateContentMarkdown) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"type\":\"markdown\""...)
 	return (*PlanMarkdown)(x).appendMembers(buf, open)
+}
+
+func (x *PlanUpdateContentMarkdown) declaresMember(name string) bool {
+	return name == "type" || (*PlanMarkdown)(x).declaresMember(name)
 }
 
 func (*PlanUpdateContentMarkdown) isPlanUpdateContent() {}
@@ -699,13 +818,14 @@ type PlanUpdateContentOther struct {
 	// The unknown tag value.
 	Type string `json:"type"`
 	ID   PlanId `json:"id"`
-	// Raw is the whole object as received; when set it is encoded verbatim.
-	Raw json.RawMessage `json:"-"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 func (x *PlanUpdateContentOther) decodeWire(r *wireReader) error {
 	*x = PlanUpdateContentOther{}
-	start := r.at()
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -719,6 +839,10 @@ func (x *PlanUpdateContentOther) decodeWire(r *wireReader) error {
 			if err != nil {
 				return wireAtKey(err, "id")
 			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
+			}
 		}
 	}
 	if it.err != nil {
@@ -727,7 +851,6 @@ func (x *PlanUpdateContentOther) decodeWire(r *wireReader) error {
 	if seen&(1<<0) == 0 {
 		return wireMissing("id")
 	}
-	x.Raw = r.since(start)
 	return nil
 }
 
@@ -741,9 +864,6 @@ func (x *PlanUpdateContentOther) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *PlanUpdateContentOther) appendMembers(buf []byte, open int) ([]byte, error) {
-	if len(x.Raw) > 0 {
-		return wireAppendRawMembers(buf, open, x.Raw)
-	}
 	buf = append(wireComma(buf, open), "\"type\":"...)
 	buf = wireAppendQuoted(buf, x.Type)
 	var err error
@@ -752,7 +872,15 @@ func (x *PlanUpdateContentOther) appendMembers(buf []byte, open int) ([]byte, er
 	if err != nil {
 		return nil, wireAtKey(err, "id")
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*PlanUpdateContentOther) declaresMember(name string) bool {
+	switch name {
+	case "type", "id":
+		return true
+	}
+	return false
 }
 
 func (*PlanUpdateContentOther) isPlanUpdateContent() {}
@@ -768,6 +896,9 @@ type PlanItems struct {
 	Entries []PlanEntry `json:"entries"`
 	// Free-form data for extensions, kept as sent.
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -777,6 +908,7 @@ func (x *PlanItems) UnmarshalJSON(data []byte) error {
 
 func (x *PlanItems) decodeWire(r *wireReader) error {
 	*x = PlanItems{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -800,6 +932,10 @@ func (x *PlanItems) decodeWire(r *wireReader) error {
 			err := wireDecodeRawObject(&x.Meta, r)
 			if err != nil {
 				return wireAtKey(err, "_meta")
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -848,7 +984,15 @@ func (x *PlanItems) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*PlanItems) declaresMember(name string) bool {
+	switch name {
+	case "id", "entries", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -863,6 +1007,9 @@ type PlanFile struct {
 	URI string `json:"uri"`
 	// Free-form data for extensions, kept as sent.
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -872,6 +1019,7 @@ func (x *PlanFile) UnmarshalJSON(data []byte) error {
 
 func (x *PlanFile) decodeWire(r *wireReader) error {
 	*x = PlanFile{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -895,6 +1043,10 @@ func (x *PlanFile) decodeWire(r *wireReader) error {
 			err := wireDecodeRawObject(&x.Meta, r)
 			if err != nil {
 				return wireAtKey(err, "_meta")
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -938,7 +1090,15 @@ func (x *PlanFile) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*PlanFile) declaresMember(name string) bool {
+	switch name {
+	case "id", "uri", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -953,6 +1113,9 @@ type PlanMarkdown struct {
 	Content string `json:"content"`
 	// Free-form data for extensions, kept as sent.
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -962,6 +1125,7 @@ func (x *PlanMarkdown) UnmarshalJSON(data []byte) error {
 
 func (x *PlanMarkdown) decodeWire(r *wireReader) error {
 	*x = PlanMarkdown{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -985,6 +1149,10 @@ func (x *PlanMarkdown) decodeWire(r *wireReader) error {
 			err := wireDecodeRawObject(&x.Meta, r)
 			if err != nil {
 				return wireAtKey(err, "_meta")
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -1028,7 +1196,15 @@ func (x *PlanMarkdown) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*PlanMarkdown) declaresMember(name string) bool {
+	switch name {
+	case "id", "content", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -1039,6 +1215,9 @@ func (x PlanMarkdown) MarshalJSON() ([]byte, error) {
 // PlanRemoved: Names a plan the client should stop showing.
 type PlanRemoved struct {
 	ID PlanId `json:"id"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1048,6 +1227,7 @@ func (x *PlanRemoved) UnmarshalJSON(data []byte) error {
 
 func (x *PlanRemoved) decodeWire(r *wireReader) error {
 	*x = PlanRemoved{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -1060,6 +1240,10 @@ func (x *PlanRemoved) decodeWire(r *wireReader) error {
 			err := x.ID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "id")
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -1088,7 +1272,15 @@ func (x *PlanRemoved) appendMembers(buf []byte, open int) ([]byte, error) {
 	if err != nil {
 		return nil, wireAtKey(err, "id")
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*PlanRemoved) declaresMember(name string) bool {
+	switch name {
+	case "id":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -1123,6 +1315,9 @@ type PlanEntry struct {
 	Content  string            `json:"content"`
 	Priority PlanEntryPriority `json:"priority"`
 	Status   PlanEntryStatus   `json:"status"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1132,6 +1327,7 @@ func (x *PlanEntry) UnmarshalJSON(data []byte) error {
 
 func (x *PlanEntry) decodeWire(r *wireReader) error {
 	*x = PlanEntry{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -1156,6 +1352,10 @@ func (x *PlanEntry) decodeWire(r *wireReader) error {
 			err := x.Status.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "status")
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -1200,7 +1400,15 @@ func (x *PlanEntry) appendMembers(buf []byte, open int) ([]byte, error) {
 	if err != nil {
 		return nil, wireAtKey(err, "status")
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*PlanEntry) declaresMember(name string) bool {
+	switch name {
+	case "content", "priority", "status":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -1325,6 +1533,9 @@ type V1SessionUpdateNotification struct {
 	Jsonrpc JsonRpcVersion        `json:"jsonrpc"`
 	Method  SessionUpdateMethod   `json:"method"`
 	Params  V1SessionNotification `json:"params"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1334,6 +1545,7 @@ func (x *V1SessionUpdateNotification) UnmarshalJSON(data []byte) error {
 
 func (x *V1SessionUpdateNotification) decodeWire(r *wireReader) error {
 	*x = V1SessionUpdateNotification{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -1358,6 +1570,10 @@ func (x *V1SessionUpdateNotification) decodeWire(r *wireReader) error {
 			err := x.Params.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "params")
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -1402,7 +1618,15 @@ func (x *V1SessionUpdateNotification) appendMembers(buf []byte, open int) ([]byt
 	if err != nil {
 		return nil, wireAtKey(err, "params")
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*V1SessionUpdateNotification) declaresMember(name string) bool {
+	switch name {
+	case "jsonrpc", "method", "params":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -1414,6 +1638,9 @@ func (x V1SessionUpdateNotification) MarshalJSON() ([]byte, error) {
 type V1SessionNotification struct {
 	SessionID SessionId       `json:"sessionId"`
 	Update    V1SessionUpdate `json:"update"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1423,6 +1650,7 @@ func (x *V1SessionNotification) UnmarshalJSON(data []byte) error {
 
 func (x *V1SessionNotification) decodeWire(r *wireReader) error {
 	*x = V1SessionNotification{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -1441,6 +1669,10 @@ func (x *V1SessionNotification) decodeWire(r *wireReader) error {
 			err := x.Update.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "update")
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -1477,7 +1709,15 @@ func (x *V1SessionNotification) appendMembers(buf []byte, open int) ([]byte, err
 	if err != nil {
 		return nil, wireAtKey(err, "update")
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*V1SessionNotification) declaresMember(name string) bool {
+	switch name {
+	case "sessionId", "update":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -1498,6 +1738,7 @@ type V1SessionUpdateValue interface {
 	isV1SessionUpdate()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
+	declaresMember(string) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -1511,6 +1752,14 @@ func (x *V1SessionUpdate) UnmarshalJSON(data []byte) error {
 }
 
 func (x *V1SessionUpdate) decodeWire(r *wireReader) error {
+	m := r.pushKnown(nil, wireKnown{name: "sessionUpdate"})
+	err := x.decodeVariant(r)
+	r.popKnown(m)
+	return err
+}
+
+// decodeVariant decodes the variant the tag names.
+func (x *V1SessionUpdate) decodeVariant(r *wireReader) error {
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "sessionUpdate")
 	if err != nil {
@@ -1564,6 +1813,10 @@ func (x *V1SessionUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	return x.Value.appendMembers(buf, open)
 }
 
+func (x *V1SessionUpdate) declaresMember(name string) bool {
+	return x.Value != nil && x.Value.declaresMember(name)
+}
+
 // V1SessionUpdatePlan: The one plan of the session, its entries flattened into the update.
 //
 // It is the variant of V1SessionUpdate with sessionUpdate "plan".
@@ -1579,8 +1832,15 @@ func (x *V1SessionUpdatePlan) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *V1SessionUpdatePlan) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"plan\""...)
 	return (*V1Plan)(x).appendMembers(buf, open)
+}
+
+func (x *V1SessionUpdatePlan) declaresMember(name string) bool {
+	return name == "sessionUpdate" || (*V1Plan)(x).declaresMember(name)
 }
 
 func (*V1SessionUpdatePlan) isV1SessionUpdate() {}
@@ -1606,8 +1866,15 @@ func (x *V1SessionUpdatePlanUpdate) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *V1SessionUpdatePlanUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"plan_update\""...)
 	return (*V1PlanUpdate)(x).appendMembers(buf, open)
+}
+
+func (x *V1SessionUpdatePlanUpdate) declaresMember(name string) bool {
+	return name == "sessionUpdate" || (*V1PlanUpdate)(x).declaresMember(name)
 }
 
 func (*V1SessionUpdatePlanUpdate) isV1SessionUpdate() {}
@@ -1633,8 +1900,15 @@ func (x *V1SessionUpdatePlanRemoved) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *V1SessionUpdatePlanRemoved) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"plan_removed\""...)
 	return (*PlanRemoved)(x).appendMembers(buf, open)
+}
+
+func (x *V1SessionUpdatePlanRemoved) declaresMember(name string) bool {
+	return name == "sessionUpdate" || (*PlanRemoved)(x).declaresMember(name)
 }
 
 func (*V1SessionUpdatePlanRemoved) isV1SessionUpdate() {}
@@ -1648,6 +1922,9 @@ func NewV1SessionUpdatePlanRemoved(v PlanRemoved) V1SessionUpdate {
 // V1Plan: The session's single plan; each update replaces it whole.
 type V1Plan struct {
 	Entries []V1PlanEntry `json:"entries"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1657,6 +1934,7 @@ func (x *V1Plan) UnmarshalJSON(data []byte) error {
 
 func (x *V1Plan) decodeWire(r *wireReader) error {
 	*x = V1Plan{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -1669,6 +1947,10 @@ func (x *V1Plan) decodeWire(r *wireReader) error {
 			err := wireDecodeSlice(&x.Entries, r, false, (*V1PlanEntry).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "entries")
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -1702,7 +1984,15 @@ func (x *V1Plan) appendMembers(buf []byte, open int) ([]byte, error) {
 		buf = append(wireComma(buf, open), "\"entries\":"...)
 		buf = append(buf, "[]"...)
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*V1Plan) declaresMember(name string) bool {
+	switch name {
+	case "entries":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -1713,6 +2003,9 @@ func (x V1Plan) MarshalJSON() ([]byte, error) {
 // V1PlanUpdate: Replaces the content of the plan whose id the content carries.
 type V1PlanUpdate struct {
 	Plan V1PlanUpdateContent `json:"plan"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1722,6 +2015,7 @@ func (x *V1PlanUpdate) UnmarshalJSON(data []byte) error {
 
 func (x *V1PlanUpdate) decodeWire(r *wireReader) error {
 	*x = V1PlanUpdate{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -1734,6 +2028,10 @@ func (x *V1PlanUpdate) decodeWire(r *wireReader) error {
 			err := x.Plan.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "plan")
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -1762,7 +2060,15 @@ func (x *V1PlanUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if err != nil {
 		return nil, wireAtKey(err, "plan")
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*V1PlanUpdate) declaresMember(name string) bool {
+	switch name {
+	case "plan":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -1782,6 +2088,7 @@ type V1PlanUpdateContentValue interface {
 	isV1PlanUpdateContent()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
+	declaresMember(string) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -1795,6 +2102,14 @@ func (x *V1PlanUpdateContent) UnmarshalJSON(data []byte) error {
 }
 
 func (x *V1PlanUpdateContent) decodeWire(r *wireReader) error {
+	m := r.pushKnown(nil, wireKnown{name: "type"})
+	err := x.decodeVariant(r)
+	r.popKnown(m)
+	return err
+}
+
+// decodeVariant decodes the variant the tag names.
+func (x *V1PlanUpdateContent) decodeVariant(r *wireReader) error {
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "type")
 	if err != nil {
@@ -1848,6 +2163,10 @@ func (x *V1PlanUpdateContent) appendMembers(buf []byte, open int) ([]byte, error
 	return x.Value.appendMembers(buf, open)
 }
 
+func (x *V1PlanUpdateContent) declaresMember(name string) bool {
+	return x.Value != nil && x.Value.declaresMember(name)
+}
+
 // V1PlanUpdateContentItems: A list of entries.
 //
 // It is the variant of V1PlanUpdateContent with type "items".
@@ -1863,8 +2182,15 @@ func (x *V1PlanUpdateContentItems) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *V1PlanUpdateContentItems) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"type\":\"items\""...)
 	return (*V1PlanItems)(x).appendMembers(buf, open)
+}
+
+func (x *V1PlanUpdateContentItems) declaresMember(name string) bool {
+	return name == "type" || (*V1PlanItems)(x).declaresMember(name)
 }
 
 func (*V1PlanUpdateContentItems) isV1PlanUpdateContent() {}
@@ -1890,8 +2216,15 @@ func (x *V1PlanUpdateContentFile) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *V1PlanUpdateContentFile) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"type\":\"file\""...)
 	return (*PlanFile)(x).appendMembers(buf, open)
+}
+
+func (x *V1PlanUpdateContentFile) declaresMember(name string) bool {
+	return name == "type" || (*PlanFile)(x).declaresMember(name)
 }
 
 func (*V1PlanUpdateContentFile) isV1PlanUpdateContent() {}
@@ -1917,8 +2250,15 @@ func (x *V1PlanUpdateContentMarkdown) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *V1PlanUpdateContentMarkdown) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"type\":\"markdown\""...)
 	return (*PlanMarkdown)(x).appendMembers(buf, open)
+}
+
+func (x *V1PlanUpdateContentMarkdown) declaresMember(name string) bool {
+	return name == "type" || (*PlanMarkdown)(x).declaresMember(name)
 }
 
 func (*V1PlanUpdateContentMarkdown) isV1PlanUpdateContent() {}
@@ -1935,6 +2275,9 @@ type V1PlanItems struct {
 	Entries []V1PlanEntry `json:"entries"`
 	// Free-form data for extensions, kept as sent.
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1944,6 +2287,7 @@ func (x *V1PlanItems) UnmarshalJSON(data []byte) error {
 
 func (x *V1PlanItems) decodeWire(r *wireReader) error {
 	*x = V1PlanItems{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -1967,6 +2311,10 @@ func (x *V1PlanItems) decodeWire(r *wireReader) error {
 			err := wireDecodeRawObject(&x.Meta, r)
 			if err != nil {
 				return wireAtKey(err, "_meta")
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -2015,7 +2363,15 @@ func (x *V1PlanItems) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*V1PlanItems) declaresMember(name string) bool {
+	switch name {
+	case "id", "entries", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -2029,6 +2385,9 @@ type V1PlanEntry struct {
 	Content  string              `json:"content"`
 	Priority V1PlanEntryPriority `json:"priority"`
 	Status   V1PlanEntryStatus   `json:"status"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -2038,6 +2397,7 @@ func (x *V1PlanEntry) UnmarshalJSON(data []byte) error {
 
 func (x *V1PlanEntry) decodeWire(r *wireReader) error {
 	*x = V1PlanEntry{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -2062,6 +2422,10 @@ func (x *V1PlanEntry) decodeWire(r *wireReader) error {
 			err := x.Status.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "status")
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -2106,7 +2470,15 @@ func (x *V1PlanEntry) appendMembers(buf []byte, open int) ([]byte, error) {
 	if err != nil {
 		return nil, wireAtKey(err, "status")
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*V1PlanEntry) declaresMember(name string) bool {
+	switch name {
+	case "content", "priority", "status":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.

@@ -9,6 +9,9 @@ type Node struct {
 	Child *Node    `json:"child,omitempty"`
 	Block *Block   `json:"block,omitempty"`
 	Tags  []string `json:"tags,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -18,6 +21,7 @@ func (x *Node) UnmarshalJSON(data []byte) error {
 
 func (x *Node) decodeWire(r *wireReader) error {
 	*x = Node{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -53,6 +57,10 @@ func (x *Node) decodeWire(r *wireReader) error {
 			err := wireDecodeSlice(&x.Tags, r, false, wireDecodeString)
 			if err != nil {
 				return wireAtKey(err, "tags")
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -109,7 +117,15 @@ func (x *Node) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "tags")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*Node) declaresMember(name string) bool {
+	switch name {
+	case "name", "text", "child", "block", "tags":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -129,6 +145,7 @@ type BlockValue interface {
 	isBlock()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
+	declaresMember(string) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -142,6 +159,14 @@ func (x *Block) UnmarshalJSON(data []byte) error {
 }
 
 func (x *Block) decodeWire(r *wireReader) error {
+	m := r.pushKnown(nil, wireKnown{name: "kind"})
+	err := x.decodeVariant(r)
+	r.popKnown(m)
+	return err
+}
+
+// decodeVariant decodes the variant the tag names.
+func (x *Block) decodeVariant(r *wireReader) error {
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "kind")
 	if err != nil {
@@ -188,13 +213,21 @@ func (x *Block) appendMembers(buf []byte, open int) ([]byte, error) {
 	return x.Value.appendMembers(buf, open)
 }
 
+func (x *Block) declaresMember(name string) bool {
+	return x.Value != nil && x.Value.declaresMember(name)
+}
+
 // BlockText is the variant of Block with kind "text".
 type BlockText struct {
 	Text string `json:"text"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 func (x *BlockText) decodeWire(r *wireReader) error {
 	*x = BlockText{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -207,6 +240,10 @@ func (x *BlockText) decodeWire(r *wireReader) error {
 			err := wireDecodeString(&x.Text, r)
 			if err != nil {
 				return wireAtKey(err, "text")
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -236,7 +273,15 @@ func (x *BlockText) appendMembers(buf []byte, open int) ([]byte, error) {
 	if err != nil {
 		return nil, wireAtKey(err, "text")
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*BlockText) declaresMember(name string) bool {
+	switch name {
+	case "kind", "text":
+		return true
+	}
+	return false
 }
 
 func (*BlockText) isBlock() {}
@@ -249,10 +294,14 @@ func NewBlockText(v BlockText) Block {
 // BlockNode is the variant of Block with kind "node".
 type BlockNode struct {
 	Node Node `json:"node"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 func (x *BlockNode) decodeWire(r *wireReader) error {
 	*x = BlockNode{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -265,6 +314,10 @@ func (x *BlockNode) decodeWire(r *wireReader) error {
 			err := x.Node.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "node")
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -294,7 +347,15 @@ func (x *BlockNode) appendMembers(buf []byte, open int) ([]byte, error) {
 	if err != nil {
 		return nil, wireAtKey(err, "node")
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*BlockNode) declaresMember(name string) bool {
+	switch name {
+	case "kind", "node":
+		return true
+	}
+	return false
 }
 
 func (*BlockNode) isBlock() {}

@@ -75,7 +75,7 @@ func ToV1(u acp2.SessionUpdate, opts ToV1Options) (acp1.SessionUpdate, error) {
 		return updateToV1(acp2.PlanUpdate(*v), opts)
 	case *acp2.SessionUpdateOther:
 		if v.SessionUpdate == "plan_removed" { // only without the tag
-			return acp1.SessionUpdate{}, &UnsupportedError{What: "plan_removed", PlanID: rawPlanID(v.Raw), NeedsTag: !planOperations}
+			return acp1.SessionUpdate{}, &UnsupportedError{What: "plan_removed", PlanID: unknownPlanID(&v.Unknown), NeedsTag: !planOperations}
 		}
 	}
 	return gatedToV1(u)
@@ -125,12 +125,13 @@ func planEntriesToV1(items acp2.PlanItems, opts ToV1Options) ([]acp1.PlanEntry, 
 }
 
 // rawPlanID reads planId from an update v2 kept as unknown, for errors.
-func rawPlanID(raw json.RawMessage) string {
-	var v struct {
-		PlanID string `json:"planId"`
-	}
-	_ = json.Unmarshal(raw, &v)
-	return v.PlanID
+// unknownPlanID is the planId an update of a kind acp2 does not know
+// carries among its unknown members, or "".
+func unknownPlanID(u *acp2.UnknownMembers) string {
+	raw, _ := u.Get("planId")
+	var id string
+	_ = json.Unmarshal(raw, &id)
+	return id
 }
 
 // NotificationToV2 converts a v1 session/update notification about a plan

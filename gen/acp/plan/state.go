@@ -129,7 +129,7 @@ func copyContent(c acp2.PlanUpdateContent) (acp2.PlanId, acp2.PlanUpdateContent,
 		return w.PlanID, acp2.NewPlanUpdateContentItems(w), true
 	case *acp2.PlanUpdateContentOther:
 		w := *v
-		w.Raw = clone(w.Raw)
+		w.Unknown = w.Unknown.Clone()
 		return w.PlanID, acp2.NewPlanUpdateContentOther(w), true
 	}
 	return gatedContent(c.Value)

@@ -23,9 +23,12 @@ func TestPlanOperationsOffClosedUnion(t *testing.T) {
 	}
 }
 
-// Without the feature, the "plan" member is unknown and dropped, as every
-// unknown member of a known struct is.
+// Without the feature, the "plan" member is unknown: kept in Unknown and
+// encoded back, as every unknown member of a known struct is.
 func TestPlanOperationsOffGatedField(t *testing.T) {
 	var c acp.ClientCapabilities
-	expectJSON(t, reencode(t, &c, wireCapabilitiesWithPlan), wireCapabilitiesStable)
+	expectJSON(t, reencode(t, &c, wireCapabilitiesWithPlan), wireCapabilitiesWithPlan)
+	if plan, ok := c.Unknown.Get("plan"); !ok || string(plan) != "{}" {
+		t.Errorf("Unknown plan = %s, %v", plan, ok)
+	}
 }

@@ -20,7 +20,6 @@ const (
 	// ClientCapabilities with the gated "plan" member
 	// (unstable_plan_operations); without the feature it is ignored.
 	wireCapabilitiesWithPlan = `{"fs":{"readTextFile":true,"writeTextFile":false},"terminal":true,"plan":{}}`
-	wireCapabilitiesStable   = `{"fs":{"readTextFile":true,"writeTextFile":false},"terminal":true}`
 	// The params of session/set_title (unstable_session_title), as the
 	// untagged ClientRequest params union sees them.
 	wireSetTitleParams = `{"sessionId":"s1","title":"Release notes"}`

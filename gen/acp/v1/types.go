@@ -16,6 +16,9 @@ type AgentRequest struct {
 	Method string `json:"method"`
 	// Method-specific request parameters.
 	Params *AgentRequestParams `json:"params,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -25,6 +28,7 @@ func (x *AgentRequest) UnmarshalJSON(data []byte) error {
 
 func (x *AgentRequest) decodeWire(r *wireReader) error {
 	*x = AgentRequest{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -48,6 +52,10 @@ func (x *AgentRequest) decodeWire(r *wireReader) error {
 			err := wireDecodePtr(&x.Params, r, (*AgentRequestParams).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "params")
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -91,7 +99,15 @@ func (x *AgentRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "params")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*AgentRequest) declaresMember(name string) bool {
+	switch name {
+	case "id", "method", "params":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -648,6 +664,9 @@ type WriteTextFileRequest struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -657,6 +676,7 @@ func (x *WriteTextFileRequest) UnmarshalJSON(data []byte) error {
 
 func (x *WriteTextFileRequest) decodeWire(r *wireReader) error {
 	*x = WriteTextFileRequest{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -690,6 +710,10 @@ func (x *WriteTextFileRequest) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -741,7 +765,15 @@ func (x *WriteTextFileRequest) appendMembers(buf []byte, open int) ([]byte, erro
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*WriteTextFileRequest) declaresMember(name string) bool {
+	switch name {
+	case "sessionId", "path", "content", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -793,6 +825,9 @@ type ReadTextFileRequest struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -802,6 +837,7 @@ func (x *ReadTextFileRequest) UnmarshalJSON(data []byte) error {
 
 func (x *ReadTextFileRequest) decodeWire(r *wireReader) error {
 	*x = ReadTextFileRequest{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -839,6 +875,10 @@ func (x *ReadTextFileRequest) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -896,7 +936,15 @@ func (x *ReadTextFileRequest) appendMembers(buf []byte, open int) ([]byte, error
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*ReadTextFileRequest) declaresMember(name string) bool {
+	switch name {
+	case "sessionId", "path", "line", "limit", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -922,6 +970,9 @@ type RequestPermissionRequest struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -931,6 +982,7 @@ func (x *RequestPermissionRequest) UnmarshalJSON(data []byte) error {
 
 func (x *RequestPermissionRequest) decodeWire(r *wireReader) error {
 	*x = RequestPermissionRequest{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -964,6 +1016,10 @@ func (x *RequestPermissionRequest) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -1020,7 +1076,15 @@ func (x *RequestPermissionRequest) appendMembers(buf []byte, open int) ([]byte, 
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*RequestPermissionRequest) declaresMember(name string) bool {
+	switch name {
+	case "sessionId", "toolCall", "options", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -1062,6 +1126,9 @@ type ToolCallUpdate struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1071,6 +1138,7 @@ func (x *ToolCallUpdate) UnmarshalJSON(data []byte) error {
 
 func (x *ToolCallUpdate) decodeWire(r *wireReader) error {
 	*x = ToolCallUpdate{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -1175,6 +1243,10 @@ func (x *ToolCallUpdate) decodeWire(r *wireReader) error {
 			} else {
 				r.reset(at)
 			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
+			}
 		}
 	}
 	if it.err != nil {
@@ -1265,7 +1337,15 @@ func (x *ToolCallUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*ToolCallUpdate) declaresMember(name string) bool {
+	switch name {
+	case "toolCallId", "kind", "status", "title", "name", "content", "locations", "rawInput", "rawOutput", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -1459,6 +1539,7 @@ type ToolCallContentValue interface {
 	isToolCallContent()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
+	declaresMember(string) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -1472,6 +1553,14 @@ func (x *ToolCallContent) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ToolCallContent) decodeWire(r *wireReader) error {
+	m := r.pushKnown(nil, wireKnown{name: "type"})
+	err := x.decodeVariant(r)
+	r.popKnown(m)
+	return err
+}
+
+// decodeVariant decodes the variant the tag names.
+func (x *ToolCallContent) decodeVariant(r *wireReader) error {
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "type")
 	if err != nil {
@@ -1525,6 +1614,10 @@ func (x *ToolCallContent) appendMembers(buf []byte, open int) ([]byte, error) {
 	return x.Value.appendMembers(buf, open)
 }
 
+func (x *ToolCallContent) declaresMember(name string) bool {
+	return x.Value != nil && x.Value.declaresMember(name)
+}
+
 // ToolCallContentContent: Standard content block (text, images, resources).
 //
 // It is the variant of ToolCallContent with type "content".
@@ -1540,8 +1633,15 @@ func (x *ToolCallContentContent) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *ToolCallContentContent) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"type\":\"content\""...)
 	return (*Content)(x).appendMembers(buf, open)
+}
+
+func (x *ToolCallContentContent) declaresMember(name string) bool {
+	return name == "type" || (*Content)(x).declaresMember(name)
 }
 
 func (*ToolCallContentContent) isToolCallContent() {}
@@ -1567,8 +1667,15 @@ func (x *ToolCallContentDiff) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *ToolCallContentDiff) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"type\":\"diff\""...)
 	return (*Diff)(x).appendMembers(buf, open)
+}
+
+func (x *ToolCallContentDiff) declaresMember(name string) bool {
+	return name == "type" || (*Diff)(x).declaresMember(name)
 }
 
 func (*ToolCallContentDiff) isToolCallContent() {}
@@ -1598,8 +1705,15 @@ func (x *ToolCallContentTerminal) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *ToolCallContentTerminal) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"type\":\"terminal\""...)
 	return (*Terminal)(x).appendMembers(buf, open)
+}
+
+func (x *ToolCallContentTerminal) declaresMember(name string) bool {
+	return name == "type" || (*Terminal)(x).declaresMember(name)
 }
 
 func (*ToolCallContentTerminal) isToolCallContent() {}
@@ -1632,6 +1746,7 @@ type ContentBlockValue interface {
 	isContentBlock()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
+	declaresMember(string) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -1645,6 +1760,14 @@ func (x *ContentBlock) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ContentBlock) decodeWire(r *wireReader) error {
+	m := r.pushKnown(nil, wireKnown{name: "type"})
+	err := x.decodeVariant(r)
+	r.popKnown(m)
+	return err
+}
+
+// decodeVariant decodes the variant the tag names.
+func (x *ContentBlock) decodeVariant(r *wireReader) error {
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "type")
 	if err != nil {
@@ -1712,6 +1835,10 @@ func (x *ContentBlock) appendMembers(buf []byte, open int) ([]byte, error) {
 	return x.Value.appendMembers(buf, open)
 }
 
+func (x *ContentBlock) declaresMember(name string) bool {
+	return x.Value != nil && x.Value.declaresMember(name)
+}
+
 // ContentBlockText: Text content. May be plain text or formatted with Markdown.
 //
 // All agents MUST support text content blocks in prompts.
@@ -1730,8 +1857,15 @@ func (x *ContentBlockText) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *ContentBlockText) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"type\":\"text\""...)
 	return (*TextContent)(x).appendMembers(buf, open)
+}
+
+func (x *ContentBlockText) declaresMember(name string) bool {
+	return name == "type" || (*TextContent)(x).declaresMember(name)
 }
 
 func (*ContentBlockText) isContentBlock() {}
@@ -1759,8 +1893,15 @@ func (x *ContentBlockImage) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *ContentBlockImage) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"type\":\"image\""...)
 	return (*ImageContent)(x).appendMembers(buf, open)
+}
+
+func (x *ContentBlockImage) declaresMember(name string) bool {
+	return name == "type" || (*ImageContent)(x).declaresMember(name)
 }
 
 func (*ContentBlockImage) isContentBlock() {}
@@ -1788,8 +1929,15 @@ func (x *ContentBlockAudio) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *ContentBlockAudio) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"type\":\"audio\""...)
 	return (*AudioContent)(x).appendMembers(buf, open)
+}
+
+func (x *ContentBlockAudio) declaresMember(name string) bool {
+	return name == "type" || (*AudioContent)(x).declaresMember(name)
 }
 
 func (*ContentBlockAudio) isContentBlock() {}
@@ -1817,8 +1965,15 @@ func (x *ContentBlockResourceLink) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *ContentBlockResourceLink) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"type\":\"resource_link\""...)
 	return (*ResourceLink)(x).appendMembers(buf, open)
+}
+
+func (x *ContentBlockResourceLink) declaresMember(name string) bool {
+	return name == "type" || (*ResourceLink)(x).declaresMember(name)
 }
 
 func (*ContentBlockResourceLink) isContentBlock() {}
@@ -1848,8 +2003,15 @@ func (x *ContentBlockResource) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *ContentBlockResource) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"type\":\"resource\""...)
 	return (*EmbeddedResource)(x).appendMembers(buf, open)
+}
+
+func (x *ContentBlockResource) declaresMember(name string) bool {
+	return name == "type" || (*EmbeddedResource)(x).declaresMember(name)
 }
 
 func (*ContentBlockResource) isContentBlock() {}
@@ -1874,6 +2036,9 @@ type Annotations struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1883,6 +2048,7 @@ func (x *Annotations) UnmarshalJSON(data []byte) error {
 
 func (x *Annotations) decodeWire(r *wireReader) error {
 	*x = Annotations{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -1929,6 +2095,10 @@ func (x *Annotations) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -1977,7 +2147,15 @@ func (x *Annotations) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*Annotations) declaresMember(name string) bool {
+	switch name {
+	case "audience", "lastModified", "priority", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -2046,6 +2224,9 @@ type TextContent struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -2055,6 +2236,7 @@ func (x *TextContent) UnmarshalJSON(data []byte) error {
 
 func (x *TextContent) decodeWire(r *wireReader) error {
 	*x = TextContent{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -2085,6 +2267,10 @@ func (x *TextContent) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -2127,7 +2313,15 @@ func (x *TextContent) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*TextContent) declaresMember(name string) bool {
+	switch name {
+	case "annotations", "text", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -2151,6 +2345,9 @@ type ImageContent struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -2160,6 +2357,7 @@ func (x *ImageContent) UnmarshalJSON(data []byte) error {
 
 func (x *ImageContent) decodeWire(r *wireReader) error {
 	*x = ImageContent{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -2205,6 +2403,10 @@ func (x *ImageContent) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -2262,7 +2464,15 @@ func (x *ImageContent) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*ImageContent) declaresMember(name string) bool {
+	switch name {
+	case "annotations", "data", "mimeType", "uri", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -2284,6 +2494,9 @@ type AudioContent struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -2293,6 +2506,7 @@ func (x *AudioContent) UnmarshalJSON(data []byte) error {
 
 func (x *AudioContent) decodeWire(r *wireReader) error {
 	*x = AudioContent{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -2329,6 +2543,10 @@ func (x *AudioContent) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -2379,7 +2597,15 @@ func (x *AudioContent) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*AudioContent) declaresMember(name string) bool {
+	switch name {
+	case "annotations", "data", "mimeType", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -2409,6 +2635,9 @@ type ResourceLink struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -2418,6 +2647,7 @@ func (x *ResourceLink) UnmarshalJSON(data []byte) error {
 
 func (x *ResourceLink) decodeWire(r *wireReader) error {
 	*x = ResourceLink{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -2490,6 +2720,10 @@ func (x *ResourceLink) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -2568,7 +2802,15 @@ func (x *ResourceLink) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*ResourceLink) declaresMember(name string) bool {
+	switch name {
+	case "annotations", "description", "mimeType", "name", "size", "title", "uri", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -2588,6 +2830,7 @@ type EmbeddedResourceResourceValue interface {
 	isEmbeddedResourceResource()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
+	declaresMember(string) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -2666,6 +2909,10 @@ func (x *EmbeddedResourceResource) appendMembers(buf []byte, open int) ([]byte, 
 	return x.Value.appendMembers(buf, open)
 }
 
+func (x *EmbeddedResourceResource) declaresMember(name string) bool {
+	return x.Value != nil && x.Value.declaresMember(name)
+}
+
 // EmbeddedResourceResourceTextResourceContents: Text resource contents embedded directly in the message.
 //
 // It is a variant of EmbeddedResourceResource.
@@ -2677,6 +2924,10 @@ func (x *EmbeddedResourceResourceTextResourceContents) appendJSON(buf []byte) ([
 
 func (x *EmbeddedResourceResourceTextResourceContents) appendMembers(buf []byte, open int) ([]byte, error) {
 	return (*TextResourceContents)(x).appendMembers(buf, open)
+}
+
+func (x *EmbeddedResourceResourceTextResourceContents) declaresMember(name string) bool {
+	return (*TextResourceContents)(x).declaresMember(name)
 }
 
 func (*EmbeddedResourceResourceTextResourceContents) isEmbeddedResourceResource() {}
@@ -2698,6 +2949,10 @@ func (x *EmbeddedResourceResourceBlobResourceContents) appendJSON(buf []byte) ([
 
 func (x *EmbeddedResourceResourceBlobResourceContents) appendMembers(buf []byte, open int) ([]byte, error) {
 	return (*BlobResourceContents)(x).appendMembers(buf, open)
+}
+
+func (x *EmbeddedResourceResourceBlobResourceContents) declaresMember(name string) bool {
+	return (*BlobResourceContents)(x).declaresMember(name)
 }
 
 func (*EmbeddedResourceResourceBlobResourceContents) isEmbeddedResourceResource() {}
@@ -2722,6 +2977,9 @@ type TextResourceContents struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -2731,6 +2989,7 @@ func (x *TextResourceContents) UnmarshalJSON(data []byte) error {
 
 func (x *TextResourceContents) decodeWire(r *wireReader) error {
 	*x = TextResourceContents{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -2767,6 +3026,10 @@ func (x *TextResourceContents) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -2817,7 +3080,15 @@ func (x *TextResourceContents) appendMembers(buf []byte, open int) ([]byte, erro
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*TextResourceContents) declaresMember(name string) bool {
+	switch name {
+	case "mimeType", "text", "uri", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -2839,6 +3110,9 @@ type BlobResourceContents struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -2848,6 +3122,7 @@ func (x *BlobResourceContents) UnmarshalJSON(data []byte) error {
 
 func (x *BlobResourceContents) decodeWire(r *wireReader) error {
 	*x = BlobResourceContents{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -2884,6 +3159,10 @@ func (x *BlobResourceContents) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -2934,7 +3213,15 @@ func (x *BlobResourceContents) appendMembers(buf []byte, open int) ([]byte, erro
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*BlobResourceContents) declaresMember(name string) bool {
+	switch name {
+	case "blob", "mimeType", "uri", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -2954,6 +3241,9 @@ type EmbeddedResource struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -2963,6 +3253,7 @@ func (x *EmbeddedResource) UnmarshalJSON(data []byte) error {
 
 func (x *EmbeddedResource) decodeWire(r *wireReader) error {
 	*x = EmbeddedResource{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -2993,6 +3284,10 @@ func (x *EmbeddedResource) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -3035,7 +3330,15 @@ func (x *EmbeddedResource) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*EmbeddedResource) declaresMember(name string) bool {
+	switch name {
+	case "annotations", "resource", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -3053,6 +3356,9 @@ type Content struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -3062,6 +3368,7 @@ func (x *Content) UnmarshalJSON(data []byte) error {
 
 func (x *Content) decodeWire(r *wireReader) error {
 	*x = Content{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -3083,6 +3390,10 @@ func (x *Content) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -3118,7 +3429,15 @@ func (x *Content) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*Content) declaresMember(name string) bool {
+	switch name {
+	case "content", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -3144,6 +3463,9 @@ type Diff struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -3153,6 +3475,7 @@ func (x *Diff) UnmarshalJSON(data []byte) error {
 
 func (x *Diff) decodeWire(r *wireReader) error {
 	*x = Diff{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -3189,6 +3512,10 @@ func (x *Diff) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -3239,7 +3566,15 @@ func (x *Diff) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*Diff) declaresMember(name string) bool {
+	switch name {
+	case "path", "oldText", "newText", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -3282,6 +3617,9 @@ type Terminal struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -3291,6 +3629,7 @@ func (x *Terminal) UnmarshalJSON(data []byte) error {
 
 func (x *Terminal) decodeWire(r *wireReader) error {
 	*x = Terminal{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -3312,6 +3651,10 @@ func (x *Terminal) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -3347,7 +3690,15 @@ func (x *Terminal) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*Terminal) declaresMember(name string) bool {
+	switch name {
+	case "terminalId", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -3372,6 +3723,9 @@ type ToolCallLocation struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -3381,6 +3735,7 @@ func (x *ToolCallLocation) UnmarshalJSON(data []byte) error {
 
 func (x *ToolCallLocation) decodeWire(r *wireReader) error {
 	*x = ToolCallLocation{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -3411,6 +3766,10 @@ func (x *ToolCallLocation) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -3453,7 +3812,15 @@ func (x *ToolCallLocation) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*ToolCallLocation) declaresMember(name string) bool {
+	switch name {
+	case "path", "line", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -3475,6 +3842,9 @@ type PermissionOption struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -3484,6 +3854,7 @@ func (x *PermissionOption) UnmarshalJSON(data []byte) error {
 
 func (x *PermissionOption) decodeWire(r *wireReader) error {
 	*x = PermissionOption{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -3517,6 +3888,10 @@ func (x *PermissionOption) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -3568,7 +3943,15 @@ func (x *PermissionOption) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*PermissionOption) declaresMember(name string) bool {
+	switch name {
+	case "optionId", "name", "kind", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -3683,6 +4066,9 @@ type CreateTerminalRequest struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -3692,6 +4078,7 @@ func (x *CreateTerminalRequest) UnmarshalJSON(data []byte) error {
 
 func (x *CreateTerminalRequest) decodeWire(r *wireReader) error {
 	*x = CreateTerminalRequest{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -3749,6 +4136,10 @@ func (x *CreateTerminalRequest) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -3820,7 +4211,15 @@ func (x *CreateTerminalRequest) appendMembers(buf []byte, open int) ([]byte, err
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*CreateTerminalRequest) declaresMember(name string) bool {
+	switch name {
+	case "sessionId", "command", "args", "env", "cwd", "outputByteLimit", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -3840,6 +4239,9 @@ type EnvVariable struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -3849,6 +4251,7 @@ func (x *EnvVariable) UnmarshalJSON(data []byte) error {
 
 func (x *EnvVariable) decodeWire(r *wireReader) error {
 	*x = EnvVariable{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -3876,6 +4279,10 @@ func (x *EnvVariable) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -3919,7 +4326,15 @@ func (x *EnvVariable) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*EnvVariable) declaresMember(name string) bool {
+	switch name {
+	case "name", "value", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -3939,6 +4354,9 @@ type TerminalOutputRequest struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -3948,6 +4366,7 @@ func (x *TerminalOutputRequest) UnmarshalJSON(data []byte) error {
 
 func (x *TerminalOutputRequest) decodeWire(r *wireReader) error {
 	*x = TerminalOutputRequest{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -3975,6 +4394,10 @@ func (x *TerminalOutputRequest) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -4018,7 +4441,15 @@ func (x *TerminalOutputRequest) appendMembers(buf []byte, open int) ([]byte, err
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*TerminalOutputRequest) declaresMember(name string) bool {
+	switch name {
+	case "sessionId", "terminalId", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -4038,6 +4469,9 @@ type ReleaseTerminalRequest struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -4047,6 +4481,7 @@ func (x *ReleaseTerminalRequest) UnmarshalJSON(data []byte) error {
 
 func (x *ReleaseTerminalRequest) decodeWire(r *wireReader) error {
 	*x = ReleaseTerminalRequest{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -4074,6 +4509,10 @@ func (x *ReleaseTerminalRequest) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -4117,7 +4556,15 @@ func (x *ReleaseTerminalRequest) appendMembers(buf []byte, open int) ([]byte, er
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*ReleaseTerminalRequest) declaresMember(name string) bool {
+	switch name {
+	case "sessionId", "terminalId", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -4137,6 +4584,9 @@ type WaitForTerminalExitRequest struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -4146,6 +4596,7 @@ func (x *WaitForTerminalExitRequest) UnmarshalJSON(data []byte) error {
 
 func (x *WaitForTerminalExitRequest) decodeWire(r *wireReader) error {
 	*x = WaitForTerminalExitRequest{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -4173,6 +4624,10 @@ func (x *WaitForTerminalExitRequest) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -4216,7 +4671,15 @@ func (x *WaitForTerminalExitRequest) appendMembers(buf []byte, open int) ([]byte
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*WaitForTerminalExitRequest) declaresMember(name string) bool {
+	switch name {
+	case "sessionId", "terminalId", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -4236,6 +4699,9 @@ type KillTerminalRequest struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -4245,6 +4711,7 @@ func (x *KillTerminalRequest) UnmarshalJSON(data []byte) error {
 
 func (x *KillTerminalRequest) decodeWire(r *wireReader) error {
 	*x = KillTerminalRequest{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -4272,6 +4739,10 @@ func (x *KillTerminalRequest) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -4315,7 +4786,15 @@ func (x *KillTerminalRequest) appendMembers(buf []byte, open int) ([]byte, error
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*KillTerminalRequest) declaresMember(name string) bool {
+	switch name {
+	case "sessionId", "terminalId", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -4341,6 +4820,9 @@ type CreateElicitationRequest struct {
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Variant holds the members that depend on the kind of CreateElicitationRequest.
 	Variant CreateElicitationRequestVariant `json:"-"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -4350,6 +4832,7 @@ func (x *CreateElicitationRequest) UnmarshalJSON(data []byte) error {
 
 func (x *CreateElicitationRequest) decodeWire(r *wireReader) error {
 	*x = CreateElicitationRequest{}
+	known := r.takeKnown()
 	start := r.mark()
 	it, err := wireObjectAt(r)
 	if err != nil {
@@ -4382,7 +4865,13 @@ func (x *CreateElicitationRequest) decodeWire(r *wireReader) error {
 		return wireMissing("message")
 	}
 	r.reset(start)
-	return x.Variant.decodeWire(r)
+	m := r.pushKnown(known, wireKnown{
+		owner: x,
+		sink:  &x.Unknown,
+	})
+	err = x.Variant.decodeWire(r)
+	r.popKnown(m)
+	return err
 }
 
 func (x *CreateElicitationRequest) appendJSON(buf []byte) ([]byte, error) {
@@ -4408,7 +4897,18 @@ func (x *CreateElicitationRequest) appendMembers(buf []byte, open int) ([]byte, 
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return x.Variant.appendMembers(buf, open)
+	if buf, err = x.Variant.appendMembers(buf, open); err != nil {
+		return nil, err
+	}
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (x *CreateElicitationRequest) declaresMember(name string) bool {
+	switch name {
+	case "message", "_meta":
+		return true
+	}
+	return x.Variant.declaresMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -4432,6 +4932,7 @@ type CreateElicitationRequestVariantValue interface {
 	isCreateElicitationRequestVariant()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
+	declaresMember(string) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -4445,6 +4946,14 @@ func (x *CreateElicitationRequestVariant) UnmarshalJSON(data []byte) error {
 }
 
 func (x *CreateElicitationRequestVariant) decodeWire(r *wireReader) error {
+	m := r.pushKnown(nil, wireKnown{name: "mode"})
+	err := x.decodeVariant(r)
+	r.popKnown(m)
+	return err
+}
+
+// decodeVariant decodes the variant the tag names.
+func (x *CreateElicitationRequestVariant) decodeVariant(r *wireReader) error {
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "mode")
 	if err != nil {
@@ -4497,6 +5006,10 @@ func (x *CreateElicitationRequestVariant) appendMembers(buf []byte, open int) ([
 	return x.Value.appendMembers(buf, open)
 }
 
+func (x *CreateElicitationRequestVariant) declaresMember(name string) bool {
+	return x.Value != nil && x.Value.declaresMember(name)
+}
+
 // CreateElicitationRequestForm: Form-based elicitation where the client renders a form from the provided schema.
 //
 // It is the variant of CreateElicitationRequestVariant with mode "form".
@@ -4512,8 +5025,15 @@ func (x *CreateElicitationRequestForm) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *CreateElicitationRequestForm) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "mode"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"mode\":\"form\""...)
 	return (*ElicitationFormMode)(x).appendMembers(buf, open)
+}
+
+func (x *CreateElicitationRequestForm) declaresMember(name string) bool {
+	return name == "mode" || (*ElicitationFormMode)(x).declaresMember(name)
 }
 
 func (*CreateElicitationRequestForm) isCreateElicitationRequestVariant() {}
@@ -4539,8 +5059,15 @@ func (x *CreateElicitationRequestURL) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *CreateElicitationRequestURL) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "mode"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"mode\":\"url\""...)
 	return (*ElicitationUrlMode)(x).appendMembers(buf, open)
+}
+
+func (x *CreateElicitationRequestURL) declaresMember(name string) bool {
+	return name == "mode" || (*ElicitationUrlMode)(x).declaresMember(name)
 }
 
 func (*CreateElicitationRequestURL) isCreateElicitationRequestVariant() {}
@@ -4565,24 +5092,29 @@ func NewCreateElicitationRequestURL(v ElicitationUrlMode) CreateElicitationReque
 type CreateElicitationRequestOther struct {
 	// The unknown tag value.
 	Mode string `json:"mode"`
-	// Raw is the whole object as received; when set it is encoded verbatim.
-	Raw json.RawMessage `json:"-"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 func (x *CreateElicitationRequestOther) decodeWire(r *wireReader) error {
 	*x = CreateElicitationRequestOther{}
-	start := r.at()
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	for it.next(r) {
-
+		switch string(it.key) {
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
+			}
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	x.Raw = r.since(start)
 	return nil
 }
 
@@ -4596,12 +5128,17 @@ func (x *CreateElicitationRequestOther) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *CreateElicitationRequestOther) appendMembers(buf []byte, open int) ([]byte, error) {
-	if len(x.Raw) > 0 {
-		return wireAppendRawMembers(buf, open, x.Raw)
-	}
 	buf = append(wireComma(buf, open), "\"mode\":"...)
 	buf = wireAppendQuoted(buf, x.Mode)
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*CreateElicitationRequestOther) declaresMember(name string) bool {
+	switch name {
+	case "mode":
+		return true
+	}
+	return false
 }
 
 func (*CreateElicitationRequestOther) isCreateElicitationRequestVariant() {}
@@ -4624,6 +5161,9 @@ type ElicitationSessionScope struct {
 	// Optional. Omitted and `null` are equivalent and mean the elicitation is scoped to the
 	// session without a specific tool call.
 	ToolCallID *ToolCallId `json:"toolCallId,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -4633,6 +5173,7 @@ func (x *ElicitationSessionScope) UnmarshalJSON(data []byte) error {
 
 func (x *ElicitationSessionScope) decodeWire(r *wireReader) error {
 	*x = ElicitationSessionScope{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -4654,6 +5195,10 @@ func (x *ElicitationSessionScope) decodeWire(r *wireReader) error {
 				x.ToolCallID = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -4689,7 +5234,15 @@ func (x *ElicitationSessionScope) appendMembers(buf []byte, open int) ([]byte, e
 			return nil, wireAtKey(err, "toolCallId")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*ElicitationSessionScope) declaresMember(name string) bool {
+	switch name {
+	case "sessionId", "toolCallId":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -4702,6 +5255,9 @@ func (x ElicitationSessionScope) MarshalJSON() ([]byte, error) {
 type ElicitationRequestScope struct {
 	// The request this elicitation is tied to.
 	RequestID RequestId `json:"requestId"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -4711,6 +5267,7 @@ func (x *ElicitationRequestScope) UnmarshalJSON(data []byte) error {
 
 func (x *ElicitationRequestScope) decodeWire(r *wireReader) error {
 	*x = ElicitationRequestScope{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -4723,6 +5280,10 @@ func (x *ElicitationRequestScope) decodeWire(r *wireReader) error {
 			err := x.RequestID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "requestId")
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -4751,7 +5312,15 @@ func (x *ElicitationRequestScope) appendMembers(buf []byte, open int) ([]byte, e
 	if err != nil {
 		return nil, wireAtKey(err, "requestId")
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*ElicitationRequestScope) declaresMember(name string) bool {
+	switch name {
+	case "requestId":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -4788,6 +5357,9 @@ type ElicitationSchema struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -4797,6 +5369,7 @@ func (x *ElicitationSchema) UnmarshalJSON(data []byte) error {
 
 func (x *ElicitationSchema) decodeWire(r *wireReader) error {
 	*x = ElicitationSchema{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -4854,6 +5427,10 @@ func (x *ElicitationSchema) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -4916,7 +5493,15 @@ func (x *ElicitationSchema) appendMembers(buf []byte, open int) ([]byte, error) 
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*ElicitationSchema) declaresMember(name string) bool {
+	switch name {
+	case "type", "title", "properties", "required", "description", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -4985,6 +5570,7 @@ type ElicitationPropertySchemaValue interface {
 	isElicitationPropertySchema()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
+	declaresMember(string) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -4998,6 +5584,14 @@ func (x *ElicitationPropertySchema) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ElicitationPropertySchema) decodeWire(r *wireReader) error {
+	m := r.pushKnown(nil, wireKnown{name: "type"})
+	err := x.decodeVariant(r)
+	r.popKnown(m)
+	return err
+}
+
+// decodeVariant decodes the variant the tag names.
+func (x *ElicitationPropertySchema) decodeVariant(r *wireReader) error {
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "type")
 	if err != nil {
@@ -5071,6 +5665,10 @@ func (x *ElicitationPropertySchema) appendMembers(buf []byte, open int) ([]byte,
 	return x.Value.appendMembers(buf, open)
 }
 
+func (x *ElicitationPropertySchema) declaresMember(name string) bool {
+	return x.Value != nil && x.Value.declaresMember(name)
+}
+
 // ElicitationPropertySchemaString: String property (or single-select enum when `enum`/`oneOf` is set).
 //
 // It is the variant of ElicitationPropertySchema with type "string".
@@ -5086,8 +5684,15 @@ func (x *ElicitationPropertySchemaString) appendJSON(buf []byte) ([]byte, error)
 }
 
 func (x *ElicitationPropertySchemaString) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"type\":\"string\""...)
 	return (*StringPropertySchema)(x).appendMembers(buf, open)
+}
+
+func (x *ElicitationPropertySchemaString) declaresMember(name string) bool {
+	return name == "type" || (*StringPropertySchema)(x).declaresMember(name)
 }
 
 func (*ElicitationPropertySchemaString) isElicitationPropertySchema() {}
@@ -5113,8 +5718,15 @@ func (x *ElicitationPropertySchemaNumber) appendJSON(buf []byte) ([]byte, error)
 }
 
 func (x *ElicitationPropertySchemaNumber) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"type\":\"number\""...)
 	return (*NumberPropertySchema)(x).appendMembers(buf, open)
+}
+
+func (x *ElicitationPropertySchemaNumber) declaresMember(name string) bool {
+	return name == "type" || (*NumberPropertySchema)(x).declaresMember(name)
 }
 
 func (*ElicitationPropertySchemaNumber) isElicitationPropertySchema() {}
@@ -5140,8 +5752,15 @@ func (x *ElicitationPropertySchemaInteger) appendJSON(buf []byte) ([]byte, error
 }
 
 func (x *ElicitationPropertySchemaInteger) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"type\":\"integer\""...)
 	return (*IntegerPropertySchema)(x).appendMembers(buf, open)
+}
+
+func (x *ElicitationPropertySchemaInteger) declaresMember(name string) bool {
+	return name == "type" || (*IntegerPropertySchema)(x).declaresMember(name)
 }
 
 func (*ElicitationPropertySchemaInteger) isElicitationPropertySchema() {}
@@ -5167,8 +5786,15 @@ func (x *ElicitationPropertySchemaBoolean) appendJSON(buf []byte) ([]byte, error
 }
 
 func (x *ElicitationPropertySchemaBoolean) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"type\":\"boolean\""...)
 	return (*BooleanPropertySchema)(x).appendMembers(buf, open)
+}
+
+func (x *ElicitationPropertySchemaBoolean) declaresMember(name string) bool {
+	return name == "type" || (*BooleanPropertySchema)(x).declaresMember(name)
 }
 
 func (*ElicitationPropertySchemaBoolean) isElicitationPropertySchema() {}
@@ -5194,8 +5820,15 @@ func (x *ElicitationPropertySchemaArray) appendJSON(buf []byte) ([]byte, error) 
 }
 
 func (x *ElicitationPropertySchemaArray) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"type\":\"array\""...)
 	return (*MultiSelectPropertySchema)(x).appendMembers(buf, open)
+}
+
+func (x *ElicitationPropertySchemaArray) declaresMember(name string) bool {
+	return name == "type" || (*MultiSelectPropertySchema)(x).declaresMember(name)
 }
 
 func (*ElicitationPropertySchemaArray) isElicitationPropertySchema() {}
@@ -5220,24 +5853,29 @@ func NewElicitationPropertySchemaArray(v MultiSelectPropertySchema) ElicitationP
 type ElicitationPropertySchemaOther struct {
 	// The unknown tag value.
 	Type string `json:"type"`
-	// Raw is the whole object as received; when set it is encoded verbatim.
-	Raw json.RawMessage `json:"-"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 func (x *ElicitationPropertySchemaOther) decodeWire(r *wireReader) error {
 	*x = ElicitationPropertySchemaOther{}
-	start := r.at()
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	for it.next(r) {
-
+		switch string(it.key) {
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
+			}
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	x.Raw = r.since(start)
 	return nil
 }
 
@@ -5251,12 +5889,17 @@ func (x *ElicitationPropertySchemaOther) appendJSON(buf []byte) ([]byte, error) 
 }
 
 func (x *ElicitationPropertySchemaOther) appendMembers(buf []byte, open int) ([]byte, error) {
-	if len(x.Raw) > 0 {
-		return wireAppendRawMembers(buf, open, x.Raw)
-	}
 	buf = append(wireComma(buf, open), "\"type\":"...)
 	buf = wireAppendQuoted(buf, x.Type)
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*ElicitationPropertySchemaOther) declaresMember(name string) bool {
+	switch name {
+	case "type":
+		return true
+	}
+	return false
 }
 
 func (*ElicitationPropertySchemaOther) isElicitationPropertySchema() {}
@@ -5341,6 +5984,9 @@ type EnumOption struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -5350,6 +5996,7 @@ func (x *EnumOption) UnmarshalJSON(data []byte) error {
 
 func (x *EnumOption) decodeWire(r *wireReader) error {
 	*x = EnumOption{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -5386,6 +6033,10 @@ func (x *EnumOption) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -5436,7 +6087,15 @@ func (x *EnumOption) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*EnumOption) declaresMember(name string) bool {
+	switch name {
+	case "const", "title", "description", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -5493,6 +6152,9 @@ type StringPropertySchema struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -5502,6 +6164,7 @@ func (x *StringPropertySchema) UnmarshalJSON(data []byte) error {
 
 func (x *StringPropertySchema) decodeWire(r *wireReader) error {
 	*x = StringPropertySchema{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -5583,6 +6246,10 @@ func (x *StringPropertySchema) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -5673,7 +6340,15 @@ func (x *StringPropertySchema) appendMembers(buf []byte, open int) ([]byte, erro
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*StringPropertySchema) declaresMember(name string) bool {
+	switch name {
+	case "title", "description", "minLength", "maxLength", "pattern", "format", "default", "enum", "oneOf", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -5711,6 +6386,9 @@ type NumberPropertySchema struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -5720,6 +6398,7 @@ func (x *NumberPropertySchema) UnmarshalJSON(data []byte) error {
 
 func (x *NumberPropertySchema) decodeWire(r *wireReader) error {
 	*x = NumberPropertySchema{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -5771,6 +6450,10 @@ func (x *NumberPropertySchema) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -5833,7 +6516,15 @@ func (x *NumberPropertySchema) appendMembers(buf []byte, open int) ([]byte, erro
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*NumberPropertySchema) declaresMember(name string) bool {
+	switch name {
+	case "title", "description", "minimum", "maximum", "default", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -5871,6 +6562,9 @@ type IntegerPropertySchema struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -5880,6 +6574,7 @@ func (x *IntegerPropertySchema) UnmarshalJSON(data []byte) error {
 
 func (x *IntegerPropertySchema) decodeWire(r *wireReader) error {
 	*x = IntegerPropertySchema{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -5931,6 +6626,10 @@ func (x *IntegerPropertySchema) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -5993,7 +6692,15 @@ func (x *IntegerPropertySchema) appendMembers(buf []byte, open int) ([]byte, err
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*IntegerPropertySchema) declaresMember(name string) bool {
+	switch name {
+	case "title", "description", "minimum", "maximum", "default", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -6023,6 +6730,9 @@ type BooleanPropertySchema struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -6032,6 +6742,7 @@ func (x *BooleanPropertySchema) UnmarshalJSON(data []byte) error {
 
 func (x *BooleanPropertySchema) decodeWire(r *wireReader) error {
 	*x = BooleanPropertySchema{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -6073,6 +6784,10 @@ func (x *BooleanPropertySchema) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -6121,7 +6836,15 @@ func (x *BooleanPropertySchema) appendMembers(buf []byte, open int) ([]byte, err
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*BooleanPropertySchema) declaresMember(name string) bool {
+	switch name {
+	case "title", "description", "default", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -6141,6 +6864,7 @@ type MultiSelectItemsValue interface {
 	isMultiSelectItems()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
+	declaresMember(string) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -6154,6 +6878,14 @@ func (x *MultiSelectItems) UnmarshalJSON(data []byte) error {
 }
 
 func (x *MultiSelectItems) decodeWire(r *wireReader) error {
+	m := r.pushKnown(nil, wireKnown{name: "type"})
+	err := x.decodeVariant(r)
+	r.popKnown(m)
+	return err
+}
+
+// decodeVariant decodes the variant the tag names.
+func (x *MultiSelectItems) decodeVariant(r *wireReader) error {
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "type")
 	if err != nil {
@@ -6204,6 +6936,10 @@ func (x *MultiSelectItems) appendMembers(buf []byte, open int) ([]byte, error) {
 	return x.Value.appendMembers(buf, open)
 }
 
+func (x *MultiSelectItems) declaresMember(name string) bool {
+	return x.Value != nil && x.Value.declaresMember(name)
+}
+
 // MultiSelectItemsString: Multi-select string items with plain string values.
 //
 // It is the variant of MultiSelectItems with type "string".
@@ -6219,8 +6955,15 @@ func (x *MultiSelectItemsString) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *MultiSelectItemsString) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"type\":\"string\""...)
 	return (*StringMultiSelectItems)(x).appendMembers(buf, open)
+}
+
+func (x *MultiSelectItemsString) declaresMember(name string) bool {
+	return name == "type" || (*StringMultiSelectItems)(x).declaresMember(name)
 }
 
 func (*MultiSelectItemsString) isMultiSelectItems() {}
@@ -6251,6 +6994,10 @@ func (x *MultiSelectItemsTitled) appendMembers(buf []byte, open int) ([]byte, er
 	return (*TitledMultiSelectItems)(x).appendMembers(buf, open)
 }
 
+func (x *MultiSelectItemsTitled) declaresMember(name string) bool {
+	return (*TitledMultiSelectItems)(x).declaresMember(name)
+}
+
 func (*MultiSelectItemsTitled) isMultiSelectItems() {}
 
 // NewMultiSelectItemsTitled returns the MultiSelectItems that holds the variant MultiSelectItemsTitled.
@@ -6265,24 +7012,29 @@ func NewMultiSelectItemsTitled(v TitledMultiSelectItems) MultiSelectItems {
 type MultiSelectItemsOther struct {
 	// The unknown tag value.
 	Type string `json:"type"`
-	// Raw is the whole object as received; when set it is encoded verbatim.
-	Raw json.RawMessage `json:"-"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 func (x *MultiSelectItemsOther) decodeWire(r *wireReader) error {
 	*x = MultiSelectItemsOther{}
-	start := r.at()
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	for it.next(r) {
-
+		switch string(it.key) {
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
+			}
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	x.Raw = r.since(start)
 	return nil
 }
 
@@ -6296,12 +7048,17 @@ func (x *MultiSelectItemsOther) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *MultiSelectItemsOther) appendMembers(buf []byte, open int) ([]byte, error) {
-	if len(x.Raw) > 0 {
-		return wireAppendRawMembers(buf, open, x.Raw)
-	}
 	buf = append(wireComma(buf, open), "\"type\":"...)
 	buf = wireAppendQuoted(buf, x.Type)
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*MultiSelectItemsOther) declaresMember(name string) bool {
+	switch name {
+	case "type":
+		return true
+	}
+	return false
 }
 
 func (*MultiSelectItemsOther) isMultiSelectItems() {}
@@ -6323,6 +7080,9 @@ type StringMultiSelectItems struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -6332,6 +7092,7 @@ func (x *StringMultiSelectItems) UnmarshalJSON(data []byte) error {
 
 func (x *StringMultiSelectItems) decodeWire(r *wireReader) error {
 	*x = StringMultiSelectItems{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -6353,6 +7114,10 @@ func (x *StringMultiSelectItems) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -6393,7 +7158,15 @@ func (x *StringMultiSelectItems) appendMembers(buf []byte, open int) ([]byte, er
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*StringMultiSelectItems) declaresMember(name string) bool {
+	switch name {
+	case "enum", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -6413,6 +7186,9 @@ type TitledMultiSelectItems struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -6422,6 +7198,7 @@ func (x *TitledMultiSelectItems) UnmarshalJSON(data []byte) error {
 
 func (x *TitledMultiSelectItems) decodeWire(r *wireReader) error {
 	*x = TitledMultiSelectItems{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -6443,6 +7220,10 @@ func (x *TitledMultiSelectItems) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -6483,7 +7264,15 @@ func (x *TitledMultiSelectItems) appendMembers(buf []byte, open int) ([]byte, er
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*TitledMultiSelectItems) declaresMember(name string) bool {
+	switch name {
+	case "anyOf", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -6523,6 +7312,9 @@ type MultiSelectPropertySchema struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -6532,6 +7324,7 @@ func (x *MultiSelectPropertySchema) UnmarshalJSON(data []byte) error {
 
 func (x *MultiSelectPropertySchema) decodeWire(r *wireReader) error {
 	*x = MultiSelectPropertySchema{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -6595,6 +7388,10 @@ func (x *MultiSelectPropertySchema) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -6665,7 +7462,15 @@ func (x *MultiSelectPropertySchema) appendMembers(buf []byte, open int) ([]byte,
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*MultiSelectPropertySchema) declaresMember(name string) bool {
+	switch name {
+	case "title", "description", "minItems", "maxItems", "items", "default", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -6679,6 +7484,9 @@ type ElicitationFormMode struct {
 	RequestedSchema ElicitationSchema `json:"requestedSchema"`
 	// Variant holds the members that depend on the kind of ElicitationFormMode.
 	Variant ElicitationFormModeVariant `json:"-"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -6688,6 +7496,7 @@ func (x *ElicitationFormMode) UnmarshalJSON(data []byte) error {
 
 func (x *ElicitationFormMode) decodeWire(r *wireReader) error {
 	*x = ElicitationFormMode{}
+	known := r.takeKnown()
 	start := r.mark()
 	it, err := wireObjectAt(r)
 	if err != nil {
@@ -6711,7 +7520,13 @@ func (x *ElicitationFormMode) decodeWire(r *wireReader) error {
 		return wireMissing("requestedSchema")
 	}
 	r.reset(start)
-	return x.Variant.decodeWire(r)
+	m := r.pushKnown(known, wireKnown{
+		owner: x,
+		sink:  &x.Unknown,
+	})
+	err = x.Variant.decodeWire(r)
+	r.popKnown(m)
+	return err
 }
 
 func (x *ElicitationFormMode) appendJSON(buf []byte) ([]byte, error) {
@@ -6730,7 +7545,18 @@ func (x *ElicitationFormMode) appendMembers(buf []byte, open int) ([]byte, error
 	if err != nil {
 		return nil, wireAtKey(err, "requestedSchema")
 	}
-	return x.Variant.appendMembers(buf, open)
+	if buf, err = x.Variant.appendMembers(buf, open); err != nil {
+		return nil, err
+	}
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (x *ElicitationFormMode) declaresMember(name string) bool {
+	switch name {
+	case "requestedSchema":
+		return true
+	}
+	return x.Variant.declaresMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -6750,6 +7576,7 @@ type ElicitationFormModeVariantValue interface {
 	isElicitationFormModeVariant()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
+	declaresMember(string) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -6828,6 +7655,10 @@ func (x *ElicitationFormModeVariant) appendMembers(buf []byte, open int) ([]byte
 	return x.Value.appendMembers(buf, open)
 }
 
+func (x *ElicitationFormModeVariant) declaresMember(name string) bool {
+	return x.Value != nil && x.Value.declaresMember(name)
+}
+
 // ElicitationFormModeSession: Tied to a session, optionally to a specific tool call within that session.
 //
 // It is a variant of ElicitationFormModeVariant.
@@ -6839,6 +7670,10 @@ func (x *ElicitationFormModeSession) appendJSON(buf []byte) ([]byte, error) {
 
 func (x *ElicitationFormModeSession) appendMembers(buf []byte, open int) ([]byte, error) {
 	return (*ElicitationSessionScope)(x).appendMembers(buf, open)
+}
+
+func (x *ElicitationFormModeSession) declaresMember(name string) bool {
+	return (*ElicitationSessionScope)(x).declaresMember(name)
 }
 
 func (*ElicitationFormModeSession) isElicitationFormModeVariant() {}
@@ -6861,6 +7696,10 @@ func (x *ElicitationFormModeRequest) appendJSON(buf []byte) ([]byte, error) {
 
 func (x *ElicitationFormModeRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	return (*ElicitationRequestScope)(x).appendMembers(buf, open)
+}
+
+func (x *ElicitationFormModeRequest) declaresMember(name string) bool {
+	return (*ElicitationRequestScope)(x).declaresMember(name)
 }
 
 func (*ElicitationFormModeRequest) isElicitationFormModeVariant() {}
@@ -6900,6 +7739,9 @@ type ElicitationUrlMode struct {
 	URL string `json:"url"`
 	// Variant holds the members that depend on the kind of ElicitationUrlMode.
 	Variant ElicitationUrlModeVariant `json:"-"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -6909,6 +7751,7 @@ func (x *ElicitationUrlMode) UnmarshalJSON(data []byte) error {
 
 func (x *ElicitationUrlMode) decodeWire(r *wireReader) error {
 	*x = ElicitationUrlMode{}
+	known := r.takeKnown()
 	start := r.mark()
 	it, err := wireObjectAt(r)
 	if err != nil {
@@ -6941,7 +7784,13 @@ func (x *ElicitationUrlMode) decodeWire(r *wireReader) error {
 		return wireMissing("url")
 	}
 	r.reset(start)
-	return x.Variant.decodeWire(r)
+	m := r.pushKnown(known, wireKnown{
+		owner: x,
+		sink:  &x.Unknown,
+	})
+	err = x.Variant.decodeWire(r)
+	r.popKnown(m)
+	return err
 }
 
 func (x *ElicitationUrlMode) appendJSON(buf []byte) ([]byte, error) {
@@ -6965,7 +7814,18 @@ func (x *ElicitationUrlMode) appendMembers(buf []byte, open int) ([]byte, error)
 	if err != nil {
 		return nil, wireAtKey(err, "url")
 	}
-	return x.Variant.appendMembers(buf, open)
+	if buf, err = x.Variant.appendMembers(buf, open); err != nil {
+		return nil, err
+	}
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (x *ElicitationUrlMode) declaresMember(name string) bool {
+	switch name {
+	case "elicitationId", "url":
+		return true
+	}
+	return x.Variant.declaresMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -6985,6 +7845,7 @@ type ElicitationUrlModeVariantValue interface {
 	isElicitationUrlModeVariant()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
+	declaresMember(string) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -7063,6 +7924,10 @@ func (x *ElicitationUrlModeVariant) appendMembers(buf []byte, open int) ([]byte,
 	return x.Value.appendMembers(buf, open)
 }
 
+func (x *ElicitationUrlModeVariant) declaresMember(name string) bool {
+	return x.Value != nil && x.Value.declaresMember(name)
+}
+
 // ElicitationUrlModeSession: Tied to a session, optionally to a specific tool call within that session.
 //
 // It is a variant of ElicitationUrlModeVariant.
@@ -7074,6 +7939,10 @@ func (x *ElicitationUrlModeSession) appendJSON(buf []byte) ([]byte, error) {
 
 func (x *ElicitationUrlModeSession) appendMembers(buf []byte, open int) ([]byte, error) {
 	return (*ElicitationSessionScope)(x).appendMembers(buf, open)
+}
+
+func (x *ElicitationUrlModeSession) declaresMember(name string) bool {
+	return (*ElicitationSessionScope)(x).declaresMember(name)
 }
 
 func (*ElicitationUrlModeSession) isElicitationUrlModeVariant() {}
@@ -7096,6 +7965,10 @@ func (x *ElicitationUrlModeRequest) appendJSON(buf []byte) ([]byte, error) {
 
 func (x *ElicitationUrlModeRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	return (*ElicitationRequestScope)(x).appendMembers(buf, open)
+}
+
+func (x *ElicitationUrlModeRequest) declaresMember(name string) bool {
+	return (*ElicitationRequestScope)(x).declaresMember(name)
 }
 
 func (*ElicitationUrlModeRequest) isElicitationUrlModeVariant() {}
@@ -7145,6 +8018,7 @@ type AgentResponseValue interface {
 	isAgentResponse()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
+	declaresMember(string) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -7223,6 +8097,10 @@ func (x *AgentResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	return x.Value.appendMembers(buf, open)
 }
 
+func (x *AgentResponse) declaresMember(name string) bool {
+	return x.Value != nil && x.Value.declaresMember(name)
+}
+
 // AgentResponseResult: A successful JSON-RPC response.
 //
 // It is a variant of AgentResponse.
@@ -7231,10 +8109,14 @@ type AgentResponseResult struct {
 	ID RequestId `json:"id"`
 	// Method-specific response data.
 	Result AgentResponseResultResult `json:"result"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 func (x *AgentResponseResult) decodeWire(r *wireReader) error {
 	*x = AgentResponseResult{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -7253,6 +8135,10 @@ func (x *AgentResponseResult) decodeWire(r *wireReader) error {
 			err := x.Result.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "result")
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -7289,7 +8175,15 @@ func (x *AgentResponseResult) appendMembers(buf []byte, open int) ([]byte, error
 	if err != nil {
 		return nil, wireAtKey(err, "result")
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*AgentResponseResult) declaresMember(name string) bool {
+	switch name {
+	case "id", "result":
+		return true
+	}
+	return false
 }
 
 func (*AgentResponseResult) isAgentResponse() {}
@@ -7307,10 +8201,14 @@ type AgentResponseError struct {
 	ID RequestId `json:"id"`
 	// Method-specific error data.
 	Error Error `json:"error"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 func (x *AgentResponseError) decodeWire(r *wireReader) error {
 	*x = AgentResponseError{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -7329,6 +8227,10 @@ func (x *AgentResponseError) decodeWire(r *wireReader) error {
 			err := x.Error.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "error")
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -7365,7 +8267,15 @@ func (x *AgentResponseError) appendMembers(buf []byte, open int) ([]byte, error)
 	if err != nil {
 		return nil, wireAtKey(err, "error")
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*AgentResponseError) declaresMember(name string) bool {
+	switch name {
+	case "id", "error":
+		return true
+	}
+	return false
 }
 
 func (*AgentResponseError) isAgentResponse() {}
@@ -7833,6 +8743,9 @@ type InitializeResponse struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -7842,6 +8755,7 @@ func (x *InitializeResponse) UnmarshalJSON(data []byte) error {
 
 func (x *InitializeResponse) decodeWire(r *wireReader) error {
 	*x = InitializeResponse{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -7891,6 +8805,10 @@ func (x *InitializeResponse) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -7947,7 +8865,15 @@ func (x *InitializeResponse) appendMembers(buf []byte, open int) ([]byte, error)
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*InitializeResponse) declaresMember(name string) bool {
+	switch name {
+	case "protocolVersion", "agentCapabilities", "authMethods", "agentInfo", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -8004,6 +8930,9 @@ type AgentCapabilities struct {
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// AgentCapabilitiesLLMProviders holds the members unstable_llm_providers adds (empty without its build tags).
 	AgentCapabilitiesLLMProviders
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -8013,6 +8942,7 @@ func (x *AgentCapabilities) UnmarshalJSON(data []byte) error {
 
 func (x *AgentCapabilities) decodeWire(r *wireReader) error {
 	*x = AgentCapabilities{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -8079,7 +9009,11 @@ func (x *AgentCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "providers":
-			if err := x.AgentCapabilitiesLLMProviders.decodeGatedMember(&it, r); err != nil {
+			if err := x.AgentCapabilitiesLLMProviders.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+				return err
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -8146,7 +9080,15 @@ func (x *AgentCapabilities) appendMembers(buf []byte, open int) ([]byte, error) 
 	if buf, err = x.AgentCapabilitiesLLMProviders.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (x *AgentCapabilities) declaresMember(name string) bool {
+	switch name {
+	case "loadSession", "promptCapabilities", "mcpCapabilities", "sessionCapabilities", "auth", "_meta":
+		return true
+	}
+	return x.AgentCapabilitiesLLMProviders.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -8182,6 +9124,9 @@ type PromptCapabilities struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -8191,6 +9136,7 @@ func (x *PromptCapabilities) UnmarshalJSON(data []byte) error {
 
 func (x *PromptCapabilities) decodeWire(r *wireReader) error {
 	*x = PromptCapabilities{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -8235,6 +9181,10 @@ func (x *PromptCapabilities) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -8283,7 +9233,15 @@ func (x *PromptCapabilities) appendMembers(buf []byte, open int) ([]byte, error)
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*PromptCapabilities) declaresMember(name string) bool {
+	switch name {
+	case "image", "audio", "embeddedContext", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -8305,6 +9263,9 @@ type McpCapabilities struct {
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// McpCapabilitiesMCPOverACP holds the members unstable_mcp_over_acp adds (empty without its build tags).
 	McpCapabilitiesMCPOverACP
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -8314,6 +9275,7 @@ func (x *McpCapabilities) UnmarshalJSON(data []byte) error {
 
 func (x *McpCapabilities) decodeWire(r *wireReader) error {
 	*x = McpCapabilities{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -8350,7 +9312,11 @@ func (x *McpCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "acp":
-			if err := x.McpCapabilitiesMCPOverACP.decodeGatedMember(&it, r); err != nil {
+			if err := x.McpCapabilitiesMCPOverACP.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+				return err
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -8396,7 +9362,15 @@ func (x *McpCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	if buf, err = x.McpCapabilitiesMCPOverACP.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (x *McpCapabilities) declaresMember(name string) bool {
+	switch name {
+	case "http", "sse", "_meta":
+		return true
+	}
+	return x.McpCapabilitiesMCPOverACP.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -8460,6 +9434,9 @@ type SessionCapabilities struct {
 	SessionCapabilitiesSessionStatus
 	// SessionCapabilitiesSessionTitle holds the members unstable_session_title adds (empty without its build tags).
 	SessionCapabilitiesSessionTitle
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -8469,6 +9446,7 @@ func (x *SessionCapabilities) UnmarshalJSON(data []byte) error {
 
 func (x *SessionCapabilities) decodeWire(r *wireReader) error {
 	*x = SessionCapabilities{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -8530,23 +9508,27 @@ func (x *SessionCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "systemPrompt":
-			if err := x.SessionCapabilitiesSystemPrompt.decodeGatedMember(&it, r); err != nil {
+			if err := x.SessionCapabilitiesSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 				return err
 			}
 		case "fork":
-			if err := x.SessionCapabilitiesSessionFork.decodeGatedMember(&it, r); err != nil {
+			if err := x.SessionCapabilitiesSessionFork.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 				return err
 			}
 		case "archive":
-			if err := x.SessionCapabilitiesSessionArchive.decodeGatedMember(&it, r); err != nil {
+			if err := x.SessionCapabilitiesSessionArchive.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 				return err
 			}
 		case "status":
-			if err := x.SessionCapabilitiesSessionStatus.decodeGatedMember(&it, r); err != nil {
+			if err := x.SessionCapabilitiesSessionStatus.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 				return err
 			}
 		case "title":
-			if err := x.SessionCapabilitiesSessionTitle.decodeGatedMember(&it, r); err != nil {
+			if err := x.SessionCapabilitiesSessionTitle.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+				return err
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -8625,7 +9607,15 @@ func (x *SessionCapabilities) appendMembers(buf []byte, open int) ([]byte, error
 	if buf, err = x.SessionCapabilitiesSessionTitle.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (x *SessionCapabilities) declaresMember(name string) bool {
+	switch name {
+	case "list", "delete", "additionalDirectories", "resume", "close", "_meta":
+		return true
+	}
+	return x.SessionCapabilitiesSystemPrompt.declaresGatedMember(name) || x.SessionCapabilitiesSessionFork.declaresGatedMember(name) || x.SessionCapabilitiesSessionArchive.declaresGatedMember(name) || x.SessionCapabilitiesSessionStatus.declaresGatedMember(name) || x.SessionCapabilitiesSessionTitle.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -8643,6 +9633,9 @@ type SessionListCapabilities struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -8652,6 +9645,7 @@ func (x *SessionListCapabilities) UnmarshalJSON(data []byte) error {
 
 func (x *SessionListCapabilities) decodeWire(r *wireReader) error {
 	*x = SessionListCapabilities{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -8666,6 +9660,10 @@ func (x *SessionListCapabilities) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -8693,7 +9691,15 @@ func (x *SessionListCapabilities) appendMembers(buf []byte, open int) ([]byte, e
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*SessionListCapabilities) declaresMember(name string) bool {
+	switch name {
+	case "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -8711,6 +9717,9 @@ type SessionDeleteCapabilities struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -8720,6 +9729,7 @@ func (x *SessionDeleteCapabilities) UnmarshalJSON(data []byte) error {
 
 func (x *SessionDeleteCapabilities) decodeWire(r *wireReader) error {
 	*x = SessionDeleteCapabilities{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -8734,6 +9744,10 @@ func (x *SessionDeleteCapabilities) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -8761,7 +9775,15 @@ func (x *SessionDeleteCapabilities) appendMembers(buf []byte, open int) ([]byte,
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*SessionDeleteCapabilities) declaresMember(name string) bool {
+	switch name {
+	case "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -8782,6 +9804,9 @@ type SessionAdditionalDirectoriesCapabilities struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -8791,6 +9816,7 @@ func (x *SessionAdditionalDirectoriesCapabilities) UnmarshalJSON(data []byte) er
 
 func (x *SessionAdditionalDirectoriesCapabilities) decodeWire(r *wireReader) error {
 	*x = SessionAdditionalDirectoriesCapabilities{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -8805,6 +9831,10 @@ func (x *SessionAdditionalDirectoriesCapabilities) decodeWire(r *wireReader) err
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -8832,7 +9862,15 @@ func (x *SessionAdditionalDirectoriesCapabilities) appendMembers(buf []byte, ope
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*SessionAdditionalDirectoriesCapabilities) declaresMember(name string) bool {
+	switch name {
+	case "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -8850,6 +9888,9 @@ type SessionResumeCapabilities struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -8859,6 +9900,7 @@ func (x *SessionResumeCapabilities) UnmarshalJSON(data []byte) error {
 
 func (x *SessionResumeCapabilities) decodeWire(r *wireReader) error {
 	*x = SessionResumeCapabilities{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -8873,6 +9915,10 @@ func (x *SessionResumeCapabilities) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -8900,7 +9946,15 @@ func (x *SessionResumeCapabilities) appendMembers(buf []byte, open int) ([]byte,
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*SessionResumeCapabilities) declaresMember(name string) bool {
+	switch name {
+	case "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -8918,6 +9972,9 @@ type SessionCloseCapabilities struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -8927,6 +9984,7 @@ func (x *SessionCloseCapabilities) UnmarshalJSON(data []byte) error {
 
 func (x *SessionCloseCapabilities) decodeWire(r *wireReader) error {
 	*x = SessionCloseCapabilities{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -8941,6 +9999,10 @@ func (x *SessionCloseCapabilities) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -8968,7 +10030,15 @@ func (x *SessionCloseCapabilities) appendMembers(buf []byte, open int) ([]byte, 
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*SessionCloseCapabilities) declaresMember(name string) bool {
+	switch name {
+	case "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -8991,6 +10061,9 @@ type AgentAuthCapabilities struct {
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// AgentAuthCapabilitiesAuthStatus holds the members unstable_auth_status adds (empty without its build tags).
 	AgentAuthCapabilitiesAuthStatus
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -9000,6 +10073,7 @@ func (x *AgentAuthCapabilities) UnmarshalJSON(data []byte) error {
 
 func (x *AgentAuthCapabilities) decodeWire(r *wireReader) error {
 	*x = AgentAuthCapabilities{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -9025,7 +10099,11 @@ func (x *AgentAuthCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "status":
-			if err := x.AgentAuthCapabilitiesAuthStatus.decodeGatedMember(&it, r); err != nil {
+			if err := x.AgentAuthCapabilitiesAuthStatus.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+				return err
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -9064,7 +10142,15 @@ func (x *AgentAuthCapabilities) appendMembers(buf []byte, open int) ([]byte, err
 	if buf, err = x.AgentAuthCapabilitiesAuthStatus.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (x *AgentAuthCapabilities) declaresMember(name string) bool {
+	switch name {
+	case "logout", "_meta":
+		return true
+	}
+	return x.AgentAuthCapabilitiesAuthStatus.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -9082,6 +10168,9 @@ type LogoutCapabilities struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -9091,6 +10180,7 @@ func (x *LogoutCapabilities) UnmarshalJSON(data []byte) error {
 
 func (x *LogoutCapabilities) decodeWire(r *wireReader) error {
 	*x = LogoutCapabilities{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -9105,6 +10195,10 @@ func (x *LogoutCapabilities) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -9132,7 +10226,15 @@ func (x *LogoutCapabilities) appendMembers(buf []byte, open int) ([]byte, error)
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*LogoutCapabilities) declaresMember(name string) bool {
+	switch name {
+	case "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -9155,6 +10257,7 @@ type AuthMethodValue interface {
 	isAuthMethod()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
+	declaresMember(string) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -9168,6 +10271,14 @@ func (x *AuthMethod) UnmarshalJSON(data []byte) error {
 }
 
 func (x *AuthMethod) decodeWire(r *wireReader) error {
+	m := r.pushKnown(nil, wireKnown{name: "type"})
+	err := x.decodeVariant(r)
+	r.popKnown(m)
+	return err
+}
+
+// decodeVariant decodes the variant the tag names.
+func (x *AuthMethod) decodeVariant(r *wireReader) error {
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "type")
 	if err != nil {
@@ -9217,6 +10328,10 @@ func (x *AuthMethod) appendMembers(buf []byte, open int) ([]byte, error) {
 	return x.Value.appendMembers(buf, open)
 }
 
+func (x *AuthMethod) declaresMember(name string) bool {
+	return x.Value != nil && x.Value.declaresMember(name)
+}
+
 // AuthMethodTerminalVariant: Client runs the configured agent program as a separate interactive
 // process, without passing this method to `authenticate`.
 //
@@ -9233,8 +10348,15 @@ func (x *AuthMethodTerminalVariant) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *AuthMethodTerminalVariant) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"type\":\"terminal\""...)
 	return (*AuthMethodTerminal)(x).appendMembers(buf, open)
+}
+
+func (x *AuthMethodTerminalVariant) declaresMember(name string) bool {
+	return name == "type" || (*AuthMethodTerminal)(x).declaresMember(name)
 }
 
 func (*AuthMethodTerminalVariant) isAuthMethod() {}
@@ -9263,6 +10385,10 @@ func (x *AuthMethodAgentVariant) appendJSON(buf []byte) ([]byte, error) {
 
 func (x *AuthMethodAgentVariant) appendMembers(buf []byte, open int) ([]byte, error) {
 	return (*AuthMethodAgent)(x).appendMembers(buf, open)
+}
+
+func (x *AuthMethodAgentVariant) declaresMember(name string) bool {
+	return (*AuthMethodAgent)(x).declaresMember(name)
 }
 
 func (*AuthMethodAgentVariant) isAuthMethod() {}
@@ -9319,6 +10445,9 @@ type AuthMethodTerminal struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -9328,6 +10457,7 @@ func (x *AuthMethodTerminal) UnmarshalJSON(data []byte) error {
 
 func (x *AuthMethodTerminal) decodeWire(r *wireReader) error {
 	*x = AuthMethodTerminal{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -9384,6 +10514,10 @@ func (x *AuthMethodTerminal) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -9448,7 +10582,15 @@ func (x *AuthMethodTerminal) appendMembers(buf []byte, open int) ([]byte, error)
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*AuthMethodTerminal) declaresMember(name string) bool {
+	switch name {
+	case "id", "name", "description", "args", "env", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -9472,6 +10614,9 @@ type AuthMethodAgent struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -9481,6 +10626,7 @@ func (x *AuthMethodAgent) UnmarshalJSON(data []byte) error {
 
 func (x *AuthMethodAgent) decodeWire(r *wireReader) error {
 	*x = AuthMethodAgent{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -9517,6 +10663,10 @@ func (x *AuthMethodAgent) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -9567,7 +10717,15 @@ func (x *AuthMethodAgent) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*AuthMethodAgent) declaresMember(name string) bool {
+	switch name {
+	case "id", "name", "description", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -9596,6 +10754,9 @@ type Implementation struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -9605,6 +10766,7 @@ func (x *Implementation) UnmarshalJSON(data []byte) error {
 
 func (x *Implementation) decodeWire(r *wireReader) error {
 	*x = Implementation{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -9641,6 +10803,10 @@ func (x *Implementation) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -9691,7 +10857,15 @@ func (x *Implementation) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*Implementation) declaresMember(name string) bool {
+	switch name {
+	case "name", "title", "version", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -9707,6 +10881,9 @@ type AuthenticateResponse struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -9716,6 +10893,7 @@ func (x *AuthenticateResponse) UnmarshalJSON(data []byte) error {
 
 func (x *AuthenticateResponse) decodeWire(r *wireReader) error {
 	*x = AuthenticateResponse{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -9730,6 +10908,10 @@ func (x *AuthenticateResponse) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -9757,7 +10939,15 @@ func (x *AuthenticateResponse) appendMembers(buf []byte, open int) ([]byte, erro
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*AuthenticateResponse) declaresMember(name string) bool {
+	switch name {
+	case "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -9773,6 +10963,9 @@ type LogoutResponse struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -9782,6 +10975,7 @@ func (x *LogoutResponse) UnmarshalJSON(data []byte) error {
 
 func (x *LogoutResponse) decodeWire(r *wireReader) error {
 	*x = LogoutResponse{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -9796,6 +10990,10 @@ func (x *LogoutResponse) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -9823,7 +11021,15 @@ func (x *LogoutResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*LogoutResponse) declaresMember(name string) bool {
+	switch name {
+	case "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -9851,6 +11057,9 @@ type NewSessionResponse struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -9860,6 +11069,7 @@ func (x *NewSessionResponse) UnmarshalJSON(data []byte) error {
 
 func (x *NewSessionResponse) decodeWire(r *wireReader) error {
 	*x = NewSessionResponse{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -9904,6 +11114,10 @@ func (x *NewSessionResponse) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -9953,7 +11167,15 @@ func (x *NewSessionResponse) appendMembers(buf []byte, open int) ([]byte, error)
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*NewSessionResponse) declaresMember(name string) bool {
+	switch name {
+	case "sessionId", "modes", "configOptions", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -9973,6 +11195,9 @@ type SessionModeState struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -9982,6 +11207,7 @@ func (x *SessionModeState) UnmarshalJSON(data []byte) error {
 
 func (x *SessionModeState) decodeWire(r *wireReader) error {
 	*x = SessionModeState{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -10013,6 +11239,10 @@ func (x *SessionModeState) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -10061,7 +11291,15 @@ func (x *SessionModeState) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*SessionModeState) declaresMember(name string) bool {
+	switch name {
+	case "currentModeId", "availableModes", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -10106,6 +11344,9 @@ type SessionMode struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -10115,6 +11356,7 @@ func (x *SessionMode) UnmarshalJSON(data []byte) error {
 
 func (x *SessionMode) decodeWire(r *wireReader) error {
 	*x = SessionMode{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -10151,6 +11393,10 @@ func (x *SessionMode) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -10201,7 +11447,15 @@ func (x *SessionMode) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*SessionMode) declaresMember(name string) bool {
+	switch name {
+	case "id", "name", "description", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -10227,6 +11481,9 @@ type SessionConfigOption struct {
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Variant holds the members that depend on the kind of SessionConfigOption.
 	Variant SessionConfigOptionVariant `json:"-"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -10236,6 +11493,7 @@ func (x *SessionConfigOption) UnmarshalJSON(data []byte) error {
 
 func (x *SessionConfigOption) decodeWire(r *wireReader) error {
 	*x = SessionConfigOption{}
+	known := r.takeKnown()
 	start := r.mark()
 	it, err := wireObjectAt(r)
 	if err != nil {
@@ -10295,7 +11553,13 @@ func (x *SessionConfigOption) decodeWire(r *wireReader) error {
 		return wireMissing("name")
 	}
 	r.reset(start)
-	return x.Variant.decodeWire(r)
+	m := r.pushKnown(known, wireKnown{
+		owner: x,
+		sink:  &x.Unknown,
+	})
+	err = x.Variant.decodeWire(r)
+	r.popKnown(m)
+	return err
 }
 
 func (x *SessionConfigOption) appendJSON(buf []byte) ([]byte, error) {
@@ -10340,7 +11604,18 @@ func (x *SessionConfigOption) appendMembers(buf []byte, open int) ([]byte, error
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return x.Variant.appendMembers(buf, open)
+	if buf, err = x.Variant.appendMembers(buf, open); err != nil {
+		return nil, err
+	}
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (x *SessionConfigOption) declaresMember(name string) bool {
+	switch name {
+	case "id", "name", "description", "category", "_meta":
+		return true
+	}
+	return x.Variant.declaresMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -10360,6 +11635,7 @@ type SessionConfigOptionVariantValue interface {
 	isSessionConfigOptionVariant()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
+	declaresMember(string) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -10373,6 +11649,14 @@ func (x *SessionConfigOptionVariant) UnmarshalJSON(data []byte) error {
 }
 
 func (x *SessionConfigOptionVariant) decodeWire(r *wireReader) error {
+	m := r.pushKnown(nil, wireKnown{name: "type"})
+	err := x.decodeVariant(r)
+	r.popKnown(m)
+	return err
+}
+
+// decodeVariant decodes the variant the tag names.
+func (x *SessionConfigOptionVariant) decodeVariant(r *wireReader) error {
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "type")
 	if err != nil {
@@ -10419,6 +11703,10 @@ func (x *SessionConfigOptionVariant) appendMembers(buf []byte, open int) ([]byte
 	return x.Value.appendMembers(buf, open)
 }
 
+func (x *SessionConfigOptionVariant) declaresMember(name string) bool {
+	return x.Value != nil && x.Value.declaresMember(name)
+}
+
 // SessionConfigOptionSelect: Single-value selector (dropdown).
 //
 // It is the variant of SessionConfigOptionVariant with type "select".
@@ -10434,8 +11722,15 @@ func (x *SessionConfigOptionSelect) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *SessionConfigOptionSelect) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"type\":\"select\""...)
 	return (*SessionConfigSelect)(x).appendMembers(buf, open)
+}
+
+func (x *SessionConfigOptionSelect) declaresMember(name string) bool {
+	return name == "type" || (*SessionConfigSelect)(x).declaresMember(name)
 }
 
 func (*SessionConfigOptionSelect) isSessionConfigOptionVariant() {}
@@ -10461,8 +11756,15 @@ func (x *SessionConfigOptionBoolean) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *SessionConfigOptionBoolean) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"type\":\"boolean\""...)
 	return (*SessionConfigBoolean)(x).appendMembers(buf, open)
+}
+
+func (x *SessionConfigOptionBoolean) declaresMember(name string) bool {
+	return name == "type" || (*SessionConfigBoolean)(x).declaresMember(name)
 }
 
 func (*SessionConfigOptionBoolean) isSessionConfigOptionVariant() {}
@@ -10731,6 +12033,9 @@ type SessionConfigSelectOption struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -10740,6 +12045,7 @@ func (x *SessionConfigSelectOption) UnmarshalJSON(data []byte) error {
 
 func (x *SessionConfigSelectOption) decodeWire(r *wireReader) error {
 	*x = SessionConfigSelectOption{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -10776,6 +12082,10 @@ func (x *SessionConfigSelectOption) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -10826,7 +12136,15 @@ func (x *SessionConfigSelectOption) appendMembers(buf []byte, open int) ([]byte,
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*SessionConfigSelectOption) declaresMember(name string) bool {
+	switch name {
+	case "value", "name", "description", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -10848,6 +12166,9 @@ type SessionConfigSelectGroup struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -10857,6 +12178,7 @@ func (x *SessionConfigSelectGroup) UnmarshalJSON(data []byte) error {
 
 func (x *SessionConfigSelectGroup) decodeWire(r *wireReader) error {
 	*x = SessionConfigSelectGroup{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -10894,6 +12216,10 @@ func (x *SessionConfigSelectGroup) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -10950,7 +12276,15 @@ func (x *SessionConfigSelectGroup) appendMembers(buf []byte, open int) ([]byte, 
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*SessionConfigSelectGroup) declaresMember(name string) bool {
+	switch name {
+	case "group", "name", "options", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -10985,6 +12319,9 @@ type SessionConfigSelect struct {
 	CurrentValue SessionConfigValueId `json:"currentValue"`
 	// The set of selectable options.
 	Options SessionConfigSelectOptions `json:"options"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -10994,6 +12331,7 @@ func (x *SessionConfigSelect) UnmarshalJSON(data []byte) error {
 
 func (x *SessionConfigSelect) decodeWire(r *wireReader) error {
 	*x = SessionConfigSelect{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -11012,6 +12350,10 @@ func (x *SessionConfigSelect) decodeWire(r *wireReader) error {
 			err := x.Options.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "options")
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -11048,7 +12390,15 @@ func (x *SessionConfigSelect) appendMembers(buf []byte, open int) ([]byte, error
 	if err != nil {
 		return nil, wireAtKey(err, "options")
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*SessionConfigSelect) declaresMember(name string) bool {
+	switch name {
+	case "currentValue", "options":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -11060,6 +12410,9 @@ func (x SessionConfigSelect) MarshalJSON() ([]byte, error) {
 type SessionConfigBoolean struct {
 	// The current value of the boolean option.
 	CurrentValue bool `json:"currentValue"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -11069,6 +12422,7 @@ func (x *SessionConfigBoolean) UnmarshalJSON(data []byte) error {
 
 func (x *SessionConfigBoolean) decodeWire(r *wireReader) error {
 	*x = SessionConfigBoolean{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -11081,6 +12435,10 @@ func (x *SessionConfigBoolean) decodeWire(r *wireReader) error {
 			err := wireDecodeBool(&x.CurrentValue, r)
 			if err != nil {
 				return wireAtKey(err, "currentValue")
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -11109,7 +12467,15 @@ func (x *SessionConfigBoolean) appendMembers(buf []byte, open int) ([]byte, erro
 	if err != nil {
 		return nil, wireAtKey(err, "currentValue")
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*SessionConfigBoolean) declaresMember(name string) bool {
+	switch name {
+	case "currentValue":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -11131,6 +12497,9 @@ type LoadSessionResponse struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -11140,6 +12509,7 @@ func (x *LoadSessionResponse) UnmarshalJSON(data []byte) error {
 
 func (x *LoadSessionResponse) decodeWire(r *wireReader) error {
 	*x = LoadSessionResponse{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -11177,6 +12547,10 @@ func (x *LoadSessionResponse) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -11218,7 +12592,15 @@ func (x *LoadSessionResponse) appendMembers(buf []byte, open int) ([]byte, error
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*LoadSessionResponse) declaresMember(name string) bool {
+	switch name {
+	case "modes", "configOptions", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -11239,6 +12621,9 @@ type ListSessionsResponse struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -11248,6 +12633,7 @@ func (x *ListSessionsResponse) UnmarshalJSON(data []byte) error {
 
 func (x *ListSessionsResponse) decodeWire(r *wireReader) error {
 	*x = ListSessionsResponse{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -11282,6 +12668,10 @@ func (x *ListSessionsResponse) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -11329,7 +12719,15 @@ func (x *ListSessionsResponse) appendMembers(buf []byte, open int) ([]byte, erro
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*ListSessionsResponse) declaresMember(name string) bool {
+	switch name {
+	case "sessions", "nextCursor", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -11361,6 +12759,9 @@ type SessionInfo struct {
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// SessionInfoSessionArchive holds the members unstable_session_archive adds (empty without its build tags).
 	SessionInfoSessionArchive
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -11370,6 +12771,7 @@ func (x *SessionInfo) UnmarshalJSON(data []byte) error {
 
 func (x *SessionInfo) decodeWire(r *wireReader) error {
 	*x = SessionInfo{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -11426,7 +12828,11 @@ func (x *SessionInfo) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "archived":
-			if err := x.SessionInfoSessionArchive.decodeGatedMember(&it, r); err != nil {
+			if err := x.SessionInfoSessionArchive.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+				return err
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -11495,7 +12901,15 @@ func (x *SessionInfo) appendMembers(buf []byte, open int) ([]byte, error) {
 	if buf, err = x.SessionInfoSessionArchive.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (x *SessionInfo) declaresMember(name string) bool {
+	switch name {
+	case "sessionId", "cwd", "additionalDirectories", "title", "updatedAt", "_meta":
+		return true
+	}
+	return x.SessionInfoSessionArchive.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -11511,6 +12925,9 @@ type DeleteSessionResponse struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -11520,6 +12937,7 @@ func (x *DeleteSessionResponse) UnmarshalJSON(data []byte) error {
 
 func (x *DeleteSessionResponse) decodeWire(r *wireReader) error {
 	*x = DeleteSessionResponse{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -11534,6 +12952,10 @@ func (x *DeleteSessionResponse) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -11561,7 +12983,15 @@ func (x *DeleteSessionResponse) appendMembers(buf []byte, open int) ([]byte, err
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*DeleteSessionResponse) declaresMember(name string) bool {
+	switch name {
+	case "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -11583,6 +13013,9 @@ type ResumeSessionResponse struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -11592,6 +13025,7 @@ func (x *ResumeSessionResponse) UnmarshalJSON(data []byte) error {
 
 func (x *ResumeSessionResponse) decodeWire(r *wireReader) error {
 	*x = ResumeSessionResponse{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -11629,6 +13063,10 @@ func (x *ResumeSessionResponse) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -11670,7 +13108,15 @@ func (x *ResumeSessionResponse) appendMembers(buf []byte, open int) ([]byte, err
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*ResumeSessionResponse) declaresMember(name string) bool {
+	switch name {
+	case "modes", "configOptions", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -11686,6 +13132,9 @@ type CloseSessionResponse struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -11695,6 +13144,7 @@ func (x *CloseSessionResponse) UnmarshalJSON(data []byte) error {
 
 func (x *CloseSessionResponse) decodeWire(r *wireReader) error {
 	*x = CloseSessionResponse{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -11709,6 +13159,10 @@ func (x *CloseSessionResponse) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -11736,7 +13190,15 @@ func (x *CloseSessionResponse) appendMembers(buf []byte, open int) ([]byte, erro
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*CloseSessionResponse) declaresMember(name string) bool {
+	switch name {
+	case "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -11752,6 +13214,9 @@ type SetSessionModeResponse struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -11761,6 +13226,7 @@ func (x *SetSessionModeResponse) UnmarshalJSON(data []byte) error {
 
 func (x *SetSessionModeResponse) decodeWire(r *wireReader) error {
 	*x = SetSessionModeResponse{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -11775,6 +13241,10 @@ func (x *SetSessionModeResponse) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -11802,7 +13272,15 @@ func (x *SetSessionModeResponse) appendMembers(buf []byte, open int) ([]byte, er
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*SetSessionModeResponse) declaresMember(name string) bool {
+	switch name {
+	case "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -11820,6 +13298,9 @@ type SetSessionConfigOptionResponse struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -11829,6 +13310,7 @@ func (x *SetSessionConfigOptionResponse) UnmarshalJSON(data []byte) error {
 
 func (x *SetSessionConfigOptionResponse) decodeWire(r *wireReader) error {
 	*x = SetSessionConfigOptionResponse{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -11854,6 +13336,10 @@ func (x *SetSessionConfigOptionResponse) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -11894,7 +13380,15 @@ func (x *SetSessionConfigOptionResponse) appendMembers(buf []byte, open int) ([]
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*SetSessionConfigOptionResponse) declaresMember(name string) bool {
+	switch name {
+	case "configOptions", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -11916,6 +13410,9 @@ type PromptResponse struct {
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// PromptResponseEndTurnTokenUsage holds the members unstable_end_turn_token_usage adds (empty without its build tags).
 	PromptResponseEndTurnTokenUsage
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -11925,6 +13422,7 @@ func (x *PromptResponse) UnmarshalJSON(data []byte) error {
 
 func (x *PromptResponse) decodeWire(r *wireReader) error {
 	*x = PromptResponse{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -11948,7 +13446,11 @@ func (x *PromptResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "usage":
-			if err := x.PromptResponseEndTurnTokenUsage.decodeGatedMember(&it, r); err != nil {
+			if err := x.PromptResponseEndTurnTokenUsage.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+				return err
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -11988,7 +13490,15 @@ func (x *PromptResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	if buf, err = x.PromptResponseEndTurnTokenUsage.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (x *PromptResponse) declaresMember(name string) bool {
+	switch name {
+	case "stopReason", "_meta":
+		return true
+	}
+	return x.PromptResponseEndTurnTokenUsage.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -12110,6 +13620,9 @@ type Error struct {
 	// Optional primitive or structured value that contains additional information about the error.
 	// This may include debugging information or context-specific details.
 	Data json.RawMessage `json:"data,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -12119,6 +13632,7 @@ func (x *Error) UnmarshalJSON(data []byte) error {
 
 func (x *Error) decodeWire(r *wireReader) error {
 	*x = Error{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -12146,6 +13660,10 @@ func (x *Error) decodeWire(r *wireReader) error {
 				x.Data = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -12189,7 +13707,15 @@ func (x *Error) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "data")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*Error) declaresMember(name string) bool {
+	switch name {
+	case "code", "message", "data":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -12258,6 +13784,9 @@ type AgentNotification struct {
 	Method string `json:"method"`
 	// Method-specific notification parameters.
 	Params *AgentNotificationParams `json:"params,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -12267,6 +13796,7 @@ func (x *AgentNotification) UnmarshalJSON(data []byte) error {
 
 func (x *AgentNotification) decodeWire(r *wireReader) error {
 	*x = AgentNotification{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -12284,6 +13814,10 @@ func (x *AgentNotification) decodeWire(r *wireReader) error {
 			err := wireDecodePtr(&x.Params, r, (*AgentNotificationParams).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "params")
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -12319,7 +13853,15 @@ func (x *AgentNotification) appendMembers(buf []byte, open int) ([]byte, error) 
 			return nil, wireAtKey(err, "params")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*AgentNotification) declaresMember(name string) bool {
+	switch name {
+	case "method", "params":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -12499,6 +14041,9 @@ type SessionNotification struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -12508,6 +14053,7 @@ func (x *SessionNotification) UnmarshalJSON(data []byte) error {
 
 func (x *SessionNotification) decodeWire(r *wireReader) error {
 	*x = SessionNotification{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -12535,6 +14081,10 @@ func (x *SessionNotification) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -12578,7 +14128,15 @@ func (x *SessionNotification) appendMembers(buf []byte, open int) ([]byte, error
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*SessionNotification) declaresMember(name string) bool {
+	switch name {
+	case "sessionId", "update", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -12602,6 +14160,7 @@ type SessionUpdateValue interface {
 	isSessionUpdate()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
+	declaresMember(string) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -12615,6 +14174,14 @@ func (x *SessionUpdate) UnmarshalJSON(data []byte) error {
 }
 
 func (x *SessionUpdate) decodeWire(r *wireReader) error {
+	m := r.pushKnown(nil, wireKnown{name: "sessionUpdate"})
+	err := x.decodeVariant(r)
+	r.popKnown(m)
+	return err
+}
+
+// decodeVariant decodes the variant the tag names.
+func (x *SessionUpdate) decodeVariant(r *wireReader) error {
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "sessionUpdate")
 	if err != nil {
@@ -12751,6 +14318,10 @@ func (x *SessionUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	return x.Value.appendMembers(buf, open)
 }
 
+func (x *SessionUpdate) declaresMember(name string) bool {
+	return x.Value != nil && x.Value.declaresMember(name)
+}
+
 // SessionUpdateUserMessageChunk: A chunk of the user's message being streamed.
 //
 // It is the variant of SessionUpdate with sessionUpdate "user_message_chunk".
@@ -12766,8 +14337,15 @@ func (x *SessionUpdateUserMessageChunk) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *SessionUpdateUserMessageChunk) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"user_message_chunk\""...)
 	return (*ContentChunk)(x).appendMembers(buf, open)
+}
+
+func (x *SessionUpdateUserMessageChunk) declaresMember(name string) bool {
+	return name == "sessionUpdate" || (*ContentChunk)(x).declaresMember(name)
 }
 
 func (*SessionUpdateUserMessageChunk) isSessionUpdate() {}
@@ -12793,8 +14371,15 @@ func (x *SessionUpdateAgentMessageChunk) appendJSON(buf []byte) ([]byte, error) 
 }
 
 func (x *SessionUpdateAgentMessageChunk) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"agent_message_chunk\""...)
 	return (*ContentChunk)(x).appendMembers(buf, open)
+}
+
+func (x *SessionUpdateAgentMessageChunk) declaresMember(name string) bool {
+	return name == "sessionUpdate" || (*ContentChunk)(x).declaresMember(name)
 }
 
 func (*SessionUpdateAgentMessageChunk) isSessionUpdate() {}
@@ -12820,8 +14405,15 @@ func (x *SessionUpdateAgentThoughtChunk) appendJSON(buf []byte) ([]byte, error) 
 }
 
 func (x *SessionUpdateAgentThoughtChunk) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"agent_thought_chunk\""...)
 	return (*ContentChunk)(x).appendMembers(buf, open)
+}
+
+func (x *SessionUpdateAgentThoughtChunk) declaresMember(name string) bool {
+	return name == "sessionUpdate" || (*ContentChunk)(x).declaresMember(name)
 }
 
 func (*SessionUpdateAgentThoughtChunk) isSessionUpdate() {}
@@ -12847,8 +14439,15 @@ func (x *SessionUpdateToolCall) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *SessionUpdateToolCall) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"tool_call\""...)
 	return (*ToolCall)(x).appendMembers(buf, open)
+}
+
+func (x *SessionUpdateToolCall) declaresMember(name string) bool {
+	return name == "sessionUpdate" || (*ToolCall)(x).declaresMember(name)
 }
 
 func (*SessionUpdateToolCall) isSessionUpdate() {}
@@ -12874,8 +14473,15 @@ func (x *SessionUpdateToolCallUpdate) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *SessionUpdateToolCallUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"tool_call_update\""...)
 	return (*ToolCallUpdate)(x).appendMembers(buf, open)
+}
+
+func (x *SessionUpdateToolCallUpdate) declaresMember(name string) bool {
+	return name == "sessionUpdate" || (*ToolCallUpdate)(x).declaresMember(name)
 }
 
 func (*SessionUpdateToolCallUpdate) isSessionUpdate() {}
@@ -12902,8 +14508,15 @@ func (x *SessionUpdatePlan) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *SessionUpdatePlan) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"plan\""...)
 	return (*Plan)(x).appendMembers(buf, open)
+}
+
+func (x *SessionUpdatePlan) declaresMember(name string) bool {
+	return name == "sessionUpdate" || (*Plan)(x).declaresMember(name)
 }
 
 func (*SessionUpdatePlan) isSessionUpdate() {}
@@ -12929,8 +14542,15 @@ func (x *SessionUpdateAvailableCommandsUpdate) appendJSON(buf []byte) ([]byte, e
 }
 
 func (x *SessionUpdateAvailableCommandsUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"available_commands_update\""...)
 	return (*AvailableCommandsUpdate)(x).appendMembers(buf, open)
+}
+
+func (x *SessionUpdateAvailableCommandsUpdate) declaresMember(name string) bool {
+	return name == "sessionUpdate" || (*AvailableCommandsUpdate)(x).declaresMember(name)
 }
 
 func (*SessionUpdateAvailableCommandsUpdate) isSessionUpdate() {}
@@ -12958,8 +14578,15 @@ func (x *SessionUpdateCurrentModeUpdate) appendJSON(buf []byte) ([]byte, error) 
 }
 
 func (x *SessionUpdateCurrentModeUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"current_mode_update\""...)
 	return (*CurrentModeUpdate)(x).appendMembers(buf, open)
+}
+
+func (x *SessionUpdateCurrentModeUpdate) declaresMember(name string) bool {
+	return name == "sessionUpdate" || (*CurrentModeUpdate)(x).declaresMember(name)
 }
 
 func (*SessionUpdateCurrentModeUpdate) isSessionUpdate() {}
@@ -12985,8 +14612,15 @@ func (x *SessionUpdateConfigOptionUpdate) appendJSON(buf []byte) ([]byte, error)
 }
 
 func (x *SessionUpdateConfigOptionUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"config_option_update\""...)
 	return (*ConfigOptionUpdate)(x).appendMembers(buf, open)
+}
+
+func (x *SessionUpdateConfigOptionUpdate) declaresMember(name string) bool {
+	return name == "sessionUpdate" || (*ConfigOptionUpdate)(x).declaresMember(name)
 }
 
 func (*SessionUpdateConfigOptionUpdate) isSessionUpdate() {}
@@ -13012,8 +14646,15 @@ func (x *SessionUpdateSessionInfoUpdate) appendJSON(buf []byte) ([]byte, error) 
 }
 
 func (x *SessionUpdateSessionInfoUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"session_info_update\""...)
 	return (*SessionInfoUpdate)(x).appendMembers(buf, open)
+}
+
+func (x *SessionUpdateSessionInfoUpdate) declaresMember(name string) bool {
+	return name == "sessionUpdate" || (*SessionInfoUpdate)(x).declaresMember(name)
 }
 
 func (*SessionUpdateSessionInfoUpdate) isSessionUpdate() {}
@@ -13039,8 +14680,15 @@ func (x *SessionUpdateUsageUpdate) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *SessionUpdateUsageUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"usage_update\""...)
 	return (*UsageUpdate)(x).appendMembers(buf, open)
+}
+
+func (x *SessionUpdateUsageUpdate) declaresMember(name string) bool {
+	return name == "sessionUpdate" || (*UsageUpdate)(x).declaresMember(name)
 }
 
 func (*SessionUpdateUsageUpdate) isSessionUpdate() {}
@@ -13069,8 +14717,15 @@ func (x *SessionUpdateNotice) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *SessionUpdateNotice) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"notice\""...)
 	return (*Notice)(x).appendMembers(buf, open)
+}
+
+func (x *SessionUpdateNotice) declaresMember(name string) bool {
+	return name == "sessionUpdate" || (*Notice)(x).declaresMember(name)
 }
 
 func (*SessionUpdateNotice) isSessionUpdate() {}
@@ -13099,8 +14754,15 @@ func (x *SessionUpdateCompactionUpdate) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *SessionUpdateCompactionUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"compaction_update\""...)
 	return (*CompactionUpdate)(x).appendMembers(buf, open)
+}
+
+func (x *SessionUpdateCompactionUpdate) declaresMember(name string) bool {
+	return name == "sessionUpdate" || (*CompactionUpdate)(x).declaresMember(name)
 }
 
 func (*SessionUpdateCompactionUpdate) isSessionUpdate() {}
@@ -13129,8 +14791,15 @@ func (x *SessionUpdateCompactionSummaryChunk) appendJSON(buf []byte) ([]byte, er
 }
 
 func (x *SessionUpdateCompactionSummaryChunk) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"compaction_summary_chunk\""...)
 	return (*CompactionSummaryChunk)(x).appendMembers(buf, open)
+}
+
+func (x *SessionUpdateCompactionSummaryChunk) declaresMember(name string) bool {
+	return name == "sessionUpdate" || (*CompactionSummaryChunk)(x).declaresMember(name)
 }
 
 func (*SessionUpdateCompactionSummaryChunk) isSessionUpdate() {}
@@ -13177,6 +14846,9 @@ type ContentChunk struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -13186,6 +14858,7 @@ func (x *ContentChunk) UnmarshalJSON(data []byte) error {
 
 func (x *ContentChunk) decodeWire(r *wireReader) error {
 	*x = ContentChunk{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -13216,6 +14889,10 @@ func (x *ContentChunk) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -13258,7 +14935,15 @@ func (x *ContentChunk) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*ContentChunk) declaresMember(name string) bool {
+	switch name {
+	case "content", "messageId", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -13302,6 +14987,9 @@ type ToolCall struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -13311,6 +14999,7 @@ func (x *ToolCall) UnmarshalJSON(data []byte) error {
 
 func (x *ToolCall) decodeWire(r *wireReader) error {
 	*x = ToolCall{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -13404,6 +15093,10 @@ func (x *ToolCall) decodeWire(r *wireReader) error {
 			} else {
 				r.reset(at)
 			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
+			}
 		}
 	}
 	if it.err != nil {
@@ -13495,7 +15188,15 @@ func (x *ToolCall) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*ToolCall) declaresMember(name string) bool {
+	switch name {
+	case "toolCallId", "title", "name", "kind", "status", "content", "locations", "rawInput", "rawOutput", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -13522,6 +15223,9 @@ type PlanEntry struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -13531,6 +15235,7 @@ func (x *PlanEntry) UnmarshalJSON(data []byte) error {
 
 func (x *PlanEntry) decodeWire(r *wireReader) error {
 	*x = PlanEntry{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -13564,6 +15269,10 @@ func (x *PlanEntry) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -13615,7 +15324,15 @@ func (x *PlanEntry) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*PlanEntry) declaresMember(name string) bool {
+	switch name {
+	case "content", "priority", "status", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -13755,6 +15472,9 @@ type Plan struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -13764,6 +15484,7 @@ func (x *Plan) UnmarshalJSON(data []byte) error {
 
 func (x *Plan) decodeWire(r *wireReader) error {
 	*x = Plan{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -13789,6 +15510,10 @@ func (x *Plan) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -13829,7 +15554,15 @@ func (x *Plan) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*Plan) declaresMember(name string) bool {
+	switch name {
+	case "entries", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -13851,6 +15584,9 @@ type AvailableCommand struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -13860,6 +15596,7 @@ func (x *AvailableCommand) UnmarshalJSON(data []byte) error {
 
 func (x *AvailableCommand) decodeWire(r *wireReader) error {
 	*x = AvailableCommand{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -13896,6 +15633,10 @@ func (x *AvailableCommand) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -13946,7 +15687,15 @@ func (x *AvailableCommand) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*AvailableCommand) declaresMember(name string) bool {
+	switch name {
+	case "name", "description", "input", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -13966,6 +15715,7 @@ type AvailableCommandInputValue interface {
 	isAvailableCommandInput()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
+	declaresMember(string) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -14006,6 +15756,10 @@ func (x *AvailableCommandInput) appendMembers(buf []byte, open int) ([]byte, err
 	return x.Value.appendMembers(buf, open)
 }
 
+func (x *AvailableCommandInput) declaresMember(name string) bool {
+	return x.Value != nil && x.Value.declaresMember(name)
+}
+
 // AvailableCommandInputUnstructured: All text that was typed after the command name is provided as input.
 //
 // It is a variant of AvailableCommandInput.
@@ -14017,6 +15771,10 @@ func (x *AvailableCommandInputUnstructured) appendJSON(buf []byte) ([]byte, erro
 
 func (x *AvailableCommandInputUnstructured) appendMembers(buf []byte, open int) ([]byte, error) {
 	return (*UnstructuredCommandInput)(x).appendMembers(buf, open)
+}
+
+func (x *AvailableCommandInputUnstructured) declaresMember(name string) bool {
+	return (*UnstructuredCommandInput)(x).declaresMember(name)
 }
 
 func (*AvailableCommandInputUnstructured) isAvailableCommandInput() {}
@@ -14037,6 +15795,9 @@ type UnstructuredCommandInput struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -14046,6 +15807,7 @@ func (x *UnstructuredCommandInput) UnmarshalJSON(data []byte) error {
 
 func (x *UnstructuredCommandInput) decodeWire(r *wireReader) error {
 	*x = UnstructuredCommandInput{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -14067,6 +15829,10 @@ func (x *UnstructuredCommandInput) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -14102,7 +15868,15 @@ func (x *UnstructuredCommandInput) appendMembers(buf []byte, open int) ([]byte, 
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*UnstructuredCommandInput) declaresMember(name string) bool {
+	switch name {
+	case "hint", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -14120,6 +15894,9 @@ type AvailableCommandsUpdate struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -14129,6 +15906,7 @@ func (x *AvailableCommandsUpdate) UnmarshalJSON(data []byte) error {
 
 func (x *AvailableCommandsUpdate) decodeWire(r *wireReader) error {
 	*x = AvailableCommandsUpdate{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -14154,6 +15932,10 @@ func (x *AvailableCommandsUpdate) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -14194,7 +15976,15 @@ func (x *AvailableCommandsUpdate) appendMembers(buf []byte, open int) ([]byte, e
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*AvailableCommandsUpdate) declaresMember(name string) bool {
+	switch name {
+	case "availableCommands", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -14214,6 +16004,9 @@ type CurrentModeUpdate struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -14223,6 +16016,7 @@ func (x *CurrentModeUpdate) UnmarshalJSON(data []byte) error {
 
 func (x *CurrentModeUpdate) decodeWire(r *wireReader) error {
 	*x = CurrentModeUpdate{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -14244,6 +16038,10 @@ func (x *CurrentModeUpdate) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -14279,7 +16077,15 @@ func (x *CurrentModeUpdate) appendMembers(buf []byte, open int) ([]byte, error) 
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*CurrentModeUpdate) declaresMember(name string) bool {
+	switch name {
+	case "currentModeId", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -14297,6 +16103,9 @@ type ConfigOptionUpdate struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -14306,6 +16115,7 @@ func (x *ConfigOptionUpdate) UnmarshalJSON(data []byte) error {
 
 func (x *ConfigOptionUpdate) decodeWire(r *wireReader) error {
 	*x = ConfigOptionUpdate{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -14331,6 +16141,10 @@ func (x *ConfigOptionUpdate) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -14371,7 +16185,15 @@ func (x *ConfigOptionUpdate) appendMembers(buf []byte, open int) ([]byte, error)
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*ConfigOptionUpdate) declaresMember(name string) bool {
+	switch name {
+	case "configOptions", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -14394,6 +16216,9 @@ type SessionInfoUpdate struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -14403,6 +16228,7 @@ func (x *SessionInfoUpdate) UnmarshalJSON(data []byte) error {
 
 func (x *SessionInfoUpdate) decodeWire(r *wireReader) error {
 	*x = SessionInfoUpdate{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -14435,6 +16261,10 @@ func (x *SessionInfoUpdate) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -14476,7 +16306,15 @@ func (x *SessionInfoUpdate) appendMembers(buf []byte, open int) ([]byte, error) 
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*SessionInfoUpdate) declaresMember(name string) bool {
+	switch name {
+	case "title", "updatedAt", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -14497,6 +16335,9 @@ type Cost struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -14506,6 +16347,7 @@ func (x *Cost) UnmarshalJSON(data []byte) error {
 
 func (x *Cost) decodeWire(r *wireReader) error {
 	*x = Cost{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -14533,6 +16375,10 @@ func (x *Cost) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -14576,7 +16422,15 @@ func (x *Cost) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*Cost) declaresMember(name string) bool {
+	switch name {
+	case "amount", "currency", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -14598,6 +16452,9 @@ type UsageUpdate struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -14607,6 +16464,7 @@ func (x *UsageUpdate) UnmarshalJSON(data []byte) error {
 
 func (x *UsageUpdate) decodeWire(r *wireReader) error {
 	*x = UsageUpdate{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -14643,6 +16501,10 @@ func (x *UsageUpdate) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -14693,7 +16555,15 @@ func (x *UsageUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*UsageUpdate) declaresMember(name string) bool {
+	switch name {
+	case "used", "size", "cost", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -14781,6 +16651,9 @@ type Notice struct {
 	//
 	// Omitted and `null` are equivalent and mean no metadata was supplied.
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -14790,6 +16663,7 @@ func (x *Notice) UnmarshalJSON(data []byte) error {
 
 func (x *Notice) decodeWire(r *wireReader) error {
 	*x = Notice{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -14826,6 +16700,10 @@ func (x *Notice) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -14876,7 +16754,15 @@ func (x *Notice) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*Notice) declaresMember(name string) bool {
+	switch name {
+	case "severity", "title", "description", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -14986,6 +16872,9 @@ type CompactionUpdate struct {
 	Error Patch[string] `json:"error,omitzero"`
 	// Extensible metadata patch for this compaction.
 	Meta Patch[json.RawMessage] `json:"_meta,omitzero"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -14995,6 +16884,7 @@ func (x *CompactionUpdate) UnmarshalJSON(data []byte) error {
 
 func (x *CompactionUpdate) decodeWire(r *wireReader) error {
 	*x = CompactionUpdate{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -15042,6 +16932,10 @@ func (x *CompactionUpdate) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -15101,7 +16995,15 @@ func (x *CompactionUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*CompactionUpdate) declaresMember(name string) bool {
+	switch name {
+	case "compactionId", "status", "summary", "error", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -15120,6 +17022,9 @@ type CompactionSummaryChunk struct {
 	Content ContentBlock `json:"content"`
 	// Metadata scoped to this chunk. Omission and `null` both mean absent.
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -15129,6 +17034,7 @@ func (x *CompactionSummaryChunk) UnmarshalJSON(data []byte) error {
 
 func (x *CompactionSummaryChunk) decodeWire(r *wireReader) error {
 	*x = CompactionSummaryChunk{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -15156,6 +17062,10 @@ func (x *CompactionSummaryChunk) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -15199,7 +17109,15 @@ func (x *CompactionSummaryChunk) appendMembers(buf []byte, open int) ([]byte, er
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*CompactionSummaryChunk) declaresMember(name string) bool {
+	switch name {
+	case "compactionId", "content", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -15219,6 +17137,9 @@ type CompleteElicitationNotification struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -15228,6 +17149,7 @@ func (x *CompleteElicitationNotification) UnmarshalJSON(data []byte) error {
 
 func (x *CompleteElicitationNotification) decodeWire(r *wireReader) error {
 	*x = CompleteElicitationNotification{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -15249,6 +17171,10 @@ func (x *CompleteElicitationNotification) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -15284,7 +17210,15 @@ func (x *CompleteElicitationNotification) appendMembers(buf []byte, open int) ([
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*CompleteElicitationNotification) declaresMember(name string) bool {
+	switch name {
+	case "elicitationId", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -15327,6 +17261,9 @@ type ClientRequest struct {
 	Method string `json:"method"`
 	// Method-specific request parameters.
 	Params *ClientRequestParams `json:"params,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -15336,6 +17273,7 @@ func (x *ClientRequest) UnmarshalJSON(data []byte) error {
 
 func (x *ClientRequest) decodeWire(r *wireReader) error {
 	*x = ClientRequest{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -15359,6 +17297,10 @@ func (x *ClientRequest) decodeWire(r *wireReader) error {
 			err := wireDecodePtr(&x.Params, r, (*ClientRequestParams).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "params")
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -15402,7 +17344,15 @@ func (x *ClientRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "params")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*ClientRequest) declaresMember(name string) bool {
+	switch name {
+	case "id", "method", "params":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -15952,6 +17902,9 @@ type InitializeRequest struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -15961,6 +17914,7 @@ func (x *InitializeRequest) UnmarshalJSON(data []byte) error {
 
 func (x *InitializeRequest) decodeWire(r *wireReader) error {
 	*x = InitializeRequest{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -16001,6 +17955,10 @@ func (x *InitializeRequest) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -16050,7 +18008,15 @@ func (x *InitializeRequest) appendMembers(buf []byte, open int) ([]byte, error) 
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*InitializeRequest) declaresMember(name string) bool {
+	switch name {
+	case "protocolVersion", "clientCapabilities", "clientInfo", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -16095,6 +18061,9 @@ type ClientCapabilities struct {
 	ClientCapabilitiesSubagents
 	// ClientCapabilitiesPlanOperations holds the members unstable_plan_operations adds (empty without its build tags).
 	ClientCapabilitiesPlanOperations
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -16104,6 +18073,7 @@ func (x *ClientCapabilities) UnmarshalJSON(data []byte) error {
 
 func (x *ClientCapabilities) decodeWire(r *wireReader) error {
 	*x = ClientCapabilities{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -16168,11 +18138,15 @@ func (x *ClientCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "subagents":
-			if err := x.ClientCapabilitiesSubagents.decodeGatedMember(&it, r); err != nil {
+			if err := x.ClientCapabilitiesSubagents.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 				return err
 			}
 		case "plan":
-			if err := x.ClientCapabilitiesPlanOperations.decodeGatedMember(&it, r); err != nil {
+			if err := x.ClientCapabilitiesPlanOperations.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+				return err
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -16242,7 +18216,15 @@ func (x *ClientCapabilities) appendMembers(buf []byte, open int) ([]byte, error)
 	if buf, err = x.ClientCapabilitiesPlanOperations.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (x *ClientCapabilities) declaresMember(name string) bool {
+	switch name {
+	case "fs", "terminal", "session", "auth", "elicitation", "_meta":
+		return true
+	}
+	return x.ClientCapabilitiesSubagents.declaresGatedMember(name) || x.ClientCapabilitiesPlanOperations.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -16264,6 +18246,9 @@ type FileSystemCapabilities struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -16273,6 +18258,7 @@ func (x *FileSystemCapabilities) UnmarshalJSON(data []byte) error {
 
 func (x *FileSystemCapabilities) decodeWire(r *wireReader) error {
 	*x = FileSystemCapabilities{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -16307,6 +18293,10 @@ func (x *FileSystemCapabilities) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -16348,7 +18338,15 @@ func (x *FileSystemCapabilities) appendMembers(buf []byte, open int) ([]byte, er
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*FileSystemCapabilities) declaresMember(name string) bool {
+	switch name {
+	case "readTextFile", "writeTextFile", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -16377,6 +18375,9 @@ type ClientSessionCapabilities struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -16386,6 +18387,7 @@ func (x *ClientSessionCapabilities) UnmarshalJSON(data []byte) error {
 
 func (x *ClientSessionCapabilities) decodeWire(r *wireReader) error {
 	*x = ClientSessionCapabilities{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -16427,6 +18429,10 @@ func (x *ClientSessionCapabilities) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -16475,7 +18481,15 @@ func (x *ClientSessionCapabilities) appendMembers(buf []byte, open int) ([]byte,
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*ClientSessionCapabilities) declaresMember(name string) bool {
+	switch name {
+	case "compaction", "configOptions", "notices", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -16505,6 +18519,11 @@ func (x *CompactionCapabilities) appendMembers(buf []byte, open int) ([]byte, er
 	return wireAppendRawMembers(buf, open, *x)
 }
 
+// declaresMember declares nothing: the value keeps every member itself.
+func (*CompactionCapabilities) declaresMember(string) bool {
+	return false
+}
+
 // MarshalJSON implements json.Marshaler.
 func (x CompactionCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
@@ -16525,6 +18544,9 @@ type SessionConfigOptionsCapabilities struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -16534,6 +18556,7 @@ func (x *SessionConfigOptionsCapabilities) UnmarshalJSON(data []byte) error {
 
 func (x *SessionConfigOptionsCapabilities) decodeWire(r *wireReader) error {
 	*x = SessionConfigOptionsCapabilities{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -16557,6 +18580,10 @@ func (x *SessionConfigOptionsCapabilities) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -16591,7 +18618,15 @@ func (x *SessionConfigOptionsCapabilities) appendMembers(buf []byte, open int) (
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*SessionConfigOptionsCapabilities) declaresMember(name string) bool {
+	switch name {
+	case "boolean", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -16609,6 +18644,9 @@ type BooleanConfigOptionCapabilities struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -16618,6 +18656,7 @@ func (x *BooleanConfigOptionCapabilities) UnmarshalJSON(data []byte) error {
 
 func (x *BooleanConfigOptionCapabilities) decodeWire(r *wireReader) error {
 	*x = BooleanConfigOptionCapabilities{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -16632,6 +18671,10 @@ func (x *BooleanConfigOptionCapabilities) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -16659,7 +18702,15 @@ func (x *BooleanConfigOptionCapabilities) appendMembers(buf []byte, open int) ([
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*BooleanConfigOptionCapabilities) declaresMember(name string) bool {
+	switch name {
+	case "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -16689,6 +18740,11 @@ func (x *NoticeCapabilities) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendRawMembers(buf, open, *x)
 }
 
+// declaresMember declares nothing: the value keeps every member itself.
+func (*NoticeCapabilities) declaresMember(string) bool {
+	return false
+}
+
 // MarshalJSON implements json.Marshaler.
 func (x NoticeCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
@@ -16712,6 +18768,9 @@ type AuthCapabilities struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -16721,6 +18780,7 @@ func (x *AuthCapabilities) UnmarshalJSON(data []byte) error {
 
 func (x *AuthCapabilities) decodeWire(r *wireReader) error {
 	*x = AuthCapabilities{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -16745,6 +18805,10 @@ func (x *AuthCapabilities) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -16779,7 +18843,15 @@ func (x *AuthCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*AuthCapabilities) declaresMember(name string) bool {
+	switch name {
+	case "terminal", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -16807,6 +18879,9 @@ type ElicitationCapabilities struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -16816,6 +18891,7 @@ func (x *ElicitationCapabilities) UnmarshalJSON(data []byte) error {
 
 func (x *ElicitationCapabilities) decodeWire(r *wireReader) error {
 	*x = ElicitationCapabilities{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -16848,6 +18924,10 @@ func (x *ElicitationCapabilities) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -16889,7 +18969,15 @@ func (x *ElicitationCapabilities) appendMembers(buf []byte, open int) ([]byte, e
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*ElicitationCapabilities) declaresMember(name string) bool {
+	switch name {
+	case "form", "url", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -16909,6 +18997,9 @@ type ElicitationFormCapabilities struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -16918,6 +19009,7 @@ func (x *ElicitationFormCapabilities) UnmarshalJSON(data []byte) error {
 
 func (x *ElicitationFormCapabilities) decodeWire(r *wireReader) error {
 	*x = ElicitationFormCapabilities{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -16932,6 +19024,10 @@ func (x *ElicitationFormCapabilities) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -16959,7 +19055,15 @@ func (x *ElicitationFormCapabilities) appendMembers(buf []byte, open int) ([]byt
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*ElicitationFormCapabilities) declaresMember(name string) bool {
+	switch name {
+	case "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -16979,6 +19083,9 @@ type ElicitationUrlCapabilities struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -16988,6 +19095,7 @@ func (x *ElicitationUrlCapabilities) UnmarshalJSON(data []byte) error {
 
 func (x *ElicitationUrlCapabilities) decodeWire(r *wireReader) error {
 	*x = ElicitationUrlCapabilities{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -17002,6 +19110,10 @@ func (x *ElicitationUrlCapabilities) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -17029,7 +19141,15 @@ func (x *ElicitationUrlCapabilities) appendMembers(buf []byte, open int) ([]byte
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*ElicitationUrlCapabilities) declaresMember(name string) bool {
+	switch name {
+	case "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -17050,6 +19170,9 @@ type AuthenticateRequest struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -17059,6 +19182,7 @@ func (x *AuthenticateRequest) UnmarshalJSON(data []byte) error {
 
 func (x *AuthenticateRequest) decodeWire(r *wireReader) error {
 	*x = AuthenticateRequest{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -17080,6 +19204,10 @@ func (x *AuthenticateRequest) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -17115,7 +19243,15 @@ func (x *AuthenticateRequest) appendMembers(buf []byte, open int) ([]byte, error
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*AuthenticateRequest) declaresMember(name string) bool {
+	switch name {
+	case "methodId", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -17133,6 +19269,9 @@ type LogoutRequest struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -17142,6 +19281,7 @@ func (x *LogoutRequest) UnmarshalJSON(data []byte) error {
 
 func (x *LogoutRequest) decodeWire(r *wireReader) error {
 	*x = LogoutRequest{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -17156,6 +19296,10 @@ func (x *LogoutRequest) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -17183,7 +19327,15 @@ func (x *LogoutRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*LogoutRequest) declaresMember(name string) bool {
+	switch name {
+	case "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -17213,6 +19365,9 @@ type NewSessionRequest struct {
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// NewSessionRequestSystemPrompt holds the members unstable_system_prompt adds (empty without its build tags).
 	NewSessionRequestSystemPrompt
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -17222,6 +19377,7 @@ func (x *NewSessionRequest) UnmarshalJSON(data []byte) error {
 
 func (x *NewSessionRequest) decodeWire(r *wireReader) error {
 	*x = NewSessionRequest{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -17266,7 +19422,11 @@ func (x *NewSessionRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "systemPrompt":
-			if err := x.NewSessionRequestSystemPrompt.decodeGatedMember(&it, r); err != nil {
+			if err := x.NewSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+				return err
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -17326,7 +19486,15 @@ func (x *NewSessionRequest) appendMembers(buf []byte, open int) ([]byte, error) 
 	if buf, err = x.NewSessionRequestSystemPrompt.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (x *NewSessionRequest) declaresMember(name string) bool {
+	switch name {
+	case "cwd", "additionalDirectories", "mcpServers", "_meta":
+		return true
+	}
+	return x.NewSessionRequestSystemPrompt.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -17351,6 +19519,7 @@ type McpServerValue interface {
 	isMcpServer()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
+	declaresMember(string) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -17364,6 +19533,14 @@ func (x *McpServer) UnmarshalJSON(data []byte) error {
 }
 
 func (x *McpServer) decodeWire(r *wireReader) error {
+	m := r.pushKnown(nil, wireKnown{name: "type"})
+	err := x.decodeVariant(r)
+	r.popKnown(m)
+	return err
+}
+
+// decodeVariant decodes the variant the tag names.
+func (x *McpServer) decodeVariant(r *wireReader) error {
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "type")
 	if err != nil {
@@ -17423,6 +19600,10 @@ func (x *McpServer) appendMembers(buf []byte, open int) ([]byte, error) {
 	return x.Value.appendMembers(buf, open)
 }
 
+func (x *McpServer) declaresMember(name string) bool {
+	return x.Value != nil && x.Value.declaresMember(name)
+}
+
 // McpServerHTTP: HTTP transport configuration
 //
 // Only available when the Agent capabilities indicate `mcp_capabilities.http` is `true`.
@@ -17440,8 +19621,15 @@ func (x *McpServerHTTP) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *McpServerHTTP) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"type\":\"http\""...)
 	return (*McpServerHttp)(x).appendMembers(buf, open)
+}
+
+func (x *McpServerHTTP) declaresMember(name string) bool {
+	return name == "type" || (*McpServerHttp)(x).declaresMember(name)
 }
 
 func (*McpServerHTTP) isMcpServer() {}
@@ -17469,8 +19657,15 @@ func (x *McpServerSSE) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *McpServerSSE) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"type\":\"sse\""...)
 	return (*McpServerSse)(x).appendMembers(buf, open)
+}
+
+func (x *McpServerSSE) declaresMember(name string) bool {
+	return name == "type" || (*McpServerSse)(x).declaresMember(name)
 }
 
 func (*McpServerSSE) isMcpServer() {}
@@ -17501,6 +19696,10 @@ func (x *McpServerStdioVariant) appendMembers(buf []byte, open int) ([]byte, err
 	return (*McpServerStdio)(x).appendMembers(buf, open)
 }
 
+func (x *McpServerStdioVariant) declaresMember(name string) bool {
+	return (*McpServerStdio)(x).declaresMember(name)
+}
+
 func (*McpServerStdioVariant) isMcpServer() {}
 
 // NewMcpServerStdioVariant returns the McpServer that holds the variant McpServerStdioVariant.
@@ -17521,6 +19720,9 @@ type HttpHeader struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -17530,6 +19732,7 @@ func (x *HttpHeader) UnmarshalJSON(data []byte) error {
 
 func (x *HttpHeader) decodeWire(r *wireReader) error {
 	*x = HttpHeader{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -17557,6 +19760,10 @@ func (x *HttpHeader) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -17600,7 +19807,15 @@ func (x *HttpHeader) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*HttpHeader) declaresMember(name string) bool {
+	switch name {
+	case "name", "value", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -17622,6 +19837,9 @@ type McpServerHttp struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -17631,6 +19849,7 @@ func (x *McpServerHttp) UnmarshalJSON(data []byte) error {
 
 func (x *McpServerHttp) decodeWire(r *wireReader) error {
 	*x = McpServerHttp{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -17669,6 +19888,10 @@ func (x *McpServerHttp) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -17725,7 +19948,15 @@ func (x *McpServerHttp) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*McpServerHttp) declaresMember(name string) bool {
+	switch name {
+	case "name", "url", "headers", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -17747,6 +19978,9 @@ type McpServerSse struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -17756,6 +19990,7 @@ func (x *McpServerSse) UnmarshalJSON(data []byte) error {
 
 func (x *McpServerSse) decodeWire(r *wireReader) error {
 	*x = McpServerSse{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -17794,6 +20029,10 @@ func (x *McpServerSse) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -17850,7 +20089,15 @@ func (x *McpServerSse) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*McpServerSse) declaresMember(name string) bool {
+	switch name {
+	case "name", "url", "headers", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -17874,6 +20121,9 @@ type McpServerStdio struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -17883,6 +20133,7 @@ func (x *McpServerStdio) UnmarshalJSON(data []byte) error {
 
 func (x *McpServerStdio) decodeWire(r *wireReader) error {
 	*x = McpServerStdio{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -17932,6 +20183,10 @@ func (x *McpServerStdio) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -18001,7 +20256,15 @@ func (x *McpServerStdio) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*McpServerStdio) declaresMember(name string) bool {
+	switch name {
+	case "name", "command", "args", "env", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -18036,6 +20299,9 @@ type LoadSessionRequest struct {
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// LoadSessionRequestSystemPrompt holds the members unstable_system_prompt adds (empty without its build tags).
 	LoadSessionRequestSystemPrompt
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -18045,6 +20311,7 @@ func (x *LoadSessionRequest) UnmarshalJSON(data []byte) error {
 
 func (x *LoadSessionRequest) decodeWire(r *wireReader) error {
 	*x = LoadSessionRequest{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -18095,7 +20362,11 @@ func (x *LoadSessionRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "systemPrompt":
-			if err := x.LoadSessionRequestSystemPrompt.decodeGatedMember(&it, r); err != nil {
+			if err := x.LoadSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+				return err
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -18163,7 +20434,15 @@ func (x *LoadSessionRequest) appendMembers(buf []byte, open int) ([]byte, error)
 	if buf, err = x.LoadSessionRequestSystemPrompt.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (x *LoadSessionRequest) declaresMember(name string) bool {
+	switch name {
+	case "mcpServers", "cwd", "additionalDirectories", "sessionId", "_meta":
+		return true
+	}
+	return x.LoadSessionRequestSystemPrompt.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -18187,6 +20466,9 @@ type ListSessionsRequest struct {
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// ListSessionsRequestSessionArchive holds the members unstable_session_archive adds (empty without its build tags).
 	ListSessionsRequestSessionArchive
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -18196,6 +20478,7 @@ func (x *ListSessionsRequest) UnmarshalJSON(data []byte) error {
 
 func (x *ListSessionsRequest) decodeWire(r *wireReader) error {
 	*x = ListSessionsRequest{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -18222,7 +20505,11 @@ func (x *ListSessionsRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "archived":
-			if err := x.ListSessionsRequestSessionArchive.decodeGatedMember(&it, r); err != nil {
+			if err := x.ListSessionsRequestSessionArchive.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+				return err
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -18268,7 +20555,15 @@ func (x *ListSessionsRequest) appendMembers(buf []byte, open int) ([]byte, error
 	if buf, err = x.ListSessionsRequestSessionArchive.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (x *ListSessionsRequest) declaresMember(name string) bool {
+	switch name {
+	case "cwd", "cursor", "_meta":
+		return true
+	}
+	return x.ListSessionsRequestSessionArchive.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -18288,6 +20583,9 @@ type DeleteSessionRequest struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -18297,6 +20595,7 @@ func (x *DeleteSessionRequest) UnmarshalJSON(data []byte) error {
 
 func (x *DeleteSessionRequest) decodeWire(r *wireReader) error {
 	*x = DeleteSessionRequest{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -18318,6 +20617,10 @@ func (x *DeleteSessionRequest) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -18353,7 +20656,15 @@ func (x *DeleteSessionRequest) appendMembers(buf []byte, open int) ([]byte, erro
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*DeleteSessionRequest) declaresMember(name string) bool {
+	switch name {
+	case "sessionId", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -18389,6 +20700,9 @@ type ResumeSessionRequest struct {
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// ResumeSessionRequestSystemPrompt holds the members unstable_system_prompt adds (empty without its build tags).
 	ResumeSessionRequestSystemPrompt
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -18398,6 +20712,7 @@ func (x *ResumeSessionRequest) UnmarshalJSON(data []byte) error {
 
 func (x *ResumeSessionRequest) decodeWire(r *wireReader) error {
 	*x = ResumeSessionRequest{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -18447,7 +20762,11 @@ func (x *ResumeSessionRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "systemPrompt":
-			if err := x.ResumeSessionRequestSystemPrompt.decodeGatedMember(&it, r); err != nil {
+			if err := x.ResumeSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+				return err
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -18509,7 +20828,15 @@ func (x *ResumeSessionRequest) appendMembers(buf []byte, open int) ([]byte, erro
 	if buf, err = x.ResumeSessionRequestSystemPrompt.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (x *ResumeSessionRequest) declaresMember(name string) bool {
+	switch name {
+	case "sessionId", "cwd", "additionalDirectories", "mcpServers", "_meta":
+		return true
+	}
+	return x.ResumeSessionRequestSystemPrompt.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -18533,6 +20860,9 @@ type CloseSessionRequest struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -18542,6 +20872,7 @@ func (x *CloseSessionRequest) UnmarshalJSON(data []byte) error {
 
 func (x *CloseSessionRequest) decodeWire(r *wireReader) error {
 	*x = CloseSessionRequest{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -18563,6 +20894,10 @@ func (x *CloseSessionRequest) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -18598,7 +20933,15 @@ func (x *CloseSessionRequest) appendMembers(buf []byte, open int) ([]byte, error
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*CloseSessionRequest) declaresMember(name string) bool {
+	switch name {
+	case "sessionId", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -18618,6 +20961,9 @@ type SetSessionModeRequest struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -18627,6 +20973,7 @@ func (x *SetSessionModeRequest) UnmarshalJSON(data []byte) error {
 
 func (x *SetSessionModeRequest) decodeWire(r *wireReader) error {
 	*x = SetSessionModeRequest{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -18654,6 +21001,10 @@ func (x *SetSessionModeRequest) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -18697,7 +21048,15 @@ func (x *SetSessionModeRequest) appendMembers(buf []byte, open int) ([]byte, err
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*SetSessionModeRequest) declaresMember(name string) bool {
+	switch name {
+	case "sessionId", "modeId", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -18719,6 +21078,9 @@ type SetSessionConfigOptionRequest struct {
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Variant holds the members that depend on the kind of SetSessionConfigOptionRequest.
 	Variant SetSessionConfigOptionRequestVariant `json:"-"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -18728,6 +21090,7 @@ func (x *SetSessionConfigOptionRequest) UnmarshalJSON(data []byte) error {
 
 func (x *SetSessionConfigOptionRequest) decodeWire(r *wireReader) error {
 	*x = SetSessionConfigOptionRequest{}
+	known := r.takeKnown()
 	start := r.mark()
 	it, err := wireObjectAt(r)
 	if err != nil {
@@ -18769,7 +21132,13 @@ func (x *SetSessionConfigOptionRequest) decodeWire(r *wireReader) error {
 		return wireMissing("configId")
 	}
 	r.reset(start)
-	return x.Variant.decodeWire(r)
+	m := r.pushKnown(known, wireKnown{
+		owner: x,
+		sink:  &x.Unknown,
+	})
+	err = x.Variant.decodeWire(r)
+	r.popKnown(m)
+	return err
 }
 
 func (x *SetSessionConfigOptionRequest) appendJSON(buf []byte) ([]byte, error) {
@@ -18800,7 +21169,18 @@ func (x *SetSessionConfigOptionRequest) appendMembers(buf []byte, open int) ([]b
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return x.Variant.appendMembers(buf, open)
+	if buf, err = x.Variant.appendMembers(buf, open); err != nil {
+		return nil, err
+	}
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (x *SetSessionConfigOptionRequest) declaresMember(name string) bool {
+	switch name {
+	case "sessionId", "configId", "_meta":
+		return true
+	}
+	return x.Variant.declaresMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -18820,6 +21200,7 @@ type SetSessionConfigOptionRequestVariantValue interface {
 	isSetSessionConfigOptionRequestVariant()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
+	declaresMember(string) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -18833,6 +21214,14 @@ func (x *SetSessionConfigOptionRequestVariant) UnmarshalJSON(data []byte) error 
 }
 
 func (x *SetSessionConfigOptionRequestVariant) decodeWire(r *wireReader) error {
+	m := r.pushKnown(nil, wireKnown{name: "type"})
+	err := x.decodeVariant(r)
+	r.popKnown(m)
+	return err
+}
+
+// decodeVariant decodes the variant the tag names.
+func (x *SetSessionConfigOptionRequestVariant) decodeVariant(r *wireReader) error {
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "type")
 	if err != nil {
@@ -18882,16 +21271,24 @@ func (x *SetSessionConfigOptionRequestVariant) appendMembers(buf []byte, open in
 	return x.Value.appendMembers(buf, open)
 }
 
+func (x *SetSessionConfigOptionRequestVariant) declaresMember(name string) bool {
+	return x.Value != nil && x.Value.declaresMember(name)
+}
+
 // SetSessionConfigOptionRequestBoolean: A boolean value (`type: "boolean"`).
 //
 // It is the variant of SetSessionConfigOptionRequestVariant with type "boolean".
 type SetSessionConfigOptionRequestBoolean struct {
 	// The boolean value.
 	Value bool `json:"value"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 func (x *SetSessionConfigOptionRequestBoolean) decodeWire(r *wireReader) error {
 	*x = SetSessionConfigOptionRequestBoolean{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -18904,6 +21301,10 @@ func (x *SetSessionConfigOptionRequestBoolean) decodeWire(r *wireReader) error {
 			err := wireDecodeBool(&x.Value, r)
 			if err != nil {
 				return wireAtKey(err, "value")
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -18933,7 +21334,15 @@ func (x *SetSessionConfigOptionRequestBoolean) appendMembers(buf []byte, open in
 	if err != nil {
 		return nil, wireAtKey(err, "value")
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*SetSessionConfigOptionRequestBoolean) declaresMember(name string) bool {
+	switch name {
+	case "type", "value":
+		return true
+	}
+	return false
 }
 
 func (*SetSessionConfigOptionRequestBoolean) isSetSessionConfigOptionRequestVariant() {}
@@ -18953,10 +21362,14 @@ func NewSetSessionConfigOptionRequestBoolean(v SetSessionConfigOptionRequestBool
 type SetSessionConfigOptionRequestValueID struct {
 	// The value ID.
 	Value SessionConfigValueId `json:"value"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 func (x *SetSessionConfigOptionRequestValueID) decodeWire(r *wireReader) error {
 	*x = SetSessionConfigOptionRequestValueID{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -18969,6 +21382,10 @@ func (x *SetSessionConfigOptionRequestValueID) decodeWire(r *wireReader) error {
 			err := x.Value.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "value")
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -18997,7 +21414,15 @@ func (x *SetSessionConfigOptionRequestValueID) appendMembers(buf []byte, open in
 	if err != nil {
 		return nil, wireAtKey(err, "value")
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*SetSessionConfigOptionRequestValueID) declaresMember(name string) bool {
+	switch name {
+	case "value":
+		return true
+	}
+	return false
 }
 
 func (*SetSessionConfigOptionRequestValueID) isSetSessionConfigOptionRequestVariant() {}
@@ -19035,6 +21460,9 @@ type PromptRequest struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -19044,6 +21472,7 @@ func (x *PromptRequest) UnmarshalJSON(data []byte) error {
 
 func (x *PromptRequest) decodeWire(r *wireReader) error {
 	*x = PromptRequest{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -19071,6 +21500,10 @@ func (x *PromptRequest) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -19119,7 +21552,15 @@ func (x *PromptRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*PromptRequest) declaresMember(name string) bool {
+	switch name {
+	case "sessionId", "prompt", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -19139,6 +21580,7 @@ type ClientResponseValue interface {
 	isClientResponse()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
+	declaresMember(string) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -19217,6 +21659,10 @@ func (x *ClientResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	return x.Value.appendMembers(buf, open)
 }
 
+func (x *ClientResponse) declaresMember(name string) bool {
+	return x.Value != nil && x.Value.declaresMember(name)
+}
+
 // ClientResponseResult: A successful JSON-RPC response.
 //
 // It is a variant of ClientResponse.
@@ -19225,10 +21671,14 @@ type ClientResponseResult struct {
 	ID RequestId `json:"id"`
 	// Method-specific response data.
 	Result ClientResponseResultResult `json:"result"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 func (x *ClientResponseResult) decodeWire(r *wireReader) error {
 	*x = ClientResponseResult{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -19247,6 +21697,10 @@ func (x *ClientResponseResult) decodeWire(r *wireReader) error {
 			err := x.Result.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "result")
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -19283,7 +21737,15 @@ func (x *ClientResponseResult) appendMembers(buf []byte, open int) ([]byte, erro
 	if err != nil {
 		return nil, wireAtKey(err, "result")
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*ClientResponseResult) declaresMember(name string) bool {
+	switch name {
+	case "id", "result":
+		return true
+	}
+	return false
 }
 
 func (*ClientResponseResult) isClientResponse() {}
@@ -19301,10 +21763,14 @@ type ClientResponseError struct {
 	ID RequestId `json:"id"`
 	// Method-specific error data.
 	Error Error `json:"error"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 func (x *ClientResponseError) decodeWire(r *wireReader) error {
 	*x = ClientResponseError{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -19323,6 +21789,10 @@ func (x *ClientResponseError) decodeWire(r *wireReader) error {
 			err := x.Error.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "error")
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -19359,7 +21829,15 @@ func (x *ClientResponseError) appendMembers(buf []byte, open int) ([]byte, error
 	if err != nil {
 		return nil, wireAtKey(err, "error")
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*ClientResponseError) declaresMember(name string) bool {
+	switch name {
+	case "id", "error":
+		return true
+	}
+	return false
 }
 
 func (*ClientResponseError) isClientResponse() {}
@@ -19720,6 +22198,9 @@ type WriteTextFileResponse struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -19729,6 +22210,7 @@ func (x *WriteTextFileResponse) UnmarshalJSON(data []byte) error {
 
 func (x *WriteTextFileResponse) decodeWire(r *wireReader) error {
 	*x = WriteTextFileResponse{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -19743,6 +22225,10 @@ func (x *WriteTextFileResponse) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -19770,7 +22256,15 @@ func (x *WriteTextFileResponse) appendMembers(buf []byte, open int) ([]byte, err
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*WriteTextFileResponse) declaresMember(name string) bool {
+	switch name {
+	case "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -19788,6 +22282,9 @@ type ReadTextFileResponse struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -19797,6 +22294,7 @@ func (x *ReadTextFileResponse) UnmarshalJSON(data []byte) error {
 
 func (x *ReadTextFileResponse) decodeWire(r *wireReader) error {
 	*x = ReadTextFileResponse{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -19818,6 +22316,10 @@ func (x *ReadTextFileResponse) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -19853,7 +22355,15 @@ func (x *ReadTextFileResponse) appendMembers(buf []byte, open int) ([]byte, erro
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*ReadTextFileResponse) declaresMember(name string) bool {
+	switch name {
+	case "content", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -19871,6 +22381,9 @@ type RequestPermissionResponse struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -19880,6 +22393,7 @@ func (x *RequestPermissionResponse) UnmarshalJSON(data []byte) error {
 
 func (x *RequestPermissionResponse) decodeWire(r *wireReader) error {
 	*x = RequestPermissionResponse{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -19901,6 +22415,10 @@ func (x *RequestPermissionResponse) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -19936,7 +22454,15 @@ func (x *RequestPermissionResponse) appendMembers(buf []byte, open int) ([]byte,
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*RequestPermissionResponse) declaresMember(name string) bool {
+	switch name {
+	case "outcome", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -19956,6 +22482,7 @@ type RequestPermissionOutcomeValue interface {
 	isRequestPermissionOutcome()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
+	declaresMember(string) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -19969,6 +22496,14 @@ func (x *RequestPermissionOutcome) UnmarshalJSON(data []byte) error {
 }
 
 func (x *RequestPermissionOutcome) decodeWire(r *wireReader) error {
+	m := r.pushKnown(nil, wireKnown{name: "outcome"})
+	err := x.decodeVariant(r)
+	r.popKnown(m)
+	return err
+}
+
+// decodeVariant decodes the variant the tag names.
+func (x *RequestPermissionOutcome) decodeVariant(r *wireReader) error {
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "outcome")
 	if err != nil {
@@ -20015,6 +22550,10 @@ func (x *RequestPermissionOutcome) appendMembers(buf []byte, open int) ([]byte, 
 	return x.Value.appendMembers(buf, open)
 }
 
+func (x *RequestPermissionOutcome) declaresMember(name string) bool {
+	return x.Value != nil && x.Value.declaresMember(name)
+}
+
 // RequestPermissionOutcomeCancelled: The prompt turn was cancelled before the user responded.
 //
 // When a client sends a `session/cancel` notification to cancel an ongoing
@@ -20024,16 +22563,26 @@ func (x *RequestPermissionOutcome) appendMembers(buf []byte, open int) ([]byte, 
 // See protocol docs: [Cancellation](https://agentclientprotocol.com/protocol/v1/draft/prompt-turn#cancellation)
 //
 // It is the variant of RequestPermissionOutcome with outcome "cancelled".
-type RequestPermissionOutcomeCancelled struct{}
+type RequestPermissionOutcomeCancelled struct {
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
+}
 
 func (x *RequestPermissionOutcomeCancelled) decodeWire(r *wireReader) error {
 	*x = RequestPermissionOutcomeCancelled{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	for it.next(r) {
-
+		switch string(it.key) {
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
+			}
+		}
 	}
 	if it.err != nil {
 		return it.err
@@ -20052,7 +22601,15 @@ func (x *RequestPermissionOutcomeCancelled) appendJSON(buf []byte) ([]byte, erro
 
 func (x *RequestPermissionOutcomeCancelled) appendMembers(buf []byte, open int) ([]byte, error) {
 	buf = append(wireComma(buf, open), "\"outcome\":\"cancelled\""...)
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*RequestPermissionOutcomeCancelled) declaresMember(name string) bool {
+	switch name {
+	case "outcome":
+		return true
+	}
+	return false
 }
 
 func (*RequestPermissionOutcomeCancelled) isRequestPermissionOutcome() {}
@@ -20077,8 +22634,15 @@ func (x *RequestPermissionOutcomeSelected) appendJSON(buf []byte) ([]byte, error
 }
 
 func (x *RequestPermissionOutcomeSelected) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "outcome"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"outcome\":\"selected\""...)
 	return (*SelectedPermissionOutcome)(x).appendMembers(buf, open)
+}
+
+func (x *RequestPermissionOutcomeSelected) declaresMember(name string) bool {
+	return name == "outcome" || (*SelectedPermissionOutcome)(x).declaresMember(name)
 }
 
 func (*RequestPermissionOutcomeSelected) isRequestPermissionOutcome() {}
@@ -20099,6 +22663,9 @@ type SelectedPermissionOutcome struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -20108,6 +22675,7 @@ func (x *SelectedPermissionOutcome) UnmarshalJSON(data []byte) error {
 
 func (x *SelectedPermissionOutcome) decodeWire(r *wireReader) error {
 	*x = SelectedPermissionOutcome{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -20129,6 +22697,10 @@ func (x *SelectedPermissionOutcome) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -20164,7 +22736,15 @@ func (x *SelectedPermissionOutcome) appendMembers(buf []byte, open int) ([]byte,
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*SelectedPermissionOutcome) declaresMember(name string) bool {
+	switch name {
+	case "optionId", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -20182,6 +22762,9 @@ type CreateTerminalResponse struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -20191,6 +22774,7 @@ func (x *CreateTerminalResponse) UnmarshalJSON(data []byte) error {
 
 func (x *CreateTerminalResponse) decodeWire(r *wireReader) error {
 	*x = CreateTerminalResponse{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -20212,6 +22796,10 @@ func (x *CreateTerminalResponse) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -20247,7 +22835,15 @@ func (x *CreateTerminalResponse) appendMembers(buf []byte, open int) ([]byte, er
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*CreateTerminalResponse) declaresMember(name string) bool {
+	switch name {
+	case "terminalId", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -20269,6 +22865,9 @@ type TerminalOutputResponse struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -20278,6 +22877,7 @@ func (x *TerminalOutputResponse) UnmarshalJSON(data []byte) error {
 
 func (x *TerminalOutputResponse) decodeWire(r *wireReader) error {
 	*x = TerminalOutputResponse{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -20314,6 +22914,10 @@ func (x *TerminalOutputResponse) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -20364,7 +22968,15 @@ func (x *TerminalOutputResponse) appendMembers(buf []byte, open int) ([]byte, er
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*TerminalOutputResponse) declaresMember(name string) bool {
+	switch name {
+	case "output", "truncated", "exitStatus", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -20384,6 +22996,9 @@ type TerminalExitStatus struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -20393,6 +23008,7 @@ func (x *TerminalExitStatus) UnmarshalJSON(data []byte) error {
 
 func (x *TerminalExitStatus) decodeWire(r *wireReader) error {
 	*x = TerminalExitStatus{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -20425,6 +23041,10 @@ func (x *TerminalExitStatus) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -20466,7 +23086,15 @@ func (x *TerminalExitStatus) appendMembers(buf []byte, open int) ([]byte, error)
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*TerminalExitStatus) declaresMember(name string) bool {
+	switch name {
+	case "exitCode", "signal", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -20482,6 +23110,9 @@ type ReleaseTerminalResponse struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -20491,6 +23122,7 @@ func (x *ReleaseTerminalResponse) UnmarshalJSON(data []byte) error {
 
 func (x *ReleaseTerminalResponse) decodeWire(r *wireReader) error {
 	*x = ReleaseTerminalResponse{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -20505,6 +23137,10 @@ func (x *ReleaseTerminalResponse) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -20532,7 +23168,15 @@ func (x *ReleaseTerminalResponse) appendMembers(buf []byte, open int) ([]byte, e
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*ReleaseTerminalResponse) declaresMember(name string) bool {
+	switch name {
+	case "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -20552,6 +23196,9 @@ type WaitForTerminalExitResponse struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -20561,6 +23208,7 @@ func (x *WaitForTerminalExitResponse) UnmarshalJSON(data []byte) error {
 
 func (x *WaitForTerminalExitResponse) decodeWire(r *wireReader) error {
 	*x = WaitForTerminalExitResponse{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -20593,6 +23241,10 @@ func (x *WaitForTerminalExitResponse) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -20634,7 +23286,15 @@ func (x *WaitForTerminalExitResponse) appendMembers(buf []byte, open int) ([]byt
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*WaitForTerminalExitResponse) declaresMember(name string) bool {
+	switch name {
+	case "exitCode", "signal", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -20650,6 +23310,9 @@ type KillTerminalResponse struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -20659,6 +23322,7 @@ func (x *KillTerminalResponse) UnmarshalJSON(data []byte) error {
 
 func (x *KillTerminalResponse) decodeWire(r *wireReader) error {
 	*x = KillTerminalResponse{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -20673,6 +23337,10 @@ func (x *KillTerminalResponse) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -20700,7 +23368,15 @@ func (x *KillTerminalResponse) appendMembers(buf []byte, open int) ([]byte, erro
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*KillTerminalResponse) declaresMember(name string) bool {
+	switch name {
+	case "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -20720,6 +23396,9 @@ type CreateElicitationResponse struct {
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Variant holds the members that depend on the kind of CreateElicitationResponse.
 	Variant CreateElicitationResponseVariant `json:"-"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -20729,6 +23408,7 @@ func (x *CreateElicitationResponse) UnmarshalJSON(data []byte) error {
 
 func (x *CreateElicitationResponse) decodeWire(r *wireReader) error {
 	*x = CreateElicitationResponse{}
+	known := r.takeKnown()
 	start := r.mark()
 	it, err := wireObjectAt(r)
 	if err != nil {
@@ -20751,7 +23431,13 @@ func (x *CreateElicitationResponse) decodeWire(r *wireReader) error {
 		return it.err
 	}
 	r.reset(start)
-	return x.Variant.decodeWire(r)
+	m := r.pushKnown(known, wireKnown{
+		owner: x,
+		sink:  &x.Unknown,
+	})
+	err = x.Variant.decodeWire(r)
+	r.popKnown(m)
+	return err
 }
 
 func (x *CreateElicitationResponse) appendJSON(buf []byte) ([]byte, error) {
@@ -20772,7 +23458,18 @@ func (x *CreateElicitationResponse) appendMembers(buf []byte, open int) ([]byte,
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return x.Variant.appendMembers(buf, open)
+	if buf, err = x.Variant.appendMembers(buf, open); err != nil {
+		return nil, err
+	}
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (x *CreateElicitationResponse) declaresMember(name string) bool {
+	switch name {
+	case "_meta":
+		return true
+	}
+	return x.Variant.declaresMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -20792,6 +23489,7 @@ type CreateElicitationResponseVariantValue interface {
 	isCreateElicitationResponseVariant()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
+	declaresMember(string) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -20805,6 +23503,14 @@ func (x *CreateElicitationResponseVariant) UnmarshalJSON(data []byte) error {
 }
 
 func (x *CreateElicitationResponseVariant) decodeWire(r *wireReader) error {
+	m := r.pushKnown(nil, wireKnown{name: "action"})
+	err := x.decodeVariant(r)
+	r.popKnown(m)
+	return err
+}
+
+// decodeVariant decodes the variant the tag names.
+func (x *CreateElicitationResponseVariant) decodeVariant(r *wireReader) error {
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "action")
 	if err != nil {
@@ -20864,6 +23570,10 @@ func (x *CreateElicitationResponseVariant) appendMembers(buf []byte, open int) (
 	return x.Value.appendMembers(buf, open)
 }
 
+func (x *CreateElicitationResponseVariant) declaresMember(name string) bool {
+	return x.Value != nil && x.Value.declaresMember(name)
+}
+
 // CreateElicitationResponseAccept: The user accepted and provided content.
 //
 // It is the variant of CreateElicitationResponseVariant with action "accept".
@@ -20879,8 +23589,15 @@ func (x *CreateElicitationResponseAccept) appendJSON(buf []byte) ([]byte, error)
 }
 
 func (x *CreateElicitationResponseAccept) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "action"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"action\":\"accept\""...)
 	return (*ElicitationAcceptAction)(x).appendMembers(buf, open)
+}
+
+func (x *CreateElicitationResponseAccept) declaresMember(name string) bool {
+	return name == "action" || (*ElicitationAcceptAction)(x).declaresMember(name)
 }
 
 func (*CreateElicitationResponseAccept) isCreateElicitationResponseVariant() {}
@@ -20894,16 +23611,26 @@ func NewCreateElicitationResponseAccept(v ElicitationAcceptAction) CreateElicita
 // CreateElicitationResponseDecline: The user declined the elicitation.
 //
 // It is the variant of CreateElicitationResponseVariant with action "decline".
-type CreateElicitationResponseDecline struct{}
+type CreateElicitationResponseDecline struct {
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
+}
 
 func (x *CreateElicitationResponseDecline) decodeWire(r *wireReader) error {
 	*x = CreateElicitationResponseDecline{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	for it.next(r) {
-
+		switch string(it.key) {
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
+			}
+		}
 	}
 	if it.err != nil {
 		return it.err
@@ -20922,7 +23649,15 @@ func (x *CreateElicitationResponseDecline) appendJSON(buf []byte) ([]byte, error
 
 func (x *CreateElicitationResponseDecline) appendMembers(buf []byte, open int) ([]byte, error) {
 	buf = append(wireComma(buf, open), "\"action\":\"decline\""...)
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*CreateElicitationResponseDecline) declaresMember(name string) bool {
+	switch name {
+	case "action":
+		return true
+	}
+	return false
 }
 
 func (*CreateElicitationResponseDecline) isCreateElicitationResponseVariant() {}
@@ -20935,16 +23670,26 @@ func NewCreateElicitationResponseDecline(v CreateElicitationResponseDecline) Cre
 // CreateElicitationResponseCancel: The elicitation was cancelled.
 //
 // It is the variant of CreateElicitationResponseVariant with action "cancel".
-type CreateElicitationResponseCancel struct{}
+type CreateElicitationResponseCancel struct {
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
+}
 
 func (x *CreateElicitationResponseCancel) decodeWire(r *wireReader) error {
 	*x = CreateElicitationResponseCancel{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	for it.next(r) {
-
+		switch string(it.key) {
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
+			}
+		}
 	}
 	if it.err != nil {
 		return it.err
@@ -20963,7 +23708,15 @@ func (x *CreateElicitationResponseCancel) appendJSON(buf []byte) ([]byte, error)
 
 func (x *CreateElicitationResponseCancel) appendMembers(buf []byte, open int) ([]byte, error) {
 	buf = append(wireComma(buf, open), "\"action\":\"cancel\""...)
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*CreateElicitationResponseCancel) declaresMember(name string) bool {
+	switch name {
+	case "action":
+		return true
+	}
+	return false
 }
 
 func (*CreateElicitationResponseCancel) isCreateElicitationResponseVariant() {}
@@ -20987,24 +23740,29 @@ func NewCreateElicitationResponseCancel(v CreateElicitationResponseCancel) Creat
 type CreateElicitationResponseOther struct {
 	// The unknown tag value.
 	Action string `json:"action"`
-	// Raw is the whole object as received; when set it is encoded verbatim.
-	Raw json.RawMessage `json:"-"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 func (x *CreateElicitationResponseOther) decodeWire(r *wireReader) error {
 	*x = CreateElicitationResponseOther{}
-	start := r.at()
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	for it.next(r) {
-
+		switch string(it.key) {
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
+			}
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	x.Raw = r.since(start)
 	return nil
 }
 
@@ -21018,12 +23776,17 @@ func (x *CreateElicitationResponseOther) appendJSON(buf []byte) ([]byte, error) 
 }
 
 func (x *CreateElicitationResponseOther) appendMembers(buf []byte, open int) ([]byte, error) {
-	if len(x.Raw) > 0 {
-		return wireAppendRawMembers(buf, open, x.Raw)
-	}
 	buf = append(wireComma(buf, open), "\"action\":"...)
 	buf = wireAppendQuoted(buf, x.Action)
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*CreateElicitationResponseOther) declaresMember(name string) bool {
+	switch name {
+	case "action":
+		return true
+	}
+	return false
 }
 
 func (*CreateElicitationResponseOther) isCreateElicitationResponseVariant() {}
@@ -21211,6 +23974,9 @@ func NewElicitationContentValueStringArray(v []string) ElicitationContentValue {
 type ElicitationAcceptAction struct {
 	// The user-provided content, if any, as an object matching the requested schema.
 	Content map[string]ElicitationContentValue `json:"content,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -21220,6 +23986,7 @@ func (x *ElicitationAcceptAction) UnmarshalJSON(data []byte) error {
 
 func (x *ElicitationAcceptAction) decodeWire(r *wireReader) error {
 	*x = ElicitationAcceptAction{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -21235,6 +24002,10 @@ func (x *ElicitationAcceptAction) decodeWire(r *wireReader) error {
 			}
 			if err != nil {
 				return wireAtKey(err, "content")
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -21262,7 +24033,15 @@ func (x *ElicitationAcceptAction) appendMembers(buf []byte, open int) ([]byte, e
 			return nil, wireAtKey(err, "content")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*ElicitationAcceptAction) declaresMember(name string) bool {
+	switch name {
+	case "content":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -21276,6 +24055,9 @@ type ClientNotification struct {
 	Method string `json:"method"`
 	// Method-specific notification parameters.
 	Params *ClientNotificationParams `json:"params,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -21285,6 +24067,7 @@ func (x *ClientNotification) UnmarshalJSON(data []byte) error {
 
 func (x *ClientNotification) decodeWire(r *wireReader) error {
 	*x = ClientNotification{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -21302,6 +24085,10 @@ func (x *ClientNotification) decodeWire(r *wireReader) error {
 			err := wireDecodePtr(&x.Params, r, (*ClientNotificationParams).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "params")
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -21337,7 +24124,15 @@ func (x *ClientNotification) appendMembers(buf []byte, open int) ([]byte, error)
 			return nil, wireAtKey(err, "params")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*ClientNotification) declaresMember(name string) bool {
+	switch name {
+	case "method", "params":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -21480,6 +24275,9 @@ type CancelNotification struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -21489,6 +24287,7 @@ func (x *CancelNotification) UnmarshalJSON(data []byte) error {
 
 func (x *CancelNotification) decodeWire(r *wireReader) error {
 	*x = CancelNotification{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -21510,6 +24309,10 @@ func (x *CancelNotification) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -21545,7 +24348,15 @@ func (x *CancelNotification) appendMembers(buf []byte, open int) ([]byte, error)
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*CancelNotification) declaresMember(name string) bool {
+	switch name {
+	case "sessionId", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -21565,6 +24376,9 @@ type CancelRequestNotification struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -21574,6 +24388,7 @@ func (x *CancelRequestNotification) UnmarshalJSON(data []byte) error {
 
 func (x *CancelRequestNotification) decodeWire(r *wireReader) error {
 	*x = CancelRequestNotification{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -21595,6 +24410,10 @@ func (x *CancelRequestNotification) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -21630,7 +24449,15 @@ func (x *CancelRequestNotification) appendMembers(buf []byte, open int) ([]byte,
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*CancelRequestNotification) declaresMember(name string) bool {
+	switch name {
+	case "requestId", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.

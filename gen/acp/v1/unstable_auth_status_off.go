@@ -6,9 +6,14 @@ package acp
 // AgentAuthCapabilitiesAuthStatus is empty: build with -tags unstable_auth_status (or unstable) for the members of AgentAuthCapabilities it adds.
 type AgentAuthCapabilitiesAuthStatus struct{}
 
-// decodeGatedMember ignores the member, as the stable schema does (the iterator skips it).
-func (*AgentAuthCapabilitiesAuthStatus) decodeGatedMember(*wireObjectIter, *wireReader) error {
-	return nil
+// decodeGatedMember keeps the member as unknown, as the stable schema does.
+func (*AgentAuthCapabilitiesAuthStatus) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known []wireKnown) error {
+	return u.keep(r, it.key, known)
+}
+
+// declaresGatedMember declares nothing: the feature is off.
+func (*AgentAuthCapabilitiesAuthStatus) declaresGatedMember(string) bool {
+	return false
 }
 
 func (*AgentAuthCapabilitiesAuthStatus) appendGatedMembers(buf []byte, _ int) ([]byte, error) {

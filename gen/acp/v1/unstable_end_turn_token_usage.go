@@ -15,7 +15,7 @@ type PromptResponseEndTurnTokenUsage struct {
 	Usage *Usage `json:"usage,omitempty"`
 }
 
-func (x *PromptResponseEndTurnTokenUsage) decodeGatedMember(it *wireObjectIter, r *wireReader) error {
+func (x *PromptResponseEndTurnTokenUsage) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known []wireKnown) error {
 	switch string(it.key) {
 	case "usage":
 		at := r.mark()
@@ -28,6 +28,14 @@ func (x *PromptResponseEndTurnTokenUsage) decodeGatedMember(it *wireObjectIter, 
 		}
 	}
 	return nil
+}
+
+func (*PromptResponseEndTurnTokenUsage) declaresGatedMember(name string) bool {
+	switch name {
+	case "usage":
+		return true
+	}
+	return false
 }
 
 func (x *PromptResponseEndTurnTokenUsage) appendGatedMembers(buf []byte, open int) ([]byte, error) {
@@ -66,6 +74,9 @@ type Usage struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -75,6 +86,7 @@ func (x *Usage) UnmarshalJSON(data []byte) error {
 
 func (x *Usage) decodeWire(r *wireReader) error {
 	*x = Usage{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -135,6 +147,10 @@ func (x *Usage) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -207,7 +223,15 @@ func (x *Usage) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*Usage) declaresMember(name string) bool {
+	switch name {
+	case "totalTokens", "inputTokens", "outputTokens", "thoughtTokens", "cachedReadTokens", "cachedWriteTokens", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.

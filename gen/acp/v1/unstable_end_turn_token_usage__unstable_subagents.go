@@ -11,7 +11,7 @@ type IdleStateUpdateEndTurnTokenUsage struct {
 	Usage *Usage `json:"usage,omitempty"`
 }
 
-func (x *IdleStateUpdateEndTurnTokenUsage) decodeGatedMember(it *wireObjectIter, r *wireReader) error {
+func (x *IdleStateUpdateEndTurnTokenUsage) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known []wireKnown) error {
 	switch string(it.key) {
 	case "usage":
 		at := r.mark()
@@ -24,6 +24,14 @@ func (x *IdleStateUpdateEndTurnTokenUsage) decodeGatedMember(it *wireObjectIter,
 		}
 	}
 	return nil
+}
+
+func (*IdleStateUpdateEndTurnTokenUsage) declaresGatedMember(name string) bool {
+	switch name {
+	case "usage":
+		return true
+	}
+	return false
 }
 
 func (x *IdleStateUpdateEndTurnTokenUsage) appendGatedMembers(buf []byte, open int) ([]byte, error) {

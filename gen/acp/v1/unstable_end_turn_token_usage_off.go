@@ -6,9 +6,14 @@ package acp
 // PromptResponseEndTurnTokenUsage is empty: build with -tags unstable_end_turn_token_usage (or unstable) for the members of PromptResponse it adds.
 type PromptResponseEndTurnTokenUsage struct{}
 
-// decodeGatedMember ignores the member, as the stable schema does (the iterator skips it).
-func (*PromptResponseEndTurnTokenUsage) decodeGatedMember(*wireObjectIter, *wireReader) error {
-	return nil
+// decodeGatedMember keeps the member as unknown, as the stable schema does.
+func (*PromptResponseEndTurnTokenUsage) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known []wireKnown) error {
+	return u.keep(r, it.key, known)
+}
+
+// declaresGatedMember declares nothing: the feature is off.
+func (*PromptResponseEndTurnTokenUsage) declaresGatedMember(string) bool {
+	return false
 }
 
 func (*PromptResponseEndTurnTokenUsage) appendGatedMembers(buf []byte, _ int) ([]byte, error) {

@@ -6,9 +6,14 @@ package acp
 // AgentCapabilitiesLLMProviders is empty: build with -tags unstable_llm_providers (or unstable) for the members of AgentCapabilities it adds.
 type AgentCapabilitiesLLMProviders struct{}
 
-// decodeGatedMember ignores the member, as the stable schema does (the iterator skips it).
-func (*AgentCapabilitiesLLMProviders) decodeGatedMember(*wireObjectIter, *wireReader) error {
-	return nil
+// decodeGatedMember keeps the member as unknown, as the stable schema does.
+func (*AgentCapabilitiesLLMProviders) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known []wireKnown) error {
+	return u.keep(r, it.key, known)
+}
+
+// declaresGatedMember declares nothing: the feature is off.
+func (*AgentCapabilitiesLLMProviders) declaresGatedMember(string) bool {
+	return false
 }
 
 func (*AgentCapabilitiesLLMProviders) appendGatedMembers(buf []byte, _ int) ([]byte, error) {

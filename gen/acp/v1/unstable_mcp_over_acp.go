@@ -68,6 +68,9 @@ type MessageMcpRequest struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -77,6 +80,7 @@ func (x *MessageMcpRequest) UnmarshalJSON(data []byte) error {
 
 func (x *MessageMcpRequest) decodeWire(r *wireReader) error {
 	*x = MessageMcpRequest{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -115,6 +119,10 @@ func (x *MessageMcpRequest) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -173,7 +181,15 @@ func (x *MessageMcpRequest) appendMembers(buf []byte, open int) ([]byte, error) 
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*MessageMcpRequest) declaresMember(name string) bool {
+	switch name {
+	case "serverId", "requestId", "method", "params", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -247,7 +263,7 @@ type McpCapabilitiesMCPOverACP struct {
 	ACP *bool `json:"acp,omitempty"`
 }
 
-func (x *McpCapabilitiesMCPOverACP) decodeGatedMember(it *wireObjectIter, r *wireReader) error {
+func (x *McpCapabilitiesMCPOverACP) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known []wireKnown) error {
 	switch string(it.key) {
 	case "acp":
 		at := r.mark()
@@ -261,6 +277,14 @@ func (x *McpCapabilitiesMCPOverACP) decodeGatedMember(it *wireObjectIter, r *wir
 		}
 	}
 	return nil
+}
+
+func (*McpCapabilitiesMCPOverACP) declaresGatedMember(name string) bool {
+	switch name {
+	case "acp":
+		return true
+	}
+	return false
 }
 
 func (x *McpCapabilitiesMCPOverACP) appendGatedMembers(buf []byte, open int) ([]byte, error) {
@@ -313,8 +337,15 @@ func (x *McpServerACP) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *McpServerACP) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"type\":\"acp\""...)
 	return (*McpServerAcp)(x).appendMembers(buf, open)
+}
+
+func (x *McpServerACP) declaresMember(name string) bool {
+	return name == "type" || (*McpServerAcp)(x).declaresMember(name)
 }
 
 func (*McpServerACP) isMcpServer() {}
@@ -347,6 +378,9 @@ type McpServerAcp struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -356,6 +390,7 @@ func (x *McpServerAcp) UnmarshalJSON(data []byte) error {
 
 func (x *McpServerAcp) decodeWire(r *wireReader) error {
 	*x = McpServerAcp{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -383,6 +418,10 @@ func (x *McpServerAcp) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -426,7 +465,15 @@ func (x *McpServerAcp) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*McpServerAcp) declaresMember(name string) bool {
+	switch name {
+	case "name", "serverId", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -489,6 +536,7 @@ type MessageMcpResponseValue interface {
 	isMessageMcpResponse()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
+	declaresMember(string) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -567,6 +615,10 @@ func (x *MessageMcpResponse) appendMembers(buf []byte, open int) ([]byte, error)
 	return x.Value.appendMembers(buf, open)
 }
 
+func (x *MessageMcpResponse) declaresMember(name string) bool {
+	return x.Value != nil && x.Value.declaresMember(name)
+}
+
 // MessageMcpResponseResult: An opaque inner MCP result.
 //
 // It is a variant of MessageMcpResponse.
@@ -575,10 +627,14 @@ type MessageMcpResponseResult struct {
 	Result json.RawMessage `json:"result"`
 	// Optional ACP carrier metadata.
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 func (x *MessageMcpResponseResult) decodeWire(r *wireReader) error {
 	*x = MessageMcpResponseResult{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -600,6 +656,10 @@ func (x *MessageMcpResponseResult) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -640,7 +700,15 @@ func (x *MessageMcpResponseResult) appendMembers(buf []byte, open int) ([]byte, 
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*MessageMcpResponseResult) declaresMember(name string) bool {
+	switch name {
+	case "result", "_meta":
+		return true
+	}
+	return false
 }
 
 func (*MessageMcpResponseResult) isMessageMcpResponse() {}
@@ -658,10 +726,14 @@ type MessageMcpResponseError struct {
 	Error McpError `json:"error"`
 	// Optional ACP carrier metadata.
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 func (x *MessageMcpResponseError) decodeWire(r *wireReader) error {
 	*x = MessageMcpResponseError{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -683,6 +755,10 @@ func (x *MessageMcpResponseError) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -718,7 +794,15 @@ func (x *MessageMcpResponseError) appendMembers(buf []byte, open int) ([]byte, e
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*MessageMcpResponseError) declaresMember(name string) bool {
+	switch name {
+	case "error", "_meta":
+		return true
+	}
+	return false
 }
 
 func (*MessageMcpResponseError) isMessageMcpResponse() {}
@@ -741,8 +825,9 @@ type McpError struct {
 	Message string `json:"message"`
 	// Optional error data. Explicit null is retained.
 	Data json.RawMessage `json:"data,omitempty"`
-	// Extra keeps members the schema does not declare, verbatim.
-	Extra map[string]json.RawMessage `json:"-"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -752,6 +837,7 @@ func (x *McpError) UnmarshalJSON(data []byte) error {
 
 func (x *McpError) decodeWire(r *wireReader) error {
 	*x = McpError{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -777,14 +863,9 @@ func (x *McpError) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "data")
 			}
 		default:
-			if x.Extra == nil {
-				x.Extra = map[string]json.RawMessage{}
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
-			var v json.RawMessage
-			if err := wireDecodeRaw(&v, r); err != nil {
-				return wireAtKey(err, string(it.key))
-			}
-			x.Extra[string(it.key)] = v
 		}
 	}
 	if it.err != nil {
@@ -827,8 +908,15 @@ func (x *McpError) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "data")
 		}
 	}
-	buf = wireAppendExtra(buf, open, x.Extra)
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*McpError) declaresMember(name string) bool {
+	switch name {
+	case "code", "message", "data":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -899,6 +987,9 @@ type MessageMcpNotification struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -908,6 +999,7 @@ func (x *MessageMcpNotification) UnmarshalJSON(data []byte) error {
 
 func (x *MessageMcpNotification) decodeWire(r *wireReader) error {
 	*x = MessageMcpNotification{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -946,6 +1038,10 @@ func (x *MessageMcpNotification) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -1004,7 +1100,15 @@ func (x *MessageMcpNotification) appendMembers(buf []byte, open int) ([]byte, er
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*MessageMcpNotification) declaresMember(name string) bool {
+	switch name {
+	case "serverId", "requestId", "method", "params", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.

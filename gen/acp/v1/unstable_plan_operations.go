@@ -47,8 +47,15 @@ func (x *SessionUpdatePlanUpdate) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *SessionUpdatePlanUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"plan_update\""...)
 	return (*PlanUpdate)(x).appendMembers(buf, open)
+}
+
+func (x *SessionUpdatePlanUpdate) declaresMember(name string) bool {
+	return name == "sessionUpdate" || (*PlanUpdate)(x).declaresMember(name)
 }
 
 func (*SessionUpdatePlanUpdate) isSessionUpdate() {}
@@ -78,8 +85,15 @@ func (x *SessionUpdatePlanRemoved) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *SessionUpdatePlanRemoved) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"plan_removed\""...)
 	return (*PlanRemoved)(x).appendMembers(buf, open)
+}
+
+func (x *SessionUpdatePlanRemoved) declaresMember(name string) bool {
+	return name == "sessionUpdate" || (*PlanRemoved)(x).declaresMember(name)
 }
 
 func (*SessionUpdatePlanRemoved) isSessionUpdate() {}
@@ -106,6 +120,7 @@ type PlanUpdateContentValue interface {
 	isPlanUpdateContent()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
+	declaresMember(string) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -119,6 +134,14 @@ func (x *PlanUpdateContent) UnmarshalJSON(data []byte) error {
 }
 
 func (x *PlanUpdateContent) decodeWire(r *wireReader) error {
+	m := r.pushKnown(nil, wireKnown{name: "type"})
+	err := x.decodeVariant(r)
+	r.popKnown(m)
+	return err
+}
+
+// decodeVariant decodes the variant the tag names.
+func (x *PlanUpdateContent) decodeVariant(r *wireReader) error {
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "type")
 	if err != nil {
@@ -172,6 +195,10 @@ func (x *PlanUpdateContent) appendMembers(buf []byte, open int) ([]byte, error) 
 	return x.Value.appendMembers(buf, open)
 }
 
+func (x *PlanUpdateContent) declaresMember(name string) bool {
+	return x.Value != nil && x.Value.declaresMember(name)
+}
+
 // PlanUpdateContentItems: Structured plan entries.
 //
 // It is the variant of PlanUpdateContent with type "items".
@@ -187,8 +214,15 @@ func (x *PlanUpdateContentItems) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *PlanUpdateContentItems) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"type\":\"items\""...)
 	return (*PlanItems)(x).appendMembers(buf, open)
+}
+
+func (x *PlanUpdateContentItems) declaresMember(name string) bool {
+	return name == "type" || (*PlanItems)(x).declaresMember(name)
 }
 
 func (*PlanUpdateContentItems) isPlanUpdateContent() {}
@@ -214,8 +248,15 @@ func (x *PlanUpdateContentFile) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *PlanUpdateContentFile) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"type\":\"file\""...)
 	return (*PlanFile)(x).appendMembers(buf, open)
+}
+
+func (x *PlanUpdateContentFile) declaresMember(name string) bool {
+	return name == "type" || (*PlanFile)(x).declaresMember(name)
 }
 
 func (*PlanUpdateContentFile) isPlanUpdateContent() {}
@@ -241,8 +282,15 @@ func (x *PlanUpdateContentMarkdown) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *PlanUpdateContentMarkdown) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"type\":\"markdown\""...)
 	return (*PlanMarkdown)(x).appendMembers(buf, open)
+}
+
+func (x *PlanUpdateContentMarkdown) declaresMember(name string) bool {
+	return name == "type" || (*PlanMarkdown)(x).declaresMember(name)
 }
 
 func (*PlanUpdateContentMarkdown) isPlanUpdateContent() {}
@@ -297,6 +345,9 @@ type PlanItems struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -306,6 +357,7 @@ func (x *PlanItems) UnmarshalJSON(data []byte) error {
 
 func (x *PlanItems) decodeWire(r *wireReader) error {
 	*x = PlanItems{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -337,6 +389,10 @@ func (x *PlanItems) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -385,7 +441,15 @@ func (x *PlanItems) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*PlanItems) declaresMember(name string) bool {
+	switch name {
+	case "planId", "entries", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -409,6 +473,9 @@ type PlanFile struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -418,6 +485,7 @@ func (x *PlanFile) UnmarshalJSON(data []byte) error {
 
 func (x *PlanFile) decodeWire(r *wireReader) error {
 	*x = PlanFile{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -445,6 +513,10 @@ func (x *PlanFile) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -488,7 +560,15 @@ func (x *PlanFile) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*PlanFile) declaresMember(name string) bool {
+	switch name {
+	case "planId", "uri", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -512,6 +592,9 @@ type PlanMarkdown struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -521,6 +604,7 @@ func (x *PlanMarkdown) UnmarshalJSON(data []byte) error {
 
 func (x *PlanMarkdown) decodeWire(r *wireReader) error {
 	*x = PlanMarkdown{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -548,6 +632,10 @@ func (x *PlanMarkdown) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -591,7 +679,15 @@ func (x *PlanMarkdown) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*PlanMarkdown) declaresMember(name string) bool {
+	switch name {
+	case "planId", "content", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -613,6 +709,9 @@ type PlanUpdate struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -622,6 +721,7 @@ func (x *PlanUpdate) UnmarshalJSON(data []byte) error {
 
 func (x *PlanUpdate) decodeWire(r *wireReader) error {
 	*x = PlanUpdate{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -643,6 +743,10 @@ func (x *PlanUpdate) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -678,7 +782,15 @@ func (x *PlanUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*PlanUpdate) declaresMember(name string) bool {
+	switch name {
+	case "plan", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -700,6 +812,9 @@ type PlanRemoved struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -709,6 +824,7 @@ func (x *PlanRemoved) UnmarshalJSON(data []byte) error {
 
 func (x *PlanRemoved) decodeWire(r *wireReader) error {
 	*x = PlanRemoved{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -730,6 +846,10 @@ func (x *PlanRemoved) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -765,7 +885,15 @@ func (x *PlanRemoved) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*PlanRemoved) declaresMember(name string) bool {
+	switch name {
+	case "planId", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -786,7 +914,7 @@ type ClientCapabilitiesPlanOperations struct {
 	Plan *PlanCapabilities `json:"plan,omitempty"`
 }
 
-func (x *ClientCapabilitiesPlanOperations) decodeGatedMember(it *wireObjectIter, r *wireReader) error {
+func (x *ClientCapabilitiesPlanOperations) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known []wireKnown) error {
 	switch string(it.key) {
 	case "plan":
 		at := r.mark()
@@ -799,6 +927,14 @@ func (x *ClientCapabilitiesPlanOperations) decodeGatedMember(it *wireObjectIter,
 		}
 	}
 	return nil
+}
+
+func (*ClientCapabilitiesPlanOperations) declaresGatedMember(name string) bool {
+	switch name {
+	case "plan":
+		return true
+	}
+	return false
 }
 
 func (x *ClientCapabilitiesPlanOperations) appendGatedMembers(buf []byte, open int) ([]byte, error) {
@@ -825,6 +961,9 @@ type PlanCapabilities struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -834,6 +973,7 @@ func (x *PlanCapabilities) UnmarshalJSON(data []byte) error {
 
 func (x *PlanCapabilities) decodeWire(r *wireReader) error {
 	*x = PlanCapabilities{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -848,6 +988,10 @@ func (x *PlanCapabilities) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -875,7 +1019,15 @@ func (x *PlanCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*PlanCapabilities) declaresMember(name string) bool {
+	switch name {
+	case "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.

@@ -13,9 +13,14 @@ const knownSessionUpdatePlanOperations = ""
 // ClientCapabilitiesPlanOperations is empty: build with -tags unstable_plan_operations (or unstable) for the members of ClientCapabilities it adds.
 type ClientCapabilitiesPlanOperations struct{}
 
-// decodeGatedMember ignores the member, as the stable schema does (the iterator skips it).
-func (*ClientCapabilitiesPlanOperations) decodeGatedMember(*wireObjectIter, *wireReader) error {
-	return nil
+// decodeGatedMember keeps the member as unknown, as the stable schema does.
+func (*ClientCapabilitiesPlanOperations) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known []wireKnown) error {
+	return u.keep(r, it.key, known)
+}
+
+// declaresGatedMember declares nothing: the feature is off.
+func (*ClientCapabilitiesPlanOperations) declaresGatedMember(string) bool {
+	return false
 }
 
 func (*ClientCapabilitiesPlanOperations) appendGatedMembers(buf []byte, _ int) ([]byte, error) {

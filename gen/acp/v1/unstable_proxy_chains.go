@@ -16,6 +16,9 @@ type ProxyRequest struct {
 	Method string `json:"method"`
 	// Method-specific request parameters.
 	Params *ProxyRequestParams `json:"params,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -25,6 +28,7 @@ func (x *ProxyRequest) UnmarshalJSON(data []byte) error {
 
 func (x *ProxyRequest) decodeWire(r *wireReader) error {
 	*x = ProxyRequest{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -48,6 +52,10 @@ func (x *ProxyRequest) decodeWire(r *wireReader) error {
 			err := wireDecodePtr(&x.Params, r, (*ProxyRequestParams).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "params")
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -91,7 +99,15 @@ func (x *ProxyRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "params")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*ProxyRequest) declaresMember(name string) bool {
+	switch name {
+	case "id", "method", "params":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -118,6 +134,7 @@ type ProxyRequestParamsValue interface {
 	isProxyRequestParams()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
+	declaresMember(string) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -196,6 +213,10 @@ func (x *ProxyRequestParams) appendMembers(buf []byte, open int) ([]byte, error)
 	return x.Value.appendMembers(buf, open)
 }
 
+func (x *ProxyRequestParams) declaresMember(name string) bool {
+	return x.Value != nil && x.Value.declaresMember(name)
+}
+
 // ProxyRequestParamsInitializeProxyRequest: Initializes a component as a proxy.
 //
 // Sent by a conductor to each component that has a successor, instead of `initialize`.
@@ -210,6 +231,10 @@ func (x *ProxyRequestParamsInitializeProxyRequest) appendJSON(buf []byte) ([]byt
 
 func (x *ProxyRequestParamsInitializeProxyRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	return (*InitializeProxyRequest)(x).appendMembers(buf, open)
+}
+
+func (x *ProxyRequestParamsInitializeProxyRequest) declaresMember(name string) bool {
+	return (*InitializeProxyRequest)(x).declaresMember(name)
 }
 
 func (*ProxyRequestParamsInitializeProxyRequest) isProxyRequestParams() {}
@@ -235,6 +260,10 @@ func (x *ProxyRequestParamsProxySuccessorRequest) appendJSON(buf []byte) ([]byte
 
 func (x *ProxyRequestParamsProxySuccessorRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	return (*ProxySuccessorRequest)(x).appendMembers(buf, open)
+}
+
+func (x *ProxyRequestParamsProxySuccessorRequest) declaresMember(name string) bool {
+	return (*ProxySuccessorRequest)(x).declaresMember(name)
 }
 
 func (*ProxyRequestParamsProxySuccessorRequest) isProxyRequestParams() {}
@@ -279,6 +308,10 @@ func (x *InitializeProxyRequest) appendMembers(buf []byte, open int) ([]byte, er
 	return (*InitializeRequest)(x).appendMembers(buf, open)
 }
 
+func (x *InitializeProxyRequest) declaresMember(name string) bool {
+	return (*InitializeRequest)(x).declaresMember(name)
+}
+
 // MarshalJSON implements json.Marshaler.
 func (x InitializeProxyRequest) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
@@ -321,6 +354,9 @@ type ProxySuccessorRequest struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -330,6 +366,7 @@ func (x *ProxySuccessorRequest) UnmarshalJSON(data []byte) error {
 
 func (x *ProxySuccessorRequest) decodeWire(r *wireReader) error {
 	*x = ProxySuccessorRequest{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -356,6 +393,10 @@ func (x *ProxySuccessorRequest) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -398,7 +439,15 @@ func (x *ProxySuccessorRequest) appendMembers(buf []byte, open int) ([]byte, err
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*ProxySuccessorRequest) declaresMember(name string) bool {
+	switch name {
+	case "method", "params", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -418,6 +467,7 @@ type ProxyResponseValue interface {
 	isProxyResponse()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
+	declaresMember(string) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -496,6 +546,10 @@ func (x *ProxyResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	return x.Value.appendMembers(buf, open)
 }
 
+func (x *ProxyResponse) declaresMember(name string) bool {
+	return x.Value != nil && x.Value.declaresMember(name)
+}
+
 // ProxyResponseResult: A successful JSON-RPC response.
 //
 // It is a variant of ProxyResponse.
@@ -504,10 +558,14 @@ type ProxyResponseResult struct {
 	ID RequestId `json:"id"`
 	// Method-specific response data.
 	Result ProxyResponseResultResult `json:"result"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 func (x *ProxyResponseResult) decodeWire(r *wireReader) error {
 	*x = ProxyResponseResult{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -526,6 +584,10 @@ func (x *ProxyResponseResult) decodeWire(r *wireReader) error {
 			err := x.Result.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "result")
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -562,7 +624,15 @@ func (x *ProxyResponseResult) appendMembers(buf []byte, open int) ([]byte, error
 	if err != nil {
 		return nil, wireAtKey(err, "result")
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*ProxyResponseResult) declaresMember(name string) bool {
+	switch name {
+	case "id", "result":
+		return true
+	}
+	return false
 }
 
 func (*ProxyResponseResult) isProxyResponse() {}
@@ -580,10 +650,14 @@ type ProxyResponseError struct {
 	ID RequestId `json:"id"`
 	// Method-specific error data.
 	Error Error `json:"error"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 func (x *ProxyResponseError) decodeWire(r *wireReader) error {
 	*x = ProxyResponseError{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -602,6 +676,10 @@ func (x *ProxyResponseError) decodeWire(r *wireReader) error {
 			err := x.Error.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "error")
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -638,7 +716,15 @@ func (x *ProxyResponseError) appendMembers(buf []byte, open int) ([]byte, error)
 	if err != nil {
 		return nil, wireAtKey(err, "error")
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*ProxyResponseError) declaresMember(name string) bool {
+	switch name {
+	case "id", "error":
+		return true
+	}
+	return false
 }
 
 func (*ProxyResponseError) isProxyResponse() {}
@@ -825,6 +911,10 @@ func (x *InitializeProxyResponse) appendMembers(buf []byte, open int) ([]byte, e
 	return (*InitializeResponse)(x).appendMembers(buf, open)
 }
 
+func (x *InitializeProxyResponse) declaresMember(name string) bool {
+	return (*InitializeResponse)(x).declaresMember(name)
+}
+
 // MarshalJSON implements json.Marshaler.
 func (x InitializeProxyResponse) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
@@ -863,6 +953,9 @@ type ProxyNotification struct {
 	Method string `json:"method"`
 	// Method-specific notification parameters.
 	Params *ProxyNotificationParams `json:"params,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -872,6 +965,7 @@ func (x *ProxyNotification) UnmarshalJSON(data []byte) error {
 
 func (x *ProxyNotification) decodeWire(r *wireReader) error {
 	*x = ProxyNotification{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -889,6 +983,10 @@ func (x *ProxyNotification) decodeWire(r *wireReader) error {
 			err := wireDecodePtr(&x.Params, r, (*ProxyNotificationParams).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "params")
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -924,7 +1022,15 @@ func (x *ProxyNotification) appendMembers(buf []byte, open int) ([]byte, error) 
 			return nil, wireAtKey(err, "params")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*ProxyNotification) declaresMember(name string) bool {
+	switch name {
+	case "method", "params":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -948,6 +1054,7 @@ type ProxyNotificationParamsValue interface {
 	isProxyNotificationParams()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
+	declaresMember(string) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -988,6 +1095,10 @@ func (x *ProxyNotificationParams) appendMembers(buf []byte, open int) ([]byte, e
 	return x.Value.appendMembers(buf, open)
 }
 
+func (x *ProxyNotificationParams) declaresMember(name string) bool {
+	return x.Value != nil && x.Value.declaresMember(name)
+}
+
 // ProxyNotificationParamsProxySuccessorNotification: Forwards a notification to or from a proxy's successor.
 //
 // A proxy sends it to its conductor to forward a notification downstream. The conductor
@@ -1002,6 +1113,10 @@ func (x *ProxyNotificationParamsProxySuccessorNotification) appendJSON(buf []byt
 
 func (x *ProxyNotificationParamsProxySuccessorNotification) appendMembers(buf []byte, open int) ([]byte, error) {
 	return (*ProxySuccessorNotification)(x).appendMembers(buf, open)
+}
+
+func (x *ProxyNotificationParamsProxySuccessorNotification) declaresMember(name string) bool {
+	return (*ProxySuccessorNotification)(x).declaresMember(name)
 }
 
 func (*ProxyNotificationParamsProxySuccessorNotification) isProxyNotificationParams() {}
@@ -1042,6 +1157,9 @@ type ProxySuccessorNotification struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1051,6 +1169,7 @@ func (x *ProxySuccessorNotification) UnmarshalJSON(data []byte) error {
 
 func (x *ProxySuccessorNotification) decodeWire(r *wireReader) error {
 	*x = ProxySuccessorNotification{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -1077,6 +1196,10 @@ func (x *ProxySuccessorNotification) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -1119,7 +1242,15 @@ func (x *ProxySuccessorNotification) appendMembers(buf []byte, open int) ([]byte
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*ProxySuccessorNotification) declaresMember(name string) bool {
+	switch name {
+	case "method", "params", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.

@@ -6,9 +6,14 @@ package acp
 // SessionCapabilitiesSessionArchive is empty: build with -tags unstable_session_archive (or unstable) for the members of SessionCapabilities it adds.
 type SessionCapabilitiesSessionArchive struct{}
 
-// decodeGatedMember ignores the member, as the stable schema does (the iterator skips it).
-func (*SessionCapabilitiesSessionArchive) decodeGatedMember(*wireObjectIter, *wireReader) error {
-	return nil
+// decodeGatedMember keeps the member as unknown, as the stable schema does.
+func (*SessionCapabilitiesSessionArchive) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known []wireKnown) error {
+	return u.keep(r, it.key, known)
+}
+
+// declaresGatedMember declares nothing: the feature is off.
+func (*SessionCapabilitiesSessionArchive) declaresGatedMember(string) bool {
+	return false
 }
 
 func (*SessionCapabilitiesSessionArchive) appendGatedMembers(buf []byte, _ int) ([]byte, error) {
@@ -18,9 +23,14 @@ func (*SessionCapabilitiesSessionArchive) appendGatedMembers(buf []byte, _ int) 
 // SessionInfoSessionArchive is empty: build with -tags unstable_session_archive (or unstable) for the members of SessionInfo it adds.
 type SessionInfoSessionArchive struct{}
 
-// decodeGatedMember ignores the member, as the stable schema does (the iterator skips it).
-func (*SessionInfoSessionArchive) decodeGatedMember(*wireObjectIter, *wireReader) error {
-	return nil
+// decodeGatedMember keeps the member as unknown, as the stable schema does.
+func (*SessionInfoSessionArchive) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known []wireKnown) error {
+	return u.keep(r, it.key, known)
+}
+
+// declaresGatedMember declares nothing: the feature is off.
+func (*SessionInfoSessionArchive) declaresGatedMember(string) bool {
+	return false
 }
 
 func (*SessionInfoSessionArchive) appendGatedMembers(buf []byte, _ int) ([]byte, error) {
@@ -30,9 +40,14 @@ func (*SessionInfoSessionArchive) appendGatedMembers(buf []byte, _ int) ([]byte,
 // ListSessionsRequestSessionArchive is empty: build with -tags unstable_session_archive (or unstable) for the members of ListSessionsRequest it adds.
 type ListSessionsRequestSessionArchive struct{}
 
-// decodeGatedMember ignores the member, as the stable schema does (the iterator skips it).
-func (*ListSessionsRequestSessionArchive) decodeGatedMember(*wireObjectIter, *wireReader) error {
-	return nil
+// decodeGatedMember keeps the member as unknown, as the stable schema does.
+func (*ListSessionsRequestSessionArchive) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known []wireKnown) error {
+	return u.keep(r, it.key, known)
+}
+
+// declaresGatedMember declares nothing: the feature is off.
+func (*ListSessionsRequestSessionArchive) declaresGatedMember(string) bool {
+	return false
 }
 
 func (*ListSessionsRequestSessionArchive) appendGatedMembers(buf []byte, _ int) ([]byte, error) {

@@ -55,7 +55,7 @@ type SessionCapabilitiesSessionStatus struct {
 	Status *SessionStatusCapabilities `json:"status,omitempty"`
 }
 
-func (x *SessionCapabilitiesSessionStatus) decodeGatedMember(it *wireObjectIter, r *wireReader) error {
+func (x *SessionCapabilitiesSessionStatus) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known []wireKnown) error {
 	switch string(it.key) {
 	case "status":
 		at := r.mark()
@@ -68,6 +68,14 @@ func (x *SessionCapabilitiesSessionStatus) decodeGatedMember(it *wireObjectIter,
 		}
 	}
 	return nil
+}
+
+func (*SessionCapabilitiesSessionStatus) declaresGatedMember(name string) bool {
+	switch name {
+	case "status":
+		return true
+	}
+	return false
 }
 
 func (x *SessionCapabilitiesSessionStatus) appendGatedMembers(buf []byte, open int) ([]byte, error) {
@@ -96,6 +104,9 @@ type SessionStatusCapabilities struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -105,6 +116,7 @@ func (x *SessionStatusCapabilities) UnmarshalJSON(data []byte) error {
 
 func (x *SessionStatusCapabilities) decodeWire(r *wireReader) error {
 	*x = SessionStatusCapabilities{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -119,6 +131,10 @@ func (x *SessionStatusCapabilities) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -146,7 +162,15 @@ func (x *SessionStatusCapabilities) appendMembers(buf []byte, open int) ([]byte,
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*SessionStatusCapabilities) declaresMember(name string) bool {
+	switch name {
+	case "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -173,6 +197,9 @@ type SessionStatusResponse struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -182,6 +209,7 @@ func (x *SessionStatusResponse) UnmarshalJSON(data []byte) error {
 
 func (x *SessionStatusResponse) decodeWire(r *wireReader) error {
 	*x = SessionStatusResponse{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -203,6 +231,10 @@ func (x *SessionStatusResponse) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -238,7 +270,15 @@ func (x *SessionStatusResponse) appendMembers(buf []byte, open int) ([]byte, err
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*SessionStatusResponse) declaresMember(name string) bool {
+	switch name {
+	case "status", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -371,6 +411,9 @@ type SessionStatusRequest struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -380,6 +423,7 @@ func (x *SessionStatusRequest) UnmarshalJSON(data []byte) error {
 
 func (x *SessionStatusRequest) decodeWire(r *wireReader) error {
 	*x = SessionStatusRequest{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -401,6 +445,10 @@ func (x *SessionStatusRequest) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -436,7 +484,15 @@ func (x *SessionStatusRequest) appendMembers(buf []byte, open int) ([]byte, erro
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*SessionStatusRequest) declaresMember(name string) bool {
+	switch name {
+	case "sessionId", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.

@@ -58,7 +58,7 @@ type SessionCapabilitiesSessionTitle struct {
 	Title *SessionTitleCapabilities `json:"title,omitempty"`
 }
 
-func (x *SessionCapabilitiesSessionTitle) decodeGatedMember(it *wireObjectIter, r *wireReader) error {
+func (x *SessionCapabilitiesSessionTitle) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known []wireKnown) error {
 	switch string(it.key) {
 	case "title":
 		at := r.mark()
@@ -71,6 +71,14 @@ func (x *SessionCapabilitiesSessionTitle) decodeGatedMember(it *wireObjectIter, 
 		}
 	}
 	return nil
+}
+
+func (*SessionCapabilitiesSessionTitle) declaresGatedMember(name string) bool {
+	switch name {
+	case "title":
+		return true
+	}
+	return false
 }
 
 func (x *SessionCapabilitiesSessionTitle) appendGatedMembers(buf []byte, open int) ([]byte, error) {
@@ -100,6 +108,9 @@ type SessionTitleCapabilities struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -109,6 +120,7 @@ func (x *SessionTitleCapabilities) UnmarshalJSON(data []byte) error {
 
 func (x *SessionTitleCapabilities) decodeWire(r *wireReader) error {
 	*x = SessionTitleCapabilities{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -123,6 +135,10 @@ func (x *SessionTitleCapabilities) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -150,7 +166,15 @@ func (x *SessionTitleCapabilities) appendMembers(buf []byte, open int) ([]byte, 
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*SessionTitleCapabilities) declaresMember(name string) bool {
+	switch name {
+	case "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -175,6 +199,9 @@ type SetSessionTitleResponse struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -184,6 +211,7 @@ func (x *SetSessionTitleResponse) UnmarshalJSON(data []byte) error {
 
 func (x *SetSessionTitleResponse) decodeWire(r *wireReader) error {
 	*x = SetSessionTitleResponse{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -205,6 +233,10 @@ func (x *SetSessionTitleResponse) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -240,7 +272,15 @@ func (x *SetSessionTitleResponse) appendMembers(buf []byte, open int) ([]byte, e
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*SetSessionTitleResponse) declaresMember(name string) bool {
+	switch name {
+	case "title", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -320,6 +360,9 @@ type SetSessionTitleRequest struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -329,6 +372,7 @@ func (x *SetSessionTitleRequest) UnmarshalJSON(data []byte) error {
 
 func (x *SetSessionTitleRequest) decodeWire(r *wireReader) error {
 	*x = SetSessionTitleRequest{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -356,6 +400,10 @@ func (x *SetSessionTitleRequest) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -399,7 +447,15 @@ func (x *SetSessionTitleRequest) appendMembers(buf []byte, open int) ([]byte, er
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*SetSessionTitleRequest) declaresMember(name string) bool {
+	switch name {
+	case "sessionId", "title", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.

@@ -55,8 +55,15 @@ func (x *SessionUpdateSubagentUpdate) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *SessionUpdateSubagentUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"subagent_update\""...)
 	return (*SubagentUpdate)(x).appendMembers(buf, open)
+}
+
+func (x *SessionUpdateSubagentUpdate) declaresMember(name string) bool {
+	return name == "sessionUpdate" || (*SubagentUpdate)(x).declaresMember(name)
 }
 
 func (*SessionUpdateSubagentUpdate) isSessionUpdate() {}
@@ -87,8 +94,15 @@ func (x *SessionUpdateSessionMessage) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *SessionUpdateSessionMessage) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"session_message\""...)
 	return (*SessionMessage)(x).appendMembers(buf, open)
+}
+
+func (x *SessionUpdateSessionMessage) declaresMember(name string) bool {
+	return name == "sessionUpdate" || (*SessionMessage)(x).declaresMember(name)
 }
 
 func (*SessionUpdateSessionMessage) isSessionUpdate() {}
@@ -118,8 +132,15 @@ func (x *SessionUpdateSessionMessageChunk) appendJSON(buf []byte) ([]byte, error
 }
 
 func (x *SessionUpdateSessionMessageChunk) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"session_message_chunk\""...)
 	return (*SessionMessageChunk)(x).appendMembers(buf, open)
+}
+
+func (x *SessionUpdateSessionMessageChunk) declaresMember(name string) bool {
+	return name == "sessionUpdate" || (*SessionMessageChunk)(x).declaresMember(name)
 }
 
 func (*SessionUpdateSessionMessageChunk) isSessionUpdate() {}
@@ -147,6 +168,9 @@ type SubagentSessionCapabilities struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -156,6 +180,7 @@ func (x *SubagentSessionCapabilities) UnmarshalJSON(data []byte) error {
 
 func (x *SubagentSessionCapabilities) decodeWire(r *wireReader) error {
 	*x = SubagentSessionCapabilities{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -179,6 +204,10 @@ func (x *SubagentSessionCapabilities) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -213,7 +242,15 @@ func (x *SubagentSessionCapabilities) appendMembers(buf []byte, open int) ([]byt
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*SubagentSessionCapabilities) declaresMember(name string) bool {
+	switch name {
+	case "cancel", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -235,6 +272,9 @@ type SessionCancelCapabilities struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -244,6 +284,7 @@ func (x *SessionCancelCapabilities) UnmarshalJSON(data []byte) error {
 
 func (x *SessionCancelCapabilities) decodeWire(r *wireReader) error {
 	*x = SessionCancelCapabilities{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -258,6 +299,10 @@ func (x *SessionCancelCapabilities) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -285,7 +330,15 @@ func (x *SessionCancelCapabilities) appendMembers(buf []byte, open int) ([]byte,
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*SessionCancelCapabilities) declaresMember(name string) bool {
+	switch name {
+	case "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -313,6 +366,7 @@ type StateUpdateValue interface {
 	isStateUpdate()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
+	declaresMember(string) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -326,6 +380,14 @@ func (x *StateUpdate) UnmarshalJSON(data []byte) error {
 }
 
 func (x *StateUpdate) decodeWire(r *wireReader) error {
+	m := r.pushKnown(nil, wireKnown{name: "state"})
+	err := x.decodeVariant(r)
+	r.popKnown(m)
+	return err
+}
+
+// decodeVariant decodes the variant the tag names.
+func (x *StateUpdate) decodeVariant(r *wireReader) error {
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "state")
 	if err != nil {
@@ -392,6 +454,10 @@ func (x *StateUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	return x.Value.appendMembers(buf, open)
 }
 
+func (x *StateUpdate) declaresMember(name string) bool {
+	return x.Value != nil && x.Value.declaresMember(name)
+}
+
 // StateUpdateRunning: Foreground work is in progress.
 //
 // It is the variant of StateUpdate with state "running".
@@ -407,8 +473,15 @@ func (x *StateUpdateRunning) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *StateUpdateRunning) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "state"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"state\":\"running\""...)
 	return (*RunningStateUpdate)(x).appendMembers(buf, open)
+}
+
+func (x *StateUpdateRunning) declaresMember(name string) bool {
+	return name == "state" || (*RunningStateUpdate)(x).declaresMember(name)
 }
 
 func (*StateUpdateRunning) isStateUpdate() {}
@@ -434,8 +507,15 @@ func (x *StateUpdateIdle) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *StateUpdateIdle) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "state"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"state\":\"idle\""...)
 	return (*IdleStateUpdate)(x).appendMembers(buf, open)
+}
+
+func (x *StateUpdateIdle) declaresMember(name string) bool {
+	return name == "state" || (*IdleStateUpdate)(x).declaresMember(name)
 }
 
 func (*StateUpdateIdle) isStateUpdate() {}
@@ -461,8 +541,15 @@ func (x *StateUpdateRequiresAction) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *StateUpdateRequiresAction) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "state"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"state\":\"requires_action\""...)
 	return (*RequiresActionStateUpdate)(x).appendMembers(buf, open)
+}
+
+func (x *StateUpdateRequiresAction) declaresMember(name string) bool {
+	return name == "state" || (*RequiresActionStateUpdate)(x).declaresMember(name)
 }
 
 func (*StateUpdateRequiresAction) isStateUpdate() {}
@@ -490,8 +577,15 @@ func (x *StateUpdateUnknown) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *StateUpdateUnknown) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "state"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"state\":\"unknown\""...)
 	return (*UnknownStateUpdate)(x).appendMembers(buf, open)
+}
+
+func (x *StateUpdateUnknown) declaresMember(name string) bool {
+	return name == "state" || (*UnknownStateUpdate)(x).declaresMember(name)
 }
 
 func (*StateUpdateUnknown) isStateUpdate() {}
@@ -511,24 +605,29 @@ func NewStateUpdateUnknown(v UnknownStateUpdate) StateUpdate {
 type StateUpdateOther struct {
 	// The unknown tag value.
 	State string `json:"state"`
-	// Raw is the whole object as received; when set it is encoded verbatim.
-	Raw json.RawMessage `json:"-"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 func (x *StateUpdateOther) decodeWire(r *wireReader) error {
 	*x = StateUpdateOther{}
-	start := r.at()
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	for it.next(r) {
-
+		switch string(it.key) {
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
+			}
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	x.Raw = r.since(start)
 	return nil
 }
 
@@ -542,12 +641,17 @@ func (x *StateUpdateOther) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *StateUpdateOther) appendMembers(buf []byte, open int) ([]byte, error) {
-	if len(x.Raw) > 0 {
-		return wireAppendRawMembers(buf, open, x.Raw)
-	}
 	buf = append(wireComma(buf, open), "\"state\":"...)
 	buf = wireAppendQuoted(buf, x.State)
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*StateUpdateOther) declaresMember(name string) bool {
+	switch name {
+	case "state":
+		return true
+	}
+	return false
 }
 
 func (*StateUpdateOther) isStateUpdate() {}
@@ -563,6 +667,9 @@ type RunningStateUpdate struct {
 	// Implementations MUST NOT make assumptions about values at these keys.
 	// Optional. Omitted and `null` mean no metadata for this state snapshot.
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -572,6 +679,7 @@ func (x *RunningStateUpdate) UnmarshalJSON(data []byte) error {
 
 func (x *RunningStateUpdate) decodeWire(r *wireReader) error {
 	*x = RunningStateUpdate{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -586,6 +694,10 @@ func (x *RunningStateUpdate) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -613,7 +725,15 @@ func (x *RunningStateUpdate) appendMembers(buf []byte, open int) ([]byte, error)
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*RunningStateUpdate) declaresMember(name string) bool {
+	switch name {
+	case "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -632,6 +752,9 @@ type ErrorStopReason struct {
 	// Optional. Omitted or `null` both mean the agent is not reporting failure details.
 	// Agents SHOULD include it.
 	Error *Error `json:"error,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -641,6 +764,7 @@ func (x *ErrorStopReason) UnmarshalJSON(data []byte) error {
 
 func (x *ErrorStopReason) decodeWire(r *wireReader) error {
 	*x = ErrorStopReason{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -655,6 +779,10 @@ func (x *ErrorStopReason) decodeWire(r *wireReader) error {
 				x.Error = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -682,7 +810,15 @@ func (x *ErrorStopReason) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "error")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*ErrorStopReason) declaresMember(name string) bool {
+	switch name {
+	case "error":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -702,6 +838,9 @@ type IdleStateUpdate struct {
 	IdleStateUpdateEndTurnTokenUsage
 	// Variant holds the members that depend on the kind of IdleStateUpdate.
 	Variant IdleStateUpdateVariant `json:"-"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -711,6 +850,7 @@ func (x *IdleStateUpdate) UnmarshalJSON(data []byte) error {
 
 func (x *IdleStateUpdate) decodeWire(r *wireReader) error {
 	*x = IdleStateUpdate{}
+	known := r.takeKnown()
 	start := r.mark()
 	it, err := wireObjectAt(r)
 	if err != nil {
@@ -728,7 +868,7 @@ func (x *IdleStateUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "usage":
-			if err := x.IdleStateUpdateEndTurnTokenUsage.decodeGatedMember(&it, r); err != nil {
+			if err := x.IdleStateUpdateEndTurnTokenUsage.decodeGatedMember(&it, r, nil, known); err != nil {
 				return err
 			}
 		}
@@ -737,7 +877,13 @@ func (x *IdleStateUpdate) decodeWire(r *wireReader) error {
 		return it.err
 	}
 	r.reset(start)
-	return x.Variant.decodeWire(r)
+	m := r.pushKnown(known, wireKnown{
+		owner: x,
+		sink:  &x.Unknown,
+	})
+	err = x.Variant.decodeWire(r)
+	r.popKnown(m)
+	return err
 }
 
 func (x *IdleStateUpdate) appendJSON(buf []byte) ([]byte, error) {
@@ -761,7 +907,18 @@ func (x *IdleStateUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if buf, err = x.IdleStateUpdateEndTurnTokenUsage.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
-	return x.Variant.appendMembers(buf, open)
+	if buf, err = x.Variant.appendMembers(buf, open); err != nil {
+		return nil, err
+	}
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (x *IdleStateUpdate) declaresMember(name string) bool {
+	switch name {
+	case "_meta":
+		return true
+	}
+	return x.IdleStateUpdateEndTurnTokenUsage.declaresGatedMember(name) || x.Variant.declaresMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -783,6 +940,7 @@ type IdleStateUpdateVariantValue interface {
 	isIdleStateUpdateVariant()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
+	declaresMember(string) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -796,6 +954,14 @@ func (x *IdleStateUpdateVariant) UnmarshalJSON(data []byte) error {
 }
 
 func (x *IdleStateUpdateVariant) decodeWire(r *wireReader) error {
+	m := r.pushKnown(nil, wireKnown{name: "stopReason"})
+	err := x.decodeVariant(r)
+	r.popKnown(m)
+	return err
+}
+
+// decodeVariant decodes the variant the tag names.
+func (x *IdleStateUpdateVariant) decodeVariant(r *wireReader) error {
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "stopReason")
 	if err != nil {
@@ -886,19 +1052,33 @@ func (x *IdleStateUpdateVariant) appendMembers(buf []byte, open int) ([]byte, er
 	return x.Value.appendMembers(buf, open)
 }
 
+func (x *IdleStateUpdateVariant) declaresMember(name string) bool {
+	return x.Value != nil && x.Value.declaresMember(name)
+}
+
 // IdleStateUpdateEndTurn: The work ended successfully.
 //
 // It is the variant of IdleStateUpdateVariant with stopReason "end_turn".
-type IdleStateUpdateEndTurn struct{}
+type IdleStateUpdateEndTurn struct {
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
+}
 
 func (x *IdleStateUpdateEndTurn) decodeWire(r *wireReader) error {
 	*x = IdleStateUpdateEndTurn{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	for it.next(r) {
-
+		switch string(it.key) {
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
+			}
+		}
 	}
 	if it.err != nil {
 		return it.err
@@ -917,7 +1097,15 @@ func (x *IdleStateUpdateEndTurn) appendJSON(buf []byte) ([]byte, error) {
 
 func (x *IdleStateUpdateEndTurn) appendMembers(buf []byte, open int) ([]byte, error) {
 	buf = append(wireComma(buf, open), "\"stopReason\":\"end_turn\""...)
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*IdleStateUpdateEndTurn) declaresMember(name string) bool {
+	switch name {
+	case "stopReason":
+		return true
+	}
+	return false
 }
 
 func (*IdleStateUpdateEndTurn) isIdleStateUpdateVariant() {}
@@ -930,16 +1118,26 @@ func NewIdleStateUpdateEndTurn(v IdleStateUpdateEndTurn) IdleStateUpdateVariant 
 // IdleStateUpdateMaxTokens: The work ended because the agent reached the maximum number of tokens.
 //
 // It is the variant of IdleStateUpdateVariant with stopReason "max_tokens".
-type IdleStateUpdateMaxTokens struct{}
+type IdleStateUpdateMaxTokens struct {
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
+}
 
 func (x *IdleStateUpdateMaxTokens) decodeWire(r *wireReader) error {
 	*x = IdleStateUpdateMaxTokens{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	for it.next(r) {
-
+		switch string(it.key) {
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
+			}
+		}
 	}
 	if it.err != nil {
 		return it.err
@@ -958,7 +1156,15 @@ func (x *IdleStateUpdateMaxTokens) appendJSON(buf []byte) ([]byte, error) {
 
 func (x *IdleStateUpdateMaxTokens) appendMembers(buf []byte, open int) ([]byte, error) {
 	buf = append(wireComma(buf, open), "\"stopReason\":\"max_tokens\""...)
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*IdleStateUpdateMaxTokens) declaresMember(name string) bool {
+	switch name {
+	case "stopReason":
+		return true
+	}
+	return false
 }
 
 func (*IdleStateUpdateMaxTokens) isIdleStateUpdateVariant() {}
@@ -972,16 +1178,26 @@ func NewIdleStateUpdateMaxTokens(v IdleStateUpdateMaxTokens) IdleStateUpdateVari
 // agent requests.
 //
 // It is the variant of IdleStateUpdateVariant with stopReason "max_turn_requests".
-type IdleStateUpdateMaxTurnRequests struct{}
+type IdleStateUpdateMaxTurnRequests struct {
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
+}
 
 func (x *IdleStateUpdateMaxTurnRequests) decodeWire(r *wireReader) error {
 	*x = IdleStateUpdateMaxTurnRequests{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	for it.next(r) {
-
+		switch string(it.key) {
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
+			}
+		}
 	}
 	if it.err != nil {
 		return it.err
@@ -1000,7 +1216,15 @@ func (x *IdleStateUpdateMaxTurnRequests) appendJSON(buf []byte) ([]byte, error) 
 
 func (x *IdleStateUpdateMaxTurnRequests) appendMembers(buf []byte, open int) ([]byte, error) {
 	buf = append(wireComma(buf, open), "\"stopReason\":\"max_turn_requests\""...)
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*IdleStateUpdateMaxTurnRequests) declaresMember(name string) bool {
+	switch name {
+	case "stopReason":
+		return true
+	}
+	return false
 }
 
 func (*IdleStateUpdateMaxTurnRequests) isIdleStateUpdateVariant() {}
@@ -1013,16 +1237,26 @@ func NewIdleStateUpdateMaxTurnRequests(v IdleStateUpdateMaxTurnRequests) IdleSta
 // IdleStateUpdateRefusal: The work ended because the agent refused to continue.
 //
 // It is the variant of IdleStateUpdateVariant with stopReason "refusal".
-type IdleStateUpdateRefusal struct{}
+type IdleStateUpdateRefusal struct {
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
+}
 
 func (x *IdleStateUpdateRefusal) decodeWire(r *wireReader) error {
 	*x = IdleStateUpdateRefusal{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	for it.next(r) {
-
+		switch string(it.key) {
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
+			}
+		}
 	}
 	if it.err != nil {
 		return it.err
@@ -1041,7 +1275,15 @@ func (x *IdleStateUpdateRefusal) appendJSON(buf []byte) ([]byte, error) {
 
 func (x *IdleStateUpdateRefusal) appendMembers(buf []byte, open int) ([]byte, error) {
 	buf = append(wireComma(buf, open), "\"stopReason\":\"refusal\""...)
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*IdleStateUpdateRefusal) declaresMember(name string) bool {
+	switch name {
+	case "stopReason":
+		return true
+	}
+	return false
 }
 
 func (*IdleStateUpdateRefusal) isIdleStateUpdateVariant() {}
@@ -1054,16 +1296,26 @@ func NewIdleStateUpdateRefusal(v IdleStateUpdateRefusal) IdleStateUpdateVariant 
 // IdleStateUpdateCancelled: The work was cancelled.
 //
 // It is the variant of IdleStateUpdateVariant with stopReason "cancelled".
-type IdleStateUpdateCancelled struct{}
+type IdleStateUpdateCancelled struct {
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
+}
 
 func (x *IdleStateUpdateCancelled) decodeWire(r *wireReader) error {
 	*x = IdleStateUpdateCancelled{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	for it.next(r) {
-
+		switch string(it.key) {
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
+			}
+		}
 	}
 	if it.err != nil {
 		return it.err
@@ -1082,7 +1334,15 @@ func (x *IdleStateUpdateCancelled) appendJSON(buf []byte) ([]byte, error) {
 
 func (x *IdleStateUpdateCancelled) appendMembers(buf []byte, open int) ([]byte, error) {
 	buf = append(wireComma(buf, open), "\"stopReason\":\"cancelled\""...)
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*IdleStateUpdateCancelled) declaresMember(name string) bool {
+	switch name {
+	case "stopReason":
+		return true
+	}
+	return false
 }
 
 func (*IdleStateUpdateCancelled) isIdleStateUpdateVariant() {}
@@ -1107,8 +1367,15 @@ func (x *IdleStateUpdateError) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *IdleStateUpdateError) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "stopReason"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"stopReason\":\"error\""...)
 	return (*ErrorStopReason)(x).appendMembers(buf, open)
+}
+
+func (x *IdleStateUpdateError) declaresMember(name string) bool {
+	return name == "stopReason" || (*ErrorStopReason)(x).declaresMember(name)
 }
 
 func (*IdleStateUpdateError) isIdleStateUpdateVariant() {}
@@ -1122,16 +1389,26 @@ func NewIdleStateUpdateError(v ErrorStopReason) IdleStateUpdateVariant {
 // IdleStateUpdateNone: No stop reason: `stopReason` is omitted or `null`.
 //
 // It is the variant of IdleStateUpdateVariant used when stopReason is absent or null.
-type IdleStateUpdateNone struct{}
+type IdleStateUpdateNone struct {
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
+}
 
 func (x *IdleStateUpdateNone) decodeWire(r *wireReader) error {
 	*x = IdleStateUpdateNone{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	for it.next(r) {
-
+		switch string(it.key) {
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
+			}
+		}
 	}
 	if it.err != nil {
 		return it.err
@@ -1149,7 +1426,11 @@ func (x *IdleStateUpdateNone) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *IdleStateUpdateNone) appendMembers(buf []byte, open int) ([]byte, error) {
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*IdleStateUpdateNone) declaresMember(name string) bool {
+	return false
 }
 
 func (*IdleStateUpdateNone) isIdleStateUpdateVariant() {}
@@ -1168,24 +1449,29 @@ func NewIdleStateUpdateNone(v IdleStateUpdateNone) IdleStateUpdateVariant {
 type IdleStateUpdateOther struct {
 	// The unknown tag value.
 	StopReason string `json:"stopReason"`
-	// Raw is the whole object as received; when set it is encoded verbatim.
-	Raw json.RawMessage `json:"-"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 func (x *IdleStateUpdateOther) decodeWire(r *wireReader) error {
 	*x = IdleStateUpdateOther{}
-	start := r.at()
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	for it.next(r) {
-
+		switch string(it.key) {
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
+			}
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	x.Raw = r.since(start)
 	return nil
 }
 
@@ -1199,12 +1485,17 @@ func (x *IdleStateUpdateOther) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *IdleStateUpdateOther) appendMembers(buf []byte, open int) ([]byte, error) {
-	if len(x.Raw) > 0 {
-		return wireAppendRawMembers(buf, open, x.Raw)
-	}
 	buf = append(wireComma(buf, open), "\"stopReason\":"...)
 	buf = wireAppendQuoted(buf, x.StopReason)
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*IdleStateUpdateOther) declaresMember(name string) bool {
+	switch name {
+	case "stopReason":
+		return true
+	}
+	return false
 }
 
 func (*IdleStateUpdateOther) isIdleStateUpdateVariant() {}
@@ -1220,6 +1511,9 @@ type RequiresActionStateUpdate struct {
 	// Implementations MUST NOT make assumptions about values at these keys.
 	// Optional. Omitted and `null` mean no metadata for this state snapshot.
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1229,6 +1523,7 @@ func (x *RequiresActionStateUpdate) UnmarshalJSON(data []byte) error {
 
 func (x *RequiresActionStateUpdate) decodeWire(r *wireReader) error {
 	*x = RequiresActionStateUpdate{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -1243,6 +1538,10 @@ func (x *RequiresActionStateUpdate) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -1270,7 +1569,15 @@ func (x *RequiresActionStateUpdate) appendMembers(buf []byte, open int) ([]byte,
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*RequiresActionStateUpdate) declaresMember(name string) bool {
+	switch name {
+	case "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -1296,6 +1603,9 @@ type UnknownStateUpdate struct {
 	// Implementations MUST NOT make assumptions about values at these keys.
 	// Optional. Omitted and `null` mean no metadata for this state snapshot.
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1305,6 +1615,7 @@ func (x *UnknownStateUpdate) UnmarshalJSON(data []byte) error {
 
 func (x *UnknownStateUpdate) decodeWire(r *wireReader) error {
 	*x = UnknownStateUpdate{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -1319,6 +1630,10 @@ func (x *UnknownStateUpdate) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -1346,7 +1661,15 @@ func (x *UnknownStateUpdate) appendMembers(buf []byte, open int) ([]byte, error)
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*UnknownStateUpdate) declaresMember(name string) bool {
+	switch name {
+	case "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -1429,6 +1752,9 @@ type SubagentUpdate struct {
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
 	// Omitted means unchanged. `null` removes the metadata.
 	Meta Patch[json.RawMessage] `json:"_meta,omitzero"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1438,6 +1764,7 @@ func (x *SubagentUpdate) UnmarshalJSON(data []byte) error {
 
 func (x *SubagentUpdate) decodeWire(r *wireReader) error {
 	*x = SubagentUpdate{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -1507,6 +1834,10 @@ func (x *SubagentUpdate) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -1586,7 +1917,15 @@ func (x *SubagentUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*SubagentUpdate) declaresMember(name string) bool {
+	switch name {
+	case "sessionId", "title", "description", "capabilities", "state", "cwd", "additionalDirectories", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -1629,6 +1968,9 @@ type SessionMessage struct {
 	//
 	// Implementations MUST NOT make assumptions about values in `_meta`.
 	Meta Patch[json.RawMessage] `json:"_meta,omitzero"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1638,6 +1980,7 @@ func (x *SessionMessage) UnmarshalJSON(data []byte) error {
 
 func (x *SessionMessage) decodeWire(r *wireReader) error {
 	*x = SessionMessage{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -1706,6 +2049,10 @@ func (x *SessionMessage) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -1778,7 +2125,15 @@ func (x *SessionMessage) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*SessionMessage) declaresMember(name string) bool {
+	switch name {
+	case "messageId", "senderSessionId", "recipientSessionId", "senderMessageId", "recipientMessageId", "content", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -1803,6 +2158,9 @@ type SessionMessageChunk struct {
 	//
 	// Implementations MUST NOT make assumptions about values in `_meta`.
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1812,6 +2170,7 @@ func (x *SessionMessageChunk) UnmarshalJSON(data []byte) error {
 
 func (x *SessionMessageChunk) decodeWire(r *wireReader) error {
 	*x = SessionMessageChunk{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -1839,6 +2198,10 @@ func (x *SessionMessageChunk) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -1882,7 +2245,15 @@ func (x *SessionMessageChunk) appendMembers(buf []byte, open int) ([]byte, error
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*SessionMessageChunk) declaresMember(name string) bool {
+	switch name {
+	case "messageId", "content", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -1905,7 +2276,7 @@ type ClientCapabilitiesSubagents struct {
 	Subagents *SubagentCapabilities `json:"subagents,omitempty"`
 }
 
-func (x *ClientCapabilitiesSubagents) decodeGatedMember(it *wireObjectIter, r *wireReader) error {
+func (x *ClientCapabilitiesSubagents) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known []wireKnown) error {
 	switch string(it.key) {
 	case "subagents":
 		at := r.mark()
@@ -1918,6 +2289,14 @@ func (x *ClientCapabilitiesSubagents) decodeGatedMember(it *wireObjectIter, r *w
 		}
 	}
 	return nil
+}
+
+func (*ClientCapabilitiesSubagents) declaresGatedMember(name string) bool {
+	switch name {
+	case "subagents":
+		return true
+	}
+	return false
 }
 
 func (x *ClientCapabilitiesSubagents) appendGatedMembers(buf []byte, open int) ([]byte, error) {
@@ -1947,6 +2326,9 @@ type SubagentCapabilities struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1956,6 +2338,7 @@ func (x *SubagentCapabilities) UnmarshalJSON(data []byte) error {
 
 func (x *SubagentCapabilities) decodeWire(r *wireReader) error {
 	*x = SubagentCapabilities{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -1970,6 +2353,10 @@ func (x *SubagentCapabilities) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -1997,7 +2384,15 @@ func (x *SubagentCapabilities) appendMembers(buf []byte, open int) ([]byte, erro
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*SubagentCapabilities) declaresMember(name string) bool {
+	switch name {
+	case "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.

@@ -13,9 +13,14 @@ const knownSessionUpdateSubagents = ""
 // ClientCapabilitiesSubagents is empty: build with -tags unstable_subagents (or unstable) for the members of ClientCapabilities it adds.
 type ClientCapabilitiesSubagents struct{}
 
-// decodeGatedMember ignores the member, as the stable schema does (the iterator skips it).
-func (*ClientCapabilitiesSubagents) decodeGatedMember(*wireObjectIter, *wireReader) error {
-	return nil
+// decodeGatedMember keeps the member as unknown, as the stable schema does.
+func (*ClientCapabilitiesSubagents) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known []wireKnown) error {
+	return u.keep(r, it.key, known)
+}
+
+// declaresGatedMember declares nothing: the feature is off.
+func (*ClientCapabilitiesSubagents) declaresGatedMember(string) bool {
+	return false
 }
 
 func (*ClientCapabilitiesSubagents) appendGatedMembers(buf []byte, _ int) ([]byte, error) {

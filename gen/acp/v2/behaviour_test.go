@@ -276,7 +276,8 @@ func TestEnums(t *testing.T) {
 }
 
 // TestOpenUnionUnknownVariant: an unknown tag of an open union decodes to
-// the catch-all variant, whose Raw re-encodes the input verbatim.
+// the catch-all variant, which keeps the other members as unknown ones and
+// re-encodes the input verbatim.
 func TestOpenUnionUnknownVariant(t *testing.T) {
 	t.Run("SessionUpdate _custom_thing", func(t *testing.T) {
 		in := `{"sessionUpdate":"_custom_thing","data":{"n":12345678901234567890,"f":1.10,"list":[1,{"a":null},"\u00e9"],"s":"x"},"when":"2025-03-14T10:00:00Z"}`
@@ -288,8 +289,8 @@ func TestOpenUnionUnknownVariant(t *testing.T) {
 		if o.SessionUpdate != "_custom_thing" {
 			t.Errorf("SessionUpdate = %q", o.SessionUpdate)
 		}
-		if string(o.Raw) != in {
-			t.Errorf("Raw = %s\nwant  %s", o.Raw, in)
+		if d, _ := o.Unknown.Get("data"); o.Unknown.Len() != 2 || string(d) != `{"n":12345678901234567890,"f":1.10,"list":[1,{"a":null},"\u00e9"],"s":"x"}` {
+			t.Errorf("Unknown: %d members, data = %s", o.Unknown.Len(), d)
 		}
 		if out := mustEncode(t, u); string(out) != in {
 			t.Errorf("json.Marshal = %s\nwant           %s", out, in)
@@ -302,8 +303,8 @@ func TestOpenUnionUnknownVariant(t *testing.T) {
 		update := `{"sessionUpdate":"_custom_thing","data":{"n":12345678901234567890}}`
 		in := `{"sessionId":"s1","update":` + update + `,"_meta":{"seq":18446744073709551616}}`
 		n := mustDecode(t, "UpdateSessionNotification", in).(*acp.UpdateSessionNotification)
-		if o, ok := n.Update.Value.(*acp.SessionUpdateOther); !ok || string(o.Raw) != update {
-			t.Fatalf("update = %T %s", n.Update.Value, o.Raw)
+		if o, ok := n.Update.Value.(*acp.SessionUpdateOther); !ok || o.Unknown.Len() != 1 {
+			t.Fatalf("update = %T %+v", n.Update.Value, n.Update.Value)
 		}
 		if out := mustEncode(t, n); string(out) != in {
 			t.Errorf("json.Marshal = %s\nwant           %s", out, in)
@@ -319,8 +320,8 @@ func TestOpenUnionUnknownVariant(t *testing.T) {
 		if o.Type != "_markdown" || o.PlanID != "plan_1" {
 			t.Errorf("Type = %q, PlanID = %q", o.Type, o.PlanID)
 		}
-		if string(o.Raw) != in {
-			t.Errorf("Raw = %s", o.Raw)
+		if md, _ := o.Unknown.Get("markdown"); o.Unknown.Len() != 2 || string(md) != `"1. a\n2. b"` {
+			t.Errorf("Unknown: %d members, markdown = %s", o.Unknown.Len(), md)
 		}
 		if out := mustEncode(t, p); string(out) != in {
 			t.Errorf("json.Marshal = %s\nwant           %s", out, in)
@@ -902,8 +903,12 @@ func TestIdleStateUpdate(t *testing.T) {
 		in := `{"stopReason":"_budget","budget":{"usd":12345678901234567890}}`
 		v := mustDecode(t, "IdleStateUpdate", in).(*acp.IdleStateUpdate)
 		o, ok := v.Variant.Value.(*acp.IdleStateUpdateOther)
-		if !ok || o.StopReason != "_budget" || string(o.Raw) != in {
+		if !ok || o.StopReason != "_budget" {
 			t.Fatalf("got %T %+v", v.Variant.Value, v.Variant.Value)
+		}
+		// The struct the union is flattened into holds the unknown members.
+		if b, _ := v.Unknown.Get("budget"); string(b) != `{"usd":12345678901234567890}` || o.Unknown.Len() != 0 {
+			t.Errorf("budget = %s; variant keeps %d", b, o.Unknown.Len())
 		}
 		if out := mustEncode(t, v); string(out) != in {
 			t.Errorf("re-encoded as %s", out)
@@ -1014,9 +1019,9 @@ func TestWireDetails(t *testing.T) {
 		{"unicode text", "ContentBlock",
 			`{"type":"text","text":"caf\u00e9 \ud83d\ude00 \"q\" \\ \u2028 <tag> &amp;"}`,
 			`{"type":"text","text":"café 😀 \"q\" \\ \u2028 <tag> &amp;"}`, "ContentBlockText"},
-		{"catch-all keeps members its struct dropped", "SessionConfigOption",
+		{"catch-all beside a lenient member that failed (an invalid value is dropped)", "SessionConfigOption",
 			`{"configId":"t","name":"Temp","description":5,"type":"_slider","min":0}`,
-			`{"configId":"t","name":"Temp","description":5,"type":"_slider","min":0}`, "SessionConfigOptionOther"},
+			`{"configId":"t","name":"Temp","type":"_slider","min":0}`, "SessionConfigOptionOther"},
 		{"flattened catch-all beside struct members", "StateUpdate",
 			`{"state":"idle","stopReason":"_x","background":[],"_meta":{"a":1},"extra":[1]}`,
 			`{"state":"idle","stopReason":"_x","background":[],"_meta":{"a":1},"extra":[1]}`, "StateUpdateIdle"},

@@ -25,7 +25,7 @@ func Example_sessionUpdate() {
 			fmt.Println(u.ToolCallID, string(in))
 		}
 	case *acp.SessionUpdateOther: // an update this version does not know
-		fmt.Println("unknown", u.SessionUpdate) // u.Raw re-encodes verbatim
+		fmt.Println("unknown", u.SessionUpdate) // u.Unknown keeps its other members
 	}
 
 	update := acp.NewSessionUpdateAgentMessageChunk(acp.ContentChunk{

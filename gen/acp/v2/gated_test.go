@@ -21,7 +21,6 @@ const (
 	wirePlanFile = `{"sessionUpdate":"plan_update","plan":{"type":"file","planId":"main","uri":"file:///work/PLAN.md"}}`
 	// IdleStateUpdate's usage member (unstable_end_turn_token_usage).
 	wireIdleWithUsage = `{"state":"idle","stopReason":"end_turn","usage":{"totalTokens":10,"inputTokens":6,"outputTokens":4}}`
-	wireIdleStable    = `{"state":"idle","stopReason":"end_turn"}`
 )
 
 // TestGatedWireIsValid: the test messages are valid for the unstable

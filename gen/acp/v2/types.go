@@ -16,6 +16,9 @@ type AgentRequest struct {
 	Method string `json:"method"`
 	// Method-specific request parameters.
 	Params *AgentRequestParams `json:"params,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -25,6 +28,7 @@ func (x *AgentRequest) UnmarshalJSON(data []byte) error {
 
 func (x *AgentRequest) decodeWire(r *wireReader) error {
 	*x = AgentRequest{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -48,6 +52,10 @@ func (x *AgentRequest) decodeWire(r *wireReader) error {
 			err := wireDecodePtr(&x.Params, r, (*AgentRequestParams).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "params")
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -91,7 +99,15 @@ func (x *AgentRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "params")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*AgentRequest) declaresMember(name string) bool {
+	switch name {
+	case "id", "method", "params":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -376,6 +392,9 @@ type RequestPermissionRequest struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -385,6 +404,7 @@ func (x *RequestPermissionRequest) UnmarshalJSON(data []byte) error {
 
 func (x *RequestPermissionRequest) decodeWire(r *wireReader) error {
 	*x = RequestPermissionRequest{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -432,6 +452,10 @@ func (x *RequestPermissionRequest) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -502,7 +526,15 @@ func (x *RequestPermissionRequest) appendMembers(buf []byte, open int) ([]byte, 
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*RequestPermissionRequest) declaresMember(name string) bool {
+	switch name {
+	case "sessionId", "title", "description", "subject", "options", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -548,6 +580,7 @@ type RequestPermissionSubjectValue interface {
 	isRequestPermissionSubject()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
+	declaresMember(string) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -561,6 +594,14 @@ func (x *RequestPermissionSubject) UnmarshalJSON(data []byte) error {
 }
 
 func (x *RequestPermissionSubject) decodeWire(r *wireReader) error {
+	m := r.pushKnown(nil, wireKnown{name: "type"})
+	err := x.decodeVariant(r)
+	r.popKnown(m)
+	return err
+}
+
+// decodeVariant decodes the variant the tag names.
+func (x *RequestPermissionSubject) decodeVariant(r *wireReader) error {
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "type")
 	if err != nil {
@@ -613,6 +654,10 @@ func (x *RequestPermissionSubject) appendMembers(buf []byte, open int) ([]byte, 
 	return x.Value.appendMembers(buf, open)
 }
 
+func (x *RequestPermissionSubject) declaresMember(name string) bool {
+	return x.Value != nil && x.Value.declaresMember(name)
+}
+
 // RequestPermissionSubjectToolCall: Permission is requested before executing a tool call.
 //
 // It is the variant of RequestPermissionSubject with type "tool_call".
@@ -628,8 +673,15 @@ func (x *RequestPermissionSubjectToolCall) appendJSON(buf []byte) ([]byte, error
 }
 
 func (x *RequestPermissionSubjectToolCall) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"type\":\"tool_call\""...)
 	return (*ToolCallPermissionSubject)(x).appendMembers(buf, open)
+}
+
+func (x *RequestPermissionSubjectToolCall) declaresMember(name string) bool {
+	return name == "type" || (*ToolCallPermissionSubject)(x).declaresMember(name)
 }
 
 func (*RequestPermissionSubjectToolCall) isRequestPermissionSubject() {}
@@ -655,8 +707,15 @@ func (x *RequestPermissionSubjectCommand) appendJSON(buf []byte) ([]byte, error)
 }
 
 func (x *RequestPermissionSubjectCommand) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"type\":\"command\""...)
 	return (*CommandPermissionSubject)(x).appendMembers(buf, open)
+}
+
+func (x *RequestPermissionSubjectCommand) declaresMember(name string) bool {
+	return name == "type" || (*CommandPermissionSubject)(x).declaresMember(name)
 }
 
 func (*RequestPermissionSubjectCommand) isRequestPermissionSubject() {}
@@ -682,24 +741,29 @@ func NewRequestPermissionSubjectCommand(v CommandPermissionSubject) RequestPermi
 type RequestPermissionSubjectOther struct {
 	// The unknown tag value.
 	Type string `json:"type"`
-	// Raw is the whole object as received; when set it is encoded verbatim.
-	Raw json.RawMessage `json:"-"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 func (x *RequestPermissionSubjectOther) decodeWire(r *wireReader) error {
 	*x = RequestPermissionSubjectOther{}
-	start := r.at()
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	for it.next(r) {
-
+		switch string(it.key) {
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
+			}
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	x.Raw = r.since(start)
 	return nil
 }
 
@@ -713,12 +777,17 @@ func (x *RequestPermissionSubjectOther) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *RequestPermissionSubjectOther) appendMembers(buf []byte, open int) ([]byte, error) {
-	if len(x.Raw) > 0 {
-		return wireAppendRawMembers(buf, open, x.Raw)
-	}
 	buf = append(wireComma(buf, open), "\"type\":"...)
 	buf = wireAppendQuoted(buf, x.Type)
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*RequestPermissionSubjectOther) declaresMember(name string) bool {
+	switch name {
+	case "type":
+		return true
+	}
+	return false
 }
 
 func (*RequestPermissionSubjectOther) isRequestPermissionSubject() {}
@@ -791,6 +860,9 @@ type ToolCallUpdate struct {
 	//
 	// See protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)
 	Meta Patch[json.RawMessage] `json:"_meta,omitzero"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -800,6 +872,7 @@ func (x *ToolCallUpdate) UnmarshalJSON(data []byte) error {
 
 func (x *ToolCallUpdate) decodeWire(r *wireReader) error {
 	*x = ToolCallUpdate{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -907,6 +980,10 @@ func (x *ToolCallUpdate) decodeWire(r *wireReader) error {
 			} else {
 				r.reset(at)
 			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
+			}
 		}
 	}
 	if it.err != nil {
@@ -1008,7 +1085,15 @@ func (x *ToolCallUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*ToolCallUpdate) declaresMember(name string) bool {
+	switch name {
+	case "toolCallId", "name", "title", "kind", "status", "content", "locations", "rawInput", "rawOutput", "capabilities", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -1221,6 +1306,7 @@ type ToolCallContentValue interface {
 	isToolCallContent()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
+	declaresMember(string) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -1234,6 +1320,14 @@ func (x *ToolCallContent) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ToolCallContent) decodeWire(r *wireReader) error {
+	m := r.pushKnown(nil, wireKnown{name: "type"})
+	err := x.decodeVariant(r)
+	r.popKnown(m)
+	return err
+}
+
+// decodeVariant decodes the variant the tag names.
+func (x *ToolCallContent) decodeVariant(r *wireReader) error {
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "type")
 	if err != nil {
@@ -1293,6 +1387,10 @@ func (x *ToolCallContent) appendMembers(buf []byte, open int) ([]byte, error) {
 	return x.Value.appendMembers(buf, open)
 }
 
+func (x *ToolCallContent) declaresMember(name string) bool {
+	return x.Value != nil && x.Value.declaresMember(name)
+}
+
 // ToolCallContentContent: Standard content block (text, images, resources).
 //
 // It is the variant of ToolCallContent with type "content".
@@ -1308,8 +1406,15 @@ func (x *ToolCallContentContent) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *ToolCallContentContent) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"type\":\"content\""...)
 	return (*Content)(x).appendMembers(buf, open)
+}
+
+func (x *ToolCallContentContent) declaresMember(name string) bool {
+	return name == "type" || (*Content)(x).declaresMember(name)
 }
 
 func (*ToolCallContentContent) isToolCallContent() {}
@@ -1335,8 +1440,15 @@ func (x *ToolCallContentDiff) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *ToolCallContentDiff) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"type\":\"diff\""...)
 	return (*Diff)(x).appendMembers(buf, open)
+}
+
+func (x *ToolCallContentDiff) declaresMember(name string) bool {
+	return name == "type" || (*Diff)(x).declaresMember(name)
 }
 
 func (*ToolCallContentDiff) isToolCallContent() {}
@@ -1362,8 +1474,15 @@ func (x *ToolCallContentTerminal) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *ToolCallContentTerminal) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"type\":\"terminal\""...)
 	return (*Terminal)(x).appendMembers(buf, open)
+}
+
+func (x *ToolCallContentTerminal) declaresMember(name string) bool {
+	return name == "type" || (*Terminal)(x).declaresMember(name)
 }
 
 func (*ToolCallContentTerminal) isToolCallContent() {}
@@ -1388,24 +1507,29 @@ func NewToolCallContentTerminal(v Terminal) ToolCallContent {
 type ToolCallContentOther struct {
 	// The unknown tag value.
 	Type string `json:"type"`
-	// Raw is the whole object as received; when set it is encoded verbatim.
-	Raw json.RawMessage `json:"-"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 func (x *ToolCallContentOther) decodeWire(r *wireReader) error {
 	*x = ToolCallContentOther{}
-	start := r.at()
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	for it.next(r) {
-
+		switch string(it.key) {
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
+			}
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	x.Raw = r.since(start)
 	return nil
 }
 
@@ -1419,12 +1543,17 @@ func (x *ToolCallContentOther) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *ToolCallContentOther) appendMembers(buf []byte, open int) ([]byte, error) {
-	if len(x.Raw) > 0 {
-		return wireAppendRawMembers(buf, open, x.Raw)
-	}
 	buf = append(wireComma(buf, open), "\"type\":"...)
 	buf = wireAppendQuoted(buf, x.Type)
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*ToolCallContentOther) declaresMember(name string) bool {
+	switch name {
+	case "type":
+		return true
+	}
+	return false
 }
 
 func (*ToolCallContentOther) isToolCallContent() {}
@@ -1457,6 +1586,7 @@ type ContentBlockValue interface {
 	isContentBlock()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
+	declaresMember(string) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -1470,6 +1600,14 @@ func (x *ContentBlock) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ContentBlock) decodeWire(r *wireReader) error {
+	m := r.pushKnown(nil, wireKnown{name: "type"})
+	err := x.decodeVariant(r)
+	r.popKnown(m)
+	return err
+}
+
+// decodeVariant decodes the variant the tag names.
+func (x *ContentBlock) decodeVariant(r *wireReader) error {
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "type")
 	if err != nil {
@@ -1543,6 +1681,10 @@ func (x *ContentBlock) appendMembers(buf []byte, open int) ([]byte, error) {
 	return x.Value.appendMembers(buf, open)
 }
 
+func (x *ContentBlock) declaresMember(name string) bool {
+	return x.Value != nil && x.Value.declaresMember(name)
+}
+
 // ContentBlockText: Text content. May be plain text or formatted with Markdown.
 //
 // All agents MUST support text content blocks in prompts.
@@ -1562,8 +1704,15 @@ func (x *ContentBlockText) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *ContentBlockText) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"type\":\"text\""...)
 	return (*TextContent)(x).appendMembers(buf, open)
+}
+
+func (x *ContentBlockText) declaresMember(name string) bool {
+	return name == "type" || (*TextContent)(x).declaresMember(name)
 }
 
 func (*ContentBlockText) isContentBlock() {}
@@ -1591,8 +1740,15 @@ func (x *ContentBlockImage) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *ContentBlockImage) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"type\":\"image\""...)
 	return (*ImageContent)(x).appendMembers(buf, open)
+}
+
+func (x *ContentBlockImage) declaresMember(name string) bool {
+	return name == "type" || (*ImageContent)(x).declaresMember(name)
 }
 
 func (*ContentBlockImage) isContentBlock() {}
@@ -1620,8 +1776,15 @@ func (x *ContentBlockAudio) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *ContentBlockAudio) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"type\":\"audio\""...)
 	return (*AudioContent)(x).appendMembers(buf, open)
+}
+
+func (x *ContentBlockAudio) declaresMember(name string) bool {
+	return name == "type" || (*AudioContent)(x).declaresMember(name)
 }
 
 func (*ContentBlockAudio) isContentBlock() {}
@@ -1649,8 +1812,15 @@ func (x *ContentBlockResourceLink) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *ContentBlockResourceLink) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"type\":\"resource_link\""...)
 	return (*ResourceLink)(x).appendMembers(buf, open)
+}
+
+func (x *ContentBlockResourceLink) declaresMember(name string) bool {
+	return name == "type" || (*ResourceLink)(x).declaresMember(name)
 }
 
 func (*ContentBlockResourceLink) isContentBlock() {}
@@ -1680,8 +1850,15 @@ func (x *ContentBlockResource) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *ContentBlockResource) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"type\":\"resource\""...)
 	return (*EmbeddedResource)(x).appendMembers(buf, open)
+}
+
+func (x *ContentBlockResource) declaresMember(name string) bool {
+	return name == "type" || (*EmbeddedResource)(x).declaresMember(name)
 }
 
 func (*ContentBlockResource) isContentBlock() {}
@@ -1708,24 +1885,29 @@ func NewContentBlockResource(v EmbeddedResource) ContentBlock {
 type ContentBlockOther struct {
 	// The unknown tag value.
 	Type string `json:"type"`
-	// Raw is the whole object as received; when set it is encoded verbatim.
-	Raw json.RawMessage `json:"-"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 func (x *ContentBlockOther) decodeWire(r *wireReader) error {
 	*x = ContentBlockOther{}
-	start := r.at()
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	for it.next(r) {
-
+		switch string(it.key) {
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
+			}
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	x.Raw = r.since(start)
 	return nil
 }
 
@@ -1739,12 +1921,17 @@ func (x *ContentBlockOther) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *ContentBlockOther) appendMembers(buf []byte, open int) ([]byte, error) {
-	if len(x.Raw) > 0 {
-		return wireAppendRawMembers(buf, open, x.Raw)
-	}
 	buf = append(wireComma(buf, open), "\"type\":"...)
 	buf = wireAppendQuoted(buf, x.Type)
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*ContentBlockOther) declaresMember(name string) bool {
+	switch name {
+	case "type":
+		return true
+	}
+	return false
 }
 
 func (*ContentBlockOther) isContentBlock() {}
@@ -1777,6 +1964,9 @@ type Annotations struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1786,6 +1976,7 @@ func (x *Annotations) UnmarshalJSON(data []byte) error {
 
 func (x *Annotations) decodeWire(r *wireReader) error {
 	*x = Annotations{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -1832,6 +2023,10 @@ func (x *Annotations) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -1880,7 +2075,15 @@ func (x *Annotations) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*Annotations) declaresMember(name string) bool {
+	switch name {
+	case "audience", "lastModified", "priority", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -1956,6 +2159,9 @@ type TextContent struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1965,6 +2171,7 @@ func (x *TextContent) UnmarshalJSON(data []byte) error {
 
 func (x *TextContent) decodeWire(r *wireReader) error {
 	*x = TextContent{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -1995,6 +2202,10 @@ func (x *TextContent) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -2037,7 +2248,15 @@ func (x *TextContent) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*TextContent) declaresMember(name string) bool {
+	switch name {
+	case "text", "annotations", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -2086,6 +2305,9 @@ type ImageContent struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -2095,6 +2317,7 @@ func (x *ImageContent) UnmarshalJSON(data []byte) error {
 
 func (x *ImageContent) decodeWire(r *wireReader) error {
 	*x = ImageContent{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -2140,6 +2363,10 @@ func (x *ImageContent) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -2197,7 +2424,15 @@ func (x *ImageContent) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*ImageContent) declaresMember(name string) bool {
+	switch name {
+	case "data", "mimeType", "uri", "annotations", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -2221,6 +2456,9 @@ type AudioContent struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -2230,6 +2468,7 @@ func (x *AudioContent) UnmarshalJSON(data []byte) error {
 
 func (x *AudioContent) decodeWire(r *wireReader) error {
 	*x = AudioContent{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -2266,6 +2505,10 @@ func (x *AudioContent) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -2316,7 +2559,15 @@ func (x *AudioContent) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*AudioContent) declaresMember(name string) bool {
+	switch name {
+	case "data", "mimeType", "annotations", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -2352,6 +2603,9 @@ type Icon struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -2361,6 +2615,7 @@ func (x *Icon) UnmarshalJSON(data []byte) error {
 
 func (x *Icon) decodeWire(r *wireReader) error {
 	*x = Icon{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -2414,6 +2669,10 @@ func (x *Icon) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -2470,7 +2729,15 @@ func (x *Icon) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*Icon) declaresMember(name string) bool {
+	switch name {
+	case "src", "mimeType", "sizes", "theme", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -2568,6 +2835,9 @@ type ResourceLink struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -2577,6 +2847,7 @@ func (x *ResourceLink) UnmarshalJSON(data []byte) error {
 
 func (x *ResourceLink) decodeWire(r *wireReader) error {
 	*x = ResourceLink{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -2664,6 +2935,10 @@ func (x *ResourceLink) decodeWire(r *wireReader) error {
 			} else {
 				r.reset(at)
 			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
+			}
 		}
 	}
 	if it.err != nil {
@@ -2748,7 +3023,15 @@ func (x *ResourceLink) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*ResourceLink) declaresMember(name string) bool {
+	switch name {
+	case "name", "uri", "title", "description", "icons", "mimeType", "size", "annotations", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -2768,6 +3051,7 @@ type EmbeddedResourceResourceValue interface {
 	isEmbeddedResourceResource()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
+	declaresMember(string) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -2846,6 +3130,10 @@ func (x *EmbeddedResourceResource) appendMembers(buf []byte, open int) ([]byte, 
 	return x.Value.appendMembers(buf, open)
 }
 
+func (x *EmbeddedResourceResource) declaresMember(name string) bool {
+	return x.Value != nil && x.Value.declaresMember(name)
+}
+
 // EmbeddedResourceResourceTextResourceContents: Text resource contents embedded directly in the message.
 //
 // It is a variant of EmbeddedResourceResource.
@@ -2857,6 +3145,10 @@ func (x *EmbeddedResourceResourceTextResourceContents) appendJSON(buf []byte) ([
 
 func (x *EmbeddedResourceResourceTextResourceContents) appendMembers(buf []byte, open int) ([]byte, error) {
 	return (*TextResourceContents)(x).appendMembers(buf, open)
+}
+
+func (x *EmbeddedResourceResourceTextResourceContents) declaresMember(name string) bool {
+	return (*TextResourceContents)(x).declaresMember(name)
 }
 
 func (*EmbeddedResourceResourceTextResourceContents) isEmbeddedResourceResource() {}
@@ -2878,6 +3170,10 @@ func (x *EmbeddedResourceResourceBlobResourceContents) appendJSON(buf []byte) ([
 
 func (x *EmbeddedResourceResourceBlobResourceContents) appendMembers(buf []byte, open int) ([]byte, error) {
 	return (*BlobResourceContents)(x).appendMembers(buf, open)
+}
+
+func (x *EmbeddedResourceResourceBlobResourceContents) declaresMember(name string) bool {
+	return (*BlobResourceContents)(x).declaresMember(name)
 }
 
 func (*EmbeddedResourceResourceBlobResourceContents) isEmbeddedResourceResource() {}
@@ -2904,6 +3200,9 @@ type TextResourceContents struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -2913,6 +3212,7 @@ func (x *TextResourceContents) UnmarshalJSON(data []byte) error {
 
 func (x *TextResourceContents) decodeWire(r *wireReader) error {
 	*x = TextResourceContents{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -2949,6 +3249,10 @@ func (x *TextResourceContents) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -2999,7 +3303,15 @@ func (x *TextResourceContents) appendMembers(buf []byte, open int) ([]byte, erro
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*TextResourceContents) declaresMember(name string) bool {
+	switch name {
+	case "text", "uri", "mimeType", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -3023,6 +3335,9 @@ type BlobResourceContents struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -3032,6 +3347,7 @@ func (x *BlobResourceContents) UnmarshalJSON(data []byte) error {
 
 func (x *BlobResourceContents) decodeWire(r *wireReader) error {
 	*x = BlobResourceContents{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -3068,6 +3384,10 @@ func (x *BlobResourceContents) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -3118,7 +3438,15 @@ func (x *BlobResourceContents) appendMembers(buf []byte, open int) ([]byte, erro
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*BlobResourceContents) declaresMember(name string) bool {
+	switch name {
+	case "blob", "uri", "mimeType", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -3140,6 +3468,9 @@ type EmbeddedResource struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -3149,6 +3480,7 @@ func (x *EmbeddedResource) UnmarshalJSON(data []byte) error {
 
 func (x *EmbeddedResource) decodeWire(r *wireReader) error {
 	*x = EmbeddedResource{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -3179,6 +3511,10 @@ func (x *EmbeddedResource) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -3221,7 +3557,15 @@ func (x *EmbeddedResource) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*EmbeddedResource) declaresMember(name string) bool {
+	switch name {
+	case "resource", "annotations", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -3239,6 +3583,9 @@ type Content struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -3248,6 +3595,7 @@ func (x *Content) UnmarshalJSON(data []byte) error {
 
 func (x *Content) decodeWire(r *wireReader) error {
 	*x = Content{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -3269,6 +3617,10 @@ func (x *Content) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -3304,7 +3656,15 @@ func (x *Content) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*Content) declaresMember(name string) bool {
+	switch name {
+	case "content", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -3333,6 +3693,9 @@ type DiffChange struct {
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Variant holds the members that depend on the kind of DiffChange.
 	Variant DiffChangeVariant `json:"-"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -3342,6 +3705,7 @@ func (x *DiffChange) UnmarshalJSON(data []byte) error {
 
 func (x *DiffChange) decodeWire(r *wireReader) error {
 	*x = DiffChange{}
+	known := r.takeKnown()
 	start := r.mark()
 	it, err := wireObjectAt(r)
 	if err != nil {
@@ -3382,7 +3746,13 @@ func (x *DiffChange) decodeWire(r *wireReader) error {
 		return it.err
 	}
 	r.reset(start)
-	return x.Variant.decodeWire(r)
+	m := r.pushKnown(known, wireKnown{
+		owner: x,
+		sink:  &x.Unknown,
+	})
+	err = x.Variant.decodeWire(r)
+	r.popKnown(m)
+	return err
 }
 
 func (x *DiffChange) appendJSON(buf []byte) ([]byte, error) {
@@ -3417,7 +3787,18 @@ func (x *DiffChange) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return x.Variant.appendMembers(buf, open)
+	if buf, err = x.Variant.appendMembers(buf, open); err != nil {
+		return nil, err
+	}
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (x *DiffChange) declaresMember(name string) bool {
+	switch name {
+	case "fileType", "mimeType", "_meta":
+		return true
+	}
+	return x.Variant.declaresMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -3440,6 +3821,7 @@ type DiffChangeVariantValue interface {
 	isDiffChangeVariant()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
+	declaresMember(string) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -3453,6 +3835,14 @@ func (x *DiffChangeVariant) UnmarshalJSON(data []byte) error {
 }
 
 func (x *DiffChangeVariant) decodeWire(r *wireReader) error {
+	m := r.pushKnown(nil, wireKnown{name: "operation"})
+	err := x.decodeVariant(r)
+	r.popKnown(m)
+	return err
+}
+
+// decodeVariant decodes the variant the tag names.
+func (x *DiffChangeVariant) decodeVariant(r *wireReader) error {
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "operation")
 	if err != nil {
@@ -3526,6 +3916,10 @@ func (x *DiffChangeVariant) appendMembers(buf []byte, open int) ([]byte, error) 
 	return x.Value.appendMembers(buf, open)
 }
 
+func (x *DiffChangeVariant) declaresMember(name string) bool {
+	return x.Value != nil && x.Value.declaresMember(name)
+}
+
 // DiffChangeAdd: A file was added.
 //
 // It is the variant of DiffChangeVariant with operation "add".
@@ -3541,8 +3935,15 @@ func (x *DiffChangeAdd) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *DiffChangeAdd) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "operation"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"operation\":\"add\""...)
 	return (*DiffPathChange)(x).appendMembers(buf, open)
+}
+
+func (x *DiffChangeAdd) declaresMember(name string) bool {
+	return name == "operation" || (*DiffPathChange)(x).declaresMember(name)
 }
 
 func (*DiffChangeAdd) isDiffChangeVariant() {}
@@ -3568,8 +3969,15 @@ func (x *DiffChangeDelete) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *DiffChangeDelete) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "operation"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"operation\":\"delete\""...)
 	return (*DiffPathChange)(x).appendMembers(buf, open)
+}
+
+func (x *DiffChangeDelete) declaresMember(name string) bool {
+	return name == "operation" || (*DiffPathChange)(x).declaresMember(name)
 }
 
 func (*DiffChangeDelete) isDiffChangeVariant() {}
@@ -3595,8 +4003,15 @@ func (x *DiffChangeModify) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *DiffChangeModify) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "operation"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"operation\":\"modify\""...)
 	return (*DiffPathChange)(x).appendMembers(buf, open)
+}
+
+func (x *DiffChangeModify) declaresMember(name string) bool {
+	return name == "operation" || (*DiffPathChange)(x).declaresMember(name)
 }
 
 func (*DiffChangeModify) isDiffChangeVariant() {}
@@ -3622,8 +4037,15 @@ func (x *DiffChangeMove) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *DiffChangeMove) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "operation"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"operation\":\"move\""...)
 	return (*DiffPathPairChange)(x).appendMembers(buf, open)
+}
+
+func (x *DiffChangeMove) declaresMember(name string) bool {
+	return name == "operation" || (*DiffPathPairChange)(x).declaresMember(name)
 }
 
 func (*DiffChangeMove) isDiffChangeVariant() {}
@@ -3649,8 +4071,15 @@ func (x *DiffChangeCopy) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *DiffChangeCopy) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "operation"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"operation\":\"copy\""...)
 	return (*DiffPathPairChange)(x).appendMembers(buf, open)
+}
+
+func (x *DiffChangeCopy) declaresMember(name string) bool {
+	return name == "operation" || (*DiffPathPairChange)(x).declaresMember(name)
 }
 
 func (*DiffChangeCopy) isDiffChangeVariant() {}
@@ -3671,24 +4100,29 @@ func NewDiffChangeCopy(v DiffPathPairChange) DiffChangeVariant {
 type DiffChangeOther struct {
 	// The unknown tag value.
 	Operation string `json:"operation"`
-	// Raw is the whole object as received; when set it is encoded verbatim.
-	Raw json.RawMessage `json:"-"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 func (x *DiffChangeOther) decodeWire(r *wireReader) error {
 	*x = DiffChangeOther{}
-	start := r.at()
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	for it.next(r) {
-
+		switch string(it.key) {
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
+			}
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	x.Raw = r.since(start)
 	return nil
 }
 
@@ -3702,12 +4136,17 @@ func (x *DiffChangeOther) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *DiffChangeOther) appendMembers(buf []byte, open int) ([]byte, error) {
-	if len(x.Raw) > 0 {
-		return wireAppendRawMembers(buf, open, x.Raw)
-	}
 	buf = append(wireComma(buf, open), "\"operation\":"...)
 	buf = wireAppendQuoted(buf, x.Operation)
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*DiffChangeOther) declaresMember(name string) bool {
+	switch name {
+	case "operation":
+		return true
+	}
+	return false
 }
 
 func (*DiffChangeOther) isDiffChangeVariant() {}
@@ -3807,6 +4246,9 @@ func (x AbsolutePath) MarshalJSON() ([]byte, error) {
 type DiffPathChange struct {
 	// Absolute path for the operation.
 	Path AbsolutePath `json:"path"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -3816,6 +4258,7 @@ func (x *DiffPathChange) UnmarshalJSON(data []byte) error {
 
 func (x *DiffPathChange) decodeWire(r *wireReader) error {
 	*x = DiffPathChange{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -3828,6 +4271,10 @@ func (x *DiffPathChange) decodeWire(r *wireReader) error {
 			err := x.Path.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "path")
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -3856,7 +4303,15 @@ func (x *DiffPathChange) appendMembers(buf []byte, open int) ([]byte, error) {
 	if err != nil {
 		return nil, wireAtKey(err, "path")
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*DiffPathChange) declaresMember(name string) bool {
+	switch name {
+	case "path":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -3870,6 +4325,9 @@ type DiffPathPairChange struct {
 	OldPath AbsolutePath `json:"oldPath"`
 	// Absolute path after the operation.
 	Path AbsolutePath `json:"path"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -3879,6 +4337,7 @@ func (x *DiffPathPairChange) UnmarshalJSON(data []byte) error {
 
 func (x *DiffPathPairChange) decodeWire(r *wireReader) error {
 	*x = DiffPathPairChange{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -3897,6 +4356,10 @@ func (x *DiffPathPairChange) decodeWire(r *wireReader) error {
 			err := x.Path.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "path")
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -3933,7 +4396,15 @@ func (x *DiffPathPairChange) appendMembers(buf []byte, open int) ([]byte, error)
 	if err != nil {
 		return nil, wireAtKey(err, "path")
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*DiffPathPairChange) declaresMember(name string) bool {
+	switch name {
+	case "oldPath", "path":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -3953,6 +4424,9 @@ type DiffPatch struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -3962,6 +4436,7 @@ func (x *DiffPatch) UnmarshalJSON(data []byte) error {
 
 func (x *DiffPatch) decodeWire(r *wireReader) error {
 	*x = DiffPatch{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -3989,6 +4464,10 @@ func (x *DiffPatch) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -4032,7 +4511,15 @@ func (x *DiffPatch) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*DiffPatch) declaresMember(name string) bool {
+	switch name {
+	case "format", "text", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -4124,6 +4611,9 @@ type Diff struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -4133,6 +4623,7 @@ func (x *Diff) UnmarshalJSON(data []byte) error {
 
 func (x *Diff) decodeWire(r *wireReader) error {
 	*x = Diff{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -4163,6 +4654,10 @@ func (x *Diff) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -4210,7 +4705,15 @@ func (x *Diff) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*Diff) declaresMember(name string) bool {
+	switch name {
+	case "changes", "patch", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -4252,6 +4755,9 @@ type Terminal struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -4261,6 +4767,7 @@ func (x *Terminal) UnmarshalJSON(data []byte) error {
 
 func (x *Terminal) decodeWire(r *wireReader) error {
 	*x = Terminal{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -4282,6 +4789,10 @@ func (x *Terminal) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -4317,7 +4828,15 @@ func (x *Terminal) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*Terminal) declaresMember(name string) bool {
+	switch name {
+	case "terminalId", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -4343,6 +4862,9 @@ type ToolCallLocation struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -4352,6 +4874,7 @@ func (x *ToolCallLocation) UnmarshalJSON(data []byte) error {
 
 func (x *ToolCallLocation) decodeWire(r *wireReader) error {
 	*x = ToolCallLocation{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -4382,6 +4905,10 @@ func (x *ToolCallLocation) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -4424,7 +4951,15 @@ func (x *ToolCallLocation) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*ToolCallLocation) declaresMember(name string) bool {
+	switch name {
+	case "path", "line", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -4450,6 +4985,9 @@ type ToolCallCapabilities struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -4459,6 +4997,7 @@ func (x *ToolCallCapabilities) UnmarshalJSON(data []byte) error {
 
 func (x *ToolCallCapabilities) decodeWire(r *wireReader) error {
 	*x = ToolCallCapabilities{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -4482,6 +5021,10 @@ func (x *ToolCallCapabilities) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -4516,7 +5059,15 @@ func (x *ToolCallCapabilities) appendMembers(buf []byte, open int) ([]byte, erro
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*ToolCallCapabilities) declaresMember(name string) bool {
+	switch name {
+	case "cancel", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -4534,6 +5085,9 @@ type ToolCallCancelCapabilities struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -4543,6 +5097,7 @@ func (x *ToolCallCancelCapabilities) UnmarshalJSON(data []byte) error {
 
 func (x *ToolCallCancelCapabilities) decodeWire(r *wireReader) error {
 	*x = ToolCallCancelCapabilities{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -4557,6 +5112,10 @@ func (x *ToolCallCancelCapabilities) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -4584,7 +5143,15 @@ func (x *ToolCallCancelCapabilities) appendMembers(buf []byte, open int) ([]byte
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*ToolCallCancelCapabilities) declaresMember(name string) bool {
+	switch name {
+	case "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -4606,6 +5173,9 @@ type ToolCallPermissionSubject struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -4615,6 +5185,7 @@ func (x *ToolCallPermissionSubject) UnmarshalJSON(data []byte) error {
 
 func (x *ToolCallPermissionSubject) decodeWire(r *wireReader) error {
 	*x = ToolCallPermissionSubject{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -4636,6 +5207,10 @@ func (x *ToolCallPermissionSubject) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -4671,7 +5246,15 @@ func (x *ToolCallPermissionSubject) appendMembers(buf []byte, open int) ([]byte,
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*ToolCallPermissionSubject) declaresMember(name string) bool {
+	switch name {
+	case "toolCall", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -4695,6 +5278,9 @@ type CommandPermissionSubject struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -4704,6 +5290,7 @@ func (x *CommandPermissionSubject) UnmarshalJSON(data []byte) error {
 
 func (x *CommandPermissionSubject) decodeWire(r *wireReader) error {
 	*x = CommandPermissionSubject{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -4749,6 +5336,10 @@ func (x *CommandPermissionSubject) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -4806,7 +5397,15 @@ func (x *CommandPermissionSubject) appendMembers(buf []byte, open int) ([]byte, 
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*CommandPermissionSubject) declaresMember(name string) bool {
+	switch name {
+	case "command", "cwd", "toolCallId", "terminalId", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -4828,6 +5427,9 @@ type PermissionOption struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -4837,6 +5439,7 @@ func (x *PermissionOption) UnmarshalJSON(data []byte) error {
 
 func (x *PermissionOption) decodeWire(r *wireReader) error {
 	*x = PermissionOption{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -4870,6 +5473,10 @@ func (x *PermissionOption) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -4921,7 +5528,15 @@ func (x *PermissionOption) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*PermissionOption) declaresMember(name string) bool {
+	switch name {
+	case "optionId", "name", "kind", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -5042,6 +5657,9 @@ type CreateElicitationRequest struct {
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Variant holds the members that depend on the kind of CreateElicitationRequest.
 	Variant CreateElicitationRequestVariant `json:"-"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -5051,6 +5669,7 @@ func (x *CreateElicitationRequest) UnmarshalJSON(data []byte) error {
 
 func (x *CreateElicitationRequest) decodeWire(r *wireReader) error {
 	*x = CreateElicitationRequest{}
+	known := r.takeKnown()
 	start := r.mark()
 	it, err := wireObjectAt(r)
 	if err != nil {
@@ -5083,7 +5702,13 @@ func (x *CreateElicitationRequest) decodeWire(r *wireReader) error {
 		return wireMissing("message")
 	}
 	r.reset(start)
-	return x.Variant.decodeWire(r)
+	m := r.pushKnown(known, wireKnown{
+		owner: x,
+		sink:  &x.Unknown,
+	})
+	err = x.Variant.decodeWire(r)
+	r.popKnown(m)
+	return err
 }
 
 func (x *CreateElicitationRequest) appendJSON(buf []byte) ([]byte, error) {
@@ -5109,7 +5734,18 @@ func (x *CreateElicitationRequest) appendMembers(buf []byte, open int) ([]byte, 
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return x.Variant.appendMembers(buf, open)
+	if buf, err = x.Variant.appendMembers(buf, open); err != nil {
+		return nil, err
+	}
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (x *CreateElicitationRequest) declaresMember(name string) bool {
+	switch name {
+	case "message", "_meta":
+		return true
+	}
+	return x.Variant.declaresMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -5145,6 +5781,7 @@ type CreateElicitationRequestVariantValue interface {
 	isCreateElicitationRequestVariant()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
+	declaresMember(string) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -5158,6 +5795,14 @@ func (x *CreateElicitationRequestVariant) UnmarshalJSON(data []byte) error {
 }
 
 func (x *CreateElicitationRequestVariant) decodeWire(r *wireReader) error {
+	m := r.pushKnown(nil, wireKnown{name: "mode"})
+	err := x.decodeVariant(r)
+	r.popKnown(m)
+	return err
+}
+
+// decodeVariant decodes the variant the tag names.
+func (x *CreateElicitationRequestVariant) decodeVariant(r *wireReader) error {
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "mode")
 	if err != nil {
@@ -5210,6 +5855,10 @@ func (x *CreateElicitationRequestVariant) appendMembers(buf []byte, open int) ([
 	return x.Value.appendMembers(buf, open)
 }
 
+func (x *CreateElicitationRequestVariant) declaresMember(name string) bool {
+	return x.Value != nil && x.Value.declaresMember(name)
+}
+
 // CreateElicitationRequestForm: Form-based elicitation where the client renders a form from the provided schema.
 //
 // It is the variant of CreateElicitationRequestVariant with mode "form".
@@ -5225,8 +5874,15 @@ func (x *CreateElicitationRequestForm) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *CreateElicitationRequestForm) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "mode"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"mode\":\"form\""...)
 	return (*ElicitationFormMode)(x).appendMembers(buf, open)
+}
+
+func (x *CreateElicitationRequestForm) declaresMember(name string) bool {
+	return name == "mode" || (*ElicitationFormMode)(x).declaresMember(name)
 }
 
 func (*CreateElicitationRequestForm) isCreateElicitationRequestVariant() {}
@@ -5252,8 +5908,15 @@ func (x *CreateElicitationRequestURL) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *CreateElicitationRequestURL) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "mode"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"mode\":\"url\""...)
 	return (*ElicitationUrlMode)(x).appendMembers(buf, open)
+}
+
+func (x *CreateElicitationRequestURL) declaresMember(name string) bool {
+	return name == "mode" || (*ElicitationUrlMode)(x).declaresMember(name)
 }
 
 func (*CreateElicitationRequestURL) isCreateElicitationRequestVariant() {}
@@ -5278,24 +5941,29 @@ func NewCreateElicitationRequestURL(v ElicitationUrlMode) CreateElicitationReque
 type CreateElicitationRequestOther struct {
 	// The unknown tag value.
 	Mode string `json:"mode"`
-	// Raw is the whole object as received; when set it is encoded verbatim.
-	Raw json.RawMessage `json:"-"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 func (x *CreateElicitationRequestOther) decodeWire(r *wireReader) error {
 	*x = CreateElicitationRequestOther{}
-	start := r.at()
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	for it.next(r) {
-
+		switch string(it.key) {
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
+			}
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	x.Raw = r.since(start)
 	return nil
 }
 
@@ -5309,12 +5977,17 @@ func (x *CreateElicitationRequestOther) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *CreateElicitationRequestOther) appendMembers(buf []byte, open int) ([]byte, error) {
-	if len(x.Raw) > 0 {
-		return wireAppendRawMembers(buf, open, x.Raw)
-	}
 	buf = append(wireComma(buf, open), "\"mode\":"...)
 	buf = wireAppendQuoted(buf, x.Mode)
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*CreateElicitationRequestOther) declaresMember(name string) bool {
+	switch name {
+	case "mode":
+		return true
+	}
+	return false
 }
 
 func (*CreateElicitationRequestOther) isCreateElicitationRequestVariant() {}
@@ -5337,6 +6010,9 @@ type ElicitationSessionScope struct {
 	// Optional. Omitted and `null` are equivalent and mean the elicitation is scoped to the
 	// session without a specific tool call.
 	ToolCallID *ToolCallId `json:"toolCallId,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -5346,6 +6022,7 @@ func (x *ElicitationSessionScope) UnmarshalJSON(data []byte) error {
 
 func (x *ElicitationSessionScope) decodeWire(r *wireReader) error {
 	*x = ElicitationSessionScope{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -5367,6 +6044,10 @@ func (x *ElicitationSessionScope) decodeWire(r *wireReader) error {
 				x.ToolCallID = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -5402,7 +6083,15 @@ func (x *ElicitationSessionScope) appendMembers(buf []byte, open int) ([]byte, e
 			return nil, wireAtKey(err, "toolCallId")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*ElicitationSessionScope) declaresMember(name string) bool {
+	switch name {
+	case "sessionId", "toolCallId":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -5415,6 +6104,9 @@ func (x ElicitationSessionScope) MarshalJSON() ([]byte, error) {
 type ElicitationRequestScope struct {
 	// The pending Client-to-Agent request this elicitation is tied to.
 	RequestID RequestId `json:"requestId"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -5424,6 +6116,7 @@ func (x *ElicitationRequestScope) UnmarshalJSON(data []byte) error {
 
 func (x *ElicitationRequestScope) decodeWire(r *wireReader) error {
 	*x = ElicitationRequestScope{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -5436,6 +6129,10 @@ func (x *ElicitationRequestScope) decodeWire(r *wireReader) error {
 			err := x.RequestID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "requestId")
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -5464,7 +6161,15 @@ func (x *ElicitationRequestScope) appendMembers(buf []byte, open int) ([]byte, e
 	if err != nil {
 		return nil, wireAtKey(err, "requestId")
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*ElicitationRequestScope) declaresMember(name string) bool {
+	switch name {
+	case "requestId":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -5499,6 +6204,9 @@ type ElicitationSchema struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -5508,6 +6216,7 @@ func (x *ElicitationSchema) UnmarshalJSON(data []byte) error {
 
 func (x *ElicitationSchema) decodeWire(r *wireReader) error {
 	*x = ElicitationSchema{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -5563,6 +6272,10 @@ func (x *ElicitationSchema) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -5632,7 +6345,15 @@ func (x *ElicitationSchema) appendMembers(buf []byte, open int) ([]byte, error) 
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*ElicitationSchema) declaresMember(name string) bool {
+	switch name {
+	case "type", "title", "properties", "required", "description", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -5701,6 +6422,7 @@ type ElicitationPropertySchemaValue interface {
 	isElicitationPropertySchema()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
+	declaresMember(string) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -5714,6 +6436,14 @@ func (x *ElicitationPropertySchema) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ElicitationPropertySchema) decodeWire(r *wireReader) error {
+	m := r.pushKnown(nil, wireKnown{name: "type"})
+	err := x.decodeVariant(r)
+	r.popKnown(m)
+	return err
+}
+
+// decodeVariant decodes the variant the tag names.
+func (x *ElicitationPropertySchema) decodeVariant(r *wireReader) error {
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "type")
 	if err != nil {
@@ -5787,6 +6517,10 @@ func (x *ElicitationPropertySchema) appendMembers(buf []byte, open int) ([]byte,
 	return x.Value.appendMembers(buf, open)
 }
 
+func (x *ElicitationPropertySchema) declaresMember(name string) bool {
+	return x.Value != nil && x.Value.declaresMember(name)
+}
+
 // ElicitationPropertySchemaString: String property (or single-select enum when `enum`/`oneOf` is set).
 //
 // It is the variant of ElicitationPropertySchema with type "string".
@@ -5802,8 +6536,15 @@ func (x *ElicitationPropertySchemaString) appendJSON(buf []byte) ([]byte, error)
 }
 
 func (x *ElicitationPropertySchemaString) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"type\":\"string\""...)
 	return (*StringPropertySchema)(x).appendMembers(buf, open)
+}
+
+func (x *ElicitationPropertySchemaString) declaresMember(name string) bool {
+	return name == "type" || (*StringPropertySchema)(x).declaresMember(name)
 }
 
 func (*ElicitationPropertySchemaString) isElicitationPropertySchema() {}
@@ -5829,8 +6570,15 @@ func (x *ElicitationPropertySchemaNumber) appendJSON(buf []byte) ([]byte, error)
 }
 
 func (x *ElicitationPropertySchemaNumber) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"type\":\"number\""...)
 	return (*NumberPropertySchema)(x).appendMembers(buf, open)
+}
+
+func (x *ElicitationPropertySchemaNumber) declaresMember(name string) bool {
+	return name == "type" || (*NumberPropertySchema)(x).declaresMember(name)
 }
 
 func (*ElicitationPropertySchemaNumber) isElicitationPropertySchema() {}
@@ -5856,8 +6604,15 @@ func (x *ElicitationPropertySchemaInteger) appendJSON(buf []byte) ([]byte, error
 }
 
 func (x *ElicitationPropertySchemaInteger) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"type\":\"integer\""...)
 	return (*IntegerPropertySchema)(x).appendMembers(buf, open)
+}
+
+func (x *ElicitationPropertySchemaInteger) declaresMember(name string) bool {
+	return name == "type" || (*IntegerPropertySchema)(x).declaresMember(name)
 }
 
 func (*ElicitationPropertySchemaInteger) isElicitationPropertySchema() {}
@@ -5883,8 +6638,15 @@ func (x *ElicitationPropertySchemaBoolean) appendJSON(buf []byte) ([]byte, error
 }
 
 func (x *ElicitationPropertySchemaBoolean) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"type\":\"boolean\""...)
 	return (*BooleanPropertySchema)(x).appendMembers(buf, open)
+}
+
+func (x *ElicitationPropertySchemaBoolean) declaresMember(name string) bool {
+	return name == "type" || (*BooleanPropertySchema)(x).declaresMember(name)
 }
 
 func (*ElicitationPropertySchemaBoolean) isElicitationPropertySchema() {}
@@ -5910,8 +6672,15 @@ func (x *ElicitationPropertySchemaArray) appendJSON(buf []byte) ([]byte, error) 
 }
 
 func (x *ElicitationPropertySchemaArray) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"type\":\"array\""...)
 	return (*MultiSelectPropertySchema)(x).appendMembers(buf, open)
+}
+
+func (x *ElicitationPropertySchemaArray) declaresMember(name string) bool {
+	return name == "type" || (*MultiSelectPropertySchema)(x).declaresMember(name)
 }
 
 func (*ElicitationPropertySchemaArray) isElicitationPropertySchema() {}
@@ -5936,24 +6705,29 @@ func NewElicitationPropertySchemaArray(v MultiSelectPropertySchema) ElicitationP
 type ElicitationPropertySchemaOther struct {
 	// The unknown tag value.
 	Type string `json:"type"`
-	// Raw is the whole object as received; when set it is encoded verbatim.
-	Raw json.RawMessage `json:"-"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 func (x *ElicitationPropertySchemaOther) decodeWire(r *wireReader) error {
 	*x = ElicitationPropertySchemaOther{}
-	start := r.at()
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	for it.next(r) {
-
+		switch string(it.key) {
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
+			}
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	x.Raw = r.since(start)
 	return nil
 }
 
@@ -5967,12 +6741,17 @@ func (x *ElicitationPropertySchemaOther) appendJSON(buf []byte) ([]byte, error) 
 }
 
 func (x *ElicitationPropertySchemaOther) appendMembers(buf []byte, open int) ([]byte, error) {
-	if len(x.Raw) > 0 {
-		return wireAppendRawMembers(buf, open, x.Raw)
-	}
 	buf = append(wireComma(buf, open), "\"type\":"...)
 	buf = wireAppendQuoted(buf, x.Type)
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*ElicitationPropertySchemaOther) declaresMember(name string) bool {
+	switch name {
+	case "type":
+		return true
+	}
+	return false
 }
 
 func (*ElicitationPropertySchemaOther) isElicitationPropertySchema() {}
@@ -6060,6 +6839,9 @@ type EnumOption struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -6069,6 +6851,7 @@ func (x *EnumOption) UnmarshalJSON(data []byte) error {
 
 func (x *EnumOption) decodeWire(r *wireReader) error {
 	*x = EnumOption{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -6105,6 +6888,10 @@ func (x *EnumOption) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -6155,7 +6942,15 @@ func (x *EnumOption) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*EnumOption) declaresMember(name string) bool {
+	switch name {
+	case "const", "title", "description", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -6212,6 +7007,9 @@ type StringPropertySchema struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -6221,6 +7019,7 @@ func (x *StringPropertySchema) UnmarshalJSON(data []byte) error {
 
 func (x *StringPropertySchema) decodeWire(r *wireReader) error {
 	*x = StringPropertySchema{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -6302,6 +7101,10 @@ func (x *StringPropertySchema) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -6392,7 +7195,15 @@ func (x *StringPropertySchema) appendMembers(buf []byte, open int) ([]byte, erro
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*StringPropertySchema) declaresMember(name string) bool {
+	switch name {
+	case "title", "description", "minLength", "maxLength", "pattern", "format", "default", "enum", "oneOf", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -6428,6 +7239,9 @@ type NumberPropertySchema struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -6437,6 +7251,7 @@ func (x *NumberPropertySchema) UnmarshalJSON(data []byte) error {
 
 func (x *NumberPropertySchema) decodeWire(r *wireReader) error {
 	*x = NumberPropertySchema{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -6488,6 +7303,10 @@ func (x *NumberPropertySchema) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -6550,7 +7369,15 @@ func (x *NumberPropertySchema) appendMembers(buf []byte, open int) ([]byte, erro
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*NumberPropertySchema) declaresMember(name string) bool {
+	switch name {
+	case "title", "description", "minimum", "maximum", "default", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -6586,6 +7413,9 @@ type IntegerPropertySchema struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -6595,6 +7425,7 @@ func (x *IntegerPropertySchema) UnmarshalJSON(data []byte) error {
 
 func (x *IntegerPropertySchema) decodeWire(r *wireReader) error {
 	*x = IntegerPropertySchema{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -6646,6 +7477,10 @@ func (x *IntegerPropertySchema) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -6708,7 +7543,15 @@ func (x *IntegerPropertySchema) appendMembers(buf []byte, open int) ([]byte, err
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*IntegerPropertySchema) declaresMember(name string) bool {
+	switch name {
+	case "title", "description", "minimum", "maximum", "default", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -6736,6 +7579,9 @@ type BooleanPropertySchema struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -6745,6 +7591,7 @@ func (x *BooleanPropertySchema) UnmarshalJSON(data []byte) error {
 
 func (x *BooleanPropertySchema) decodeWire(r *wireReader) error {
 	*x = BooleanPropertySchema{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -6786,6 +7633,10 @@ func (x *BooleanPropertySchema) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -6834,7 +7685,15 @@ func (x *BooleanPropertySchema) appendMembers(buf []byte, open int) ([]byte, err
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*BooleanPropertySchema) declaresMember(name string) bool {
+	switch name {
+	case "title", "description", "default", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -6854,6 +7713,7 @@ type MultiSelectItemsValue interface {
 	isMultiSelectItems()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
+	declaresMember(string) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -6867,6 +7727,14 @@ func (x *MultiSelectItems) UnmarshalJSON(data []byte) error {
 }
 
 func (x *MultiSelectItems) decodeWire(r *wireReader) error {
+	m := r.pushKnown(nil, wireKnown{name: "type"})
+	err := x.decodeVariant(r)
+	r.popKnown(m)
+	return err
+}
+
+// decodeVariant decodes the variant the tag names.
+func (x *MultiSelectItems) decodeVariant(r *wireReader) error {
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "type")
 	if err != nil {
@@ -6917,6 +7785,10 @@ func (x *MultiSelectItems) appendMembers(buf []byte, open int) ([]byte, error) {
 	return x.Value.appendMembers(buf, open)
 }
 
+func (x *MultiSelectItems) declaresMember(name string) bool {
+	return x.Value != nil && x.Value.declaresMember(name)
+}
+
 // MultiSelectItemsString: Multi-select string items with plain string values.
 //
 // It is the variant of MultiSelectItems with type "string".
@@ -6932,8 +7804,15 @@ func (x *MultiSelectItemsString) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *MultiSelectItemsString) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"type\":\"string\""...)
 	return (*StringMultiSelectItems)(x).appendMembers(buf, open)
+}
+
+func (x *MultiSelectItemsString) declaresMember(name string) bool {
+	return name == "type" || (*StringMultiSelectItems)(x).declaresMember(name)
 }
 
 func (*MultiSelectItemsString) isMultiSelectItems() {}
@@ -6964,6 +7843,10 @@ func (x *MultiSelectItemsTitled) appendMembers(buf []byte, open int) ([]byte, er
 	return (*TitledMultiSelectItems)(x).appendMembers(buf, open)
 }
 
+func (x *MultiSelectItemsTitled) declaresMember(name string) bool {
+	return (*TitledMultiSelectItems)(x).declaresMember(name)
+}
+
 func (*MultiSelectItemsTitled) isMultiSelectItems() {}
 
 // NewMultiSelectItemsTitled returns the MultiSelectItems that holds the variant MultiSelectItemsTitled.
@@ -6978,24 +7861,29 @@ func NewMultiSelectItemsTitled(v TitledMultiSelectItems) MultiSelectItems {
 type MultiSelectItemsOther struct {
 	// The unknown tag value.
 	Type string `json:"type"`
-	// Raw is the whole object as received; when set it is encoded verbatim.
-	Raw json.RawMessage `json:"-"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 func (x *MultiSelectItemsOther) decodeWire(r *wireReader) error {
 	*x = MultiSelectItemsOther{}
-	start := r.at()
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	for it.next(r) {
-
+		switch string(it.key) {
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
+			}
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	x.Raw = r.since(start)
 	return nil
 }
 
@@ -7009,12 +7897,17 @@ func (x *MultiSelectItemsOther) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *MultiSelectItemsOther) appendMembers(buf []byte, open int) ([]byte, error) {
-	if len(x.Raw) > 0 {
-		return wireAppendRawMembers(buf, open, x.Raw)
-	}
 	buf = append(wireComma(buf, open), "\"type\":"...)
 	buf = wireAppendQuoted(buf, x.Type)
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*MultiSelectItemsOther) declaresMember(name string) bool {
+	switch name {
+	case "type":
+		return true
+	}
+	return false
 }
 
 func (*MultiSelectItemsOther) isMultiSelectItems() {}
@@ -7034,6 +7927,9 @@ type StringMultiSelectItems struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -7043,6 +7939,7 @@ func (x *StringMultiSelectItems) UnmarshalJSON(data []byte) error {
 
 func (x *StringMultiSelectItems) decodeWire(r *wireReader) error {
 	*x = StringMultiSelectItems{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -7064,6 +7961,10 @@ func (x *StringMultiSelectItems) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -7104,7 +8005,15 @@ func (x *StringMultiSelectItems) appendMembers(buf []byte, open int) ([]byte, er
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*StringMultiSelectItems) declaresMember(name string) bool {
+	switch name {
+	case "enum", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -7122,6 +8031,9 @@ type TitledMultiSelectItems struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -7131,6 +8043,7 @@ func (x *TitledMultiSelectItems) UnmarshalJSON(data []byte) error {
 
 func (x *TitledMultiSelectItems) decodeWire(r *wireReader) error {
 	*x = TitledMultiSelectItems{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -7152,6 +8065,10 @@ func (x *TitledMultiSelectItems) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -7192,7 +8109,15 @@ func (x *TitledMultiSelectItems) appendMembers(buf []byte, open int) ([]byte, er
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*TitledMultiSelectItems) declaresMember(name string) bool {
+	switch name {
+	case "anyOf", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -7230,6 +8155,9 @@ type MultiSelectPropertySchema struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -7239,6 +8167,7 @@ func (x *MultiSelectPropertySchema) UnmarshalJSON(data []byte) error {
 
 func (x *MultiSelectPropertySchema) decodeWire(r *wireReader) error {
 	*x = MultiSelectPropertySchema{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -7302,6 +8231,10 @@ func (x *MultiSelectPropertySchema) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -7372,7 +8305,15 @@ func (x *MultiSelectPropertySchema) appendMembers(buf []byte, open int) ([]byte,
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*MultiSelectPropertySchema) declaresMember(name string) bool {
+	switch name {
+	case "title", "description", "minItems", "maxItems", "items", "default", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -7386,6 +8327,9 @@ type ElicitationFormMode struct {
 	RequestedSchema ElicitationSchema `json:"requestedSchema"`
 	// Variant holds the members that depend on the kind of ElicitationFormMode.
 	Variant ElicitationFormModeVariant `json:"-"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -7395,6 +8339,7 @@ func (x *ElicitationFormMode) UnmarshalJSON(data []byte) error {
 
 func (x *ElicitationFormMode) decodeWire(r *wireReader) error {
 	*x = ElicitationFormMode{}
+	known := r.takeKnown()
 	start := r.mark()
 	it, err := wireObjectAt(r)
 	if err != nil {
@@ -7418,7 +8363,13 @@ func (x *ElicitationFormMode) decodeWire(r *wireReader) error {
 		return wireMissing("requestedSchema")
 	}
 	r.reset(start)
-	return x.Variant.decodeWire(r)
+	m := r.pushKnown(known, wireKnown{
+		owner: x,
+		sink:  &x.Unknown,
+	})
+	err = x.Variant.decodeWire(r)
+	r.popKnown(m)
+	return err
 }
 
 func (x *ElicitationFormMode) appendJSON(buf []byte) ([]byte, error) {
@@ -7437,7 +8388,18 @@ func (x *ElicitationFormMode) appendMembers(buf []byte, open int) ([]byte, error
 	if err != nil {
 		return nil, wireAtKey(err, "requestedSchema")
 	}
-	return x.Variant.appendMembers(buf, open)
+	if buf, err = x.Variant.appendMembers(buf, open); err != nil {
+		return nil, err
+	}
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (x *ElicitationFormMode) declaresMember(name string) bool {
+	switch name {
+	case "requestedSchema":
+		return true
+	}
+	return x.Variant.declaresMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -7457,6 +8419,7 @@ type ElicitationFormModeVariantValue interface {
 	isElicitationFormModeVariant()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
+	declaresMember(string) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -7535,6 +8498,10 @@ func (x *ElicitationFormModeVariant) appendMembers(buf []byte, open int) ([]byte
 	return x.Value.appendMembers(buf, open)
 }
 
+func (x *ElicitationFormModeVariant) declaresMember(name string) bool {
+	return x.Value != nil && x.Value.declaresMember(name)
+}
+
 // ElicitationFormModeSession: Tied to a session, optionally to a specific tool call within that session.
 //
 // It is a variant of ElicitationFormModeVariant.
@@ -7546,6 +8513,10 @@ func (x *ElicitationFormModeSession) appendJSON(buf []byte) ([]byte, error) {
 
 func (x *ElicitationFormModeSession) appendMembers(buf []byte, open int) ([]byte, error) {
 	return (*ElicitationSessionScope)(x).appendMembers(buf, open)
+}
+
+func (x *ElicitationFormModeSession) declaresMember(name string) bool {
+	return (*ElicitationSessionScope)(x).declaresMember(name)
 }
 
 func (*ElicitationFormModeSession) isElicitationFormModeVariant() {}
@@ -7568,6 +8539,10 @@ func (x *ElicitationFormModeRequest) appendJSON(buf []byte) ([]byte, error) {
 
 func (x *ElicitationFormModeRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	return (*ElicitationRequestScope)(x).appendMembers(buf, open)
+}
+
+func (x *ElicitationFormModeRequest) declaresMember(name string) bool {
+	return (*ElicitationRequestScope)(x).declaresMember(name)
 }
 
 func (*ElicitationFormModeRequest) isElicitationFormModeVariant() {}
@@ -7607,6 +8582,9 @@ type ElicitationUrlMode struct {
 	URL string `json:"url"`
 	// Variant holds the members that depend on the kind of ElicitationUrlMode.
 	Variant ElicitationUrlModeVariant `json:"-"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -7616,6 +8594,7 @@ func (x *ElicitationUrlMode) UnmarshalJSON(data []byte) error {
 
 func (x *ElicitationUrlMode) decodeWire(r *wireReader) error {
 	*x = ElicitationUrlMode{}
+	known := r.takeKnown()
 	start := r.mark()
 	it, err := wireObjectAt(r)
 	if err != nil {
@@ -7648,7 +8627,13 @@ func (x *ElicitationUrlMode) decodeWire(r *wireReader) error {
 		return wireMissing("url")
 	}
 	r.reset(start)
-	return x.Variant.decodeWire(r)
+	m := r.pushKnown(known, wireKnown{
+		owner: x,
+		sink:  &x.Unknown,
+	})
+	err = x.Variant.decodeWire(r)
+	r.popKnown(m)
+	return err
 }
 
 func (x *ElicitationUrlMode) appendJSON(buf []byte) ([]byte, error) {
@@ -7672,7 +8657,18 @@ func (x *ElicitationUrlMode) appendMembers(buf []byte, open int) ([]byte, error)
 	if err != nil {
 		return nil, wireAtKey(err, "url")
 	}
-	return x.Variant.appendMembers(buf, open)
+	if buf, err = x.Variant.appendMembers(buf, open); err != nil {
+		return nil, err
+	}
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (x *ElicitationUrlMode) declaresMember(name string) bool {
+	switch name {
+	case "elicitationId", "url":
+		return true
+	}
+	return x.Variant.declaresMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -7692,6 +8688,7 @@ type ElicitationUrlModeVariantValue interface {
 	isElicitationUrlModeVariant()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
+	declaresMember(string) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -7770,6 +8767,10 @@ func (x *ElicitationUrlModeVariant) appendMembers(buf []byte, open int) ([]byte,
 	return x.Value.appendMembers(buf, open)
 }
 
+func (x *ElicitationUrlModeVariant) declaresMember(name string) bool {
+	return x.Value != nil && x.Value.declaresMember(name)
+}
+
 // ElicitationUrlModeSession: Tied to a session, optionally to a specific tool call within that session.
 //
 // It is a variant of ElicitationUrlModeVariant.
@@ -7781,6 +8782,10 @@ func (x *ElicitationUrlModeSession) appendJSON(buf []byte) ([]byte, error) {
 
 func (x *ElicitationUrlModeSession) appendMembers(buf []byte, open int) ([]byte, error) {
 	return (*ElicitationSessionScope)(x).appendMembers(buf, open)
+}
+
+func (x *ElicitationUrlModeSession) declaresMember(name string) bool {
+	return (*ElicitationSessionScope)(x).declaresMember(name)
 }
 
 func (*ElicitationUrlModeSession) isElicitationUrlModeVariant() {}
@@ -7803,6 +8808,10 @@ func (x *ElicitationUrlModeRequest) appendJSON(buf []byte) ([]byte, error) {
 
 func (x *ElicitationUrlModeRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	return (*ElicitationRequestScope)(x).appendMembers(buf, open)
+}
+
+func (x *ElicitationUrlModeRequest) declaresMember(name string) bool {
+	return (*ElicitationRequestScope)(x).declaresMember(name)
 }
 
 func (*ElicitationUrlModeRequest) isElicitationUrlModeVariant() {}
@@ -7852,6 +8861,7 @@ type AgentResponseValue interface {
 	isAgentResponse()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
+	declaresMember(string) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -7930,6 +8940,10 @@ func (x *AgentResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	return x.Value.appendMembers(buf, open)
 }
 
+func (x *AgentResponse) declaresMember(name string) bool {
+	return x.Value != nil && x.Value.declaresMember(name)
+}
+
 // AgentResponseResult: A successful JSON-RPC response.
 //
 // It is a variant of AgentResponse.
@@ -7938,10 +8952,14 @@ type AgentResponseResult struct {
 	ID RequestId `json:"id"`
 	// Method-specific response data.
 	Result AgentResponseResultResult `json:"result"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 func (x *AgentResponseResult) decodeWire(r *wireReader) error {
 	*x = AgentResponseResult{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -7960,6 +8978,10 @@ func (x *AgentResponseResult) decodeWire(r *wireReader) error {
 			err := x.Result.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "result")
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -7996,7 +9018,15 @@ func (x *AgentResponseResult) appendMembers(buf []byte, open int) ([]byte, error
 	if err != nil {
 		return nil, wireAtKey(err, "result")
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*AgentResponseResult) declaresMember(name string) bool {
+	switch name {
+	case "id", "result":
+		return true
+	}
+	return false
 }
 
 func (*AgentResponseResult) isAgentResponse() {}
@@ -8017,10 +9047,14 @@ type AgentResponseError struct {
 	ID AgentResponseErrorID `json:"id"`
 	// Method-specific error data.
 	Error Error `json:"error"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 func (x *AgentResponseError) decodeWire(r *wireReader) error {
 	*x = AgentResponseError{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -8039,6 +9073,10 @@ func (x *AgentResponseError) decodeWire(r *wireReader) error {
 			err := x.Error.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "error")
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -8075,7 +9113,15 @@ func (x *AgentResponseError) appendMembers(buf []byte, open int) ([]byte, error)
 	if err != nil {
 		return nil, wireAtKey(err, "error")
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*AgentResponseError) declaresMember(name string) bool {
+	switch name {
+	case "id", "error":
+		return true
+	}
+	return false
 }
 
 func (*AgentResponseError) isAgentResponse() {}
@@ -8656,6 +9702,9 @@ type InitializeResponse struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -8665,6 +9714,7 @@ func (x *InitializeResponse) UnmarshalJSON(data []byte) error {
 
 func (x *InitializeResponse) decodeWire(r *wireReader) error {
 	*x = InitializeResponse{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -8711,6 +9761,10 @@ func (x *InitializeResponse) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -8768,7 +9822,15 @@ func (x *InitializeResponse) appendMembers(buf []byte, open int) ([]byte, error)
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*InitializeResponse) declaresMember(name string) bool {
+	switch name {
+	case "protocolVersion", "info", "capabilities", "authMethods", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -8823,6 +9885,9 @@ type Implementation struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -8832,6 +9897,7 @@ func (x *Implementation) UnmarshalJSON(data []byte) error {
 
 func (x *Implementation) decodeWire(r *wireReader) error {
 	*x = Implementation{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -8868,6 +9934,10 @@ func (x *Implementation) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -8918,7 +9988,15 @@ func (x *Implementation) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*Implementation) declaresMember(name string) bool {
+	switch name {
+	case "name", "title", "version", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -8956,6 +10034,9 @@ type AgentCapabilities struct {
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// AgentCapabilitiesLLMProviders holds the members unstable_llm_providers adds (empty without its build tags).
 	AgentCapabilitiesLLMProviders
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -8965,6 +10046,7 @@ func (x *AgentCapabilities) UnmarshalJSON(data []byte) error {
 
 func (x *AgentCapabilities) decodeWire(r *wireReader) error {
 	*x = AgentCapabilities{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -8999,7 +10081,11 @@ func (x *AgentCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "providers":
-			if err := x.AgentCapabilitiesLLMProviders.decodeGatedMember(&it, r); err != nil {
+			if err := x.AgentCapabilitiesLLMProviders.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+				return err
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -9045,7 +10131,15 @@ func (x *AgentCapabilities) appendMembers(buf []byte, open int) ([]byte, error) 
 	if buf, err = x.AgentCapabilitiesLLMProviders.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (x *AgentCapabilities) declaresMember(name string) bool {
+	switch name {
+	case "session", "auth", "_meta":
+		return true
+	}
+	return x.AgentCapabilitiesLLMProviders.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -9106,6 +10200,9 @@ type SessionCapabilities struct {
 	SessionCapabilitiesSessionStatus
 	// SessionCapabilitiesSessionTitle holds the members unstable_session_title adds (empty without its build tags).
 	SessionCapabilitiesSessionTitle
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -9115,6 +10212,7 @@ func (x *SessionCapabilities) UnmarshalJSON(data []byte) error {
 
 func (x *SessionCapabilities) decodeWire(r *wireReader) error {
 	*x = SessionCapabilities{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -9167,23 +10265,27 @@ func (x *SessionCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "systemPrompt":
-			if err := x.SessionCapabilitiesSystemPrompt.decodeGatedMember(&it, r); err != nil {
+			if err := x.SessionCapabilitiesSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 				return err
 			}
 		case "fork":
-			if err := x.SessionCapabilitiesSessionFork.decodeGatedMember(&it, r); err != nil {
+			if err := x.SessionCapabilitiesSessionFork.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 				return err
 			}
 		case "archive":
-			if err := x.SessionCapabilitiesSessionArchive.decodeGatedMember(&it, r); err != nil {
+			if err := x.SessionCapabilitiesSessionArchive.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 				return err
 			}
 		case "status":
-			if err := x.SessionCapabilitiesSessionStatus.decodeGatedMember(&it, r); err != nil {
+			if err := x.SessionCapabilitiesSessionStatus.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 				return err
 			}
 		case "title":
-			if err := x.SessionCapabilitiesSessionTitle.decodeGatedMember(&it, r); err != nil {
+			if err := x.SessionCapabilitiesSessionTitle.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+				return err
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -9255,7 +10357,15 @@ func (x *SessionCapabilities) appendMembers(buf []byte, open int) ([]byte, error
 	if buf, err = x.SessionCapabilitiesSessionTitle.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (x *SessionCapabilities) declaresMember(name string) bool {
+	switch name {
+	case "prompt", "mcp", "delete", "additionalDirectories", "_meta":
+		return true
+	}
+	return x.SessionCapabilitiesSystemPrompt.declaresGatedMember(name) || x.SessionCapabilitiesSessionFork.declaresGatedMember(name) || x.SessionCapabilitiesSessionArchive.declaresGatedMember(name) || x.SessionCapabilitiesSessionStatus.declaresGatedMember(name) || x.SessionCapabilitiesSessionTitle.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -9300,6 +10410,9 @@ type PromptCapabilities struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -9309,6 +10422,7 @@ func (x *PromptCapabilities) UnmarshalJSON(data []byte) error {
 
 func (x *PromptCapabilities) decodeWire(r *wireReader) error {
 	*x = PromptCapabilities{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -9350,6 +10464,10 @@ func (x *PromptCapabilities) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -9398,7 +10516,15 @@ func (x *PromptCapabilities) appendMembers(buf []byte, open int) ([]byte, error)
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*PromptCapabilities) declaresMember(name string) bool {
+	switch name {
+	case "image", "audio", "embeddedContext", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -9416,6 +10542,9 @@ type PromptImageCapabilities struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -9425,6 +10554,7 @@ func (x *PromptImageCapabilities) UnmarshalJSON(data []byte) error {
 
 func (x *PromptImageCapabilities) decodeWire(r *wireReader) error {
 	*x = PromptImageCapabilities{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -9439,6 +10569,10 @@ func (x *PromptImageCapabilities) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -9466,7 +10600,15 @@ func (x *PromptImageCapabilities) appendMembers(buf []byte, open int) ([]byte, e
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*PromptImageCapabilities) declaresMember(name string) bool {
+	switch name {
+	case "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -9484,6 +10626,9 @@ type PromptAudioCapabilities struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -9493,6 +10638,7 @@ func (x *PromptAudioCapabilities) UnmarshalJSON(data []byte) error {
 
 func (x *PromptAudioCapabilities) decodeWire(r *wireReader) error {
 	*x = PromptAudioCapabilities{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -9507,6 +10653,10 @@ func (x *PromptAudioCapabilities) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -9534,7 +10684,15 @@ func (x *PromptAudioCapabilities) appendMembers(buf []byte, open int) ([]byte, e
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*PromptAudioCapabilities) declaresMember(name string) bool {
+	switch name {
+	case "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -9552,6 +10710,9 @@ type PromptEmbeddedContextCapabilities struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -9561,6 +10722,7 @@ func (x *PromptEmbeddedContextCapabilities) UnmarshalJSON(data []byte) error {
 
 func (x *PromptEmbeddedContextCapabilities) decodeWire(r *wireReader) error {
 	*x = PromptEmbeddedContextCapabilities{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -9575,6 +10737,10 @@ func (x *PromptEmbeddedContextCapabilities) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -9602,7 +10768,15 @@ func (x *PromptEmbeddedContextCapabilities) appendMembers(buf []byte, open int) 
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*PromptEmbeddedContextCapabilities) declaresMember(name string) bool {
+	switch name {
+	case "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -9630,6 +10804,9 @@ type McpCapabilities struct {
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// McpCapabilitiesMCPOverACP holds the members unstable_mcp_over_acp adds (empty without its build tags).
 	McpCapabilitiesMCPOverACP
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -9639,6 +10816,7 @@ func (x *McpCapabilities) UnmarshalJSON(data []byte) error {
 
 func (x *McpCapabilities) decodeWire(r *wireReader) error {
 	*x = McpCapabilities{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -9673,7 +10851,11 @@ func (x *McpCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "acp":
-			if err := x.McpCapabilitiesMCPOverACP.decodeGatedMember(&it, r); err != nil {
+			if err := x.McpCapabilitiesMCPOverACP.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+				return err
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -9719,7 +10901,15 @@ func (x *McpCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	if buf, err = x.McpCapabilitiesMCPOverACP.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (x *McpCapabilities) declaresMember(name string) bool {
+	switch name {
+	case "stdio", "http", "_meta":
+		return true
+	}
+	return x.McpCapabilitiesMCPOverACP.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -9737,6 +10927,9 @@ type McpStdioCapabilities struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -9746,6 +10939,7 @@ func (x *McpStdioCapabilities) UnmarshalJSON(data []byte) error {
 
 func (x *McpStdioCapabilities) decodeWire(r *wireReader) error {
 	*x = McpStdioCapabilities{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -9760,6 +10954,10 @@ func (x *McpStdioCapabilities) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -9787,7 +10985,15 @@ func (x *McpStdioCapabilities) appendMembers(buf []byte, open int) ([]byte, erro
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*McpStdioCapabilities) declaresMember(name string) bool {
+	switch name {
+	case "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -9805,6 +11011,9 @@ type McpHttpCapabilities struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -9814,6 +11023,7 @@ func (x *McpHttpCapabilities) UnmarshalJSON(data []byte) error {
 
 func (x *McpHttpCapabilities) decodeWire(r *wireReader) error {
 	*x = McpHttpCapabilities{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -9828,6 +11038,10 @@ func (x *McpHttpCapabilities) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -9855,7 +11069,15 @@ func (x *McpHttpCapabilities) appendMembers(buf []byte, open int) ([]byte, error
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*McpHttpCapabilities) declaresMember(name string) bool {
+	switch name {
+	case "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -9873,6 +11095,9 @@ type SessionDeleteCapabilities struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -9882,6 +11107,7 @@ func (x *SessionDeleteCapabilities) UnmarshalJSON(data []byte) error {
 
 func (x *SessionDeleteCapabilities) decodeWire(r *wireReader) error {
 	*x = SessionDeleteCapabilities{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -9896,6 +11122,10 @@ func (x *SessionDeleteCapabilities) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -9923,7 +11153,15 @@ func (x *SessionDeleteCapabilities) appendMembers(buf []byte, open int) ([]byte,
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*SessionDeleteCapabilities) declaresMember(name string) bool {
+	switch name {
+	case "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -9944,6 +11182,9 @@ type SessionAdditionalDirectoriesCapabilities struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -9953,6 +11194,7 @@ func (x *SessionAdditionalDirectoriesCapabilities) UnmarshalJSON(data []byte) er
 
 func (x *SessionAdditionalDirectoriesCapabilities) decodeWire(r *wireReader) error {
 	*x = SessionAdditionalDirectoriesCapabilities{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -9967,6 +11209,10 @@ func (x *SessionAdditionalDirectoriesCapabilities) decodeWire(r *wireReader) err
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -9994,7 +11240,15 @@ func (x *SessionAdditionalDirectoriesCapabilities) appendMembers(buf []byte, ope
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*SessionAdditionalDirectoriesCapabilities) declaresMember(name string) bool {
+	switch name {
+	case "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -10016,6 +11270,9 @@ type AgentAuthCapabilities struct {
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// AgentAuthCapabilitiesAuthStatus holds the members unstable_auth_status adds (empty without its build tags).
 	AgentAuthCapabilitiesAuthStatus
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -10025,6 +11282,7 @@ func (x *AgentAuthCapabilities) UnmarshalJSON(data []byte) error {
 
 func (x *AgentAuthCapabilities) decodeWire(r *wireReader) error {
 	*x = AgentAuthCapabilities{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -10041,7 +11299,11 @@ func (x *AgentAuthCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "status":
-			if err := x.AgentAuthCapabilitiesAuthStatus.decodeGatedMember(&it, r); err != nil {
+			if err := x.AgentAuthCapabilitiesAuthStatus.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+				return err
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -10073,7 +11335,15 @@ func (x *AgentAuthCapabilities) appendMembers(buf []byte, open int) ([]byte, err
 	if buf, err = x.AgentAuthCapabilitiesAuthStatus.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (x *AgentAuthCapabilities) declaresMember(name string) bool {
+	switch name {
+	case "_meta":
+		return true
+	}
+	return x.AgentAuthCapabilitiesAuthStatus.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -10095,6 +11365,7 @@ type AuthMethodValue interface {
 	isAuthMethod()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
+	declaresMember(string) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -10108,6 +11379,14 @@ func (x *AuthMethod) UnmarshalJSON(data []byte) error {
 }
 
 func (x *AuthMethod) decodeWire(r *wireReader) error {
+	m := r.pushKnown(nil, wireKnown{name: "type"})
+	err := x.decodeVariant(r)
+	r.popKnown(m)
+	return err
+}
+
+// decodeVariant decodes the variant the tag names.
+func (x *AuthMethod) decodeVariant(r *wireReader) error {
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "type")
 	if err != nil {
@@ -10160,6 +11439,10 @@ func (x *AuthMethod) appendMembers(buf []byte, open int) ([]byte, error) {
 	return x.Value.appendMembers(buf, open)
 }
 
+func (x *AuthMethod) declaresMember(name string) bool {
+	return x.Value != nil && x.Value.declaresMember(name)
+}
+
 // AuthMethodTerminalVariant: Client runs the configured agent program as a separate interactive
 // process, without passing this method to `auth/login`.
 //
@@ -10176,8 +11459,15 @@ func (x *AuthMethodTerminalVariant) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *AuthMethodTerminalVariant) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"type\":\"terminal\""...)
 	return (*AuthMethodTerminal)(x).appendMembers(buf, open)
+}
+
+func (x *AuthMethodTerminalVariant) declaresMember(name string) bool {
+	return name == "type" || (*AuthMethodTerminal)(x).declaresMember(name)
 }
 
 func (*AuthMethodTerminalVariant) isAuthMethod() {}
@@ -10205,8 +11495,15 @@ func (x *AuthMethodAgentVariant) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *AuthMethodAgentVariant) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"type\":\"agent\""...)
 	return (*AuthMethodAgent)(x).appendMembers(buf, open)
+}
+
+func (x *AuthMethodAgentVariant) declaresMember(name string) bool {
+	return name == "type" || (*AuthMethodAgent)(x).declaresMember(name)
 }
 
 func (*AuthMethodAgentVariant) isAuthMethod() {}
@@ -10235,13 +11532,14 @@ type AuthMethodOther struct {
 	MethodID AuthMethodId `json:"methodId"`
 	// Human-readable name of the authentication method.
 	Name string `json:"name"`
-	// Raw is the whole object as received; when set it is encoded verbatim.
-	Raw json.RawMessage `json:"-"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 func (x *AuthMethodOther) decodeWire(r *wireReader) error {
 	*x = AuthMethodOther{}
-	start := r.at()
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -10261,6 +11559,10 @@ func (x *AuthMethodOther) decodeWire(r *wireReader) error {
 			if err != nil {
 				return wireAtKey(err, "name")
 			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
+			}
 		}
 	}
 	if it.err != nil {
@@ -10272,7 +11574,6 @@ func (x *AuthMethodOther) decodeWire(r *wireReader) error {
 	if seen&(1<<1) == 0 {
 		return wireMissing("name")
 	}
-	x.Raw = r.since(start)
 	return nil
 }
 
@@ -10286,9 +11587,6 @@ func (x *AuthMethodOther) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *AuthMethodOther) appendMembers(buf []byte, open int) ([]byte, error) {
-	if len(x.Raw) > 0 {
-		return wireAppendRawMembers(buf, open, x.Raw)
-	}
 	buf = append(wireComma(buf, open), "\"type\":"...)
 	buf = wireAppendQuoted(buf, x.Type)
 	var err error
@@ -10302,7 +11600,15 @@ func (x *AuthMethodOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if err != nil {
 		return nil, wireAtKey(err, "name")
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*AuthMethodOther) declaresMember(name string) bool {
+	switch name {
+	case "type", "methodId", "name":
+		return true
+	}
+	return false
 }
 
 func (*AuthMethodOther) isAuthMethod() {}
@@ -10345,6 +11651,9 @@ type EnvVariable struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -10354,6 +11663,7 @@ func (x *EnvVariable) UnmarshalJSON(data []byte) error {
 
 func (x *EnvVariable) decodeWire(r *wireReader) error {
 	*x = EnvVariable{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -10381,6 +11691,10 @@ func (x *EnvVariable) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -10424,7 +11738,15 @@ func (x *EnvVariable) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*EnvVariable) declaresMember(name string) bool {
+	switch name {
+	case "name", "value", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -10460,6 +11782,9 @@ type AuthMethodTerminal struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -10469,6 +11794,7 @@ func (x *AuthMethodTerminal) UnmarshalJSON(data []byte) error {
 
 func (x *AuthMethodTerminal) decodeWire(r *wireReader) error {
 	*x = AuthMethodTerminal{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -10525,6 +11851,10 @@ func (x *AuthMethodTerminal) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -10589,7 +11919,15 @@ func (x *AuthMethodTerminal) appendMembers(buf []byte, open int) ([]byte, error)
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*AuthMethodTerminal) declaresMember(name string) bool {
+	switch name {
+	case "methodId", "name", "description", "args", "env", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -10615,6 +11953,9 @@ type AuthMethodAgent struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -10624,6 +11965,7 @@ func (x *AuthMethodAgent) UnmarshalJSON(data []byte) error {
 
 func (x *AuthMethodAgent) decodeWire(r *wireReader) error {
 	*x = AuthMethodAgent{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -10660,6 +12002,10 @@ func (x *AuthMethodAgent) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -10710,7 +12056,15 @@ func (x *AuthMethodAgent) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*AuthMethodAgent) declaresMember(name string) bool {
+	switch name {
+	case "methodId", "name", "description", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -10726,6 +12080,9 @@ type LoginAuthResponse struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -10735,6 +12092,7 @@ func (x *LoginAuthResponse) UnmarshalJSON(data []byte) error {
 
 func (x *LoginAuthResponse) decodeWire(r *wireReader) error {
 	*x = LoginAuthResponse{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -10749,6 +12107,10 @@ func (x *LoginAuthResponse) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -10776,7 +12138,15 @@ func (x *LoginAuthResponse) appendMembers(buf []byte, open int) ([]byte, error) 
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*LoginAuthResponse) declaresMember(name string) bool {
+	switch name {
+	case "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -10792,6 +12162,9 @@ type LogoutAuthResponse struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -10801,6 +12174,7 @@ func (x *LogoutAuthResponse) UnmarshalJSON(data []byte) error {
 
 func (x *LogoutAuthResponse) decodeWire(r *wireReader) error {
 	*x = LogoutAuthResponse{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -10815,6 +12189,10 @@ func (x *LogoutAuthResponse) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -10842,7 +12220,15 @@ func (x *LogoutAuthResponse) appendMembers(buf []byte, open int) ([]byte, error)
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*LogoutAuthResponse) declaresMember(name string) bool {
+	switch name {
+	case "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -10880,6 +12266,9 @@ type NewSessionResponse struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -10889,6 +12278,7 @@ func (x *NewSessionResponse) UnmarshalJSON(data []byte) error {
 
 func (x *NewSessionResponse) decodeWire(r *wireReader) error {
 	*x = NewSessionResponse{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -10928,6 +12318,10 @@ func (x *NewSessionResponse) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -10977,7 +12371,15 @@ func (x *NewSessionResponse) appendMembers(buf []byte, open int) ([]byte, error)
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*NewSessionResponse) declaresMember(name string) bool {
+	switch name {
+	case "sessionId", "configOptions", "availableCommands", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -11007,6 +12409,9 @@ type SessionConfigOption struct {
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Variant holds the members that depend on the kind of SessionConfigOption.
 	Variant SessionConfigOptionVariant `json:"-"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -11016,6 +12421,7 @@ func (x *SessionConfigOption) UnmarshalJSON(data []byte) error {
 
 func (x *SessionConfigOption) decodeWire(r *wireReader) error {
 	*x = SessionConfigOption{}
+	known := r.takeKnown()
 	start := r.mark()
 	it, err := wireObjectAt(r)
 	if err != nil {
@@ -11075,7 +12481,13 @@ func (x *SessionConfigOption) decodeWire(r *wireReader) error {
 		return wireMissing("name")
 	}
 	r.reset(start)
-	return x.Variant.decodeWire(r)
+	m := r.pushKnown(known, wireKnown{
+		owner: x,
+		sink:  &x.Unknown,
+	})
+	err = x.Variant.decodeWire(r)
+	r.popKnown(m)
+	return err
 }
 
 func (x *SessionConfigOption) appendJSON(buf []byte) ([]byte, error) {
@@ -11120,7 +12532,18 @@ func (x *SessionConfigOption) appendMembers(buf []byte, open int) ([]byte, error
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return x.Variant.appendMembers(buf, open)
+	if buf, err = x.Variant.appendMembers(buf, open); err != nil {
+		return nil, err
+	}
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (x *SessionConfigOption) declaresMember(name string) bool {
+	switch name {
+	case "configId", "name", "description", "category", "_meta":
+		return true
+	}
+	return x.Variant.declaresMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -11140,6 +12563,7 @@ type SessionConfigOptionVariantValue interface {
 	isSessionConfigOptionVariant()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
+	declaresMember(string) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -11153,6 +12577,14 @@ func (x *SessionConfigOptionVariant) UnmarshalJSON(data []byte) error {
 }
 
 func (x *SessionConfigOptionVariant) decodeWire(r *wireReader) error {
+	m := r.pushKnown(nil, wireKnown{name: "type"})
+	err := x.decodeVariant(r)
+	r.popKnown(m)
+	return err
+}
+
+// decodeVariant decodes the variant the tag names.
+func (x *SessionConfigOptionVariant) decodeVariant(r *wireReader) error {
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "type")
 	if err != nil {
@@ -11205,6 +12637,10 @@ func (x *SessionConfigOptionVariant) appendMembers(buf []byte, open int) ([]byte
 	return x.Value.appendMembers(buf, open)
 }
 
+func (x *SessionConfigOptionVariant) declaresMember(name string) bool {
+	return x.Value != nil && x.Value.declaresMember(name)
+}
+
 // SessionConfigOptionSelect: Single-value selector (dropdown).
 //
 // It is the variant of SessionConfigOptionVariant with type "select".
@@ -11220,8 +12656,15 @@ func (x *SessionConfigOptionSelect) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *SessionConfigOptionSelect) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"type\":\"select\""...)
 	return (*SessionConfigSelect)(x).appendMembers(buf, open)
+}
+
+func (x *SessionConfigOptionSelect) declaresMember(name string) bool {
+	return name == "type" || (*SessionConfigSelect)(x).declaresMember(name)
 }
 
 func (*SessionConfigOptionSelect) isSessionConfigOptionVariant() {}
@@ -11247,8 +12690,15 @@ func (x *SessionConfigOptionBoolean) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *SessionConfigOptionBoolean) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"type\":\"boolean\""...)
 	return (*SessionConfigBoolean)(x).appendMembers(buf, open)
+}
+
+func (x *SessionConfigOptionBoolean) declaresMember(name string) bool {
+	return name == "type" || (*SessionConfigBoolean)(x).declaresMember(name)
 }
 
 func (*SessionConfigOptionBoolean) isSessionConfigOptionVariant() {}
@@ -11273,24 +12723,29 @@ func NewSessionConfigOptionBoolean(v SessionConfigBoolean) SessionConfigOptionVa
 type SessionConfigOptionOther struct {
 	// The unknown tag value.
 	Type string `json:"type"`
-	// Raw is the whole object as received; when set it is encoded verbatim.
-	Raw json.RawMessage `json:"-"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 func (x *SessionConfigOptionOther) decodeWire(r *wireReader) error {
 	*x = SessionConfigOptionOther{}
-	start := r.at()
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	for it.next(r) {
-
+		switch string(it.key) {
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
+			}
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	x.Raw = r.since(start)
 	return nil
 }
 
@@ -11304,12 +12759,17 @@ func (x *SessionConfigOptionOther) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *SessionConfigOptionOther) appendMembers(buf []byte, open int) ([]byte, error) {
-	if len(x.Raw) > 0 {
-		return wireAppendRawMembers(buf, open, x.Raw)
-	}
 	buf = append(wireComma(buf, open), "\"type\":"...)
 	buf = wireAppendQuoted(buf, x.Type)
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*SessionConfigOptionOther) declaresMember(name string) bool {
+	switch name {
+	case "type":
+		return true
+	}
+	return false
 }
 
 func (*SessionConfigOptionOther) isSessionConfigOptionVariant() {}
@@ -11579,6 +13039,9 @@ type SessionConfigSelectOption struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -11588,6 +13051,7 @@ func (x *SessionConfigSelectOption) UnmarshalJSON(data []byte) error {
 
 func (x *SessionConfigSelectOption) decodeWire(r *wireReader) error {
 	*x = SessionConfigSelectOption{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -11624,6 +13088,10 @@ func (x *SessionConfigSelectOption) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -11674,7 +13142,15 @@ func (x *SessionConfigSelectOption) appendMembers(buf []byte, open int) ([]byte,
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*SessionConfigSelectOption) declaresMember(name string) bool {
+	switch name {
+	case "value", "name", "description", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -11696,6 +13172,9 @@ type SessionConfigSelectGroup struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -11705,6 +13184,7 @@ func (x *SessionConfigSelectGroup) UnmarshalJSON(data []byte) error {
 
 func (x *SessionConfigSelectGroup) decodeWire(r *wireReader) error {
 	*x = SessionConfigSelectGroup{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -11742,6 +13222,10 @@ func (x *SessionConfigSelectGroup) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -11798,7 +13282,15 @@ func (x *SessionConfigSelectGroup) appendMembers(buf []byte, open int) ([]byte, 
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*SessionConfigSelectGroup) declaresMember(name string) bool {
+	switch name {
+	case "groupId", "name", "options", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -11834,6 +13326,9 @@ type SessionConfigSelect struct {
 	// The set of selectable options. MUST contain at least one value, and each `value` MUST be
 	// unique within the option, including across groups.
 	Options SessionConfigSelectOptions `json:"options"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -11843,6 +13338,7 @@ func (x *SessionConfigSelect) UnmarshalJSON(data []byte) error {
 
 func (x *SessionConfigSelect) decodeWire(r *wireReader) error {
 	*x = SessionConfigSelect{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -11861,6 +13357,10 @@ func (x *SessionConfigSelect) decodeWire(r *wireReader) error {
 			err := x.Options.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "options")
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -11897,7 +13397,15 @@ func (x *SessionConfigSelect) appendMembers(buf []byte, open int) ([]byte, error
 	if err != nil {
 		return nil, wireAtKey(err, "options")
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*SessionConfigSelect) declaresMember(name string) bool {
+	switch name {
+	case "currentValue", "options":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -11909,6 +13417,9 @@ func (x SessionConfigSelect) MarshalJSON() ([]byte, error) {
 type SessionConfigBoolean struct {
 	// The current value of the boolean option.
 	CurrentValue bool `json:"currentValue"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -11918,6 +13429,7 @@ func (x *SessionConfigBoolean) UnmarshalJSON(data []byte) error {
 
 func (x *SessionConfigBoolean) decodeWire(r *wireReader) error {
 	*x = SessionConfigBoolean{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -11930,6 +13442,10 @@ func (x *SessionConfigBoolean) decodeWire(r *wireReader) error {
 			err := wireDecodeBool(&x.CurrentValue, r)
 			if err != nil {
 				return wireAtKey(err, "currentValue")
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -11958,7 +13474,15 @@ func (x *SessionConfigBoolean) appendMembers(buf []byte, open int) ([]byte, erro
 	if err != nil {
 		return nil, wireAtKey(err, "currentValue")
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*SessionConfigBoolean) declaresMember(name string) bool {
+	switch name {
+	case "currentValue":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -11980,6 +13504,7 @@ type AvailableCommandValue interface {
 	isAvailableCommand()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
+	declaresMember(string) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -11993,6 +13518,14 @@ func (x *AvailableCommand) UnmarshalJSON(data []byte) error {
 }
 
 func (x *AvailableCommand) decodeWire(r *wireReader) error {
+	m := r.pushKnown(nil, wireKnown{name: "type"})
+	err := x.decodeVariant(r)
+	r.popKnown(m)
+	return err
+}
+
+// decodeVariant decodes the variant the tag names.
+func (x *AvailableCommand) decodeVariant(r *wireReader) error {
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "type")
 	if err != nil {
@@ -12038,6 +13571,10 @@ func (x *AvailableCommand) appendMembers(buf []byte, open int) ([]byte, error) {
 	return x.Value.appendMembers(buf, open)
 }
 
+func (x *AvailableCommand) declaresMember(name string) bool {
+	return x.Value != nil && x.Value.declaresMember(name)
+}
+
 // AvailableCommandCommand: A slash command the user can invoke by including it in a prompt.
 //
 // It is the variant of AvailableCommand with type "command".
@@ -12053,8 +13590,15 @@ func (x *AvailableCommandCommand) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *AvailableCommandCommand) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"type\":\"command\""...)
 	return (*Command)(x).appendMembers(buf, open)
+}
+
+func (x *AvailableCommandCommand) declaresMember(name string) bool {
+	return name == "type" || (*Command)(x).declaresMember(name)
 }
 
 func (*AvailableCommandCommand) isAvailableCommand() {}
@@ -12085,13 +13629,14 @@ type AvailableCommandOther struct {
 	Name string `json:"name"`
 	// Human-readable description of what the command does.
 	Description string `json:"description"`
-	// Raw is the whole object as received; when set it is encoded verbatim.
-	Raw json.RawMessage `json:"-"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 func (x *AvailableCommandOther) decodeWire(r *wireReader) error {
 	*x = AvailableCommandOther{}
-	start := r.at()
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -12111,6 +13656,10 @@ func (x *AvailableCommandOther) decodeWire(r *wireReader) error {
 			if err != nil {
 				return wireAtKey(err, "description")
 			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
+			}
 		}
 	}
 	if it.err != nil {
@@ -12122,7 +13671,6 @@ func (x *AvailableCommandOther) decodeWire(r *wireReader) error {
 	if seen&(1<<1) == 0 {
 		return wireMissing("description")
 	}
-	x.Raw = r.since(start)
 	return nil
 }
 
@@ -12136,9 +13684,6 @@ func (x *AvailableCommandOther) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *AvailableCommandOther) appendMembers(buf []byte, open int) ([]byte, error) {
-	if len(x.Raw) > 0 {
-		return wireAppendRawMembers(buf, open, x.Raw)
-	}
 	buf = append(wireComma(buf, open), "\"type\":"...)
 	buf = wireAppendQuoted(buf, x.Type)
 	var err error
@@ -12152,7 +13697,15 @@ func (x *AvailableCommandOther) appendMembers(buf []byte, open int) ([]byte, err
 	if err != nil {
 		return nil, wireAtKey(err, "description")
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*AvailableCommandOther) declaresMember(name string) bool {
+	switch name {
+	case "type", "name", "description":
+		return true
+	}
+	return false
 }
 
 func (*AvailableCommandOther) isAvailableCommand() {}
@@ -12174,6 +13727,7 @@ type AvailableCommandInputValue interface {
 	isAvailableCommandInput()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
+	declaresMember(string) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -12187,6 +13741,14 @@ func (x *AvailableCommandInput) UnmarshalJSON(data []byte) error {
 }
 
 func (x *AvailableCommandInput) decodeWire(r *wireReader) error {
+	m := r.pushKnown(nil, wireKnown{name: "type"})
+	err := x.decodeVariant(r)
+	r.popKnown(m)
+	return err
+}
+
+// decodeVariant decodes the variant the tag names.
+func (x *AvailableCommandInput) decodeVariant(r *wireReader) error {
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "type")
 	if err != nil {
@@ -12232,6 +13794,10 @@ func (x *AvailableCommandInput) appendMembers(buf []byte, open int) ([]byte, err
 	return x.Value.appendMembers(buf, open)
 }
 
+func (x *AvailableCommandInput) declaresMember(name string) bool {
+	return x.Value != nil && x.Value.declaresMember(name)
+}
+
 // AvailableCommandInputText: All text after the command name and the whitespace following it is provided as input.
 //
 // It is the variant of AvailableCommandInput with type "text".
@@ -12247,8 +13813,15 @@ func (x *AvailableCommandInputText) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *AvailableCommandInputText) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"type\":\"text\""...)
 	return (*TextCommandInput)(x).appendMembers(buf, open)
+}
+
+func (x *AvailableCommandInputText) declaresMember(name string) bool {
+	return name == "type" || (*TextCommandInput)(x).declaresMember(name)
 }
 
 func (*AvailableCommandInputText) isAvailableCommandInput() {}
@@ -12274,24 +13847,29 @@ func NewAvailableCommandInputText(v TextCommandInput) AvailableCommandInput {
 type AvailableCommandInputOther struct {
 	// The unknown tag value.
 	Type string `json:"type"`
-	// Raw is the whole object as received; when set it is encoded verbatim.
-	Raw json.RawMessage `json:"-"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 func (x *AvailableCommandInputOther) decodeWire(r *wireReader) error {
 	*x = AvailableCommandInputOther{}
-	start := r.at()
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	for it.next(r) {
-
+		switch string(it.key) {
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
+			}
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	x.Raw = r.since(start)
 	return nil
 }
 
@@ -12305,12 +13883,17 @@ func (x *AvailableCommandInputOther) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *AvailableCommandInputOther) appendMembers(buf []byte, open int) ([]byte, error) {
-	if len(x.Raw) > 0 {
-		return wireAppendRawMembers(buf, open, x.Raw)
-	}
 	buf = append(wireComma(buf, open), "\"type\":"...)
 	buf = wireAppendQuoted(buf, x.Type)
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*AvailableCommandInputOther) declaresMember(name string) bool {
+	switch name {
+	case "type":
+		return true
+	}
+	return false
 }
 
 func (*AvailableCommandInputOther) isAvailableCommandInput() {}
@@ -12330,6 +13913,9 @@ type TextCommandInput struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -12339,6 +13925,7 @@ func (x *TextCommandInput) UnmarshalJSON(data []byte) error {
 
 func (x *TextCommandInput) decodeWire(r *wireReader) error {
 	*x = TextCommandInput{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -12360,6 +13947,10 @@ func (x *TextCommandInput) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -12395,7 +13986,15 @@ func (x *TextCommandInput) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*TextCommandInput) declaresMember(name string) bool {
+	switch name {
+	case "hint", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -12423,6 +14022,9 @@ type Command struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -12432,6 +14034,7 @@ func (x *Command) UnmarshalJSON(data []byte) error {
 
 func (x *Command) decodeWire(r *wireReader) error {
 	*x = Command{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -12468,6 +14071,10 @@ func (x *Command) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -12518,7 +14125,15 @@ func (x *Command) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*Command) declaresMember(name string) bool {
+	switch name {
+	case "name", "description", "input", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -12540,6 +14155,9 @@ type ListSessionsResponse struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -12549,6 +14167,7 @@ func (x *ListSessionsResponse) UnmarshalJSON(data []byte) error {
 
 func (x *ListSessionsResponse) decodeWire(r *wireReader) error {
 	*x = ListSessionsResponse{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -12579,6 +14198,10 @@ func (x *ListSessionsResponse) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -12626,7 +14249,15 @@ func (x *ListSessionsResponse) appendMembers(buf []byte, open int) ([]byte, erro
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*ListSessionsResponse) declaresMember(name string) bool {
+	switch name {
+	case "sessions", "nextCursor", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -12662,6 +14293,9 @@ type SessionInfo struct {
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// SessionInfoSessionArchive holds the members unstable_session_archive adds (empty without its build tags).
 	SessionInfoSessionArchive
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -12671,6 +14305,7 @@ func (x *SessionInfo) UnmarshalJSON(data []byte) error {
 
 func (x *SessionInfo) decodeWire(r *wireReader) error {
 	*x = SessionInfo{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -12728,7 +14363,11 @@ func (x *SessionInfo) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "archived":
-			if err := x.SessionInfoSessionArchive.decodeGatedMember(&it, r); err != nil {
+			if err := x.SessionInfoSessionArchive.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+				return err
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -12797,7 +14436,15 @@ func (x *SessionInfo) appendMembers(buf []byte, open int) ([]byte, error) {
 	if buf, err = x.SessionInfoSessionArchive.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (x *SessionInfo) declaresMember(name string) bool {
+	switch name {
+	case "sessionId", "cwd", "additionalDirectories", "title", "updatedAt", "_meta":
+		return true
+	}
+	return x.SessionInfoSessionArchive.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -12834,6 +14481,9 @@ type DeleteSessionResponse struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -12843,6 +14493,7 @@ func (x *DeleteSessionResponse) UnmarshalJSON(data []byte) error {
 
 func (x *DeleteSessionResponse) decodeWire(r *wireReader) error {
 	*x = DeleteSessionResponse{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -12857,6 +14508,10 @@ func (x *DeleteSessionResponse) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -12884,7 +14539,15 @@ func (x *DeleteSessionResponse) appendMembers(buf []byte, open int) ([]byte, err
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*DeleteSessionResponse) declaresMember(name string) bool {
+	switch name {
+	case "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -12943,6 +14606,7 @@ type StateUpdateValue interface {
 	isStateUpdate()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
+	declaresMember(string) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -12956,6 +14620,14 @@ func (x *StateUpdate) UnmarshalJSON(data []byte) error {
 }
 
 func (x *StateUpdate) decodeWire(r *wireReader) error {
+	m := r.pushKnown(nil, wireKnown{name: "state"})
+	err := x.decodeVariant(r)
+	r.popKnown(m)
+	return err
+}
+
+// decodeVariant decodes the variant the tag names.
+func (x *StateUpdate) decodeVariant(r *wireReader) error {
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "state")
 	if err != nil {
@@ -13018,6 +14690,10 @@ func (x *StateUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	return x.Value.appendMembers(buf, open)
 }
 
+func (x *StateUpdate) declaresMember(name string) bool {
+	return x.Value != nil && x.Value.declaresMember(name)
+}
+
 // StateUpdateRunning: Foreground work is in progress.
 //
 // It is the variant of StateUpdate with state "running".
@@ -13033,8 +14709,15 @@ func (x *StateUpdateRunning) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *StateUpdateRunning) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "state"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"state\":\"running\""...)
 	return (*RunningStateUpdate)(x).appendMembers(buf, open)
+}
+
+func (x *StateUpdateRunning) declaresMember(name string) bool {
+	return name == "state" || (*RunningStateUpdate)(x).declaresMember(name)
 }
 
 func (*StateUpdateRunning) isStateUpdate() {}
@@ -13060,8 +14743,15 @@ func (x *StateUpdateIdle) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *StateUpdateIdle) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "state"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"state\":\"idle\""...)
 	return (*IdleStateUpdate)(x).appendMembers(buf, open)
+}
+
+func (x *StateUpdateIdle) declaresMember(name string) bool {
+	return name == "state" || (*IdleStateUpdate)(x).declaresMember(name)
 }
 
 func (*StateUpdateIdle) isStateUpdate() {}
@@ -13087,8 +14777,15 @@ func (x *StateUpdateRequiresAction) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *StateUpdateRequiresAction) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "state"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"state\":\"requires_action\""...)
 	return (*RequiresActionStateUpdate)(x).appendMembers(buf, open)
+}
+
+func (x *StateUpdateRequiresAction) declaresMember(name string) bool {
+	return name == "state" || (*RequiresActionStateUpdate)(x).declaresMember(name)
 }
 
 func (*StateUpdateRequiresAction) isStateUpdate() {}
@@ -13115,24 +14812,29 @@ func NewStateUpdateRequiresAction(v RequiresActionStateUpdate) StateUpdate {
 type StateUpdateOther struct {
 	// The unknown tag value.
 	State string `json:"state"`
-	// Raw is the whole object as received; when set it is encoded verbatim.
-	Raw json.RawMessage `json:"-"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 func (x *StateUpdateOther) decodeWire(r *wireReader) error {
 	*x = StateUpdateOther{}
-	start := r.at()
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	for it.next(r) {
-
+		switch string(it.key) {
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
+			}
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	x.Raw = r.since(start)
 	return nil
 }
 
@@ -13146,12 +14848,17 @@ func (x *StateUpdateOther) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *StateUpdateOther) appendMembers(buf []byte, open int) ([]byte, error) {
-	if len(x.Raw) > 0 {
-		return wireAppendRawMembers(buf, open, x.Raw)
-	}
 	buf = append(wireComma(buf, open), "\"state\":"...)
 	buf = wireAppendQuoted(buf, x.State)
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*StateUpdateOther) declaresMember(name string) bool {
+	switch name {
+	case "state":
+		return true
+	}
+	return false
 }
 
 func (*StateUpdateOther) isStateUpdate() {}
@@ -13180,6 +14887,7 @@ type BackgroundWorkValue interface {
 	isBackgroundWork()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
+	declaresMember(string) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -13193,6 +14901,14 @@ func (x *BackgroundWork) UnmarshalJSON(data []byte) error {
 }
 
 func (x *BackgroundWork) decodeWire(r *wireReader) error {
+	m := r.pushKnown(nil, wireKnown{name: "type"})
+	err := x.decodeVariant(r)
+	r.popKnown(m)
+	return err
+}
+
+// decodeVariant decodes the variant the tag names.
+func (x *BackgroundWork) decodeVariant(r *wireReader) error {
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "type")
 	if err != nil {
@@ -13248,6 +14964,10 @@ func (x *BackgroundWork) appendMembers(buf []byte, open int) ([]byte, error) {
 	return x.Value.appendMembers(buf, open)
 }
 
+func (x *BackgroundWork) declaresMember(name string) bool {
+	return x.Value != nil && x.Value.declaresMember(name)
+}
+
 // BackgroundWorkTerminal: A process that keeps running after its tool call returned control to the model.
 // Live until its `terminal_update` reports `exitStatus`.
 //
@@ -13264,8 +14984,15 @@ func (x *BackgroundWorkTerminal) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *BackgroundWorkTerminal) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"type\":\"terminal\""...)
 	return (*BackgroundTerminal)(x).appendMembers(buf, open)
+}
+
+func (x *BackgroundWorkTerminal) declaresMember(name string) bool {
+	return name == "type" || (*BackgroundTerminal)(x).declaresMember(name)
 }
 
 func (*BackgroundWorkTerminal) isBackgroundWork() {}
@@ -13293,8 +15020,15 @@ func (x *BackgroundWorkToolCall) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *BackgroundWorkToolCall) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"type\":\"tool_call\""...)
 	return (*BackgroundToolCall)(x).appendMembers(buf, open)
+}
+
+func (x *BackgroundWorkToolCall) declaresMember(name string) bool {
+	return name == "type" || (*BackgroundToolCall)(x).declaresMember(name)
 }
 
 func (*BackgroundWorkToolCall) isBackgroundWork() {}
@@ -13318,24 +15052,29 @@ func NewBackgroundWorkToolCall(v BackgroundToolCall) BackgroundWork {
 type BackgroundWorkOther struct {
 	// The unknown tag value.
 	Type string `json:"type"`
-	// Raw is the whole object as received; when set it is encoded verbatim.
-	Raw json.RawMessage `json:"-"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 func (x *BackgroundWorkOther) decodeWire(r *wireReader) error {
 	*x = BackgroundWorkOther{}
-	start := r.at()
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	for it.next(r) {
-
+		switch string(it.key) {
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
+			}
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	x.Raw = r.since(start)
 	return nil
 }
 
@@ -13349,12 +15088,17 @@ func (x *BackgroundWorkOther) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *BackgroundWorkOther) appendMembers(buf []byte, open int) ([]byte, error) {
-	if len(x.Raw) > 0 {
-		return wireAppendRawMembers(buf, open, x.Raw)
-	}
 	buf = append(wireComma(buf, open), "\"type\":"...)
 	buf = wireAppendQuoted(buf, x.Type)
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*BackgroundWorkOther) declaresMember(name string) bool {
+	switch name {
+	case "type":
+		return true
+	}
+	return false
 }
 
 func (*BackgroundWorkOther) isBackgroundWork() {}
@@ -13374,6 +15118,9 @@ type BackgroundTerminal struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -13383,6 +15130,7 @@ func (x *BackgroundTerminal) UnmarshalJSON(data []byte) error {
 
 func (x *BackgroundTerminal) decodeWire(r *wireReader) error {
 	*x = BackgroundTerminal{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -13404,6 +15152,10 @@ func (x *BackgroundTerminal) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -13439,7 +15191,15 @@ func (x *BackgroundTerminal) appendMembers(buf []byte, open int) ([]byte, error)
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*BackgroundTerminal) declaresMember(name string) bool {
+	switch name {
+	case "terminalId", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -13457,6 +15217,9 @@ type BackgroundToolCall struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -13466,6 +15229,7 @@ func (x *BackgroundToolCall) UnmarshalJSON(data []byte) error {
 
 func (x *BackgroundToolCall) decodeWire(r *wireReader) error {
 	*x = BackgroundToolCall{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -13487,6 +15251,10 @@ func (x *BackgroundToolCall) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -13522,7 +15290,15 @@ func (x *BackgroundToolCall) appendMembers(buf []byte, open int) ([]byte, error)
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*BackgroundToolCall) declaresMember(name string) bool {
+	switch name {
+	case "toolCallId", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -13547,6 +15323,9 @@ type RunningStateUpdate struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -13556,6 +15335,7 @@ func (x *RunningStateUpdate) UnmarshalJSON(data []byte) error {
 
 func (x *RunningStateUpdate) decodeWire(r *wireReader) error {
 	*x = RunningStateUpdate{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -13584,6 +15364,10 @@ func (x *RunningStateUpdate) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -13618,7 +15402,15 @@ func (x *RunningStateUpdate) appendMembers(buf []byte, open int) ([]byte, error)
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*RunningStateUpdate) declaresMember(name string) bool {
+	switch name {
+	case "background", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -13646,6 +15438,9 @@ type Error struct {
 	// define a shape: [`UnsupportedProtocolVersionErrorData`] for `-32022`, and
 	// [`SessionNotFoundErrorData`] for `-32002` when a session is not found.
 	Data *ErrorData `json:"data,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -13655,6 +15450,7 @@ func (x *Error) UnmarshalJSON(data []byte) error {
 
 func (x *Error) decodeWire(r *wireReader) error {
 	*x = Error{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -13682,6 +15478,10 @@ func (x *Error) decodeWire(r *wireReader) error {
 				x.Data = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -13725,7 +15525,15 @@ func (x *Error) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "data")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*Error) declaresMember(name string) bool {
+	switch name {
+	case "code", "message", "data":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -13979,6 +15787,9 @@ type UnsupportedProtocolVersionErrorData struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -13988,6 +15799,7 @@ func (x *UnsupportedProtocolVersionErrorData) UnmarshalJSON(data []byte) error {
 
 func (x *UnsupportedProtocolVersionErrorData) decodeWire(r *wireReader) error {
 	*x = UnsupportedProtocolVersionErrorData{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -14015,6 +15827,10 @@ func (x *UnsupportedProtocolVersionErrorData) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -14063,7 +15879,15 @@ func (x *UnsupportedProtocolVersionErrorData) appendMembers(buf []byte, open int
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*UnsupportedProtocolVersionErrorData) declaresMember(name string) bool {
+	switch name {
+	case "requested", "supported", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -14084,6 +15908,9 @@ type SessionNotFoundErrorData struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -14093,6 +15920,7 @@ func (x *SessionNotFoundErrorData) UnmarshalJSON(data []byte) error {
 
 func (x *SessionNotFoundErrorData) decodeWire(r *wireReader) error {
 	*x = SessionNotFoundErrorData{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -14114,6 +15942,10 @@ func (x *SessionNotFoundErrorData) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -14149,7 +15981,15 @@ func (x *SessionNotFoundErrorData) appendMembers(buf []byte, open int) ([]byte, 
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*SessionNotFoundErrorData) declaresMember(name string) bool {
+	switch name {
+	case "sessionId", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -14164,6 +16004,9 @@ type ErrorStopReason struct {
 	// Optional. Omitted and `null` are equivalent and mean the agent is not reporting failure details.
 	// Agents SHOULD include it.
 	Error *Error `json:"error,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -14173,6 +16016,7 @@ func (x *ErrorStopReason) UnmarshalJSON(data []byte) error {
 
 func (x *ErrorStopReason) decodeWire(r *wireReader) error {
 	*x = ErrorStopReason{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -14187,6 +16031,10 @@ func (x *ErrorStopReason) decodeWire(r *wireReader) error {
 				x.Error = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -14214,7 +16062,15 @@ func (x *ErrorStopReason) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "error")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*ErrorStopReason) declaresMember(name string) bool {
+	switch name {
+	case "error":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -14250,6 +16106,9 @@ type IdleStateUpdate struct {
 	IdleStateUpdateEndTurnTokenUsage
 	// Variant holds the members that depend on the kind of IdleStateUpdate.
 	Variant IdleStateUpdateVariant `json:"-"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -14259,6 +16118,7 @@ func (x *IdleStateUpdate) UnmarshalJSON(data []byte) error {
 
 func (x *IdleStateUpdate) decodeWire(r *wireReader) error {
 	*x = IdleStateUpdate{}
+	known := r.takeKnown()
 	start := r.mark()
 	it, err := wireObjectAt(r)
 	if err != nil {
@@ -14290,7 +16150,7 @@ func (x *IdleStateUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "usage":
-			if err := x.IdleStateUpdateEndTurnTokenUsage.decodeGatedMember(&it, r); err != nil {
+			if err := x.IdleStateUpdateEndTurnTokenUsage.decodeGatedMember(&it, r, nil, known); err != nil {
 				return err
 			}
 		}
@@ -14299,7 +16159,13 @@ func (x *IdleStateUpdate) decodeWire(r *wireReader) error {
 		return it.err
 	}
 	r.reset(start)
-	return x.Variant.decodeWire(r)
+	m := r.pushKnown(known, wireKnown{
+		owner: x,
+		sink:  &x.Unknown,
+	})
+	err = x.Variant.decodeWire(r)
+	r.popKnown(m)
+	return err
 }
 
 func (x *IdleStateUpdate) appendJSON(buf []byte) ([]byte, error) {
@@ -14330,7 +16196,18 @@ func (x *IdleStateUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if buf, err = x.IdleStateUpdateEndTurnTokenUsage.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
-	return x.Variant.appendMembers(buf, open)
+	if buf, err = x.Variant.appendMembers(buf, open); err != nil {
+		return nil, err
+	}
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (x *IdleStateUpdate) declaresMember(name string) bool {
+	switch name {
+	case "background", "_meta":
+		return true
+	}
+	return x.IdleStateUpdateEndTurnTokenUsage.declaresGatedMember(name) || x.Variant.declaresMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -14357,6 +16234,7 @@ type IdleStateUpdateVariantValue interface {
 	isIdleStateUpdateVariant()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
+	declaresMember(string) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -14370,6 +16248,14 @@ func (x *IdleStateUpdateVariant) UnmarshalJSON(data []byte) error {
 }
 
 func (x *IdleStateUpdateVariant) decodeWire(r *wireReader) error {
+	m := r.pushKnown(nil, wireKnown{name: "stopReason"})
+	err := x.decodeVariant(r)
+	r.popKnown(m)
+	return err
+}
+
+// decodeVariant decodes the variant the tag names.
+func (x *IdleStateUpdateVariant) decodeVariant(r *wireReader) error {
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "stopReason")
 	if err != nil {
@@ -14460,20 +16346,34 @@ func (x *IdleStateUpdateVariant) appendMembers(buf []byte, open int) ([]byte, er
 	return x.Value.appendMembers(buf, open)
 }
 
+func (x *IdleStateUpdateVariant) declaresMember(name string) bool {
+	return x.Value != nil && x.Value.declaresMember(name)
+}
+
 // IdleStateUpdateEndTurn: The active work ended successfully.
 // Includes locally handled commands that required no model call.
 //
 // It is the variant of IdleStateUpdateVariant with stopReason "end_turn".
-type IdleStateUpdateEndTurn struct{}
+type IdleStateUpdateEndTurn struct {
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
+}
 
 func (x *IdleStateUpdateEndTurn) decodeWire(r *wireReader) error {
 	*x = IdleStateUpdateEndTurn{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	for it.next(r) {
-
+		switch string(it.key) {
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
+			}
+		}
 	}
 	if it.err != nil {
 		return it.err
@@ -14492,7 +16392,15 @@ func (x *IdleStateUpdateEndTurn) appendJSON(buf []byte) ([]byte, error) {
 
 func (x *IdleStateUpdateEndTurn) appendMembers(buf []byte, open int) ([]byte, error) {
 	buf = append(wireComma(buf, open), "\"stopReason\":\"end_turn\""...)
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*IdleStateUpdateEndTurn) declaresMember(name string) bool {
+	switch name {
+	case "stopReason":
+		return true
+	}
+	return false
 }
 
 func (*IdleStateUpdateEndTurn) isIdleStateUpdateVariant() {}
@@ -14505,16 +16413,26 @@ func NewIdleStateUpdateEndTurn(v IdleStateUpdateEndTurn) IdleStateUpdateVariant 
 // IdleStateUpdateMaxTokens: The active work ended because the agent reached the maximum number of tokens.
 //
 // It is the variant of IdleStateUpdateVariant with stopReason "max_tokens".
-type IdleStateUpdateMaxTokens struct{}
+type IdleStateUpdateMaxTokens struct {
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
+}
 
 func (x *IdleStateUpdateMaxTokens) decodeWire(r *wireReader) error {
 	*x = IdleStateUpdateMaxTokens{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	for it.next(r) {
-
+		switch string(it.key) {
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
+			}
+		}
 	}
 	if it.err != nil {
 		return it.err
@@ -14533,7 +16451,15 @@ func (x *IdleStateUpdateMaxTokens) appendJSON(buf []byte) ([]byte, error) {
 
 func (x *IdleStateUpdateMaxTokens) appendMembers(buf []byte, open int) ([]byte, error) {
 	buf = append(wireComma(buf, open), "\"stopReason\":\"max_tokens\""...)
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*IdleStateUpdateMaxTokens) declaresMember(name string) bool {
+	switch name {
+	case "stopReason":
+		return true
+	}
+	return false
 }
 
 func (*IdleStateUpdateMaxTokens) isIdleStateUpdateVariant() {}
@@ -14547,16 +16473,26 @@ func NewIdleStateUpdateMaxTokens(v IdleStateUpdateMaxTokens) IdleStateUpdateVari
 // model requests for the foreground work.
 //
 // It is the variant of IdleStateUpdateVariant with stopReason "max_turn_requests".
-type IdleStateUpdateMaxTurnRequests struct{}
+type IdleStateUpdateMaxTurnRequests struct {
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
+}
 
 func (x *IdleStateUpdateMaxTurnRequests) decodeWire(r *wireReader) error {
 	*x = IdleStateUpdateMaxTurnRequests{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	for it.next(r) {
-
+		switch string(it.key) {
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
+			}
+		}
 	}
 	if it.err != nil {
 		return it.err
@@ -14575,7 +16511,15 @@ func (x *IdleStateUpdateMaxTurnRequests) appendJSON(buf []byte) ([]byte, error) 
 
 func (x *IdleStateUpdateMaxTurnRequests) appendMembers(buf []byte, open int) ([]byte, error) {
 	buf = append(wireComma(buf, open), "\"stopReason\":\"max_turn_requests\""...)
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*IdleStateUpdateMaxTurnRequests) declaresMember(name string) bool {
+	switch name {
+	case "stopReason":
+		return true
+	}
+	return false
 }
 
 func (*IdleStateUpdateMaxTurnRequests) isIdleStateUpdateVariant() {}
@@ -14588,16 +16532,26 @@ func NewIdleStateUpdateMaxTurnRequests(v IdleStateUpdateMaxTurnRequests) IdleSta
 // IdleStateUpdateRefusal: The active work ended because the agent refused to continue.
 //
 // It is the variant of IdleStateUpdateVariant with stopReason "refusal".
-type IdleStateUpdateRefusal struct{}
+type IdleStateUpdateRefusal struct {
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
+}
 
 func (x *IdleStateUpdateRefusal) decodeWire(r *wireReader) error {
 	*x = IdleStateUpdateRefusal{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	for it.next(r) {
-
+		switch string(it.key) {
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
+			}
+		}
 	}
 	if it.err != nil {
 		return it.err
@@ -14616,7 +16570,15 @@ func (x *IdleStateUpdateRefusal) appendJSON(buf []byte) ([]byte, error) {
 
 func (x *IdleStateUpdateRefusal) appendMembers(buf []byte, open int) ([]byte, error) {
 	buf = append(wireComma(buf, open), "\"stopReason\":\"refusal\""...)
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*IdleStateUpdateRefusal) declaresMember(name string) bool {
+	switch name {
+	case "stopReason":
+		return true
+	}
+	return false
 }
 
 func (*IdleStateUpdateRefusal) isIdleStateUpdateVariant() {}
@@ -14638,16 +16600,26 @@ func NewIdleStateUpdateRefusal(v IdleStateUpdateRefusal) IdleStateUpdateVariant 
 // `error`.
 //
 // It is the variant of IdleStateUpdateVariant with stopReason "cancelled".
-type IdleStateUpdateCancelled struct{}
+type IdleStateUpdateCancelled struct {
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
+}
 
 func (x *IdleStateUpdateCancelled) decodeWire(r *wireReader) error {
 	*x = IdleStateUpdateCancelled{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	for it.next(r) {
-
+		switch string(it.key) {
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
+			}
+		}
 	}
 	if it.err != nil {
 		return it.err
@@ -14666,7 +16638,15 @@ func (x *IdleStateUpdateCancelled) appendJSON(buf []byte) ([]byte, error) {
 
 func (x *IdleStateUpdateCancelled) appendMembers(buf []byte, open int) ([]byte, error) {
 	buf = append(wireComma(buf, open), "\"stopReason\":\"cancelled\""...)
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*IdleStateUpdateCancelled) declaresMember(name string) bool {
+	switch name {
+	case "stopReason":
+		return true
+	}
+	return false
 }
 
 func (*IdleStateUpdateCancelled) isIdleStateUpdateVariant() {}
@@ -14695,8 +16675,15 @@ func (x *IdleStateUpdateError) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *IdleStateUpdateError) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "stopReason"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"stopReason\":\"error\""...)
 	return (*ErrorStopReason)(x).appendMembers(buf, open)
+}
+
+func (x *IdleStateUpdateError) declaresMember(name string) bool {
+	return name == "stopReason" || (*ErrorStopReason)(x).declaresMember(name)
 }
 
 func (*IdleStateUpdateError) isIdleStateUpdateVariant() {}
@@ -14710,16 +16697,26 @@ func NewIdleStateUpdateError(v ErrorStopReason) IdleStateUpdateVariant {
 // IdleStateUpdateNone: No stop reason: `stopReason` is omitted or `null`.
 //
 // It is the variant of IdleStateUpdateVariant used when stopReason is absent or null.
-type IdleStateUpdateNone struct{}
+type IdleStateUpdateNone struct {
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
+}
 
 func (x *IdleStateUpdateNone) decodeWire(r *wireReader) error {
 	*x = IdleStateUpdateNone{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	for it.next(r) {
-
+		switch string(it.key) {
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
+			}
+		}
 	}
 	if it.err != nil {
 		return it.err
@@ -14737,7 +16734,11 @@ func (x *IdleStateUpdateNone) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *IdleStateUpdateNone) appendMembers(buf []byte, open int) ([]byte, error) {
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*IdleStateUpdateNone) declaresMember(name string) bool {
+	return false
 }
 
 func (*IdleStateUpdateNone) isIdleStateUpdateVariant() {}
@@ -14757,24 +16758,29 @@ func NewIdleStateUpdateNone(v IdleStateUpdateNone) IdleStateUpdateVariant {
 type IdleStateUpdateOther struct {
 	// The unknown tag value.
 	StopReason string `json:"stopReason"`
-	// Raw is the whole object as received; when set it is encoded verbatim.
-	Raw json.RawMessage `json:"-"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 func (x *IdleStateUpdateOther) decodeWire(r *wireReader) error {
 	*x = IdleStateUpdateOther{}
-	start := r.at()
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	for it.next(r) {
-
+		switch string(it.key) {
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
+			}
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	x.Raw = r.since(start)
 	return nil
 }
 
@@ -14788,12 +16794,17 @@ func (x *IdleStateUpdateOther) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *IdleStateUpdateOther) appendMembers(buf []byte, open int) ([]byte, error) {
-	if len(x.Raw) > 0 {
-		return wireAppendRawMembers(buf, open, x.Raw)
-	}
 	buf = append(wireComma(buf, open), "\"stopReason\":"...)
 	buf = wireAppendQuoted(buf, x.StopReason)
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*IdleStateUpdateOther) declaresMember(name string) bool {
+	switch name {
+	case "stopReason":
+		return true
+	}
+	return false
 }
 
 func (*IdleStateUpdateOther) isIdleStateUpdateVariant() {}
@@ -14827,6 +16838,9 @@ type RequiresActionStateUpdate struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -14836,6 +16850,7 @@ func (x *RequiresActionStateUpdate) UnmarshalJSON(data []byte) error {
 
 func (x *RequiresActionStateUpdate) decodeWire(r *wireReader) error {
 	*x = RequiresActionStateUpdate{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -14864,6 +16879,10 @@ func (x *RequiresActionStateUpdate) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -14898,7 +16917,15 @@ func (x *RequiresActionStateUpdate) appendMembers(buf []byte, open int) ([]byte,
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*RequiresActionStateUpdate) declaresMember(name string) bool {
+	switch name {
+	case "background", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -14932,6 +16959,9 @@ type ResumeSessionResponse struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -14941,6 +16971,7 @@ func (x *ResumeSessionResponse) UnmarshalJSON(data []byte) error {
 
 func (x *ResumeSessionResponse) decodeWire(r *wireReader) error {
 	*x = ResumeSessionResponse{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -14973,6 +17004,10 @@ func (x *ResumeSessionResponse) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -15014,7 +17049,15 @@ func (x *ResumeSessionResponse) appendMembers(buf []byte, open int) ([]byte, err
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*ResumeSessionResponse) declaresMember(name string) bool {
+	switch name {
+	case "configOptions", "availableCommands", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -15030,6 +17073,9 @@ type CloseSessionResponse struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -15039,6 +17085,7 @@ func (x *CloseSessionResponse) UnmarshalJSON(data []byte) error {
 
 func (x *CloseSessionResponse) decodeWire(r *wireReader) error {
 	*x = CloseSessionResponse{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -15053,6 +17100,10 @@ func (x *CloseSessionResponse) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -15080,7 +17131,15 @@ func (x *CloseSessionResponse) appendMembers(buf []byte, open int) ([]byte, erro
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*CloseSessionResponse) declaresMember(name string) bool {
+	switch name {
+	case "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -15096,6 +17155,9 @@ type CancelToolCallResponse struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -15105,6 +17167,7 @@ func (x *CancelToolCallResponse) UnmarshalJSON(data []byte) error {
 
 func (x *CancelToolCallResponse) decodeWire(r *wireReader) error {
 	*x = CancelToolCallResponse{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -15119,6 +17182,10 @@ func (x *CancelToolCallResponse) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -15146,7 +17213,15 @@ func (x *CancelToolCallResponse) appendMembers(buf []byte, open int) ([]byte, er
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*CancelToolCallResponse) declaresMember(name string) bool {
+	switch name {
+	case "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -15162,6 +17237,9 @@ type CancelTerminalResponse struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -15171,6 +17249,7 @@ func (x *CancelTerminalResponse) UnmarshalJSON(data []byte) error {
 
 func (x *CancelTerminalResponse) decodeWire(r *wireReader) error {
 	*x = CancelTerminalResponse{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -15185,6 +17264,10 @@ func (x *CancelTerminalResponse) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -15212,7 +17295,15 @@ func (x *CancelTerminalResponse) appendMembers(buf []byte, open int) ([]byte, er
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*CancelTerminalResponse) declaresMember(name string) bool {
+	switch name {
+	case "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -15230,6 +17321,9 @@ type SetSessionConfigOptionResponse struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -15239,6 +17333,7 @@ func (x *SetSessionConfigOptionResponse) UnmarshalJSON(data []byte) error {
 
 func (x *SetSessionConfigOptionResponse) decodeWire(r *wireReader) error {
 	*x = SetSessionConfigOptionResponse{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -15260,6 +17355,10 @@ func (x *SetSessionConfigOptionResponse) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -15300,7 +17399,15 @@ func (x *SetSessionConfigOptionResponse) appendMembers(buf []byte, open int) ([]
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*SetSessionConfigOptionResponse) declaresMember(name string) bool {
+	switch name {
+	case "configOptions", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -15333,6 +17440,9 @@ type PromptResponse struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -15342,6 +17452,7 @@ func (x *PromptResponse) UnmarshalJSON(data []byte) error {
 
 func (x *PromptResponse) decodeWire(r *wireReader) error {
 	*x = PromptResponse{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -15363,6 +17474,10 @@ func (x *PromptResponse) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -15398,7 +17513,15 @@ func (x *PromptResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*PromptResponse) declaresMember(name string) bool {
+	switch name {
+	case "messageId", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -15464,6 +17587,9 @@ type AgentNotification struct {
 	Method string `json:"method"`
 	// Method-specific notification parameters.
 	Params *AgentNotificationParams `json:"params,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -15473,6 +17599,7 @@ func (x *AgentNotification) UnmarshalJSON(data []byte) error {
 
 func (x *AgentNotification) decodeWire(r *wireReader) error {
 	*x = AgentNotification{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -15490,6 +17617,10 @@ func (x *AgentNotification) decodeWire(r *wireReader) error {
 			err := wireDecodePtr(&x.Params, r, (*AgentNotificationParams).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "params")
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -15525,7 +17656,15 @@ func (x *AgentNotification) appendMembers(buf []byte, open int) ([]byte, error) 
 			return nil, wireAtKey(err, "params")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*AgentNotification) declaresMember(name string) bool {
+	switch name {
+	case "method", "params":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -15706,6 +17845,9 @@ type UpdateSessionNotification struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -15715,6 +17857,7 @@ func (x *UpdateSessionNotification) UnmarshalJSON(data []byte) error {
 
 func (x *UpdateSessionNotification) decodeWire(r *wireReader) error {
 	*x = UpdateSessionNotification{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -15742,6 +17885,10 @@ func (x *UpdateSessionNotification) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -15785,7 +17932,15 @@ func (x *UpdateSessionNotification) appendMembers(buf []byte, open int) ([]byte,
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*UpdateSessionNotification) declaresMember(name string) bool {
+	switch name {
+	case "sessionId", "update", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -15809,6 +17964,7 @@ type SessionUpdateValue interface {
 	isSessionUpdate()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
+	declaresMember(string) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -15822,6 +17978,14 @@ func (x *SessionUpdate) UnmarshalJSON(data []byte) error {
 }
 
 func (x *SessionUpdate) decodeWire(r *wireReader) error {
+	m := r.pushKnown(nil, wireKnown{name: "sessionUpdate"})
+	err := x.decodeVariant(r)
+	r.popKnown(m)
+	return err
+}
+
+// decodeVariant decodes the variant the tag names.
+func (x *SessionUpdate) decodeVariant(r *wireReader) error {
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "sessionUpdate")
 	if err != nil {
@@ -16001,6 +18165,10 @@ func (x *SessionUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	return x.Value.appendMembers(buf, open)
 }
 
+func (x *SessionUpdate) declaresMember(name string) bool {
+	return x.Value != nil && x.Value.declaresMember(name)
+}
+
 // SessionUpdateUserMessageChunk: A chunk of the user's message being streamed.
 //
 // It is the variant of SessionUpdate with sessionUpdate "user_message_chunk".
@@ -16016,8 +18184,15 @@ func (x *SessionUpdateUserMessageChunk) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *SessionUpdateUserMessageChunk) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"user_message_chunk\""...)
 	return (*ContentChunk)(x).appendMembers(buf, open)
+}
+
+func (x *SessionUpdateUserMessageChunk) declaresMember(name string) bool {
+	return name == "sessionUpdate" || (*ContentChunk)(x).declaresMember(name)
 }
 
 func (*SessionUpdateUserMessageChunk) isSessionUpdate() {}
@@ -16047,8 +18222,15 @@ func (x *SessionUpdateUserMessage) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *SessionUpdateUserMessage) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"user_message\""...)
 	return (*UserMessage)(x).appendMembers(buf, open)
+}
+
+func (x *SessionUpdateUserMessage) declaresMember(name string) bool {
+	return name == "sessionUpdate" || (*UserMessage)(x).declaresMember(name)
 }
 
 func (*SessionUpdateUserMessage) isSessionUpdate() {}
@@ -16074,8 +18256,15 @@ func (x *SessionUpdateAgentMessageChunk) appendJSON(buf []byte) ([]byte, error) 
 }
 
 func (x *SessionUpdateAgentMessageChunk) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"agent_message_chunk\""...)
 	return (*ContentChunk)(x).appendMembers(buf, open)
+}
+
+func (x *SessionUpdateAgentMessageChunk) declaresMember(name string) bool {
+	return name == "sessionUpdate" || (*ContentChunk)(x).declaresMember(name)
 }
 
 func (*SessionUpdateAgentMessageChunk) isSessionUpdate() {}
@@ -16105,8 +18294,15 @@ func (x *SessionUpdateAgentMessage) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *SessionUpdateAgentMessage) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"agent_message\""...)
 	return (*AgentMessage)(x).appendMembers(buf, open)
+}
+
+func (x *SessionUpdateAgentMessage) declaresMember(name string) bool {
+	return name == "sessionUpdate" || (*AgentMessage)(x).declaresMember(name)
 }
 
 func (*SessionUpdateAgentMessage) isSessionUpdate() {}
@@ -16132,8 +18328,15 @@ func (x *SessionUpdateAgentThoughtChunk) appendJSON(buf []byte) ([]byte, error) 
 }
 
 func (x *SessionUpdateAgentThoughtChunk) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"agent_thought_chunk\""...)
 	return (*ContentChunk)(x).appendMembers(buf, open)
+}
+
+func (x *SessionUpdateAgentThoughtChunk) declaresMember(name string) bool {
+	return name == "sessionUpdate" || (*ContentChunk)(x).declaresMember(name)
 }
 
 func (*SessionUpdateAgentThoughtChunk) isSessionUpdate() {}
@@ -16163,8 +18366,15 @@ func (x *SessionUpdateAgentThought) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *SessionUpdateAgentThought) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"agent_thought\""...)
 	return (*AgentThought)(x).appendMembers(buf, open)
+}
+
+func (x *SessionUpdateAgentThought) declaresMember(name string) bool {
+	return name == "sessionUpdate" || (*AgentThought)(x).declaresMember(name)
 }
 
 func (*SessionUpdateAgentThought) isSessionUpdate() {}
@@ -16194,6 +18404,10 @@ func (x *SessionUpdateStateUpdate) appendMembers(buf []byte, open int) ([]byte, 
 	return (*StateUpdate)(x).appendMembers(buf, open)
 }
 
+func (x *SessionUpdateStateUpdate) declaresMember(name string) bool {
+	return name == "sessionUpdate" || (*StateUpdate)(x).declaresMember(name)
+}
+
 func (*SessionUpdateStateUpdate) isSessionUpdate() {}
 
 // NewSessionUpdateStateUpdate returns the SessionUpdate that holds the variant SessionUpdateStateUpdate.
@@ -16217,8 +18431,15 @@ func (x *SessionUpdateToolCallContentChunk) appendJSON(buf []byte) ([]byte, erro
 }
 
 func (x *SessionUpdateToolCallContentChunk) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"tool_call_content_chunk\""...)
 	return (*ToolCallContentChunk)(x).appendMembers(buf, open)
+}
+
+func (x *SessionUpdateToolCallContentChunk) declaresMember(name string) bool {
+	return name == "sessionUpdate" || (*ToolCallContentChunk)(x).declaresMember(name)
 }
 
 func (*SessionUpdateToolCallContentChunk) isSessionUpdate() {}
@@ -16244,8 +18465,15 @@ func (x *SessionUpdateToolCallUpdate) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *SessionUpdateToolCallUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"tool_call_update\""...)
 	return (*ToolCallUpdate)(x).appendMembers(buf, open)
+}
+
+func (x *SessionUpdateToolCallUpdate) declaresMember(name string) bool {
+	return name == "sessionUpdate" || (*ToolCallUpdate)(x).declaresMember(name)
 }
 
 func (*SessionUpdateToolCallUpdate) isSessionUpdate() {}
@@ -16271,8 +18499,15 @@ func (x *SessionUpdateTerminalUpdate) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *SessionUpdateTerminalUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"terminal_update\""...)
 	return (*TerminalUpdate)(x).appendMembers(buf, open)
+}
+
+func (x *SessionUpdateTerminalUpdate) declaresMember(name string) bool {
+	return name == "sessionUpdate" || (*TerminalUpdate)(x).declaresMember(name)
 }
 
 func (*SessionUpdateTerminalUpdate) isSessionUpdate() {}
@@ -16298,8 +18533,15 @@ func (x *SessionUpdateTerminalOutputChunk) appendJSON(buf []byte) ([]byte, error
 }
 
 func (x *SessionUpdateTerminalOutputChunk) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"terminal_output_chunk\""...)
 	return (*TerminalOutputChunk)(x).appendMembers(buf, open)
+}
+
+func (x *SessionUpdateTerminalOutputChunk) declaresMember(name string) bool {
+	return name == "sessionUpdate" || (*TerminalOutputChunk)(x).declaresMember(name)
 }
 
 func (*SessionUpdateTerminalOutputChunk) isSessionUpdate() {}
@@ -16326,8 +18568,15 @@ func (x *SessionUpdatePlanUpdate) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *SessionUpdatePlanUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"plan_update\""...)
 	return (*PlanUpdate)(x).appendMembers(buf, open)
+}
+
+func (x *SessionUpdatePlanUpdate) declaresMember(name string) bool {
+	return name == "sessionUpdate" || (*PlanUpdate)(x).declaresMember(name)
 }
 
 func (*SessionUpdatePlanUpdate) isSessionUpdate() {}
@@ -16353,8 +18602,15 @@ func (x *SessionUpdateAvailableCommandsUpdate) appendJSON(buf []byte) ([]byte, e
 }
 
 func (x *SessionUpdateAvailableCommandsUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"available_commands_update\""...)
 	return (*AvailableCommandsUpdate)(x).appendMembers(buf, open)
+}
+
+func (x *SessionUpdateAvailableCommandsUpdate) declaresMember(name string) bool {
+	return name == "sessionUpdate" || (*AvailableCommandsUpdate)(x).declaresMember(name)
 }
 
 func (*SessionUpdateAvailableCommandsUpdate) isSessionUpdate() {}
@@ -16380,8 +18636,15 @@ func (x *SessionUpdateConfigOptionUpdate) appendJSON(buf []byte) ([]byte, error)
 }
 
 func (x *SessionUpdateConfigOptionUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"config_option_update\""...)
 	return (*ConfigOptionUpdate)(x).appendMembers(buf, open)
+}
+
+func (x *SessionUpdateConfigOptionUpdate) declaresMember(name string) bool {
+	return name == "sessionUpdate" || (*ConfigOptionUpdate)(x).declaresMember(name)
 }
 
 func (*SessionUpdateConfigOptionUpdate) isSessionUpdate() {}
@@ -16407,8 +18670,15 @@ func (x *SessionUpdateSessionInfoUpdate) appendJSON(buf []byte) ([]byte, error) 
 }
 
 func (x *SessionUpdateSessionInfoUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"session_info_update\""...)
 	return (*SessionInfoUpdate)(x).appendMembers(buf, open)
+}
+
+func (x *SessionUpdateSessionInfoUpdate) declaresMember(name string) bool {
+	return name == "sessionUpdate" || (*SessionInfoUpdate)(x).declaresMember(name)
 }
 
 func (*SessionUpdateSessionInfoUpdate) isSessionUpdate() {}
@@ -16434,8 +18704,15 @@ func (x *SessionUpdateUsageUpdate) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *SessionUpdateUsageUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"usage_update\""...)
 	return (*UsageUpdate)(x).appendMembers(buf, open)
+}
+
+func (x *SessionUpdateUsageUpdate) declaresMember(name string) bool {
+	return name == "sessionUpdate" || (*UsageUpdate)(x).declaresMember(name)
 }
 
 func (*SessionUpdateUsageUpdate) isSessionUpdate() {}
@@ -16464,8 +18741,15 @@ func (x *SessionUpdateNotice) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *SessionUpdateNotice) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"notice\""...)
 	return (*Notice)(x).appendMembers(buf, open)
+}
+
+func (x *SessionUpdateNotice) declaresMember(name string) bool {
+	return name == "sessionUpdate" || (*Notice)(x).declaresMember(name)
 }
 
 func (*SessionUpdateNotice) isSessionUpdate() {}
@@ -16491,8 +18775,15 @@ func (x *SessionUpdateCompactionUpdate) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *SessionUpdateCompactionUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"compaction_update\""...)
 	return (*CompactionUpdate)(x).appendMembers(buf, open)
+}
+
+func (x *SessionUpdateCompactionUpdate) declaresMember(name string) bool {
+	return name == "sessionUpdate" || (*CompactionUpdate)(x).declaresMember(name)
 }
 
 func (*SessionUpdateCompactionUpdate) isSessionUpdate() {}
@@ -16518,8 +18809,15 @@ func (x *SessionUpdateCompactionSummaryChunk) appendJSON(buf []byte) ([]byte, er
 }
 
 func (x *SessionUpdateCompactionSummaryChunk) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"compaction_summary_chunk\""...)
 	return (*CompactionSummaryChunk)(x).appendMembers(buf, open)
+}
+
+func (x *SessionUpdateCompactionSummaryChunk) declaresMember(name string) bool {
+	return name == "sessionUpdate" || (*CompactionSummaryChunk)(x).declaresMember(name)
 }
 
 func (*SessionUpdateCompactionSummaryChunk) isSessionUpdate() {}
@@ -16544,24 +18842,29 @@ func NewSessionUpdateCompactionSummaryChunk(v CompactionSummaryChunk) SessionUpd
 type SessionUpdateOther struct {
 	// The unknown tag value.
 	SessionUpdate string `json:"sessionUpdate"`
-	// Raw is the whole object as received; when set it is encoded verbatim.
-	Raw json.RawMessage `json:"-"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 func (x *SessionUpdateOther) decodeWire(r *wireReader) error {
 	*x = SessionUpdateOther{}
-	start := r.at()
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	for it.next(r) {
-
+		switch string(it.key) {
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
+			}
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	x.Raw = r.since(start)
 	return nil
 }
 
@@ -16575,12 +18878,17 @@ func (x *SessionUpdateOther) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *SessionUpdateOther) appendMembers(buf []byte, open int) ([]byte, error) {
-	if len(x.Raw) > 0 {
-		return wireAppendRawMembers(buf, open, x.Raw)
-	}
 	buf = append(wireComma(buf, open), "\"sessionUpdate\":"...)
 	buf = wireAppendQuoted(buf, x.SessionUpdate)
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*SessionUpdateOther) declaresMember(name string) bool {
+	switch name {
+	case "sessionUpdate":
+		return true
+	}
+	return false
 }
 
 func (*SessionUpdateOther) isSessionUpdate() {}
@@ -16606,6 +18914,9 @@ type ContentChunk struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -16615,6 +18926,7 @@ func (x *ContentChunk) UnmarshalJSON(data []byte) error {
 
 func (x *ContentChunk) decodeWire(r *wireReader) error {
 	*x = ContentChunk{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -16642,6 +18954,10 @@ func (x *ContentChunk) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -16685,7 +19001,15 @@ func (x *ContentChunk) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*ContentChunk) declaresMember(name string) bool {
+	switch name {
+	case "messageId", "content", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -16720,6 +19044,9 @@ type UserMessage struct {
 	//
 	// See protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)
 	Meta Patch[json.RawMessage] `json:"_meta,omitzero"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -16729,6 +19056,7 @@ func (x *UserMessage) UnmarshalJSON(data []byte) error {
 
 func (x *UserMessage) decodeWire(r *wireReader) error {
 	*x = UserMessage{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -16761,6 +19089,10 @@ func (x *UserMessage) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -16805,7 +19137,15 @@ func (x *UserMessage) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*UserMessage) declaresMember(name string) bool {
+	switch name {
+	case "messageId", "content", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -16840,6 +19180,9 @@ type AgentMessage struct {
 	//
 	// See protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)
 	Meta Patch[json.RawMessage] `json:"_meta,omitzero"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -16849,6 +19192,7 @@ func (x *AgentMessage) UnmarshalJSON(data []byte) error {
 
 func (x *AgentMessage) decodeWire(r *wireReader) error {
 	*x = AgentMessage{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -16881,6 +19225,10 @@ func (x *AgentMessage) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -16925,7 +19273,15 @@ func (x *AgentMessage) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*AgentMessage) declaresMember(name string) bool {
+	switch name {
+	case "messageId", "content", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -16960,6 +19316,9 @@ type AgentThought struct {
 	//
 	// See protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)
 	Meta Patch[json.RawMessage] `json:"_meta,omitzero"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -16969,6 +19328,7 @@ func (x *AgentThought) UnmarshalJSON(data []byte) error {
 
 func (x *AgentThought) decodeWire(r *wireReader) error {
 	*x = AgentThought{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -17001,6 +19361,10 @@ func (x *AgentThought) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -17045,7 +19409,15 @@ func (x *AgentThought) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*AgentThought) declaresMember(name string) bool {
+	switch name {
+	case "messageId", "content", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -17071,6 +19443,9 @@ type ToolCallContentChunk struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -17080,6 +19455,7 @@ func (x *ToolCallContentChunk) UnmarshalJSON(data []byte) error {
 
 func (x *ToolCallContentChunk) decodeWire(r *wireReader) error {
 	*x = ToolCallContentChunk{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -17107,6 +19483,10 @@ func (x *ToolCallContentChunk) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -17150,7 +19530,15 @@ func (x *ToolCallContentChunk) appendMembers(buf []byte, open int) ([]byte, erro
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*ToolCallContentChunk) declaresMember(name string) bool {
+	switch name {
+	case "toolCallId", "content", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -17168,6 +19556,9 @@ type TerminalOutput struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -17177,6 +19568,7 @@ func (x *TerminalOutput) UnmarshalJSON(data []byte) error {
 
 func (x *TerminalOutput) decodeWire(r *wireReader) error {
 	*x = TerminalOutput{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -17198,6 +19590,10 @@ func (x *TerminalOutput) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -17233,7 +19629,15 @@ func (x *TerminalOutput) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*TerminalOutput) declaresMember(name string) bool {
+	switch name {
+	case "data", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -17261,6 +19665,9 @@ type TerminalExitStatus struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -17270,6 +19677,7 @@ func (x *TerminalExitStatus) UnmarshalJSON(data []byte) error {
 
 func (x *TerminalExitStatus) decodeWire(r *wireReader) error {
 	*x = TerminalExitStatus{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -17302,6 +19710,10 @@ func (x *TerminalExitStatus) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -17343,7 +19755,15 @@ func (x *TerminalExitStatus) appendMembers(buf []byte, open int) ([]byte, error)
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*TerminalExitStatus) declaresMember(name string) bool {
+	switch name {
+	case "exitCode", "signal", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -17363,6 +19783,9 @@ type TerminalSize struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -17372,6 +19795,7 @@ func (x *TerminalSize) UnmarshalJSON(data []byte) error {
 
 func (x *TerminalSize) decodeWire(r *wireReader) error {
 	*x = TerminalSize{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -17399,6 +19823,10 @@ func (x *TerminalSize) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -17442,7 +19870,15 @@ func (x *TerminalSize) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*TerminalSize) declaresMember(name string) bool {
+	switch name {
+	case "cols", "rows", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -17468,6 +19904,9 @@ type TerminalCapabilities struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -17477,6 +19916,7 @@ func (x *TerminalCapabilities) UnmarshalJSON(data []byte) error {
 
 func (x *TerminalCapabilities) decodeWire(r *wireReader) error {
 	*x = TerminalCapabilities{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -17500,6 +19940,10 @@ func (x *TerminalCapabilities) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -17534,7 +19978,15 @@ func (x *TerminalCapabilities) appendMembers(buf []byte, open int) ([]byte, erro
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*TerminalCapabilities) declaresMember(name string) bool {
+	switch name {
+	case "cancel", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -17552,6 +20004,9 @@ type TerminalCancelCapabilities struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -17561,6 +20016,7 @@ func (x *TerminalCancelCapabilities) UnmarshalJSON(data []byte) error {
 
 func (x *TerminalCancelCapabilities) decodeWire(r *wireReader) error {
 	*x = TerminalCancelCapabilities{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -17575,6 +20031,10 @@ func (x *TerminalCancelCapabilities) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -17602,7 +20062,15 @@ func (x *TerminalCancelCapabilities) appendMembers(buf []byte, open int) ([]byte
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*TerminalCancelCapabilities) declaresMember(name string) bool {
+	switch name {
+	case "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -17647,6 +20115,9 @@ type TerminalUpdate struct {
 	//
 	// See protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)
 	Meta Patch[json.RawMessage] `json:"_meta,omitzero"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -17656,6 +20127,7 @@ func (x *TerminalUpdate) UnmarshalJSON(data []byte) error {
 
 func (x *TerminalUpdate) decodeWire(r *wireReader) error {
 	*x = TerminalUpdate{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -17731,6 +20203,10 @@ func (x *TerminalUpdate) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -17808,7 +20284,15 @@ func (x *TerminalUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*TerminalUpdate) declaresMember(name string) bool {
+	switch name {
+	case "terminalId", "command", "cwd", "output", "exitStatus", "size", "capabilities", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -17829,6 +20313,9 @@ type TerminalOutputChunk struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -17838,6 +20325,7 @@ func (x *TerminalOutputChunk) UnmarshalJSON(data []byte) error {
 
 func (x *TerminalOutputChunk) decodeWire(r *wireReader) error {
 	*x = TerminalOutputChunk{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -17865,6 +20353,10 @@ func (x *TerminalOutputChunk) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -17908,7 +20400,15 @@ func (x *TerminalOutputChunk) appendMembers(buf []byte, open int) ([]byte, error
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*TerminalOutputChunk) declaresMember(name string) bool {
+	switch name {
+	case "terminalId", "data", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -17928,6 +20428,7 @@ type PlanUpdateContentValue interface {
 	isPlanUpdateContent()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
+	declaresMember(string) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -17941,6 +20442,14 @@ func (x *PlanUpdateContent) UnmarshalJSON(data []byte) error {
 }
 
 func (x *PlanUpdateContent) decodeWire(r *wireReader) error {
+	m := r.pushKnown(nil, wireKnown{name: "type"})
+	err := x.decodeVariant(r)
+	r.popKnown(m)
+	return err
+}
+
+// decodeVariant decodes the variant the tag names.
+func (x *PlanUpdateContent) decodeVariant(r *wireReader) error {
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "type")
 	if err != nil {
@@ -17989,6 +20498,10 @@ func (x *PlanUpdateContent) appendMembers(buf []byte, open int) ([]byte, error) 
 	return x.Value.appendMembers(buf, open)
 }
 
+func (x *PlanUpdateContent) declaresMember(name string) bool {
+	return x.Value != nil && x.Value.declaresMember(name)
+}
+
 // PlanUpdateContentItems: Structured plan entries.
 //
 // It is the variant of PlanUpdateContent with type "items".
@@ -18004,8 +20517,15 @@ func (x *PlanUpdateContentItems) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *PlanUpdateContentItems) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"type\":\"items\""...)
 	return (*PlanItems)(x).appendMembers(buf, open)
+}
+
+func (x *PlanUpdateContentItems) declaresMember(name string) bool {
+	return name == "type" || (*PlanItems)(x).declaresMember(name)
 }
 
 func (*PlanUpdateContentItems) isPlanUpdateContent() {}
@@ -18033,13 +20553,14 @@ type PlanUpdateContentOther struct {
 	Type string `json:"type"`
 	// The plan ID to update.
 	PlanID PlanId `json:"planId"`
-	// Raw is the whole object as received; when set it is encoded verbatim.
-	Raw json.RawMessage `json:"-"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 func (x *PlanUpdateContentOther) decodeWire(r *wireReader) error {
 	*x = PlanUpdateContentOther{}
-	start := r.at()
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -18053,6 +20574,10 @@ func (x *PlanUpdateContentOther) decodeWire(r *wireReader) error {
 			if err != nil {
 				return wireAtKey(err, "planId")
 			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
+			}
 		}
 	}
 	if it.err != nil {
@@ -18061,7 +20586,6 @@ func (x *PlanUpdateContentOther) decodeWire(r *wireReader) error {
 	if seen&(1<<0) == 0 {
 		return wireMissing("planId")
 	}
-	x.Raw = r.since(start)
 	return nil
 }
 
@@ -18075,9 +20599,6 @@ func (x *PlanUpdateContentOther) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *PlanUpdateContentOther) appendMembers(buf []byte, open int) ([]byte, error) {
-	if len(x.Raw) > 0 {
-		return wireAppendRawMembers(buf, open, x.Raw)
-	}
 	buf = append(wireComma(buf, open), "\"type\":"...)
 	buf = wireAppendQuoted(buf, x.Type)
 	var err error
@@ -18086,7 +20607,15 @@ func (x *PlanUpdateContentOther) appendMembers(buf []byte, open int) ([]byte, er
 	if err != nil {
 		return nil, wireAtKey(err, "planId")
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*PlanUpdateContentOther) declaresMember(name string) bool {
+	switch name {
+	case "type", "planId":
+		return true
+	}
+	return false
 }
 
 func (*PlanUpdateContentOther) isPlanUpdateContent() {}
@@ -18136,6 +20665,9 @@ type PlanEntry struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -18145,6 +20677,7 @@ func (x *PlanEntry) UnmarshalJSON(data []byte) error {
 
 func (x *PlanEntry) decodeWire(r *wireReader) error {
 	*x = PlanEntry{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -18178,6 +20711,10 @@ func (x *PlanEntry) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -18229,7 +20766,15 @@ func (x *PlanEntry) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*PlanEntry) declaresMember(name string) bool {
+	switch name {
+	case "content", "priority", "status", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -18379,6 +20924,9 @@ type PlanItems struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -18388,6 +20936,7 @@ func (x *PlanItems) UnmarshalJSON(data []byte) error {
 
 func (x *PlanItems) decodeWire(r *wireReader) error {
 	*x = PlanItems{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -18415,6 +20964,10 @@ func (x *PlanItems) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -18463,7 +21016,15 @@ func (x *PlanItems) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*PlanItems) declaresMember(name string) bool {
+	switch name {
+	case "planId", "entries", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -18481,6 +21042,9 @@ type PlanUpdate struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -18490,6 +21054,7 @@ func (x *PlanUpdate) UnmarshalJSON(data []byte) error {
 
 func (x *PlanUpdate) decodeWire(r *wireReader) error {
 	*x = PlanUpdate{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -18511,6 +21076,10 @@ func (x *PlanUpdate) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -18546,7 +21115,15 @@ func (x *PlanUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*PlanUpdate) declaresMember(name string) bool {
+	switch name {
+	case "plan", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -18564,6 +21141,9 @@ type AvailableCommandsUpdate struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -18573,6 +21153,7 @@ func (x *AvailableCommandsUpdate) UnmarshalJSON(data []byte) error {
 
 func (x *AvailableCommandsUpdate) decodeWire(r *wireReader) error {
 	*x = AvailableCommandsUpdate{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -18594,6 +21175,10 @@ func (x *AvailableCommandsUpdate) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -18634,7 +21219,15 @@ func (x *AvailableCommandsUpdate) appendMembers(buf []byte, open int) ([]byte, e
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*AvailableCommandsUpdate) declaresMember(name string) bool {
+	switch name {
+	case "availableCommands", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -18652,6 +21245,9 @@ type ConfigOptionUpdate struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -18661,6 +21257,7 @@ func (x *ConfigOptionUpdate) UnmarshalJSON(data []byte) error {
 
 func (x *ConfigOptionUpdate) decodeWire(r *wireReader) error {
 	*x = ConfigOptionUpdate{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -18682,6 +21279,10 @@ func (x *ConfigOptionUpdate) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -18722,7 +21323,15 @@ func (x *ConfigOptionUpdate) appendMembers(buf []byte, open int) ([]byte, error)
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*ConfigOptionUpdate) declaresMember(name string) bool {
+	switch name {
+	case "configOptions", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -18752,6 +21361,9 @@ type SessionInfoUpdate struct {
 	//
 	// See protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)
 	Meta Patch[json.RawMessage] `json:"_meta,omitzero"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -18761,6 +21373,7 @@ func (x *SessionInfoUpdate) UnmarshalJSON(data []byte) error {
 
 func (x *SessionInfoUpdate) decodeWire(r *wireReader) error {
 	*x = SessionInfoUpdate{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -18793,6 +21406,10 @@ func (x *SessionInfoUpdate) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -18834,7 +21451,15 @@ func (x *SessionInfoUpdate) appendMembers(buf []byte, open int) ([]byte, error) 
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*SessionInfoUpdate) declaresMember(name string) bool {
+	switch name {
+	case "title", "updatedAt", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -18855,6 +21480,9 @@ type Cost struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -18864,6 +21492,7 @@ func (x *Cost) UnmarshalJSON(data []byte) error {
 
 func (x *Cost) decodeWire(r *wireReader) error {
 	*x = Cost{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -18891,6 +21520,10 @@ func (x *Cost) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -18934,7 +21567,15 @@ func (x *Cost) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*Cost) declaresMember(name string) bool {
+	switch name {
+	case "amount", "currency", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -18958,6 +21599,9 @@ type UsageUpdate struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -18967,6 +21611,7 @@ func (x *UsageUpdate) UnmarshalJSON(data []byte) error {
 
 func (x *UsageUpdate) decodeWire(r *wireReader) error {
 	*x = UsageUpdate{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -19003,6 +21648,10 @@ func (x *UsageUpdate) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -19053,7 +21702,15 @@ func (x *UsageUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*UsageUpdate) declaresMember(name string) bool {
+	switch name {
+	case "used", "size", "cost", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -19141,6 +21798,9 @@ type Notice struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -19150,6 +21810,7 @@ func (x *Notice) UnmarshalJSON(data []byte) error {
 
 func (x *Notice) decodeWire(r *wireReader) error {
 	*x = Notice{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -19186,6 +21847,10 @@ func (x *Notice) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -19236,7 +21901,15 @@ func (x *Notice) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*Notice) declaresMember(name string) bool {
+	switch name {
+	case "severity", "title", "description", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -19352,6 +22025,9 @@ type CompactionUpdate struct {
 	//
 	// See protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)
 	Meta Patch[json.RawMessage] `json:"_meta,omitzero"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -19361,6 +22037,7 @@ func (x *CompactionUpdate) UnmarshalJSON(data []byte) error {
 
 func (x *CompactionUpdate) decodeWire(r *wireReader) error {
 	*x = CompactionUpdate{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -19408,6 +22085,10 @@ func (x *CompactionUpdate) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -19467,7 +22148,15 @@ func (x *CompactionUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*CompactionUpdate) declaresMember(name string) bool {
+	switch name {
+	case "compactionId", "status", "summary", "error", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -19489,6 +22178,9 @@ type CompactionSummaryChunk struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -19498,6 +22190,7 @@ func (x *CompactionSummaryChunk) UnmarshalJSON(data []byte) error {
 
 func (x *CompactionSummaryChunk) decodeWire(r *wireReader) error {
 	*x = CompactionSummaryChunk{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -19525,6 +22218,10 @@ func (x *CompactionSummaryChunk) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -19568,7 +22265,15 @@ func (x *CompactionSummaryChunk) appendMembers(buf []byte, open int) ([]byte, er
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*CompactionSummaryChunk) declaresMember(name string) bool {
+	switch name {
+	case "compactionId", "content", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -19588,6 +22293,9 @@ type CompleteElicitationNotification struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -19597,6 +22305,7 @@ func (x *CompleteElicitationNotification) UnmarshalJSON(data []byte) error {
 
 func (x *CompleteElicitationNotification) decodeWire(r *wireReader) error {
 	*x = CompleteElicitationNotification{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -19618,6 +22327,10 @@ func (x *CompleteElicitationNotification) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -19653,7 +22366,15 @@ func (x *CompleteElicitationNotification) appendMembers(buf []byte, open int) ([
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*CompleteElicitationNotification) declaresMember(name string) bool {
+	switch name {
+	case "elicitationId", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -19696,6 +22417,9 @@ type ClientRequest struct {
 	Method string `json:"method"`
 	// Method-specific request parameters.
 	Params *ClientRequestParams `json:"params,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -19705,6 +22429,7 @@ func (x *ClientRequest) UnmarshalJSON(data []byte) error {
 
 func (x *ClientRequest) decodeWire(r *wireReader) error {
 	*x = ClientRequest{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -19728,6 +22453,10 @@ func (x *ClientRequest) decodeWire(r *wireReader) error {
 			err := wireDecodePtr(&x.Params, r, (*ClientRequestParams).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "params")
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -19771,7 +22500,15 @@ func (x *ClientRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "params")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*ClientRequest) declaresMember(name string) bool {
+	switch name {
+	case "id", "method", "params":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -20323,6 +23060,9 @@ type InitializeRequest struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -20332,6 +23072,7 @@ func (x *InitializeRequest) UnmarshalJSON(data []byte) error {
 
 func (x *InitializeRequest) decodeWire(r *wireReader) error {
 	*x = InitializeRequest{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -20369,6 +23110,10 @@ func (x *InitializeRequest) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -20419,7 +23164,15 @@ func (x *InitializeRequest) appendMembers(buf []byte, open int) ([]byte, error) 
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*InitializeRequest) declaresMember(name string) bool {
+	switch name {
+	case "protocolVersion", "info", "capabilities", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -20453,6 +23206,9 @@ type ClientCapabilities struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -20462,6 +23218,7 @@ func (x *ClientCapabilities) UnmarshalJSON(data []byte) error {
 
 func (x *ClientCapabilities) decodeWire(r *wireReader) error {
 	*x = ClientCapabilities{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -20494,6 +23251,10 @@ func (x *ClientCapabilities) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -20535,7 +23296,15 @@ func (x *ClientCapabilities) appendMembers(buf []byte, open int) ([]byte, error)
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*ClientCapabilities) declaresMember(name string) bool {
+	switch name {
+	case "auth", "elicitation", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -20562,6 +23331,9 @@ type ClientAuthCapabilities struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -20571,6 +23343,7 @@ func (x *ClientAuthCapabilities) UnmarshalJSON(data []byte) error {
 
 func (x *ClientAuthCapabilities) decodeWire(r *wireReader) error {
 	*x = ClientAuthCapabilities{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -20594,6 +23367,10 @@ func (x *ClientAuthCapabilities) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -20628,7 +23405,15 @@ func (x *ClientAuthCapabilities) appendMembers(buf []byte, open int) ([]byte, er
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*ClientAuthCapabilities) declaresMember(name string) bool {
+	switch name {
+	case "terminal", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -20648,6 +23433,9 @@ type TerminalAuthCapabilities struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -20657,6 +23445,7 @@ func (x *TerminalAuthCapabilities) UnmarshalJSON(data []byte) error {
 
 func (x *TerminalAuthCapabilities) decodeWire(r *wireReader) error {
 	*x = TerminalAuthCapabilities{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -20671,6 +23460,10 @@ func (x *TerminalAuthCapabilities) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -20698,7 +23491,15 @@ func (x *TerminalAuthCapabilities) appendMembers(buf []byte, open int) ([]byte, 
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*TerminalAuthCapabilities) declaresMember(name string) bool {
+	switch name {
+	case "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -20724,6 +23525,9 @@ type ElicitationCapabilities struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -20733,6 +23537,7 @@ func (x *ElicitationCapabilities) UnmarshalJSON(data []byte) error {
 
 func (x *ElicitationCapabilities) decodeWire(r *wireReader) error {
 	*x = ElicitationCapabilities{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -20765,6 +23570,10 @@ func (x *ElicitationCapabilities) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -20806,7 +23615,15 @@ func (x *ElicitationCapabilities) appendMembers(buf []byte, open int) ([]byte, e
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*ElicitationCapabilities) declaresMember(name string) bool {
+	switch name {
+	case "form", "url", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -20824,6 +23641,9 @@ type ElicitationFormCapabilities struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -20833,6 +23653,7 @@ func (x *ElicitationFormCapabilities) UnmarshalJSON(data []byte) error {
 
 func (x *ElicitationFormCapabilities) decodeWire(r *wireReader) error {
 	*x = ElicitationFormCapabilities{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -20847,6 +23668,10 @@ func (x *ElicitationFormCapabilities) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -20874,7 +23699,15 @@ func (x *ElicitationFormCapabilities) appendMembers(buf []byte, open int) ([]byt
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*ElicitationFormCapabilities) declaresMember(name string) bool {
+	switch name {
+	case "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -20892,6 +23725,9 @@ type ElicitationUrlCapabilities struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -20901,6 +23737,7 @@ func (x *ElicitationUrlCapabilities) UnmarshalJSON(data []byte) error {
 
 func (x *ElicitationUrlCapabilities) decodeWire(r *wireReader) error {
 	*x = ElicitationUrlCapabilities{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -20915,6 +23752,10 @@ func (x *ElicitationUrlCapabilities) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -20942,7 +23783,15 @@ func (x *ElicitationUrlCapabilities) appendMembers(buf []byte, open int) ([]byte
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*ElicitationUrlCapabilities) declaresMember(name string) bool {
+	switch name {
+	case "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -20967,6 +23816,9 @@ type LoginAuthRequest struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -20976,6 +23828,7 @@ func (x *LoginAuthRequest) UnmarshalJSON(data []byte) error {
 
 func (x *LoginAuthRequest) decodeWire(r *wireReader) error {
 	*x = LoginAuthRequest{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -20997,6 +23850,10 @@ func (x *LoginAuthRequest) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -21032,7 +23889,15 @@ func (x *LoginAuthRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*LoginAuthRequest) declaresMember(name string) bool {
+	switch name {
+	case "methodId", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -21054,6 +23919,9 @@ type LogoutAuthRequest struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -21063,6 +23931,7 @@ func (x *LogoutAuthRequest) UnmarshalJSON(data []byte) error {
 
 func (x *LogoutAuthRequest) decodeWire(r *wireReader) error {
 	*x = LogoutAuthRequest{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -21077,6 +23946,10 @@ func (x *LogoutAuthRequest) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -21104,7 +23977,15 @@ func (x *LogoutAuthRequest) appendMembers(buf []byte, open int) ([]byte, error) 
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*LogoutAuthRequest) declaresMember(name string) bool {
+	switch name {
+	case "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -21134,6 +24015,9 @@ type NewSessionRequest struct {
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// NewSessionRequestSystemPrompt holds the members unstable_system_prompt adds (empty without its build tags).
 	NewSessionRequestSystemPrompt
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -21143,6 +24027,7 @@ func (x *NewSessionRequest) UnmarshalJSON(data []byte) error {
 
 func (x *NewSessionRequest) decodeWire(r *wireReader) error {
 	*x = NewSessionRequest{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -21186,7 +24071,11 @@ func (x *NewSessionRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "systemPrompt":
-			if err := x.NewSessionRequestSystemPrompt.decodeGatedMember(&it, r); err != nil {
+			if err := x.NewSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+				return err
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -21240,7 +24129,15 @@ func (x *NewSessionRequest) appendMembers(buf []byte, open int) ([]byte, error) 
 	if buf, err = x.NewSessionRequestSystemPrompt.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (x *NewSessionRequest) declaresMember(name string) bool {
+	switch name {
+	case "cwd", "additionalDirectories", "mcpServers", "_meta":
+		return true
+	}
+	return x.NewSessionRequestSystemPrompt.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -21265,6 +24162,7 @@ type McpServerValue interface {
 	isMcpServer()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
+	declaresMember(string) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -21278,6 +24176,14 @@ func (x *McpServer) UnmarshalJSON(data []byte) error {
 }
 
 func (x *McpServer) decodeWire(r *wireReader) error {
+	m := r.pushKnown(nil, wireKnown{name: "type"})
+	err := x.decodeVariant(r)
+	r.popKnown(m)
+	return err
+}
+
+// decodeVariant decodes the variant the tag names.
+func (x *McpServer) decodeVariant(r *wireReader) error {
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "type")
 	if err != nil {
@@ -21333,6 +24239,10 @@ func (x *McpServer) appendMembers(buf []byte, open int) ([]byte, error) {
 	return x.Value.appendMembers(buf, open)
 }
 
+func (x *McpServer) declaresMember(name string) bool {
+	return x.Value != nil && x.Value.declaresMember(name)
+}
+
 // McpServerHTTP: HTTP transport configuration
 //
 // Only available when the Agent capabilities include `session.mcp.http`.
@@ -21350,8 +24260,15 @@ func (x *McpServerHTTP) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *McpServerHTTP) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"type\":\"http\""...)
 	return (*McpServerHttp)(x).appendMembers(buf, open)
+}
+
+func (x *McpServerHTTP) declaresMember(name string) bool {
+	return name == "type" || (*McpServerHttp)(x).declaresMember(name)
 }
 
 func (*McpServerHTTP) isMcpServer() {}
@@ -21379,8 +24296,15 @@ func (x *McpServerStdioVariant) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *McpServerStdioVariant) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"type\":\"stdio\""...)
 	return (*McpServerStdio)(x).appendMembers(buf, open)
+}
+
+func (x *McpServerStdioVariant) declaresMember(name string) bool {
+	return name == "type" || (*McpServerStdio)(x).declaresMember(name)
 }
 
 func (*McpServerStdioVariant) isMcpServer() {}
@@ -21406,24 +24330,29 @@ func NewMcpServerStdioVariant(v McpServerStdio) McpServer {
 type McpServerOther struct {
 	// The unknown tag value.
 	Type string `json:"type"`
-	// Raw is the whole object as received; when set it is encoded verbatim.
-	Raw json.RawMessage `json:"-"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 func (x *McpServerOther) decodeWire(r *wireReader) error {
 	*x = McpServerOther{}
-	start := r.at()
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	for it.next(r) {
-
+		switch string(it.key) {
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
+			}
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	x.Raw = r.since(start)
 	return nil
 }
 
@@ -21437,12 +24366,17 @@ func (x *McpServerOther) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *McpServerOther) appendMembers(buf []byte, open int) ([]byte, error) {
-	if len(x.Raw) > 0 {
-		return wireAppendRawMembers(buf, open, x.Raw)
-	}
 	buf = append(wireComma(buf, open), "\"type\":"...)
 	buf = wireAppendQuoted(buf, x.Type)
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*McpServerOther) declaresMember(name string) bool {
+	switch name {
+	case "type":
+		return true
+	}
+	return false
 }
 
 func (*McpServerOther) isMcpServer() {}
@@ -21464,6 +24398,9 @@ type HttpHeader struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -21473,6 +24410,7 @@ func (x *HttpHeader) UnmarshalJSON(data []byte) error {
 
 func (x *HttpHeader) decodeWire(r *wireReader) error {
 	*x = HttpHeader{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -21500,6 +24438,10 @@ func (x *HttpHeader) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -21543,7 +24485,15 @@ func (x *HttpHeader) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*HttpHeader) declaresMember(name string) bool {
+	switch name {
+	case "name", "value", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -21566,6 +24516,9 @@ type McpServerHttp struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -21575,6 +24528,7 @@ func (x *McpServerHttp) UnmarshalJSON(data []byte) error {
 
 func (x *McpServerHttp) decodeWire(r *wireReader) error {
 	*x = McpServerHttp{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -21612,6 +24566,10 @@ func (x *McpServerHttp) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -21662,7 +24620,15 @@ func (x *McpServerHttp) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*McpServerHttp) declaresMember(name string) bool {
+	switch name {
+	case "name", "url", "headers", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -21687,6 +24653,9 @@ type McpServerStdio struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -21696,6 +24665,7 @@ func (x *McpServerStdio) UnmarshalJSON(data []byte) error {
 
 func (x *McpServerStdio) decodeWire(r *wireReader) error {
 	*x = McpServerStdio{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -21743,6 +24713,10 @@ func (x *McpServerStdio) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -21800,7 +24774,15 @@ func (x *McpServerStdio) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*McpServerStdio) declaresMember(name string) bool {
+	switch name {
+	case "name", "command", "args", "env", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -21829,6 +24811,9 @@ type ListSessionsRequest struct {
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// ListSessionsRequestSessionArchive holds the members unstable_session_archive adds (empty without its build tags).
 	ListSessionsRequestSessionArchive
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -21838,6 +24823,7 @@ func (x *ListSessionsRequest) UnmarshalJSON(data []byte) error {
 
 func (x *ListSessionsRequest) decodeWire(r *wireReader) error {
 	*x = ListSessionsRequest{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -21864,7 +24850,11 @@ func (x *ListSessionsRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "archived":
-			if err := x.ListSessionsRequestSessionArchive.decodeGatedMember(&it, r); err != nil {
+			if err := x.ListSessionsRequestSessionArchive.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+				return err
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -21910,7 +24900,15 @@ func (x *ListSessionsRequest) appendMembers(buf []byte, open int) ([]byte, error
 	if buf, err = x.ListSessionsRequestSessionArchive.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (x *ListSessionsRequest) declaresMember(name string) bool {
+	switch name {
+	case "cwd", "cursor", "_meta":
+		return true
+	}
+	return x.ListSessionsRequestSessionArchive.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -21930,6 +24928,9 @@ type DeleteSessionRequest struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -21939,6 +24940,7 @@ func (x *DeleteSessionRequest) UnmarshalJSON(data []byte) error {
 
 func (x *DeleteSessionRequest) decodeWire(r *wireReader) error {
 	*x = DeleteSessionRequest{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -21960,6 +24962,10 @@ func (x *DeleteSessionRequest) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -21995,7 +25001,15 @@ func (x *DeleteSessionRequest) appendMembers(buf []byte, open int) ([]byte, erro
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*DeleteSessionRequest) declaresMember(name string) bool {
+	switch name {
+	case "sessionId", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -22047,6 +25061,9 @@ type ResumeSessionRequest struct {
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// ResumeSessionRequestSystemPrompt holds the members unstable_system_prompt adds (empty without its build tags).
 	ResumeSessionRequestSystemPrompt
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -22056,6 +25073,7 @@ func (x *ResumeSessionRequest) UnmarshalJSON(data []byte) error {
 
 func (x *ResumeSessionRequest) decodeWire(r *wireReader) error {
 	*x = ResumeSessionRequest{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -22110,7 +25128,11 @@ func (x *ResumeSessionRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "systemPrompt":
-			if err := x.ResumeSessionRequestSystemPrompt.decodeGatedMember(&it, r); err != nil {
+			if err := x.ResumeSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+				return err
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -22179,7 +25201,15 @@ func (x *ResumeSessionRequest) appendMembers(buf []byte, open int) ([]byte, erro
 	if buf, err = x.ResumeSessionRequestSystemPrompt.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (x *ResumeSessionRequest) declaresMember(name string) bool {
+	switch name {
+	case "sessionId", "cwd", "additionalDirectories", "mcpServers", "replayFrom", "_meta":
+		return true
+	}
+	return x.ResumeSessionRequestSystemPrompt.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -22201,6 +25231,7 @@ type ReplayFromValue interface {
 	isReplayFrom()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
+	declaresMember(string) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -22214,6 +25245,14 @@ func (x *ReplayFrom) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ReplayFrom) decodeWire(r *wireReader) error {
+	m := r.pushKnown(nil, wireKnown{name: "type"})
+	err := x.decodeVariant(r)
+	r.popKnown(m)
+	return err
+}
+
+// decodeVariant decodes the variant the tag names.
+func (x *ReplayFrom) decodeVariant(r *wireReader) error {
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "type")
 	if err != nil {
@@ -22259,6 +25298,10 @@ func (x *ReplayFrom) appendMembers(buf []byte, open int) ([]byte, error) {
 	return x.Value.appendMembers(buf, open)
 }
 
+func (x *ReplayFrom) declaresMember(name string) bool {
+	return x.Value != nil && x.Value.declaresMember(name)
+}
+
 // ReplayFromStartVariant: Replay all retained conversation history from its first replayable entry.
 //
 // It is the variant of ReplayFrom with type "start".
@@ -22274,8 +25317,15 @@ func (x *ReplayFromStartVariant) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *ReplayFromStartVariant) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"type\":\"start\""...)
 	return (*ReplayFromStart)(x).appendMembers(buf, open)
+}
+
+func (x *ReplayFromStartVariant) declaresMember(name string) bool {
+	return name == "type" || (*ReplayFromStart)(x).declaresMember(name)
 }
 
 func (*ReplayFromStartVariant) isReplayFrom() {}
@@ -22301,24 +25351,29 @@ func NewReplayFromStartVariant(v ReplayFromStart) ReplayFrom {
 type ReplayFromOther struct {
 	// The unknown tag value.
 	Type string `json:"type"`
-	// Raw is the whole object as received; when set it is encoded verbatim.
-	Raw json.RawMessage `json:"-"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 func (x *ReplayFromOther) decodeWire(r *wireReader) error {
 	*x = ReplayFromOther{}
-	start := r.at()
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	for it.next(r) {
-
+		switch string(it.key) {
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
+			}
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	x.Raw = r.since(start)
 	return nil
 }
 
@@ -22332,12 +25387,17 @@ func (x *ReplayFromOther) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *ReplayFromOther) appendMembers(buf []byte, open int) ([]byte, error) {
-	if len(x.Raw) > 0 {
-		return wireAppendRawMembers(buf, open, x.Raw)
-	}
 	buf = append(wireComma(buf, open), "\"type\":"...)
 	buf = wireAppendQuoted(buf, x.Type)
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*ReplayFromOther) declaresMember(name string) bool {
+	switch name {
+	case "type":
+		return true
+	}
+	return false
 }
 
 func (*ReplayFromOther) isReplayFrom() {}
@@ -22355,6 +25415,9 @@ type ReplayFromStart struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -22364,6 +25427,7 @@ func (x *ReplayFromStart) UnmarshalJSON(data []byte) error {
 
 func (x *ReplayFromStart) decodeWire(r *wireReader) error {
 	*x = ReplayFromStart{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -22378,6 +25442,10 @@ func (x *ReplayFromStart) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -22405,7 +25473,15 @@ func (x *ReplayFromStart) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*ReplayFromStart) declaresMember(name string) bool {
+	switch name {
+	case "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -22442,6 +25518,9 @@ type CloseSessionRequest struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -22451,6 +25530,7 @@ func (x *CloseSessionRequest) UnmarshalJSON(data []byte) error {
 
 func (x *CloseSessionRequest) decodeWire(r *wireReader) error {
 	*x = CloseSessionRequest{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -22472,6 +25552,10 @@ func (x *CloseSessionRequest) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -22507,7 +25591,15 @@ func (x *CloseSessionRequest) appendMembers(buf []byte, open int) ([]byte, error
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*CloseSessionRequest) declaresMember(name string) bool {
+	switch name {
+	case "sessionId", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -22538,6 +25630,9 @@ type CancelToolCallRequest struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -22547,6 +25642,7 @@ func (x *CancelToolCallRequest) UnmarshalJSON(data []byte) error {
 
 func (x *CancelToolCallRequest) decodeWire(r *wireReader) error {
 	*x = CancelToolCallRequest{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -22574,6 +25670,10 @@ func (x *CancelToolCallRequest) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -22617,7 +25717,15 @@ func (x *CancelToolCallRequest) appendMembers(buf []byte, open int) ([]byte, err
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*CancelToolCallRequest) declaresMember(name string) bool {
+	switch name {
+	case "sessionId", "toolCallId", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -22649,6 +25757,9 @@ type CancelTerminalRequest struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -22658,6 +25769,7 @@ func (x *CancelTerminalRequest) UnmarshalJSON(data []byte) error {
 
 func (x *CancelTerminalRequest) decodeWire(r *wireReader) error {
 	*x = CancelTerminalRequest{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -22685,6 +25797,10 @@ func (x *CancelTerminalRequest) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -22728,7 +25844,15 @@ func (x *CancelTerminalRequest) appendMembers(buf []byte, open int) ([]byte, err
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*CancelTerminalRequest) declaresMember(name string) bool {
+	switch name {
+	case "sessionId", "terminalId", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -22756,6 +25880,9 @@ type SetSessionConfigOptionRequest struct {
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Variant holds the members that depend on the kind of SetSessionConfigOptionRequest.
 	Variant SetSessionConfigOptionRequestVariant `json:"-"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -22765,6 +25892,7 @@ func (x *SetSessionConfigOptionRequest) UnmarshalJSON(data []byte) error {
 
 func (x *SetSessionConfigOptionRequest) decodeWire(r *wireReader) error {
 	*x = SetSessionConfigOptionRequest{}
+	known := r.takeKnown()
 	start := r.mark()
 	it, err := wireObjectAt(r)
 	if err != nil {
@@ -22806,7 +25934,13 @@ func (x *SetSessionConfigOptionRequest) decodeWire(r *wireReader) error {
 		return wireMissing("configId")
 	}
 	r.reset(start)
-	return x.Variant.decodeWire(r)
+	m := r.pushKnown(known, wireKnown{
+		owner: x,
+		sink:  &x.Unknown,
+	})
+	err = x.Variant.decodeWire(r)
+	r.popKnown(m)
+	return err
 }
 
 func (x *SetSessionConfigOptionRequest) appendJSON(buf []byte) ([]byte, error) {
@@ -22837,7 +25971,18 @@ func (x *SetSessionConfigOptionRequest) appendMembers(buf []byte, open int) ([]b
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return x.Variant.appendMembers(buf, open)
+	if buf, err = x.Variant.appendMembers(buf, open); err != nil {
+		return nil, err
+	}
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (x *SetSessionConfigOptionRequest) declaresMember(name string) bool {
+	switch name {
+	case "sessionId", "configId", "_meta":
+		return true
+	}
+	return x.Variant.declaresMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -22863,6 +26008,7 @@ type SetSessionConfigOptionRequestVariantValue interface {
 	isSetSessionConfigOptionRequestVariant()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
+	declaresMember(string) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -22876,6 +26022,14 @@ func (x *SetSessionConfigOptionRequestVariant) UnmarshalJSON(data []byte) error 
 }
 
 func (x *SetSessionConfigOptionRequestVariant) decodeWire(r *wireReader) error {
+	m := r.pushKnown(nil, wireKnown{name: "type"})
+	err := x.decodeVariant(r)
+	r.popKnown(m)
+	return err
+}
+
+// decodeVariant decodes the variant the tag names.
+func (x *SetSessionConfigOptionRequestVariant) decodeVariant(r *wireReader) error {
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "type")
 	if err != nil {
@@ -22928,16 +26082,24 @@ func (x *SetSessionConfigOptionRequestVariant) appendMembers(buf []byte, open in
 	return x.Value.appendMembers(buf, open)
 }
 
+func (x *SetSessionConfigOptionRequestVariant) declaresMember(name string) bool {
+	return x.Value != nil && x.Value.declaresMember(name)
+}
+
 // SetSessionConfigOptionRequestID: A `SessionConfigValueId` string value (`type: "id"`).
 //
 // It is the variant of SetSessionConfigOptionRequestVariant with type "id".
 type SetSessionConfigOptionRequestID struct {
 	// The value ID.
 	Value SessionConfigValueId `json:"value"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 func (x *SetSessionConfigOptionRequestID) decodeWire(r *wireReader) error {
 	*x = SetSessionConfigOptionRequestID{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -22950,6 +26112,10 @@ func (x *SetSessionConfigOptionRequestID) decodeWire(r *wireReader) error {
 			err := x.Value.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "value")
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -22979,7 +26145,15 @@ func (x *SetSessionConfigOptionRequestID) appendMembers(buf []byte, open int) ([
 	if err != nil {
 		return nil, wireAtKey(err, "value")
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*SetSessionConfigOptionRequestID) declaresMember(name string) bool {
+	switch name {
+	case "type", "value":
+		return true
+	}
+	return false
 }
 
 func (*SetSessionConfigOptionRequestID) isSetSessionConfigOptionRequestVariant() {}
@@ -22995,10 +26169,14 @@ func NewSetSessionConfigOptionRequestID(v SetSessionConfigOptionRequestID) SetSe
 type SetSessionConfigOptionRequestBoolean struct {
 	// The boolean value.
 	Value bool `json:"value"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 func (x *SetSessionConfigOptionRequestBoolean) decodeWire(r *wireReader) error {
 	*x = SetSessionConfigOptionRequestBoolean{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -23011,6 +26189,10 @@ func (x *SetSessionConfigOptionRequestBoolean) decodeWire(r *wireReader) error {
 			err := wireDecodeBool(&x.Value, r)
 			if err != nil {
 				return wireAtKey(err, "value")
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -23040,7 +26222,15 @@ func (x *SetSessionConfigOptionRequestBoolean) appendMembers(buf []byte, open in
 	if err != nil {
 		return nil, wireAtKey(err, "value")
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*SetSessionConfigOptionRequestBoolean) declaresMember(name string) bool {
+	switch name {
+	case "type", "value":
+		return true
+	}
+	return false
 }
 
 func (*SetSessionConfigOptionRequestBoolean) isSetSessionConfigOptionRequestVariant() {}
@@ -23065,13 +26255,14 @@ type SetSessionConfigOptionRequestOther struct {
 	Type string `json:"type"`
 	// Raw value payload for the custom or future value type.
 	Value json.RawMessage `json:"value"`
-	// Raw is the whole object as received; when set it is encoded verbatim.
-	Raw json.RawMessage `json:"-"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 func (x *SetSessionConfigOptionRequestOther) decodeWire(r *wireReader) error {
 	*x = SetSessionConfigOptionRequestOther{}
-	start := r.at()
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -23085,6 +26276,10 @@ func (x *SetSessionConfigOptionRequestOther) decodeWire(r *wireReader) error {
 			if err != nil {
 				return wireAtKey(err, "value")
 			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
+			}
 		}
 	}
 	if it.err != nil {
@@ -23093,7 +26288,6 @@ func (x *SetSessionConfigOptionRequestOther) decodeWire(r *wireReader) error {
 	if seen&(1<<0) == 0 {
 		return wireMissing("value")
 	}
-	x.Raw = r.since(start)
 	return nil
 }
 
@@ -23107,9 +26301,6 @@ func (x *SetSessionConfigOptionRequestOther) appendJSON(buf []byte) ([]byte, err
 }
 
 func (x *SetSessionConfigOptionRequestOther) appendMembers(buf []byte, open int) ([]byte, error) {
-	if len(x.Raw) > 0 {
-		return wireAppendRawMembers(buf, open, x.Raw)
-	}
 	buf = append(wireComma(buf, open), "\"type\":"...)
 	buf = wireAppendQuoted(buf, x.Type)
 	var err error
@@ -23123,7 +26314,15 @@ func (x *SetSessionConfigOptionRequestOther) appendMembers(buf []byte, open int)
 		buf = append(wireComma(buf, open), "\"value\":"...)
 		buf = append(buf, "null"...)
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*SetSessionConfigOptionRequestOther) declaresMember(name string) bool {
+	switch name {
+	case "type", "value":
+		return true
+	}
+	return false
 }
 
 func (*SetSessionConfigOptionRequestOther) isSetSessionConfigOptionRequestVariant() {}
@@ -23164,6 +26363,9 @@ type PromptRequest struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -23173,6 +26375,7 @@ func (x *PromptRequest) UnmarshalJSON(data []byte) error {
 
 func (x *PromptRequest) decodeWire(r *wireReader) error {
 	*x = PromptRequest{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -23200,6 +26403,10 @@ func (x *PromptRequest) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -23248,7 +26455,15 @@ func (x *PromptRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*PromptRequest) declaresMember(name string) bool {
+	switch name {
+	case "sessionId", "prompt", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -23268,6 +26483,7 @@ type ClientResponseValue interface {
 	isClientResponse()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
+	declaresMember(string) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -23346,6 +26562,10 @@ func (x *ClientResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	return x.Value.appendMembers(buf, open)
 }
 
+func (x *ClientResponse) declaresMember(name string) bool {
+	return x.Value != nil && x.Value.declaresMember(name)
+}
+
 // ClientResponseResult: A successful JSON-RPC response.
 //
 // It is a variant of ClientResponse.
@@ -23354,10 +26574,14 @@ type ClientResponseResult struct {
 	ID RequestId `json:"id"`
 	// Method-specific response data.
 	Result ClientResponseResultResult `json:"result"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 func (x *ClientResponseResult) decodeWire(r *wireReader) error {
 	*x = ClientResponseResult{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -23376,6 +26600,10 @@ func (x *ClientResponseResult) decodeWire(r *wireReader) error {
 			err := x.Result.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "result")
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -23412,7 +26640,15 @@ func (x *ClientResponseResult) appendMembers(buf []byte, open int) ([]byte, erro
 	if err != nil {
 		return nil, wireAtKey(err, "result")
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*ClientResponseResult) declaresMember(name string) bool {
+	switch name {
+	case "id", "result":
+		return true
+	}
+	return false
 }
 
 func (*ClientResponseResult) isClientResponse() {}
@@ -23433,10 +26669,14 @@ type ClientResponseError struct {
 	ID ClientResponseErrorID `json:"id"`
 	// Method-specific error data.
 	Error Error `json:"error"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 func (x *ClientResponseError) decodeWire(r *wireReader) error {
 	*x = ClientResponseError{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -23455,6 +26695,10 @@ func (x *ClientResponseError) decodeWire(r *wireReader) error {
 			err := x.Error.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "error")
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -23491,7 +26735,15 @@ func (x *ClientResponseError) appendMembers(buf []byte, open int) ([]byte, error
 	if err != nil {
 		return nil, wireAtKey(err, "error")
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*ClientResponseError) declaresMember(name string) bool {
+	switch name {
+	case "id", "error":
+		return true
+	}
+	return false
 }
 
 func (*ClientResponseError) isClientResponse() {}
@@ -23753,6 +27005,9 @@ type RequestPermissionResponse struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -23762,6 +27017,7 @@ func (x *RequestPermissionResponse) UnmarshalJSON(data []byte) error {
 
 func (x *RequestPermissionResponse) decodeWire(r *wireReader) error {
 	*x = RequestPermissionResponse{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -23783,6 +27039,10 @@ func (x *RequestPermissionResponse) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -23818,7 +27078,15 @@ func (x *RequestPermissionResponse) appendMembers(buf []byte, open int) ([]byte,
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*RequestPermissionResponse) declaresMember(name string) bool {
+	switch name {
+	case "outcome", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -23838,6 +27106,7 @@ type RequestPermissionOutcomeValue interface {
 	isRequestPermissionOutcome()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
+	declaresMember(string) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -23851,6 +27120,14 @@ func (x *RequestPermissionOutcome) UnmarshalJSON(data []byte) error {
 }
 
 func (x *RequestPermissionOutcome) decodeWire(r *wireReader) error {
+	m := r.pushKnown(nil, wireKnown{name: "outcome"})
+	err := x.decodeVariant(r)
+	r.popKnown(m)
+	return err
+}
+
+// decodeVariant decodes the variant the tag names.
+func (x *RequestPermissionOutcome) decodeVariant(r *wireReader) error {
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "outcome")
 	if err != nil {
@@ -23903,6 +27180,10 @@ func (x *RequestPermissionOutcome) appendMembers(buf []byte, open int) ([]byte, 
 	return x.Value.appendMembers(buf, open)
 }
 
+func (x *RequestPermissionOutcome) declaresMember(name string) bool {
+	return x.Value != nil && x.Value.declaresMember(name)
+}
+
 // RequestPermissionOutcomeCancelled: The request was not approved and no option was selected: the session's work was
 // cancelled, the user dismissed the prompt, or the client declined it by policy.
 // Agents MUST NOT proceed with the operation.
@@ -23927,8 +27208,15 @@ func (x *RequestPermissionOutcomeCancelled) appendJSON(buf []byte) ([]byte, erro
 }
 
 func (x *RequestPermissionOutcomeCancelled) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "outcome"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"outcome\":\"cancelled\""...)
 	return (*CancelledPermissionOutcome)(x).appendMembers(buf, open)
+}
+
+func (x *RequestPermissionOutcomeCancelled) declaresMember(name string) bool {
+	return name == "outcome" || (*CancelledPermissionOutcome)(x).declaresMember(name)
 }
 
 func (*RequestPermissionOutcomeCancelled) isRequestPermissionOutcome() {}
@@ -23957,8 +27245,15 @@ func (x *RequestPermissionOutcomeSelected) appendJSON(buf []byte) ([]byte, error
 }
 
 func (x *RequestPermissionOutcomeSelected) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "outcome"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"outcome\":\"selected\""...)
 	return (*SelectedPermissionOutcome)(x).appendMembers(buf, open)
+}
+
+func (x *RequestPermissionOutcomeSelected) declaresMember(name string) bool {
+	return name == "outcome" || (*SelectedPermissionOutcome)(x).declaresMember(name)
 }
 
 func (*RequestPermissionOutcomeSelected) isRequestPermissionOutcome() {}
@@ -23984,24 +27279,29 @@ func NewRequestPermissionOutcomeSelected(v SelectedPermissionOutcome) RequestPer
 type RequestPermissionOutcomeOther struct {
 	// The unknown tag value.
 	Outcome string `json:"outcome"`
-	// Raw is the whole object as received; when set it is encoded verbatim.
-	Raw json.RawMessage `json:"-"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 func (x *RequestPermissionOutcomeOther) decodeWire(r *wireReader) error {
 	*x = RequestPermissionOutcomeOther{}
-	start := r.at()
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	for it.next(r) {
-
+		switch string(it.key) {
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
+			}
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	x.Raw = r.since(start)
 	return nil
 }
 
@@ -24015,12 +27315,17 @@ func (x *RequestPermissionOutcomeOther) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *RequestPermissionOutcomeOther) appendMembers(buf []byte, open int) ([]byte, error) {
-	if len(x.Raw) > 0 {
-		return wireAppendRawMembers(buf, open, x.Raw)
-	}
 	buf = append(wireComma(buf, open), "\"outcome\":"...)
 	buf = wireAppendQuoted(buf, x.Outcome)
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*RequestPermissionOutcomeOther) declaresMember(name string) bool {
+	switch name {
+	case "outcome":
+		return true
+	}
+	return false
 }
 
 func (*RequestPermissionOutcomeOther) isRequestPermissionOutcome() {}
@@ -24038,6 +27343,9 @@ type CancelledPermissionOutcome struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -24047,6 +27355,7 @@ func (x *CancelledPermissionOutcome) UnmarshalJSON(data []byte) error {
 
 func (x *CancelledPermissionOutcome) decodeWire(r *wireReader) error {
 	*x = CancelledPermissionOutcome{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -24061,6 +27370,10 @@ func (x *CancelledPermissionOutcome) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -24088,7 +27401,15 @@ func (x *CancelledPermissionOutcome) appendMembers(buf []byte, open int) ([]byte
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*CancelledPermissionOutcome) declaresMember(name string) bool {
+	switch name {
+	case "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -24106,6 +27427,9 @@ type SelectedPermissionOutcome struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -24115,6 +27439,7 @@ func (x *SelectedPermissionOutcome) UnmarshalJSON(data []byte) error {
 
 func (x *SelectedPermissionOutcome) decodeWire(r *wireReader) error {
 	*x = SelectedPermissionOutcome{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -24136,6 +27461,10 @@ func (x *SelectedPermissionOutcome) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -24171,7 +27500,15 @@ func (x *SelectedPermissionOutcome) appendMembers(buf []byte, open int) ([]byte,
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*SelectedPermissionOutcome) declaresMember(name string) bool {
+	switch name {
+	case "optionId", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -24189,6 +27526,9 @@ type CreateElicitationResponse struct {
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Variant holds the members that depend on the kind of CreateElicitationResponse.
 	Variant CreateElicitationResponseVariant `json:"-"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -24198,6 +27538,7 @@ func (x *CreateElicitationResponse) UnmarshalJSON(data []byte) error {
 
 func (x *CreateElicitationResponse) decodeWire(r *wireReader) error {
 	*x = CreateElicitationResponse{}
+	known := r.takeKnown()
 	start := r.mark()
 	it, err := wireObjectAt(r)
 	if err != nil {
@@ -24220,7 +27561,13 @@ func (x *CreateElicitationResponse) decodeWire(r *wireReader) error {
 		return it.err
 	}
 	r.reset(start)
-	return x.Variant.decodeWire(r)
+	m := r.pushKnown(known, wireKnown{
+		owner: x,
+		sink:  &x.Unknown,
+	})
+	err = x.Variant.decodeWire(r)
+	r.popKnown(m)
+	return err
 }
 
 func (x *CreateElicitationResponse) appendJSON(buf []byte) ([]byte, error) {
@@ -24241,7 +27588,18 @@ func (x *CreateElicitationResponse) appendMembers(buf []byte, open int) ([]byte,
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return x.Variant.appendMembers(buf, open)
+	if buf, err = x.Variant.appendMembers(buf, open); err != nil {
+		return nil, err
+	}
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (x *CreateElicitationResponse) declaresMember(name string) bool {
+	switch name {
+	case "_meta":
+		return true
+	}
+	return x.Variant.declaresMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -24261,6 +27619,7 @@ type CreateElicitationResponseVariantValue interface {
 	isCreateElicitationResponseVariant()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
+	declaresMember(string) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -24274,6 +27633,14 @@ func (x *CreateElicitationResponseVariant) UnmarshalJSON(data []byte) error {
 }
 
 func (x *CreateElicitationResponseVariant) decodeWire(r *wireReader) error {
+	m := r.pushKnown(nil, wireKnown{name: "action"})
+	err := x.decodeVariant(r)
+	r.popKnown(m)
+	return err
+}
+
+// decodeVariant decodes the variant the tag names.
+func (x *CreateElicitationResponseVariant) decodeVariant(r *wireReader) error {
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "action")
 	if err != nil {
@@ -24333,6 +27700,10 @@ func (x *CreateElicitationResponseVariant) appendMembers(buf []byte, open int) (
 	return x.Value.appendMembers(buf, open)
 }
 
+func (x *CreateElicitationResponseVariant) declaresMember(name string) bool {
+	return x.Value != nil && x.Value.declaresMember(name)
+}
+
 // CreateElicitationResponseAccept: The user accepted and provided content.
 //
 // It is the variant of CreateElicitationResponseVariant with action "accept".
@@ -24348,8 +27719,15 @@ func (x *CreateElicitationResponseAccept) appendJSON(buf []byte) ([]byte, error)
 }
 
 func (x *CreateElicitationResponseAccept) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "action"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"action\":\"accept\""...)
 	return (*ElicitationAcceptAction)(x).appendMembers(buf, open)
+}
+
+func (x *CreateElicitationResponseAccept) declaresMember(name string) bool {
+	return name == "action" || (*ElicitationAcceptAction)(x).declaresMember(name)
 }
 
 func (*CreateElicitationResponseAccept) isCreateElicitationResponseVariant() {}
@@ -24363,16 +27741,26 @@ func NewCreateElicitationResponseAccept(v ElicitationAcceptAction) CreateElicita
 // CreateElicitationResponseDecline: The user declined the elicitation.
 //
 // It is the variant of CreateElicitationResponseVariant with action "decline".
-type CreateElicitationResponseDecline struct{}
+type CreateElicitationResponseDecline struct {
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
+}
 
 func (x *CreateElicitationResponseDecline) decodeWire(r *wireReader) error {
 	*x = CreateElicitationResponseDecline{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	for it.next(r) {
-
+		switch string(it.key) {
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
+			}
+		}
 	}
 	if it.err != nil {
 		return it.err
@@ -24391,7 +27779,15 @@ func (x *CreateElicitationResponseDecline) appendJSON(buf []byte) ([]byte, error
 
 func (x *CreateElicitationResponseDecline) appendMembers(buf []byte, open int) ([]byte, error) {
 	buf = append(wireComma(buf, open), "\"action\":\"decline\""...)
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*CreateElicitationResponseDecline) declaresMember(name string) bool {
+	switch name {
+	case "action":
+		return true
+	}
+	return false
 }
 
 func (*CreateElicitationResponseDecline) isCreateElicitationResponseVariant() {}
@@ -24404,16 +27800,26 @@ func NewCreateElicitationResponseDecline(v CreateElicitationResponseDecline) Cre
 // CreateElicitationResponseCancel: The elicitation was cancelled.
 //
 // It is the variant of CreateElicitationResponseVariant with action "cancel".
-type CreateElicitationResponseCancel struct{}
+type CreateElicitationResponseCancel struct {
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
+}
 
 func (x *CreateElicitationResponseCancel) decodeWire(r *wireReader) error {
 	*x = CreateElicitationResponseCancel{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	for it.next(r) {
-
+		switch string(it.key) {
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
+			}
+		}
 	}
 	if it.err != nil {
 		return it.err
@@ -24432,7 +27838,15 @@ func (x *CreateElicitationResponseCancel) appendJSON(buf []byte) ([]byte, error)
 
 func (x *CreateElicitationResponseCancel) appendMembers(buf []byte, open int) ([]byte, error) {
 	buf = append(wireComma(buf, open), "\"action\":\"cancel\""...)
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*CreateElicitationResponseCancel) declaresMember(name string) bool {
+	switch name {
+	case "action":
+		return true
+	}
+	return false
 }
 
 func (*CreateElicitationResponseCancel) isCreateElicitationResponseVariant() {}
@@ -24456,24 +27870,29 @@ func NewCreateElicitationResponseCancel(v CreateElicitationResponseCancel) Creat
 type CreateElicitationResponseOther struct {
 	// The unknown tag value.
 	Action string `json:"action"`
-	// Raw is the whole object as received; when set it is encoded verbatim.
-	Raw json.RawMessage `json:"-"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 func (x *CreateElicitationResponseOther) decodeWire(r *wireReader) error {
 	*x = CreateElicitationResponseOther{}
-	start := r.at()
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
 	}
 	for it.next(r) {
-
+		switch string(it.key) {
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
+			}
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	x.Raw = r.since(start)
 	return nil
 }
 
@@ -24487,12 +27906,17 @@ func (x *CreateElicitationResponseOther) appendJSON(buf []byte) ([]byte, error) 
 }
 
 func (x *CreateElicitationResponseOther) appendMembers(buf []byte, open int) ([]byte, error) {
-	if len(x.Raw) > 0 {
-		return wireAppendRawMembers(buf, open, x.Raw)
-	}
 	buf = append(wireComma(buf, open), "\"action\":"...)
 	buf = wireAppendQuoted(buf, x.Action)
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*CreateElicitationResponseOther) declaresMember(name string) bool {
+	switch name {
+	case "action":
+		return true
+	}
+	return false
 }
 
 func (*CreateElicitationResponseOther) isCreateElicitationResponseVariant() {}
@@ -24800,6 +28224,9 @@ type ElicitationAcceptAction struct {
 	//
 	// Omitted and `null` are equivalent and mean no content is provided.
 	Content map[string]ElicitationContentValue `json:"content,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -24809,6 +28236,7 @@ func (x *ElicitationAcceptAction) UnmarshalJSON(data []byte) error {
 
 func (x *ElicitationAcceptAction) decodeWire(r *wireReader) error {
 	*x = ElicitationAcceptAction{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -24824,6 +28252,10 @@ func (x *ElicitationAcceptAction) decodeWire(r *wireReader) error {
 			}
 			if err != nil {
 				return wireAtKey(err, "content")
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -24851,7 +28283,15 @@ func (x *ElicitationAcceptAction) appendMembers(buf []byte, open int) ([]byte, e
 			return nil, wireAtKey(err, "content")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*ElicitationAcceptAction) declaresMember(name string) bool {
+	switch name {
+	case "content":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -24865,6 +28305,9 @@ type ClientNotification struct {
 	Method string `json:"method"`
 	// Method-specific notification parameters.
 	Params *ClientNotificationParams `json:"params,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -24874,6 +28317,7 @@ func (x *ClientNotification) UnmarshalJSON(data []byte) error {
 
 func (x *ClientNotification) decodeWire(r *wireReader) error {
 	*x = ClientNotification{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -24891,6 +28335,10 @@ func (x *ClientNotification) decodeWire(r *wireReader) error {
 			err := wireDecodePtr(&x.Params, r, (*ClientNotificationParams).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "params")
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -24926,7 +28374,15 @@ func (x *ClientNotification) appendMembers(buf []byte, open int) ([]byte, error)
 			return nil, wireAtKey(err, "params")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*ClientNotification) declaresMember(name string) bool {
+	switch name {
+	case "method", "params":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -25088,6 +28544,9 @@ type CancelSessionNotification struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -25097,6 +28556,7 @@ func (x *CancelSessionNotification) UnmarshalJSON(data []byte) error {
 
 func (x *CancelSessionNotification) decodeWire(r *wireReader) error {
 	*x = CancelSessionNotification{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -25118,6 +28578,10 @@ func (x *CancelSessionNotification) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -25153,7 +28617,15 @@ func (x *CancelSessionNotification) appendMembers(buf []byte, open int) ([]byte,
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*CancelSessionNotification) declaresMember(name string) bool {
+	switch name {
+	case "sessionId", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -25174,6 +28646,9 @@ type CancelRequestNotification struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -25183,6 +28658,7 @@ func (x *CancelRequestNotification) UnmarshalJSON(data []byte) error {
 
 func (x *CancelRequestNotification) decodeWire(r *wireReader) error {
 	*x = CancelRequestNotification{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -25204,6 +28680,10 @@ func (x *CancelRequestNotification) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -25239,7 +28719,15 @@ func (x *CancelRequestNotification) appendMembers(buf []byte, open int) ([]byte,
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*CancelRequestNotification) declaresMember(name string) bool {
+	switch name {
+	case "requestId", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.

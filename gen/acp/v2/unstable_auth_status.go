@@ -55,7 +55,7 @@ type AgentAuthCapabilitiesAuthStatus struct {
 	Status *AuthStatusCapabilities `json:"status,omitempty"`
 }
 
-func (x *AgentAuthCapabilitiesAuthStatus) decodeGatedMember(it *wireObjectIter, r *wireReader) error {
+func (x *AgentAuthCapabilitiesAuthStatus) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known []wireKnown) error {
 	switch string(it.key) {
 	case "status":
 		at := r.mark()
@@ -68,6 +68,14 @@ func (x *AgentAuthCapabilitiesAuthStatus) decodeGatedMember(it *wireObjectIter, 
 		}
 	}
 	return nil
+}
+
+func (*AgentAuthCapabilitiesAuthStatus) declaresGatedMember(name string) bool {
+	switch name {
+	case "status":
+		return true
+	}
+	return false
 }
 
 func (x *AgentAuthCapabilitiesAuthStatus) appendGatedMembers(buf []byte, open int) ([]byte, error) {
@@ -96,6 +104,9 @@ type AuthStatusCapabilities struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -105,6 +116,7 @@ func (x *AuthStatusCapabilities) UnmarshalJSON(data []byte) error {
 
 func (x *AuthStatusCapabilities) decodeWire(r *wireReader) error {
 	*x = AuthStatusCapabilities{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -119,6 +131,10 @@ func (x *AuthStatusCapabilities) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -146,7 +162,15 @@ func (x *AuthStatusCapabilities) appendMembers(buf []byte, open int) ([]byte, er
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*AuthStatusCapabilities) declaresMember(name string) bool {
+	switch name {
+	case "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -177,6 +201,9 @@ type AuthStatusResponse struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -186,6 +213,7 @@ func (x *AuthStatusResponse) UnmarshalJSON(data []byte) error {
 
 func (x *AuthStatusResponse) decodeWire(r *wireReader) error {
 	*x = AuthStatusResponse{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -216,6 +244,10 @@ func (x *AuthStatusResponse) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -258,7 +290,15 @@ func (x *AuthStatusResponse) appendMembers(buf []byte, open int) ([]byte, error)
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*AuthStatusResponse) declaresMember(name string) bool {
+	switch name {
+	case "state", "accounts", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -371,6 +411,9 @@ type AuthAccount struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -380,6 +423,7 @@ func (x *AuthAccount) UnmarshalJSON(data []byte) error {
 
 func (x *AuthAccount) decodeWire(r *wireReader) error {
 	*x = AuthAccount{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -437,6 +481,10 @@ func (x *AuthAccount) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -500,7 +548,15 @@ func (x *AuthAccount) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*AuthAccount) declaresMember(name string) bool {
+	switch name {
+	case "label", "active", "name", "email", "organization", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -575,6 +631,9 @@ type AuthStatusUpdateNotification struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -584,6 +643,7 @@ func (x *AuthStatusUpdateNotification) UnmarshalJSON(data []byte) error {
 
 func (x *AuthStatusUpdateNotification) decodeWire(r *wireReader) error {
 	*x = AuthStatusUpdateNotification{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -614,6 +674,10 @@ func (x *AuthStatusUpdateNotification) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -656,7 +720,15 @@ func (x *AuthStatusUpdateNotification) appendMembers(buf []byte, open int) ([]by
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*AuthStatusUpdateNotification) declaresMember(name string) bool {
+	switch name {
+	case "state", "accounts", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -722,6 +794,9 @@ type AuthStatusRequest struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -731,6 +806,7 @@ func (x *AuthStatusRequest) UnmarshalJSON(data []byte) error {
 
 func (x *AuthStatusRequest) decodeWire(r *wireReader) error {
 	*x = AuthStatusRequest{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -745,6 +821,10 @@ func (x *AuthStatusRequest) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -772,7 +852,15 @@ func (x *AuthStatusRequest) appendMembers(buf []byte, open int) ([]byte, error) 
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*AuthStatusRequest) declaresMember(name string) bool {
+	switch name {
+	case "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.

@@ -35,6 +35,9 @@ type Usage struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -44,6 +47,7 @@ func (x *Usage) UnmarshalJSON(data []byte) error {
 
 func (x *Usage) decodeWire(r *wireReader) error {
 	*x = Usage{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -104,6 +108,10 @@ func (x *Usage) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -176,7 +184,15 @@ func (x *Usage) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*Usage) declaresMember(name string) bool {
+	switch name {
+	case "totalTokens", "inputTokens", "outputTokens", "thoughtTokens", "cachedReadTokens", "cachedWriteTokens", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -197,7 +213,7 @@ type IdleStateUpdateEndTurnTokenUsage struct {
 	Usage *Usage `json:"usage,omitempty"`
 }
 
-func (x *IdleStateUpdateEndTurnTokenUsage) decodeGatedMember(it *wireObjectIter, r *wireReader) error {
+func (x *IdleStateUpdateEndTurnTokenUsage) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known []wireKnown) error {
 	switch string(it.key) {
 	case "usage":
 		at := r.mark()
@@ -210,6 +226,14 @@ func (x *IdleStateUpdateEndTurnTokenUsage) decodeGatedMember(it *wireObjectIter,
 		}
 	}
 	return nil
+}
+
+func (*IdleStateUpdateEndTurnTokenUsage) declaresGatedMember(name string) bool {
+	switch name {
+	case "usage":
+		return true
+	}
+	return false
 }
 
 func (x *IdleStateUpdateEndTurnTokenUsage) appendGatedMembers(buf []byte, open int) ([]byte, error) {

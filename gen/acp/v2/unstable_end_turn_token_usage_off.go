@@ -6,9 +6,14 @@ package acp
 // IdleStateUpdateEndTurnTokenUsage is empty: build with -tags unstable_end_turn_token_usage (or unstable) for the members of IdleStateUpdate it adds.
 type IdleStateUpdateEndTurnTokenUsage struct{}
 
-// decodeGatedMember ignores the member, as the stable schema does (the iterator skips it).
-func (*IdleStateUpdateEndTurnTokenUsage) decodeGatedMember(*wireObjectIter, *wireReader) error {
-	return nil
+// decodeGatedMember keeps the member as unknown, as the stable schema does.
+func (*IdleStateUpdateEndTurnTokenUsage) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known []wireKnown) error {
+	return u.keep(r, it.key, known)
+}
+
+// declaresGatedMember declares nothing: the feature is off.
+func (*IdleStateUpdateEndTurnTokenUsage) declaresGatedMember(string) bool {
+	return false
 }
 
 func (*IdleStateUpdateEndTurnTokenUsage) appendGatedMembers(buf []byte, _ int) ([]byte, error) {

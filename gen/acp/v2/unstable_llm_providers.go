@@ -115,7 +115,7 @@ type AgentCapabilitiesLLMProviders struct {
 	Providers *ProvidersCapabilities `json:"providers,omitempty"`
 }
 
-func (x *AgentCapabilitiesLLMProviders) decodeGatedMember(it *wireObjectIter, r *wireReader) error {
+func (x *AgentCapabilitiesLLMProviders) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known []wireKnown) error {
 	switch string(it.key) {
 	case "providers":
 		at := r.mark()
@@ -128,6 +128,14 @@ func (x *AgentCapabilitiesLLMProviders) decodeGatedMember(it *wireObjectIter, r 
 		}
 	}
 	return nil
+}
+
+func (*AgentCapabilitiesLLMProviders) declaresGatedMember(name string) bool {
+	switch name {
+	case "providers":
+		return true
+	}
+	return false
 }
 
 func (x *AgentCapabilitiesLLMProviders) appendGatedMembers(buf []byte, open int) ([]byte, error) {
@@ -156,6 +164,9 @@ type ProvidersCapabilities struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -165,6 +176,7 @@ func (x *ProvidersCapabilities) UnmarshalJSON(data []byte) error {
 
 func (x *ProvidersCapabilities) decodeWire(r *wireReader) error {
 	*x = ProvidersCapabilities{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -179,6 +191,10 @@ func (x *ProvidersCapabilities) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -206,7 +222,15 @@ func (x *ProvidersCapabilities) appendMembers(buf []byte, open int) ([]byte, err
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*ProvidersCapabilities) declaresMember(name string) bool {
+	switch name {
+	case "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -228,6 +252,9 @@ type ListProvidersResponse struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -237,6 +264,7 @@ func (x *ListProvidersResponse) UnmarshalJSON(data []byte) error {
 
 func (x *ListProvidersResponse) decodeWire(r *wireReader) error {
 	*x = ListProvidersResponse{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -258,6 +286,10 @@ func (x *ListProvidersResponse) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -298,7 +330,15 @@ func (x *ListProvidersResponse) appendMembers(buf []byte, open int) ([]byte, err
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*ListProvidersResponse) declaresMember(name string) bool {
+	switch name {
+	case "providers", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -328,6 +368,9 @@ type ProviderInfo struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -337,6 +380,7 @@ func (x *ProviderInfo) UnmarshalJSON(data []byte) error {
 
 func (x *ProviderInfo) decodeWire(r *wireReader) error {
 	*x = ProviderInfo{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -379,6 +423,10 @@ func (x *ProviderInfo) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -442,7 +490,15 @@ func (x *ProviderInfo) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*ProviderInfo) declaresMember(name string) bool {
+	switch name {
+	case "providerId", "supported", "required", "current", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -566,6 +622,9 @@ type ProviderCurrentConfig struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -575,6 +634,7 @@ func (x *ProviderCurrentConfig) UnmarshalJSON(data []byte) error {
 
 func (x *ProviderCurrentConfig) decodeWire(r *wireReader) error {
 	*x = ProviderCurrentConfig{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -602,6 +662,10 @@ func (x *ProviderCurrentConfig) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -645,7 +709,15 @@ func (x *ProviderCurrentConfig) appendMembers(buf []byte, open int) ([]byte, err
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*ProviderCurrentConfig) declaresMember(name string) bool {
+	switch name {
+	case "apiType", "baseUrl", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -665,6 +737,9 @@ type SetProviderResponse struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -674,6 +749,7 @@ func (x *SetProviderResponse) UnmarshalJSON(data []byte) error {
 
 func (x *SetProviderResponse) decodeWire(r *wireReader) error {
 	*x = SetProviderResponse{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -688,6 +764,10 @@ func (x *SetProviderResponse) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -715,7 +795,15 @@ func (x *SetProviderResponse) appendMembers(buf []byte, open int) ([]byte, error
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*SetProviderResponse) declaresMember(name string) bool {
+	switch name {
+	case "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -735,6 +823,9 @@ type DisableProviderResponse struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -744,6 +835,7 @@ func (x *DisableProviderResponse) UnmarshalJSON(data []byte) error {
 
 func (x *DisableProviderResponse) decodeWire(r *wireReader) error {
 	*x = DisableProviderResponse{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -758,6 +850,10 @@ func (x *DisableProviderResponse) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -785,7 +881,15 @@ func (x *DisableProviderResponse) appendMembers(buf []byte, open int) ([]byte, e
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*DisableProviderResponse) declaresMember(name string) bool {
+	switch name {
+	case "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -911,6 +1015,9 @@ type ListProvidersRequest struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -920,6 +1027,7 @@ func (x *ListProvidersRequest) UnmarshalJSON(data []byte) error {
 
 func (x *ListProvidersRequest) decodeWire(r *wireReader) error {
 	*x = ListProvidersRequest{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -934,6 +1042,10 @@ func (x *ListProvidersRequest) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -961,7 +1073,15 @@ func (x *ListProvidersRequest) appendMembers(buf []byte, open int) ([]byte, erro
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*ListProvidersRequest) declaresMember(name string) bool {
+	switch name {
+	case "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -992,6 +1112,9 @@ type SetProviderRequest struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1001,6 +1124,7 @@ func (x *SetProviderRequest) UnmarshalJSON(data []byte) error {
 
 func (x *SetProviderRequest) decodeWire(r *wireReader) error {
 	*x = SetProviderRequest{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -1039,6 +1163,10 @@ func (x *SetProviderRequest) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -1097,7 +1225,15 @@ func (x *SetProviderRequest) appendMembers(buf []byte, open int) ([]byte, error)
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*SetProviderRequest) declaresMember(name string) bool {
+	switch name {
+	case "providerId", "apiType", "baseUrl", "headers", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -1119,6 +1255,9 @@ type DisableProviderRequest struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1128,6 +1267,7 @@ func (x *DisableProviderRequest) UnmarshalJSON(data []byte) error {
 
 func (x *DisableProviderRequest) decodeWire(r *wireReader) error {
 	*x = DisableProviderRequest{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -1149,6 +1289,10 @@ func (x *DisableProviderRequest) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -1184,7 +1328,15 @@ func (x *DisableProviderRequest) appendMembers(buf []byte, open int) ([]byte, er
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*DisableProviderRequest) declaresMember(name string) bool {
+	switch name {
+	case "providerId", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.

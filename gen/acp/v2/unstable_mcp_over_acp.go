@@ -65,6 +65,9 @@ type MessageMcpRequest struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -74,6 +77,7 @@ func (x *MessageMcpRequest) UnmarshalJSON(data []byte) error {
 
 func (x *MessageMcpRequest) decodeWire(r *wireReader) error {
 	*x = MessageMcpRequest{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -112,6 +116,10 @@ func (x *MessageMcpRequest) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -170,7 +178,15 @@ func (x *MessageMcpRequest) appendMembers(buf []byte, open int) ([]byte, error) 
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*MessageMcpRequest) declaresMember(name string) bool {
+	switch name {
+	case "serverId", "requestId", "method", "params", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -244,7 +260,7 @@ type McpCapabilitiesMCPOverACP struct {
 	ACP *McpAcpCapabilities `json:"acp,omitempty"`
 }
 
-func (x *McpCapabilitiesMCPOverACP) decodeGatedMember(it *wireObjectIter, r *wireReader) error {
+func (x *McpCapabilitiesMCPOverACP) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known []wireKnown) error {
 	switch string(it.key) {
 	case "acp":
 		at := r.mark()
@@ -257,6 +273,14 @@ func (x *McpCapabilitiesMCPOverACP) decodeGatedMember(it *wireObjectIter, r *wir
 		}
 	}
 	return nil
+}
+
+func (*McpCapabilitiesMCPOverACP) declaresGatedMember(name string) bool {
+	switch name {
+	case "acp":
+		return true
+	}
+	return false
 }
 
 func (x *McpCapabilitiesMCPOverACP) appendGatedMembers(buf []byte, open int) ([]byte, error) {
@@ -285,6 +309,9 @@ type McpAcpCapabilities struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -294,6 +321,7 @@ func (x *McpAcpCapabilities) UnmarshalJSON(data []byte) error {
 
 func (x *McpAcpCapabilities) decodeWire(r *wireReader) error {
 	*x = McpAcpCapabilities{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -308,6 +336,10 @@ func (x *McpAcpCapabilities) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -335,7 +367,15 @@ func (x *McpAcpCapabilities) appendMembers(buf []byte, open int) ([]byte, error)
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*McpAcpCapabilities) declaresMember(name string) bool {
+	switch name {
+	case "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -379,8 +419,15 @@ func (x *McpServerACP) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *McpServerACP) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"type\":\"acp\""...)
 	return (*McpServerAcp)(x).appendMembers(buf, open)
+}
+
+func (x *McpServerACP) declaresMember(name string) bool {
+	return name == "type" || (*McpServerAcp)(x).declaresMember(name)
 }
 
 func (*McpServerACP) isMcpServer() {}
@@ -413,6 +460,9 @@ type McpServerAcp struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -422,6 +472,7 @@ func (x *McpServerAcp) UnmarshalJSON(data []byte) error {
 
 func (x *McpServerAcp) decodeWire(r *wireReader) error {
 	*x = McpServerAcp{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -449,6 +500,10 @@ func (x *McpServerAcp) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -492,7 +547,15 @@ func (x *McpServerAcp) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*McpServerAcp) declaresMember(name string) bool {
+	switch name {
+	case "name", "serverId", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -555,6 +618,7 @@ type MessageMcpResponseValue interface {
 	isMessageMcpResponse()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
+	declaresMember(string) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -633,6 +697,10 @@ func (x *MessageMcpResponse) appendMembers(buf []byte, open int) ([]byte, error)
 	return x.Value.appendMembers(buf, open)
 }
 
+func (x *MessageMcpResponse) declaresMember(name string) bool {
+	return x.Value != nil && x.Value.declaresMember(name)
+}
+
 // MessageMcpResponseResult: An opaque inner MCP result.
 //
 // It is a variant of MessageMcpResponse.
@@ -646,10 +714,14 @@ type MessageMcpResponseResult struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 func (x *MessageMcpResponseResult) decodeWire(r *wireReader) error {
 	*x = MessageMcpResponseResult{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -671,6 +743,10 @@ func (x *MessageMcpResponseResult) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -711,7 +787,15 @@ func (x *MessageMcpResponseResult) appendMembers(buf []byte, open int) ([]byte, 
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*MessageMcpResponseResult) declaresMember(name string) bool {
+	switch name {
+	case "result", "_meta":
+		return true
+	}
+	return false
 }
 
 func (*MessageMcpResponseResult) isMessageMcpResponse() {}
@@ -734,10 +818,14 @@ type MessageMcpResponseError struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 func (x *MessageMcpResponseError) decodeWire(r *wireReader) error {
 	*x = MessageMcpResponseError{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -759,6 +847,10 @@ func (x *MessageMcpResponseError) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -794,7 +886,15 @@ func (x *MessageMcpResponseError) appendMembers(buf []byte, open int) ([]byte, e
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*MessageMcpResponseError) declaresMember(name string) bool {
+	switch name {
+	case "error", "_meta":
+		return true
+	}
+	return false
 }
 
 func (*MessageMcpResponseError) isMessageMcpResponse() {}
@@ -817,8 +917,9 @@ type McpError struct {
 	Message string `json:"message"`
 	// Optional error data. Explicit null is retained.
 	Data json.RawMessage `json:"data,omitempty"`
-	// Extra keeps members the schema does not declare, verbatim.
-	Extra map[string]json.RawMessage `json:"-"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -828,6 +929,7 @@ func (x *McpError) UnmarshalJSON(data []byte) error {
 
 func (x *McpError) decodeWire(r *wireReader) error {
 	*x = McpError{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -853,14 +955,9 @@ func (x *McpError) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "data")
 			}
 		default:
-			if x.Extra == nil {
-				x.Extra = map[string]json.RawMessage{}
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
-			var v json.RawMessage
-			if err := wireDecodeRaw(&v, r); err != nil {
-				return wireAtKey(err, string(it.key))
-			}
-			x.Extra[string(it.key)] = v
 		}
 	}
 	if it.err != nil {
@@ -903,8 +1000,15 @@ func (x *McpError) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "data")
 		}
 	}
-	buf = wireAppendExtra(buf, open, x.Extra)
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*McpError) declaresMember(name string) bool {
+	switch name {
+	case "code", "message", "data":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -970,6 +1074,9 @@ type MessageMcpNotification struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -979,6 +1086,7 @@ func (x *MessageMcpNotification) UnmarshalJSON(data []byte) error {
 
 func (x *MessageMcpNotification) decodeWire(r *wireReader) error {
 	*x = MessageMcpNotification{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -1017,6 +1125,10 @@ func (x *MessageMcpNotification) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -1075,7 +1187,15 @@ func (x *MessageMcpNotification) appendMembers(buf []byte, open int) ([]byte, er
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*MessageMcpNotification) declaresMember(name string) bool {
+	switch name {
+	case "serverId", "requestId", "method", "params", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.

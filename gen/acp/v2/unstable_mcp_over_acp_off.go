@@ -6,9 +6,14 @@ package acp
 // McpCapabilitiesMCPOverACP is empty: build with -tags unstable_mcp_over_acp (or unstable) for the members of McpCapabilities it adds.
 type McpCapabilitiesMCPOverACP struct{}
 
-// decodeGatedMember ignores the member, as the stable schema does (the iterator skips it).
-func (*McpCapabilitiesMCPOverACP) decodeGatedMember(*wireObjectIter, *wireReader) error {
-	return nil
+// decodeGatedMember keeps the member as unknown, as the stable schema does.
+func (*McpCapabilitiesMCPOverACP) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known []wireKnown) error {
+	return u.keep(r, it.key, known)
+}
+
+// declaresGatedMember declares nothing: the feature is off.
+func (*McpCapabilitiesMCPOverACP) declaresGatedMember(string) bool {
+	return false
 }
 
 func (*McpCapabilitiesMCPOverACP) appendGatedMembers(buf []byte, _ int) ([]byte, error) {

@@ -38,8 +38,15 @@ func (x *SessionUpdatePlanRemoved) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *SessionUpdatePlanRemoved) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"plan_removed\""...)
 	return (*PlanRemoved)(x).appendMembers(buf, open)
+}
+
+func (x *SessionUpdatePlanRemoved) declaresMember(name string) bool {
+	return name == "sessionUpdate" || (*PlanRemoved)(x).declaresMember(name)
 }
 
 func (*SessionUpdatePlanRemoved) isSessionUpdate() {}
@@ -90,8 +97,15 @@ func (x *PlanUpdateContentFile) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *PlanUpdateContentFile) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"type\":\"file\""...)
 	return (*PlanFile)(x).appendMembers(buf, open)
+}
+
+func (x *PlanUpdateContentFile) declaresMember(name string) bool {
+	return name == "type" || (*PlanFile)(x).declaresMember(name)
 }
 
 func (*PlanUpdateContentFile) isPlanUpdateContent() {}
@@ -121,8 +135,15 @@ func (x *PlanUpdateContentMarkdown) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *PlanUpdateContentMarkdown) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"type\":\"markdown\""...)
 	return (*PlanMarkdown)(x).appendMembers(buf, open)
+}
+
+func (x *PlanUpdateContentMarkdown) declaresMember(name string) bool {
+	return name == "type" || (*PlanMarkdown)(x).declaresMember(name)
 }
 
 func (*PlanUpdateContentMarkdown) isPlanUpdateContent() {}
@@ -149,6 +170,9 @@ type PlanFile struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -158,6 +182,7 @@ func (x *PlanFile) UnmarshalJSON(data []byte) error {
 
 func (x *PlanFile) decodeWire(r *wireReader) error {
 	*x = PlanFile{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -185,6 +210,10 @@ func (x *PlanFile) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -228,7 +257,15 @@ func (x *PlanFile) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*PlanFile) declaresMember(name string) bool {
+	switch name {
+	case "planId", "uri", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -252,6 +289,9 @@ type PlanMarkdown struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -261,6 +301,7 @@ func (x *PlanMarkdown) UnmarshalJSON(data []byte) error {
 
 func (x *PlanMarkdown) decodeWire(r *wireReader) error {
 	*x = PlanMarkdown{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -288,6 +329,10 @@ func (x *PlanMarkdown) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -331,7 +376,15 @@ func (x *PlanMarkdown) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*PlanMarkdown) declaresMember(name string) bool {
+	switch name {
+	case "planId", "content", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -353,6 +406,9 @@ type PlanRemoved struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -362,6 +418,7 @@ func (x *PlanRemoved) UnmarshalJSON(data []byte) error {
 
 func (x *PlanRemoved) decodeWire(r *wireReader) error {
 	*x = PlanRemoved{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -383,6 +440,10 @@ func (x *PlanRemoved) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -418,7 +479,15 @@ func (x *PlanRemoved) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*PlanRemoved) declaresMember(name string) bool {
+	switch name {
+	case "planId", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.

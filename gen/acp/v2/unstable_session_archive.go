@@ -86,7 +86,7 @@ type SessionCapabilitiesSessionArchive struct {
 	Archive *SessionArchiveCapabilities `json:"archive,omitempty"`
 }
 
-func (x *SessionCapabilitiesSessionArchive) decodeGatedMember(it *wireObjectIter, r *wireReader) error {
+func (x *SessionCapabilitiesSessionArchive) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known []wireKnown) error {
 	switch string(it.key) {
 	case "archive":
 		at := r.mark()
@@ -99,6 +99,14 @@ func (x *SessionCapabilitiesSessionArchive) decodeGatedMember(it *wireObjectIter
 		}
 	}
 	return nil
+}
+
+func (*SessionCapabilitiesSessionArchive) declaresGatedMember(name string) bool {
+	switch name {
+	case "archive":
+		return true
+	}
+	return false
 }
 
 func (x *SessionCapabilitiesSessionArchive) appendGatedMembers(buf []byte, open int) ([]byte, error) {
@@ -128,6 +136,9 @@ type SessionArchiveCapabilities struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -137,6 +148,7 @@ func (x *SessionArchiveCapabilities) UnmarshalJSON(data []byte) error {
 
 func (x *SessionArchiveCapabilities) decodeWire(r *wireReader) error {
 	*x = SessionArchiveCapabilities{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -151,6 +163,10 @@ func (x *SessionArchiveCapabilities) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -178,7 +194,15 @@ func (x *SessionArchiveCapabilities) appendMembers(buf []byte, open int) ([]byte
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*SessionArchiveCapabilities) declaresMember(name string) bool {
+	switch name {
+	case "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -199,7 +223,7 @@ type SessionInfoSessionArchive struct {
 	Archived *bool `json:"archived,omitempty"`
 }
 
-func (x *SessionInfoSessionArchive) decodeGatedMember(it *wireObjectIter, r *wireReader) error {
+func (x *SessionInfoSessionArchive) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known []wireKnown) error {
 	switch string(it.key) {
 	case "archived":
 		at := r.mark()
@@ -212,6 +236,14 @@ func (x *SessionInfoSessionArchive) decodeGatedMember(it *wireObjectIter, r *wir
 		}
 	}
 	return nil
+}
+
+func (*SessionInfoSessionArchive) declaresGatedMember(name string) bool {
+	switch name {
+	case "archived":
+		return true
+	}
+	return false
 }
 
 func (x *SessionInfoSessionArchive) appendGatedMembers(buf []byte, open int) ([]byte, error) {
@@ -238,6 +270,9 @@ type ArchiveSessionResponse struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -247,6 +282,7 @@ func (x *ArchiveSessionResponse) UnmarshalJSON(data []byte) error {
 
 func (x *ArchiveSessionResponse) decodeWire(r *wireReader) error {
 	*x = ArchiveSessionResponse{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -261,6 +297,10 @@ func (x *ArchiveSessionResponse) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -288,7 +328,15 @@ func (x *ArchiveSessionResponse) appendMembers(buf []byte, open int) ([]byte, er
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*ArchiveSessionResponse) declaresMember(name string) bool {
+	switch name {
+	case "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -308,6 +356,9 @@ type UnarchiveSessionResponse struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -317,6 +368,7 @@ func (x *UnarchiveSessionResponse) UnmarshalJSON(data []byte) error {
 
 func (x *UnarchiveSessionResponse) decodeWire(r *wireReader) error {
 	*x = UnarchiveSessionResponse{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -331,6 +383,10 @@ func (x *UnarchiveSessionResponse) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -358,7 +414,15 @@ func (x *UnarchiveSessionResponse) appendMembers(buf []byte, open int) ([]byte, 
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*UnarchiveSessionResponse) declaresMember(name string) bool {
+	switch name {
+	case "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -456,7 +520,7 @@ type ListSessionsRequestSessionArchive struct {
 	Archived *SessionArchiveFilter `json:"archived,omitempty"`
 }
 
-func (x *ListSessionsRequestSessionArchive) decodeGatedMember(it *wireObjectIter, r *wireReader) error {
+func (x *ListSessionsRequestSessionArchive) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known []wireKnown) error {
 	switch string(it.key) {
 	case "archived":
 		err := wireDecodePtr(&x.Archived, r, (*SessionArchiveFilter).decodeWire)
@@ -465,6 +529,14 @@ func (x *ListSessionsRequestSessionArchive) decodeGatedMember(it *wireObjectIter
 		}
 	}
 	return nil
+}
+
+func (*ListSessionsRequestSessionArchive) declaresGatedMember(name string) bool {
+	switch name {
+	case "archived":
+		return true
+	}
+	return false
 }
 
 func (x *ListSessionsRequestSessionArchive) appendGatedMembers(buf []byte, open int) ([]byte, error) {
@@ -565,6 +637,9 @@ type ArchiveSessionRequest struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -574,6 +649,7 @@ func (x *ArchiveSessionRequest) UnmarshalJSON(data []byte) error {
 
 func (x *ArchiveSessionRequest) decodeWire(r *wireReader) error {
 	*x = ArchiveSessionRequest{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -595,6 +671,10 @@ func (x *ArchiveSessionRequest) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -630,7 +710,15 @@ func (x *ArchiveSessionRequest) appendMembers(buf []byte, open int) ([]byte, err
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*ArchiveSessionRequest) declaresMember(name string) bool {
+	switch name {
+	case "sessionId", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -660,6 +748,9 @@ type UnarchiveSessionRequest struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -669,6 +760,7 @@ func (x *UnarchiveSessionRequest) UnmarshalJSON(data []byte) error {
 
 func (x *UnarchiveSessionRequest) decodeWire(r *wireReader) error {
 	*x = UnarchiveSessionRequest{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -690,6 +782,10 @@ func (x *UnarchiveSessionRequest) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -725,7 +821,15 @@ func (x *UnarchiveSessionRequest) appendMembers(buf []byte, open int) ([]byte, e
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*UnarchiveSessionRequest) declaresMember(name string) bool {
+	switch name {
+	case "sessionId", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.

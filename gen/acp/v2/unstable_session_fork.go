@@ -55,7 +55,7 @@ type SessionCapabilitiesSessionFork struct {
 	Fork *SessionForkCapabilities `json:"fork,omitempty"`
 }
 
-func (x *SessionCapabilitiesSessionFork) decodeGatedMember(it *wireObjectIter, r *wireReader) error {
+func (x *SessionCapabilitiesSessionFork) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known []wireKnown) error {
 	switch string(it.key) {
 	case "fork":
 		at := r.mark()
@@ -68,6 +68,14 @@ func (x *SessionCapabilitiesSessionFork) decodeGatedMember(it *wireObjectIter, r
 		}
 	}
 	return nil
+}
+
+func (*SessionCapabilitiesSessionFork) declaresGatedMember(name string) bool {
+	switch name {
+	case "fork":
+		return true
+	}
+	return false
 }
 
 func (x *SessionCapabilitiesSessionFork) appendGatedMembers(buf []byte, open int) ([]byte, error) {
@@ -96,6 +104,9 @@ type SessionForkCapabilities struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -105,6 +116,7 @@ func (x *SessionForkCapabilities) UnmarshalJSON(data []byte) error {
 
 func (x *SessionForkCapabilities) decodeWire(r *wireReader) error {
 	*x = SessionForkCapabilities{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -119,6 +131,10 @@ func (x *SessionForkCapabilities) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -146,7 +162,15 @@ func (x *SessionForkCapabilities) appendMembers(buf []byte, open int) ([]byte, e
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*SessionForkCapabilities) declaresMember(name string) bool {
+	switch name {
+	case "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -180,6 +204,9 @@ type ForkSessionResponse struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -189,6 +216,7 @@ func (x *ForkSessionResponse) UnmarshalJSON(data []byte) error {
 
 func (x *ForkSessionResponse) decodeWire(r *wireReader) error {
 	*x = ForkSessionResponse{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -228,6 +256,10 @@ func (x *ForkSessionResponse) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -277,7 +309,15 @@ func (x *ForkSessionResponse) appendMembers(buf []byte, open int) ([]byte, error
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*ForkSessionResponse) declaresMember(name string) bool {
+	switch name {
+	case "sessionId", "configOptions", "availableCommands", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -364,6 +404,9 @@ type ForkSessionRequest struct {
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// ForkSessionRequestSystemPrompt holds the members unstable_system_prompt adds (empty without its build tags).
 	ForkSessionRequestSystemPrompt
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -373,6 +416,7 @@ func (x *ForkSessionRequest) UnmarshalJSON(data []byte) error {
 
 func (x *ForkSessionRequest) decodeWire(r *wireReader) error {
 	*x = ForkSessionRequest{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -422,7 +466,11 @@ func (x *ForkSessionRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "systemPrompt":
-			if err := x.ForkSessionRequestSystemPrompt.decodeGatedMember(&it, r); err != nil {
+			if err := x.ForkSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+				return err
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -484,7 +532,15 @@ func (x *ForkSessionRequest) appendMembers(buf []byte, open int) ([]byte, error)
 	if buf, err = x.ForkSessionRequestSystemPrompt.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (x *ForkSessionRequest) declaresMember(name string) bool {
+	switch name {
+	case "sessionId", "cwd", "additionalDirectories", "mcpServers", "_meta":
+		return true
+	}
+	return x.ForkSessionRequestSystemPrompt.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.

@@ -19,7 +19,7 @@ type ForkSessionRequestSystemPrompt struct {
 	SystemPrompt *SystemPrompt `json:"systemPrompt,omitempty"`
 }
 
-func (x *ForkSessionRequestSystemPrompt) decodeGatedMember(it *wireObjectIter, r *wireReader) error {
+func (x *ForkSessionRequestSystemPrompt) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known []wireKnown) error {
 	switch string(it.key) {
 	case "systemPrompt":
 		err := wireDecodePtr(&x.SystemPrompt, r, (*SystemPrompt).decodeWire)
@@ -28,6 +28,14 @@ func (x *ForkSessionRequestSystemPrompt) decodeGatedMember(it *wireObjectIter, r
 		}
 	}
 	return nil
+}
+
+func (*ForkSessionRequestSystemPrompt) declaresGatedMember(name string) bool {
+	switch name {
+	case "systemPrompt":
+		return true
+	}
+	return false
 }
 
 func (x *ForkSessionRequestSystemPrompt) appendGatedMembers(buf []byte, open int) ([]byte, error) {

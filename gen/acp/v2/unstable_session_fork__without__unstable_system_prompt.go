@@ -6,9 +6,14 @@ package acp
 // ForkSessionRequestSystemPrompt is empty: build with -tags unstable_system_prompt (or unstable) for the members of ForkSessionRequest it adds.
 type ForkSessionRequestSystemPrompt struct{}
 
-// decodeGatedMember ignores the member, as the stable schema does (the iterator skips it).
-func (*ForkSessionRequestSystemPrompt) decodeGatedMember(*wireObjectIter, *wireReader) error {
-	return nil
+// decodeGatedMember keeps the member as unknown, as the stable schema does.
+func (*ForkSessionRequestSystemPrompt) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known []wireKnown) error {
+	return u.keep(r, it.key, known)
+}
+
+// declaresGatedMember declares nothing: the feature is off.
+func (*ForkSessionRequestSystemPrompt) declaresGatedMember(string) bool {
+	return false
 }
 
 func (*ForkSessionRequestSystemPrompt) appendGatedMembers(buf []byte, _ int) ([]byte, error) {

@@ -6,9 +6,14 @@ package acp
 // SessionCapabilitiesSessionFork is empty: build with -tags unstable_session_fork (or unstable) for the members of SessionCapabilities it adds.
 type SessionCapabilitiesSessionFork struct{}
 
-// decodeGatedMember ignores the member, as the stable schema does (the iterator skips it).
-func (*SessionCapabilitiesSessionFork) decodeGatedMember(*wireObjectIter, *wireReader) error {
-	return nil
+// decodeGatedMember keeps the member as unknown, as the stable schema does.
+func (*SessionCapabilitiesSessionFork) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known []wireKnown) error {
+	return u.keep(r, it.key, known)
+}
+
+// declaresGatedMember declares nothing: the feature is off.
+func (*SessionCapabilitiesSessionFork) declaresGatedMember(string) bool {
+	return false
 }
 
 func (*SessionCapabilitiesSessionFork) appendGatedMembers(buf []byte, _ int) ([]byte, error) {

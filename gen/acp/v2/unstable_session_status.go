@@ -55,7 +55,7 @@ type SessionCapabilitiesSessionStatus struct {
 	Status *SessionStatusCapabilities `json:"status,omitempty"`
 }
 
-func (x *SessionCapabilitiesSessionStatus) decodeGatedMember(it *wireObjectIter, r *wireReader) error {
+func (x *SessionCapabilitiesSessionStatus) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known []wireKnown) error {
 	switch string(it.key) {
 	case "status":
 		at := r.mark()
@@ -68,6 +68,14 @@ func (x *SessionCapabilitiesSessionStatus) decodeGatedMember(it *wireObjectIter,
 		}
 	}
 	return nil
+}
+
+func (*SessionCapabilitiesSessionStatus) declaresGatedMember(name string) bool {
+	switch name {
+	case "status":
+		return true
+	}
+	return false
 }
 
 func (x *SessionCapabilitiesSessionStatus) appendGatedMembers(buf []byte, open int) ([]byte, error) {
@@ -96,6 +104,9 @@ type SessionStatusCapabilities struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -105,6 +116,7 @@ func (x *SessionStatusCapabilities) UnmarshalJSON(data []byte) error {
 
 func (x *SessionStatusCapabilities) decodeWire(r *wireReader) error {
 	*x = SessionStatusCapabilities{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -119,6 +131,10 @@ func (x *SessionStatusCapabilities) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -146,7 +162,15 @@ func (x *SessionStatusCapabilities) appendMembers(buf []byte, open int) ([]byte,
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*SessionStatusCapabilities) declaresMember(name string) bool {
+	switch name {
+	case "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -181,6 +205,9 @@ type SessionStatusResponse struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -190,6 +217,7 @@ func (x *SessionStatusResponse) UnmarshalJSON(data []byte) error {
 
 func (x *SessionStatusResponse) decodeWire(r *wireReader) error {
 	*x = SessionStatusResponse{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -220,6 +248,10 @@ func (x *SessionStatusResponse) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -262,7 +294,15 @@ func (x *SessionStatusResponse) appendMembers(buf []byte, open int) ([]byte, err
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*SessionStatusResponse) declaresMember(name string) bool {
+	switch name {
+	case "status", "state", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -395,6 +435,9 @@ type SessionStatusRequest struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -404,6 +447,7 @@ func (x *SessionStatusRequest) UnmarshalJSON(data []byte) error {
 
 func (x *SessionStatusRequest) decodeWire(r *wireReader) error {
 	*x = SessionStatusRequest{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -425,6 +469,10 @@ func (x *SessionStatusRequest) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -460,7 +508,15 @@ func (x *SessionStatusRequest) appendMembers(buf []byte, open int) ([]byte, erro
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*SessionStatusRequest) declaresMember(name string) bool {
+	switch name {
+	case "sessionId", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.

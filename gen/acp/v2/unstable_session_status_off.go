@@ -6,9 +6,14 @@ package acp
 // SessionCapabilitiesSessionStatus is empty: build with -tags unstable_session_status (or unstable) for the members of SessionCapabilities it adds.
 type SessionCapabilitiesSessionStatus struct{}
 
-// decodeGatedMember ignores the member, as the stable schema does (the iterator skips it).
-func (*SessionCapabilitiesSessionStatus) decodeGatedMember(*wireObjectIter, *wireReader) error {
-	return nil
+// decodeGatedMember keeps the member as unknown, as the stable schema does.
+func (*SessionCapabilitiesSessionStatus) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known []wireKnown) error {
+	return u.keep(r, it.key, known)
+}
+
+// declaresGatedMember declares nothing: the feature is off.
+func (*SessionCapabilitiesSessionStatus) declaresGatedMember(string) bool {
+	return false
 }
 
 func (*SessionCapabilitiesSessionStatus) appendGatedMembers(buf []byte, _ int) ([]byte, error) {

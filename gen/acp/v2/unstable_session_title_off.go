@@ -6,9 +6,14 @@ package acp
 // SessionCapabilitiesSessionTitle is empty: build with -tags unstable_session_title (or unstable) for the members of SessionCapabilities it adds.
 type SessionCapabilitiesSessionTitle struct{}
 
-// decodeGatedMember ignores the member, as the stable schema does (the iterator skips it).
-func (*SessionCapabilitiesSessionTitle) decodeGatedMember(*wireObjectIter, *wireReader) error {
-	return nil
+// decodeGatedMember keeps the member as unknown, as the stable schema does.
+func (*SessionCapabilitiesSessionTitle) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known []wireKnown) error {
+	return u.keep(r, it.key, known)
+}
+
+// declaresGatedMember declares nothing: the feature is off.
+func (*SessionCapabilitiesSessionTitle) declaresGatedMember(string) bool {
+	return false
 }
 
 func (*SessionCapabilitiesSessionTitle) appendGatedMembers(buf []byte, _ int) ([]byte, error) {

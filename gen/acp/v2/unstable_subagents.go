@@ -39,8 +39,15 @@ func (x *StateUpdateUnknown) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *StateUpdateUnknown) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "state"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"state\":\"unknown\""...)
 	return (*UnknownStateUpdate)(x).appendMembers(buf, open)
+}
+
+func (x *StateUpdateUnknown) declaresMember(name string) bool {
+	return name == "state" || (*UnknownStateUpdate)(x).declaresMember(name)
 }
 
 func (*StateUpdateUnknown) isStateUpdate() {}
@@ -85,8 +92,15 @@ func (x *BackgroundWorkSubagent) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *BackgroundWorkSubagent) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"type\":\"subagent\""...)
 	return (*BackgroundSubagent)(x).appendMembers(buf, open)
+}
+
+func (x *BackgroundWorkSubagent) declaresMember(name string) bool {
+	return name == "type" || (*BackgroundSubagent)(x).declaresMember(name)
 }
 
 func (*BackgroundWorkSubagent) isBackgroundWork() {}
@@ -111,6 +125,9 @@ type BackgroundSubagent struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -120,6 +137,7 @@ func (x *BackgroundSubagent) UnmarshalJSON(data []byte) error {
 
 func (x *BackgroundSubagent) decodeWire(r *wireReader) error {
 	*x = BackgroundSubagent{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -141,6 +159,10 @@ func (x *BackgroundSubagent) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -176,7 +198,15 @@ func (x *BackgroundSubagent) appendMembers(buf []byte, open int) ([]byte, error)
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*BackgroundSubagent) declaresMember(name string) bool {
+	switch name {
+	case "sessionId", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -213,6 +243,9 @@ type UnknownStateUpdate struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -222,6 +255,7 @@ func (x *UnknownStateUpdate) UnmarshalJSON(data []byte) error {
 
 func (x *UnknownStateUpdate) decodeWire(r *wireReader) error {
 	*x = UnknownStateUpdate{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -250,6 +284,10 @@ func (x *UnknownStateUpdate) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -284,7 +322,15 @@ func (x *UnknownStateUpdate) appendMembers(buf []byte, open int) ([]byte, error)
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*UnknownStateUpdate) declaresMember(name string) bool {
+	switch name {
+	case "background", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -340,8 +386,15 @@ func (x *SessionUpdateSubagentUpdate) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *SessionUpdateSubagentUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"subagent_update\""...)
 	return (*SubagentUpdate)(x).appendMembers(buf, open)
+}
+
+func (x *SessionUpdateSubagentUpdate) declaresMember(name string) bool {
+	return name == "sessionUpdate" || (*SubagentUpdate)(x).declaresMember(name)
 }
 
 func (*SessionUpdateSubagentUpdate) isSessionUpdate() {}
@@ -372,8 +425,15 @@ func (x *SessionUpdateSessionMessage) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *SessionUpdateSessionMessage) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"session_message\""...)
 	return (*SessionMessage)(x).appendMembers(buf, open)
+}
+
+func (x *SessionUpdateSessionMessage) declaresMember(name string) bool {
+	return name == "sessionUpdate" || (*SessionMessage)(x).declaresMember(name)
 }
 
 func (*SessionUpdateSessionMessage) isSessionUpdate() {}
@@ -403,8 +463,15 @@ func (x *SessionUpdateSessionMessageChunk) appendJSON(buf []byte) ([]byte, error
 }
 
 func (x *SessionUpdateSessionMessageChunk) appendMembers(buf []byte, open int) ([]byte, error) {
+	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+		return nil, err
+	}
 	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"session_message_chunk\""...)
 	return (*SessionMessageChunk)(x).appendMembers(buf, open)
+}
+
+func (x *SessionUpdateSessionMessageChunk) declaresMember(name string) bool {
+	return name == "sessionUpdate" || (*SessionMessageChunk)(x).declaresMember(name)
 }
 
 func (*SessionUpdateSessionMessageChunk) isSessionUpdate() {}
@@ -434,6 +501,9 @@ type SubagentSessionCapabilities struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -443,6 +513,7 @@ func (x *SubagentSessionCapabilities) UnmarshalJSON(data []byte) error {
 
 func (x *SubagentSessionCapabilities) decodeWire(r *wireReader) error {
 	*x = SubagentSessionCapabilities{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -466,6 +537,10 @@ func (x *SubagentSessionCapabilities) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -500,7 +575,15 @@ func (x *SubagentSessionCapabilities) appendMembers(buf []byte, open int) ([]byt
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*SubagentSessionCapabilities) declaresMember(name string) bool {
+	switch name {
+	case "cancel", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -522,6 +605,9 @@ type SessionCancelCapabilities struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -531,6 +617,7 @@ func (x *SessionCancelCapabilities) UnmarshalJSON(data []byte) error {
 
 func (x *SessionCancelCapabilities) decodeWire(r *wireReader) error {
 	*x = SessionCancelCapabilities{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -545,6 +632,10 @@ func (x *SessionCancelCapabilities) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -572,7 +663,15 @@ func (x *SessionCancelCapabilities) appendMembers(buf []byte, open int) ([]byte,
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*SessionCancelCapabilities) declaresMember(name string) bool {
+	switch name {
+	case "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -662,6 +761,9 @@ type SubagentUpdate struct {
 	//
 	// See protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)
 	Meta Patch[json.RawMessage] `json:"_meta,omitzero"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -671,6 +773,7 @@ func (x *SubagentUpdate) UnmarshalJSON(data []byte) error {
 
 func (x *SubagentUpdate) decodeWire(r *wireReader) error {
 	*x = SubagentUpdate{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -740,6 +843,10 @@ func (x *SubagentUpdate) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -819,7 +926,15 @@ func (x *SubagentUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*SubagentUpdate) declaresMember(name string) bool {
+	switch name {
+	case "sessionId", "title", "description", "capabilities", "state", "cwd", "additionalDirectories", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -867,6 +982,9 @@ type SessionMessage struct {
 	//
 	// See protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)
 	Meta Patch[json.RawMessage] `json:"_meta,omitzero"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -876,6 +994,7 @@ func (x *SessionMessage) UnmarshalJSON(data []byte) error {
 
 func (x *SessionMessage) decodeWire(r *wireReader) error {
 	*x = SessionMessage{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -944,6 +1063,10 @@ func (x *SessionMessage) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -1016,7 +1139,15 @@ func (x *SessionMessage) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*SessionMessage) declaresMember(name string) bool {
+	switch name {
+	case "messageId", "senderSessionId", "recipientSessionId", "senderMessageId", "recipientMessageId", "content", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -1044,6 +1175,9 @@ type SessionMessageChunk struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -1053,6 +1187,7 @@ func (x *SessionMessageChunk) UnmarshalJSON(data []byte) error {
 
 func (x *SessionMessageChunk) decodeWire(r *wireReader) error {
 	*x = SessionMessageChunk{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -1080,6 +1215,10 @@ func (x *SessionMessageChunk) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -1123,7 +1262,15 @@ func (x *SessionMessageChunk) appendMembers(buf []byte, open int) ([]byte, error
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*SessionMessageChunk) declaresMember(name string) bool {
+	switch name {
+	case "messageId", "content", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.

@@ -18,7 +18,7 @@ type SessionCapabilitiesSystemPrompt struct {
 	SystemPrompt *SessionSystemPromptCapabilities `json:"systemPrompt,omitempty"`
 }
 
-func (x *SessionCapabilitiesSystemPrompt) decodeGatedMember(it *wireObjectIter, r *wireReader) error {
+func (x *SessionCapabilitiesSystemPrompt) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known []wireKnown) error {
 	switch string(it.key) {
 	case "systemPrompt":
 		at := r.mark()
@@ -31,6 +31,14 @@ func (x *SessionCapabilitiesSystemPrompt) decodeGatedMember(it *wireObjectIter, 
 		}
 	}
 	return nil
+}
+
+func (*SessionCapabilitiesSystemPrompt) declaresGatedMember(name string) bool {
+	switch name {
+	case "systemPrompt":
+		return true
+	}
+	return false
 }
 
 func (x *SessionCapabilitiesSystemPrompt) appendGatedMembers(buf []byte, open int) ([]byte, error) {
@@ -64,6 +72,9 @@ type SessionSystemPromptCapabilities struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -73,6 +84,7 @@ func (x *SessionSystemPromptCapabilities) UnmarshalJSON(data []byte) error {
 
 func (x *SessionSystemPromptCapabilities) decodeWire(r *wireReader) error {
 	*x = SessionSystemPromptCapabilities{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -96,6 +108,10 @@ func (x *SessionSystemPromptCapabilities) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -130,7 +146,15 @@ func (x *SessionSystemPromptCapabilities) appendMembers(buf []byte, open int) ([
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*SessionSystemPromptCapabilities) declaresMember(name string) bool {
+	switch name {
+	case "mode", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -159,6 +183,9 @@ type SessionSystemPromptModeCapabilities struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -168,6 +195,7 @@ func (x *SessionSystemPromptModeCapabilities) UnmarshalJSON(data []byte) error {
 
 func (x *SessionSystemPromptModeCapabilities) decodeWire(r *wireReader) error {
 	*x = SessionSystemPromptModeCapabilities{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -191,6 +219,10 @@ func (x *SessionSystemPromptModeCapabilities) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -225,7 +257,15 @@ func (x *SessionSystemPromptModeCapabilities) appendMembers(buf []byte, open int
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*SessionSystemPromptModeCapabilities) declaresMember(name string) bool {
+	switch name {
+	case "override", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -248,6 +288,9 @@ type SessionSystemPromptOverrideCapabilities struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -257,6 +300,7 @@ func (x *SessionSystemPromptOverrideCapabilities) UnmarshalJSON(data []byte) err
 
 func (x *SessionSystemPromptOverrideCapabilities) decodeWire(r *wireReader) error {
 	*x = SessionSystemPromptOverrideCapabilities{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -271,6 +315,10 @@ func (x *SessionSystemPromptOverrideCapabilities) decodeWire(r *wireReader) erro
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -298,7 +346,15 @@ func (x *SessionSystemPromptOverrideCapabilities) appendMembers(buf []byte, open
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*SessionSystemPromptOverrideCapabilities) declaresMember(name string) bool {
+	switch name {
+	case "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -320,7 +376,7 @@ type NewSessionRequestSystemPrompt struct {
 	SystemPrompt *SystemPrompt `json:"systemPrompt,omitempty"`
 }
 
-func (x *NewSessionRequestSystemPrompt) decodeGatedMember(it *wireObjectIter, r *wireReader) error {
+func (x *NewSessionRequestSystemPrompt) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known []wireKnown) error {
 	switch string(it.key) {
 	case "systemPrompt":
 		err := wireDecodePtr(&x.SystemPrompt, r, (*SystemPrompt).decodeWire)
@@ -329,6 +385,14 @@ func (x *NewSessionRequestSystemPrompt) decodeGatedMember(it *wireObjectIter, r 
 		}
 	}
 	return nil
+}
+
+func (*NewSessionRequestSystemPrompt) declaresGatedMember(name string) bool {
+	switch name {
+	case "systemPrompt":
+		return true
+	}
+	return false
 }
 
 func (x *NewSessionRequestSystemPrompt) appendGatedMembers(buf []byte, open int) ([]byte, error) {
@@ -375,6 +439,9 @@ type SystemPrompt struct {
 	//
 	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
 	Meta json.RawMessage `json:"_meta,omitempty"`
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -384,6 +451,7 @@ func (x *SystemPrompt) UnmarshalJSON(data []byte) error {
 
 func (x *SystemPrompt) decodeWire(r *wireReader) error {
 	*x = SystemPrompt{}
+	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -411,6 +479,10 @@ func (x *SystemPrompt) decodeWire(r *wireReader) error {
 				x.Meta = v
 			} else {
 				r.reset(at)
+			}
+		default:
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
+				return err
 			}
 		}
 	}
@@ -459,7 +531,15 @@ func (x *SystemPrompt) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	return buf, nil
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
+}
+
+func (*SystemPrompt) declaresMember(name string) bool {
+	switch name {
+	case "mode", "content", "_meta":
+		return true
+	}
+	return false
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -557,7 +637,7 @@ type ResumeSessionRequestSystemPrompt struct {
 	SystemPrompt *SystemPrompt `json:"systemPrompt,omitempty"`
 }
 
-func (x *ResumeSessionRequestSystemPrompt) decodeGatedMember(it *wireObjectIter, r *wireReader) error {
+func (x *ResumeSessionRequestSystemPrompt) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known []wireKnown) error {
 	switch string(it.key) {
 	case "systemPrompt":
 		err := wireDecodePtr(&x.SystemPrompt, r, (*SystemPrompt).decodeWire)
@@ -566,6 +646,14 @@ func (x *ResumeSessionRequestSystemPrompt) decodeGatedMember(it *wireObjectIter,
 		}
 	}
 	return nil
+}
+
+func (*ResumeSessionRequestSystemPrompt) declaresGatedMember(name string) bool {
+	switch name {
+	case "systemPrompt":
+		return true
+	}
+	return false
 }
 
 func (x *ResumeSessionRequestSystemPrompt) appendGatedMembers(buf []byte, open int) ([]byte, error) {

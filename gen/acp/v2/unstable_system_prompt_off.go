@@ -6,9 +6,14 @@ package acp
 // SessionCapabilitiesSystemPrompt is empty: build with -tags unstable_system_prompt (or unstable) for the members of SessionCapabilities it adds.
 type SessionCapabilitiesSystemPrompt struct{}
 
-// decodeGatedMember ignores the member, as the stable schema does (the iterator skips it).
-func (*SessionCapabilitiesSystemPrompt) decodeGatedMember(*wireObjectIter, *wireReader) error {
-	return nil
+// decodeGatedMember keeps the member as unknown, as the stable schema does.
+func (*SessionCapabilitiesSystemPrompt) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known []wireKnown) error {
+	return u.keep(r, it.key, known)
+}
+
+// declaresGatedMember declares nothing: the feature is off.
+func (*SessionCapabilitiesSystemPrompt) declaresGatedMember(string) bool {
+	return false
 }
 
 func (*SessionCapabilitiesSystemPrompt) appendGatedMembers(buf []byte, _ int) ([]byte, error) {
@@ -18,9 +23,14 @@ func (*SessionCapabilitiesSystemPrompt) appendGatedMembers(buf []byte, _ int) ([
 // NewSessionRequestSystemPrompt is empty: build with -tags unstable_system_prompt (or unstable) for the members of NewSessionRequest it adds.
 type NewSessionRequestSystemPrompt struct{}
 
-// decodeGatedMember ignores the member, as the stable schema does (the iterator skips it).
-func (*NewSessionRequestSystemPrompt) decodeGatedMember(*wireObjectIter, *wireReader) error {
-	return nil
+// decodeGatedMember keeps the member as unknown, as the stable schema does.
+func (*NewSessionRequestSystemPrompt) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known []wireKnown) error {
+	return u.keep(r, it.key, known)
+}
+
+// declaresGatedMember declares nothing: the feature is off.
+func (*NewSessionRequestSystemPrompt) declaresGatedMember(string) bool {
+	return false
 }
 
 func (*NewSessionRequestSystemPrompt) appendGatedMembers(buf []byte, _ int) ([]byte, error) {
@@ -30,9 +40,14 @@ func (*NewSessionRequestSystemPrompt) appendGatedMembers(buf []byte, _ int) ([]b
 // ResumeSessionRequestSystemPrompt is empty: build with -tags unstable_system_prompt (or unstable) for the members of ResumeSessionRequest it adds.
 type ResumeSessionRequestSystemPrompt struct{}
 
-// decodeGatedMember ignores the member, as the stable schema does (the iterator skips it).
-func (*ResumeSessionRequestSystemPrompt) decodeGatedMember(*wireObjectIter, *wireReader) error {
-	return nil
+// decodeGatedMember keeps the member as unknown, as the stable schema does.
+func (*ResumeSessionRequestSystemPrompt) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known []wireKnown) error {
+	return u.keep(r, it.key, known)
+}
+
+// declaresGatedMember declares nothing: the feature is off.
+func (*ResumeSessionRequestSystemPrompt) declaresGatedMember(string) bool {
+	return false
 }
 
 func (*ResumeSessionRequestSystemPrompt) appendGatedMembers(buf []byte, _ int) ([]byte, error) {

@@ -26,11 +26,19 @@ type wireReader struct {
 	// copied into their exact-size Go string; it lives as long as the
 	// reader, which is pooled.
 	scratch []byte
+	// known[knownFrom:] are the member names the next object decoded must
+	// not keep as unknown (see wireKnown): pushed by a union for its tag
+	// and by a struct for the members it shares with its flattened union's
+	// variant. An object's decoder takes them on entry (takeKnown), which
+	// leaves the objects nested in it an empty set.
+	known     []wireKnown
+	knownFrom int
 }
 
 // wireMark is a position to come back to: lenient fields and union
-// candidates that fail return there and skip or retry the value.
-type wireMark struct{ pos, depth int }
+// candidates that fail return there and skip or retry the value, with the
+// known member names as they were.
+type wireMark struct{ pos, depth, known, knownFrom int }
 
 // wireReaders recycles readers: decoders are passed around as function
 // values (the generic slice, map and pointer helpers), so the compiler
@@ -72,6 +80,7 @@ func wireUnmarshalWith[T any](x *T, data []byte, decode func(*T, *wireReader) er
 func wireGetReader(data []byte) *wireReader {
 	r := wireReaders.Get().(*wireReader)
 	r.data, r.pos, r.depth = data, 0, 0
+	r.known, r.knownFrom = r.known[:0], 0
 	return r
 }
 
@@ -95,10 +104,43 @@ func wireDone(r *wireReader, err error) error {
 }
 
 // mark returns the current position, for reset.
-func (r *wireReader) mark() wireMark { return wireMark{r.pos, r.depth} }
+func (r *wireReader) mark() wireMark {
+	return wireMark{r.pos, r.depth, len(r.known), r.knownFrom}
+}
 
 // reset goes back to m.
-func (r *wireReader) reset(m wireMark) { r.pos, r.depth = m.pos, m.depth }
+func (r *wireReader) reset(m wireMark) {
+	r.pos, r.depth = m.pos, m.depth
+	r.known, r.knownFrom = r.known[:m.known], m.knownFrom
+}
+
+// takeKnown returns the names the object about to be decoded must not keep
+// as unknown, and leaves none for the objects nested in it. The returned
+// slice stays valid: pushes for nested objects go after it.
+func (r *wireReader) takeKnown() []wireKnown {
+	k := r.known[r.knownFrom:]
+	r.knownFrom = len(r.known)
+	return k
+}
+
+// pushKnown adds k to the names the next object decoded takes, on top of
+// those given: a union adds its tag to what its own caller passed on (so
+// given is empty), a struct adds itself to what it took (given). It
+// returns the mark that popKnown restores.
+func (r *wireReader) pushKnown(given []wireKnown, k wireKnown) wireMark {
+	m := r.mark()
+	if len(given) > 0 {
+		r.knownFrom = len(r.known)
+		r.known = append(r.known, given...)
+	}
+	r.known = append(r.known, k)
+	return m
+}
+
+// popKnown undoes pushKnown, keeping the cursor where it is.
+func (r *wireReader) popKnown(m wireMark) {
+	r.known, r.knownFrom = r.known[:m.known], m.knownFrom
+}
 
 // at skips whitespace and returns the position of the next value.
 func (r *wireReader) at() int {

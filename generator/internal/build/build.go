@@ -113,7 +113,7 @@ func (b *builder) structOf(owner string, n *schema.Node) (*ir.StructDecl, error)
 	if len(n.AllOf) > 0 {
 		return nil, fmt.Errorf("%s/allOf: allOf beside properties is not supported", n.Path)
 	}
-	s := &ir.StructDecl{Extra: n.AdditionalAny}
+	s := &ir.StructDecl{Extra: n.AdditionalAny, Closed: n.ClosedObject()}
 	if n.AdditionalProperties != nil {
 		return nil, fmt.Errorf("%s/additionalProperties: typed additional properties beside properties are not supported", n.Path)
 	}
@@ -133,8 +133,8 @@ func (b *builder) structOf(owner string, n *schema.Node) (*ir.StructDecl, error)
 				s.Variant.TagLenient = true
 			}
 		}
-		if s.Extra {
-			return nil, fmt.Errorf("%s: additionalProperties beside a flattened union is not supported (extra members could not be told from variant members)", n.Path)
+		if s.Extra || s.Closed {
+			return nil, fmt.Errorf("%s: additionalProperties or unevaluatedProperties beside a flattened union is not supported (extra members could not be told from variant members)", n.Path)
 		}
 	}
 	s.Fields, err = b.fields(owner, n, skip)
@@ -144,7 +144,7 @@ func (b *builder) structOf(owner string, n *schema.Node) (*ir.StructDecl, error)
 // fields builds the fields of n's properties, leaving out skip (the tag of
 // a union that owns that property).
 func (b *builder) fields(owner string, n *schema.Node, skip string) ([]*ir.Field, error) {
-	names := naming.FieldNames{}
+	names := naming.NewFieldNames()
 	var out []*ir.Field
 	for _, p := range n.Properties {
 		if p.Name == skip {

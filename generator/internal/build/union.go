@@ -157,7 +157,7 @@ func (b *builder) variant(goname, tag string, a *schema.Node) (*ir.Variant, erro
 		return nil, fmt.Errorf("%s/allOf: a variant must have either one $ref payload or its own properties", a.Path)
 	}
 	fields, err := b.fields(v.Go, a, tag)
-	v.Shape, v.Fields, v.Kinds = ir.ShapeFields, fields, "{"
+	v.Shape, v.Fields, v.Kinds, v.Closed = ir.ShapeFields, fields, "{", a.ClosedObject()
 	return v, err
 }
 
@@ -236,7 +236,7 @@ func (b *builder) untaggedBody(v *ir.Variant, a *schema.Node) error {
 			return fmt.Errorf("%s: a union nested in a variant is not supported", a.Path)
 		}
 		fields, err := b.fields(v.Go, a, "")
-		v.Shape, v.Fields, v.Kinds, v.Required = ir.ShapeFields, fields, "{", a.Required
+		v.Shape, v.Fields, v.Kinds, v.Required, v.Closed = ir.ShapeFields, fields, "{", a.Required, a.ClosedObject()
 		v.Declared = b.declaredOf(a)
 		return err
 	}

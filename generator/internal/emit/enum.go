@@ -87,6 +87,10 @@ func emitNewtype(f *File, t *ir.Decl) {
 		newFunc(f).Params(ptrRecv(t.Name)).Id("appendMembers").Params(Id("buf").Index().Byte(), Id("open").Int()).Params(Index().Byte(), Error()).Block(
 			Return(convertPtr(*t.Newtype, Id("x")).Dot("appendMembers").Call(Id("buf"), Id("open"))))
 	}
+	if t.DeclaresMembers {
+		newFunc(f).Params(ptrRecv(t.Name)).Id("declaresMember").Params(Id("name").String()).Bool().Block(
+			Return(convertPtr(*t.Newtype, Id("x")).Dot("declaresMember").Call(Id("name"))))
+	}
 	emitMarshal(f, t.Name)
 }
 
@@ -99,6 +103,9 @@ func emitRaw(f *File, t *ir.Decl) {
 	if t.Object {
 		newFunc(f).Params(ptrRecv(t.Name)).Id("appendMembers").Params(Id("buf").Index().Byte(), Id("open").Int()).Params(Index().Byte(), Error()).Block(
 			Return(Id("wireAppendRawMembers").Call(Id("buf"), Id("open"), Op("*").Id("x"))))
+	}
+	if t.DeclaresMembers {
+		docFunc(f, "declaresMember declares nothing: the value keeps every member itself.").Params(Op("*").Id(t.Name)).Id("declaresMember").Params(String()).Bool().Block(Return(False()))
 	}
 	emitMarshal(f, t.Name)
 }

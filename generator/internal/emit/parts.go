@@ -13,27 +13,51 @@ import (
 // feature adds to a struct live in an embedded struct (a FieldPart) that
 // is declared twice: with the fields in the feature's file, and empty in
 // its _off file. The owner's decoder routes the part's member names to it;
-// when the feature is off the part ignores them, as the stable schema
-// ignores unknown members.
+// when the feature is off the part treats them as the stable schema treats
+// members it does not declare: kept as unknown members (or ignored when
+// the package drops those).
 
 // emitFieldParts emits both declarations of each part of t.
 func emitFieldParts(fs *fileSet, t *ir.Decl) {
+	tracks := t.Struct.Members != ir.MembersDrop
 	for _, p := range t.Struct.Parts {
-		emitPartOn(fs.on(p.Gate), t.Name, p)
-		emitPartOff(fs.off(t.Gate, p.Extra), t.Name, p)
+		emitPartOn(fs.on(p.Gate), t.Name, p, tracks)
+		emitPartOff(fs.off(t.Gate, p.Extra), t.Name, p, tracks)
 	}
 }
 
-func emitPartOn(f *File, owner string, p *ir.FieldPart) {
+// gatedParams are decodeGatedMember's parameters: the iterator and reader,
+// and where the owner tracks unknown members, where to keep them and the
+// names not to keep.
+func gatedParams(tracks bool, named bool) []Code {
+	name := func(n string) *Statement {
+		if named {
+			return Id(n)
+		}
+		return Null()
+	}
+	params := []Code{name("it").Op("*").Id("wireObjectIter"), name("r").Op("*").Id("wireReader")}
+	if tracks {
+		params = append(params, name("u").Op("*").Id("UnknownMembers"), name("known").Index().Id("wireKnown"))
+	}
+	return params
+}
+
+func emitPartOn(f *File, owner string, p *ir.FieldPart, tracks bool) {
 	f.Comment(fmt.Sprintf("%s holds the members of %s that %s adds.", p.Name, owner, strings.Join(p.Extra, " and ")))
 	f.Type().Id(p.Name).Struct(structFields(object{Name: p.Name, Fields: p.Fields})...)
 	var cases []Code
 	for _, fd := range p.Fields {
 		cases = append(cases, Case(Lit(fd.JSON)).Block(fieldDecode(fd, -1)...))
 	}
-	newFunc(f).Params(ptrRecv(p.Name)).Id("decodeGatedMember").Params(Id("it").Op("*").Id("wireObjectIter"), readerParam()).Error().Block(
+	newFunc(f).Params(ptrRecv(p.Name)).Id("decodeGatedMember").Params(gatedParams(tracks, true)...).Error().Block(
 		Switch(String().Call(Id("it").Dot("key"))).Block(cases...),
 		Return(Nil()))
+	if tracks {
+		newFunc(f).Params(Op("*").Id(p.Name)).Id("declaresGatedMember").Params(Id("name").String()).Bool().Block(
+			Switch(Id("name")).Block(Case(partKeys(p)...).Block(Return(True()))),
+			Return(False()))
+	}
 	body := []Code{Var().Err().Error()}
 	for _, fd := range p.Fields {
 		body = append(body, fieldAppend(fd)...)
@@ -42,10 +66,16 @@ func emitPartOn(f *File, owner string, p *ir.FieldPart) {
 		append(body, Return(Id("buf"), Nil()))...)
 }
 
-func emitPartOff(f *File, owner string, p *ir.FieldPart) {
+func emitPartOff(f *File, owner string, p *ir.FieldPart, tracks bool) {
 	f.Comment(fmt.Sprintf("%s is empty: build with -tags %s (or unstable) for the members of %s it adds.", p.Name, strings.Join(p.Extra, ","), owner))
 	f.Type().Id(p.Name).Struct()
-	docFunc(f, "decodeGatedMember ignores the member, as the stable schema does (the iterator skips it).").Params(Op("*").Id(p.Name)).Id("decodeGatedMember").Params(Op("*").Id("wireObjectIter"), Op("*").Id("wireReader")).Error().Block(Return(Nil()))
+	if tracks {
+		docFunc(f, "decodeGatedMember keeps the member as unknown, as the stable schema does.").Params(Op("*").Id(p.Name)).Id("decodeGatedMember").Params(gatedParams(true, true)...).Error().Block(
+			Return(Id("u").Dot("keep").Call(Id("r"), Id("it").Dot("key"), Id("known"))))
+		docFunc(f, "declaresGatedMember declares nothing: the feature is off.").Params(Op("*").Id(p.Name)).Id("declaresGatedMember").Params(String()).Bool().Block(Return(False()))
+	} else {
+		docFunc(f, "decodeGatedMember ignores the member, as the stable schema does (the iterator skips it).").Params(Op("*").Id(p.Name)).Id("decodeGatedMember").Params(gatedParams(false, false)...).Error().Block(Return(Nil()))
+	}
 	newFunc(f).Params(Op("*").Id(p.Name)).Id("appendGatedMembers").Params(Id("buf").Index().Byte(), Id("_").Int()).Params(Index().Byte(), Error()).Block(
 		Return(Id("buf"), Nil()))
 }

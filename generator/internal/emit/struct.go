@@ -28,13 +28,30 @@ type object struct {
 	Unmarshal bool
 	// Parts are embedded structs holding gated fields.
 	Parts []*ir.FieldPart
+	// Members is what the decoder does with members the object does not
+	// declare; with MembersDrop the object is generated as before the
+	// UnknownMembers field existed (Extra, Raw).
+	Members ir.MemberPolicy
 }
+
+// keeps reports whether the object has an Unknown field.
+func (o object) keeps() bool { return o.Members == ir.MembersKeep }
+
+// tracks reports whether the object tells its unknown members from the
+// names its union or flattening struct claim (wireKnown), and answers
+// declaresMember.
+func (o object) tracks() bool { return o.Members != ir.MembersDrop }
+
+// records reports whether the object's own decoder records or rejects
+// unknown members; a struct with a flattened union leaves that to the
+// variant, which alone knows all the members declared.
+func (o object) records() bool { return o.tracks() && o.Variant == nil }
 
 // emitStruct emits a schema object type with its codec.
 func emitStruct(fs *fileSet, t *ir.Decl) {
 	f := fs.on(t.Gate)
 	doc(f, t.Name, t.Doc)
-	o := object{Name: t.Name, Fields: t.Struct.Fields, Extra: t.Struct.Extra, Variant: t.Struct.Variant, Unmarshal: true, Parts: t.Struct.Parts}
+	o := object{Name: t.Name, Fields: t.Struct.Fields, Extra: t.Struct.Extra, Variant: t.Struct.Variant, Unmarshal: true, Parts: t.Struct.Parts, Members: t.Struct.Members}
 	emitObject(f, o)
 	emitMarshal(f, t.Name)
 	emitFieldParts(fs, t)
@@ -49,6 +66,9 @@ func emitObject(f *File, o object) {
 	emitObjectDecode(f, o)
 	emitAppendObject(f, ptrRecv(o.Name))
 	emitObjectMembers(f, o)
+	if o.tracks() {
+		emitDeclaresMember(f, o)
+	}
 }
 
 func structFields(o object) []Code {
@@ -67,11 +87,16 @@ func structFields(o object) []Code {
 		out = append(out, Comment("Variant holds the members that depend on the kind of "+o.Name+"."),
 			Id("Variant").Id(o.Variant.Name).Tag(map[string]string{"json": "-"}))
 	}
-	if o.Extra {
+	if o.Extra && o.Members == ir.MembersDrop {
 		out = append(out, Comment("Extra keeps members the schema does not declare, verbatim."),
 			Id("Extra").Map(String()).Qual(jsonPkg, "RawMessage").Tag(map[string]string{"json": "-"}))
 	}
-	if o.CatchAll {
+	if o.keeps() {
+		out = append(out, Comment("Unknown keeps the members this package does not declare, as received;"),
+			Comment("they are encoded after the declared ones."),
+			Id("Unknown").Id("UnknownMembers").Tag(map[string]string{"json": "-"}))
+	}
+	if o.CatchAll && o.Members == ir.MembersDrop {
 		out = append(out, Comment("Raw is the whole object as received; when set it is encoded verbatim."),
 			Id("Raw").Qual(jsonPkg, "RawMessage").Tag(map[string]string{"json": "-"}))
 	}
@@ -110,10 +135,13 @@ func fieldTag(fd *ir.Field) string {
 func emitObjectDecode(f *File, o object) {
 	var required []*ir.Field
 	body := []Code{Op("*").Id("x").Op("=").Id(o.Name).Values()}
+	if o.tracks() {
+		body = append(body, Id("known").Op(":=").Id("r").Dot("takeKnown").Call())
+	}
 	switch {
 	case o.Variant != nil:
 		body = append(body, Id("start").Op(":=").Id("r").Dot("mark").Call())
-	case o.CatchAll:
+	case o.CatchAll && !o.tracks():
 		body = append(body, Id("start").Op(":=").Id("r").Dot("at").Call())
 	}
 	body = append(body,
@@ -130,10 +158,21 @@ func emitObjectDecode(f *File, o object) {
 		cases = append(cases, Case(Lit(fd.JSON)).Block(fieldDecode(fd, bit)...))
 	}
 	for _, p := range o.Parts {
+		args := []Code{Op("&").Id("it"), Id("r")}
+		if o.tracks() {
+			args = append(args, gatedSink(o), Id("known"))
+		}
 		cases = append(cases, Case(partKeys(p)...).Block(
-			If(Err().Op(":=").Id("x").Dot(p.Name).Dot("decodeGatedMember").Call(Op("&").Id("it"), Id("r")), Err().Op("!=").Nil()).Block(Return(Err()))))
+			If(Err().Op(":=").Id("x").Dot(p.Name).Dot("decodeGatedMember").Call(args...), Err().Op("!=").Nil()).Block(Return(Err()))))
 	}
-	if o.Extra {
+	switch {
+	case o.records() && o.keeps():
+		cases = append(cases, Default().Block(
+			If(Err().Op(":=").Id("x").Dot("Unknown").Dot("keep").Call(Id("r"), Id("it").Dot("key"), Id("known")), Err().Op("!=").Nil()).Block(Return(Err()))))
+	case o.records():
+		cases = append(cases, Default().Block(
+			If(Op("!").Id("wireIsKnown").Call(Id("known"), Id("it").Dot("key"))).Block(Return(Id("wireRejectMember").Call(Id("it").Dot("key"))))))
+	case o.Extra && !o.tracks():
 		cases = append(cases, Default().Block(extraDecode()...))
 	}
 	if len(required) > 0 {
@@ -150,12 +189,21 @@ func emitObjectDecode(f *File, o object) {
 			Return(Id("wireMissing").Call(Lit(fd.JSON)))))
 	}
 	switch {
+	case o.Variant != nil && o.tracks():
+		// The variant's members are in the same object: read it again from
+		// its start. The variant takes this struct's members as known, and
+		// puts the members neither declares in this struct's Unknown.
+		body = append(body, Id("r").Dot("reset").Call(Id("start")),
+			Id("m").Op(":=").Id("r").Dot("pushKnown").Call(Id("known"), Id("wireKnown").Values(Dict{Id("owner"): Id("x"), Id("sink"): Op("&").Id("x").Dot("Unknown")})),
+			Err().Op("=").Id("x").Dot("Variant").Dot(decodeMethod).Call(Id("r")),
+			Id("r").Dot("popKnown").Call(Id("m")),
+			Return(Err()))
 	case o.Variant != nil:
 		// The variant's members are in the same object: read it again from
 		// its start, the variant skipping the members decoded above.
 		body = append(body, Id("r").Dot("reset").Call(Id("start")),
 			Return(Id("x").Dot("Variant").Dot(decodeMethod).Call(Id("r"))))
-	case o.CatchAll:
+	case o.CatchAll && !o.tracks():
 		body = append(body, Id("x").Dot("Raw").Op("=").Id("r").Dot("since").Call(Id("start")), Return(Nil()))
 	default:
 		body = append(body, Return(Nil()))
@@ -164,6 +212,16 @@ func emitObjectDecode(f *File, o object) {
 		emitUnmarshal(f, o.Name)
 	}
 	decoderFunc(f, o.Name).Block(body...)
+}
+
+// gatedSink is where a gated part whose feature is off puts its members:
+// the object's Unknown, or nowhere when the object does not record unknown
+// members itself (its flattened variant does).
+func gatedSink(o object) Code {
+	if o.records() && o.keeps() {
+		return Op("&").Id("x").Dot("Unknown")
+	}
+	return Nil()
 }
 
 // extraDecode keeps an undeclared member.
@@ -226,15 +284,17 @@ func decodeStmts(fd *ir.Field, place *Statement) []Code {
 func emitObjectMembers(f *File, o object) {
 	var body []Code
 	if o.CatchAll {
-		body = append(body, If(Len(Id("x").Dot("Raw")).Op(">").Lit(0)).Block(
-			Return(Id("wireAppendRawMembers").Call(Id("buf"), Id("open"), Id("x").Dot("Raw")))),
-			appendMemberKey(o.TagKey),
+		if !o.tracks() {
+			body = append(body, If(Len(Id("x").Dot("Raw")).Op(">").Lit(0)).Block(
+				Return(Id("wireAppendRawMembers").Call(Id("buf"), Id("open"), Id("x").Dot("Raw")))))
+		}
+		body = append(body, appendMemberKey(o.TagKey),
 			Id("buf").Op("=").Id("wireAppendQuoted").Call(Id("buf"), Id("x").Dot(o.TagField)))
 	} else if o.TagKey != "" {
 		body = append(body, Id("buf").Op("=").Append(Id("wireComma").Call(Id("buf"), Id("open")),
 			Lit(quoteJSON(o.TagKey)+":"+quoteJSON(o.TagValue)).Op("...")))
 	}
-	if len(o.Fields) > 0 || len(o.Parts) > 0 {
+	if len(o.Fields) > 0 || len(o.Parts) > 0 || (o.Variant != nil && o.tracks()) {
 		body = append(body, Var().Err().Error())
 	}
 	for _, fd := range o.Fields {
@@ -244,15 +304,70 @@ func emitObjectMembers(f *File, o object) {
 		body = append(body, If(List(Id("buf"), Err()).Op("=").Id("x").Dot(p.Name).Dot("appendGatedMembers").Call(Id("buf"), Id("open")), Err().Op("!=").Nil()).Block(
 			Return(Nil(), Err())))
 	}
-	if o.Extra {
+	switch {
+	case o.tracks():
+		body = append(body, appendUnknownTail(o)...)
+	case o.Extra:
 		body = append(body, Id("buf").Op("=").Id("wireAppendExtra").Call(Id("buf"), Id("open"), Id("x").Dot("Extra")))
 	}
-	if o.Variant != nil {
+	switch {
+	case o.tracks() && o.keeps():
+		body = append(body, Return(Id("wireAppendUnknown").Call(Id("buf"), Id("open"), Op("&").Id("x").Dot("Unknown"), Id("x"))))
+	case o.Variant != nil && !o.tracks():
 		body = append(body, Return(Id("x").Dot("Variant").Dot("appendMembers").Call(Id("buf"), Id("open"))))
-	} else {
+	default:
 		body = append(body, Return(Id("buf"), Nil()))
 	}
 	newFunc(f).Params(ptrRecv(o.Name)).Id("appendMembers").Params(Id("buf").Index().Byte(), Id("open").Int()).Params(Index().Byte(), Error()).Block(body...)
+}
+
+// appendUnknownTail writes a flattened variant's members before the
+// unknown members, which come last.
+func appendUnknownTail(o object) []Code {
+	if o.Variant == nil {
+		return nil
+	}
+	return []Code{If(List(Id("buf"), Err()).Op("=").Id("x").Dot("Variant").Dot("appendMembers").Call(Id("buf"), Id("open")), Err().Op("!=").Nil()).Block(
+		Return(Nil(), Err()))}
+}
+
+// emitDeclaresMember emits declaresMember: the object's own member names
+// (its tag as a variant included), then its gated parts' and its flattened
+// union's. Encoding checks unknown members against it; a struct pushes
+// itself as known while its variant decodes (its Variant is still unset
+// then, so only its own members count).
+func emitDeclaresMember(f *File, o object) {
+	var names []Code
+	if o.TagKey != "" {
+		names = append(names, Lit(o.TagKey))
+	}
+	for _, fd := range o.Fields {
+		names = append(names, Lit(fd.JSON))
+	}
+	var body []Code
+	if len(names) > 0 {
+		body = append(body, Switch(Id("name")).Block(Case(names...).Block(Return(True()))))
+	}
+	var more []Code
+	for _, p := range o.Parts {
+		more = append(more, Id("x").Dot(p.Name).Dot("declaresGatedMember").Call(Id("name")))
+	}
+	if o.Variant != nil {
+		more = append(more, Id("x").Dot("Variant").Dot("declaresMember").Call(Id("name")))
+	}
+	result := Code(False())
+	if len(more) > 0 {
+		result = Add(more[0])
+		for _, m := range more[1:] {
+			result = Add(result).Op("||").Add(m)
+		}
+	}
+	recv := ptrRecv(o.Name)
+	if len(more) == 0 {
+		recv = Op("*").Id(o.Name)
+	}
+	body = append(body, Return(result))
+	newFunc(f).Params(recv).Id("declaresMember").Params(Id("name").String()).Bool().Block(body...)
 }
 
 // fieldAppend writes one field by the presence rules: required values

@@ -23,6 +23,9 @@ func emitUnion(fs *fileSet, name, description string, u *ir.UnionDecl) {
 	if u.Object {
 		methods = append(methods, Id("appendMembers").Params(Index().Byte(), Int()).Params(Index().Byte(), Error()))
 	}
+	if tracksMembers(u) {
+		methods = append(methods, Id("declaresMember").Params(String()).Bool())
+	}
 	f.Comment(u.Iface + " is implemented by the variants of " + name + " only.")
 	f.Type().Id(u.Iface).Interface(methods...)
 	emitMarshal(f, name)
@@ -36,10 +39,20 @@ func emitUnion(fs *fileSet, name, description string, u *ir.UnionDecl) {
 		emitUntaggedDecode(f, name, u)
 	}
 	emitUnionAppend(f, name, u)
+	if tracksMembers(u) {
+		newFunc(f).Params(ptrRecv(name)).Id("declaresMember").Params(Id("name").String()).Bool().Block(
+			Return(Id("x").Dot("Value").Op("!=").Nil().Op("&&").Id("x").Dot("Value").Dot("declaresMember").Call(Id("name"))))
+	}
 	for _, v := range u.AllVariants() {
 		emitVariant(fs.on(v.Gate), name, u, v)
 	}
 }
+
+// tracksMembers reports whether a union's variants answer declaresMember:
+// object unions whose variants keep unknown members, so that a struct the
+// union is flattened into (or a union that has it as payload) can check
+// its own unknown members against the chosen variant's.
+func tracksMembers(u *ir.UnionDecl) bool { return u.Object && u.KeepUnknown }
 
 // emitUnionAppend delegates encoding to the variant; an unset union is an
 // error rather than invalid JSON.
@@ -86,7 +99,18 @@ func emitTaggedDecode(f *File, name string, u *ir.UnionDecl) {
 	cases = append(cases, Default().Block(append(callTaggedHooks(name, u), unknownTag(name, u)...)...))
 	body = append(body, Switch(String().Call(Id("tag"))).Block(cases...))
 	emitUnmarshal(f, name)
-	decoderFunc(f, name).Block(body...)
+	if !u.KeepUnknown {
+		decoderFunc(f, name).Block(body...)
+		return
+	}
+	// The tag is a member the variant's own type does not declare: the
+	// variant must not keep it as unknown.
+	decoderFunc(f, name).Block(
+		Id("m").Op(":=").Id("r").Dot("pushKnown").Call(Nil(), Id("wireKnown").Values(Dict{Id("name"): tagKey})),
+		Err().Op(":=").Id("x").Dot("decodeVariant").Call(Id("r")),
+		Id("r").Dot("popKnown").Call(Id("m")),
+		Return(Err()))
+	docFunc(f, "decodeVariant decodes the variant the tag names.").Params(ptrRecv(name)).Id("decodeVariant").Params(readerParam()).Error().Block(body...)
 }
 
 // removedTagError rejects a tag the overrides removed (contract rule 4),
@@ -164,8 +188,11 @@ func emitVariant(f *File, union string, u *ir.UnionDecl, v *ir.Variant) {
 		f.Type().Id(v.Go).Id(v.Payload)
 		emitAppendObject(f, ptrRecv(v.Go))
 		emitPayloadMembers(f, u, v)
+		if tracksMembers(u) {
+			emitPayloadDeclares(f, u, v)
+		}
 	case ir.ShapeFields, ir.ShapeCatchAll:
-		o := object{Name: v.Go, Fields: v.Fields, TagKey: u.Tag, TagValue: tagValue}
+		o := object{Name: v.Go, Fields: v.Fields, TagKey: u.Tag, TagValue: tagValue, Members: v.Members}
 		if v.Shape == ir.ShapeCatchAll {
 			o.CatchAll, o.TagField = true, naming.GoName(u.Tag)
 		}
@@ -180,6 +207,10 @@ func emitVariant(f *File, union string, u *ir.UnionDecl, v *ir.Variant) {
 		if u.Object {
 			newFunc(f).Params(ptrRecv(v.Go)).Id("appendMembers").Params(Id("buf").Index().Byte(), Id("open").Int()).Params(Index().Byte(), Error()).Block(
 				Return(convertPtr(*v.Value, Id("x")).Dot("appendMembers").Call(Id("buf"), Id("open"))))
+		}
+		if tracksMembers(u) {
+			newFunc(f).Params(ptrRecv(v.Go)).Id("declaresMember").Params(Id("name").String()).Bool().Block(
+				Return(convertPtr(*v.Value, Id("x")).Dot("declaresMember").Call(Id("name"))))
 		}
 	case ir.ShapeNull:
 		f.Type().Id(v.Go).Struct()
@@ -208,15 +239,30 @@ func variantDoc(union string, u *ir.UnionDecl, v *ir.Variant) string {
 	return v.Doc + "\n\nIt is " + where
 }
 
-// emitPayloadMembers writes the tag, then the payload's own members.
+// emitPayloadMembers writes the tag, then the payload's own members. A
+// payload that keeps unknown members must not hold one named like the tag.
 func emitPayloadMembers(f *File, u *ir.UnionDecl, v *ir.Variant) {
 	var body []Code
+	if v != u.Fallback && v.PayloadUnknown && u.Tag != "" {
+		body = append(body, If(Err().Op(":=").Id("wireUnknownClash").Call(Op("&").Id("x").Dot("Unknown"), Lit(u.Tag)), Err().Op("!=").Nil()).Block(
+			Return(Nil(), Err())))
+	}
 	if v != u.Fallback {
 		body = append(body, Id("buf").Op("=").Append(Id("wireComma").Call(Id("buf"), Id("open")),
 			Lit(quoteJSON(u.Tag)+":"+quoteJSON(v.Tag)).Op("...")))
 	}
 	body = append(body, Return(Parens(Op("*").Id(v.Payload)).Call(Id("x")).Dot("appendMembers").Call(Id("buf"), Id("open"))))
 	newFunc(f).Params(ptrRecv(v.Go)).Id("appendMembers").Params(Id("buf").Index().Byte(), Id("open").Int()).Params(Index().Byte(), Error()).Block(body...)
+}
+
+// emitPayloadDeclares emits declaresMember for a payload variant: the tag
+// and the payload's members.
+func emitPayloadDeclares(f *File, u *ir.UnionDecl, v *ir.Variant) {
+	own := Parens(Op("*").Id(v.Payload)).Call(Id("x")).Dot("declaresMember").Call(Id("name"))
+	if v != u.Fallback && u.Tag != "" {
+		own = Id("name").Op("==").Lit(u.Tag).Op("||").Add(own)
+	}
+	newFunc(f).Params(ptrRecv(v.Go)).Id("declaresMember").Params(Id("name").String()).Bool().Block(Return(own))
 }
 
 // emitConstructor emits NewX(...) returning the union holding the variant.

@@ -39,6 +39,10 @@ type Decl struct {
 	Object bool
 	// Gate lists the unstable features the type needs (nil: stable).
 	Gate Gate
+	// DeclaresMembers: an object-shaped newtype or raw type answers
+	// declaresMember too, so that it can be a union's payload when unknown
+	// members are kept (see KeepUnknownMembers).
+	DeclaresMembers bool
 }
 
 // ExprKind is the shape of a type expression.
@@ -99,11 +103,34 @@ func (f *Field) Pointer() bool {
 	return !f.Required || f.Nullable
 }
 
+// MemberPolicy is what an object type does with members it does not
+// declare.
+type MemberPolicy int
+
+const (
+	// MembersDrop ignores them (or keeps them in Extra, for a schema with
+	// additionalProperties true): the reference implementation's way.
+	MembersDrop MemberPolicy = iota
+	// MembersKeep keeps them in an UnknownMembers field and encodes them
+	// back.
+	MembersKeep
+	// MembersReject makes one a decode error: the schema forbids them.
+	MembersReject
+)
+
 // StructDecl is a JSON object type.
 type StructDecl struct {
 	Fields []*Field
-	// Extra keeps members that are not declared (additionalProperties: true).
+	// Extra keeps members that are not declared (additionalProperties: true)
+	// in a map, when unknown members are dropped otherwise (Unknown off).
 	Extra bool
+	// Closed: the schema allows no undeclared members
+	// (additionalProperties or unevaluatedProperties false); one is a
+	// decode error.
+	Closed bool
+	// Members is what decoding does with members the struct does not
+	// declare (see KeepUnknownMembers).
+	Members MemberPolicy
 	// Variant is a union flattened into this object: its members sit beside
 	// the struct's own. Held in a field named Variant.
 	Variant *UnionDecl
@@ -177,6 +204,9 @@ type UnionDecl struct {
 	// Table: an untagged union with gated variants chooses at run time
 	// from a candidate table instead of generated code.
 	Table bool
+	// KeepUnknown: the variants keep their undeclared members (their own
+	// UnknownMembers, or the flattening struct's), the catch-all among them.
+	KeepUnknown bool
 	// TagLenient: the owner marks the tag property
 	// x-deserialize-default-on-error, so a tag that is not a string selects
 	// the fallback variant instead of failing.
@@ -256,6 +286,14 @@ type Variant struct {
 	// Order is the variant's position in the schema (untagged tables sort
 	// by it).
 	Order int
+	// Closed: the variant's own properties allow no undeclared members.
+	Closed bool
+	// Members is what a ShapeFields or ShapeCatchAll variant does with
+	// members it does not declare.
+	Members MemberPolicy
+	// PayloadUnknown: the payload struct keeps unknown members, so the
+	// variant's encoder checks that none of them is the tag.
+	PayloadUnknown bool
 	// Declared are all member names an object variant can carry (its own,
 	// its flattened variants', its payload's). Untagged decoding uses them
 	// to tell which required member is really unique, and to prefer the

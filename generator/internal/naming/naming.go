@@ -61,7 +61,7 @@ func splitWords(s string) []string {
 }
 
 // reservedNames are package-level identifiers of the copied runtime.
-var reservedNames = []string{"DecodeError", "EncodeError", "Marshal", "AppendJSON", "Ptr", "Patch", "PatchTo", "PatchClear"}
+var reservedNames = []string{"DecodeError", "EncodeError", "Marshal", "AppendJSON", "Ptr", "Patch", "PatchTo", "PatchClear", "UnknownMembers"}
 
 // Namespace hands out package-level identifiers, resolving collisions by
 // suffixing: the first claimant keeps the plain name, later ones get
@@ -110,6 +110,13 @@ func (ns *Namespace) Claim(name, path string) string {
 
 // FieldNames gives unique Go field names within one struct.
 type FieldNames map[string]bool
+
+// NewFieldNames starts a struct's field names with those acpgen adds
+// itself (the flattened union, the unknown members), so that a property
+// with such a name gets a suffix instead of clashing.
+func NewFieldNames() FieldNames {
+	return FieldNames{"Variant": true, "Unknown": true}
+}
 
 func (fn FieldNames) Claim(name string) string {
 	candidate := name

@@ -29,10 +29,13 @@ type Node struct {
 	AdditionalProperties *Node
 	AdditionalAny        bool
 	AdditionalNone       bool
-	AllOf, AnyOf, OneOf  []*Node
-	Not                  *Node
-	Default              json.RawMessage
-	Defs                 []Property
+	// UnevaluatedNone is set for `unevaluatedProperties: false`; other
+	// values change nothing acpgen generates.
+	UnevaluatedNone     bool
+	AllOf, AnyOf, OneOf []*Node
+	Not                 *Node
+	Default             json.RawMessage
+	Defs                []Property
 
 	DefaultOnError   bool // x-deserialize-default-on-error
 	SkipInvalidItems bool // x-deserialize-skip-invalid-items
@@ -58,7 +61,6 @@ var ignoredKeywords = map[string]bool{
 	"$schema": true, "$id": true, "$comment": true, "discriminator": true,
 	"contentEncoding": true, "contentMediaType": true,
 	"examples": true, "deprecated": true, "readOnly": true, "writeOnly": true,
-	"unevaluatedProperties": true,
 }
 
 // parseNode decodes raw (one schema object) at path.
@@ -96,6 +98,8 @@ func (n *Node) setKeyword(k string, v json.RawMessage) error {
 		n.Not, err = parseNode(v, at)
 	case "additionalProperties":
 		err = n.setAdditional(v, at)
+	case "unevaluatedProperties":
+		n.UnevaluatedNone = string(bytes.TrimSpace(v)) == "false"
 	case "allOf":
 		n.AllOf, err = parseSchemaList(v, at)
 	case "anyOf":
@@ -175,6 +179,10 @@ func (n *Node) setAdditional(v json.RawMessage, at string) error {
 	n.AdditionalProperties = s
 	return nil
 }
+
+// ClosedObject reports whether the schema allows no members beyond those
+// it declares.
+func (n *Node) ClosedObject() bool { return n.AdditionalNone || n.UnevaluatedNone }
 
 // IsEmpty reports whether the schema accepts any JSON value (no type, no
 // composition, no reference): the "any JSON" schema.

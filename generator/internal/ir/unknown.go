@@ -1,0 +1,59 @@
+package ir
+
+// KeepUnknownMembers makes every object type keep the members it does not
+// declare (docs/adr/0009-unknown-members.md): structs and object variants
+// whose schema allows undeclared members get an UnknownMembers field, those
+// whose schema forbids them reject them, and unions tell their variants
+// which names (the tag) are not unknown. It runs after gating, so that it
+// sees the final set of declarations.
+func KeepUnknownMembers(types []*Decl) {
+	byName := map[string]*Decl{}
+	for _, t := range types {
+		byName[t.Name] = t
+		switch {
+		case t.Kind == KindStruct:
+			t.Struct.Members = policy(t.Struct.Closed)
+		case t.Object && (t.Kind == KindNewtype || t.Kind == KindRaw):
+			t.DeclaresMembers = true
+		}
+	}
+	for _, t := range types {
+		for _, u := range Unions(t) {
+			u.KeepUnknown = true
+			variants := u.AllVariants()
+			for _, p := range u.Parts {
+				variants = append(variants, p.Variants...)
+			}
+			for _, v := range variants {
+				v.Members = policy(v.Closed)
+				v.PayloadUnknown = v.Shape == ShapePayload && keepsUnknown(byName, v.Payload)
+			}
+		}
+	}
+}
+
+// keepsUnknown reports whether the named type has an Unknown field: a
+// struct that keeps unknown members, or a newtype of one.
+func keepsUnknown(byName map[string]*Decl, name string) bool {
+	for range len(byName) { // a chain of newtypes visits each name once
+		t := byName[name]
+		switch {
+		case t == nil:
+			return false
+		case t.Kind == KindStruct:
+			return t.Struct.Members == MembersKeep
+		case t.Kind == KindNewtype && t.Newtype.Kind == ExprNamed:
+			name = t.Newtype.Named
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+func policy(closed bool) MemberPolicy {
+	if closed {
+		return MembersReject
+	}
+	return MembersKeep
+}
