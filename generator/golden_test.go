@@ -83,7 +83,8 @@ func caseConfig(t *testing.T, dir, pkg string) Config {
 		return data
 	}
 	_, marker := os.Stat(filepath.Join(dir, "validate"))
-	cfg := Config{SchemaFile: filepath.Join(dir, "schema.json"), Schema: read("schema.json"), Package: pkg, Validate: marker == nil}
+	_, drop := os.Stat(filepath.Join(dir, "drop-unknown-members"))
+	cfg := Config{SchemaFile: filepath.Join(dir, "schema.json"), Schema: read("schema.json"), Package: pkg, Validate: marker == nil, DropUnknownMembers: drop == nil}
 	if u := read("schema.unstable.json"); u != nil {
 		cfg.UnstableFile, cfg.Unstable = filepath.Join(dir, "schema.unstable.json"), u
 		cfg.FeaturesFile, cfg.Features = filepath.Join(dir, "features.json"), read("features.json")
