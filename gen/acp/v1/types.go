@@ -6892,6 +6892,7 @@ func (x *MultiSelectItems) decodeVariant(r *wireReader) error {
 		return err
 	}
 	if !found || wireIsNull(raw) {
+		r.unpushKnown()
 		v := new(MultiSelectItemsTitled)
 		if err := (*TitledMultiSelectItems)(v).decodeWire(r); err != nil {
 			return err
@@ -10285,6 +10286,7 @@ func (x *AuthMethod) decodeVariant(r *wireReader) error {
 		return err
 	}
 	if !found || wireIsNull(raw) {
+		r.unpushKnown()
 		v := new(AuthMethodAgentVariant)
 		if err := (*AuthMethodAgent)(v).decodeWire(r); err != nil {
 			return err
@@ -10305,6 +10307,7 @@ func (x *AuthMethod) decodeVariant(r *wireReader) error {
 		x.Value = v
 		return nil
 	default:
+		r.unpushKnown()
 		v := new(AuthMethodAgentVariant)
 		if (*AuthMethodAgent)(v).decodeWire(r) == nil {
 			x.Value = v
@@ -19547,6 +19550,7 @@ func (x *McpServer) decodeVariant(r *wireReader) error {
 		return err
 	}
 	if !found || wireIsNull(raw) {
+		r.unpushKnown()
 		v := new(McpServerStdioVariant)
 		if err := (*McpServerStdio)(v).decodeWire(r); err != nil {
 			return err
@@ -19577,6 +19581,7 @@ func (x *McpServer) decodeVariant(r *wireReader) error {
 		if ok, err := x.decodeGatedMCPOverACP(tag, r); ok {
 			return err
 		}
+		r.unpushKnown()
 		v := new(McpServerStdioVariant)
 		if (*McpServerStdio)(v).decodeWire(r) == nil {
 			x.Value = v
@@ -21228,6 +21233,7 @@ func (x *SetSessionConfigOptionRequestVariant) decodeVariant(r *wireReader) erro
 		return err
 	}
 	if !found || wireIsNull(raw) {
+		r.unpushKnown()
 		v := new(SetSessionConfigOptionRequestValueID)
 		if err := v.decodeWire(r); err != nil {
 			return err
@@ -21248,6 +21254,7 @@ func (x *SetSessionConfigOptionRequestVariant) decodeVariant(r *wireReader) erro
 		x.Value = v
 		return nil
 	default:
+		r.unpushKnown()
 		v := new(SetSessionConfigOptionRequestValueID)
 		if v.decodeWire(r) == nil {
 			x.Value = v

@@ -19,6 +19,8 @@ import (
 
 func FuzzSessionUpdate(f *testing.F) {
 	acptest.FuzzSeed(f, "SessionUpdate",
+		`{"sessionUpdate":"agent_message_chunk","messageId":"m","content":{"type":"text","text":"a","u":[1E400]},"u\u0031":-0.0,"u2":{"n":12345678901234567890123}}`, // unknown members
+		`{"u":1,"sessionUpdate":"usage_update","used":1,"size":2,"cost":{"amount":1,"currency":"X","u":null},"u":2}`,                                                 // unknown members
 		`{"sessionUpdate":"agent\u005fmessage_chunk","messageId":"m","cont\u0065nt":`+acptest.TextBlock+`}`,
 		`{"sessionUpdate":"usage_update","used":18446744073709551615,"size":18446744073709551615,"cost":{"amount":1E-7,"currency":"EUR"}}`,
 		`{"sessionUpdate":"usage_update","used":18446744073709551616,"size":0}`,
@@ -36,6 +38,7 @@ func FuzzSessionUpdate(f *testing.F) {
 
 func FuzzSessionNotification(f *testing.F) {
 	acptest.FuzzSeed(f, "UpdateSessionNotification",
+		`{"sessionId":"s","update":{"sessionUpdate":"_acme","u":{}},"_meta":{"a":1},"u":[]}`, // unknown members
 		`{"sessionId":"s\u0031","update":{"sessionUpdate":"agent_message_chunk","messageId":"m","content":`+acptest.TextBlock+`},"_meta":`+acptest.MetaEdge+`}`,
 		`{"sessionId":"s","update":{"sessionUpdate":"_acme_heartbeat","n":12345678901234567890},"_meta":[1]}`,
 		`{"sessionId":"s","update":{"sessionUpdate":"tool_call_update","toolCallId":"c","rawInput":`+acptest.DeepObjects+`}}`,
@@ -47,6 +50,7 @@ func FuzzSessionNotification(f *testing.F) {
 
 func FuzzContentBlock(f *testing.F) {
 	acptest.FuzzSeed(f, "ContentBlock",
+		`{"type":"resource_link","uri":"u","name":"n","u":"\ud83d\ude00","v":true}`, // unknown members
 		acptest.TextBlock,
 		`{"type":"te\u0078t","text":"x","annotations":{"priority":1e-400,"audience":["user","robot"],"lastModified":"x"}}`,
 		`{"type":"text","text":"a","text":"b"}`,

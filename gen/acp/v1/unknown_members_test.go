@@ -1,0 +1,78 @@
+package acp_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"testing"
+
+	acp "github.com/acpgen/acpgen/gen/acp/v1"
+	"github.com/acpgen/acpgen/internal/acptest"
+)
+
+type codec interface {
+	json.Unmarshaler
+	json.Marshaler
+}
+
+// Messages real peers sent with members this package does not declare (a
+// later revision's, or an unstable feature's whose tag may be off): each
+// comes back member for member under every tag set, and a second round
+// trip gives the same bytes.
+func TestUnknownMembersFromPeers(t *testing.T) {
+	cases := []struct {
+		name string
+		v    func() codec
+		in   string
+	}{
+		{"a newer auth method (unknown type, vars)", func() codec { return new(acp.AuthMethod) },
+			`{"id":"k","name":"API key","type":"env_var","vars":[{"name":"ACME_KEY","secret":true}]}`},
+		{"models on a session/new result", func() codec { return new(acp.NewSessionResponse) },
+			`{"sessionId":"s","models":{"currentModelId":"m","availableModels":[{"modelId":"m","name":"M"}]}}`},
+		{"sessionCapabilities.fork", func() codec { return new(acp.AgentCapabilities) },
+			`{"loadSession":true,"sessionCapabilities":{"fork":{}}}`},
+		{"mcpCapabilities.acp", func() codec { return new(acp.AgentCapabilities) },
+			`{"mcpCapabilities":{"http":true,"acp":true}}`},
+		{"PromptResponse.usage", func() codec { return new(acp.PromptResponse) },
+			`{"stopReason":"end_turn","usage":{"totalTokens":3,"inputTokens":1,"outputTokens":2}}`},
+		{"an unknown member beside _meta in a notification", func() codec { return new(acp.SessionNotification) },
+			`{"sessionId":"s","update":{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"hi","x-lang":"en"},"seq":18446744073709551616},"_meta":{"a":1},"traceId":"t-1"}`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			v := c.v()
+			if err := v.UnmarshalJSON([]byte(c.in)); err != nil {
+				t.Fatal(err)
+			}
+			out, err := v.MarshalJSON()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d := acptest.JSONDiff([]byte(c.in), out); d != "" {
+				t.Fatalf("re-encoded as %s: %s", out, d)
+			}
+			w := c.v()
+			if err := w.UnmarshalJSON(out); err != nil {
+				t.Fatal(err)
+			}
+			if again, _ := w.MarshalJSON(); !bytes.Equal(again, out) {
+				t.Errorf("second round trip %s, first %s", again, out)
+			}
+		})
+	}
+}
+
+// A proxy forwards a member this package does not know by setting it.
+func TestForwardUnknownMember(t *testing.T) {
+	r := acp.PromptResponse{StopReason: acp.StopReasonEndTurn}
+	if err := r.Unknown.Set("x-trace", json.RawMessage(`{"id":"t-1"}`)); err != nil {
+		t.Fatal(err)
+	}
+	out := mustEncode(t, r)
+	if string(out) != `{"stopReason":"end_turn","x-trace":{"id":"t-1"}}` {
+		t.Errorf("got %s", out)
+	}
+	_ = r.Unknown.Set("stopReason", json.RawMessage(`"cancelled"`))
+	if out, err := json.Marshal(r); err == nil {
+		t.Errorf("a declared member set as unknown encoded as %s", out)
+	}
+}
