@@ -137,6 +137,13 @@ func (r *wireReader) pushKnown(given []wireKnown, k wireKnown) wireMark {
 	return m
 }
 
+// unpushKnown takes back the last name pushed, for a union that decodes
+// its fallback variant after all (see the generated decodeVariant); the
+// pushKnown mark still restores everything.
+func (r *wireReader) unpushKnown() {
+	r.known = r.known[:len(r.known)-1]
+}
+
 // popKnown undoes pushKnown, keeping the cursor where it is.
 func (r *wireReader) popKnown(m wireMark) {
 	r.known, r.knownFrom = r.known[:m.known], m.knownFrom

@@ -81,7 +81,7 @@ func emitTaggedDecode(f *File, name string, u *ir.UnionDecl) {
 	absent := Op("!").Id("found")
 	if u.Fallback != nil {
 		absent = Add(absent).Op("||").Id("wireIsNull").Call(Id("raw"))
-		body = append(body, If(absent).Block(decodeVariantInto(u.Fallback, "v")...))
+		body = append(body, If(absent).Block(fallbackInto(u, "v")...))
 	} else {
 		body = append(body, If(absent).Block(Return(Id("wireMissing").Call(tagKey))))
 	}
@@ -124,7 +124,7 @@ func removedTagError(name string, u *ir.UnionDecl, r ir.RemovedTag) Code {
 // variant when the owner decodes the tag leniently.
 func badTag(u *ir.UnionDecl, tagKey Code) []Code {
 	if u.TagLenient && u.Fallback != nil {
-		return decodeVariantInto(u.Fallback, "v")
+		return fallbackInto(u, "v")
 	}
 	return []Code{Return(Id("wireAtKey").Call(Err(), tagKey))}
 }
@@ -145,11 +145,28 @@ func unknownTag(name string, u *ir.UnionDecl) []Code {
 		return []Code{fail}
 	}
 	return []Code{
+		unpushTag(u),
 		Id("v").Op(":=").New(Id(u.Fallback.Go)),
 		If(Add(variantDecode(u.Fallback, Id("v"))).Op("==").Nil()).Block(
 			Id("x").Dot("Value").Op("=").Id("v"), Return(Nil())),
 		fail,
 	}
+}
+
+// fallbackInto decodes the fallback variant. Its type does not declare
+// the tag, so a tag it gets anyway (null, or a value no variant knows) is
+// one of its unknown members: the decoder stops passing it on as known.
+func fallbackInto(u *ir.UnionDecl, tmp string) []Code {
+	return append([]Code{unpushTag(u)}, decodeVariantInto(u.Fallback, tmp)...)
+}
+
+// unpushTag takes back the tag the decoder pushed as known (nothing when
+// unknown members are dropped).
+func unpushTag(u *ir.UnionDecl) Code {
+	if !u.KeepUnknown {
+		return Null()
+	}
+	return Id("r").Dot("unpushKnown").Call()
 }
 
 // decodeVariantInto decodes the value at the cursor as v, stores it in
