@@ -11,8 +11,8 @@ import (
 // the notification, update and entry levels, byte for byte when they come
 // last (contract rule 1).
 func TestUnknownMembersRoundTrip(t *testing.T) {
-	in := `{"sessionId":"s","update":{"sessionUpdate":"plan_update","plan":{"type":"items","planId":"p","entries":[{"content":"c","priority":"high","status":"pending","x_e":1}],"x_p":[true]},"x_u":null},"x_n":{"a":-0.0}}`
-	var n seedplan.SessionUpdateNotification
+	in := `{"sessionId":"s","update":{"sessionUpdate":"plan_update","plan":{"type":"items","id":"p","entries":[{"content":"c","priority":"high","status":"pending","x_e":1}],"x_p":[true]},"x_u":null},"x_n":{"a":-0.0}}`
+	var n seedplan.SessionNotification
 	if err := json.Unmarshal([]byte(in), &n); err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,7 @@ package seedplan
 import (
 	"encoding/json"
 	"iter"
+	"slices"
 )
 
 // UnknownMembers holds the members of a JSON object that its Go type does
@@ -21,24 +22,46 @@ import (
 // by hand (a field the package declares must be set as the field), so the
 // output never has a name twice.
 type UnknownMembers struct {
-	// raw is the members as JSON object text without the braces,
-	// `"name":value,"name":value`: names quoted canonically, values
-	// exactly as received or set. Keeping them as one text costs one
-	// allocation for all of an object's unknown members and lets encoding
-	// copy them in one step.
+	// text is nil when there are none: one pointer is all that every
+	// generated struct pays for keeping unknown members.
+	text *wireUnknownText
+}
+
+// wireUnknownText is the members as JSON object text without the braces,
+// `"name":value,"name":value`: names quoted canonically, values exactly as
+// received or set, n of them. Keeping them as one text costs one buffer for
+// all of an object's unknown members and lets encoding copy them in one
+// step. Set and Delete build a new text instead of changing one, so copies
+// of an UnknownMembers never see each other's changes; only the decoder
+// appends in place, to the text of the value it is filling.
+type wireUnknownText struct {
 	raw []byte
 	n   int
 }
 
 // Len is the number of members held.
-func (u *UnknownMembers) Len() int { return u.n }
+func (u *UnknownMembers) Len() int {
+	if u.text == nil {
+		return 0
+	}
+	return u.text.n
+}
+
+// raw is the members' text ("" when there are none).
+func (u *UnknownMembers) raw() []byte {
+	if u.text == nil {
+		return nil
+	}
+	return u.text.raw
+}
 
 // All yields each member's name and value in order. The values alias the
 // members' storage: copy one to keep it past a change to u.
 func (u *UnknownMembers) All() iter.Seq2[string, json.RawMessage] {
 	return func(yield func(string, json.RawMessage) bool) {
+		raw := u.raw()
 		for m := range u.members() {
-			if !yield(string(m.name), json.RawMessage(u.raw[m.value:m.end:m.end])) {
+			if !yield(string(m.name), json.RawMessage(raw[m.value:m.end:m.end])) {
 				return
 			}
 		}
@@ -47,9 +70,10 @@ func (u *UnknownMembers) All() iter.Seq2[string, json.RawMessage] {
 
 // Get returns the value of the first member called name.
 func (u *UnknownMembers) Get(name string) (json.RawMessage, bool) {
+	raw := u.raw()
 	for m := range u.members() {
 		if string(m.name) == name {
-			return json.RawMessage(u.raw[m.value:m.end:m.end]), true
+			return json.RawMessage(raw[m.value:m.end:m.end]), true
 		}
 	}
 	return nil, false
@@ -69,53 +93,59 @@ func (u *UnknownMembers) Set(name string, value json.RawMessage) error {
 		return wireAtKey(wireEncodeErrorf("not a JSON value: %v", err), name)
 	}
 	u.Delete(name)
-	// A copy of an UnknownMembers shares its storage; clipping makes the
-	// append below reallocate instead of writing into what a copy sees.
-	u.raw = u.raw[:len(u.raw):len(u.raw)]
-	u.add(name, value[start:end])
+	t := &wireUnknownText{raw: slices.Clip(u.raw())}
+	if u.text != nil {
+		t.n = u.text.n
+	}
+	t.add(name, value[start:end])
+	u.text = t
 	return nil
 }
 
 // Clone returns a copy that shares no storage with u.
 func (u *UnknownMembers) Clone() UnknownMembers {
-	if u.n == 0 {
+	if u.text == nil {
 		return UnknownMembers{}
 	}
-	return UnknownMembers{raw: append([]byte(nil), u.raw...), n: u.n}
+	return UnknownMembers{&wireUnknownText{raw: slices.Clone(u.text.raw), n: u.text.n}}
 }
 
 // Delete removes every member called name and reports whether there was
 // one.
 func (u *UnknownMembers) Delete(name string) bool {
 	found := false
-	kept := u.raw[:0:0]
-	n := 0
+	raw := u.raw()
+	kept := &wireUnknownText{}
 	for m := range u.members() {
 		if string(m.name) == name {
 			found = true
 			continue
 		}
-		if n > 0 {
-			kept = append(kept, ',')
+		if kept.n > 0 {
+			kept.raw = append(kept.raw, ',')
 		}
-		kept = append(kept, u.raw[m.start:m.end]...)
-		n++
+		kept.raw = append(kept.raw, raw[m.start:m.end]...)
+		kept.n++
 	}
-	if found {
-		u.raw, u.n = kept, n
+	switch {
+	case !found:
+	case kept.n == 0:
+		u.text = nil
+	default:
+		u.text = kept
 	}
 	return found
 }
 
 // add appends a member without checks.
-func (u *UnknownMembers) add(name string, value []byte) {
-	if u.n > 0 {
-		u.raw = append(u.raw, ',')
+func (t *wireUnknownText) add(name string, value []byte) {
+	if t.n > 0 {
+		t.raw = append(t.raw, ',')
 	}
-	u.raw = wireAppendQuoted(u.raw, name)
-	u.raw = append(u.raw, ':')
-	u.raw = append(u.raw, value...)
-	u.n++
+	t.raw = wireAppendQuoted(t.raw, name)
+	t.raw = append(t.raw, ':')
+	t.raw = append(t.raw, value...)
+	t.n++
 }
 
 // wireUnknownMember is one member of an UnknownMembers: its unescaped name
@@ -128,7 +158,7 @@ type wireUnknownMember struct {
 // members walks raw, which only this file writes, so it is well formed.
 func (u *UnknownMembers) members() iter.Seq[wireUnknownMember] {
 	return func(yield func(wireUnknownMember) bool) {
-		raw := u.raw
+		raw := u.raw()
 		for i := 0; i < len(raw); {
 			name, colon, err := wireReadString(raw, i)
 			if err != nil {
@@ -198,13 +228,10 @@ func (u *UnknownMembers) keep(r *wireReader, key []byte, known []wireKnown) erro
 	if err != nil {
 		return wireAtKey(err, string(key))
 	}
-	if u.n > 0 {
-		u.raw = append(u.raw, ',')
+	if u.text == nil {
+		u.text = &wireUnknownText{}
 	}
-	u.raw = wireAppendQuoted(u.raw, string(key))
-	u.raw = append(u.raw, ':')
-	u.raw = append(u.raw, v...)
-	u.n++
+	u.text.add(string(key), v)
 	return nil
 }
 
@@ -213,7 +240,7 @@ func (u *UnknownMembers) keep(r *wireReader, key []byte, known []wireKnown) erro
 // a hand-made UnknownMembers can hold, is an error rather than a second
 // member of that name.
 func wireAppendUnknown(buf []byte, open int, u *UnknownMembers, owner wireMemberSet) ([]byte, error) {
-	if u.n == 0 {
+	if u.text == nil {
 		return buf, nil
 	}
 	for m := range u.members() {
@@ -221,13 +248,13 @@ func wireAppendUnknown(buf []byte, open int, u *UnknownMembers, owner wireMember
 			return nil, wireEncodeErrorf("unknown member %s is declared by the type: set its field instead", wireQuoteExcerpt(m.name))
 		}
 	}
-	return append(wireComma(buf, open), u.raw...), nil
+	return append(wireComma(buf, open), u.text.raw...), nil
 }
 
 // wireUnknownClash fails when u holds a member called name: the tag of a
 // union, which the variant's encoder writes itself.
 func wireUnknownClash(u *UnknownMembers, name string) error {
-	if u.n == 0 {
+	if u.text == nil {
 		return nil
 	}
 	if _, ok := u.Get(name); ok {

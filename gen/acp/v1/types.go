@@ -6892,7 +6892,6 @@ func (x *MultiSelectItems) decodeVariant(r *wireReader) error {
 		return err
 	}
 	if !found || wireIsNull(raw) {
-		r.unpushKnown()
 		v := new(MultiSelectItemsTitled)
 		if err := (*TitledMultiSelectItems)(v).decodeWire(r); err != nil {
 			return err
@@ -10286,7 +10285,6 @@ func (x *AuthMethod) decodeVariant(r *wireReader) error {
 		return err
 	}
 	if !found || wireIsNull(raw) {
-		r.unpushKnown()
 		v := new(AuthMethodAgentVariant)
 		if err := (*AuthMethodAgent)(v).decodeWire(r); err != nil {
 			return err
@@ -19550,7 +19548,6 @@ func (x *McpServer) decodeVariant(r *wireReader) error {
 		return err
 	}
 	if !found || wireIsNull(raw) {
-		r.unpushKnown()
 		v := new(McpServerStdioVariant)
 		if err := (*McpServerStdio)(v).decodeWire(r); err != nil {
 			return err
@@ -21233,7 +21230,6 @@ func (x *SetSessionConfigOptionRequestVariant) decodeVariant(r *wireReader) erro
 		return err
 	}
 	if !found || wireIsNull(raw) {
-		r.unpushKnown()
 		v := new(SetSessionConfigOptionRequestValueID)
 		if err := v.decodeWire(r); err != nil {
 			return err

@@ -968,7 +968,6 @@ func (x *IdleStateUpdateVariant) decodeVariant(r *wireReader) error {
 		return err
 	}
 	if !found || wireIsNull(raw) {
-		r.unpushKnown()
 		v := new(IdleStateUpdateNone)
 		if err := v.decodeWire(r); err != nil {
 			return err
@@ -978,7 +977,6 @@ func (x *IdleStateUpdateVariant) decodeVariant(r *wireReader) error {
 	}
 	tag, err := wireTagString(raw)
 	if err != nil {
-		r.unpushKnown()
 		v := new(IdleStateUpdateNone)
 		if err := v.decodeWire(r); err != nil {
 			return err

@@ -33,6 +33,9 @@ type wireReader struct {
 	// leaves the objects nested in it an empty set.
 	known     []wireKnown
 	knownFrom int
+	// knownBuf holds known in the common case (a few levels of unions),
+	// so that a reader new from the pool does not allocate for it.
+	knownBuf [8]wireKnown
 }
 
 // wireMark is a position to come back to: lenient fields and union
@@ -80,6 +83,9 @@ func wireUnmarshalWith[T any](x *T, data []byte, decode func(*T, *wireReader) er
 func wireGetReader(data []byte) *wireReader {
 	r := wireReaders.Get().(*wireReader)
 	r.data, r.pos, r.depth = data, 0, 0
+	if r.known == nil {
+		r.known = r.knownBuf[:0]
+	}
 	r.known, r.knownFrom = r.known[:0], 0
 	return r
 }

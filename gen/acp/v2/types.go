@@ -7741,7 +7741,6 @@ func (x *MultiSelectItems) decodeVariant(r *wireReader) error {
 		return err
 	}
 	if !found || wireIsNull(raw) {
-		r.unpushKnown()
 		v := new(MultiSelectItemsTitled)
 		if err := (*TitledMultiSelectItems)(v).decodeWire(r); err != nil {
 			return err
@@ -16263,7 +16262,6 @@ func (x *IdleStateUpdateVariant) decodeVariant(r *wireReader) error {
 		return err
 	}
 	if !found || wireIsNull(raw) {
-		r.unpushKnown()
 		v := new(IdleStateUpdateNone)
 		if err := v.decodeWire(r); err != nil {
 			return err
@@ -16273,7 +16271,6 @@ func (x *IdleStateUpdateVariant) decodeVariant(r *wireReader) error {
 	}
 	tag, err := wireTagString(raw)
 	if err != nil {
-		r.unpushKnown()
 		v := new(IdleStateUpdateNone)
 		if err := v.decodeWire(r); err != nil {
 			return err

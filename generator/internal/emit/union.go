@@ -81,7 +81,7 @@ func emitTaggedDecode(f *File, name string, u *ir.UnionDecl) {
 	absent := Op("!").Id("found")
 	if u.Fallback != nil {
 		absent = Add(absent).Op("||").Id("wireIsNull").Call(Id("raw"))
-		body = append(body, If(absent).Block(fallbackInto(u, "v")...))
+		body = append(body, If(absent).Block(decodeVariantInto(u.Fallback, "v")...))
 	} else {
 		body = append(body, If(absent).Block(Return(Id("wireMissing").Call(tagKey))))
 	}
@@ -124,7 +124,7 @@ func removedTagError(name string, u *ir.UnionDecl, r ir.RemovedTag) Code {
 // variant when the owner decodes the tag leniently.
 func badTag(u *ir.UnionDecl, tagKey Code) []Code {
 	if u.TagLenient && u.Fallback != nil {
-		return fallbackInto(u, "v")
+		return decodeVariantInto(u.Fallback, "v")
 	}
 	return []Code{Return(Id("wireAtKey").Call(Err(), tagKey))}
 }
@@ -153,15 +153,11 @@ func unknownTag(name string, u *ir.UnionDecl) []Code {
 	}
 }
 
-// fallbackInto decodes the fallback variant. Its type does not declare
-// the tag, so a tag it gets anyway (null, or a value no variant knows) is
-// one of its unknown members: the decoder stops passing it on as known.
-func fallbackInto(u *ir.UnionDecl, tmp string) []Code {
-	return append([]Code{unpushTag(u)}, decodeVariantInto(u.Fallback, tmp)...)
-}
-
 // unpushTag takes back the tag the decoder pushed as known (nothing when
-// unknown members are dropped).
+// unknown members are dropped): the fallback variant's type does not
+// declare the tag, so a tag value no variant knows is one of its unknown
+// members. A null tag, or one that is not a string under lenient decoding,
+// stays known and is dropped: it means "absent" (rules 1 and 9).
 func unpushTag(u *ir.UnionDecl) Code {
 	if !u.KeepUnknown {
 		return Null()
