@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"runtime/debug"
+
+	"github.com/acpgen/acpgen/generator"
 )
 
 // modulePath is acpgen's module path; -version names the module only when
@@ -28,26 +30,29 @@ func printVersion(w io.Writer) error {
 // checkout it is "(devel)" (or a pseudo-version when the build was stamped
 // from VCS), by `go run ...@version` or `go install` the release, and as
 // another module's `go tool` the version that module requires, followed by
-// the replacement when a replace directive points elsewhere.
+// the replacement when a replace directive points elsewhere. When the
+// source is a directory (a checkout, or a replace pointing at one) the go
+// command knows no release, so generator.Version, the release that source
+// belongs to, is added.
 func moduleVersion(bi *debug.BuildInfo) string {
 	m := bi.Main
-	v := orDevel(m.Version)
+	v := m.Version
+	fromDir := v == "" || v == "(devel)"
+	if fromDir {
+		v = "(devel)"
+	}
 	if m.Path != modulePath {
 		v = m.Path + " " + v
 	}
 	if r := m.Replace; r != nil {
 		v += " => " + r.Path
-		if r.Version != "" && r.Version != "(devel)" {
+		fromDir = r.Version == "" || r.Version == "(devel)"
+		if !fromDir {
 			v += " " + r.Version
 		}
 	}
-	return v
-}
-
-// orDevel names an empty version the way the go command does.
-func orDevel(v string) string {
-	if v == "" {
-		return "(devel)"
+	if fromDir {
+		v += ", source " + generator.Version
 	}
 	return v
 }

@@ -7,6 +7,8 @@ import (
 	"runtime/debug"
 	"strings"
 	"testing"
+
+	"github.com/acpgen/acpgen/generator"
 )
 
 // TestVersionFlag: -version prints one line naming acpgen and generates
@@ -37,11 +39,11 @@ func TestModuleVersion(t *testing.T) {
 		bi   debug.BuildInfo
 		want string
 	}{
-		{"checkout", built("(devel)", nil), "(devel)"},
-		{"no version", built("", nil), "(devel)"},
+		{"checkout", built("(devel)", nil), "(devel), source " + generator.Version},
+		{"no version", built("", nil), "(devel), source " + generator.Version},
 		{"go run @version", built("v1.2.3", nil), "v1.2.3"},
 		{"go tool", built("v1.4.0", nil), "v1.4.0"},
-		{"go tool, replaced by a directory", built("v0.0.0", &debug.Module{Path: "../acpgen", Version: "(devel)"}), "v0.0.0 => ../acpgen"},
+		{"go tool, replaced by a directory", built("v0.0.0", &debug.Module{Path: "../acpgen", Version: "(devel)"}), "v0.0.0 => ../acpgen, source " + generator.Version},
 		{"go tool, replaced by a fork", built("v1.4.0", &debug.Module{Path: "example.com/fork", Version: "v1.4.1"}), "v1.4.0 => example.com/fork v1.4.1"},
 		{"renamed fork", debug.BuildInfo{Main: debug.Module{Path: "example.com/fork", Version: "v2.0.0"}}, "example.com/fork v2.0.0"},
 	}
