@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"io"
 	"runtime/debug"
+	"strings"
 
 	"github.com/acpgen/acpgen/generator"
+	"github.com/acpgen/acpgen/schema"
 )
 
 // modulePath is acpgen's module path; -version names the module only when
@@ -14,15 +16,20 @@ import (
 // with `go tool` or `go run ...@version` there is no checkout to ask.
 const modulePath = "github.com/acpgen/acpgen"
 
-// printVersion writes "acpgen <version>" for the running binary.
+// printVersion writes "acpgen <version>" for the running binary, then the
+// release of the embedded ACP schemas.
 func printVersion(w io.Writer) error {
 	bi, ok := debug.ReadBuildInfo()
 	if !ok {
-		_, err := fmt.Fprintln(w, "acpgen (unknown: built without module information)")
+		if _, err := fmt.Fprintln(w, "acpgen (unknown: built without module information), source", generator.Version); err != nil {
+			return err
+		}
+		return printSchemaRelease(w)
+	}
+	if _, err := fmt.Fprintln(w, "acpgen", moduleVersion(bi)); err != nil {
 		return err
 	}
-	_, err := fmt.Fprintln(w, "acpgen", moduleVersion(bi))
-	return err
+	return printSchemaRelease(w)
 }
 
 // moduleVersion describes the module of the running command, which the
@@ -55,4 +62,11 @@ func moduleVersion(bi *debug.BuildInfo) string {
 		v += ", source " + generator.Version
 	}
 	return v
+}
+
+// printSchemaRelease writes the line naming the embedded ACP schemas'
+// release and integrity hash.
+func printSchemaRelease(w io.Writer) error {
+	_, err := fmt.Fprintf(w, "embedded ACP schemas (%s): %s\n", strings.Join(schema.Protocols, ", "), schema.ACPRelease())
+	return err
 }

@@ -9,19 +9,22 @@ import (
 	"testing"
 
 	"github.com/acpgen/acpgen/generator"
+	"github.com/acpgen/acpgen/schema"
 )
 
-// TestVersionFlag: -version prints one line naming acpgen and generates
-// nothing.
+// TestVersionFlag: -version prints a line naming acpgen and one naming the
+// embedded schemas' release and integrity, and generates nothing.
 func TestVersionFlag(t *testing.T) {
 	var out bytes.Buffer
 	never := filepath.Join(t.TempDir(), "never")
 	if err := run([]string{"-version", "-out", never}, &out); err != nil {
 		t.Fatal(err)
 	}
-	line := out.String()
-	if !strings.HasPrefix(line, "acpgen ") || strings.Count(line, "\n") != 1 {
-		t.Errorf("-version printed %q", line)
+	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	r := schema.ACPRelease()
+	if len(lines) != 2 || !strings.HasPrefix(lines[0], "acpgen ") ||
+		!strings.Contains(lines[1], r.Package+" "+r.Version) || !strings.Contains(lines[1], r.Integrity) || r.Integrity == "" {
+		t.Errorf("-version printed %q", out.String())
 	}
 	if _, err := os.Stat(never); !os.IsNotExist(err) {
 		t.Errorf("-version created the output directory")
