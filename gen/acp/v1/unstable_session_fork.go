@@ -44,7 +44,7 @@ func NewAgentResponseResultResultForkSessionResponse(v ForkSessionResponse) Agen
 
 // SessionCapabilitiesSessionFork holds the members of SessionCapabilities that unstable_session_fork adds.
 type SessionCapabilitiesSessionFork struct {
-	// **UNSTABLE**
+	// UNSTABLE
 	//
 	// This capability is not part of the spec yet, and may be removed or changed at any point.
 	//
@@ -82,7 +82,7 @@ func (x *SessionCapabilitiesSessionFork) appendGatedMembers(buf []byte, open int
 	return buf, nil
 }
 
-// SessionForkCapabilities: **UNSTABLE**
+// SessionForkCapabilities: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -94,7 +94,9 @@ type SessionForkCapabilities struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -154,7 +156,7 @@ func (x SessionForkCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// ForkSessionResponse: **UNSTABLE**
+// ForkSessionResponse: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -164,7 +166,9 @@ type ForkSessionResponse struct {
 	SessionID SessionId `json:"sessionId"`
 	// Initial mode state if supported by the Agent
 	//
-	// See protocol docs: [Session Modes](https://agentclientprotocol.com/protocol/v1/draft/session-modes)
+	// See protocol docs: [Session Modes]
+	//
+	// [Session Modes]: https://agentclientprotocol.com/protocol/v1/draft/session-modes
 	Modes *SessionModeState `json:"modes,omitempty"`
 	// Initial session configuration options if supported by the Agent.
 	ConfigOptions []SessionConfigOption `json:"configOptions,omitempty"`
@@ -172,7 +176,9 @@ type ForkSessionResponse struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -301,7 +307,7 @@ func init() {
 	})
 }
 
-// ClientRequestParamsForkSessionRequest: **UNSTABLE**
+// ClientRequestParamsForkSessionRequest: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -332,7 +338,7 @@ func NewClientRequestParamsForkSessionRequest(v ForkSessionRequest) ClientReques
 	return ClientRequestParams{Value: &w}
 }
 
-// ForkSessionRequest: **UNSTABLE**
+// ForkSessionRequest: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -359,7 +365,9 @@ type ForkSessionRequest struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// ForkSessionRequestSystemPrompt holds the members unstable_system_prompt adds (empty without its build tags).
 	ForkSessionRequestSystemPrompt

@@ -44,7 +44,7 @@ func NewAgentResponseResultResultSessionStatusResponse(v SessionStatusResponse) 
 
 // SessionCapabilitiesSessionStatus holds the members of SessionCapabilities that unstable_session_status adds.
 type SessionCapabilitiesSessionStatus struct {
-	// **UNSTABLE**
+	// UNSTABLE
 	//
 	// This capability is not part of the spec yet, and may be removed or changed at any point.
 	//
@@ -82,7 +82,7 @@ func (x *SessionCapabilitiesSessionStatus) appendGatedMembers(buf []byte, open i
 	return buf, nil
 }
 
-// SessionStatusCapabilities: **UNSTABLE**
+// SessionStatusCapabilities: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -94,7 +94,9 @@ type SessionStatusCapabilities struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -154,7 +156,7 @@ func (x SessionStatusCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// SessionStatusResponse: **UNSTABLE**
+// SessionStatusResponse: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -171,7 +173,9 @@ type SessionStatusResponse struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -246,7 +250,7 @@ func (x SessionStatusResponse) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// SessionStatus: **UNSTABLE**
+// SessionStatus: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -328,7 +332,7 @@ func init() {
 	})
 }
 
-// ClientRequestParamsSessionStatusRequest: **UNSTABLE**
+// ClientRequestParamsSessionStatusRequest: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -351,7 +355,7 @@ func NewClientRequestParamsSessionStatusRequest(v SessionStatusRequest) ClientRe
 	return ClientRequestParams{Value: &w}
 }
 
-// SessionStatusRequest: **UNSTABLE**
+// SessionStatusRequest: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -369,7 +373,9 @@ type SessionStatusRequest struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 

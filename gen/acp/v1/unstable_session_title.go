@@ -44,7 +44,7 @@ func NewAgentResponseResultResultSetSessionTitleResponse(v SetSessionTitleRespon
 
 // SessionCapabilitiesSessionTitle holds the members of SessionCapabilities that unstable_session_title adds.
 type SessionCapabilitiesSessionTitle struct {
-	// **UNSTABLE**
+	// UNSTABLE
 	//
 	// This capability is not part of the spec yet, and may be removed or changed at any point.
 	//
@@ -85,7 +85,7 @@ func (x *SessionCapabilitiesSessionTitle) appendGatedMembers(buf []byte, open in
 	return buf, nil
 }
 
-// SessionTitleCapabilities: **UNSTABLE**
+// SessionTitleCapabilities: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -98,7 +98,9 @@ type SessionTitleCapabilities struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -158,7 +160,7 @@ func (x SessionTitleCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// SetSessionTitleResponse: **UNSTABLE**
+// SetSessionTitleResponse: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -173,7 +175,9 @@ type SetSessionTitleResponse struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -265,7 +269,7 @@ func init() {
 	})
 }
 
-// ClientRequestParamsSetSessionTitleRequest: **UNSTABLE**
+// ClientRequestParamsSetSessionTitleRequest: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -291,7 +295,7 @@ func NewClientRequestParamsSetSessionTitleRequest(v SetSessionTitleRequest) Clie
 	return ClientRequestParams{Value: &w}
 }
 
-// SetSessionTitleRequest: **UNSTABLE**
+// SetSessionTitleRequest: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -318,7 +322,9 @@ type SetSessionTitleRequest struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 

@@ -105,6 +105,13 @@ func (x AgentRequest) MarshalJSON() ([]byte, error) {
 // to use this directly.
 //
 // This enum encompasses all method calls from agent to client.
+//
+// Value holds one of these variants, chosen by the JSON value's kind and members:
+//
+//   - *[AgentRequestParamsRequestPermissionRequest]: a JSON object
+//   - *[AgentRequestParamsCreateElicitationRequest]: a JSON object
+//   - *AgentRequestParamsMessageMCPRequest: a JSON object (build tag unstable_mcp_over_acp)
+//   - *[AgentRequestParamsExtMethodRequest]: any JSON value
 type AgentRequestParams struct {
 	// Value is the variant: one of the AgentRequestParams* types that implement AgentRequestParamsValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -196,9 +203,11 @@ func (x *AgentRequestParams) appendJSON(buf []byte) ([]byte, error) {
 // foreground work and SHOULD cancel them with `$/cancel_request`. The client
 // answers a cancelled request with the `cancelled` outcome.
 //
-// See protocol docs: [Requesting Permission](https://agentclientprotocol.com/protocol/v2/draft/tool-calls#requesting-permission)
+// See protocol docs: [Requesting Permission]
 //
 // It is a variant of AgentRequestParams.
+//
+// [Requesting Permission]: https://agentclientprotocol.com/protocol/v2/draft/tool-calls#requesting-permission
 type AgentRequestParamsRequestPermissionRequest RequestPermissionRequest
 
 func (x *AgentRequestParamsRequestPermissionRequest) appendJSON(buf []byte) ([]byte, error) {
@@ -215,9 +224,11 @@ func NewAgentRequestParamsRequestPermissionRequest(v RequestPermissionRequest) A
 
 // AgentRequestParamsCreateElicitationRequest: Requests structured user input via a form or URL.
 //
-// See protocol docs: [Elicitation](https://agentclientprotocol.com/protocol/v2/draft/elicitation)
+// See protocol docs: [Elicitation]
 //
 // It is a variant of AgentRequestParams.
+//
+// [Elicitation]: https://agentclientprotocol.com/protocol/v2/draft/elicitation
 type AgentRequestParamsCreateElicitationRequest CreateElicitationRequest
 
 func (x *AgentRequestParamsCreateElicitationRequest) appendJSON(buf []byte) ([]byte, error) {
@@ -238,9 +249,11 @@ func NewAgentRequestParamsCreateElicitationRequest(v CreateElicitationRequest) A
 // Extension methods provide a way to add custom functionality while maintaining
 // protocol compatibility.
 //
-// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+// See protocol docs: [Extensibility]
 //
 // It is a variant of AgentRequestParams.
+//
+// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 type AgentRequestParamsExtMethodRequest ExtRequest
 
 func (x *AgentRequestParamsExtMethodRequest) appendJSON(buf []byte) ([]byte, error) {
@@ -260,6 +273,11 @@ func NewAgentRequestParamsExtMethodRequest(v ExtRequest) AgentRequestParams {
 // The receiver MUST reply with the same value in the response. Each side chooses IDs for its own
 // requests, so the same ID can be in use in both directions. A sender MUST NOT reuse an ID while
 // a request with it is still awaiting a response.
+//
+// Value holds one of these variants, chosen by the JSON value's kind and members:
+//
+//   - *[RequestIdNumber]: a JSON number
+//   - *[RequestIdStr]: a JSON string
 type RequestId struct {
 	// Value is the variant: one of the RequestId* types that implement RequestIdValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -348,7 +366,9 @@ func NewRequestIdStr(v string) RequestId {
 //
 // Sent when the agent needs authorization before performing a sensitive operation.
 //
-// See protocol docs: [Requesting Permission](https://agentclientprotocol.com/protocol/v2/draft/tool-calls#requesting-permission)
+// See protocol docs: [Requesting Permission]
+//
+// [Requesting Permission]: https://agentclientprotocol.com/protocol/v2/draft/tool-calls#requesting-permission
 type RequestPermissionRequest struct {
 	// The session ID for this request.
 	SessionID SessionId `json:"sessionId"`
@@ -374,7 +394,9 @@ type RequestPermissionRequest struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -515,7 +537,9 @@ func (x RequestPermissionRequest) MarshalJSON() ([]byte, error) {
 // Each session has its own context, conversation history, and state, so one
 // agent can run several independent sessions.
 //
-// See protocol docs: [Session ID](https://agentclientprotocol.com/protocol/v2/draft/session-setup#session-id)
+// See protocol docs: [Session ID]
+//
+// [Session ID]: https://agentclientprotocol.com/protocol/v2/draft/session-setup#session-id
 type SessionId string
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -537,6 +561,12 @@ func (x SessionId) MarshalJSON() ([]byte, error) {
 }
 
 // RequestPermissionSubject: The operation requiring permission.
+//
+// Value holds one of these variants, chosen by the member "type":
+//
+//   - *[RequestPermissionSubjectToolCall]: "tool_call"
+//   - *[RequestPermissionSubjectCommand]: "command"
+//   - *[RequestPermissionSubjectOther]: any other type, kept as received
 type RequestPermissionSubject struct {
 	// Value is the variant: one of the RequestPermissionSubject* types that implement RequestPermissionSubjectValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -741,7 +771,9 @@ func NewRequestPermissionSubjectOther(v RequestPermissionSubjectOther) RequestPe
 // patches the stored metadata by top-level key. When a client receives a tool
 // call ID it has not seen before, omitted fields start at their protocol defaults.
 //
-// See protocol docs: [Tool Calls](https://agentclientprotocol.com/protocol/v2/draft/tool-calls)
+// See protocol docs: [Tool Calls]
+//
+// [Tool Calls]: https://agentclientprotocol.com/protocol/v2/draft/tool-calls
 type ToolCallUpdate struct {
 	// Unique identifier for this tool call within the session.
 	ToolCallID ToolCallId `json:"toolCallId"`
@@ -789,7 +821,9 @@ type ToolCallUpdate struct {
 	// stored value without merging nested objects. Beyond this patch rule, implementations
 	// MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)
+	// See protocol docs: [Metadata Patches]
+	//
+	// [Metadata Patches]: https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches
 	Meta Patch[json.RawMessage] `json:"_meta,omitzero"`
 }
 
@@ -1042,7 +1076,9 @@ func (x ToolCallId) MarshalJSON() ([]byte, error) {
 // Tool kinds help clients choose appropriate icons and optimize how they
 // display tool execution progress.
 //
-// See protocol docs: [Reporting](https://agentclientprotocol.com/protocol/v2/draft/tool-calls#reporting)
+// See protocol docs: [Reporting]
+//
+// [Reporting]: https://agentclientprotocol.com/protocol/v2/draft/tool-calls#reporting
 type ToolKind string
 
 const (
@@ -1062,7 +1098,9 @@ const (
 	ToolKindThink ToolKind = "think"
 	// Retrieving external data.
 	ToolKindFetch ToolKind = "fetch"
-	// Changing the session's mode, a [config option](https://agentclientprotocol.com/protocol/v2/draft/session-config-options) with the `mode` category.
+	// Changing the session's mode, a [config option] with the `mode` category.
+	//
+	// [config option]: https://agentclientprotocol.com/protocol/v2/draft/session-config-options
 	ToolKindSwitchMode ToolKind = "switch_mode"
 	// Other tool types (default).
 	ToolKindOther ToolKind = "other"
@@ -1132,7 +1170,9 @@ func (x ToolKind) MarshalJSON() ([]byte, error) {
 //
 // Tool calls progress through different statuses during their lifecycle.
 //
-// See protocol docs: [Status](https://agentclientprotocol.com/protocol/v2/draft/tool-calls#status)
+// See protocol docs: [Status]
+//
+// [Status]: https://agentclientprotocol.com/protocol/v2/draft/tool-calls#status
 type ToolCallStatus string
 
 const (
@@ -1209,7 +1249,16 @@ func (x ToolCallStatus) MarshalJSON() ([]byte, error) {
 // Tool calls can produce different types of content including standard
 // content blocks (text, images), file diffs, or display-only terminals.
 //
-// See protocol docs: [Content](https://agentclientprotocol.com/protocol/v2/draft/tool-calls#content)
+// See protocol docs: [Content]
+//
+// Value holds one of these variants, chosen by the member "type":
+//
+//   - *[ToolCallContentContent]: "content"
+//   - *[ToolCallContentDiff]: "diff"
+//   - *[ToolCallContentTerminal]: "terminal"
+//   - *[ToolCallContentOther]: any other type, kept as received
+//
+// [Content]: https://agentclientprotocol.com/protocol/v2/draft/tool-calls#content
 type ToolCallContent struct {
 	// Value is the variant: one of the ToolCallContent* types that implement ToolCallContentValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -1437,6 +1486,7 @@ func NewToolCallContentOther(v ToolCallContentOther) ToolCallContent {
 // ContentBlock: Content blocks represent displayable information in the Agent Client Protocol.
 //
 // Content blocks appear in:
+//
 //   - User prompts sent via `session/prompt`
 //   - Language model output reported through `session/update` notifications as
 //     message updates or streamed chunks
@@ -1445,7 +1495,18 @@ func NewToolCallContentOther(v ToolCallContentOther) ToolCallContent {
 // This structure is compatible with the Model Context Protocol (MCP), so agents can
 // forward content from MCP tool outputs without transformation.
 //
-// See protocol docs: [Content](https://agentclientprotocol.com/protocol/v2/draft/content)
+// See protocol docs: [Content]
+//
+// Value holds one of these variants, chosen by the member "type":
+//
+//   - *[ContentBlockText]: "text"
+//   - *[ContentBlockImage]: "image"
+//   - *[ContentBlockAudio]: "audio"
+//   - *[ContentBlockResourceLink]: "resource_link"
+//   - *[ContentBlockResource]: "resource"
+//   - *[ContentBlockOther]: any other type, kept as received
+//
+// [Content]: https://agentclientprotocol.com/protocol/v2/draft/content
 type ContentBlock struct {
 	// Value is the variant: one of the ContentBlock* types that implement ContentBlockValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -1775,7 +1836,9 @@ type Annotations struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -1954,7 +2017,9 @@ type TextContent struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -2084,7 +2149,9 @@ type ImageContent struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -2219,7 +2286,9 @@ type AudioContent struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -2350,7 +2419,9 @@ type Icon struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -2566,7 +2637,9 @@ type ResourceLink struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -2757,6 +2830,11 @@ func (x ResourceLink) MarshalJSON() ([]byte, error) {
 }
 
 // EmbeddedResourceResource: Resource content that can be embedded in a message.
+//
+// Value holds one of these variants, chosen by the JSON value's kind and members:
+//
+//   - *[EmbeddedResourceResourceTextResourceContents]: a JSON object
+//   - *[EmbeddedResourceResourceBlobResourceContents]: a JSON object
 type EmbeddedResourceResource struct {
 	// Value is the variant: one of the EmbeddedResourceResource* types that implement EmbeddedResourceResourceValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -2902,7 +2980,9 @@ type TextResourceContents struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -3021,7 +3101,9 @@ type BlobResourceContents struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -3138,7 +3220,9 @@ type EmbeddedResource struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -3237,7 +3321,9 @@ type Content struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -3329,7 +3415,9 @@ type DiffChange struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Variant holds the members that depend on the kind of DiffChange.
 	Variant DiffChangeVariant `json:"-"`
@@ -3429,6 +3517,15 @@ func (x DiffChange) MarshalJSON() ([]byte, error) {
 //
 // Structured change metadata lets clients identify affected files and
 // operations without parsing the text patch.
+//
+// Value holds one of these variants, chosen by the member "operation":
+//
+//   - *[DiffChangeAdd]: "add"
+//   - *[DiffChangeDelete]: "delete"
+//   - *[DiffChangeModify]: "modify"
+//   - *[DiffChangeMove]: "move"
+//   - *[DiffChangeCopy]: "copy"
+//   - *[DiffChangeOther]: any other operation, kept as received
 type DiffChangeVariant struct {
 	// Value is the variant: one of the DiffChangeVariant* types that implement DiffChangeVariantValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -3951,7 +4048,9 @@ type DiffPatch struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -4107,7 +4206,9 @@ func (x DiffPatchFormat) MarshalJSON() ([]byte, error) {
 // and MUST be consistent with `changes`. Agents SHOULD provide `patch` whenever
 // feasible. Clients MUST handle diffs where `patch` is omitted or `null`.
 //
-// See protocol docs: [Content](https://agentclientprotocol.com/protocol/v2/draft/tool-calls#content)
+// See protocol docs: [Content]
+//
+// [Content]: https://agentclientprotocol.com/protocol/v2/draft/tool-calls#content
 type Diff struct {
 	// Structured file changes described by this diff.
 	//
@@ -4122,7 +4223,9 @@ type Diff struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -4250,7 +4353,9 @@ type Terminal struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -4330,7 +4435,9 @@ func (x Terminal) MarshalJSON() ([]byte, error) {
 // Enables clients to implement "follow-along" features that track
 // which files the agent is working with in real-time.
 //
-// See protocol docs: [Following the Agent](https://agentclientprotocol.com/protocol/v2/draft/tool-calls#following-the-agent)
+// See protocol docs: [Following the Agent]
+//
+// [Following the Agent]: https://agentclientprotocol.com/protocol/v2/draft/tool-calls#following-the-agent
 type ToolCallLocation struct {
 	// The absolute file path being accessed or modified.
 	Path AbsolutePath `json:"path"`
@@ -4341,7 +4448,9 @@ type ToolCallLocation struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -4437,7 +4546,9 @@ func (x ToolCallLocation) MarshalJSON() ([]byte, error) {
 // A malformed value falls back to no controls, so the Client never sends a request the
 // Agent did not advertise.
 //
-// See protocol docs: [Cancelling Tool Calls](https://agentclientprotocol.com/protocol/v2/draft/tool-calls#cancelling-tool-calls)
+// See protocol docs: [Cancelling Tool Calls]
+//
+// [Cancelling Tool Calls]: https://agentclientprotocol.com/protocol/v2/draft/tool-calls#cancelling-tool-calls
 type ToolCallCapabilities struct {
 	// Permits the Client to cancel this tool call with `tool_call/cancel`.
 	//
@@ -4448,7 +4559,9 @@ type ToolCallCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -4532,7 +4645,9 @@ type ToolCallCancelCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -4604,7 +4719,9 @@ type ToolCallPermissionSubject struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -4693,7 +4810,9 @@ type CommandPermissionSubject struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -4826,7 +4945,9 @@ type PermissionOption struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -5030,7 +5151,9 @@ func (x PermissionOptionKind) MarshalJSON() ([]byte, error) {
 // Agents SHOULD cancel pending elicitations no longer needed by cancelled work.
 // The request's scope alone does not establish that dependency.
 //
-// See protocol docs: [Elicitation](https://agentclientprotocol.com/protocol/v2/draft/elicitation)
+// See protocol docs: [Elicitation]
+//
+// [Elicitation]: https://agentclientprotocol.com/protocol/v2/draft/elicitation
 type CreateElicitationRequest struct {
 	// A human-readable message describing what input is needed.
 	Message string `json:"message"`
@@ -5038,7 +5161,9 @@ type CreateElicitationRequest struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Variant holds the members that depend on the kind of CreateElicitationRequest.
 	Variant CreateElicitationRequestVariant `json:"-"`
@@ -5133,7 +5258,15 @@ func (x CreateElicitationRequest) MarshalJSON() ([]byte, error) {
 // Agents SHOULD cancel pending elicitations no longer needed by cancelled work.
 // The request's scope alone does not establish that dependency.
 //
-// See protocol docs: [Elicitation](https://agentclientprotocol.com/protocol/v2/draft/elicitation)
+// See protocol docs: [Elicitation]
+//
+// Value holds one of these variants, chosen by the member "mode":
+//
+//   - *[CreateElicitationRequestForm]: "form"
+//   - *[CreateElicitationRequestURL]: "url"
+//   - *[CreateElicitationRequestOther]: any other mode, kept as received
+//
+// [Elicitation]: https://agentclientprotocol.com/protocol/v2/draft/elicitation
 type CreateElicitationRequestVariant struct {
 	// Value is the variant: one of the CreateElicitationRequestVariant* types that implement CreateElicitationRequestVariantValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -5497,7 +5630,9 @@ type ElicitationSchema struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -5690,6 +5825,15 @@ func (x ElicitationSchemaType) MarshalJSON() ([]byte, error) {
 // Each variant corresponds to a JSON Schema `"type"` value.
 // Single-select enums use `type: "string"` with `enum` or `oneOf` set.
 // Multi-select enums use `type: "array"`.
+//
+// Value holds one of these variants, chosen by the member "type":
+//
+//   - *[ElicitationPropertySchemaString]: "string"
+//   - *[ElicitationPropertySchemaNumber]: "number"
+//   - *[ElicitationPropertySchemaInteger]: "integer"
+//   - *[ElicitationPropertySchemaBoolean]: "boolean"
+//   - *[ElicitationPropertySchemaArray]: "array"
+//   - *[ElicitationPropertySchemaOther]: any other type, kept as received
 type ElicitationPropertySchema struct {
 	// Value is the variant: one of the ElicitationPropertySchema* types that implement ElicitationPropertySchemaValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -6058,7 +6202,9 @@ type EnumOption struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -6210,7 +6356,9 @@ type StringPropertySchema struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -6426,7 +6574,9 @@ type NumberPropertySchema struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -6584,7 +6734,9 @@ type IntegerPropertySchema struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -6734,7 +6886,9 @@ type BooleanPropertySchema struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -6843,6 +6997,12 @@ func (x BooleanPropertySchema) MarshalJSON() ([]byte, error) {
 }
 
 // MultiSelectItems: Items for a multi-select (array) property schema.
+//
+// Value holds one of these variants, chosen by the member "type":
+//
+//   - *[MultiSelectItemsString]: "string"
+//   - *[MultiSelectItemsTitled]: type absent or null
+//   - *[MultiSelectItemsOther]: any other type, kept as received
 type MultiSelectItems struct {
 	// Value is the variant: one of the MultiSelectItems* types that implement MultiSelectItemsValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -7032,7 +7192,9 @@ type StringMultiSelectItems struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -7120,7 +7282,9 @@ type TitledMultiSelectItems struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -7228,7 +7392,9 @@ type MultiSelectPropertySchema struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -7446,6 +7612,11 @@ func (x ElicitationFormMode) MarshalJSON() ([]byte, error) {
 }
 
 // ElicitationFormModeVariant: Form-based elicitation mode where the client renders a form from the provided schema.
+//
+// Value holds one of these variants, chosen by the JSON value's kind and members:
+//
+//   - *[ElicitationFormModeSession]: a JSON object
+//   - *[ElicitationFormModeRequest]: a JSON object
 type ElicitationFormModeVariant struct {
 	// Value is the variant: one of the ElicitationFormModeVariant* types that implement ElicitationFormModeVariantValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -7681,6 +7852,11 @@ func (x ElicitationUrlMode) MarshalJSON() ([]byte, error) {
 }
 
 // ElicitationUrlModeVariant: URL-based elicitation mode where the client directs the user to a URL.
+//
+// Value holds one of these variants, chosen by the JSON value's kind and members:
+//
+//   - *[ElicitationUrlModeSession]: a JSON object
+//   - *[ElicitationUrlModeRequest]: a JSON object
 type ElicitationUrlModeVariant struct {
 	// Value is the variant: one of the ElicitationUrlModeVariant* types that implement ElicitationUrlModeVariantValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -7817,9 +7993,11 @@ func NewElicitationUrlModeRequest(v ElicitationRequestScope) ElicitationUrlModeV
 // Extension methods provide a way to add custom functionality while maintaining
 // protocol compatibility.
 //
-// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+// See protocol docs: [Extensibility]
 //
 // The value is kept as its exact JSON bytes.
+//
+// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 type ExtRequest json.RawMessage
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -7841,6 +8019,11 @@ func (x ExtRequest) MarshalJSON() ([]byte, error) {
 }
 
 // AgentResponse: A JSON-RPC response object.
+//
+// Value holds one of these variants, chosen by the JSON value's kind and members:
+//
+//   - *[AgentResponseResult]: a JSON object
+//   - *[AgentResponseError]: a JSON object
 type AgentResponse struct {
 	// Value is the variant: one of the AgentResponse* types that implement AgentResponseValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -8086,6 +8269,31 @@ func NewAgentResponseError(v AgentResponseError) AgentResponse {
 }
 
 // AgentResponseResultResult: Method-specific response data.
+//
+// Value holds one of these variants, chosen by the JSON value's kind and members:
+//
+//   - *[AgentResponseResultResultInitializeResponse]: a JSON object
+//   - *[AgentResponseResultResultLoginAuthResponse]: a JSON object
+//   - *AgentResponseResultResultListProvidersResponse: a JSON object (build tag unstable_llm_providers)
+//   - *AgentResponseResultResultSetProviderResponse: a JSON object (build tag unstable_llm_providers)
+//   - *AgentResponseResultResultDisableProviderResponse: a JSON object (build tag unstable_llm_providers)
+//   - *[AgentResponseResultResultLogoutAuthResponse]: a JSON object
+//   - *AgentResponseResultResultAuthStatusResponse: a JSON object (build tag unstable_auth_status)
+//   - *[AgentResponseResultResultNewSessionResponse]: a JSON object
+//   - *[AgentResponseResultResultListSessionsResponse]: a JSON object
+//   - *[AgentResponseResultResultDeleteSessionResponse]: a JSON object
+//   - *AgentResponseResultResultForkSessionResponse: a JSON object (build tag unstable_session_fork)
+//   - *AgentResponseResultResultArchiveSessionResponse: a JSON object (build tag unstable_session_archive)
+//   - *AgentResponseResultResultUnarchiveSessionResponse: a JSON object (build tag unstable_session_archive)
+//   - *AgentResponseResultResultSessionStatusResponse: a JSON object (build tag unstable_session_status)
+//   - *AgentResponseResultResultSetSessionTitleResponse: a JSON object (build tag unstable_session_title)
+//   - *[AgentResponseResultResultResumeSessionResponse]: a JSON object
+//   - *[AgentResponseResultResultCloseSessionResponse]: a JSON object
+//   - *[AgentResponseResultResultCancelToolCallResponse]: a JSON object
+//   - *[AgentResponseResultResultCancelTerminalResponse]: a JSON object
+//   - *[AgentResponseResultResultSetSessionConfigOptionResponse]: a JSON object
+//   - *[AgentResponseResultResultPromptResponse]: a JSON object
+//   - *[AgentResponseResultResultExtMethodResponse]: any JSON value
 type AgentResponseResultResult struct {
 	// Value is the variant: one of the AgentResponseResultResult* types that implement AgentResponseResultResultValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -8522,6 +8730,12 @@ func NewAgentResponseResultResultExtMethodResponse(v ExtResponse) AgentResponseR
 //
 // Required. `null` only when the request's id could not be determined, such as
 // for a parse error or an invalid request.
+//
+// Value holds one of these variants, chosen by the JSON value's kind and members:
+//
+//   - *[AgentResponseErrorIDNumber]: a JSON number
+//   - *[AgentResponseErrorIDStr]: a JSON string
+//   - *[AgentResponseErrorIDNull]: a JSON null
 type AgentResponseErrorID struct {
 	// Value is the variant: one of the AgentResponseErrorID* types that implement AgentResponseErrorIDValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -8631,7 +8845,9 @@ func NewAgentResponseErrorIDNull() AgentResponseErrorID {
 //
 // Contains the negotiated protocol version and agent capabilities.
 //
-// See protocol docs: [Initialization](https://agentclientprotocol.com/protocol/v2/draft/initialization)
+// See protocol docs: [Initialization]
+//
+// [Initialization]: https://agentclientprotocol.com/protocol/v2/draft/initialization
 type InitializeResponse struct {
 	// The highest protocol version supported by the agent that is at or below
 	// the version requested by the client. If no such version exists,
@@ -8654,7 +8870,9 @@ type InitializeResponse struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -8821,7 +9039,9 @@ type Implementation struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -8931,7 +9151,9 @@ func (x Implementation) MarshalJSON() ([]byte, error) {
 // Advertised during initialization to inform the client about
 // available features and content types.
 //
-// See protocol docs: [Agent Capabilities](https://agentclientprotocol.com/protocol/v2/draft/initialization#agent-capabilities)
+// See protocol docs: [Agent Capabilities]
+//
+// [Agent Capabilities]: https://agentclientprotocol.com/protocol/v2/draft/initialization#agent-capabilities
 type AgentCapabilities struct {
 	// Session capabilities supported by the agent.
 	//
@@ -8952,7 +9174,9 @@ type AgentCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// AgentCapabilitiesLLMProviders holds the members unstable_llm_providers adds (empty without its build tags).
 	AgentCapabilitiesLLMProviders
@@ -9059,11 +9283,13 @@ func (x AgentCapabilities) MarshalJSON() ([]byte, error) {
 // `session/new`, `session/list`, `session/resume`, `session/close`,
 // `session/prompt`, `session/cancel`, and `session/update`.
 //
-// Agents that support sessions **MAY** support additional session methods,
+// Agents that support sessions MAY support additional session methods,
 // prompt content types, and MCP transports by specifying additional
 // capabilities.
 //
-// See protocol docs: [Session Capabilities](https://agentclientprotocol.com/protocol/v2/draft/initialization#session-capabilities)
+// See protocol docs: [Session Capabilities]
+//
+// [Session Capabilities]: https://agentclientprotocol.com/protocol/v2/draft/initialization#session-capabilities
 type SessionCapabilities struct {
 	// Prompt capabilities supported by the agent in `session/prompt` requests.
 	//
@@ -9094,7 +9320,9 @@ type SessionCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// SessionCapabilitiesSystemPrompt holds the members unstable_system_prompt adds (empty without its build tags).
 	SessionCapabilitiesSystemPrompt
@@ -9274,7 +9502,9 @@ func (x SessionCapabilities) MarshalJSON() ([]byte, error) {
 // Indicates which content types beyond the baseline (text and resource links)
 // the agent can process.
 //
-// See protocol docs: [Session Prompt Capabilities](https://agentclientprotocol.com/protocol/v2/draft/initialization#session-prompt-capabilities)
+// See protocol docs: [Session Prompt Capabilities]
+//
+// [Session Prompt Capabilities]: https://agentclientprotocol.com/protocol/v2/draft/initialization#session-prompt-capabilities
 type PromptCapabilities struct {
 	// Agent supports `image` content blocks.
 	//
@@ -9298,7 +9528,9 @@ type PromptCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -9414,7 +9646,9 @@ type PromptImageCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -9482,7 +9716,9 @@ type PromptAudioCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -9550,7 +9786,9 @@ type PromptEmbeddedContextCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -9626,7 +9864,9 @@ type McpCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// McpCapabilitiesMCPOverACP holds the members unstable_mcp_over_acp adds (empty without its build tags).
 	McpCapabilitiesMCPOverACP
@@ -9735,7 +9975,9 @@ type McpStdioCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -9803,7 +10045,9 @@ type McpHttpCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -9871,7 +10115,9 @@ type SessionDeleteCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -9942,7 +10188,9 @@ type SessionAdditionalDirectoriesCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -10012,7 +10260,9 @@ type AgentAuthCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// AgentAuthCapabilitiesAuthStatus holds the members unstable_auth_status adds (empty without its build tags).
 	AgentAuthCapabilitiesAuthStatus
@@ -10084,6 +10334,12 @@ func (x AgentAuthCapabilities) MarshalJSON() ([]byte, error) {
 // AuthMethod: Describes an available authentication method.
 //
 // The `type` field acts as the discriminator in the serialized JSON form.
+//
+// Value holds one of these variants, chosen by the member "type":
+//
+//   - *[AuthMethodTerminalVariant]: "terminal"
+//   - *[AuthMethodAgentVariant]: "agent"
+//   - *[AuthMethodOther]: any other type, kept as received
 type AuthMethod struct {
 	// Value is the variant: one of the AuthMethod* types that implement AuthMethodValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -10343,7 +10599,9 @@ type EnvVariable struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -10458,7 +10716,9 @@ type AuthMethodTerminal struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -10613,7 +10873,9 @@ type AuthMethodAgent struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -10724,7 +10986,9 @@ type LoginAuthResponse struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -10790,7 +11054,9 @@ type LogoutAuthResponse struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -10856,7 +11122,9 @@ func (x LogoutAuthResponse) MarshalJSON() ([]byte, error) {
 // Updates may arrive before or after this response. Clients MUST NOT overwrite
 // an already-reported state when the response arrives.
 //
-// See protocol docs: [Creating a Session](https://agentclientprotocol.com/protocol/v2/draft/session-setup#creating-a-session)
+// See protocol docs: [Creating a Session]
+//
+// [Creating a Session]: https://agentclientprotocol.com/protocol/v2/draft/session-setup#creating-a-session
 type NewSessionResponse struct {
 	// Unique identifier for the created session.
 	//
@@ -10878,7 +11146,9 @@ type NewSessionResponse struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -11003,7 +11273,9 @@ type SessionConfigOption struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Variant holds the members that depend on the kind of SessionConfigOption.
 	Variant SessionConfigOptionVariant `json:"-"`
@@ -11129,6 +11401,12 @@ func (x SessionConfigOption) MarshalJSON() ([]byte, error) {
 }
 
 // SessionConfigOptionVariant: A session configuration option selector and its current state.
+//
+// Value holds one of these variants, chosen by the member "type":
+//
+//   - *[SessionConfigOptionSelect]: "select"
+//   - *[SessionConfigOptionBoolean]: "boolean"
+//   - *[SessionConfigOptionOther]: any other type, kept as received
 type SessionConfigOptionVariant struct {
 	// Value is the variant: one of the SessionConfigOptionVariant* types that implement SessionConfigOptionVariantValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -11432,6 +11710,11 @@ func (x SessionConfigValueId) MarshalJSON() ([]byte, error) {
 }
 
 // SessionConfigSelectOptions: Possible values for a session configuration option.
+//
+// Value holds one of these variants, chosen by the JSON value's kind and members:
+//
+//   - *[SessionConfigSelectOptionsUngrouped]: a JSON array
+//   - *[SessionConfigSelectOptionsGrouped]: a JSON array
 type SessionConfigSelectOptions struct {
 	// Value is the variant: one of the SessionConfigSelectOptions* types that implement SessionConfigSelectOptionsValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -11577,7 +11860,9 @@ type SessionConfigSelectOption struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -11694,7 +11979,9 @@ type SessionConfigSelectGroup struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -11969,6 +12256,11 @@ func (x SessionConfigBoolean) MarshalJSON() ([]byte, error) {
 // AvailableCommand: A command the agent advertises to the client.
 //
 // The `type` field acts as the discriminator in the serialized JSON form.
+//
+// Value holds one of these variants, chosen by the member "type":
+//
+//   - *[AvailableCommandCommand]: "command"
+//   - *[AvailableCommandOther]: any other type, kept as received
 type AvailableCommand struct {
 	// Value is the variant: one of the AvailableCommand* types that implement AvailableCommandValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -12163,6 +12455,11 @@ func NewAvailableCommandOther(v AvailableCommandOther) AvailableCommand {
 }
 
 // AvailableCommandInput: The input specification for a command.
+//
+// Value holds one of these variants, chosen by the member "type":
+//
+//   - *[AvailableCommandInputText]: "text"
+//   - *[AvailableCommandInputOther]: any other type, kept as received
 type AvailableCommandInput struct {
 	// Value is the variant: one of the AvailableCommandInput* types that implement AvailableCommandInputValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -12328,7 +12625,9 @@ type TextCommandInput struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -12421,7 +12720,9 @@ type Command struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -12538,7 +12839,9 @@ type ListSessionsResponse struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -12658,7 +12961,9 @@ type SessionInfo struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// SessionInfoSessionArchive holds the members unstable_session_archive adds (empty without its build tags).
 	SessionInfoSessionArchive
@@ -12832,7 +13137,9 @@ type DeleteSessionResponse struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -12931,7 +13238,17 @@ func (x DeleteSessionResponse) MarshalJSON() ([]byte, error) {
 // an individual activity while other foreground work continues does not require
 // an idle boundary. Local commands use the same lifecycle even without model work.
 //
-// See protocol docs: [Session States](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#session-states)
+// See protocol docs: [Session States]
+//
+// Value holds one of these variants, chosen by the member "state":
+//
+//   - *[StateUpdateRunning]: "running"
+//   - *[StateUpdateIdle]: "idle"
+//   - *[StateUpdateRequiresAction]: "requires_action"
+//   - *StateUpdateUnknown: "unknown" (build tag unstable_subagents)
+//   - *[StateUpdateOther]: any other state, kept as received
+//
+// [Session States]: https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#session-states
 type StateUpdate struct {
 	// Value is the variant: one of the StateUpdate* types that implement StateUpdateValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -13168,7 +13485,16 @@ func NewStateUpdateOther(v StateUpdateOther) StateUpdate {
 // tool call's final status before the snapshot that removes it. Each piece of work is
 // listed once: process-backed work is listed as its terminal, not also as its tool call.
 //
-// See protocol docs: [Background Work](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#background-work)
+// See protocol docs: [Background Work]
+//
+// Value holds one of these variants, chosen by the member "type":
+//
+//   - *[BackgroundWorkTerminal]: "terminal"
+//   - *[BackgroundWorkToolCall]: "tool_call"
+//   - *BackgroundWorkSubagent: "subagent" (build tag unstable_subagents)
+//   - *[BackgroundWorkOther]: any other type, kept as received
+//
+// [Background Work]: https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#background-work
 type BackgroundWork struct {
 	// Value is the variant: one of the BackgroundWork* types that implement BackgroundWorkValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -13372,7 +13698,9 @@ type BackgroundTerminal struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -13455,7 +13783,9 @@ type BackgroundToolCall struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -13539,13 +13869,17 @@ type RunningStateUpdate struct {
 	// running. An Agent that reports background work MUST include it on every state
 	// update for the session. A malformed list is treated as not reported.
 	//
-	// See protocol docs: [Background Work](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#background-work)
+	// See protocol docs: [Background Work]
+	//
+	// [Background Work]: https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#background-work
 	Background []BackgroundWork `json:"background,omitempty"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -13631,7 +13965,9 @@ func (x RunningStateUpdate) MarshalJSON() ([]byte, error) {
 // Represents an error that occurred during method execution, following the
 // JSON-RPC 2.0 error object specification with optional additional data.
 //
-// See protocol docs: [JSON-RPC Error Object](https://www.jsonrpc.org/specification#error_object)
+// See protocol docs: [JSON-RPC Error Object]
+//
+// [JSON-RPC Error Object]: https://www.jsonrpc.org/specification#error_object
 type Error struct {
 	// A number indicating the error type that occurred.
 	// This must be an integer as defined in the JSON-RPC specification.
@@ -13741,25 +14077,25 @@ func (x Error) MarshalJSON() ([]byte, error) {
 type ErrorCode int32
 
 const (
-	// **Parse error**: Invalid JSON was received by the server.
+	// Parse error: Invalid JSON was received by the server.
 	// An error occurred on the server while parsing the JSON text.
 	ErrorCodeParseError ErrorCode = -32700
-	// **Invalid request**: The JSON sent is not a valid Request object.
+	// Invalid request: The JSON sent is not a valid Request object.
 	ErrorCodeInvalidRequest ErrorCode = -32600
-	// **Method not found**: The method does not exist or is not available.
+	// Method not found: The method does not exist or is not available.
 	ErrorCodeMethodNotFound ErrorCode = -32601
-	// **Invalid params**: Invalid method parameter(s).
+	// Invalid params: Invalid method parameter(s).
 	ErrorCodeInvalidParams ErrorCode = -32602
-	// **Internal error**: Internal JSON-RPC error.
+	// Internal error: Internal JSON-RPC error.
 	ErrorCodeInternalError ErrorCode = -32603
-	// **Request cancelled**: Execution of the method was aborted either due to a cancellation request from the caller or
+	// Request cancelled: Execution of the method was aborted either due to a cancellation request from the caller or
 	// because of resource constraints or shutdown.
 	ErrorCodeRequestCancelled ErrorCode = -32800
-	// **Authentication required**: Authentication is required before this operation can be performed.
+	// Authentication required: Authentication is required before this operation can be performed.
 	ErrorCodeAuthenticationRequired ErrorCode = -32000
-	// **Resource not found**: A given resource, such as a session, was not found.
+	// Resource not found: A given resource, such as a session, was not found.
 	ErrorCodeResourceNotFound ErrorCode = -32002
-	// **Unsupported protocol version**: No protocol version supported by the Agent is at or below the requested version.
+	// Unsupported protocol version: No protocol version supported by the Agent is at or below the requested version.
 	// The error data is an [`UnsupportedProtocolVersionErrorData`].
 	ErrorCodeUnsupportedProtocolVersion ErrorCode = -32022
 )
@@ -13792,6 +14128,12 @@ func (x ErrorCode) MarshalJSON() ([]byte, error) {
 }
 
 // ErrorData: Schema for [`Error::data`]: the shapes ACP defines, or any other value.
+//
+// Value holds one of these variants, chosen by the JSON value's kind and members:
+//
+//   - *[ErrorDataUnsupportedProtocolVersion]: a JSON object
+//   - *[ErrorDataSessionNotFound]: a JSON object
+//   - *[ErrorDataOther]: any JSON value
 type ErrorData struct {
 	// Value is the variant: one of the ErrorData* types that implement ErrorDataValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -13967,7 +14309,9 @@ func NewErrorDataOther(v json.RawMessage) ErrorData {
 
 // UnsupportedProtocolVersionErrorData: Data for the `-32022` (Unsupported protocol version) error.
 //
-// See protocol docs: [Version Negotiation](https://agentclientprotocol.com/protocol/v2/draft/initialization#version-negotiation)
+// See protocol docs: [Version Negotiation]
+//
+// [Version Negotiation]: https://agentclientprotocol.com/protocol/v2/draft/initialization#version-negotiation
 type UnsupportedProtocolVersionErrorData struct {
 	// The protocol version the Client requested.
 	Requested ProtocolVersion `json:"requested"`
@@ -13977,7 +14321,9 @@ type UnsupportedProtocolVersionErrorData struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -14074,7 +14420,9 @@ func (x UnsupportedProtocolVersionErrorData) MarshalJSON() ([]byte, error) {
 // SessionNotFoundErrorData: Data for the `-32002` (Resource not found) error when a session-scoped request names a
 // session that does not exist or is not active.
 //
-// See protocol docs: [Unknown Sessions](https://agentclientprotocol.com/protocol/v2/draft/error#unknown-sessions)
+// See protocol docs: [Unknown Sessions]
+//
+// [Unknown Sessions]: https://agentclientprotocol.com/protocol/v2/draft/error#unknown-sessions
 type SessionNotFoundErrorData struct {
 	// The session ID from the request.
 	SessionID SessionId `json:"sessionId"`
@@ -14082,7 +14430,9 @@ type SessionNotFoundErrorData struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -14238,13 +14588,17 @@ type IdleStateUpdate struct {
 	// running. An Agent that reports background work MUST include it on every state
 	// update for the session. A malformed list is treated as not reported.
 	//
-	// See protocol docs: [Background Work](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#background-work)
+	// See protocol docs: [Background Work]
+	//
+	// [Background Work]: https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#background-work
 	Background []BackgroundWork `json:"background,omitempty"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// IdleStateUpdateEndTurnTokenUsage holds the members unstable_end_turn_token_usage adds (empty without its build tags).
 	IdleStateUpdateEndTurnTokenUsage
@@ -14346,6 +14700,17 @@ func (x IdleStateUpdate) MarshalJSON() ([]byte, error) {
 // reporting one.
 // Repeated or resume snapshots may carry the last stop reason for context.
 // They MUST NOT be counted as new completions, cancellations, or additional usage.
+//
+// Value holds one of these variants, chosen by the member "stopReason":
+//
+//   - *[IdleStateUpdateEndTurn]: "end_turn"
+//   - *[IdleStateUpdateMaxTokens]: "max_tokens"
+//   - *[IdleStateUpdateMaxTurnRequests]: "max_turn_requests"
+//   - *[IdleStateUpdateRefusal]: "refusal"
+//   - *[IdleStateUpdateCancelled]: "cancelled"
+//   - *[IdleStateUpdateError]: "error"
+//   - *[IdleStateUpdateNone]: stopReason absent or null
+//   - *[IdleStateUpdateOther]: any other stopReason, kept as received
 type IdleStateUpdateVariant struct {
 	// Value is the variant: one of the IdleStateUpdateVariant* types that implement IdleStateUpdateVariantValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -14819,13 +15184,17 @@ type RequiresActionStateUpdate struct {
 	// running. An Agent that reports background work MUST include it on every state
 	// update for the session. A malformed list is treated as not reported.
 	//
-	// See protocol docs: [Background Work](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#background-work)
+	// See protocol docs: [Background Work]
+	//
+	// [Background Work]: https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#background-work
 	Background []BackgroundWork `json:"background,omitempty"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -14912,7 +15281,9 @@ func (x RequiresActionStateUpdate) MarshalJSON() ([]byte, error) {
 // replay and before this response, even without replay. The update reports
 // foreground state after resuming. The response alone does not imply `idle`.
 //
-// See protocol docs: [Current-State Synchronization](https://agentclientprotocol.com/protocol/v2/draft/session-setup#current-state-synchronization)
+// See protocol docs: [Current-State Synchronization]
+//
+// [Current-State Synchronization]: https://agentclientprotocol.com/protocol/v2/draft/session-setup#current-state-synchronization
 type ResumeSessionResponse struct {
 	// Initial session configuration options.
 	//
@@ -14930,7 +15301,9 @@ type ResumeSessionResponse struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -15028,7 +15401,9 @@ type CloseSessionResponse struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -15094,7 +15469,9 @@ type CancelToolCallResponse struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -15160,7 +15537,9 @@ type CancelTerminalResponse struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -15228,7 +15607,9 @@ type SetSessionConfigOptionResponse struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -15317,7 +15698,9 @@ func (x SetSessionConfigOptionResponse) MarshalJSON() ([]byte, error) {
 // Insertion is the logical addition of a user message with a message ID and a position
 // relative to other messages in the ACP conversation.
 //
-// See protocol docs: [Prompt Accepted](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#2-prompt-accepted)
+// See protocol docs: [Prompt Accepted]
+//
+// [Prompt Accepted]: https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#2-prompt-accepted
 type PromptResponse struct {
 	// Identifies the user message inserted into the ACP conversation.
 	//
@@ -15331,7 +15714,9 @@ type PromptResponse struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -15435,9 +15820,11 @@ func (x MessageId) MarshalJSON() ([]byte, error) {
 // Extension methods provide a way to add custom functionality while maintaining
 // protocol compatibility.
 //
-// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+// See protocol docs: [Extensibility]
 //
 // The value is kept as its exact JSON bytes.
+//
+// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 type ExtResponse json.RawMessage
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -15539,6 +15926,13 @@ func (x AgentNotification) MarshalJSON() ([]byte, error) {
 // to use this directly.
 //
 // Notifications do not expect a response.
+//
+// Value holds one of these variants, chosen by the JSON value's kind and members:
+//
+//   - *[AgentNotificationParamsUpdateSessionNotification]: a JSON object
+//   - *[AgentNotificationParamsCompleteElicitationNotification]: a JSON object
+//   - *AgentNotificationParamsAuthStatusUpdateNotification: a JSON object (build tag unstable_auth_status)
+//   - *[AgentNotificationParamsExtNotification]: any JSON value
 type AgentNotificationParams struct {
 	// Value is the variant: one of the AgentNotificationParams* types that implement AgentNotificationParamsValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -15631,9 +16025,11 @@ func (x *AgentNotificationParams) appendJSON(buf []byte) ([]byte, error) {
 // updates before reporting an idle `state_update` with the cancelled
 // stop reason.
 //
-// See protocol docs: [Agent Reports Output](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#3-agent-reports-output)
+// See protocol docs: [Agent Reports Output]
 //
 // It is a variant of AgentNotificationParams.
+//
+// [Agent Reports Output]: https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#3-agent-reports-output
 type AgentNotificationParamsUpdateSessionNotification UpdateSessionNotification
 
 func (x *AgentNotificationParamsUpdateSessionNotification) appendJSON(buf []byte) ([]byte, error) {
@@ -15650,9 +16046,11 @@ func NewAgentNotificationParamsUpdateSessionNotification(v UpdateSessionNotifica
 
 // AgentNotificationParamsCompleteElicitationNotification: Notification that a URL-based elicitation has completed.
 //
-// See protocol docs: [Elicitation](https://agentclientprotocol.com/protocol/v2/draft/elicitation#url-completion)
+// See protocol docs: [Elicitation]
 //
 // It is a variant of AgentNotificationParams.
+//
+// [Elicitation]: https://agentclientprotocol.com/protocol/v2/draft/elicitation#url-completion
 type AgentNotificationParamsCompleteElicitationNotification CompleteElicitationNotification
 
 func (x *AgentNotificationParamsCompleteElicitationNotification) appendJSON(buf []byte) ([]byte, error) {
@@ -15673,9 +16071,11 @@ func NewAgentNotificationParamsCompleteElicitationNotification(v CompleteElicita
 // Extension notifications provide a way to send one-way messages for custom functionality
 // while maintaining protocol compatibility.
 //
-// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+// See protocol docs: [Extensibility]
 //
 // It is a variant of AgentNotificationParams.
+//
+// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 type AgentNotificationParamsExtNotification ExtNotification
 
 func (x *AgentNotificationParamsExtNotification) appendJSON(buf []byte) ([]byte, error) {
@@ -15694,7 +16094,9 @@ func NewAgentNotificationParamsExtNotification(v ExtNotification) AgentNotificat
 //
 // Agents can send session updates at any point while the session exists.
 //
-// See protocol docs: [Agent Reports Output](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#3-agent-reports-output)
+// See protocol docs: [Agent Reports Output]
+//
+// [Agent Reports Output]: https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#3-agent-reports-output
 type UpdateSessionNotification struct {
 	// The ID of the session this update pertains to.
 	SessionID SessionId `json:"sessionId"`
@@ -15704,7 +16106,9 @@ type UpdateSessionNotification struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -15797,7 +16201,38 @@ func (x UpdateSessionNotification) MarshalJSON() ([]byte, error) {
 //
 // These updates report messages, progress, and other session activity.
 //
-// See protocol docs: [Agent Reports Output](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#3-agent-reports-output)
+// See protocol docs: [Agent Reports Output]
+//
+// Value holds one of these variants, chosen by the member "sessionUpdate":
+//
+//   - *[SessionUpdateUserMessageChunk]: "user_message_chunk"
+//   - *[SessionUpdateUserMessage]: "user_message"
+//   - *[SessionUpdateAgentMessageChunk]: "agent_message_chunk"
+//   - *[SessionUpdateAgentMessage]: "agent_message"
+//   - *[SessionUpdateAgentThoughtChunk]: "agent_thought_chunk"
+//   - *[SessionUpdateAgentThought]: "agent_thought"
+//   - *[SessionUpdateStateUpdate]: "state_update"
+//   - *[SessionUpdateToolCallContentChunk]: "tool_call_content_chunk"
+//   - *[SessionUpdateToolCallUpdate]: "tool_call_update"
+//   - *[SessionUpdateTerminalUpdate]: "terminal_update"
+//   - *[SessionUpdateTerminalOutputChunk]: "terminal_output_chunk"
+//   - *[SessionUpdatePlanUpdate]: "plan_update"
+//   - *SessionUpdatePlanRemoved: "plan_removed" (build tag unstable_plan_operations)
+//   - *[SessionUpdateAvailableCommandsUpdate]: "available_commands_update"
+//   - *[SessionUpdateConfigOptionUpdate]: "config_option_update"
+//   - *[SessionUpdateSessionInfoUpdate]: "session_info_update"
+//   - *[SessionUpdateUsageUpdate]: "usage_update"
+//   - *[SessionUpdateNotice]: "notice"
+//   - *[SessionUpdateCompactionUpdate]: "compaction_update"
+//   - *[SessionUpdateCompactionSummaryChunk]: "compaction_summary_chunk"
+//   - *SessionUpdateSubagentUpdate: "subagent_update" (build tag unstable_subagents)
+//   - *SessionUpdateSessionMessage: "session_message" (build tag unstable_subagents)
+//   - *SessionUpdateSessionMessageChunk: "session_message_chunk" (build tag unstable_subagents)
+//   - *[SessionUpdateOther]: any other sessionUpdate, kept as received
+//
+// sessionUpdate "plan" is rejected: ACP v2 removed the v1 "plan" update; send "plan_update" with an item-based plan (a single v1 plan becomes plan id "main")
+//
+// [Agent Reports Output]: https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#3-agent-reports-output
 type SessionUpdate struct {
 	// Value is the variant: one of the SessionUpdate* types that implement SessionUpdateValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -16311,9 +16746,11 @@ func NewSessionUpdateTerminalOutputChunk(v TerminalOutputChunk) SessionUpdate {
 }
 
 // SessionUpdatePlanUpdate: A content update for a plan identified by ID.
-// See protocol docs: [Agent Plan](https://agentclientprotocol.com/protocol/v2/draft/agent-plan)
+// See protocol docs: [Agent Plan]
 //
 // It is the variant of SessionUpdate with sessionUpdate "plan_update".
+//
+// [Agent Plan]: https://agentclientprotocol.com/protocol/v2/draft/agent-plan
 type SessionUpdatePlanUpdate PlanUpdate
 
 func (x *SessionUpdatePlanUpdate) appendJSON(buf []byte) ([]byte, error) {
@@ -16604,7 +17041,9 @@ type ContentChunk struct {
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	// This metadata is scoped to the chunk and does not patch stored metadata.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -16718,7 +17157,9 @@ type UserMessage struct {
 	// stored value without merging nested objects. Beyond this patch rule, implementations
 	// MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)
+	// See protocol docs: [Metadata Patches]
+	//
+	// [Metadata Patches]: https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches
 	Meta Patch[json.RawMessage] `json:"_meta,omitzero"`
 }
 
@@ -16838,7 +17279,9 @@ type AgentMessage struct {
 	// stored value without merging nested objects. Beyond this patch rule, implementations
 	// MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)
+	// See protocol docs: [Metadata Patches]
+	//
+	// [Metadata Patches]: https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches
 	Meta Patch[json.RawMessage] `json:"_meta,omitzero"`
 }
 
@@ -16958,7 +17401,9 @@ type AgentThought struct {
 	// stored value without merging nested objects. Beyond this patch rule, implementations
 	// MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)
+	// See protocol docs: [Metadata Patches]
+	//
+	// [Metadata Patches]: https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches
 	Meta Patch[json.RawMessage] `json:"_meta,omitzero"`
 }
 
@@ -17069,7 +17514,9 @@ type ToolCallContentChunk struct {
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	// This metadata is scoped to the chunk and does not patch stored metadata.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -17166,7 +17613,9 @@ type TerminalOutput struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -17259,7 +17708,9 @@ type TerminalExitStatus struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -17361,7 +17812,9 @@ type TerminalSize struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -17455,7 +17908,9 @@ func (x TerminalSize) MarshalJSON() ([]byte, error) {
 // A malformed value falls back to no controls, so the Client never sends a request the
 // Agent did not advertise.
 //
-// See protocol docs: [Cancelling Terminals](https://agentclientprotocol.com/protocol/v2/draft/tool-calls#cancelling-terminals)
+// See protocol docs: [Cancelling Terminals]
+//
+// [Cancelling Terminals]: https://agentclientprotocol.com/protocol/v2/draft/tool-calls#cancelling-terminals
 type TerminalCapabilities struct {
 	// Permits the Client to cancel this terminal with `terminal/cancel`.
 	//
@@ -17466,7 +17921,9 @@ type TerminalCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -17550,7 +18007,9 @@ type TerminalCancelCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -17645,7 +18104,9 @@ type TerminalUpdate struct {
 	// stored value without merging nested objects. Beyond this patch rule, implementations
 	// MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)
+	// See protocol docs: [Metadata Patches]
+	//
+	// [Metadata Patches]: https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches
 	Meta Patch[json.RawMessage] `json:"_meta,omitzero"`
 }
 
@@ -17827,7 +18288,9 @@ type TerminalOutputChunk struct {
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	// This metadata is scoped to the chunk and does not patch stored metadata.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -17917,6 +18380,13 @@ func (x TerminalOutputChunk) MarshalJSON() ([]byte, error) {
 }
 
 // PlanUpdateContent: Updated content for a plan.
+//
+// Value holds one of these variants, chosen by the member "type":
+//
+//   - *[PlanUpdateContentItems]: "items"
+//   - *PlanUpdateContentFile: "file" (build tag unstable_plan_operations)
+//   - *PlanUpdateContentMarkdown: "markdown" (build tag unstable_plan_operations)
+//   - *[PlanUpdateContentOther]: any other type, kept as received
 type PlanUpdateContent struct {
 	// Value is the variant: one of the PlanUpdateContent* types that implement PlanUpdateContentValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -18121,7 +18591,9 @@ func (x PlanId) MarshalJSON() ([]byte, error) {
 //
 // Represents a task or goal that the assistant intends to accomplish
 // as part of fulfilling the user's request.
-// See protocol docs: [Plan Entries](https://agentclientprotocol.com/protocol/v2/draft/agent-plan#plan-entries)
+// See protocol docs: [Plan Entries]
+//
+// [Plan Entries]: https://agentclientprotocol.com/protocol/v2/draft/agent-plan#plan-entries
 type PlanEntry struct {
 	// Human-readable description of what this task aims to accomplish.
 	Content string `json:"content"`
@@ -18134,7 +18606,9 @@ type PlanEntry struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -18241,7 +18715,9 @@ func (x PlanEntry) MarshalJSON() ([]byte, error) {
 //
 // Used to indicate the relative importance or urgency of different
 // tasks in the execution plan.
-// See protocol docs: [Plan Entries](https://agentclientprotocol.com/protocol/v2/draft/agent-plan#plan-entries)
+// See protocol docs: [Plan Entries]
+//
+// [Plan Entries]: https://agentclientprotocol.com/protocol/v2/draft/agent-plan#plan-entries
 type PlanEntryPriority string
 
 const (
@@ -18302,7 +18778,9 @@ func (x PlanEntryPriority) MarshalJSON() ([]byte, error) {
 // PlanEntryStatus: Status of a plan entry in the execution flow.
 //
 // Tracks the lifecycle of each task from planning through completion.
-// See protocol docs: [Plan Entries](https://agentclientprotocol.com/protocol/v2/draft/agent-plan#plan-entries)
+// See protocol docs: [Plan Entries]
+//
+// [Plan Entries]: https://agentclientprotocol.com/protocol/v2/draft/agent-plan#plan-entries
 type PlanEntryStatus string
 
 const (
@@ -18377,7 +18855,9 @@ type PlanItems struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -18479,7 +18959,9 @@ type PlanUpdate struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -18562,7 +19044,9 @@ type AvailableCommandsUpdate struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -18650,7 +19134,9 @@ type ConfigOptionUpdate struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -18750,7 +19236,9 @@ type SessionInfoUpdate struct {
 	// stored value without merging nested objects. Beyond this patch rule, implementations
 	// MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)
+	// See protocol docs: [Metadata Patches]
+	//
+	// [Metadata Patches]: https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches
 	Meta Patch[json.RawMessage] `json:"_meta,omitzero"`
 }
 
@@ -18853,7 +19341,9 @@ type Cost struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -18956,7 +19446,9 @@ type UsageUpdate struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -19125,7 +19617,9 @@ func (x NoticeSeverity) MarshalJSON() ([]byte, error) {
 // a notice being received, displayed, or seen by the user.
 // No Client capability is required, and unsupported Clients may ignore notices.
 //
-// See protocol docs: [Session Notices](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#session-notices)
+// See protocol docs: [Session Notices]
+//
+// [Session Notices]: https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#session-notices
 type Notice struct {
 	// Presentation severity hint.
 	Severity NoticeSeverity `json:"severity"`
@@ -19139,7 +19633,9 @@ type Notice struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -19350,7 +19846,9 @@ type CompactionUpdate struct {
 	// stored value without merging nested objects. Beyond this patch rule, implementations
 	// MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)
+	// See protocol docs: [Metadata Patches]
+	//
+	// [Metadata Patches]: https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches
 	Meta Patch[json.RawMessage] `json:"_meta,omitzero"`
 }
 
@@ -19487,7 +19985,9 @@ type CompactionSummaryChunk struct {
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	// This metadata is scoped to the chunk and does not patch stored metadata.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -19586,7 +20086,9 @@ type CompleteElicitationNotification struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -19665,9 +20167,11 @@ func (x CompleteElicitationNotification) MarshalJSON() ([]byte, error) {
 // Extension notifications provide a way to send one-way messages for custom functionality
 // while maintaining protocol compatibility.
 //
-// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+// See protocol docs: [Extensibility]
 //
 // The value is kept as its exact JSON bytes.
+//
+// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 type ExtNotification json.RawMessage
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -19785,6 +20289,31 @@ func (x ClientRequest) MarshalJSON() ([]byte, error) {
 // to use this directly.
 //
 // This enum encompasses all method calls from client to agent.
+//
+// Value holds one of these variants, chosen by the JSON value's kind and members:
+//
+//   - *[ClientRequestParamsInitializeRequest]: a JSON object
+//   - *[ClientRequestParamsLoginAuthRequest]: a JSON object
+//   - *ClientRequestParamsListProvidersRequest: a JSON object (build tag unstable_llm_providers)
+//   - *ClientRequestParamsSetProviderRequest: a JSON object (build tag unstable_llm_providers)
+//   - *ClientRequestParamsDisableProviderRequest: a JSON object (build tag unstable_llm_providers)
+//   - *[ClientRequestParamsLogoutAuthRequest]: a JSON object
+//   - *ClientRequestParamsAuthStatusRequest: a JSON object (build tag unstable_auth_status)
+//   - *[ClientRequestParamsNewSessionRequest]: a JSON object
+//   - *[ClientRequestParamsListSessionsRequest]: a JSON object
+//   - *[ClientRequestParamsDeleteSessionRequest]: a JSON object
+//   - *ClientRequestParamsForkSessionRequest: a JSON object (build tag unstable_session_fork)
+//   - *ClientRequestParamsArchiveSessionRequest: a JSON object (build tag unstable_session_archive)
+//   - *ClientRequestParamsUnarchiveSessionRequest: a JSON object (build tag unstable_session_archive)
+//   - *ClientRequestParamsSessionStatusRequest: a JSON object (build tag unstable_session_status)
+//   - *ClientRequestParamsSetSessionTitleRequest: a JSON object (build tag unstable_session_title)
+//   - *[ClientRequestParamsResumeSessionRequest]: a JSON object
+//   - *[ClientRequestParamsCloseSessionRequest]: a JSON object
+//   - *[ClientRequestParamsCancelToolCallRequest]: a JSON object
+//   - *[ClientRequestParamsCancelTerminalRequest]: a JSON object
+//   - *[ClientRequestParamsSetSessionConfigOptionRequest]: a JSON object
+//   - *[ClientRequestParamsPromptRequest]: a JSON object
+//   - *[ClientRequestParamsExtMethodRequest]: any JSON value
 type ClientRequestParams struct {
 	// Value is the variant: one of the ClientRequestParams* types that implement ClientRequestParamsValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -19999,18 +20528,21 @@ func (x *ClientRequestParams) appendJSON(buf []byte) ([]byte, error) {
 // ClientRequestParamsInitializeRequest: Establishes the connection with a client and negotiates protocol capabilities.
 //
 // This method is called at the beginning of the connection, before any other request, to:
-// - Negotiate the protocol version to use
-// - Exchange capability information between client and agent
-// - Determine available authentication methods
+//
+//   - Negotiate the protocol version to use
+//   - Exchange capability information between client and agent
+//   - Determine available authentication methods
 //
 // The Client may repeat it before its first other request. The latest successful
 // `initialize` is authoritative.
 //
 // The agent should respond with its supported protocol version and capabilities.
 //
-// See protocol docs: [Initialization](https://agentclientprotocol.com/protocol/v2/draft/initialization)
+// See protocol docs: [Initialization]
 //
 // It is a variant of ClientRequestParams.
+//
+// [Initialization]: https://agentclientprotocol.com/protocol/v2/draft/initialization
 type ClientRequestParamsInitializeRequest InitializeRequest
 
 func (x *ClientRequestParamsInitializeRequest) appendJSON(buf []byte) ([]byte, error) {
@@ -20038,9 +20570,11 @@ func NewClientRequestParamsInitializeRequest(v InitializeRequest) ClientRequestP
 // After successful authentication, the client can proceed to create sessions with
 // `session/new` without receiving an `auth_required` (`-32000`) error.
 //
-// See protocol docs: [Initialization](https://agentclientprotocol.com/protocol/v2/draft/initialization)
+// See protocol docs: [Initialization]
 //
 // It is a variant of ClientRequestParams.
+//
+// [Initialization]: https://agentclientprotocol.com/protocol/v2/draft/initialization
 type ClientRequestParamsLoginAuthRequest LoginAuthRequest
 
 func (x *ClientRequestParamsLoginAuthRequest) appendJSON(buf []byte) ([]byte, error) {
@@ -20085,15 +20619,18 @@ func NewClientRequestParamsLogoutAuthRequest(v LogoutAuthRequest) ClientRequestP
 // Sessions represent independent conversation contexts with their own history and state.
 //
 // The agent should:
-// - Create a new session context
-// - Connect to any specified MCP servers
-// - Return a unique session ID for future requests
+//
+//   - Create a new session context
+//   - Connect to any specified MCP servers
+//   - Return a unique session ID for future requests
 //
 // May return an `auth_required` (`-32000`) error if the agent requires authentication.
 //
-// See protocol docs: [Session Setup](https://agentclientprotocol.com/protocol/v2/draft/session-setup)
+// See protocol docs: [Session Setup]
 //
 // It is a variant of ClientRequestParams.
+//
+// [Session Setup]: https://agentclientprotocol.com/protocol/v2/draft/session-setup
 type ClientRequestParamsNewSessionRequest NewSessionRequest
 
 func (x *ClientRequestParamsNewSessionRequest) appendJSON(buf []byte) ([]byte, error) {
@@ -20266,9 +20803,11 @@ func NewClientRequestParamsSetSessionConfigOptionRequest(v SetSessionConfigOptio
 // follows its normal lifecycle independently of the request outcome:
 // `running` may precede insertion, and rejection alone does not imply `idle`.
 //
-// See protocol docs: [Prompt Lifecycle](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle)
+// See protocol docs: [Prompt Lifecycle]
 //
 // It is a variant of ClientRequestParams.
+//
+// [Prompt Lifecycle]: https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle
 type ClientRequestParamsPromptRequest PromptRequest
 
 func (x *ClientRequestParamsPromptRequest) appendJSON(buf []byte) ([]byte, error) {
@@ -20288,9 +20827,11 @@ func NewClientRequestParamsPromptRequest(v PromptRequest) ClientRequestParams {
 // Extension methods provide a way to add custom functionality while maintaining
 // protocol compatibility.
 //
-// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+// See protocol docs: [Extensibility]
 //
 // It is a variant of ClientRequestParams.
+//
+// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 type ClientRequestParamsExtMethodRequest ExtRequest
 
 func (x *ClientRequestParamsExtMethodRequest) appendJSON(buf []byte) ([]byte, error) {
@@ -20309,7 +20850,9 @@ func NewClientRequestParamsExtMethodRequest(v ExtRequest) ClientRequestParams {
 //
 // Sent by the client to establish connection and negotiate capabilities.
 //
-// See protocol docs: [Initialization](https://agentclientprotocol.com/protocol/v2/draft/initialization)
+// See protocol docs: [Initialization]
+//
+// [Initialization]: https://agentclientprotocol.com/protocol/v2/draft/initialization
 type InitializeRequest struct {
 	// The latest protocol version supported by the client.
 	ProtocolVersion ProtocolVersion `json:"protocolVersion"`
@@ -20321,7 +20864,9 @@ type InitializeRequest struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -20432,7 +20977,9 @@ func (x InitializeRequest) MarshalJSON() ([]byte, error) {
 // Advertised during initialization to inform the agent about
 // available features and methods.
 //
-// See protocol docs: [Client Capabilities](https://agentclientprotocol.com/protocol/v2/draft/initialization#client-capabilities)
+// See protocol docs: [Client Capabilities]
+//
+// [Client Capabilities]: https://agentclientprotocol.com/protocol/v2/draft/initialization#client-capabilities
 type ClientCapabilities struct {
 	// Authentication capabilities supported by the client.
 	// Determines which authentication method types the agent may include
@@ -20451,7 +20998,9 @@ type ClientCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -20560,7 +21109,9 @@ type ClientAuthCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -20646,7 +21197,9 @@ type TerminalAuthCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -20722,7 +21275,9 @@ type ElicitationCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -20822,7 +21377,9 @@ type ElicitationFormCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -20890,7 +21447,9 @@ type ElicitationUrlCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -20965,7 +21524,9 @@ type LoginAuthRequest struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -21052,7 +21613,9 @@ type LogoutAuthRequest struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -21114,7 +21677,9 @@ func (x LogoutAuthRequest) MarshalJSON() ([]byte, error) {
 
 // NewSessionRequest: Request parameters for creating a new session.
 //
-// See protocol docs: [Creating a Session](https://agentclientprotocol.com/protocol/v2/draft/session-setup#creating-a-session)
+// See protocol docs: [Creating a Session]
+//
+// [Creating a Session]: https://agentclientprotocol.com/protocol/v2/draft/session-setup#creating-a-session
 type NewSessionRequest struct {
 	// The working directory for this session. Must be an absolute path.
 	Cwd AbsolutePath `json:"cwd"`
@@ -21130,7 +21695,9 @@ type NewSessionRequest struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// NewSessionRequestSystemPrompt holds the members unstable_system_prompt adds (empty without its build tags).
 	NewSessionRequestSystemPrompt
@@ -21253,7 +21820,16 @@ func (x NewSessionRequest) MarshalJSON() ([]byte, error) {
 // MCP servers provide tools and context that the agent can use when
 // processing prompts.
 //
-// See protocol docs: [MCP Servers](https://agentclientprotocol.com/protocol/v2/draft/session-setup#mcp-servers)
+// See protocol docs: [MCP Servers]
+//
+// Value holds one of these variants, chosen by the member "type":
+//
+//   - *[McpServerHTTP]: "http"
+//   - *McpServerACP: "acp" (build tag unstable_mcp_over_acp)
+//   - *[McpServerStdioVariant]: "stdio"
+//   - *[McpServerOther]: any other type, kept as received
+//
+// [MCP Servers]: https://agentclientprotocol.com/protocol/v2/draft/session-setup#mcp-servers
 type McpServer struct {
 	// Value is the variant: one of the McpServer* types that implement McpServerValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -21462,7 +22038,9 @@ type HttpHeader struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -21564,7 +22142,9 @@ type McpServerHttp struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -21685,7 +22265,9 @@ type McpServerStdio struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -21825,7 +22407,9 @@ type ListSessionsRequest struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// ListSessionsRequestSessionArchive holds the members unstable_session_archive adds (empty without its build tags).
 	ListSessionsRequestSessionArchive
@@ -21928,7 +22512,9 @@ type DeleteSessionRequest struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -22043,7 +22629,9 @@ type ResumeSessionRequest struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// ResumeSessionRequestSystemPrompt holds the members unstable_system_prompt adds (empty without its build tags).
 	ResumeSessionRequestSystemPrompt
@@ -22190,6 +22778,11 @@ func (x ResumeSessionRequest) MarshalJSON() ([]byte, error) {
 // ReplayFrom: Inclusive cursor describing where replayed session history should begin.
 //
 // Replay includes the position identified by the cursor.
+//
+// Value holds one of these variants, chosen by the member "type":
+//
+//   - *[ReplayFromStartVariant]: "start"
+//   - *[ReplayFromOther]: any other type, kept as received
 type ReplayFrom struct {
 	// Value is the variant: one of the ReplayFrom* types that implement ReplayFromValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -22353,7 +22946,9 @@ type ReplayFromStart struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -22440,7 +23035,9 @@ type CloseSessionRequest struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -22526,7 +23123,9 @@ func (x CloseSessionRequest) MarshalJSON() ([]byte, error) {
 // The Agent responds with `-32602` if the tool call is unknown, already final, or not
 // cancellable. Cancelling a tool call does not change the foreground state by itself.
 //
-// See protocol docs: [Cancelling Tool Calls](https://agentclientprotocol.com/protocol/v2/draft/tool-calls#cancelling-tool-calls)
+// See protocol docs: [Cancelling Tool Calls]
+//
+// [Cancelling Tool Calls]: https://agentclientprotocol.com/protocol/v2/draft/tool-calls#cancelling-tool-calls
 type CancelToolCallRequest struct {
 	// The ID of the session that owns the tool call.
 	SessionID SessionId `json:"sessionId"`
@@ -22536,7 +23135,9 @@ type CancelToolCallRequest struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -22637,7 +23238,9 @@ func (x CancelToolCallRequest) MarshalJSON() ([]byte, error) {
 // The Agent responds with `-32602` if the terminal is unknown, has already exited, or is not
 // cancellable. Cancelling a terminal does not change the foreground state by itself.
 //
-// See protocol docs: [Cancelling Terminals](https://agentclientprotocol.com/protocol/v2/draft/tool-calls#cancelling-terminals)
+// See protocol docs: [Cancelling Terminals]
+//
+// [Cancelling Terminals]: https://agentclientprotocol.com/protocol/v2/draft/tool-calls#cancelling-terminals
 type CancelTerminalRequest struct {
 	// The ID of the session that owns the terminal.
 	SessionID SessionId `json:"sessionId"`
@@ -22647,7 +23250,9 @@ type CancelTerminalRequest struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -22742,7 +23347,9 @@ func (x CancelTerminalRequest) MarshalJSON() ([]byte, error) {
 // Agents MUST reject an unknown `configId` or invalid value with `-32602` and leave the
 // configuration unchanged.
 //
-// See protocol docs: [Session Config Options](https://agentclientprotocol.com/protocol/v2/draft/session-config-options#setting-a-config-option)
+// See protocol docs: [Session Config Options]
+//
+// [Session Config Options]: https://agentclientprotocol.com/protocol/v2/draft/session-config-options#setting-a-config-option
 type SetSessionConfigOptionRequest struct {
 	// The ID of the session to set the configuration option for.
 	SessionID SessionId `json:"sessionId"`
@@ -22752,7 +23359,9 @@ type SetSessionConfigOptionRequest struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Variant holds the members that depend on the kind of SetSessionConfigOptionRequest.
 	Variant SetSessionConfigOptionRequestVariant `json:"-"`
@@ -22851,7 +23460,15 @@ func (x SetSessionConfigOptionRequest) MarshalJSON() ([]byte, error) {
 // Agents MUST reject an unknown `configId` or invalid value with `-32602` and leave the
 // configuration unchanged.
 //
-// See protocol docs: [Session Config Options](https://agentclientprotocol.com/protocol/v2/draft/session-config-options#setting-a-config-option)
+// See protocol docs: [Session Config Options]
+//
+// Value holds one of these variants, chosen by the member "type":
+//
+//   - *[SetSessionConfigOptionRequestID]: "id"
+//   - *[SetSessionConfigOptionRequestBoolean]: "boolean"
+//   - *[SetSessionConfigOptionRequestOther]: any other type, kept as received
+//
+// [Session Config Options]: https://agentclientprotocol.com/protocol/v2/draft/session-config-options#setting-a-config-option
 type SetSessionConfigOptionRequestVariant struct {
 	// Value is the variant: one of the SetSessionConfigOptionRequestVariant* types that implement SetSessionConfigOptionRequestVariantValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -23137,7 +23754,9 @@ func NewSetSessionConfigOptionRequestOther(v SetSessionConfigOptionRequestOther)
 //
 // Contains the user's message and any additional context.
 //
-// See protocol docs: [User Message](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#1-user-message)
+// See protocol docs: [User Message]
+//
+// [User Message]: https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#1-user-message
 type PromptRequest struct {
 	// The ID of the session to send this user message to
 	SessionID SessionId `json:"sessionId"`
@@ -23162,7 +23781,9 @@ type PromptRequest struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -23257,6 +23878,11 @@ func (x PromptRequest) MarshalJSON() ([]byte, error) {
 }
 
 // ClientResponse: A JSON-RPC response object.
+//
+// Value holds one of these variants, chosen by the JSON value's kind and members:
+//
+//   - *[ClientResponseResult]: a JSON object
+//   - *[ClientResponseError]: a JSON object
 type ClientResponse struct {
 	// Value is the variant: one of the ClientResponse* types that implement ClientResponseValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -23502,6 +24128,13 @@ func NewClientResponseError(v ClientResponseError) ClientResponse {
 }
 
 // ClientResponseResultResult: Method-specific response data.
+//
+// Value holds one of these variants, chosen by the JSON value's kind and members:
+//
+//   - *[ClientResponseResultResultRequestPermissionResponse]: a JSON object
+//   - *[ClientResponseResultResultCreateElicitationResponse]: a JSON object
+//   - *ClientResponseResultResultMessageMCPResponse: a JSON object (build tag unstable_mcp_over_acp)
+//   - *[ClientResponseResultResultExtMethodResponse]: any JSON value
 type ClientResponseResultResult struct {
 	// Value is the variant: one of the ClientResponseResultResult* types that implement ClientResponseResultResultValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -23638,6 +24271,12 @@ func NewClientResponseResultResultExtMethodResponse(v ExtResponse) ClientRespons
 //
 // Required. `null` only when the request's id could not be determined, such as
 // for a parse error or an invalid request.
+//
+// Value holds one of these variants, chosen by the JSON value's kind and members:
+//
+//   - *[ClientResponseErrorIDNumber]: a JSON number
+//   - *[ClientResponseErrorIDStr]: a JSON string
+//   - *[ClientResponseErrorIDNull]: a JSON null
 type ClientResponseErrorID struct {
 	// Value is the variant: one of the ClientResponseErrorID* types that implement ClientResponseErrorIDValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -23751,7 +24390,9 @@ type RequestPermissionResponse struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -23827,6 +24468,12 @@ func (x RequestPermissionResponse) MarshalJSON() ([]byte, error) {
 }
 
 // RequestPermissionOutcome: The outcome of a permission request.
+//
+// Value holds one of these variants, chosen by the member "outcome":
+//
+//   - *[RequestPermissionOutcomeCancelled]: "cancelled"
+//   - *[RequestPermissionOutcomeSelected]: "selected"
+//   - *[RequestPermissionOutcomeOther]: any other outcome, kept as received
 type RequestPermissionOutcome struct {
 	// Value is the variant: one of the RequestPermissionOutcome* types that implement RequestPermissionOutcomeValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -23912,9 +24559,11 @@ func (x *RequestPermissionOutcome) appendMembers(buf []byte, open int) ([]byte, 
 // without waiting for `$/cancel_request`, for a request it knows belongs to the
 // cancelled foreground work.
 //
-// See protocol docs: [Cancellation](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#cancellation)
+// See protocol docs: [Cancellation]
 //
 // It is the variant of RequestPermissionOutcome with outcome "cancelled".
+//
+// [Cancellation]: https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#cancellation
 type RequestPermissionOutcomeCancelled CancelledPermissionOutcome
 
 func (x *RequestPermissionOutcomeCancelled) appendJSON(buf []byte) ([]byte, error) {
@@ -24036,7 +24685,9 @@ type CancelledPermissionOutcome struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -24104,7 +24755,9 @@ type SelectedPermissionOutcome struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -24185,7 +24838,9 @@ type CreateElicitationResponse struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Variant holds the members that depend on the kind of CreateElicitationResponse.
 	Variant CreateElicitationResponseVariant `json:"-"`
@@ -24250,6 +24905,13 @@ func (x CreateElicitationResponse) MarshalJSON() ([]byte, error) {
 }
 
 // CreateElicitationResponseVariant: Response from the client to an elicitation request.
+//
+// Value holds one of these variants, chosen by the member "action":
+//
+//   - *[CreateElicitationResponseAccept]: "accept"
+//   - *[CreateElicitationResponseDecline]: "decline"
+//   - *[CreateElicitationResponseCancel]: "cancel"
+//   - *[CreateElicitationResponseOther]: any other action, kept as received
 type CreateElicitationResponseVariant struct {
 	// Value is the variant: one of the CreateElicitationResponseVariant* types that implement CreateElicitationResponseVariantValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -24503,6 +25165,15 @@ func NewCreateElicitationResponseOther(v CreateElicitationResponseOther) CreateE
 }
 
 // ElicitationContentValue: Allowed wire representations for `ElicitationContentValue`.
+//
+// Value holds one of these variants, chosen by the JSON value's kind and members:
+//
+//   - *[ElicitationContentValueString]: a JSON string
+//   - *[ElicitationContentValueInteger]: a JSON number
+//   - *[ElicitationContentValueNumber]: a JSON number
+//   - *[ElicitationContentValueBoolean]: a JSON boolean
+//   - *[ElicitationContentValueStringArray]: a JSON array
+//   - *[ElicitationContentValueOther]: any JSON value
 type ElicitationContentValue struct {
 	// Value is the variant: one of the ElicitationContentValue* types that implement ElicitationContentValueValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -24940,6 +25611,12 @@ func (x ClientNotification) MarshalJSON() ([]byte, error) {
 // to use this directly.
 //
 // Notifications do not expect a response.
+//
+// Value holds one of these variants, chosen by the JSON value's kind and members:
+//
+//   - *[ClientNotificationParamsCancelSessionNotification]: a JSON object
+//   - *ClientNotificationParamsMessageMCPNotification: a JSON object (build tag unstable_mcp_over_acp)
+//   - *[ClientNotificationParamsExtNotification]: any JSON value
 type ClientNotificationParams struct {
 	// Value is the variant: one of the ClientNotificationParams* types that implement ClientNotificationParamsValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -25037,9 +25714,11 @@ func (x *ClientNotificationParams) appendJSON(buf []byte) ([]byte, error) {
 // `session/cancel`, but MUST send them before the idle `state_update` that
 // reports cancellation.
 //
-// See protocol docs: [Cancellation](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#cancellation)
+// See protocol docs: [Cancellation]
 //
 // It is a variant of ClientNotificationParams.
+//
+// [Cancellation]: https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#cancellation
 type ClientNotificationParamsCancelSessionNotification CancelSessionNotification
 
 func (x *ClientNotificationParamsCancelSessionNotification) appendJSON(buf []byte) ([]byte, error) {
@@ -25059,9 +25738,11 @@ func NewClientNotificationParamsCancelSessionNotification(v CancelSessionNotific
 // Extension notifications provide a way to send one-way messages for custom functionality
 // while maintaining protocol compatibility.
 //
-// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+// See protocol docs: [Extensibility]
 //
 // It is a variant of ClientNotificationParams.
+//
+// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 type ClientNotificationParamsExtNotification ExtNotification
 
 func (x *ClientNotificationParamsExtNotification) appendJSON(buf []byte) ([]byte, error) {
@@ -25078,7 +25759,9 @@ func NewClientNotificationParamsExtNotification(v ExtNotification) ClientNotific
 
 // CancelSessionNotification: Notification to cancel a session's foreground work and its prompts not yet inserted.
 //
-// See protocol docs: [Cancellation](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#cancellation)
+// See protocol docs: [Cancellation]
+//
+// [Cancellation]: https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#cancellation
 type CancelSessionNotification struct {
 	// The ID of the session to cancel operations for.
 	SessionID SessionId `json:"sessionId"`
@@ -25086,7 +25769,9 @@ type CancelSessionNotification struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -25163,7 +25848,9 @@ func (x CancelSessionNotification) MarshalJSON() ([]byte, error) {
 
 // CancelRequestNotification: Notification to cancel an ongoing request.
 //
-// See protocol docs: [Cancellation](https://agentclientprotocol.com/protocol/v2/draft/cancellation)
+// See protocol docs: [Cancellation]
+//
+// [Cancellation]: https://agentclientprotocol.com/protocol/v2/draft/cancellation
 type CancelRequestNotification struct {
 	// The ID of the request to cancel: a request that the sender of this notification issued.
 	// Receivers match it only against requests they received from that sender.
@@ -25172,7 +25859,9 @@ type CancelRequestNotification struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 

@@ -44,7 +44,7 @@ func NewAgentResponseResultResultAuthStatusResponse(v AuthStatusResponse) AgentR
 
 // AgentAuthCapabilitiesAuthStatus holds the members of AgentAuthCapabilities that unstable_auth_status adds.
 type AgentAuthCapabilitiesAuthStatus struct {
-	// **UNSTABLE**
+	// UNSTABLE
 	//
 	// This capability is not part of the spec yet, and may be removed or changed at any point.
 	//
@@ -82,7 +82,7 @@ func (x *AgentAuthCapabilitiesAuthStatus) appendGatedMembers(buf []byte, open in
 	return buf, nil
 }
 
-// AuthStatusCapabilities: **UNSTABLE**
+// AuthStatusCapabilities: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -94,7 +94,9 @@ type AuthStatusCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -154,7 +156,7 @@ func (x AuthStatusCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// AuthStatusResponse: **UNSTABLE**
+// AuthStatusResponse: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -175,7 +177,9 @@ type AuthStatusResponse struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -266,7 +270,7 @@ func (x AuthStatusResponse) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// AuthState: **UNSTABLE**
+// AuthState: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -333,7 +337,7 @@ func (x AuthState) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// AuthAccount: **UNSTABLE**
+// AuthAccount: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -369,7 +373,9 @@ type AuthAccount struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -525,7 +531,7 @@ func init() {
 	})
 }
 
-// AgentNotificationParamsAuthStatusUpdateNotification: **UNSTABLE**
+// AgentNotificationParamsAuthStatusUpdateNotification: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -548,7 +554,7 @@ func NewAgentNotificationParamsAuthStatusUpdateNotification(v AuthStatusUpdateNo
 	return AgentNotificationParams{Value: &w}
 }
 
-// AuthStatusUpdateNotification: **UNSTABLE**
+// AuthStatusUpdateNotification: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -573,7 +579,9 @@ type AuthStatusUpdateNotification struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -681,7 +689,7 @@ func init() {
 	})
 }
 
-// ClientRequestParamsAuthStatusRequest: **UNSTABLE**
+// ClientRequestParamsAuthStatusRequest: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -705,7 +713,7 @@ func NewClientRequestParamsAuthStatusRequest(v AuthStatusRequest) ClientRequestP
 	return ClientRequestParams{Value: &w}
 }
 
-// AuthStatusRequest: **UNSTABLE**
+// AuthStatusRequest: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -720,7 +728,9 @@ type AuthStatusRequest struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 

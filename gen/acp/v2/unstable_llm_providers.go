@@ -104,7 +104,7 @@ func NewAgentResponseResultResultDisableProviderResponse(v DisableProviderRespon
 
 // AgentCapabilitiesLLMProviders holds the members of AgentCapabilities that unstable_llm_providers adds.
 type AgentCapabilitiesLLMProviders struct {
-	// **UNSTABLE**
+	// UNSTABLE
 	//
 	// This capability is not part of the spec yet, and may be removed or changed at any point.
 	//
@@ -142,7 +142,7 @@ func (x *AgentCapabilitiesLLMProviders) appendGatedMembers(buf []byte, open int)
 	return buf, nil
 }
 
-// ProvidersCapabilities: **UNSTABLE**
+// ProvidersCapabilities: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -154,7 +154,9 @@ type ProvidersCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -214,7 +216,7 @@ func (x ProvidersCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// ListProvidersResponse: **UNSTABLE**
+// ListProvidersResponse: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -226,7 +228,9 @@ type ListProvidersResponse struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -306,7 +310,7 @@ func (x ListProvidersResponse) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// ProviderInfo: **UNSTABLE**
+// ProviderInfo: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -326,7 +330,9 @@ type ProviderInfo struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -450,7 +456,7 @@ func (x ProviderInfo) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// ProviderId: **UNSTABLE**
+// ProviderId: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -475,7 +481,7 @@ func (x ProviderId) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// LlmProtocol: **UNSTABLE**
+// LlmProtocol: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -550,7 +556,7 @@ func (x LlmProtocol) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// ProviderCurrentConfig: **UNSTABLE**
+// ProviderCurrentConfig: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -564,7 +570,9 @@ type ProviderCurrentConfig struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -653,7 +661,7 @@ func (x ProviderCurrentConfig) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// SetProviderResponse: **UNSTABLE**
+// SetProviderResponse: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -663,7 +671,9 @@ type SetProviderResponse struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -723,7 +733,7 @@ func (x SetProviderResponse) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// DisableProviderResponse: **UNSTABLE**
+// DisableProviderResponse: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -733,7 +743,9 @@ type DisableProviderResponse struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -836,7 +848,7 @@ func init() {
 	})
 }
 
-// ClientRequestParamsListProvidersRequest: **UNSTABLE**
+// ClientRequestParamsListProvidersRequest: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -857,7 +869,7 @@ func NewClientRequestParamsListProvidersRequest(v ListProvidersRequest) ClientRe
 	return ClientRequestParams{Value: &w}
 }
 
-// ClientRequestParamsSetProviderRequest: **UNSTABLE**
+// ClientRequestParamsSetProviderRequest: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -878,7 +890,7 @@ func NewClientRequestParamsSetProviderRequest(v SetProviderRequest) ClientReques
 	return ClientRequestParams{Value: &w}
 }
 
-// ClientRequestParamsDisableProviderRequest: **UNSTABLE**
+// ClientRequestParamsDisableProviderRequest: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -899,7 +911,7 @@ func NewClientRequestParamsDisableProviderRequest(v DisableProviderRequest) Clie
 	return ClientRequestParams{Value: &w}
 }
 
-// ListProvidersRequest: **UNSTABLE**
+// ListProvidersRequest: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -909,7 +921,9 @@ type ListProvidersRequest struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -969,7 +983,7 @@ func (x ListProvidersRequest) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// SetProviderRequest: **UNSTABLE**
+// SetProviderRequest: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -990,7 +1004,9 @@ type SetProviderRequest struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -1105,7 +1121,7 @@ func (x SetProviderRequest) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// DisableProviderRequest: **UNSTABLE**
+// DisableProviderRequest: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -1117,7 +1133,9 @@ type DisableProviderRequest struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 

@@ -19,7 +19,7 @@ func (x *SessionUpdate) decodeGatedPlanOperations(tag []byte, r *wireReader) (bo
 	return false, nil
 }
 
-// SessionUpdatePlanRemoved: **UNSTABLE**
+// SessionUpdatePlanRemoved: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -71,7 +71,7 @@ func (x *PlanUpdateContent) decodeGatedPlanOperations(tag []byte, r *wireReader)
 	return false, nil
 }
 
-// PlanUpdateContentFile: **UNSTABLE**
+// PlanUpdateContentFile: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -102,7 +102,7 @@ func NewPlanUpdateContentFile(v PlanFile) PlanUpdateContent {
 	return PlanUpdateContent{Value: &w}
 }
 
-// PlanUpdateContentMarkdown: **UNSTABLE**
+// PlanUpdateContentMarkdown: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -133,7 +133,7 @@ func NewPlanUpdateContentMarkdown(v PlanMarkdown) PlanUpdateContent {
 	return PlanUpdateContent{Value: &w}
 }
 
-// PlanFile: **UNSTABLE**
+// PlanFile: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -147,7 +147,9 @@ type PlanFile struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -236,7 +238,7 @@ func (x PlanFile) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// PlanMarkdown: **UNSTABLE**
+// PlanMarkdown: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -250,7 +252,9 @@ type PlanMarkdown struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -339,7 +343,7 @@ func (x PlanMarkdown) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// PlanRemoved: **UNSTABLE**
+// PlanRemoved: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -351,7 +355,9 @@ type PlanRemoved struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 

@@ -74,7 +74,7 @@ func NewAgentResponseResultResultUnarchiveSessionResponse(v UnarchiveSessionResp
 
 // SessionCapabilitiesSessionArchive holds the members of SessionCapabilities that unstable_session_archive adds.
 type SessionCapabilitiesSessionArchive struct {
-	// **UNSTABLE**
+	// UNSTABLE
 	//
 	// This capability is not part of the spec yet, and may be removed or changed at any point.
 	//
@@ -113,7 +113,7 @@ func (x *SessionCapabilitiesSessionArchive) appendGatedMembers(buf []byte, open 
 	return buf, nil
 }
 
-// SessionArchiveCapabilities: **UNSTABLE**
+// SessionArchiveCapabilities: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -126,7 +126,9 @@ type SessionArchiveCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -188,7 +190,7 @@ func (x SessionArchiveCapabilities) MarshalJSON() ([]byte, error) {
 
 // SessionInfoSessionArchive holds the members of SessionInfo that unstable_session_archive adds.
 type SessionInfoSessionArchive struct {
-	// **UNSTABLE**
+	// UNSTABLE
 	//
 	// This capability is not part of the spec yet, and may be removed or changed at any point.
 	//
@@ -226,7 +228,7 @@ func (x *SessionInfoSessionArchive) appendGatedMembers(buf []byte, open int) ([]
 	return buf, nil
 }
 
-// ArchiveSessionResponse: **UNSTABLE**
+// ArchiveSessionResponse: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -236,7 +238,9 @@ type ArchiveSessionResponse struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -296,7 +300,7 @@ func (x ArchiveSessionResponse) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// UnarchiveSessionResponse: **UNSTABLE**
+// UnarchiveSessionResponse: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -306,7 +310,9 @@ type UnarchiveSessionResponse struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -396,7 +402,7 @@ func init() {
 	})
 }
 
-// ClientRequestParamsArchiveSessionRequest: **UNSTABLE**
+// ClientRequestParamsArchiveSessionRequest: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -419,7 +425,7 @@ func NewClientRequestParamsArchiveSessionRequest(v ArchiveSessionRequest) Client
 	return ClientRequestParams{Value: &w}
 }
 
-// ClientRequestParamsUnarchiveSessionRequest: **UNSTABLE**
+// ClientRequestParamsUnarchiveSessionRequest: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -444,7 +450,7 @@ func NewClientRequestParamsUnarchiveSessionRequest(v UnarchiveSessionRequest) Cl
 
 // ListSessionsRequestSessionArchive holds the members of ListSessionsRequest that unstable_session_archive adds.
 type ListSessionsRequestSessionArchive struct {
-	// **UNSTABLE**
+	// UNSTABLE
 	//
 	// This capability is not part of the spec yet, and may be removed or changed at any point.
 	//
@@ -479,7 +485,7 @@ func (x *ListSessionsRequestSessionArchive) appendGatedMembers(buf []byte, open 
 	return buf, nil
 }
 
-// SessionArchiveFilter: **UNSTABLE**
+// SessionArchiveFilter: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -544,7 +550,7 @@ func (x SessionArchiveFilter) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// ArchiveSessionRequest: **UNSTABLE**
+// ArchiveSessionRequest: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -563,7 +569,9 @@ type ArchiveSessionRequest struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -638,7 +646,7 @@ func (x ArchiveSessionRequest) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// UnarchiveSessionRequest: **UNSTABLE**
+// UnarchiveSessionRequest: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -658,7 +666,9 @@ type UnarchiveSessionRequest struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 

@@ -44,7 +44,7 @@ func NewAgentResponseResultResultForkSessionResponse(v ForkSessionResponse) Agen
 
 // SessionCapabilitiesSessionFork holds the members of SessionCapabilities that unstable_session_fork adds.
 type SessionCapabilitiesSessionFork struct {
-	// **UNSTABLE**
+	// UNSTABLE
 	//
 	// This capability is not part of the spec yet, and may be removed or changed at any point.
 	//
@@ -82,7 +82,7 @@ func (x *SessionCapabilitiesSessionFork) appendGatedMembers(buf []byte, open int
 	return buf, nil
 }
 
-// SessionForkCapabilities: **UNSTABLE**
+// SessionForkCapabilities: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -94,7 +94,9 @@ type SessionForkCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -154,7 +156,7 @@ func (x SessionForkCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// ForkSessionResponse: **UNSTABLE**
+// ForkSessionResponse: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -178,7 +180,9 @@ type ForkSessionResponse struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -302,7 +306,7 @@ func init() {
 	})
 }
 
-// ClientRequestParamsForkSessionRequest: **UNSTABLE**
+// ClientRequestParamsForkSessionRequest: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -333,7 +337,7 @@ func NewClientRequestParamsForkSessionRequest(v ForkSessionRequest) ClientReques
 	return ClientRequestParams{Value: &w}
 }
 
-// ForkSessionRequest: **UNSTABLE**
+// ForkSessionRequest: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -360,7 +364,9 @@ type ForkSessionRequest struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// ForkSessionRequestSystemPrompt holds the members unstable_system_prompt adds (empty without its build tags).
 	ForkSessionRequestSystemPrompt

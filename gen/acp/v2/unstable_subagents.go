@@ -19,7 +19,7 @@ func (x *StateUpdate) decodeGatedSubagents(tag []byte, r *wireReader) (bool, err
 	return false, nil
 }
 
-// StateUpdateUnknown: **UNSTABLE**
+// StateUpdateUnknown: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -65,7 +65,7 @@ func (x *BackgroundWork) decodeGatedSubagents(tag []byte, r *wireReader) (bool, 
 	return false, nil
 }
 
-// BackgroundWorkSubagent: **UNSTABLE**
+// BackgroundWorkSubagent: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -97,7 +97,7 @@ func NewBackgroundWorkSubagent(v BackgroundSubagent) BackgroundWork {
 	return BackgroundWork{Value: &w}
 }
 
-// BackgroundSubagent: **UNSTABLE**
+// BackgroundSubagent: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -109,7 +109,9 @@ type BackgroundSubagent struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -184,7 +186,7 @@ func (x BackgroundSubagent) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// UnknownStateUpdate: **UNSTABLE**
+// UnknownStateUpdate: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -205,13 +207,17 @@ type UnknownStateUpdate struct {
 	// running. An Agent that reports background work MUST include it on every state
 	// update for the session. A malformed list is treated as not reported.
 	//
-	// See protocol docs: [Background Work](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#background-work)
+	// See protocol docs: [Background Work]
+	//
+	// [Background Work]: https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#background-work
 	Background []BackgroundWork `json:"background,omitempty"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -320,7 +326,7 @@ func (x *SessionUpdate) decodeGatedSubagents(tag []byte, r *wireReader) (bool, e
 	return false, nil
 }
 
-// SessionUpdateSubagentUpdate: **UNSTABLE**
+// SessionUpdateSubagentUpdate: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -352,7 +358,7 @@ func NewSessionUpdateSubagentUpdate(v SubagentUpdate) SessionUpdate {
 	return SessionUpdate{Value: &w}
 }
 
-// SessionUpdateSessionMessage: **UNSTABLE**
+// SessionUpdateSessionMessage: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -384,7 +390,7 @@ func NewSessionUpdateSessionMessage(v SessionMessage) SessionUpdate {
 	return SessionUpdate{Value: &w}
 }
 
-// SessionUpdateSessionMessageChunk: **UNSTABLE**
+// SessionUpdateSessionMessageChunk: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -415,7 +421,7 @@ func NewSessionUpdateSessionMessageChunk(v SessionMessageChunk) SessionUpdate {
 	return SessionUpdate{Value: &w}
 }
 
-// SubagentSessionCapabilities: **UNSTABLE**
+// SubagentSessionCapabilities: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -432,7 +438,9 @@ type SubagentSessionCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -508,7 +516,7 @@ func (x SubagentSessionCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// SessionCancelCapabilities: **UNSTABLE**
+// SessionCancelCapabilities: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -520,7 +528,9 @@ type SessionCancelCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -580,7 +590,7 @@ func (x SessionCancelCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// SubagentUpdate: **UNSTABLE**
+// SubagentUpdate: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -660,7 +670,9 @@ type SubagentUpdate struct {
 	// stored value without merging nested objects. Beyond this patch rule, implementations
 	// MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)
+	// See protocol docs: [Metadata Patches]
+	//
+	// [Metadata Patches]: https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches
 	Meta Patch[json.RawMessage] `json:"_meta,omitzero"`
 }
 
@@ -827,7 +839,7 @@ func (x SubagentUpdate) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// SessionMessage: **UNSTABLE**
+// SessionMessage: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -865,7 +877,9 @@ type SessionMessage struct {
 	// stored value without merging nested objects. Beyond this patch rule, implementations
 	// MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)
+	// See protocol docs: [Metadata Patches]
+	//
+	// [Metadata Patches]: https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches
 	Meta Patch[json.RawMessage] `json:"_meta,omitzero"`
 }
 
@@ -1024,7 +1038,7 @@ func (x SessionMessage) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// SessionMessageChunk: **UNSTABLE**
+// SessionMessageChunk: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -1042,7 +1056,9 @@ type SessionMessageChunk struct {
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	// This metadata is scoped to the chunk and does not patch stored metadata.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 

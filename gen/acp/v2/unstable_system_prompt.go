@@ -7,7 +7,7 @@ import "encoding/json"
 
 // SessionCapabilitiesSystemPrompt holds the members of SessionCapabilities that unstable_system_prompt adds.
 type SessionCapabilitiesSystemPrompt struct {
-	// **UNSTABLE**
+	// UNSTABLE
 	//
 	// This capability is not part of the spec yet, and may be removed or changed at any point.
 	//
@@ -45,7 +45,7 @@ func (x *SessionCapabilitiesSystemPrompt) appendGatedMembers(buf []byte, open in
 	return buf, nil
 }
 
-// SessionSystemPromptCapabilities: **UNSTABLE**
+// SessionSystemPromptCapabilities: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -62,7 +62,9 @@ type SessionSystemPromptCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -138,7 +140,7 @@ func (x SessionSystemPromptCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// SessionSystemPromptModeCapabilities: **UNSTABLE**
+// SessionSystemPromptModeCapabilities: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -157,7 +159,9 @@ type SessionSystemPromptModeCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -233,7 +237,7 @@ func (x SessionSystemPromptModeCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// SessionSystemPromptOverrideCapabilities: **UNSTABLE**
+// SessionSystemPromptOverrideCapabilities: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -246,7 +250,9 @@ type SessionSystemPromptOverrideCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -308,7 +314,7 @@ func (x SessionSystemPromptOverrideCapabilities) MarshalJSON() ([]byte, error) {
 
 // NewSessionRequestSystemPrompt holds the members of NewSessionRequest that unstable_system_prompt adds.
 type NewSessionRequestSystemPrompt struct {
-	// **UNSTABLE**
+	// UNSTABLE
 	//
 	// This capability is not part of the spec yet, and may be removed or changed at any point.
 	//
@@ -343,7 +349,7 @@ func (x *NewSessionRequestSystemPrompt) appendGatedMembers(buf []byte, open int)
 	return buf, nil
 }
 
-// SystemPrompt: **UNSTABLE**
+// SystemPrompt: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -373,7 +379,9 @@ type SystemPrompt struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
@@ -467,7 +475,7 @@ func (x SystemPrompt) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// SystemPromptMode: **UNSTABLE**
+// SystemPromptMode: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -543,7 +551,7 @@ func (x SystemPromptMode) MarshalJSON() ([]byte, error) {
 
 // ResumeSessionRequestSystemPrompt holds the members of ResumeSessionRequest that unstable_system_prompt adds.
 type ResumeSessionRequestSystemPrompt struct {
-	// **UNSTABLE**
+	// UNSTABLE
 	//
 	// This capability is not part of the spec yet, and may be removed or changed at any point.
 	//

@@ -68,20 +68,24 @@ func emitType(fs *fileSet, t *ir.Decl) error {
 }
 
 // doc adds a doc comment for name from a schema description.
-func doc(f *File, name, description string) {
-	description = strings.TrimSpace(description)
+func doc(f *File, name, description string) { docWith(f, name, description, "") }
+
+// docWith adds a doc comment for name from a schema description (Markdown,
+// see goDoc) followed by extra, a paragraph acpgen wrote in Go doc syntax.
+func docWith(f *File, name, description, extra string) {
+	description, linkDefs := goDocParts(strings.TrimSpace(description))
 	if description == "" {
-		f.Comment(name + " is generated from the schema, which gives no description.")
-		return
+		description = "is generated from the schema, which gives no description."
 	}
 	sep := ": "
 	if strings.HasPrefix(description, "is ") {
 		sep = " " // a sentence acpgen wrote: "X is the variant ..."
 	}
-	for i, line := range strings.Split(description, "\n") {
-		if i == 0 {
-			line = name + sep + line
-		}
+	if first := description[0]; first == '#' || first == ' ' || first == '\t' {
+		sep = ":\n\n" // a heading, list or code block cannot follow the name on its line
+	}
+	description = joinParagraphs(name+sep+description, extra, linkDefs)
+	for _, line := range strings.Split(description, "\n") {
 		f.Comment(strings.TrimRight(line, " \t"))
 	}
 }
@@ -89,7 +93,7 @@ func doc(f *File, name, description string) {
 // fieldDoc returns comment lines for a struct field.
 func fieldDoc(description string) []Code {
 	var out []Code
-	for _, line := range strings.Split(strings.TrimSpace(description), "\n") {
+	for _, line := range strings.Split(goDoc(strings.TrimSpace(description)), "\n") {
 		if line = strings.TrimRight(line, " \t"); line != "" || len(out) > 0 {
 			out = append(out, Comment(line))
 		}
