@@ -1612,8 +1612,8 @@ func (x *ToolCallContentContent) appendMembers(buf []byte, open int) ([]byte, er
 
 func (*ToolCallContentContent) isToolCallContent() {}
 
-// NewToolCallContentContent returns the ToolCallContent that holds the variant ToolCallContentContent.
-func NewToolCallContentContent(v Content) ToolCallContent {
+// NewToolCallContent returns the ToolCallContent that holds the variant ToolCallContentContent.
+func NewToolCallContent(v Content) ToolCallContent {
 	w := ToolCallContentContent(v)
 	return ToolCallContent{Value: &w}
 }
@@ -2775,8 +2775,8 @@ func (x *EmbeddedResourceResourceTextResourceContents) appendMembers(buf []byte,
 
 func (*EmbeddedResourceResourceTextResourceContents) isEmbeddedResourceResource() {}
 
-// NewEmbeddedResourceResourceTextResourceContents returns the EmbeddedResourceResource that holds the variant EmbeddedResourceResourceTextResourceContents.
-func NewEmbeddedResourceResourceTextResourceContents(v TextResourceContents) EmbeddedResourceResource {
+// NewEmbeddedResourceTextResourceContents returns the EmbeddedResourceResource that holds the variant EmbeddedResourceResourceTextResourceContents.
+func NewEmbeddedResourceTextResourceContents(v TextResourceContents) EmbeddedResourceResource {
 	w := EmbeddedResourceResourceTextResourceContents(v)
 	return EmbeddedResourceResource{Value: &w}
 }
@@ -2796,8 +2796,8 @@ func (x *EmbeddedResourceResourceBlobResourceContents) appendMembers(buf []byte,
 
 func (*EmbeddedResourceResourceBlobResourceContents) isEmbeddedResourceResource() {}
 
-// NewEmbeddedResourceResourceBlobResourceContents returns the EmbeddedResourceResource that holds the variant EmbeddedResourceResourceBlobResourceContents.
-func NewEmbeddedResourceResourceBlobResourceContents(v BlobResourceContents) EmbeddedResourceResource {
+// NewEmbeddedResourceBlobResourceContents returns the EmbeddedResourceResource that holds the variant EmbeddedResourceResourceBlobResourceContents.
+func NewEmbeddedResourceBlobResourceContents(v BlobResourceContents) EmbeddedResourceResource {
 	w := EmbeddedResourceResourceBlobResourceContents(v)
 	return EmbeddedResourceResource{Value: &w}
 }
@@ -7809,8 +7809,8 @@ func (x *AgentResponseResultResultInitializeResponse) appendJSON(buf []byte) ([]
 
 func (*AgentResponseResultResultInitializeResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultInitializeResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultInitializeResponse.
-func NewAgentResponseResultResultInitializeResponse(v InitializeResponse) AgentResponseResultResult {
+// NewAgentResponseResultInitializeResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultInitializeResponse.
+func NewAgentResponseResultInitializeResponse(v InitializeResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultInitializeResponse(v)
 	return AgentResponseResultResult{Value: &w}
 }
@@ -7826,8 +7826,8 @@ func (x *AgentResponseResultResultAuthenticateResponse) appendJSON(buf []byte) (
 
 func (*AgentResponseResultResultAuthenticateResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultAuthenticateResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultAuthenticateResponse.
-func NewAgentResponseResultResultAuthenticateResponse(v AuthenticateResponse) AgentResponseResultResult {
+// NewAgentResponseResultAuthenticateResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultAuthenticateResponse.
+func NewAgentResponseResultAuthenticateResponse(v AuthenticateResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultAuthenticateResponse(v)
 	return AgentResponseResultResult{Value: &w}
 }
@@ -7843,8 +7843,8 @@ func (x *AgentResponseResultResultLogoutResponse) appendJSON(buf []byte) ([]byte
 
 func (*AgentResponseResultResultLogoutResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultLogoutResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultLogoutResponse.
-func NewAgentResponseResultResultLogoutResponse(v LogoutResponse) AgentResponseResultResult {
+// NewAgentResponseResultLogoutResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultLogoutResponse.
+func NewAgentResponseResultLogoutResponse(v LogoutResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultLogoutResponse(v)
 	return AgentResponseResultResult{Value: &w}
 }
@@ -7860,8 +7860,8 @@ func (x *AgentResponseResultResultNewSessionResponse) appendJSON(buf []byte) ([]
 
 func (*AgentResponseResultResultNewSessionResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultNewSessionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultNewSessionResponse.
-func NewAgentResponseResultResultNewSessionResponse(v NewSessionResponse) AgentResponseResultResult {
+// NewAgentResponseResultNewSessionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultNewSessionResponse.
+func NewAgentResponseResultNewSessionResponse(v NewSessionResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultNewSessionResponse(v)
 	return AgentResponseResultResult{Value: &w}
 }
@@ -7877,8 +7877,8 @@ func (x *AgentResponseResultResultLoadSessionResponse) appendJSON(buf []byte) ([
 
 func (*AgentResponseResultResultLoadSessionResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultLoadSessionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultLoadSessionResponse.
-func NewAgentResponseResultResultLoadSessionResponse(v LoadSessionResponse) AgentResponseResultResult {
+// NewAgentResponseResultLoadSessionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultLoadSessionResponse.
+func NewAgentResponseResultLoadSessionResponse(v LoadSessionResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultLoadSessionResponse(v)
 	return AgentResponseResultResult{Value: &w}
 }
@@ -7894,8 +7894,8 @@ func (x *AgentResponseResultResultListSessionsResponse) appendJSON(buf []byte) (
 
 func (*AgentResponseResultResultListSessionsResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultListSessionsResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultListSessionsResponse.
-func NewAgentResponseResultResultListSessionsResponse(v ListSessionsResponse) AgentResponseResultResult {
+// NewAgentResponseResultListSessionsResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultListSessionsResponse.
+func NewAgentResponseResultListSessionsResponse(v ListSessionsResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultListSessionsResponse(v)
 	return AgentResponseResultResult{Value: &w}
 }
@@ -7911,8 +7911,8 @@ func (x *AgentResponseResultResultDeleteSessionResponse) appendJSON(buf []byte) 
 
 func (*AgentResponseResultResultDeleteSessionResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultDeleteSessionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultDeleteSessionResponse.
-func NewAgentResponseResultResultDeleteSessionResponse(v DeleteSessionResponse) AgentResponseResultResult {
+// NewAgentResponseResultDeleteSessionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultDeleteSessionResponse.
+func NewAgentResponseResultDeleteSessionResponse(v DeleteSessionResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultDeleteSessionResponse(v)
 	return AgentResponseResultResult{Value: &w}
 }
@@ -7928,8 +7928,8 @@ func (x *AgentResponseResultResultResumeSessionResponse) appendJSON(buf []byte) 
 
 func (*AgentResponseResultResultResumeSessionResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultResumeSessionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultResumeSessionResponse.
-func NewAgentResponseResultResultResumeSessionResponse(v ResumeSessionResponse) AgentResponseResultResult {
+// NewAgentResponseResultResumeSessionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultResumeSessionResponse.
+func NewAgentResponseResultResumeSessionResponse(v ResumeSessionResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultResumeSessionResponse(v)
 	return AgentResponseResultResult{Value: &w}
 }
@@ -7945,8 +7945,8 @@ func (x *AgentResponseResultResultCloseSessionResponse) appendJSON(buf []byte) (
 
 func (*AgentResponseResultResultCloseSessionResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultCloseSessionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultCloseSessionResponse.
-func NewAgentResponseResultResultCloseSessionResponse(v CloseSessionResponse) AgentResponseResultResult {
+// NewAgentResponseResultCloseSessionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultCloseSessionResponse.
+func NewAgentResponseResultCloseSessionResponse(v CloseSessionResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultCloseSessionResponse(v)
 	return AgentResponseResultResult{Value: &w}
 }
@@ -7962,8 +7962,8 @@ func (x *AgentResponseResultResultSetSessionModeResponse) appendJSON(buf []byte)
 
 func (*AgentResponseResultResultSetSessionModeResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultSetSessionModeResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultSetSessionModeResponse.
-func NewAgentResponseResultResultSetSessionModeResponse(v SetSessionModeResponse) AgentResponseResultResult {
+// NewAgentResponseResultSetSessionModeResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultSetSessionModeResponse.
+func NewAgentResponseResultSetSessionModeResponse(v SetSessionModeResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultSetSessionModeResponse(v)
 	return AgentResponseResultResult{Value: &w}
 }
@@ -7979,8 +7979,8 @@ func (x *AgentResponseResultResultSetSessionConfigOptionResponse) appendJSON(buf
 
 func (*AgentResponseResultResultSetSessionConfigOptionResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultSetSessionConfigOptionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultSetSessionConfigOptionResponse.
-func NewAgentResponseResultResultSetSessionConfigOptionResponse(v SetSessionConfigOptionResponse) AgentResponseResultResult {
+// NewAgentResponseResultSetSessionConfigOptionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultSetSessionConfigOptionResponse.
+func NewAgentResponseResultSetSessionConfigOptionResponse(v SetSessionConfigOptionResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultSetSessionConfigOptionResponse(v)
 	return AgentResponseResultResult{Value: &w}
 }
@@ -7996,8 +7996,8 @@ func (x *AgentResponseResultResultPromptResponse) appendJSON(buf []byte) ([]byte
 
 func (*AgentResponseResultResultPromptResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultPromptResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultPromptResponse.
-func NewAgentResponseResultResultPromptResponse(v PromptResponse) AgentResponseResultResult {
+// NewAgentResponseResultPromptResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultPromptResponse.
+func NewAgentResponseResultPromptResponse(v PromptResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultPromptResponse(v)
 	return AgentResponseResultResult{Value: &w}
 }
@@ -8013,8 +8013,8 @@ func (x *AgentResponseResultResultExtMethodResponse) appendJSON(buf []byte) ([]b
 
 func (*AgentResponseResultResultExtMethodResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultExtMethodResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultExtMethodResponse.
-func NewAgentResponseResultResultExtMethodResponse(v ExtResponse) AgentResponseResultResult {
+// NewAgentResponseResultExtMethodResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultExtMethodResponse.
+func NewAgentResponseResultExtMethodResponse(v ExtResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultExtMethodResponse(v)
 	return AgentResponseResultResult{Value: &w}
 }
@@ -20098,8 +20098,8 @@ func (x *ClientResponseResultResultWriteTextFileResponse) appendJSON(buf []byte)
 
 func (*ClientResponseResultResultWriteTextFileResponse) isClientResponseResultResult() {}
 
-// NewClientResponseResultResultWriteTextFileResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultWriteTextFileResponse.
-func NewClientResponseResultResultWriteTextFileResponse(v WriteTextFileResponse) ClientResponseResultResult {
+// NewClientResponseResultWriteTextFileResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultWriteTextFileResponse.
+func NewClientResponseResultWriteTextFileResponse(v WriteTextFileResponse) ClientResponseResultResult {
 	w := ClientResponseResultResultWriteTextFileResponse(v)
 	return ClientResponseResultResult{Value: &w}
 }
@@ -20115,8 +20115,8 @@ func (x *ClientResponseResultResultReadTextFileResponse) appendJSON(buf []byte) 
 
 func (*ClientResponseResultResultReadTextFileResponse) isClientResponseResultResult() {}
 
-// NewClientResponseResultResultReadTextFileResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultReadTextFileResponse.
-func NewClientResponseResultResultReadTextFileResponse(v ReadTextFileResponse) ClientResponseResultResult {
+// NewClientResponseResultReadTextFileResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultReadTextFileResponse.
+func NewClientResponseResultReadTextFileResponse(v ReadTextFileResponse) ClientResponseResultResult {
 	w := ClientResponseResultResultReadTextFileResponse(v)
 	return ClientResponseResultResult{Value: &w}
 }
@@ -20132,8 +20132,8 @@ func (x *ClientResponseResultResultRequestPermissionResponse) appendJSON(buf []b
 
 func (*ClientResponseResultResultRequestPermissionResponse) isClientResponseResultResult() {}
 
-// NewClientResponseResultResultRequestPermissionResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultRequestPermissionResponse.
-func NewClientResponseResultResultRequestPermissionResponse(v RequestPermissionResponse) ClientResponseResultResult {
+// NewClientResponseResultRequestPermissionResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultRequestPermissionResponse.
+func NewClientResponseResultRequestPermissionResponse(v RequestPermissionResponse) ClientResponseResultResult {
 	w := ClientResponseResultResultRequestPermissionResponse(v)
 	return ClientResponseResultResult{Value: &w}
 }
@@ -20149,8 +20149,8 @@ func (x *ClientResponseResultResultCreateTerminalResponse) appendJSON(buf []byte
 
 func (*ClientResponseResultResultCreateTerminalResponse) isClientResponseResultResult() {}
 
-// NewClientResponseResultResultCreateTerminalResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultCreateTerminalResponse.
-func NewClientResponseResultResultCreateTerminalResponse(v CreateTerminalResponse) ClientResponseResultResult {
+// NewClientResponseResultCreateTerminalResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultCreateTerminalResponse.
+func NewClientResponseResultCreateTerminalResponse(v CreateTerminalResponse) ClientResponseResultResult {
 	w := ClientResponseResultResultCreateTerminalResponse(v)
 	return ClientResponseResultResult{Value: &w}
 }
@@ -20166,8 +20166,8 @@ func (x *ClientResponseResultResultTerminalOutputResponse) appendJSON(buf []byte
 
 func (*ClientResponseResultResultTerminalOutputResponse) isClientResponseResultResult() {}
 
-// NewClientResponseResultResultTerminalOutputResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultTerminalOutputResponse.
-func NewClientResponseResultResultTerminalOutputResponse(v TerminalOutputResponse) ClientResponseResultResult {
+// NewClientResponseResultTerminalOutputResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultTerminalOutputResponse.
+func NewClientResponseResultTerminalOutputResponse(v TerminalOutputResponse) ClientResponseResultResult {
 	w := ClientResponseResultResultTerminalOutputResponse(v)
 	return ClientResponseResultResult{Value: &w}
 }
@@ -20183,8 +20183,8 @@ func (x *ClientResponseResultResultReleaseTerminalResponse) appendJSON(buf []byt
 
 func (*ClientResponseResultResultReleaseTerminalResponse) isClientResponseResultResult() {}
 
-// NewClientResponseResultResultReleaseTerminalResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultReleaseTerminalResponse.
-func NewClientResponseResultResultReleaseTerminalResponse(v ReleaseTerminalResponse) ClientResponseResultResult {
+// NewClientResponseResultReleaseTerminalResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultReleaseTerminalResponse.
+func NewClientResponseResultReleaseTerminalResponse(v ReleaseTerminalResponse) ClientResponseResultResult {
 	w := ClientResponseResultResultReleaseTerminalResponse(v)
 	return ClientResponseResultResult{Value: &w}
 }
@@ -20200,8 +20200,8 @@ func (x *ClientResponseResultResultWaitForTerminalExitResponse) appendJSON(buf [
 
 func (*ClientResponseResultResultWaitForTerminalExitResponse) isClientResponseResultResult() {}
 
-// NewClientResponseResultResultWaitForTerminalExitResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultWaitForTerminalExitResponse.
-func NewClientResponseResultResultWaitForTerminalExitResponse(v WaitForTerminalExitResponse) ClientResponseResultResult {
+// NewClientResponseResultWaitForTerminalExitResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultWaitForTerminalExitResponse.
+func NewClientResponseResultWaitForTerminalExitResponse(v WaitForTerminalExitResponse) ClientResponseResultResult {
 	w := ClientResponseResultResultWaitForTerminalExitResponse(v)
 	return ClientResponseResultResult{Value: &w}
 }
@@ -20217,8 +20217,8 @@ func (x *ClientResponseResultResultKillTerminalResponse) appendJSON(buf []byte) 
 
 func (*ClientResponseResultResultKillTerminalResponse) isClientResponseResultResult() {}
 
-// NewClientResponseResultResultKillTerminalResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultKillTerminalResponse.
-func NewClientResponseResultResultKillTerminalResponse(v KillTerminalResponse) ClientResponseResultResult {
+// NewClientResponseResultKillTerminalResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultKillTerminalResponse.
+func NewClientResponseResultKillTerminalResponse(v KillTerminalResponse) ClientResponseResultResult {
 	w := ClientResponseResultResultKillTerminalResponse(v)
 	return ClientResponseResultResult{Value: &w}
 }
@@ -20234,8 +20234,8 @@ func (x *ClientResponseResultResultCreateElicitationResponse) appendJSON(buf []b
 
 func (*ClientResponseResultResultCreateElicitationResponse) isClientResponseResultResult() {}
 
-// NewClientResponseResultResultCreateElicitationResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultCreateElicitationResponse.
-func NewClientResponseResultResultCreateElicitationResponse(v CreateElicitationResponse) ClientResponseResultResult {
+// NewClientResponseResultCreateElicitationResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultCreateElicitationResponse.
+func NewClientResponseResultCreateElicitationResponse(v CreateElicitationResponse) ClientResponseResultResult {
 	w := ClientResponseResultResultCreateElicitationResponse(v)
 	return ClientResponseResultResult{Value: &w}
 }
@@ -20251,8 +20251,8 @@ func (x *ClientResponseResultResultExtMethodResponse) appendJSON(buf []byte) ([]
 
 func (*ClientResponseResultResultExtMethodResponse) isClientResponseResultResult() {}
 
-// NewClientResponseResultResultExtMethodResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultExtMethodResponse.
-func NewClientResponseResultResultExtMethodResponse(v ExtResponse) ClientResponseResultResult {
+// NewClientResponseResultExtMethodResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultExtMethodResponse.
+func NewClientResponseResultExtMethodResponse(v ExtResponse) ClientResponseResultResult {
 	w := ClientResponseResultResultExtMethodResponse(v)
 	return ClientResponseResultResult{Value: &w}
 }

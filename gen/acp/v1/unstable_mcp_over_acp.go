@@ -466,8 +466,8 @@ func (x *ClientResponseResultResultMessageMCPResponse) appendJSON(buf []byte) ([
 
 func (*ClientResponseResultResultMessageMCPResponse) isClientResponseResultResult() {}
 
-// NewClientResponseResultResultMessageMCPResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultMessageMCPResponse.
-func NewClientResponseResultResultMessageMCPResponse(v MessageMcpResponse) ClientResponseResultResult {
+// NewClientResponseResultMessageMCPResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultMessageMCPResponse.
+func NewClientResponseResultMessageMCPResponse(v MessageMcpResponse) ClientResponseResultResult {
 	w := ClientResponseResultResultMessageMCPResponse(v)
 	return ClientResponseResultResult{Value: &w}
 }

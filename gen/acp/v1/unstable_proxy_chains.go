@@ -795,8 +795,8 @@ func (x *ProxyResponseResultResultInitializeProxyResponse) appendJSON(buf []byte
 
 func (*ProxyResponseResultResultInitializeProxyResponse) isProxyResponseResultResult() {}
 
-// NewProxyResponseResultResultInitializeProxyResponse returns the ProxyResponseResultResult that holds the variant ProxyResponseResultResultInitializeProxyResponse.
-func NewProxyResponseResultResultInitializeProxyResponse(v InitializeProxyResponse) ProxyResponseResultResult {
+// NewProxyResponseResultInitializeProxyResponse returns the ProxyResponseResultResult that holds the variant ProxyResponseResultResultInitializeProxyResponse.
+func NewProxyResponseResultInitializeProxyResponse(v InitializeProxyResponse) ProxyResponseResultResult {
 	w := ProxyResponseResultResultInitializeProxyResponse(v)
 	return ProxyResponseResultResult{Value: &w}
 }
@@ -812,8 +812,8 @@ func (x *ProxyResponseResultResultProxySuccessorResponse) appendJSON(buf []byte)
 
 func (*ProxyResponseResultResultProxySuccessorResponse) isProxyResponseResultResult() {}
 
-// NewProxyResponseResultResultProxySuccessorResponse returns the ProxyResponseResultResult that holds the variant ProxyResponseResultResultProxySuccessorResponse.
-func NewProxyResponseResultResultProxySuccessorResponse(v ProxySuccessorResponse) ProxyResponseResultResult {
+// NewProxyResponseResultProxySuccessorResponse returns the ProxyResponseResultResult that holds the variant ProxyResponseResultResultProxySuccessorResponse.
+func NewProxyResponseResultProxySuccessorResponse(v ProxySuccessorResponse) ProxyResponseResultResult {
 	w := ProxyResponseResultResultProxySuccessorResponse(v)
 	return ProxyResponseResultResult{Value: &w}
 }

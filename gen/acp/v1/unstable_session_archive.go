@@ -49,8 +49,8 @@ func (x *AgentResponseResultResultArchiveSessionResponse) appendJSON(buf []byte)
 
 func (*AgentResponseResultResultArchiveSessionResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultArchiveSessionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultArchiveSessionResponse.
-func NewAgentResponseResultResultArchiveSessionResponse(v ArchiveSessionResponse) AgentResponseResultResult {
+// NewAgentResponseResultArchiveSessionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultArchiveSessionResponse.
+func NewAgentResponseResultArchiveSessionResponse(v ArchiveSessionResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultArchiveSessionResponse(v)
 	return AgentResponseResultResult{Value: &w}
 }
@@ -66,8 +66,8 @@ func (x *AgentResponseResultResultUnarchiveSessionResponse) appendJSON(buf []byt
 
 func (*AgentResponseResultResultUnarchiveSessionResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultUnarchiveSessionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultUnarchiveSessionResponse.
-func NewAgentResponseResultResultUnarchiveSessionResponse(v UnarchiveSessionResponse) AgentResponseResultResult {
+// NewAgentResponseResultUnarchiveSessionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultUnarchiveSessionResponse.
+func NewAgentResponseResultUnarchiveSessionResponse(v UnarchiveSessionResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultUnarchiveSessionResponse(v)
 	return AgentResponseResultResult{Value: &w}
 }

@@ -1363,8 +1363,8 @@ func (x *ToolCallContentContent) appendMembers(buf []byte, open int) ([]byte, er
 
 func (*ToolCallContentContent) isToolCallContent() {}
 
-// NewToolCallContentContent returns the ToolCallContent that holds the variant ToolCallContentContent.
-func NewToolCallContentContent(v Content) ToolCallContent {
+// NewToolCallContent returns the ToolCallContent that holds the variant ToolCallContentContent.
+func NewToolCallContent(v Content) ToolCallContent {
 	w := ToolCallContentContent(v)
 	return ToolCallContent{Value: &w}
 }
@@ -2939,8 +2939,8 @@ func (x *EmbeddedResourceResourceTextResourceContents) appendMembers(buf []byte,
 
 func (*EmbeddedResourceResourceTextResourceContents) isEmbeddedResourceResource() {}
 
-// NewEmbeddedResourceResourceTextResourceContents returns the EmbeddedResourceResource that holds the variant EmbeddedResourceResourceTextResourceContents.
-func NewEmbeddedResourceResourceTextResourceContents(v TextResourceContents) EmbeddedResourceResource {
+// NewEmbeddedResourceTextResourceContents returns the EmbeddedResourceResource that holds the variant EmbeddedResourceResourceTextResourceContents.
+func NewEmbeddedResourceTextResourceContents(v TextResourceContents) EmbeddedResourceResource {
 	w := EmbeddedResourceResourceTextResourceContents(v)
 	return EmbeddedResourceResource{Value: &w}
 }
@@ -2960,8 +2960,8 @@ func (x *EmbeddedResourceResourceBlobResourceContents) appendMembers(buf []byte,
 
 func (*EmbeddedResourceResourceBlobResourceContents) isEmbeddedResourceResource() {}
 
-// NewEmbeddedResourceResourceBlobResourceContents returns the EmbeddedResourceResource that holds the variant EmbeddedResourceResourceBlobResourceContents.
-func NewEmbeddedResourceResourceBlobResourceContents(v BlobResourceContents) EmbeddedResourceResource {
+// NewEmbeddedResourceBlobResourceContents returns the EmbeddedResourceResource that holds the variant EmbeddedResourceResourceBlobResourceContents.
+func NewEmbeddedResourceBlobResourceContents(v BlobResourceContents) EmbeddedResourceResource {
 	w := EmbeddedResourceResourceBlobResourceContents(v)
 	return EmbeddedResourceResource{Value: &w}
 }
@@ -8516,8 +8516,8 @@ func (x *AgentResponseResultResultInitializeResponse) appendJSON(buf []byte) ([]
 
 func (*AgentResponseResultResultInitializeResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultInitializeResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultInitializeResponse.
-func NewAgentResponseResultResultInitializeResponse(v InitializeResponse) AgentResponseResultResult {
+// NewAgentResponseResultInitializeResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultInitializeResponse.
+func NewAgentResponseResultInitializeResponse(v InitializeResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultInitializeResponse(v)
 	return AgentResponseResultResult{Value: &w}
 }
@@ -8533,8 +8533,8 @@ func (x *AgentResponseResultResultLoginAuthResponse) appendJSON(buf []byte) ([]b
 
 func (*AgentResponseResultResultLoginAuthResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultLoginAuthResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultLoginAuthResponse.
-func NewAgentResponseResultResultLoginAuthResponse(v LoginAuthResponse) AgentResponseResultResult {
+// NewAgentResponseResultLoginAuthResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultLoginAuthResponse.
+func NewAgentResponseResultLoginAuthResponse(v LoginAuthResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultLoginAuthResponse(v)
 	return AgentResponseResultResult{Value: &w}
 }
@@ -8550,8 +8550,8 @@ func (x *AgentResponseResultResultLogoutAuthResponse) appendJSON(buf []byte) ([]
 
 func (*AgentResponseResultResultLogoutAuthResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultLogoutAuthResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultLogoutAuthResponse.
-func NewAgentResponseResultResultLogoutAuthResponse(v LogoutAuthResponse) AgentResponseResultResult {
+// NewAgentResponseResultLogoutAuthResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultLogoutAuthResponse.
+func NewAgentResponseResultLogoutAuthResponse(v LogoutAuthResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultLogoutAuthResponse(v)
 	return AgentResponseResultResult{Value: &w}
 }
@@ -8567,8 +8567,8 @@ func (x *AgentResponseResultResultNewSessionResponse) appendJSON(buf []byte) ([]
 
 func (*AgentResponseResultResultNewSessionResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultNewSessionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultNewSessionResponse.
-func NewAgentResponseResultResultNewSessionResponse(v NewSessionResponse) AgentResponseResultResult {
+// NewAgentResponseResultNewSessionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultNewSessionResponse.
+func NewAgentResponseResultNewSessionResponse(v NewSessionResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultNewSessionResponse(v)
 	return AgentResponseResultResult{Value: &w}
 }
@@ -8584,8 +8584,8 @@ func (x *AgentResponseResultResultListSessionsResponse) appendJSON(buf []byte) (
 
 func (*AgentResponseResultResultListSessionsResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultListSessionsResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultListSessionsResponse.
-func NewAgentResponseResultResultListSessionsResponse(v ListSessionsResponse) AgentResponseResultResult {
+// NewAgentResponseResultListSessionsResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultListSessionsResponse.
+func NewAgentResponseResultListSessionsResponse(v ListSessionsResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultListSessionsResponse(v)
 	return AgentResponseResultResult{Value: &w}
 }
@@ -8601,8 +8601,8 @@ func (x *AgentResponseResultResultDeleteSessionResponse) appendJSON(buf []byte) 
 
 func (*AgentResponseResultResultDeleteSessionResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultDeleteSessionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultDeleteSessionResponse.
-func NewAgentResponseResultResultDeleteSessionResponse(v DeleteSessionResponse) AgentResponseResultResult {
+// NewAgentResponseResultDeleteSessionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultDeleteSessionResponse.
+func NewAgentResponseResultDeleteSessionResponse(v DeleteSessionResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultDeleteSessionResponse(v)
 	return AgentResponseResultResult{Value: &w}
 }
@@ -8618,8 +8618,8 @@ func (x *AgentResponseResultResultResumeSessionResponse) appendJSON(buf []byte) 
 
 func (*AgentResponseResultResultResumeSessionResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultResumeSessionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultResumeSessionResponse.
-func NewAgentResponseResultResultResumeSessionResponse(v ResumeSessionResponse) AgentResponseResultResult {
+// NewAgentResponseResultResumeSessionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultResumeSessionResponse.
+func NewAgentResponseResultResumeSessionResponse(v ResumeSessionResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultResumeSessionResponse(v)
 	return AgentResponseResultResult{Value: &w}
 }
@@ -8635,8 +8635,8 @@ func (x *AgentResponseResultResultCloseSessionResponse) appendJSON(buf []byte) (
 
 func (*AgentResponseResultResultCloseSessionResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultCloseSessionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultCloseSessionResponse.
-func NewAgentResponseResultResultCloseSessionResponse(v CloseSessionResponse) AgentResponseResultResult {
+// NewAgentResponseResultCloseSessionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultCloseSessionResponse.
+func NewAgentResponseResultCloseSessionResponse(v CloseSessionResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultCloseSessionResponse(v)
 	return AgentResponseResultResult{Value: &w}
 }
@@ -8652,8 +8652,8 @@ func (x *AgentResponseResultResultCancelToolCallResponse) appendJSON(buf []byte)
 
 func (*AgentResponseResultResultCancelToolCallResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultCancelToolCallResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultCancelToolCallResponse.
-func NewAgentResponseResultResultCancelToolCallResponse(v CancelToolCallResponse) AgentResponseResultResult {
+// NewAgentResponseResultCancelToolCallResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultCancelToolCallResponse.
+func NewAgentResponseResultCancelToolCallResponse(v CancelToolCallResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultCancelToolCallResponse(v)
 	return AgentResponseResultResult{Value: &w}
 }
@@ -8669,8 +8669,8 @@ func (x *AgentResponseResultResultCancelTerminalResponse) appendJSON(buf []byte)
 
 func (*AgentResponseResultResultCancelTerminalResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultCancelTerminalResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultCancelTerminalResponse.
-func NewAgentResponseResultResultCancelTerminalResponse(v CancelTerminalResponse) AgentResponseResultResult {
+// NewAgentResponseResultCancelTerminalResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultCancelTerminalResponse.
+func NewAgentResponseResultCancelTerminalResponse(v CancelTerminalResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultCancelTerminalResponse(v)
 	return AgentResponseResultResult{Value: &w}
 }
@@ -8686,8 +8686,8 @@ func (x *AgentResponseResultResultSetSessionConfigOptionResponse) appendJSON(buf
 
 func (*AgentResponseResultResultSetSessionConfigOptionResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultSetSessionConfigOptionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultSetSessionConfigOptionResponse.
-func NewAgentResponseResultResultSetSessionConfigOptionResponse(v SetSessionConfigOptionResponse) AgentResponseResultResult {
+// NewAgentResponseResultSetSessionConfigOptionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultSetSessionConfigOptionResponse.
+func NewAgentResponseResultSetSessionConfigOptionResponse(v SetSessionConfigOptionResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultSetSessionConfigOptionResponse(v)
 	return AgentResponseResultResult{Value: &w}
 }
@@ -8703,8 +8703,8 @@ func (x *AgentResponseResultResultPromptResponse) appendJSON(buf []byte) ([]byte
 
 func (*AgentResponseResultResultPromptResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultPromptResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultPromptResponse.
-func NewAgentResponseResultResultPromptResponse(v PromptResponse) AgentResponseResultResult {
+// NewAgentResponseResultPromptResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultPromptResponse.
+func NewAgentResponseResultPromptResponse(v PromptResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultPromptResponse(v)
 	return AgentResponseResultResult{Value: &w}
 }
@@ -8720,8 +8720,8 @@ func (x *AgentResponseResultResultExtMethodResponse) appendJSON(buf []byte) ([]b
 
 func (*AgentResponseResultResultExtMethodResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultExtMethodResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultExtMethodResponse.
-func NewAgentResponseResultResultExtMethodResponse(v ExtResponse) AgentResponseResultResult {
+// NewAgentResponseResultExtMethodResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultExtMethodResponse.
+func NewAgentResponseResultExtMethodResponse(v ExtResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultExtMethodResponse(v)
 	return AgentResponseResultResult{Value: &w}
 }
@@ -12351,8 +12351,8 @@ func (x *AvailableCommandCommand) appendMembers(buf []byte, open int) ([]byte, e
 
 func (*AvailableCommandCommand) isAvailableCommand() {}
 
-// NewAvailableCommandCommand returns the AvailableCommand that holds the variant AvailableCommandCommand.
-func NewAvailableCommandCommand(v Command) AvailableCommand {
+// NewAvailableCommand returns the AvailableCommand that holds the variant AvailableCommandCommand.
+func NewAvailableCommand(v Command) AvailableCommand {
 	w := AvailableCommandCommand(v)
 	return AvailableCommand{Value: &w}
 }
@@ -24227,8 +24227,8 @@ func (x *ClientResponseResultResultRequestPermissionResponse) appendJSON(buf []b
 
 func (*ClientResponseResultResultRequestPermissionResponse) isClientResponseResultResult() {}
 
-// NewClientResponseResultResultRequestPermissionResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultRequestPermissionResponse.
-func NewClientResponseResultResultRequestPermissionResponse(v RequestPermissionResponse) ClientResponseResultResult {
+// NewClientResponseResultRequestPermissionResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultRequestPermissionResponse.
+func NewClientResponseResultRequestPermissionResponse(v RequestPermissionResponse) ClientResponseResultResult {
 	w := ClientResponseResultResultRequestPermissionResponse(v)
 	return ClientResponseResultResult{Value: &w}
 }
@@ -24244,8 +24244,8 @@ func (x *ClientResponseResultResultCreateElicitationResponse) appendJSON(buf []b
 
 func (*ClientResponseResultResultCreateElicitationResponse) isClientResponseResultResult() {}
 
-// NewClientResponseResultResultCreateElicitationResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultCreateElicitationResponse.
-func NewClientResponseResultResultCreateElicitationResponse(v CreateElicitationResponse) ClientResponseResultResult {
+// NewClientResponseResultCreateElicitationResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultCreateElicitationResponse.
+func NewClientResponseResultCreateElicitationResponse(v CreateElicitationResponse) ClientResponseResultResult {
 	w := ClientResponseResultResultCreateElicitationResponse(v)
 	return ClientResponseResultResult{Value: &w}
 }
@@ -24261,8 +24261,8 @@ func (x *ClientResponseResultResultExtMethodResponse) appendJSON(buf []byte) ([]
 
 func (*ClientResponseResultResultExtMethodResponse) isClientResponseResultResult() {}
 
-// NewClientResponseResultResultExtMethodResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultExtMethodResponse.
-func NewClientResponseResultResultExtMethodResponse(v ExtResponse) ClientResponseResultResult {
+// NewClientResponseResultExtMethodResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultExtMethodResponse.
+func NewClientResponseResultExtMethodResponse(v ExtResponse) ClientResponseResultResult {
 	w := ClientResponseResultResultExtMethodResponse(v)
 	return ClientResponseResultResult{Value: &w}
 }

@@ -36,8 +36,8 @@ func (x *AgentResponseResultResultAuthStatusResponse) appendJSON(buf []byte) ([]
 
 func (*AgentResponseResultResultAuthStatusResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultAuthStatusResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultAuthStatusResponse.
-func NewAgentResponseResultResultAuthStatusResponse(v AuthStatusResponse) AgentResponseResultResult {
+// NewAgentResponseResultAuthStatusResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultAuthStatusResponse.
+func NewAgentResponseResultAuthStatusResponse(v AuthStatusResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultAuthStatusResponse(v)
 	return AgentResponseResultResult{Value: &w}
 }

@@ -62,8 +62,8 @@ func (x *AgentResponseResultResultListProvidersResponse) appendJSON(buf []byte) 
 
 func (*AgentResponseResultResultListProvidersResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultListProvidersResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultListProvidersResponse.
-func NewAgentResponseResultResultListProvidersResponse(v ListProvidersResponse) AgentResponseResultResult {
+// NewAgentResponseResultListProvidersResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultListProvidersResponse.
+func NewAgentResponseResultListProvidersResponse(v ListProvidersResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultListProvidersResponse(v)
 	return AgentResponseResultResult{Value: &w}
 }
@@ -79,8 +79,8 @@ func (x *AgentResponseResultResultSetProviderResponse) appendJSON(buf []byte) ([
 
 func (*AgentResponseResultResultSetProviderResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultSetProviderResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultSetProviderResponse.
-func NewAgentResponseResultResultSetProviderResponse(v SetProviderResponse) AgentResponseResultResult {
+// NewAgentResponseResultSetProviderResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultSetProviderResponse.
+func NewAgentResponseResultSetProviderResponse(v SetProviderResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultSetProviderResponse(v)
 	return AgentResponseResultResult{Value: &w}
 }
@@ -96,8 +96,8 @@ func (x *AgentResponseResultResultDisableProviderResponse) appendJSON(buf []byte
 
 func (*AgentResponseResultResultDisableProviderResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultDisableProviderResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultDisableProviderResponse.
-func NewAgentResponseResultResultDisableProviderResponse(v DisableProviderResponse) AgentResponseResultResult {
+// NewAgentResponseResultDisableProviderResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultDisableProviderResponse.
+func NewAgentResponseResultDisableProviderResponse(v DisableProviderResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultDisableProviderResponse(v)
 	return AgentResponseResultResult{Value: &w}
 }

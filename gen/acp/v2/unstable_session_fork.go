@@ -36,8 +36,8 @@ func (x *AgentResponseResultResultForkSessionResponse) appendJSON(buf []byte) ([
 
 func (*AgentResponseResultResultForkSessionResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultForkSessionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultForkSessionResponse.
-func NewAgentResponseResultResultForkSessionResponse(v ForkSessionResponse) AgentResponseResultResult {
+// NewAgentResponseResultForkSessionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultForkSessionResponse.
+func NewAgentResponseResultForkSessionResponse(v ForkSessionResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultForkSessionResponse(v)
 	return AgentResponseResultResult{Value: &w}
 }

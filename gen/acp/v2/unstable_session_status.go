@@ -36,8 +36,8 @@ func (x *AgentResponseResultResultSessionStatusResponse) appendJSON(buf []byte) 
 
 func (*AgentResponseResultResultSessionStatusResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultSessionStatusResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultSessionStatusResponse.
-func NewAgentResponseResultResultSessionStatusResponse(v SessionStatusResponse) AgentResponseResultResult {
+// NewAgentResponseResultSessionStatusResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultSessionStatusResponse.
+func NewAgentResponseResultSessionStatusResponse(v SessionStatusResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultSessionStatusResponse(v)
 	return AgentResponseResultResult{Value: &w}
 }

@@ -36,8 +36,8 @@ func (x *AgentResponseResultResultSetSessionTitleResponse) appendJSON(buf []byte
 
 func (*AgentResponseResultResultSetSessionTitleResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultSetSessionTitleResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultSetSessionTitleResponse.
-func NewAgentResponseResultResultSetSessionTitleResponse(v SetSessionTitleResponse) AgentResponseResultResult {
+// NewAgentResponseResultSetSessionTitleResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultSetSessionTitleResponse.
+func NewAgentResponseResultSetSessionTitleResponse(v SetSessionTitleResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultSetSessionTitleResponse(v)
 	return AgentResponseResultResult{Value: &w}
 }
