@@ -33,7 +33,7 @@ func Package(info PackageInfo, types []*ir.Decl, rpc *ir.RPC) ([]OutputFile, err
 	if err != nil {
 		return nil, err
 	}
-	pd, err := packageDoc(info, rpc != nil, fs.features())
+	pd, err := packageDoc(info, rpc, fs.features())
 	if err != nil {
 		return nil, err
 	}

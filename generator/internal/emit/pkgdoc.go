@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/acpgen/acpgen/generator/internal/ir"
+
 	. "github.com/dave/jennifer/jen"
 )
 
@@ -33,16 +35,19 @@ type PackageInfo struct {
 // hand-written package comment, which go doc shows first): the package comment, naming the schema, its
 // release, acpgen's version and the build tags of the features in the
 // package. features are sorted.
-func packageDoc(info PackageInfo, rpc bool, features []string) (OutputFile, error) {
+func packageDoc(info PackageInfo, rpc *ir.RPC, features []string) (OutputFile, error) {
 	f := NewFile(info.Name)
 	f.HeaderComment(GeneratedHeader)
 	var b strings.Builder
 	line := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
 	line("Package %s holds the Go types of a JSON Schema, with their JSON", info.Name)
 	line("encoding and decoding.")
-	if rpc {
+	switch {
+	case rpc != nil && rpc.Surface != nil:
 		line("It also has the protocol's method tables and message envelopes, a")
 		line("handler interface for each side and a JSON-RPC 2.0 connection.")
+	case rpc != nil:
+		line("It also has the protocol's method tables and message envelopes.")
 	}
 	if info.Validate {
 		line("Every type but a union's variants has a Validate method that checks")
