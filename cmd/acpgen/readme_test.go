@@ -110,3 +110,69 @@ func TestReadmeCommands(t *testing.T) {
 		}
 	}
 }
+
+// TestReadmeGoSnippets keeps the README's Go snippets compiling: each of
+// their code lines (comments and spacing aside) must be a line of
+// hand-written Go in this repository, which the build, vet and tag-matrix
+// runs compile (the examples and example tests hold them). Lines that
+// elide code ("...", "…"), imports and //go:generate lines are not code
+// to look for.
+func TestReadmeGoSnippets(t *testing.T) {
+	root := filepath.Join("..", "..")
+	data, err := os.ReadFile(filepath.Join(root, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	compiled := map[string]bool{}
+	err = filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") {
+			return err
+		}
+		src, err := os.ReadFile(path)
+		if err != nil || bytes.HasPrefix(src, []byte(generatedMarker)) {
+			return err
+		}
+		for _, line := range strings.Split(string(src), "\n") {
+			compiled[snippetLine(line)] = true
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	blocks, lines := 0, 0
+	inGo := false
+	for n, line := range strings.Split(string(data), "\n") {
+		switch {
+		case strings.HasPrefix(line, "```go"):
+			inGo = true
+			blocks++
+			continue
+		case strings.HasPrefix(line, "```"):
+			inGo = false
+			continue
+		}
+		code := snippetLine(line)
+		if !inGo || code == "" || strings.Contains(code, "...") || strings.Contains(code, "…") ||
+			strings.HasPrefix(code, "import ") || strings.HasPrefix(strings.TrimSpace(line), "//go:generate") {
+			continue
+		}
+		lines++
+		if !compiled[code] {
+			t.Errorf("README.md:%d: %q is in no compiled Go file", n+1, strings.TrimSpace(line))
+		}
+	}
+	if blocks == 0 || lines == 0 {
+		t.Fatalf("found %d Go blocks with %d lines of code in the README", blocks, lines)
+	}
+}
+
+// snippetLine is a line of Go without its comment and with its spacing
+// collapsed. A "//" inside a string literal ends the line early in both
+// the README and the sources alike.
+func snippetLine(line string) string {
+	if i := strings.Index(line, "//"); i >= 0 {
+		line = line[:i]
+	}
+	return strings.Join(strings.Fields(line), " ")
+}
