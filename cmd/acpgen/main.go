@@ -45,10 +45,10 @@ type options struct {
 func parseFlags(args []string) (options, error) {
 	var o options
 	fs := flag.NewFlagSet("acpgen", flag.ContinueOnError)
-	fs.BoolVar(&o.version, "version", false, "print acpgen's module version and exit")
+	fs.BoolVar(&o.version, "version", false, "print acpgen's version and the embedded ACP schemas' release and integrity, and exit")
 	fs.StringVar(&o.initSchema, "init-schema", "", "write the embedded schema files of -protocol into this directory, as -schema DIR reads them, and exit")
 	fs.StringVar(&o.protocol, "protocol", "v1", "ACP protocol version of the embedded schema: v1 or v2")
-	fs.StringVar(&o.schemaPath, "schema", "", "schema file, or a directory holding schema.json and optionally schema.unstable.json and features.json (default: the embedded ACP schemas)")
+	fs.StringVar(&o.schemaPath, "schema", "", "schema file, or a directory holding schema.json and optionally schema.unstable.json, features.json, overrides.json and VERSION (default: the embedded ACP schemas)")
 	fs.StringVar(&o.unstablePath, "unstable", "", "unstable schema file (the stable schema plus every unstable feature); needs -features")
 	fs.StringVar(&o.featuresPath, "features", "", "feature map file: which feature gates each unstable-only element")
 	fs.StringVar(&o.overridesPath, "overrides", "", "overrides file: tag values unions reject and properties with patch meaning")
