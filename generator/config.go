@@ -15,13 +15,18 @@ type Config struct {
 	SchemaFile string
 	// Schema is the (stable) schema document.
 	Schema []byte
+	// Release, when not empty, is the schema's published release (and its
+	// integrity hash), which the package comment names: "@agentclientprotocol/sdk
+	// 2.4.0 (sha512-…)".
+	Release string
 	// Package is the Go package name of the output.
 	Package string
 	// Validate adds a Validate method, checking the constraints the schema
 	// states, to every generated type but union variants, which their
 	// union checks. Off by default: ACP decodes
 	// leniently and its packages stay as they are. Not available together
-	// with unstable features yet.
+	// with unstable features yet: with an unstable schema, EmitFeatures
+	// must be empty.
 	Validate bool
 
 	// DropUnknownMembers makes decoding ignore the members an object type
@@ -89,8 +94,8 @@ func (cfg *Config) check() error {
 	if cfg.ProtocolVersion < 0 {
 		return fmt.Errorf("protocol version %d is negative", cfg.ProtocolVersion)
 	}
-	if cfg.Unstable != nil && cfg.Validate {
-		return fmt.Errorf("validation is not supported together with unstable features yet: generate the stable schema alone")
+	if cfg.Unstable != nil && cfg.Validate && (cfg.EmitFeatures == nil || len(cfg.EmitFeatures) > 0) {
+		return fmt.Errorf("validation is not supported together with unstable features yet: generate the stable surface alone (emit no features)")
 	}
 	return nil
 }

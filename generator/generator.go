@@ -93,11 +93,21 @@ func generate(cfg Config, l *schema.Loads) ([]emit.OutputFile, error) {
 	if err != nil {
 		return nil, err
 	}
-	files, err := emit.Package(cfg.Package, types, rpc)
+	info := emit.PackageInfo{
+		Name: cfg.Package, Schema: cfg.SchemaFile, Unstable: cfg.UnstableFile, Release: cfg.Release, Generator: Version,
+		Validate: cfg.Validate, ProtocolVersion: cfg.protocolVersion(),
+	}
+	if rpc == nil {
+		info.ProtocolVersion = 0
+	}
+	files, err := emit.Package(info, types, rpc)
 	if err != nil || !cfg.Validate {
 		return files, err
 	}
-	if err := build.CheckValidatable(stable, types); err != nil {
+	// The check reads the keywords the builder used, so it looks at the
+	// document the types were built from (with no feature emitted, the
+	// unstable schema's stable part).
+	if err := build.CheckValidatable(doc, types); err != nil {
 		return nil, err
 	}
 	return emit.Validation(cfg.Package, types, files)

@@ -13,6 +13,7 @@ import (
 
 	"github.com/acpgen/acpgen/generator/internal/gate"
 	"github.com/acpgen/acpgen/internal/textdiff"
+	"github.com/acpgen/acpgen/schema"
 )
 
 var update = flag.Bool("update", false, "rewrite the expected output of golden tests")
@@ -184,7 +185,7 @@ func acpConfig(t *testing.T, proto string) Config {
 		UnstableFile: unstable, Unstable: readACPSchema(t, unstable),
 		FeaturesFile: features, Features: readACPSchema(t, features),
 		OverridesFile: overrides, Overrides: readACPSchema(t, overrides),
-		Package: "acp",
+		Package: "acp", Release: schema.ACPRelease().String(),
 	}
 }
 

@@ -95,7 +95,7 @@ func TestMethodsEmitFeatures(t *testing.T) {
 	cfg := caseConfig(t, filepath.Join("testdata", "methods"), "golden")
 	cfg.EmitFeatures = []string{}
 	got := generateMap(t, cfg)
-	if names := generatedNames(got); names != "types.go" {
+	if names := generatedNames(got); names != "package_doc.go types.go" {
 		t.Errorf("files: %s", names)
 	}
 	if bytes.Contains(got["types.go"], []byte("thing/fork")) || !bytes.Contains(got["types.go"], []byte(`AgentMethodThingMake = "thing/make"`)) {

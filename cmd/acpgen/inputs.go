@@ -20,11 +20,14 @@ type input struct {
 // the feature map, and the overrides (removed tags, patch fields).
 type inputs struct {
 	schema, unstable, features, overrides input
+	// release is where the schema was published, for the package comment.
+	release schema.Release
 }
 
 // readInputs reads what the flags name: the embedded ACP schemas by
 // default; with -schema DIR, DIR/schema.json and, when present,
-// DIR/schema.unstable.json, DIR/features.json and DIR/overrides.json;
+// DIR/schema.unstable.json, DIR/features.json, DIR/overrides.json and
+// DIR/VERSION (the schema's release, as -init-schema writes it);
 // -unstable, -features and -overrides name those files directly.
 func readInputs(o options) (inputs, error) {
 	var in inputs
@@ -74,6 +77,7 @@ func embeddedInputs(protocol string) (inputs, error) {
 		return in, err
 	}
 	in.overrides.name, in.overrides.data, err = schema.Overrides(protocol)
+	in.release = schema.ACPRelease()
 	return in, err
 }
 
@@ -89,7 +93,11 @@ func dirInputs(dir string) (inputs, error) {
 	if in.features, err = readOptional(filepath.Join(dir, "features.json")); err != nil {
 		return in, err
 	}
-	in.overrides, err = readOptional(filepath.Join(dir, "overrides.json"))
+	if in.overrides, err = readOptional(filepath.Join(dir, "overrides.json")); err != nil {
+		return in, err
+	}
+	version, err := readOptional(filepath.Join(dir, "VERSION"))
+	in.release = schema.ParseRelease(version.data)
 	return in, err
 }
 

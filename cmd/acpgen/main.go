@@ -4,13 +4,16 @@
 //	acpgen [-protocol v1|v2] [-schema file|dir] [-unstable file] [-features file]
 //	       [-overrides file] [-emit-features all|none|a,b] [-out dir] [-package name] [-protocol-version N] [-validate] [-check]
 //	acpgen -version
+//	acpgen [-protocol v1|v2] -init-schema dir
 //
 // Without -schema it uses the ACP schemas embedded in acpgen for -protocol:
 // the stable surface in untagged files, every unstable feature's additions
 // behind its build tag. With -validate the generated types also get a
 // Validate method (stable schemas only). With -check it writes nothing: it exits 1 and
 // prints a unified diff when the files in -out differ from what it would
-// generate.
+// generate. With -init-schema it writes the embedded schema files of
+// -protocol into a directory, for a user to keep and generate from with
+// -schema.
 package main
 
 import (
@@ -32,6 +35,7 @@ func main() {
 // options are the command-line flags.
 type options struct {
 	version                                          bool
+	initSchema                                       string
 	protocol, schemaPath, unstablePath, featuresPath string
 	overridesPath, emitFeatures, out, pkg            string
 	unknownMembers                                   string
@@ -42,9 +46,10 @@ type options struct {
 func parseFlags(args []string) (options, error) {
 	var o options
 	fs := flag.NewFlagSet("acpgen", flag.ContinueOnError)
-	fs.BoolVar(&o.version, "version", false, "print acpgen's module version and exit")
+	fs.BoolVar(&o.version, "version", false, "print acpgen's version and the embedded ACP schemas' release and integrity, and exit")
+	fs.StringVar(&o.initSchema, "init-schema", "", "write the embedded schema files of -protocol into this directory, as -schema DIR reads them, and exit")
 	fs.StringVar(&o.protocol, "protocol", "v1", "ACP protocol version of the embedded schema: v1 or v2")
-	fs.StringVar(&o.schemaPath, "schema", "", "schema file, or a directory holding schema.json and optionally schema.unstable.json and features.json (default: the embedded ACP schemas)")
+	fs.StringVar(&o.schemaPath, "schema", "", "schema file, or a directory holding schema.json and optionally schema.unstable.json, features.json, overrides.json and VERSION (default: the embedded ACP schemas)")
 	fs.StringVar(&o.unstablePath, "unstable", "", "unstable schema file (the stable schema plus every unstable feature); needs -features")
 	fs.StringVar(&o.featuresPath, "features", "", "feature map file: which feature gates each unstable-only element")
 	fs.StringVar(&o.overridesPath, "overrides", "", "overrides file: tag values unions reject and properties with patch meaning")
@@ -71,6 +76,9 @@ func run(args []string, stdout io.Writer) error {
 	}
 	if o.version {
 		return printVersion(stdout)
+	}
+	if o.initSchema != "" {
+		return initSchema(o.initSchema, o.protocol)
 	}
 	cfg, err := configFor(o)
 	if err != nil {
@@ -102,6 +110,7 @@ func configFor(o options) (generator.Config, error) {
 	}
 	cfg.SchemaFile, cfg.Schema = in.schema.name, in.schema.data
 	cfg.OverridesFile, cfg.Overrides = in.overrides.name, in.overrides.data
+	cfg.Release = in.release.String()
 	if in.unstable.data == nil && in.features.data == nil {
 		if o.emitFeatures != "all" && o.emitFeatures != "none" {
 			return cfg, fmt.Errorf("-emit-features %s needs an unstable schema and a feature map", o.emitFeatures)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -32,6 +33,26 @@ func TestValidateFlag(t *testing.T) {
 	for _, name := range []string{"validate.go", "validate_walk.go"} {
 		if _, err := os.Stat(filepath.Join(out, name)); !os.IsNotExist(err) {
 			t.Errorf("%s kept after a run without -validate", name)
+		}
+	}
+}
+
+// TestValidateEmbedded: with the embedded ACP schemas -validate needs
+// -emit-features none (validation of unstable features is not supported)
+// and then generates Validate methods for the stable surface.
+func TestValidateEmbedded(t *testing.T) {
+	for _, protocol := range []string{"v1", "v2"} {
+		out := filepath.Join(t.TempDir(), "acp")
+		err := run([]string{"-protocol", protocol, "-validate", "-out", out}, &bytes.Buffer{})
+		if err == nil || !strings.Contains(err.Error(), "unstable features") {
+			t.Errorf("%s: -validate with every feature: %v", protocol, err)
+		}
+		if err := run([]string{"-protocol", protocol, "-validate", "-emit-features", "none", "-out", out}, &bytes.Buffer{}); err != nil {
+			t.Fatalf("%s: %v", protocol, err)
+		}
+		data, err := os.ReadFile(filepath.Join(out, "validate.go"))
+		if err != nil || !strings.Contains(string(data), "func (x *InitializeRequest) Validate() error") {
+			t.Errorf("%s: validate.go lacks InitializeRequest.Validate (%v)", protocol, err)
 		}
 	}
 }

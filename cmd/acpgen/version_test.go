@@ -7,19 +7,24 @@ import (
 	"runtime/debug"
 	"strings"
 	"testing"
+
+	"github.com/acpgen/acpgen/generator"
+	"github.com/acpgen/acpgen/schema"
 )
 
-// TestVersionFlag: -version prints one line naming acpgen and generates
-// nothing.
+// TestVersionFlag: -version prints a line naming acpgen and one naming the
+// embedded schemas' release and integrity, and generates nothing.
 func TestVersionFlag(t *testing.T) {
 	var out bytes.Buffer
 	never := filepath.Join(t.TempDir(), "never")
 	if err := run([]string{"-version", "-out", never}, &out); err != nil {
 		t.Fatal(err)
 	}
-	line := out.String()
-	if !strings.HasPrefix(line, "acpgen ") || strings.Count(line, "\n") != 1 {
-		t.Errorf("-version printed %q", line)
+	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	r := schema.ACPRelease()
+	if len(lines) != 2 || !strings.HasPrefix(lines[0], "acpgen ") ||
+		!strings.Contains(lines[1], r.Package+" "+r.Version) || !strings.Contains(lines[1], r.Integrity) || r.Integrity == "" {
+		t.Errorf("-version printed %q", out.String())
 	}
 	if _, err := os.Stat(never); !os.IsNotExist(err) {
 		t.Errorf("-version created the output directory")
@@ -37,11 +42,11 @@ func TestModuleVersion(t *testing.T) {
 		bi   debug.BuildInfo
 		want string
 	}{
-		{"checkout", built("(devel)", nil), "(devel)"},
-		{"no version", built("", nil), "(devel)"},
+		{"checkout", built("(devel)", nil), "(devel), source " + generator.Version},
+		{"no version", built("", nil), "(devel), source " + generator.Version},
 		{"go run @version", built("v1.2.3", nil), "v1.2.3"},
 		{"go tool", built("v1.4.0", nil), "v1.4.0"},
-		{"go tool, replaced by a directory", built("v0.0.0", &debug.Module{Path: "../acpgen", Version: "(devel)"}), "v0.0.0 => ../acpgen"},
+		{"go tool, replaced by a directory", built("v0.0.0", &debug.Module{Path: "../acpgen", Version: "(devel)"}), "v0.0.0 => ../acpgen, source " + generator.Version},
 		{"go tool, replaced by a fork", built("v1.4.0", &debug.Module{Path: "example.com/fork", Version: "v1.4.1"}), "v1.4.0 => example.com/fork v1.4.1"},
 		{"renamed fork", debug.BuildInfo{Main: debug.Module{Path: "example.com/fork", Version: "v2.0.0"}}, "example.com/fork v2.0.0"},
 	}

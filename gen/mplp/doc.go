@@ -12,5 +12,6 @@
 //     every step after its dependencies.
 //
 // The generated files start with a "Code generated" header and are
-// rewritten by go generate; the files above are not.
+// rewritten by go generate; the files above are not. The comment acpgen
+// writes for the generated part (package_doc.go) follows.
 package mplp

@@ -8,5 +8,6 @@
 // The v2 types have plain names (SessionUpdate, PlanUpdateContent, open
 // enums); the v1 types that differ start with V1 (closed unions and enums).
 // The generated files start with a "Code generated" header and are
-// rewritten by go generate; doc.go and the tests are not.
+// rewritten by go generate; doc.go and the tests are not. The comment
+// acpgen writes for the generated part (package_doc.go) follows.
 package seedplan

@@ -315,6 +315,12 @@ func (x SessionId) MarshalJSON() ([]byte, error) {
 // SessionUpdate: A v2 session update, told apart by sessionUpdate. Only the plan
 // updates are spelled out here; every other update (and any custom one,
 // whose tag starts with _) is kept as it came.
+//
+// Value holds one of these variants, chosen by the member "sessionUpdate":
+//
+//   - *[SessionUpdatePlanUpdate]: "plan_update"
+//   - *[SessionUpdatePlanRemoved]: "plan_removed"
+//   - *[SessionUpdateOther]: any other sessionUpdate, kept as received
 type SessionUpdate struct {
 	// Value is the variant: one of the SessionUpdate* types that implement SessionUpdateValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -612,6 +618,13 @@ func (x PlanUpdate) MarshalJSON() ([]byte, error) {
 
 // PlanUpdateContent: The content of one plan, told apart by type. Every kind, known or
 // not, names its plan, so a client can file content it cannot show.
+//
+// Value holds one of these variants, chosen by the member "type":
+//
+//   - *[PlanUpdateContentItems]: "items"
+//   - *[PlanUpdateContentFile]: "file"
+//   - *[PlanUpdateContentMarkdown]: "markdown"
+//   - *[PlanUpdateContentOther]: any other type, kept as received
 type PlanUpdateContent struct {
 	// Value is the variant: one of the PlanUpdateContent* types that implement PlanUpdateContentValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -1727,6 +1740,12 @@ func (x V1SessionNotification) MarshalJSON() ([]byte, error) {
 
 // V1SessionUpdate: A v1 plan session update. v1 unions are closed: any other tag is an
 // error. plan_update and plan_removed come from the Plan Operations RFD.
+//
+// Value holds one of these variants, chosen by the member "sessionUpdate":
+//
+//   - *[V1SessionUpdatePlan]: "plan"
+//   - *[V1SessionUpdatePlanUpdate]: "plan_update"
+//   - *[V1SessionUpdatePlanRemoved]: "plan_removed"
 type V1SessionUpdate struct {
 	// Value is the variant: one of the V1SessionUpdate* types that implement V1SessionUpdateValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -2077,6 +2096,12 @@ func (x V1PlanUpdate) MarshalJSON() ([]byte, error) {
 }
 
 // V1PlanUpdateContent: The content of one plan, told apart by type; closed, as v1 unions are.
+//
+// Value holds one of these variants, chosen by the member "type":
+//
+//   - *[V1PlanUpdateContentItems]: "items"
+//   - *[V1PlanUpdateContentFile]: "file"
+//   - *[V1PlanUpdateContentMarkdown]: "markdown"
 type V1PlanUpdateContent struct {
 	// Value is the variant: one of the V1PlanUpdateContent* types that implement V1PlanUpdateContentValue. A nil
 	// Value is an unset union, which cannot be encoded.

@@ -134,6 +134,11 @@ func (x Node) MarshalJSON() ([]byte, error) {
 }
 
 // Block: A tagged union at every other level, so that unions are measured too.
+//
+// Value holds one of these variants, chosen by the member "kind":
+//
+//   - *[BlockText]: "text"
+//   - *[BlockNode]: "node"
 type Block struct {
 	// Value is the variant: one of the Block* types that implement BlockValue. A nil
 	// Value is an unset union, which cannot be encoded.

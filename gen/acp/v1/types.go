@@ -121,6 +121,20 @@ func (x AgentRequest) MarshalJSON() ([]byte, error) {
 // to use this directly.
 //
 // This enum encompasses all method calls from agent to client.
+//
+// Value holds one of these variants, chosen by the JSON value's kind and members:
+//
+//   - *[AgentRequestParamsWriteTextFileRequest]: a JSON object
+//   - *[AgentRequestParamsReadTextFileRequest]: a JSON object
+//   - *[AgentRequestParamsRequestPermissionRequest]: a JSON object
+//   - *[AgentRequestParamsCreateTerminalRequest]: a JSON object
+//   - *[AgentRequestParamsTerminalOutputRequest]: a JSON object
+//   - *[AgentRequestParamsReleaseTerminalRequest]: a JSON object
+//   - *[AgentRequestParamsWaitForTerminalExitRequest]: a JSON object
+//   - *[AgentRequestParamsKillTerminalRequest]: a JSON object
+//   - *[AgentRequestParamsCreateElicitationRequest]: a JSON object
+//   - *AgentRequestParamsMessageMCPRequest: a JSON object (build tag unstable_mcp_over_acp)
+//   - *[AgentRequestParamsExtMethodRequest]: any JSON value
 type AgentRequestParams struct {
 	// Value is the variant: one of the AgentRequestParams* types that implement AgentRequestParamsValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -298,9 +312,11 @@ func (x *AgentRequestParams) appendJSON(buf []byte) ([]byte, error) {
 // Only available if the client advertises the `fs.writeTextFile` capability.
 // Allows the agent to create or modify files within the client's environment.
 //
-// See protocol docs: [Client](https://agentclientprotocol.com/protocol/v1/draft/overview#client)
+// See protocol docs: [Client]
 //
 // It is a variant of AgentRequestParams.
+//
+// [Client]: https://agentclientprotocol.com/protocol/v1/draft/overview#client
 type AgentRequestParamsWriteTextFileRequest WriteTextFileRequest
 
 func (x *AgentRequestParamsWriteTextFileRequest) appendJSON(buf []byte) ([]byte, error) {
@@ -320,9 +336,11 @@ func NewAgentRequestParamsWriteTextFileRequest(v WriteTextFileRequest) AgentRequ
 // Only available if the client advertises the `fs.readTextFile` capability.
 // Allows the agent to access file contents within the client's environment.
 //
-// See protocol docs: [Client](https://agentclientprotocol.com/protocol/v1/draft/overview#client)
+// See protocol docs: [Client]
 //
 // It is a variant of AgentRequestParams.
+//
+// [Client]: https://agentclientprotocol.com/protocol/v1/draft/overview#client
 type AgentRequestParamsReadTextFileRequest ReadTextFileRequest
 
 func (x *AgentRequestParamsReadTextFileRequest) appendJSON(buf []byte) ([]byte, error) {
@@ -346,9 +364,11 @@ func NewAgentRequestParamsReadTextFileRequest(v ReadTextFileRequest) AgentReques
 // If the client cancels the prompt turn via `session/cancel`, it MUST
 // respond to this request with the `cancelled` outcome.
 //
-// See protocol docs: [Requesting Permission](https://agentclientprotocol.com/protocol/v1/draft/tool-calls#requesting-permission)
+// See protocol docs: [Requesting Permission]
 //
 // It is a variant of AgentRequestParams.
+//
+// [Requesting Permission]: https://agentclientprotocol.com/protocol/v1/draft/tool-calls#requesting-permission
 type AgentRequestParamsRequestPermissionRequest RequestPermissionRequest
 
 func (x *AgentRequestParamsRequestPermissionRequest) appendJSON(buf []byte) ([]byte, error) {
@@ -376,9 +396,11 @@ func NewAgentRequestParamsRequestPermissionRequest(v RequestPermissionRequest) A
 // The Agent is responsible for releasing the terminal by using the `terminal/release`
 // method.
 //
-// See protocol docs: [Terminals](https://agentclientprotocol.com/protocol/v1/draft/terminals)
+// See protocol docs: [Terminals]
 //
 // It is a variant of AgentRequestParams.
+//
+// [Terminals]: https://agentclientprotocol.com/protocol/v1/draft/terminals
 type AgentRequestParamsCreateTerminalRequest CreateTerminalRequest
 
 func (x *AgentRequestParamsCreateTerminalRequest) appendJSON(buf []byte) ([]byte, error) {
@@ -398,9 +420,11 @@ func NewAgentRequestParamsCreateTerminalRequest(v CreateTerminalRequest) AgentRe
 // Returns the current content in the terminal without waiting for the command to exit.
 // If the command has already exited, the exit status is included.
 //
-// See protocol docs: [Terminals](https://agentclientprotocol.com/protocol/v1/draft/terminals)
+// See protocol docs: [Terminals]
 //
 // It is a variant of AgentRequestParams.
+//
+// [Terminals]: https://agentclientprotocol.com/protocol/v1/draft/terminals
 type AgentRequestParamsTerminalOutputRequest TerminalOutputRequest
 
 func (x *AgentRequestParamsTerminalOutputRequest) appendJSON(buf []byte) ([]byte, error) {
@@ -426,9 +450,11 @@ func NewAgentRequestParamsTerminalOutputRequest(v TerminalOutputRequest) AgentRe
 // The `terminal/kill` method can be used to terminate the command without releasing
 // the terminal, allowing the Agent to call `terminal/output` and other methods.
 //
-// See protocol docs: [Terminals](https://agentclientprotocol.com/protocol/v1/draft/terminals)
+// See protocol docs: [Terminals]
 //
 // It is a variant of AgentRequestParams.
+//
+// [Terminals]: https://agentclientprotocol.com/protocol/v1/draft/terminals
 type AgentRequestParamsReleaseTerminalRequest ReleaseTerminalRequest
 
 func (x *AgentRequestParamsReleaseTerminalRequest) appendJSON(buf []byte) ([]byte, error) {
@@ -445,9 +471,11 @@ func NewAgentRequestParamsReleaseTerminalRequest(v ReleaseTerminalRequest) Agent
 
 // AgentRequestParamsWaitForTerminalExitRequest: Waits for the terminal command to exit and return its exit status
 //
-// See protocol docs: [Terminals](https://agentclientprotocol.com/protocol/v1/draft/terminals)
+// See protocol docs: [Terminals]
 //
 // It is a variant of AgentRequestParams.
+//
+// [Terminals]: https://agentclientprotocol.com/protocol/v1/draft/terminals
 type AgentRequestParamsWaitForTerminalExitRequest WaitForTerminalExitRequest
 
 func (x *AgentRequestParamsWaitForTerminalExitRequest) appendJSON(buf []byte) ([]byte, error) {
@@ -473,9 +501,11 @@ func NewAgentRequestParamsWaitForTerminalExitRequest(v WaitForTerminalExitReques
 //
 // Note: Call `terminal/release` when `TerminalId` is no longer needed.
 //
-// See protocol docs: [Terminals](https://agentclientprotocol.com/protocol/v1/draft/terminals)
+// See protocol docs: [Terminals]
 //
 // It is a variant of AgentRequestParams.
+//
+// [Terminals]: https://agentclientprotocol.com/protocol/v1/draft/terminals
 type AgentRequestParamsKillTerminalRequest KillTerminalRequest
 
 func (x *AgentRequestParamsKillTerminalRequest) appendJSON(buf []byte) ([]byte, error) {
@@ -492,9 +522,11 @@ func NewAgentRequestParamsKillTerminalRequest(v KillTerminalRequest) AgentReques
 
 // AgentRequestParamsCreateElicitationRequest: Requests structured user input via a form or URL.
 //
-// See protocol docs: [Elicitation](https://agentclientprotocol.com/protocol/v1/draft/elicitation)
+// See protocol docs: [Elicitation]
 //
 // It is a variant of AgentRequestParams.
+//
+// [Elicitation]: https://agentclientprotocol.com/protocol/v1/draft/elicitation
 type AgentRequestParamsCreateElicitationRequest CreateElicitationRequest
 
 func (x *AgentRequestParamsCreateElicitationRequest) appendJSON(buf []byte) ([]byte, error) {
@@ -515,9 +547,11 @@ func NewAgentRequestParamsCreateElicitationRequest(v CreateElicitationRequest) A
 // Extension methods provide a way to add custom functionality while maintaining
 // protocol compatibility.
 //
-// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+// See protocol docs: [Extensibility]
 //
 // It is a variant of AgentRequestParams.
+//
+// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 type AgentRequestParamsExtMethodRequest ExtRequest
 
 func (x *AgentRequestParamsExtMethodRequest) appendJSON(buf []byte) ([]byte, error) {
@@ -534,13 +568,19 @@ func NewAgentRequestParamsExtMethodRequest(v ExtRequest) AgentRequestParams {
 
 // RequestId: JSON RPC Request Id
 //
-// An identifier established by the Client that MUST contain a String, Number, or NULL value if included. If it is not included it is assumed to be a notification. The value SHOULD normally not be Null \[1\] and Numbers SHOULD NOT contain fractional parts \[2\]
+// An identifier established by the Client that MUST contain a String, Number, or NULL value if included. If it is not included it is assumed to be a notification. The value SHOULD normally not be Null [1] and Numbers SHOULD NOT contain fractional parts [2]
 //
 // The Server MUST reply with the same value in the Response object if included. This member is used to correlate the context between the two objects.
 //
-// \[1\] The use of Null as a value for the id member in a Request object is discouraged, because this specification uses a value of Null for Responses with an unknown id. Also, because JSON-RPC 1.0 uses an id value of Null for Notifications this could cause confusion in handling.
+// [1] The use of Null as a value for the id member in a Request object is discouraged, because this specification uses a value of Null for Responses with an unknown id. Also, because JSON-RPC 1.0 uses an id value of Null for Notifications this could cause confusion in handling.
 //
-// \[2\] Fractional parts may be problematic, since many decimal fractions cannot be represented exactly as binary fractions.
+// [2] Fractional parts may be problematic, since many decimal fractions cannot be represented exactly as binary fractions.
+//
+// Value holds one of these variants, chosen by the JSON value's kind and members:
+//
+//   - *[RequestIdNull]: a JSON null
+//   - *[RequestIdNumber]: a JSON number
+//   - *[RequestIdStr]: a JSON string
 type RequestId struct {
 	// Value is the variant: one of the RequestId* types that implement RequestIdValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -662,7 +702,9 @@ type WriteTextFileRequest struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -786,7 +828,9 @@ func (x WriteTextFileRequest) MarshalJSON() ([]byte, error) {
 // Each session has its own context, conversation history, and state, so one
 // agent can run several independent sessions.
 //
-// See protocol docs: [Session ID](https://agentclientprotocol.com/protocol/v1/draft/session-setup#session-id)
+// See protocol docs: [Session ID]
+//
+// [Session ID]: https://agentclientprotocol.com/protocol/v1/draft/session-setup#session-id
 type SessionId string
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -823,7 +867,9 @@ type ReadTextFileRequest struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -956,7 +1002,9 @@ func (x ReadTextFileRequest) MarshalJSON() ([]byte, error) {
 //
 // Sent when the agent needs authorization before performing a sensitive operation.
 //
-// See protocol docs: [Requesting Permission](https://agentclientprotocol.com/protocol/v1/draft/tool-calls#requesting-permission)
+// See protocol docs: [Requesting Permission]
+//
+// [Requesting Permission]: https://agentclientprotocol.com/protocol/v1/draft/tool-calls#requesting-permission
 type RequestPermissionRequest struct {
 	// The session ID for this request.
 	SessionID SessionId `json:"sessionId"`
@@ -968,7 +1016,9 @@ type RequestPermissionRequest struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -1097,7 +1147,9 @@ func (x RequestPermissionRequest) MarshalJSON() ([]byte, error) {
 // Used to report progress and results as tools execute. All fields except
 // the tool call ID are optional - only changed fields need to be included.
 //
-// See protocol docs: [Updating](https://agentclientprotocol.com/protocol/v1/draft/tool-calls#updating)
+// See protocol docs: [Updating]
+//
+// [Updating]: https://agentclientprotocol.com/protocol/v1/draft/tool-calls#updating
 type ToolCallUpdate struct {
 	// The ID of the tool call being updated.
 	ToolCallID ToolCallId `json:"toolCallId"`
@@ -1124,7 +1176,9 @@ type ToolCallUpdate struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -1379,7 +1433,9 @@ func (x ToolCallId) MarshalJSON() ([]byte, error) {
 // Tool kinds help clients choose appropriate icons and optimize how they
 // display tool execution progress.
 //
-// See protocol docs: [Creating](https://agentclientprotocol.com/protocol/v1/draft/tool-calls#creating)
+// See protocol docs: [Creating]
+//
+// [Creating]: https://agentclientprotocol.com/protocol/v1/draft/tool-calls#creating
 type ToolKind string
 
 const (
@@ -1464,7 +1520,9 @@ func (x ToolKind) MarshalJSON() ([]byte, error) {
 //
 // Tool calls progress through different statuses during their lifecycle.
 //
-// See protocol docs: [Status](https://agentclientprotocol.com/protocol/v1/draft/tool-calls#status)
+// See protocol docs: [Status]
+//
+// [Status]: https://agentclientprotocol.com/protocol/v1/draft/tool-calls#status
 type ToolCallStatus string
 
 const (
@@ -1527,7 +1585,15 @@ func (x ToolCallStatus) MarshalJSON() ([]byte, error) {
 // Tool calls can produce different types of content including
 // standard content blocks (text, images) or file diffs.
 //
-// See protocol docs: [Content](https://agentclientprotocol.com/protocol/v1/draft/tool-calls#content)
+// See protocol docs: [Content]
+//
+// Value holds one of these variants, chosen by the member "type":
+//
+//   - *[ToolCallContentContent]: "content"
+//   - *[ToolCallContentDiff]: "diff"
+//   - *[ToolCallContentTerminal]: "terminal"
+//
+// [Content]: https://agentclientprotocol.com/protocol/v1/draft/tool-calls#content
 type ToolCallContent struct {
 	// Value is the variant: one of the ToolCallContent* types that implement ToolCallContentValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -1646,8 +1712,8 @@ func (x *ToolCallContentContent) declaresMember(name string) bool {
 
 func (*ToolCallContentContent) isToolCallContent() {}
 
-// NewToolCallContentContent returns the ToolCallContent that holds the variant ToolCallContentContent.
-func NewToolCallContentContent(v Content) ToolCallContent {
+// NewToolCallContent returns the ToolCallContent that holds the variant ToolCallContentContent.
+func NewToolCallContent(v Content) ToolCallContent {
 	w := ToolCallContentContent(v)
 	return ToolCallContent{Value: &w}
 }
@@ -1690,9 +1756,11 @@ func NewToolCallContentDiff(v Diff) ToolCallContent {
 //
 // The terminal must be added before calling `terminal/release`.
 //
-// See protocol docs: [Terminal](https://agentclientprotocol.com/protocol/v1/draft/terminals)
+// See protocol docs: [Terminal]
 //
 // It is the variant of ToolCallContent with type "terminal".
+//
+// [Terminal]: https://agentclientprotocol.com/protocol/v1/draft/terminals
 type ToolCallContentTerminal Terminal
 
 func (x *ToolCallContentTerminal) appendJSON(buf []byte) ([]byte, error) {
@@ -1727,14 +1795,25 @@ func NewToolCallContentTerminal(v Terminal) ToolCallContent {
 // ContentBlock: Content blocks represent displayable information in the Agent Client Protocol.
 //
 // Content blocks appear in:
-// - User prompts sent via `session/prompt`
-// - Language model output streamed through `session/update` notifications
-// - Progress updates and results from tool calls
+//
+//   - User prompts sent via `session/prompt`
+//   - Language model output streamed through `session/update` notifications
+//   - Progress updates and results from tool calls
 //
 // This structure is compatible with the Model Context Protocol (MCP), so agents can
 // forward content from MCP tool outputs without transformation.
 //
-// See protocol docs: [Content](https://agentclientprotocol.com/protocol/v1/draft/content)
+// See protocol docs: [Content]
+//
+// Value holds one of these variants, chosen by the member "type":
+//
+//   - *[ContentBlockText]: "text"
+//   - *[ContentBlockImage]: "image"
+//   - *[ContentBlockAudio]: "audio"
+//   - *[ContentBlockResourceLink]: "resource_link"
+//   - *[ContentBlockResource]: "resource"
+//
+// [Content]: https://agentclientprotocol.com/protocol/v1/draft/content
 type ContentBlock struct {
 	// Value is the variant: one of the ContentBlock* types that implement ContentBlockValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -2034,7 +2113,9 @@ type Annotations struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -2222,7 +2303,9 @@ type TextContent struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -2343,7 +2426,9 @@ type ImageContent struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -2492,7 +2577,9 @@ type AudioContent struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -2633,7 +2720,9 @@ type ResourceLink struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -2819,6 +2908,11 @@ func (x ResourceLink) MarshalJSON() ([]byte, error) {
 }
 
 // EmbeddedResourceResource: Resource content that can be embedded in a message.
+//
+// Value holds one of these variants, chosen by the JSON value's kind and members:
+//
+//   - *[EmbeddedResourceResourceTextResourceContents]: a JSON object
+//   - *[EmbeddedResourceResourceBlobResourceContents]: a JSON object
 type EmbeddedResourceResource struct {
 	// Value is the variant: one of the EmbeddedResourceResource* types that implement EmbeddedResourceResourceValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -2932,8 +3026,8 @@ func (x *EmbeddedResourceResourceTextResourceContents) declaresMember(name strin
 
 func (*EmbeddedResourceResourceTextResourceContents) isEmbeddedResourceResource() {}
 
-// NewEmbeddedResourceResourceTextResourceContents returns the EmbeddedResourceResource that holds the variant EmbeddedResourceResourceTextResourceContents.
-func NewEmbeddedResourceResourceTextResourceContents(v TextResourceContents) EmbeddedResourceResource {
+// NewEmbeddedResourceTextResourceContents returns the EmbeddedResourceResource that holds the variant EmbeddedResourceResourceTextResourceContents.
+func NewEmbeddedResourceTextResourceContents(v TextResourceContents) EmbeddedResourceResource {
 	w := EmbeddedResourceResourceTextResourceContents(v)
 	return EmbeddedResourceResource{Value: &w}
 }
@@ -2957,8 +3051,8 @@ func (x *EmbeddedResourceResourceBlobResourceContents) declaresMember(name strin
 
 func (*EmbeddedResourceResourceBlobResourceContents) isEmbeddedResourceResource() {}
 
-// NewEmbeddedResourceResourceBlobResourceContents returns the EmbeddedResourceResource that holds the variant EmbeddedResourceResourceBlobResourceContents.
-func NewEmbeddedResourceResourceBlobResourceContents(v BlobResourceContents) EmbeddedResourceResource {
+// NewEmbeddedResourceBlobResourceContents returns the EmbeddedResourceResource that holds the variant EmbeddedResourceResourceBlobResourceContents.
+func NewEmbeddedResourceBlobResourceContents(v BlobResourceContents) EmbeddedResourceResource {
 	w := EmbeddedResourceResourceBlobResourceContents(v)
 	return EmbeddedResourceResource{Value: &w}
 }
@@ -2975,7 +3069,9 @@ type TextResourceContents struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -3108,7 +3204,9 @@ type BlobResourceContents struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -3239,7 +3337,9 @@ type EmbeddedResource struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -3354,7 +3454,9 @@ type Content struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -3449,7 +3551,9 @@ func (x Content) MarshalJSON() ([]byte, error) {
 //
 // Shows changes to files in a format suitable for display in the client UI.
 //
-// See protocol docs: [Content](https://agentclientprotocol.com/protocol/v1/draft/tool-calls#content)
+// See protocol docs: [Content]
+//
+// [Content]: https://agentclientprotocol.com/protocol/v1/draft/tool-calls#content
 type Diff struct {
 	// The absolute file path being modified.
 	Path string `json:"path"`
@@ -3461,7 +3565,9 @@ type Diff struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -3607,7 +3713,9 @@ func (x TerminalId) MarshalJSON() ([]byte, error) {
 //
 // The terminal must be added before calling `terminal/release`.
 //
-// See protocol docs: [Terminal](https://agentclientprotocol.com/protocol/v1/draft/terminals)
+// See protocol docs: [Terminal]
+//
+// [Terminal]: https://agentclientprotocol.com/protocol/v1/draft/terminals
 type Terminal struct {
 	// Identifier of the terminal instance to embed in the content stream.
 	TerminalID TerminalId `json:"terminalId"`
@@ -3615,7 +3723,9 @@ type Terminal struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -3711,7 +3821,9 @@ func (x Terminal) MarshalJSON() ([]byte, error) {
 // Enables clients to implement "follow-along" features that track
 // which files the agent is working with in real-time.
 //
-// See protocol docs: [Following the Agent](https://agentclientprotocol.com/protocol/v1/draft/tool-calls#following-the-agent)
+// See protocol docs: [Following the Agent]
+//
+// [Following the Agent]: https://agentclientprotocol.com/protocol/v1/draft/tool-calls#following-the-agent
 type ToolCallLocation struct {
 	// The absolute file path being accessed or modified.
 	Path string `json:"path"`
@@ -3721,7 +3833,9 @@ type ToolCallLocation struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -3840,7 +3954,9 @@ type PermissionOption struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -4064,7 +4180,9 @@ type CreateTerminalRequest struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -4237,7 +4355,9 @@ type EnvVariable struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -4352,7 +4472,9 @@ type TerminalOutputRequest struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -4467,7 +4589,9 @@ type ReleaseTerminalRequest struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -4582,7 +4706,9 @@ type WaitForTerminalExitRequest struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -4697,7 +4823,9 @@ type KillTerminalRequest struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -4816,7 +4944,9 @@ type CreateElicitationRequest struct {
 	//
 	// Optional. Omitted and `null` are equivalent and mean no metadata.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Variant holds the members that depend on the kind of CreateElicitationRequest.
 	Variant CreateElicitationRequestVariant `json:"-"`
@@ -4921,6 +5051,12 @@ func (x CreateElicitationRequest) MarshalJSON() ([]byte, error) {
 // The agent sends this to the client to request information from the user,
 // either via a form or by directing them to a URL.
 // Elicitations are tied to a session (optionally a tool call) or a request.
+//
+// Value holds one of these variants, chosen by the member "mode":
+//
+//   - *[CreateElicitationRequestForm]: "form"
+//   - *[CreateElicitationRequestURL]: "url"
+//   - *[CreateElicitationRequestOther]: any other mode, kept as received
 type CreateElicitationRequestVariant struct {
 	// Value is the variant: one of the CreateElicitationRequestVariant* types that implement CreateElicitationRequestVariantValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -5355,7 +5491,9 @@ type ElicitationSchema struct {
 	//
 	// Optional. Omitted and `null` are equivalent and mean no metadata.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -5559,6 +5697,15 @@ func (x ElicitationSchemaType) MarshalJSON() ([]byte, error) {
 // Each variant corresponds to a JSON Schema `"type"` value.
 // Single-select enums use `type: "string"` with `enum` or `oneOf` set.
 // Multi-select enums use `type: "array"`.
+//
+// Value holds one of these variants, chosen by the member "type":
+//
+//   - *[ElicitationPropertySchemaString]: "string"
+//   - *[ElicitationPropertySchemaNumber]: "number"
+//   - *[ElicitationPropertySchemaInteger]: "integer"
+//   - *[ElicitationPropertySchemaBoolean]: "boolean"
+//   - *[ElicitationPropertySchemaArray]: "array"
+//   - *[ElicitationPropertySchemaOther]: any other type, kept as received
 type ElicitationPropertySchema struct {
 	// Value is the variant: one of the ElicitationPropertySchema* types that implement ElicitationPropertySchemaValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -5982,7 +6129,9 @@ type EnumOption struct {
 	//
 	// Optional. Omitted and `null` are equivalent and mean no metadata.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -6150,7 +6299,9 @@ type StringPropertySchema struct {
 	//
 	// Optional. Omitted and `null` are equivalent and mean no metadata.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -6384,7 +6535,9 @@ type NumberPropertySchema struct {
 	//
 	// Optional. Omitted and `null` are equivalent and mean no metadata.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -6560,7 +6713,9 @@ type IntegerPropertySchema struct {
 	//
 	// Optional. Omitted and `null` are equivalent and mean no metadata.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -6728,7 +6883,9 @@ type BooleanPropertySchema struct {
 	//
 	// Optional. Omitted and `null` are equivalent and mean no metadata.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -6853,6 +7010,12 @@ func (x BooleanPropertySchema) MarshalJSON() ([]byte, error) {
 }
 
 // MultiSelectItems: Items for a multi-select (array) property schema.
+//
+// Value holds one of these variants, chosen by the member "type":
+//
+//   - *[MultiSelectItemsString]: "string"
+//   - *[MultiSelectItemsTitled]: type absent or null
+//   - *[MultiSelectItemsOther]: any other type, kept as received
 type MultiSelectItems struct {
 	// Value is the variant: one of the MultiSelectItems* types that implement MultiSelectItemsValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -7078,7 +7241,9 @@ type StringMultiSelectItems struct {
 	//
 	// Optional. Omitted and `null` are equivalent and mean no metadata.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -7184,7 +7349,9 @@ type TitledMultiSelectItems struct {
 	//
 	// Optional. Omitted and `null` are equivalent and mean no metadata.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -7310,7 +7477,9 @@ type MultiSelectPropertySchema struct {
 	//
 	// Optional. Omitted and `null` are equivalent and mean no metadata.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -7565,6 +7734,11 @@ func (x ElicitationFormMode) MarshalJSON() ([]byte, error) {
 }
 
 // ElicitationFormModeVariant: Form-based elicitation mode where the client renders a form from the provided schema.
+//
+// Value holds one of these variants, chosen by the JSON value's kind and members:
+//
+//   - *[ElicitationFormModeSession]: a JSON object
+//   - *[ElicitationFormModeRequest]: a JSON object
 type ElicitationFormModeVariant struct {
 	// Value is the variant: one of the ElicitationFormModeVariant* types that implement ElicitationFormModeVariantValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -7834,6 +8008,11 @@ func (x ElicitationUrlMode) MarshalJSON() ([]byte, error) {
 }
 
 // ElicitationUrlModeVariant: URL-based elicitation mode where the client directs the user to a URL.
+//
+// Value holds one of these variants, chosen by the JSON value's kind and members:
+//
+//   - *[ElicitationUrlModeSession]: a JSON object
+//   - *[ElicitationUrlModeRequest]: a JSON object
 type ElicitationUrlModeVariant struct {
 	// Value is the variant: one of the ElicitationUrlModeVariant* types that implement ElicitationUrlModeVariantValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -7983,9 +8162,11 @@ func NewElicitationUrlModeRequest(v ElicitationRequestScope) ElicitationUrlModeV
 // Extension methods provide a way to add custom functionality while maintaining
 // protocol compatibility.
 //
-// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+// See protocol docs: [Extensibility]
 //
 // The value is kept as its exact JSON bytes.
+//
+// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 type ExtRequest json.RawMessage
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -8007,6 +8188,11 @@ func (x ExtRequest) MarshalJSON() ([]byte, error) {
 }
 
 // AgentResponse: A JSON-RPC response object.
+//
+// Value holds one of these variants, chosen by the JSON value's kind and members:
+//
+//   - *[AgentResponseResult]: a JSON object
+//   - *[AgentResponseError]: a JSON object
 type AgentResponse struct {
 	// Value is the variant: one of the AgentResponse* types that implement AgentResponseValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -8286,6 +8472,31 @@ func NewAgentResponseError(v AgentResponseError) AgentResponse {
 }
 
 // AgentResponseResultResult: Method-specific response data.
+//
+// Value holds one of these variants, chosen by the JSON value's kind and members:
+//
+//   - *[AgentResponseResultResultInitializeResponse]: a JSON object
+//   - *[AgentResponseResultResultAuthenticateResponse]: a JSON object
+//   - *AgentResponseResultResultListProvidersResponse: a JSON object (build tag unstable_llm_providers)
+//   - *AgentResponseResultResultSetProviderResponse: a JSON object (build tag unstable_llm_providers)
+//   - *AgentResponseResultResultDisableProviderResponse: a JSON object (build tag unstable_llm_providers)
+//   - *[AgentResponseResultResultLogoutResponse]: a JSON object
+//   - *AgentResponseResultResultAuthStatusResponse: a JSON object (build tag unstable_auth_status)
+//   - *[AgentResponseResultResultNewSessionResponse]: a JSON object
+//   - *[AgentResponseResultResultLoadSessionResponse]: a JSON object
+//   - *[AgentResponseResultResultListSessionsResponse]: a JSON object
+//   - *[AgentResponseResultResultDeleteSessionResponse]: a JSON object
+//   - *AgentResponseResultResultForkSessionResponse: a JSON object (build tag unstable_session_fork)
+//   - *AgentResponseResultResultArchiveSessionResponse: a JSON object (build tag unstable_session_archive)
+//   - *AgentResponseResultResultUnarchiveSessionResponse: a JSON object (build tag unstable_session_archive)
+//   - *AgentResponseResultResultSessionStatusResponse: a JSON object (build tag unstable_session_status)
+//   - *AgentResponseResultResultSetSessionTitleResponse: a JSON object (build tag unstable_session_title)
+//   - *[AgentResponseResultResultResumeSessionResponse]: a JSON object
+//   - *[AgentResponseResultResultCloseSessionResponse]: a JSON object
+//   - *[AgentResponseResultResultSetSessionModeResponse]: a JSON object
+//   - *[AgentResponseResultResultSetSessionConfigOptionResponse]: a JSON object
+//   - *[AgentResponseResultResultPromptResponse]: a JSON object
+//   - *[AgentResponseResultResultExtMethodResponse]: any JSON value
 type AgentResponseResultResult struct {
 	// Value is the variant: one of the AgentResponseResultResult* types that implement AgentResponseResultResultValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -8508,8 +8719,8 @@ func (x *AgentResponseResultResultInitializeResponse) appendJSON(buf []byte) ([]
 
 func (*AgentResponseResultResultInitializeResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultInitializeResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultInitializeResponse.
-func NewAgentResponseResultResultInitializeResponse(v InitializeResponse) AgentResponseResultResult {
+// NewAgentResponseResultInitializeResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultInitializeResponse.
+func NewAgentResponseResultInitializeResponse(v InitializeResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultInitializeResponse(v)
 	return AgentResponseResultResult{Value: &w}
 }
@@ -8525,8 +8736,8 @@ func (x *AgentResponseResultResultAuthenticateResponse) appendJSON(buf []byte) (
 
 func (*AgentResponseResultResultAuthenticateResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultAuthenticateResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultAuthenticateResponse.
-func NewAgentResponseResultResultAuthenticateResponse(v AuthenticateResponse) AgentResponseResultResult {
+// NewAgentResponseResultAuthenticateResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultAuthenticateResponse.
+func NewAgentResponseResultAuthenticateResponse(v AuthenticateResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultAuthenticateResponse(v)
 	return AgentResponseResultResult{Value: &w}
 }
@@ -8542,8 +8753,8 @@ func (x *AgentResponseResultResultLogoutResponse) appendJSON(buf []byte) ([]byte
 
 func (*AgentResponseResultResultLogoutResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultLogoutResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultLogoutResponse.
-func NewAgentResponseResultResultLogoutResponse(v LogoutResponse) AgentResponseResultResult {
+// NewAgentResponseResultLogoutResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultLogoutResponse.
+func NewAgentResponseResultLogoutResponse(v LogoutResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultLogoutResponse(v)
 	return AgentResponseResultResult{Value: &w}
 }
@@ -8559,8 +8770,8 @@ func (x *AgentResponseResultResultNewSessionResponse) appendJSON(buf []byte) ([]
 
 func (*AgentResponseResultResultNewSessionResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultNewSessionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultNewSessionResponse.
-func NewAgentResponseResultResultNewSessionResponse(v NewSessionResponse) AgentResponseResultResult {
+// NewAgentResponseResultNewSessionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultNewSessionResponse.
+func NewAgentResponseResultNewSessionResponse(v NewSessionResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultNewSessionResponse(v)
 	return AgentResponseResultResult{Value: &w}
 }
@@ -8576,8 +8787,8 @@ func (x *AgentResponseResultResultLoadSessionResponse) appendJSON(buf []byte) ([
 
 func (*AgentResponseResultResultLoadSessionResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultLoadSessionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultLoadSessionResponse.
-func NewAgentResponseResultResultLoadSessionResponse(v LoadSessionResponse) AgentResponseResultResult {
+// NewAgentResponseResultLoadSessionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultLoadSessionResponse.
+func NewAgentResponseResultLoadSessionResponse(v LoadSessionResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultLoadSessionResponse(v)
 	return AgentResponseResultResult{Value: &w}
 }
@@ -8593,8 +8804,8 @@ func (x *AgentResponseResultResultListSessionsResponse) appendJSON(buf []byte) (
 
 func (*AgentResponseResultResultListSessionsResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultListSessionsResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultListSessionsResponse.
-func NewAgentResponseResultResultListSessionsResponse(v ListSessionsResponse) AgentResponseResultResult {
+// NewAgentResponseResultListSessionsResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultListSessionsResponse.
+func NewAgentResponseResultListSessionsResponse(v ListSessionsResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultListSessionsResponse(v)
 	return AgentResponseResultResult{Value: &w}
 }
@@ -8610,8 +8821,8 @@ func (x *AgentResponseResultResultDeleteSessionResponse) appendJSON(buf []byte) 
 
 func (*AgentResponseResultResultDeleteSessionResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultDeleteSessionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultDeleteSessionResponse.
-func NewAgentResponseResultResultDeleteSessionResponse(v DeleteSessionResponse) AgentResponseResultResult {
+// NewAgentResponseResultDeleteSessionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultDeleteSessionResponse.
+func NewAgentResponseResultDeleteSessionResponse(v DeleteSessionResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultDeleteSessionResponse(v)
 	return AgentResponseResultResult{Value: &w}
 }
@@ -8627,8 +8838,8 @@ func (x *AgentResponseResultResultResumeSessionResponse) appendJSON(buf []byte) 
 
 func (*AgentResponseResultResultResumeSessionResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultResumeSessionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultResumeSessionResponse.
-func NewAgentResponseResultResultResumeSessionResponse(v ResumeSessionResponse) AgentResponseResultResult {
+// NewAgentResponseResultResumeSessionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultResumeSessionResponse.
+func NewAgentResponseResultResumeSessionResponse(v ResumeSessionResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultResumeSessionResponse(v)
 	return AgentResponseResultResult{Value: &w}
 }
@@ -8644,8 +8855,8 @@ func (x *AgentResponseResultResultCloseSessionResponse) appendJSON(buf []byte) (
 
 func (*AgentResponseResultResultCloseSessionResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultCloseSessionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultCloseSessionResponse.
-func NewAgentResponseResultResultCloseSessionResponse(v CloseSessionResponse) AgentResponseResultResult {
+// NewAgentResponseResultCloseSessionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultCloseSessionResponse.
+func NewAgentResponseResultCloseSessionResponse(v CloseSessionResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultCloseSessionResponse(v)
 	return AgentResponseResultResult{Value: &w}
 }
@@ -8661,8 +8872,8 @@ func (x *AgentResponseResultResultSetSessionModeResponse) appendJSON(buf []byte)
 
 func (*AgentResponseResultResultSetSessionModeResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultSetSessionModeResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultSetSessionModeResponse.
-func NewAgentResponseResultResultSetSessionModeResponse(v SetSessionModeResponse) AgentResponseResultResult {
+// NewAgentResponseResultSetSessionModeResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultSetSessionModeResponse.
+func NewAgentResponseResultSetSessionModeResponse(v SetSessionModeResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultSetSessionModeResponse(v)
 	return AgentResponseResultResult{Value: &w}
 }
@@ -8678,8 +8889,8 @@ func (x *AgentResponseResultResultSetSessionConfigOptionResponse) appendJSON(buf
 
 func (*AgentResponseResultResultSetSessionConfigOptionResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultSetSessionConfigOptionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultSetSessionConfigOptionResponse.
-func NewAgentResponseResultResultSetSessionConfigOptionResponse(v SetSessionConfigOptionResponse) AgentResponseResultResult {
+// NewAgentResponseResultSetSessionConfigOptionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultSetSessionConfigOptionResponse.
+func NewAgentResponseResultSetSessionConfigOptionResponse(v SetSessionConfigOptionResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultSetSessionConfigOptionResponse(v)
 	return AgentResponseResultResult{Value: &w}
 }
@@ -8695,8 +8906,8 @@ func (x *AgentResponseResultResultPromptResponse) appendJSON(buf []byte) ([]byte
 
 func (*AgentResponseResultResultPromptResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultPromptResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultPromptResponse.
-func NewAgentResponseResultResultPromptResponse(v PromptResponse) AgentResponseResultResult {
+// NewAgentResponseResultPromptResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultPromptResponse.
+func NewAgentResponseResultPromptResponse(v PromptResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultPromptResponse(v)
 	return AgentResponseResultResult{Value: &w}
 }
@@ -8712,8 +8923,8 @@ func (x *AgentResponseResultResultExtMethodResponse) appendJSON(buf []byte) ([]b
 
 func (*AgentResponseResultResultExtMethodResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultExtMethodResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultExtMethodResponse.
-func NewAgentResponseResultResultExtMethodResponse(v ExtResponse) AgentResponseResultResult {
+// NewAgentResponseResultExtMethodResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultExtMethodResponse.
+func NewAgentResponseResultExtMethodResponse(v ExtResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultExtMethodResponse(v)
 	return AgentResponseResultResult{Value: &w}
 }
@@ -8722,7 +8933,9 @@ func NewAgentResponseResultResultExtMethodResponse(v ExtResponse) AgentResponseR
 //
 // Contains the negotiated protocol version and agent capabilities.
 //
-// See protocol docs: [Initialization](https://agentclientprotocol.com/protocol/v1/draft/initialization)
+// See protocol docs: [Initialization]
+//
+// [Initialization]: https://agentclientprotocol.com/protocol/v1/draft/initialization
 type InitializeResponse struct {
 	// The protocol version the client specified if supported by the agent,
 	// or the latest protocol version supported by the agent.
@@ -8741,7 +8954,9 @@ type InitializeResponse struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -8910,7 +9125,9 @@ func (x ProtocolVersion) MarshalJSON() ([]byte, error) {
 // Advertised during initialization to inform the client about
 // available features and content types.
 //
-// See protocol docs: [Agent Capabilities](https://agentclientprotocol.com/protocol/v1/draft/initialization#agent-capabilities)
+// See protocol docs: [Agent Capabilities]
+//
+// [Agent Capabilities]: https://agentclientprotocol.com/protocol/v1/draft/initialization#agent-capabilities
 type AgentCapabilities struct {
 	// Whether the agent supports `session/load`.
 	LoadSession *bool `json:"loadSession,omitempty"`
@@ -8926,7 +9143,9 @@ type AgentCapabilities struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// AgentCapabilitiesLLMProviders holds the members unstable_llm_providers adds (empty without its build tags).
 	AgentCapabilitiesLLMProviders
@@ -9107,7 +9326,9 @@ func (x AgentCapabilities) MarshalJSON() ([]byte, error) {
 // Indicates which content types beyond the baseline (text and resource links)
 // the agent can process.
 //
-// See protocol docs: [Prompt Capabilities](https://agentclientprotocol.com/protocol/v1/draft/initialization#prompt-capabilities)
+// See protocol docs: [Prompt Capabilities]
+//
+// [Prompt Capabilities]: https://agentclientprotocol.com/protocol/v1/draft/initialization#prompt-capabilities
 type PromptCapabilities struct {
 	// Agent supports `image` content blocks.
 	Image *bool `json:"image,omitempty"`
@@ -9122,7 +9343,9 @@ type PromptCapabilities struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -9259,7 +9482,9 @@ type McpCapabilities struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// McpCapabilitiesMCPOverACP holds the members unstable_mcp_over_acp adds (empty without its build tags).
 	McpCapabilitiesMCPOverACP
@@ -9380,13 +9605,15 @@ func (x McpCapabilities) MarshalJSON() ([]byte, error) {
 
 // SessionCapabilities: Session capabilities supported by the agent.
 //
-// As a baseline, all Agents **MUST** support `session/new`, `session/prompt`, `session/cancel`, and `session/update`.
+// As a baseline, all Agents MUST support `session/new`, `session/prompt`, `session/cancel`, and `session/update`.
 //
-// Optionally, they **MAY** support other session methods and notifications by specifying additional capabilities.
+// Optionally, they MAY support other session methods and notifications by specifying additional capabilities.
 //
 // Note: `session/load` is still handled by the top-level `loadSession` capability. This will be unified in future versions of the protocol.
 //
-// See protocol docs: [Session Capabilities](https://agentclientprotocol.com/protocol/v1/draft/initialization#session-capabilities)
+// See protocol docs: [Session Capabilities]
+//
+// [Session Capabilities]: https://agentclientprotocol.com/protocol/v1/draft/initialization#session-capabilities
 type SessionCapabilities struct {
 	// Whether the agent supports `session/list`.
 	//
@@ -9422,7 +9649,9 @@ type SessionCapabilities struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// SessionCapabilitiesSystemPrompt holds the members unstable_system_prompt adds (empty without its build tags).
 	SessionCapabilitiesSystemPrompt
@@ -9631,7 +9860,9 @@ type SessionListCapabilities struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -9715,7 +9946,9 @@ type SessionDeleteCapabilities struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -9802,7 +10035,9 @@ type SessionAdditionalDirectoriesCapabilities struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -9886,7 +10121,9 @@ type SessionResumeCapabilities struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -9970,7 +10207,9 @@ type SessionCloseCapabilities struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -10057,7 +10296,9 @@ type AgentAuthCapabilities struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// AgentAuthCapabilitiesAuthStatus holds the members unstable_auth_status adds (empty without its build tags).
 	AgentAuthCapabilitiesAuthStatus
@@ -10166,7 +10407,9 @@ type LogoutCapabilities struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -10246,6 +10489,11 @@ func (x LogoutCapabilities) MarshalJSON() ([]byte, error) {
 //
 // The `type` field acts as the discriminator in the serialized JSON form.
 // When no `type` is present, the method is treated as `agent`.
+//
+// Value holds one of these variants, chosen by the member "type":
+//
+//   - *[AuthMethodTerminalVariant]: "terminal"
+//   - *[AuthMethodAgentVariant]: type absent or null
 type AuthMethod struct {
 	// Value is the variant: one of the AuthMethod* types that implement AuthMethodValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -10444,7 +10692,9 @@ type AuthMethodTerminal struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -10613,7 +10863,9 @@ type AuthMethodAgent struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -10753,7 +11005,9 @@ type Implementation struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -10880,7 +11134,9 @@ type AuthenticateResponse struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -10962,7 +11218,9 @@ type LogoutResponse struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -11040,7 +11298,9 @@ func (x LogoutResponse) MarshalJSON() ([]byte, error) {
 
 // NewSessionResponse: Response from creating a new session.
 //
-// See protocol docs: [Creating a Session](https://agentclientprotocol.com/protocol/v1/draft/session-setup#creating-a-session)
+// See protocol docs: [Creating a Session]
+//
+// [Creating a Session]: https://agentclientprotocol.com/protocol/v1/draft/session-setup#creating-a-session
 type NewSessionResponse struct {
 	// Unique identifier for the created session.
 	//
@@ -11048,7 +11308,9 @@ type NewSessionResponse struct {
 	SessionID SessionId `json:"sessionId"`
 	// Initial mode state if supported by the Agent
 	//
-	// See protocol docs: [Session Modes](https://agentclientprotocol.com/protocol/v1/draft/session-modes)
+	// See protocol docs: [Session Modes]
+	//
+	// [Session Modes]: https://agentclientprotocol.com/protocol/v1/draft/session-modes
 	Modes *SessionModeState `json:"modes,omitempty"`
 	// Initial session configuration options if supported by the Agent.
 	ConfigOptions []SessionConfigOption `json:"configOptions,omitempty"`
@@ -11056,7 +11318,9 @@ type NewSessionResponse struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -11194,7 +11458,9 @@ type SessionModeState struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -11331,7 +11597,9 @@ func (x SessionModeId) MarshalJSON() ([]byte, error) {
 
 // SessionMode: A mode the agent can operate in.
 //
-// See protocol docs: [Session Modes](https://agentclientprotocol.com/protocol/v1/draft/session-modes)
+// See protocol docs: [Session Modes]
+//
+// [Session Modes]: https://agentclientprotocol.com/protocol/v1/draft/session-modes
 type SessionMode struct {
 	// Stable identifier used to refer to this protocol object in later messages.
 	ID SessionModeId `json:"id"`
@@ -11343,7 +11611,9 @@ type SessionMode struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -11478,7 +11748,9 @@ type SessionConfigOption struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Variant holds the members that depend on the kind of SessionConfigOption.
 	Variant SessionConfigOptionVariant `json:"-"`
@@ -11625,6 +11897,11 @@ func (x SessionConfigOption) MarshalJSON() ([]byte, error) {
 }
 
 // SessionConfigOptionVariant: A session configuration option selector and its current state.
+//
+// Value holds one of these variants, chosen by the member "type":
+//
+//   - *[SessionConfigOptionSelect]: "select"
+//   - *[SessionConfigOptionBoolean]: "boolean"
 type SessionConfigOptionVariant struct {
 	// Value is the variant: one of the SessionConfigOptionVariant* types that implement SessionConfigOptionVariantValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -11889,6 +12166,11 @@ func (x SessionConfigValueId) MarshalJSON() ([]byte, error) {
 }
 
 // SessionConfigSelectOptions: Possible values for a session configuration option.
+//
+// Value holds one of these variants, chosen by the JSON value's kind and members:
+//
+//   - *[SessionConfigSelectOptionsUngrouped]: a JSON array
+//   - *[SessionConfigSelectOptionsGrouped]: a JSON array
 type SessionConfigSelectOptions struct {
 	// Value is the variant: one of the SessionConfigSelectOptions* types that implement SessionConfigSelectOptionsValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -12032,7 +12314,9 @@ type SessionConfigSelectOption struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -12165,7 +12449,9 @@ type SessionConfigSelectGroup struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -12488,7 +12774,9 @@ func (x SessionConfigBoolean) MarshalJSON() ([]byte, error) {
 type LoadSessionResponse struct {
 	// Initial mode state if supported by the Agent
 	//
-	// See protocol docs: [Session Modes](https://agentclientprotocol.com/protocol/v1/draft/session-modes)
+	// See protocol docs: [Session Modes]
+	//
+	// [Session Modes]: https://agentclientprotocol.com/protocol/v1/draft/session-modes
 	Modes *SessionModeState `json:"modes,omitempty"`
 	// Initial session configuration options if supported by the Agent.
 	ConfigOptions []SessionConfigOption `json:"configOptions,omitempty"`
@@ -12496,7 +12784,9 @@ type LoadSessionResponse struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -12620,7 +12910,9 @@ type ListSessionsResponse struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -12756,7 +13048,9 @@ type SessionInfo struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// SessionInfoSessionArchive holds the members unstable_session_archive adds (empty without its build tags).
 	SessionInfoSessionArchive
@@ -12924,7 +13218,9 @@ type DeleteSessionResponse struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -13004,7 +13300,9 @@ func (x DeleteSessionResponse) MarshalJSON() ([]byte, error) {
 type ResumeSessionResponse struct {
 	// Initial mode state if supported by the Agent
 	//
-	// See protocol docs: [Session Modes](https://agentclientprotocol.com/protocol/v1/draft/session-modes)
+	// See protocol docs: [Session Modes]
+	//
+	// [Session Modes]: https://agentclientprotocol.com/protocol/v1/draft/session-modes
 	Modes *SessionModeState `json:"modes,omitempty"`
 	// Initial session configuration options if supported by the Agent.
 	ConfigOptions []SessionConfigOption `json:"configOptions,omitempty"`
@@ -13012,7 +13310,9 @@ type ResumeSessionResponse struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -13131,7 +13431,9 @@ type CloseSessionResponse struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -13213,7 +13515,9 @@ type SetSessionModeResponse struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -13297,7 +13601,9 @@ type SetSessionConfigOptionResponse struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -13399,7 +13705,9 @@ func (x SetSessionConfigOptionResponse) MarshalJSON() ([]byte, error) {
 
 // PromptResponse: Response from processing a user prompt.
 //
-// See protocol docs: [Check for Completion](https://agentclientprotocol.com/protocol/v1/draft/prompt-turn#4-check-for-completion)
+// See protocol docs: [Check for Completion]
+//
+// [Check for Completion]: https://agentclientprotocol.com/protocol/v1/draft/prompt-turn#4-check-for-completion
 type PromptResponse struct {
 	// Indicates why the agent stopped processing the turn.
 	StopReason StopReason `json:"stopReason"`
@@ -13407,7 +13715,9 @@ type PromptResponse struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// PromptResponseEndTurnTokenUsage holds the members unstable_end_turn_token_usage adds (empty without its build tags).
 	PromptResponseEndTurnTokenUsage
@@ -13509,7 +13819,9 @@ func (x PromptResponse) MarshalJSON() ([]byte, error) {
 
 // StopReason: Reasons why an agent stops processing a prompt turn.
 //
-// See protocol docs: [Stop Reasons](https://agentclientprotocol.com/protocol/v1/draft/prompt-turn#stop-reasons)
+// See protocol docs: [Stop Reasons]
+//
+// [Stop Reasons]: https://agentclientprotocol.com/protocol/v1/draft/prompt-turn#stop-reasons
 type StopReason string
 
 const (
@@ -13582,9 +13894,11 @@ func (x StopReason) MarshalJSON() ([]byte, error) {
 // Extension methods provide a way to add custom functionality while maintaining
 // protocol compatibility.
 //
-// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+// See protocol docs: [Extensibility]
 //
 // The value is kept as its exact JSON bytes.
+//
+// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 type ExtResponse json.RawMessage
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -13610,7 +13924,9 @@ func (x ExtResponse) MarshalJSON() ([]byte, error) {
 // Represents an error that occurred during method execution, following the
 // JSON-RPC 2.0 error object specification with optional additional data.
 //
-// See protocol docs: [JSON-RPC Error Object](https://www.jsonrpc.org/specification#error_object)
+// See protocol docs: [JSON-RPC Error Object]
+//
+// [JSON-RPC Error Object]: https://www.jsonrpc.org/specification#error_object
 type Error struct {
 	// A number indicating the error type that occurred.
 	// This must be an integer as defined in the JSON-RPC specification.
@@ -13732,23 +14048,23 @@ func (x Error) MarshalJSON() ([]byte, error) {
 type ErrorCode int32
 
 const (
-	// **Parse error**: Invalid JSON was received by the server.
+	// Parse error: Invalid JSON was received by the server.
 	// An error occurred on the server while parsing the JSON text.
 	ErrorCodeParseError ErrorCode = -32700
-	// **Invalid request**: The JSON sent is not a valid Request object.
+	// Invalid request: The JSON sent is not a valid Request object.
 	ErrorCodeInvalidRequest ErrorCode = -32600
-	// **Method not found**: The method does not exist or is not available.
+	// Method not found: The method does not exist or is not available.
 	ErrorCodeMethodNotFound ErrorCode = -32601
-	// **Invalid params**: Invalid method parameter(s).
+	// Invalid params: Invalid method parameter(s).
 	ErrorCodeInvalidParams ErrorCode = -32602
-	// **Internal error**: Internal JSON-RPC error.
+	// Internal error: Internal JSON-RPC error.
 	ErrorCodeInternalError ErrorCode = -32603
-	// **Request cancelled**: Execution of the method was aborted either due to a cancellation request from the caller or
+	// Request cancelled: Execution of the method was aborted either due to a cancellation request from the caller or
 	// because of resource constraints or shutdown.
 	ErrorCodeRequestCancelled ErrorCode = -32800
-	// **Authentication required**: Authentication is required before this operation can be performed.
+	// Authentication required: Authentication is required before this operation can be performed.
 	ErrorCodeAuthenticationRequired ErrorCode = -32000
-	// **Resource not found**: A given resource, such as a session or file, was not found.
+	// Resource not found: A given resource, such as a session or file, was not found.
 	ErrorCodeResourceNotFound ErrorCode = -32002
 )
 
@@ -13876,6 +14192,13 @@ func (x AgentNotification) MarshalJSON() ([]byte, error) {
 // to use this directly.
 //
 // Notifications do not expect a response.
+//
+// Value holds one of these variants, chosen by the JSON value's kind and members:
+//
+//   - *[AgentNotificationParamsSessionNotification]: a JSON object
+//   - *[AgentNotificationParamsCompleteElicitationNotification]: a JSON object
+//   - *AgentNotificationParamsAuthStatusUpdateNotification: a JSON object (build tag unstable_auth_status)
+//   - *[AgentNotificationParamsExtNotification]: any JSON value
 type AgentNotificationParams struct {
 	// Value is the variant: one of the AgentNotificationParams* types that implement AgentNotificationParamsValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -13967,9 +14290,11 @@ func (x *AgentNotificationParams) appendJSON(buf []byte) ([]byte, error) {
 // sending a `session/cancel` notification, as the agent may send final
 // updates before responding with the cancelled stop reason.
 //
-// See protocol docs: [Agent Reports Output](https://agentclientprotocol.com/protocol/v1/draft/prompt-turn#3-agent-reports-output)
+// See protocol docs: [Agent Reports Output]
 //
 // It is a variant of AgentNotificationParams.
+//
+// [Agent Reports Output]: https://agentclientprotocol.com/protocol/v1/draft/prompt-turn#3-agent-reports-output
 type AgentNotificationParamsSessionNotification SessionNotification
 
 func (x *AgentNotificationParamsSessionNotification) appendJSON(buf []byte) ([]byte, error) {
@@ -13986,9 +14311,11 @@ func NewAgentNotificationParamsSessionNotification(v SessionNotification) AgentN
 
 // AgentNotificationParamsCompleteElicitationNotification: Notification that a URL-based elicitation has completed.
 //
-// See protocol docs: [Elicitation](https://agentclientprotocol.com/protocol/v1/draft/elicitation#url-completion)
+// See protocol docs: [Elicitation]
 //
 // It is a variant of AgentNotificationParams.
+//
+// [Elicitation]: https://agentclientprotocol.com/protocol/v1/draft/elicitation#url-completion
 type AgentNotificationParamsCompleteElicitationNotification CompleteElicitationNotification
 
 func (x *AgentNotificationParamsCompleteElicitationNotification) appendJSON(buf []byte) ([]byte, error) {
@@ -14009,9 +14336,11 @@ func NewAgentNotificationParamsCompleteElicitationNotification(v CompleteElicita
 // Extension notifications provide a way to send one-way messages for custom functionality
 // while maintaining protocol compatibility.
 //
-// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+// See protocol docs: [Extensibility]
 //
 // It is a variant of AgentNotificationParams.
+//
+// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 type AgentNotificationParamsExtNotification ExtNotification
 
 func (x *AgentNotificationParamsExtNotification) appendJSON(buf []byte) ([]byte, error) {
@@ -14030,7 +14359,9 @@ func NewAgentNotificationParamsExtNotification(v ExtNotification) AgentNotificat
 //
 // Used to stream real-time progress and results during prompt processing.
 //
-// See protocol docs: [Agent Reports Output](https://agentclientprotocol.com/protocol/v1/draft/prompt-turn#3-agent-reports-output)
+// See protocol docs: [Agent Reports Output]
+//
+// [Agent Reports Output]: https://agentclientprotocol.com/protocol/v1/draft/prompt-turn#3-agent-reports-output
 type SessionNotification struct {
 	// The ID of the session this update pertains to.
 	SessionID SessionId `json:"sessionId"`
@@ -14040,7 +14371,9 @@ type SessionNotification struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -14149,7 +14482,31 @@ func (x SessionNotification) MarshalJSON() ([]byte, error) {
 //
 // These updates provide real-time feedback about the agent's progress.
 //
-// See protocol docs: [Agent Reports Output](https://agentclientprotocol.com/protocol/v1/draft/prompt-turn#3-agent-reports-output)
+// See protocol docs: [Agent Reports Output]
+//
+// Value holds one of these variants, chosen by the member "sessionUpdate":
+//
+//   - *[SessionUpdateUserMessageChunk]: "user_message_chunk"
+//   - *[SessionUpdateAgentMessageChunk]: "agent_message_chunk"
+//   - *[SessionUpdateAgentThoughtChunk]: "agent_thought_chunk"
+//   - *[SessionUpdateToolCall]: "tool_call"
+//   - *[SessionUpdateToolCallUpdate]: "tool_call_update"
+//   - *[SessionUpdatePlan]: "plan"
+//   - *SessionUpdatePlanUpdate: "plan_update" (build tag unstable_plan_operations)
+//   - *SessionUpdatePlanRemoved: "plan_removed" (build tag unstable_plan_operations)
+//   - *[SessionUpdateAvailableCommandsUpdate]: "available_commands_update"
+//   - *[SessionUpdateCurrentModeUpdate]: "current_mode_update"
+//   - *[SessionUpdateConfigOptionUpdate]: "config_option_update"
+//   - *[SessionUpdateSessionInfoUpdate]: "session_info_update"
+//   - *[SessionUpdateUsageUpdate]: "usage_update"
+//   - *[SessionUpdateNotice]: "notice"
+//   - *[SessionUpdateCompactionUpdate]: "compaction_update"
+//   - *[SessionUpdateCompactionSummaryChunk]: "compaction_summary_chunk"
+//   - *SessionUpdateSubagentUpdate: "subagent_update" (build tag unstable_subagents)
+//   - *SessionUpdateSessionMessage: "session_message" (build tag unstable_subagents)
+//   - *SessionUpdateSessionMessageChunk: "session_message_chunk" (build tag unstable_subagents)
+//
+// [Agent Reports Output]: https://agentclientprotocol.com/protocol/v1/draft/prompt-turn#3-agent-reports-output
 type SessionUpdate struct {
 	// Value is the variant: one of the SessionUpdate* types that implement SessionUpdateValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -14494,9 +14851,11 @@ func NewSessionUpdateToolCallUpdate(v ToolCallUpdate) SessionUpdate {
 }
 
 // SessionUpdatePlan: The agent's execution plan for complex tasks.
-// See protocol docs: [Agent Plan](https://agentclientprotocol.com/protocol/v1/draft/agent-plan)
+// See protocol docs: [Agent Plan]
 //
 // It is the variant of SessionUpdate with sessionUpdate "plan".
+//
+// [Agent Plan]: https://agentclientprotocol.com/protocol/v1/draft/agent-plan
 type SessionUpdatePlan Plan
 
 func (x *SessionUpdatePlan) appendJSON(buf []byte) ([]byte, error) {
@@ -14564,9 +14923,11 @@ func NewSessionUpdateAvailableCommandsUpdate(v AvailableCommandsUpdate) SessionU
 
 // SessionUpdateCurrentModeUpdate: The current mode of the session has changed
 //
-// See protocol docs: [Session Modes](https://agentclientprotocol.com/protocol/v1/draft/session-modes)
+// See protocol docs: [Session Modes]
 //
 // It is the variant of SessionUpdate with sessionUpdate "current_mode_update".
+//
+// [Session Modes]: https://agentclientprotocol.com/protocol/v1/draft/session-modes
 type SessionUpdateCurrentModeUpdate CurrentModeUpdate
 
 func (x *SessionUpdateCurrentModeUpdate) appendJSON(buf []byte) ([]byte, error) {
@@ -14845,7 +15206,9 @@ type ContentChunk struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -14957,7 +15320,9 @@ func (x ContentChunk) MarshalJSON() ([]byte, error) {
 // Tool calls are actions that the agent executes on behalf of the language model,
 // such as reading files, executing code, or fetching data from external sources.
 //
-// See protocol docs: [Tool Calls](https://agentclientprotocol.com/protocol/v1/draft/tool-calls)
+// See protocol docs: [Tool Calls]
+//
+// [Tool Calls]: https://agentclientprotocol.com/protocol/v1/draft/tool-calls
 type ToolCall struct {
 	// Unique identifier for this tool call within the session.
 	ToolCallID ToolCallId `json:"toolCallId"`
@@ -14986,7 +15351,9 @@ type ToolCall struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -15209,7 +15576,9 @@ func (x ToolCall) MarshalJSON() ([]byte, error) {
 //
 // Represents a task or goal that the assistant intends to accomplish
 // as part of fulfilling the user's request.
-// See protocol docs: [Plan Entries](https://agentclientprotocol.com/protocol/v1/draft/agent-plan#plan-entries)
+// See protocol docs: [Plan Entries]
+//
+// [Plan Entries]: https://agentclientprotocol.com/protocol/v1/draft/agent-plan#plan-entries
 type PlanEntry struct {
 	// Human-readable description of what this task aims to accomplish.
 	Content string `json:"content"`
@@ -15222,7 +15591,9 @@ type PlanEntry struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -15345,7 +15716,9 @@ func (x PlanEntry) MarshalJSON() ([]byte, error) {
 //
 // Used to indicate the relative importance or urgency of different
 // tasks in the execution plan.
-// See protocol docs: [Plan Entries](https://agentclientprotocol.com/protocol/v1/draft/agent-plan#plan-entries)
+// See protocol docs: [Plan Entries]
+//
+// [Plan Entries]: https://agentclientprotocol.com/protocol/v1/draft/agent-plan#plan-entries
 type PlanEntryPriority string
 
 const (
@@ -15401,7 +15774,9 @@ func (x PlanEntryPriority) MarshalJSON() ([]byte, error) {
 // PlanEntryStatus: Status of a plan entry in the execution flow.
 //
 // Tracks the lifecycle of each task from planning through completion.
-// See protocol docs: [Plan Entries](https://agentclientprotocol.com/protocol/v1/draft/agent-plan#plan-entries)
+// See protocol docs: [Plan Entries]
+//
+// [Plan Entries]: https://agentclientprotocol.com/protocol/v1/draft/agent-plan#plan-entries
 type PlanEntryStatus string
 
 const (
@@ -15460,7 +15835,9 @@ func (x PlanEntryStatus) MarshalJSON() ([]byte, error) {
 // Agents report plans to clients to provide visibility into their execution strategy.
 // Plans can evolve during execution as the agent discovers new requirements or completes tasks.
 //
-// See protocol docs: [Agent Plan](https://agentclientprotocol.com/protocol/v1/draft/agent-plan)
+// See protocol docs: [Agent Plan]
+//
+// [Agent Plan]: https://agentclientprotocol.com/protocol/v1/draft/agent-plan
 type Plan struct {
 	// The list of tasks to be accomplished.
 	//
@@ -15471,7 +15848,9 @@ type Plan struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -15583,7 +15962,9 @@ type AvailableCommand struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -15705,6 +16086,10 @@ func (x AvailableCommand) MarshalJSON() ([]byte, error) {
 }
 
 // AvailableCommandInput: The input specification for a command.
+//
+// Value holds one of these variants, chosen by the JSON value's kind and members:
+//
+//   - *[AvailableCommandInputUnstructured]: a JSON object
 type AvailableCommandInput struct {
 	// Value is the variant: one of the AvailableCommandInput* types that implement AvailableCommandInputValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -15794,7 +16179,9 @@ type UnstructuredCommandInput struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -15893,7 +16280,9 @@ type AvailableCommandsUpdate struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -15995,7 +16384,9 @@ func (x AvailableCommandsUpdate) MarshalJSON() ([]byte, error) {
 
 // CurrentModeUpdate: The current mode of the session has changed
 //
-// See protocol docs: [Session Modes](https://agentclientprotocol.com/protocol/v1/draft/session-modes)
+// See protocol docs: [Session Modes]
+//
+// [Session Modes]: https://agentclientprotocol.com/protocol/v1/draft/session-modes
 type CurrentModeUpdate struct {
 	// The ID of the current mode
 	CurrentModeID SessionModeId `json:"currentModeId"`
@@ -16003,7 +16394,9 @@ type CurrentModeUpdate struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -16102,7 +16495,9 @@ type ConfigOptionUpdate struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -16215,7 +16610,9 @@ type SessionInfoUpdate struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -16334,7 +16731,9 @@ type Cost struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -16451,7 +16850,9 @@ type UsageUpdate struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -16638,7 +17039,9 @@ func (x NoticeSeverity) MarshalJSON() ([]byte, error) {
 // the `session.notices` Client capability. Otherwise, Agents may use an agent
 // message when the information should still be surfaced to the user.
 //
-// See RFD: [Session Notices](https://agentclientprotocol.com/rfds/session-notices)
+// See RFD: [Session Notices]
+//
+// [Session Notices]: https://agentclientprotocol.com/rfds/session-notices
 type Notice struct {
 	// Presentation severity hint.
 	Severity NoticeSeverity `json:"severity"`
@@ -17136,7 +17539,9 @@ type CompleteElicitationNotification struct {
 	//
 	// Optional. Omitted and `null` are equivalent and mean no metadata.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -17231,9 +17636,11 @@ func (x CompleteElicitationNotification) MarshalJSON() ([]byte, error) {
 // Extension notifications provide a way to send one-way messages for custom functionality
 // while maintaining protocol compatibility.
 //
-// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+// See protocol docs: [Extensibility]
 //
 // The value is kept as its exact JSON bytes.
+//
+// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 type ExtNotification json.RawMessage
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -17367,6 +17774,31 @@ func (x ClientRequest) MarshalJSON() ([]byte, error) {
 // to use this directly.
 //
 // This enum encompasses all method calls from client to agent.
+//
+// Value holds one of these variants, chosen by the JSON value's kind and members:
+//
+//   - *[ClientRequestParamsInitializeRequest]: a JSON object
+//   - *[ClientRequestParamsAuthenticateRequest]: a JSON object
+//   - *ClientRequestParamsListProvidersRequest: a JSON object (build tag unstable_llm_providers)
+//   - *ClientRequestParamsSetProviderRequest: a JSON object (build tag unstable_llm_providers)
+//   - *ClientRequestParamsDisableProviderRequest: a JSON object (build tag unstable_llm_providers)
+//   - *[ClientRequestParamsLogoutRequest]: a JSON object
+//   - *ClientRequestParamsAuthStatusRequest: a JSON object (build tag unstable_auth_status)
+//   - *[ClientRequestParamsNewSessionRequest]: a JSON object
+//   - *[ClientRequestParamsLoadSessionRequest]: a JSON object
+//   - *[ClientRequestParamsListSessionsRequest]: a JSON object
+//   - *[ClientRequestParamsDeleteSessionRequest]: a JSON object
+//   - *ClientRequestParamsForkSessionRequest: a JSON object (build tag unstable_session_fork)
+//   - *ClientRequestParamsArchiveSessionRequest: a JSON object (build tag unstable_session_archive)
+//   - *ClientRequestParamsUnarchiveSessionRequest: a JSON object (build tag unstable_session_archive)
+//   - *ClientRequestParamsSessionStatusRequest: a JSON object (build tag unstable_session_status)
+//   - *ClientRequestParamsSetSessionTitleRequest: a JSON object (build tag unstable_session_title)
+//   - *[ClientRequestParamsResumeSessionRequest]: a JSON object
+//   - *[ClientRequestParamsCloseSessionRequest]: a JSON object
+//   - *[ClientRequestParamsSetSessionModeRequest]: a JSON object
+//   - *[ClientRequestParamsSetSessionConfigOptionRequest]: a JSON object
+//   - *[ClientRequestParamsPromptRequest]: a JSON object
+//   - *[ClientRequestParamsExtMethodRequest]: any JSON value
 type ClientRequestParams struct {
 	// Value is the variant: one of the ClientRequestParams* types that implement ClientRequestParamsValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -17581,15 +18013,18 @@ func (x *ClientRequestParams) appendJSON(buf []byte) ([]byte, error) {
 // ClientRequestParamsInitializeRequest: Establishes the connection with a client and negotiates protocol capabilities.
 //
 // This method is called once at the beginning of the connection to:
-// - Negotiate the protocol version to use
-// - Exchange capability information between client and agent
-// - Determine available authentication methods
+//
+//   - Negotiate the protocol version to use
+//   - Exchange capability information between client and agent
+//   - Determine available authentication methods
 //
 // The agent should respond with its supported protocol version and capabilities.
 //
-// See protocol docs: [Initialization](https://agentclientprotocol.com/protocol/v1/draft/initialization)
+// See protocol docs: [Initialization]
 //
 // It is a variant of ClientRequestParams.
+//
+// [Initialization]: https://agentclientprotocol.com/protocol/v1/draft/initialization
 type ClientRequestParamsInitializeRequest InitializeRequest
 
 func (x *ClientRequestParamsInitializeRequest) appendJSON(buf []byte) ([]byte, error) {
@@ -17613,9 +18048,11 @@ func NewClientRequestParamsInitializeRequest(v InitializeRequest) ClientRequestP
 // After successful authentication, the client can proceed to create sessions with
 // `session/new` without receiving an `auth_required` (`-32000`) error.
 //
-// See protocol docs: [Initialization](https://agentclientprotocol.com/protocol/v1/draft/initialization)
+// See protocol docs: [Initialization]
 //
 // It is a variant of ClientRequestParams.
+//
+// [Initialization]: https://agentclientprotocol.com/protocol/v1/draft/initialization
 type ClientRequestParamsAuthenticateRequest AuthenticateRequest
 
 func (x *ClientRequestParamsAuthenticateRequest) appendJSON(buf []byte) ([]byte, error) {
@@ -17655,15 +18092,18 @@ func NewClientRequestParamsLogoutRequest(v LogoutRequest) ClientRequestParams {
 // Sessions represent independent conversation contexts with their own history and state.
 //
 // The agent should:
-// - Create a new session context
-// - Connect to any specified MCP servers
-// - Return a unique session ID for future requests
+//
+//   - Create a new session context
+//   - Connect to any specified MCP servers
+//   - Return a unique session ID for future requests
 //
 // May return an `auth_required` (`-32000`) error if the agent requires authentication.
 //
-// See protocol docs: [Session Setup](https://agentclientprotocol.com/protocol/v1/draft/session-setup)
+// See protocol docs: [Session Setup]
 //
 // It is a variant of ClientRequestParams.
+//
+// [Session Setup]: https://agentclientprotocol.com/protocol/v1/draft/session-setup
 type ClientRequestParamsNewSessionRequest NewSessionRequest
 
 func (x *ClientRequestParamsNewSessionRequest) appendJSON(buf []byte) ([]byte, error) {
@@ -17683,13 +18123,16 @@ func NewClientRequestParamsNewSessionRequest(v NewSessionRequest) ClientRequestP
 // This method is only available if the agent advertises the `loadSession` capability.
 //
 // The agent should:
-// - Restore the session context and conversation history
-// - Connect to the specified MCP servers
-// - Stream the entire conversation history back to the client via notifications
 //
-// See protocol docs: [Loading Sessions](https://agentclientprotocol.com/protocol/v1/draft/session-setup#loading-sessions)
+//   - Restore the session context and conversation history
+//   - Connect to the specified MCP servers
+//   - Stream the entire conversation history back to the client via notifications
+//
+// See protocol docs: [Loading Sessions]
 //
 // It is a variant of ClientRequestParams.
+//
+// [Loading Sessions]: https://agentclientprotocol.com/protocol/v1/draft/session-setup#loading-sessions
 type ClientRequestParamsLoadSessionRequest LoadSessionRequest
 
 func (x *ClientRequestParamsLoadSessionRequest) appendJSON(buf []byte) ([]byte, error) {
@@ -17800,9 +18243,11 @@ func NewClientRequestParamsCloseSessionRequest(v CloseSessionRequest) ClientRequ
 // This method can be called at any time during a session, whether the Agent is
 // idle or actively generating a response.
 //
-// See protocol docs: [Session Modes](https://agentclientprotocol.com/protocol/v1/draft/session-modes)
+// See protocol docs: [Session Modes]
 //
 // It is a variant of ClientRequestParams.
+//
+// [Session Modes]: https://agentclientprotocol.com/protocol/v1/draft/session-modes
 type ClientRequestParamsSetSessionModeRequest SetSessionModeRequest
 
 func (x *ClientRequestParamsSetSessionModeRequest) appendJSON(buf []byte) ([]byte, error) {
@@ -17837,16 +18282,19 @@ func NewClientRequestParamsSetSessionConfigOptionRequest(v SetSessionConfigOptio
 // ClientRequestParamsPromptRequest: Processes a user prompt within a session.
 //
 // This method handles the whole lifecycle of a prompt:
-// - Receives user messages with optional context (files, images, etc.)
-// - Processes the prompt using language models
-// - Reports language model content and tool calls to the Clients
-// - Requests permission to run tools
-// - Executes any requested tool calls
-// - Returns when the turn is complete with a stop reason
 //
-// See protocol docs: [Prompt Turn](https://agentclientprotocol.com/protocol/v1/draft/prompt-turn)
+//   - Receives user messages with optional context (files, images, etc.)
+//   - Processes the prompt using language models
+//   - Reports language model content and tool calls to the Clients
+//   - Requests permission to run tools
+//   - Executes any requested tool calls
+//   - Returns when the turn is complete with a stop reason
+//
+// See protocol docs: [Prompt Turn]
 //
 // It is a variant of ClientRequestParams.
+//
+// [Prompt Turn]: https://agentclientprotocol.com/protocol/v1/draft/prompt-turn
 type ClientRequestParamsPromptRequest PromptRequest
 
 func (x *ClientRequestParamsPromptRequest) appendJSON(buf []byte) ([]byte, error) {
@@ -17866,9 +18314,11 @@ func NewClientRequestParamsPromptRequest(v PromptRequest) ClientRequestParams {
 // Extension methods provide a way to add custom functionality while maintaining
 // protocol compatibility.
 //
-// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+// See protocol docs: [Extensibility]
 //
 // It is a variant of ClientRequestParams.
+//
+// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 type ClientRequestParamsExtMethodRequest ExtRequest
 
 func (x *ClientRequestParamsExtMethodRequest) appendJSON(buf []byte) ([]byte, error) {
@@ -17887,7 +18337,9 @@ func NewClientRequestParamsExtMethodRequest(v ExtRequest) ClientRequestParams {
 //
 // Sent by the client to establish connection and negotiate capabilities.
 //
-// See protocol docs: [Initialization](https://agentclientprotocol.com/protocol/v1/draft/initialization)
+// See protocol docs: [Initialization]
+//
+// [Initialization]: https://agentclientprotocol.com/protocol/v1/draft/initialization
 type InitializeRequest struct {
 	// The latest protocol version supported by the client.
 	ProtocolVersion ProtocolVersion `json:"protocolVersion"`
@@ -17901,7 +18353,9 @@ type InitializeRequest struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -18030,7 +18484,9 @@ func (x InitializeRequest) MarshalJSON() ([]byte, error) {
 // Advertised during initialization to inform the agent about
 // available features and methods.
 //
-// See protocol docs: [Client Capabilities](https://agentclientprotocol.com/protocol/v1/draft/initialization#client-capabilities)
+// See protocol docs: [Client Capabilities]
+//
+// [Client Capabilities]: https://agentclientprotocol.com/protocol/v1/draft/initialization#client-capabilities
 type ClientCapabilities struct {
 	// File system capabilities supported by the client.
 	// Determines which file operations the agent can request.
@@ -18056,7 +18512,9 @@ type ClientCapabilities struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// ClientCapabilitiesSubagents holds the members unstable_subagents adds (empty without its build tags).
 	ClientCapabilitiesSubagents
@@ -18235,7 +18693,9 @@ func (x ClientCapabilities) MarshalJSON() ([]byte, error) {
 
 // FileSystemCapabilities: File system capabilities that a client may support.
 //
-// See protocol docs: [FileSystem](https://agentclientprotocol.com/protocol/v1/draft/initialization#filesystem)
+// See protocol docs: [FileSystem]
+//
+// [FileSystem]: https://agentclientprotocol.com/protocol/v1/draft/initialization#filesystem
 type FileSystemCapabilities struct {
 	// Whether the Client supports `fs/read_text_file` requests.
 	ReadTextFile *bool `json:"readTextFile,omitempty"`
@@ -18245,7 +18705,9 @@ type FileSystemCapabilities struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -18374,7 +18836,9 @@ type ClientSessionCapabilities struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -18543,7 +19007,9 @@ type SessionConfigOptionsCapabilities struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -18643,7 +19109,9 @@ type BooleanConfigOptionCapabilities struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -18767,7 +19235,9 @@ type AuthCapabilities struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -18878,7 +19348,9 @@ type ElicitationCapabilities struct {
 	//
 	// Optional. Omitted and `null` are equivalent and mean no metadata.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -18996,7 +19468,9 @@ type ElicitationFormCapabilities struct {
 	//
 	// Optional. Omitted and `null` are equivalent and mean no metadata.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -19082,7 +19556,9 @@ type ElicitationUrlCapabilities struct {
 	//
 	// Optional. Omitted and `null` are equivalent and mean no metadata.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -19169,7 +19645,9 @@ type AuthenticateRequest struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -19268,7 +19746,9 @@ type LogoutRequest struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -19346,7 +19826,9 @@ func (x LogoutRequest) MarshalJSON() ([]byte, error) {
 
 // NewSessionRequest: Request parameters for creating a new session.
 //
-// See protocol docs: [Creating a Session](https://agentclientprotocol.com/protocol/v1/draft/session-setup#creating-a-session)
+// See protocol docs: [Creating a Session]
+//
+// [Creating a Session]: https://agentclientprotocol.com/protocol/v1/draft/session-setup#creating-a-session
 type NewSessionRequest struct {
 	// The working directory for this session. Must be an absolute path.
 	Cwd string `json:"cwd"`
@@ -19362,7 +19844,9 @@ type NewSessionRequest struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// NewSessionRequestSystemPrompt holds the members unstable_system_prompt adds (empty without its build tags).
 	NewSessionRequestSystemPrompt
@@ -19508,7 +19992,16 @@ func (x NewSessionRequest) MarshalJSON() ([]byte, error) {
 // MCP servers provide tools and context that the agent can use when
 // processing prompts.
 //
-// See protocol docs: [MCP Servers](https://agentclientprotocol.com/protocol/v1/draft/session-setup#mcp-servers)
+// See protocol docs: [MCP Servers]
+//
+// Value holds one of these variants, chosen by the member "type":
+//
+//   - *[McpServerHTTP]: "http"
+//   - *[McpServerSSE]: "sse"
+//   - *McpServerACP: "acp" (build tag unstable_mcp_over_acp)
+//   - *[McpServerStdioVariant]: type absent or null
+//
+// [MCP Servers]: https://agentclientprotocol.com/protocol/v1/draft/session-setup#mcp-servers
 type McpServer struct {
 	// Value is the variant: one of the McpServer* types that implement McpServerValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -19720,7 +20213,9 @@ type HttpHeader struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -19837,7 +20332,9 @@ type McpServerHttp struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -19978,7 +20475,9 @@ type McpServerSse struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -20121,7 +20620,9 @@ type McpServerStdio struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -20278,7 +20779,9 @@ func (x McpServerStdio) MarshalJSON() ([]byte, error) {
 //
 // Only available if the Agent supports the `loadSession` capability.
 //
-// See protocol docs: [Loading Sessions](https://agentclientprotocol.com/protocol/v1/draft/session-setup#loading-sessions)
+// See protocol docs: [Loading Sessions]
+//
+// [Loading Sessions]: https://agentclientprotocol.com/protocol/v1/draft/session-setup#loading-sessions
 type LoadSessionRequest struct {
 	// List of MCP servers to connect to for this session.
 	MCPServers []McpServer `json:"mcpServers"`
@@ -20297,7 +20800,9 @@ type LoadSessionRequest struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// LoadSessionRequestSystemPrompt holds the members unstable_system_prompt adds (empty without its build tags).
 	LoadSessionRequestSystemPrompt
@@ -20464,7 +20969,9 @@ type ListSessionsRequest struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// ListSessionsRequestSessionArchive holds the members unstable_session_archive adds (empty without its build tags).
 	ListSessionsRequestSessionArchive
@@ -20583,7 +21090,9 @@ type DeleteSessionRequest struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -20698,7 +21207,9 @@ type ResumeSessionRequest struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// ResumeSessionRequestSystemPrompt holds the members unstable_system_prompt adds (empty without its build tags).
 	ResumeSessionRequestSystemPrompt
@@ -20848,7 +21359,7 @@ func (x ResumeSessionRequest) MarshalJSON() ([]byte, error) {
 
 // CloseSessionRequest: Request parameters for closing an active session.
 //
-// If supported, the agent **must** cancel any ongoing work related to the session
+// If supported, the agent must cancel any ongoing work related to the session
 // (treat it as if `session/cancel` was called) and then free up any resources
 // associated with the session.
 //
@@ -20860,7 +21371,9 @@ type CloseSessionRequest struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -20961,7 +21474,9 @@ type SetSessionModeRequest struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -21076,7 +21591,9 @@ type SetSessionConfigOptionRequest struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Variant holds the members that depend on the kind of SetSessionConfigOptionRequest.
 	Variant SetSessionConfigOptionRequestVariant `json:"-"`
@@ -21191,6 +21708,11 @@ func (x SetSessionConfigOptionRequest) MarshalJSON() ([]byte, error) {
 }
 
 // SetSessionConfigOptionRequestVariant: Request parameters for setting a session configuration option.
+//
+// Value holds one of these variants, chosen by the member "type":
+//
+//   - *[SetSessionConfigOptionRequestBoolean]: "boolean"
+//   - *[SetSessionConfigOptionRequestValueID]: type absent or null
 type SetSessionConfigOptionRequestVariant struct {
 	// Value is the variant: one of the SetSessionConfigOptionRequestVariant* types that implement SetSessionConfigOptionRequestVariantValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -21439,7 +21961,9 @@ func NewSetSessionConfigOptionRequestValueID(v SetSessionConfigOptionRequestValu
 //
 // Contains the user's message and any additional context.
 //
-// See protocol docs: [User Message](https://agentclientprotocol.com/protocol/v1/draft/prompt-turn#1-user-message)
+// See protocol docs: [User Message]
+//
+// [User Message]: https://agentclientprotocol.com/protocol/v1/draft/prompt-turn#1-user-message
 type PromptRequest struct {
 	// The ID of the session to send this user message to
 	SessionID SessionId `json:"sessionId"`
@@ -21461,7 +21985,9 @@ type PromptRequest struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -21572,6 +22098,11 @@ func (x PromptRequest) MarshalJSON() ([]byte, error) {
 }
 
 // ClientResponse: A JSON-RPC response object.
+//
+// Value holds one of these variants, chosen by the JSON value's kind and members:
+//
+//   - *[ClientResponseResult]: a JSON object
+//   - *[ClientResponseError]: a JSON object
 type ClientResponse struct {
 	// Value is the variant: one of the ClientResponse* types that implement ClientResponseValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -21851,6 +22382,20 @@ func NewClientResponseError(v ClientResponseError) ClientResponse {
 }
 
 // ClientResponseResultResult: Method-specific response data.
+//
+// Value holds one of these variants, chosen by the JSON value's kind and members:
+//
+//   - *[ClientResponseResultResultWriteTextFileResponse]: a JSON object
+//   - *[ClientResponseResultResultReadTextFileResponse]: a JSON object
+//   - *[ClientResponseResultResultRequestPermissionResponse]: a JSON object
+//   - *[ClientResponseResultResultCreateTerminalResponse]: a JSON object
+//   - *[ClientResponseResultResultTerminalOutputResponse]: a JSON object
+//   - *[ClientResponseResultResultReleaseTerminalResponse]: a JSON object
+//   - *[ClientResponseResultResultWaitForTerminalExitResponse]: a JSON object
+//   - *[ClientResponseResultResultKillTerminalResponse]: a JSON object
+//   - *[ClientResponseResultResultCreateElicitationResponse]: a JSON object
+//   - *ClientResponseResultResultMessageMCPResponse: a JSON object (build tag unstable_mcp_over_acp)
+//   - *[ClientResponseResultResultExtMethodResponse]: any JSON value
 type ClientResponseResultResult struct {
 	// Value is the variant: one of the ClientResponseResultResult* types that implement ClientResponseResultResultValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -22034,8 +22579,8 @@ func (x *ClientResponseResultResultWriteTextFileResponse) appendJSON(buf []byte)
 
 func (*ClientResponseResultResultWriteTextFileResponse) isClientResponseResultResult() {}
 
-// NewClientResponseResultResultWriteTextFileResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultWriteTextFileResponse.
-func NewClientResponseResultResultWriteTextFileResponse(v WriteTextFileResponse) ClientResponseResultResult {
+// NewClientResponseResultWriteTextFileResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultWriteTextFileResponse.
+func NewClientResponseResultWriteTextFileResponse(v WriteTextFileResponse) ClientResponseResultResult {
 	w := ClientResponseResultResultWriteTextFileResponse(v)
 	return ClientResponseResultResult{Value: &w}
 }
@@ -22051,8 +22596,8 @@ func (x *ClientResponseResultResultReadTextFileResponse) appendJSON(buf []byte) 
 
 func (*ClientResponseResultResultReadTextFileResponse) isClientResponseResultResult() {}
 
-// NewClientResponseResultResultReadTextFileResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultReadTextFileResponse.
-func NewClientResponseResultResultReadTextFileResponse(v ReadTextFileResponse) ClientResponseResultResult {
+// NewClientResponseResultReadTextFileResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultReadTextFileResponse.
+func NewClientResponseResultReadTextFileResponse(v ReadTextFileResponse) ClientResponseResultResult {
 	w := ClientResponseResultResultReadTextFileResponse(v)
 	return ClientResponseResultResult{Value: &w}
 }
@@ -22068,8 +22613,8 @@ func (x *ClientResponseResultResultRequestPermissionResponse) appendJSON(buf []b
 
 func (*ClientResponseResultResultRequestPermissionResponse) isClientResponseResultResult() {}
 
-// NewClientResponseResultResultRequestPermissionResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultRequestPermissionResponse.
-func NewClientResponseResultResultRequestPermissionResponse(v RequestPermissionResponse) ClientResponseResultResult {
+// NewClientResponseResultRequestPermissionResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultRequestPermissionResponse.
+func NewClientResponseResultRequestPermissionResponse(v RequestPermissionResponse) ClientResponseResultResult {
 	w := ClientResponseResultResultRequestPermissionResponse(v)
 	return ClientResponseResultResult{Value: &w}
 }
@@ -22085,8 +22630,8 @@ func (x *ClientResponseResultResultCreateTerminalResponse) appendJSON(buf []byte
 
 func (*ClientResponseResultResultCreateTerminalResponse) isClientResponseResultResult() {}
 
-// NewClientResponseResultResultCreateTerminalResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultCreateTerminalResponse.
-func NewClientResponseResultResultCreateTerminalResponse(v CreateTerminalResponse) ClientResponseResultResult {
+// NewClientResponseResultCreateTerminalResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultCreateTerminalResponse.
+func NewClientResponseResultCreateTerminalResponse(v CreateTerminalResponse) ClientResponseResultResult {
 	w := ClientResponseResultResultCreateTerminalResponse(v)
 	return ClientResponseResultResult{Value: &w}
 }
@@ -22102,8 +22647,8 @@ func (x *ClientResponseResultResultTerminalOutputResponse) appendJSON(buf []byte
 
 func (*ClientResponseResultResultTerminalOutputResponse) isClientResponseResultResult() {}
 
-// NewClientResponseResultResultTerminalOutputResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultTerminalOutputResponse.
-func NewClientResponseResultResultTerminalOutputResponse(v TerminalOutputResponse) ClientResponseResultResult {
+// NewClientResponseResultTerminalOutputResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultTerminalOutputResponse.
+func NewClientResponseResultTerminalOutputResponse(v TerminalOutputResponse) ClientResponseResultResult {
 	w := ClientResponseResultResultTerminalOutputResponse(v)
 	return ClientResponseResultResult{Value: &w}
 }
@@ -22119,8 +22664,8 @@ func (x *ClientResponseResultResultReleaseTerminalResponse) appendJSON(buf []byt
 
 func (*ClientResponseResultResultReleaseTerminalResponse) isClientResponseResultResult() {}
 
-// NewClientResponseResultResultReleaseTerminalResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultReleaseTerminalResponse.
-func NewClientResponseResultResultReleaseTerminalResponse(v ReleaseTerminalResponse) ClientResponseResultResult {
+// NewClientResponseResultReleaseTerminalResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultReleaseTerminalResponse.
+func NewClientResponseResultReleaseTerminalResponse(v ReleaseTerminalResponse) ClientResponseResultResult {
 	w := ClientResponseResultResultReleaseTerminalResponse(v)
 	return ClientResponseResultResult{Value: &w}
 }
@@ -22136,8 +22681,8 @@ func (x *ClientResponseResultResultWaitForTerminalExitResponse) appendJSON(buf [
 
 func (*ClientResponseResultResultWaitForTerminalExitResponse) isClientResponseResultResult() {}
 
-// NewClientResponseResultResultWaitForTerminalExitResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultWaitForTerminalExitResponse.
-func NewClientResponseResultResultWaitForTerminalExitResponse(v WaitForTerminalExitResponse) ClientResponseResultResult {
+// NewClientResponseResultWaitForTerminalExitResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultWaitForTerminalExitResponse.
+func NewClientResponseResultWaitForTerminalExitResponse(v WaitForTerminalExitResponse) ClientResponseResultResult {
 	w := ClientResponseResultResultWaitForTerminalExitResponse(v)
 	return ClientResponseResultResult{Value: &w}
 }
@@ -22153,8 +22698,8 @@ func (x *ClientResponseResultResultKillTerminalResponse) appendJSON(buf []byte) 
 
 func (*ClientResponseResultResultKillTerminalResponse) isClientResponseResultResult() {}
 
-// NewClientResponseResultResultKillTerminalResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultKillTerminalResponse.
-func NewClientResponseResultResultKillTerminalResponse(v KillTerminalResponse) ClientResponseResultResult {
+// NewClientResponseResultKillTerminalResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultKillTerminalResponse.
+func NewClientResponseResultKillTerminalResponse(v KillTerminalResponse) ClientResponseResultResult {
 	w := ClientResponseResultResultKillTerminalResponse(v)
 	return ClientResponseResultResult{Value: &w}
 }
@@ -22170,8 +22715,8 @@ func (x *ClientResponseResultResultCreateElicitationResponse) appendJSON(buf []b
 
 func (*ClientResponseResultResultCreateElicitationResponse) isClientResponseResultResult() {}
 
-// NewClientResponseResultResultCreateElicitationResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultCreateElicitationResponse.
-func NewClientResponseResultResultCreateElicitationResponse(v CreateElicitationResponse) ClientResponseResultResult {
+// NewClientResponseResultCreateElicitationResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultCreateElicitationResponse.
+func NewClientResponseResultCreateElicitationResponse(v CreateElicitationResponse) ClientResponseResultResult {
 	w := ClientResponseResultResultCreateElicitationResponse(v)
 	return ClientResponseResultResult{Value: &w}
 }
@@ -22187,8 +22732,8 @@ func (x *ClientResponseResultResultExtMethodResponse) appendJSON(buf []byte) ([]
 
 func (*ClientResponseResultResultExtMethodResponse) isClientResponseResultResult() {}
 
-// NewClientResponseResultResultExtMethodResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultExtMethodResponse.
-func NewClientResponseResultResultExtMethodResponse(v ExtResponse) ClientResponseResultResult {
+// NewClientResponseResultExtMethodResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultExtMethodResponse.
+func NewClientResponseResultExtMethodResponse(v ExtResponse) ClientResponseResultResult {
 	w := ClientResponseResultResultExtMethodResponse(v)
 	return ClientResponseResultResult{Value: &w}
 }
@@ -22199,7 +22744,9 @@ type WriteTextFileResponse struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -22283,7 +22830,9 @@ type ReadTextFileResponse struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -22382,7 +22931,9 @@ type RequestPermissionResponse struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -22474,6 +23025,11 @@ func (x RequestPermissionResponse) MarshalJSON() ([]byte, error) {
 }
 
 // RequestPermissionOutcome: The outcome of a permission request.
+//
+// Value holds one of these variants, chosen by the member "outcome":
+//
+//   - *[RequestPermissionOutcomeCancelled]: "cancelled"
+//   - *[RequestPermissionOutcomeSelected]: "selected"
 type RequestPermissionOutcome struct {
 	// Value is the variant: one of the RequestPermissionOutcome* types that implement RequestPermissionOutcomeValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -22563,9 +23119,11 @@ func (x *RequestPermissionOutcome) declaresMember(name string) bool {
 // prompt turn, it MUST respond to all pending `session/request_permission`
 // requests with this `cancelled` outcome.
 //
-// See protocol docs: [Cancellation](https://agentclientprotocol.com/protocol/v1/draft/prompt-turn#cancellation)
+// See protocol docs: [Cancellation]
 //
 // It is the variant of RequestPermissionOutcome with outcome "cancelled".
+//
+// [Cancellation]: https://agentclientprotocol.com/protocol/v1/draft/prompt-turn#cancellation
 type RequestPermissionOutcomeCancelled struct {
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -22664,7 +23222,9 @@ type SelectedPermissionOutcome struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -22763,7 +23323,9 @@ type CreateTerminalResponse struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -22866,7 +23428,9 @@ type TerminalOutputResponse struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -22997,7 +23561,9 @@ type TerminalExitStatus struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -23111,7 +23677,9 @@ type ReleaseTerminalResponse struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -23197,7 +23765,9 @@ type WaitForTerminalExitResponse struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -23311,7 +23881,9 @@ type KillTerminalResponse struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -23395,7 +23967,9 @@ type CreateElicitationResponse struct {
 	//
 	// Optional. Omitted and `null` are equivalent and mean no metadata.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Variant holds the members that depend on the kind of CreateElicitationResponse.
 	Variant CreateElicitationResponseVariant `json:"-"`
@@ -23481,6 +24055,13 @@ func (x CreateElicitationResponse) MarshalJSON() ([]byte, error) {
 }
 
 // CreateElicitationResponseVariant: Response from the client to an elicitation request.
+//
+// Value holds one of these variants, chosen by the member "action":
+//
+//   - *[CreateElicitationResponseAccept]: "accept"
+//   - *[CreateElicitationResponseDecline]: "decline"
+//   - *[CreateElicitationResponseCancel]: "cancel"
+//   - *[CreateElicitationResponseOther]: any other action, kept as received
 type CreateElicitationResponseVariant struct {
 	// Value is the variant: one of the CreateElicitationResponseVariant* types that implement CreateElicitationResponseVariantValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -23800,6 +24381,14 @@ func NewCreateElicitationResponseOther(v CreateElicitationResponseOther) CreateE
 }
 
 // ElicitationContentValue: Allowed wire representations for `ElicitationContentValue`.
+//
+// Value holds one of these variants, chosen by the JSON value's kind and members:
+//
+//   - *[ElicitationContentValueString]: a JSON string
+//   - *[ElicitationContentValueInteger]: a JSON number
+//   - *[ElicitationContentValueNumber]: a JSON number
+//   - *[ElicitationContentValueBoolean]: a JSON boolean
+//   - *[ElicitationContentValueStringArray]: a JSON array
 type ElicitationContentValue struct {
 	// Value is the variant: one of the ElicitationContentValue* types that implement ElicitationContentValueValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -24149,6 +24738,12 @@ func (x ClientNotification) MarshalJSON() ([]byte, error) {
 // to use this directly.
 //
 // Notifications do not expect a response.
+//
+// Value holds one of these variants, chosen by the JSON value's kind and members:
+//
+//   - *[ClientNotificationParamsCancelNotification]: a JSON object
+//   - *ClientNotificationParamsMessageMCPNotification: a JSON object (build tag unstable_mcp_over_acp)
+//   - *[ClientNotificationParamsExtNotification]: any JSON value
 type ClientNotificationParams struct {
 	// Value is the variant: one of the ClientNotificationParams* types that implement ClientNotificationParamsValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -24222,14 +24817,17 @@ func (x *ClientNotificationParams) appendJSON(buf []byte) ([]byte, error) {
 // This is a notification sent by the client to cancel an ongoing prompt turn.
 //
 // Upon receiving this notification, the Agent SHOULD:
-// - Stop all language model requests as soon as possible
-// - Abort all tool call invocations in progress
-// - Send any pending `session/update` notifications
-// - Respond to the original `session/prompt` request with the `cancelled` stop reason
 //
-// See protocol docs: [Cancellation](https://agentclientprotocol.com/protocol/v1/draft/prompt-turn#cancellation)
+//   - Stop all language model requests as soon as possible
+//   - Abort all tool call invocations in progress
+//   - Send any pending `session/update` notifications
+//   - Respond to the original `session/prompt` request with the `cancelled` stop reason
+//
+// See protocol docs: [Cancellation]
 //
 // It is a variant of ClientNotificationParams.
+//
+// [Cancellation]: https://agentclientprotocol.com/protocol/v1/draft/prompt-turn#cancellation
 type ClientNotificationParamsCancelNotification CancelNotification
 
 func (x *ClientNotificationParamsCancelNotification) appendJSON(buf []byte) ([]byte, error) {
@@ -24249,9 +24847,11 @@ func NewClientNotificationParamsCancelNotification(v CancelNotification) ClientN
 // Extension notifications provide a way to send one-way messages for custom functionality
 // while maintaining protocol compatibility.
 //
-// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+// See protocol docs: [Extensibility]
 //
 // It is a variant of ClientNotificationParams.
+//
+// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 type ClientNotificationParamsExtNotification ExtNotification
 
 func (x *ClientNotificationParamsExtNotification) appendJSON(buf []byte) ([]byte, error) {
@@ -24268,7 +24868,9 @@ func NewClientNotificationParamsExtNotification(v ExtNotification) ClientNotific
 
 // CancelNotification: Notification to cancel ongoing operations for a session.
 //
-// See protocol docs: [Cancellation](https://agentclientprotocol.com/protocol/v1/draft/prompt-turn#cancellation)
+// See protocol docs: [Cancellation]
+//
+// [Cancellation]: https://agentclientprotocol.com/protocol/v1/draft/prompt-turn#cancellation
 type CancelNotification struct {
 	// The ID of the session to cancel operations for.
 	SessionID SessionId `json:"sessionId"`
@@ -24276,7 +24878,9 @@ type CancelNotification struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -24369,7 +24973,9 @@ func (x CancelNotification) MarshalJSON() ([]byte, error) {
 
 // CancelRequestNotification: Notification to cancel an ongoing request.
 //
-// See protocol docs: [Cancellation](https://agentclientprotocol.com/protocol/v1/draft/cancellation)
+// See protocol docs: [Cancellation]
+//
+// [Cancellation]: https://agentclientprotocol.com/protocol/v1/draft/cancellation
 type CancelRequestNotification struct {
 	// The ID of the request to cancel.
 	RequestID RequestId `json:"requestId"`
@@ -24377,7 +24983,9 @@ type CancelRequestNotification struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.

@@ -3,6 +3,7 @@ package acp_test
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"testing"
 
 	acp "github.com/acpgen/acpgen/gen/acp/v1"
@@ -75,4 +76,26 @@ func TestForwardUnknownMember(t *testing.T) {
 	if out, err := json.Marshal(r); err == nil {
 		t.Errorf("a declared member set as unknown encoded as %s", out)
 	}
+}
+
+// Members a peer sends that this package does not declare are kept, can
+// be read and changed, and are encoded after the declared ones.
+func Example_unknownMembers() {
+	var resp acp.PromptResponse
+	if err := json.Unmarshal([]byte(`{"stopReason":"end_turn","x-trace":{"id":"t-0"}}`), &resp); err != nil {
+		panic(err)
+	}
+	for name, value := range resp.Unknown.All() {
+		fmt.Println(name, string(value))
+	}
+	err := resp.Unknown.Set("x-trace", json.RawMessage(`{"id":"t-1"}`))
+	out, _ := json.Marshal(resp)
+	fmt.Println(string(out), err)
+	resp.Unknown.Delete("x-trace")
+	out, _ = json.Marshal(resp)
+	fmt.Println(string(out))
+	// Output:
+	// x-trace {"id":"t-0"}
+	// {"stopReason":"end_turn","x-trace":{"id":"t-1"}} <nil>
+	// {"stopReason":"end_turn"}
 }

@@ -36,15 +36,15 @@ func (x *AgentResponseResultResultAuthStatusResponse) appendJSON(buf []byte) ([]
 
 func (*AgentResponseResultResultAuthStatusResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultAuthStatusResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultAuthStatusResponse.
-func NewAgentResponseResultResultAuthStatusResponse(v AuthStatusResponse) AgentResponseResultResult {
+// NewAgentResponseResultAuthStatusResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultAuthStatusResponse.
+func NewAgentResponseResultAuthStatusResponse(v AuthStatusResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultAuthStatusResponse(v)
 	return AgentResponseResultResult{Value: &w}
 }
 
 // AgentAuthCapabilitiesAuthStatus holds the members of AgentAuthCapabilities that unstable_auth_status adds.
 type AgentAuthCapabilitiesAuthStatus struct {
-	// **UNSTABLE**
+	// UNSTABLE
 	//
 	// This capability is not part of the spec yet, and may be removed or changed at any point.
 	//
@@ -90,7 +90,7 @@ func (x *AgentAuthCapabilitiesAuthStatus) appendGatedMembers(buf []byte, open in
 	return buf, nil
 }
 
-// AuthStatusCapabilities: **UNSTABLE**
+// AuthStatusCapabilities: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -102,7 +102,9 @@ type AuthStatusCapabilities struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -178,7 +180,7 @@ func (x AuthStatusCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// AuthStatusResponse: **UNSTABLE**
+// AuthStatusResponse: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -199,7 +201,9 @@ type AuthStatusResponse struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -306,7 +310,7 @@ func (x AuthStatusResponse) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// AuthState: **UNSTABLE**
+// AuthState: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -373,7 +377,7 @@ func (x AuthState) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// AuthAccount: **UNSTABLE**
+// AuthAccount: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -409,7 +413,9 @@ type AuthAccount struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -581,7 +587,7 @@ func init() {
 	})
 }
 
-// AgentNotificationParamsAuthStatusUpdateNotification: **UNSTABLE**
+// AgentNotificationParamsAuthStatusUpdateNotification: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -604,7 +610,7 @@ func NewAgentNotificationParamsAuthStatusUpdateNotification(v AuthStatusUpdateNo
 	return AgentNotificationParams{Value: &w}
 }
 
-// AuthStatusUpdateNotification: **UNSTABLE**
+// AuthStatusUpdateNotification: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -629,7 +635,9 @@ type AuthStatusUpdateNotification struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -753,7 +761,7 @@ func init() {
 	})
 }
 
-// ClientRequestParamsAuthStatusRequest: **UNSTABLE**
+// ClientRequestParamsAuthStatusRequest: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -777,7 +785,7 @@ func NewClientRequestParamsAuthStatusRequest(v AuthStatusRequest) ClientRequestP
 	return ClientRequestParams{Value: &w}
 }
 
-// AuthStatusRequest: **UNSTABLE**
+// AuthStatusRequest: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -792,7 +800,9 @@ type AuthStatusRequest struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.

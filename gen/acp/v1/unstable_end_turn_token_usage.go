@@ -7,7 +7,7 @@ import "encoding/json"
 
 // PromptResponseEndTurnTokenUsage holds the members of PromptResponse that unstable_end_turn_token_usage adds.
 type PromptResponseEndTurnTokenUsage struct {
-	// **UNSTABLE**
+	// UNSTABLE
 	//
 	// This capability is not part of the spec yet, and may be removed or changed at any point.
 	//
@@ -50,7 +50,7 @@ func (x *PromptResponseEndTurnTokenUsage) appendGatedMembers(buf []byte, open in
 	return buf, nil
 }
 
-// Usage: **UNSTABLE**
+// Usage: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -72,7 +72,9 @@ type Usage struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.

@@ -5,7 +5,7 @@ package acp
 
 // IdleStateUpdateEndTurnTokenUsage holds the members of IdleStateUpdate that unstable_end_turn_token_usage adds.
 type IdleStateUpdateEndTurnTokenUsage struct {
-	// **UNSTABLE** Token usage for completed foreground work.
+	// UNSTABLE Token usage for completed foreground work.
 	//
 	// Optional. Omitted or `null` means not reported.
 	Usage *Usage `json:"usage,omitempty"`

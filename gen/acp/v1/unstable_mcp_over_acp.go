@@ -25,7 +25,7 @@ func init() {
 	})
 }
 
-// AgentRequestParamsMessageMCPRequest: **UNSTABLE**
+// AgentRequestParamsMessageMCPRequest: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -46,7 +46,7 @@ func NewAgentRequestParamsMessageMCPRequest(v MessageMcpRequest) AgentRequestPar
 	return AgentRequestParams{Value: &w}
 }
 
-// MessageMcpRequest: **UNSTABLE**
+// MessageMcpRequest: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -66,7 +66,9 @@ type MessageMcpRequest struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -197,7 +199,7 @@ func (x MessageMcpRequest) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// McpServerAcpId: **UNSTABLE**
+// McpServerAcpId: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -225,7 +227,7 @@ func (x McpServerAcpId) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// McpRequestId: **UNSTABLE**
+// McpRequestId: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -255,7 +257,7 @@ func (x McpRequestId) MarshalJSON() ([]byte, error) {
 
 // McpCapabilitiesMCPOverACP holds the members of McpCapabilities that unstable_mcp_over_acp adds.
 type McpCapabilitiesMCPOverACP struct {
-	// **UNSTABLE**
+	// UNSTABLE
 	//
 	// This capability is not part of the spec yet, and may be removed or changed at any point.
 	//
@@ -315,7 +317,7 @@ func (x *McpServer) decodeGatedMCPOverACP(tag []byte, r *wireReader) (bool, erro
 
 const knownMcpServerMCPOverACP = ", \"acp\""
 
-// McpServerACP: **UNSTABLE**
+// McpServerACP: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -356,7 +358,7 @@ func NewMcpServerACP(v McpServerAcp) McpServer {
 	return McpServer{Value: &w}
 }
 
-// McpServerAcp: **UNSTABLE**
+// McpServerAcp: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -376,7 +378,9 @@ type McpServerAcp struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -509,13 +513,13 @@ func (x *ClientResponseResultResultMessageMCPResponse) appendJSON(buf []byte) ([
 
 func (*ClientResponseResultResultMessageMCPResponse) isClientResponseResultResult() {}
 
-// NewClientResponseResultResultMessageMCPResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultMessageMCPResponse.
-func NewClientResponseResultResultMessageMCPResponse(v MessageMcpResponse) ClientResponseResultResult {
+// NewClientResponseResultMessageMCPResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultMessageMCPResponse.
+func NewClientResponseResultMessageMCPResponse(v MessageMcpResponse) ClientResponseResultResult {
 	w := ClientResponseResultResultMessageMCPResponse(v)
 	return ClientResponseResultResult{Value: &w}
 }
 
-// MessageMcpResponse: **UNSTABLE**
+// MessageMcpResponse: UNSTABLE
 //
 // The successful outer ACP `mcp/message` response carries exactly one
 // inner MCP outcome: an opaque result (including JSON null), or an MCP error.
@@ -525,6 +529,11 @@ func NewClientResponseResultResultMessageMCPResponse(v MessageMcpResponse) Clien
 // Unknown outer fields are ignored. Inner result and error fields are preserved.
 // Carrier `_meta` is optional. Null or invalid values are treated as absent.
 // Senders must include exactly one outcome. Receivers prefer `result` if both are present.
+//
+// Value holds one of these variants, chosen by the JSON value's kind and members:
+//
+//   - *[MessageMcpResponseResult]: a JSON object
+//   - *[MessageMcpResponseError]: a JSON object
 type MessageMcpResponse struct {
 	// Value is the variant: one of the MessageMcpResponse* types that implement MessageMcpResponseValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -812,7 +821,7 @@ func NewMessageMcpResponseError(v MessageMcpResponseError) MessageMcpResponse {
 	return MessageMcpResponse{Value: &v}
 }
 
-// McpError: **UNSTABLE**
+// McpError: UNSTABLE
 //
 // An inner MCP error, distinct from an outer ACP binding or runtime error.
 //
@@ -941,7 +950,7 @@ func init() {
 	})
 }
 
-// ClientNotificationParamsMessageMCPNotification: **UNSTABLE**
+// ClientNotificationParamsMessageMCPNotification: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -962,7 +971,7 @@ func NewClientNotificationParamsMessageMCPNotification(v MessageMcpNotification)
 	return ClientNotificationParams{Value: &w}
 }
 
-// MessageMcpNotification: **UNSTABLE**
+// MessageMcpNotification: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -985,7 +994,9 @@ type MessageMcpNotification struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.

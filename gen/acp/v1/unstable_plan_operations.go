@@ -28,7 +28,7 @@ func (x *SessionUpdate) decodeGatedPlanOperations(tag []byte, r *wireReader) (bo
 
 const knownSessionUpdatePlanOperations = ", \"plan_update\", \"plan_removed\""
 
-// SessionUpdatePlanUpdate: **UNSTABLE**
+// SessionUpdatePlanUpdate: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -66,7 +66,7 @@ func NewSessionUpdatePlanUpdate(v PlanUpdate) SessionUpdate {
 	return SessionUpdate{Value: &w}
 }
 
-// SessionUpdatePlanRemoved: **UNSTABLE**
+// SessionUpdatePlanRemoved: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -104,11 +104,17 @@ func NewSessionUpdatePlanRemoved(v PlanRemoved) SessionUpdate {
 	return SessionUpdate{Value: &w}
 }
 
-// PlanUpdateContent: **UNSTABLE**
+// PlanUpdateContent: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
 // Updated content for a plan.
+//
+// Value holds one of these variants, chosen by the member "type":
+//
+//   - *[PlanUpdateContentItems]: "items"
+//   - *[PlanUpdateContentFile]: "file"
+//   - *[PlanUpdateContentMarkdown]: "markdown"
 type PlanUpdateContent struct {
 	// Value is the variant: one of the PlanUpdateContent* types that implement PlanUpdateContentValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -301,7 +307,7 @@ func NewPlanUpdateContentMarkdown(v PlanMarkdown) PlanUpdateContent {
 	return PlanUpdateContent{Value: &w}
 }
 
-// PlanId: **UNSTABLE**
+// PlanId: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -326,7 +332,7 @@ func (x PlanId) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// PlanItems: **UNSTABLE**
+// PlanItems: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -343,7 +349,9 @@ type PlanItems struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -457,7 +465,7 @@ func (x PlanItems) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// PlanFile: **UNSTABLE**
+// PlanFile: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -471,7 +479,9 @@ type PlanFile struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -576,7 +586,7 @@ func (x PlanFile) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// PlanMarkdown: **UNSTABLE**
+// PlanMarkdown: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -590,7 +600,9 @@ type PlanMarkdown struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -695,7 +707,7 @@ func (x PlanMarkdown) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// PlanUpdate: **UNSTABLE**
+// PlanUpdate: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -707,7 +719,9 @@ type PlanUpdate struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -798,7 +812,7 @@ func (x PlanUpdate) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// PlanRemoved: **UNSTABLE**
+// PlanRemoved: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -810,7 +824,9 @@ type PlanRemoved struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -903,7 +919,7 @@ func (x PlanRemoved) MarshalJSON() ([]byte, error) {
 
 // ClientCapabilitiesPlanOperations holds the members of ClientCapabilities that unstable_plan_operations adds.
 type ClientCapabilitiesPlanOperations struct {
-	// **UNSTABLE**
+	// UNSTABLE
 	//
 	// This capability is not part of the spec yet, and may be removed or changed at any point.
 	//
@@ -949,7 +965,7 @@ func (x *ClientCapabilitiesPlanOperations) appendGatedMembers(buf []byte, open i
 	return buf, nil
 }
 
-// PlanCapabilities: **UNSTABLE**
+// PlanCapabilities: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -959,7 +975,9 @@ type PlanCapabilities struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.

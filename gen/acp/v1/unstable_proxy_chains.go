@@ -115,7 +115,7 @@ func (x ProxyRequest) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// ProxyRequestParams: **UNSTABLE**
+// ProxyRequestParams: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -123,6 +123,11 @@ func (x ProxyRequest) MarshalJSON() ([]byte, error) {
 //
 // A conductor sends `proxy/initialize` and `proxy/successor` to a proxy. A proxy sends
 // `proxy/successor` to its conductor.
+//
+// Value holds one of these variants, chosen by the JSON value's kind and members:
+//
+//   - *[ProxyRequestParamsInitializeProxyRequest]: a JSON object
+//   - *[ProxyRequestParamsProxySuccessorRequest]: a JSON object
 type ProxyRequestParams struct {
 	// Value is the variant: one of the ProxyRequestParams* types that implement ProxyRequestParamsValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -274,7 +279,7 @@ func NewProxyRequestParamsProxySuccessorRequest(v ProxySuccessorRequest) ProxyRe
 	return ProxyRequestParams{Value: &w}
 }
 
-// InitializeProxyRequest: **UNSTABLE**
+// InitializeProxyRequest: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -288,7 +293,9 @@ func NewProxyRequestParamsProxySuccessorRequest(v ProxySuccessorRequest) ProxyRe
 // version, unless the conductor supports only a lower one. Before answering successfully,
 // the proxy MUST forward an `initialize` request to its successor through `proxy/successor`.
 //
-// See the [Proxy Chains RFD](https://agentclientprotocol.com/rfds/proxy-chains).
+// See the [Proxy Chains RFD].
+//
+// [Proxy Chains RFD]: https://agentclientprotocol.com/rfds/proxy-chains
 type InitializeProxyRequest InitializeRequest
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -317,7 +324,7 @@ func (x InitializeProxyRequest) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// ProxySuccessorRequest: **UNSTABLE**
+// ProxySuccessorRequest: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -334,7 +341,9 @@ func (x InitializeProxyRequest) MarshalJSON() ([]byte, error) {
 // To cancel it, the sender sends `$/cancel_request` with the ID of this `proxy/successor`
 // request on the same connection. Cancellation is never forwarded to another hop.
 //
-// See the [Proxy Chains RFD](https://agentclientprotocol.com/rfds/proxy-chains).
+// See the [Proxy Chains RFD].
+//
+// [Proxy Chains RFD]: https://agentclientprotocol.com/rfds/proxy-chains
 type ProxySuccessorRequest struct {
 	// Method name of the wrapped request.
 	Method string `json:"method"`
@@ -352,7 +361,9 @@ type ProxySuccessorRequest struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -456,6 +467,11 @@ func (x ProxySuccessorRequest) MarshalJSON() ([]byte, error) {
 }
 
 // ProxyResponse: A JSON-RPC response object.
+//
+// Value holds one of these variants, chosen by the JSON value's kind and members:
+//
+//   - *[ProxyResponseResult]: a JSON object
+//   - *[ProxyResponseError]: a JSON object
 type ProxyResponse struct {
 	// Value is the variant: one of the ProxyResponse* types that implement ProxyResponseValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -735,6 +751,11 @@ func NewProxyResponseError(v ProxyResponseError) ProxyResponse {
 }
 
 // ProxyResponseResultResult: Method-specific response data.
+//
+// Value holds one of these variants, chosen by the JSON value's kind and members:
+//
+//   - *[ProxyResponseResultResultInitializeProxyResponse]: a JSON object
+//   - *[ProxyResponseResultResultProxySuccessorResponse]: any JSON value
 type ProxyResponseResultResult struct {
 	// Value is the variant: one of the ProxyResponseResultResult* types that implement ProxyResponseResultResultValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -860,8 +881,8 @@ func (x *ProxyResponseResultResultInitializeProxyResponse) appendJSON(buf []byte
 
 func (*ProxyResponseResultResultInitializeProxyResponse) isProxyResponseResultResult() {}
 
-// NewProxyResponseResultResultInitializeProxyResponse returns the ProxyResponseResultResult that holds the variant ProxyResponseResultResultInitializeProxyResponse.
-func NewProxyResponseResultResultInitializeProxyResponse(v InitializeProxyResponse) ProxyResponseResultResult {
+// NewProxyResponseResultInitializeProxyResponse returns the ProxyResponseResultResult that holds the variant ProxyResponseResultResultInitializeProxyResponse.
+func NewProxyResponseResultInitializeProxyResponse(v InitializeProxyResponse) ProxyResponseResultResult {
 	w := ProxyResponseResultResultInitializeProxyResponse(v)
 	return ProxyResponseResultResult{Value: &w}
 }
@@ -877,13 +898,13 @@ func (x *ProxyResponseResultResultProxySuccessorResponse) appendJSON(buf []byte)
 
 func (*ProxyResponseResultResultProxySuccessorResponse) isProxyResponseResultResult() {}
 
-// NewProxyResponseResultResultProxySuccessorResponse returns the ProxyResponseResultResult that holds the variant ProxyResponseResultResultProxySuccessorResponse.
-func NewProxyResponseResultResultProxySuccessorResponse(v ProxySuccessorResponse) ProxyResponseResultResult {
+// NewProxyResponseResultProxySuccessorResponse returns the ProxyResponseResultResult that holds the variant ProxyResponseResultResultProxySuccessorResponse.
+func NewProxyResponseResultProxySuccessorResponse(v ProxySuccessorResponse) ProxyResponseResultResult {
 	w := ProxyResponseResultResultProxySuccessorResponse(v)
 	return ProxyResponseResultResult{Value: &w}
 }
 
-// InitializeProxyResponse: **UNSTABLE**
+// InitializeProxyResponse: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -920,7 +941,7 @@ func (x InitializeProxyResponse) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// ProxySuccessorResponse: **UNSTABLE**
+// ProxySuccessorResponse: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -1038,11 +1059,15 @@ func (x ProxyNotification) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// ProxyNotificationParams: **UNSTABLE**
+// ProxyNotificationParams: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
 // Notifications exchanged between a conductor and its proxies.
+//
+// Value holds one of these variants, chosen by the JSON value's kind and members:
+//
+//   - *[ProxyNotificationParamsProxySuccessorNotification]: a JSON object
 type ProxyNotificationParams struct {
 	// Value is the variant: one of the ProxyNotificationParams* types that implement ProxyNotificationParamsValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -1127,7 +1152,7 @@ func NewProxyNotificationParamsProxySuccessorNotification(v ProxySuccessorNotifi
 	return ProxyNotificationParams{Value: &w}
 }
 
-// ProxySuccessorNotification: **UNSTABLE**
+// ProxySuccessorNotification: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -1137,7 +1162,9 @@ func NewProxyNotificationParamsProxySuccessorNotification(v ProxySuccessorNotifi
 // deliver a message from the successor to the proxy. The envelope wraps one notification: `method`
 // and `params` are the wrapped notification's method and params.
 //
-// See the [Proxy Chains RFD](https://agentclientprotocol.com/rfds/proxy-chains).
+// See the [Proxy Chains RFD].
+//
+// [Proxy Chains RFD]: https://agentclientprotocol.com/rfds/proxy-chains
 type ProxySuccessorNotification struct {
 	// Method name of the wrapped notification.
 	Method string `json:"method"`
@@ -1155,7 +1182,9 @@ type ProxySuccessorNotification struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.

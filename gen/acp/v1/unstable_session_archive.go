@@ -49,8 +49,8 @@ func (x *AgentResponseResultResultArchiveSessionResponse) appendJSON(buf []byte)
 
 func (*AgentResponseResultResultArchiveSessionResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultArchiveSessionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultArchiveSessionResponse.
-func NewAgentResponseResultResultArchiveSessionResponse(v ArchiveSessionResponse) AgentResponseResultResult {
+// NewAgentResponseResultArchiveSessionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultArchiveSessionResponse.
+func NewAgentResponseResultArchiveSessionResponse(v ArchiveSessionResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultArchiveSessionResponse(v)
 	return AgentResponseResultResult{Value: &w}
 }
@@ -66,15 +66,15 @@ func (x *AgentResponseResultResultUnarchiveSessionResponse) appendJSON(buf []byt
 
 func (*AgentResponseResultResultUnarchiveSessionResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultUnarchiveSessionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultUnarchiveSessionResponse.
-func NewAgentResponseResultResultUnarchiveSessionResponse(v UnarchiveSessionResponse) AgentResponseResultResult {
+// NewAgentResponseResultUnarchiveSessionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultUnarchiveSessionResponse.
+func NewAgentResponseResultUnarchiveSessionResponse(v UnarchiveSessionResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultUnarchiveSessionResponse(v)
 	return AgentResponseResultResult{Value: &w}
 }
 
 // SessionCapabilitiesSessionArchive holds the members of SessionCapabilities that unstable_session_archive adds.
 type SessionCapabilitiesSessionArchive struct {
-	// **UNSTABLE**
+	// UNSTABLE
 	//
 	// This capability is not part of the spec yet, and may be removed or changed at any point.
 	//
@@ -121,7 +121,7 @@ func (x *SessionCapabilitiesSessionArchive) appendGatedMembers(buf []byte, open 
 	return buf, nil
 }
 
-// SessionArchiveCapabilities: **UNSTABLE**
+// SessionArchiveCapabilities: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -134,7 +134,9 @@ type SessionArchiveCapabilities struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -212,7 +214,7 @@ func (x SessionArchiveCapabilities) MarshalJSON() ([]byte, error) {
 
 // SessionInfoSessionArchive holds the members of SessionInfo that unstable_session_archive adds.
 type SessionInfoSessionArchive struct {
-	// **UNSTABLE**
+	// UNSTABLE
 	//
 	// This capability is not part of the spec yet, and may be removed or changed at any point.
 	//
@@ -258,7 +260,7 @@ func (x *SessionInfoSessionArchive) appendGatedMembers(buf []byte, open int) ([]
 	return buf, nil
 }
 
-// ArchiveSessionResponse: **UNSTABLE**
+// ArchiveSessionResponse: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -268,7 +270,9 @@ type ArchiveSessionResponse struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -344,7 +348,7 @@ func (x ArchiveSessionResponse) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// UnarchiveSessionResponse: **UNSTABLE**
+// UnarchiveSessionResponse: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -354,7 +358,9 @@ type UnarchiveSessionResponse struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -460,7 +466,7 @@ func init() {
 	})
 }
 
-// ClientRequestParamsArchiveSessionRequest: **UNSTABLE**
+// ClientRequestParamsArchiveSessionRequest: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -483,7 +489,7 @@ func NewClientRequestParamsArchiveSessionRequest(v ArchiveSessionRequest) Client
 	return ClientRequestParams{Value: &w}
 }
 
-// ClientRequestParamsUnarchiveSessionRequest: **UNSTABLE**
+// ClientRequestParamsUnarchiveSessionRequest: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -508,7 +514,7 @@ func NewClientRequestParamsUnarchiveSessionRequest(v UnarchiveSessionRequest) Cl
 
 // ListSessionsRequestSessionArchive holds the members of ListSessionsRequest that unstable_session_archive adds.
 type ListSessionsRequestSessionArchive struct {
-	// **UNSTABLE**
+	// UNSTABLE
 	//
 	// This capability is not part of the spec yet, and may be removed or changed at any point.
 	//
@@ -551,7 +557,7 @@ func (x *ListSessionsRequestSessionArchive) appendGatedMembers(buf []byte, open 
 	return buf, nil
 }
 
-// SessionArchiveFilter: **UNSTABLE**
+// SessionArchiveFilter: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -616,7 +622,7 @@ func (x SessionArchiveFilter) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// ArchiveSessionRequest: **UNSTABLE**
+// ArchiveSessionRequest: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -635,7 +641,9 @@ type ArchiveSessionRequest struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -726,7 +734,7 @@ func (x ArchiveSessionRequest) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// UnarchiveSessionRequest: **UNSTABLE**
+// UnarchiveSessionRequest: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -746,7 +754,9 @@ type UnarchiveSessionRequest struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.

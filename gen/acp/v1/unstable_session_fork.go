@@ -36,15 +36,15 @@ func (x *AgentResponseResultResultForkSessionResponse) appendJSON(buf []byte) ([
 
 func (*AgentResponseResultResultForkSessionResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultForkSessionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultForkSessionResponse.
-func NewAgentResponseResultResultForkSessionResponse(v ForkSessionResponse) AgentResponseResultResult {
+// NewAgentResponseResultForkSessionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultForkSessionResponse.
+func NewAgentResponseResultForkSessionResponse(v ForkSessionResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultForkSessionResponse(v)
 	return AgentResponseResultResult{Value: &w}
 }
 
 // SessionCapabilitiesSessionFork holds the members of SessionCapabilities that unstable_session_fork adds.
 type SessionCapabilitiesSessionFork struct {
-	// **UNSTABLE**
+	// UNSTABLE
 	//
 	// This capability is not part of the spec yet, and may be removed or changed at any point.
 	//
@@ -90,7 +90,7 @@ func (x *SessionCapabilitiesSessionFork) appendGatedMembers(buf []byte, open int
 	return buf, nil
 }
 
-// SessionForkCapabilities: **UNSTABLE**
+// SessionForkCapabilities: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -102,7 +102,9 @@ type SessionForkCapabilities struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -178,7 +180,7 @@ func (x SessionForkCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// ForkSessionResponse: **UNSTABLE**
+// ForkSessionResponse: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -188,7 +190,9 @@ type ForkSessionResponse struct {
 	SessionID SessionId `json:"sessionId"`
 	// Initial mode state if supported by the Agent
 	//
-	// See protocol docs: [Session Modes](https://agentclientprotocol.com/protocol/v1/draft/session-modes)
+	// See protocol docs: [Session Modes]
+	//
+	// [Session Modes]: https://agentclientprotocol.com/protocol/v1/draft/session-modes
 	Modes *SessionModeState `json:"modes,omitempty"`
 	// Initial session configuration options if supported by the Agent.
 	ConfigOptions []SessionConfigOption `json:"configOptions,omitempty"`
@@ -196,7 +200,9 @@ type ForkSessionResponse struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -341,7 +347,7 @@ func init() {
 	})
 }
 
-// ClientRequestParamsForkSessionRequest: **UNSTABLE**
+// ClientRequestParamsForkSessionRequest: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -372,7 +378,7 @@ func NewClientRequestParamsForkSessionRequest(v ForkSessionRequest) ClientReques
 	return ClientRequestParams{Value: &w}
 }
 
-// ForkSessionRequest: **UNSTABLE**
+// ForkSessionRequest: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -399,7 +405,9 @@ type ForkSessionRequest struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// ForkSessionRequestSystemPrompt holds the members unstable_system_prompt adds (empty without its build tags).
 	ForkSessionRequestSystemPrompt

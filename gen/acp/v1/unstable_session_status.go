@@ -36,15 +36,15 @@ func (x *AgentResponseResultResultSessionStatusResponse) appendJSON(buf []byte) 
 
 func (*AgentResponseResultResultSessionStatusResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultSessionStatusResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultSessionStatusResponse.
-func NewAgentResponseResultResultSessionStatusResponse(v SessionStatusResponse) AgentResponseResultResult {
+// NewAgentResponseResultSessionStatusResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultSessionStatusResponse.
+func NewAgentResponseResultSessionStatusResponse(v SessionStatusResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultSessionStatusResponse(v)
 	return AgentResponseResultResult{Value: &w}
 }
 
 // SessionCapabilitiesSessionStatus holds the members of SessionCapabilities that unstable_session_status adds.
 type SessionCapabilitiesSessionStatus struct {
-	// **UNSTABLE**
+	// UNSTABLE
 	//
 	// This capability is not part of the spec yet, and may be removed or changed at any point.
 	//
@@ -90,7 +90,7 @@ func (x *SessionCapabilitiesSessionStatus) appendGatedMembers(buf []byte, open i
 	return buf, nil
 }
 
-// SessionStatusCapabilities: **UNSTABLE**
+// SessionStatusCapabilities: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -102,7 +102,9 @@ type SessionStatusCapabilities struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -178,7 +180,7 @@ func (x SessionStatusCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// SessionStatusResponse: **UNSTABLE**
+// SessionStatusResponse: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -195,7 +197,9 @@ type SessionStatusResponse struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -286,7 +290,7 @@ func (x SessionStatusResponse) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// SessionStatus: **UNSTABLE**
+// SessionStatus: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -368,7 +372,7 @@ func init() {
 	})
 }
 
-// ClientRequestParamsSessionStatusRequest: **UNSTABLE**
+// ClientRequestParamsSessionStatusRequest: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -391,7 +395,7 @@ func NewClientRequestParamsSessionStatusRequest(v SessionStatusRequest) ClientRe
 	return ClientRequestParams{Value: &w}
 }
 
-// SessionStatusRequest: **UNSTABLE**
+// SessionStatusRequest: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -409,7 +413,9 @@ type SessionStatusRequest struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.

@@ -35,7 +35,7 @@ func (x *SessionUpdate) decodeGatedSubagents(tag []byte, r *wireReader) (bool, e
 
 const knownSessionUpdateSubagents = ", \"subagent_update\", \"session_message\", \"session_message_chunk\""
 
-// SessionUpdateSubagentUpdate: **UNSTABLE**
+// SessionUpdateSubagentUpdate: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -74,7 +74,7 @@ func NewSessionUpdateSubagentUpdate(v SubagentUpdate) SessionUpdate {
 	return SessionUpdate{Value: &w}
 }
 
-// SessionUpdateSessionMessage: **UNSTABLE**
+// SessionUpdateSessionMessage: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -113,7 +113,7 @@ func NewSessionUpdateSessionMessage(v SessionMessage) SessionUpdate {
 	return SessionUpdate{Value: &w}
 }
 
-// SessionUpdateSessionMessageChunk: **UNSTABLE**
+// SessionUpdateSessionMessageChunk: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -151,7 +151,7 @@ func NewSessionUpdateSessionMessageChunk(v SessionMessageChunk) SessionUpdate {
 	return SessionUpdate{Value: &w}
 }
 
-// SubagentSessionCapabilities: **UNSTABLE**
+// SubagentSessionCapabilities: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -258,7 +258,7 @@ func (x SubagentSessionCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// SessionCancelCapabilities: **UNSTABLE**
+// SessionCancelCapabilities: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -270,7 +270,9 @@ type SessionCancelCapabilities struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -346,7 +348,7 @@ func (x SessionCancelCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// StateUpdate: **UNSTABLE**
+// StateUpdate: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -355,6 +357,14 @@ func (x SessionCancelCapabilities) MarshalJSON() ([]byte, error) {
 // Each update is a whole-object snapshot. Idle does not terminate the child.
 // The parent can message it again, transitioning it back to running.
 // Background activity may still emit other session updates while idle.
+//
+// Value holds one of these variants, chosen by the member "state":
+//
+//   - *[StateUpdateRunning]: "running"
+//   - *[StateUpdateIdle]: "idle"
+//   - *[StateUpdateRequiresAction]: "requires_action"
+//   - *[StateUpdateUnknown]: "unknown"
+//   - *[StateUpdateOther]: any other state, kept as received
 type StateUpdate struct {
 	// Value is the variant: one of the StateUpdate* types that implement StateUpdateValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -741,7 +751,7 @@ func (x RunningStateUpdate) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// ErrorStopReason: **UNSTABLE**
+// ErrorStopReason: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -929,6 +939,17 @@ func (x IdleStateUpdate) MarshalJSON() ([]byte, error) {
 // IdleStateUpdateVariant: The child is ready to process another prompt.
 //
 // An omitted, `null`, or malformed `stopReason` means not reported.
+//
+// Value holds one of these variants, chosen by the member "stopReason":
+//
+//   - *[IdleStateUpdateEndTurn]: "end_turn"
+//   - *[IdleStateUpdateMaxTokens]: "max_tokens"
+//   - *[IdleStateUpdateMaxTurnRequests]: "max_turn_requests"
+//   - *[IdleStateUpdateRefusal]: "refusal"
+//   - *[IdleStateUpdateCancelled]: "cancelled"
+//   - *[IdleStateUpdateError]: "error"
+//   - *[IdleStateUpdateNone]: stopReason absent or null
+//   - *[IdleStateUpdateOther]: any other stopReason, kept as received
 type IdleStateUpdateVariant struct {
 	// Value is the variant: one of the IdleStateUpdateVariant* types that implement IdleStateUpdateVariantValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -1585,7 +1606,7 @@ func (x RequiresActionStateUpdate) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// UnknownStateUpdate: **UNSTABLE**
+// UnknownStateUpdate: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -1677,7 +1698,7 @@ func (x UnknownStateUpdate) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// SubagentUpdate: **UNSTABLE**
+// SubagentUpdate: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -1749,8 +1770,10 @@ type SubagentUpdate struct {
 	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
 	// these keys.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/draft/extensibility)
+	// See protocol docs: [Extensibility]
 	// Omitted means unchanged. `null` removes the metadata.
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
 	Meta Patch[json.RawMessage] `json:"_meta,omitzero"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -1933,7 +1956,7 @@ func (x SubagentUpdate) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// SessionMessage: **UNSTABLE**
+// SessionMessage: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -2141,7 +2164,7 @@ func (x SessionMessage) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// SessionMessageChunk: **UNSTABLE**
+// SessionMessageChunk: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -2263,7 +2286,7 @@ func (x SessionMessageChunk) MarshalJSON() ([]byte, error) {
 
 // ClientCapabilitiesSubagents holds the members of ClientCapabilities that unstable_subagents adds.
 type ClientCapabilitiesSubagents struct {
-	// **UNSTABLE**
+	// UNSTABLE
 	//
 	// This capability is not part of the spec yet, and may be removed or changed at any point.
 	//
@@ -2311,7 +2334,7 @@ func (x *ClientCapabilitiesSubagents) appendGatedMembers(buf []byte, open int) (
 	return buf, nil
 }
 
-// SubagentCapabilities: **UNSTABLE**
+// SubagentCapabilities: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //

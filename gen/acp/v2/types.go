@@ -121,6 +121,13 @@ func (x AgentRequest) MarshalJSON() ([]byte, error) {
 // to use this directly.
 //
 // This enum encompasses all method calls from agent to client.
+//
+// Value holds one of these variants, chosen by the JSON value's kind and members:
+//
+//   - *[AgentRequestParamsRequestPermissionRequest]: a JSON object
+//   - *[AgentRequestParamsCreateElicitationRequest]: a JSON object
+//   - *AgentRequestParamsMessageMCPRequest: a JSON object (build tag unstable_mcp_over_acp)
+//   - *[AgentRequestParamsExtMethodRequest]: any JSON value
 type AgentRequestParams struct {
 	// Value is the variant: one of the AgentRequestParams* types that implement AgentRequestParamsValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -212,9 +219,11 @@ func (x *AgentRequestParams) appendJSON(buf []byte) ([]byte, error) {
 // foreground work and SHOULD cancel them with `$/cancel_request`. The client
 // answers a cancelled request with the `cancelled` outcome.
 //
-// See protocol docs: [Requesting Permission](https://agentclientprotocol.com/protocol/v2/draft/tool-calls#requesting-permission)
+// See protocol docs: [Requesting Permission]
 //
 // It is a variant of AgentRequestParams.
+//
+// [Requesting Permission]: https://agentclientprotocol.com/protocol/v2/draft/tool-calls#requesting-permission
 type AgentRequestParamsRequestPermissionRequest RequestPermissionRequest
 
 func (x *AgentRequestParamsRequestPermissionRequest) appendJSON(buf []byte) ([]byte, error) {
@@ -231,9 +240,11 @@ func NewAgentRequestParamsRequestPermissionRequest(v RequestPermissionRequest) A
 
 // AgentRequestParamsCreateElicitationRequest: Requests structured user input via a form or URL.
 //
-// See protocol docs: [Elicitation](https://agentclientprotocol.com/protocol/v2/draft/elicitation)
+// See protocol docs: [Elicitation]
 //
 // It is a variant of AgentRequestParams.
+//
+// [Elicitation]: https://agentclientprotocol.com/protocol/v2/draft/elicitation
 type AgentRequestParamsCreateElicitationRequest CreateElicitationRequest
 
 func (x *AgentRequestParamsCreateElicitationRequest) appendJSON(buf []byte) ([]byte, error) {
@@ -254,9 +265,11 @@ func NewAgentRequestParamsCreateElicitationRequest(v CreateElicitationRequest) A
 // Extension methods provide a way to add custom functionality while maintaining
 // protocol compatibility.
 //
-// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+// See protocol docs: [Extensibility]
 //
 // It is a variant of AgentRequestParams.
+//
+// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 type AgentRequestParamsExtMethodRequest ExtRequest
 
 func (x *AgentRequestParamsExtMethodRequest) appendJSON(buf []byte) ([]byte, error) {
@@ -276,6 +289,11 @@ func NewAgentRequestParamsExtMethodRequest(v ExtRequest) AgentRequestParams {
 // The receiver MUST reply with the same value in the response. Each side chooses IDs for its own
 // requests, so the same ID can be in use in both directions. A sender MUST NOT reuse an ID while
 // a request with it is still awaiting a response.
+//
+// Value holds one of these variants, chosen by the JSON value's kind and members:
+//
+//   - *[RequestIdNumber]: a JSON number
+//   - *[RequestIdStr]: a JSON string
 type RequestId struct {
 	// Value is the variant: one of the RequestId* types that implement RequestIdValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -364,7 +382,9 @@ func NewRequestIdStr(v string) RequestId {
 //
 // Sent when the agent needs authorization before performing a sensitive operation.
 //
-// See protocol docs: [Requesting Permission](https://agentclientprotocol.com/protocol/v2/draft/tool-calls#requesting-permission)
+// See protocol docs: [Requesting Permission]
+//
+// [Requesting Permission]: https://agentclientprotocol.com/protocol/v2/draft/tool-calls#requesting-permission
 type RequestPermissionRequest struct {
 	// The session ID for this request.
 	SessionID SessionId `json:"sessionId"`
@@ -390,7 +410,9 @@ type RequestPermissionRequest struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -547,7 +569,9 @@ func (x RequestPermissionRequest) MarshalJSON() ([]byte, error) {
 // Each session has its own context, conversation history, and state, so one
 // agent can run several independent sessions.
 //
-// See protocol docs: [Session ID](https://agentclientprotocol.com/protocol/v2/draft/session-setup#session-id)
+// See protocol docs: [Session ID]
+//
+// [Session ID]: https://agentclientprotocol.com/protocol/v2/draft/session-setup#session-id
 type SessionId string
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -569,6 +593,12 @@ func (x SessionId) MarshalJSON() ([]byte, error) {
 }
 
 // RequestPermissionSubject: The operation requiring permission.
+//
+// Value holds one of these variants, chosen by the member "type":
+//
+//   - *[RequestPermissionSubjectToolCall]: "tool_call"
+//   - *[RequestPermissionSubjectCommand]: "command"
+//   - *[RequestPermissionSubjectOther]: any other type, kept as received
 type RequestPermissionSubject struct {
 	// Value is the variant: one of the RequestPermissionSubject* types that implement RequestPermissionSubjectValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -810,7 +840,9 @@ func NewRequestPermissionSubjectOther(v RequestPermissionSubjectOther) RequestPe
 // patches the stored metadata by top-level key. When a client receives a tool
 // call ID it has not seen before, omitted fields start at their protocol defaults.
 //
-// See protocol docs: [Tool Calls](https://agentclientprotocol.com/protocol/v2/draft/tool-calls)
+// See protocol docs: [Tool Calls]
+//
+// [Tool Calls]: https://agentclientprotocol.com/protocol/v2/draft/tool-calls
 type ToolCallUpdate struct {
 	// Unique identifier for this tool call within the session.
 	ToolCallID ToolCallId `json:"toolCallId"`
@@ -858,7 +890,9 @@ type ToolCallUpdate struct {
 	// stored value without merging nested objects. Beyond this patch rule, implementations
 	// MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)
+	// See protocol docs: [Metadata Patches]
+	//
+	// [Metadata Patches]: https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches
 	Meta Patch[json.RawMessage] `json:"_meta,omitzero"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -1127,7 +1161,9 @@ func (x ToolCallId) MarshalJSON() ([]byte, error) {
 // Tool kinds help clients choose appropriate icons and optimize how they
 // display tool execution progress.
 //
-// See protocol docs: [Reporting](https://agentclientprotocol.com/protocol/v2/draft/tool-calls#reporting)
+// See protocol docs: [Reporting]
+//
+// [Reporting]: https://agentclientprotocol.com/protocol/v2/draft/tool-calls#reporting
 type ToolKind string
 
 const (
@@ -1147,7 +1183,9 @@ const (
 	ToolKindThink ToolKind = "think"
 	// Retrieving external data.
 	ToolKindFetch ToolKind = "fetch"
-	// Changing the session's mode, a [config option](https://agentclientprotocol.com/protocol/v2/draft/session-config-options) with the `mode` category.
+	// Changing the session's mode, a [config option] with the `mode` category.
+	//
+	// [config option]: https://agentclientprotocol.com/protocol/v2/draft/session-config-options
 	ToolKindSwitchMode ToolKind = "switch_mode"
 	// Other tool types (default).
 	ToolKindOther ToolKind = "other"
@@ -1217,7 +1255,9 @@ func (x ToolKind) MarshalJSON() ([]byte, error) {
 //
 // Tool calls progress through different statuses during their lifecycle.
 //
-// See protocol docs: [Status](https://agentclientprotocol.com/protocol/v2/draft/tool-calls#status)
+// See protocol docs: [Status]
+//
+// [Status]: https://agentclientprotocol.com/protocol/v2/draft/tool-calls#status
 type ToolCallStatus string
 
 const (
@@ -1294,7 +1334,16 @@ func (x ToolCallStatus) MarshalJSON() ([]byte, error) {
 // Tool calls can produce different types of content including standard
 // content blocks (text, images), file diffs, or display-only terminals.
 //
-// See protocol docs: [Content](https://agentclientprotocol.com/protocol/v2/draft/tool-calls#content)
+// See protocol docs: [Content]
+//
+// Value holds one of these variants, chosen by the member "type":
+//
+//   - *[ToolCallContentContent]: "content"
+//   - *[ToolCallContentDiff]: "diff"
+//   - *[ToolCallContentTerminal]: "terminal"
+//   - *[ToolCallContentOther]: any other type, kept as received
+//
+// [Content]: https://agentclientprotocol.com/protocol/v2/draft/tool-calls#content
 type ToolCallContent struct {
 	// Value is the variant: one of the ToolCallContent* types that implement ToolCallContentValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -1419,8 +1468,8 @@ func (x *ToolCallContentContent) declaresMember(name string) bool {
 
 func (*ToolCallContentContent) isToolCallContent() {}
 
-// NewToolCallContentContent returns the ToolCallContent that holds the variant ToolCallContentContent.
-func NewToolCallContentContent(v Content) ToolCallContent {
+// NewToolCallContent returns the ToolCallContent that holds the variant ToolCallContentContent.
+func NewToolCallContent(v Content) ToolCallContent {
 	w := ToolCallContentContent(v)
 	return ToolCallContent{Value: &w}
 }
@@ -1566,6 +1615,7 @@ func NewToolCallContentOther(v ToolCallContentOther) ToolCallContent {
 // ContentBlock: Content blocks represent displayable information in the Agent Client Protocol.
 //
 // Content blocks appear in:
+//
 //   - User prompts sent via `session/prompt`
 //   - Language model output reported through `session/update` notifications as
 //     message updates or streamed chunks
@@ -1574,7 +1624,18 @@ func NewToolCallContentOther(v ToolCallContentOther) ToolCallContent {
 // This structure is compatible with the Model Context Protocol (MCP), so agents can
 // forward content from MCP tool outputs without transformation.
 //
-// See protocol docs: [Content](https://agentclientprotocol.com/protocol/v2/draft/content)
+// See protocol docs: [Content]
+//
+// Value holds one of these variants, chosen by the member "type":
+//
+//   - *[ContentBlockText]: "text"
+//   - *[ContentBlockImage]: "image"
+//   - *[ContentBlockAudio]: "audio"
+//   - *[ContentBlockResourceLink]: "resource_link"
+//   - *[ContentBlockResource]: "resource"
+//   - *[ContentBlockOther]: any other type, kept as received
+//
+// [Content]: https://agentclientprotocol.com/protocol/v2/draft/content
 type ContentBlock struct {
 	// Value is the variant: one of the ContentBlock* types that implement ContentBlockValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -1962,7 +2023,9 @@ type Annotations struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -2157,7 +2220,9 @@ type TextContent struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -2303,7 +2368,9 @@ type ImageContent struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -2454,7 +2521,9 @@ type AudioContent struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -2601,7 +2670,9 @@ type Icon struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -2833,7 +2904,9 @@ type ResourceLink struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -3040,6 +3113,11 @@ func (x ResourceLink) MarshalJSON() ([]byte, error) {
 }
 
 // EmbeddedResourceResource: Resource content that can be embedded in a message.
+//
+// Value holds one of these variants, chosen by the JSON value's kind and members:
+//
+//   - *[EmbeddedResourceResourceTextResourceContents]: a JSON object
+//   - *[EmbeddedResourceResourceBlobResourceContents]: a JSON object
 type EmbeddedResourceResource struct {
 	// Value is the variant: one of the EmbeddedResourceResource* types that implement EmbeddedResourceResourceValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -3153,8 +3231,8 @@ func (x *EmbeddedResourceResourceTextResourceContents) declaresMember(name strin
 
 func (*EmbeddedResourceResourceTextResourceContents) isEmbeddedResourceResource() {}
 
-// NewEmbeddedResourceResourceTextResourceContents returns the EmbeddedResourceResource that holds the variant EmbeddedResourceResourceTextResourceContents.
-func NewEmbeddedResourceResourceTextResourceContents(v TextResourceContents) EmbeddedResourceResource {
+// NewEmbeddedResourceTextResourceContents returns the EmbeddedResourceResource that holds the variant EmbeddedResourceResourceTextResourceContents.
+func NewEmbeddedResourceTextResourceContents(v TextResourceContents) EmbeddedResourceResource {
 	w := EmbeddedResourceResourceTextResourceContents(v)
 	return EmbeddedResourceResource{Value: &w}
 }
@@ -3178,8 +3256,8 @@ func (x *EmbeddedResourceResourceBlobResourceContents) declaresMember(name strin
 
 func (*EmbeddedResourceResourceBlobResourceContents) isEmbeddedResourceResource() {}
 
-// NewEmbeddedResourceResourceBlobResourceContents returns the EmbeddedResourceResource that holds the variant EmbeddedResourceResourceBlobResourceContents.
-func NewEmbeddedResourceResourceBlobResourceContents(v BlobResourceContents) EmbeddedResourceResource {
+// NewEmbeddedResourceBlobResourceContents returns the EmbeddedResourceResource that holds the variant EmbeddedResourceResourceBlobResourceContents.
+func NewEmbeddedResourceBlobResourceContents(v BlobResourceContents) EmbeddedResourceResource {
 	w := EmbeddedResourceResourceBlobResourceContents(v)
 	return EmbeddedResourceResource{Value: &w}
 }
@@ -3198,7 +3276,9 @@ type TextResourceContents struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -3333,7 +3413,9 @@ type BlobResourceContents struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -3466,7 +3548,9 @@ type EmbeddedResource struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -3581,7 +3665,9 @@ type Content struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -3689,7 +3775,9 @@ type DiffChange struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Variant holds the members that depend on the kind of DiffChange.
 	Variant DiffChangeVariant `json:"-"`
@@ -3810,6 +3898,15 @@ func (x DiffChange) MarshalJSON() ([]byte, error) {
 //
 // Structured change metadata lets clients identify affected files and
 // operations without parsing the text patch.
+//
+// Value holds one of these variants, chosen by the member "operation":
+//
+//   - *[DiffChangeAdd]: "add"
+//   - *[DiffChangeDelete]: "delete"
+//   - *[DiffChangeModify]: "modify"
+//   - *[DiffChangeMove]: "move"
+//   - *[DiffChangeCopy]: "copy"
+//   - *[DiffChangeOther]: any other operation, kept as received
 type DiffChangeVariant struct {
 	// Value is the variant: one of the DiffChangeVariant* types that implement DiffChangeVariantValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -4422,7 +4519,9 @@ type DiffPatch struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -4594,7 +4693,9 @@ func (x DiffPatchFormat) MarshalJSON() ([]byte, error) {
 // and MUST be consistent with `changes`. Agents SHOULD provide `patch` whenever
 // feasible. Clients MUST handle diffs where `patch` is omitted or `null`.
 //
-// See protocol docs: [Content](https://agentclientprotocol.com/protocol/v2/draft/tool-calls#content)
+// See protocol docs: [Content]
+//
+// [Content]: https://agentclientprotocol.com/protocol/v2/draft/tool-calls#content
 type Diff struct {
 	// Structured file changes described by this diff.
 	//
@@ -4609,7 +4710,9 @@ type Diff struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -4753,7 +4856,9 @@ type Terminal struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -4849,7 +4954,9 @@ func (x Terminal) MarshalJSON() ([]byte, error) {
 // Enables clients to implement "follow-along" features that track
 // which files the agent is working with in real-time.
 //
-// See protocol docs: [Following the Agent](https://agentclientprotocol.com/protocol/v2/draft/tool-calls#following-the-agent)
+// See protocol docs: [Following the Agent]
+//
+// [Following the Agent]: https://agentclientprotocol.com/protocol/v2/draft/tool-calls#following-the-agent
 type ToolCallLocation struct {
 	// The absolute file path being accessed or modified.
 	Path AbsolutePath `json:"path"`
@@ -4860,7 +4967,9 @@ type ToolCallLocation struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -4972,7 +5081,9 @@ func (x ToolCallLocation) MarshalJSON() ([]byte, error) {
 // A malformed value falls back to no controls, so the Client never sends a request the
 // Agent did not advertise.
 //
-// See protocol docs: [Cancelling Tool Calls](https://agentclientprotocol.com/protocol/v2/draft/tool-calls#cancelling-tool-calls)
+// See protocol docs: [Cancelling Tool Calls]
+//
+// [Cancelling Tool Calls]: https://agentclientprotocol.com/protocol/v2/draft/tool-calls#cancelling-tool-calls
 type ToolCallCapabilities struct {
 	// Permits the Client to cancel this tool call with `tool_call/cancel`.
 	//
@@ -4983,7 +5094,9 @@ type ToolCallCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -5083,7 +5196,9 @@ type ToolCallCancelCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -5171,7 +5286,9 @@ type ToolCallPermissionSubject struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -5276,7 +5393,9 @@ type CommandPermissionSubject struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -5425,7 +5544,9 @@ type PermissionOption struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -5645,7 +5766,9 @@ func (x PermissionOptionKind) MarshalJSON() ([]byte, error) {
 // Agents SHOULD cancel pending elicitations no longer needed by cancelled work.
 // The request's scope alone does not establish that dependency.
 //
-// See protocol docs: [Elicitation](https://agentclientprotocol.com/protocol/v2/draft/elicitation)
+// See protocol docs: [Elicitation]
+//
+// [Elicitation]: https://agentclientprotocol.com/protocol/v2/draft/elicitation
 type CreateElicitationRequest struct {
 	// A human-readable message describing what input is needed.
 	Message string `json:"message"`
@@ -5653,7 +5776,9 @@ type CreateElicitationRequest struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Variant holds the members that depend on the kind of CreateElicitationRequest.
 	Variant CreateElicitationRequestVariant `json:"-"`
@@ -5769,7 +5894,15 @@ func (x CreateElicitationRequest) MarshalJSON() ([]byte, error) {
 // Agents SHOULD cancel pending elicitations no longer needed by cancelled work.
 // The request's scope alone does not establish that dependency.
 //
-// See protocol docs: [Elicitation](https://agentclientprotocol.com/protocol/v2/draft/elicitation)
+// See protocol docs: [Elicitation]
+//
+// Value holds one of these variants, chosen by the member "mode":
+//
+//   - *[CreateElicitationRequestForm]: "form"
+//   - *[CreateElicitationRequestURL]: "url"
+//   - *[CreateElicitationRequestOther]: any other mode, kept as received
+//
+// [Elicitation]: https://agentclientprotocol.com/protocol/v2/draft/elicitation
 type CreateElicitationRequestVariant struct {
 	// Value is the variant: one of the CreateElicitationRequestVariant* types that implement CreateElicitationRequestVariantValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -6202,7 +6335,9 @@ type ElicitationSchema struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -6411,6 +6546,15 @@ func (x ElicitationSchemaType) MarshalJSON() ([]byte, error) {
 // Each variant corresponds to a JSON Schema `"type"` value.
 // Single-select enums use `type: "string"` with `enum` or `oneOf` set.
 // Multi-select enums use `type: "array"`.
+//
+// Value holds one of these variants, chosen by the member "type":
+//
+//   - *[ElicitationPropertySchemaString]: "string"
+//   - *[ElicitationPropertySchemaNumber]: "number"
+//   - *[ElicitationPropertySchemaInteger]: "integer"
+//   - *[ElicitationPropertySchemaBoolean]: "boolean"
+//   - *[ElicitationPropertySchemaArray]: "array"
+//   - *[ElicitationPropertySchemaOther]: any other type, kept as received
 type ElicitationPropertySchema struct {
 	// Value is the variant: one of the ElicitationPropertySchema* types that implement ElicitationPropertySchemaValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -6837,7 +6981,9 @@ type EnumOption struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -7005,7 +7151,9 @@ type StringPropertySchema struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -7237,7 +7385,9 @@ type NumberPropertySchema struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -7411,7 +7561,9 @@ type IntegerPropertySchema struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -7577,7 +7729,9 @@ type BooleanPropertySchema struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -7702,6 +7856,12 @@ func (x BooleanPropertySchema) MarshalJSON() ([]byte, error) {
 }
 
 // MultiSelectItems: Items for a multi-select (array) property schema.
+//
+// Value holds one of these variants, chosen by the member "type":
+//
+//   - *[MultiSelectItemsString]: "string"
+//   - *[MultiSelectItemsTitled]: type absent or null
+//   - *[MultiSelectItemsOther]: any other type, kept as received
 type MultiSelectItems struct {
 	// Value is the variant: one of the MultiSelectItems* types that implement MultiSelectItemsValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -7925,7 +8085,9 @@ type StringMultiSelectItems struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -8029,7 +8191,9 @@ type TitledMultiSelectItems struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -8153,7 +8317,9 @@ type MultiSelectPropertySchema struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -8408,6 +8574,11 @@ func (x ElicitationFormMode) MarshalJSON() ([]byte, error) {
 }
 
 // ElicitationFormModeVariant: Form-based elicitation mode where the client renders a form from the provided schema.
+//
+// Value holds one of these variants, chosen by the JSON value's kind and members:
+//
+//   - *[ElicitationFormModeSession]: a JSON object
+//   - *[ElicitationFormModeRequest]: a JSON object
 type ElicitationFormModeVariant struct {
 	// Value is the variant: one of the ElicitationFormModeVariant* types that implement ElicitationFormModeVariantValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -8677,6 +8848,11 @@ func (x ElicitationUrlMode) MarshalJSON() ([]byte, error) {
 }
 
 // ElicitationUrlModeVariant: URL-based elicitation mode where the client directs the user to a URL.
+//
+// Value holds one of these variants, chosen by the JSON value's kind and members:
+//
+//   - *[ElicitationUrlModeSession]: a JSON object
+//   - *[ElicitationUrlModeRequest]: a JSON object
 type ElicitationUrlModeVariant struct {
 	// Value is the variant: one of the ElicitationUrlModeVariant* types that implement ElicitationUrlModeVariantValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -8826,9 +9002,11 @@ func NewElicitationUrlModeRequest(v ElicitationRequestScope) ElicitationUrlModeV
 // Extension methods provide a way to add custom functionality while maintaining
 // protocol compatibility.
 //
-// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+// See protocol docs: [Extensibility]
 //
 // The value is kept as its exact JSON bytes.
+//
+// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 type ExtRequest json.RawMessage
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -8850,6 +9028,11 @@ func (x ExtRequest) MarshalJSON() ([]byte, error) {
 }
 
 // AgentResponse: A JSON-RPC response object.
+//
+// Value holds one of these variants, chosen by the JSON value's kind and members:
+//
+//   - *[AgentResponseResult]: a JSON object
+//   - *[AgentResponseError]: a JSON object
 type AgentResponse struct {
 	// Value is the variant: one of the AgentResponse* types that implement AgentResponseValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -9132,6 +9315,31 @@ func NewAgentResponseError(v AgentResponseError) AgentResponse {
 }
 
 // AgentResponseResultResult: Method-specific response data.
+//
+// Value holds one of these variants, chosen by the JSON value's kind and members:
+//
+//   - *[AgentResponseResultResultInitializeResponse]: a JSON object
+//   - *[AgentResponseResultResultLoginAuthResponse]: a JSON object
+//   - *AgentResponseResultResultListProvidersResponse: a JSON object (build tag unstable_llm_providers)
+//   - *AgentResponseResultResultSetProviderResponse: a JSON object (build tag unstable_llm_providers)
+//   - *AgentResponseResultResultDisableProviderResponse: a JSON object (build tag unstable_llm_providers)
+//   - *[AgentResponseResultResultLogoutAuthResponse]: a JSON object
+//   - *AgentResponseResultResultAuthStatusResponse: a JSON object (build tag unstable_auth_status)
+//   - *[AgentResponseResultResultNewSessionResponse]: a JSON object
+//   - *[AgentResponseResultResultListSessionsResponse]: a JSON object
+//   - *[AgentResponseResultResultDeleteSessionResponse]: a JSON object
+//   - *AgentResponseResultResultForkSessionResponse: a JSON object (build tag unstable_session_fork)
+//   - *AgentResponseResultResultArchiveSessionResponse: a JSON object (build tag unstable_session_archive)
+//   - *AgentResponseResultResultUnarchiveSessionResponse: a JSON object (build tag unstable_session_archive)
+//   - *AgentResponseResultResultSessionStatusResponse: a JSON object (build tag unstable_session_status)
+//   - *AgentResponseResultResultSetSessionTitleResponse: a JSON object (build tag unstable_session_title)
+//   - *[AgentResponseResultResultResumeSessionResponse]: a JSON object
+//   - *[AgentResponseResultResultCloseSessionResponse]: a JSON object
+//   - *[AgentResponseResultResultCancelToolCallResponse]: a JSON object
+//   - *[AgentResponseResultResultCancelTerminalResponse]: a JSON object
+//   - *[AgentResponseResultResultSetSessionConfigOptionResponse]: a JSON object
+//   - *[AgentResponseResultResultPromptResponse]: a JSON object
+//   - *[AgentResponseResultResultExtMethodResponse]: any JSON value
 type AgentResponseResultResult struct {
 	// Value is the variant: one of the AgentResponseResultResult* types that implement AgentResponseResultResultValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -9354,8 +9562,8 @@ func (x *AgentResponseResultResultInitializeResponse) appendJSON(buf []byte) ([]
 
 func (*AgentResponseResultResultInitializeResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultInitializeResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultInitializeResponse.
-func NewAgentResponseResultResultInitializeResponse(v InitializeResponse) AgentResponseResultResult {
+// NewAgentResponseResultInitializeResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultInitializeResponse.
+func NewAgentResponseResultInitializeResponse(v InitializeResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultInitializeResponse(v)
 	return AgentResponseResultResult{Value: &w}
 }
@@ -9371,8 +9579,8 @@ func (x *AgentResponseResultResultLoginAuthResponse) appendJSON(buf []byte) ([]b
 
 func (*AgentResponseResultResultLoginAuthResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultLoginAuthResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultLoginAuthResponse.
-func NewAgentResponseResultResultLoginAuthResponse(v LoginAuthResponse) AgentResponseResultResult {
+// NewAgentResponseResultLoginAuthResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultLoginAuthResponse.
+func NewAgentResponseResultLoginAuthResponse(v LoginAuthResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultLoginAuthResponse(v)
 	return AgentResponseResultResult{Value: &w}
 }
@@ -9388,8 +9596,8 @@ func (x *AgentResponseResultResultLogoutAuthResponse) appendJSON(buf []byte) ([]
 
 func (*AgentResponseResultResultLogoutAuthResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultLogoutAuthResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultLogoutAuthResponse.
-func NewAgentResponseResultResultLogoutAuthResponse(v LogoutAuthResponse) AgentResponseResultResult {
+// NewAgentResponseResultLogoutAuthResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultLogoutAuthResponse.
+func NewAgentResponseResultLogoutAuthResponse(v LogoutAuthResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultLogoutAuthResponse(v)
 	return AgentResponseResultResult{Value: &w}
 }
@@ -9405,8 +9613,8 @@ func (x *AgentResponseResultResultNewSessionResponse) appendJSON(buf []byte) ([]
 
 func (*AgentResponseResultResultNewSessionResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultNewSessionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultNewSessionResponse.
-func NewAgentResponseResultResultNewSessionResponse(v NewSessionResponse) AgentResponseResultResult {
+// NewAgentResponseResultNewSessionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultNewSessionResponse.
+func NewAgentResponseResultNewSessionResponse(v NewSessionResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultNewSessionResponse(v)
 	return AgentResponseResultResult{Value: &w}
 }
@@ -9422,8 +9630,8 @@ func (x *AgentResponseResultResultListSessionsResponse) appendJSON(buf []byte) (
 
 func (*AgentResponseResultResultListSessionsResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultListSessionsResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultListSessionsResponse.
-func NewAgentResponseResultResultListSessionsResponse(v ListSessionsResponse) AgentResponseResultResult {
+// NewAgentResponseResultListSessionsResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultListSessionsResponse.
+func NewAgentResponseResultListSessionsResponse(v ListSessionsResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultListSessionsResponse(v)
 	return AgentResponseResultResult{Value: &w}
 }
@@ -9439,8 +9647,8 @@ func (x *AgentResponseResultResultDeleteSessionResponse) appendJSON(buf []byte) 
 
 func (*AgentResponseResultResultDeleteSessionResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultDeleteSessionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultDeleteSessionResponse.
-func NewAgentResponseResultResultDeleteSessionResponse(v DeleteSessionResponse) AgentResponseResultResult {
+// NewAgentResponseResultDeleteSessionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultDeleteSessionResponse.
+func NewAgentResponseResultDeleteSessionResponse(v DeleteSessionResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultDeleteSessionResponse(v)
 	return AgentResponseResultResult{Value: &w}
 }
@@ -9456,8 +9664,8 @@ func (x *AgentResponseResultResultResumeSessionResponse) appendJSON(buf []byte) 
 
 func (*AgentResponseResultResultResumeSessionResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultResumeSessionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultResumeSessionResponse.
-func NewAgentResponseResultResultResumeSessionResponse(v ResumeSessionResponse) AgentResponseResultResult {
+// NewAgentResponseResultResumeSessionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultResumeSessionResponse.
+func NewAgentResponseResultResumeSessionResponse(v ResumeSessionResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultResumeSessionResponse(v)
 	return AgentResponseResultResult{Value: &w}
 }
@@ -9473,8 +9681,8 @@ func (x *AgentResponseResultResultCloseSessionResponse) appendJSON(buf []byte) (
 
 func (*AgentResponseResultResultCloseSessionResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultCloseSessionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultCloseSessionResponse.
-func NewAgentResponseResultResultCloseSessionResponse(v CloseSessionResponse) AgentResponseResultResult {
+// NewAgentResponseResultCloseSessionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultCloseSessionResponse.
+func NewAgentResponseResultCloseSessionResponse(v CloseSessionResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultCloseSessionResponse(v)
 	return AgentResponseResultResult{Value: &w}
 }
@@ -9490,8 +9698,8 @@ func (x *AgentResponseResultResultCancelToolCallResponse) appendJSON(buf []byte)
 
 func (*AgentResponseResultResultCancelToolCallResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultCancelToolCallResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultCancelToolCallResponse.
-func NewAgentResponseResultResultCancelToolCallResponse(v CancelToolCallResponse) AgentResponseResultResult {
+// NewAgentResponseResultCancelToolCallResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultCancelToolCallResponse.
+func NewAgentResponseResultCancelToolCallResponse(v CancelToolCallResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultCancelToolCallResponse(v)
 	return AgentResponseResultResult{Value: &w}
 }
@@ -9507,8 +9715,8 @@ func (x *AgentResponseResultResultCancelTerminalResponse) appendJSON(buf []byte)
 
 func (*AgentResponseResultResultCancelTerminalResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultCancelTerminalResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultCancelTerminalResponse.
-func NewAgentResponseResultResultCancelTerminalResponse(v CancelTerminalResponse) AgentResponseResultResult {
+// NewAgentResponseResultCancelTerminalResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultCancelTerminalResponse.
+func NewAgentResponseResultCancelTerminalResponse(v CancelTerminalResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultCancelTerminalResponse(v)
 	return AgentResponseResultResult{Value: &w}
 }
@@ -9524,8 +9732,8 @@ func (x *AgentResponseResultResultSetSessionConfigOptionResponse) appendJSON(buf
 
 func (*AgentResponseResultResultSetSessionConfigOptionResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultSetSessionConfigOptionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultSetSessionConfigOptionResponse.
-func NewAgentResponseResultResultSetSessionConfigOptionResponse(v SetSessionConfigOptionResponse) AgentResponseResultResult {
+// NewAgentResponseResultSetSessionConfigOptionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultSetSessionConfigOptionResponse.
+func NewAgentResponseResultSetSessionConfigOptionResponse(v SetSessionConfigOptionResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultSetSessionConfigOptionResponse(v)
 	return AgentResponseResultResult{Value: &w}
 }
@@ -9541,8 +9749,8 @@ func (x *AgentResponseResultResultPromptResponse) appendJSON(buf []byte) ([]byte
 
 func (*AgentResponseResultResultPromptResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultPromptResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultPromptResponse.
-func NewAgentResponseResultResultPromptResponse(v PromptResponse) AgentResponseResultResult {
+// NewAgentResponseResultPromptResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultPromptResponse.
+func NewAgentResponseResultPromptResponse(v PromptResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultPromptResponse(v)
 	return AgentResponseResultResult{Value: &w}
 }
@@ -9558,8 +9766,8 @@ func (x *AgentResponseResultResultExtMethodResponse) appendJSON(buf []byte) ([]b
 
 func (*AgentResponseResultResultExtMethodResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultExtMethodResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultExtMethodResponse.
-func NewAgentResponseResultResultExtMethodResponse(v ExtResponse) AgentResponseResultResult {
+// NewAgentResponseResultExtMethodResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultExtMethodResponse.
+func NewAgentResponseResultExtMethodResponse(v ExtResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultExtMethodResponse(v)
 	return AgentResponseResultResult{Value: &w}
 }
@@ -9568,6 +9776,12 @@ func NewAgentResponseResultResultExtMethodResponse(v ExtResponse) AgentResponseR
 //
 // Required. `null` only when the request's id could not be determined, such as
 // for a parse error or an invalid request.
+//
+// Value holds one of these variants, chosen by the JSON value's kind and members:
+//
+//   - *[AgentResponseErrorIDNumber]: a JSON number
+//   - *[AgentResponseErrorIDStr]: a JSON string
+//   - *[AgentResponseErrorIDNull]: a JSON null
 type AgentResponseErrorID struct {
 	// Value is the variant: one of the AgentResponseErrorID* types that implement AgentResponseErrorIDValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -9677,7 +9891,9 @@ func NewAgentResponseErrorIDNull() AgentResponseErrorID {
 //
 // Contains the negotiated protocol version and agent capabilities.
 //
-// See protocol docs: [Initialization](https://agentclientprotocol.com/protocol/v2/draft/initialization)
+// See protocol docs: [Initialization]
+//
+// [Initialization]: https://agentclientprotocol.com/protocol/v2/draft/initialization
 type InitializeResponse struct {
 	// The highest protocol version supported by the agent that is at or below
 	// the version requested by the client. If no such version exists,
@@ -9700,7 +9916,9 @@ type InitializeResponse struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -9883,7 +10101,9 @@ type Implementation struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -10009,7 +10229,9 @@ func (x Implementation) MarshalJSON() ([]byte, error) {
 // Advertised during initialization to inform the client about
 // available features and content types.
 //
-// See protocol docs: [Agent Capabilities](https://agentclientprotocol.com/protocol/v2/draft/initialization#agent-capabilities)
+// See protocol docs: [Agent Capabilities]
+//
+// [Agent Capabilities]: https://agentclientprotocol.com/protocol/v2/draft/initialization#agent-capabilities
 type AgentCapabilities struct {
 	// Session capabilities supported by the agent.
 	//
@@ -10030,7 +10252,9 @@ type AgentCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// AgentCapabilitiesLLMProviders holds the members unstable_llm_providers adds (empty without its build tags).
 	AgentCapabilitiesLLMProviders
@@ -10153,11 +10377,13 @@ func (x AgentCapabilities) MarshalJSON() ([]byte, error) {
 // `session/new`, `session/list`, `session/resume`, `session/close`,
 // `session/prompt`, `session/cancel`, and `session/update`.
 //
-// Agents that support sessions **MAY** support additional session methods,
+// Agents that support sessions MAY support additional session methods,
 // prompt content types, and MCP transports by specifying additional
 // capabilities.
 //
-// See protocol docs: [Session Capabilities](https://agentclientprotocol.com/protocol/v2/draft/initialization#session-capabilities)
+// See protocol docs: [Session Capabilities]
+//
+// [Session Capabilities]: https://agentclientprotocol.com/protocol/v2/draft/initialization#session-capabilities
 type SessionCapabilities struct {
 	// Prompt capabilities supported by the agent in `session/prompt` requests.
 	//
@@ -10188,7 +10414,9 @@ type SessionCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// SessionCapabilitiesSystemPrompt holds the members unstable_system_prompt adds (empty without its build tags).
 	SessionCapabilitiesSystemPrompt
@@ -10384,7 +10612,9 @@ func (x SessionCapabilities) MarshalJSON() ([]byte, error) {
 // Indicates which content types beyond the baseline (text and resource links)
 // the agent can process.
 //
-// See protocol docs: [Session Prompt Capabilities](https://agentclientprotocol.com/protocol/v2/draft/initialization#session-prompt-capabilities)
+// See protocol docs: [Session Prompt Capabilities]
+//
+// [Session Prompt Capabilities]: https://agentclientprotocol.com/protocol/v2/draft/initialization#session-prompt-capabilities
 type PromptCapabilities struct {
 	// Agent supports `image` content blocks.
 	//
@@ -10408,7 +10638,9 @@ type PromptCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -10540,7 +10772,9 @@ type PromptImageCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -10624,7 +10858,9 @@ type PromptAudioCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -10708,7 +10944,9 @@ type PromptEmbeddedContextCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -10800,7 +11038,9 @@ type McpCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// McpCapabilitiesMCPOverACP holds the members unstable_mcp_over_acp adds (empty without its build tags).
 	McpCapabilitiesMCPOverACP
@@ -10925,7 +11165,9 @@ type McpStdioCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -11009,7 +11251,9 @@ type McpHttpCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -11093,7 +11337,9 @@ type SessionDeleteCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -11180,7 +11426,9 @@ type SessionAdditionalDirectoriesCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -11266,7 +11514,9 @@ type AgentAuthCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// AgentAuthCapabilitiesAuthStatus holds the members unstable_auth_status adds (empty without its build tags).
 	AgentAuthCapabilitiesAuthStatus
@@ -11354,6 +11604,12 @@ func (x AgentAuthCapabilities) MarshalJSON() ([]byte, error) {
 // AuthMethod: Describes an available authentication method.
 //
 // The `type` field acts as the discriminator in the serialized JSON form.
+//
+// Value holds one of these variants, chosen by the member "type":
+//
+//   - *[AuthMethodTerminalVariant]: "terminal"
+//   - *[AuthMethodAgentVariant]: "agent"
+//   - *[AuthMethodOther]: any other type, kept as received
 type AuthMethod struct {
 	// Value is the variant: one of the AuthMethod* types that implement AuthMethodValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -11649,7 +11905,9 @@ type EnvVariable struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -11780,7 +12038,9 @@ type AuthMethodTerminal struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -11951,7 +12211,9 @@ type AuthMethodAgent struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -12078,7 +12340,9 @@ type LoginAuthResponse struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -12160,7 +12424,9 @@ type LogoutAuthResponse struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -12242,7 +12508,9 @@ func (x LogoutAuthResponse) MarshalJSON() ([]byte, error) {
 // Updates may arrive before or after this response. Clients MUST NOT overwrite
 // an already-reported state when the response arrives.
 //
-// See protocol docs: [Creating a Session](https://agentclientprotocol.com/protocol/v2/draft/session-setup#creating-a-session)
+// See protocol docs: [Creating a Session]
+//
+// [Creating a Session]: https://agentclientprotocol.com/protocol/v2/draft/session-setup#creating-a-session
 type NewSessionResponse struct {
 	// Unique identifier for the created session.
 	//
@@ -12264,7 +12532,9 @@ type NewSessionResponse struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -12405,7 +12675,9 @@ type SessionConfigOption struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Variant holds the members that depend on the kind of SessionConfigOption.
 	Variant SessionConfigOptionVariant `json:"-"`
@@ -12552,6 +12824,12 @@ func (x SessionConfigOption) MarshalJSON() ([]byte, error) {
 }
 
 // SessionConfigOptionVariant: A session configuration option selector and its current state.
+//
+// Value holds one of these variants, chosen by the member "type":
+//
+//   - *[SessionConfigOptionSelect]: "select"
+//   - *[SessionConfigOptionBoolean]: "boolean"
+//   - *[SessionConfigOptionOther]: any other type, kept as received
 type SessionConfigOptionVariant struct {
 	// Value is the variant: one of the SessionConfigOptionVariant* types that implement SessionConfigOptionVariantValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -12892,6 +13170,11 @@ func (x SessionConfigValueId) MarshalJSON() ([]byte, error) {
 }
 
 // SessionConfigSelectOptions: Possible values for a session configuration option.
+//
+// Value holds one of these variants, chosen by the JSON value's kind and members:
+//
+//   - *[SessionConfigSelectOptionsUngrouped]: a JSON array
+//   - *[SessionConfigSelectOptionsGrouped]: a JSON array
 type SessionConfigSelectOptions struct {
 	// Value is the variant: one of the SessionConfigSelectOptions* types that implement SessionConfigSelectOptionsValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -13037,7 +13320,9 @@ type SessionConfigSelectOption struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -13170,7 +13455,9 @@ type SessionConfigSelectGroup struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -13493,6 +13780,11 @@ func (x SessionConfigBoolean) MarshalJSON() ([]byte, error) {
 // AvailableCommand: A command the agent advertises to the client.
 //
 // The `type` field acts as the discriminator in the serialized JSON form.
+//
+// Value holds one of these variants, chosen by the member "type":
+//
+//   - *[AvailableCommandCommand]: "command"
+//   - *[AvailableCommandOther]: any other type, kept as received
 type AvailableCommand struct {
 	// Value is the variant: one of the AvailableCommand* types that implement AvailableCommandValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -13603,8 +13895,8 @@ func (x *AvailableCommandCommand) declaresMember(name string) bool {
 
 func (*AvailableCommandCommand) isAvailableCommand() {}
 
-// NewAvailableCommandCommand returns the AvailableCommand that holds the variant AvailableCommandCommand.
-func NewAvailableCommandCommand(v Command) AvailableCommand {
+// NewAvailableCommand returns the AvailableCommand that holds the variant AvailableCommandCommand.
+func NewAvailableCommand(v Command) AvailableCommand {
 	w := AvailableCommandCommand(v)
 	return AvailableCommand{Value: &w}
 }
@@ -13716,6 +14008,11 @@ func NewAvailableCommandOther(v AvailableCommandOther) AvailableCommand {
 }
 
 // AvailableCommandInput: The input specification for a command.
+//
+// Value holds one of these variants, chosen by the member "type":
+//
+//   - *[AvailableCommandInputText]: "text"
+//   - *[AvailableCommandInputOther]: any other type, kept as received
 type AvailableCommandInput struct {
 	// Value is the variant: one of the AvailableCommandInput* types that implement AvailableCommandInputValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -13911,7 +14208,9 @@ type TextCommandInput struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -14020,7 +14319,9 @@ type Command struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -14153,7 +14454,9 @@ type ListSessionsResponse struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -14289,7 +14592,9 @@ type SessionInfo struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// SessionInfoSessionArchive holds the members unstable_session_archive adds (empty without its build tags).
 	SessionInfoSessionArchive
@@ -14479,7 +14784,9 @@ type DeleteSessionResponse struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -14594,7 +14901,17 @@ func (x DeleteSessionResponse) MarshalJSON() ([]byte, error) {
 // an individual activity while other foreground work continues does not require
 // an idle boundary. Local commands use the same lifecycle even without model work.
 //
-// See protocol docs: [Session States](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#session-states)
+// See protocol docs: [Session States]
+//
+// Value holds one of these variants, chosen by the member "state":
+//
+//   - *[StateUpdateRunning]: "running"
+//   - *[StateUpdateIdle]: "idle"
+//   - *[StateUpdateRequiresAction]: "requires_action"
+//   - *StateUpdateUnknown: "unknown" (build tag unstable_subagents)
+//   - *[StateUpdateOther]: any other state, kept as received
+//
+// [Session States]: https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#session-states
 type StateUpdate struct {
 	// Value is the variant: one of the StateUpdate* types that implement StateUpdateValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -14875,7 +15192,16 @@ func NewStateUpdateOther(v StateUpdateOther) StateUpdate {
 // tool call's final status before the snapshot that removes it. Each piece of work is
 // listed once: process-backed work is listed as its terminal, not also as its tool call.
 //
-// See protocol docs: [Background Work](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#background-work)
+// See protocol docs: [Background Work]
+//
+// Value holds one of these variants, chosen by the member "type":
+//
+//   - *[BackgroundWorkTerminal]: "terminal"
+//   - *[BackgroundWorkToolCall]: "tool_call"
+//   - *BackgroundWorkSubagent: "subagent" (build tag unstable_subagents)
+//   - *[BackgroundWorkOther]: any other type, kept as received
+//
+// [Background Work]: https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#background-work
 type BackgroundWork struct {
 	// Value is the variant: one of the BackgroundWork* types that implement BackgroundWorkValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -15116,7 +15442,9 @@ type BackgroundTerminal struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -15215,7 +15543,9 @@ type BackgroundToolCall struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -15315,13 +15645,17 @@ type RunningStateUpdate struct {
 	// running. An Agent that reports background work MUST include it on every state
 	// update for the session. A malformed list is treated as not reported.
 	//
-	// See protocol docs: [Background Work](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#background-work)
+	// See protocol docs: [Background Work]
+	//
+	// [Background Work]: https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#background-work
 	Background []BackgroundWork `json:"background,omitempty"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -15423,7 +15757,9 @@ func (x RunningStateUpdate) MarshalJSON() ([]byte, error) {
 // Represents an error that occurred during method execution, following the
 // JSON-RPC 2.0 error object specification with optional additional data.
 //
-// See protocol docs: [JSON-RPC Error Object](https://www.jsonrpc.org/specification#error_object)
+// See protocol docs: [JSON-RPC Error Object]
+//
+// [JSON-RPC Error Object]: https://www.jsonrpc.org/specification#error_object
 type Error struct {
 	// A number indicating the error type that occurred.
 	// This must be an integer as defined in the JSON-RPC specification.
@@ -15549,25 +15885,25 @@ func (x Error) MarshalJSON() ([]byte, error) {
 type ErrorCode int32
 
 const (
-	// **Parse error**: Invalid JSON was received by the server.
+	// Parse error: Invalid JSON was received by the server.
 	// An error occurred on the server while parsing the JSON text.
 	ErrorCodeParseError ErrorCode = -32700
-	// **Invalid request**: The JSON sent is not a valid Request object.
+	// Invalid request: The JSON sent is not a valid Request object.
 	ErrorCodeInvalidRequest ErrorCode = -32600
-	// **Method not found**: The method does not exist or is not available.
+	// Method not found: The method does not exist or is not available.
 	ErrorCodeMethodNotFound ErrorCode = -32601
-	// **Invalid params**: Invalid method parameter(s).
+	// Invalid params: Invalid method parameter(s).
 	ErrorCodeInvalidParams ErrorCode = -32602
-	// **Internal error**: Internal JSON-RPC error.
+	// Internal error: Internal JSON-RPC error.
 	ErrorCodeInternalError ErrorCode = -32603
-	// **Request cancelled**: Execution of the method was aborted either due to a cancellation request from the caller or
+	// Request cancelled: Execution of the method was aborted either due to a cancellation request from the caller or
 	// because of resource constraints or shutdown.
 	ErrorCodeRequestCancelled ErrorCode = -32800
-	// **Authentication required**: Authentication is required before this operation can be performed.
+	// Authentication required: Authentication is required before this operation can be performed.
 	ErrorCodeAuthenticationRequired ErrorCode = -32000
-	// **Resource not found**: A given resource, such as a session, was not found.
+	// Resource not found: A given resource, such as a session, was not found.
 	ErrorCodeResourceNotFound ErrorCode = -32002
-	// **Unsupported protocol version**: No protocol version supported by the Agent is at or below the requested version.
+	// Unsupported protocol version: No protocol version supported by the Agent is at or below the requested version.
 	// The error data is an [`UnsupportedProtocolVersionErrorData`].
 	ErrorCodeUnsupportedProtocolVersion ErrorCode = -32022
 )
@@ -15600,6 +15936,12 @@ func (x ErrorCode) MarshalJSON() ([]byte, error) {
 }
 
 // ErrorData: Schema for [`Error::data`]: the shapes ACP defines, or any other value.
+//
+// Value holds one of these variants, chosen by the JSON value's kind and members:
+//
+//   - *[ErrorDataUnsupportedProtocolVersion]: a JSON object
+//   - *[ErrorDataSessionNotFound]: a JSON object
+//   - *[ErrorDataOther]: any JSON value
 type ErrorData struct {
 	// Value is the variant: one of the ErrorData* types that implement ErrorDataValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -15775,7 +16117,9 @@ func NewErrorDataOther(v json.RawMessage) ErrorData {
 
 // UnsupportedProtocolVersionErrorData: Data for the `-32022` (Unsupported protocol version) error.
 //
-// See protocol docs: [Version Negotiation](https://agentclientprotocol.com/protocol/v2/draft/initialization#version-negotiation)
+// See protocol docs: [Version Negotiation]
+//
+// [Version Negotiation]: https://agentclientprotocol.com/protocol/v2/draft/initialization#version-negotiation
 type UnsupportedProtocolVersionErrorData struct {
 	// The protocol version the Client requested.
 	Requested ProtocolVersion `json:"requested"`
@@ -15785,7 +16129,9 @@ type UnsupportedProtocolVersionErrorData struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -15898,7 +16244,9 @@ func (x UnsupportedProtocolVersionErrorData) MarshalJSON() ([]byte, error) {
 // SessionNotFoundErrorData: Data for the `-32002` (Resource not found) error when a session-scoped request names a
 // session that does not exist or is not active.
 //
-// See protocol docs: [Unknown Sessions](https://agentclientprotocol.com/protocol/v2/draft/error#unknown-sessions)
+// See protocol docs: [Unknown Sessions]
+//
+// [Unknown Sessions]: https://agentclientprotocol.com/protocol/v2/draft/error#unknown-sessions
 type SessionNotFoundErrorData struct {
 	// The session ID from the request.
 	SessionID SessionId `json:"sessionId"`
@@ -15906,7 +16254,9 @@ type SessionNotFoundErrorData struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -16094,13 +16444,17 @@ type IdleStateUpdate struct {
 	// running. An Agent that reports background work MUST include it on every state
 	// update for the session. A malformed list is treated as not reported.
 	//
-	// See protocol docs: [Background Work](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#background-work)
+	// See protocol docs: [Background Work]
+	//
+	// [Background Work]: https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#background-work
 	Background []BackgroundWork `json:"background,omitempty"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// IdleStateUpdateEndTurnTokenUsage holds the members unstable_end_turn_token_usage adds (empty without its build tags).
 	IdleStateUpdateEndTurnTokenUsage
@@ -16223,6 +16577,17 @@ func (x IdleStateUpdate) MarshalJSON() ([]byte, error) {
 // reporting one.
 // Repeated or resume snapshots may carry the last stop reason for context.
 // They MUST NOT be counted as new completions, cancellations, or additional usage.
+//
+// Value holds one of these variants, chosen by the member "stopReason":
+//
+//   - *[IdleStateUpdateEndTurn]: "end_turn"
+//   - *[IdleStateUpdateMaxTokens]: "max_tokens"
+//   - *[IdleStateUpdateMaxTurnRequests]: "max_turn_requests"
+//   - *[IdleStateUpdateRefusal]: "refusal"
+//   - *[IdleStateUpdateCancelled]: "cancelled"
+//   - *[IdleStateUpdateError]: "error"
+//   - *[IdleStateUpdateNone]: stopReason absent or null
+//   - *[IdleStateUpdateOther]: any other stopReason, kept as received
 type IdleStateUpdateVariant struct {
 	// Value is the variant: one of the IdleStateUpdateVariant* types that implement IdleStateUpdateVariantValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -16830,13 +17195,17 @@ type RequiresActionStateUpdate struct {
 	// running. An Agent that reports background work MUST include it on every state
 	// update for the session. A malformed list is treated as not reported.
 	//
-	// See protocol docs: [Background Work](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#background-work)
+	// See protocol docs: [Background Work]
+	//
+	// [Background Work]: https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#background-work
 	Background []BackgroundWork `json:"background,omitempty"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -16939,7 +17308,9 @@ func (x RequiresActionStateUpdate) MarshalJSON() ([]byte, error) {
 // replay and before this response, even without replay. The update reports
 // foreground state after resuming. The response alone does not imply `idle`.
 //
-// See protocol docs: [Current-State Synchronization](https://agentclientprotocol.com/protocol/v2/draft/session-setup#current-state-synchronization)
+// See protocol docs: [Current-State Synchronization]
+//
+// [Current-State Synchronization]: https://agentclientprotocol.com/protocol/v2/draft/session-setup#current-state-synchronization
 type ResumeSessionResponse struct {
 	// Initial session configuration options.
 	//
@@ -16957,7 +17328,9 @@ type ResumeSessionResponse struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -17071,7 +17444,9 @@ type CloseSessionResponse struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -17153,7 +17528,9 @@ type CancelToolCallResponse struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -17235,7 +17612,9 @@ type CancelTerminalResponse struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -17319,7 +17698,9 @@ type SetSessionConfigOptionResponse struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -17424,7 +17805,9 @@ func (x SetSessionConfigOptionResponse) MarshalJSON() ([]byte, error) {
 // Insertion is the logical addition of a user message with a message ID and a position
 // relative to other messages in the ACP conversation.
 //
-// See protocol docs: [Prompt Accepted](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#2-prompt-accepted)
+// See protocol docs: [Prompt Accepted]
+//
+// [Prompt Accepted]: https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#2-prompt-accepted
 type PromptResponse struct {
 	// Identifies the user message inserted into the ACP conversation.
 	//
@@ -17438,7 +17821,9 @@ type PromptResponse struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -17558,9 +17943,11 @@ func (x MessageId) MarshalJSON() ([]byte, error) {
 // Extension methods provide a way to add custom functionality while maintaining
 // protocol compatibility.
 //
-// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+// See protocol docs: [Extensibility]
 //
 // The value is kept as its exact JSON bytes.
+//
+// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 type ExtResponse json.RawMessage
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -17678,6 +18065,13 @@ func (x AgentNotification) MarshalJSON() ([]byte, error) {
 // to use this directly.
 //
 // Notifications do not expect a response.
+//
+// Value holds one of these variants, chosen by the JSON value's kind and members:
+//
+//   - *[AgentNotificationParamsUpdateSessionNotification]: a JSON object
+//   - *[AgentNotificationParamsCompleteElicitationNotification]: a JSON object
+//   - *AgentNotificationParamsAuthStatusUpdateNotification: a JSON object (build tag unstable_auth_status)
+//   - *[AgentNotificationParamsExtNotification]: any JSON value
 type AgentNotificationParams struct {
 	// Value is the variant: one of the AgentNotificationParams* types that implement AgentNotificationParamsValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -17770,9 +18164,11 @@ func (x *AgentNotificationParams) appendJSON(buf []byte) ([]byte, error) {
 // updates before reporting an idle `state_update` with the cancelled
 // stop reason.
 //
-// See protocol docs: [Agent Reports Output](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#3-agent-reports-output)
+// See protocol docs: [Agent Reports Output]
 //
 // It is a variant of AgentNotificationParams.
+//
+// [Agent Reports Output]: https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#3-agent-reports-output
 type AgentNotificationParamsUpdateSessionNotification UpdateSessionNotification
 
 func (x *AgentNotificationParamsUpdateSessionNotification) appendJSON(buf []byte) ([]byte, error) {
@@ -17789,9 +18185,11 @@ func NewAgentNotificationParamsUpdateSessionNotification(v UpdateSessionNotifica
 
 // AgentNotificationParamsCompleteElicitationNotification: Notification that a URL-based elicitation has completed.
 //
-// See protocol docs: [Elicitation](https://agentclientprotocol.com/protocol/v2/draft/elicitation#url-completion)
+// See protocol docs: [Elicitation]
 //
 // It is a variant of AgentNotificationParams.
+//
+// [Elicitation]: https://agentclientprotocol.com/protocol/v2/draft/elicitation#url-completion
 type AgentNotificationParamsCompleteElicitationNotification CompleteElicitationNotification
 
 func (x *AgentNotificationParamsCompleteElicitationNotification) appendJSON(buf []byte) ([]byte, error) {
@@ -17812,9 +18210,11 @@ func NewAgentNotificationParamsCompleteElicitationNotification(v CompleteElicita
 // Extension notifications provide a way to send one-way messages for custom functionality
 // while maintaining protocol compatibility.
 //
-// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+// See protocol docs: [Extensibility]
 //
 // It is a variant of AgentNotificationParams.
+//
+// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 type AgentNotificationParamsExtNotification ExtNotification
 
 func (x *AgentNotificationParamsExtNotification) appendJSON(buf []byte) ([]byte, error) {
@@ -17833,7 +18233,9 @@ func NewAgentNotificationParamsExtNotification(v ExtNotification) AgentNotificat
 //
 // Agents can send session updates at any point while the session exists.
 //
-// See protocol docs: [Agent Reports Output](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#3-agent-reports-output)
+// See protocol docs: [Agent Reports Output]
+//
+// [Agent Reports Output]: https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#3-agent-reports-output
 type UpdateSessionNotification struct {
 	// The ID of the session this update pertains to.
 	SessionID SessionId `json:"sessionId"`
@@ -17843,7 +18245,9 @@ type UpdateSessionNotification struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -17952,7 +18356,38 @@ func (x UpdateSessionNotification) MarshalJSON() ([]byte, error) {
 //
 // These updates report messages, progress, and other session activity.
 //
-// See protocol docs: [Agent Reports Output](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#3-agent-reports-output)
+// See protocol docs: [Agent Reports Output]
+//
+// Value holds one of these variants, chosen by the member "sessionUpdate":
+//
+//   - *[SessionUpdateUserMessageChunk]: "user_message_chunk"
+//   - *[SessionUpdateUserMessage]: "user_message"
+//   - *[SessionUpdateAgentMessageChunk]: "agent_message_chunk"
+//   - *[SessionUpdateAgentMessage]: "agent_message"
+//   - *[SessionUpdateAgentThoughtChunk]: "agent_thought_chunk"
+//   - *[SessionUpdateAgentThought]: "agent_thought"
+//   - *[SessionUpdateStateUpdate]: "state_update"
+//   - *[SessionUpdateToolCallContentChunk]: "tool_call_content_chunk"
+//   - *[SessionUpdateToolCallUpdate]: "tool_call_update"
+//   - *[SessionUpdateTerminalUpdate]: "terminal_update"
+//   - *[SessionUpdateTerminalOutputChunk]: "terminal_output_chunk"
+//   - *[SessionUpdatePlanUpdate]: "plan_update"
+//   - *SessionUpdatePlanRemoved: "plan_removed" (build tag unstable_plan_operations)
+//   - *[SessionUpdateAvailableCommandsUpdate]: "available_commands_update"
+//   - *[SessionUpdateConfigOptionUpdate]: "config_option_update"
+//   - *[SessionUpdateSessionInfoUpdate]: "session_info_update"
+//   - *[SessionUpdateUsageUpdate]: "usage_update"
+//   - *[SessionUpdateNotice]: "notice"
+//   - *[SessionUpdateCompactionUpdate]: "compaction_update"
+//   - *[SessionUpdateCompactionSummaryChunk]: "compaction_summary_chunk"
+//   - *SessionUpdateSubagentUpdate: "subagent_update" (build tag unstable_subagents)
+//   - *SessionUpdateSessionMessage: "session_message" (build tag unstable_subagents)
+//   - *SessionUpdateSessionMessageChunk: "session_message_chunk" (build tag unstable_subagents)
+//   - *[SessionUpdateOther]: any other sessionUpdate, kept as received
+//
+// sessionUpdate "plan" is rejected: ACP v2 removed the v1 "plan" update; send "plan_update" with an item-based plan (a single v1 plan becomes plan id "main")
+//
+// [Agent Reports Output]: https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#3-agent-reports-output
 type SessionUpdate struct {
 	// Value is the variant: one of the SessionUpdate* types that implement SessionUpdateValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -18553,9 +18988,11 @@ func NewSessionUpdateTerminalOutputChunk(v TerminalOutputChunk) SessionUpdate {
 }
 
 // SessionUpdatePlanUpdate: A content update for a plan identified by ID.
-// See protocol docs: [Agent Plan](https://agentclientprotocol.com/protocol/v2/draft/agent-plan)
+// See protocol docs: [Agent Plan]
 //
 // It is the variant of SessionUpdate with sessionUpdate "plan_update".
+//
+// [Agent Plan]: https://agentclientprotocol.com/protocol/v2/draft/agent-plan
 type SessionUpdatePlanUpdate PlanUpdate
 
 func (x *SessionUpdatePlanUpdate) appendJSON(buf []byte) ([]byte, error) {
@@ -18912,7 +19349,9 @@ type ContentChunk struct {
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	// This metadata is scoped to the chunk and does not patch stored metadata.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -19042,7 +19481,9 @@ type UserMessage struct {
 	// stored value without merging nested objects. Beyond this patch rule, implementations
 	// MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)
+	// See protocol docs: [Metadata Patches]
+	//
+	// [Metadata Patches]: https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches
 	Meta Patch[json.RawMessage] `json:"_meta,omitzero"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -19178,7 +19619,9 @@ type AgentMessage struct {
 	// stored value without merging nested objects. Beyond this patch rule, implementations
 	// MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)
+	// See protocol docs: [Metadata Patches]
+	//
+	// [Metadata Patches]: https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches
 	Meta Patch[json.RawMessage] `json:"_meta,omitzero"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -19314,7 +19757,9 @@ type AgentThought struct {
 	// stored value without merging nested objects. Beyond this patch rule, implementations
 	// MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)
+	// See protocol docs: [Metadata Patches]
+	//
+	// [Metadata Patches]: https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches
 	Meta Patch[json.RawMessage] `json:"_meta,omitzero"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -19441,7 +19886,9 @@ type ToolCallContentChunk struct {
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	// This metadata is scoped to the chunk and does not patch stored metadata.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -19554,7 +20001,9 @@ type TerminalOutput struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -19663,7 +20112,9 @@ type TerminalExitStatus struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -19781,7 +20232,9 @@ type TerminalSize struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -19891,7 +20344,9 @@ func (x TerminalSize) MarshalJSON() ([]byte, error) {
 // A malformed value falls back to no controls, so the Client never sends a request the
 // Agent did not advertise.
 //
-// See protocol docs: [Cancelling Terminals](https://agentclientprotocol.com/protocol/v2/draft/tool-calls#cancelling-terminals)
+// See protocol docs: [Cancelling Terminals]
+//
+// [Cancelling Terminals]: https://agentclientprotocol.com/protocol/v2/draft/tool-calls#cancelling-terminals
 type TerminalCapabilities struct {
 	// Permits the Client to cancel this terminal with `terminal/cancel`.
 	//
@@ -19902,7 +20357,9 @@ type TerminalCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -20002,7 +20459,9 @@ type TerminalCancelCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -20113,7 +20572,9 @@ type TerminalUpdate struct {
 	// stored value without merging nested objects. Beyond this patch rule, implementations
 	// MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)
+	// See protocol docs: [Metadata Patches]
+	//
+	// [Metadata Patches]: https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches
 	Meta Patch[json.RawMessage] `json:"_meta,omitzero"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -20311,7 +20772,9 @@ type TerminalOutputChunk struct {
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	// This metadata is scoped to the chunk and does not patch stored metadata.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -20417,6 +20880,13 @@ func (x TerminalOutputChunk) MarshalJSON() ([]byte, error) {
 }
 
 // PlanUpdateContent: Updated content for a plan.
+//
+// Value holds one of these variants, chosen by the member "type":
+//
+//   - *[PlanUpdateContentItems]: "items"
+//   - *PlanUpdateContentFile: "file" (build tag unstable_plan_operations)
+//   - *PlanUpdateContentMarkdown: "markdown" (build tag unstable_plan_operations)
+//   - *[PlanUpdateContentOther]: any other type, kept as received
 type PlanUpdateContent struct {
 	// Value is the variant: one of the PlanUpdateContent* types that implement PlanUpdateContentValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -20650,7 +21120,9 @@ func (x PlanId) MarshalJSON() ([]byte, error) {
 //
 // Represents a task or goal that the assistant intends to accomplish
 // as part of fulfilling the user's request.
-// See protocol docs: [Plan Entries](https://agentclientprotocol.com/protocol/v2/draft/agent-plan#plan-entries)
+// See protocol docs: [Plan Entries]
+//
+// [Plan Entries]: https://agentclientprotocol.com/protocol/v2/draft/agent-plan#plan-entries
 type PlanEntry struct {
 	// Human-readable description of what this task aims to accomplish.
 	Content string `json:"content"`
@@ -20663,7 +21135,9 @@ type PlanEntry struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -20786,7 +21260,9 @@ func (x PlanEntry) MarshalJSON() ([]byte, error) {
 //
 // Used to indicate the relative importance or urgency of different
 // tasks in the execution plan.
-// See protocol docs: [Plan Entries](https://agentclientprotocol.com/protocol/v2/draft/agent-plan#plan-entries)
+// See protocol docs: [Plan Entries]
+//
+// [Plan Entries]: https://agentclientprotocol.com/protocol/v2/draft/agent-plan#plan-entries
 type PlanEntryPriority string
 
 const (
@@ -20847,7 +21323,9 @@ func (x PlanEntryPriority) MarshalJSON() ([]byte, error) {
 // PlanEntryStatus: Status of a plan entry in the execution flow.
 //
 // Tracks the lifecycle of each task from planning through completion.
-// See protocol docs: [Plan Entries](https://agentclientprotocol.com/protocol/v2/draft/agent-plan#plan-entries)
+// See protocol docs: [Plan Entries]
+//
+// [Plan Entries]: https://agentclientprotocol.com/protocol/v2/draft/agent-plan#plan-entries
 type PlanEntryStatus string
 
 const (
@@ -20922,7 +21400,9 @@ type PlanItems struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -21040,7 +21520,9 @@ type PlanUpdate struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -21139,7 +21621,9 @@ type AvailableCommandsUpdate struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -21243,7 +21727,9 @@ type ConfigOptionUpdate struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -21359,7 +21845,9 @@ type SessionInfoUpdate struct {
 	// stored value without merging nested objects. Beyond this patch rule, implementations
 	// MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)
+	// See protocol docs: [Metadata Patches]
+	//
+	// [Metadata Patches]: https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches
 	Meta Patch[json.RawMessage] `json:"_meta,omitzero"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -21478,7 +21966,9 @@ type Cost struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -21597,7 +22087,9 @@ type UsageUpdate struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -21782,7 +22274,9 @@ func (x NoticeSeverity) MarshalJSON() ([]byte, error) {
 // a notice being received, displayed, or seen by the user.
 // No Client capability is required, and unsupported Clients may ignore notices.
 //
-// See protocol docs: [Session Notices](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#session-notices)
+// See protocol docs: [Session Notices]
+//
+// [Session Notices]: https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#session-notices
 type Notice struct {
 	// Presentation severity hint.
 	Severity NoticeSeverity `json:"severity"`
@@ -21796,7 +22290,9 @@ type Notice struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -22023,7 +22519,9 @@ type CompactionUpdate struct {
 	// stored value without merging nested objects. Beyond this patch rule, implementations
 	// MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)
+	// See protocol docs: [Metadata Patches]
+	//
+	// [Metadata Patches]: https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches
 	Meta Patch[json.RawMessage] `json:"_meta,omitzero"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -22176,7 +22674,9 @@ type CompactionSummaryChunk struct {
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	// This metadata is scoped to the chunk and does not patch stored metadata.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -22291,7 +22791,9 @@ type CompleteElicitationNotification struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -22386,9 +22888,11 @@ func (x CompleteElicitationNotification) MarshalJSON() ([]byte, error) {
 // Extension notifications provide a way to send one-way messages for custom functionality
 // while maintaining protocol compatibility.
 //
-// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+// See protocol docs: [Extensibility]
 //
 // The value is kept as its exact JSON bytes.
+//
+// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 type ExtNotification json.RawMessage
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -22522,6 +23026,31 @@ func (x ClientRequest) MarshalJSON() ([]byte, error) {
 // to use this directly.
 //
 // This enum encompasses all method calls from client to agent.
+//
+// Value holds one of these variants, chosen by the JSON value's kind and members:
+//
+//   - *[ClientRequestParamsInitializeRequest]: a JSON object
+//   - *[ClientRequestParamsLoginAuthRequest]: a JSON object
+//   - *ClientRequestParamsListProvidersRequest: a JSON object (build tag unstable_llm_providers)
+//   - *ClientRequestParamsSetProviderRequest: a JSON object (build tag unstable_llm_providers)
+//   - *ClientRequestParamsDisableProviderRequest: a JSON object (build tag unstable_llm_providers)
+//   - *[ClientRequestParamsLogoutAuthRequest]: a JSON object
+//   - *ClientRequestParamsAuthStatusRequest: a JSON object (build tag unstable_auth_status)
+//   - *[ClientRequestParamsNewSessionRequest]: a JSON object
+//   - *[ClientRequestParamsListSessionsRequest]: a JSON object
+//   - *[ClientRequestParamsDeleteSessionRequest]: a JSON object
+//   - *ClientRequestParamsForkSessionRequest: a JSON object (build tag unstable_session_fork)
+//   - *ClientRequestParamsArchiveSessionRequest: a JSON object (build tag unstable_session_archive)
+//   - *ClientRequestParamsUnarchiveSessionRequest: a JSON object (build tag unstable_session_archive)
+//   - *ClientRequestParamsSessionStatusRequest: a JSON object (build tag unstable_session_status)
+//   - *ClientRequestParamsSetSessionTitleRequest: a JSON object (build tag unstable_session_title)
+//   - *[ClientRequestParamsResumeSessionRequest]: a JSON object
+//   - *[ClientRequestParamsCloseSessionRequest]: a JSON object
+//   - *[ClientRequestParamsCancelToolCallRequest]: a JSON object
+//   - *[ClientRequestParamsCancelTerminalRequest]: a JSON object
+//   - *[ClientRequestParamsSetSessionConfigOptionRequest]: a JSON object
+//   - *[ClientRequestParamsPromptRequest]: a JSON object
+//   - *[ClientRequestParamsExtMethodRequest]: any JSON value
 type ClientRequestParams struct {
 	// Value is the variant: one of the ClientRequestParams* types that implement ClientRequestParamsValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -22736,18 +23265,21 @@ func (x *ClientRequestParams) appendJSON(buf []byte) ([]byte, error) {
 // ClientRequestParamsInitializeRequest: Establishes the connection with a client and negotiates protocol capabilities.
 //
 // This method is called at the beginning of the connection, before any other request, to:
-// - Negotiate the protocol version to use
-// - Exchange capability information between client and agent
-// - Determine available authentication methods
+//
+//   - Negotiate the protocol version to use
+//   - Exchange capability information between client and agent
+//   - Determine available authentication methods
 //
 // The Client may repeat it before its first other request. The latest successful
 // `initialize` is authoritative.
 //
 // The agent should respond with its supported protocol version and capabilities.
 //
-// See protocol docs: [Initialization](https://agentclientprotocol.com/protocol/v2/draft/initialization)
+// See protocol docs: [Initialization]
 //
 // It is a variant of ClientRequestParams.
+//
+// [Initialization]: https://agentclientprotocol.com/protocol/v2/draft/initialization
 type ClientRequestParamsInitializeRequest InitializeRequest
 
 func (x *ClientRequestParamsInitializeRequest) appendJSON(buf []byte) ([]byte, error) {
@@ -22775,9 +23307,11 @@ func NewClientRequestParamsInitializeRequest(v InitializeRequest) ClientRequestP
 // After successful authentication, the client can proceed to create sessions with
 // `session/new` without receiving an `auth_required` (`-32000`) error.
 //
-// See protocol docs: [Initialization](https://agentclientprotocol.com/protocol/v2/draft/initialization)
+// See protocol docs: [Initialization]
 //
 // It is a variant of ClientRequestParams.
+//
+// [Initialization]: https://agentclientprotocol.com/protocol/v2/draft/initialization
 type ClientRequestParamsLoginAuthRequest LoginAuthRequest
 
 func (x *ClientRequestParamsLoginAuthRequest) appendJSON(buf []byte) ([]byte, error) {
@@ -22822,15 +23356,18 @@ func NewClientRequestParamsLogoutAuthRequest(v LogoutAuthRequest) ClientRequestP
 // Sessions represent independent conversation contexts with their own history and state.
 //
 // The agent should:
-// - Create a new session context
-// - Connect to any specified MCP servers
-// - Return a unique session ID for future requests
+//
+//   - Create a new session context
+//   - Connect to any specified MCP servers
+//   - Return a unique session ID for future requests
 //
 // May return an `auth_required` (`-32000`) error if the agent requires authentication.
 //
-// See protocol docs: [Session Setup](https://agentclientprotocol.com/protocol/v2/draft/session-setup)
+// See protocol docs: [Session Setup]
 //
 // It is a variant of ClientRequestParams.
+//
+// [Session Setup]: https://agentclientprotocol.com/protocol/v2/draft/session-setup
 type ClientRequestParamsNewSessionRequest NewSessionRequest
 
 func (x *ClientRequestParamsNewSessionRequest) appendJSON(buf []byte) ([]byte, error) {
@@ -23003,9 +23540,11 @@ func NewClientRequestParamsSetSessionConfigOptionRequest(v SetSessionConfigOptio
 // follows its normal lifecycle independently of the request outcome:
 // `running` may precede insertion, and rejection alone does not imply `idle`.
 //
-// See protocol docs: [Prompt Lifecycle](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle)
+// See protocol docs: [Prompt Lifecycle]
 //
 // It is a variant of ClientRequestParams.
+//
+// [Prompt Lifecycle]: https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle
 type ClientRequestParamsPromptRequest PromptRequest
 
 func (x *ClientRequestParamsPromptRequest) appendJSON(buf []byte) ([]byte, error) {
@@ -23025,9 +23564,11 @@ func NewClientRequestParamsPromptRequest(v PromptRequest) ClientRequestParams {
 // Extension methods provide a way to add custom functionality while maintaining
 // protocol compatibility.
 //
-// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+// See protocol docs: [Extensibility]
 //
 // It is a variant of ClientRequestParams.
+//
+// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 type ClientRequestParamsExtMethodRequest ExtRequest
 
 func (x *ClientRequestParamsExtMethodRequest) appendJSON(buf []byte) ([]byte, error) {
@@ -23046,7 +23587,9 @@ func NewClientRequestParamsExtMethodRequest(v ExtRequest) ClientRequestParams {
 //
 // Sent by the client to establish connection and negotiate capabilities.
 //
-// See protocol docs: [Initialization](https://agentclientprotocol.com/protocol/v2/draft/initialization)
+// See protocol docs: [Initialization]
+//
+// [Initialization]: https://agentclientprotocol.com/protocol/v2/draft/initialization
 type InitializeRequest struct {
 	// The latest protocol version supported by the client.
 	ProtocolVersion ProtocolVersion `json:"protocolVersion"`
@@ -23058,7 +23601,9 @@ type InitializeRequest struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -23185,7 +23730,9 @@ func (x InitializeRequest) MarshalJSON() ([]byte, error) {
 // Advertised during initialization to inform the agent about
 // available features and methods.
 //
-// See protocol docs: [Client Capabilities](https://agentclientprotocol.com/protocol/v2/draft/initialization#client-capabilities)
+// See protocol docs: [Client Capabilities]
+//
+// [Client Capabilities]: https://agentclientprotocol.com/protocol/v2/draft/initialization#client-capabilities
 type ClientCapabilities struct {
 	// Authentication capabilities supported by the client.
 	// Determines which authentication method types the agent may include
@@ -23204,7 +23751,9 @@ type ClientCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -23329,7 +23878,9 @@ type ClientAuthCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -23431,7 +23982,9 @@ type TerminalAuthCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -23523,7 +24076,9 @@ type ElicitationCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -23639,7 +24194,9 @@ type ElicitationFormCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -23723,7 +24280,9 @@ type ElicitationUrlCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -23814,7 +24373,9 @@ type LoginAuthRequest struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -23917,7 +24478,9 @@ type LogoutAuthRequest struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -23995,7 +24558,9 @@ func (x LogoutAuthRequest) MarshalJSON() ([]byte, error) {
 
 // NewSessionRequest: Request parameters for creating a new session.
 //
-// See protocol docs: [Creating a Session](https://agentclientprotocol.com/protocol/v2/draft/session-setup#creating-a-session)
+// See protocol docs: [Creating a Session]
+//
+// [Creating a Session]: https://agentclientprotocol.com/protocol/v2/draft/session-setup#creating-a-session
 type NewSessionRequest struct {
 	// The working directory for this session. Must be an absolute path.
 	Cwd AbsolutePath `json:"cwd"`
@@ -24011,7 +24576,9 @@ type NewSessionRequest struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// NewSessionRequestSystemPrompt holds the members unstable_system_prompt adds (empty without its build tags).
 	NewSessionRequestSystemPrompt
@@ -24150,7 +24717,16 @@ func (x NewSessionRequest) MarshalJSON() ([]byte, error) {
 // MCP servers provide tools and context that the agent can use when
 // processing prompts.
 //
-// See protocol docs: [MCP Servers](https://agentclientprotocol.com/protocol/v2/draft/session-setup#mcp-servers)
+// See protocol docs: [MCP Servers]
+//
+// Value holds one of these variants, chosen by the member "type":
+//
+//   - *[McpServerHTTP]: "http"
+//   - *McpServerACP: "acp" (build tag unstable_mcp_over_acp)
+//   - *[McpServerStdioVariant]: "stdio"
+//   - *[McpServerOther]: any other type, kept as received
+//
+// [MCP Servers]: https://agentclientprotocol.com/protocol/v2/draft/session-setup#mcp-servers
 type McpServer struct {
 	// Value is the variant: one of the McpServer* types that implement McpServerValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -24396,7 +24972,9 @@ type HttpHeader struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -24514,7 +25092,9 @@ type McpServerHttp struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -24651,7 +25231,9 @@ type McpServerStdio struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -24807,7 +25389,9 @@ type ListSessionsRequest struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// ListSessionsRequestSessionArchive holds the members unstable_session_archive adds (empty without its build tags).
 	ListSessionsRequestSessionArchive
@@ -24926,7 +25510,9 @@ type DeleteSessionRequest struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -25057,7 +25643,9 @@ type ResumeSessionRequest struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// ResumeSessionRequestSystemPrompt holds the members unstable_system_prompt adds (empty without its build tags).
 	ResumeSessionRequestSystemPrompt
@@ -25220,6 +25808,11 @@ func (x ResumeSessionRequest) MarshalJSON() ([]byte, error) {
 // ReplayFrom: Inclusive cursor describing where replayed session history should begin.
 //
 // Replay includes the position identified by the cursor.
+//
+// Value holds one of these variants, chosen by the member "type":
+//
+//   - *[ReplayFromStartVariant]: "start"
+//   - *[ReplayFromOther]: any other type, kept as received
 type ReplayFrom struct {
 	// Value is the variant: one of the ReplayFrom* types that implement ReplayFromValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -25413,7 +26006,9 @@ type ReplayFromStart struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -25516,7 +26111,9 @@ type CloseSessionRequest struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -25618,7 +26215,9 @@ func (x CloseSessionRequest) MarshalJSON() ([]byte, error) {
 // The Agent responds with `-32602` if the tool call is unknown, already final, or not
 // cancellable. Cancelling a tool call does not change the foreground state by itself.
 //
-// See protocol docs: [Cancelling Tool Calls](https://agentclientprotocol.com/protocol/v2/draft/tool-calls#cancelling-tool-calls)
+// See protocol docs: [Cancelling Tool Calls]
+//
+// [Cancelling Tool Calls]: https://agentclientprotocol.com/protocol/v2/draft/tool-calls#cancelling-tool-calls
 type CancelToolCallRequest struct {
 	// The ID of the session that owns the tool call.
 	SessionID SessionId `json:"sessionId"`
@@ -25628,7 +26227,9 @@ type CancelToolCallRequest struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -25745,7 +26346,9 @@ func (x CancelToolCallRequest) MarshalJSON() ([]byte, error) {
 // The Agent responds with `-32602` if the terminal is unknown, has already exited, or is not
 // cancellable. Cancelling a terminal does not change the foreground state by itself.
 //
-// See protocol docs: [Cancelling Terminals](https://agentclientprotocol.com/protocol/v2/draft/tool-calls#cancelling-terminals)
+// See protocol docs: [Cancelling Terminals]
+//
+// [Cancelling Terminals]: https://agentclientprotocol.com/protocol/v2/draft/tool-calls#cancelling-terminals
 type CancelTerminalRequest struct {
 	// The ID of the session that owns the terminal.
 	SessionID SessionId `json:"sessionId"`
@@ -25755,7 +26358,9 @@ type CancelTerminalRequest struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -25866,7 +26471,9 @@ func (x CancelTerminalRequest) MarshalJSON() ([]byte, error) {
 // Agents MUST reject an unknown `configId` or invalid value with `-32602` and leave the
 // configuration unchanged.
 //
-// See protocol docs: [Session Config Options](https://agentclientprotocol.com/protocol/v2/draft/session-config-options#setting-a-config-option)
+// See protocol docs: [Session Config Options]
+//
+// [Session Config Options]: https://agentclientprotocol.com/protocol/v2/draft/session-config-options#setting-a-config-option
 type SetSessionConfigOptionRequest struct {
 	// The ID of the session to set the configuration option for.
 	SessionID SessionId `json:"sessionId"`
@@ -25876,7 +26483,9 @@ type SetSessionConfigOptionRequest struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Variant holds the members that depend on the kind of SetSessionConfigOptionRequest.
 	Variant SetSessionConfigOptionRequestVariant `json:"-"`
@@ -25996,7 +26605,15 @@ func (x SetSessionConfigOptionRequest) MarshalJSON() ([]byte, error) {
 // Agents MUST reject an unknown `configId` or invalid value with `-32602` and leave the
 // configuration unchanged.
 //
-// See protocol docs: [Session Config Options](https://agentclientprotocol.com/protocol/v2/draft/session-config-options#setting-a-config-option)
+// See protocol docs: [Session Config Options]
+//
+// Value holds one of these variants, chosen by the member "type":
+//
+//   - *[SetSessionConfigOptionRequestID]: "id"
+//   - *[SetSessionConfigOptionRequestBoolean]: "boolean"
+//   - *[SetSessionConfigOptionRequestOther]: any other type, kept as received
+//
+// [Session Config Options]: https://agentclientprotocol.com/protocol/v2/draft/session-config-options#setting-a-config-option
 type SetSessionConfigOptionRequestVariant struct {
 	// Value is the variant: one of the SetSessionConfigOptionRequestVariant* types that implement SetSessionConfigOptionRequestVariantValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -26336,7 +26953,9 @@ func NewSetSessionConfigOptionRequestOther(v SetSessionConfigOptionRequestOther)
 //
 // Contains the user's message and any additional context.
 //
-// See protocol docs: [User Message](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#1-user-message)
+// See protocol docs: [User Message]
+//
+// [User Message]: https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#1-user-message
 type PromptRequest struct {
 	// The ID of the session to send this user message to
 	SessionID SessionId `json:"sessionId"`
@@ -26361,7 +26980,9 @@ type PromptRequest struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -26472,6 +27093,11 @@ func (x PromptRequest) MarshalJSON() ([]byte, error) {
 }
 
 // ClientResponse: A JSON-RPC response object.
+//
+// Value holds one of these variants, chosen by the JSON value's kind and members:
+//
+//   - *[ClientResponseResult]: a JSON object
+//   - *[ClientResponseError]: a JSON object
 type ClientResponse struct {
 	// Value is the variant: one of the ClientResponse* types that implement ClientResponseValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -26754,6 +27380,13 @@ func NewClientResponseError(v ClientResponseError) ClientResponse {
 }
 
 // ClientResponseResultResult: Method-specific response data.
+//
+// Value holds one of these variants, chosen by the JSON value's kind and members:
+//
+//   - *[ClientResponseResultResultRequestPermissionResponse]: a JSON object
+//   - *[ClientResponseResultResultCreateElicitationResponse]: a JSON object
+//   - *ClientResponseResultResultMessageMCPResponse: a JSON object (build tag unstable_mcp_over_acp)
+//   - *[ClientResponseResultResultExtMethodResponse]: any JSON value
 type ClientResponseResultResult struct {
 	// Value is the variant: one of the ClientResponseResultResult* types that implement ClientResponseResultResultValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -26846,8 +27479,8 @@ func (x *ClientResponseResultResultRequestPermissionResponse) appendJSON(buf []b
 
 func (*ClientResponseResultResultRequestPermissionResponse) isClientResponseResultResult() {}
 
-// NewClientResponseResultResultRequestPermissionResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultRequestPermissionResponse.
-func NewClientResponseResultResultRequestPermissionResponse(v RequestPermissionResponse) ClientResponseResultResult {
+// NewClientResponseResultRequestPermissionResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultRequestPermissionResponse.
+func NewClientResponseResultRequestPermissionResponse(v RequestPermissionResponse) ClientResponseResultResult {
 	w := ClientResponseResultResultRequestPermissionResponse(v)
 	return ClientResponseResultResult{Value: &w}
 }
@@ -26863,8 +27496,8 @@ func (x *ClientResponseResultResultCreateElicitationResponse) appendJSON(buf []b
 
 func (*ClientResponseResultResultCreateElicitationResponse) isClientResponseResultResult() {}
 
-// NewClientResponseResultResultCreateElicitationResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultCreateElicitationResponse.
-func NewClientResponseResultResultCreateElicitationResponse(v CreateElicitationResponse) ClientResponseResultResult {
+// NewClientResponseResultCreateElicitationResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultCreateElicitationResponse.
+func NewClientResponseResultCreateElicitationResponse(v CreateElicitationResponse) ClientResponseResultResult {
 	w := ClientResponseResultResultCreateElicitationResponse(v)
 	return ClientResponseResultResult{Value: &w}
 }
@@ -26880,8 +27513,8 @@ func (x *ClientResponseResultResultExtMethodResponse) appendJSON(buf []byte) ([]
 
 func (*ClientResponseResultResultExtMethodResponse) isClientResponseResultResult() {}
 
-// NewClientResponseResultResultExtMethodResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultExtMethodResponse.
-func NewClientResponseResultResultExtMethodResponse(v ExtResponse) ClientResponseResultResult {
+// NewClientResponseResultExtMethodResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultExtMethodResponse.
+func NewClientResponseResultExtMethodResponse(v ExtResponse) ClientResponseResultResult {
 	w := ClientResponseResultResultExtMethodResponse(v)
 	return ClientResponseResultResult{Value: &w}
 }
@@ -26890,6 +27523,12 @@ func NewClientResponseResultResultExtMethodResponse(v ExtResponse) ClientRespons
 //
 // Required. `null` only when the request's id could not be determined, such as
 // for a parse error or an invalid request.
+//
+// Value holds one of these variants, chosen by the JSON value's kind and members:
+//
+//   - *[ClientResponseErrorIDNumber]: a JSON number
+//   - *[ClientResponseErrorIDStr]: a JSON string
+//   - *[ClientResponseErrorIDNull]: a JSON null
 type ClientResponseErrorID struct {
 	// Value is the variant: one of the ClientResponseErrorID* types that implement ClientResponseErrorIDValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -27003,7 +27642,9 @@ type RequestPermissionResponse struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -27095,6 +27736,12 @@ func (x RequestPermissionResponse) MarshalJSON() ([]byte, error) {
 }
 
 // RequestPermissionOutcome: The outcome of a permission request.
+//
+// Value holds one of these variants, chosen by the member "outcome":
+//
+//   - *[RequestPermissionOutcomeCancelled]: "cancelled"
+//   - *[RequestPermissionOutcomeSelected]: "selected"
+//   - *[RequestPermissionOutcomeOther]: any other outcome, kept as received
 type RequestPermissionOutcome struct {
 	// Value is the variant: one of the RequestPermissionOutcome* types that implement RequestPermissionOutcomeValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -27193,9 +27840,11 @@ func (x *RequestPermissionOutcome) declaresMember(name string) bool {
 // without waiting for `$/cancel_request`, for a request it knows belongs to the
 // cancelled foreground work.
 //
-// See protocol docs: [Cancellation](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#cancellation)
+// See protocol docs: [Cancellation]
 //
 // It is the variant of RequestPermissionOutcome with outcome "cancelled".
+//
+// [Cancellation]: https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#cancellation
 type RequestPermissionOutcomeCancelled CancelledPermissionOutcome
 
 func (x *RequestPermissionOutcomeCancelled) appendJSON(buf []byte) ([]byte, error) {
@@ -27341,7 +27990,9 @@ type CancelledPermissionOutcome struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -27425,7 +28076,9 @@ type SelectedPermissionOutcome struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -27522,7 +28175,9 @@ type CreateElicitationResponse struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Variant holds the members that depend on the kind of CreateElicitationResponse.
 	Variant CreateElicitationResponseVariant `json:"-"`
@@ -27608,6 +28263,13 @@ func (x CreateElicitationResponse) MarshalJSON() ([]byte, error) {
 }
 
 // CreateElicitationResponseVariant: Response from the client to an elicitation request.
+//
+// Value holds one of these variants, chosen by the member "action":
+//
+//   - *[CreateElicitationResponseAccept]: "accept"
+//   - *[CreateElicitationResponseDecline]: "decline"
+//   - *[CreateElicitationResponseCancel]: "cancel"
+//   - *[CreateElicitationResponseOther]: any other action, kept as received
 type CreateElicitationResponseVariant struct {
 	// Value is the variant: one of the CreateElicitationResponseVariant* types that implement CreateElicitationResponseVariantValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -27927,6 +28589,15 @@ func NewCreateElicitationResponseOther(v CreateElicitationResponseOther) CreateE
 }
 
 // ElicitationContentValue: Allowed wire representations for `ElicitationContentValue`.
+//
+// Value holds one of these variants, chosen by the JSON value's kind and members:
+//
+//   - *[ElicitationContentValueString]: a JSON string
+//   - *[ElicitationContentValueInteger]: a JSON number
+//   - *[ElicitationContentValueNumber]: a JSON number
+//   - *[ElicitationContentValueBoolean]: a JSON boolean
+//   - *[ElicitationContentValueStringArray]: a JSON array
+//   - *[ElicitationContentValueOther]: any JSON value
 type ElicitationContentValue struct {
 	// Value is the variant: one of the ElicitationContentValue* types that implement ElicitationContentValueValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -28396,6 +29067,12 @@ func (x ClientNotification) MarshalJSON() ([]byte, error) {
 // to use this directly.
 //
 // Notifications do not expect a response.
+//
+// Value holds one of these variants, chosen by the JSON value's kind and members:
+//
+//   - *[ClientNotificationParamsCancelSessionNotification]: a JSON object
+//   - *ClientNotificationParamsMessageMCPNotification: a JSON object (build tag unstable_mcp_over_acp)
+//   - *[ClientNotificationParamsExtNotification]: any JSON value
 type ClientNotificationParams struct {
 	// Value is the variant: one of the ClientNotificationParams* types that implement ClientNotificationParamsValue. A nil
 	// Value is an unset union, which cannot be encoded.
@@ -28493,9 +29170,11 @@ func (x *ClientNotificationParams) appendJSON(buf []byte) ([]byte, error) {
 // `session/cancel`, but MUST send them before the idle `state_update` that
 // reports cancellation.
 //
-// See protocol docs: [Cancellation](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#cancellation)
+// See protocol docs: [Cancellation]
 //
 // It is a variant of ClientNotificationParams.
+//
+// [Cancellation]: https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#cancellation
 type ClientNotificationParamsCancelSessionNotification CancelSessionNotification
 
 func (x *ClientNotificationParamsCancelSessionNotification) appendJSON(buf []byte) ([]byte, error) {
@@ -28515,9 +29194,11 @@ func NewClientNotificationParamsCancelSessionNotification(v CancelSessionNotific
 // Extension notifications provide a way to send one-way messages for custom functionality
 // while maintaining protocol compatibility.
 //
-// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+// See protocol docs: [Extensibility]
 //
 // It is a variant of ClientNotificationParams.
+//
+// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 type ClientNotificationParamsExtNotification ExtNotification
 
 func (x *ClientNotificationParamsExtNotification) appendJSON(buf []byte) ([]byte, error) {
@@ -28534,7 +29215,9 @@ func NewClientNotificationParamsExtNotification(v ExtNotification) ClientNotific
 
 // CancelSessionNotification: Notification to cancel a session's foreground work and its prompts not yet inserted.
 //
-// See protocol docs: [Cancellation](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#cancellation)
+// See protocol docs: [Cancellation]
+//
+// [Cancellation]: https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#cancellation
 type CancelSessionNotification struct {
 	// The ID of the session to cancel operations for.
 	SessionID SessionId `json:"sessionId"`
@@ -28542,7 +29225,9 @@ type CancelSessionNotification struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -28635,7 +29320,9 @@ func (x CancelSessionNotification) MarshalJSON() ([]byte, error) {
 
 // CancelRequestNotification: Notification to cancel an ongoing request.
 //
-// See protocol docs: [Cancellation](https://agentclientprotocol.com/protocol/v2/draft/cancellation)
+// See protocol docs: [Cancellation]
+//
+// [Cancellation]: https://agentclientprotocol.com/protocol/v2/draft/cancellation
 type CancelRequestNotification struct {
 	// The ID of the request to cancel: a request that the sender of this notification issued.
 	// Receivers match it only against requests they received from that sender.
@@ -28644,7 +29331,9 @@ type CancelRequestNotification struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.

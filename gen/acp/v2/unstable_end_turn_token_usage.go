@@ -5,7 +5,7 @@ package acp
 
 import "encoding/json"
 
-// Usage: **UNSTABLE**
+// Usage: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -33,7 +33,9 @@ type Usage struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -202,7 +204,7 @@ func (x Usage) MarshalJSON() ([]byte, error) {
 
 // IdleStateUpdateEndTurnTokenUsage holds the members of IdleStateUpdate that unstable_end_turn_token_usage adds.
 type IdleStateUpdateEndTurnTokenUsage struct {
-	// **UNSTABLE**
+	// UNSTABLE
 	//
 	// This capability is not part of the spec yet, and may be removed or changed at any point.
 	//

@@ -62,8 +62,8 @@ func (x *AgentResponseResultResultListProvidersResponse) appendJSON(buf []byte) 
 
 func (*AgentResponseResultResultListProvidersResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultListProvidersResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultListProvidersResponse.
-func NewAgentResponseResultResultListProvidersResponse(v ListProvidersResponse) AgentResponseResultResult {
+// NewAgentResponseResultListProvidersResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultListProvidersResponse.
+func NewAgentResponseResultListProvidersResponse(v ListProvidersResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultListProvidersResponse(v)
 	return AgentResponseResultResult{Value: &w}
 }
@@ -79,8 +79,8 @@ func (x *AgentResponseResultResultSetProviderResponse) appendJSON(buf []byte) ([
 
 func (*AgentResponseResultResultSetProviderResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultSetProviderResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultSetProviderResponse.
-func NewAgentResponseResultResultSetProviderResponse(v SetProviderResponse) AgentResponseResultResult {
+// NewAgentResponseResultSetProviderResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultSetProviderResponse.
+func NewAgentResponseResultSetProviderResponse(v SetProviderResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultSetProviderResponse(v)
 	return AgentResponseResultResult{Value: &w}
 }
@@ -96,15 +96,15 @@ func (x *AgentResponseResultResultDisableProviderResponse) appendJSON(buf []byte
 
 func (*AgentResponseResultResultDisableProviderResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultDisableProviderResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultDisableProviderResponse.
-func NewAgentResponseResultResultDisableProviderResponse(v DisableProviderResponse) AgentResponseResultResult {
+// NewAgentResponseResultDisableProviderResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultDisableProviderResponse.
+func NewAgentResponseResultDisableProviderResponse(v DisableProviderResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultDisableProviderResponse(v)
 	return AgentResponseResultResult{Value: &w}
 }
 
 // AgentCapabilitiesLLMProviders holds the members of AgentCapabilities that unstable_llm_providers adds.
 type AgentCapabilitiesLLMProviders struct {
-	// **UNSTABLE**
+	// UNSTABLE
 	//
 	// This capability is not part of the spec yet, and may be removed or changed at any point.
 	//
@@ -150,7 +150,7 @@ func (x *AgentCapabilitiesLLMProviders) appendGatedMembers(buf []byte, open int)
 	return buf, nil
 }
 
-// ProvidersCapabilities: **UNSTABLE**
+// ProvidersCapabilities: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -162,7 +162,9 @@ type ProvidersCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -238,7 +240,7 @@ func (x ProvidersCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// ListProvidersResponse: **UNSTABLE**
+// ListProvidersResponse: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -250,7 +252,9 @@ type ListProvidersResponse struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -346,7 +350,7 @@ func (x ListProvidersResponse) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// ProviderInfo: **UNSTABLE**
+// ProviderInfo: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -366,7 +370,9 @@ type ProviderInfo struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -506,7 +512,7 @@ func (x ProviderInfo) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// ProviderId: **UNSTABLE**
+// ProviderId: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -531,7 +537,7 @@ func (x ProviderId) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// LlmProtocol: **UNSTABLE**
+// LlmProtocol: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -606,7 +612,7 @@ func (x LlmProtocol) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// ProviderCurrentConfig: **UNSTABLE**
+// ProviderCurrentConfig: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -620,7 +626,9 @@ type ProviderCurrentConfig struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -725,7 +733,7 @@ func (x ProviderCurrentConfig) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// SetProviderResponse: **UNSTABLE**
+// SetProviderResponse: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -735,7 +743,9 @@ type SetProviderResponse struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -811,7 +821,7 @@ func (x SetProviderResponse) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// DisableProviderResponse: **UNSTABLE**
+// DisableProviderResponse: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -821,7 +831,9 @@ type DisableProviderResponse struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -940,7 +952,7 @@ func init() {
 	})
 }
 
-// ClientRequestParamsListProvidersRequest: **UNSTABLE**
+// ClientRequestParamsListProvidersRequest: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -961,7 +973,7 @@ func NewClientRequestParamsListProvidersRequest(v ListProvidersRequest) ClientRe
 	return ClientRequestParams{Value: &w}
 }
 
-// ClientRequestParamsSetProviderRequest: **UNSTABLE**
+// ClientRequestParamsSetProviderRequest: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -982,7 +994,7 @@ func NewClientRequestParamsSetProviderRequest(v SetProviderRequest) ClientReques
 	return ClientRequestParams{Value: &w}
 }
 
-// ClientRequestParamsDisableProviderRequest: **UNSTABLE**
+// ClientRequestParamsDisableProviderRequest: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -1003,7 +1015,7 @@ func NewClientRequestParamsDisableProviderRequest(v DisableProviderRequest) Clie
 	return ClientRequestParams{Value: &w}
 }
 
-// ListProvidersRequest: **UNSTABLE**
+// ListProvidersRequest: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -1013,7 +1025,9 @@ type ListProvidersRequest struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -1089,7 +1103,7 @@ func (x ListProvidersRequest) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// SetProviderRequest: **UNSTABLE**
+// SetProviderRequest: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -1110,7 +1124,9 @@ type SetProviderRequest struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -1241,7 +1257,7 @@ func (x SetProviderRequest) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// DisableProviderRequest: **UNSTABLE**
+// DisableProviderRequest: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -1253,7 +1269,9 @@ type DisableProviderRequest struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.

@@ -19,7 +19,7 @@ func (x *SessionUpdate) decodeGatedPlanOperations(tag []byte, r *wireReader) (bo
 	return false, nil
 }
 
-// SessionUpdatePlanRemoved: **UNSTABLE**
+// SessionUpdatePlanRemoved: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -78,7 +78,7 @@ func (x *PlanUpdateContent) decodeGatedPlanOperations(tag []byte, r *wireReader)
 	return false, nil
 }
 
-// PlanUpdateContentFile: **UNSTABLE**
+// PlanUpdateContentFile: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -116,7 +116,7 @@ func NewPlanUpdateContentFile(v PlanFile) PlanUpdateContent {
 	return PlanUpdateContent{Value: &w}
 }
 
-// PlanUpdateContentMarkdown: **UNSTABLE**
+// PlanUpdateContentMarkdown: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -154,7 +154,7 @@ func NewPlanUpdateContentMarkdown(v PlanMarkdown) PlanUpdateContent {
 	return PlanUpdateContent{Value: &w}
 }
 
-// PlanFile: **UNSTABLE**
+// PlanFile: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -168,7 +168,9 @@ type PlanFile struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -273,7 +275,7 @@ func (x PlanFile) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// PlanMarkdown: **UNSTABLE**
+// PlanMarkdown: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -287,7 +289,9 @@ type PlanMarkdown struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -392,7 +396,7 @@ func (x PlanMarkdown) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// PlanRemoved: **UNSTABLE**
+// PlanRemoved: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -404,7 +408,9 @@ type PlanRemoved struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.

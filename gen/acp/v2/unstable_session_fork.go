@@ -36,15 +36,15 @@ func (x *AgentResponseResultResultForkSessionResponse) appendJSON(buf []byte) ([
 
 func (*AgentResponseResultResultForkSessionResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultForkSessionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultForkSessionResponse.
-func NewAgentResponseResultResultForkSessionResponse(v ForkSessionResponse) AgentResponseResultResult {
+// NewAgentResponseResultForkSessionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultForkSessionResponse.
+func NewAgentResponseResultForkSessionResponse(v ForkSessionResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultForkSessionResponse(v)
 	return AgentResponseResultResult{Value: &w}
 }
 
 // SessionCapabilitiesSessionFork holds the members of SessionCapabilities that unstable_session_fork adds.
 type SessionCapabilitiesSessionFork struct {
-	// **UNSTABLE**
+	// UNSTABLE
 	//
 	// This capability is not part of the spec yet, and may be removed or changed at any point.
 	//
@@ -90,7 +90,7 @@ func (x *SessionCapabilitiesSessionFork) appendGatedMembers(buf []byte, open int
 	return buf, nil
 }
 
-// SessionForkCapabilities: **UNSTABLE**
+// SessionForkCapabilities: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -102,7 +102,9 @@ type SessionForkCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -178,7 +180,7 @@ func (x SessionForkCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// ForkSessionResponse: **UNSTABLE**
+// ForkSessionResponse: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -202,7 +204,9 @@ type ForkSessionResponse struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -342,7 +346,7 @@ func init() {
 	})
 }
 
-// ClientRequestParamsForkSessionRequest: **UNSTABLE**
+// ClientRequestParamsForkSessionRequest: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -373,7 +377,7 @@ func NewClientRequestParamsForkSessionRequest(v ForkSessionRequest) ClientReques
 	return ClientRequestParams{Value: &w}
 }
 
-// ForkSessionRequest: **UNSTABLE**
+// ForkSessionRequest: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -400,7 +404,9 @@ type ForkSessionRequest struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// ForkSessionRequestSystemPrompt holds the members unstable_system_prompt adds (empty without its build tags).
 	ForkSessionRequestSystemPrompt

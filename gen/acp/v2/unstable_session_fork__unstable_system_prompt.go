@@ -5,7 +5,7 @@ package acp
 
 // ForkSessionRequestSystemPrompt holds the members of ForkSessionRequest that unstable_system_prompt adds.
 type ForkSessionRequestSystemPrompt struct {
-	// **UNSTABLE**
+	// UNSTABLE
 	//
 	// This capability is not part of the spec yet, and may be removed or changed at any point.
 	//

@@ -36,15 +36,15 @@ func (x *AgentResponseResultResultSetSessionTitleResponse) appendJSON(buf []byte
 
 func (*AgentResponseResultResultSetSessionTitleResponse) isAgentResponseResultResult() {}
 
-// NewAgentResponseResultResultSetSessionTitleResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultSetSessionTitleResponse.
-func NewAgentResponseResultResultSetSessionTitleResponse(v SetSessionTitleResponse) AgentResponseResultResult {
+// NewAgentResponseResultSetSessionTitleResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultSetSessionTitleResponse.
+func NewAgentResponseResultSetSessionTitleResponse(v SetSessionTitleResponse) AgentResponseResultResult {
 	w := AgentResponseResultResultSetSessionTitleResponse(v)
 	return AgentResponseResultResult{Value: &w}
 }
 
 // SessionCapabilitiesSessionTitle holds the members of SessionCapabilities that unstable_session_title adds.
 type SessionCapabilitiesSessionTitle struct {
-	// **UNSTABLE**
+	// UNSTABLE
 	//
 	// This capability is not part of the spec yet, and may be removed or changed at any point.
 	//
@@ -93,7 +93,7 @@ func (x *SessionCapabilitiesSessionTitle) appendGatedMembers(buf []byte, open in
 	return buf, nil
 }
 
-// SessionTitleCapabilities: **UNSTABLE**
+// SessionTitleCapabilities: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -106,7 +106,9 @@ type SessionTitleCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -182,7 +184,7 @@ func (x SessionTitleCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// SetSessionTitleResponse: **UNSTABLE**
+// SetSessionTitleResponse: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -197,7 +199,9 @@ type SetSessionTitleResponse struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -305,7 +309,7 @@ func init() {
 	})
 }
 
-// ClientRequestParamsSetSessionTitleRequest: **UNSTABLE**
+// ClientRequestParamsSetSessionTitleRequest: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -331,7 +335,7 @@ func NewClientRequestParamsSetSessionTitleRequest(v SetSessionTitleRequest) Clie
 	return ClientRequestParams{Value: &w}
 }
 
-// SetSessionTitleRequest: **UNSTABLE**
+// SetSessionTitleRequest: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -358,7 +362,9 @@ type SetSessionTitleRequest struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.

@@ -19,7 +19,7 @@ func (x *StateUpdate) decodeGatedSubagents(tag []byte, r *wireReader) (bool, err
 	return false, nil
 }
 
-// StateUpdateUnknown: **UNSTABLE**
+// StateUpdateUnknown: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -72,7 +72,7 @@ func (x *BackgroundWork) decodeGatedSubagents(tag []byte, r *wireReader) (bool, 
 	return false, nil
 }
 
-// BackgroundWorkSubagent: **UNSTABLE**
+// BackgroundWorkSubagent: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -111,7 +111,7 @@ func NewBackgroundWorkSubagent(v BackgroundSubagent) BackgroundWork {
 	return BackgroundWork{Value: &w}
 }
 
-// BackgroundSubagent: **UNSTABLE**
+// BackgroundSubagent: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -123,7 +123,9 @@ type BackgroundSubagent struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -214,7 +216,7 @@ func (x BackgroundSubagent) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// UnknownStateUpdate: **UNSTABLE**
+// UnknownStateUpdate: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -235,13 +237,17 @@ type UnknownStateUpdate struct {
 	// running. An Agent that reports background work MUST include it on every state
 	// update for the session. A malformed list is treated as not reported.
 	//
-	// See protocol docs: [Background Work](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#background-work)
+	// See protocol docs: [Background Work]
+	//
+	// [Background Work]: https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#background-work
 	Background []BackgroundWork `json:"background,omitempty"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -366,7 +372,7 @@ func (x *SessionUpdate) decodeGatedSubagents(tag []byte, r *wireReader) (bool, e
 	return false, nil
 }
 
-// SessionUpdateSubagentUpdate: **UNSTABLE**
+// SessionUpdateSubagentUpdate: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -405,7 +411,7 @@ func NewSessionUpdateSubagentUpdate(v SubagentUpdate) SessionUpdate {
 	return SessionUpdate{Value: &w}
 }
 
-// SessionUpdateSessionMessage: **UNSTABLE**
+// SessionUpdateSessionMessage: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -444,7 +450,7 @@ func NewSessionUpdateSessionMessage(v SessionMessage) SessionUpdate {
 	return SessionUpdate{Value: &w}
 }
 
-// SessionUpdateSessionMessageChunk: **UNSTABLE**
+// SessionUpdateSessionMessageChunk: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -482,7 +488,7 @@ func NewSessionUpdateSessionMessageChunk(v SessionMessageChunk) SessionUpdate {
 	return SessionUpdate{Value: &w}
 }
 
-// SubagentSessionCapabilities: **UNSTABLE**
+// SubagentSessionCapabilities: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -499,7 +505,9 @@ type SubagentSessionCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -591,7 +599,7 @@ func (x SubagentSessionCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// SessionCancelCapabilities: **UNSTABLE**
+// SessionCancelCapabilities: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -603,7 +611,9 @@ type SessionCancelCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -679,7 +689,7 @@ func (x SessionCancelCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// SubagentUpdate: **UNSTABLE**
+// SubagentUpdate: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -759,7 +769,9 @@ type SubagentUpdate struct {
 	// stored value without merging nested objects. Beyond this patch rule, implementations
 	// MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)
+	// See protocol docs: [Metadata Patches]
+	//
+	// [Metadata Patches]: https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches
 	Meta Patch[json.RawMessage] `json:"_meta,omitzero"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -942,7 +954,7 @@ func (x SubagentUpdate) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// SessionMessage: **UNSTABLE**
+// SessionMessage: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -980,7 +992,9 @@ type SessionMessage struct {
 	// stored value without merging nested objects. Beyond this patch rule, implementations
 	// MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)
+	// See protocol docs: [Metadata Patches]
+	//
+	// [Metadata Patches]: https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches
 	Meta Patch[json.RawMessage] `json:"_meta,omitzero"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -1155,7 +1169,7 @@ func (x SessionMessage) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// SessionMessageChunk: **UNSTABLE**
+// SessionMessageChunk: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -1173,7 +1187,9 @@ type SessionMessageChunk struct {
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	// This metadata is scoped to the chunk and does not patch stored metadata.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.

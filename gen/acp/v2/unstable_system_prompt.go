@@ -7,7 +7,7 @@ import "encoding/json"
 
 // SessionCapabilitiesSystemPrompt holds the members of SessionCapabilities that unstable_system_prompt adds.
 type SessionCapabilitiesSystemPrompt struct {
-	// **UNSTABLE**
+	// UNSTABLE
 	//
 	// This capability is not part of the spec yet, and may be removed or changed at any point.
 	//
@@ -53,7 +53,7 @@ func (x *SessionCapabilitiesSystemPrompt) appendGatedMembers(buf []byte, open in
 	return buf, nil
 }
 
-// SessionSystemPromptCapabilities: **UNSTABLE**
+// SessionSystemPromptCapabilities: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -70,7 +70,9 @@ type SessionSystemPromptCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -162,7 +164,7 @@ func (x SessionSystemPromptCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// SessionSystemPromptModeCapabilities: **UNSTABLE**
+// SessionSystemPromptModeCapabilities: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -181,7 +183,9 @@ type SessionSystemPromptModeCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -273,7 +277,7 @@ func (x SessionSystemPromptModeCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// SessionSystemPromptOverrideCapabilities: **UNSTABLE**
+// SessionSystemPromptOverrideCapabilities: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -286,7 +290,9 @@ type SessionSystemPromptOverrideCapabilities struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -364,7 +370,7 @@ func (x SessionSystemPromptOverrideCapabilities) MarshalJSON() ([]byte, error) {
 
 // NewSessionRequestSystemPrompt holds the members of NewSessionRequest that unstable_system_prompt adds.
 type NewSessionRequestSystemPrompt struct {
-	// **UNSTABLE**
+	// UNSTABLE
 	//
 	// This capability is not part of the spec yet, and may be removed or changed at any point.
 	//
@@ -407,7 +413,7 @@ func (x *NewSessionRequestSystemPrompt) appendGatedMembers(buf []byte, open int)
 	return buf, nil
 }
 
-// SystemPrompt: **UNSTABLE**
+// SystemPrompt: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -437,7 +443,9 @@ type SystemPrompt struct {
 	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
 	// Implementations MUST NOT assign meaning to keys they do not recognize.
 	//
-	// See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)
+	// See protocol docs: [Extensibility]
+	//
+	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -547,7 +555,7 @@ func (x SystemPrompt) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// SystemPromptMode: **UNSTABLE**
+// SystemPromptMode: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -623,7 +631,7 @@ func (x SystemPromptMode) MarshalJSON() ([]byte, error) {
 
 // ResumeSessionRequestSystemPrompt holds the members of ResumeSessionRequest that unstable_system_prompt adds.
 type ResumeSessionRequestSystemPrompt struct {
-	// **UNSTABLE**
+	// UNSTABLE
 	//
 	// This capability is not part of the spec yet, and may be removed or changed at any point.
 	//

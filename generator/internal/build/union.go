@@ -336,7 +336,7 @@ func jsonKindOf(t string) byte {
 // newVariant names a variant and its constructor.
 func (b *builder) newVariant(goname string, a *schema.Node) *ir.Variant {
 	v := &ir.Variant{Go: b.ns.Claim(goname, a.Path), Doc: a.Description, Path: a.Path}
-	v.Ctor = b.ns.Claim("New"+v.Go, a.Path)
+	v.Ctor = b.ns.Claim("New"+naming.DropRepeatedWords(v.Go), a.Path)
 	return v
 }
 

@@ -18,6 +18,7 @@ import (
 type fileSet struct {
 	pkg   string
 	files map[string]*File
+	gates []ir.Gate // every gate a file was asked for, for the package comment
 }
 
 func newFileSet(pkg string) *fileSet {
@@ -26,6 +27,7 @@ func newFileSet(pkg string) *fileSet {
 
 // on is the file of code that exists when gate is on.
 func (fs *fileSet) on(gate ir.Gate) *File {
+	fs.gates = append(fs.gates, gate)
 	if len(gate) == 0 {
 		return fs.file("types.go", "")
 	}
@@ -35,6 +37,7 @@ func (fs *fileSet) on(gate ir.Gate) *File {
 // off is the file of code that exists when base is on and extra is off:
 // "<extra>_off.go", or "<base>__without__<extra>.go".
 func (fs *fileSet) off(base, extra ir.Gate) *File {
+	fs.gates = append(fs.gates, base, extra)
 	name := extra.Key() + "_off.go"
 	if len(base) > 0 {
 		name = base.Key() + "__without__" + extra.Key() + ".go"

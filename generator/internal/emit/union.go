@@ -2,6 +2,7 @@ package emit
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/acpgen/acpgen/generator/internal/ir"
 	"github.com/acpgen/acpgen/generator/internal/naming"
@@ -13,7 +14,7 @@ import (
 // every variant type (see docs/adr/0001-union-representation.md).
 func emitUnion(fs *fileSet, name, description string, u *ir.UnionDecl) {
 	f := fs.on(u.Gate)
-	doc(f, name, description)
+	docWith(f, name, description, variantList(u))
 	f.Type().Id(name).Struct(
 		Comment("Value is the variant: one of the "+name+"* types that implement "+u.Iface+". A nil"),
 		Comment("Value is an unset union, which cannot be encoded."),
@@ -232,6 +233,56 @@ func emitVariant(f *File, union string, u *ir.UnionDecl, v *ir.Variant) {
 	}
 	newFunc(f).Params(Op("*").Id(v.Go)).Id("is" + union).Params().Block()
 	emitConstructor(f, union, v)
+}
+
+// variantList is the paragraph of a union's doc comment that lists its
+// variants with their tag values (or JSON kinds), the build tags of gated
+// ones, and the tags it rejects, since go doc shows the interface only as
+// having unexported methods.
+func variantList(u *ir.UnionDecl) string {
+	var b strings.Builder
+	if u.Tag != "" {
+		fmt.Fprintf(&b, "Value holds one of these variants, chosen by the member %q:\n\n", u.Tag)
+	} else {
+		b.WriteString("Value holds one of these variants, chosen by the JSON value's kind and members:\n\n")
+	}
+	for _, v := range u.AllVariants() {
+		var what string
+		switch {
+		case v == u.CatchAll:
+			what = fmt.Sprintf("any other %s, kept as received", u.Tag)
+		case v == u.Fallback:
+			what = fmt.Sprintf("%s absent or null", u.Tag)
+		case u.Tag != "":
+			what = quoteJSON(v.Tag)
+		default:
+			what = kindNames(v.Kinds)
+		}
+		link := "[" + v.Go + "]"
+		if extra := v.Gate.Minus(u.Gate); len(extra) > 0 {
+			what += " (build tag " + strings.Join(extra, " and ") + ")"
+			link = v.Go // a doc link to a type that may not be built shows as text
+		}
+		fmt.Fprintf(&b, "  - *%s: %s\n", link, what)
+	}
+	for _, r := range u.Removed {
+		fmt.Fprintf(&b, "\n%s %s is rejected: %s", u.Tag, quoteJSON(r.Tag), r.Message)
+	}
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// kindNames names the JSON kinds an untagged variant accepts.
+func kindNames(kinds string) string {
+	if strings.Contains(kinds, "*") {
+		return "any JSON value"
+	}
+	var out []string
+	for _, k := range jsonKinds {
+		if strings.IndexByte(kinds, k.b) >= 0 {
+			out = append(out, k.name)
+		}
+	}
+	return "a JSON " + strings.Join(out, " or ")
 }
 
 func variantDoc(union string, u *ir.UnionDecl, v *ir.Variant) string {

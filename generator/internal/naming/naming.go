@@ -126,3 +126,22 @@ func (fn FieldNames) Claim(name string) string {
 	fn[candidate] = true
 	return candidate
 }
+
+// DropRepeatedWords removes a word that repeats the word just before it
+// ("AgentResponseResultResultInitializeResponse" becomes
+// "AgentResponseResultInitializeResponse"). Names built by joining an
+// owner's name and a property's ("result" of the "Result" variant) repeat
+// that way; a word repeated further on is kept, as it says something
+// ("SessionUpdateToolCallUpdate"). Words are split as splitWords does and
+// kept as written, so the result depends on the name alone.
+func DropRepeatedWords(name string) string {
+	var b strings.Builder
+	prev := ""
+	for _, w := range splitWords(name) {
+		if w != prev {
+			b.WriteString(w)
+		}
+		prev = w
+	}
+	return b.String()
+}

@@ -1,0 +1,108 @@
+package emit
+
+import (
+	"bytes"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/acpgen/acpgen/generator/internal/ir"
+
+	. "github.com/dave/jennifer/jen"
+)
+
+// PackageInfo is what the package comment says about where a package
+// comes from.
+type PackageInfo struct {
+	// Name is the Go package name.
+	Name string
+	// Schema names the schema as acpgen was given it ("acp/v1/schema.json").
+	Schema string
+	// Unstable names the unstable schema, when there is one.
+	Unstable string
+	// Release is the schema's published release and integrity hash, when
+	// known ("@agentclientprotocol/sdk 2.4.0 (sha512-…)").
+	Release string
+	// Generator is acpgen's version.
+	Generator string
+	// Validate says the types have Validate methods.
+	Validate bool
+	// ProtocolVersion is the version the package speaks, 0 when none.
+	ProtocolVersion int64
+}
+
+// packageDoc renders package_doc.go (not doc.go, the usual name of a
+// hand-written package comment, which go doc shows first): the package comment, naming the schema, its
+// release, acpgen's version and the build tags of the features in the
+// package. features are sorted.
+func packageDoc(info PackageInfo, rpc *ir.RPC, features []string) (OutputFile, error) {
+	f := NewFile(info.Name)
+	f.HeaderComment(GeneratedHeader)
+	var b strings.Builder
+	line := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
+	line("Package %s holds the Go types of a JSON Schema, with their JSON", info.Name)
+	line("encoding and decoding.")
+	switch {
+	case rpc != nil && rpc.Surface != nil:
+		line("It also has the protocol's method tables and message envelopes, a")
+		line("handler interface for each side and a JSON-RPC 2.0 connection.")
+	case rpc != nil:
+		line("It also has the protocol's method tables and message envelopes.")
+	}
+	if info.Validate {
+		line("Every type but a union's variants has a Validate method that checks")
+		line("the constraints the schema states.")
+	}
+	line("It imports the standard library only.")
+	line("")
+	line("# Source")
+	line("")
+	line("  - Schema: %s", info.Schema)
+	if info.Unstable != "" {
+		line("  - Unstable features from: %s", info.Unstable)
+	}
+	if info.Release != "" {
+		line("  - Release: %s", info.Release)
+	}
+	if info.ProtocolVersion != 0 {
+		line("  - Protocol version: %d (CurrentProtocolVersion)", info.ProtocolVersion)
+	}
+	line("  - Generator: acpgen %s (github.com/acpgen/acpgen)", info.Generator)
+	line("")
+	line("To change the package, change the schema or acpgen's flags and")
+	line("generate again; edits to the generated files are lost.")
+	if len(features) > 0 {
+		line("")
+		line("# Build tags")
+		line("")
+		line("Built without tags, the package is the stable schema alone. Each")
+		line("unstable feature below adds its types, fields, variants and methods")
+		line("when built with its tag; the tag unstable turns on every one:")
+		line("")
+		for _, feat := range features {
+			line("  - %s", feat)
+		}
+	}
+	for _, l := range strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n") {
+		f.PackageComment(l) // one line each: jennifer writes a multi-line comment as /* */
+	}
+	var buf bytes.Buffer
+	if err := f.Render(&buf); err != nil {
+		return OutputFile{}, fmt.Errorf("rendering package_doc.go: %v", err)
+	}
+	return OutputFile{Name: "package_doc.go", Content: buf.Bytes()}, nil
+}
+
+// features lists every feature some file of the set is gated on.
+func (fs *fileSet) features() []string {
+	var out []string
+	for _, g := range fs.gates {
+		for _, feat := range g {
+			if !slices.Contains(out, feat) {
+				out = append(out, feat)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}
