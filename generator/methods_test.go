@@ -56,6 +56,12 @@ func TestMethodErrors(t *testing.T) {
 		{"null error id without a union", rpcSchema(rpcPing, rpcPingResult, rpcCall, rpcReply, rpcTypes,
 			`"Failure": {"type": "object", "properties": {"id": {"type": ["integer", "null"]}, "error": {"$ref": "#/$defs/Fault"}}}`),
 			"stable.json: #/$defs/Failure/properties/id: a null error-response id needs a union id type (Id is not one)"},
+		{"x-side both alone", rpcSchema(rpcCall, rpcReply, rpcFailure, rpcTypes,
+			`"Ping": {"type": "object", "x-method": "ping", "x-side": "both"}`, `"PingResult": {"type": "object", "x-method": "ping", "x-side": "both"}`),
+			`stable.json: #/$defs/Ping: x-side "both": no method names a side of its own`},
+		{"error id neither a reference nor alternatives", rpcSchema(rpcPing, rpcPingResult, rpcCall, rpcReply, rpcTypes,
+			`"Failure": {"type": "object", "properties": {"id": {"anyOf": [{"type": "integer"}, {"type": "object"}]}, "error": {"$ref": "#/$defs/Fault"}}}`),
+			"stable.json: #/$defs/Failure/properties/id: expected a reference to the id type, or the id's alternatives (integer, number or string, each inline) with or without null"},
 	} {
 		files, err := Generate(tt.cfg)
 		if err == nil || !strings.HasPrefix(err.Error(), tt.want) {
