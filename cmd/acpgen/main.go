@@ -3,6 +3,7 @@
 //
 //	acpgen [-protocol v1|v2] [-schema file|dir] [-unstable file] [-features file]
 //	       [-overrides file] [-emit-features all|none|a,b] [-out dir] [-package name] [-protocol-version N] [-validate] [-check]
+//	acpgen -draft-features out.json [-schema file|dir] [-unstable file] [-features file]
 //	acpgen -version
 //
 // Without -schema it uses the ACP schemas embedded in acpgen for -protocol:
@@ -10,7 +11,9 @@
 // behind its build tag. With -validate the generated types also get a
 // Validate method (stable schemas only). With -check it writes nothing: it exits 1 and
 // prints a unified diff when the files in -out differ from what it would
-// generate.
+// generate. With -draft-features it writes a feature map for the stable and
+// unstable schemas instead, starting from -features (or none), and lists
+// on stderr what it kept, dropped, proposed and could not attribute.
 package main
 
 import (
@@ -34,6 +37,7 @@ type options struct {
 	version                                          bool
 	protocol, schemaPath, unstablePath, featuresPath string
 	overridesPath, emitFeatures, out, pkg            string
+	draftPath                                        string
 	check, validate                                  bool
 	protocolVersion                                  int64
 }
@@ -53,6 +57,7 @@ func parseFlags(args []string) (options, error) {
 	fs.Int64Var(&o.protocolVersion, "protocol-version", 0, "protocol version the package speaks, as CurrentProtocolVersion (default: the schema directory's name, v1 → 1)")
 	fs.BoolVar(&o.validate, "validate", false, "also generate Validate methods checking the schema's constraints (stable schemas only)")
 	fs.BoolVar(&o.check, "check", false, "write nothing; exit 1 with a diff when -out is stale")
+	fs.StringVar(&o.draftPath, "draft-features", "", "write a draft feature map for the schemas to this file (from -features, or from none) instead of generating")
 	if err := fs.Parse(args); err != nil {
 		return o, err
 	}
@@ -69,6 +74,9 @@ func run(args []string, stdout io.Writer) error {
 	}
 	if o.version {
 		return printVersion(stdout)
+	}
+	if o.draftPath != "" {
+		return draftMap(o, stdout)
 	}
 	cfg, err := configFor(o)
 	if err != nil {
