@@ -1,6 +1,7 @@
 package gate
 
 import (
+	"bytes"
 	"maps"
 	"slices"
 	"strings"
@@ -82,6 +83,9 @@ func TestDraftACP(t *testing.T) {
 			out, _, err := Draft(stable, unstable, "", nil)
 			if err != nil {
 				t.Fatal(err)
+			}
+			if again, _, _ := Draft(stable, unstable, "", nil); !bytes.Equal(out, again) {
+				t.Error("two drafts of the same schemas differ")
 			}
 			draft := featureSets(t, stable, unstable, "draft.json", out)
 			var got []string
