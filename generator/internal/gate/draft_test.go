@@ -66,6 +66,10 @@ func TestDraftACP(t *testing.T) {
 			"unstable_proxy_chains", "unstable_session_archive", "unstable_session_fork", "unstable_session_status",
 			"unstable_session_title", "unstable_system_prompt"},
 	}
+	// The README's figures: elements in the same feature when each drafted
+	// feature is matched to the hand feature sharing most of its elements,
+	// and (strict) when each hand feature is matched to one drafted feature.
+	agree := map[string][3]int{"v1": {134, 125, 136}, "v2": {125, 113, 125}}
 	for _, proto := range []string{"v1", "v2"} {
 		t.Run(proto, func(t *testing.T) {
 			in := readACPInputs(t, proto)
@@ -99,8 +103,56 @@ func TestDraftACP(t *testing.T) {
 			if !slices.Equal(got, exact[proto]) {
 				t.Errorf("hand-checked features drafted exactly from an empty map:\n got %v\nwant %v", got, exact[proto])
 			}
+			same, strict, total := agreement(draft, hand)
+			if w := agree[proto]; same != w[0] || strict != w[1] || total != w[2] {
+				t.Errorf("elements in the same feature: %d (strict %d) of %d, want %v", same, strict, total, w)
+			}
 		})
 	}
+}
+
+// agreement counts the elements that land in the same feature: same
+// matches each drafted feature to the hand feature holding most of its
+// elements, strict each hand feature to the drafted feature holding most
+// of its elements (ties: the first name).
+func agreement(draft, hand map[string][]claimKey) (same, strict, total int) {
+	draftOf, handOf := owners(draft), owners(hand)
+	best := func(from map[string][]claimKey, other map[claimKey]string) map[string]string {
+		out := map[string]string{}
+		for _, f := range slices.Sorted(maps.Keys(from)) {
+			count := map[string]int{}
+			for _, k := range from[f] {
+				count[other[k]]++
+			}
+			for _, g := range slices.Sorted(maps.Keys(count)) {
+				if count[g] > count[out[f]] {
+					out[f] = g
+				}
+			}
+		}
+		return out
+	}
+	toHand, toDraft := best(draft, handOf), best(hand, draftOf)
+	for k, d := range draftOf {
+		total++
+		if toHand[d] == handOf[k] {
+			same++
+		}
+		if toDraft[handOf[k]] == d {
+			strict++
+		}
+	}
+	return same, strict, total
+}
+
+func owners(features map[string][]claimKey) map[claimKey]string {
+	out := map[claimKey]string{}
+	for f, keys := range features {
+		for _, k := range keys {
+			out[k] = f
+		}
+	}
+	return out
 }
 
 func sameKeys(a, b []claimKey) bool {
