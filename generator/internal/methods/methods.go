@@ -190,7 +190,11 @@ func gateSide(side string, methods []*ir.RPCMethod, byName map[string]*ir.Decl, 
 			kind = RoleNotification
 		}
 		var gate ir.Gate
-		if f := mg.Claims[Key{Method: m.Name, Side: side, Kind: kind}]; f != "" {
+		f := mg.Claims[Key{Method: m.Name, Side: side, Kind: kind}]
+		if f == "" { // an unstable method of x-side "both" is claimed once for every side
+			f = mg.Claims[Key{Method: m.Name, Side: SideBoth, Kind: kind}]
+		}
+		if f != "" {
 			if mg.Emit != nil && !mg.Emit[f] {
 				continue
 			}
