@@ -18,6 +18,7 @@ func TestBadSchemas(t *testing.T) {
 		{"unsupported-keyword.json", []string{"testdata/bad/unsupported-keyword.json: #/$defs/A/patternProperties: unsupported keyword \"patternProperties\""}},
 		{"invalid-schema.json", []string{"testdata/bad/invalid-schema.json: invalid schema: #/$defs/A/properties/x/type"}},
 		{"unsupported-construct.json", []string{"testdata/bad/unsupported-construct.json: #/$defs/A/anyOf/1/properties/k: unsupported schema"}},
+		{"nested-union.json", []string{"testdata/bad/nested-union.json: #/$defs/Message/anyOf/1: a union nested in a variant is not supported"}},
 	}
 	for _, c := range cases {
 		t.Run(c.file, func(t *testing.T) {

@@ -347,3 +347,16 @@ func readCaseFile(t *testing.T, dir, name string) (string, []byte) {
 	}
 	return path, data
 }
+
+// TestUnstableSchemaOwnError: an unstable schema whose messages acpgen
+// cannot read fails with that reason and its own file, not as a difference
+// from the stable schema.
+func TestUnstableSchemaOwnError(t *testing.T) {
+	badID := strings.Replace(defPing, `"Failure": {"type": "object", "properties": {"id": {"$ref": "#/$defs/Id"}`,
+		`"Failure": {"type": "object", "properties": {"id": {"type": "object"}`, 1)
+	_, err := Generate(gateConfig(defPing, badID, `{"features": {"unstable_a": {}}}`))
+	want := "unstable.json: #/$defs/Failure/properties/id: expected a reference to the id type"
+	if err == nil || !strings.HasPrefix(err.Error(), want) || strings.Contains(err.Error(), "differs") {
+		t.Errorf("got %v\nwant %s…", err, want)
+	}
+}

@@ -2,6 +2,8 @@ package generator
 
 import (
 	"bytes"
+	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -56,6 +58,12 @@ func TestMethodErrors(t *testing.T) {
 		{"null error id without a union", rpcSchema(rpcPing, rpcPingResult, rpcCall, rpcReply, rpcTypes,
 			`"Failure": {"type": "object", "properties": {"id": {"type": ["integer", "null"]}, "error": {"$ref": "#/$defs/Fault"}}}`),
 			"stable.json: #/$defs/Failure/properties/id: a null error-response id needs a union id type (Id is not one)"},
+		{"x-side both alone", rpcSchema(rpcCall, rpcReply, rpcFailure, rpcTypes,
+			`"Ping": {"type": "object", "x-method": "ping", "x-side": "both"}`, `"PingResult": {"type": "object", "x-method": "ping", "x-side": "both"}`),
+			`stable.json: #/$defs/Ping: x-side "both": no method names a side of its own`},
+		{"error id neither a reference nor alternatives", rpcSchema(rpcPing, rpcPingResult, rpcCall, rpcReply, rpcTypes,
+			`"Failure": {"type": "object", "properties": {"id": {"anyOf": [{"type": "integer"}, {"type": "object"}]}, "error": {"$ref": "#/$defs/Fault"}}}`),
+			"stable.json: #/$defs/Failure/properties/id: expected a reference to the id type, or the id's alternatives (integer, number or string, each inline) with or without null"},
 	} {
 		files, err := Generate(tt.cfg)
 		if err == nil || !strings.HasPrefix(err.Error(), tt.want) {
@@ -100,5 +108,53 @@ func TestMethodsEmitFeatures(t *testing.T) {
 	}
 	if bytes.Contains(got["types.go"], []byte("thing/fork")) || !bytes.Contains(got["types.go"], []byte(`AgentMethodThingMake = "thing/make"`)) {
 		t.Errorf("types.go has thing/fork or lacks thing/make")
+	}
+}
+
+// TestUnstableSideBoth: an unstable method of x-side "both" (claimed once,
+// handled by "both") is behind its feature's tag in every side's table,
+// and a drafted map claims it so.
+func TestUnstableSideBoth(t *testing.T) {
+	unstable, err := os.ReadFile("testdata/methods-side-both/schema.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc map[string]any
+	if err := json.Unmarshal(unstable, &doc); err != nil {
+		t.Fatal(err)
+	}
+	defs := doc["$defs"].(map[string]any)
+	delete(defs, "RelayRequest")
+	delete(defs, "RelayResponse")
+	for _, path := range [][]string{{"ClientRequest", "params"}, {"AgentRequest", "params"}, {"AgentResponse", "result"}, {"ClientResponse", "result"}} {
+		n := defs[path[0]].(map[string]any)
+		if alts, ok := n["anyOf"].([]any); ok {
+			n = alts[0].(map[string]any) // the result message
+		}
+		union := n["properties"].(map[string]any)[path[1]].(map[string]any)
+		union["anyOf"] = union["anyOf"].([]any)[:1]
+	}
+	stable, _ := json.Marshal(doc)
+	cfg := Config{SchemaFile: "stable.json", Schema: stable, UnstableFile: "unstable.json", Unstable: unstable, Package: "golden"}
+	features, _, err := DraftFeatures(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(features, []byte(`"handledBy":"both"`)) && !bytes.Contains(features, []byte(`"handledBy": "both"`)) {
+		t.Errorf("the draft does not claim relay/message as handled by both:\n%s", features)
+	}
+	cfg.FeaturesFile, cfg.Features = "features.json", features
+	files, err := Generate(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		gated := strings.Contains(f.Name, "unstable_relay_message")
+		for _, name := range []string{"AgentMethodRelayMessage =", "ClientMethodRelayMessage ="} {
+			want := gated && !strings.HasSuffix(f.Name, "_off.go")
+			if bytes.Contains(f.Content, []byte(name)) != want {
+				t.Errorf("%s: has %q: %t, want %t", f.Name, name, !want, want)
+			}
+		}
 	}
 }

@@ -81,6 +81,11 @@ write_version() {
   } >"$out"
 }
 
+# Sourced (scripts/releases.sh does), this file only defines the functions.
+if [[ "${BASH_SOURCE[0]}" != "$0" ]]; then
+  return 0
+fi
+
 WORK=""
 cleanup() { if [[ -n "$WORK" ]]; then rm -rf "$WORK"; fi; }
 trap cleanup EXIT

@@ -58,7 +58,7 @@ func readInputs(o options) (inputs, error) {
 			return in, err
 		}
 	}
-	if (in.unstable.data == nil) != (in.features.data == nil) {
+	if (in.unstable.data == nil) != (in.features.data == nil) && (o.draftPath == "" || in.unstable.data == nil) {
 		return in, fmt.Errorf("an unstable schema needs a feature map and the other way round (-unstable, -features)")
 	}
 	return in, nil

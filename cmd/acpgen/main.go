@@ -2,7 +2,9 @@
 // built from the same constructs).
 //
 //	acpgen [-protocol v1|v2] [-schema file|dir] [-unstable file] [-features file]
-//	       [-overrides file] [-emit-features all|none|a,b] [-out dir] [-package name] [-protocol-version N] [-validate] [-check]
+//	       [-overrides file] [-emit-features all|none|a,b] [-out dir] [-package name] [-protocol-version N] [-validate]
+//	       [-unknown-members keep|drop] [-check]
+//	acpgen -draft-features out.json [-schema file|dir] [-unstable file] [-features file]
 //	acpgen -version
 //	acpgen [-protocol v1|v2] -init-schema dir
 //
@@ -14,6 +16,9 @@
 // generate. With -init-schema it writes the embedded schema files of
 // -protocol into a directory, for a user to keep and generate from with
 // -schema.
+// With -draft-features it writes a feature map for the stable and
+// unstable schemas instead, starting from -features (or none), and lists
+// on stderr what it kept, dropped, proposed and could not attribute.
 package main
 
 import (
@@ -39,6 +44,7 @@ type options struct {
 	protocol, schemaPath, unstablePath, featuresPath string
 	overridesPath, emitFeatures, out, pkg            string
 	unknownMembers                                   string
+	draftPath                                        string
 	check, validate                                  bool
 	protocolVersion                                  int64
 }
@@ -60,6 +66,7 @@ func parseFlags(args []string) (options, error) {
 	fs.BoolVar(&o.validate, "validate", false, "also generate Validate methods checking the schema's constraints (stable schemas only)")
 	fs.StringVar(&o.unknownMembers, "unknown-members", "keep", "members a type does not declare: keep (in its Unknown field, encoded back) or drop (ignored, as the reference implementation does)")
 	fs.BoolVar(&o.check, "check", false, "write nothing; exit 1 with a diff when -out is stale")
+	fs.StringVar(&o.draftPath, "draft-features", "", "write a draft feature map for the schemas to this file (from -features, or from none) instead of generating")
 	if err := fs.Parse(args); err != nil {
 		return o, err
 	}
@@ -79,6 +86,9 @@ func run(args []string, stdout io.Writer) error {
 	}
 	if o.initSchema != "" {
 		return initSchema(o.initSchema, o.protocol)
+	}
+	if o.draftPath != "" {
+		return draftMap(o, stdout)
 	}
 	cfg, err := configFor(o)
 	if err != nil {

@@ -11,7 +11,8 @@ import (
 
 // enumOf recognises an enum: alternatives that are all constants of one JSON
 // type (string, or integer), plus at most one catch-all alternative of that
-// type without a constant, which makes the enum open. ok is false when alts
+// type without a constant (titled "Other" or "Unknown"; for integers also
+// untitled), which makes the enum open. ok is false when alts
 // are not an enum.
 func (b *builder) enumOf(name string, alts []*schema.Node) (*ir.Enum, bool, error) {
 	typ := enumJSONType(alts[0])
@@ -24,7 +25,10 @@ func (b *builder) enumOf(name string, alts []*schema.Node) (*ir.Enum, bool, erro
 			return nil, false, nil
 		}
 		if a.Const == nil {
-			if !isCatchAllTitle(a.Title) || e.Open {
+			// An integer enum is open anyway: its catch-all may go
+			// without a title (ACP 0.10.0's ErrorCode).
+			catchAll := isCatchAllTitle(a.Title) || typ == "integer" && a.Title == ""
+			if !catchAll || e.Open {
 				return nil, false, nil
 			}
 			e.Open = true
@@ -74,7 +78,11 @@ func (b *builder) enumValue(name, typ string, a *schema.Node) (ir.EnumValue, err
 	} else if err := json.Unmarshal(a.Const, &v.Int); err != nil {
 		return v, fmt.Errorf("%s/const: expected an integer", a.Path)
 	}
-	if label == "" {
+	switch {
+	case label != "":
+	case v.Int < 0: // an untitled constant is named by its value
+		label = fmt.Sprintf("minus %d", -v.Int)
+	default:
 		label = fmt.Sprint(v.Int)
 	}
 	v.Go = b.ns.Claim(name+naming.GoName(label), a.Path)

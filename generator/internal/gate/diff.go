@@ -91,7 +91,9 @@ func diffSchemas(stable, unstable *schema.Doc) ([]element, error) {
 	sDefs, _ := s["$defs"].(map[string]any)
 	uDefs, _ := u["$defs"].(map[string]any)
 	d.diffDefs(sDefs, uDefs)
-	d.diffMethods(stable, unstable)
+	if err := d.diffMethods(stable, unstable); err != nil {
+		return nil, err
+	}
 	rootS, rootU := withoutKey(s, "$defs"), withoutKey(u, "$defs")
 	d.walk(diffCtx{def: "<root>", union: "<root>"}, "#", rootS, rootU)
 	d.checkGrowth()

@@ -1,6 +1,8 @@
 package gate
 
 import (
+	"fmt"
+
 	"github.com/acpgen/acpgen/generator/internal/methods"
 	"github.com/acpgen/acpgen/generator/internal/schema"
 )
@@ -8,17 +10,17 @@ import (
 // diffMethods records the methods (x-method, by side and message kind) that
 // only the unstable schema has. A method's types are definitions claimed on
 // their own; the method itself is claimed too, so that a feature map says
-// which feature turns a method on.
-func (d *schemaDiff) diffMethods(stable, unstable *schema.Doc) {
+// which feature turns a method on. A schema whose messages acpgen cannot
+// read is reported as such, with its file: that is no difference of the
+// two schemas.
+func (d *schemaDiff) diffMethods(stable, unstable *schema.Doc) error {
 	s, err := docMethods(stable)
 	if err != nil {
-		d.fail("#", "%v", err)
-		return
+		return fmt.Errorf("%s: %w", stable.File, err)
 	}
 	u, err := docMethods(unstable)
 	if err != nil {
-		d.fail("#", "%v", err)
-		return
+		return fmt.Errorf("%s: %w", unstable.File, err)
 	}
 	old := map[methods.Key]bool{}
 	for _, m := range s {
@@ -29,6 +31,7 @@ func (d *schemaDiff) diffMethods(stable, unstable *schema.Doc) {
 			d.add(element{Kind: elemMethod, Owner: m.Key.Side, Member: m.Key.Method, Side: m.Key.Side, MsgKind: m.Key.Kind, Path: "#/$defs/" + schema.EscapePointer(m.Def)})
 		}
 	}
+	return nil
 }
 
 // schemaMethod is a definition that is the params of a request or a

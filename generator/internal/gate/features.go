@@ -59,6 +59,7 @@ type crossMember struct {
 	Property     string `json:"property"`
 	OwnerFeature string `json:"ownerFeature"`
 	TypeFeature  string `json:"typeFeature"`
+	Ref          string `json:"ref,omitempty"` // the type, for people
 }
 
 // ParseFeatureMap reads a feature map file.

@@ -2,6 +2,7 @@ package methods
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/acpgen/acpgen/generator/internal/schema"
@@ -101,6 +102,9 @@ func (u *messageUses) payload(doc *schema.Doc, role string, payload *schema.Node
 			continue
 		}
 		methods = append(methods, name)
+		if def.Side == SideBoth {
+			continue // either side handles it: it fits any message
+		}
 		if side != "" && def.Side != side {
 			u.fail("%s: one message has methods of sides %q and %q", payload.Path, side, def.Side)
 		}
@@ -124,7 +128,8 @@ func (u *messageUses) payload(doc *schema.Doc, role string, payload *schema.Node
 // errorResponse records the types of an error response (which names no
 // method: any object with id and error is one). Its id is the id type, or
 // an inline schema that also admits null: JSON-RPC answers a request whose
-// id could not be read with a null id.
+// id could not be read with a null id. The id's alternatives written out
+// without null (ACP 2.1.0's v2) are the id type itself.
 func (u *messageUses) errorResponse(id, errorValue *schema.Node) {
 	u.typeUse(u.errs, errorValue)
 	switch {
@@ -134,9 +139,25 @@ func (u *messageUses) errorResponse(id, errorValue *schema.Node) {
 		if u.nullErrorID == "" {
 			u.nullErrorID = id.Path
 		}
+	case scalarAlternatives(id):
 	default:
-		u.fail("%s: expected a reference to the id type, or the id's alternatives and null", id.Path)
+		u.fail("%s: expected a reference to the id type, or the id's alternatives (integer, number or string, each inline) with or without null", id.Path)
 	}
+}
+
+// scalarAlternatives reports whether n is two or more inline alternatives,
+// each an integer, number or string schema.
+func scalarAlternatives(n *schema.Node) bool {
+	alts, err := n.Alternatives()
+	if err != nil || len(alts) < 2 {
+		return false
+	}
+	for _, a := range alts {
+		if a.Ref != "" || len(a.Types) != 1 || !slices.Contains([]string{"integer", "number", "string"}, a.Types[0]) {
+			return false
+		}
+	}
+	return true
 }
 
 // admitsNull reports whether n is nullable: a null type or alternative.

@@ -91,12 +91,17 @@ func buildRPC(doc *schema.Doc, types []*ir.Decl, ns *naming.Namespace, mg Gating
 	return rpc, buildSurface(rpc, byName, ns, version)
 }
 
+// SideBoth is the x-side of a method either side handles (mcp/message in
+// ACP 1.0.0 to 1.5.1): it is in the table and the interface of every side.
+const SideBoth = "both"
+
 // readMethods lists each side's requests and notifications in schema order
 // and gives every request its result.
 func readMethods(doc *schema.Doc, uses *messageUses) (map[string][]*ir.RPCMethod, error) {
 	bySide := map[string][]*ir.RPCMethod{}
 	results := map[Key]string{}
 	seen := map[Key]string{}
+	sides := schemaSides(doc)
 	for _, d := range doc.Defs {
 		n := d.Schema
 		if n.Method == "" && n.Side == "" {
@@ -108,20 +113,41 @@ func readMethods(doc *schema.Doc, uses *messageUses) (map[string][]*ir.RPCMethod
 			return nil, fmt.Errorf("%s: x-method and x-side go together", n.Path)
 		case role == "":
 			return nil, fmt.Errorf("%s: x-method %q: no JSON-RPC message of the schema has %s as its params or result", n.Path, n.Method, d.Name)
+		case n.Side == SideBoth && len(sides) == 0:
+			return nil, fmt.Errorf("%s: x-side %q: no method names a side of its own (\"agent\", \"client\", …) for it to join", n.Path, n.Side)
 		}
-		key := Key{Method: n.Method, Side: n.Side, Kind: role}
-		if prev, dup := seen[key]; dup {
-			return nil, fmt.Errorf("%s: %s %q of side %q is also %s", n.Path, role, n.Method, n.Side, prev)
+		handlers := []string{n.Side}
+		if n.Side == SideBoth {
+			handlers = sides
 		}
-		seen[key] = d.Name
-		if role == roleResult {
-			results[Key{Method: n.Method, Side: n.Side}] = d.Name
-			continue
+		for _, side := range handlers {
+			key := Key{Method: n.Method, Side: side, Kind: role}
+			if prev, dup := seen[key]; dup {
+				return nil, fmt.Errorf("%s: %s %q of side %q is also %s", n.Path, role, n.Method, side, prev)
+			}
+			seen[key] = d.Name
+			if role == roleResult {
+				results[Key{Method: n.Method, Side: side}] = d.Name
+				continue
+			}
+			m := &ir.RPCMethod{Name: n.Method, Notification: role == RoleNotification, Params: d.Name, Path: n.Path}
+			bySide[side] = append(bySide[side], m)
 		}
-		m := &ir.RPCMethod{Name: n.Method, Notification: role == RoleNotification, Params: d.Name, Path: n.Path}
-		bySide[n.Side] = append(bySide[n.Side], m)
 	}
 	return bySide, pairResults(bySide, results, doc)
+}
+
+// schemaSides lists the x-side values a method of x-side "both" joins: the
+// sides of the schema's methods but "both" and "protocol" (whose methods
+// both sides handle already), in schema order.
+func schemaSides(doc *schema.Doc) []string {
+	var out []string
+	for _, d := range doc.Defs {
+		if s := d.Schema.Side; s != "" && s != SideBoth && s != sideProtocol && d.Schema.Method != "" && !slices.Contains(out, s) {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // pairResults sets the result of every request; a request without a result
@@ -164,7 +190,11 @@ func gateSide(side string, methods []*ir.RPCMethod, byName map[string]*ir.Decl, 
 			kind = RoleNotification
 		}
 		var gate ir.Gate
-		if f := mg.Claims[Key{Method: m.Name, Side: side, Kind: kind}]; f != "" {
+		f := mg.Claims[Key{Method: m.Name, Side: side, Kind: kind}]
+		if f == "" { // an unstable method of x-side "both" is claimed once for every side
+			f = mg.Claims[Key{Method: m.Name, Side: SideBoth, Kind: kind}]
+		}
+		if f != "" {
 			if mg.Emit != nil && !mg.Emit[f] {
 				continue
 			}

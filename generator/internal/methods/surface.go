@@ -1,6 +1,7 @@
 package methods
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -193,18 +194,26 @@ func promptCancel(agent *ir.RPCSide) ir.PromptCancel {
 // request is named after its params type without "Request"
 // (PromptRequest: Prompt), a notification after its wire name
 // (session/update: SessionUpdate). A name already taken gets the side's
-// name in front, then a number.
+// name in front, then a number. A method of x-side "both" (the same params
+// on every side) has one name on every side: one Go method implements it.
 func nameHandlerMethods(sides []*ir.RPCSide) {
 	taken := map[string]bool{extRequestHandler: true, extNotificationHandler: true}
 	for _, name := range connMethodNames {
 		taken[name] = true
 	}
+	shared := map[string]string{}
 	for _, s := range sides {
 		if s.Iface == "" {
 			continue
 		}
 		for _, m := range s.Methods {
+			key := fmt.Sprintf("%s %s %t", m.Name, m.Params, m.Notification)
+			if name, ok := shared[key]; ok {
+				m.Go = name
+				continue
+			}
 			m.Go = claimMethodName(taken, s, m)
+			shared[key] = m.Go
 		}
 	}
 }

@@ -1,0 +1,217 @@
+package gate
+
+import (
+	"bytes"
+	"maps"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/acpgen/acpgen/generator/internal/schema"
+)
+
+// draftDocs loads a stable and an unstable schema for a draft.
+func draftDocs(t *testing.T, stableFile string, stableData []byte, unstableFile string, unstableData []byte) (*schema.Doc, *schema.Doc) {
+	t.Helper()
+	stable, err := schema.Load(stableFile, stableData)
+	if err != nil {
+		t.Fatal(err)
+	}
+	unstable, err := schema.Load(unstableFile, unstableData)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return stable, unstable
+}
+
+// featureSets reads a map and gives each feature's claims as a set of
+// keys, checking on the way that the map claims every element once.
+func featureSets(t *testing.T, stable, unstable *schema.Doc, file string, data []byte) map[string][]claimKey {
+	t.Helper()
+	elems, err := diffSchemas(stable, unstable)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fm, err := ParseFeatureMap(file, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	owners, err := claimElements(fm, elems)
+	if err != nil {
+		t.Fatalf("the map does not fit the schemas: %v", err)
+	}
+	out := map[string][]claimKey{}
+	for i, e := range elems {
+		out[owners[i]] = append(out[owners[i]], e.key())
+	}
+	return out
+}
+
+// TestDraftACP drafts the vendored ACP schemas' maps. From the vendored
+// map nothing changes: every claim is kept and nothing is proposed. From
+// an empty map the draft claims every element once, and reproduces
+// exactly, element for element, the hand-checked features listed here:
+// every feature that is one new method or a family of methods (and the two
+// capabilities-and-types features it can group by references); the ones
+// it splits or leaves partly unattributed are the hand map's subagents
+// and plan operations (no method: one feature of several unconnected
+// updates), v1's mcp_over_acp (two defaults and a capability nothing
+// ties to it) and v1's token usage (grouped with the subagent updates that
+// use it).
+func TestDraftACP(t *testing.T) {
+	exact := map[string][]string{
+		"v1": {"unstable_auth_status", "unstable_llm_providers", "unstable_proxy_chains", "unstable_session_archive",
+			"unstable_session_fork", "unstable_session_status", "unstable_session_title", "unstable_system_prompt"},
+		"v2": {"unstable_auth_status", "unstable_end_turn_token_usage", "unstable_llm_providers", "unstable_mcp_over_acp",
+			"unstable_proxy_chains", "unstable_session_archive", "unstable_session_fork", "unstable_session_status",
+			"unstable_session_title", "unstable_system_prompt"},
+	}
+	// The README's figures: elements in the same feature when each drafted
+	// feature is matched to the hand feature sharing most of its elements,
+	// and (strict) when each hand feature is matched to one drafted feature.
+	agree := map[string][3]int{"v1": {134, 125, 136}, "v2": {125, 113, 125}}
+	for _, proto := range []string{"v1", "v2"} {
+		t.Run(proto, func(t *testing.T) {
+			in := readACPInputs(t, proto)
+			stable, unstable := draftDocs(t, in.SchemaFile, in.Schema, in.UnstableFile, in.Unstable)
+			hand := featureSets(t, stable, unstable, in.FeaturesFile, in.Features)
+
+			_, rep, err := Draft(stable, unstable, in.FeaturesFile, in.Features)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(rep.Dropped) > 0 || len(rep.Proposed) > 0 || rep.Kept == 0 {
+				t.Errorf("from the vendored map: kept %d, dropped %v, proposed %v", rep.Kept, rep.Dropped, rep.Proposed)
+			}
+
+			out, _, err := Draft(stable, unstable, "", nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if again, _, _ := Draft(stable, unstable, "", nil); !bytes.Equal(out, again) {
+				t.Error("two drafts of the same schemas differ")
+			}
+			draft := featureSets(t, stable, unstable, "draft.json", out)
+			var got []string
+			for _, name := range slices.Sorted(maps.Keys(hand)) {
+				for _, d := range draft {
+					if sameKeys(hand[name], d) {
+						got = append(got, name)
+					}
+				}
+			}
+			if !slices.Equal(got, exact[proto]) {
+				t.Errorf("hand-checked features drafted exactly from an empty map:\n got %v\nwant %v", got, exact[proto])
+			}
+			same, strict, total := agreement(draft, hand)
+			if w := agree[proto]; same != w[0] || strict != w[1] || total != w[2] {
+				t.Errorf("elements in the same feature: %d (strict %d) of %d, want %v", same, strict, total, w)
+			}
+		})
+	}
+}
+
+// agreement counts the elements that land in the same feature: same
+// matches each drafted feature to the hand feature holding most of its
+// elements, strict each hand feature to the drafted feature holding most
+// of its elements (ties: the first name).
+func agreement(draft, hand map[string][]claimKey) (same, strict, total int) {
+	draftOf, handOf := owners(draft), owners(hand)
+	best := func(from map[string][]claimKey, other map[claimKey]string) map[string]string {
+		out := map[string]string{}
+		for _, f := range slices.Sorted(maps.Keys(from)) {
+			count := map[string]int{}
+			for _, k := range from[f] {
+				count[other[k]]++
+			}
+			for _, g := range slices.Sorted(maps.Keys(count)) {
+				if count[g] > count[out[f]] {
+					out[f] = g
+				}
+			}
+		}
+		return out
+	}
+	toHand, toDraft := best(draft, handOf), best(hand, draftOf)
+	for k, d := range draftOf {
+		total++
+		if toHand[d] == handOf[k] {
+			same++
+		}
+		if toDraft[handOf[k]] == d {
+			strict++
+		}
+	}
+	return same, strict, total
+}
+
+func owners(features map[string][]claimKey) map[claimKey]string {
+	out := map[claimKey]string{}
+	for f, keys := range features {
+		for _, k := range keys {
+			out[k] = f
+		}
+	}
+	return out
+}
+
+func sameKeys(a, b []claimKey) bool {
+	less := func(x, y claimKey) int {
+		return strings.Compare(x.owner+"\x00"+x.member+"\x00"+x.extra+string(rune('0'+x.kind)), y.owner+"\x00"+y.member+"\x00"+y.extra+string(rune('0'+y.kind)))
+	}
+	return slices.EqualFunc(slices.SortedFunc(slices.Values(a), less), slices.SortedFunc(slices.Values(b), less), func(x, y claimKey) bool { return x == y })
+}
+
+// TestDraftSmall: a new method and what only it reaches make one feature
+// named after it, a capability named after its subject joins it, a claim
+// of the old map that matches nothing is dropped, and an element nothing
+// ties to a feature is listed as unattributed.
+func TestDraftSmall(t *testing.T) {
+	const stable = `"Id": {"type": "integer"},
+		"Caps": {"type": "object", "properties": {"fs": {"type": "boolean"}}},
+		"Config": {"type": "object", "properties": {"name": {"type": "string"}}},
+		"Call": {"type": "object", "properties": {"id": {"$ref": "#/$defs/Id"}, "method": {"type": "string"}, "params": {"anyOf": [{"$ref": "#/$defs/PingRequest"}]}}},
+		"Reply": {"type": "object", "properties": {"id": {"$ref": "#/$defs/Id"}, "result": {"anyOf": [{"$ref": "#/$defs/PingResponse"}]}}},
+		"PingRequest": {"type": "object", "x-method": "thing/ping", "x-side": "agent"},
+		"PingResponse": {"type": "object", "x-method": "thing/ping", "x-side": "agent"}`
+	const unstable = `"Id": {"type": "integer"},
+		"Caps": {"type": "object", "properties": {"fs": {"type": "boolean"}, "title": {"$ref": "#/$defs/TitleCapabilities"}}},
+		"TitleCapabilities": {"type": "object"},
+		"Config": {"type": "object", "properties": {"name": {"type": "string"}, "extra": {"type": "string"}}},
+		"Call": {"type": "object", "properties": {"id": {"$ref": "#/$defs/Id"}, "method": {"type": "string"}, "params": {"anyOf": [{"$ref": "#/$defs/PingRequest"}, {"$ref": "#/$defs/SetTitleRequest"}]}}},
+		"Reply": {"type": "object", "properties": {"id": {"$ref": "#/$defs/Id"}, "result": {"anyOf": [{"$ref": "#/$defs/PingResponse"}, {"$ref": "#/$defs/SetTitleResponse"}]}}},
+		"PingRequest": {"type": "object", "x-method": "thing/ping", "x-side": "agent"},
+		"PingResponse": {"type": "object", "x-method": "thing/ping", "x-side": "agent"},
+		"SetTitleRequest": {"type": "object", "properties": {"title": {"$ref": "#/$defs/Title"}}, "x-method": "thing/set_title", "x-side": "agent"},
+		"SetTitleResponse": {"type": "object", "x-method": "thing/set_title", "x-side": "agent"},
+		"Title": {"type": "string"}`
+	doc := func(defs string) []byte {
+		return []byte(`{"$schema": "https://json-schema.org/draft/2020-12/schema", "$defs": {` + defs + `}}`)
+	}
+	s, u := draftDocs(t, "stable.json", doc(stable), "unstable.json", doc(unstable))
+	old := []byte(`{"features": {"unstable_gone": {"definitions": [{"name": "Gone"}]}}}`)
+	out, rep, err := Draft(s, u, "old.json", old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(rep.Dropped, []string{"#/features/unstable_gone/definitions/0 (Gone)"}) {
+		t.Errorf("dropped %v", rep.Dropped)
+	}
+	got := featureSets(t, s, u, "draft.json", out)
+	want := []claimKey{
+		{elemDefinition, "SetTitleRequest", "SetTitleRequest", ""}, {elemDefinition, "SetTitleResponse", "SetTitleResponse", ""},
+		{elemDefinition, "Title", "Title", ""}, {elemDefinition, "TitleCapabilities", "TitleCapabilities", ""},
+		{elemProperty, "Caps", "title", ""},
+		{elemVariant, "Call.params", "SetTitleRequest", ""}, {elemVariant, "Reply.result", "SetTitleResponse", ""},
+		{elemMethod, "agent", "thing/set_title", "request"},
+	}
+	if !sameKeys(got["unstable_thing_title"], want) {
+		t.Errorf("unstable_thing_title claims %v\nwant %v", got["unstable_thing_title"], want)
+	}
+	if !slices.Equal(rep.Unattributed, []string{`property Config "extra" (#/$defs/Config/properties/extra)`}) {
+		t.Errorf("unattributed %v", rep.Unattributed)
+	}
+	if len(got[Unattributed]) != 1 {
+		t.Errorf("the map's %s claims %v", Unattributed, got[Unattributed])
+	}
+}
