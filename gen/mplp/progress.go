@@ -11,6 +11,9 @@ package mplp
 //
 // Outcome only reads the steps; whether the plan may move to that status
 // is PlanStatus.CanTransitionTo's question (only from in_progress).
+//
+// Cost: O(n) time for n steps (one pass, stopping at the first failed
+// step), O(1) memory.
 func (p *Plan) Outcome() (status PlanStatus, ok bool) {
 	if len(p.Steps) == 0 {
 		return "", false

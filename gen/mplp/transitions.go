@@ -42,12 +42,14 @@ var stepTransitions = map[StepStatus][]StepStatus{
 
 // CanTransitionTo reports whether a plan in status s may move to next.
 // completed, cancelled and failed are final.
+// O(1) time and memory: one lookup in a fixed table of a few entries.
 func (s PlanStatus) CanTransitionTo(next PlanStatus) bool {
 	return contains(planTransitions[s], next)
 }
 
 // CanTransitionTo reports whether a step in status s may move to next.
 // completed, skipped and failed are final.
+// O(1) time and memory: one lookup in a fixed table of a few entries.
 func (s StepStatus) CanTransitionTo(next StepStatus) bool {
 	return contains(stepTransitions[s], next)
 }
