@@ -208,8 +208,8 @@ func (x *Plan) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*Plan) declaresMember(name string) bool {
-	switch name {
+func (*Plan) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "meta", "plan_id", "context_id", "title", "objective", "status", "steps", "trace", "events":
 		return true
 	}
@@ -300,8 +300,8 @@ func (x *Meta) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*Meta) declaresMember(name string) bool {
-	switch name {
+func (*Meta) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "protocolVersion", "source":
 		return true
 	}
@@ -514,8 +514,8 @@ func (x *PlanStep) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*PlanStep) declaresMember(name string) bool {
-	switch name {
+func (*PlanStep) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "step_id", "description", "status", "dependencies", "agent_role", "order_index":
 		return true
 	}
@@ -650,8 +650,8 @@ func (x *Trace) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*Trace) declaresMember(name string) bool {
-	switch name {
+func (*Trace) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "trace_id":
 		return true
 	}
@@ -743,8 +743,8 @@ func (x *PlanEvent) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*PlanEvent) declaresMember(name string) bool {
-	switch name {
+func (*PlanEvent) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "event_type", "timestamp":
 		return true
 	}

@@ -98,8 +98,8 @@ func (x *SessionUpdateNotification) appendMembers(buf []byte, open int) ([]byte,
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*SessionUpdateNotification) declaresMember(name string) bool {
-	switch name {
+func (*SessionUpdateNotification) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "jsonrpc", "method", "params":
 		return true
 	}
@@ -278,8 +278,8 @@ func (x *SessionNotification) appendMembers(buf []byte, open int) ([]byte, error
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*SessionNotification) declaresMember(name string) bool {
-	switch name {
+func (*SessionNotification) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "sessionId", "update":
 		return true
 	}
@@ -332,7 +332,7 @@ type SessionUpdateValue interface {
 	isSessionUpdate()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
-	declaresMember(string) bool
+	declaresMember([]byte) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -406,7 +406,7 @@ func (x *SessionUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	return x.Value.appendMembers(buf, open)
 }
 
-func (x *SessionUpdate) declaresMember(name string) bool {
+func (x *SessionUpdate) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
@@ -432,8 +432,8 @@ func (x *SessionUpdatePlanUpdate) appendMembers(buf []byte, open int) ([]byte, e
 	return (*PlanUpdate)(x).appendMembers(buf, open)
 }
 
-func (x *SessionUpdatePlanUpdate) declaresMember(name string) bool {
-	return name == "sessionUpdate" || (*PlanUpdate)(x).declaresMember(name)
+func (x *SessionUpdatePlanUpdate) declaresMember(name []byte) bool {
+	return string(name) == "sessionUpdate" || (*PlanUpdate)(x).declaresMember(name)
 }
 
 func (*SessionUpdatePlanUpdate) isSessionUpdate() {}
@@ -466,8 +466,8 @@ func (x *SessionUpdatePlanRemoved) appendMembers(buf []byte, open int) ([]byte, 
 	return (*PlanRemoved)(x).appendMembers(buf, open)
 }
 
-func (x *SessionUpdatePlanRemoved) declaresMember(name string) bool {
-	return name == "sessionUpdate" || (*PlanRemoved)(x).declaresMember(name)
+func (x *SessionUpdatePlanRemoved) declaresMember(name []byte) bool {
+	return string(name) == "sessionUpdate" || (*PlanRemoved)(x).declaresMember(name)
 }
 
 func (*SessionUpdatePlanRemoved) isSessionUpdate() {}
@@ -525,8 +525,8 @@ func (x *SessionUpdateOther) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*SessionUpdateOther) declaresMember(name string) bool {
-	switch name {
+func (*SessionUpdateOther) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "sessionUpdate":
 		return true
 	}
@@ -603,8 +603,8 @@ func (x *PlanUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*PlanUpdate) declaresMember(name string) bool {
-	switch name {
+func (*PlanUpdate) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "plan":
 		return true
 	}
@@ -636,7 +636,7 @@ type PlanUpdateContentValue interface {
 	isPlanUpdateContent()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
-	declaresMember(string) bool
+	declaresMember([]byte) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -717,7 +717,7 @@ func (x *PlanUpdateContent) appendMembers(buf []byte, open int) ([]byte, error) 
 	return x.Value.appendMembers(buf, open)
 }
 
-func (x *PlanUpdateContent) declaresMember(name string) bool {
+func (x *PlanUpdateContent) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
@@ -743,8 +743,8 @@ func (x *PlanUpdateContentItems) appendMembers(buf []byte, open int) ([]byte, er
 	return (*PlanItems)(x).appendMembers(buf, open)
 }
 
-func (x *PlanUpdateContentItems) declaresMember(name string) bool {
-	return name == "type" || (*PlanItems)(x).declaresMember(name)
+func (x *PlanUpdateContentItems) declaresMember(name []byte) bool {
+	return string(name) == "type" || (*PlanItems)(x).declaresMember(name)
 }
 
 func (*PlanUpdateContentItems) isPlanUpdateContent() {}
@@ -777,8 +777,8 @@ func (x *PlanUpdateContentFile) appendMembers(buf []byte, open int) ([]byte, err
 	return (*PlanFile)(x).appendMembers(buf, open)
 }
 
-func (x *PlanUpdateContentFile) declaresMember(name string) bool {
-	return name == "type" || (*PlanFile)(x).declaresMember(name)
+func (x *PlanUpdateContentFile) declaresMember(name []byte) bool {
+	return string(name) == "type" || (*PlanFile)(x).declaresMember(name)
 }
 
 func (*PlanUpdateContentFile) isPlanUpdateContent() {}
@@ -811,8 +811,8 @@ func (x *PlanUpdateContentMarkdown) appendMembers(buf []byte, open int) ([]byte,
 	return (*PlanMarkdown)(x).appendMembers(buf, open)
 }
 
-func (x *PlanUpdateContentMarkdown) declaresMember(name string) bool {
-	return name == "type" || (*PlanMarkdown)(x).declaresMember(name)
+func (x *PlanUpdateContentMarkdown) declaresMember(name []byte) bool {
+	return string(name) == "type" || (*PlanMarkdown)(x).declaresMember(name)
 }
 
 func (*PlanUpdateContentMarkdown) isPlanUpdateContent() {}
@@ -888,8 +888,8 @@ func (x *PlanUpdateContentOther) appendMembers(buf []byte, open int) ([]byte, er
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*PlanUpdateContentOther) declaresMember(name string) bool {
-	switch name {
+func (*PlanUpdateContentOther) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "type", "id":
 		return true
 	}
@@ -1000,8 +1000,8 @@ func (x *PlanItems) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*PlanItems) declaresMember(name string) bool {
-	switch name {
+func (*PlanItems) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "id", "entries", "_meta":
 		return true
 	}
@@ -1106,8 +1106,8 @@ func (x *PlanFile) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*PlanFile) declaresMember(name string) bool {
-	switch name {
+func (*PlanFile) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "id", "uri", "_meta":
 		return true
 	}
@@ -1212,8 +1212,8 @@ func (x *PlanMarkdown) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*PlanMarkdown) declaresMember(name string) bool {
-	switch name {
+func (*PlanMarkdown) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "id", "content", "_meta":
 		return true
 	}
@@ -1288,8 +1288,8 @@ func (x *PlanRemoved) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*PlanRemoved) declaresMember(name string) bool {
-	switch name {
+func (*PlanRemoved) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "id":
 		return true
 	}
@@ -1416,8 +1416,8 @@ func (x *PlanEntry) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*PlanEntry) declaresMember(name string) bool {
-	switch name {
+func (*PlanEntry) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "content", "priority", "status":
 		return true
 	}
@@ -1634,8 +1634,8 @@ func (x *V1SessionUpdateNotification) appendMembers(buf []byte, open int) ([]byt
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*V1SessionUpdateNotification) declaresMember(name string) bool {
-	switch name {
+func (*V1SessionUpdateNotification) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "jsonrpc", "method", "params":
 		return true
 	}
@@ -1725,8 +1725,8 @@ func (x *V1SessionNotification) appendMembers(buf []byte, open int) ([]byte, err
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*V1SessionNotification) declaresMember(name string) bool {
-	switch name {
+func (*V1SessionNotification) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "sessionId", "update":
 		return true
 	}
@@ -1757,7 +1757,7 @@ type V1SessionUpdateValue interface {
 	isV1SessionUpdate()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
-	declaresMember(string) bool
+	declaresMember([]byte) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -1832,7 +1832,7 @@ func (x *V1SessionUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	return x.Value.appendMembers(buf, open)
 }
 
-func (x *V1SessionUpdate) declaresMember(name string) bool {
+func (x *V1SessionUpdate) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
@@ -1858,8 +1858,8 @@ func (x *V1SessionUpdatePlan) appendMembers(buf []byte, open int) ([]byte, error
 	return (*V1Plan)(x).appendMembers(buf, open)
 }
 
-func (x *V1SessionUpdatePlan) declaresMember(name string) bool {
-	return name == "sessionUpdate" || (*V1Plan)(x).declaresMember(name)
+func (x *V1SessionUpdatePlan) declaresMember(name []byte) bool {
+	return string(name) == "sessionUpdate" || (*V1Plan)(x).declaresMember(name)
 }
 
 func (*V1SessionUpdatePlan) isV1SessionUpdate() {}
@@ -1892,8 +1892,8 @@ func (x *V1SessionUpdatePlanUpdate) appendMembers(buf []byte, open int) ([]byte,
 	return (*V1PlanUpdate)(x).appendMembers(buf, open)
 }
 
-func (x *V1SessionUpdatePlanUpdate) declaresMember(name string) bool {
-	return name == "sessionUpdate" || (*V1PlanUpdate)(x).declaresMember(name)
+func (x *V1SessionUpdatePlanUpdate) declaresMember(name []byte) bool {
+	return string(name) == "sessionUpdate" || (*V1PlanUpdate)(x).declaresMember(name)
 }
 
 func (*V1SessionUpdatePlanUpdate) isV1SessionUpdate() {}
@@ -1926,8 +1926,8 @@ func (x *V1SessionUpdatePlanRemoved) appendMembers(buf []byte, open int) ([]byte
 	return (*PlanRemoved)(x).appendMembers(buf, open)
 }
 
-func (x *V1SessionUpdatePlanRemoved) declaresMember(name string) bool {
-	return name == "sessionUpdate" || (*PlanRemoved)(x).declaresMember(name)
+func (x *V1SessionUpdatePlanRemoved) declaresMember(name []byte) bool {
+	return string(name) == "sessionUpdate" || (*PlanRemoved)(x).declaresMember(name)
 }
 
 func (*V1SessionUpdatePlanRemoved) isV1SessionUpdate() {}
@@ -2006,8 +2006,8 @@ func (x *V1Plan) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*V1Plan) declaresMember(name string) bool {
-	switch name {
+func (*V1Plan) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "entries":
 		return true
 	}
@@ -2082,8 +2082,8 @@ func (x *V1PlanUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*V1PlanUpdate) declaresMember(name string) bool {
-	switch name {
+func (*V1PlanUpdate) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "plan":
 		return true
 	}
@@ -2113,7 +2113,7 @@ type V1PlanUpdateContentValue interface {
 	isV1PlanUpdateContent()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
-	declaresMember(string) bool
+	declaresMember([]byte) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -2188,7 +2188,7 @@ func (x *V1PlanUpdateContent) appendMembers(buf []byte, open int) ([]byte, error
 	return x.Value.appendMembers(buf, open)
 }
 
-func (x *V1PlanUpdateContent) declaresMember(name string) bool {
+func (x *V1PlanUpdateContent) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
@@ -2214,8 +2214,8 @@ func (x *V1PlanUpdateContentItems) appendMembers(buf []byte, open int) ([]byte, 
 	return (*V1PlanItems)(x).appendMembers(buf, open)
 }
 
-func (x *V1PlanUpdateContentItems) declaresMember(name string) bool {
-	return name == "type" || (*V1PlanItems)(x).declaresMember(name)
+func (x *V1PlanUpdateContentItems) declaresMember(name []byte) bool {
+	return string(name) == "type" || (*V1PlanItems)(x).declaresMember(name)
 }
 
 func (*V1PlanUpdateContentItems) isV1PlanUpdateContent() {}
@@ -2248,8 +2248,8 @@ func (x *V1PlanUpdateContentFile) appendMembers(buf []byte, open int) ([]byte, e
 	return (*PlanFile)(x).appendMembers(buf, open)
 }
 
-func (x *V1PlanUpdateContentFile) declaresMember(name string) bool {
-	return name == "type" || (*PlanFile)(x).declaresMember(name)
+func (x *V1PlanUpdateContentFile) declaresMember(name []byte) bool {
+	return string(name) == "type" || (*PlanFile)(x).declaresMember(name)
 }
 
 func (*V1PlanUpdateContentFile) isV1PlanUpdateContent() {}
@@ -2282,8 +2282,8 @@ func (x *V1PlanUpdateContentMarkdown) appendMembers(buf []byte, open int) ([]byt
 	return (*PlanMarkdown)(x).appendMembers(buf, open)
 }
 
-func (x *V1PlanUpdateContentMarkdown) declaresMember(name string) bool {
-	return name == "type" || (*PlanMarkdown)(x).declaresMember(name)
+func (x *V1PlanUpdateContentMarkdown) declaresMember(name []byte) bool {
+	return string(name) == "type" || (*PlanMarkdown)(x).declaresMember(name)
 }
 
 func (*V1PlanUpdateContentMarkdown) isV1PlanUpdateContent() {}
@@ -2391,8 +2391,8 @@ func (x *V1PlanItems) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*V1PlanItems) declaresMember(name string) bool {
-	switch name {
+func (*V1PlanItems) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "id", "entries", "_meta":
 		return true
 	}
@@ -2498,8 +2498,8 @@ func (x *V1PlanEntry) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*V1PlanEntry) declaresMember(name string) bool {
-	switch name {
+func (*V1PlanEntry) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "content", "priority", "status":
 		return true
 	}

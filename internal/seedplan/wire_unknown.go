@@ -191,13 +191,13 @@ type wireKnown struct {
 // unknown members: declaresMember reports whether name is a member it (or
 // the variant it holds) declares.
 type wireMemberSet interface {
-	declaresMember(name string) bool
+	declaresMember(name []byte) bool
 }
 
 // wireIsKnown reports whether key is claimed by one of known.
 func wireIsKnown(known []wireKnown, key []byte) bool {
 	for _, k := range known {
-		if (k.owner == nil && k.name == string(key)) || (k.owner != nil && k.owner.declaresMember(string(key))) {
+		if (k.owner == nil && k.name == string(key)) || (k.owner != nil && k.owner.declaresMember(key)) {
 			return true
 		}
 	}
@@ -244,7 +244,7 @@ func wireAppendUnknown(buf []byte, open int, u *UnknownMembers, owner wireMember
 		return buf, nil
 	}
 	for m := range u.members() {
-		if owner.declaresMember(string(m.name)) {
+		if owner.declaresMember(m.name) {
 			return nil, wireEncodeErrorf("unknown member %s is declared by the type: set its field instead", wireQuoteExcerpt(m.name))
 		}
 	}

@@ -120,8 +120,8 @@ func (x *Node) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*Node) declaresMember(name string) bool {
-	switch name {
+func (*Node) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "name", "text", "child", "block", "tags":
 		return true
 	}
@@ -150,7 +150,7 @@ type BlockValue interface {
 	isBlock()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
-	declaresMember(string) bool
+	declaresMember([]byte) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -218,7 +218,7 @@ func (x *Block) appendMembers(buf []byte, open int) ([]byte, error) {
 	return x.Value.appendMembers(buf, open)
 }
 
-func (x *Block) declaresMember(name string) bool {
+func (x *Block) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
@@ -281,8 +281,8 @@ func (x *BlockText) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*BlockText) declaresMember(name string) bool {
-	switch name {
+func (*BlockText) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "kind", "text":
 		return true
 	}
@@ -355,8 +355,8 @@ func (x *BlockNode) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*BlockNode) declaresMember(name string) bool {
-	switch name {
+func (*BlockNode) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "kind", "node":
 		return true
 	}

@@ -102,8 +102,8 @@ func (x *AgentRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*AgentRequest) declaresMember(name string) bool {
-	switch name {
+func (*AgentRequest) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "id", "method", "params":
 		return true
 	}
@@ -810,8 +810,8 @@ func (x *WriteTextFileRequest) appendMembers(buf []byte, open int) ([]byte, erro
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*WriteTextFileRequest) declaresMember(name string) bool {
-	switch name {
+func (*WriteTextFileRequest) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "sessionId", "path", "content", "_meta":
 		return true
 	}
@@ -985,8 +985,8 @@ func (x *ReadTextFileRequest) appendMembers(buf []byte, open int) ([]byte, error
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*ReadTextFileRequest) declaresMember(name string) bool {
-	switch name {
+func (*ReadTextFileRequest) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "sessionId", "path", "line", "limit", "_meta":
 		return true
 	}
@@ -1129,8 +1129,8 @@ func (x *RequestPermissionRequest) appendMembers(buf []byte, open int) ([]byte, 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*RequestPermissionRequest) declaresMember(name string) bool {
-	switch name {
+func (*RequestPermissionRequest) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "sessionId", "toolCall", "options", "_meta":
 		return true
 	}
@@ -1394,8 +1394,8 @@ func (x *ToolCallUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*ToolCallUpdate) declaresMember(name string) bool {
-	switch name {
+func (*ToolCallUpdate) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "toolCallId", "kind", "status", "title", "name", "content", "locations", "rawInput", "rawOutput", "_meta":
 		return true
 	}
@@ -1605,7 +1605,7 @@ type ToolCallContentValue interface {
 	isToolCallContent()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
-	declaresMember(string) bool
+	declaresMember([]byte) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -1680,7 +1680,7 @@ func (x *ToolCallContent) appendMembers(buf []byte, open int) ([]byte, error) {
 	return x.Value.appendMembers(buf, open)
 }
 
-func (x *ToolCallContent) declaresMember(name string) bool {
+func (x *ToolCallContent) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
@@ -1706,8 +1706,8 @@ func (x *ToolCallContentContent) appendMembers(buf []byte, open int) ([]byte, er
 	return (*Content)(x).appendMembers(buf, open)
 }
 
-func (x *ToolCallContentContent) declaresMember(name string) bool {
-	return name == "type" || (*Content)(x).declaresMember(name)
+func (x *ToolCallContentContent) declaresMember(name []byte) bool {
+	return string(name) == "type" || (*Content)(x).declaresMember(name)
 }
 
 func (*ToolCallContentContent) isToolCallContent() {}
@@ -1740,8 +1740,8 @@ func (x *ToolCallContentDiff) appendMembers(buf []byte, open int) ([]byte, error
 	return (*Diff)(x).appendMembers(buf, open)
 }
 
-func (x *ToolCallContentDiff) declaresMember(name string) bool {
-	return name == "type" || (*Diff)(x).declaresMember(name)
+func (x *ToolCallContentDiff) declaresMember(name []byte) bool {
+	return string(name) == "type" || (*Diff)(x).declaresMember(name)
 }
 
 func (*ToolCallContentDiff) isToolCallContent() {}
@@ -1780,8 +1780,8 @@ func (x *ToolCallContentTerminal) appendMembers(buf []byte, open int) ([]byte, e
 	return (*Terminal)(x).appendMembers(buf, open)
 }
 
-func (x *ToolCallContentTerminal) declaresMember(name string) bool {
-	return name == "type" || (*Terminal)(x).declaresMember(name)
+func (x *ToolCallContentTerminal) declaresMember(name []byte) bool {
+	return string(name) == "type" || (*Terminal)(x).declaresMember(name)
 }
 
 func (*ToolCallContentTerminal) isToolCallContent() {}
@@ -1825,7 +1825,7 @@ type ContentBlockValue interface {
 	isContentBlock()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
-	declaresMember(string) bool
+	declaresMember([]byte) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -1914,7 +1914,7 @@ func (x *ContentBlock) appendMembers(buf []byte, open int) ([]byte, error) {
 	return x.Value.appendMembers(buf, open)
 }
 
-func (x *ContentBlock) declaresMember(name string) bool {
+func (x *ContentBlock) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
@@ -1943,8 +1943,8 @@ func (x *ContentBlockText) appendMembers(buf []byte, open int) ([]byte, error) {
 	return (*TextContent)(x).appendMembers(buf, open)
 }
 
-func (x *ContentBlockText) declaresMember(name string) bool {
-	return name == "type" || (*TextContent)(x).declaresMember(name)
+func (x *ContentBlockText) declaresMember(name []byte) bool {
+	return string(name) == "type" || (*TextContent)(x).declaresMember(name)
 }
 
 func (*ContentBlockText) isContentBlock() {}
@@ -1979,8 +1979,8 @@ func (x *ContentBlockImage) appendMembers(buf []byte, open int) ([]byte, error) 
 	return (*ImageContent)(x).appendMembers(buf, open)
 }
 
-func (x *ContentBlockImage) declaresMember(name string) bool {
-	return name == "type" || (*ImageContent)(x).declaresMember(name)
+func (x *ContentBlockImage) declaresMember(name []byte) bool {
+	return string(name) == "type" || (*ImageContent)(x).declaresMember(name)
 }
 
 func (*ContentBlockImage) isContentBlock() {}
@@ -2015,8 +2015,8 @@ func (x *ContentBlockAudio) appendMembers(buf []byte, open int) ([]byte, error) 
 	return (*AudioContent)(x).appendMembers(buf, open)
 }
 
-func (x *ContentBlockAudio) declaresMember(name string) bool {
-	return name == "type" || (*AudioContent)(x).declaresMember(name)
+func (x *ContentBlockAudio) declaresMember(name []byte) bool {
+	return string(name) == "type" || (*AudioContent)(x).declaresMember(name)
 }
 
 func (*ContentBlockAudio) isContentBlock() {}
@@ -2051,8 +2051,8 @@ func (x *ContentBlockResourceLink) appendMembers(buf []byte, open int) ([]byte, 
 	return (*ResourceLink)(x).appendMembers(buf, open)
 }
 
-func (x *ContentBlockResourceLink) declaresMember(name string) bool {
-	return name == "type" || (*ResourceLink)(x).declaresMember(name)
+func (x *ContentBlockResourceLink) declaresMember(name []byte) bool {
+	return string(name) == "type" || (*ResourceLink)(x).declaresMember(name)
 }
 
 func (*ContentBlockResourceLink) isContentBlock() {}
@@ -2089,8 +2089,8 @@ func (x *ContentBlockResource) appendMembers(buf []byte, open int) ([]byte, erro
 	return (*EmbeddedResource)(x).appendMembers(buf, open)
 }
 
-func (x *ContentBlockResource) declaresMember(name string) bool {
-	return name == "type" || (*EmbeddedResource)(x).declaresMember(name)
+func (x *ContentBlockResource) declaresMember(name []byte) bool {
+	return string(name) == "type" || (*EmbeddedResource)(x).declaresMember(name)
 }
 
 func (*ContentBlockResource) isContentBlock() {}
@@ -2231,8 +2231,8 @@ func (x *Annotations) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*Annotations) declaresMember(name string) bool {
-	switch name {
+func (*Annotations) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "audience", "lastModified", "priority", "_meta":
 		return true
 	}
@@ -2399,8 +2399,8 @@ func (x *TextContent) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*TextContent) declaresMember(name string) bool {
-	switch name {
+func (*TextContent) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "annotations", "text", "_meta":
 		return true
 	}
@@ -2552,8 +2552,8 @@ func (x *ImageContent) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*ImageContent) declaresMember(name string) bool {
-	switch name {
+func (*ImageContent) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "annotations", "data", "mimeType", "uri", "_meta":
 		return true
 	}
@@ -2687,8 +2687,8 @@ func (x *AudioContent) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*AudioContent) declaresMember(name string) bool {
-	switch name {
+func (*AudioContent) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "annotations", "data", "mimeType", "_meta":
 		return true
 	}
@@ -2894,8 +2894,8 @@ func (x *ResourceLink) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*ResourceLink) declaresMember(name string) bool {
-	switch name {
+func (*ResourceLink) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "annotations", "description", "mimeType", "name", "size", "title", "uri", "_meta":
 		return true
 	}
@@ -2924,7 +2924,7 @@ type EmbeddedResourceResourceValue interface {
 	isEmbeddedResourceResource()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
-	declaresMember(string) bool
+	declaresMember([]byte) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -3003,7 +3003,7 @@ func (x *EmbeddedResourceResource) appendMembers(buf []byte, open int) ([]byte, 
 	return x.Value.appendMembers(buf, open)
 }
 
-func (x *EmbeddedResourceResource) declaresMember(name string) bool {
+func (x *EmbeddedResourceResource) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
@@ -3020,7 +3020,7 @@ func (x *EmbeddedResourceResourceTextResourceContents) appendMembers(buf []byte,
 	return (*TextResourceContents)(x).appendMembers(buf, open)
 }
 
-func (x *EmbeddedResourceResourceTextResourceContents) declaresMember(name string) bool {
+func (x *EmbeddedResourceResourceTextResourceContents) declaresMember(name []byte) bool {
 	return (*TextResourceContents)(x).declaresMember(name)
 }
 
@@ -3045,7 +3045,7 @@ func (x *EmbeddedResourceResourceBlobResourceContents) appendMembers(buf []byte,
 	return (*BlobResourceContents)(x).appendMembers(buf, open)
 }
 
-func (x *EmbeddedResourceResourceBlobResourceContents) declaresMember(name string) bool {
+func (x *EmbeddedResourceResourceBlobResourceContents) declaresMember(name []byte) bool {
 	return (*BlobResourceContents)(x).declaresMember(name)
 }
 
@@ -3179,8 +3179,8 @@ func (x *TextResourceContents) appendMembers(buf []byte, open int) ([]byte, erro
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*TextResourceContents) declaresMember(name string) bool {
-	switch name {
+func (*TextResourceContents) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "mimeType", "text", "uri", "_meta":
 		return true
 	}
@@ -3314,8 +3314,8 @@ func (x *BlobResourceContents) appendMembers(buf []byte, open int) ([]byte, erro
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*BlobResourceContents) declaresMember(name string) bool {
-	switch name {
+func (*BlobResourceContents) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "blob", "mimeType", "uri", "_meta":
 		return true
 	}
@@ -3433,8 +3433,8 @@ func (x *EmbeddedResource) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*EmbeddedResource) declaresMember(name string) bool {
-	switch name {
+func (*EmbeddedResource) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "annotations", "resource", "_meta":
 		return true
 	}
@@ -3534,8 +3534,8 @@ func (x *Content) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*Content) declaresMember(name string) bool {
-	switch name {
+func (*Content) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "content", "_meta":
 		return true
 	}
@@ -3675,8 +3675,8 @@ func (x *Diff) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*Diff) declaresMember(name string) bool {
-	switch name {
+func (*Diff) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "path", "oldText", "newText", "_meta":
 		return true
 	}
@@ -3803,8 +3803,8 @@ func (x *Terminal) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*Terminal) declaresMember(name string) bool {
-	switch name {
+func (*Terminal) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "terminalId", "_meta":
 		return true
 	}
@@ -3929,8 +3929,8 @@ func (x *ToolCallLocation) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*ToolCallLocation) declaresMember(name string) bool {
-	switch name {
+func (*ToolCallLocation) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "path", "line", "_meta":
 		return true
 	}
@@ -4062,8 +4062,8 @@ func (x *PermissionOption) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*PermissionOption) declaresMember(name string) bool {
-	switch name {
+func (*PermissionOption) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "optionId", "name", "kind", "_meta":
 		return true
 	}
@@ -4332,8 +4332,8 @@ func (x *CreateTerminalRequest) appendMembers(buf []byte, open int) ([]byte, err
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*CreateTerminalRequest) declaresMember(name string) bool {
-	switch name {
+func (*CreateTerminalRequest) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "sessionId", "command", "args", "env", "cwd", "outputByteLimit", "_meta":
 		return true
 	}
@@ -4449,8 +4449,8 @@ func (x *EnvVariable) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*EnvVariable) declaresMember(name string) bool {
-	switch name {
+func (*EnvVariable) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "name", "value", "_meta":
 		return true
 	}
@@ -4566,8 +4566,8 @@ func (x *TerminalOutputRequest) appendMembers(buf []byte, open int) ([]byte, err
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*TerminalOutputRequest) declaresMember(name string) bool {
-	switch name {
+func (*TerminalOutputRequest) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "sessionId", "terminalId", "_meta":
 		return true
 	}
@@ -4683,8 +4683,8 @@ func (x *ReleaseTerminalRequest) appendMembers(buf []byte, open int) ([]byte, er
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*ReleaseTerminalRequest) declaresMember(name string) bool {
-	switch name {
+func (*ReleaseTerminalRequest) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "sessionId", "terminalId", "_meta":
 		return true
 	}
@@ -4800,8 +4800,8 @@ func (x *WaitForTerminalExitRequest) appendMembers(buf []byte, open int) ([]byte
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*WaitForTerminalExitRequest) declaresMember(name string) bool {
-	switch name {
+func (*WaitForTerminalExitRequest) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "sessionId", "terminalId", "_meta":
 		return true
 	}
@@ -4917,8 +4917,8 @@ func (x *KillTerminalRequest) appendMembers(buf []byte, open int) ([]byte, error
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*KillTerminalRequest) declaresMember(name string) bool {
-	switch name {
+func (*KillTerminalRequest) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "sessionId", "terminalId", "_meta":
 		return true
 	}
@@ -5033,8 +5033,8 @@ func (x *CreateElicitationRequest) appendMembers(buf []byte, open int) ([]byte, 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (x *CreateElicitationRequest) declaresMember(name string) bool {
-	switch name {
+func (x *CreateElicitationRequest) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "message", "_meta":
 		return true
 	}
@@ -5068,7 +5068,7 @@ type CreateElicitationRequestVariantValue interface {
 	isCreateElicitationRequestVariant()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
-	declaresMember(string) bool
+	declaresMember([]byte) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -5142,7 +5142,7 @@ func (x *CreateElicitationRequestVariant) appendMembers(buf []byte, open int) ([
 	return x.Value.appendMembers(buf, open)
 }
 
-func (x *CreateElicitationRequestVariant) declaresMember(name string) bool {
+func (x *CreateElicitationRequestVariant) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
@@ -5168,8 +5168,8 @@ func (x *CreateElicitationRequestForm) appendMembers(buf []byte, open int) ([]by
 	return (*ElicitationFormMode)(x).appendMembers(buf, open)
 }
 
-func (x *CreateElicitationRequestForm) declaresMember(name string) bool {
-	return name == "mode" || (*ElicitationFormMode)(x).declaresMember(name)
+func (x *CreateElicitationRequestForm) declaresMember(name []byte) bool {
+	return string(name) == "mode" || (*ElicitationFormMode)(x).declaresMember(name)
 }
 
 func (*CreateElicitationRequestForm) isCreateElicitationRequestVariant() {}
@@ -5202,8 +5202,8 @@ func (x *CreateElicitationRequestURL) appendMembers(buf []byte, open int) ([]byt
 	return (*ElicitationUrlMode)(x).appendMembers(buf, open)
 }
 
-func (x *CreateElicitationRequestURL) declaresMember(name string) bool {
-	return name == "mode" || (*ElicitationUrlMode)(x).declaresMember(name)
+func (x *CreateElicitationRequestURL) declaresMember(name []byte) bool {
+	return string(name) == "mode" || (*ElicitationUrlMode)(x).declaresMember(name)
 }
 
 func (*CreateElicitationRequestURL) isCreateElicitationRequestVariant() {}
@@ -5269,8 +5269,8 @@ func (x *CreateElicitationRequestOther) appendMembers(buf []byte, open int) ([]b
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*CreateElicitationRequestOther) declaresMember(name string) bool {
-	switch name {
+func (*CreateElicitationRequestOther) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "mode":
 		return true
 	}
@@ -5373,8 +5373,8 @@ func (x *ElicitationSessionScope) appendMembers(buf []byte, open int) ([]byte, e
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*ElicitationSessionScope) declaresMember(name string) bool {
-	switch name {
+func (*ElicitationSessionScope) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "sessionId", "toolCallId":
 		return true
 	}
@@ -5451,8 +5451,8 @@ func (x *ElicitationRequestScope) appendMembers(buf []byte, open int) ([]byte, e
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*ElicitationRequestScope) declaresMember(name string) bool {
-	switch name {
+func (*ElicitationRequestScope) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "requestId":
 		return true
 	}
@@ -5634,8 +5634,8 @@ func (x *ElicitationSchema) appendMembers(buf []byte, open int) ([]byte, error) 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*ElicitationSchema) declaresMember(name string) bool {
-	switch name {
+func (*ElicitationSchema) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "type", "title", "properties", "required", "description", "_meta":
 		return true
 	}
@@ -5717,7 +5717,7 @@ type ElicitationPropertySchemaValue interface {
 	isElicitationPropertySchema()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
-	declaresMember(string) bool
+	declaresMember([]byte) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -5812,7 +5812,7 @@ func (x *ElicitationPropertySchema) appendMembers(buf []byte, open int) ([]byte,
 	return x.Value.appendMembers(buf, open)
 }
 
-func (x *ElicitationPropertySchema) declaresMember(name string) bool {
+func (x *ElicitationPropertySchema) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
@@ -5838,8 +5838,8 @@ func (x *ElicitationPropertySchemaString) appendMembers(buf []byte, open int) ([
 	return (*StringPropertySchema)(x).appendMembers(buf, open)
 }
 
-func (x *ElicitationPropertySchemaString) declaresMember(name string) bool {
-	return name == "type" || (*StringPropertySchema)(x).declaresMember(name)
+func (x *ElicitationPropertySchemaString) declaresMember(name []byte) bool {
+	return string(name) == "type" || (*StringPropertySchema)(x).declaresMember(name)
 }
 
 func (*ElicitationPropertySchemaString) isElicitationPropertySchema() {}
@@ -5872,8 +5872,8 @@ func (x *ElicitationPropertySchemaNumber) appendMembers(buf []byte, open int) ([
 	return (*NumberPropertySchema)(x).appendMembers(buf, open)
 }
 
-func (x *ElicitationPropertySchemaNumber) declaresMember(name string) bool {
-	return name == "type" || (*NumberPropertySchema)(x).declaresMember(name)
+func (x *ElicitationPropertySchemaNumber) declaresMember(name []byte) bool {
+	return string(name) == "type" || (*NumberPropertySchema)(x).declaresMember(name)
 }
 
 func (*ElicitationPropertySchemaNumber) isElicitationPropertySchema() {}
@@ -5906,8 +5906,8 @@ func (x *ElicitationPropertySchemaInteger) appendMembers(buf []byte, open int) (
 	return (*IntegerPropertySchema)(x).appendMembers(buf, open)
 }
 
-func (x *ElicitationPropertySchemaInteger) declaresMember(name string) bool {
-	return name == "type" || (*IntegerPropertySchema)(x).declaresMember(name)
+func (x *ElicitationPropertySchemaInteger) declaresMember(name []byte) bool {
+	return string(name) == "type" || (*IntegerPropertySchema)(x).declaresMember(name)
 }
 
 func (*ElicitationPropertySchemaInteger) isElicitationPropertySchema() {}
@@ -5940,8 +5940,8 @@ func (x *ElicitationPropertySchemaBoolean) appendMembers(buf []byte, open int) (
 	return (*BooleanPropertySchema)(x).appendMembers(buf, open)
 }
 
-func (x *ElicitationPropertySchemaBoolean) declaresMember(name string) bool {
-	return name == "type" || (*BooleanPropertySchema)(x).declaresMember(name)
+func (x *ElicitationPropertySchemaBoolean) declaresMember(name []byte) bool {
+	return string(name) == "type" || (*BooleanPropertySchema)(x).declaresMember(name)
 }
 
 func (*ElicitationPropertySchemaBoolean) isElicitationPropertySchema() {}
@@ -5974,8 +5974,8 @@ func (x *ElicitationPropertySchemaArray) appendMembers(buf []byte, open int) ([]
 	return (*MultiSelectPropertySchema)(x).appendMembers(buf, open)
 }
 
-func (x *ElicitationPropertySchemaArray) declaresMember(name string) bool {
-	return name == "type" || (*MultiSelectPropertySchema)(x).declaresMember(name)
+func (x *ElicitationPropertySchemaArray) declaresMember(name []byte) bool {
+	return string(name) == "type" || (*MultiSelectPropertySchema)(x).declaresMember(name)
 }
 
 func (*ElicitationPropertySchemaArray) isElicitationPropertySchema() {}
@@ -6041,8 +6041,8 @@ func (x *ElicitationPropertySchemaOther) appendMembers(buf []byte, open int) ([]
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*ElicitationPropertySchemaOther) declaresMember(name string) bool {
-	switch name {
+func (*ElicitationPropertySchemaOther) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "type":
 		return true
 	}
@@ -6239,8 +6239,8 @@ func (x *EnumOption) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*EnumOption) declaresMember(name string) bool {
-	switch name {
+func (*EnumOption) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "const", "title", "description", "_meta":
 		return true
 	}
@@ -6494,8 +6494,8 @@ func (x *StringPropertySchema) appendMembers(buf []byte, open int) ([]byte, erro
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*StringPropertySchema) declaresMember(name string) bool {
-	switch name {
+func (*StringPropertySchema) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "title", "description", "minLength", "maxLength", "pattern", "format", "default", "enum", "oneOf", "_meta":
 		return true
 	}
@@ -6672,8 +6672,8 @@ func (x *NumberPropertySchema) appendMembers(buf []byte, open int) ([]byte, erro
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*NumberPropertySchema) declaresMember(name string) bool {
-	switch name {
+func (*NumberPropertySchema) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "title", "description", "minimum", "maximum", "default", "_meta":
 		return true
 	}
@@ -6850,8 +6850,8 @@ func (x *IntegerPropertySchema) appendMembers(buf []byte, open int) ([]byte, err
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*IntegerPropertySchema) declaresMember(name string) bool {
-	switch name {
+func (*IntegerPropertySchema) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "title", "description", "minimum", "maximum", "default", "_meta":
 		return true
 	}
@@ -6996,8 +6996,8 @@ func (x *BooleanPropertySchema) appendMembers(buf []byte, open int) ([]byte, err
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*BooleanPropertySchema) declaresMember(name string) bool {
-	switch name {
+func (*BooleanPropertySchema) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "title", "description", "default", "_meta":
 		return true
 	}
@@ -7027,7 +7027,7 @@ type MultiSelectItemsValue interface {
 	isMultiSelectItems()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
-	declaresMember(string) bool
+	declaresMember([]byte) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -7099,7 +7099,7 @@ func (x *MultiSelectItems) appendMembers(buf []byte, open int) ([]byte, error) {
 	return x.Value.appendMembers(buf, open)
 }
 
-func (x *MultiSelectItems) declaresMember(name string) bool {
+func (x *MultiSelectItems) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
@@ -7125,8 +7125,8 @@ func (x *MultiSelectItemsString) appendMembers(buf []byte, open int) ([]byte, er
 	return (*StringMultiSelectItems)(x).appendMembers(buf, open)
 }
 
-func (x *MultiSelectItemsString) declaresMember(name string) bool {
-	return name == "type" || (*StringMultiSelectItems)(x).declaresMember(name)
+func (x *MultiSelectItemsString) declaresMember(name []byte) bool {
+	return string(name) == "type" || (*StringMultiSelectItems)(x).declaresMember(name)
 }
 
 func (*MultiSelectItemsString) isMultiSelectItems() {}
@@ -7157,7 +7157,7 @@ func (x *MultiSelectItemsTitled) appendMembers(buf []byte, open int) ([]byte, er
 	return (*TitledMultiSelectItems)(x).appendMembers(buf, open)
 }
 
-func (x *MultiSelectItemsTitled) declaresMember(name string) bool {
+func (x *MultiSelectItemsTitled) declaresMember(name []byte) bool {
 	return (*TitledMultiSelectItems)(x).declaresMember(name)
 }
 
@@ -7216,8 +7216,8 @@ func (x *MultiSelectItemsOther) appendMembers(buf []byte, open int) ([]byte, err
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*MultiSelectItemsOther) declaresMember(name string) bool {
-	switch name {
+func (*MultiSelectItemsOther) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "type":
 		return true
 	}
@@ -7326,8 +7326,8 @@ func (x *StringMultiSelectItems) appendMembers(buf []byte, open int) ([]byte, er
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*StringMultiSelectItems) declaresMember(name string) bool {
-	switch name {
+func (*StringMultiSelectItems) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "enum", "_meta":
 		return true
 	}
@@ -7434,8 +7434,8 @@ func (x *TitledMultiSelectItems) appendMembers(buf []byte, open int) ([]byte, er
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*TitledMultiSelectItems) declaresMember(name string) bool {
-	switch name {
+func (*TitledMultiSelectItems) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "anyOf", "_meta":
 		return true
 	}
@@ -7634,8 +7634,8 @@ func (x *MultiSelectPropertySchema) appendMembers(buf []byte, open int) ([]byte,
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*MultiSelectPropertySchema) declaresMember(name string) bool {
-	switch name {
+func (*MultiSelectPropertySchema) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "title", "description", "minItems", "maxItems", "items", "default", "_meta":
 		return true
 	}
@@ -7720,8 +7720,8 @@ func (x *ElicitationFormMode) appendMembers(buf []byte, open int) ([]byte, error
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (x *ElicitationFormMode) declaresMember(name string) bool {
-	switch name {
+func (x *ElicitationFormMode) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "requestedSchema":
 		return true
 	}
@@ -7750,7 +7750,7 @@ type ElicitationFormModeVariantValue interface {
 	isElicitationFormModeVariant()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
-	declaresMember(string) bool
+	declaresMember([]byte) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -7829,7 +7829,7 @@ func (x *ElicitationFormModeVariant) appendMembers(buf []byte, open int) ([]byte
 	return x.Value.appendMembers(buf, open)
 }
 
-func (x *ElicitationFormModeVariant) declaresMember(name string) bool {
+func (x *ElicitationFormModeVariant) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
@@ -7846,7 +7846,7 @@ func (x *ElicitationFormModeSession) appendMembers(buf []byte, open int) ([]byte
 	return (*ElicitationSessionScope)(x).appendMembers(buf, open)
 }
 
-func (x *ElicitationFormModeSession) declaresMember(name string) bool {
+func (x *ElicitationFormModeSession) declaresMember(name []byte) bool {
 	return (*ElicitationSessionScope)(x).declaresMember(name)
 }
 
@@ -7872,7 +7872,7 @@ func (x *ElicitationFormModeRequest) appendMembers(buf []byte, open int) ([]byte
 	return (*ElicitationRequestScope)(x).appendMembers(buf, open)
 }
 
-func (x *ElicitationFormModeRequest) declaresMember(name string) bool {
+func (x *ElicitationFormModeRequest) declaresMember(name []byte) bool {
 	return (*ElicitationRequestScope)(x).declaresMember(name)
 }
 
@@ -7994,8 +7994,8 @@ func (x *ElicitationUrlMode) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (x *ElicitationUrlMode) declaresMember(name string) bool {
-	switch name {
+func (x *ElicitationUrlMode) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "elicitationId", "url":
 		return true
 	}
@@ -8024,7 +8024,7 @@ type ElicitationUrlModeVariantValue interface {
 	isElicitationUrlModeVariant()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
-	declaresMember(string) bool
+	declaresMember([]byte) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -8103,7 +8103,7 @@ func (x *ElicitationUrlModeVariant) appendMembers(buf []byte, open int) ([]byte,
 	return x.Value.appendMembers(buf, open)
 }
 
-func (x *ElicitationUrlModeVariant) declaresMember(name string) bool {
+func (x *ElicitationUrlModeVariant) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
@@ -8120,7 +8120,7 @@ func (x *ElicitationUrlModeSession) appendMembers(buf []byte, open int) ([]byte,
 	return (*ElicitationSessionScope)(x).appendMembers(buf, open)
 }
 
-func (x *ElicitationUrlModeSession) declaresMember(name string) bool {
+func (x *ElicitationUrlModeSession) declaresMember(name []byte) bool {
 	return (*ElicitationSessionScope)(x).declaresMember(name)
 }
 
@@ -8146,7 +8146,7 @@ func (x *ElicitationUrlModeRequest) appendMembers(buf []byte, open int) ([]byte,
 	return (*ElicitationRequestScope)(x).appendMembers(buf, open)
 }
 
-func (x *ElicitationUrlModeRequest) declaresMember(name string) bool {
+func (x *ElicitationUrlModeRequest) declaresMember(name []byte) bool {
 	return (*ElicitationRequestScope)(x).declaresMember(name)
 }
 
@@ -8204,7 +8204,7 @@ type AgentResponseValue interface {
 	isAgentResponse()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
-	declaresMember(string) bool
+	declaresMember([]byte) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -8283,7 +8283,7 @@ func (x *AgentResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	return x.Value.appendMembers(buf, open)
 }
 
-func (x *AgentResponse) declaresMember(name string) bool {
+func (x *AgentResponse) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
@@ -8364,8 +8364,8 @@ func (x *AgentResponseResult) appendMembers(buf []byte, open int) ([]byte, error
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*AgentResponseResult) declaresMember(name string) bool {
-	switch name {
+func (*AgentResponseResult) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "id", "result":
 		return true
 	}
@@ -8456,8 +8456,8 @@ func (x *AgentResponseError) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*AgentResponseError) declaresMember(name string) bool {
-	switch name {
+func (*AgentResponseError) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "id", "error":
 		return true
 	}
@@ -9083,8 +9083,8 @@ func (x *InitializeResponse) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*InitializeResponse) declaresMember(name string) bool {
-	switch name {
+func (*InitializeResponse) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "protocolVersion", "agentCapabilities", "authMethods", "agentInfo", "_meta":
 		return true
 	}
@@ -9302,8 +9302,8 @@ func (x *AgentCapabilities) appendMembers(buf []byte, open int) ([]byte, error) 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (x *AgentCapabilities) declaresMember(name string) bool {
-	switch name {
+func (x *AgentCapabilities) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "loadSession", "promptCapabilities", "mcpCapabilities", "sessionCapabilities", "auth", "_meta":
 		return true
 	}
@@ -9459,8 +9459,8 @@ func (x *PromptCapabilities) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*PromptCapabilities) declaresMember(name string) bool {
-	switch name {
+func (*PromptCapabilities) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "image", "audio", "embeddedContext", "_meta":
 		return true
 	}
@@ -9590,8 +9590,8 @@ func (x *McpCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (x *McpCapabilities) declaresMember(name string) bool {
-	switch name {
+func (x *McpCapabilities) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "http", "sse", "_meta":
 		return true
 	}
@@ -9839,8 +9839,8 @@ func (x *SessionCapabilities) appendMembers(buf []byte, open int) ([]byte, error
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (x *SessionCapabilities) declaresMember(name string) bool {
-	switch name {
+func (x *SessionCapabilities) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "list", "delete", "additionalDirectories", "resume", "close", "_meta":
 		return true
 	}
@@ -9925,8 +9925,8 @@ func (x *SessionListCapabilities) appendMembers(buf []byte, open int) ([]byte, e
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*SessionListCapabilities) declaresMember(name string) bool {
-	switch name {
+func (*SessionListCapabilities) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "_meta":
 		return true
 	}
@@ -10011,8 +10011,8 @@ func (x *SessionDeleteCapabilities) appendMembers(buf []byte, open int) ([]byte,
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*SessionDeleteCapabilities) declaresMember(name string) bool {
-	switch name {
+func (*SessionDeleteCapabilities) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "_meta":
 		return true
 	}
@@ -10100,8 +10100,8 @@ func (x *SessionAdditionalDirectoriesCapabilities) appendMembers(buf []byte, ope
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*SessionAdditionalDirectoriesCapabilities) declaresMember(name string) bool {
-	switch name {
+func (*SessionAdditionalDirectoriesCapabilities) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "_meta":
 		return true
 	}
@@ -10186,8 +10186,8 @@ func (x *SessionResumeCapabilities) appendMembers(buf []byte, open int) ([]byte,
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*SessionResumeCapabilities) declaresMember(name string) bool {
-	switch name {
+func (*SessionResumeCapabilities) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "_meta":
 		return true
 	}
@@ -10272,8 +10272,8 @@ func (x *SessionCloseCapabilities) appendMembers(buf []byte, open int) ([]byte, 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*SessionCloseCapabilities) declaresMember(name string) bool {
-	switch name {
+func (*SessionCloseCapabilities) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "_meta":
 		return true
 	}
@@ -10386,8 +10386,8 @@ func (x *AgentAuthCapabilities) appendMembers(buf []byte, open int) ([]byte, err
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (x *AgentAuthCapabilities) declaresMember(name string) bool {
-	switch name {
+func (x *AgentAuthCapabilities) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "logout", "_meta":
 		return true
 	}
@@ -10472,8 +10472,8 @@ func (x *LogoutCapabilities) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*LogoutCapabilities) declaresMember(name string) bool {
-	switch name {
+func (*LogoutCapabilities) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "_meta":
 		return true
 	}
@@ -10505,7 +10505,7 @@ type AuthMethodValue interface {
 	isAuthMethod()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
-	declaresMember(string) bool
+	declaresMember([]byte) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -10577,7 +10577,7 @@ func (x *AuthMethod) appendMembers(buf []byte, open int) ([]byte, error) {
 	return x.Value.appendMembers(buf, open)
 }
 
-func (x *AuthMethod) declaresMember(name string) bool {
+func (x *AuthMethod) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
@@ -10604,8 +10604,8 @@ func (x *AuthMethodTerminalVariant) appendMembers(buf []byte, open int) ([]byte,
 	return (*AuthMethodTerminal)(x).appendMembers(buf, open)
 }
 
-func (x *AuthMethodTerminalVariant) declaresMember(name string) bool {
-	return name == "type" || (*AuthMethodTerminal)(x).declaresMember(name)
+func (x *AuthMethodTerminalVariant) declaresMember(name []byte) bool {
+	return string(name) == "type" || (*AuthMethodTerminal)(x).declaresMember(name)
 }
 
 func (*AuthMethodTerminalVariant) isAuthMethod() {}
@@ -10636,7 +10636,7 @@ func (x *AuthMethodAgentVariant) appendMembers(buf []byte, open int) ([]byte, er
 	return (*AuthMethodAgent)(x).appendMembers(buf, open)
 }
 
-func (x *AuthMethodAgentVariant) declaresMember(name string) bool {
+func (x *AuthMethodAgentVariant) declaresMember(name []byte) bool {
 	return (*AuthMethodAgent)(x).declaresMember(name)
 }
 
@@ -10836,8 +10836,8 @@ func (x *AuthMethodTerminal) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*AuthMethodTerminal) declaresMember(name string) bool {
-	switch name {
+func (*AuthMethodTerminal) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "id", "name", "description", "args", "env", "_meta":
 		return true
 	}
@@ -10973,8 +10973,8 @@ func (x *AuthMethodAgent) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*AuthMethodAgent) declaresMember(name string) bool {
-	switch name {
+func (*AuthMethodAgent) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "id", "name", "description", "_meta":
 		return true
 	}
@@ -11115,8 +11115,8 @@ func (x *Implementation) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*Implementation) declaresMember(name string) bool {
-	switch name {
+func (*Implementation) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "name", "title", "version", "_meta":
 		return true
 	}
@@ -11199,8 +11199,8 @@ func (x *AuthenticateResponse) appendMembers(buf []byte, open int) ([]byte, erro
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*AuthenticateResponse) declaresMember(name string) bool {
-	switch name {
+func (*AuthenticateResponse) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "_meta":
 		return true
 	}
@@ -11283,8 +11283,8 @@ func (x *LogoutResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*LogoutResponse) declaresMember(name string) bool {
-	switch name {
+func (*LogoutResponse) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "_meta":
 		return true
 	}
@@ -11435,8 +11435,8 @@ func (x *NewSessionResponse) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*NewSessionResponse) declaresMember(name string) bool {
-	switch name {
+func (*NewSessionResponse) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "sessionId", "modes", "configOptions", "_meta":
 		return true
 	}
@@ -11561,8 +11561,8 @@ func (x *SessionModeState) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*SessionModeState) declaresMember(name string) bool {
-	switch name {
+func (*SessionModeState) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "currentModeId", "availableModes", "_meta":
 		return true
 	}
@@ -11721,8 +11721,8 @@ func (x *SessionMode) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*SessionMode) declaresMember(name string) bool {
-	switch name {
+func (*SessionMode) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "id", "name", "description", "_meta":
 		return true
 	}
@@ -11883,8 +11883,8 @@ func (x *SessionConfigOption) appendMembers(buf []byte, open int) ([]byte, error
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (x *SessionConfigOption) declaresMember(name string) bool {
-	switch name {
+func (x *SessionConfigOption) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "id", "name", "description", "category", "_meta":
 		return true
 	}
@@ -11913,7 +11913,7 @@ type SessionConfigOptionVariantValue interface {
 	isSessionConfigOptionVariant()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
-	declaresMember(string) bool
+	declaresMember([]byte) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -11981,7 +11981,7 @@ func (x *SessionConfigOptionVariant) appendMembers(buf []byte, open int) ([]byte
 	return x.Value.appendMembers(buf, open)
 }
 
-func (x *SessionConfigOptionVariant) declaresMember(name string) bool {
+func (x *SessionConfigOptionVariant) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
@@ -12007,8 +12007,8 @@ func (x *SessionConfigOptionSelect) appendMembers(buf []byte, open int) ([]byte,
 	return (*SessionConfigSelect)(x).appendMembers(buf, open)
 }
 
-func (x *SessionConfigOptionSelect) declaresMember(name string) bool {
-	return name == "type" || (*SessionConfigSelect)(x).declaresMember(name)
+func (x *SessionConfigOptionSelect) declaresMember(name []byte) bool {
+	return string(name) == "type" || (*SessionConfigSelect)(x).declaresMember(name)
 }
 
 func (*SessionConfigOptionSelect) isSessionConfigOptionVariant() {}
@@ -12041,8 +12041,8 @@ func (x *SessionConfigOptionBoolean) appendMembers(buf []byte, open int) ([]byte
 	return (*SessionConfigBoolean)(x).appendMembers(buf, open)
 }
 
-func (x *SessionConfigOptionBoolean) declaresMember(name string) bool {
-	return name == "type" || (*SessionConfigBoolean)(x).declaresMember(name)
+func (x *SessionConfigOptionBoolean) declaresMember(name []byte) bool {
+	return string(name) == "type" || (*SessionConfigBoolean)(x).declaresMember(name)
 }
 
 func (*SessionConfigOptionBoolean) isSessionConfigOptionVariant() {}
@@ -12424,8 +12424,8 @@ func (x *SessionConfigSelectOption) appendMembers(buf []byte, open int) ([]byte,
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*SessionConfigSelectOption) declaresMember(name string) bool {
-	switch name {
+func (*SessionConfigSelectOption) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "value", "name", "description", "_meta":
 		return true
 	}
@@ -12566,8 +12566,8 @@ func (x *SessionConfigSelectGroup) appendMembers(buf []byte, open int) ([]byte, 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*SessionConfigSelectGroup) declaresMember(name string) bool {
-	switch name {
+func (*SessionConfigSelectGroup) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "group", "name", "options", "_meta":
 		return true
 	}
@@ -12680,8 +12680,8 @@ func (x *SessionConfigSelect) appendMembers(buf []byte, open int) ([]byte, error
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*SessionConfigSelect) declaresMember(name string) bool {
-	switch name {
+func (*SessionConfigSelect) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "currentValue", "options":
 		return true
 	}
@@ -12757,8 +12757,8 @@ func (x *SessionConfigBoolean) appendMembers(buf []byte, open int) ([]byte, erro
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*SessionConfigBoolean) declaresMember(name string) bool {
-	switch name {
+func (*SessionConfigBoolean) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "currentValue":
 		return true
 	}
@@ -12886,8 +12886,8 @@ func (x *LoadSessionResponse) appendMembers(buf []byte, open int) ([]byte, error
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*LoadSessionResponse) declaresMember(name string) bool {
-	switch name {
+func (*LoadSessionResponse) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "modes", "configOptions", "_meta":
 		return true
 	}
@@ -13015,8 +13015,8 @@ func (x *ListSessionsResponse) appendMembers(buf []byte, open int) ([]byte, erro
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*ListSessionsResponse) declaresMember(name string) bool {
-	switch name {
+func (*ListSessionsResponse) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "sessions", "nextCursor", "_meta":
 		return true
 	}
@@ -13199,8 +13199,8 @@ func (x *SessionInfo) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (x *SessionInfo) declaresMember(name string) bool {
-	switch name {
+func (x *SessionInfo) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "sessionId", "cwd", "additionalDirectories", "title", "updatedAt", "_meta":
 		return true
 	}
@@ -13283,8 +13283,8 @@ func (x *DeleteSessionResponse) appendMembers(buf []byte, open int) ([]byte, err
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*DeleteSessionResponse) declaresMember(name string) bool {
-	switch name {
+func (*DeleteSessionResponse) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "_meta":
 		return true
 	}
@@ -13412,8 +13412,8 @@ func (x *ResumeSessionResponse) appendMembers(buf []byte, open int) ([]byte, err
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*ResumeSessionResponse) declaresMember(name string) bool {
-	switch name {
+func (*ResumeSessionResponse) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "modes", "configOptions", "_meta":
 		return true
 	}
@@ -13496,8 +13496,8 @@ func (x *CloseSessionResponse) appendMembers(buf []byte, open int) ([]byte, erro
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*CloseSessionResponse) declaresMember(name string) bool {
-	switch name {
+func (*CloseSessionResponse) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "_meta":
 		return true
 	}
@@ -13580,8 +13580,8 @@ func (x *SetSessionModeResponse) appendMembers(buf []byte, open int) ([]byte, er
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*SetSessionModeResponse) declaresMember(name string) bool {
-	switch name {
+func (*SetSessionModeResponse) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "_meta":
 		return true
 	}
@@ -13690,8 +13690,8 @@ func (x *SetSessionConfigOptionResponse) appendMembers(buf []byte, open int) ([]
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*SetSessionConfigOptionResponse) declaresMember(name string) bool {
-	switch name {
+func (*SetSessionConfigOptionResponse) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "configOptions", "_meta":
 		return true
 	}
@@ -13804,8 +13804,8 @@ func (x *PromptResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (x *PromptResponse) declaresMember(name string) bool {
-	switch name {
+func (x *PromptResponse) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "stopReason", "_meta":
 		return true
 	}
@@ -14027,8 +14027,8 @@ func (x *Error) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*Error) declaresMember(name string) bool {
-	switch name {
+func (*Error) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "code", "message", "data":
 		return true
 	}
@@ -14173,8 +14173,8 @@ func (x *AgentNotification) appendMembers(buf []byte, open int) ([]byte, error) 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*AgentNotification) declaresMember(name string) bool {
-	switch name {
+func (*AgentNotification) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "method", "params":
 		return true
 	}
@@ -14465,8 +14465,8 @@ func (x *SessionNotification) appendMembers(buf []byte, open int) ([]byte, error
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*SessionNotification) declaresMember(name string) bool {
-	switch name {
+func (*SessionNotification) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "sessionId", "update", "_meta":
 		return true
 	}
@@ -14518,7 +14518,7 @@ type SessionUpdateValue interface {
 	isSessionUpdate()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
-	declaresMember(string) bool
+	declaresMember([]byte) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -14676,7 +14676,7 @@ func (x *SessionUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	return x.Value.appendMembers(buf, open)
 }
 
-func (x *SessionUpdate) declaresMember(name string) bool {
+func (x *SessionUpdate) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
@@ -14702,8 +14702,8 @@ func (x *SessionUpdateUserMessageChunk) appendMembers(buf []byte, open int) ([]b
 	return (*ContentChunk)(x).appendMembers(buf, open)
 }
 
-func (x *SessionUpdateUserMessageChunk) declaresMember(name string) bool {
-	return name == "sessionUpdate" || (*ContentChunk)(x).declaresMember(name)
+func (x *SessionUpdateUserMessageChunk) declaresMember(name []byte) bool {
+	return string(name) == "sessionUpdate" || (*ContentChunk)(x).declaresMember(name)
 }
 
 func (*SessionUpdateUserMessageChunk) isSessionUpdate() {}
@@ -14736,8 +14736,8 @@ func (x *SessionUpdateAgentMessageChunk) appendMembers(buf []byte, open int) ([]
 	return (*ContentChunk)(x).appendMembers(buf, open)
 }
 
-func (x *SessionUpdateAgentMessageChunk) declaresMember(name string) bool {
-	return name == "sessionUpdate" || (*ContentChunk)(x).declaresMember(name)
+func (x *SessionUpdateAgentMessageChunk) declaresMember(name []byte) bool {
+	return string(name) == "sessionUpdate" || (*ContentChunk)(x).declaresMember(name)
 }
 
 func (*SessionUpdateAgentMessageChunk) isSessionUpdate() {}
@@ -14770,8 +14770,8 @@ func (x *SessionUpdateAgentThoughtChunk) appendMembers(buf []byte, open int) ([]
 	return (*ContentChunk)(x).appendMembers(buf, open)
 }
 
-func (x *SessionUpdateAgentThoughtChunk) declaresMember(name string) bool {
-	return name == "sessionUpdate" || (*ContentChunk)(x).declaresMember(name)
+func (x *SessionUpdateAgentThoughtChunk) declaresMember(name []byte) bool {
+	return string(name) == "sessionUpdate" || (*ContentChunk)(x).declaresMember(name)
 }
 
 func (*SessionUpdateAgentThoughtChunk) isSessionUpdate() {}
@@ -14804,8 +14804,8 @@ func (x *SessionUpdateToolCall) appendMembers(buf []byte, open int) ([]byte, err
 	return (*ToolCall)(x).appendMembers(buf, open)
 }
 
-func (x *SessionUpdateToolCall) declaresMember(name string) bool {
-	return name == "sessionUpdate" || (*ToolCall)(x).declaresMember(name)
+func (x *SessionUpdateToolCall) declaresMember(name []byte) bool {
+	return string(name) == "sessionUpdate" || (*ToolCall)(x).declaresMember(name)
 }
 
 func (*SessionUpdateToolCall) isSessionUpdate() {}
@@ -14838,8 +14838,8 @@ func (x *SessionUpdateToolCallUpdate) appendMembers(buf []byte, open int) ([]byt
 	return (*ToolCallUpdate)(x).appendMembers(buf, open)
 }
 
-func (x *SessionUpdateToolCallUpdate) declaresMember(name string) bool {
-	return name == "sessionUpdate" || (*ToolCallUpdate)(x).declaresMember(name)
+func (x *SessionUpdateToolCallUpdate) declaresMember(name []byte) bool {
+	return string(name) == "sessionUpdate" || (*ToolCallUpdate)(x).declaresMember(name)
 }
 
 func (*SessionUpdateToolCallUpdate) isSessionUpdate() {}
@@ -14875,8 +14875,8 @@ func (x *SessionUpdatePlan) appendMembers(buf []byte, open int) ([]byte, error) 
 	return (*Plan)(x).appendMembers(buf, open)
 }
 
-func (x *SessionUpdatePlan) declaresMember(name string) bool {
-	return name == "sessionUpdate" || (*Plan)(x).declaresMember(name)
+func (x *SessionUpdatePlan) declaresMember(name []byte) bool {
+	return string(name) == "sessionUpdate" || (*Plan)(x).declaresMember(name)
 }
 
 func (*SessionUpdatePlan) isSessionUpdate() {}
@@ -14909,8 +14909,8 @@ func (x *SessionUpdateAvailableCommandsUpdate) appendMembers(buf []byte, open in
 	return (*AvailableCommandsUpdate)(x).appendMembers(buf, open)
 }
 
-func (x *SessionUpdateAvailableCommandsUpdate) declaresMember(name string) bool {
-	return name == "sessionUpdate" || (*AvailableCommandsUpdate)(x).declaresMember(name)
+func (x *SessionUpdateAvailableCommandsUpdate) declaresMember(name []byte) bool {
+	return string(name) == "sessionUpdate" || (*AvailableCommandsUpdate)(x).declaresMember(name)
 }
 
 func (*SessionUpdateAvailableCommandsUpdate) isSessionUpdate() {}
@@ -14947,8 +14947,8 @@ func (x *SessionUpdateCurrentModeUpdate) appendMembers(buf []byte, open int) ([]
 	return (*CurrentModeUpdate)(x).appendMembers(buf, open)
 }
 
-func (x *SessionUpdateCurrentModeUpdate) declaresMember(name string) bool {
-	return name == "sessionUpdate" || (*CurrentModeUpdate)(x).declaresMember(name)
+func (x *SessionUpdateCurrentModeUpdate) declaresMember(name []byte) bool {
+	return string(name) == "sessionUpdate" || (*CurrentModeUpdate)(x).declaresMember(name)
 }
 
 func (*SessionUpdateCurrentModeUpdate) isSessionUpdate() {}
@@ -14981,8 +14981,8 @@ func (x *SessionUpdateConfigOptionUpdate) appendMembers(buf []byte, open int) ([
 	return (*ConfigOptionUpdate)(x).appendMembers(buf, open)
 }
 
-func (x *SessionUpdateConfigOptionUpdate) declaresMember(name string) bool {
-	return name == "sessionUpdate" || (*ConfigOptionUpdate)(x).declaresMember(name)
+func (x *SessionUpdateConfigOptionUpdate) declaresMember(name []byte) bool {
+	return string(name) == "sessionUpdate" || (*ConfigOptionUpdate)(x).declaresMember(name)
 }
 
 func (*SessionUpdateConfigOptionUpdate) isSessionUpdate() {}
@@ -15015,8 +15015,8 @@ func (x *SessionUpdateSessionInfoUpdate) appendMembers(buf []byte, open int) ([]
 	return (*SessionInfoUpdate)(x).appendMembers(buf, open)
 }
 
-func (x *SessionUpdateSessionInfoUpdate) declaresMember(name string) bool {
-	return name == "sessionUpdate" || (*SessionInfoUpdate)(x).declaresMember(name)
+func (x *SessionUpdateSessionInfoUpdate) declaresMember(name []byte) bool {
+	return string(name) == "sessionUpdate" || (*SessionInfoUpdate)(x).declaresMember(name)
 }
 
 func (*SessionUpdateSessionInfoUpdate) isSessionUpdate() {}
@@ -15049,8 +15049,8 @@ func (x *SessionUpdateUsageUpdate) appendMembers(buf []byte, open int) ([]byte, 
 	return (*UsageUpdate)(x).appendMembers(buf, open)
 }
 
-func (x *SessionUpdateUsageUpdate) declaresMember(name string) bool {
-	return name == "sessionUpdate" || (*UsageUpdate)(x).declaresMember(name)
+func (x *SessionUpdateUsageUpdate) declaresMember(name []byte) bool {
+	return string(name) == "sessionUpdate" || (*UsageUpdate)(x).declaresMember(name)
 }
 
 func (*SessionUpdateUsageUpdate) isSessionUpdate() {}
@@ -15086,8 +15086,8 @@ func (x *SessionUpdateNotice) appendMembers(buf []byte, open int) ([]byte, error
 	return (*Notice)(x).appendMembers(buf, open)
 }
 
-func (x *SessionUpdateNotice) declaresMember(name string) bool {
-	return name == "sessionUpdate" || (*Notice)(x).declaresMember(name)
+func (x *SessionUpdateNotice) declaresMember(name []byte) bool {
+	return string(name) == "sessionUpdate" || (*Notice)(x).declaresMember(name)
 }
 
 func (*SessionUpdateNotice) isSessionUpdate() {}
@@ -15123,8 +15123,8 @@ func (x *SessionUpdateCompactionUpdate) appendMembers(buf []byte, open int) ([]b
 	return (*CompactionUpdate)(x).appendMembers(buf, open)
 }
 
-func (x *SessionUpdateCompactionUpdate) declaresMember(name string) bool {
-	return name == "sessionUpdate" || (*CompactionUpdate)(x).declaresMember(name)
+func (x *SessionUpdateCompactionUpdate) declaresMember(name []byte) bool {
+	return string(name) == "sessionUpdate" || (*CompactionUpdate)(x).declaresMember(name)
 }
 
 func (*SessionUpdateCompactionUpdate) isSessionUpdate() {}
@@ -15160,8 +15160,8 @@ func (x *SessionUpdateCompactionSummaryChunk) appendMembers(buf []byte, open int
 	return (*CompactionSummaryChunk)(x).appendMembers(buf, open)
 }
 
-func (x *SessionUpdateCompactionSummaryChunk) declaresMember(name string) bool {
-	return name == "sessionUpdate" || (*CompactionSummaryChunk)(x).declaresMember(name)
+func (x *SessionUpdateCompactionSummaryChunk) declaresMember(name []byte) bool {
+	return string(name) == "sessionUpdate" || (*CompactionSummaryChunk)(x).declaresMember(name)
 }
 
 func (*SessionUpdateCompactionSummaryChunk) isSessionUpdate() {}
@@ -15302,8 +15302,8 @@ func (x *ContentChunk) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*ContentChunk) declaresMember(name string) bool {
-	switch name {
+func (*ContentChunk) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "content", "messageId", "_meta":
 		return true
 	}
@@ -15559,8 +15559,8 @@ func (x *ToolCall) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*ToolCall) declaresMember(name string) bool {
-	switch name {
+func (*ToolCall) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "toolCallId", "title", "name", "kind", "status", "content", "locations", "rawInput", "rawOutput", "_meta":
 		return true
 	}
@@ -15699,8 +15699,8 @@ func (x *PlanEntry) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*PlanEntry) declaresMember(name string) bool {
-	switch name {
+func (*PlanEntry) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "content", "priority", "status", "_meta":
 		return true
 	}
@@ -15937,8 +15937,8 @@ func (x *Plan) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*Plan) declaresMember(name string) bool {
-	switch name {
+func (*Plan) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "entries", "_meta":
 		return true
 	}
@@ -16072,8 +16072,8 @@ func (x *AvailableCommand) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*AvailableCommand) declaresMember(name string) bool {
-	switch name {
+func (*AvailableCommand) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "name", "description", "input", "_meta":
 		return true
 	}
@@ -16101,7 +16101,7 @@ type AvailableCommandInputValue interface {
 	isAvailableCommandInput()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
-	declaresMember(string) bool
+	declaresMember([]byte) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -16142,7 +16142,7 @@ func (x *AvailableCommandInput) appendMembers(buf []byte, open int) ([]byte, err
 	return x.Value.appendMembers(buf, open)
 }
 
-func (x *AvailableCommandInput) declaresMember(name string) bool {
+func (x *AvailableCommandInput) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
@@ -16159,7 +16159,7 @@ func (x *AvailableCommandInputUnstructured) appendMembers(buf []byte, open int) 
 	return (*UnstructuredCommandInput)(x).appendMembers(buf, open)
 }
 
-func (x *AvailableCommandInputUnstructured) declaresMember(name string) bool {
+func (x *AvailableCommandInputUnstructured) declaresMember(name []byte) bool {
 	return (*UnstructuredCommandInput)(x).declaresMember(name)
 }
 
@@ -16259,8 +16259,8 @@ func (x *UnstructuredCommandInput) appendMembers(buf []byte, open int) ([]byte, 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*UnstructuredCommandInput) declaresMember(name string) bool {
-	switch name {
+func (*UnstructuredCommandInput) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "hint", "_meta":
 		return true
 	}
@@ -16369,8 +16369,8 @@ func (x *AvailableCommandsUpdate) appendMembers(buf []byte, open int) ([]byte, e
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*AvailableCommandsUpdate) declaresMember(name string) bool {
-	switch name {
+func (*AvailableCommandsUpdate) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "availableCommands", "_meta":
 		return true
 	}
@@ -16474,8 +16474,8 @@ func (x *CurrentModeUpdate) appendMembers(buf []byte, open int) ([]byte, error) 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*CurrentModeUpdate) declaresMember(name string) bool {
-	switch name {
+func (*CurrentModeUpdate) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "currentModeId", "_meta":
 		return true
 	}
@@ -16584,8 +16584,8 @@ func (x *ConfigOptionUpdate) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*ConfigOptionUpdate) declaresMember(name string) bool {
-	switch name {
+func (*ConfigOptionUpdate) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "configOptions", "_meta":
 		return true
 	}
@@ -16707,8 +16707,8 @@ func (x *SessionInfoUpdate) appendMembers(buf []byte, open int) ([]byte, error) 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*SessionInfoUpdate) declaresMember(name string) bool {
-	switch name {
+func (*SessionInfoUpdate) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "title", "updatedAt", "_meta":
 		return true
 	}
@@ -16825,8 +16825,8 @@ func (x *Cost) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*Cost) declaresMember(name string) bool {
-	switch name {
+func (*Cost) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "amount", "currency", "_meta":
 		return true
 	}
@@ -16960,8 +16960,8 @@ func (x *UsageUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*UsageUpdate) declaresMember(name string) bool {
-	switch name {
+func (*UsageUpdate) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "used", "size", "cost", "_meta":
 		return true
 	}
@@ -17161,8 +17161,8 @@ func (x *Notice) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*Notice) declaresMember(name string) bool {
-	switch name {
+func (*Notice) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "severity", "title", "description", "_meta":
 		return true
 	}
@@ -17402,8 +17402,8 @@ func (x *CompactionUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*CompactionUpdate) declaresMember(name string) bool {
-	switch name {
+func (*CompactionUpdate) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "compactionId", "status", "summary", "error", "_meta":
 		return true
 	}
@@ -17516,8 +17516,8 @@ func (x *CompactionSummaryChunk) appendMembers(buf []byte, open int) ([]byte, er
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*CompactionSummaryChunk) declaresMember(name string) bool {
-	switch name {
+func (*CompactionSummaryChunk) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "compactionId", "content", "_meta":
 		return true
 	}
@@ -17619,8 +17619,8 @@ func (x *CompleteElicitationNotification) appendMembers(buf []byte, open int) ([
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*CompleteElicitationNotification) declaresMember(name string) bool {
-	switch name {
+func (*CompleteElicitationNotification) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "elicitationId", "_meta":
 		return true
 	}
@@ -17755,8 +17755,8 @@ func (x *ClientRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*ClientRequest) declaresMember(name string) bool {
-	switch name {
+func (*ClientRequest) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "id", "method", "params":
 		return true
 	}
@@ -18466,8 +18466,8 @@ func (x *InitializeRequest) appendMembers(buf []byte, open int) ([]byte, error) 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*InitializeRequest) declaresMember(name string) bool {
-	switch name {
+func (*InitializeRequest) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "protocolVersion", "clientCapabilities", "clientInfo", "_meta":
 		return true
 	}
@@ -18678,8 +18678,8 @@ func (x *ClientCapabilities) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (x *ClientCapabilities) declaresMember(name string) bool {
-	switch name {
+func (x *ClientCapabilities) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "fs", "terminal", "session", "auth", "elicitation", "_meta":
 		return true
 	}
@@ -18804,8 +18804,8 @@ func (x *FileSystemCapabilities) appendMembers(buf []byte, open int) ([]byte, er
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*FileSystemCapabilities) declaresMember(name string) bool {
-	switch name {
+func (*FileSystemCapabilities) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "readTextFile", "writeTextFile", "_meta":
 		return true
 	}
@@ -18949,8 +18949,8 @@ func (x *ClientSessionCapabilities) appendMembers(buf []byte, open int) ([]byte,
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*ClientSessionCapabilities) declaresMember(name string) bool {
-	switch name {
+func (*ClientSessionCapabilities) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "compaction", "configOptions", "notices", "_meta":
 		return true
 	}
@@ -18985,7 +18985,7 @@ func (x *CompactionCapabilities) appendMembers(buf []byte, open int) ([]byte, er
 }
 
 // declaresMember declares nothing: the value keeps every member itself.
-func (*CompactionCapabilities) declaresMember(string) bool {
+func (*CompactionCapabilities) declaresMember([]byte) bool {
 	return false
 }
 
@@ -19088,8 +19088,8 @@ func (x *SessionConfigOptionsCapabilities) appendMembers(buf []byte, open int) (
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*SessionConfigOptionsCapabilities) declaresMember(name string) bool {
-	switch name {
+func (*SessionConfigOptionsCapabilities) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "boolean", "_meta":
 		return true
 	}
@@ -19174,8 +19174,8 @@ func (x *BooleanConfigOptionCapabilities) appendMembers(buf []byte, open int) ([
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*BooleanConfigOptionCapabilities) declaresMember(name string) bool {
-	switch name {
+func (*BooleanConfigOptionCapabilities) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "_meta":
 		return true
 	}
@@ -19210,7 +19210,7 @@ func (x *NoticeCapabilities) appendMembers(buf []byte, open int) ([]byte, error)
 }
 
 // declaresMember declares nothing: the value keeps every member itself.
-func (*NoticeCapabilities) declaresMember(string) bool {
+func (*NoticeCapabilities) declaresMember([]byte) bool {
 	return false
 }
 
@@ -19317,8 +19317,8 @@ func (x *AuthCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*AuthCapabilities) declaresMember(name string) bool {
-	switch name {
+func (*AuthCapabilities) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "terminal", "_meta":
 		return true
 	}
@@ -19445,8 +19445,8 @@ func (x *ElicitationCapabilities) appendMembers(buf []byte, open int) ([]byte, e
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*ElicitationCapabilities) declaresMember(name string) bool {
-	switch name {
+func (*ElicitationCapabilities) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "form", "url", "_meta":
 		return true
 	}
@@ -19533,8 +19533,8 @@ func (x *ElicitationFormCapabilities) appendMembers(buf []byte, open int) ([]byt
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*ElicitationFormCapabilities) declaresMember(name string) bool {
-	switch name {
+func (*ElicitationFormCapabilities) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "_meta":
 		return true
 	}
@@ -19621,8 +19621,8 @@ func (x *ElicitationUrlCapabilities) appendMembers(buf []byte, open int) ([]byte
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*ElicitationUrlCapabilities) declaresMember(name string) bool {
-	switch name {
+func (*ElicitationUrlCapabilities) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "_meta":
 		return true
 	}
@@ -19725,8 +19725,8 @@ func (x *AuthenticateRequest) appendMembers(buf []byte, open int) ([]byte, error
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*AuthenticateRequest) declaresMember(name string) bool {
-	switch name {
+func (*AuthenticateRequest) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "methodId", "_meta":
 		return true
 	}
@@ -19811,8 +19811,8 @@ func (x *LogoutRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*LogoutRequest) declaresMember(name string) bool {
-	switch name {
+func (*LogoutRequest) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "_meta":
 		return true
 	}
@@ -19974,8 +19974,8 @@ func (x *NewSessionRequest) appendMembers(buf []byte, open int) ([]byte, error) 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (x *NewSessionRequest) declaresMember(name string) bool {
-	switch name {
+func (x *NewSessionRequest) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "cwd", "additionalDirectories", "mcpServers", "_meta":
 		return true
 	}
@@ -20013,7 +20013,7 @@ type McpServerValue interface {
 	isMcpServer()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
-	declaresMember(string) bool
+	declaresMember([]byte) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -20095,7 +20095,7 @@ func (x *McpServer) appendMembers(buf []byte, open int) ([]byte, error) {
 	return x.Value.appendMembers(buf, open)
 }
 
-func (x *McpServer) declaresMember(name string) bool {
+func (x *McpServer) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
@@ -20123,8 +20123,8 @@ func (x *McpServerHTTP) appendMembers(buf []byte, open int) ([]byte, error) {
 	return (*McpServerHttp)(x).appendMembers(buf, open)
 }
 
-func (x *McpServerHTTP) declaresMember(name string) bool {
-	return name == "type" || (*McpServerHttp)(x).declaresMember(name)
+func (x *McpServerHTTP) declaresMember(name []byte) bool {
+	return string(name) == "type" || (*McpServerHttp)(x).declaresMember(name)
 }
 
 func (*McpServerHTTP) isMcpServer() {}
@@ -20159,8 +20159,8 @@ func (x *McpServerSSE) appendMembers(buf []byte, open int) ([]byte, error) {
 	return (*McpServerSse)(x).appendMembers(buf, open)
 }
 
-func (x *McpServerSSE) declaresMember(name string) bool {
-	return name == "type" || (*McpServerSse)(x).declaresMember(name)
+func (x *McpServerSSE) declaresMember(name []byte) bool {
+	return string(name) == "type" || (*McpServerSse)(x).declaresMember(name)
 }
 
 func (*McpServerSSE) isMcpServer() {}
@@ -20191,7 +20191,7 @@ func (x *McpServerStdioVariant) appendMembers(buf []byte, open int) ([]byte, err
 	return (*McpServerStdio)(x).appendMembers(buf, open)
 }
 
-func (x *McpServerStdioVariant) declaresMember(name string) bool {
+func (x *McpServerStdioVariant) declaresMember(name []byte) bool {
 	return (*McpServerStdio)(x).declaresMember(name)
 }
 
@@ -20307,8 +20307,8 @@ func (x *HttpHeader) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*HttpHeader) declaresMember(name string) bool {
-	switch name {
+func (*HttpHeader) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "name", "value", "_meta":
 		return true
 	}
@@ -20450,8 +20450,8 @@ func (x *McpServerHttp) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*McpServerHttp) declaresMember(name string) bool {
-	switch name {
+func (*McpServerHttp) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "name", "url", "headers", "_meta":
 		return true
 	}
@@ -20593,8 +20593,8 @@ func (x *McpServerSse) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*McpServerSse) declaresMember(name string) bool {
-	switch name {
+func (*McpServerSse) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "name", "url", "headers", "_meta":
 		return true
 	}
@@ -20762,8 +20762,8 @@ func (x *McpServerStdio) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*McpServerStdio) declaresMember(name string) bool {
-	switch name {
+func (*McpServerStdio) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "name", "command", "args", "env", "_meta":
 		return true
 	}
@@ -20944,8 +20944,8 @@ func (x *LoadSessionRequest) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (x *LoadSessionRequest) declaresMember(name string) bool {
-	switch name {
+func (x *LoadSessionRequest) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "mcpServers", "cwd", "additionalDirectories", "sessionId", "_meta":
 		return true
 	}
@@ -21067,8 +21067,8 @@ func (x *ListSessionsRequest) appendMembers(buf []byte, open int) ([]byte, error
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (x *ListSessionsRequest) declaresMember(name string) bool {
-	switch name {
+func (x *ListSessionsRequest) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "cwd", "cursor", "_meta":
 		return true
 	}
@@ -21170,8 +21170,8 @@ func (x *DeleteSessionRequest) appendMembers(buf []byte, open int) ([]byte, erro
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*DeleteSessionRequest) declaresMember(name string) bool {
-	switch name {
+func (*DeleteSessionRequest) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "sessionId", "_meta":
 		return true
 	}
@@ -21344,8 +21344,8 @@ func (x *ResumeSessionRequest) appendMembers(buf []byte, open int) ([]byte, erro
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (x *ResumeSessionRequest) declaresMember(name string) bool {
-	switch name {
+func (x *ResumeSessionRequest) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "sessionId", "cwd", "additionalDirectories", "mcpServers", "_meta":
 		return true
 	}
@@ -21451,8 +21451,8 @@ func (x *CloseSessionRequest) appendMembers(buf []byte, open int) ([]byte, error
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*CloseSessionRequest) declaresMember(name string) bool {
-	switch name {
+func (*CloseSessionRequest) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "sessionId", "_meta":
 		return true
 	}
@@ -21568,8 +21568,8 @@ func (x *SetSessionModeRequest) appendMembers(buf []byte, open int) ([]byte, err
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*SetSessionModeRequest) declaresMember(name string) bool {
-	switch name {
+func (*SetSessionModeRequest) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "sessionId", "modeId", "_meta":
 		return true
 	}
@@ -21694,8 +21694,8 @@ func (x *SetSessionConfigOptionRequest) appendMembers(buf []byte, open int) ([]b
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (x *SetSessionConfigOptionRequest) declaresMember(name string) bool {
-	switch name {
+func (x *SetSessionConfigOptionRequest) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "sessionId", "configId", "_meta":
 		return true
 	}
@@ -21724,7 +21724,7 @@ type SetSessionConfigOptionRequestVariantValue interface {
 	isSetSessionConfigOptionRequestVariant()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
-	declaresMember(string) bool
+	declaresMember([]byte) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -21796,7 +21796,7 @@ func (x *SetSessionConfigOptionRequestVariant) appendMembers(buf []byte, open in
 	return x.Value.appendMembers(buf, open)
 }
 
-func (x *SetSessionConfigOptionRequestVariant) declaresMember(name string) bool {
+func (x *SetSessionConfigOptionRequestVariant) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
@@ -21862,8 +21862,8 @@ func (x *SetSessionConfigOptionRequestBoolean) appendMembers(buf []byte, open in
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*SetSessionConfigOptionRequestBoolean) declaresMember(name string) bool {
-	switch name {
+func (*SetSessionConfigOptionRequestBoolean) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "type", "value":
 		return true
 	}
@@ -21942,8 +21942,8 @@ func (x *SetSessionConfigOptionRequestValueID) appendMembers(buf []byte, open in
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*SetSessionConfigOptionRequestValueID) declaresMember(name string) bool {
-	switch name {
+func (*SetSessionConfigOptionRequestValueID) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "value":
 		return true
 	}
@@ -22084,8 +22084,8 @@ func (x *PromptRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*PromptRequest) declaresMember(name string) bool {
-	switch name {
+func (*PromptRequest) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "sessionId", "prompt", "_meta":
 		return true
 	}
@@ -22114,7 +22114,7 @@ type ClientResponseValue interface {
 	isClientResponse()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
-	declaresMember(string) bool
+	declaresMember([]byte) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -22193,7 +22193,7 @@ func (x *ClientResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	return x.Value.appendMembers(buf, open)
 }
 
-func (x *ClientResponse) declaresMember(name string) bool {
+func (x *ClientResponse) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
@@ -22274,8 +22274,8 @@ func (x *ClientResponseResult) appendMembers(buf []byte, open int) ([]byte, erro
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*ClientResponseResult) declaresMember(name string) bool {
-	switch name {
+func (*ClientResponseResult) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "id", "result":
 		return true
 	}
@@ -22366,8 +22366,8 @@ func (x *ClientResponseError) appendMembers(buf []byte, open int) ([]byte, error
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*ClientResponseError) declaresMember(name string) bool {
-	switch name {
+func (*ClientResponseError) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "id", "error":
 		return true
 	}
@@ -22809,8 +22809,8 @@ func (x *WriteTextFileResponse) appendMembers(buf []byte, open int) ([]byte, err
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*WriteTextFileResponse) declaresMember(name string) bool {
-	switch name {
+func (*WriteTextFileResponse) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "_meta":
 		return true
 	}
@@ -22910,8 +22910,8 @@ func (x *ReadTextFileResponse) appendMembers(buf []byte, open int) ([]byte, erro
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*ReadTextFileResponse) declaresMember(name string) bool {
-	switch name {
+func (*ReadTextFileResponse) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "content", "_meta":
 		return true
 	}
@@ -23011,8 +23011,8 @@ func (x *RequestPermissionResponse) appendMembers(buf []byte, open int) ([]byte,
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*RequestPermissionResponse) declaresMember(name string) bool {
-	switch name {
+func (*RequestPermissionResponse) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "outcome", "_meta":
 		return true
 	}
@@ -23041,7 +23041,7 @@ type RequestPermissionOutcomeValue interface {
 	isRequestPermissionOutcome()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
-	declaresMember(string) bool
+	declaresMember([]byte) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -23109,7 +23109,7 @@ func (x *RequestPermissionOutcome) appendMembers(buf []byte, open int) ([]byte, 
 	return x.Value.appendMembers(buf, open)
 }
 
-func (x *RequestPermissionOutcome) declaresMember(name string) bool {
+func (x *RequestPermissionOutcome) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
@@ -23165,8 +23165,8 @@ func (x *RequestPermissionOutcomeCancelled) appendMembers(buf []byte, open int) 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*RequestPermissionOutcomeCancelled) declaresMember(name string) bool {
-	switch name {
+func (*RequestPermissionOutcomeCancelled) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "outcome":
 		return true
 	}
@@ -23202,8 +23202,8 @@ func (x *RequestPermissionOutcomeSelected) appendMembers(buf []byte, open int) (
 	return (*SelectedPermissionOutcome)(x).appendMembers(buf, open)
 }
 
-func (x *RequestPermissionOutcomeSelected) declaresMember(name string) bool {
-	return name == "outcome" || (*SelectedPermissionOutcome)(x).declaresMember(name)
+func (x *RequestPermissionOutcomeSelected) declaresMember(name []byte) bool {
+	return string(name) == "outcome" || (*SelectedPermissionOutcome)(x).declaresMember(name)
 }
 
 func (*RequestPermissionOutcomeSelected) isRequestPermissionOutcome() {}
@@ -23302,8 +23302,8 @@ func (x *SelectedPermissionOutcome) appendMembers(buf []byte, open int) ([]byte,
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*SelectedPermissionOutcome) declaresMember(name string) bool {
-	switch name {
+func (*SelectedPermissionOutcome) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "optionId", "_meta":
 		return true
 	}
@@ -23403,8 +23403,8 @@ func (x *CreateTerminalResponse) appendMembers(buf []byte, open int) ([]byte, er
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*CreateTerminalResponse) declaresMember(name string) bool {
-	switch name {
+func (*CreateTerminalResponse) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "terminalId", "_meta":
 		return true
 	}
@@ -23538,8 +23538,8 @@ func (x *TerminalOutputResponse) appendMembers(buf []byte, open int) ([]byte, er
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*TerminalOutputResponse) declaresMember(name string) bool {
-	switch name {
+func (*TerminalOutputResponse) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "output", "truncated", "exitStatus", "_meta":
 		return true
 	}
@@ -23658,8 +23658,8 @@ func (x *TerminalExitStatus) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*TerminalExitStatus) declaresMember(name string) bool {
-	switch name {
+func (*TerminalExitStatus) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "exitCode", "signal", "_meta":
 		return true
 	}
@@ -23742,8 +23742,8 @@ func (x *ReleaseTerminalResponse) appendMembers(buf []byte, open int) ([]byte, e
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*ReleaseTerminalResponse) declaresMember(name string) bool {
-	switch name {
+func (*ReleaseTerminalResponse) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "_meta":
 		return true
 	}
@@ -23862,8 +23862,8 @@ func (x *WaitForTerminalExitResponse) appendMembers(buf []byte, open int) ([]byt
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*WaitForTerminalExitResponse) declaresMember(name string) bool {
-	switch name {
+func (*WaitForTerminalExitResponse) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "exitCode", "signal", "_meta":
 		return true
 	}
@@ -23946,8 +23946,8 @@ func (x *KillTerminalResponse) appendMembers(buf []byte, open int) ([]byte, erro
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*KillTerminalResponse) declaresMember(name string) bool {
-	switch name {
+func (*KillTerminalResponse) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "_meta":
 		return true
 	}
@@ -24041,8 +24041,8 @@ func (x *CreateElicitationResponse) appendMembers(buf []byte, open int) ([]byte,
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (x *CreateElicitationResponse) declaresMember(name string) bool {
-	switch name {
+func (x *CreateElicitationResponse) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "_meta":
 		return true
 	}
@@ -24073,7 +24073,7 @@ type CreateElicitationResponseVariantValue interface {
 	isCreateElicitationResponseVariant()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
-	declaresMember(string) bool
+	declaresMember([]byte) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -24154,7 +24154,7 @@ func (x *CreateElicitationResponseVariant) appendMembers(buf []byte, open int) (
 	return x.Value.appendMembers(buf, open)
 }
 
-func (x *CreateElicitationResponseVariant) declaresMember(name string) bool {
+func (x *CreateElicitationResponseVariant) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
@@ -24180,8 +24180,8 @@ func (x *CreateElicitationResponseAccept) appendMembers(buf []byte, open int) ([
 	return (*ElicitationAcceptAction)(x).appendMembers(buf, open)
 }
 
-func (x *CreateElicitationResponseAccept) declaresMember(name string) bool {
-	return name == "action" || (*ElicitationAcceptAction)(x).declaresMember(name)
+func (x *CreateElicitationResponseAccept) declaresMember(name []byte) bool {
+	return string(name) == "action" || (*ElicitationAcceptAction)(x).declaresMember(name)
 }
 
 func (*CreateElicitationResponseAccept) isCreateElicitationResponseVariant() {}
@@ -24236,8 +24236,8 @@ func (x *CreateElicitationResponseDecline) appendMembers(buf []byte, open int) (
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*CreateElicitationResponseDecline) declaresMember(name string) bool {
-	switch name {
+func (*CreateElicitationResponseDecline) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "action":
 		return true
 	}
@@ -24295,8 +24295,8 @@ func (x *CreateElicitationResponseCancel) appendMembers(buf []byte, open int) ([
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*CreateElicitationResponseCancel) declaresMember(name string) bool {
-	switch name {
+func (*CreateElicitationResponseCancel) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "action":
 		return true
 	}
@@ -24365,8 +24365,8 @@ func (x *CreateElicitationResponseOther) appendMembers(buf []byte, open int) ([]
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*CreateElicitationResponseOther) declaresMember(name string) bool {
-	switch name {
+func (*CreateElicitationResponseOther) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "action":
 		return true
 	}
@@ -24628,8 +24628,8 @@ func (x *ElicitationAcceptAction) appendMembers(buf []byte, open int) ([]byte, e
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*ElicitationAcceptAction) declaresMember(name string) bool {
-	switch name {
+func (*ElicitationAcceptAction) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "content":
 		return true
 	}
@@ -24719,8 +24719,8 @@ func (x *ClientNotification) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*ClientNotification) declaresMember(name string) bool {
-	switch name {
+func (*ClientNotification) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "method", "params":
 		return true
 	}
@@ -24958,8 +24958,8 @@ func (x *CancelNotification) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*CancelNotification) declaresMember(name string) bool {
-	switch name {
+func (*CancelNotification) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "sessionId", "_meta":
 		return true
 	}
@@ -25063,8 +25063,8 @@ func (x *CancelRequestNotification) appendMembers(buf []byte, open int) ([]byte,
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*CancelRequestNotification) declaresMember(name string) bool {
-	switch name {
+func (*CancelRequestNotification) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "requestId", "_meta":
 		return true
 	}

@@ -70,8 +70,8 @@ func (x *AgentAuthCapabilitiesAuthStatus) decodeGatedMember(it *wireObjectIter, 
 	return nil
 }
 
-func (*AgentAuthCapabilitiesAuthStatus) declaresGatedMember(name string) bool {
-	switch name {
+func (*AgentAuthCapabilitiesAuthStatus) declaresGatedMember(name []byte) bool {
+	switch string(name) {
 	case "status":
 		return true
 	}
@@ -167,8 +167,8 @@ func (x *AuthStatusCapabilities) appendMembers(buf []byte, open int) ([]byte, er
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*AuthStatusCapabilities) declaresMember(name string) bool {
-	switch name {
+func (*AuthStatusCapabilities) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "_meta":
 		return true
 	}
@@ -297,8 +297,8 @@ func (x *AuthStatusResponse) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*AuthStatusResponse) declaresMember(name string) bool {
-	switch name {
+func (*AuthStatusResponse) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "state", "accounts", "_meta":
 		return true
 	}
@@ -557,8 +557,8 @@ func (x *AuthAccount) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*AuthAccount) declaresMember(name string) bool {
-	switch name {
+func (*AuthAccount) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "label", "active", "name", "email", "organization", "_meta":
 		return true
 	}
@@ -731,8 +731,8 @@ func (x *AuthStatusUpdateNotification) appendMembers(buf []byte, open int) ([]by
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*AuthStatusUpdateNotification) declaresMember(name string) bool {
-	switch name {
+func (*AuthStatusUpdateNotification) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "state", "accounts", "_meta":
 		return true
 	}
@@ -865,8 +865,8 @@ func (x *AuthStatusRequest) appendMembers(buf []byte, open int) ([]byte, error) 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*AuthStatusRequest) declaresMember(name string) bool {
-	switch name {
+func (*AuthStatusRequest) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "_meta":
 		return true
 	}

@@ -12,7 +12,7 @@ func (*AgentAuthCapabilitiesAuthStatus) decodeGatedMember(it *wireObjectIter, r 
 }
 
 // declaresGatedMember declares nothing: the feature is off.
-func (*AgentAuthCapabilitiesAuthStatus) declaresGatedMember(string) bool {
+func (*AgentAuthCapabilitiesAuthStatus) declaresGatedMember([]byte) bool {
 	return false
 }
 

@@ -30,8 +30,8 @@ func (x *PromptResponseEndTurnTokenUsage) decodeGatedMember(it *wireObjectIter, 
 	return nil
 }
 
-func (*PromptResponseEndTurnTokenUsage) declaresGatedMember(name string) bool {
-	switch name {
+func (*PromptResponseEndTurnTokenUsage) declaresGatedMember(name []byte) bool {
+	switch string(name) {
 	case "usage":
 		return true
 	}
@@ -228,8 +228,8 @@ func (x *Usage) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*Usage) declaresMember(name string) bool {
-	switch name {
+func (*Usage) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "totalTokens", "inputTokens", "outputTokens", "thoughtTokens", "cachedReadTokens", "cachedWriteTokens", "_meta":
 		return true
 	}

@@ -26,8 +26,8 @@ func (x *IdleStateUpdateEndTurnTokenUsage) decodeGatedMember(it *wireObjectIter,
 	return nil
 }
 
-func (*IdleStateUpdateEndTurnTokenUsage) declaresGatedMember(name string) bool {
-	switch name {
+func (*IdleStateUpdateEndTurnTokenUsage) declaresGatedMember(name []byte) bool {
+	switch string(name) {
 	case "usage":
 		return true
 	}

@@ -12,7 +12,7 @@ func (*PromptResponseEndTurnTokenUsage) decodeGatedMember(it *wireObjectIter, r 
 }
 
 // declaresGatedMember declares nothing: the feature is off.
-func (*PromptResponseEndTurnTokenUsage) declaresGatedMember(string) bool {
+func (*PromptResponseEndTurnTokenUsage) declaresGatedMember([]byte) bool {
 	return false
 }
 

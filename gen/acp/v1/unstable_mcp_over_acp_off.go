@@ -12,7 +12,7 @@ func (*McpCapabilitiesMCPOverACP) decodeGatedMember(it *wireObjectIter, r *wireR
 }
 
 // declaresGatedMember declares nothing: the feature is off.
-func (*McpCapabilitiesMCPOverACP) declaresGatedMember(string) bool {
+func (*McpCapabilitiesMCPOverACP) declaresGatedMember([]byte) bool {
 	return false
 }
 

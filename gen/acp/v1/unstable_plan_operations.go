@@ -54,8 +54,8 @@ func (x *SessionUpdatePlanUpdate) appendMembers(buf []byte, open int) ([]byte, e
 	return (*PlanUpdate)(x).appendMembers(buf, open)
 }
 
-func (x *SessionUpdatePlanUpdate) declaresMember(name string) bool {
-	return name == "sessionUpdate" || (*PlanUpdate)(x).declaresMember(name)
+func (x *SessionUpdatePlanUpdate) declaresMember(name []byte) bool {
+	return string(name) == "sessionUpdate" || (*PlanUpdate)(x).declaresMember(name)
 }
 
 func (*SessionUpdatePlanUpdate) isSessionUpdate() {}
@@ -92,8 +92,8 @@ func (x *SessionUpdatePlanRemoved) appendMembers(buf []byte, open int) ([]byte, 
 	return (*PlanRemoved)(x).appendMembers(buf, open)
 }
 
-func (x *SessionUpdatePlanRemoved) declaresMember(name string) bool {
-	return name == "sessionUpdate" || (*PlanRemoved)(x).declaresMember(name)
+func (x *SessionUpdatePlanRemoved) declaresMember(name []byte) bool {
+	return string(name) == "sessionUpdate" || (*PlanRemoved)(x).declaresMember(name)
 }
 
 func (*SessionUpdatePlanRemoved) isSessionUpdate() {}
@@ -126,7 +126,7 @@ type PlanUpdateContentValue interface {
 	isPlanUpdateContent()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
-	declaresMember(string) bool
+	declaresMember([]byte) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -201,7 +201,7 @@ func (x *PlanUpdateContent) appendMembers(buf []byte, open int) ([]byte, error) 
 	return x.Value.appendMembers(buf, open)
 }
 
-func (x *PlanUpdateContent) declaresMember(name string) bool {
+func (x *PlanUpdateContent) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
@@ -227,8 +227,8 @@ func (x *PlanUpdateContentItems) appendMembers(buf []byte, open int) ([]byte, er
 	return (*PlanItems)(x).appendMembers(buf, open)
 }
 
-func (x *PlanUpdateContentItems) declaresMember(name string) bool {
-	return name == "type" || (*PlanItems)(x).declaresMember(name)
+func (x *PlanUpdateContentItems) declaresMember(name []byte) bool {
+	return string(name) == "type" || (*PlanItems)(x).declaresMember(name)
 }
 
 func (*PlanUpdateContentItems) isPlanUpdateContent() {}
@@ -261,8 +261,8 @@ func (x *PlanUpdateContentFile) appendMembers(buf []byte, open int) ([]byte, err
 	return (*PlanFile)(x).appendMembers(buf, open)
 }
 
-func (x *PlanUpdateContentFile) declaresMember(name string) bool {
-	return name == "type" || (*PlanFile)(x).declaresMember(name)
+func (x *PlanUpdateContentFile) declaresMember(name []byte) bool {
+	return string(name) == "type" || (*PlanFile)(x).declaresMember(name)
 }
 
 func (*PlanUpdateContentFile) isPlanUpdateContent() {}
@@ -295,8 +295,8 @@ func (x *PlanUpdateContentMarkdown) appendMembers(buf []byte, open int) ([]byte,
 	return (*PlanMarkdown)(x).appendMembers(buf, open)
 }
 
-func (x *PlanUpdateContentMarkdown) declaresMember(name string) bool {
-	return name == "type" || (*PlanMarkdown)(x).declaresMember(name)
+func (x *PlanUpdateContentMarkdown) declaresMember(name []byte) bool {
+	return string(name) == "type" || (*PlanMarkdown)(x).declaresMember(name)
 }
 
 func (*PlanUpdateContentMarkdown) isPlanUpdateContent() {}
@@ -452,8 +452,8 @@ func (x *PlanItems) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*PlanItems) declaresMember(name string) bool {
-	switch name {
+func (*PlanItems) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "planId", "entries", "_meta":
 		return true
 	}
@@ -573,8 +573,8 @@ func (x *PlanFile) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*PlanFile) declaresMember(name string) bool {
-	switch name {
+func (*PlanFile) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "planId", "uri", "_meta":
 		return true
 	}
@@ -694,8 +694,8 @@ func (x *PlanMarkdown) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*PlanMarkdown) declaresMember(name string) bool {
-	switch name {
+func (*PlanMarkdown) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "planId", "content", "_meta":
 		return true
 	}
@@ -799,8 +799,8 @@ func (x *PlanUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*PlanUpdate) declaresMember(name string) bool {
-	switch name {
+func (*PlanUpdate) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "plan", "_meta":
 		return true
 	}
@@ -904,8 +904,8 @@ func (x *PlanRemoved) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*PlanRemoved) declaresMember(name string) bool {
-	switch name {
+func (*PlanRemoved) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "planId", "_meta":
 		return true
 	}
@@ -945,8 +945,8 @@ func (x *ClientCapabilitiesPlanOperations) decodeGatedMember(it *wireObjectIter,
 	return nil
 }
 
-func (*ClientCapabilitiesPlanOperations) declaresGatedMember(name string) bool {
-	switch name {
+func (*ClientCapabilitiesPlanOperations) declaresGatedMember(name []byte) bool {
+	switch string(name) {
 	case "plan":
 		return true
 	}
@@ -1040,8 +1040,8 @@ func (x *PlanCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*PlanCapabilities) declaresMember(name string) bool {
-	switch name {
+func (*PlanCapabilities) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "_meta":
 		return true
 	}

@@ -19,7 +19,7 @@ func (*ClientCapabilitiesPlanOperations) decodeGatedMember(it *wireObjectIter, r
 }
 
 // declaresGatedMember declares nothing: the feature is off.
-func (*ClientCapabilitiesPlanOperations) declaresGatedMember(string) bool {
+func (*ClientCapabilitiesPlanOperations) declaresGatedMember([]byte) bool {
 	return false
 }
 

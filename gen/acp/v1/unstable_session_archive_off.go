@@ -12,7 +12,7 @@ func (*SessionCapabilitiesSessionArchive) decodeGatedMember(it *wireObjectIter, 
 }
 
 // declaresGatedMember declares nothing: the feature is off.
-func (*SessionCapabilitiesSessionArchive) declaresGatedMember(string) bool {
+func (*SessionCapabilitiesSessionArchive) declaresGatedMember([]byte) bool {
 	return false
 }
 
@@ -29,7 +29,7 @@ func (*SessionInfoSessionArchive) decodeGatedMember(it *wireObjectIter, r *wireR
 }
 
 // declaresGatedMember declares nothing: the feature is off.
-func (*SessionInfoSessionArchive) declaresGatedMember(string) bool {
+func (*SessionInfoSessionArchive) declaresGatedMember([]byte) bool {
 	return false
 }
 
@@ -46,7 +46,7 @@ func (*ListSessionsRequestSessionArchive) decodeGatedMember(it *wireObjectIter, 
 }
 
 // declaresGatedMember declares nothing: the feature is off.
-func (*ListSessionsRequestSessionArchive) declaresGatedMember(string) bool {
+func (*ListSessionsRequestSessionArchive) declaresGatedMember([]byte) bool {
 	return false
 }
 

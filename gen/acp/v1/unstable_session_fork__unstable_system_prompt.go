@@ -30,8 +30,8 @@ func (x *ForkSessionRequestSystemPrompt) decodeGatedMember(it *wireObjectIter, r
 	return nil
 }
 
-func (*ForkSessionRequestSystemPrompt) declaresGatedMember(name string) bool {
-	switch name {
+func (*ForkSessionRequestSystemPrompt) declaresGatedMember(name []byte) bool {
+	switch string(name) {
 	case "systemPrompt":
 		return true
 	}

@@ -12,7 +12,7 @@ func (*SessionCapabilitiesSessionFork) decodeGatedMember(it *wireObjectIter, r *
 }
 
 // declaresGatedMember declares nothing: the feature is off.
-func (*SessionCapabilitiesSessionFork) declaresGatedMember(string) bool {
+func (*SessionCapabilitiesSessionFork) declaresGatedMember([]byte) bool {
 	return false
 }
 

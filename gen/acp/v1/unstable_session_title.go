@@ -73,8 +73,8 @@ func (x *SessionCapabilitiesSessionTitle) decodeGatedMember(it *wireObjectIter, 
 	return nil
 }
 
-func (*SessionCapabilitiesSessionTitle) declaresGatedMember(name string) bool {
-	switch name {
+func (*SessionCapabilitiesSessionTitle) declaresGatedMember(name []byte) bool {
+	switch string(name) {
 	case "title":
 		return true
 	}
@@ -171,8 +171,8 @@ func (x *SessionTitleCapabilities) appendMembers(buf []byte, open int) ([]byte, 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*SessionTitleCapabilities) declaresMember(name string) bool {
-	switch name {
+func (*SessionTitleCapabilities) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "_meta":
 		return true
 	}
@@ -279,8 +279,8 @@ func (x *SetSessionTitleResponse) appendMembers(buf []byte, open int) ([]byte, e
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*SetSessionTitleResponse) declaresMember(name string) bool {
-	switch name {
+func (*SetSessionTitleResponse) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "title", "_meta":
 		return true
 	}
@@ -456,8 +456,8 @@ func (x *SetSessionTitleRequest) appendMembers(buf []byte, open int) ([]byte, er
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*SetSessionTitleRequest) declaresMember(name string) bool {
-	switch name {
+func (*SetSessionTitleRequest) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "sessionId", "title", "_meta":
 		return true
 	}

@@ -62,8 +62,8 @@ func (x *SessionUpdateSubagentUpdate) appendMembers(buf []byte, open int) ([]byt
 	return (*SubagentUpdate)(x).appendMembers(buf, open)
 }
 
-func (x *SessionUpdateSubagentUpdate) declaresMember(name string) bool {
-	return name == "sessionUpdate" || (*SubagentUpdate)(x).declaresMember(name)
+func (x *SessionUpdateSubagentUpdate) declaresMember(name []byte) bool {
+	return string(name) == "sessionUpdate" || (*SubagentUpdate)(x).declaresMember(name)
 }
 
 func (*SessionUpdateSubagentUpdate) isSessionUpdate() {}
@@ -101,8 +101,8 @@ func (x *SessionUpdateSessionMessage) appendMembers(buf []byte, open int) ([]byt
 	return (*SessionMessage)(x).appendMembers(buf, open)
 }
 
-func (x *SessionUpdateSessionMessage) declaresMember(name string) bool {
-	return name == "sessionUpdate" || (*SessionMessage)(x).declaresMember(name)
+func (x *SessionUpdateSessionMessage) declaresMember(name []byte) bool {
+	return string(name) == "sessionUpdate" || (*SessionMessage)(x).declaresMember(name)
 }
 
 func (*SessionUpdateSessionMessage) isSessionUpdate() {}
@@ -139,8 +139,8 @@ func (x *SessionUpdateSessionMessageChunk) appendMembers(buf []byte, open int) (
 	return (*SessionMessageChunk)(x).appendMembers(buf, open)
 }
 
-func (x *SessionUpdateSessionMessageChunk) declaresMember(name string) bool {
-	return name == "sessionUpdate" || (*SessionMessageChunk)(x).declaresMember(name)
+func (x *SessionUpdateSessionMessageChunk) declaresMember(name []byte) bool {
+	return string(name) == "sessionUpdate" || (*SessionMessageChunk)(x).declaresMember(name)
 }
 
 func (*SessionUpdateSessionMessageChunk) isSessionUpdate() {}
@@ -245,8 +245,8 @@ func (x *SubagentSessionCapabilities) appendMembers(buf []byte, open int) ([]byt
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*SubagentSessionCapabilities) declaresMember(name string) bool {
-	switch name {
+func (*SubagentSessionCapabilities) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "cancel", "_meta":
 		return true
 	}
@@ -335,8 +335,8 @@ func (x *SessionCancelCapabilities) appendMembers(buf []byte, open int) ([]byte,
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*SessionCancelCapabilities) declaresMember(name string) bool {
-	switch name {
+func (*SessionCancelCapabilities) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "_meta":
 		return true
 	}
@@ -376,7 +376,7 @@ type StateUpdateValue interface {
 	isStateUpdate()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
-	declaresMember(string) bool
+	declaresMember([]byte) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -464,7 +464,7 @@ func (x *StateUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	return x.Value.appendMembers(buf, open)
 }
 
-func (x *StateUpdate) declaresMember(name string) bool {
+func (x *StateUpdate) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
@@ -490,8 +490,8 @@ func (x *StateUpdateRunning) appendMembers(buf []byte, open int) ([]byte, error)
 	return (*RunningStateUpdate)(x).appendMembers(buf, open)
 }
 
-func (x *StateUpdateRunning) declaresMember(name string) bool {
-	return name == "state" || (*RunningStateUpdate)(x).declaresMember(name)
+func (x *StateUpdateRunning) declaresMember(name []byte) bool {
+	return string(name) == "state" || (*RunningStateUpdate)(x).declaresMember(name)
 }
 
 func (*StateUpdateRunning) isStateUpdate() {}
@@ -524,8 +524,8 @@ func (x *StateUpdateIdle) appendMembers(buf []byte, open int) ([]byte, error) {
 	return (*IdleStateUpdate)(x).appendMembers(buf, open)
 }
 
-func (x *StateUpdateIdle) declaresMember(name string) bool {
-	return name == "state" || (*IdleStateUpdate)(x).declaresMember(name)
+func (x *StateUpdateIdle) declaresMember(name []byte) bool {
+	return string(name) == "state" || (*IdleStateUpdate)(x).declaresMember(name)
 }
 
 func (*StateUpdateIdle) isStateUpdate() {}
@@ -558,8 +558,8 @@ func (x *StateUpdateRequiresAction) appendMembers(buf []byte, open int) ([]byte,
 	return (*RequiresActionStateUpdate)(x).appendMembers(buf, open)
 }
 
-func (x *StateUpdateRequiresAction) declaresMember(name string) bool {
-	return name == "state" || (*RequiresActionStateUpdate)(x).declaresMember(name)
+func (x *StateUpdateRequiresAction) declaresMember(name []byte) bool {
+	return string(name) == "state" || (*RequiresActionStateUpdate)(x).declaresMember(name)
 }
 
 func (*StateUpdateRequiresAction) isStateUpdate() {}
@@ -594,8 +594,8 @@ func (x *StateUpdateUnknown) appendMembers(buf []byte, open int) ([]byte, error)
 	return (*UnknownStateUpdate)(x).appendMembers(buf, open)
 }
 
-func (x *StateUpdateUnknown) declaresMember(name string) bool {
-	return name == "state" || (*UnknownStateUpdate)(x).declaresMember(name)
+func (x *StateUpdateUnknown) declaresMember(name []byte) bool {
+	return string(name) == "state" || (*UnknownStateUpdate)(x).declaresMember(name)
 }
 
 func (*StateUpdateUnknown) isStateUpdate() {}
@@ -656,8 +656,8 @@ func (x *StateUpdateOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*StateUpdateOther) declaresMember(name string) bool {
-	switch name {
+func (*StateUpdateOther) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "state":
 		return true
 	}
@@ -738,8 +738,8 @@ func (x *RunningStateUpdate) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*RunningStateUpdate) declaresMember(name string) bool {
-	switch name {
+func (*RunningStateUpdate) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "_meta":
 		return true
 	}
@@ -823,8 +823,8 @@ func (x *ErrorStopReason) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*ErrorStopReason) declaresMember(name string) bool {
-	switch name {
+func (*ErrorStopReason) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "error":
 		return true
 	}
@@ -923,8 +923,8 @@ func (x *IdleStateUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (x *IdleStateUpdate) declaresMember(name string) bool {
-	switch name {
+func (x *IdleStateUpdate) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "_meta":
 		return true
 	}
@@ -961,7 +961,7 @@ type IdleStateUpdateVariantValue interface {
 	isIdleStateUpdateVariant()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
-	declaresMember(string) bool
+	declaresMember([]byte) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -1073,7 +1073,7 @@ func (x *IdleStateUpdateVariant) appendMembers(buf []byte, open int) ([]byte, er
 	return x.Value.appendMembers(buf, open)
 }
 
-func (x *IdleStateUpdateVariant) declaresMember(name string) bool {
+func (x *IdleStateUpdateVariant) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
@@ -1121,8 +1121,8 @@ func (x *IdleStateUpdateEndTurn) appendMembers(buf []byte, open int) ([]byte, er
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*IdleStateUpdateEndTurn) declaresMember(name string) bool {
-	switch name {
+func (*IdleStateUpdateEndTurn) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "stopReason":
 		return true
 	}
@@ -1180,8 +1180,8 @@ func (x *IdleStateUpdateMaxTokens) appendMembers(buf []byte, open int) ([]byte, 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*IdleStateUpdateMaxTokens) declaresMember(name string) bool {
-	switch name {
+func (*IdleStateUpdateMaxTokens) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "stopReason":
 		return true
 	}
@@ -1240,8 +1240,8 @@ func (x *IdleStateUpdateMaxTurnRequests) appendMembers(buf []byte, open int) ([]
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*IdleStateUpdateMaxTurnRequests) declaresMember(name string) bool {
-	switch name {
+func (*IdleStateUpdateMaxTurnRequests) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "stopReason":
 		return true
 	}
@@ -1299,8 +1299,8 @@ func (x *IdleStateUpdateRefusal) appendMembers(buf []byte, open int) ([]byte, er
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*IdleStateUpdateRefusal) declaresMember(name string) bool {
-	switch name {
+func (*IdleStateUpdateRefusal) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "stopReason":
 		return true
 	}
@@ -1358,8 +1358,8 @@ func (x *IdleStateUpdateCancelled) appendMembers(buf []byte, open int) ([]byte, 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*IdleStateUpdateCancelled) declaresMember(name string) bool {
-	switch name {
+func (*IdleStateUpdateCancelled) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "stopReason":
 		return true
 	}
@@ -1395,8 +1395,8 @@ func (x *IdleStateUpdateError) appendMembers(buf []byte, open int) ([]byte, erro
 	return (*ErrorStopReason)(x).appendMembers(buf, open)
 }
 
-func (x *IdleStateUpdateError) declaresMember(name string) bool {
-	return name == "stopReason" || (*ErrorStopReason)(x).declaresMember(name)
+func (x *IdleStateUpdateError) declaresMember(name []byte) bool {
+	return string(name) == "stopReason" || (*ErrorStopReason)(x).declaresMember(name)
 }
 
 func (*IdleStateUpdateError) isIdleStateUpdateVariant() {}
@@ -1450,7 +1450,7 @@ func (x *IdleStateUpdateNone) appendMembers(buf []byte, open int) ([]byte, error
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*IdleStateUpdateNone) declaresMember(name string) bool {
+func (*IdleStateUpdateNone) declaresMember(name []byte) bool {
 	return false
 }
 
@@ -1511,8 +1511,8 @@ func (x *IdleStateUpdateOther) appendMembers(buf []byte, open int) ([]byte, erro
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*IdleStateUpdateOther) declaresMember(name string) bool {
-	switch name {
+func (*IdleStateUpdateOther) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "stopReason":
 		return true
 	}
@@ -1593,8 +1593,8 @@ func (x *RequiresActionStateUpdate) appendMembers(buf []byte, open int) ([]byte,
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*RequiresActionStateUpdate) declaresMember(name string) bool {
-	switch name {
+func (*RequiresActionStateUpdate) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "_meta":
 		return true
 	}
@@ -1685,8 +1685,8 @@ func (x *UnknownStateUpdate) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*UnknownStateUpdate) declaresMember(name string) bool {
-	switch name {
+func (*UnknownStateUpdate) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "_meta":
 		return true
 	}
@@ -1943,8 +1943,8 @@ func (x *SubagentUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*SubagentUpdate) declaresMember(name string) bool {
-	switch name {
+func (*SubagentUpdate) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "sessionId", "title", "description", "capabilities", "state", "cwd", "additionalDirectories", "_meta":
 		return true
 	}
@@ -2151,8 +2151,8 @@ func (x *SessionMessage) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*SessionMessage) declaresMember(name string) bool {
-	switch name {
+func (*SessionMessage) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "messageId", "senderSessionId", "recipientSessionId", "senderMessageId", "recipientMessageId", "content", "_meta":
 		return true
 	}
@@ -2271,8 +2271,8 @@ func (x *SessionMessageChunk) appendMembers(buf []byte, open int) ([]byte, error
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*SessionMessageChunk) declaresMember(name string) bool {
-	switch name {
+func (*SessionMessageChunk) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "messageId", "content", "_meta":
 		return true
 	}
@@ -2314,8 +2314,8 @@ func (x *ClientCapabilitiesSubagents) decodeGatedMember(it *wireObjectIter, r *w
 	return nil
 }
 
-func (*ClientCapabilitiesSubagents) declaresGatedMember(name string) bool {
-	switch name {
+func (*ClientCapabilitiesSubagents) declaresGatedMember(name []byte) bool {
+	switch string(name) {
 	case "subagents":
 		return true
 	}
@@ -2410,8 +2410,8 @@ func (x *SubagentCapabilities) appendMembers(buf []byte, open int) ([]byte, erro
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*SubagentCapabilities) declaresMember(name string) bool {
-	switch name {
+func (*SubagentCapabilities) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "_meta":
 		return true
 	}

@@ -19,7 +19,7 @@ func (*ClientCapabilitiesSubagents) decodeGatedMember(it *wireObjectIter, r *wir
 }
 
 // declaresGatedMember declares nothing: the feature is off.
-func (*ClientCapabilitiesSubagents) declaresGatedMember(string) bool {
+func (*ClientCapabilitiesSubagents) declaresGatedMember([]byte) bool {
 	return false
 }
 

@@ -33,8 +33,8 @@ func (x *SessionCapabilitiesSystemPrompt) decodeGatedMember(it *wireObjectIter, 
 	return nil
 }
 
-func (*SessionCapabilitiesSystemPrompt) declaresGatedMember(name string) bool {
-	switch name {
+func (*SessionCapabilitiesSystemPrompt) declaresGatedMember(name []byte) bool {
+	switch string(name) {
 	case "systemPrompt":
 		return true
 	}
@@ -151,8 +151,8 @@ func (x *SessionSystemPromptCapabilities) appendMembers(buf []byte, open int) ([
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*SessionSystemPromptCapabilities) declaresMember(name string) bool {
-	switch name {
+func (*SessionSystemPromptCapabilities) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "mode", "_meta":
 		return true
 	}
@@ -264,8 +264,8 @@ func (x *SessionSystemPromptModeCapabilities) appendMembers(buf []byte, open int
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*SessionSystemPromptModeCapabilities) declaresMember(name string) bool {
-	switch name {
+func (*SessionSystemPromptModeCapabilities) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "override", "_meta":
 		return true
 	}
@@ -355,8 +355,8 @@ func (x *SessionSystemPromptOverrideCapabilities) appendMembers(buf []byte, open
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*SessionSystemPromptOverrideCapabilities) declaresMember(name string) bool {
-	switch name {
+func (*SessionSystemPromptOverrideCapabilities) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "_meta":
 		return true
 	}
@@ -393,8 +393,8 @@ func (x *NewSessionRequestSystemPrompt) decodeGatedMember(it *wireObjectIter, r 
 	return nil
 }
 
-func (*NewSessionRequestSystemPrompt) declaresGatedMember(name string) bool {
-	switch name {
+func (*NewSessionRequestSystemPrompt) declaresGatedMember(name []byte) bool {
+	switch string(name) {
 	case "systemPrompt":
 		return true
 	}
@@ -543,8 +543,8 @@ func (x *SystemPrompt) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*SystemPrompt) declaresMember(name string) bool {
-	switch name {
+func (*SystemPrompt) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "mode", "content", "_meta":
 		return true
 	}
@@ -657,8 +657,8 @@ func (x *LoadSessionRequestSystemPrompt) decodeGatedMember(it *wireObjectIter, r
 	return nil
 }
 
-func (*LoadSessionRequestSystemPrompt) declaresGatedMember(name string) bool {
-	switch name {
+func (*LoadSessionRequestSystemPrompt) declaresGatedMember(name []byte) bool {
+	switch string(name) {
 	case "systemPrompt":
 		return true
 	}
@@ -704,8 +704,8 @@ func (x *ResumeSessionRequestSystemPrompt) decodeGatedMember(it *wireObjectIter,
 	return nil
 }
 
-func (*ResumeSessionRequestSystemPrompt) declaresGatedMember(name string) bool {
-	switch name {
+func (*ResumeSessionRequestSystemPrompt) declaresGatedMember(name []byte) bool {
+	switch string(name) {
 	case "systemPrompt":
 		return true
 	}

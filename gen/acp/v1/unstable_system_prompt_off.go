@@ -12,7 +12,7 @@ func (*SessionCapabilitiesSystemPrompt) decodeGatedMember(it *wireObjectIter, r 
 }
 
 // declaresGatedMember declares nothing: the feature is off.
-func (*SessionCapabilitiesSystemPrompt) declaresGatedMember(string) bool {
+func (*SessionCapabilitiesSystemPrompt) declaresGatedMember([]byte) bool {
 	return false
 }
 
@@ -29,7 +29,7 @@ func (*NewSessionRequestSystemPrompt) decodeGatedMember(it *wireObjectIter, r *w
 }
 
 // declaresGatedMember declares nothing: the feature is off.
-func (*NewSessionRequestSystemPrompt) declaresGatedMember(string) bool {
+func (*NewSessionRequestSystemPrompt) declaresGatedMember([]byte) bool {
 	return false
 }
 
@@ -46,7 +46,7 @@ func (*LoadSessionRequestSystemPrompt) decodeGatedMember(it *wireObjectIter, r *
 }
 
 // declaresGatedMember declares nothing: the feature is off.
-func (*LoadSessionRequestSystemPrompt) declaresGatedMember(string) bool {
+func (*LoadSessionRequestSystemPrompt) declaresGatedMember([]byte) bool {
 	return false
 }
 
@@ -63,7 +63,7 @@ func (*ResumeSessionRequestSystemPrompt) decodeGatedMember(it *wireObjectIter, r
 }
 
 // declaresGatedMember declares nothing: the feature is off.
-func (*ResumeSessionRequestSystemPrompt) declaresGatedMember(string) bool {
+func (*ResumeSessionRequestSystemPrompt) declaresGatedMember([]byte) bool {
 	return false
 }
 

@@ -102,8 +102,8 @@ func (x *AgentRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*AgentRequest) declaresMember(name string) bool {
-	switch name {
+func (*AgentRequest) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "id", "method", "params":
 		return true
 	}
@@ -551,8 +551,8 @@ func (x *RequestPermissionRequest) appendMembers(buf []byte, open int) ([]byte, 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*RequestPermissionRequest) declaresMember(name string) bool {
-	switch name {
+func (*RequestPermissionRequest) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "sessionId", "title", "description", "subject", "options", "_meta":
 		return true
 	}
@@ -610,7 +610,7 @@ type RequestPermissionSubjectValue interface {
 	isRequestPermissionSubject()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
-	declaresMember(string) bool
+	declaresMember([]byte) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -684,7 +684,7 @@ func (x *RequestPermissionSubject) appendMembers(buf []byte, open int) ([]byte, 
 	return x.Value.appendMembers(buf, open)
 }
 
-func (x *RequestPermissionSubject) declaresMember(name string) bool {
+func (x *RequestPermissionSubject) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
@@ -710,8 +710,8 @@ func (x *RequestPermissionSubjectToolCall) appendMembers(buf []byte, open int) (
 	return (*ToolCallPermissionSubject)(x).appendMembers(buf, open)
 }
 
-func (x *RequestPermissionSubjectToolCall) declaresMember(name string) bool {
-	return name == "type" || (*ToolCallPermissionSubject)(x).declaresMember(name)
+func (x *RequestPermissionSubjectToolCall) declaresMember(name []byte) bool {
+	return string(name) == "type" || (*ToolCallPermissionSubject)(x).declaresMember(name)
 }
 
 func (*RequestPermissionSubjectToolCall) isRequestPermissionSubject() {}
@@ -744,8 +744,8 @@ func (x *RequestPermissionSubjectCommand) appendMembers(buf []byte, open int) ([
 	return (*CommandPermissionSubject)(x).appendMembers(buf, open)
 }
 
-func (x *RequestPermissionSubjectCommand) declaresMember(name string) bool {
-	return name == "type" || (*CommandPermissionSubject)(x).declaresMember(name)
+func (x *RequestPermissionSubjectCommand) declaresMember(name []byte) bool {
+	return string(name) == "type" || (*CommandPermissionSubject)(x).declaresMember(name)
 }
 
 func (*RequestPermissionSubjectCommand) isRequestPermissionSubject() {}
@@ -812,8 +812,8 @@ func (x *RequestPermissionSubjectOther) appendMembers(buf []byte, open int) ([]b
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*RequestPermissionSubjectOther) declaresMember(name string) bool {
-	switch name {
+func (*RequestPermissionSubjectOther) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "type":
 		return true
 	}
@@ -1122,8 +1122,8 @@ func (x *ToolCallUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*ToolCallUpdate) declaresMember(name string) bool {
-	switch name {
+func (*ToolCallUpdate) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "toolCallId", "name", "title", "kind", "status", "content", "locations", "rawInput", "rawOutput", "capabilities", "_meta":
 		return true
 	}
@@ -1355,7 +1355,7 @@ type ToolCallContentValue interface {
 	isToolCallContent()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
-	declaresMember(string) bool
+	declaresMember([]byte) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -1436,7 +1436,7 @@ func (x *ToolCallContent) appendMembers(buf []byte, open int) ([]byte, error) {
 	return x.Value.appendMembers(buf, open)
 }
 
-func (x *ToolCallContent) declaresMember(name string) bool {
+func (x *ToolCallContent) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
@@ -1462,8 +1462,8 @@ func (x *ToolCallContentContent) appendMembers(buf []byte, open int) ([]byte, er
 	return (*Content)(x).appendMembers(buf, open)
 }
 
-func (x *ToolCallContentContent) declaresMember(name string) bool {
-	return name == "type" || (*Content)(x).declaresMember(name)
+func (x *ToolCallContentContent) declaresMember(name []byte) bool {
+	return string(name) == "type" || (*Content)(x).declaresMember(name)
 }
 
 func (*ToolCallContentContent) isToolCallContent() {}
@@ -1496,8 +1496,8 @@ func (x *ToolCallContentDiff) appendMembers(buf []byte, open int) ([]byte, error
 	return (*Diff)(x).appendMembers(buf, open)
 }
 
-func (x *ToolCallContentDiff) declaresMember(name string) bool {
-	return name == "type" || (*Diff)(x).declaresMember(name)
+func (x *ToolCallContentDiff) declaresMember(name []byte) bool {
+	return string(name) == "type" || (*Diff)(x).declaresMember(name)
 }
 
 func (*ToolCallContentDiff) isToolCallContent() {}
@@ -1530,8 +1530,8 @@ func (x *ToolCallContentTerminal) appendMembers(buf []byte, open int) ([]byte, e
 	return (*Terminal)(x).appendMembers(buf, open)
 }
 
-func (x *ToolCallContentTerminal) declaresMember(name string) bool {
-	return name == "type" || (*Terminal)(x).declaresMember(name)
+func (x *ToolCallContentTerminal) declaresMember(name []byte) bool {
+	return string(name) == "type" || (*Terminal)(x).declaresMember(name)
 }
 
 func (*ToolCallContentTerminal) isToolCallContent() {}
@@ -1597,8 +1597,8 @@ func (x *ToolCallContentOther) appendMembers(buf []byte, open int) ([]byte, erro
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*ToolCallContentOther) declaresMember(name string) bool {
-	switch name {
+func (*ToolCallContentOther) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "type":
 		return true
 	}
@@ -1647,7 +1647,7 @@ type ContentBlockValue interface {
 	isContentBlock()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
-	declaresMember(string) bool
+	declaresMember([]byte) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -1742,7 +1742,7 @@ func (x *ContentBlock) appendMembers(buf []byte, open int) ([]byte, error) {
 	return x.Value.appendMembers(buf, open)
 }
 
-func (x *ContentBlock) declaresMember(name string) bool {
+func (x *ContentBlock) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
@@ -1772,8 +1772,8 @@ func (x *ContentBlockText) appendMembers(buf []byte, open int) ([]byte, error) {
 	return (*TextContent)(x).appendMembers(buf, open)
 }
 
-func (x *ContentBlockText) declaresMember(name string) bool {
-	return name == "type" || (*TextContent)(x).declaresMember(name)
+func (x *ContentBlockText) declaresMember(name []byte) bool {
+	return string(name) == "type" || (*TextContent)(x).declaresMember(name)
 }
 
 func (*ContentBlockText) isContentBlock() {}
@@ -1808,8 +1808,8 @@ func (x *ContentBlockImage) appendMembers(buf []byte, open int) ([]byte, error) 
 	return (*ImageContent)(x).appendMembers(buf, open)
 }
 
-func (x *ContentBlockImage) declaresMember(name string) bool {
-	return name == "type" || (*ImageContent)(x).declaresMember(name)
+func (x *ContentBlockImage) declaresMember(name []byte) bool {
+	return string(name) == "type" || (*ImageContent)(x).declaresMember(name)
 }
 
 func (*ContentBlockImage) isContentBlock() {}
@@ -1844,8 +1844,8 @@ func (x *ContentBlockAudio) appendMembers(buf []byte, open int) ([]byte, error) 
 	return (*AudioContent)(x).appendMembers(buf, open)
 }
 
-func (x *ContentBlockAudio) declaresMember(name string) bool {
-	return name == "type" || (*AudioContent)(x).declaresMember(name)
+func (x *ContentBlockAudio) declaresMember(name []byte) bool {
+	return string(name) == "type" || (*AudioContent)(x).declaresMember(name)
 }
 
 func (*ContentBlockAudio) isContentBlock() {}
@@ -1880,8 +1880,8 @@ func (x *ContentBlockResourceLink) appendMembers(buf []byte, open int) ([]byte, 
 	return (*ResourceLink)(x).appendMembers(buf, open)
 }
 
-func (x *ContentBlockResourceLink) declaresMember(name string) bool {
-	return name == "type" || (*ResourceLink)(x).declaresMember(name)
+func (x *ContentBlockResourceLink) declaresMember(name []byte) bool {
+	return string(name) == "type" || (*ResourceLink)(x).declaresMember(name)
 }
 
 func (*ContentBlockResourceLink) isContentBlock() {}
@@ -1918,8 +1918,8 @@ func (x *ContentBlockResource) appendMembers(buf []byte, open int) ([]byte, erro
 	return (*EmbeddedResource)(x).appendMembers(buf, open)
 }
 
-func (x *ContentBlockResource) declaresMember(name string) bool {
-	return name == "type" || (*EmbeddedResource)(x).declaresMember(name)
+func (x *ContentBlockResource) declaresMember(name []byte) bool {
+	return string(name) == "type" || (*EmbeddedResource)(x).declaresMember(name)
 }
 
 func (*ContentBlockResource) isContentBlock() {}
@@ -1987,8 +1987,8 @@ func (x *ContentBlockOther) appendMembers(buf []byte, open int) ([]byte, error) 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*ContentBlockOther) declaresMember(name string) bool {
-	switch name {
+func (*ContentBlockOther) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "type":
 		return true
 	}
@@ -2141,8 +2141,8 @@ func (x *Annotations) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*Annotations) declaresMember(name string) bool {
-	switch name {
+func (*Annotations) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "audience", "lastModified", "priority", "_meta":
 		return true
 	}
@@ -2316,8 +2316,8 @@ func (x *TextContent) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*TextContent) declaresMember(name string) bool {
-	switch name {
+func (*TextContent) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "text", "annotations", "_meta":
 		return true
 	}
@@ -2494,8 +2494,8 @@ func (x *ImageContent) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*ImageContent) declaresMember(name string) bool {
-	switch name {
+func (*ImageContent) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "data", "mimeType", "uri", "annotations", "_meta":
 		return true
 	}
@@ -2631,8 +2631,8 @@ func (x *AudioContent) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*AudioContent) declaresMember(name string) bool {
-	switch name {
+func (*AudioContent) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "data", "mimeType", "annotations", "_meta":
 		return true
 	}
@@ -2803,8 +2803,8 @@ func (x *Icon) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*Icon) declaresMember(name string) bool {
-	switch name {
+func (*Icon) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "src", "mimeType", "sizes", "theme", "_meta":
 		return true
 	}
@@ -3099,8 +3099,8 @@ func (x *ResourceLink) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*ResourceLink) declaresMember(name string) bool {
-	switch name {
+func (*ResourceLink) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "name", "uri", "title", "description", "icons", "mimeType", "size", "annotations", "_meta":
 		return true
 	}
@@ -3129,7 +3129,7 @@ type EmbeddedResourceResourceValue interface {
 	isEmbeddedResourceResource()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
-	declaresMember(string) bool
+	declaresMember([]byte) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -3208,7 +3208,7 @@ func (x *EmbeddedResourceResource) appendMembers(buf []byte, open int) ([]byte, 
 	return x.Value.appendMembers(buf, open)
 }
 
-func (x *EmbeddedResourceResource) declaresMember(name string) bool {
+func (x *EmbeddedResourceResource) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
@@ -3225,7 +3225,7 @@ func (x *EmbeddedResourceResourceTextResourceContents) appendMembers(buf []byte,
 	return (*TextResourceContents)(x).appendMembers(buf, open)
 }
 
-func (x *EmbeddedResourceResourceTextResourceContents) declaresMember(name string) bool {
+func (x *EmbeddedResourceResourceTextResourceContents) declaresMember(name []byte) bool {
 	return (*TextResourceContents)(x).declaresMember(name)
 }
 
@@ -3250,7 +3250,7 @@ func (x *EmbeddedResourceResourceBlobResourceContents) appendMembers(buf []byte,
 	return (*BlobResourceContents)(x).appendMembers(buf, open)
 }
 
-func (x *EmbeddedResourceResourceBlobResourceContents) declaresMember(name string) bool {
+func (x *EmbeddedResourceResourceBlobResourceContents) declaresMember(name []byte) bool {
 	return (*BlobResourceContents)(x).declaresMember(name)
 }
 
@@ -3386,8 +3386,8 @@ func (x *TextResourceContents) appendMembers(buf []byte, open int) ([]byte, erro
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*TextResourceContents) declaresMember(name string) bool {
-	switch name {
+func (*TextResourceContents) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "text", "uri", "mimeType", "_meta":
 		return true
 	}
@@ -3523,8 +3523,8 @@ func (x *BlobResourceContents) appendMembers(buf []byte, open int) ([]byte, erro
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*BlobResourceContents) declaresMember(name string) bool {
-	switch name {
+func (*BlobResourceContents) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "blob", "uri", "mimeType", "_meta":
 		return true
 	}
@@ -3644,8 +3644,8 @@ func (x *EmbeddedResource) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*EmbeddedResource) declaresMember(name string) bool {
-	switch name {
+func (*EmbeddedResource) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "resource", "annotations", "_meta":
 		return true
 	}
@@ -3745,8 +3745,8 @@ func (x *Content) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*Content) declaresMember(name string) bool {
-	switch name {
+func (*Content) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "content", "_meta":
 		return true
 	}
@@ -3881,8 +3881,8 @@ func (x *DiffChange) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (x *DiffChange) declaresMember(name string) bool {
-	switch name {
+func (x *DiffChange) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "fileType", "mimeType", "_meta":
 		return true
 	}
@@ -3918,7 +3918,7 @@ type DiffChangeVariantValue interface {
 	isDiffChangeVariant()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
-	declaresMember(string) bool
+	declaresMember([]byte) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -4013,7 +4013,7 @@ func (x *DiffChangeVariant) appendMembers(buf []byte, open int) ([]byte, error) 
 	return x.Value.appendMembers(buf, open)
 }
 
-func (x *DiffChangeVariant) declaresMember(name string) bool {
+func (x *DiffChangeVariant) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
@@ -4039,8 +4039,8 @@ func (x *DiffChangeAdd) appendMembers(buf []byte, open int) ([]byte, error) {
 	return (*DiffPathChange)(x).appendMembers(buf, open)
 }
 
-func (x *DiffChangeAdd) declaresMember(name string) bool {
-	return name == "operation" || (*DiffPathChange)(x).declaresMember(name)
+func (x *DiffChangeAdd) declaresMember(name []byte) bool {
+	return string(name) == "operation" || (*DiffPathChange)(x).declaresMember(name)
 }
 
 func (*DiffChangeAdd) isDiffChangeVariant() {}
@@ -4073,8 +4073,8 @@ func (x *DiffChangeDelete) appendMembers(buf []byte, open int) ([]byte, error) {
 	return (*DiffPathChange)(x).appendMembers(buf, open)
 }
 
-func (x *DiffChangeDelete) declaresMember(name string) bool {
-	return name == "operation" || (*DiffPathChange)(x).declaresMember(name)
+func (x *DiffChangeDelete) declaresMember(name []byte) bool {
+	return string(name) == "operation" || (*DiffPathChange)(x).declaresMember(name)
 }
 
 func (*DiffChangeDelete) isDiffChangeVariant() {}
@@ -4107,8 +4107,8 @@ func (x *DiffChangeModify) appendMembers(buf []byte, open int) ([]byte, error) {
 	return (*DiffPathChange)(x).appendMembers(buf, open)
 }
 
-func (x *DiffChangeModify) declaresMember(name string) bool {
-	return name == "operation" || (*DiffPathChange)(x).declaresMember(name)
+func (x *DiffChangeModify) declaresMember(name []byte) bool {
+	return string(name) == "operation" || (*DiffPathChange)(x).declaresMember(name)
 }
 
 func (*DiffChangeModify) isDiffChangeVariant() {}
@@ -4141,8 +4141,8 @@ func (x *DiffChangeMove) appendMembers(buf []byte, open int) ([]byte, error) {
 	return (*DiffPathPairChange)(x).appendMembers(buf, open)
 }
 
-func (x *DiffChangeMove) declaresMember(name string) bool {
-	return name == "operation" || (*DiffPathPairChange)(x).declaresMember(name)
+func (x *DiffChangeMove) declaresMember(name []byte) bool {
+	return string(name) == "operation" || (*DiffPathPairChange)(x).declaresMember(name)
 }
 
 func (*DiffChangeMove) isDiffChangeVariant() {}
@@ -4175,8 +4175,8 @@ func (x *DiffChangeCopy) appendMembers(buf []byte, open int) ([]byte, error) {
 	return (*DiffPathPairChange)(x).appendMembers(buf, open)
 }
 
-func (x *DiffChangeCopy) declaresMember(name string) bool {
-	return name == "operation" || (*DiffPathPairChange)(x).declaresMember(name)
+func (x *DiffChangeCopy) declaresMember(name []byte) bool {
+	return string(name) == "operation" || (*DiffPathPairChange)(x).declaresMember(name)
 }
 
 func (*DiffChangeCopy) isDiffChangeVariant() {}
@@ -4238,8 +4238,8 @@ func (x *DiffChangeOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*DiffChangeOther) declaresMember(name string) bool {
-	switch name {
+func (*DiffChangeOther) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "operation":
 		return true
 	}
@@ -4403,8 +4403,8 @@ func (x *DiffPathChange) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*DiffPathChange) declaresMember(name string) bool {
-	switch name {
+func (*DiffPathChange) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "path":
 		return true
 	}
@@ -4496,8 +4496,8 @@ func (x *DiffPathPairChange) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*DiffPathPairChange) declaresMember(name string) bool {
-	switch name {
+func (*DiffPathPairChange) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "oldPath", "path":
 		return true
 	}
@@ -4613,8 +4613,8 @@ func (x *DiffPatch) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*DiffPatch) declaresMember(name string) bool {
-	switch name {
+func (*DiffPatch) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "format", "text", "_meta":
 		return true
 	}
@@ -4811,8 +4811,8 @@ func (x *Diff) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*Diff) declaresMember(name string) bool {
-	switch name {
+func (*Diff) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "changes", "patch", "_meta":
 		return true
 	}
@@ -4936,8 +4936,8 @@ func (x *Terminal) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*Terminal) declaresMember(name string) bool {
-	switch name {
+func (*Terminal) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "terminalId", "_meta":
 		return true
 	}
@@ -5063,8 +5063,8 @@ func (x *ToolCallLocation) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*ToolCallLocation) declaresMember(name string) bool {
-	switch name {
+func (*ToolCallLocation) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "path", "line", "_meta":
 		return true
 	}
@@ -5175,8 +5175,8 @@ func (x *ToolCallCapabilities) appendMembers(buf []byte, open int) ([]byte, erro
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*ToolCallCapabilities) declaresMember(name string) bool {
-	switch name {
+func (*ToolCallCapabilities) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "cancel", "_meta":
 		return true
 	}
@@ -5261,8 +5261,8 @@ func (x *ToolCallCancelCapabilities) appendMembers(buf []byte, open int) ([]byte
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*ToolCallCancelCapabilities) declaresMember(name string) bool {
-	switch name {
+func (*ToolCallCancelCapabilities) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "_meta":
 		return true
 	}
@@ -5366,8 +5366,8 @@ func (x *ToolCallPermissionSubject) appendMembers(buf []byte, open int) ([]byte,
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*ToolCallPermissionSubject) declaresMember(name string) bool {
-	switch name {
+func (*ToolCallPermissionSubject) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "toolCall", "_meta":
 		return true
 	}
@@ -5519,8 +5519,8 @@ func (x *CommandPermissionSubject) appendMembers(buf []byte, open int) ([]byte, 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*CommandPermissionSubject) declaresMember(name string) bool {
-	switch name {
+func (*CommandPermissionSubject) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "command", "cwd", "toolCallId", "terminalId", "_meta":
 		return true
 	}
@@ -5652,8 +5652,8 @@ func (x *PermissionOption) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*PermissionOption) declaresMember(name string) bool {
-	switch name {
+func (*PermissionOption) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "optionId", "name", "kind", "_meta":
 		return true
 	}
@@ -5865,8 +5865,8 @@ func (x *CreateElicitationRequest) appendMembers(buf []byte, open int) ([]byte, 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (x *CreateElicitationRequest) declaresMember(name string) bool {
-	switch name {
+func (x *CreateElicitationRequest) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "message", "_meta":
 		return true
 	}
@@ -5914,7 +5914,7 @@ type CreateElicitationRequestVariantValue interface {
 	isCreateElicitationRequestVariant()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
-	declaresMember(string) bool
+	declaresMember([]byte) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -5988,7 +5988,7 @@ func (x *CreateElicitationRequestVariant) appendMembers(buf []byte, open int) ([
 	return x.Value.appendMembers(buf, open)
 }
 
-func (x *CreateElicitationRequestVariant) declaresMember(name string) bool {
+func (x *CreateElicitationRequestVariant) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
@@ -6014,8 +6014,8 @@ func (x *CreateElicitationRequestForm) appendMembers(buf []byte, open int) ([]by
 	return (*ElicitationFormMode)(x).appendMembers(buf, open)
 }
 
-func (x *CreateElicitationRequestForm) declaresMember(name string) bool {
-	return name == "mode" || (*ElicitationFormMode)(x).declaresMember(name)
+func (x *CreateElicitationRequestForm) declaresMember(name []byte) bool {
+	return string(name) == "mode" || (*ElicitationFormMode)(x).declaresMember(name)
 }
 
 func (*CreateElicitationRequestForm) isCreateElicitationRequestVariant() {}
@@ -6048,8 +6048,8 @@ func (x *CreateElicitationRequestURL) appendMembers(buf []byte, open int) ([]byt
 	return (*ElicitationUrlMode)(x).appendMembers(buf, open)
 }
 
-func (x *CreateElicitationRequestURL) declaresMember(name string) bool {
-	return name == "mode" || (*ElicitationUrlMode)(x).declaresMember(name)
+func (x *CreateElicitationRequestURL) declaresMember(name []byte) bool {
+	return string(name) == "mode" || (*ElicitationUrlMode)(x).declaresMember(name)
 }
 
 func (*CreateElicitationRequestURL) isCreateElicitationRequestVariant() {}
@@ -6115,8 +6115,8 @@ func (x *CreateElicitationRequestOther) appendMembers(buf []byte, open int) ([]b
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*CreateElicitationRequestOther) declaresMember(name string) bool {
-	switch name {
+func (*CreateElicitationRequestOther) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "mode":
 		return true
 	}
@@ -6219,8 +6219,8 @@ func (x *ElicitationSessionScope) appendMembers(buf []byte, open int) ([]byte, e
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*ElicitationSessionScope) declaresMember(name string) bool {
-	switch name {
+func (*ElicitationSessionScope) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "sessionId", "toolCallId":
 		return true
 	}
@@ -6297,8 +6297,8 @@ func (x *ElicitationRequestScope) appendMembers(buf []byte, open int) ([]byte, e
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*ElicitationRequestScope) declaresMember(name string) bool {
-	switch name {
+func (*ElicitationRequestScope) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "requestId":
 		return true
 	}
@@ -6483,8 +6483,8 @@ func (x *ElicitationSchema) appendMembers(buf []byte, open int) ([]byte, error) 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*ElicitationSchema) declaresMember(name string) bool {
-	switch name {
+func (*ElicitationSchema) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "type", "title", "properties", "required", "description", "_meta":
 		return true
 	}
@@ -6566,7 +6566,7 @@ type ElicitationPropertySchemaValue interface {
 	isElicitationPropertySchema()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
-	declaresMember(string) bool
+	declaresMember([]byte) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -6661,7 +6661,7 @@ func (x *ElicitationPropertySchema) appendMembers(buf []byte, open int) ([]byte,
 	return x.Value.appendMembers(buf, open)
 }
 
-func (x *ElicitationPropertySchema) declaresMember(name string) bool {
+func (x *ElicitationPropertySchema) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
@@ -6687,8 +6687,8 @@ func (x *ElicitationPropertySchemaString) appendMembers(buf []byte, open int) ([
 	return (*StringPropertySchema)(x).appendMembers(buf, open)
 }
 
-func (x *ElicitationPropertySchemaString) declaresMember(name string) bool {
-	return name == "type" || (*StringPropertySchema)(x).declaresMember(name)
+func (x *ElicitationPropertySchemaString) declaresMember(name []byte) bool {
+	return string(name) == "type" || (*StringPropertySchema)(x).declaresMember(name)
 }
 
 func (*ElicitationPropertySchemaString) isElicitationPropertySchema() {}
@@ -6721,8 +6721,8 @@ func (x *ElicitationPropertySchemaNumber) appendMembers(buf []byte, open int) ([
 	return (*NumberPropertySchema)(x).appendMembers(buf, open)
 }
 
-func (x *ElicitationPropertySchemaNumber) declaresMember(name string) bool {
-	return name == "type" || (*NumberPropertySchema)(x).declaresMember(name)
+func (x *ElicitationPropertySchemaNumber) declaresMember(name []byte) bool {
+	return string(name) == "type" || (*NumberPropertySchema)(x).declaresMember(name)
 }
 
 func (*ElicitationPropertySchemaNumber) isElicitationPropertySchema() {}
@@ -6755,8 +6755,8 @@ func (x *ElicitationPropertySchemaInteger) appendMembers(buf []byte, open int) (
 	return (*IntegerPropertySchema)(x).appendMembers(buf, open)
 }
 
-func (x *ElicitationPropertySchemaInteger) declaresMember(name string) bool {
-	return name == "type" || (*IntegerPropertySchema)(x).declaresMember(name)
+func (x *ElicitationPropertySchemaInteger) declaresMember(name []byte) bool {
+	return string(name) == "type" || (*IntegerPropertySchema)(x).declaresMember(name)
 }
 
 func (*ElicitationPropertySchemaInteger) isElicitationPropertySchema() {}
@@ -6789,8 +6789,8 @@ func (x *ElicitationPropertySchemaBoolean) appendMembers(buf []byte, open int) (
 	return (*BooleanPropertySchema)(x).appendMembers(buf, open)
 }
 
-func (x *ElicitationPropertySchemaBoolean) declaresMember(name string) bool {
-	return name == "type" || (*BooleanPropertySchema)(x).declaresMember(name)
+func (x *ElicitationPropertySchemaBoolean) declaresMember(name []byte) bool {
+	return string(name) == "type" || (*BooleanPropertySchema)(x).declaresMember(name)
 }
 
 func (*ElicitationPropertySchemaBoolean) isElicitationPropertySchema() {}
@@ -6823,8 +6823,8 @@ func (x *ElicitationPropertySchemaArray) appendMembers(buf []byte, open int) ([]
 	return (*MultiSelectPropertySchema)(x).appendMembers(buf, open)
 }
 
-func (x *ElicitationPropertySchemaArray) declaresMember(name string) bool {
-	return name == "type" || (*MultiSelectPropertySchema)(x).declaresMember(name)
+func (x *ElicitationPropertySchemaArray) declaresMember(name []byte) bool {
+	return string(name) == "type" || (*MultiSelectPropertySchema)(x).declaresMember(name)
 }
 
 func (*ElicitationPropertySchemaArray) isElicitationPropertySchema() {}
@@ -6890,8 +6890,8 @@ func (x *ElicitationPropertySchemaOther) appendMembers(buf []byte, open int) ([]
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*ElicitationPropertySchemaOther) declaresMember(name string) bool {
-	switch name {
+func (*ElicitationPropertySchemaOther) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "type":
 		return true
 	}
@@ -7091,8 +7091,8 @@ func (x *EnumOption) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*EnumOption) declaresMember(name string) bool {
-	switch name {
+func (*EnumOption) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "const", "title", "description", "_meta":
 		return true
 	}
@@ -7346,8 +7346,8 @@ func (x *StringPropertySchema) appendMembers(buf []byte, open int) ([]byte, erro
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*StringPropertySchema) declaresMember(name string) bool {
-	switch name {
+func (*StringPropertySchema) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "title", "description", "minLength", "maxLength", "pattern", "format", "default", "enum", "oneOf", "_meta":
 		return true
 	}
@@ -7522,8 +7522,8 @@ func (x *NumberPropertySchema) appendMembers(buf []byte, open int) ([]byte, erro
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*NumberPropertySchema) declaresMember(name string) bool {
-	switch name {
+func (*NumberPropertySchema) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "title", "description", "minimum", "maximum", "default", "_meta":
 		return true
 	}
@@ -7698,8 +7698,8 @@ func (x *IntegerPropertySchema) appendMembers(buf []byte, open int) ([]byte, err
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*IntegerPropertySchema) declaresMember(name string) bool {
-	switch name {
+func (*IntegerPropertySchema) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "title", "description", "minimum", "maximum", "default", "_meta":
 		return true
 	}
@@ -7842,8 +7842,8 @@ func (x *BooleanPropertySchema) appendMembers(buf []byte, open int) ([]byte, err
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*BooleanPropertySchema) declaresMember(name string) bool {
-	switch name {
+func (*BooleanPropertySchema) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "title", "description", "default", "_meta":
 		return true
 	}
@@ -7873,7 +7873,7 @@ type MultiSelectItemsValue interface {
 	isMultiSelectItems()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
-	declaresMember(string) bool
+	declaresMember([]byte) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -7945,7 +7945,7 @@ func (x *MultiSelectItems) appendMembers(buf []byte, open int) ([]byte, error) {
 	return x.Value.appendMembers(buf, open)
 }
 
-func (x *MultiSelectItems) declaresMember(name string) bool {
+func (x *MultiSelectItems) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
@@ -7971,8 +7971,8 @@ func (x *MultiSelectItemsString) appendMembers(buf []byte, open int) ([]byte, er
 	return (*StringMultiSelectItems)(x).appendMembers(buf, open)
 }
 
-func (x *MultiSelectItemsString) declaresMember(name string) bool {
-	return name == "type" || (*StringMultiSelectItems)(x).declaresMember(name)
+func (x *MultiSelectItemsString) declaresMember(name []byte) bool {
+	return string(name) == "type" || (*StringMultiSelectItems)(x).declaresMember(name)
 }
 
 func (*MultiSelectItemsString) isMultiSelectItems() {}
@@ -8003,7 +8003,7 @@ func (x *MultiSelectItemsTitled) appendMembers(buf []byte, open int) ([]byte, er
 	return (*TitledMultiSelectItems)(x).appendMembers(buf, open)
 }
 
-func (x *MultiSelectItemsTitled) declaresMember(name string) bool {
+func (x *MultiSelectItemsTitled) declaresMember(name []byte) bool {
 	return (*TitledMultiSelectItems)(x).declaresMember(name)
 }
 
@@ -8062,8 +8062,8 @@ func (x *MultiSelectItemsOther) appendMembers(buf []byte, open int) ([]byte, err
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*MultiSelectItemsOther) declaresMember(name string) bool {
-	switch name {
+func (*MultiSelectItemsOther) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "type":
 		return true
 	}
@@ -8170,8 +8170,8 @@ func (x *StringMultiSelectItems) appendMembers(buf []byte, open int) ([]byte, er
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*StringMultiSelectItems) declaresMember(name string) bool {
-	switch name {
+func (*StringMultiSelectItems) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "enum", "_meta":
 		return true
 	}
@@ -8276,8 +8276,8 @@ func (x *TitledMultiSelectItems) appendMembers(buf []byte, open int) ([]byte, er
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*TitledMultiSelectItems) declaresMember(name string) bool {
-	switch name {
+func (*TitledMultiSelectItems) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "anyOf", "_meta":
 		return true
 	}
@@ -8474,8 +8474,8 @@ func (x *MultiSelectPropertySchema) appendMembers(buf []byte, open int) ([]byte,
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*MultiSelectPropertySchema) declaresMember(name string) bool {
-	switch name {
+func (*MultiSelectPropertySchema) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "title", "description", "minItems", "maxItems", "items", "default", "_meta":
 		return true
 	}
@@ -8560,8 +8560,8 @@ func (x *ElicitationFormMode) appendMembers(buf []byte, open int) ([]byte, error
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (x *ElicitationFormMode) declaresMember(name string) bool {
-	switch name {
+func (x *ElicitationFormMode) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "requestedSchema":
 		return true
 	}
@@ -8590,7 +8590,7 @@ type ElicitationFormModeVariantValue interface {
 	isElicitationFormModeVariant()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
-	declaresMember(string) bool
+	declaresMember([]byte) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -8669,7 +8669,7 @@ func (x *ElicitationFormModeVariant) appendMembers(buf []byte, open int) ([]byte
 	return x.Value.appendMembers(buf, open)
 }
 
-func (x *ElicitationFormModeVariant) declaresMember(name string) bool {
+func (x *ElicitationFormModeVariant) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
@@ -8686,7 +8686,7 @@ func (x *ElicitationFormModeSession) appendMembers(buf []byte, open int) ([]byte
 	return (*ElicitationSessionScope)(x).appendMembers(buf, open)
 }
 
-func (x *ElicitationFormModeSession) declaresMember(name string) bool {
+func (x *ElicitationFormModeSession) declaresMember(name []byte) bool {
 	return (*ElicitationSessionScope)(x).declaresMember(name)
 }
 
@@ -8712,7 +8712,7 @@ func (x *ElicitationFormModeRequest) appendMembers(buf []byte, open int) ([]byte
 	return (*ElicitationRequestScope)(x).appendMembers(buf, open)
 }
 
-func (x *ElicitationFormModeRequest) declaresMember(name string) bool {
+func (x *ElicitationFormModeRequest) declaresMember(name []byte) bool {
 	return (*ElicitationRequestScope)(x).declaresMember(name)
 }
 
@@ -8834,8 +8834,8 @@ func (x *ElicitationUrlMode) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (x *ElicitationUrlMode) declaresMember(name string) bool {
-	switch name {
+func (x *ElicitationUrlMode) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "elicitationId", "url":
 		return true
 	}
@@ -8864,7 +8864,7 @@ type ElicitationUrlModeVariantValue interface {
 	isElicitationUrlModeVariant()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
-	declaresMember(string) bool
+	declaresMember([]byte) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -8943,7 +8943,7 @@ func (x *ElicitationUrlModeVariant) appendMembers(buf []byte, open int) ([]byte,
 	return x.Value.appendMembers(buf, open)
 }
 
-func (x *ElicitationUrlModeVariant) declaresMember(name string) bool {
+func (x *ElicitationUrlModeVariant) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
@@ -8960,7 +8960,7 @@ func (x *ElicitationUrlModeSession) appendMembers(buf []byte, open int) ([]byte,
 	return (*ElicitationSessionScope)(x).appendMembers(buf, open)
 }
 
-func (x *ElicitationUrlModeSession) declaresMember(name string) bool {
+func (x *ElicitationUrlModeSession) declaresMember(name []byte) bool {
 	return (*ElicitationSessionScope)(x).declaresMember(name)
 }
 
@@ -8986,7 +8986,7 @@ func (x *ElicitationUrlModeRequest) appendMembers(buf []byte, open int) ([]byte,
 	return (*ElicitationRequestScope)(x).appendMembers(buf, open)
 }
 
-func (x *ElicitationUrlModeRequest) declaresMember(name string) bool {
+func (x *ElicitationUrlModeRequest) declaresMember(name []byte) bool {
 	return (*ElicitationRequestScope)(x).declaresMember(name)
 }
 
@@ -9044,7 +9044,7 @@ type AgentResponseValue interface {
 	isAgentResponse()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
-	declaresMember(string) bool
+	declaresMember([]byte) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -9123,7 +9123,7 @@ func (x *AgentResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	return x.Value.appendMembers(buf, open)
 }
 
-func (x *AgentResponse) declaresMember(name string) bool {
+func (x *AgentResponse) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
@@ -9204,8 +9204,8 @@ func (x *AgentResponseResult) appendMembers(buf []byte, open int) ([]byte, error
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*AgentResponseResult) declaresMember(name string) bool {
-	switch name {
+func (*AgentResponseResult) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "id", "result":
 		return true
 	}
@@ -9299,8 +9299,8 @@ func (x *AgentResponseError) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*AgentResponseError) declaresMember(name string) bool {
-	switch name {
+func (*AgentResponseError) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "id", "error":
 		return true
 	}
@@ -10043,8 +10043,8 @@ func (x *InitializeResponse) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*InitializeResponse) declaresMember(name string) bool {
-	switch name {
+func (*InitializeResponse) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "protocolVersion", "info", "capabilities", "authMethods", "_meta":
 		return true
 	}
@@ -10211,8 +10211,8 @@ func (x *Implementation) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*Implementation) declaresMember(name string) bool {
-	switch name {
+func (*Implementation) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "name", "title", "version", "_meta":
 		return true
 	}
@@ -10358,8 +10358,8 @@ func (x *AgentCapabilities) appendMembers(buf []byte, open int) ([]byte, error) 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (x *AgentCapabilities) declaresMember(name string) bool {
-	switch name {
+func (x *AgentCapabilities) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "session", "auth", "_meta":
 		return true
 	}
@@ -10588,8 +10588,8 @@ func (x *SessionCapabilities) appendMembers(buf []byte, open int) ([]byte, error
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (x *SessionCapabilities) declaresMember(name string) bool {
-	switch name {
+func (x *SessionCapabilities) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "prompt", "mcp", "delete", "additionalDirectories", "_meta":
 		return true
 	}
@@ -10751,8 +10751,8 @@ func (x *PromptCapabilities) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*PromptCapabilities) declaresMember(name string) bool {
-	switch name {
+func (*PromptCapabilities) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "image", "audio", "embeddedContext", "_meta":
 		return true
 	}
@@ -10837,8 +10837,8 @@ func (x *PromptImageCapabilities) appendMembers(buf []byte, open int) ([]byte, e
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*PromptImageCapabilities) declaresMember(name string) bool {
-	switch name {
+func (*PromptImageCapabilities) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "_meta":
 		return true
 	}
@@ -10923,8 +10923,8 @@ func (x *PromptAudioCapabilities) appendMembers(buf []byte, open int) ([]byte, e
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*PromptAudioCapabilities) declaresMember(name string) bool {
-	switch name {
+func (*PromptAudioCapabilities) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "_meta":
 		return true
 	}
@@ -11009,8 +11009,8 @@ func (x *PromptEmbeddedContextCapabilities) appendMembers(buf []byte, open int) 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*PromptEmbeddedContextCapabilities) declaresMember(name string) bool {
-	switch name {
+func (*PromptEmbeddedContextCapabilities) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "_meta":
 		return true
 	}
@@ -11144,8 +11144,8 @@ func (x *McpCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (x *McpCapabilities) declaresMember(name string) bool {
-	switch name {
+func (x *McpCapabilities) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "stdio", "http", "_meta":
 		return true
 	}
@@ -11230,8 +11230,8 @@ func (x *McpStdioCapabilities) appendMembers(buf []byte, open int) ([]byte, erro
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*McpStdioCapabilities) declaresMember(name string) bool {
-	switch name {
+func (*McpStdioCapabilities) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "_meta":
 		return true
 	}
@@ -11316,8 +11316,8 @@ func (x *McpHttpCapabilities) appendMembers(buf []byte, open int) ([]byte, error
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*McpHttpCapabilities) declaresMember(name string) bool {
-	switch name {
+func (*McpHttpCapabilities) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "_meta":
 		return true
 	}
@@ -11402,8 +11402,8 @@ func (x *SessionDeleteCapabilities) appendMembers(buf []byte, open int) ([]byte,
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*SessionDeleteCapabilities) declaresMember(name string) bool {
-	switch name {
+func (*SessionDeleteCapabilities) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "_meta":
 		return true
 	}
@@ -11491,8 +11491,8 @@ func (x *SessionAdditionalDirectoriesCapabilities) appendMembers(buf []byte, ope
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*SessionAdditionalDirectoriesCapabilities) declaresMember(name string) bool {
-	switch name {
+func (*SessionAdditionalDirectoriesCapabilities) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "_meta":
 		return true
 	}
@@ -11588,8 +11588,8 @@ func (x *AgentAuthCapabilities) appendMembers(buf []byte, open int) ([]byte, err
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (x *AgentAuthCapabilities) declaresMember(name string) bool {
-	switch name {
+func (x *AgentAuthCapabilities) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "_meta":
 		return true
 	}
@@ -11621,7 +11621,7 @@ type AuthMethodValue interface {
 	isAuthMethod()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
-	declaresMember(string) bool
+	declaresMember([]byte) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -11695,7 +11695,7 @@ func (x *AuthMethod) appendMembers(buf []byte, open int) ([]byte, error) {
 	return x.Value.appendMembers(buf, open)
 }
 
-func (x *AuthMethod) declaresMember(name string) bool {
+func (x *AuthMethod) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
@@ -11722,8 +11722,8 @@ func (x *AuthMethodTerminalVariant) appendMembers(buf []byte, open int) ([]byte,
 	return (*AuthMethodTerminal)(x).appendMembers(buf, open)
 }
 
-func (x *AuthMethodTerminalVariant) declaresMember(name string) bool {
-	return name == "type" || (*AuthMethodTerminal)(x).declaresMember(name)
+func (x *AuthMethodTerminalVariant) declaresMember(name []byte) bool {
+	return string(name) == "type" || (*AuthMethodTerminal)(x).declaresMember(name)
 }
 
 func (*AuthMethodTerminalVariant) isAuthMethod() {}
@@ -11758,8 +11758,8 @@ func (x *AuthMethodAgentVariant) appendMembers(buf []byte, open int) ([]byte, er
 	return (*AuthMethodAgent)(x).appendMembers(buf, open)
 }
 
-func (x *AuthMethodAgentVariant) declaresMember(name string) bool {
-	return name == "type" || (*AuthMethodAgent)(x).declaresMember(name)
+func (x *AuthMethodAgentVariant) declaresMember(name []byte) bool {
+	return string(name) == "type" || (*AuthMethodAgent)(x).declaresMember(name)
 }
 
 func (*AuthMethodAgentVariant) isAuthMethod() {}
@@ -11859,8 +11859,8 @@ func (x *AuthMethodOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*AuthMethodOther) declaresMember(name string) bool {
-	switch name {
+func (*AuthMethodOther) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "type", "methodId", "name":
 		return true
 	}
@@ -11999,8 +11999,8 @@ func (x *EnvVariable) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*EnvVariable) declaresMember(name string) bool {
-	switch name {
+func (*EnvVariable) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "name", "value", "_meta":
 		return true
 	}
@@ -12182,8 +12182,8 @@ func (x *AuthMethodTerminal) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*AuthMethodTerminal) declaresMember(name string) bool {
-	switch name {
+func (*AuthMethodTerminal) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "methodId", "name", "description", "args", "env", "_meta":
 		return true
 	}
@@ -12321,8 +12321,8 @@ func (x *AuthMethodAgent) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*AuthMethodAgent) declaresMember(name string) bool {
-	switch name {
+func (*AuthMethodAgent) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "methodId", "name", "description", "_meta":
 		return true
 	}
@@ -12405,8 +12405,8 @@ func (x *LoginAuthResponse) appendMembers(buf []byte, open int) ([]byte, error) 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*LoginAuthResponse) declaresMember(name string) bool {
-	switch name {
+func (*LoginAuthResponse) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "_meta":
 		return true
 	}
@@ -12489,8 +12489,8 @@ func (x *LogoutAuthResponse) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*LogoutAuthResponse) declaresMember(name string) bool {
-	switch name {
+func (*LogoutAuthResponse) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "_meta":
 		return true
 	}
@@ -12644,8 +12644,8 @@ func (x *NewSessionResponse) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*NewSessionResponse) declaresMember(name string) bool {
-	switch name {
+func (*NewSessionResponse) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "sessionId", "configOptions", "availableCommands", "_meta":
 		return true
 	}
@@ -12810,8 +12810,8 @@ func (x *SessionConfigOption) appendMembers(buf []byte, open int) ([]byte, error
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (x *SessionConfigOption) declaresMember(name string) bool {
-	switch name {
+func (x *SessionConfigOption) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "configId", "name", "description", "category", "_meta":
 		return true
 	}
@@ -12841,7 +12841,7 @@ type SessionConfigOptionVariantValue interface {
 	isSessionConfigOptionVariant()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
-	declaresMember(string) bool
+	declaresMember([]byte) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -12915,7 +12915,7 @@ func (x *SessionConfigOptionVariant) appendMembers(buf []byte, open int) ([]byte
 	return x.Value.appendMembers(buf, open)
 }
 
-func (x *SessionConfigOptionVariant) declaresMember(name string) bool {
+func (x *SessionConfigOptionVariant) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
@@ -12941,8 +12941,8 @@ func (x *SessionConfigOptionSelect) appendMembers(buf []byte, open int) ([]byte,
 	return (*SessionConfigSelect)(x).appendMembers(buf, open)
 }
 
-func (x *SessionConfigOptionSelect) declaresMember(name string) bool {
-	return name == "type" || (*SessionConfigSelect)(x).declaresMember(name)
+func (x *SessionConfigOptionSelect) declaresMember(name []byte) bool {
+	return string(name) == "type" || (*SessionConfigSelect)(x).declaresMember(name)
 }
 
 func (*SessionConfigOptionSelect) isSessionConfigOptionVariant() {}
@@ -12975,8 +12975,8 @@ func (x *SessionConfigOptionBoolean) appendMembers(buf []byte, open int) ([]byte
 	return (*SessionConfigBoolean)(x).appendMembers(buf, open)
 }
 
-func (x *SessionConfigOptionBoolean) declaresMember(name string) bool {
-	return name == "type" || (*SessionConfigBoolean)(x).declaresMember(name)
+func (x *SessionConfigOptionBoolean) declaresMember(name []byte) bool {
+	return string(name) == "type" || (*SessionConfigBoolean)(x).declaresMember(name)
 }
 
 func (*SessionConfigOptionBoolean) isSessionConfigOptionVariant() {}
@@ -13042,8 +13042,8 @@ func (x *SessionConfigOptionOther) appendMembers(buf []byte, open int) ([]byte, 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*SessionConfigOptionOther) declaresMember(name string) bool {
-	switch name {
+func (*SessionConfigOptionOther) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "type":
 		return true
 	}
@@ -13430,8 +13430,8 @@ func (x *SessionConfigSelectOption) appendMembers(buf []byte, open int) ([]byte,
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*SessionConfigSelectOption) declaresMember(name string) bool {
-	switch name {
+func (*SessionConfigSelectOption) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "value", "name", "description", "_meta":
 		return true
 	}
@@ -13572,8 +13572,8 @@ func (x *SessionConfigSelectGroup) appendMembers(buf []byte, open int) ([]byte, 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*SessionConfigSelectGroup) declaresMember(name string) bool {
-	switch name {
+func (*SessionConfigSelectGroup) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "groupId", "name", "options", "_meta":
 		return true
 	}
@@ -13687,8 +13687,8 @@ func (x *SessionConfigSelect) appendMembers(buf []byte, open int) ([]byte, error
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*SessionConfigSelect) declaresMember(name string) bool {
-	switch name {
+func (*SessionConfigSelect) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "currentValue", "options":
 		return true
 	}
@@ -13764,8 +13764,8 @@ func (x *SessionConfigBoolean) appendMembers(buf []byte, open int) ([]byte, erro
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*SessionConfigBoolean) declaresMember(name string) bool {
-	switch name {
+func (*SessionConfigBoolean) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "currentValue":
 		return true
 	}
@@ -13796,7 +13796,7 @@ type AvailableCommandValue interface {
 	isAvailableCommand()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
-	declaresMember(string) bool
+	declaresMember([]byte) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -13863,7 +13863,7 @@ func (x *AvailableCommand) appendMembers(buf []byte, open int) ([]byte, error) {
 	return x.Value.appendMembers(buf, open)
 }
 
-func (x *AvailableCommand) declaresMember(name string) bool {
+func (x *AvailableCommand) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
@@ -13889,8 +13889,8 @@ func (x *AvailableCommandCommand) appendMembers(buf []byte, open int) ([]byte, e
 	return (*Command)(x).appendMembers(buf, open)
 }
 
-func (x *AvailableCommandCommand) declaresMember(name string) bool {
-	return name == "type" || (*Command)(x).declaresMember(name)
+func (x *AvailableCommandCommand) declaresMember(name []byte) bool {
+	return string(name) == "type" || (*Command)(x).declaresMember(name)
 }
 
 func (*AvailableCommandCommand) isAvailableCommand() {}
@@ -13992,8 +13992,8 @@ func (x *AvailableCommandOther) appendMembers(buf []byte, open int) ([]byte, err
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*AvailableCommandOther) declaresMember(name string) bool {
-	switch name {
+func (*AvailableCommandOther) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "type", "name", "description":
 		return true
 	}
@@ -14024,7 +14024,7 @@ type AvailableCommandInputValue interface {
 	isAvailableCommandInput()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
-	declaresMember(string) bool
+	declaresMember([]byte) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -14091,7 +14091,7 @@ func (x *AvailableCommandInput) appendMembers(buf []byte, open int) ([]byte, err
 	return x.Value.appendMembers(buf, open)
 }
 
-func (x *AvailableCommandInput) declaresMember(name string) bool {
+func (x *AvailableCommandInput) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
@@ -14117,8 +14117,8 @@ func (x *AvailableCommandInputText) appendMembers(buf []byte, open int) ([]byte,
 	return (*TextCommandInput)(x).appendMembers(buf, open)
 }
 
-func (x *AvailableCommandInputText) declaresMember(name string) bool {
-	return name == "type" || (*TextCommandInput)(x).declaresMember(name)
+func (x *AvailableCommandInputText) declaresMember(name []byte) bool {
+	return string(name) == "type" || (*TextCommandInput)(x).declaresMember(name)
 }
 
 func (*AvailableCommandInputText) isAvailableCommandInput() {}
@@ -14185,8 +14185,8 @@ func (x *AvailableCommandInputOther) appendMembers(buf []byte, open int) ([]byte
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*AvailableCommandInputOther) declaresMember(name string) bool {
-	switch name {
+func (*AvailableCommandInputOther) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "type":
 		return true
 	}
@@ -14288,8 +14288,8 @@ func (x *TextCommandInput) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*TextCommandInput) declaresMember(name string) bool {
-	switch name {
+func (*TextCommandInput) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "hint", "_meta":
 		return true
 	}
@@ -14429,8 +14429,8 @@ func (x *Command) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*Command) declaresMember(name string) bool {
-	switch name {
+func (*Command) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "name", "description", "input", "_meta":
 		return true
 	}
@@ -14555,8 +14555,8 @@ func (x *ListSessionsResponse) appendMembers(buf []byte, open int) ([]byte, erro
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*ListSessionsResponse) declaresMember(name string) bool {
-	switch name {
+func (*ListSessionsResponse) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "sessions", "nextCursor", "_meta":
 		return true
 	}
@@ -14744,8 +14744,8 @@ func (x *SessionInfo) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (x *SessionInfo) declaresMember(name string) bool {
-	switch name {
+func (x *SessionInfo) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "sessionId", "cwd", "additionalDirectories", "title", "updatedAt", "_meta":
 		return true
 	}
@@ -14849,8 +14849,8 @@ func (x *DeleteSessionResponse) appendMembers(buf []byte, open int) ([]byte, err
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*DeleteSessionResponse) declaresMember(name string) bool {
-	switch name {
+func (*DeleteSessionResponse) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "_meta":
 		return true
 	}
@@ -14923,7 +14923,7 @@ type StateUpdateValue interface {
 	isStateUpdate()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
-	declaresMember(string) bool
+	declaresMember([]byte) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -15007,7 +15007,7 @@ func (x *StateUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	return x.Value.appendMembers(buf, open)
 }
 
-func (x *StateUpdate) declaresMember(name string) bool {
+func (x *StateUpdate) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
@@ -15033,8 +15033,8 @@ func (x *StateUpdateRunning) appendMembers(buf []byte, open int) ([]byte, error)
 	return (*RunningStateUpdate)(x).appendMembers(buf, open)
 }
 
-func (x *StateUpdateRunning) declaresMember(name string) bool {
-	return name == "state" || (*RunningStateUpdate)(x).declaresMember(name)
+func (x *StateUpdateRunning) declaresMember(name []byte) bool {
+	return string(name) == "state" || (*RunningStateUpdate)(x).declaresMember(name)
 }
 
 func (*StateUpdateRunning) isStateUpdate() {}
@@ -15067,8 +15067,8 @@ func (x *StateUpdateIdle) appendMembers(buf []byte, open int) ([]byte, error) {
 	return (*IdleStateUpdate)(x).appendMembers(buf, open)
 }
 
-func (x *StateUpdateIdle) declaresMember(name string) bool {
-	return name == "state" || (*IdleStateUpdate)(x).declaresMember(name)
+func (x *StateUpdateIdle) declaresMember(name []byte) bool {
+	return string(name) == "state" || (*IdleStateUpdate)(x).declaresMember(name)
 }
 
 func (*StateUpdateIdle) isStateUpdate() {}
@@ -15101,8 +15101,8 @@ func (x *StateUpdateRequiresAction) appendMembers(buf []byte, open int) ([]byte,
 	return (*RequiresActionStateUpdate)(x).appendMembers(buf, open)
 }
 
-func (x *StateUpdateRequiresAction) declaresMember(name string) bool {
-	return name == "state" || (*RequiresActionStateUpdate)(x).declaresMember(name)
+func (x *StateUpdateRequiresAction) declaresMember(name []byte) bool {
+	return string(name) == "state" || (*RequiresActionStateUpdate)(x).declaresMember(name)
 }
 
 func (*StateUpdateRequiresAction) isStateUpdate() {}
@@ -15170,8 +15170,8 @@ func (x *StateUpdateOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*StateUpdateOther) declaresMember(name string) bool {
-	switch name {
+func (*StateUpdateOther) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "state":
 		return true
 	}
@@ -15213,7 +15213,7 @@ type BackgroundWorkValue interface {
 	isBackgroundWork()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
-	declaresMember(string) bool
+	declaresMember([]byte) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -15290,7 +15290,7 @@ func (x *BackgroundWork) appendMembers(buf []byte, open int) ([]byte, error) {
 	return x.Value.appendMembers(buf, open)
 }
 
-func (x *BackgroundWork) declaresMember(name string) bool {
+func (x *BackgroundWork) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
@@ -15317,8 +15317,8 @@ func (x *BackgroundWorkTerminal) appendMembers(buf []byte, open int) ([]byte, er
 	return (*BackgroundTerminal)(x).appendMembers(buf, open)
 }
 
-func (x *BackgroundWorkTerminal) declaresMember(name string) bool {
-	return name == "type" || (*BackgroundTerminal)(x).declaresMember(name)
+func (x *BackgroundWorkTerminal) declaresMember(name []byte) bool {
+	return string(name) == "type" || (*BackgroundTerminal)(x).declaresMember(name)
 }
 
 func (*BackgroundWorkTerminal) isBackgroundWork() {}
@@ -15353,8 +15353,8 @@ func (x *BackgroundWorkToolCall) appendMembers(buf []byte, open int) ([]byte, er
 	return (*BackgroundToolCall)(x).appendMembers(buf, open)
 }
 
-func (x *BackgroundWorkToolCall) declaresMember(name string) bool {
-	return name == "type" || (*BackgroundToolCall)(x).declaresMember(name)
+func (x *BackgroundWorkToolCall) declaresMember(name []byte) bool {
+	return string(name) == "type" || (*BackgroundToolCall)(x).declaresMember(name)
 }
 
 func (*BackgroundWorkToolCall) isBackgroundWork() {}
@@ -15419,8 +15419,8 @@ func (x *BackgroundWorkOther) appendMembers(buf []byte, open int) ([]byte, error
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*BackgroundWorkOther) declaresMember(name string) bool {
-	switch name {
+func (*BackgroundWorkOther) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "type":
 		return true
 	}
@@ -15522,8 +15522,8 @@ func (x *BackgroundTerminal) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*BackgroundTerminal) declaresMember(name string) bool {
-	switch name {
+func (*BackgroundTerminal) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "terminalId", "_meta":
 		return true
 	}
@@ -15623,8 +15623,8 @@ func (x *BackgroundToolCall) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*BackgroundToolCall) declaresMember(name string) bool {
-	switch name {
+func (*BackgroundToolCall) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "toolCallId", "_meta":
 		return true
 	}
@@ -15739,8 +15739,8 @@ func (x *RunningStateUpdate) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*RunningStateUpdate) declaresMember(name string) bool {
-	switch name {
+func (*RunningStateUpdate) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "background", "_meta":
 		return true
 	}
@@ -15864,8 +15864,8 @@ func (x *Error) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*Error) declaresMember(name string) bool {
-	switch name {
+func (*Error) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "code", "message", "data":
 		return true
 	}
@@ -16228,8 +16228,8 @@ func (x *UnsupportedProtocolVersionErrorData) appendMembers(buf []byte, open int
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*UnsupportedProtocolVersionErrorData) declaresMember(name string) bool {
-	switch name {
+func (*UnsupportedProtocolVersionErrorData) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "requested", "supported", "_meta":
 		return true
 	}
@@ -16334,8 +16334,8 @@ func (x *SessionNotFoundErrorData) appendMembers(buf []byte, open int) ([]byte, 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*SessionNotFoundErrorData) declaresMember(name string) bool {
-	switch name {
+func (*SessionNotFoundErrorData) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "sessionId", "_meta":
 		return true
 	}
@@ -16415,8 +16415,8 @@ func (x *ErrorStopReason) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*ErrorStopReason) declaresMember(name string) bool {
-	switch name {
+func (*ErrorStopReason) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "error":
 		return true
 	}
@@ -16556,8 +16556,8 @@ func (x *IdleStateUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (x *IdleStateUpdate) declaresMember(name string) bool {
-	switch name {
+func (x *IdleStateUpdate) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "background", "_meta":
 		return true
 	}
@@ -16599,7 +16599,7 @@ type IdleStateUpdateVariantValue interface {
 	isIdleStateUpdateVariant()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
-	declaresMember(string) bool
+	declaresMember([]byte) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -16711,7 +16711,7 @@ func (x *IdleStateUpdateVariant) appendMembers(buf []byte, open int) ([]byte, er
 	return x.Value.appendMembers(buf, open)
 }
 
-func (x *IdleStateUpdateVariant) declaresMember(name string) bool {
+func (x *IdleStateUpdateVariant) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
@@ -16760,8 +16760,8 @@ func (x *IdleStateUpdateEndTurn) appendMembers(buf []byte, open int) ([]byte, er
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*IdleStateUpdateEndTurn) declaresMember(name string) bool {
-	switch name {
+func (*IdleStateUpdateEndTurn) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "stopReason":
 		return true
 	}
@@ -16819,8 +16819,8 @@ func (x *IdleStateUpdateMaxTokens) appendMembers(buf []byte, open int) ([]byte, 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*IdleStateUpdateMaxTokens) declaresMember(name string) bool {
-	switch name {
+func (*IdleStateUpdateMaxTokens) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "stopReason":
 		return true
 	}
@@ -16879,8 +16879,8 @@ func (x *IdleStateUpdateMaxTurnRequests) appendMembers(buf []byte, open int) ([]
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*IdleStateUpdateMaxTurnRequests) declaresMember(name string) bool {
-	switch name {
+func (*IdleStateUpdateMaxTurnRequests) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "stopReason":
 		return true
 	}
@@ -16938,8 +16938,8 @@ func (x *IdleStateUpdateRefusal) appendMembers(buf []byte, open int) ([]byte, er
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*IdleStateUpdateRefusal) declaresMember(name string) bool {
-	switch name {
+func (*IdleStateUpdateRefusal) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "stopReason":
 		return true
 	}
@@ -17006,8 +17006,8 @@ func (x *IdleStateUpdateCancelled) appendMembers(buf []byte, open int) ([]byte, 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*IdleStateUpdateCancelled) declaresMember(name string) bool {
-	switch name {
+func (*IdleStateUpdateCancelled) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "stopReason":
 		return true
 	}
@@ -17047,8 +17047,8 @@ func (x *IdleStateUpdateError) appendMembers(buf []byte, open int) ([]byte, erro
 	return (*ErrorStopReason)(x).appendMembers(buf, open)
 }
 
-func (x *IdleStateUpdateError) declaresMember(name string) bool {
-	return name == "stopReason" || (*ErrorStopReason)(x).declaresMember(name)
+func (x *IdleStateUpdateError) declaresMember(name []byte) bool {
+	return string(name) == "stopReason" || (*ErrorStopReason)(x).declaresMember(name)
 }
 
 func (*IdleStateUpdateError) isIdleStateUpdateVariant() {}
@@ -17102,7 +17102,7 @@ func (x *IdleStateUpdateNone) appendMembers(buf []byte, open int) ([]byte, error
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*IdleStateUpdateNone) declaresMember(name string) bool {
+func (*IdleStateUpdateNone) declaresMember(name []byte) bool {
 	return false
 }
 
@@ -17164,8 +17164,8 @@ func (x *IdleStateUpdateOther) appendMembers(buf []byte, open int) ([]byte, erro
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*IdleStateUpdateOther) declaresMember(name string) bool {
-	switch name {
+func (*IdleStateUpdateOther) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "stopReason":
 		return true
 	}
@@ -17289,8 +17289,8 @@ func (x *RequiresActionStateUpdate) appendMembers(buf []byte, open int) ([]byte,
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*RequiresActionStateUpdate) declaresMember(name string) bool {
-	switch name {
+func (*RequiresActionStateUpdate) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "background", "_meta":
 		return true
 	}
@@ -17425,8 +17425,8 @@ func (x *ResumeSessionResponse) appendMembers(buf []byte, open int) ([]byte, err
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*ResumeSessionResponse) declaresMember(name string) bool {
-	switch name {
+func (*ResumeSessionResponse) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "configOptions", "availableCommands", "_meta":
 		return true
 	}
@@ -17509,8 +17509,8 @@ func (x *CloseSessionResponse) appendMembers(buf []byte, open int) ([]byte, erro
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*CloseSessionResponse) declaresMember(name string) bool {
-	switch name {
+func (*CloseSessionResponse) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "_meta":
 		return true
 	}
@@ -17593,8 +17593,8 @@ func (x *CancelToolCallResponse) appendMembers(buf []byte, open int) ([]byte, er
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*CancelToolCallResponse) declaresMember(name string) bool {
-	switch name {
+func (*CancelToolCallResponse) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "_meta":
 		return true
 	}
@@ -17677,8 +17677,8 @@ func (x *CancelTerminalResponse) appendMembers(buf []byte, open int) ([]byte, er
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*CancelTerminalResponse) declaresMember(name string) bool {
-	switch name {
+func (*CancelTerminalResponse) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "_meta":
 		return true
 	}
@@ -17783,8 +17783,8 @@ func (x *SetSessionConfigOptionResponse) appendMembers(buf []byte, open int) ([]
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*SetSessionConfigOptionResponse) declaresMember(name string) bool {
-	switch name {
+func (*SetSessionConfigOptionResponse) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "configOptions", "_meta":
 		return true
 	}
@@ -17901,8 +17901,8 @@ func (x *PromptResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*PromptResponse) declaresMember(name string) bool {
-	switch name {
+func (*PromptResponse) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "messageId", "_meta":
 		return true
 	}
@@ -18046,8 +18046,8 @@ func (x *AgentNotification) appendMembers(buf []byte, open int) ([]byte, error) 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*AgentNotification) declaresMember(name string) bool {
-	switch name {
+func (*AgentNotification) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "method", "params":
 		return true
 	}
@@ -18339,8 +18339,8 @@ func (x *UpdateSessionNotification) appendMembers(buf []byte, open int) ([]byte,
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*UpdateSessionNotification) declaresMember(name string) bool {
-	switch name {
+func (*UpdateSessionNotification) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "sessionId", "update", "_meta":
 		return true
 	}
@@ -18399,7 +18399,7 @@ type SessionUpdateValue interface {
 	isSessionUpdate()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
-	declaresMember(string) bool
+	declaresMember([]byte) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -18600,7 +18600,7 @@ func (x *SessionUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	return x.Value.appendMembers(buf, open)
 }
 
-func (x *SessionUpdate) declaresMember(name string) bool {
+func (x *SessionUpdate) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
@@ -18626,8 +18626,8 @@ func (x *SessionUpdateUserMessageChunk) appendMembers(buf []byte, open int) ([]b
 	return (*ContentChunk)(x).appendMembers(buf, open)
 }
 
-func (x *SessionUpdateUserMessageChunk) declaresMember(name string) bool {
-	return name == "sessionUpdate" || (*ContentChunk)(x).declaresMember(name)
+func (x *SessionUpdateUserMessageChunk) declaresMember(name []byte) bool {
+	return string(name) == "sessionUpdate" || (*ContentChunk)(x).declaresMember(name)
 }
 
 func (*SessionUpdateUserMessageChunk) isSessionUpdate() {}
@@ -18664,8 +18664,8 @@ func (x *SessionUpdateUserMessage) appendMembers(buf []byte, open int) ([]byte, 
 	return (*UserMessage)(x).appendMembers(buf, open)
 }
 
-func (x *SessionUpdateUserMessage) declaresMember(name string) bool {
-	return name == "sessionUpdate" || (*UserMessage)(x).declaresMember(name)
+func (x *SessionUpdateUserMessage) declaresMember(name []byte) bool {
+	return string(name) == "sessionUpdate" || (*UserMessage)(x).declaresMember(name)
 }
 
 func (*SessionUpdateUserMessage) isSessionUpdate() {}
@@ -18698,8 +18698,8 @@ func (x *SessionUpdateAgentMessageChunk) appendMembers(buf []byte, open int) ([]
 	return (*ContentChunk)(x).appendMembers(buf, open)
 }
 
-func (x *SessionUpdateAgentMessageChunk) declaresMember(name string) bool {
-	return name == "sessionUpdate" || (*ContentChunk)(x).declaresMember(name)
+func (x *SessionUpdateAgentMessageChunk) declaresMember(name []byte) bool {
+	return string(name) == "sessionUpdate" || (*ContentChunk)(x).declaresMember(name)
 }
 
 func (*SessionUpdateAgentMessageChunk) isSessionUpdate() {}
@@ -18736,8 +18736,8 @@ func (x *SessionUpdateAgentMessage) appendMembers(buf []byte, open int) ([]byte,
 	return (*AgentMessage)(x).appendMembers(buf, open)
 }
 
-func (x *SessionUpdateAgentMessage) declaresMember(name string) bool {
-	return name == "sessionUpdate" || (*AgentMessage)(x).declaresMember(name)
+func (x *SessionUpdateAgentMessage) declaresMember(name []byte) bool {
+	return string(name) == "sessionUpdate" || (*AgentMessage)(x).declaresMember(name)
 }
 
 func (*SessionUpdateAgentMessage) isSessionUpdate() {}
@@ -18770,8 +18770,8 @@ func (x *SessionUpdateAgentThoughtChunk) appendMembers(buf []byte, open int) ([]
 	return (*ContentChunk)(x).appendMembers(buf, open)
 }
 
-func (x *SessionUpdateAgentThoughtChunk) declaresMember(name string) bool {
-	return name == "sessionUpdate" || (*ContentChunk)(x).declaresMember(name)
+func (x *SessionUpdateAgentThoughtChunk) declaresMember(name []byte) bool {
+	return string(name) == "sessionUpdate" || (*ContentChunk)(x).declaresMember(name)
 }
 
 func (*SessionUpdateAgentThoughtChunk) isSessionUpdate() {}
@@ -18808,8 +18808,8 @@ func (x *SessionUpdateAgentThought) appendMembers(buf []byte, open int) ([]byte,
 	return (*AgentThought)(x).appendMembers(buf, open)
 }
 
-func (x *SessionUpdateAgentThought) declaresMember(name string) bool {
-	return name == "sessionUpdate" || (*AgentThought)(x).declaresMember(name)
+func (x *SessionUpdateAgentThought) declaresMember(name []byte) bool {
+	return string(name) == "sessionUpdate" || (*AgentThought)(x).declaresMember(name)
 }
 
 func (*SessionUpdateAgentThought) isSessionUpdate() {}
@@ -18839,8 +18839,8 @@ func (x *SessionUpdateStateUpdate) appendMembers(buf []byte, open int) ([]byte, 
 	return (*StateUpdate)(x).appendMembers(buf, open)
 }
 
-func (x *SessionUpdateStateUpdate) declaresMember(name string) bool {
-	return name == "sessionUpdate" || (*StateUpdate)(x).declaresMember(name)
+func (x *SessionUpdateStateUpdate) declaresMember(name []byte) bool {
+	return string(name) == "sessionUpdate" || (*StateUpdate)(x).declaresMember(name)
 }
 
 func (*SessionUpdateStateUpdate) isSessionUpdate() {}
@@ -18873,8 +18873,8 @@ func (x *SessionUpdateToolCallContentChunk) appendMembers(buf []byte, open int) 
 	return (*ToolCallContentChunk)(x).appendMembers(buf, open)
 }
 
-func (x *SessionUpdateToolCallContentChunk) declaresMember(name string) bool {
-	return name == "sessionUpdate" || (*ToolCallContentChunk)(x).declaresMember(name)
+func (x *SessionUpdateToolCallContentChunk) declaresMember(name []byte) bool {
+	return string(name) == "sessionUpdate" || (*ToolCallContentChunk)(x).declaresMember(name)
 }
 
 func (*SessionUpdateToolCallContentChunk) isSessionUpdate() {}
@@ -18907,8 +18907,8 @@ func (x *SessionUpdateToolCallUpdate) appendMembers(buf []byte, open int) ([]byt
 	return (*ToolCallUpdate)(x).appendMembers(buf, open)
 }
 
-func (x *SessionUpdateToolCallUpdate) declaresMember(name string) bool {
-	return name == "sessionUpdate" || (*ToolCallUpdate)(x).declaresMember(name)
+func (x *SessionUpdateToolCallUpdate) declaresMember(name []byte) bool {
+	return string(name) == "sessionUpdate" || (*ToolCallUpdate)(x).declaresMember(name)
 }
 
 func (*SessionUpdateToolCallUpdate) isSessionUpdate() {}
@@ -18941,8 +18941,8 @@ func (x *SessionUpdateTerminalUpdate) appendMembers(buf []byte, open int) ([]byt
 	return (*TerminalUpdate)(x).appendMembers(buf, open)
 }
 
-func (x *SessionUpdateTerminalUpdate) declaresMember(name string) bool {
-	return name == "sessionUpdate" || (*TerminalUpdate)(x).declaresMember(name)
+func (x *SessionUpdateTerminalUpdate) declaresMember(name []byte) bool {
+	return string(name) == "sessionUpdate" || (*TerminalUpdate)(x).declaresMember(name)
 }
 
 func (*SessionUpdateTerminalUpdate) isSessionUpdate() {}
@@ -18975,8 +18975,8 @@ func (x *SessionUpdateTerminalOutputChunk) appendMembers(buf []byte, open int) (
 	return (*TerminalOutputChunk)(x).appendMembers(buf, open)
 }
 
-func (x *SessionUpdateTerminalOutputChunk) declaresMember(name string) bool {
-	return name == "sessionUpdate" || (*TerminalOutputChunk)(x).declaresMember(name)
+func (x *SessionUpdateTerminalOutputChunk) declaresMember(name []byte) bool {
+	return string(name) == "sessionUpdate" || (*TerminalOutputChunk)(x).declaresMember(name)
 }
 
 func (*SessionUpdateTerminalOutputChunk) isSessionUpdate() {}
@@ -19012,8 +19012,8 @@ func (x *SessionUpdatePlanUpdate) appendMembers(buf []byte, open int) ([]byte, e
 	return (*PlanUpdate)(x).appendMembers(buf, open)
 }
 
-func (x *SessionUpdatePlanUpdate) declaresMember(name string) bool {
-	return name == "sessionUpdate" || (*PlanUpdate)(x).declaresMember(name)
+func (x *SessionUpdatePlanUpdate) declaresMember(name []byte) bool {
+	return string(name) == "sessionUpdate" || (*PlanUpdate)(x).declaresMember(name)
 }
 
 func (*SessionUpdatePlanUpdate) isSessionUpdate() {}
@@ -19046,8 +19046,8 @@ func (x *SessionUpdateAvailableCommandsUpdate) appendMembers(buf []byte, open in
 	return (*AvailableCommandsUpdate)(x).appendMembers(buf, open)
 }
 
-func (x *SessionUpdateAvailableCommandsUpdate) declaresMember(name string) bool {
-	return name == "sessionUpdate" || (*AvailableCommandsUpdate)(x).declaresMember(name)
+func (x *SessionUpdateAvailableCommandsUpdate) declaresMember(name []byte) bool {
+	return string(name) == "sessionUpdate" || (*AvailableCommandsUpdate)(x).declaresMember(name)
 }
 
 func (*SessionUpdateAvailableCommandsUpdate) isSessionUpdate() {}
@@ -19080,8 +19080,8 @@ func (x *SessionUpdateConfigOptionUpdate) appendMembers(buf []byte, open int) ([
 	return (*ConfigOptionUpdate)(x).appendMembers(buf, open)
 }
 
-func (x *SessionUpdateConfigOptionUpdate) declaresMember(name string) bool {
-	return name == "sessionUpdate" || (*ConfigOptionUpdate)(x).declaresMember(name)
+func (x *SessionUpdateConfigOptionUpdate) declaresMember(name []byte) bool {
+	return string(name) == "sessionUpdate" || (*ConfigOptionUpdate)(x).declaresMember(name)
 }
 
 func (*SessionUpdateConfigOptionUpdate) isSessionUpdate() {}
@@ -19114,8 +19114,8 @@ func (x *SessionUpdateSessionInfoUpdate) appendMembers(buf []byte, open int) ([]
 	return (*SessionInfoUpdate)(x).appendMembers(buf, open)
 }
 
-func (x *SessionUpdateSessionInfoUpdate) declaresMember(name string) bool {
-	return name == "sessionUpdate" || (*SessionInfoUpdate)(x).declaresMember(name)
+func (x *SessionUpdateSessionInfoUpdate) declaresMember(name []byte) bool {
+	return string(name) == "sessionUpdate" || (*SessionInfoUpdate)(x).declaresMember(name)
 }
 
 func (*SessionUpdateSessionInfoUpdate) isSessionUpdate() {}
@@ -19148,8 +19148,8 @@ func (x *SessionUpdateUsageUpdate) appendMembers(buf []byte, open int) ([]byte, 
 	return (*UsageUpdate)(x).appendMembers(buf, open)
 }
 
-func (x *SessionUpdateUsageUpdate) declaresMember(name string) bool {
-	return name == "sessionUpdate" || (*UsageUpdate)(x).declaresMember(name)
+func (x *SessionUpdateUsageUpdate) declaresMember(name []byte) bool {
+	return string(name) == "sessionUpdate" || (*UsageUpdate)(x).declaresMember(name)
 }
 
 func (*SessionUpdateUsageUpdate) isSessionUpdate() {}
@@ -19185,8 +19185,8 @@ func (x *SessionUpdateNotice) appendMembers(buf []byte, open int) ([]byte, error
 	return (*Notice)(x).appendMembers(buf, open)
 }
 
-func (x *SessionUpdateNotice) declaresMember(name string) bool {
-	return name == "sessionUpdate" || (*Notice)(x).declaresMember(name)
+func (x *SessionUpdateNotice) declaresMember(name []byte) bool {
+	return string(name) == "sessionUpdate" || (*Notice)(x).declaresMember(name)
 }
 
 func (*SessionUpdateNotice) isSessionUpdate() {}
@@ -19219,8 +19219,8 @@ func (x *SessionUpdateCompactionUpdate) appendMembers(buf []byte, open int) ([]b
 	return (*CompactionUpdate)(x).appendMembers(buf, open)
 }
 
-func (x *SessionUpdateCompactionUpdate) declaresMember(name string) bool {
-	return name == "sessionUpdate" || (*CompactionUpdate)(x).declaresMember(name)
+func (x *SessionUpdateCompactionUpdate) declaresMember(name []byte) bool {
+	return string(name) == "sessionUpdate" || (*CompactionUpdate)(x).declaresMember(name)
 }
 
 func (*SessionUpdateCompactionUpdate) isSessionUpdate() {}
@@ -19253,8 +19253,8 @@ func (x *SessionUpdateCompactionSummaryChunk) appendMembers(buf []byte, open int
 	return (*CompactionSummaryChunk)(x).appendMembers(buf, open)
 }
 
-func (x *SessionUpdateCompactionSummaryChunk) declaresMember(name string) bool {
-	return name == "sessionUpdate" || (*CompactionSummaryChunk)(x).declaresMember(name)
+func (x *SessionUpdateCompactionSummaryChunk) declaresMember(name []byte) bool {
+	return string(name) == "sessionUpdate" || (*CompactionSummaryChunk)(x).declaresMember(name)
 }
 
 func (*SessionUpdateCompactionSummaryChunk) isSessionUpdate() {}
@@ -19320,8 +19320,8 @@ func (x *SessionUpdateOther) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*SessionUpdateOther) declaresMember(name string) bool {
-	switch name {
+func (*SessionUpdateOther) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "sessionUpdate":
 		return true
 	}
@@ -19443,8 +19443,8 @@ func (x *ContentChunk) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*ContentChunk) declaresMember(name string) bool {
-	switch name {
+func (*ContentChunk) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "messageId", "content", "_meta":
 		return true
 	}
@@ -19581,8 +19581,8 @@ func (x *UserMessage) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*UserMessage) declaresMember(name string) bool {
-	switch name {
+func (*UserMessage) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "messageId", "content", "_meta":
 		return true
 	}
@@ -19719,8 +19719,8 @@ func (x *AgentMessage) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*AgentMessage) declaresMember(name string) bool {
-	switch name {
+func (*AgentMessage) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "messageId", "content", "_meta":
 		return true
 	}
@@ -19857,8 +19857,8 @@ func (x *AgentThought) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*AgentThought) declaresMember(name string) bool {
-	switch name {
+func (*AgentThought) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "messageId", "content", "_meta":
 		return true
 	}
@@ -19980,8 +19980,8 @@ func (x *ToolCallContentChunk) appendMembers(buf []byte, open int) ([]byte, erro
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*ToolCallContentChunk) declaresMember(name string) bool {
-	switch name {
+func (*ToolCallContentChunk) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "toolCallId", "content", "_meta":
 		return true
 	}
@@ -20081,8 +20081,8 @@ func (x *TerminalOutput) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*TerminalOutput) declaresMember(name string) bool {
-	switch name {
+func (*TerminalOutput) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "data", "_meta":
 		return true
 	}
@@ -20209,8 +20209,8 @@ func (x *TerminalExitStatus) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*TerminalExitStatus) declaresMember(name string) bool {
-	switch name {
+func (*TerminalExitStatus) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "exitCode", "signal", "_meta":
 		return true
 	}
@@ -20326,8 +20326,8 @@ func (x *TerminalSize) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*TerminalSize) declaresMember(name string) bool {
-	switch name {
+func (*TerminalSize) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "cols", "rows", "_meta":
 		return true
 	}
@@ -20438,8 +20438,8 @@ func (x *TerminalCapabilities) appendMembers(buf []byte, open int) ([]byte, erro
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*TerminalCapabilities) declaresMember(name string) bool {
-	switch name {
+func (*TerminalCapabilities) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "cancel", "_meta":
 		return true
 	}
@@ -20524,8 +20524,8 @@ func (x *TerminalCancelCapabilities) appendMembers(buf []byte, open int) ([]byte
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*TerminalCancelCapabilities) declaresMember(name string) bool {
-	switch name {
+func (*TerminalCancelCapabilities) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "_meta":
 		return true
 	}
@@ -20748,8 +20748,8 @@ func (x *TerminalUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*TerminalUpdate) declaresMember(name string) bool {
-	switch name {
+func (*TerminalUpdate) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "terminalId", "command", "cwd", "output", "exitStatus", "size", "capabilities", "_meta":
 		return true
 	}
@@ -20866,8 +20866,8 @@ func (x *TerminalOutputChunk) appendMembers(buf []byte, open int) ([]byte, error
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*TerminalOutputChunk) declaresMember(name string) bool {
-	switch name {
+func (*TerminalOutputChunk) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "terminalId", "data", "_meta":
 		return true
 	}
@@ -20898,7 +20898,7 @@ type PlanUpdateContentValue interface {
 	isPlanUpdateContent()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
-	declaresMember(string) bool
+	declaresMember([]byte) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -20968,7 +20968,7 @@ func (x *PlanUpdateContent) appendMembers(buf []byte, open int) ([]byte, error) 
 	return x.Value.appendMembers(buf, open)
 }
 
-func (x *PlanUpdateContent) declaresMember(name string) bool {
+func (x *PlanUpdateContent) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
@@ -20994,8 +20994,8 @@ func (x *PlanUpdateContentItems) appendMembers(buf []byte, open int) ([]byte, er
 	return (*PlanItems)(x).appendMembers(buf, open)
 }
 
-func (x *PlanUpdateContentItems) declaresMember(name string) bool {
-	return name == "type" || (*PlanItems)(x).declaresMember(name)
+func (x *PlanUpdateContentItems) declaresMember(name []byte) bool {
+	return string(name) == "type" || (*PlanItems)(x).declaresMember(name)
 }
 
 func (*PlanUpdateContentItems) isPlanUpdateContent() {}
@@ -21080,8 +21080,8 @@ func (x *PlanUpdateContentOther) appendMembers(buf []byte, open int) ([]byte, er
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*PlanUpdateContentOther) declaresMember(name string) bool {
-	switch name {
+func (*PlanUpdateContentOther) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "type", "planId":
 		return true
 	}
@@ -21243,8 +21243,8 @@ func (x *PlanEntry) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*PlanEntry) declaresMember(name string) bool {
-	switch name {
+func (*PlanEntry) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "content", "priority", "status", "_meta":
 		return true
 	}
@@ -21499,8 +21499,8 @@ func (x *PlanItems) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*PlanItems) declaresMember(name string) bool {
-	switch name {
+func (*PlanItems) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "planId", "entries", "_meta":
 		return true
 	}
@@ -21600,8 +21600,8 @@ func (x *PlanUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*PlanUpdate) declaresMember(name string) bool {
-	switch name {
+func (*PlanUpdate) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "plan", "_meta":
 		return true
 	}
@@ -21706,8 +21706,8 @@ func (x *AvailableCommandsUpdate) appendMembers(buf []byte, open int) ([]byte, e
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*AvailableCommandsUpdate) declaresMember(name string) bool {
-	switch name {
+func (*AvailableCommandsUpdate) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "availableCommands", "_meta":
 		return true
 	}
@@ -21812,8 +21812,8 @@ func (x *ConfigOptionUpdate) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*ConfigOptionUpdate) declaresMember(name string) bool {
-	switch name {
+func (*ConfigOptionUpdate) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "configOptions", "_meta":
 		return true
 	}
@@ -21942,8 +21942,8 @@ func (x *SessionInfoUpdate) appendMembers(buf []byte, open int) ([]byte, error) 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*SessionInfoUpdate) declaresMember(name string) bool {
-	switch name {
+func (*SessionInfoUpdate) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "title", "updatedAt", "_meta":
 		return true
 	}
@@ -22060,8 +22060,8 @@ func (x *Cost) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*Cost) declaresMember(name string) bool {
-	switch name {
+func (*Cost) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "amount", "currency", "_meta":
 		return true
 	}
@@ -22197,8 +22197,8 @@ func (x *UsageUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*UsageUpdate) declaresMember(name string) bool {
-	switch name {
+func (*UsageUpdate) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "used", "size", "cost", "_meta":
 		return true
 	}
@@ -22400,8 +22400,8 @@ func (x *Notice) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*Notice) declaresMember(name string) bool {
-	switch name {
+func (*Notice) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "severity", "title", "description", "_meta":
 		return true
 	}
@@ -22649,8 +22649,8 @@ func (x *CompactionUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*CompactionUpdate) declaresMember(name string) bool {
-	switch name {
+func (*CompactionUpdate) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "compactionId", "status", "summary", "error", "_meta":
 		return true
 	}
@@ -22768,8 +22768,8 @@ func (x *CompactionSummaryChunk) appendMembers(buf []byte, open int) ([]byte, er
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*CompactionSummaryChunk) declaresMember(name string) bool {
-	switch name {
+func (*CompactionSummaryChunk) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "compactionId", "content", "_meta":
 		return true
 	}
@@ -22871,8 +22871,8 @@ func (x *CompleteElicitationNotification) appendMembers(buf []byte, open int) ([
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*CompleteElicitationNotification) declaresMember(name string) bool {
-	switch name {
+func (*CompleteElicitationNotification) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "elicitationId", "_meta":
 		return true
 	}
@@ -23007,8 +23007,8 @@ func (x *ClientRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*ClientRequest) declaresMember(name string) bool {
-	switch name {
+func (*ClientRequest) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "id", "method", "params":
 		return true
 	}
@@ -23712,8 +23712,8 @@ func (x *InitializeRequest) appendMembers(buf []byte, open int) ([]byte, error) 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*InitializeRequest) declaresMember(name string) bool {
-	switch name {
+func (*InitializeRequest) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "protocolVersion", "info", "capabilities", "_meta":
 		return true
 	}
@@ -23848,8 +23848,8 @@ func (x *ClientCapabilities) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*ClientCapabilities) declaresMember(name string) bool {
-	switch name {
+func (*ClientCapabilities) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "auth", "elicitation", "_meta":
 		return true
 	}
@@ -23959,8 +23959,8 @@ func (x *ClientAuthCapabilities) appendMembers(buf []byte, open int) ([]byte, er
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*ClientAuthCapabilities) declaresMember(name string) bool {
-	switch name {
+func (*ClientAuthCapabilities) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "terminal", "_meta":
 		return true
 	}
@@ -24047,8 +24047,8 @@ func (x *TerminalAuthCapabilities) appendMembers(buf []byte, open int) ([]byte, 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*TerminalAuthCapabilities) declaresMember(name string) bool {
-	switch name {
+func (*TerminalAuthCapabilities) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "_meta":
 		return true
 	}
@@ -24173,8 +24173,8 @@ func (x *ElicitationCapabilities) appendMembers(buf []byte, open int) ([]byte, e
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*ElicitationCapabilities) declaresMember(name string) bool {
-	switch name {
+func (*ElicitationCapabilities) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "form", "url", "_meta":
 		return true
 	}
@@ -24259,8 +24259,8 @@ func (x *ElicitationFormCapabilities) appendMembers(buf []byte, open int) ([]byt
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*ElicitationFormCapabilities) declaresMember(name string) bool {
-	switch name {
+func (*ElicitationFormCapabilities) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "_meta":
 		return true
 	}
@@ -24345,8 +24345,8 @@ func (x *ElicitationUrlCapabilities) appendMembers(buf []byte, open int) ([]byte
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*ElicitationUrlCapabilities) declaresMember(name string) bool {
-	switch name {
+func (*ElicitationUrlCapabilities) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "_meta":
 		return true
 	}
@@ -24453,8 +24453,8 @@ func (x *LoginAuthRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*LoginAuthRequest) declaresMember(name string) bool {
-	switch name {
+func (*LoginAuthRequest) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "methodId", "_meta":
 		return true
 	}
@@ -24543,8 +24543,8 @@ func (x *LogoutAuthRequest) appendMembers(buf []byte, open int) ([]byte, error) 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*LogoutAuthRequest) declaresMember(name string) bool {
-	switch name {
+func (*LogoutAuthRequest) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "_meta":
 		return true
 	}
@@ -24699,8 +24699,8 @@ func (x *NewSessionRequest) appendMembers(buf []byte, open int) ([]byte, error) 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (x *NewSessionRequest) declaresMember(name string) bool {
-	switch name {
+func (x *NewSessionRequest) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "cwd", "additionalDirectories", "mcpServers", "_meta":
 		return true
 	}
@@ -24738,7 +24738,7 @@ type McpServerValue interface {
 	isMcpServer()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
-	declaresMember(string) bool
+	declaresMember([]byte) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -24815,7 +24815,7 @@ func (x *McpServer) appendMembers(buf []byte, open int) ([]byte, error) {
 	return x.Value.appendMembers(buf, open)
 }
 
-func (x *McpServer) declaresMember(name string) bool {
+func (x *McpServer) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
@@ -24843,8 +24843,8 @@ func (x *McpServerHTTP) appendMembers(buf []byte, open int) ([]byte, error) {
 	return (*McpServerHttp)(x).appendMembers(buf, open)
 }
 
-func (x *McpServerHTTP) declaresMember(name string) bool {
-	return name == "type" || (*McpServerHttp)(x).declaresMember(name)
+func (x *McpServerHTTP) declaresMember(name []byte) bool {
+	return string(name) == "type" || (*McpServerHttp)(x).declaresMember(name)
 }
 
 func (*McpServerHTTP) isMcpServer() {}
@@ -24879,8 +24879,8 @@ func (x *McpServerStdioVariant) appendMembers(buf []byte, open int) ([]byte, err
 	return (*McpServerStdio)(x).appendMembers(buf, open)
 }
 
-func (x *McpServerStdioVariant) declaresMember(name string) bool {
-	return name == "type" || (*McpServerStdio)(x).declaresMember(name)
+func (x *McpServerStdioVariant) declaresMember(name []byte) bool {
+	return string(name) == "type" || (*McpServerStdio)(x).declaresMember(name)
 }
 
 func (*McpServerStdioVariant) isMcpServer() {}
@@ -24947,8 +24947,8 @@ func (x *McpServerOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*McpServerOther) declaresMember(name string) bool {
-	switch name {
+func (*McpServerOther) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "type":
 		return true
 	}
@@ -25066,8 +25066,8 @@ func (x *HttpHeader) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*HttpHeader) declaresMember(name string) bool {
-	switch name {
+func (*HttpHeader) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "name", "value", "_meta":
 		return true
 	}
@@ -25203,8 +25203,8 @@ func (x *McpServerHttp) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*McpServerHttp) declaresMember(name string) bool {
-	switch name {
+func (*McpServerHttp) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "name", "url", "headers", "_meta":
 		return true
 	}
@@ -25359,8 +25359,8 @@ func (x *McpServerStdio) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*McpServerStdio) declaresMember(name string) bool {
-	switch name {
+func (*McpServerStdio) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "name", "command", "args", "env", "_meta":
 		return true
 	}
@@ -25487,8 +25487,8 @@ func (x *ListSessionsRequest) appendMembers(buf []byte, open int) ([]byte, error
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (x *ListSessionsRequest) declaresMember(name string) bool {
-	switch name {
+func (x *ListSessionsRequest) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "cwd", "cursor", "_meta":
 		return true
 	}
@@ -25590,8 +25590,8 @@ func (x *DeleteSessionRequest) appendMembers(buf []byte, open int) ([]byte, erro
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*DeleteSessionRequest) declaresMember(name string) bool {
-	switch name {
+func (*DeleteSessionRequest) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "sessionId", "_meta":
 		return true
 	}
@@ -25792,8 +25792,8 @@ func (x *ResumeSessionRequest) appendMembers(buf []byte, open int) ([]byte, erro
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (x *ResumeSessionRequest) declaresMember(name string) bool {
-	switch name {
+func (x *ResumeSessionRequest) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "sessionId", "cwd", "additionalDirectories", "mcpServers", "replayFrom", "_meta":
 		return true
 	}
@@ -25824,7 +25824,7 @@ type ReplayFromValue interface {
 	isReplayFrom()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
-	declaresMember(string) bool
+	declaresMember([]byte) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -25891,7 +25891,7 @@ func (x *ReplayFrom) appendMembers(buf []byte, open int) ([]byte, error) {
 	return x.Value.appendMembers(buf, open)
 }
 
-func (x *ReplayFrom) declaresMember(name string) bool {
+func (x *ReplayFrom) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
@@ -25917,8 +25917,8 @@ func (x *ReplayFromStartVariant) appendMembers(buf []byte, open int) ([]byte, er
 	return (*ReplayFromStart)(x).appendMembers(buf, open)
 }
 
-func (x *ReplayFromStartVariant) declaresMember(name string) bool {
-	return name == "type" || (*ReplayFromStart)(x).declaresMember(name)
+func (x *ReplayFromStartVariant) declaresMember(name []byte) bool {
+	return string(name) == "type" || (*ReplayFromStart)(x).declaresMember(name)
 }
 
 func (*ReplayFromStartVariant) isReplayFrom() {}
@@ -25985,8 +25985,8 @@ func (x *ReplayFromOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*ReplayFromOther) declaresMember(name string) bool {
-	switch name {
+func (*ReplayFromOther) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "type":
 		return true
 	}
@@ -26071,8 +26071,8 @@ func (x *ReplayFromStart) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*ReplayFromStart) declaresMember(name string) bool {
-	switch name {
+func (*ReplayFromStart) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "_meta":
 		return true
 	}
@@ -26191,8 +26191,8 @@ func (x *CloseSessionRequest) appendMembers(buf []byte, open int) ([]byte, error
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*CloseSessionRequest) declaresMember(name string) bool {
-	switch name {
+func (*CloseSessionRequest) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "sessionId", "_meta":
 		return true
 	}
@@ -26321,8 +26321,8 @@ func (x *CancelToolCallRequest) appendMembers(buf []byte, open int) ([]byte, err
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*CancelToolCallRequest) declaresMember(name string) bool {
-	switch name {
+func (*CancelToolCallRequest) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "sessionId", "toolCallId", "_meta":
 		return true
 	}
@@ -26452,8 +26452,8 @@ func (x *CancelTerminalRequest) appendMembers(buf []byte, open int) ([]byte, err
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*CancelTerminalRequest) declaresMember(name string) bool {
-	switch name {
+func (*CancelTerminalRequest) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "sessionId", "terminalId", "_meta":
 		return true
 	}
@@ -26586,8 +26586,8 @@ func (x *SetSessionConfigOptionRequest) appendMembers(buf []byte, open int) ([]b
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (x *SetSessionConfigOptionRequest) declaresMember(name string) bool {
-	switch name {
+func (x *SetSessionConfigOptionRequest) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "sessionId", "configId", "_meta":
 		return true
 	}
@@ -26625,7 +26625,7 @@ type SetSessionConfigOptionRequestVariantValue interface {
 	isSetSessionConfigOptionRequestVariant()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
-	declaresMember(string) bool
+	declaresMember([]byte) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -26699,7 +26699,7 @@ func (x *SetSessionConfigOptionRequestVariant) appendMembers(buf []byte, open in
 	return x.Value.appendMembers(buf, open)
 }
 
-func (x *SetSessionConfigOptionRequestVariant) declaresMember(name string) bool {
+func (x *SetSessionConfigOptionRequestVariant) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
@@ -26765,8 +26765,8 @@ func (x *SetSessionConfigOptionRequestID) appendMembers(buf []byte, open int) ([
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*SetSessionConfigOptionRequestID) declaresMember(name string) bool {
-	switch name {
+func (*SetSessionConfigOptionRequestID) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "type", "value":
 		return true
 	}
@@ -26842,8 +26842,8 @@ func (x *SetSessionConfigOptionRequestBoolean) appendMembers(buf []byte, open in
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*SetSessionConfigOptionRequestBoolean) declaresMember(name string) bool {
-	switch name {
+func (*SetSessionConfigOptionRequestBoolean) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "type", "value":
 		return true
 	}
@@ -26934,8 +26934,8 @@ func (x *SetSessionConfigOptionRequestOther) appendMembers(buf []byte, open int)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*SetSessionConfigOptionRequestOther) declaresMember(name string) bool {
-	switch name {
+func (*SetSessionConfigOptionRequestOther) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "type", "value":
 		return true
 	}
@@ -27079,8 +27079,8 @@ func (x *PromptRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*PromptRequest) declaresMember(name string) bool {
-	switch name {
+func (*PromptRequest) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "sessionId", "prompt", "_meta":
 		return true
 	}
@@ -27109,7 +27109,7 @@ type ClientResponseValue interface {
 	isClientResponse()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
-	declaresMember(string) bool
+	declaresMember([]byte) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -27188,7 +27188,7 @@ func (x *ClientResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	return x.Value.appendMembers(buf, open)
 }
 
-func (x *ClientResponse) declaresMember(name string) bool {
+func (x *ClientResponse) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
@@ -27269,8 +27269,8 @@ func (x *ClientResponseResult) appendMembers(buf []byte, open int) ([]byte, erro
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*ClientResponseResult) declaresMember(name string) bool {
-	switch name {
+func (*ClientResponseResult) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "id", "result":
 		return true
 	}
@@ -27364,8 +27364,8 @@ func (x *ClientResponseError) appendMembers(buf []byte, open int) ([]byte, error
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*ClientResponseError) declaresMember(name string) bool {
-	switch name {
+func (*ClientResponseError) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "id", "error":
 		return true
 	}
@@ -27722,8 +27722,8 @@ func (x *RequestPermissionResponse) appendMembers(buf []byte, open int) ([]byte,
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*RequestPermissionResponse) declaresMember(name string) bool {
-	switch name {
+func (*RequestPermissionResponse) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "outcome", "_meta":
 		return true
 	}
@@ -27753,7 +27753,7 @@ type RequestPermissionOutcomeValue interface {
 	isRequestPermissionOutcome()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
-	declaresMember(string) bool
+	declaresMember([]byte) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -27827,7 +27827,7 @@ func (x *RequestPermissionOutcome) appendMembers(buf []byte, open int) ([]byte, 
 	return x.Value.appendMembers(buf, open)
 }
 
-func (x *RequestPermissionOutcome) declaresMember(name string) bool {
+func (x *RequestPermissionOutcome) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
@@ -27864,8 +27864,8 @@ func (x *RequestPermissionOutcomeCancelled) appendMembers(buf []byte, open int) 
 	return (*CancelledPermissionOutcome)(x).appendMembers(buf, open)
 }
 
-func (x *RequestPermissionOutcomeCancelled) declaresMember(name string) bool {
-	return name == "outcome" || (*CancelledPermissionOutcome)(x).declaresMember(name)
+func (x *RequestPermissionOutcomeCancelled) declaresMember(name []byte) bool {
+	return string(name) == "outcome" || (*CancelledPermissionOutcome)(x).declaresMember(name)
 }
 
 func (*RequestPermissionOutcomeCancelled) isRequestPermissionOutcome() {}
@@ -27901,8 +27901,8 @@ func (x *RequestPermissionOutcomeSelected) appendMembers(buf []byte, open int) (
 	return (*SelectedPermissionOutcome)(x).appendMembers(buf, open)
 }
 
-func (x *RequestPermissionOutcomeSelected) declaresMember(name string) bool {
-	return name == "outcome" || (*SelectedPermissionOutcome)(x).declaresMember(name)
+func (x *RequestPermissionOutcomeSelected) declaresMember(name []byte) bool {
+	return string(name) == "outcome" || (*SelectedPermissionOutcome)(x).declaresMember(name)
 }
 
 func (*RequestPermissionOutcomeSelected) isRequestPermissionOutcome() {}
@@ -27969,8 +27969,8 @@ func (x *RequestPermissionOutcomeOther) appendMembers(buf []byte, open int) ([]b
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*RequestPermissionOutcomeOther) declaresMember(name string) bool {
-	switch name {
+func (*RequestPermissionOutcomeOther) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "outcome":
 		return true
 	}
@@ -28055,8 +28055,8 @@ func (x *CancelledPermissionOutcome) appendMembers(buf []byte, open int) ([]byte
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*CancelledPermissionOutcome) declaresMember(name string) bool {
-	switch name {
+func (*CancelledPermissionOutcome) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "_meta":
 		return true
 	}
@@ -28156,8 +28156,8 @@ func (x *SelectedPermissionOutcome) appendMembers(buf []byte, open int) ([]byte,
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*SelectedPermissionOutcome) declaresMember(name string) bool {
-	switch name {
+func (*SelectedPermissionOutcome) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "optionId", "_meta":
 		return true
 	}
@@ -28249,8 +28249,8 @@ func (x *CreateElicitationResponse) appendMembers(buf []byte, open int) ([]byte,
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (x *CreateElicitationResponse) declaresMember(name string) bool {
-	switch name {
+func (x *CreateElicitationResponse) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "_meta":
 		return true
 	}
@@ -28281,7 +28281,7 @@ type CreateElicitationResponseVariantValue interface {
 	isCreateElicitationResponseVariant()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
-	declaresMember(string) bool
+	declaresMember([]byte) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -28362,7 +28362,7 @@ func (x *CreateElicitationResponseVariant) appendMembers(buf []byte, open int) (
 	return x.Value.appendMembers(buf, open)
 }
 
-func (x *CreateElicitationResponseVariant) declaresMember(name string) bool {
+func (x *CreateElicitationResponseVariant) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
@@ -28388,8 +28388,8 @@ func (x *CreateElicitationResponseAccept) appendMembers(buf []byte, open int) ([
 	return (*ElicitationAcceptAction)(x).appendMembers(buf, open)
 }
 
-func (x *CreateElicitationResponseAccept) declaresMember(name string) bool {
-	return name == "action" || (*ElicitationAcceptAction)(x).declaresMember(name)
+func (x *CreateElicitationResponseAccept) declaresMember(name []byte) bool {
+	return string(name) == "action" || (*ElicitationAcceptAction)(x).declaresMember(name)
 }
 
 func (*CreateElicitationResponseAccept) isCreateElicitationResponseVariant() {}
@@ -28444,8 +28444,8 @@ func (x *CreateElicitationResponseDecline) appendMembers(buf []byte, open int) (
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*CreateElicitationResponseDecline) declaresMember(name string) bool {
-	switch name {
+func (*CreateElicitationResponseDecline) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "action":
 		return true
 	}
@@ -28503,8 +28503,8 @@ func (x *CreateElicitationResponseCancel) appendMembers(buf []byte, open int) ([
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*CreateElicitationResponseCancel) declaresMember(name string) bool {
-	switch name {
+func (*CreateElicitationResponseCancel) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "action":
 		return true
 	}
@@ -28573,8 +28573,8 @@ func (x *CreateElicitationResponseOther) appendMembers(buf []byte, open int) ([]
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*CreateElicitationResponseOther) declaresMember(name string) bool {
-	switch name {
+func (*CreateElicitationResponseOther) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "action":
 		return true
 	}
@@ -28957,8 +28957,8 @@ func (x *ElicitationAcceptAction) appendMembers(buf []byte, open int) ([]byte, e
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*ElicitationAcceptAction) declaresMember(name string) bool {
-	switch name {
+func (*ElicitationAcceptAction) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "content":
 		return true
 	}
@@ -29048,8 +29048,8 @@ func (x *ClientNotification) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*ClientNotification) declaresMember(name string) bool {
-	switch name {
+func (*ClientNotification) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "method", "params":
 		return true
 	}
@@ -29305,8 +29305,8 @@ func (x *CancelSessionNotification) appendMembers(buf []byte, open int) ([]byte,
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*CancelSessionNotification) declaresMember(name string) bool {
-	switch name {
+func (*CancelSessionNotification) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "sessionId", "_meta":
 		return true
 	}
@@ -29411,8 +29411,8 @@ func (x *CancelRequestNotification) appendMembers(buf []byte, open int) ([]byte,
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*CancelRequestNotification) declaresMember(name string) bool {
-	switch name {
+func (*CancelRequestNotification) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "requestId", "_meta":
 		return true
 	}

@@ -189,8 +189,8 @@ func (x *Usage) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*Usage) declaresMember(name string) bool {
-	switch name {
+func (*Usage) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "totalTokens", "inputTokens", "outputTokens", "thoughtTokens", "cachedReadTokens", "cachedWriteTokens", "_meta":
 		return true
 	}
@@ -230,8 +230,8 @@ func (x *IdleStateUpdateEndTurnTokenUsage) decodeGatedMember(it *wireObjectIter,
 	return nil
 }
 
-func (*IdleStateUpdateEndTurnTokenUsage) declaresGatedMember(name string) bool {
-	switch name {
+func (*IdleStateUpdateEndTurnTokenUsage) declaresGatedMember(name []byte) bool {
+	switch string(name) {
 	case "usage":
 		return true
 	}

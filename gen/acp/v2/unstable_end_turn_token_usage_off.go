@@ -12,7 +12,7 @@ func (*IdleStateUpdateEndTurnTokenUsage) decodeGatedMember(it *wireObjectIter, r
 }
 
 // declaresGatedMember declares nothing: the feature is off.
-func (*IdleStateUpdateEndTurnTokenUsage) declaresGatedMember(string) bool {
+func (*IdleStateUpdateEndTurnTokenUsage) declaresGatedMember([]byte) bool {
 	return false
 }
 

@@ -130,8 +130,8 @@ func (x *AgentCapabilitiesLLMProviders) decodeGatedMember(it *wireObjectIter, r 
 	return nil
 }
 
-func (*AgentCapabilitiesLLMProviders) declaresGatedMember(name string) bool {
-	switch name {
+func (*AgentCapabilitiesLLMProviders) declaresGatedMember(name []byte) bool {
+	switch string(name) {
 	case "providers":
 		return true
 	}
@@ -227,8 +227,8 @@ func (x *ProvidersCapabilities) appendMembers(buf []byte, open int) ([]byte, err
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*ProvidersCapabilities) declaresMember(name string) bool {
-	switch name {
+func (*ProvidersCapabilities) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "_meta":
 		return true
 	}
@@ -337,8 +337,8 @@ func (x *ListProvidersResponse) appendMembers(buf []byte, open int) ([]byte, err
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*ListProvidersResponse) declaresMember(name string) bool {
-	switch name {
+func (*ListProvidersResponse) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "providers", "_meta":
 		return true
 	}
@@ -499,8 +499,8 @@ func (x *ProviderInfo) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*ProviderInfo) declaresMember(name string) bool {
-	switch name {
+func (*ProviderInfo) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "providerId", "supported", "required", "current", "_meta":
 		return true
 	}
@@ -720,8 +720,8 @@ func (x *ProviderCurrentConfig) appendMembers(buf []byte, open int) ([]byte, err
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*ProviderCurrentConfig) declaresMember(name string) bool {
-	switch name {
+func (*ProviderCurrentConfig) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "apiType", "baseUrl", "_meta":
 		return true
 	}
@@ -808,8 +808,8 @@ func (x *SetProviderResponse) appendMembers(buf []byte, open int) ([]byte, error
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*SetProviderResponse) declaresMember(name string) bool {
-	switch name {
+func (*SetProviderResponse) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "_meta":
 		return true
 	}
@@ -896,8 +896,8 @@ func (x *DisableProviderResponse) appendMembers(buf []byte, open int) ([]byte, e
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*DisableProviderResponse) declaresMember(name string) bool {
-	switch name {
+func (*DisableProviderResponse) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "_meta":
 		return true
 	}
@@ -1090,8 +1090,8 @@ func (x *ListProvidersRequest) appendMembers(buf []byte, open int) ([]byte, erro
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*ListProvidersRequest) declaresMember(name string) bool {
-	switch name {
+func (*ListProvidersRequest) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "_meta":
 		return true
 	}
@@ -1244,8 +1244,8 @@ func (x *SetProviderRequest) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*SetProviderRequest) declaresMember(name string) bool {
-	switch name {
+func (*SetProviderRequest) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "providerId", "apiType", "baseUrl", "headers", "_meta":
 		return true
 	}
@@ -1349,8 +1349,8 @@ func (x *DisableProviderRequest) appendMembers(buf []byte, open int) ([]byte, er
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*DisableProviderRequest) declaresMember(name string) bool {
-	switch name {
+func (*DisableProviderRequest) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "providerId", "_meta":
 		return true
 	}

@@ -12,7 +12,7 @@ func (*AgentCapabilitiesLLMProviders) decodeGatedMember(it *wireObjectIter, r *w
 }
 
 // declaresGatedMember declares nothing: the feature is off.
-func (*AgentCapabilitiesLLMProviders) declaresGatedMember(string) bool {
+func (*AgentCapabilitiesLLMProviders) declaresGatedMember([]byte) bool {
 	return false
 }
 

@@ -183,8 +183,8 @@ func (x *MessageMcpRequest) appendMembers(buf []byte, open int) ([]byte, error) 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*MessageMcpRequest) declaresMember(name string) bool {
-	switch name {
+func (*MessageMcpRequest) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "serverId", "requestId", "method", "params", "_meta":
 		return true
 	}
@@ -277,8 +277,8 @@ func (x *McpCapabilitiesMCPOverACP) decodeGatedMember(it *wireObjectIter, r *wir
 	return nil
 }
 
-func (*McpCapabilitiesMCPOverACP) declaresGatedMember(name string) bool {
-	switch name {
+func (*McpCapabilitiesMCPOverACP) declaresGatedMember(name []byte) bool {
+	switch string(name) {
 	case "acp":
 		return true
 	}
@@ -374,8 +374,8 @@ func (x *McpAcpCapabilities) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*McpAcpCapabilities) declaresMember(name string) bool {
-	switch name {
+func (*McpAcpCapabilities) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "_meta":
 		return true
 	}
@@ -430,8 +430,8 @@ func (x *McpServerACP) appendMembers(buf []byte, open int) ([]byte, error) {
 	return (*McpServerAcp)(x).appendMembers(buf, open)
 }
 
-func (x *McpServerACP) declaresMember(name string) bool {
-	return name == "type" || (*McpServerAcp)(x).declaresMember(name)
+func (x *McpServerACP) declaresMember(name []byte) bool {
+	return string(name) == "type" || (*McpServerAcp)(x).declaresMember(name)
 }
 
 func (*McpServerACP) isMcpServer() {}
@@ -556,8 +556,8 @@ func (x *McpServerAcp) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*McpServerAcp) declaresMember(name string) bool {
-	switch name {
+func (*McpServerAcp) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "name", "serverId", "_meta":
 		return true
 	}
@@ -629,7 +629,7 @@ type MessageMcpResponseValue interface {
 	isMessageMcpResponse()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
-	declaresMember(string) bool
+	declaresMember([]byte) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -708,7 +708,7 @@ func (x *MessageMcpResponse) appendMembers(buf []byte, open int) ([]byte, error)
 	return x.Value.appendMembers(buf, open)
 }
 
-func (x *MessageMcpResponse) declaresMember(name string) bool {
+func (x *MessageMcpResponse) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
@@ -803,8 +803,8 @@ func (x *MessageMcpResponseResult) appendMembers(buf []byte, open int) ([]byte, 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*MessageMcpResponseResult) declaresMember(name string) bool {
-	switch name {
+func (*MessageMcpResponseResult) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "result", "_meta":
 		return true
 	}
@@ -904,8 +904,8 @@ func (x *MessageMcpResponseError) appendMembers(buf []byte, open int) ([]byte, e
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*MessageMcpResponseError) declaresMember(name string) bool {
-	switch name {
+func (*MessageMcpResponseError) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "error", "_meta":
 		return true
 	}
@@ -1018,8 +1018,8 @@ func (x *McpError) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*McpError) declaresMember(name string) bool {
-	switch name {
+func (*McpError) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "code", "message", "data":
 		return true
 	}
@@ -1207,8 +1207,8 @@ func (x *MessageMcpNotification) appendMembers(buf []byte, open int) ([]byte, er
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*MessageMcpNotification) declaresMember(name string) bool {
-	switch name {
+func (*MessageMcpNotification) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "serverId", "requestId", "method", "params", "_meta":
 		return true
 	}

@@ -45,8 +45,8 @@ func (x *SessionUpdatePlanRemoved) appendMembers(buf []byte, open int) ([]byte, 
 	return (*PlanRemoved)(x).appendMembers(buf, open)
 }
 
-func (x *SessionUpdatePlanRemoved) declaresMember(name string) bool {
-	return name == "sessionUpdate" || (*PlanRemoved)(x).declaresMember(name)
+func (x *SessionUpdatePlanRemoved) declaresMember(name []byte) bool {
+	return string(name) == "sessionUpdate" || (*PlanRemoved)(x).declaresMember(name)
 }
 
 func (*SessionUpdatePlanRemoved) isSessionUpdate() {}
@@ -104,8 +104,8 @@ func (x *PlanUpdateContentFile) appendMembers(buf []byte, open int) ([]byte, err
 	return (*PlanFile)(x).appendMembers(buf, open)
 }
 
-func (x *PlanUpdateContentFile) declaresMember(name string) bool {
-	return name == "type" || (*PlanFile)(x).declaresMember(name)
+func (x *PlanUpdateContentFile) declaresMember(name []byte) bool {
+	return string(name) == "type" || (*PlanFile)(x).declaresMember(name)
 }
 
 func (*PlanUpdateContentFile) isPlanUpdateContent() {}
@@ -142,8 +142,8 @@ func (x *PlanUpdateContentMarkdown) appendMembers(buf []byte, open int) ([]byte,
 	return (*PlanMarkdown)(x).appendMembers(buf, open)
 }
 
-func (x *PlanUpdateContentMarkdown) declaresMember(name string) bool {
-	return name == "type" || (*PlanMarkdown)(x).declaresMember(name)
+func (x *PlanUpdateContentMarkdown) declaresMember(name []byte) bool {
+	return string(name) == "type" || (*PlanMarkdown)(x).declaresMember(name)
 }
 
 func (*PlanUpdateContentMarkdown) isPlanUpdateContent() {}
@@ -262,8 +262,8 @@ func (x *PlanFile) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*PlanFile) declaresMember(name string) bool {
-	switch name {
+func (*PlanFile) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "planId", "uri", "_meta":
 		return true
 	}
@@ -383,8 +383,8 @@ func (x *PlanMarkdown) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*PlanMarkdown) declaresMember(name string) bool {
-	switch name {
+func (*PlanMarkdown) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "planId", "content", "_meta":
 		return true
 	}
@@ -488,8 +488,8 @@ func (x *PlanRemoved) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*PlanRemoved) declaresMember(name string) bool {
-	switch name {
+func (*PlanRemoved) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "planId", "_meta":
 		return true
 	}

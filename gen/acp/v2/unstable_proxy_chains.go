@@ -102,8 +102,8 @@ func (x *ProxyRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*ProxyRequest) declaresMember(name string) bool {
-	switch name {
+func (*ProxyRequest) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "id", "method", "params":
 		return true
 	}
@@ -139,7 +139,7 @@ type ProxyRequestParamsValue interface {
 	isProxyRequestParams()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
-	declaresMember(string) bool
+	declaresMember([]byte) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -218,7 +218,7 @@ func (x *ProxyRequestParams) appendMembers(buf []byte, open int) ([]byte, error)
 	return x.Value.appendMembers(buf, open)
 }
 
-func (x *ProxyRequestParams) declaresMember(name string) bool {
+func (x *ProxyRequestParams) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
@@ -238,7 +238,7 @@ func (x *ProxyRequestParamsInitializeProxyRequest) appendMembers(buf []byte, ope
 	return (*InitializeProxyRequest)(x).appendMembers(buf, open)
 }
 
-func (x *ProxyRequestParamsInitializeProxyRequest) declaresMember(name string) bool {
+func (x *ProxyRequestParamsInitializeProxyRequest) declaresMember(name []byte) bool {
 	return (*InitializeProxyRequest)(x).declaresMember(name)
 }
 
@@ -267,7 +267,7 @@ func (x *ProxyRequestParamsProxySuccessorRequest) appendMembers(buf []byte, open
 	return (*ProxySuccessorRequest)(x).appendMembers(buf, open)
 }
 
-func (x *ProxyRequestParamsProxySuccessorRequest) declaresMember(name string) bool {
+func (x *ProxyRequestParamsProxySuccessorRequest) declaresMember(name []byte) bool {
 	return (*ProxySuccessorRequest)(x).declaresMember(name)
 }
 
@@ -315,7 +315,7 @@ func (x *InitializeProxyRequest) appendMembers(buf []byte, open int) ([]byte, er
 	return (*InitializeRequest)(x).appendMembers(buf, open)
 }
 
-func (x *InitializeProxyRequest) declaresMember(name string) bool {
+func (x *InitializeProxyRequest) declaresMember(name []byte) bool {
 	return (*InitializeRequest)(x).declaresMember(name)
 }
 
@@ -453,8 +453,8 @@ func (x *ProxySuccessorRequest) appendMembers(buf []byte, open int) ([]byte, err
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*ProxySuccessorRequest) declaresMember(name string) bool {
-	switch name {
+func (*ProxySuccessorRequest) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "method", "params", "_meta":
 		return true
 	}
@@ -483,7 +483,7 @@ type ProxyResponseValue interface {
 	isProxyResponse()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
-	declaresMember(string) bool
+	declaresMember([]byte) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -562,7 +562,7 @@ func (x *ProxyResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	return x.Value.appendMembers(buf, open)
 }
 
-func (x *ProxyResponse) declaresMember(name string) bool {
+func (x *ProxyResponse) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
@@ -643,8 +643,8 @@ func (x *ProxyResponseResult) appendMembers(buf []byte, open int) ([]byte, error
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*ProxyResponseResult) declaresMember(name string) bool {
-	switch name {
+func (*ProxyResponseResult) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "id", "result":
 		return true
 	}
@@ -738,8 +738,8 @@ func (x *ProxyResponseError) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*ProxyResponseError) declaresMember(name string) bool {
-	switch name {
+func (*ProxyResponseError) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "id", "error":
 		return true
 	}
@@ -1050,7 +1050,7 @@ func (x *InitializeProxyResponse) appendMembers(buf []byte, open int) ([]byte, e
 	return (*InitializeResponse)(x).appendMembers(buf, open)
 }
 
-func (x *InitializeProxyResponse) declaresMember(name string) bool {
+func (x *InitializeProxyResponse) declaresMember(name []byte) bool {
 	return (*InitializeResponse)(x).declaresMember(name)
 }
 
@@ -1164,8 +1164,8 @@ func (x *ProxyNotification) appendMembers(buf []byte, open int) ([]byte, error) 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*ProxyNotification) declaresMember(name string) bool {
-	switch name {
+func (*ProxyNotification) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "method", "params":
 		return true
 	}
@@ -1197,7 +1197,7 @@ type ProxyNotificationParamsValue interface {
 	isProxyNotificationParams()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
-	declaresMember(string) bool
+	declaresMember([]byte) bool
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -1238,7 +1238,7 @@ func (x *ProxyNotificationParams) appendMembers(buf []byte, open int) ([]byte, e
 	return x.Value.appendMembers(buf, open)
 }
 
-func (x *ProxyNotificationParams) declaresMember(name string) bool {
+func (x *ProxyNotificationParams) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
@@ -1258,7 +1258,7 @@ func (x *ProxyNotificationParamsProxySuccessorNotification) appendMembers(buf []
 	return (*ProxySuccessorNotification)(x).appendMembers(buf, open)
 }
 
-func (x *ProxyNotificationParamsProxySuccessorNotification) declaresMember(name string) bool {
+func (x *ProxyNotificationParamsProxySuccessorNotification) declaresMember(name []byte) bool {
 	return (*ProxySuccessorNotification)(x).declaresMember(name)
 }
 
@@ -1392,8 +1392,8 @@ func (x *ProxySuccessorNotification) appendMembers(buf []byte, open int) ([]byte
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*ProxySuccessorNotification) declaresMember(name string) bool {
-	switch name {
+func (*ProxySuccessorNotification) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "method", "params", "_meta":
 		return true
 	}

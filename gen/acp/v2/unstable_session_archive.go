@@ -101,8 +101,8 @@ func (x *SessionCapabilitiesSessionArchive) decodeGatedMember(it *wireObjectIter
 	return nil
 }
 
-func (*SessionCapabilitiesSessionArchive) declaresGatedMember(name string) bool {
-	switch name {
+func (*SessionCapabilitiesSessionArchive) declaresGatedMember(name []byte) bool {
+	switch string(name) {
 	case "archive":
 		return true
 	}
@@ -199,8 +199,8 @@ func (x *SessionArchiveCapabilities) appendMembers(buf []byte, open int) ([]byte
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*SessionArchiveCapabilities) declaresMember(name string) bool {
-	switch name {
+func (*SessionArchiveCapabilities) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "_meta":
 		return true
 	}
@@ -240,8 +240,8 @@ func (x *SessionInfoSessionArchive) decodeGatedMember(it *wireObjectIter, r *wir
 	return nil
 }
 
-func (*SessionInfoSessionArchive) declaresGatedMember(name string) bool {
-	switch name {
+func (*SessionInfoSessionArchive) declaresGatedMember(name []byte) bool {
+	switch string(name) {
 	case "archived":
 		return true
 	}
@@ -335,8 +335,8 @@ func (x *ArchiveSessionResponse) appendMembers(buf []byte, open int) ([]byte, er
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*ArchiveSessionResponse) declaresMember(name string) bool {
-	switch name {
+func (*ArchiveSessionResponse) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "_meta":
 		return true
 	}
@@ -423,8 +423,8 @@ func (x *UnarchiveSessionResponse) appendMembers(buf []byte, open int) ([]byte, 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*UnarchiveSessionResponse) declaresMember(name string) bool {
-	switch name {
+func (*UnarchiveSessionResponse) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "_meta":
 		return true
 	}
@@ -537,8 +537,8 @@ func (x *ListSessionsRequestSessionArchive) decodeGatedMember(it *wireObjectIter
 	return nil
 }
 
-func (*ListSessionsRequestSessionArchive) declaresGatedMember(name string) bool {
-	switch name {
+func (*ListSessionsRequestSessionArchive) declaresGatedMember(name []byte) bool {
+	switch string(name) {
 	case "archived":
 		return true
 	}
@@ -721,8 +721,8 @@ func (x *ArchiveSessionRequest) appendMembers(buf []byte, open int) ([]byte, err
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*ArchiveSessionRequest) declaresMember(name string) bool {
-	switch name {
+func (*ArchiveSessionRequest) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "sessionId", "_meta":
 		return true
 	}
@@ -834,8 +834,8 @@ func (x *UnarchiveSessionRequest) appendMembers(buf []byte, open int) ([]byte, e
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*UnarchiveSessionRequest) declaresMember(name string) bool {
-	switch name {
+func (*UnarchiveSessionRequest) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "sessionId", "_meta":
 		return true
 	}

@@ -70,8 +70,8 @@ func (x *SessionCapabilitiesSessionFork) decodeGatedMember(it *wireObjectIter, r
 	return nil
 }
 
-func (*SessionCapabilitiesSessionFork) declaresGatedMember(name string) bool {
-	switch name {
+func (*SessionCapabilitiesSessionFork) declaresGatedMember(name []byte) bool {
+	switch string(name) {
 	case "fork":
 		return true
 	}
@@ -167,8 +167,8 @@ func (x *SessionForkCapabilities) appendMembers(buf []byte, open int) ([]byte, e
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*SessionForkCapabilities) declaresMember(name string) bool {
-	switch name {
+func (*SessionForkCapabilities) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "_meta":
 		return true
 	}
@@ -316,8 +316,8 @@ func (x *ForkSessionResponse) appendMembers(buf []byte, open int) ([]byte, error
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*ForkSessionResponse) declaresMember(name string) bool {
-	switch name {
+func (*ForkSessionResponse) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "sessionId", "configOptions", "availableCommands", "_meta":
 		return true
 	}
@@ -541,8 +541,8 @@ func (x *ForkSessionRequest) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (x *ForkSessionRequest) declaresMember(name string) bool {
-	switch name {
+func (x *ForkSessionRequest) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "sessionId", "cwd", "additionalDirectories", "mcpServers", "_meta":
 		return true
 	}

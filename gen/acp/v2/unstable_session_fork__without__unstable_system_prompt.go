@@ -12,7 +12,7 @@ func (*ForkSessionRequestSystemPrompt) decodeGatedMember(it *wireObjectIter, r *
 }
 
 // declaresGatedMember declares nothing: the feature is off.
-func (*ForkSessionRequestSystemPrompt) declaresGatedMember(string) bool {
+func (*ForkSessionRequestSystemPrompt) declaresGatedMember([]byte) bool {
 	return false
 }
 

@@ -70,8 +70,8 @@ func (x *SessionCapabilitiesSessionStatus) decodeGatedMember(it *wireObjectIter,
 	return nil
 }
 
-func (*SessionCapabilitiesSessionStatus) declaresGatedMember(name string) bool {
-	switch name {
+func (*SessionCapabilitiesSessionStatus) declaresGatedMember(name []byte) bool {
+	switch string(name) {
 	case "status":
 		return true
 	}
@@ -167,8 +167,8 @@ func (x *SessionStatusCapabilities) appendMembers(buf []byte, open int) ([]byte,
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*SessionStatusCapabilities) declaresMember(name string) bool {
-	switch name {
+func (*SessionStatusCapabilities) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "_meta":
 		return true
 	}
@@ -301,8 +301,8 @@ func (x *SessionStatusResponse) appendMembers(buf []byte, open int) ([]byte, err
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*SessionStatusResponse) declaresMember(name string) bool {
-	switch name {
+func (*SessionStatusResponse) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "status", "state", "_meta":
 		return true
 	}
@@ -517,8 +517,8 @@ func (x *SessionStatusRequest) appendMembers(buf []byte, open int) ([]byte, erro
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*SessionStatusRequest) declaresMember(name string) bool {
-	switch name {
+func (*SessionStatusRequest) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "sessionId", "_meta":
 		return true
 	}

@@ -12,7 +12,7 @@ func (*SessionCapabilitiesSessionStatus) decodeGatedMember(it *wireObjectIter, r
 }
 
 // declaresGatedMember declares nothing: the feature is off.
-func (*SessionCapabilitiesSessionStatus) declaresGatedMember(string) bool {
+func (*SessionCapabilitiesSessionStatus) declaresGatedMember([]byte) bool {
 	return false
 }
 

@@ -12,7 +12,7 @@ func (*SessionCapabilitiesSessionTitle) decodeGatedMember(it *wireObjectIter, r 
 }
 
 // declaresGatedMember declares nothing: the feature is off.
-func (*SessionCapabilitiesSessionTitle) declaresGatedMember(string) bool {
+func (*SessionCapabilitiesSessionTitle) declaresGatedMember([]byte) bool {
 	return false
 }
 

@@ -46,8 +46,8 @@ func (x *StateUpdateUnknown) appendMembers(buf []byte, open int) ([]byte, error)
 	return (*UnknownStateUpdate)(x).appendMembers(buf, open)
 }
 
-func (x *StateUpdateUnknown) declaresMember(name string) bool {
-	return name == "state" || (*UnknownStateUpdate)(x).declaresMember(name)
+func (x *StateUpdateUnknown) declaresMember(name []byte) bool {
+	return string(name) == "state" || (*UnknownStateUpdate)(x).declaresMember(name)
 }
 
 func (*StateUpdateUnknown) isStateUpdate() {}
@@ -99,8 +99,8 @@ func (x *BackgroundWorkSubagent) appendMembers(buf []byte, open int) ([]byte, er
 	return (*BackgroundSubagent)(x).appendMembers(buf, open)
 }
 
-func (x *BackgroundWorkSubagent) declaresMember(name string) bool {
-	return name == "type" || (*BackgroundSubagent)(x).declaresMember(name)
+func (x *BackgroundWorkSubagent) declaresMember(name []byte) bool {
+	return string(name) == "type" || (*BackgroundSubagent)(x).declaresMember(name)
 }
 
 func (*BackgroundWorkSubagent) isBackgroundWork() {}
@@ -203,8 +203,8 @@ func (x *BackgroundSubagent) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*BackgroundSubagent) declaresMember(name string) bool {
-	switch name {
+func (*BackgroundSubagent) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "sessionId", "_meta":
 		return true
 	}
@@ -331,8 +331,8 @@ func (x *UnknownStateUpdate) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*UnknownStateUpdate) declaresMember(name string) bool {
-	switch name {
+func (*UnknownStateUpdate) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "background", "_meta":
 		return true
 	}
@@ -399,8 +399,8 @@ func (x *SessionUpdateSubagentUpdate) appendMembers(buf []byte, open int) ([]byt
 	return (*SubagentUpdate)(x).appendMembers(buf, open)
 }
 
-func (x *SessionUpdateSubagentUpdate) declaresMember(name string) bool {
-	return name == "sessionUpdate" || (*SubagentUpdate)(x).declaresMember(name)
+func (x *SessionUpdateSubagentUpdate) declaresMember(name []byte) bool {
+	return string(name) == "sessionUpdate" || (*SubagentUpdate)(x).declaresMember(name)
 }
 
 func (*SessionUpdateSubagentUpdate) isSessionUpdate() {}
@@ -438,8 +438,8 @@ func (x *SessionUpdateSessionMessage) appendMembers(buf []byte, open int) ([]byt
 	return (*SessionMessage)(x).appendMembers(buf, open)
 }
 
-func (x *SessionUpdateSessionMessage) declaresMember(name string) bool {
-	return name == "sessionUpdate" || (*SessionMessage)(x).declaresMember(name)
+func (x *SessionUpdateSessionMessage) declaresMember(name []byte) bool {
+	return string(name) == "sessionUpdate" || (*SessionMessage)(x).declaresMember(name)
 }
 
 func (*SessionUpdateSessionMessage) isSessionUpdate() {}
@@ -476,8 +476,8 @@ func (x *SessionUpdateSessionMessageChunk) appendMembers(buf []byte, open int) (
 	return (*SessionMessageChunk)(x).appendMembers(buf, open)
 }
 
-func (x *SessionUpdateSessionMessageChunk) declaresMember(name string) bool {
-	return name == "sessionUpdate" || (*SessionMessageChunk)(x).declaresMember(name)
+func (x *SessionUpdateSessionMessageChunk) declaresMember(name []byte) bool {
+	return string(name) == "sessionUpdate" || (*SessionMessageChunk)(x).declaresMember(name)
 }
 
 func (*SessionUpdateSessionMessageChunk) isSessionUpdate() {}
@@ -586,8 +586,8 @@ func (x *SubagentSessionCapabilities) appendMembers(buf []byte, open int) ([]byt
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*SubagentSessionCapabilities) declaresMember(name string) bool {
-	switch name {
+func (*SubagentSessionCapabilities) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "cancel", "_meta":
 		return true
 	}
@@ -676,8 +676,8 @@ func (x *SessionCancelCapabilities) appendMembers(buf []byte, open int) ([]byte,
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*SessionCancelCapabilities) declaresMember(name string) bool {
-	switch name {
+func (*SessionCancelCapabilities) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "_meta":
 		return true
 	}
@@ -941,8 +941,8 @@ func (x *SubagentUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*SubagentUpdate) declaresMember(name string) bool {
-	switch name {
+func (*SubagentUpdate) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "sessionId", "title", "description", "capabilities", "state", "cwd", "additionalDirectories", "_meta":
 		return true
 	}
@@ -1156,8 +1156,8 @@ func (x *SessionMessage) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*SessionMessage) declaresMember(name string) bool {
-	switch name {
+func (*SessionMessage) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "messageId", "senderSessionId", "recipientSessionId", "senderMessageId", "recipientMessageId", "content", "_meta":
 		return true
 	}
@@ -1281,8 +1281,8 @@ func (x *SessionMessageChunk) appendMembers(buf []byte, open int) ([]byte, error
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-func (*SessionMessageChunk) declaresMember(name string) bool {
-	switch name {
+func (*SessionMessageChunk) declaresMember(name []byte) bool {
+	switch string(name) {
 	case "messageId", "content", "_meta":
 		return true
 	}

@@ -88,7 +88,7 @@ func emitNewtype(f *File, t *ir.Decl) {
 			Return(convertPtr(*t.Newtype, Id("x")).Dot("appendMembers").Call(Id("buf"), Id("open"))))
 	}
 	if t.DeclaresMembers {
-		newFunc(f).Params(ptrRecv(t.Name)).Id("declaresMember").Params(Id("name").String()).Bool().Block(
+		newFunc(f).Params(ptrRecv(t.Name)).Id("declaresMember").Params(Id("name").Index().Byte()).Bool().Block(
 			Return(convertPtr(*t.Newtype, Id("x")).Dot("declaresMember").Call(Id("name"))))
 	}
 	emitMarshal(f, t.Name)
@@ -105,7 +105,7 @@ func emitRaw(f *File, t *ir.Decl) {
 			Return(Id("wireAppendRawMembers").Call(Id("buf"), Id("open"), Op("*").Id("x"))))
 	}
 	if t.DeclaresMembers {
-		docFunc(f, "declaresMember declares nothing: the value keeps every member itself.").Params(Op("*").Id(t.Name)).Id("declaresMember").Params(String()).Bool().Block(Return(False()))
+		docFunc(f, "declaresMember declares nothing: the value keeps every member itself.").Params(Op("*").Id(t.Name)).Id("declaresMember").Params(Index().Byte()).Bool().Block(Return(False()))
 	}
 	emitMarshal(f, t.Name)
 }

@@ -54,8 +54,8 @@ func emitPartOn(f *File, owner string, p *ir.FieldPart, tracks bool) {
 		Switch(String().Call(Id("it").Dot("key"))).Block(cases...),
 		Return(Nil()))
 	if tracks {
-		newFunc(f).Params(Op("*").Id(p.Name)).Id("declaresGatedMember").Params(Id("name").String()).Bool().Block(
-			Switch(Id("name")).Block(Case(partKeys(p)...).Block(Return(True()))),
+		newFunc(f).Params(Op("*").Id(p.Name)).Id("declaresGatedMember").Params(Id("name").Index().Byte()).Bool().Block(
+			Switch(String().Call(Id("name"))).Block(Case(partKeys(p)...).Block(Return(True()))),
 			Return(False()))
 	}
 	body := []Code{Var().Err().Error()}
@@ -72,7 +72,7 @@ func emitPartOff(f *File, owner string, p *ir.FieldPart, tracks bool) {
 	if tracks {
 		docFunc(f, "decodeGatedMember keeps the member as unknown, as the stable schema does.").Params(Op("*").Id(p.Name)).Id("decodeGatedMember").Params(gatedParams(true, true)...).Error().Block(
 			Return(Id("u").Dot("keep").Call(Id("r"), Id("it").Dot("key"), Id("known"))))
-		docFunc(f, "declaresGatedMember declares nothing: the feature is off.").Params(Op("*").Id(p.Name)).Id("declaresGatedMember").Params(String()).Bool().Block(Return(False()))
+		docFunc(f, "declaresGatedMember declares nothing: the feature is off.").Params(Op("*").Id(p.Name)).Id("declaresGatedMember").Params(Index().Byte()).Bool().Block(Return(False()))
 	} else {
 		docFunc(f, "decodeGatedMember ignores the member, as the stable schema does (the iterator skips it).").Params(Op("*").Id(p.Name)).Id("decodeGatedMember").Params(gatedParams(false, false)...).Error().Block(Return(Nil()))
 	}

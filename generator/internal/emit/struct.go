@@ -346,7 +346,7 @@ func emitDeclaresMember(f *File, o object) {
 	}
 	var body []Code
 	if len(names) > 0 {
-		body = append(body, Switch(Id("name")).Block(Case(names...).Block(Return(True()))))
+		body = append(body, Switch(String().Call(Id("name"))).Block(Case(names...).Block(Return(True()))))
 	}
 	var more []Code
 	for _, p := range o.Parts {
@@ -367,7 +367,7 @@ func emitDeclaresMember(f *File, o object) {
 		recv = Op("*").Id(o.Name)
 	}
 	body = append(body, Return(result))
-	newFunc(f).Params(recv).Id("declaresMember").Params(Id("name").String()).Bool().Block(body...)
+	newFunc(f).Params(recv).Id("declaresMember").Params(Id("name").Index().Byte()).Bool().Block(body...)
 }
 
 // fieldAppend writes one field by the presence rules: required values

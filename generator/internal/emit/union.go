@@ -25,7 +25,7 @@ func emitUnion(fs *fileSet, name, description string, u *ir.UnionDecl) {
 		methods = append(methods, Id("appendMembers").Params(Index().Byte(), Int()).Params(Index().Byte(), Error()))
 	}
 	if tracksMembers(u) {
-		methods = append(methods, Id("declaresMember").Params(String()).Bool())
+		methods = append(methods, Id("declaresMember").Params(Index().Byte()).Bool())
 	}
 	f.Comment(u.Iface + " is implemented by the variants of " + name + " only.")
 	f.Type().Id(u.Iface).Interface(methods...)
@@ -41,7 +41,7 @@ func emitUnion(fs *fileSet, name, description string, u *ir.UnionDecl) {
 	}
 	emitUnionAppend(f, name, u)
 	if tracksMembers(u) {
-		newFunc(f).Params(ptrRecv(name)).Id("declaresMember").Params(Id("name").String()).Bool().Block(
+		newFunc(f).Params(ptrRecv(name)).Id("declaresMember").Params(Id("name").Index().Byte()).Bool().Block(
 			Return(Id("x").Dot("Value").Op("!=").Nil().Op("&&").Id("x").Dot("Value").Dot("declaresMember").Call(Id("name"))))
 	}
 	for _, v := range u.AllVariants() {
@@ -223,7 +223,7 @@ func emitVariant(f *File, union string, u *ir.UnionDecl, v *ir.Variant) {
 				Return(convertPtr(*v.Value, Id("x")).Dot("appendMembers").Call(Id("buf"), Id("open"))))
 		}
 		if tracksMembers(u) {
-			newFunc(f).Params(ptrRecv(v.Go)).Id("declaresMember").Params(Id("name").String()).Bool().Block(
+			newFunc(f).Params(ptrRecv(v.Go)).Id("declaresMember").Params(Id("name").Index().Byte()).Bool().Block(
 				Return(convertPtr(*v.Value, Id("x")).Dot("declaresMember").Call(Id("name"))))
 		}
 	case ir.ShapeNull:
@@ -324,9 +324,9 @@ func emitPayloadMembers(f *File, u *ir.UnionDecl, v *ir.Variant) {
 func emitPayloadDeclares(f *File, u *ir.UnionDecl, v *ir.Variant) {
 	own := Parens(Op("*").Id(v.Payload)).Call(Id("x")).Dot("declaresMember").Call(Id("name"))
 	if v != u.Fallback && u.Tag != "" {
-		own = Id("name").Op("==").Lit(u.Tag).Op("||").Add(own)
+		own = String().Call(Id("name")).Op("==").Lit(u.Tag).Op("||").Add(own)
 	}
-	newFunc(f).Params(ptrRecv(v.Go)).Id("declaresMember").Params(Id("name").String()).Bool().Block(Return(own))
+	newFunc(f).Params(ptrRecv(v.Go)).Id("declaresMember").Params(Id("name").Index().Byte()).Bool().Block(Return(own))
 }
 
 // emitConstructor emits NewX(...) returning the union holding the variant.
