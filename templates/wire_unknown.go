@@ -35,6 +35,8 @@ type UnknownMembers struct {
 type wireUnknownText struct {
 	raw []byte
 	n   int
+	// index holds the names once there are many (see has).
+	index map[string]struct{}
 }
 
 // Len is the number of members held.
@@ -144,6 +146,9 @@ func (t *wireUnknownText) add(name string, value []byte) {
 	t.raw = append(t.raw, ':')
 	t.raw = append(t.raw, value...)
 	t.n++
+	if t.index != nil {
+		t.index[name] = struct{}{}
+	}
 }
 
 // wireUnknownMember is one member of an UnknownMembers: its unescaped name
@@ -192,30 +197,68 @@ type wireMemberSet interface {
 	declaresMember(name []byte) bool
 }
 
-// wireIsKnown reports whether key is claimed by one of known.
-func wireIsKnown(known []wireKnown, key []byte) bool {
-	for _, k := range known {
-		if (k.owner == nil && k.name == string(key)) || (k.owner != nil && k.owner.declaresMember(key)) {
-			return true
+// wireKnownSet is what an object's decoder knows beyond its own members:
+// the names its union and flattening struct claim (list, from takeKnown),
+// and which of the claimed tags it has met, so that a tag given twice is a
+// duplicate like any other member (see wireDuplicate).
+type wireKnownSet struct {
+	list []wireKnown
+	met  uint64
+}
+
+// claim reports whether key is claimed by one of the set; meeting a
+// claimed tag a second time in the object is a duplicate-member error.
+func (k *wireKnownSet) claim(key []byte) (bool, error) {
+	for i, e := range k.list {
+		switch {
+		case e.owner == nil && e.name == string(key):
+			if i < 64 {
+				if k.met&(1<<i) != 0 {
+					return true, wireDuplicate(key)
+				}
+				k.met |= 1 << i
+			}
+			return true, nil
+		case e.owner != nil && e.owner.declaresMember(key):
+			return true, nil
 		}
 	}
-	return false
+	return false, nil
+}
+
+// wireDuplicate is the decode error for a member name given twice in one
+// object. Every object decoder rejects duplicates, tags included (as serde
+// does for struct fields), so that no member is read one way by acpgen and
+// another way by a parser that keeps the first or the last value.
+func wireDuplicate(key []byte) error {
+	return wireErrorf("duplicate member %s", wireQuoteExcerpt(key))
+}
+
+// wireReject fails for a member that an object whose schema allows no
+// undeclared members does not declare, unless known claims it.
+func wireReject(key []byte, known *wireKnownSet) error {
+	ok, err := known.claim(key)
+	if err != nil || ok {
+		return err
+	}
+	return wireRejectMember(key)
 }
 
 // keep records the member whose name is key and whose value is at the
 // cursor, unless known claims it (the iterator then skips the value). An
 // object decoded as the variant of a flattened union records into the
 // outermost owner's set (wireKnown.sink) instead of u. A nil u records
-// nothing: the struct's flattened variant records instead.
-func (u *UnknownMembers) keep(r *wireReader, key []byte, known []wireKnown) error {
+// nothing: the struct's flattened variant records instead. An unknown
+// member given twice is a duplicate-member error, as a declared one is.
+func (u *UnknownMembers) keep(r *wireReader, key []byte, known *wireKnownSet) error {
 	if u == nil {
 		return nil
 	}
-	if len(known) > 0 {
-		if wireIsKnown(known, key) {
-			return nil
+	if len(known.list) > 0 {
+		if ok, err := known.claim(key); ok || err != nil {
+			return err
 		}
-		for _, k := range known {
+		for _, k := range known.list {
 			if k.sink != nil {
 				u = k.sink
 				break
@@ -228,10 +271,42 @@ func (u *UnknownMembers) keep(r *wireReader, key []byte, known []wireKnown) erro
 	}
 	if u.text == nil {
 		u.text = &wireUnknownText{}
+	} else if u.text.has(key) {
+		return wireDuplicate(key)
 	}
 	u.text.add(string(key), v)
 	return nil
 }
+
+// has reports whether a member called name was kept. Up to
+// wireUnknownScan members it reads the text (each value once, so at most
+// that many times the text in all); beyond, it keeps an index of the
+// names, so a hostile object of many unknown members costs linear time.
+func (t *wireUnknownText) has(name []byte) bool {
+	if t.index != nil {
+		_, ok := t.index[string(name)]
+		return ok
+	}
+	u := UnknownMembers{t}
+	if t.n < wireUnknownScan {
+		for m := range u.members() {
+			if string(m.name) == string(name) {
+				return true
+			}
+		}
+		return false
+	}
+	t.index = make(map[string]struct{}, 2*t.n)
+	for m := range u.members() {
+		t.index[string(m.name)] = struct{}{}
+	}
+	_, ok := t.index[string(name)]
+	return ok
+}
+
+// wireUnknownScan is how many unknown members an object may have before
+// duplicates are looked up in an index instead of the text.
+const wireUnknownScan = 8
 
 // wireAppendUnknown writes the members of u after those already written in
 // the object that opened at open. A member that owner declares, which only

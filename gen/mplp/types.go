@@ -55,60 +55,89 @@ func (x *Plan) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "meta":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.Meta.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "meta")
 			}
 		case "plan_id":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := wireDecodeString(&x.PlanID, r)
 			if err != nil {
 				return wireAtKey(err, "plan_id")
 			}
 		case "context_id":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 2
 			err := wireDecodeString(&x.ContextID, r)
 			if err != nil {
 				return wireAtKey(err, "context_id")
 			}
 		case "title":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 3
 			err := wireDecodeString(&x.Title, r)
 			if err != nil {
 				return wireAtKey(err, "title")
 			}
 		case "objective":
+			if seen&(1<<4) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 4
 			err := wireDecodeString(&x.Objective, r)
 			if err != nil {
 				return wireAtKey(err, "objective")
 			}
 		case "status":
+			if seen&(1<<5) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 5
 			err := x.Status.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "status")
 			}
 		case "steps":
+			if seen&(1<<6) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 6
 			err := wireDecodeSlice(&x.Steps, r, false, (*PlanStep).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "steps")
 			}
 		case "trace":
+			if seen&(1<<7) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 7
 			x.Trace = new(Trace)
 			err := x.Trace.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "trace")
 			}
 		case "events":
+			if seen&(1<<8) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 8
 			err := wireDecodeSlice(&x.Events, r, false, (*PlanEvent).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "events")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -248,19 +277,26 @@ func (x *Meta) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "protocolVersion":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeString(&x.ProtocolVersion, r)
 			if err != nil {
 				return wireAtKey(err, "protocolVersion")
 			}
 		case "source":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			x.Source = new(string)
 			err := wireDecodeString(x.Source, r)
 			if err != nil {
 				return wireAtKey(err, "source")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -409,42 +445,63 @@ func (x *PlanStep) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "step_id":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeString(&x.StepID, r)
 			if err != nil {
 				return wireAtKey(err, "step_id")
 			}
 		case "description":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := wireDecodeString(&x.Description, r)
 			if err != nil {
 				return wireAtKey(err, "description")
 			}
 		case "status":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 2
 			err := x.Status.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "status")
 			}
 		case "dependencies":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			err := wireDecodeSlice(&x.Dependencies, r, false, wireDecodeString)
 			if err != nil {
 				return wireAtKey(err, "dependencies")
 			}
 		case "agent_role":
+			if seen&(1<<4) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 4
 			x.AgentRole = new(string)
 			err := wireDecodeString(x.AgentRole, r)
 			if err != nil {
 				return wireAtKey(err, "agent_role")
 			}
 		case "order_index":
+			if seen&(1<<5) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 5
 			x.OrderIndex = new(int64)
 			err := wireDecodeInt64(x.OrderIndex, r)
 			if err != nil {
 				return wireAtKey(err, "order_index")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -611,13 +668,16 @@ func (x *Trace) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "trace_id":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeString(&x.TraceID, r)
 			if err != nil {
 				return wireAtKey(err, "trace_id")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -690,19 +750,25 @@ func (x *PlanEvent) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "event_type":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeString(&x.EventType, r)
 			if err != nil {
 				return wireAtKey(err, "event_type")
 			}
 		case "timestamp":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := wireDecodeString(&x.Timestamp, r)
 			if err != nil {
 				return wireAtKey(err, "timestamp")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}

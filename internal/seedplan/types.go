@@ -31,25 +31,34 @@ func (x *SessionUpdateNotification) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "jsonrpc":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.Jsonrpc.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "jsonrpc")
 			}
 		case "method":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := x.Method.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "method")
 			}
 		case "params":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 2
 			err := x.Params.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "params")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -225,19 +234,25 @@ func (x *SessionNotification) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "update":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := x.Update.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "update")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -499,7 +514,7 @@ func (x *SessionUpdateOther) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -564,13 +579,16 @@ func (x *PlanUpdate) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "plan":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.Plan.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "plan")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -847,13 +865,16 @@ func (x *PlanUpdateContentOther) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "id":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.ID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "id")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -930,24 +951,34 @@ func (x *PlanItems) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "id":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.ID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "id")
 			}
 		case "entries":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := wireDecodeSlice(&x.Entries, r, false, (*PlanEntry).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "entries")
 			}
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			err := wireDecodeRawObject(&x.Meta, r)
 			if err != nil {
 				return wireAtKey(err, "_meta")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -1041,24 +1072,34 @@ func (x *PlanFile) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "id":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.ID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "id")
 			}
 		case "uri":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := wireDecodeString(&x.URI, r)
 			if err != nil {
 				return wireAtKey(err, "uri")
 			}
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			err := wireDecodeRawObject(&x.Meta, r)
 			if err != nil {
 				return wireAtKey(err, "_meta")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -1147,24 +1188,34 @@ func (x *PlanMarkdown) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "id":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.ID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "id")
 			}
 		case "content":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := wireDecodeString(&x.Content, r)
 			if err != nil {
 				return wireAtKey(err, "content")
 			}
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			err := wireDecodeRawObject(&x.Meta, r)
 			if err != nil {
 				return wireAtKey(err, "_meta")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -1249,13 +1300,16 @@ func (x *PlanRemoved) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "id":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.ID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "id")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -1349,25 +1403,34 @@ func (x *PlanEntry) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "content":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeString(&x.Content, r)
 			if err != nil {
 				return wireAtKey(err, "content")
 			}
 		case "priority":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := x.Priority.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "priority")
 			}
 		case "status":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 2
 			err := x.Status.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "status")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -1567,25 +1630,34 @@ func (x *V1SessionUpdateNotification) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "jsonrpc":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.Jsonrpc.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "jsonrpc")
 			}
 		case "method":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := x.Method.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "method")
 			}
 		case "params":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 2
 			err := x.Params.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "params")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -1672,19 +1744,25 @@ func (x *V1SessionNotification) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "update":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := x.Update.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "update")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -1962,13 +2040,16 @@ func (x *V1Plan) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "entries":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeSlice(&x.Entries, r, false, (*V1PlanEntry).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "entries")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -2043,13 +2124,16 @@ func (x *V1PlanUpdate) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "plan":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.Plan.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "plan")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -2321,24 +2405,34 @@ func (x *V1PlanItems) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "id":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.ID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "id")
 			}
 		case "entries":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := wireDecodeSlice(&x.Entries, r, false, (*V1PlanEntry).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "entries")
 			}
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			err := wireDecodeRawObject(&x.Meta, r)
 			if err != nil {
 				return wireAtKey(err, "_meta")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -2431,25 +2525,34 @@ func (x *V1PlanEntry) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "content":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeString(&x.Content, r)
 			if err != nil {
 				return wireAtKey(err, "content")
 			}
 		case "priority":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := x.Priority.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "priority")
 			}
 		case "status":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 2
 			err := x.Status.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "status")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}

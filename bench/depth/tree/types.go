@@ -30,36 +30,55 @@ func (x *Node) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "name":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeString(&x.Name, r)
 			if err != nil {
 				return wireAtKey(err, "name")
 			}
 		case "text":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			x.Text = new(string)
 			err := wireDecodeString(x.Text, r)
 			if err != nil {
 				return wireAtKey(err, "text")
 			}
 		case "child":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			x.Child = new(Node)
 			err := x.Child.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "child")
 			}
 		case "block":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			x.Block = new(Block)
 			err := x.Block.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "block")
 			}
 		case "tags":
+			if seen&(1<<4) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 4
 			err := wireDecodeSlice(&x.Tags, r, false, wireDecodeString)
 			if err != nil {
 				return wireAtKey(err, "tags")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -241,13 +260,16 @@ func (x *BlockText) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "text":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeString(&x.Text, r)
 			if err != nil {
 				return wireAtKey(err, "text")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -315,13 +337,16 @@ func (x *BlockNode) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "node":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.Node.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "node")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}

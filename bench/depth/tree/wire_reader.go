@@ -123,21 +123,21 @@ func (r *wireReader) reset(m wireMark) {
 // takeKnown returns the names the object about to be decoded must not keep
 // as unknown, and leaves none for the objects nested in it. The returned
 // slice stays valid: pushes for nested objects go after it.
-func (r *wireReader) takeKnown() []wireKnown {
+func (r *wireReader) takeKnown() wireKnownSet {
 	k := r.known[r.knownFrom:]
 	r.knownFrom = len(r.known)
-	return k
+	return wireKnownSet{list: k}
 }
 
 // pushKnown adds k to the names the next object decoded takes, on top of
 // those given: a union adds its tag to what its own caller passed on (so
 // given is empty), a struct adds itself to what it took (given). It
 // returns the mark that popKnown restores.
-func (r *wireReader) pushKnown(given []wireKnown, k wireKnown) wireMark {
+func (r *wireReader) pushKnown(given *wireKnownSet, k wireKnown) wireMark {
 	m := r.mark()
-	if len(given) > 0 {
+	if given != nil && len(given.list) > 0 {
 		r.knownFrom = len(r.known)
-		r.known = append(r.known, given...)
+		r.known = append(r.known, given.list...)
 	}
 	r.known = append(r.known, k)
 	return m

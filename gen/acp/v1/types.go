@@ -37,24 +37,34 @@ func (x *AgentRequest) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "id":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.ID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "id")
 			}
 		case "method":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := wireDecodeString(&x.Method, r)
 			if err != nil {
 				return wireAtKey(err, "method")
 			}
 		case "params":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			err := wireDecodePtr(&x.Params, r, (*AgentRequestParams).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "params")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -727,24 +737,37 @@ func (x *WriteTextFileRequest) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "path":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := wireDecodeString(&x.Path, r)
 			if err != nil {
 				return wireAtKey(err, "path")
 			}
 		case "content":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 2
 			err := wireDecodeString(&x.Content, r)
 			if err != nil {
 				return wireAtKey(err, "content")
 			}
 		case "_meta":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -754,7 +777,7 @@ func (x *WriteTextFileRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -892,28 +915,46 @@ func (x *ReadTextFileRequest) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "path":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := wireDecodeString(&x.Path, r)
 			if err != nil {
 				return wireAtKey(err, "path")
 			}
 		case "line":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			err := wireDecodePtr(&x.Line, r, wireDecodeUint32)
 			if err != nil {
 				return wireAtKey(err, "line")
 			}
 		case "limit":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			err := wireDecodePtr(&x.Limit, r, wireDecodeUint32)
 			if err != nil {
 				return wireAtKey(err, "limit")
 			}
 		case "_meta":
+			if seen&(1<<4) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 4
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -923,7 +964,7 @@ func (x *ReadTextFileRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -1041,24 +1082,37 @@ func (x *RequestPermissionRequest) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "toolCall":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := x.ToolCall.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "toolCall")
 			}
 		case "options":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 2
 			err := wireDecodeSlice(&x.Options, r, false, (*PermissionOption).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "options")
 			}
 		case "_meta":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -1068,7 +1122,7 @@ func (x *RequestPermissionRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -1201,12 +1255,19 @@ func (x *ToolCallUpdate) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "toolCallId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.ToolCallID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "toolCallId")
 			}
 		case "kind":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v *ToolKind
 			err := wireDecodePtr(&v, r, (*ToolKind).decodeWire)
@@ -1216,6 +1277,10 @@ func (x *ToolCallUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "status":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v *ToolCallStatus
 			err := wireDecodePtr(&v, r, (*ToolCallStatus).decodeWire)
@@ -1225,6 +1290,10 @@ func (x *ToolCallUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "title":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			at := r.mark()
 			var v *string
 			err := wireDecodePtr(&v, r, wireDecodeString)
@@ -1234,6 +1303,10 @@ func (x *ToolCallUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "name":
+			if seen&(1<<4) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 4
 			at := r.mark()
 			var v *string
 			err := wireDecodePtr(&v, r, wireDecodeString)
@@ -1243,6 +1316,10 @@ func (x *ToolCallUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "content":
+			if seen&(1<<5) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 5
 			at := r.mark()
 			var v []ToolCallContent
 			var err error
@@ -1257,6 +1334,10 @@ func (x *ToolCallUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "locations":
+			if seen&(1<<6) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 6
 			at := r.mark()
 			var v []ToolCallLocation
 			var err error
@@ -1271,6 +1352,10 @@ func (x *ToolCallUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "rawInput":
+			if seen&(1<<7) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 7
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRaw(&v, r)
@@ -1280,6 +1365,10 @@ func (x *ToolCallUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "rawOutput":
+			if seen&(1<<8) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 8
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRaw(&v, r)
@@ -1289,6 +1378,10 @@ func (x *ToolCallUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<9) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 9
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -1298,7 +1391,7 @@ func (x *ToolCallUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -2134,9 +2227,14 @@ func (x *Annotations) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "audience":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v []Role
 			var err error
@@ -2151,6 +2249,10 @@ func (x *Annotations) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "lastModified":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v *string
 			err := wireDecodePtr(&v, r, wireDecodeString)
@@ -2160,6 +2262,10 @@ func (x *Annotations) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "priority":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v *float64
 			err := wireDecodePtr(&v, r, wireDecodeFloat64)
@@ -2169,6 +2275,10 @@ func (x *Annotations) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -2178,7 +2288,7 @@ func (x *Annotations) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -2328,6 +2438,10 @@ func (x *TextContent) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "annotations":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v *Annotations
 			err := wireDecodePtr(&v, r, (*Annotations).decodeWire)
@@ -2337,12 +2451,19 @@ func (x *TextContent) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "text":
-			seen |= 1 << 0
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			err := wireDecodeString(&x.Text, r)
 			if err != nil {
 				return wireAtKey(err, "text")
 			}
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -2352,7 +2473,7 @@ func (x *TextContent) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -2360,7 +2481,7 @@ func (x *TextContent) decodeWire(r *wireReader) error {
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
+	if seen&(1<<1) == 0 {
 		return wireMissing("text")
 	}
 	return nil
@@ -2451,6 +2572,10 @@ func (x *ImageContent) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "annotations":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v *Annotations
 			err := wireDecodePtr(&v, r, (*Annotations).decodeWire)
@@ -2460,18 +2585,28 @@ func (x *ImageContent) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "data":
-			seen |= 1 << 0
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			err := wireDecodeString(&x.Data, r)
 			if err != nil {
 				return wireAtKey(err, "data")
 			}
 		case "mimeType":
-			seen |= 1 << 1
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			err := wireDecodeString(&x.MimeType, r)
 			if err != nil {
 				return wireAtKey(err, "mimeType")
 			}
 		case "uri":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			at := r.mark()
 			var v *string
 			err := wireDecodePtr(&v, r, wireDecodeString)
@@ -2481,6 +2616,10 @@ func (x *ImageContent) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<4) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 4
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -2490,7 +2629,7 @@ func (x *ImageContent) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -2498,10 +2637,10 @@ func (x *ImageContent) decodeWire(r *wireReader) error {
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
+	if seen&(1<<1) == 0 {
 		return wireMissing("data")
 	}
-	if seen&(1<<1) == 0 {
+	if seen&(1<<2) == 0 {
 		return wireMissing("mimeType")
 	}
 	return nil
@@ -2602,6 +2741,10 @@ func (x *AudioContent) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "annotations":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v *Annotations
 			err := wireDecodePtr(&v, r, (*Annotations).decodeWire)
@@ -2611,18 +2754,28 @@ func (x *AudioContent) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "data":
-			seen |= 1 << 0
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			err := wireDecodeString(&x.Data, r)
 			if err != nil {
 				return wireAtKey(err, "data")
 			}
 		case "mimeType":
-			seen |= 1 << 1
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			err := wireDecodeString(&x.MimeType, r)
 			if err != nil {
 				return wireAtKey(err, "mimeType")
 			}
 		case "_meta":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -2632,7 +2785,7 @@ func (x *AudioContent) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -2640,10 +2793,10 @@ func (x *AudioContent) decodeWire(r *wireReader) error {
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
+	if seen&(1<<1) == 0 {
 		return wireMissing("data")
 	}
-	if seen&(1<<1) == 0 {
+	if seen&(1<<2) == 0 {
 		return wireMissing("mimeType")
 	}
 	return nil
@@ -2745,6 +2898,10 @@ func (x *ResourceLink) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "annotations":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v *Annotations
 			err := wireDecodePtr(&v, r, (*Annotations).decodeWire)
@@ -2754,6 +2911,10 @@ func (x *ResourceLink) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "description":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v *string
 			err := wireDecodePtr(&v, r, wireDecodeString)
@@ -2763,6 +2924,10 @@ func (x *ResourceLink) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "mimeType":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v *string
 			err := wireDecodePtr(&v, r, wireDecodeString)
@@ -2772,12 +2937,19 @@ func (x *ResourceLink) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "name":
-			seen |= 1 << 0
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			err := wireDecodeString(&x.Name, r)
 			if err != nil {
 				return wireAtKey(err, "name")
 			}
 		case "size":
+			if seen&(1<<4) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 4
 			at := r.mark()
 			var v *int64
 			err := wireDecodePtr(&v, r, wireDecodeInt64)
@@ -2787,6 +2959,10 @@ func (x *ResourceLink) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "title":
+			if seen&(1<<5) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 5
 			at := r.mark()
 			var v *string
 			err := wireDecodePtr(&v, r, wireDecodeString)
@@ -2796,12 +2972,19 @@ func (x *ResourceLink) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "uri":
-			seen |= 1 << 1
+			if seen&(1<<6) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 6
 			err := wireDecodeString(&x.URI, r)
 			if err != nil {
 				return wireAtKey(err, "uri")
 			}
 		case "_meta":
+			if seen&(1<<7) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 7
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -2811,7 +2994,7 @@ func (x *ResourceLink) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -2819,10 +3002,10 @@ func (x *ResourceLink) decodeWire(r *wireReader) error {
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
+	if seen&(1<<3) == 0 {
 		return wireMissing("name")
 	}
-	if seen&(1<<1) == 0 {
+	if seen&(1<<6) == 0 {
 		return wireMissing("uri")
 	}
 	return nil
@@ -3094,6 +3277,10 @@ func (x *TextResourceContents) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "mimeType":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v *string
 			err := wireDecodePtr(&v, r, wireDecodeString)
@@ -3103,18 +3290,28 @@ func (x *TextResourceContents) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "text":
-			seen |= 1 << 0
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			err := wireDecodeString(&x.Text, r)
 			if err != nil {
 				return wireAtKey(err, "text")
 			}
 		case "uri":
-			seen |= 1 << 1
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			err := wireDecodeString(&x.URI, r)
 			if err != nil {
 				return wireAtKey(err, "uri")
 			}
 		case "_meta":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -3124,7 +3321,7 @@ func (x *TextResourceContents) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -3132,10 +3329,10 @@ func (x *TextResourceContents) decodeWire(r *wireReader) error {
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
+	if seen&(1<<1) == 0 {
 		return wireMissing("text")
 	}
-	if seen&(1<<1) == 0 {
+	if seen&(1<<2) == 0 {
 		return wireMissing("uri")
 	}
 	return nil
@@ -3229,12 +3426,19 @@ func (x *BlobResourceContents) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "blob":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeString(&x.Blob, r)
 			if err != nil {
 				return wireAtKey(err, "blob")
 			}
 		case "mimeType":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v *string
 			err := wireDecodePtr(&v, r, wireDecodeString)
@@ -3244,12 +3448,19 @@ func (x *BlobResourceContents) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "uri":
-			seen |= 1 << 1
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			err := wireDecodeString(&x.URI, r)
 			if err != nil {
 				return wireAtKey(err, "uri")
 			}
 		case "_meta":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -3259,7 +3470,7 @@ func (x *BlobResourceContents) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -3270,7 +3481,7 @@ func (x *BlobResourceContents) decodeWire(r *wireReader) error {
 	if seen&(1<<0) == 0 {
 		return wireMissing("blob")
 	}
-	if seen&(1<<1) == 0 {
+	if seen&(1<<2) == 0 {
 		return wireMissing("uri")
 	}
 	return nil
@@ -3362,6 +3573,10 @@ func (x *EmbeddedResource) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "annotations":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v *Annotations
 			err := wireDecodePtr(&v, r, (*Annotations).decodeWire)
@@ -3371,12 +3586,19 @@ func (x *EmbeddedResource) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "resource":
-			seen |= 1 << 0
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			err := x.Resource.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "resource")
 			}
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -3386,7 +3608,7 @@ func (x *EmbeddedResource) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -3394,7 +3616,7 @@ func (x *EmbeddedResource) decodeWire(r *wireReader) error {
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
+	if seen&(1<<1) == 0 {
 		return wireMissing("resource")
 	}
 	return nil
@@ -3479,12 +3701,19 @@ func (x *Content) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "content":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.Content.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "content")
 			}
 		case "_meta":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -3494,7 +3723,7 @@ func (x *Content) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -3590,12 +3819,19 @@ func (x *Diff) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "path":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeString(&x.Path, r)
 			if err != nil {
 				return wireAtKey(err, "path")
 			}
 		case "oldText":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v *string
 			err := wireDecodePtr(&v, r, wireDecodeString)
@@ -3605,12 +3841,19 @@ func (x *Diff) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "newText":
-			seen |= 1 << 1
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			err := wireDecodeString(&x.NewText, r)
 			if err != nil {
 				return wireAtKey(err, "newText")
 			}
 		case "_meta":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -3620,7 +3863,7 @@ func (x *Diff) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -3631,7 +3874,7 @@ func (x *Diff) decodeWire(r *wireReader) error {
 	if seen&(1<<0) == 0 {
 		return wireMissing("path")
 	}
-	if seen&(1<<1) == 0 {
+	if seen&(1<<2) == 0 {
 		return wireMissing("newText")
 	}
 	return nil
@@ -3748,12 +3991,19 @@ func (x *Terminal) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "terminalId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.TerminalID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "terminalId")
 			}
 		case "_meta":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -3763,7 +4013,7 @@ func (x *Terminal) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -3858,12 +4108,19 @@ func (x *ToolCallLocation) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "path":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeString(&x.Path, r)
 			if err != nil {
 				return wireAtKey(err, "path")
 			}
 		case "line":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v *uint32
 			err := wireDecodePtr(&v, r, wireDecodeUint32)
@@ -3873,6 +4130,10 @@ func (x *ToolCallLocation) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -3882,7 +4143,7 @@ func (x *ToolCallLocation) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -3979,24 +4240,37 @@ func (x *PermissionOption) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "optionId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.OptionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "optionId")
 			}
 		case "name":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := wireDecodeString(&x.Name, r)
 			if err != nil {
 				return wireAtKey(err, "name")
 			}
 		case "kind":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 2
 			err := x.Kind.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "kind")
 			}
 		case "_meta":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -4006,7 +4280,7 @@ func (x *PermissionOption) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -4205,18 +4479,28 @@ func (x *CreateTerminalRequest) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "command":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := wireDecodeString(&x.Command, r)
 			if err != nil {
 				return wireAtKey(err, "command")
 			}
 		case "args":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			var err error
 			if r.null() {
 				x.Args = nil
@@ -4227,6 +4511,10 @@ func (x *CreateTerminalRequest) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "args")
 			}
 		case "env":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			var err error
 			if r.null() {
 				x.Env = nil
@@ -4237,16 +4525,28 @@ func (x *CreateTerminalRequest) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "env")
 			}
 		case "cwd":
+			if seen&(1<<4) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 4
 			err := wireDecodePtr(&x.Cwd, r, wireDecodeString)
 			if err != nil {
 				return wireAtKey(err, "cwd")
 			}
 		case "outputByteLimit":
+			if seen&(1<<5) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 5
 			err := wireDecodePtr(&x.OutputByteLimit, r, wireDecodeUint64)
 			if err != nil {
 				return wireAtKey(err, "outputByteLimit")
 			}
 		case "_meta":
+			if seen&(1<<6) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 6
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -4256,7 +4556,7 @@ func (x *CreateTerminalRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -4380,18 +4680,28 @@ func (x *EnvVariable) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "name":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeString(&x.Name, r)
 			if err != nil {
 				return wireAtKey(err, "name")
 			}
 		case "value":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := wireDecodeString(&x.Value, r)
 			if err != nil {
 				return wireAtKey(err, "value")
 			}
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -4401,7 +4711,7 @@ func (x *EnvVariable) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -4497,18 +4807,28 @@ func (x *TerminalOutputRequest) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "terminalId":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := x.TerminalID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "terminalId")
 			}
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -4518,7 +4838,7 @@ func (x *TerminalOutputRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -4614,18 +4934,28 @@ func (x *ReleaseTerminalRequest) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "terminalId":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := x.TerminalID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "terminalId")
 			}
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -4635,7 +4965,7 @@ func (x *ReleaseTerminalRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -4731,18 +5061,28 @@ func (x *WaitForTerminalExitRequest) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "terminalId":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := x.TerminalID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "terminalId")
 			}
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -4752,7 +5092,7 @@ func (x *WaitForTerminalExitRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -4848,18 +5188,28 @@ func (x *KillTerminalRequest) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "terminalId":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := x.TerminalID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "terminalId")
 			}
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -4869,7 +5219,7 @@ func (x *KillTerminalRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -4972,12 +5322,19 @@ func (x *CreateElicitationRequest) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "message":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeString(&x.Message, r)
 			if err != nil {
 				return wireAtKey(err, "message")
 			}
 		case "_meta":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -4995,7 +5352,7 @@ func (x *CreateElicitationRequest) decodeWire(r *wireReader) error {
 		return wireMissing("message")
 	}
 	r.reset(start)
-	m := r.pushKnown(known, wireKnown{
+	m := r.pushKnown(&known, wireKnown{
 		owner: x,
 		sink:  &x.Unknown,
 	})
@@ -5243,7 +5600,7 @@ func (x *CreateElicitationRequestOther) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -5318,12 +5675,19 @@ func (x *ElicitationSessionScope) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "toolCallId":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v *ToolCallId
 			err := wireDecodePtr(&v, r, (*ToolCallId).decodeWire)
@@ -5333,7 +5697,7 @@ func (x *ElicitationSessionScope) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -5412,13 +5776,16 @@ func (x *ElicitationRequestScope) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "requestId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.RequestID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "requestId")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -5512,9 +5879,14 @@ func (x *ElicitationSchema) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "type":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v *ElicitationSchemaType
 			v = new(ElicitationSchemaType)
@@ -5525,6 +5897,10 @@ func (x *ElicitationSchema) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "title":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v *string
 			err := wireDecodePtr(&v, r, wireDecodeString)
@@ -5534,11 +5910,19 @@ func (x *ElicitationSchema) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "properties":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			err := wireDecodeMap(&x.Properties, r, (*ElicitationPropertySchema).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "properties")
 			}
 		case "required":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			var err error
 			if r.null() {
 				x.Required = nil
@@ -5549,6 +5933,10 @@ func (x *ElicitationSchema) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "required")
 			}
 		case "description":
+			if seen&(1<<4) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 4
 			at := r.mark()
 			var v *string
 			err := wireDecodePtr(&v, r, wireDecodeString)
@@ -5558,6 +5946,10 @@ func (x *ElicitationSchema) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<5) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 5
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -5567,7 +5959,7 @@ func (x *ElicitationSchema) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -6015,7 +6407,7 @@ func (x *ElicitationPropertySchemaOther) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -6154,18 +6546,28 @@ func (x *EnumOption) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "const":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeString(&x.Const, r)
 			if err != nil {
 				return wireAtKey(err, "const")
 			}
 		case "title":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := wireDecodeString(&x.Title, r)
 			if err != nil {
 				return wireAtKey(err, "title")
 			}
 		case "description":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v *string
 			err := wireDecodePtr(&v, r, wireDecodeString)
@@ -6175,6 +6577,10 @@ func (x *EnumOption) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -6184,7 +6590,7 @@ func (x *EnumOption) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -6320,9 +6726,14 @@ func (x *StringPropertySchema) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "title":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v *string
 			err := wireDecodePtr(&v, r, wireDecodeString)
@@ -6332,6 +6743,10 @@ func (x *StringPropertySchema) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "description":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v *string
 			err := wireDecodePtr(&v, r, wireDecodeString)
@@ -6341,26 +6756,46 @@ func (x *StringPropertySchema) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "minLength":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			err := wireDecodePtr(&x.MinLength, r, wireDecodeUint32)
 			if err != nil {
 				return wireAtKey(err, "minLength")
 			}
 		case "maxLength":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			err := wireDecodePtr(&x.MaxLength, r, wireDecodeUint32)
 			if err != nil {
 				return wireAtKey(err, "maxLength")
 			}
 		case "pattern":
+			if seen&(1<<4) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 4
 			err := wireDecodePtr(&x.Pattern, r, wireDecodeString)
 			if err != nil {
 				return wireAtKey(err, "pattern")
 			}
 		case "format":
+			if seen&(1<<5) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 5
 			err := wireDecodePtr(&x.Format, r, (*StringFormat).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "format")
 			}
 		case "default":
+			if seen&(1<<6) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 6
 			at := r.mark()
 			var v *string
 			err := wireDecodePtr(&v, r, wireDecodeString)
@@ -6370,6 +6805,10 @@ func (x *StringPropertySchema) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "enum":
+			if seen&(1<<7) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 7
 			var err error
 			if r.null() {
 				x.Enum = nil
@@ -6380,6 +6819,10 @@ func (x *StringPropertySchema) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "enum")
 			}
 		case "oneOf":
+			if seen&(1<<8) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 8
 			var err error
 			if r.null() {
 				x.OneOf = nil
@@ -6390,6 +6833,10 @@ func (x *StringPropertySchema) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "oneOf")
 			}
 		case "_meta":
+			if seen&(1<<9) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 9
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -6399,7 +6846,7 @@ func (x *StringPropertySchema) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -6556,9 +7003,14 @@ func (x *NumberPropertySchema) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "title":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v *string
 			err := wireDecodePtr(&v, r, wireDecodeString)
@@ -6568,6 +7020,10 @@ func (x *NumberPropertySchema) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "description":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v *string
 			err := wireDecodePtr(&v, r, wireDecodeString)
@@ -6577,16 +7033,28 @@ func (x *NumberPropertySchema) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "minimum":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			err := wireDecodePtr(&x.Minimum, r, wireDecodeFloat64)
 			if err != nil {
 				return wireAtKey(err, "minimum")
 			}
 		case "maximum":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			err := wireDecodePtr(&x.Maximum, r, wireDecodeFloat64)
 			if err != nil {
 				return wireAtKey(err, "maximum")
 			}
 		case "default":
+			if seen&(1<<4) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 4
 			at := r.mark()
 			var v *float64
 			err := wireDecodePtr(&v, r, wireDecodeFloat64)
@@ -6596,6 +7064,10 @@ func (x *NumberPropertySchema) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<5) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 5
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -6605,7 +7077,7 @@ func (x *NumberPropertySchema) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -6734,9 +7206,14 @@ func (x *IntegerPropertySchema) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "title":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v *string
 			err := wireDecodePtr(&v, r, wireDecodeString)
@@ -6746,6 +7223,10 @@ func (x *IntegerPropertySchema) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "description":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v *string
 			err := wireDecodePtr(&v, r, wireDecodeString)
@@ -6755,16 +7236,28 @@ func (x *IntegerPropertySchema) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "minimum":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			err := wireDecodePtr(&x.Minimum, r, wireDecodeInt64)
 			if err != nil {
 				return wireAtKey(err, "minimum")
 			}
 		case "maximum":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			err := wireDecodePtr(&x.Maximum, r, wireDecodeInt64)
 			if err != nil {
 				return wireAtKey(err, "maximum")
 			}
 		case "default":
+			if seen&(1<<4) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 4
 			at := r.mark()
 			var v *int64
 			err := wireDecodePtr(&v, r, wireDecodeInt64)
@@ -6774,6 +7267,10 @@ func (x *IntegerPropertySchema) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<5) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 5
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -6783,7 +7280,7 @@ func (x *IntegerPropertySchema) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -6904,9 +7401,14 @@ func (x *BooleanPropertySchema) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "title":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v *string
 			err := wireDecodePtr(&v, r, wireDecodeString)
@@ -6916,6 +7418,10 @@ func (x *BooleanPropertySchema) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "description":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v *string
 			err := wireDecodePtr(&v, r, wireDecodeString)
@@ -6925,6 +7431,10 @@ func (x *BooleanPropertySchema) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "default":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v *bool
 			err := wireDecodePtr(&v, r, wireDecodeBool)
@@ -6934,6 +7444,10 @@ func (x *BooleanPropertySchema) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -6943,7 +7457,7 @@ func (x *BooleanPropertySchema) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -7190,7 +7704,7 @@ func (x *MultiSelectItemsOther) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -7266,12 +7780,19 @@ func (x *StringMultiSelectItems) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "enum":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeSlice(&x.Enum, r, false, wireDecodeString)
 			if err != nil {
 				return wireAtKey(err, "enum")
 			}
 		case "_meta":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -7281,7 +7802,7 @@ func (x *StringMultiSelectItems) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -7374,12 +7895,19 @@ func (x *TitledMultiSelectItems) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "anyOf":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeSlice(&x.AnyOf, r, false, (*EnumOption).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "anyOf")
 			}
 		case "_meta":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -7389,7 +7917,7 @@ func (x *TitledMultiSelectItems) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -7502,6 +8030,10 @@ func (x *MultiSelectPropertySchema) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "title":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v *string
 			err := wireDecodePtr(&v, r, wireDecodeString)
@@ -7511,6 +8043,10 @@ func (x *MultiSelectPropertySchema) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "description":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v *string
 			err := wireDecodePtr(&v, r, wireDecodeString)
@@ -7520,22 +8056,37 @@ func (x *MultiSelectPropertySchema) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "minItems":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			err := wireDecodePtr(&x.MinItems, r, wireDecodeUint64)
 			if err != nil {
 				return wireAtKey(err, "minItems")
 			}
 		case "maxItems":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			err := wireDecodePtr(&x.MaxItems, r, wireDecodeUint64)
 			if err != nil {
 				return wireAtKey(err, "maxItems")
 			}
 		case "items":
-			seen |= 1 << 0
+			if seen&(1<<4) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 4
 			err := x.Items.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "items")
 			}
 		case "default":
+			if seen&(1<<5) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 5
 			at := r.mark()
 			var v []string
 			var err error
@@ -7550,6 +8101,10 @@ func (x *MultiSelectPropertySchema) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<6) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 6
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -7559,7 +8114,7 @@ func (x *MultiSelectPropertySchema) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -7567,7 +8122,7 @@ func (x *MultiSelectPropertySchema) decodeWire(r *wireReader) error {
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
+	if seen&(1<<4) == 0 {
 		return wireMissing("items")
 	}
 	return nil
@@ -7675,6 +8230,9 @@ func (x *ElicitationFormMode) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "requestedSchema":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.RequestedSchema.decodeWire(r)
 			if err != nil {
@@ -7689,7 +8247,7 @@ func (x *ElicitationFormMode) decodeWire(r *wireReader) error {
 		return wireMissing("requestedSchema")
 	}
 	r.reset(start)
-	m := r.pushKnown(known, wireKnown{
+	m := r.pushKnown(&known, wireKnown{
 		owner: x,
 		sink:  &x.Unknown,
 	})
@@ -7935,12 +8493,18 @@ func (x *ElicitationUrlMode) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "elicitationId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.ElicitationID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "elicitationId")
 			}
 		case "url":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := wireDecodeString(&x.URL, r)
 			if err != nil {
@@ -7958,7 +8522,7 @@ func (x *ElicitationUrlMode) decodeWire(r *wireReader) error {
 		return wireMissing("url")
 	}
 	r.reset(start)
-	m := r.pushKnown(known, wireKnown{
+	m := r.pushKnown(&known, wireKnown{
 		owner: x,
 		sink:  &x.Unknown,
 	})
@@ -8311,19 +8875,25 @@ func (x *AgentResponseResult) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "id":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.ID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "id")
 			}
 		case "result":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := x.Result.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "result")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -8403,19 +8973,25 @@ func (x *AgentResponseError) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "id":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.ID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "id")
 			}
 		case "error":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := x.Error.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "error")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -8979,12 +9555,19 @@ func (x *InitializeResponse) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "protocolVersion":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.ProtocolVersion.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "protocolVersion")
 			}
 		case "agentCapabilities":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v *AgentCapabilities
 			v = new(AgentCapabilities)
@@ -8995,6 +9578,10 @@ func (x *InitializeResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "authMethods":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v []AuthMethod
 			err := wireDecodeSlice(&v, r, true, (*AuthMethod).decodeWire)
@@ -9004,6 +9591,10 @@ func (x *InitializeResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "agentInfo":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			at := r.mark()
 			var v *Implementation
 			err := wireDecodePtr(&v, r, (*Implementation).decodeWire)
@@ -9013,6 +9604,10 @@ func (x *InitializeResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<4) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 4
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -9022,7 +9617,7 @@ func (x *InitializeResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -9166,9 +9761,14 @@ func (x *AgentCapabilities) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "loadSession":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v *bool
 			v = new(bool)
@@ -9179,6 +9779,10 @@ func (x *AgentCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "promptCapabilities":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v *PromptCapabilities
 			v = new(PromptCapabilities)
@@ -9189,6 +9793,10 @@ func (x *AgentCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "mcpCapabilities":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v *McpCapabilities
 			v = new(McpCapabilities)
@@ -9199,6 +9807,10 @@ func (x *AgentCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "sessionCapabilities":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			at := r.mark()
 			var v *SessionCapabilities
 			v = new(SessionCapabilities)
@@ -9209,6 +9821,10 @@ func (x *AgentCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "auth":
+			if seen&(1<<4) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 4
 			at := r.mark()
 			var v *AgentAuthCapabilities
 			v = new(AgentAuthCapabilities)
@@ -9219,6 +9835,10 @@ func (x *AgentCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<5) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 5
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -9228,11 +9848,11 @@ func (x *AgentCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "providers":
-			if err := x.AgentCapabilitiesLLMProviders.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+			if err := x.AgentCapabilitiesLLMProviders.decodeGatedMember(&it, r, &x.Unknown, &known); err != nil {
 				return err
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -9364,9 +9984,14 @@ func (x *PromptCapabilities) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "image":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v *bool
 			v = new(bool)
@@ -9377,6 +10002,10 @@ func (x *PromptCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "audio":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v *bool
 			v = new(bool)
@@ -9387,6 +10016,10 @@ func (x *PromptCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "embeddedContext":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v *bool
 			v = new(bool)
@@ -9397,6 +10030,10 @@ func (x *PromptCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -9406,7 +10043,7 @@ func (x *PromptCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -9505,9 +10142,14 @@ func (x *McpCapabilities) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "http":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v *bool
 			v = new(bool)
@@ -9518,6 +10160,10 @@ func (x *McpCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "sse":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v *bool
 			v = new(bool)
@@ -9528,6 +10174,10 @@ func (x *McpCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -9537,11 +10187,11 @@ func (x *McpCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "acp":
-			if err := x.McpCapabilitiesMCPOverACP.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+			if err := x.McpCapabilitiesMCPOverACP.decodeGatedMember(&it, r, &x.Unknown, &known); err != nil {
 				return err
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -9680,9 +10330,14 @@ func (x *SessionCapabilities) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "list":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v *SessionListCapabilities
 			err := wireDecodePtr(&v, r, (*SessionListCapabilities).decodeWire)
@@ -9692,6 +10347,10 @@ func (x *SessionCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "delete":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v *SessionDeleteCapabilities
 			err := wireDecodePtr(&v, r, (*SessionDeleteCapabilities).decodeWire)
@@ -9701,6 +10360,10 @@ func (x *SessionCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "additionalDirectories":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v *SessionAdditionalDirectoriesCapabilities
 			err := wireDecodePtr(&v, r, (*SessionAdditionalDirectoriesCapabilities).decodeWire)
@@ -9710,6 +10373,10 @@ func (x *SessionCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "resume":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			at := r.mark()
 			var v *SessionResumeCapabilities
 			err := wireDecodePtr(&v, r, (*SessionResumeCapabilities).decodeWire)
@@ -9719,6 +10386,10 @@ func (x *SessionCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "close":
+			if seen&(1<<4) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 4
 			at := r.mark()
 			var v *SessionCloseCapabilities
 			err := wireDecodePtr(&v, r, (*SessionCloseCapabilities).decodeWire)
@@ -9728,6 +10399,10 @@ func (x *SessionCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<5) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 5
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -9737,27 +10412,27 @@ func (x *SessionCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "systemPrompt":
-			if err := x.SessionCapabilitiesSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+			if err := x.SessionCapabilitiesSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, &known); err != nil {
 				return err
 			}
 		case "fork":
-			if err := x.SessionCapabilitiesSessionFork.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+			if err := x.SessionCapabilitiesSessionFork.decodeGatedMember(&it, r, &x.Unknown, &known); err != nil {
 				return err
 			}
 		case "archive":
-			if err := x.SessionCapabilitiesSessionArchive.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+			if err := x.SessionCapabilitiesSessionArchive.decodeGatedMember(&it, r, &x.Unknown, &known); err != nil {
 				return err
 			}
 		case "status":
-			if err := x.SessionCapabilitiesSessionStatus.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+			if err := x.SessionCapabilitiesSessionStatus.decodeGatedMember(&it, r, &x.Unknown, &known); err != nil {
 				return err
 			}
 		case "title":
-			if err := x.SessionCapabilitiesSessionTitle.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+			if err := x.SessionCapabilitiesSessionTitle.decodeGatedMember(&it, r, &x.Unknown, &known); err != nil {
 				return err
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -9881,9 +10556,14 @@ func (x *SessionListCapabilities) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -9893,7 +10573,7 @@ func (x *SessionListCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -9967,9 +10647,14 @@ func (x *SessionDeleteCapabilities) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -9979,7 +10664,7 @@ func (x *SessionDeleteCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -10056,9 +10741,14 @@ func (x *SessionAdditionalDirectoriesCapabilities) decodeWire(r *wireReader) err
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -10068,7 +10758,7 @@ func (x *SessionAdditionalDirectoriesCapabilities) decodeWire(r *wireReader) err
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -10142,9 +10832,14 @@ func (x *SessionResumeCapabilities) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -10154,7 +10849,7 @@ func (x *SessionResumeCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -10228,9 +10923,14 @@ func (x *SessionCloseCapabilities) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -10240,7 +10940,7 @@ func (x *SessionCloseCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -10319,9 +11019,14 @@ func (x *AgentAuthCapabilities) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "logout":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v *LogoutCapabilities
 			err := wireDecodePtr(&v, r, (*LogoutCapabilities).decodeWire)
@@ -10331,6 +11036,10 @@ func (x *AgentAuthCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -10340,11 +11049,11 @@ func (x *AgentAuthCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "status":
-			if err := x.AgentAuthCapabilitiesAuthStatus.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+			if err := x.AgentAuthCapabilitiesAuthStatus.decodeGatedMember(&it, r, &x.Unknown, &known); err != nil {
 				return err
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -10428,9 +11137,14 @@ func (x *LogoutCapabilities) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -10440,7 +11154,7 @@ func (x *LogoutCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -10717,18 +11431,28 @@ func (x *AuthMethodTerminal) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "id":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.ID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "id")
 			}
 		case "name":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := wireDecodeString(&x.Name, r)
 			if err != nil {
 				return wireAtKey(err, "name")
 			}
 		case "description":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v *string
 			err := wireDecodePtr(&v, r, wireDecodeString)
@@ -10738,6 +11462,10 @@ func (x *AuthMethodTerminal) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "args":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			var err error
 			if r.null() {
 				x.Args = nil
@@ -10748,6 +11476,10 @@ func (x *AuthMethodTerminal) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "args")
 			}
 		case "env":
+			if seen&(1<<4) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 4
 			var err error
 			if r.null() {
 				x.Env = nil
@@ -10758,6 +11490,10 @@ func (x *AuthMethodTerminal) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "env")
 			}
 		case "_meta":
+			if seen&(1<<5) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 5
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -10767,7 +11503,7 @@ func (x *AuthMethodTerminal) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -10888,18 +11624,28 @@ func (x *AuthMethodAgent) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "id":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.ID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "id")
 			}
 		case "name":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := wireDecodeString(&x.Name, r)
 			if err != nil {
 				return wireAtKey(err, "name")
 			}
 		case "description":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v *string
 			err := wireDecodePtr(&v, r, wireDecodeString)
@@ -10909,6 +11655,10 @@ func (x *AuthMethodAgent) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -10918,7 +11668,7 @@ func (x *AuthMethodAgent) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -11030,12 +11780,19 @@ func (x *Implementation) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "name":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeString(&x.Name, r)
 			if err != nil {
 				return wireAtKey(err, "name")
 			}
 		case "title":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v *string
 			err := wireDecodePtr(&v, r, wireDecodeString)
@@ -11045,12 +11802,19 @@ func (x *Implementation) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "version":
-			seen |= 1 << 1
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			err := wireDecodeString(&x.Version, r)
 			if err != nil {
 				return wireAtKey(err, "version")
 			}
 		case "_meta":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -11060,7 +11824,7 @@ func (x *Implementation) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -11071,7 +11835,7 @@ func (x *Implementation) decodeWire(r *wireReader) error {
 	if seen&(1<<0) == 0 {
 		return wireMissing("name")
 	}
-	if seen&(1<<1) == 0 {
+	if seen&(1<<2) == 0 {
 		return wireMissing("version")
 	}
 	return nil
@@ -11155,9 +11919,14 @@ func (x *AuthenticateResponse) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -11167,7 +11936,7 @@ func (x *AuthenticateResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -11239,9 +12008,14 @@ func (x *LogoutResponse) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -11251,7 +12025,7 @@ func (x *LogoutResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -11343,12 +12117,19 @@ func (x *NewSessionResponse) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "modes":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v *SessionModeState
 			err := wireDecodePtr(&v, r, (*SessionModeState).decodeWire)
@@ -11358,6 +12139,10 @@ func (x *NewSessionResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "configOptions":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v []SessionConfigOption
 			var err error
@@ -11372,6 +12157,10 @@ func (x *NewSessionResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -11381,7 +12170,7 @@ func (x *NewSessionResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -11483,12 +12272,18 @@ func (x *SessionModeState) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "currentModeId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.CurrentModeID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "currentModeId")
 			}
 		case "availableModes":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			at := r.mark()
 			var v []SessionMode
@@ -11499,6 +12294,10 @@ func (x *SessionModeState) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -11508,7 +12307,7 @@ func (x *SessionModeState) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -11636,18 +12435,28 @@ func (x *SessionMode) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "id":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.ID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "id")
 			}
 		case "name":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := wireDecodeString(&x.Name, r)
 			if err != nil {
 				return wireAtKey(err, "name")
 			}
 		case "description":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v *string
 			err := wireDecodePtr(&v, r, wireDecodeString)
@@ -11657,6 +12466,10 @@ func (x *SessionMode) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -11666,7 +12479,7 @@ func (x *SessionMode) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -11776,18 +12589,28 @@ func (x *SessionConfigOption) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "id":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.ID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "id")
 			}
 		case "name":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := wireDecodeString(&x.Name, r)
 			if err != nil {
 				return wireAtKey(err, "name")
 			}
 		case "description":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v *string
 			err := wireDecodePtr(&v, r, wireDecodeString)
@@ -11797,6 +12620,10 @@ func (x *SessionConfigOption) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "category":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			at := r.mark()
 			var v *SessionConfigOptionCategory
 			err := wireDecodePtr(&v, r, (*SessionConfigOptionCategory).decodeWire)
@@ -11806,6 +12633,10 @@ func (x *SessionConfigOption) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<4) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 4
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -11826,7 +12657,7 @@ func (x *SessionConfigOption) decodeWire(r *wireReader) error {
 		return wireMissing("name")
 	}
 	r.reset(start)
-	m := r.pushKnown(known, wireKnown{
+	m := r.pushKnown(&known, wireKnown{
 		owner: x,
 		sink:  &x.Unknown,
 	})
@@ -12339,18 +13170,28 @@ func (x *SessionConfigSelectOption) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "value":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.Value.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "value")
 			}
 		case "name":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := wireDecodeString(&x.Name, r)
 			if err != nil {
 				return wireAtKey(err, "name")
 			}
 		case "description":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v *string
 			err := wireDecodePtr(&v, r, wireDecodeString)
@@ -12360,6 +13201,10 @@ func (x *SessionConfigSelectOption) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -12369,7 +13214,7 @@ func (x *SessionConfigSelectOption) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -12474,18 +13319,27 @@ func (x *SessionConfigSelectGroup) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "group":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.Group.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "group")
 			}
 		case "name":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := wireDecodeString(&x.Name, r)
 			if err != nil {
 				return wireAtKey(err, "name")
 			}
 		case "options":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 2
 			at := r.mark()
 			var v []SessionConfigSelectOption
@@ -12496,6 +13350,10 @@ func (x *SessionConfigSelectGroup) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -12505,7 +13363,7 @@ func (x *SessionConfigSelectGroup) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -12627,19 +13485,25 @@ func (x *SessionConfigSelect) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "currentValue":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.CurrentValue.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "currentValue")
 			}
 		case "options":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := x.Options.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "options")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -12718,13 +13582,16 @@ func (x *SessionConfigBoolean) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "currentValue":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeBool(&x.CurrentValue, r)
 			if err != nil {
 				return wireAtKey(err, "currentValue")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -12805,9 +13672,14 @@ func (x *LoadSessionResponse) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "modes":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v *SessionModeState
 			err := wireDecodePtr(&v, r, (*SessionModeState).decodeWire)
@@ -12817,6 +13689,10 @@ func (x *LoadSessionResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "configOptions":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v []SessionConfigOption
 			var err error
@@ -12831,6 +13707,10 @@ func (x *LoadSessionResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -12840,7 +13720,7 @@ func (x *LoadSessionResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -12935,6 +13815,9 @@ func (x *ListSessionsResponse) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "sessions":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			at := r.mark()
 			var v []SessionInfo
@@ -12945,6 +13828,10 @@ func (x *ListSessionsResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "nextCursor":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v *string
 			err := wireDecodePtr(&v, r, wireDecodeString)
@@ -12954,6 +13841,10 @@ func (x *ListSessionsResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -12963,7 +13854,7 @@ func (x *ListSessionsResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -13075,18 +13966,28 @@ func (x *SessionInfo) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "cwd":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := wireDecodeString(&x.Cwd, r)
 			if err != nil {
 				return wireAtKey(err, "cwd")
 			}
 		case "additionalDirectories":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v []string
 			err := wireDecodeSlice(&v, r, true, wireDecodeString)
@@ -13096,6 +13997,10 @@ func (x *SessionInfo) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "title":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			at := r.mark()
 			var v *string
 			err := wireDecodePtr(&v, r, wireDecodeString)
@@ -13105,6 +14010,10 @@ func (x *SessionInfo) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "updatedAt":
+			if seen&(1<<4) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 4
 			at := r.mark()
 			var v *string
 			err := wireDecodePtr(&v, r, wireDecodeString)
@@ -13114,6 +14023,10 @@ func (x *SessionInfo) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<5) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 5
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -13123,11 +14036,11 @@ func (x *SessionInfo) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "archived":
-			if err := x.SessionInfoSessionArchive.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+			if err := x.SessionInfoSessionArchive.decodeGatedMember(&it, r, &x.Unknown, &known); err != nil {
 				return err
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -13239,9 +14152,14 @@ func (x *DeleteSessionResponse) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -13251,7 +14169,7 @@ func (x *DeleteSessionResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -13331,9 +14249,14 @@ func (x *ResumeSessionResponse) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "modes":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v *SessionModeState
 			err := wireDecodePtr(&v, r, (*SessionModeState).decodeWire)
@@ -13343,6 +14266,10 @@ func (x *ResumeSessionResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "configOptions":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v []SessionConfigOption
 			var err error
@@ -13357,6 +14284,10 @@ func (x *ResumeSessionResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -13366,7 +14297,7 @@ func (x *ResumeSessionResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -13452,9 +14383,14 @@ func (x *CloseSessionResponse) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -13464,7 +14400,7 @@ func (x *CloseSessionResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -13536,9 +14472,14 @@ func (x *SetSessionModeResponse) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -13548,7 +14489,7 @@ func (x *SetSessionModeResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -13626,6 +14567,9 @@ func (x *SetSessionConfigOptionResponse) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "configOptions":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			at := r.mark()
 			var v []SessionConfigOption
@@ -13636,6 +14580,10 @@ func (x *SetSessionConfigOptionResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -13645,7 +14593,7 @@ func (x *SetSessionConfigOptionResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -13742,12 +14690,19 @@ func (x *PromptResponse) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "stopReason":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.StopReason.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "stopReason")
 			}
 		case "_meta":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -13757,11 +14712,11 @@ func (x *PromptResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "usage":
-			if err := x.PromptResponseEndTurnTokenUsage.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+			if err := x.PromptResponseEndTurnTokenUsage.decodeGatedMember(&it, r, &x.Unknown, &known); err != nil {
 				return err
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -13958,18 +14913,28 @@ func (x *Error) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "code":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.Code.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "code")
 			}
 		case "message":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := wireDecodeString(&x.Message, r)
 			if err != nil {
 				return wireAtKey(err, "message")
 			}
 		case "data":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRaw(&v, r)
@@ -13979,7 +14944,7 @@ func (x *Error) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -14122,18 +15087,25 @@ func (x *AgentNotification) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "method":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeString(&x.Method, r)
 			if err != nil {
 				return wireAtKey(err, "method")
 			}
 		case "params":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			err := wireDecodePtr(&x.Params, r, (*AgentNotificationParams).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "params")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -14396,18 +15368,28 @@ func (x *SessionNotification) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "update":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := x.Update.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "update")
 			}
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -14417,7 +15399,7 @@ func (x *SessionNotification) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -15231,12 +16213,19 @@ func (x *ContentChunk) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "content":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.Content.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "content")
 			}
 		case "messageId":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v *MessageId
 			err := wireDecodePtr(&v, r, (*MessageId).decodeWire)
@@ -15246,6 +16235,10 @@ func (x *ContentChunk) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -15255,7 +16248,7 @@ func (x *ContentChunk) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -15376,18 +16369,28 @@ func (x *ToolCall) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "toolCallId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.ToolCallID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "toolCallId")
 			}
 		case "title":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := wireDecodeString(&x.Title, r)
 			if err != nil {
 				return wireAtKey(err, "title")
 			}
 		case "name":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v *string
 			err := wireDecodePtr(&v, r, wireDecodeString)
@@ -15397,6 +16400,10 @@ func (x *ToolCall) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "kind":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			at := r.mark()
 			var v *ToolKind
 			v = new(ToolKind)
@@ -15407,6 +16414,10 @@ func (x *ToolCall) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "status":
+			if seen&(1<<4) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 4
 			at := r.mark()
 			var v *ToolCallStatus
 			v = new(ToolCallStatus)
@@ -15417,6 +16428,10 @@ func (x *ToolCall) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "content":
+			if seen&(1<<5) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 5
 			at := r.mark()
 			var v []ToolCallContent
 			err := wireDecodeSlice(&v, r, true, (*ToolCallContent).decodeWire)
@@ -15426,6 +16441,10 @@ func (x *ToolCall) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "locations":
+			if seen&(1<<6) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 6
 			at := r.mark()
 			var v []ToolCallLocation
 			err := wireDecodeSlice(&v, r, true, (*ToolCallLocation).decodeWire)
@@ -15435,6 +16454,10 @@ func (x *ToolCall) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "rawInput":
+			if seen&(1<<7) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 7
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRaw(&v, r)
@@ -15444,6 +16467,10 @@ func (x *ToolCall) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "rawOutput":
+			if seen&(1<<8) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 8
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRaw(&v, r)
@@ -15453,6 +16480,10 @@ func (x *ToolCall) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<9) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 9
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -15462,7 +16493,7 @@ func (x *ToolCall) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -15616,24 +16647,37 @@ func (x *PlanEntry) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "content":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeString(&x.Content, r)
 			if err != nil {
 				return wireAtKey(err, "content")
 			}
 		case "priority":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := x.Priority.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "priority")
 			}
 		case "status":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 2
 			err := x.Status.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "status")
 			}
 		case "_meta":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -15643,7 +16687,7 @@ func (x *PlanEntry) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -15873,6 +16917,9 @@ func (x *Plan) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "entries":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			at := r.mark()
 			var v []PlanEntry
@@ -15883,6 +16930,10 @@ func (x *Plan) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -15892,7 +16943,7 @@ func (x *Plan) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -15987,18 +17038,28 @@ func (x *AvailableCommand) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "name":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeString(&x.Name, r)
 			if err != nil {
 				return wireAtKey(err, "name")
 			}
 		case "description":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := wireDecodeString(&x.Description, r)
 			if err != nil {
 				return wireAtKey(err, "description")
 			}
 		case "input":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v *AvailableCommandInput
 			err := wireDecodePtr(&v, r, (*AvailableCommandInput).decodeWire)
@@ -16008,6 +17069,10 @@ func (x *AvailableCommand) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -16017,7 +17082,7 @@ func (x *AvailableCommand) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -16204,12 +17269,19 @@ func (x *UnstructuredCommandInput) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "hint":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeString(&x.Hint, r)
 			if err != nil {
 				return wireAtKey(err, "hint")
 			}
 		case "_meta":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -16219,7 +17291,7 @@ func (x *UnstructuredCommandInput) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -16305,6 +17377,9 @@ func (x *AvailableCommandsUpdate) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "availableCommands":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			at := r.mark()
 			var v []AvailableCommand
@@ -16315,6 +17390,10 @@ func (x *AvailableCommandsUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -16324,7 +17403,7 @@ func (x *AvailableCommandsUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -16419,12 +17498,19 @@ func (x *CurrentModeUpdate) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "currentModeId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.CurrentModeID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "currentModeId")
 			}
 		case "_meta":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -16434,7 +17520,7 @@ func (x *CurrentModeUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -16520,6 +17606,9 @@ func (x *ConfigOptionUpdate) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "configOptions":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			at := r.mark()
 			var v []SessionConfigOption
@@ -16530,6 +17619,10 @@ func (x *ConfigOptionUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -16539,7 +17632,7 @@ func (x *ConfigOptionUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -16631,9 +17724,14 @@ func (x *SessionInfoUpdate) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "title":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v Patch[string]
 			err := wirePatchDecode(&v, r, wireDecodeString)
@@ -16643,6 +17741,10 @@ func (x *SessionInfoUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "updatedAt":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v Patch[string]
 			err := wirePatchDecode(&v, r, wireDecodeString)
@@ -16652,6 +17754,10 @@ func (x *SessionInfoUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -16661,7 +17767,7 @@ func (x *SessionInfoUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -16756,18 +17862,28 @@ func (x *Cost) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "amount":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeFloat64(&x.Amount, r)
 			if err != nil {
 				return wireAtKey(err, "amount")
 			}
 		case "currency":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := wireDecodeString(&x.Currency, r)
 			if err != nil {
 				return wireAtKey(err, "currency")
 			}
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -16777,7 +17893,7 @@ func (x *Cost) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -16875,18 +17991,28 @@ func (x *UsageUpdate) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "used":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeUint64(&x.Used, r)
 			if err != nil {
 				return wireAtKey(err, "used")
 			}
 		case "size":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := wireDecodeUint64(&x.Size, r)
 			if err != nil {
 				return wireAtKey(err, "size")
 			}
 		case "cost":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v *Cost
 			err := wireDecodePtr(&v, r, (*Cost).decodeWire)
@@ -16896,6 +18022,10 @@ func (x *UsageUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -16905,7 +18035,7 @@ func (x *UsageUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -17076,18 +18206,28 @@ func (x *Notice) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "severity":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.Severity.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "severity")
 			}
 		case "title":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := wireDecodeString(&x.Title, r)
 			if err != nil {
 				return wireAtKey(err, "title")
 			}
 		case "description":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v *string
 			err := wireDecodePtr(&v, r, wireDecodeString)
@@ -17097,6 +18237,10 @@ func (x *Notice) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -17106,7 +18250,7 @@ func (x *Notice) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -17297,18 +18441,28 @@ func (x *CompactionUpdate) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "compactionId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.CompactionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "compactionId")
 			}
 		case "status":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := x.Status.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "status")
 			}
 		case "summary":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v Patch[[]ContentBlock]
 			err := wirePatchDecode(&v, r, func(dst *[]ContentBlock, r *wireReader) error {
@@ -17320,6 +18474,10 @@ func (x *CompactionUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "error":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			at := r.mark()
 			var v Patch[string]
 			err := wirePatchDecode(&v, r, wireDecodeString)
@@ -17329,6 +18487,10 @@ func (x *CompactionUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<4) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 4
 			at := r.mark()
 			var v Patch[json.RawMessage]
 			err := wirePatchDecode(&v, r, wireDecodeRawObject)
@@ -17338,7 +18500,7 @@ func (x *CompactionUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -17447,18 +18609,28 @@ func (x *CompactionSummaryChunk) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "compactionId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.CompactionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "compactionId")
 			}
 		case "content":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := x.Content.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "content")
 			}
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -17468,7 +18640,7 @@ func (x *CompactionSummaryChunk) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -17564,12 +18736,19 @@ func (x *CompleteElicitationNotification) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "elicitationId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.ElicitationID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "elicitationId")
 			}
 		case "_meta":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -17579,7 +18758,7 @@ func (x *CompleteElicitationNotification) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -17690,24 +18869,34 @@ func (x *ClientRequest) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "id":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.ID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "id")
 			}
 		case "method":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := wireDecodeString(&x.Method, r)
 			if err != nil {
 				return wireAtKey(err, "method")
 			}
 		case "params":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			err := wireDecodePtr(&x.Params, r, (*ClientRequestParams).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "params")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -18378,12 +19567,19 @@ func (x *InitializeRequest) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "protocolVersion":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.ProtocolVersion.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "protocolVersion")
 			}
 		case "clientCapabilities":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v *ClientCapabilities
 			v = new(ClientCapabilities)
@@ -18394,6 +19590,10 @@ func (x *InitializeRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "clientInfo":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v *Implementation
 			err := wireDecodePtr(&v, r, (*Implementation).decodeWire)
@@ -18403,6 +19603,10 @@ func (x *InitializeRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -18412,7 +19616,7 @@ func (x *InitializeRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -18537,9 +19741,14 @@ func (x *ClientCapabilities) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "fs":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v *FileSystemCapabilities
 			v = new(FileSystemCapabilities)
@@ -18550,6 +19759,10 @@ func (x *ClientCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "terminal":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v *bool
 			v = new(bool)
@@ -18560,6 +19773,10 @@ func (x *ClientCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "session":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v *ClientSessionCapabilities
 			err := wireDecodePtr(&v, r, (*ClientSessionCapabilities).decodeWire)
@@ -18569,6 +19786,10 @@ func (x *ClientCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "auth":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			at := r.mark()
 			var v *AuthCapabilities
 			v = new(AuthCapabilities)
@@ -18579,6 +19800,10 @@ func (x *ClientCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "elicitation":
+			if seen&(1<<4) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 4
 			at := r.mark()
 			var v *ElicitationCapabilities
 			err := wireDecodePtr(&v, r, (*ElicitationCapabilities).decodeWire)
@@ -18588,6 +19813,10 @@ func (x *ClientCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<5) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 5
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -18597,15 +19826,15 @@ func (x *ClientCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "subagents":
-			if err := x.ClientCapabilitiesSubagents.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+			if err := x.ClientCapabilitiesSubagents.decodeGatedMember(&it, r, &x.Unknown, &known); err != nil {
 				return err
 			}
 		case "plan":
-			if err := x.ClientCapabilitiesPlanOperations.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+			if err := x.ClientCapabilitiesPlanOperations.decodeGatedMember(&it, r, &x.Unknown, &known); err != nil {
 				return err
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -18726,9 +19955,14 @@ func (x *FileSystemCapabilities) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "readTextFile":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v *bool
 			v = new(bool)
@@ -18739,6 +19973,10 @@ func (x *FileSystemCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "writeTextFile":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v *bool
 			v = new(bool)
@@ -18749,6 +19987,10 @@ func (x *FileSystemCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -18758,7 +20000,7 @@ func (x *FileSystemCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -18857,9 +20099,14 @@ func (x *ClientSessionCapabilities) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "compaction":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v *CompactionCapabilities
 			err := wireDecodePtr(&v, r, (*CompactionCapabilities).decodeWire)
@@ -18869,6 +20116,10 @@ func (x *ClientSessionCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "configOptions":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v *SessionConfigOptionsCapabilities
 			err := wireDecodePtr(&v, r, (*SessionConfigOptionsCapabilities).decodeWire)
@@ -18878,6 +20129,10 @@ func (x *ClientSessionCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "notices":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v *NoticeCapabilities
 			err := wireDecodePtr(&v, r, (*NoticeCapabilities).decodeWire)
@@ -18887,6 +20142,10 @@ func (x *ClientSessionCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -18896,7 +20155,7 @@ func (x *ClientSessionCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -19028,9 +20287,14 @@ func (x *SessionConfigOptionsCapabilities) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "boolean":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v *BooleanConfigOptionCapabilities
 			err := wireDecodePtr(&v, r, (*BooleanConfigOptionCapabilities).decodeWire)
@@ -19040,6 +20304,10 @@ func (x *SessionConfigOptionsCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -19049,7 +20317,7 @@ func (x *SessionConfigOptionsCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -19130,9 +20398,14 @@ func (x *BooleanConfigOptionCapabilities) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -19142,7 +20415,7 @@ func (x *BooleanConfigOptionCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -19256,9 +20529,14 @@ func (x *AuthCapabilities) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "terminal":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v *bool
 			v = new(bool)
@@ -19269,6 +20547,10 @@ func (x *AuthCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -19278,7 +20560,7 @@ func (x *AuthCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -19369,9 +20651,14 @@ func (x *ElicitationCapabilities) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "form":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v *ElicitationFormCapabilities
 			err := wireDecodePtr(&v, r, (*ElicitationFormCapabilities).decodeWire)
@@ -19381,6 +20668,10 @@ func (x *ElicitationCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "url":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v *ElicitationUrlCapabilities
 			err := wireDecodePtr(&v, r, (*ElicitationUrlCapabilities).decodeWire)
@@ -19390,6 +20681,10 @@ func (x *ElicitationCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -19399,7 +20694,7 @@ func (x *ElicitationCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -19489,9 +20784,14 @@ func (x *ElicitationFormCapabilities) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -19501,7 +20801,7 @@ func (x *ElicitationFormCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -19577,9 +20877,14 @@ func (x *ElicitationUrlCapabilities) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -19589,7 +20894,7 @@ func (x *ElicitationUrlCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -19670,12 +20975,19 @@ func (x *AuthenticateRequest) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "methodId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.MethodID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "methodId")
 			}
 		case "_meta":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -19685,7 +20997,7 @@ func (x *AuthenticateRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -19767,9 +21079,14 @@ func (x *LogoutRequest) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -19779,7 +21096,7 @@ func (x *LogoutRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -19871,12 +21188,19 @@ func (x *NewSessionRequest) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "cwd":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeString(&x.Cwd, r)
 			if err != nil {
 				return wireAtKey(err, "cwd")
 			}
 		case "additionalDirectories":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			var err error
 			if r.null() {
 				x.AdditionalDirectories = nil
@@ -19887,7 +21211,10 @@ func (x *NewSessionRequest) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "additionalDirectories")
 			}
 		case "mcpServers":
-			seen |= 1 << 1
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			var err error
 			if r.null() {
 				x.MCPServers = nil
@@ -19898,6 +21225,10 @@ func (x *NewSessionRequest) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "mcpServers")
 			}
 		case "_meta":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -19907,11 +21238,11 @@ func (x *NewSessionRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "systemPrompt":
-			if err := x.NewSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+			if err := x.NewSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, &known); err != nil {
 				return err
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -19922,7 +21253,7 @@ func (x *NewSessionRequest) decodeWire(r *wireReader) error {
 	if seen&(1<<0) == 0 {
 		return wireMissing("cwd")
 	}
-	if seen&(1<<1) == 0 {
+	if seen&(1<<2) == 0 {
 		return wireMissing("mcpServers")
 	}
 	return nil
@@ -20238,18 +21569,28 @@ func (x *HttpHeader) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "name":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeString(&x.Name, r)
 			if err != nil {
 				return wireAtKey(err, "name")
 			}
 		case "value":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := wireDecodeString(&x.Value, r)
 			if err != nil {
 				return wireAtKey(err, "value")
 			}
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -20259,7 +21600,7 @@ func (x *HttpHeader) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -20357,18 +21698,27 @@ func (x *McpServerHttp) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "name":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeString(&x.Name, r)
 			if err != nil {
 				return wireAtKey(err, "name")
 			}
 		case "url":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := wireDecodeString(&x.URL, r)
 			if err != nil {
 				return wireAtKey(err, "url")
 			}
 		case "headers":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 2
 			var err error
 			if r.null() {
@@ -20380,6 +21730,10 @@ func (x *McpServerHttp) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "headers")
 			}
 		case "_meta":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -20389,7 +21743,7 @@ func (x *McpServerHttp) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -20500,18 +21854,27 @@ func (x *McpServerSse) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "name":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeString(&x.Name, r)
 			if err != nil {
 				return wireAtKey(err, "name")
 			}
 		case "url":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := wireDecodeString(&x.URL, r)
 			if err != nil {
 				return wireAtKey(err, "url")
 			}
 		case "headers":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 2
 			var err error
 			if r.null() {
@@ -20523,6 +21886,10 @@ func (x *McpServerSse) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "headers")
 			}
 		case "_meta":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -20532,7 +21899,7 @@ func (x *McpServerSse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -20645,18 +22012,27 @@ func (x *McpServerStdio) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "name":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeString(&x.Name, r)
 			if err != nil {
 				return wireAtKey(err, "name")
 			}
 		case "command":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := wireDecodeString(&x.Command, r)
 			if err != nil {
 				return wireAtKey(err, "command")
 			}
 		case "args":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 2
 			var err error
 			if r.null() {
@@ -20668,6 +22044,9 @@ func (x *McpServerStdio) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "args")
 			}
 		case "env":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 3
 			var err error
 			if r.null() {
@@ -20679,6 +22058,10 @@ func (x *McpServerStdio) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "env")
 			}
 		case "_meta":
+			if seen&(1<<4) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 4
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -20688,7 +22071,7 @@ func (x *McpServerStdio) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -20827,6 +22210,9 @@ func (x *LoadSessionRequest) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "mcpServers":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			var err error
 			if r.null() {
@@ -20838,12 +22224,19 @@ func (x *LoadSessionRequest) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "mcpServers")
 			}
 		case "cwd":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := wireDecodeString(&x.Cwd, r)
 			if err != nil {
 				return wireAtKey(err, "cwd")
 			}
 		case "additionalDirectories":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			var err error
 			if r.null() {
 				x.AdditionalDirectories = nil
@@ -20854,12 +22247,19 @@ func (x *LoadSessionRequest) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "additionalDirectories")
 			}
 		case "sessionId":
-			seen |= 1 << 2
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "_meta":
+			if seen&(1<<4) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 4
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -20869,11 +22269,11 @@ func (x *LoadSessionRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "systemPrompt":
-			if err := x.LoadSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+			if err := x.LoadSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, &known); err != nil {
 				return err
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -20887,7 +22287,7 @@ func (x *LoadSessionRequest) decodeWire(r *wireReader) error {
 	if seen&(1<<1) == 0 {
 		return wireMissing("cwd")
 	}
-	if seen&(1<<2) == 0 {
+	if seen&(1<<3) == 0 {
 		return wireMissing("sessionId")
 	}
 	return nil
@@ -20992,19 +22392,32 @@ func (x *ListSessionsRequest) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "cwd":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			err := wireDecodePtr(&x.Cwd, r, wireDecodeString)
 			if err != nil {
 				return wireAtKey(err, "cwd")
 			}
 		case "cursor":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			err := wireDecodePtr(&x.Cursor, r, wireDecodeString)
 			if err != nil {
 				return wireAtKey(err, "cursor")
 			}
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -21014,11 +22427,11 @@ func (x *ListSessionsRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "archived":
-			if err := x.ListSessionsRequestSessionArchive.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+			if err := x.ListSessionsRequestSessionArchive.decodeGatedMember(&it, r, &x.Unknown, &known); err != nil {
 				return err
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -21115,12 +22528,19 @@ func (x *DeleteSessionRequest) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "_meta":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -21130,7 +22550,7 @@ func (x *DeleteSessionRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -21234,18 +22654,28 @@ func (x *ResumeSessionRequest) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "cwd":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := wireDecodeString(&x.Cwd, r)
 			if err != nil {
 				return wireAtKey(err, "cwd")
 			}
 		case "additionalDirectories":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			var err error
 			if r.null() {
 				x.AdditionalDirectories = nil
@@ -21256,6 +22686,10 @@ func (x *ResumeSessionRequest) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "additionalDirectories")
 			}
 		case "mcpServers":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			var err error
 			if r.null() {
 				x.MCPServers = nil
@@ -21266,6 +22700,10 @@ func (x *ResumeSessionRequest) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "mcpServers")
 			}
 		case "_meta":
+			if seen&(1<<4) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 4
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -21275,11 +22713,11 @@ func (x *ResumeSessionRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "systemPrompt":
-			if err := x.ResumeSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+			if err := x.ResumeSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, &known); err != nil {
 				return err
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -21396,12 +22834,19 @@ func (x *CloseSessionRequest) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "_meta":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -21411,7 +22856,7 @@ func (x *CloseSessionRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -21499,18 +22944,28 @@ func (x *SetSessionModeRequest) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "modeId":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := x.ModeID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "modeId")
 			}
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -21520,7 +22975,7 @@ func (x *SetSessionModeRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -21619,18 +23074,28 @@ func (x *SetSessionConfigOptionRequest) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "configId":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := x.ConfigID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "configId")
 			}
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -21651,7 +23116,7 @@ func (x *SetSessionConfigOptionRequest) decodeWire(r *wireReader) error {
 		return wireMissing("configId")
 	}
 	r.reset(start)
-	m := r.pushKnown(known, wireKnown{
+	m := r.pushKnown(&known, wireKnown{
 		owner: x,
 		sink:  &x.Unknown,
 	})
@@ -21822,13 +23287,16 @@ func (x *SetSessionConfigOptionRequestBoolean) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "value":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeBool(&x.Value, r)
 			if err != nil {
 				return wireAtKey(err, "value")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -21903,13 +23371,16 @@ func (x *SetSessionConfigOptionRequestValueID) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "value":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.Value.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "value")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -22010,18 +23481,28 @@ func (x *PromptRequest) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "prompt":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := wireDecodeSlice(&x.Prompt, r, false, (*ContentBlock).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "prompt")
 			}
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -22031,7 +23512,7 @@ func (x *PromptRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -22221,19 +23702,25 @@ func (x *ClientResponseResult) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "id":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.ID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "id")
 			}
 		case "result":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := x.Result.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "result")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -22313,19 +23800,25 @@ func (x *ClientResponseError) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "id":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.ID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "id")
 			}
 		case "error":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := x.Error.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "error")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -22765,9 +24258,14 @@ func (x *WriteTextFileResponse) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -22777,7 +24275,7 @@ func (x *WriteTextFileResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -22855,12 +24353,19 @@ func (x *ReadTextFileResponse) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "content":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeString(&x.Content, r)
 			if err != nil {
 				return wireAtKey(err, "content")
 			}
 		case "_meta":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -22870,7 +24375,7 @@ func (x *ReadTextFileResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -22956,12 +24461,19 @@ func (x *RequestPermissionResponse) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "outcome":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.Outcome.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "outcome")
 			}
 		case "_meta":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -22971,7 +24483,7 @@ func (x *RequestPermissionResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -23140,7 +24652,7 @@ func (x *RequestPermissionOutcomeCancelled) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -23247,12 +24759,19 @@ func (x *SelectedPermissionOutcome) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "optionId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.OptionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "optionId")
 			}
 		case "_meta":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -23262,7 +24781,7 @@ func (x *SelectedPermissionOutcome) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -23348,12 +24867,19 @@ func (x *CreateTerminalResponse) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "terminalId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.TerminalID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "terminalId")
 			}
 		case "_meta":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -23363,7 +24889,7 @@ func (x *CreateTerminalResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -23453,18 +24979,28 @@ func (x *TerminalOutputResponse) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "output":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeString(&x.Output, r)
 			if err != nil {
 				return wireAtKey(err, "output")
 			}
 		case "truncated":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := wireDecodeBool(&x.Truncated, r)
 			if err != nil {
 				return wireAtKey(err, "truncated")
 			}
 		case "exitStatus":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v *TerminalExitStatus
 			err := wireDecodePtr(&v, r, (*TerminalExitStatus).decodeWire)
@@ -23474,6 +25010,10 @@ func (x *TerminalOutputResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -23483,7 +25023,7 @@ func (x *TerminalOutputResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -23582,9 +25122,14 @@ func (x *TerminalExitStatus) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "exitCode":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v *uint32
 			err := wireDecodePtr(&v, r, wireDecodeUint32)
@@ -23594,6 +25139,10 @@ func (x *TerminalExitStatus) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "signal":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v *string
 			err := wireDecodePtr(&v, r, wireDecodeString)
@@ -23603,6 +25152,10 @@ func (x *TerminalExitStatus) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -23612,7 +25165,7 @@ func (x *TerminalExitStatus) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -23698,9 +25251,14 @@ func (x *ReleaseTerminalResponse) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -23710,7 +25268,7 @@ func (x *ReleaseTerminalResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -23786,9 +25344,14 @@ func (x *WaitForTerminalExitResponse) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "exitCode":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v *uint32
 			err := wireDecodePtr(&v, r, wireDecodeUint32)
@@ -23798,6 +25361,10 @@ func (x *WaitForTerminalExitResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "signal":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v *string
 			err := wireDecodePtr(&v, r, wireDecodeString)
@@ -23807,6 +25374,10 @@ func (x *WaitForTerminalExitResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -23816,7 +25387,7 @@ func (x *WaitForTerminalExitResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -23902,9 +25473,14 @@ func (x *KillTerminalResponse) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -23914,7 +25490,7 @@ func (x *KillTerminalResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -23991,9 +25567,14 @@ func (x *CreateElicitationResponse) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -24008,7 +25589,7 @@ func (x *CreateElicitationResponse) decodeWire(r *wireReader) error {
 		return it.err
 	}
 	r.reset(start)
-	m := r.pushKnown(known, wireKnown{
+	m := r.pushKnown(&known, wireKnown{
 		owner: x,
 		sink:  &x.Unknown,
 	})
@@ -24211,7 +25792,7 @@ func (x *CreateElicitationResponseDecline) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -24270,7 +25851,7 @@ func (x *CreateElicitationResponseCancel) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -24339,7 +25920,7 @@ func (x *CreateElicitationResponseOther) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -24583,9 +26164,14 @@ func (x *ElicitationAcceptAction) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "content":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			var err error
 			if r.null() {
 				x.Content = nil
@@ -24596,7 +26182,7 @@ func (x *ElicitationAcceptAction) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "content")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -24668,18 +26254,25 @@ func (x *ClientNotification) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "method":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeString(&x.Method, r)
 			if err != nil {
 				return wireAtKey(err, "method")
 			}
 		case "params":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			err := wireDecodePtr(&x.Params, r, (*ClientNotificationParams).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "params")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -24903,12 +26496,19 @@ func (x *CancelNotification) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "_meta":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -24918,7 +26518,7 @@ func (x *CancelNotification) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -25008,12 +26608,19 @@ func (x *CancelRequestNotification) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "requestId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.RequestID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "requestId")
 			}
 		case "_meta":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -25023,7 +26630,7 @@ func (x *CancelRequestNotification) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}

@@ -55,7 +55,7 @@ type AgentAuthCapabilitiesAuthStatus struct {
 	Status *AuthStatusCapabilities `json:"status,omitempty"`
 }
 
-func (x *AgentAuthCapabilitiesAuthStatus) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known []wireKnown) error {
+func (x *AgentAuthCapabilitiesAuthStatus) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	switch string(it.key) {
 	case "status":
 		at := r.mark()
@@ -123,9 +123,14 @@ func (x *AuthStatusCapabilities) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -135,7 +140,7 @@ func (x *AuthStatusCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -226,12 +231,19 @@ func (x *AuthStatusResponse) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "state":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.State.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "state")
 			}
 		case "accounts":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v []AuthAccount
 			err := wireDecodeSlice(&v, r, true, (*AuthAccount).decodeWire)
@@ -241,6 +253,10 @@ func (x *AuthStatusResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -250,7 +266,7 @@ func (x *AuthStatusResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -438,12 +454,19 @@ func (x *AuthAccount) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "label":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeString(&x.Label, r)
 			if err != nil {
 				return wireAtKey(err, "label")
 			}
 		case "active":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v *bool
 			err := wireDecodePtr(&v, r, wireDecodeBool)
@@ -453,6 +476,10 @@ func (x *AuthAccount) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "name":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v *string
 			err := wireDecodePtr(&v, r, wireDecodeString)
@@ -462,6 +489,10 @@ func (x *AuthAccount) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "email":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			at := r.mark()
 			var v *string
 			err := wireDecodePtr(&v, r, wireDecodeString)
@@ -471,6 +502,10 @@ func (x *AuthAccount) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "organization":
+			if seen&(1<<4) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 4
 			at := r.mark()
 			var v *string
 			err := wireDecodePtr(&v, r, wireDecodeString)
@@ -480,6 +515,10 @@ func (x *AuthAccount) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<5) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 5
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -489,7 +528,7 @@ func (x *AuthAccount) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -660,12 +699,19 @@ func (x *AuthStatusUpdateNotification) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "state":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.State.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "state")
 			}
 		case "accounts":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v []AuthAccount
 			err := wireDecodeSlice(&v, r, true, (*AuthAccount).decodeWire)
@@ -675,6 +721,10 @@ func (x *AuthStatusUpdateNotification) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -684,7 +734,7 @@ func (x *AuthStatusUpdateNotification) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -821,9 +871,14 @@ func (x *AuthStatusRequest) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -833,7 +888,7 @@ func (x *AuthStatusRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}

@@ -7,7 +7,7 @@ package acp
 type AgentAuthCapabilitiesAuthStatus struct{}
 
 // decodeGatedMember keeps the member as unknown, as the stable schema does.
-func (*AgentAuthCapabilitiesAuthStatus) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known []wireKnown) error {
+func (*AgentAuthCapabilitiesAuthStatus) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	return u.keep(r, it.key, known)
 }
 

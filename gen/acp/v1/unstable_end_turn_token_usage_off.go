@@ -7,7 +7,7 @@ package acp
 type PromptResponseEndTurnTokenUsage struct{}
 
 // decodeGatedMember keeps the member as unknown, as the stable schema does.
-func (*PromptResponseEndTurnTokenUsage) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known []wireKnown) error {
+func (*PromptResponseEndTurnTokenUsage) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	return u.keep(r, it.key, known)
 }
 

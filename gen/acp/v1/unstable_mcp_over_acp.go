@@ -91,29 +91,46 @@ func (x *MessageMcpRequest) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "serverId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.ServerID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "serverId")
 			}
 		case "requestId":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := x.RequestID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "requestId")
 			}
 		case "method":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 2
 			err := wireDecodeString(&x.Method, r)
 			if err != nil {
 				return wireAtKey(err, "method")
 			}
 		case "params":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			err := wireDecodeRawObject(&x.Params, r)
 			if err != nil {
 				return wireAtKey(err, "params")
 			}
 		case "_meta":
+			if seen&(1<<4) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 4
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -123,7 +140,7 @@ func (x *MessageMcpRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -265,7 +282,7 @@ type McpCapabilitiesMCPOverACP struct {
 	ACP *bool `json:"acp,omitempty"`
 }
 
-func (x *McpCapabilitiesMCPOverACP) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known []wireKnown) error {
+func (x *McpCapabilitiesMCPOverACP) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	switch string(it.key) {
 	case "acp":
 		at := r.mark()
@@ -403,18 +420,28 @@ func (x *McpServerAcp) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "name":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeString(&x.Name, r)
 			if err != nil {
 				return wireAtKey(err, "name")
 			}
 		case "serverId":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := x.ServerID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "serverId")
 			}
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -424,7 +451,7 @@ func (x *McpServerAcp) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -652,12 +679,19 @@ func (x *MessageMcpResponseResult) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "result":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeRaw(&x.Result, r)
 			if err != nil {
 				return wireAtKey(err, "result")
 			}
 		case "_meta":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -667,7 +701,7 @@ func (x *MessageMcpResponseResult) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -751,12 +785,19 @@ func (x *MessageMcpResponseError) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "error":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.Error.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "error")
 			}
 		case "_meta":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -766,7 +807,7 @@ func (x *MessageMcpResponseError) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -855,24 +896,34 @@ func (x *McpError) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "code":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeInt32(&x.Code, r)
 			if err != nil {
 				return wireAtKey(err, "code")
 			}
 		case "message":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := wireDecodeString(&x.Message, r)
 			if err != nil {
 				return wireAtKey(err, "message")
 			}
 		case "data":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			err := wireDecodeRaw(&x.Data, r)
 			if err != nil {
 				return wireAtKey(err, "data")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -1019,29 +1070,46 @@ func (x *MessageMcpNotification) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "serverId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.ServerID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "serverId")
 			}
 		case "requestId":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := x.RequestID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "requestId")
 			}
 		case "method":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 2
 			err := wireDecodeString(&x.Method, r)
 			if err != nil {
 				return wireAtKey(err, "method")
 			}
 		case "params":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			err := wireDecodeRawObject(&x.Params, r)
 			if err != nil {
 				return wireAtKey(err, "params")
 			}
 		case "_meta":
+			if seen&(1<<4) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 4
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -1051,7 +1119,7 @@ func (x *MessageMcpNotification) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}

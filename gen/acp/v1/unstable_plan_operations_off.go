@@ -14,7 +14,7 @@ const knownSessionUpdatePlanOperations = ""
 type ClientCapabilitiesPlanOperations struct{}
 
 // decodeGatedMember keeps the member as unknown, as the stable schema does.
-func (*ClientCapabilitiesPlanOperations) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known []wireKnown) error {
+func (*ClientCapabilitiesPlanOperations) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	return u.keep(r, it.key, known)
 }
 

@@ -37,24 +37,34 @@ func (x *ProxyRequest) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "id":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.ID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "id")
 			}
 		case "method":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := wireDecodeString(&x.Method, r)
 			if err != nil {
 				return wireAtKey(err, "method")
 			}
 		case "params":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			err := wireDecodePtr(&x.Params, r, (*ProxyRequestParams).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "params")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -386,17 +396,28 @@ func (x *ProxySuccessorRequest) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "method":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeString(&x.Method, r)
 			if err != nil {
 				return wireAtKey(err, "method")
 			}
 		case "params":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			err := wireDecodeRaw(&x.Params, r)
 			if err != nil {
 				return wireAtKey(err, "params")
 			}
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -406,7 +427,7 @@ func (x *ProxySuccessorRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -590,19 +611,25 @@ func (x *ProxyResponseResult) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "id":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.ID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "id")
 			}
 		case "result":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := x.Result.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "result")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -682,19 +709,25 @@ func (x *ProxyResponseError) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "id":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.ID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "id")
 			}
 		case "error":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := x.Error.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "error")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -995,18 +1028,25 @@ func (x *ProxyNotification) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "method":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeString(&x.Method, r)
 			if err != nil {
 				return wireAtKey(err, "method")
 			}
 		case "params":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			err := wireDecodePtr(&x.Params, r, (*ProxyNotificationParams).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "params")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -1207,17 +1247,28 @@ func (x *ProxySuccessorNotification) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "method":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeString(&x.Method, r)
 			if err != nil {
 				return wireAtKey(err, "method")
 			}
 		case "params":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			err := wireDecodeRaw(&x.Params, r)
 			if err != nil {
 				return wireAtKey(err, "params")
 			}
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -1227,7 +1278,7 @@ func (x *ProxySuccessorNotification) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}

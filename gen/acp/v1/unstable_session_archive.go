@@ -86,7 +86,7 @@ type SessionCapabilitiesSessionArchive struct {
 	Archive *SessionArchiveCapabilities `json:"archive,omitempty"`
 }
 
-func (x *SessionCapabilitiesSessionArchive) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known []wireKnown) error {
+func (x *SessionCapabilitiesSessionArchive) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	switch string(it.key) {
 	case "archive":
 		at := r.mark()
@@ -155,9 +155,14 @@ func (x *SessionArchiveCapabilities) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -167,7 +172,7 @@ func (x *SessionArchiveCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -225,7 +230,7 @@ type SessionInfoSessionArchive struct {
 	Archived *bool `json:"archived,omitempty"`
 }
 
-func (x *SessionInfoSessionArchive) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known []wireKnown) error {
+func (x *SessionInfoSessionArchive) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	switch string(it.key) {
 	case "archived":
 		at := r.mark()
@@ -291,9 +296,14 @@ func (x *ArchiveSessionResponse) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -303,7 +313,7 @@ func (x *ArchiveSessionResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -379,9 +389,14 @@ func (x *UnarchiveSessionResponse) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -391,7 +406,7 @@ func (x *UnarchiveSessionResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -526,7 +541,7 @@ type ListSessionsRequestSessionArchive struct {
 	Archived *SessionArchiveFilter `json:"archived,omitempty"`
 }
 
-func (x *ListSessionsRequestSessionArchive) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known []wireKnown) error {
+func (x *ListSessionsRequestSessionArchive) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	switch string(it.key) {
 	case "archived":
 		err := wireDecodePtr(&x.Archived, r, (*SessionArchiveFilter).decodeWire)
@@ -666,12 +681,19 @@ func (x *ArchiveSessionRequest) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "_meta":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -681,7 +703,7 @@ func (x *ArchiveSessionRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -779,12 +801,19 @@ func (x *UnarchiveSessionRequest) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "_meta":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -794,7 +823,7 @@ func (x *UnarchiveSessionRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}

@@ -7,7 +7,7 @@ package acp
 type SessionCapabilitiesSessionArchive struct{}
 
 // decodeGatedMember keeps the member as unknown, as the stable schema does.
-func (*SessionCapabilitiesSessionArchive) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known []wireKnown) error {
+func (*SessionCapabilitiesSessionArchive) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	return u.keep(r, it.key, known)
 }
 
@@ -24,7 +24,7 @@ func (*SessionCapabilitiesSessionArchive) appendGatedMembers(buf []byte, _ int) 
 type SessionInfoSessionArchive struct{}
 
 // decodeGatedMember keeps the member as unknown, as the stable schema does.
-func (*SessionInfoSessionArchive) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known []wireKnown) error {
+func (*SessionInfoSessionArchive) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	return u.keep(r, it.key, known)
 }
 
@@ -41,7 +41,7 @@ func (*SessionInfoSessionArchive) appendGatedMembers(buf []byte, _ int) ([]byte,
 type ListSessionsRequestSessionArchive struct{}
 
 // decodeGatedMember keeps the member as unknown, as the stable schema does.
-func (*ListSessionsRequestSessionArchive) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known []wireKnown) error {
+func (*ListSessionsRequestSessionArchive) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	return u.keep(r, it.key, known)
 }
 

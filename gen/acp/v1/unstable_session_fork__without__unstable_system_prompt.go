@@ -7,7 +7,7 @@ package acp
 type ForkSessionRequestSystemPrompt struct{}
 
 // decodeGatedMember keeps the member as unknown, as the stable schema does.
-func (*ForkSessionRequestSystemPrompt) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known []wireKnown) error {
+func (*ForkSessionRequestSystemPrompt) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	return u.keep(r, it.key, known)
 }
 

@@ -58,7 +58,7 @@ type SessionCapabilitiesSessionTitle struct {
 	Title *SessionTitleCapabilities `json:"title,omitempty"`
 }
 
-func (x *SessionCapabilitiesSessionTitle) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known []wireKnown) error {
+func (x *SessionCapabilitiesSessionTitle) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	switch string(it.key) {
 	case "title":
 		at := r.mark()
@@ -127,9 +127,14 @@ func (x *SessionTitleCapabilities) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -139,7 +144,7 @@ func (x *SessionTitleCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -224,12 +229,19 @@ func (x *SetSessionTitleResponse) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "title":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeString(&x.Title, r)
 			if err != nil {
 				return wireAtKey(err, "title")
 			}
 		case "_meta":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -239,7 +251,7 @@ func (x *SetSessionTitleResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -387,18 +399,28 @@ func (x *SetSessionTitleRequest) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "title":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := wireDecodeString(&x.Title, r)
 			if err != nil {
 				return wireAtKey(err, "title")
 			}
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -408,7 +430,7 @@ func (x *SetSessionTitleRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}

@@ -185,9 +185,14 @@ func (x *SubagentSessionCapabilities) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "cancel":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v *SessionCancelCapabilities
 			err := wireDecodePtr(&v, r, (*SessionCancelCapabilities).decodeWire)
@@ -197,6 +202,10 @@ func (x *SubagentSessionCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -206,7 +215,7 @@ func (x *SubagentSessionCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -291,9 +300,14 @@ func (x *SessionCancelCapabilities) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -303,7 +317,7 @@ func (x *SessionCancelCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -630,7 +644,7 @@ func (x *StateUpdateOther) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -694,9 +708,14 @@ func (x *RunningStateUpdate) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -706,7 +725,7 @@ func (x *RunningStateUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -779,9 +798,14 @@ func (x *ErrorStopReason) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "error":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v *Error
 			err := wireDecodePtr(&v, r, (*Error).decodeWire)
@@ -791,7 +815,7 @@ func (x *ErrorStopReason) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -866,9 +890,14 @@ func (x *IdleStateUpdate) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -878,7 +907,7 @@ func (x *IdleStateUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "usage":
-			if err := x.IdleStateUpdateEndTurnTokenUsage.decodeGatedMember(&it, r, nil, known); err != nil {
+			if err := x.IdleStateUpdateEndTurnTokenUsage.decodeGatedMember(&it, r, nil, &known); err != nil {
 				return err
 			}
 		}
@@ -887,7 +916,7 @@ func (x *IdleStateUpdate) decodeWire(r *wireReader) error {
 		return it.err
 	}
 	r.reset(start)
-	m := r.pushKnown(known, wireKnown{
+	m := r.pushKnown(&known, wireKnown{
 		owner: x,
 		sink:  &x.Unknown,
 	})
@@ -1096,7 +1125,7 @@ func (x *IdleStateUpdateEndTurn) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -1155,7 +1184,7 @@ func (x *IdleStateUpdateMaxTokens) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -1215,7 +1244,7 @@ func (x *IdleStateUpdateMaxTurnRequests) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -1274,7 +1303,7 @@ func (x *IdleStateUpdateRefusal) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -1333,7 +1362,7 @@ func (x *IdleStateUpdateCancelled) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -1426,7 +1455,7 @@ func (x *IdleStateUpdateNone) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -1485,7 +1514,7 @@ func (x *IdleStateUpdateOther) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -1549,9 +1578,14 @@ func (x *RequiresActionStateUpdate) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -1561,7 +1595,7 @@ func (x *RequiresActionStateUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -1641,9 +1675,14 @@ func (x *UnknownStateUpdate) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -1653,7 +1692,7 @@ func (x *UnknownStateUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -1796,12 +1835,19 @@ func (x *SubagentUpdate) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "title":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v Patch[string]
 			err := wirePatchDecode(&v, r, wireDecodeString)
@@ -1811,6 +1857,10 @@ func (x *SubagentUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "description":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v Patch[string]
 			err := wirePatchDecode(&v, r, wireDecodeString)
@@ -1820,6 +1870,10 @@ func (x *SubagentUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "capabilities":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			at := r.mark()
 			var v Patch[SubagentSessionCapabilities]
 			err := wirePatchDecode(&v, r, (*SubagentSessionCapabilities).decodeWire)
@@ -1829,6 +1883,10 @@ func (x *SubagentUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "state":
+			if seen&(1<<4) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 4
 			at := r.mark()
 			var v Patch[StateUpdate]
 			err := wirePatchDecode(&v, r, (*StateUpdate).decodeWire)
@@ -1838,11 +1896,19 @@ func (x *SubagentUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "cwd":
+			if seen&(1<<5) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 5
 			err := wirePatchDecode(&x.Cwd, r, wireDecodeString)
 			if err != nil {
 				return wireAtKey(err, "cwd")
 			}
 		case "additionalDirectories":
+			if seen&(1<<6) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 6
 			err := wirePatchDecode(&x.AdditionalDirectories, r, func(dst *[]string, r *wireReader) error {
 				return wireDecodeSlice(dst, r, false, wireDecodeString)
 			})
@@ -1850,6 +1916,10 @@ func (x *SubagentUpdate) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "additionalDirectories")
 			}
 		case "_meta":
+			if seen&(1<<7) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 7
 			at := r.mark()
 			var v Patch[json.RawMessage]
 			err := wirePatchDecode(&v, r, wireDecodeRawObject)
@@ -1859,7 +1929,7 @@ func (x *SubagentUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -2012,12 +2082,19 @@ func (x *SessionMessage) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "messageId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.MessageID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "messageId")
 			}
 		case "senderSessionId":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v Patch[SessionId]
 			err := wirePatchDecode(&v, r, (*SessionId).decodeWire)
@@ -2027,6 +2104,10 @@ func (x *SessionMessage) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "recipientSessionId":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v Patch[SessionId]
 			err := wirePatchDecode(&v, r, (*SessionId).decodeWire)
@@ -2036,6 +2117,10 @@ func (x *SessionMessage) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "senderMessageId":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			at := r.mark()
 			var v Patch[MessageId]
 			err := wirePatchDecode(&v, r, (*MessageId).decodeWire)
@@ -2045,6 +2130,10 @@ func (x *SessionMessage) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "recipientMessageId":
+			if seen&(1<<4) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 4
 			at := r.mark()
 			var v Patch[MessageId]
 			err := wirePatchDecode(&v, r, (*MessageId).decodeWire)
@@ -2054,6 +2143,10 @@ func (x *SessionMessage) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "content":
+			if seen&(1<<5) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 5
 			at := r.mark()
 			var v Patch[[]ContentBlock]
 			err := wirePatchDecode(&v, r, func(dst *[]ContentBlock, r *wireReader) error {
@@ -2065,6 +2158,10 @@ func (x *SessionMessage) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<6) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 6
 			at := r.mark()
 			var v Patch[json.RawMessage]
 			err := wirePatchDecode(&v, r, wireDecodeRawObject)
@@ -2074,7 +2171,7 @@ func (x *SessionMessage) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -2202,18 +2299,28 @@ func (x *SessionMessageChunk) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "messageId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.MessageID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "messageId")
 			}
 		case "content":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := x.Content.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "content")
 			}
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -2223,7 +2330,7 @@ func (x *SessionMessageChunk) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -2299,7 +2406,7 @@ type ClientCapabilitiesSubagents struct {
 	Subagents *SubagentCapabilities `json:"subagents,omitempty"`
 }
 
-func (x *ClientCapabilitiesSubagents) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known []wireKnown) error {
+func (x *ClientCapabilitiesSubagents) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	switch string(it.key) {
 	case "subagents":
 		at := r.mark()
@@ -2366,9 +2473,14 @@ func (x *SubagentCapabilities) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -2378,7 +2490,7 @@ func (x *SubagentCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}

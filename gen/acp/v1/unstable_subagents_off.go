@@ -14,7 +14,7 @@ const knownSessionUpdateSubagents = ""
 type ClientCapabilitiesSubagents struct{}
 
 // decodeGatedMember keeps the member as unknown, as the stable schema does.
-func (*ClientCapabilitiesSubagents) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known []wireKnown) error {
+func (*ClientCapabilitiesSubagents) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	return u.keep(r, it.key, known)
 }
 

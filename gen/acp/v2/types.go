@@ -37,24 +37,34 @@ func (x *AgentRequest) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "id":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.ID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "id")
 			}
 		case "method":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := wireDecodeString(&x.Method, r)
 			if err != nil {
 				return wireAtKey(err, "method")
 			}
 		case "params":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			err := wireDecodePtr(&x.Params, r, (*AgentRequestParams).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "params")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -435,18 +445,28 @@ func (x *RequestPermissionRequest) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "title":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := wireDecodeString(&x.Title, r)
 			if err != nil {
 				return wireAtKey(err, "title")
 			}
 		case "description":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v *string
 			err := wireDecodePtr(&v, r, wireDecodeString)
@@ -456,17 +476,28 @@ func (x *RequestPermissionRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "subject":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			err := wireDecodePtr(&x.Subject, r, (*RequestPermissionSubject).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "subject")
 			}
 		case "options":
-			seen |= 1 << 2
+			if seen&(1<<4) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 4
 			err := wireDecodeSlice(&x.Options, r, false, (*PermissionOption).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "options")
 			}
 		case "_meta":
+			if seen&(1<<5) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 5
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -476,7 +507,7 @@ func (x *RequestPermissionRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -490,7 +521,7 @@ func (x *RequestPermissionRequest) decodeWire(r *wireReader) error {
 	if seen&(1<<1) == 0 {
 		return wireMissing("title")
 	}
-	if seen&(1<<2) == 0 {
+	if seen&(1<<4) == 0 {
 		return wireMissing("options")
 	}
 	return nil
@@ -786,7 +817,7 @@ func (x *RequestPermissionSubjectOther) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -915,12 +946,19 @@ func (x *ToolCallUpdate) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "toolCallId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.ToolCallID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "toolCallId")
 			}
 		case "name":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v Patch[string]
 			err := wirePatchDecode(&v, r, wireDecodeString)
@@ -930,6 +968,10 @@ func (x *ToolCallUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "title":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v Patch[string]
 			err := wirePatchDecode(&v, r, wireDecodeString)
@@ -939,6 +981,10 @@ func (x *ToolCallUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "kind":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			at := r.mark()
 			var v Patch[ToolKind]
 			err := wirePatchDecode(&v, r, (*ToolKind).decodeWire)
@@ -948,6 +994,10 @@ func (x *ToolCallUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "status":
+			if seen&(1<<4) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 4
 			at := r.mark()
 			var v Patch[ToolCallStatus]
 			err := wirePatchDecode(&v, r, (*ToolCallStatus).decodeWire)
@@ -957,6 +1007,10 @@ func (x *ToolCallUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "content":
+			if seen&(1<<5) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 5
 			at := r.mark()
 			var v Patch[[]ToolCallContent]
 			err := wirePatchDecode(&v, r, func(dst *[]ToolCallContent, r *wireReader) error {
@@ -968,6 +1022,10 @@ func (x *ToolCallUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "locations":
+			if seen&(1<<6) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 6
 			at := r.mark()
 			var v Patch[[]ToolCallLocation]
 			err := wirePatchDecode(&v, r, func(dst *[]ToolCallLocation, r *wireReader) error {
@@ -979,6 +1037,10 @@ func (x *ToolCallUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "rawInput":
+			if seen&(1<<7) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 7
 			at := r.mark()
 			var v Patch[json.RawMessage]
 			err := wirePatchDecode(&v, r, wireDecodeRaw)
@@ -988,6 +1050,10 @@ func (x *ToolCallUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "rawOutput":
+			if seen&(1<<8) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 8
 			at := r.mark()
 			var v Patch[json.RawMessage]
 			err := wirePatchDecode(&v, r, wireDecodeRaw)
@@ -997,6 +1063,10 @@ func (x *ToolCallUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "capabilities":
+			if seen&(1<<9) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 9
 			at := r.mark()
 			var v Patch[ToolCallCapabilities]
 			err := wirePatchDecode(&v, r, (*ToolCallCapabilities).decodeWire)
@@ -1006,6 +1076,10 @@ func (x *ToolCallUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<10) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 10
 			at := r.mark()
 			var v Patch[json.RawMessage]
 			err := wirePatchDecode(&v, r, wireDecodeRawObject)
@@ -1015,7 +1089,7 @@ func (x *ToolCallUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -1571,7 +1645,7 @@ func (x *ToolCallContentOther) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -1961,7 +2035,7 @@ func (x *ContentBlockOther) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -2044,9 +2118,14 @@ func (x *Annotations) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "audience":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v []Role
 			var err error
@@ -2061,6 +2140,10 @@ func (x *Annotations) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "lastModified":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v *string
 			err := wireDecodePtr(&v, r, wireDecodeString)
@@ -2070,6 +2153,10 @@ func (x *Annotations) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "priority":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v *float64
 			err := wireDecodePtr(&v, r, wireDecodeFloat64)
@@ -2079,6 +2166,10 @@ func (x *Annotations) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -2088,7 +2179,7 @@ func (x *Annotations) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -2245,12 +2336,19 @@ func (x *TextContent) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "text":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeString(&x.Text, r)
 			if err != nil {
 				return wireAtKey(err, "text")
 			}
 		case "annotations":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v *Annotations
 			err := wireDecodePtr(&v, r, (*Annotations).decodeWire)
@@ -2260,6 +2358,10 @@ func (x *TextContent) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -2269,7 +2371,7 @@ func (x *TextContent) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -2393,18 +2495,28 @@ func (x *ImageContent) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "data":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeString(&x.Data, r)
 			if err != nil {
 				return wireAtKey(err, "data")
 			}
 		case "mimeType":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := x.MimeType.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "mimeType")
 			}
 		case "uri":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v *string
 			err := wireDecodePtr(&v, r, wireDecodeString)
@@ -2414,6 +2526,10 @@ func (x *ImageContent) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "annotations":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			at := r.mark()
 			var v *Annotations
 			err := wireDecodePtr(&v, r, (*Annotations).decodeWire)
@@ -2423,6 +2539,10 @@ func (x *ImageContent) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<4) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 4
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -2432,7 +2552,7 @@ func (x *ImageContent) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -2546,18 +2666,28 @@ func (x *AudioContent) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "data":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeString(&x.Data, r)
 			if err != nil {
 				return wireAtKey(err, "data")
 			}
 		case "mimeType":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := x.MimeType.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "mimeType")
 			}
 		case "annotations":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v *Annotations
 			err := wireDecodePtr(&v, r, (*Annotations).decodeWire)
@@ -2567,6 +2697,10 @@ func (x *AudioContent) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -2576,7 +2710,7 @@ func (x *AudioContent) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -2695,12 +2829,19 @@ func (x *Icon) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "src":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeString(&x.Src, r)
 			if err != nil {
 				return wireAtKey(err, "src")
 			}
 		case "mimeType":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v *MediaType
 			err := wireDecodePtr(&v, r, (*MediaType).decodeWire)
@@ -2710,6 +2851,10 @@ func (x *Icon) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "sizes":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v []string
 			var err error
@@ -2724,6 +2869,10 @@ func (x *Icon) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "theme":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			at := r.mark()
 			var v *IconTheme
 			err := wireDecodePtr(&v, r, (*IconTheme).decodeWire)
@@ -2733,6 +2882,10 @@ func (x *Icon) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<4) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 4
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -2742,7 +2895,7 @@ func (x *Icon) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -2929,18 +3082,28 @@ func (x *ResourceLink) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "name":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeString(&x.Name, r)
 			if err != nil {
 				return wireAtKey(err, "name")
 			}
 		case "uri":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := wireDecodeString(&x.URI, r)
 			if err != nil {
 				return wireAtKey(err, "uri")
 			}
 		case "title":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v *string
 			err := wireDecodePtr(&v, r, wireDecodeString)
@@ -2950,6 +3113,10 @@ func (x *ResourceLink) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "description":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			at := r.mark()
 			var v *string
 			err := wireDecodePtr(&v, r, wireDecodeString)
@@ -2959,6 +3126,10 @@ func (x *ResourceLink) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "icons":
+			if seen&(1<<4) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 4
 			at := r.mark()
 			var v []Icon
 			var err error
@@ -2973,6 +3144,10 @@ func (x *ResourceLink) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "mimeType":
+			if seen&(1<<5) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 5
 			at := r.mark()
 			var v *MediaType
 			err := wireDecodePtr(&v, r, (*MediaType).decodeWire)
@@ -2982,6 +3157,10 @@ func (x *ResourceLink) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "size":
+			if seen&(1<<6) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 6
 			at := r.mark()
 			var v *uint64
 			err := wireDecodePtr(&v, r, wireDecodeUint64)
@@ -2991,6 +3170,10 @@ func (x *ResourceLink) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "annotations":
+			if seen&(1<<7) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 7
 			at := r.mark()
 			var v *Annotations
 			err := wireDecodePtr(&v, r, (*Annotations).decodeWire)
@@ -3000,6 +3183,10 @@ func (x *ResourceLink) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<8) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 8
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -3009,7 +3196,7 @@ func (x *ResourceLink) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -3301,18 +3488,28 @@ func (x *TextResourceContents) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "text":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeString(&x.Text, r)
 			if err != nil {
 				return wireAtKey(err, "text")
 			}
 		case "uri":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := wireDecodeString(&x.URI, r)
 			if err != nil {
 				return wireAtKey(err, "uri")
 			}
 		case "mimeType":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v *MediaType
 			err := wireDecodePtr(&v, r, (*MediaType).decodeWire)
@@ -3322,6 +3519,10 @@ func (x *TextResourceContents) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -3331,7 +3532,7 @@ func (x *TextResourceContents) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -3438,18 +3639,28 @@ func (x *BlobResourceContents) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "blob":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeString(&x.Blob, r)
 			if err != nil {
 				return wireAtKey(err, "blob")
 			}
 		case "uri":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := wireDecodeString(&x.URI, r)
 			if err != nil {
 				return wireAtKey(err, "uri")
 			}
 		case "mimeType":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v *MediaType
 			err := wireDecodePtr(&v, r, (*MediaType).decodeWire)
@@ -3459,6 +3670,10 @@ func (x *BlobResourceContents) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -3468,7 +3683,7 @@ func (x *BlobResourceContents) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -3573,12 +3788,19 @@ func (x *EmbeddedResource) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "resource":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.Resource.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "resource")
 			}
 		case "annotations":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v *Annotations
 			err := wireDecodePtr(&v, r, (*Annotations).decodeWire)
@@ -3588,6 +3810,10 @@ func (x *EmbeddedResource) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -3597,7 +3823,7 @@ func (x *EmbeddedResource) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -3690,12 +3916,19 @@ func (x *Content) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "content":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.Content.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "content")
 			}
 		case "_meta":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -3705,7 +3938,7 @@ func (x *Content) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -3799,9 +4032,14 @@ func (x *DiffChange) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "fileType":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v *DiffFileType
 			err := wireDecodePtr(&v, r, (*DiffFileType).decodeWire)
@@ -3811,6 +4049,10 @@ func (x *DiffChange) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "mimeType":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v *MediaType
 			err := wireDecodePtr(&v, r, (*MediaType).decodeWire)
@@ -3820,6 +4062,10 @@ func (x *DiffChange) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -3834,7 +4080,7 @@ func (x *DiffChange) decodeWire(r *wireReader) error {
 		return it.err
 	}
 	r.reset(start)
-	m := r.pushKnown(known, wireKnown{
+	m := r.pushKnown(&known, wireKnown{
 		owner: x,
 		sink:  &x.Unknown,
 	})
@@ -4212,7 +4458,7 @@ func (x *DiffChangeOther) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -4364,13 +4610,16 @@ func (x *DiffPathChange) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "path":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.Path.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "path")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -4443,19 +4692,25 @@ func (x *DiffPathPairChange) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "oldPath":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.OldPath.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "oldPath")
 			}
 		case "path":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := x.Path.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "path")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -4544,18 +4799,28 @@ func (x *DiffPatch) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "format":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.Format.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "format")
 			}
 		case "text":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := wireDecodeString(&x.Text, r)
 			if err != nil {
 				return wireAtKey(err, "text")
 			}
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -4565,7 +4830,7 @@ func (x *DiffPatch) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -4735,12 +5000,19 @@ func (x *Diff) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "changes":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeSlice(&x.Changes, r, true, (*DiffChange).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "changes")
 			}
 		case "patch":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v *DiffPatch
 			err := wireDecodePtr(&v, r, (*DiffPatch).decodeWire)
@@ -4750,6 +5022,10 @@ func (x *Diff) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -4759,7 +5035,7 @@ func (x *Diff) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -4881,12 +5157,19 @@ func (x *Terminal) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "terminalId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.TerminalID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "terminalId")
 			}
 		case "_meta":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -4896,7 +5179,7 @@ func (x *Terminal) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -4992,12 +5275,19 @@ func (x *ToolCallLocation) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "path":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.Path.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "path")
 			}
 		case "line":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v *uint32
 			err := wireDecodePtr(&v, r, wireDecodeUint32)
@@ -5007,6 +5297,10 @@ func (x *ToolCallLocation) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -5016,7 +5310,7 @@ func (x *ToolCallLocation) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -5115,9 +5409,14 @@ func (x *ToolCallCapabilities) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "cancel":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v *ToolCallCancelCapabilities
 			err := wireDecodePtr(&v, r, (*ToolCallCancelCapabilities).decodeWire)
@@ -5127,6 +5426,10 @@ func (x *ToolCallCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -5136,7 +5439,7 @@ func (x *ToolCallCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -5217,9 +5520,14 @@ func (x *ToolCallCancelCapabilities) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -5229,7 +5537,7 @@ func (x *ToolCallCancelCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -5311,12 +5619,19 @@ func (x *ToolCallPermissionSubject) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "toolCall":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.ToolCall.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "toolCall")
 			}
 		case "_meta":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -5326,7 +5641,7 @@ func (x *ToolCallPermissionSubject) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -5418,18 +5733,28 @@ func (x *CommandPermissionSubject) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "command":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeString(&x.Command, r)
 			if err != nil {
 				return wireAtKey(err, "command")
 			}
 		case "cwd":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := x.Cwd.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "cwd")
 			}
 		case "toolCallId":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v *ToolCallId
 			err := wireDecodePtr(&v, r, (*ToolCallId).decodeWire)
@@ -5439,6 +5764,10 @@ func (x *CommandPermissionSubject) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "terminalId":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			at := r.mark()
 			var v *TerminalId
 			err := wireDecodePtr(&v, r, (*TerminalId).decodeWire)
@@ -5448,6 +5777,10 @@ func (x *CommandPermissionSubject) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<4) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 4
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -5457,7 +5790,7 @@ func (x *CommandPermissionSubject) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -5569,24 +5902,37 @@ func (x *PermissionOption) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "optionId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.OptionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "optionId")
 			}
 		case "name":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := wireDecodeString(&x.Name, r)
 			if err != nil {
 				return wireAtKey(err, "name")
 			}
 		case "kind":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 2
 			err := x.Kind.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "kind")
 			}
 		case "_meta":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -5596,7 +5942,7 @@ func (x *PermissionOption) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -5804,12 +6150,19 @@ func (x *CreateElicitationRequest) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "message":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeString(&x.Message, r)
 			if err != nil {
 				return wireAtKey(err, "message")
 			}
 		case "_meta":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -5827,7 +6180,7 @@ func (x *CreateElicitationRequest) decodeWire(r *wireReader) error {
 		return wireMissing("message")
 	}
 	r.reset(start)
-	m := r.pushKnown(known, wireKnown{
+	m := r.pushKnown(&known, wireKnown{
 		owner: x,
 		sink:  &x.Unknown,
 	})
@@ -6089,7 +6442,7 @@ func (x *CreateElicitationRequestOther) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -6164,12 +6517,19 @@ func (x *ElicitationSessionScope) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "toolCallId":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v *ToolCallId
 			err := wireDecodePtr(&v, r, (*ToolCallId).decodeWire)
@@ -6179,7 +6539,7 @@ func (x *ElicitationSessionScope) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -6258,13 +6618,16 @@ func (x *ElicitationRequestScope) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "requestId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.RequestID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "requestId")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -6360,12 +6723,19 @@ func (x *ElicitationSchema) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "type":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.Type.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "type")
 			}
 		case "title":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v *string
 			err := wireDecodePtr(&v, r, wireDecodeString)
@@ -6375,12 +6745,19 @@ func (x *ElicitationSchema) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "properties":
-			seen |= 1 << 1
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			err := wireDecodeMap(&x.Properties, r, (*ElicitationPropertySchema).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "properties")
 			}
 		case "required":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			var err error
 			if r.null() {
 				x.Required = nil
@@ -6391,6 +6768,10 @@ func (x *ElicitationSchema) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "required")
 			}
 		case "description":
+			if seen&(1<<4) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 4
 			at := r.mark()
 			var v *string
 			err := wireDecodePtr(&v, r, wireDecodeString)
@@ -6400,6 +6781,10 @@ func (x *ElicitationSchema) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<5) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 5
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -6409,7 +6794,7 @@ func (x *ElicitationSchema) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -6420,7 +6805,7 @@ func (x *ElicitationSchema) decodeWire(r *wireReader) error {
 	if seen&(1<<0) == 0 {
 		return wireMissing("type")
 	}
-	if seen&(1<<1) == 0 {
+	if seen&(1<<2) == 0 {
 		return wireMissing("properties")
 	}
 	return nil
@@ -6864,7 +7249,7 @@ func (x *ElicitationPropertySchemaOther) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -7006,18 +7391,28 @@ func (x *EnumOption) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "const":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeString(&x.Const, r)
 			if err != nil {
 				return wireAtKey(err, "const")
 			}
 		case "title":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := wireDecodeString(&x.Title, r)
 			if err != nil {
 				return wireAtKey(err, "title")
 			}
 		case "description":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v *string
 			err := wireDecodePtr(&v, r, wireDecodeString)
@@ -7027,6 +7422,10 @@ func (x *EnumOption) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -7036,7 +7435,7 @@ func (x *EnumOption) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -7172,9 +7571,14 @@ func (x *StringPropertySchema) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "title":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v *string
 			err := wireDecodePtr(&v, r, wireDecodeString)
@@ -7184,6 +7588,10 @@ func (x *StringPropertySchema) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "description":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v *string
 			err := wireDecodePtr(&v, r, wireDecodeString)
@@ -7193,26 +7601,46 @@ func (x *StringPropertySchema) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "minLength":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			err := wireDecodePtr(&x.MinLength, r, wireDecodeUint32)
 			if err != nil {
 				return wireAtKey(err, "minLength")
 			}
 		case "maxLength":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			err := wireDecodePtr(&x.MaxLength, r, wireDecodeUint32)
 			if err != nil {
 				return wireAtKey(err, "maxLength")
 			}
 		case "pattern":
+			if seen&(1<<4) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 4
 			err := wireDecodePtr(&x.Pattern, r, wireDecodeString)
 			if err != nil {
 				return wireAtKey(err, "pattern")
 			}
 		case "format":
+			if seen&(1<<5) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 5
 			err := wireDecodePtr(&x.Format, r, (*StringFormat).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "format")
 			}
 		case "default":
+			if seen&(1<<6) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 6
 			at := r.mark()
 			var v *string
 			err := wireDecodePtr(&v, r, wireDecodeString)
@@ -7222,6 +7650,10 @@ func (x *StringPropertySchema) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "enum":
+			if seen&(1<<7) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 7
 			var err error
 			if r.null() {
 				x.Enum = nil
@@ -7232,6 +7664,10 @@ func (x *StringPropertySchema) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "enum")
 			}
 		case "oneOf":
+			if seen&(1<<8) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 8
 			var err error
 			if r.null() {
 				x.OneOf = nil
@@ -7242,6 +7678,10 @@ func (x *StringPropertySchema) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "oneOf")
 			}
 		case "_meta":
+			if seen&(1<<9) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 9
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -7251,7 +7691,7 @@ func (x *StringPropertySchema) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -7406,9 +7846,14 @@ func (x *NumberPropertySchema) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "title":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v *string
 			err := wireDecodePtr(&v, r, wireDecodeString)
@@ -7418,6 +7863,10 @@ func (x *NumberPropertySchema) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "description":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v *string
 			err := wireDecodePtr(&v, r, wireDecodeString)
@@ -7427,16 +7876,28 @@ func (x *NumberPropertySchema) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "minimum":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			err := wireDecodePtr(&x.Minimum, r, wireDecodeFloat64)
 			if err != nil {
 				return wireAtKey(err, "minimum")
 			}
 		case "maximum":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			err := wireDecodePtr(&x.Maximum, r, wireDecodeFloat64)
 			if err != nil {
 				return wireAtKey(err, "maximum")
 			}
 		case "default":
+			if seen&(1<<4) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 4
 			at := r.mark()
 			var v *float64
 			err := wireDecodePtr(&v, r, wireDecodeFloat64)
@@ -7446,6 +7907,10 @@ func (x *NumberPropertySchema) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<5) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 5
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -7455,7 +7920,7 @@ func (x *NumberPropertySchema) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -7582,9 +8047,14 @@ func (x *IntegerPropertySchema) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "title":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v *string
 			err := wireDecodePtr(&v, r, wireDecodeString)
@@ -7594,6 +8064,10 @@ func (x *IntegerPropertySchema) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "description":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v *string
 			err := wireDecodePtr(&v, r, wireDecodeString)
@@ -7603,16 +8077,28 @@ func (x *IntegerPropertySchema) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "minimum":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			err := wireDecodePtr(&x.Minimum, r, wireDecodeInt64)
 			if err != nil {
 				return wireAtKey(err, "minimum")
 			}
 		case "maximum":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			err := wireDecodePtr(&x.Maximum, r, wireDecodeInt64)
 			if err != nil {
 				return wireAtKey(err, "maximum")
 			}
 		case "default":
+			if seen&(1<<4) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 4
 			at := r.mark()
 			var v *int64
 			err := wireDecodePtr(&v, r, wireDecodeInt64)
@@ -7622,6 +8108,10 @@ func (x *IntegerPropertySchema) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<5) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 5
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -7631,7 +8121,7 @@ func (x *IntegerPropertySchema) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -7750,9 +8240,14 @@ func (x *BooleanPropertySchema) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "title":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v *string
 			err := wireDecodePtr(&v, r, wireDecodeString)
@@ -7762,6 +8257,10 @@ func (x *BooleanPropertySchema) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "description":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v *string
 			err := wireDecodePtr(&v, r, wireDecodeString)
@@ -7771,6 +8270,10 @@ func (x *BooleanPropertySchema) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "default":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v *bool
 			err := wireDecodePtr(&v, r, wireDecodeBool)
@@ -7780,6 +8283,10 @@ func (x *BooleanPropertySchema) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -7789,7 +8296,7 @@ func (x *BooleanPropertySchema) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -8036,7 +8543,7 @@ func (x *MultiSelectItemsOther) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -8110,12 +8617,19 @@ func (x *StringMultiSelectItems) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "enum":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeSlice(&x.Enum, r, false, wireDecodeString)
 			if err != nil {
 				return wireAtKey(err, "enum")
 			}
 		case "_meta":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -8125,7 +8639,7 @@ func (x *StringMultiSelectItems) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -8216,12 +8730,19 @@ func (x *TitledMultiSelectItems) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "anyOf":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeSlice(&x.AnyOf, r, false, (*EnumOption).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "anyOf")
 			}
 		case "_meta":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -8231,7 +8752,7 @@ func (x *TitledMultiSelectItems) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -8342,6 +8863,10 @@ func (x *MultiSelectPropertySchema) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "title":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v *string
 			err := wireDecodePtr(&v, r, wireDecodeString)
@@ -8351,6 +8876,10 @@ func (x *MultiSelectPropertySchema) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "description":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v *string
 			err := wireDecodePtr(&v, r, wireDecodeString)
@@ -8360,22 +8889,37 @@ func (x *MultiSelectPropertySchema) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "minItems":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			err := wireDecodePtr(&x.MinItems, r, wireDecodeUint64)
 			if err != nil {
 				return wireAtKey(err, "minItems")
 			}
 		case "maxItems":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			err := wireDecodePtr(&x.MaxItems, r, wireDecodeUint64)
 			if err != nil {
 				return wireAtKey(err, "maxItems")
 			}
 		case "items":
-			seen |= 1 << 0
+			if seen&(1<<4) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 4
 			err := x.Items.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "items")
 			}
 		case "default":
+			if seen&(1<<5) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 5
 			at := r.mark()
 			var v []string
 			var err error
@@ -8390,6 +8934,10 @@ func (x *MultiSelectPropertySchema) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<6) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 6
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -8399,7 +8947,7 @@ func (x *MultiSelectPropertySchema) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -8407,7 +8955,7 @@ func (x *MultiSelectPropertySchema) decodeWire(r *wireReader) error {
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
+	if seen&(1<<4) == 0 {
 		return wireMissing("items")
 	}
 	return nil
@@ -8515,6 +9063,9 @@ func (x *ElicitationFormMode) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "requestedSchema":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.RequestedSchema.decodeWire(r)
 			if err != nil {
@@ -8529,7 +9080,7 @@ func (x *ElicitationFormMode) decodeWire(r *wireReader) error {
 		return wireMissing("requestedSchema")
 	}
 	r.reset(start)
-	m := r.pushKnown(known, wireKnown{
+	m := r.pushKnown(&known, wireKnown{
 		owner: x,
 		sink:  &x.Unknown,
 	})
@@ -8775,12 +9326,18 @@ func (x *ElicitationUrlMode) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "elicitationId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.ElicitationID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "elicitationId")
 			}
 		case "url":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := wireDecodeString(&x.URL, r)
 			if err != nil {
@@ -8798,7 +9355,7 @@ func (x *ElicitationUrlMode) decodeWire(r *wireReader) error {
 		return wireMissing("url")
 	}
 	r.reset(start)
-	m := r.pushKnown(known, wireKnown{
+	m := r.pushKnown(&known, wireKnown{
 		owner: x,
 		sink:  &x.Unknown,
 	})
@@ -9151,19 +9708,25 @@ func (x *AgentResponseResult) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "id":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.ID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "id")
 			}
 		case "result":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := x.Result.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "result")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -9246,19 +9809,25 @@ func (x *AgentResponseError) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "id":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.ID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "id")
 			}
 		case "error":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := x.Error.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "error")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -9941,18 +10510,28 @@ func (x *InitializeResponse) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "protocolVersion":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.ProtocolVersion.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "protocolVersion")
 			}
 		case "info":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := x.Info.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "info")
 			}
 		case "capabilities":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v *AgentCapabilities
 			v = new(AgentCapabilities)
@@ -9963,6 +10542,10 @@ func (x *InitializeResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "authMethods":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			at := r.mark()
 			var v []AuthMethod
 			err := wireDecodeSlice(&v, r, true, (*AuthMethod).decodeWire)
@@ -9972,6 +10555,10 @@ func (x *InitializeResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<4) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 4
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -9981,7 +10568,7 @@ func (x *InitializeResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -10126,12 +10713,19 @@ func (x *Implementation) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "name":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeString(&x.Name, r)
 			if err != nil {
 				return wireAtKey(err, "name")
 			}
 		case "title":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v *string
 			err := wireDecodePtr(&v, r, wireDecodeString)
@@ -10141,12 +10735,19 @@ func (x *Implementation) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "version":
-			seen |= 1 << 1
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			err := wireDecodeString(&x.Version, r)
 			if err != nil {
 				return wireAtKey(err, "version")
 			}
 		case "_meta":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -10156,7 +10757,7 @@ func (x *Implementation) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -10167,7 +10768,7 @@ func (x *Implementation) decodeWire(r *wireReader) error {
 	if seen&(1<<0) == 0 {
 		return wireMissing("name")
 	}
-	if seen&(1<<1) == 0 {
+	if seen&(1<<2) == 0 {
 		return wireMissing("version")
 	}
 	return nil
@@ -10275,9 +10876,14 @@ func (x *AgentCapabilities) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "session":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v *SessionCapabilities
 			err := wireDecodePtr(&v, r, (*SessionCapabilities).decodeWire)
@@ -10287,6 +10893,10 @@ func (x *AgentCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "auth":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v *AgentAuthCapabilities
 			err := wireDecodePtr(&v, r, (*AgentAuthCapabilities).decodeWire)
@@ -10296,6 +10906,10 @@ func (x *AgentCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -10305,11 +10919,11 @@ func (x *AgentCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "providers":
-			if err := x.AgentCapabilitiesLLMProviders.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+			if err := x.AgentCapabilitiesLLMProviders.decodeGatedMember(&it, r, &x.Unknown, &known); err != nil {
 				return err
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -10445,9 +11059,14 @@ func (x *SessionCapabilities) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "prompt":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v *PromptCapabilities
 			err := wireDecodePtr(&v, r, (*PromptCapabilities).decodeWire)
@@ -10457,6 +11076,10 @@ func (x *SessionCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "mcp":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v *McpCapabilities
 			err := wireDecodePtr(&v, r, (*McpCapabilities).decodeWire)
@@ -10466,6 +11089,10 @@ func (x *SessionCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "delete":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v *SessionDeleteCapabilities
 			err := wireDecodePtr(&v, r, (*SessionDeleteCapabilities).decodeWire)
@@ -10475,6 +11102,10 @@ func (x *SessionCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "additionalDirectories":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			at := r.mark()
 			var v *SessionAdditionalDirectoriesCapabilities
 			err := wireDecodePtr(&v, r, (*SessionAdditionalDirectoriesCapabilities).decodeWire)
@@ -10484,6 +11115,10 @@ func (x *SessionCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<4) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 4
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -10493,27 +11128,27 @@ func (x *SessionCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "systemPrompt":
-			if err := x.SessionCapabilitiesSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+			if err := x.SessionCapabilitiesSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, &known); err != nil {
 				return err
 			}
 		case "fork":
-			if err := x.SessionCapabilitiesSessionFork.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+			if err := x.SessionCapabilitiesSessionFork.decodeGatedMember(&it, r, &x.Unknown, &known); err != nil {
 				return err
 			}
 		case "archive":
-			if err := x.SessionCapabilitiesSessionArchive.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+			if err := x.SessionCapabilitiesSessionArchive.decodeGatedMember(&it, r, &x.Unknown, &known); err != nil {
 				return err
 			}
 		case "status":
-			if err := x.SessionCapabilitiesSessionStatus.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+			if err := x.SessionCapabilitiesSessionStatus.decodeGatedMember(&it, r, &x.Unknown, &known); err != nil {
 				return err
 			}
 		case "title":
-			if err := x.SessionCapabilitiesSessionTitle.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+			if err := x.SessionCapabilitiesSessionTitle.decodeGatedMember(&it, r, &x.Unknown, &known); err != nil {
 				return err
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -10659,9 +11294,14 @@ func (x *PromptCapabilities) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "image":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v *PromptImageCapabilities
 			err := wireDecodePtr(&v, r, (*PromptImageCapabilities).decodeWire)
@@ -10671,6 +11311,10 @@ func (x *PromptCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "audio":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v *PromptAudioCapabilities
 			err := wireDecodePtr(&v, r, (*PromptAudioCapabilities).decodeWire)
@@ -10680,6 +11324,10 @@ func (x *PromptCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "embeddedContext":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v *PromptEmbeddedContextCapabilities
 			err := wireDecodePtr(&v, r, (*PromptEmbeddedContextCapabilities).decodeWire)
@@ -10689,6 +11337,10 @@ func (x *PromptCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -10698,7 +11350,7 @@ func (x *PromptCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -10793,9 +11445,14 @@ func (x *PromptImageCapabilities) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -10805,7 +11462,7 @@ func (x *PromptImageCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -10879,9 +11536,14 @@ func (x *PromptAudioCapabilities) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -10891,7 +11553,7 @@ func (x *PromptAudioCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -10965,9 +11627,14 @@ func (x *PromptEmbeddedContextCapabilities) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -10977,7 +11644,7 @@ func (x *PromptEmbeddedContextCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -11061,9 +11728,14 @@ func (x *McpCapabilities) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "stdio":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v *McpStdioCapabilities
 			err := wireDecodePtr(&v, r, (*McpStdioCapabilities).decodeWire)
@@ -11073,6 +11745,10 @@ func (x *McpCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "http":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v *McpHttpCapabilities
 			err := wireDecodePtr(&v, r, (*McpHttpCapabilities).decodeWire)
@@ -11082,6 +11758,10 @@ func (x *McpCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -11091,11 +11771,11 @@ func (x *McpCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "acp":
-			if err := x.McpCapabilitiesMCPOverACP.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+			if err := x.McpCapabilitiesMCPOverACP.decodeGatedMember(&it, r, &x.Unknown, &known); err != nil {
 				return err
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -11186,9 +11866,14 @@ func (x *McpStdioCapabilities) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -11198,7 +11883,7 @@ func (x *McpStdioCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -11272,9 +11957,14 @@ func (x *McpHttpCapabilities) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -11284,7 +11974,7 @@ func (x *McpHttpCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -11358,9 +12048,14 @@ func (x *SessionDeleteCapabilities) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -11370,7 +12065,7 @@ func (x *SessionDeleteCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -11447,9 +12142,14 @@ func (x *SessionAdditionalDirectoriesCapabilities) decodeWire(r *wireReader) err
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -11459,7 +12159,7 @@ func (x *SessionAdditionalDirectoriesCapabilities) decodeWire(r *wireReader) err
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -11537,9 +12237,14 @@ func (x *AgentAuthCapabilities) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -11549,11 +12254,11 @@ func (x *AgentAuthCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "status":
-			if err := x.AgentAuthCapabilitiesAuthStatus.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+			if err := x.AgentAuthCapabilitiesAuthStatus.decodeGatedMember(&it, r, &x.Unknown, &known); err != nil {
 				return err
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -11804,19 +12509,25 @@ func (x *AuthMethodOther) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "methodId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.MethodID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "methodId")
 			}
 		case "name":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := wireDecodeString(&x.Name, r)
 			if err != nil {
 				return wireAtKey(err, "name")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -11930,18 +12641,28 @@ func (x *EnvVariable) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "name":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeString(&x.Name, r)
 			if err != nil {
 				return wireAtKey(err, "name")
 			}
 		case "value":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := wireDecodeString(&x.Value, r)
 			if err != nil {
 				return wireAtKey(err, "value")
 			}
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -11951,7 +12672,7 @@ func (x *EnvVariable) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -12063,18 +12784,28 @@ func (x *AuthMethodTerminal) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "methodId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.MethodID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "methodId")
 			}
 		case "name":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := wireDecodeString(&x.Name, r)
 			if err != nil {
 				return wireAtKey(err, "name")
 			}
 		case "description":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v *string
 			err := wireDecodePtr(&v, r, wireDecodeString)
@@ -12084,6 +12815,10 @@ func (x *AuthMethodTerminal) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "args":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			var err error
 			if r.null() {
 				x.Args = nil
@@ -12094,6 +12829,10 @@ func (x *AuthMethodTerminal) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "args")
 			}
 		case "env":
+			if seen&(1<<4) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 4
 			var err error
 			if r.null() {
 				x.Env = nil
@@ -12104,6 +12843,10 @@ func (x *AuthMethodTerminal) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "env")
 			}
 		case "_meta":
+			if seen&(1<<5) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 5
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -12113,7 +12856,7 @@ func (x *AuthMethodTerminal) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -12236,18 +12979,28 @@ func (x *AuthMethodAgent) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "methodId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.MethodID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "methodId")
 			}
 		case "name":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := wireDecodeString(&x.Name, r)
 			if err != nil {
 				return wireAtKey(err, "name")
 			}
 		case "description":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v *string
 			err := wireDecodePtr(&v, r, wireDecodeString)
@@ -12257,6 +13010,10 @@ func (x *AuthMethodAgent) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -12266,7 +13023,7 @@ func (x *AuthMethodAgent) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -12361,9 +13118,14 @@ func (x *LoginAuthResponse) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -12373,7 +13135,7 @@ func (x *LoginAuthResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -12445,9 +13207,14 @@ func (x *LogoutAuthResponse) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -12457,7 +13224,7 @@ func (x *LogoutAuthResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -12557,12 +13324,19 @@ func (x *NewSessionResponse) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "configOptions":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v []SessionConfigOption
 			err := wireDecodeSlice(&v, r, true, (*SessionConfigOption).decodeWire)
@@ -12572,6 +13346,10 @@ func (x *NewSessionResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "availableCommands":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v []AvailableCommand
 			err := wireDecodeSlice(&v, r, true, (*AvailableCommand).decodeWire)
@@ -12581,6 +13359,10 @@ func (x *NewSessionResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -12590,7 +13372,7 @@ func (x *NewSessionResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -12703,18 +13485,28 @@ func (x *SessionConfigOption) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "configId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.ConfigID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "configId")
 			}
 		case "name":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := wireDecodeString(&x.Name, r)
 			if err != nil {
 				return wireAtKey(err, "name")
 			}
 		case "description":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v *string
 			err := wireDecodePtr(&v, r, wireDecodeString)
@@ -12724,6 +13516,10 @@ func (x *SessionConfigOption) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "category":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			at := r.mark()
 			var v *SessionConfigOptionCategory
 			err := wireDecodePtr(&v, r, (*SessionConfigOptionCategory).decodeWire)
@@ -12733,6 +13529,10 @@ func (x *SessionConfigOption) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<4) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 4
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -12753,7 +13553,7 @@ func (x *SessionConfigOption) decodeWire(r *wireReader) error {
 		return wireMissing("name")
 	}
 	r.reset(start)
-	m := r.pushKnown(known, wireKnown{
+	m := r.pushKnown(&known, wireKnown{
 		owner: x,
 		sink:  &x.Unknown,
 	})
@@ -13016,7 +13816,7 @@ func (x *SessionConfigOptionOther) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -13345,18 +14145,28 @@ func (x *SessionConfigSelectOption) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "value":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.Value.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "value")
 			}
 		case "name":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := wireDecodeString(&x.Name, r)
 			if err != nil {
 				return wireAtKey(err, "name")
 			}
 		case "description":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v *string
 			err := wireDecodePtr(&v, r, wireDecodeString)
@@ -13366,6 +14176,10 @@ func (x *SessionConfigSelectOption) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -13375,7 +14189,7 @@ func (x *SessionConfigSelectOption) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -13480,18 +14294,27 @@ func (x *SessionConfigSelectGroup) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "groupId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.GroupID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "groupId")
 			}
 		case "name":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := wireDecodeString(&x.Name, r)
 			if err != nil {
 				return wireAtKey(err, "name")
 			}
 		case "options":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 2
 			at := r.mark()
 			var v []SessionConfigSelectOption
@@ -13502,6 +14325,10 @@ func (x *SessionConfigSelectGroup) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -13511,7 +14338,7 @@ func (x *SessionConfigSelectGroup) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -13634,19 +14461,25 @@ func (x *SessionConfigSelect) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "currentValue":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.CurrentValue.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "currentValue")
 			}
 		case "options":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := x.Options.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "options")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -13725,13 +14558,16 @@ func (x *SessionConfigBoolean) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "currentValue":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeBool(&x.CurrentValue, r)
 			if err != nil {
 				return wireAtKey(err, "currentValue")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -13937,19 +14773,25 @@ func (x *AvailableCommandOther) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "name":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeString(&x.Name, r)
 			if err != nil {
 				return wireAtKey(err, "name")
 			}
 		case "description":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := wireDecodeString(&x.Description, r)
 			if err != nil {
 				return wireAtKey(err, "description")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -14159,7 +15001,7 @@ func (x *AvailableCommandInputOther) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -14233,12 +15075,19 @@ func (x *TextCommandInput) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "hint":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeString(&x.Hint, r)
 			if err != nil {
 				return wireAtKey(err, "hint")
 			}
 		case "_meta":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -14248,7 +15097,7 @@ func (x *TextCommandInput) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -14344,18 +15193,28 @@ func (x *Command) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "name":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeString(&x.Name, r)
 			if err != nil {
 				return wireAtKey(err, "name")
 			}
 		case "description":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := wireDecodeString(&x.Description, r)
 			if err != nil {
 				return wireAtKey(err, "description")
 			}
 		case "input":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v *AvailableCommandInput
 			err := wireDecodePtr(&v, r, (*AvailableCommandInput).decodeWire)
@@ -14365,6 +15224,10 @@ func (x *Command) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -14374,7 +15237,7 @@ func (x *Command) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -14479,6 +15342,9 @@ func (x *ListSessionsResponse) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "sessions":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			at := r.mark()
 			var v []SessionInfo
@@ -14489,11 +15355,19 @@ func (x *ListSessionsResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "nextCursor":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			err := wireDecodePtr(&x.NextCursor, r, (*SessionListCursor).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "nextCursor")
 			}
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -14503,7 +15377,7 @@ func (x *ListSessionsResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -14619,18 +15493,28 @@ func (x *SessionInfo) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "cwd":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := x.Cwd.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "cwd")
 			}
 		case "additionalDirectories":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			var err error
 			if r.null() {
 				x.AdditionalDirectories = nil
@@ -14641,6 +15525,10 @@ func (x *SessionInfo) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "additionalDirectories")
 			}
 		case "title":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			at := r.mark()
 			var v *string
 			err := wireDecodePtr(&v, r, wireDecodeString)
@@ -14650,6 +15538,10 @@ func (x *SessionInfo) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "updatedAt":
+			if seen&(1<<4) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 4
 			at := r.mark()
 			var v *string
 			err := wireDecodePtr(&v, r, wireDecodeString)
@@ -14659,6 +15551,10 @@ func (x *SessionInfo) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<5) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 5
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -14668,11 +15564,11 @@ func (x *SessionInfo) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "archived":
-			if err := x.SessionInfoSessionArchive.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+			if err := x.SessionInfoSessionArchive.decodeGatedMember(&it, r, &x.Unknown, &known); err != nil {
 				return err
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -14805,9 +15701,14 @@ func (x *DeleteSessionResponse) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -14817,7 +15718,7 @@ func (x *DeleteSessionResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -15144,7 +16045,7 @@ func (x *StateUpdateOther) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -15393,7 +16294,7 @@ func (x *BackgroundWorkOther) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -15467,12 +16368,19 @@ func (x *BackgroundTerminal) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "terminalId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.TerminalID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "terminalId")
 			}
 		case "_meta":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -15482,7 +16390,7 @@ func (x *BackgroundTerminal) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -15568,12 +16476,19 @@ func (x *BackgroundToolCall) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "toolCallId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.ToolCallID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "toolCallId")
 			}
 		case "_meta":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -15583,7 +16498,7 @@ func (x *BackgroundToolCall) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -15674,9 +16589,14 @@ func (x *RunningStateUpdate) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "background":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v []BackgroundWork
 			var err error
@@ -15691,6 +16611,10 @@ func (x *RunningStateUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -15700,7 +16624,7 @@ func (x *RunningStateUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -15795,18 +16719,28 @@ func (x *Error) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "code":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.Code.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "code")
 			}
 		case "message":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := wireDecodeString(&x.Message, r)
 			if err != nil {
 				return wireAtKey(err, "message")
 			}
 		case "data":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v *ErrorData
 			err := wireDecodePtr(&v, r, (*ErrorData).decodeWire)
@@ -15816,7 +16750,7 @@ func (x *Error) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -16154,18 +17088,28 @@ func (x *UnsupportedProtocolVersionErrorData) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "requested":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.Requested.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "requested")
 			}
 		case "supported":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := wireDecodeSlice(&x.Supported, r, false, (*ProtocolVersion).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "supported")
 			}
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -16175,7 +17119,7 @@ func (x *UnsupportedProtocolVersionErrorData) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -16279,12 +17223,19 @@ func (x *SessionNotFoundErrorData) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "_meta":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -16294,7 +17245,7 @@ func (x *SessionNotFoundErrorData) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -16371,9 +17322,14 @@ func (x *ErrorStopReason) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "error":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v *Error
 			err := wireDecodePtr(&v, r, (*Error).decodeWire)
@@ -16383,7 +17339,7 @@ func (x *ErrorStopReason) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -16478,9 +17434,14 @@ func (x *IdleStateUpdate) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "background":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v []BackgroundWork
 			var err error
@@ -16495,6 +17456,10 @@ func (x *IdleStateUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -16504,7 +17469,7 @@ func (x *IdleStateUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "usage":
-			if err := x.IdleStateUpdateEndTurnTokenUsage.decodeGatedMember(&it, r, nil, known); err != nil {
+			if err := x.IdleStateUpdateEndTurnTokenUsage.decodeGatedMember(&it, r, nil, &known); err != nil {
 				return err
 			}
 		}
@@ -16513,7 +17478,7 @@ func (x *IdleStateUpdate) decodeWire(r *wireReader) error {
 		return it.err
 	}
 	r.reset(start)
-	m := r.pushKnown(known, wireKnown{
+	m := r.pushKnown(&known, wireKnown{
 		owner: x,
 		sink:  &x.Unknown,
 	})
@@ -16735,7 +17700,7 @@ func (x *IdleStateUpdateEndTurn) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -16794,7 +17759,7 @@ func (x *IdleStateUpdateMaxTokens) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -16854,7 +17819,7 @@ func (x *IdleStateUpdateMaxTurnRequests) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -16913,7 +17878,7 @@ func (x *IdleStateUpdateRefusal) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -16981,7 +17946,7 @@ func (x *IdleStateUpdateCancelled) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -17078,7 +18043,7 @@ func (x *IdleStateUpdateNone) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -17138,7 +18103,7 @@ func (x *IdleStateUpdateOther) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -17224,9 +18189,14 @@ func (x *RequiresActionStateUpdate) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "background":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v []BackgroundWork
 			var err error
@@ -17241,6 +18211,10 @@ func (x *RequiresActionStateUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -17250,7 +18224,7 @@ func (x *RequiresActionStateUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -17349,9 +18323,14 @@ func (x *ResumeSessionResponse) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "configOptions":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v []SessionConfigOption
 			err := wireDecodeSlice(&v, r, true, (*SessionConfigOption).decodeWire)
@@ -17361,6 +18340,10 @@ func (x *ResumeSessionResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "availableCommands":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v []AvailableCommand
 			err := wireDecodeSlice(&v, r, true, (*AvailableCommand).decodeWire)
@@ -17370,6 +18353,10 @@ func (x *ResumeSessionResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -17379,7 +18366,7 @@ func (x *ResumeSessionResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -17465,9 +18452,14 @@ func (x *CloseSessionResponse) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -17477,7 +18469,7 @@ func (x *CloseSessionResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -17549,9 +18541,14 @@ func (x *CancelToolCallResponse) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -17561,7 +18558,7 @@ func (x *CancelToolCallResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -17633,9 +18630,14 @@ func (x *CancelTerminalResponse) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -17645,7 +18647,7 @@ func (x *CancelTerminalResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -17723,12 +18725,19 @@ func (x *SetSessionConfigOptionResponse) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "configOptions":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeSlice(&x.ConfigOptions, r, true, (*SessionConfigOption).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "configOptions")
 			}
 		case "_meta":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -17738,7 +18747,7 @@ func (x *SetSessionConfigOptionResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -17846,12 +18855,19 @@ func (x *PromptResponse) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "messageId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.MessageID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "messageId")
 			}
 		case "_meta":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -17861,7 +18877,7 @@ func (x *PromptResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -17995,18 +19011,25 @@ func (x *AgentNotification) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "method":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeString(&x.Method, r)
 			if err != nil {
 				return wireAtKey(err, "method")
 			}
 		case "params":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			err := wireDecodePtr(&x.Params, r, (*AgentNotificationParams).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "params")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -18270,18 +19293,28 @@ func (x *UpdateSessionNotification) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "update":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := x.Update.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "update")
 			}
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -18291,7 +19324,7 @@ func (x *UpdateSessionNotification) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -19294,7 +20327,7 @@ func (x *SessionUpdateOther) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -19374,18 +20407,28 @@ func (x *ContentChunk) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "messageId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.MessageID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "messageId")
 			}
 		case "content":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := x.Content.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "content")
 			}
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -19395,7 +20438,7 @@ func (x *ContentChunk) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -19506,12 +20549,19 @@ func (x *UserMessage) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "messageId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.MessageID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "messageId")
 			}
 		case "content":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v Patch[[]ContentBlock]
 			err := wirePatchDecode(&v, r, func(dst *[]ContentBlock, r *wireReader) error {
@@ -19523,6 +20573,10 @@ func (x *UserMessage) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v Patch[json.RawMessage]
 			err := wirePatchDecode(&v, r, wireDecodeRawObject)
@@ -19532,7 +20586,7 @@ func (x *UserMessage) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -19644,12 +20698,19 @@ func (x *AgentMessage) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "messageId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.MessageID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "messageId")
 			}
 		case "content":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v Patch[[]ContentBlock]
 			err := wirePatchDecode(&v, r, func(dst *[]ContentBlock, r *wireReader) error {
@@ -19661,6 +20722,10 @@ func (x *AgentMessage) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v Patch[json.RawMessage]
 			err := wirePatchDecode(&v, r, wireDecodeRawObject)
@@ -19670,7 +20735,7 @@ func (x *AgentMessage) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -19782,12 +20847,19 @@ func (x *AgentThought) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "messageId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.MessageID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "messageId")
 			}
 		case "content":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v Patch[[]ContentBlock]
 			err := wirePatchDecode(&v, r, func(dst *[]ContentBlock, r *wireReader) error {
@@ -19799,6 +20871,10 @@ func (x *AgentThought) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v Patch[json.RawMessage]
 			err := wirePatchDecode(&v, r, wireDecodeRawObject)
@@ -19808,7 +20884,7 @@ func (x *AgentThought) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -19911,18 +20987,28 @@ func (x *ToolCallContentChunk) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "toolCallId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.ToolCallID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "toolCallId")
 			}
 		case "content":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := x.Content.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "content")
 			}
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -19932,7 +21018,7 @@ func (x *ToolCallContentChunk) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -20026,12 +21112,19 @@ func (x *TerminalOutput) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "data":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeString(&x.Data, r)
 			if err != nil {
 				return wireAtKey(err, "data")
 			}
 		case "_meta":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -20041,7 +21134,7 @@ func (x *TerminalOutput) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -20133,9 +21226,14 @@ func (x *TerminalExitStatus) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "exitCode":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v *int64
 			err := wireDecodePtr(&v, r, wireDecodeInt64)
@@ -20145,6 +21243,10 @@ func (x *TerminalExitStatus) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "signal":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v *string
 			err := wireDecodePtr(&v, r, wireDecodeString)
@@ -20154,6 +21256,10 @@ func (x *TerminalExitStatus) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -20163,7 +21269,7 @@ func (x *TerminalExitStatus) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -20257,18 +21363,28 @@ func (x *TerminalSize) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "cols":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeUint16(&x.Cols, r)
 			if err != nil {
 				return wireAtKey(err, "cols")
 			}
 		case "rows":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := wireDecodeUint16(&x.Rows, r)
 			if err != nil {
 				return wireAtKey(err, "rows")
 			}
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -20278,7 +21394,7 @@ func (x *TerminalSize) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -20378,9 +21494,14 @@ func (x *TerminalCapabilities) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "cancel":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v *TerminalCancelCapabilities
 			err := wireDecodePtr(&v, r, (*TerminalCancelCapabilities).decodeWire)
@@ -20390,6 +21511,10 @@ func (x *TerminalCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -20399,7 +21524,7 @@ func (x *TerminalCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -20480,9 +21605,14 @@ func (x *TerminalCancelCapabilities) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -20492,7 +21622,7 @@ func (x *TerminalCancelCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -20597,12 +21727,19 @@ func (x *TerminalUpdate) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "terminalId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.TerminalID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "terminalId")
 			}
 		case "command":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v Patch[string]
 			err := wirePatchDecode(&v, r, wireDecodeString)
@@ -20612,6 +21749,10 @@ func (x *TerminalUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "cwd":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v Patch[AbsolutePath]
 			err := wirePatchDecode(&v, r, (*AbsolutePath).decodeWire)
@@ -20621,6 +21762,10 @@ func (x *TerminalUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "output":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			at := r.mark()
 			var v Patch[TerminalOutput]
 			err := wirePatchDecode(&v, r, (*TerminalOutput).decodeWire)
@@ -20630,6 +21775,10 @@ func (x *TerminalUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "exitStatus":
+			if seen&(1<<4) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 4
 			at := r.mark()
 			var v Patch[TerminalExitStatus]
 			err := wirePatchDecode(&v, r, (*TerminalExitStatus).decodeWire)
@@ -20639,6 +21788,10 @@ func (x *TerminalUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "size":
+			if seen&(1<<5) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 5
 			at := r.mark()
 			var v Patch[TerminalSize]
 			err := wirePatchDecode(&v, r, (*TerminalSize).decodeWire)
@@ -20648,6 +21801,10 @@ func (x *TerminalUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "capabilities":
+			if seen&(1<<6) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 6
 			at := r.mark()
 			var v Patch[TerminalCapabilities]
 			err := wirePatchDecode(&v, r, (*TerminalCapabilities).decodeWire)
@@ -20657,6 +21814,10 @@ func (x *TerminalUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<7) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 7
 			at := r.mark()
 			var v Patch[json.RawMessage]
 			err := wirePatchDecode(&v, r, wireDecodeRawObject)
@@ -20666,7 +21827,7 @@ func (x *TerminalUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -20797,18 +21958,28 @@ func (x *TerminalOutputChunk) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "terminalId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.TerminalID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "terminalId")
 			}
 		case "data":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := wireDecodeString(&x.Data, r)
 			if err != nil {
 				return wireAtKey(err, "data")
 			}
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -20818,7 +21989,7 @@ func (x *TerminalOutputChunk) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -21039,13 +22210,16 @@ func (x *PlanUpdateContentOther) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "planId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.PlanID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "planId")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -21160,24 +22334,37 @@ func (x *PlanEntry) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "content":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeString(&x.Content, r)
 			if err != nil {
 				return wireAtKey(err, "content")
 			}
 		case "priority":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := x.Priority.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "priority")
 			}
 		case "status":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 2
 			err := x.Status.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "status")
 			}
 		case "_meta":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -21187,7 +22374,7 @@ func (x *PlanEntry) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -21425,18 +22612,28 @@ func (x *PlanItems) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "planId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.PlanID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "planId")
 			}
 		case "entries":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := wireDecodeSlice(&x.Entries, r, true, (*PlanEntry).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "entries")
 			}
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -21446,7 +22643,7 @@ func (x *PlanItems) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -21545,12 +22742,19 @@ func (x *PlanUpdate) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "plan":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.Plan.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "plan")
 			}
 		case "_meta":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -21560,7 +22764,7 @@ func (x *PlanUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -21646,12 +22850,19 @@ func (x *AvailableCommandsUpdate) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "availableCommands":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeSlice(&x.AvailableCommands, r, true, (*AvailableCommand).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "availableCommands")
 			}
 		case "_meta":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -21661,7 +22872,7 @@ func (x *AvailableCommandsUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -21752,12 +22963,19 @@ func (x *ConfigOptionUpdate) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "configOptions":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeSlice(&x.ConfigOptions, r, true, (*SessionConfigOption).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "configOptions")
 			}
 		case "_meta":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -21767,7 +22985,7 @@ func (x *ConfigOptionUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -21866,9 +23084,14 @@ func (x *SessionInfoUpdate) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "title":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v Patch[string]
 			err := wirePatchDecode(&v, r, wireDecodeString)
@@ -21878,6 +23101,10 @@ func (x *SessionInfoUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "updatedAt":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v Patch[string]
 			err := wirePatchDecode(&v, r, wireDecodeString)
@@ -21887,6 +23114,10 @@ func (x *SessionInfoUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v Patch[json.RawMessage]
 			err := wirePatchDecode(&v, r, wireDecodeRawObject)
@@ -21896,7 +23127,7 @@ func (x *SessionInfoUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -21991,18 +23222,28 @@ func (x *Cost) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "amount":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeFloat64(&x.Amount, r)
 			if err != nil {
 				return wireAtKey(err, "amount")
 			}
 		case "currency":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := wireDecodeString(&x.Currency, r)
 			if err != nil {
 				return wireAtKey(err, "currency")
 			}
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -22012,7 +23253,7 @@ func (x *Cost) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -22112,18 +23353,28 @@ func (x *UsageUpdate) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "used":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeUint64(&x.Used, r)
 			if err != nil {
 				return wireAtKey(err, "used")
 			}
 		case "size":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := wireDecodeUint64(&x.Size, r)
 			if err != nil {
 				return wireAtKey(err, "size")
 			}
 		case "cost":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v Patch[Cost]
 			err := wirePatchDecode(&v, r, (*Cost).decodeWire)
@@ -22133,6 +23384,10 @@ func (x *UsageUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -22142,7 +23397,7 @@ func (x *UsageUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -22315,18 +23570,28 @@ func (x *Notice) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "severity":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.Severity.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "severity")
 			}
 		case "title":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := wireDecodeString(&x.Title, r)
 			if err != nil {
 				return wireAtKey(err, "title")
 			}
 		case "description":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v *string
 			err := wireDecodePtr(&v, r, wireDecodeString)
@@ -22336,6 +23601,10 @@ func (x *Notice) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -22345,7 +23614,7 @@ func (x *Notice) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -22544,18 +23813,28 @@ func (x *CompactionUpdate) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "compactionId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.CompactionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "compactionId")
 			}
 		case "status":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := x.Status.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "status")
 			}
 		case "summary":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v Patch[[]ContentBlock]
 			err := wirePatchDecode(&v, r, func(dst *[]ContentBlock, r *wireReader) error {
@@ -22567,6 +23846,10 @@ func (x *CompactionUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "error":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			at := r.mark()
 			var v Patch[string]
 			err := wirePatchDecode(&v, r, wireDecodeString)
@@ -22576,6 +23859,10 @@ func (x *CompactionUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<4) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 4
 			at := r.mark()
 			var v Patch[json.RawMessage]
 			err := wirePatchDecode(&v, r, wireDecodeRawObject)
@@ -22585,7 +23872,7 @@ func (x *CompactionUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -22699,18 +23986,28 @@ func (x *CompactionSummaryChunk) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "compactionId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.CompactionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "compactionId")
 			}
 		case "content":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := x.Content.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "content")
 			}
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -22720,7 +24017,7 @@ func (x *CompactionSummaryChunk) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -22816,12 +24113,19 @@ func (x *CompleteElicitationNotification) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "elicitationId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.ElicitationID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "elicitationId")
 			}
 		case "_meta":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -22831,7 +24135,7 @@ func (x *CompleteElicitationNotification) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -22942,24 +24246,34 @@ func (x *ClientRequest) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "id":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.ID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "id")
 			}
 		case "method":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := wireDecodeString(&x.Method, r)
 			if err != nil {
 				return wireAtKey(err, "method")
 			}
 		case "params":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			err := wireDecodePtr(&x.Params, r, (*ClientRequestParams).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "params")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -23626,18 +24940,28 @@ func (x *InitializeRequest) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "protocolVersion":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.ProtocolVersion.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "protocolVersion")
 			}
 		case "info":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := x.Info.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "info")
 			}
 		case "capabilities":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v *ClientCapabilities
 			v = new(ClientCapabilities)
@@ -23648,6 +24972,10 @@ func (x *InitializeRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -23657,7 +24985,7 @@ func (x *InitializeRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -23772,9 +25100,14 @@ func (x *ClientCapabilities) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "auth":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v *ClientAuthCapabilities
 			err := wireDecodePtr(&v, r, (*ClientAuthCapabilities).decodeWire)
@@ -23784,6 +25117,10 @@ func (x *ClientCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "elicitation":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v *ElicitationCapabilities
 			err := wireDecodePtr(&v, r, (*ElicitationCapabilities).decodeWire)
@@ -23793,6 +25130,10 @@ func (x *ClientCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -23802,7 +25143,7 @@ func (x *ClientCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -23899,9 +25240,14 @@ func (x *ClientAuthCapabilities) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "terminal":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v *TerminalAuthCapabilities
 			err := wireDecodePtr(&v, r, (*TerminalAuthCapabilities).decodeWire)
@@ -23911,6 +25257,10 @@ func (x *ClientAuthCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -23920,7 +25270,7 @@ func (x *ClientAuthCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -24003,9 +25353,14 @@ func (x *TerminalAuthCapabilities) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -24015,7 +25370,7 @@ func (x *TerminalAuthCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -24097,9 +25452,14 @@ func (x *ElicitationCapabilities) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "form":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v *ElicitationFormCapabilities
 			err := wireDecodePtr(&v, r, (*ElicitationFormCapabilities).decodeWire)
@@ -24109,6 +25469,10 @@ func (x *ElicitationCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "url":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v *ElicitationUrlCapabilities
 			err := wireDecodePtr(&v, r, (*ElicitationUrlCapabilities).decodeWire)
@@ -24118,6 +25482,10 @@ func (x *ElicitationCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -24127,7 +25495,7 @@ func (x *ElicitationCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -24215,9 +25583,14 @@ func (x *ElicitationFormCapabilities) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -24227,7 +25600,7 @@ func (x *ElicitationFormCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -24301,9 +25674,14 @@ func (x *ElicitationUrlCapabilities) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -24313,7 +25691,7 @@ func (x *ElicitationUrlCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -24398,12 +25776,19 @@ func (x *LoginAuthRequest) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "methodId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.MethodID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "methodId")
 			}
 		case "_meta":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -24413,7 +25798,7 @@ func (x *LoginAuthRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -24499,9 +25884,14 @@ func (x *LogoutAuthRequest) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -24511,7 +25901,7 @@ func (x *LogoutAuthRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -24603,12 +25993,19 @@ func (x *NewSessionRequest) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "cwd":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.Cwd.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "cwd")
 			}
 		case "additionalDirectories":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			var err error
 			if r.null() {
 				x.AdditionalDirectories = nil
@@ -24619,6 +26016,10 @@ func (x *NewSessionRequest) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "additionalDirectories")
 			}
 		case "mcpServers":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			var err error
 			if r.null() {
 				x.MCPServers = nil
@@ -24629,6 +26030,10 @@ func (x *NewSessionRequest) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "mcpServers")
 			}
 		case "_meta":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -24638,11 +26043,11 @@ func (x *NewSessionRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "systemPrompt":
-			if err := x.NewSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+			if err := x.NewSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, &known); err != nil {
 				return err
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -24921,7 +26326,7 @@ func (x *McpServerOther) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -24997,18 +26402,28 @@ func (x *HttpHeader) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "name":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeString(&x.Name, r)
 			if err != nil {
 				return wireAtKey(err, "name")
 			}
 		case "value":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := wireDecodeString(&x.Value, r)
 			if err != nil {
 				return wireAtKey(err, "value")
 			}
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -25018,7 +26433,7 @@ func (x *HttpHeader) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -25117,18 +26532,28 @@ func (x *McpServerHttp) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "name":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeString(&x.Name, r)
 			if err != nil {
 				return wireAtKey(err, "name")
 			}
 		case "url":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := wireDecodeString(&x.URL, r)
 			if err != nil {
 				return wireAtKey(err, "url")
 			}
 		case "headers":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			var err error
 			if r.null() {
 				x.Headers = nil
@@ -25139,6 +26564,10 @@ func (x *McpServerHttp) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "headers")
 			}
 		case "_meta":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -25148,7 +26577,7 @@ func (x *McpServerHttp) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -25256,18 +26685,28 @@ func (x *McpServerStdio) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "name":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeString(&x.Name, r)
 			if err != nil {
 				return wireAtKey(err, "name")
 			}
 		case "command":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := x.Command.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "command")
 			}
 		case "args":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			var err error
 			if r.null() {
 				x.Args = nil
@@ -25278,6 +26717,10 @@ func (x *McpServerStdio) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "args")
 			}
 		case "env":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			var err error
 			if r.null() {
 				x.Env = nil
@@ -25288,6 +26731,10 @@ func (x *McpServerStdio) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "env")
 			}
 		case "_meta":
+			if seen&(1<<4) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 4
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -25297,7 +26744,7 @@ func (x *McpServerStdio) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -25412,19 +26859,32 @@ func (x *ListSessionsRequest) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "cwd":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			err := wireDecodePtr(&x.Cwd, r, (*AbsolutePath).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "cwd")
 			}
 		case "cursor":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			err := wireDecodePtr(&x.Cursor, r, (*SessionListCursor).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "cursor")
 			}
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -25434,11 +26894,11 @@ func (x *ListSessionsRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "archived":
-			if err := x.ListSessionsRequestSessionArchive.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+			if err := x.ListSessionsRequestSessionArchive.decodeGatedMember(&it, r, &x.Unknown, &known); err != nil {
 				return err
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -25535,12 +26995,19 @@ func (x *DeleteSessionRequest) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "_meta":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -25550,7 +27017,7 @@ func (x *DeleteSessionRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -25670,18 +27137,28 @@ func (x *ResumeSessionRequest) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "cwd":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := x.Cwd.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "cwd")
 			}
 		case "additionalDirectories":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			var err error
 			if r.null() {
 				x.AdditionalDirectories = nil
@@ -25692,6 +27169,10 @@ func (x *ResumeSessionRequest) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "additionalDirectories")
 			}
 		case "mcpServers":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			var err error
 			if r.null() {
 				x.MCPServers = nil
@@ -25702,11 +27183,19 @@ func (x *ResumeSessionRequest) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "mcpServers")
 			}
 		case "replayFrom":
+			if seen&(1<<4) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 4
 			err := wireDecodePtr(&x.ReplayFrom, r, (*ReplayFrom).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "replayFrom")
 			}
 		case "_meta":
+			if seen&(1<<5) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 5
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -25716,11 +27205,11 @@ func (x *ResumeSessionRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "systemPrompt":
-			if err := x.ResumeSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+			if err := x.ResumeSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, &known); err != nil {
 				return err
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -25959,7 +27448,7 @@ func (x *ReplayFromOther) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -26027,9 +27516,14 @@ func (x *ReplayFromStart) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -26039,7 +27533,7 @@ func (x *ReplayFromStart) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -26136,12 +27630,19 @@ func (x *CloseSessionRequest) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "_meta":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -26151,7 +27652,7 @@ func (x *CloseSessionRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -26252,18 +27753,28 @@ func (x *CancelToolCallRequest) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "toolCallId":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := x.ToolCallID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "toolCallId")
 			}
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -26273,7 +27784,7 @@ func (x *CancelToolCallRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -26383,18 +27894,28 @@ func (x *CancelTerminalRequest) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "terminalId":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := x.TerminalID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "terminalId")
 			}
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -26404,7 +27925,7 @@ func (x *CancelTerminalRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -26511,18 +28032,28 @@ func (x *SetSessionConfigOptionRequest) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "configId":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := x.ConfigID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "configId")
 			}
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -26543,7 +28074,7 @@ func (x *SetSessionConfigOptionRequest) decodeWire(r *wireReader) error {
 		return wireMissing("configId")
 	}
 	r.reset(start)
-	m := r.pushKnown(known, wireKnown{
+	m := r.pushKnown(&known, wireKnown{
 		owner: x,
 		sink:  &x.Unknown,
 	})
@@ -26725,13 +28256,16 @@ func (x *SetSessionConfigOptionRequestID) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "value":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.Value.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "value")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -26802,13 +28336,16 @@ func (x *SetSessionConfigOptionRequestBoolean) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "value":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeBool(&x.Value, r)
 			if err != nil {
 				return wireAtKey(err, "value")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -26888,13 +28425,16 @@ func (x *SetSessionConfigOptionRequestOther) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "value":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeRaw(&x.Value, r)
 			if err != nil {
 				return wireAtKey(err, "value")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -27005,18 +28545,28 @@ func (x *PromptRequest) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "prompt":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := wireDecodeSlice(&x.Prompt, r, false, (*ContentBlock).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "prompt")
 			}
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -27026,7 +28576,7 @@ func (x *PromptRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -27216,19 +28766,25 @@ func (x *ClientResponseResult) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "id":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.ID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "id")
 			}
 		case "result":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := x.Result.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "result")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -27311,19 +28867,25 @@ func (x *ClientResponseError) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "id":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.ID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "id")
 			}
 		case "error":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := x.Error.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "error")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -27667,12 +29229,19 @@ func (x *RequestPermissionResponse) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "outcome":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.Outcome.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "outcome")
 			}
 		case "_meta":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -27682,7 +29251,7 @@ func (x *RequestPermissionResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -27943,7 +29512,7 @@ func (x *RequestPermissionOutcomeOther) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -28011,9 +29580,14 @@ func (x *CancelledPermissionOutcome) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -28023,7 +29597,7 @@ func (x *CancelledPermissionOutcome) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -28101,12 +29675,19 @@ func (x *SelectedPermissionOutcome) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "optionId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.OptionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "optionId")
 			}
 		case "_meta":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -28116,7 +29697,7 @@ func (x *SelectedPermissionOutcome) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -28199,9 +29780,14 @@ func (x *CreateElicitationResponse) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -28216,7 +29802,7 @@ func (x *CreateElicitationResponse) decodeWire(r *wireReader) error {
 		return it.err
 	}
 	r.reset(start)
-	m := r.pushKnown(known, wireKnown{
+	m := r.pushKnown(&known, wireKnown{
 		owner: x,
 		sink:  &x.Unknown,
 	})
@@ -28419,7 +30005,7 @@ func (x *CreateElicitationResponseDecline) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -28478,7 +30064,7 @@ func (x *CreateElicitationResponseCancel) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -28547,7 +30133,7 @@ func (x *CreateElicitationResponseOther) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -28912,9 +30498,14 @@ func (x *ElicitationAcceptAction) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "content":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			var err error
 			if r.null() {
 				x.Content = nil
@@ -28925,7 +30516,7 @@ func (x *ElicitationAcceptAction) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "content")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -28997,18 +30588,25 @@ func (x *ClientNotification) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "method":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeString(&x.Method, r)
 			if err != nil {
 				return wireAtKey(err, "method")
 			}
 		case "params":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			err := wireDecodePtr(&x.Params, r, (*ClientNotificationParams).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "params")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -29250,12 +30848,19 @@ func (x *CancelSessionNotification) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "_meta":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -29265,7 +30870,7 @@ func (x *CancelSessionNotification) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -29356,12 +30961,19 @@ func (x *CancelRequestNotification) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "requestId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.RequestID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "requestId")
 			}
 		case "_meta":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -29371,7 +30983,7 @@ func (x *CancelRequestNotification) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}

@@ -58,24 +58,37 @@ func (x *Usage) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "totalTokens":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeUint64(&x.TotalTokens, r)
 			if err != nil {
 				return wireAtKey(err, "totalTokens")
 			}
 		case "inputTokens":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := wireDecodeUint64(&x.InputTokens, r)
 			if err != nil {
 				return wireAtKey(err, "inputTokens")
 			}
 		case "outputTokens":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 2
 			err := wireDecodeUint64(&x.OutputTokens, r)
 			if err != nil {
 				return wireAtKey(err, "outputTokens")
 			}
 		case "thoughtTokens":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			at := r.mark()
 			var v *uint64
 			err := wireDecodePtr(&v, r, wireDecodeUint64)
@@ -85,6 +98,10 @@ func (x *Usage) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "cachedReadTokens":
+			if seen&(1<<4) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 4
 			at := r.mark()
 			var v *uint64
 			err := wireDecodePtr(&v, r, wireDecodeUint64)
@@ -94,6 +111,10 @@ func (x *Usage) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "cachedWriteTokens":
+			if seen&(1<<5) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 5
 			at := r.mark()
 			var v *uint64
 			err := wireDecodePtr(&v, r, wireDecodeUint64)
@@ -103,6 +124,10 @@ func (x *Usage) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<6) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 6
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -112,7 +137,7 @@ func (x *Usage) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -215,7 +240,7 @@ type IdleStateUpdateEndTurnTokenUsage struct {
 	Usage *Usage `json:"usage,omitempty"`
 }
 
-func (x *IdleStateUpdateEndTurnTokenUsage) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known []wireKnown) error {
+func (x *IdleStateUpdateEndTurnTokenUsage) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	switch string(it.key) {
 	case "usage":
 		at := r.mark()

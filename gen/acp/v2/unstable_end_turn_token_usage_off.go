@@ -7,7 +7,7 @@ package acp
 type IdleStateUpdateEndTurnTokenUsage struct{}
 
 // decodeGatedMember keeps the member as unknown, as the stable schema does.
-func (*IdleStateUpdateEndTurnTokenUsage) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known []wireKnown) error {
+func (*IdleStateUpdateEndTurnTokenUsage) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	return u.keep(r, it.key, known)
 }
 

@@ -115,7 +115,7 @@ type AgentCapabilitiesLLMProviders struct {
 	Providers *ProvidersCapabilities `json:"providers,omitempty"`
 }
 
-func (x *AgentCapabilitiesLLMProviders) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known []wireKnown) error {
+func (x *AgentCapabilitiesLLMProviders) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	switch string(it.key) {
 	case "providers":
 		at := r.mark()
@@ -183,9 +183,14 @@ func (x *ProvidersCapabilities) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -195,7 +200,7 @@ func (x *ProvidersCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -277,12 +282,19 @@ func (x *ListProvidersResponse) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "providers":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := wireDecodeSlice(&x.Providers, r, false, (*ProviderInfo).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "providers")
 			}
 		case "_meta":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -292,7 +304,7 @@ func (x *ListProvidersResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -395,12 +407,18 @@ func (x *ProviderInfo) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "providerId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.ProviderID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "providerId")
 			}
 		case "supported":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			at := r.mark()
 			var v []LlmProtocol
@@ -411,17 +429,28 @@ func (x *ProviderInfo) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "required":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 2
 			err := wireDecodeBool(&x.Required, r)
 			if err != nil {
 				return wireAtKey(err, "required")
 			}
 		case "current":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			err := wireDecodePtr(&x.Current, r, (*ProviderCurrentConfig).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "current")
 			}
 		case "_meta":
+			if seen&(1<<4) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 4
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -431,7 +460,7 @@ func (x *ProviderInfo) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -651,18 +680,28 @@ func (x *ProviderCurrentConfig) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "apiType":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.APIType.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "apiType")
 			}
 		case "baseUrl":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := wireDecodeString(&x.BaseURL, r)
 			if err != nil {
 				return wireAtKey(err, "baseUrl")
 			}
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -672,7 +711,7 @@ func (x *ProviderCurrentConfig) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -764,9 +803,14 @@ func (x *SetProviderResponse) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -776,7 +820,7 @@ func (x *SetProviderResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -852,9 +896,14 @@ func (x *DisableProviderResponse) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -864,7 +913,7 @@ func (x *DisableProviderResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -1046,9 +1095,14 @@ func (x *ListProvidersRequest) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -1058,7 +1112,7 @@ func (x *ListProvidersRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -1149,29 +1203,46 @@ func (x *SetProviderRequest) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "providerId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.ProviderID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "providerId")
 			}
 		case "apiType":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := x.APIType.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "apiType")
 			}
 		case "baseUrl":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 2
 			err := wireDecodeString(&x.BaseURL, r)
 			if err != nil {
 				return wireAtKey(err, "baseUrl")
 			}
 		case "headers":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			err := wireDecodeMap(&x.Headers, r, wireDecodeString)
 			if err != nil {
 				return wireAtKey(err, "headers")
 			}
 		case "_meta":
+			if seen&(1<<4) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 4
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -1181,7 +1252,7 @@ func (x *SetProviderRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -1294,12 +1365,19 @@ func (x *DisableProviderRequest) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "providerId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.ProviderID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "providerId")
 			}
 		case "_meta":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -1309,7 +1387,7 @@ func (x *DisableProviderRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}

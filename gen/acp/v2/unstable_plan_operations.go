@@ -193,18 +193,28 @@ func (x *PlanFile) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "planId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.PlanID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "planId")
 			}
 		case "uri":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := wireDecodeString(&x.URI, r)
 			if err != nil {
 				return wireAtKey(err, "uri")
 			}
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -214,7 +224,7 @@ func (x *PlanFile) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -314,18 +324,28 @@ func (x *PlanMarkdown) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "planId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.PlanID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "planId")
 			}
 		case "content":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := wireDecodeString(&x.Content, r)
 			if err != nil {
 				return wireAtKey(err, "content")
 			}
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -335,7 +355,7 @@ func (x *PlanMarkdown) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -433,12 +453,19 @@ func (x *PlanRemoved) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "planId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.PlanID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "planId")
 			}
 		case "_meta":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -448,7 +475,7 @@ func (x *PlanRemoved) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}

@@ -55,7 +55,7 @@ type SessionCapabilitiesSessionFork struct {
 	Fork *SessionForkCapabilities `json:"fork,omitempty"`
 }
 
-func (x *SessionCapabilitiesSessionFork) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known []wireKnown) error {
+func (x *SessionCapabilitiesSessionFork) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	switch string(it.key) {
 	case "fork":
 		at := r.mark()
@@ -123,9 +123,14 @@ func (x *SessionForkCapabilities) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -135,7 +140,7 @@ func (x *SessionForkCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -229,12 +234,19 @@ func (x *ForkSessionResponse) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "configOptions":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v []SessionConfigOption
 			err := wireDecodeSlice(&v, r, true, (*SessionConfigOption).decodeWire)
@@ -244,6 +256,10 @@ func (x *ForkSessionResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "availableCommands":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v []AvailableCommand
 			err := wireDecodeSlice(&v, r, true, (*AvailableCommand).decodeWire)
@@ -253,6 +269,10 @@ func (x *ForkSessionResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -262,7 +282,7 @@ func (x *ForkSessionResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -431,18 +451,28 @@ func (x *ForkSessionRequest) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "cwd":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := x.Cwd.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "cwd")
 			}
 		case "additionalDirectories":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			var err error
 			if r.null() {
 				x.AdditionalDirectories = nil
@@ -453,6 +483,10 @@ func (x *ForkSessionRequest) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "additionalDirectories")
 			}
 		case "mcpServers":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			var err error
 			if r.null() {
 				x.MCPServers = nil
@@ -463,6 +497,10 @@ func (x *ForkSessionRequest) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "mcpServers")
 			}
 		case "_meta":
+			if seen&(1<<4) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 4
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -472,11 +510,11 @@ func (x *ForkSessionRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "systemPrompt":
-			if err := x.ForkSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+			if err := x.ForkSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, &known); err != nil {
 				return err
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}

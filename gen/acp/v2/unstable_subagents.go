@@ -148,12 +148,19 @@ func (x *BackgroundSubagent) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "_meta":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -163,7 +170,7 @@ func (x *BackgroundSubagent) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -266,9 +273,14 @@ func (x *UnknownStateUpdate) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "background":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v []BackgroundWork
 			var err error
@@ -283,6 +295,10 @@ func (x *UnknownStateUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -292,7 +308,7 @@ func (x *UnknownStateUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -526,9 +542,14 @@ func (x *SubagentSessionCapabilities) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "cancel":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v *SessionCancelCapabilities
 			err := wireDecodePtr(&v, r, (*SessionCancelCapabilities).decodeWire)
@@ -538,6 +559,10 @@ func (x *SubagentSessionCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -547,7 +572,7 @@ func (x *SubagentSessionCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -632,9 +657,14 @@ func (x *SessionCancelCapabilities) decodeWire(r *wireReader) error {
 	if err != nil {
 		return err
 	}
+	var seen uint64
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 0
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -644,7 +674,7 @@ func (x *SessionCancelCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -794,12 +824,19 @@ func (x *SubagentUpdate) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "sessionId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.SessionID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "sessionId")
 			}
 		case "title":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v Patch[string]
 			err := wirePatchDecode(&v, r, wireDecodeString)
@@ -809,6 +846,10 @@ func (x *SubagentUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "description":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v Patch[string]
 			err := wirePatchDecode(&v, r, wireDecodeString)
@@ -818,6 +859,10 @@ func (x *SubagentUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "capabilities":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			at := r.mark()
 			var v Patch[SubagentSessionCapabilities]
 			err := wirePatchDecode(&v, r, (*SubagentSessionCapabilities).decodeWire)
@@ -827,6 +872,10 @@ func (x *SubagentUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "state":
+			if seen&(1<<4) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 4
 			at := r.mark()
 			var v Patch[StateUpdate]
 			err := wirePatchDecode(&v, r, (*StateUpdate).decodeWire)
@@ -836,11 +885,19 @@ func (x *SubagentUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "cwd":
+			if seen&(1<<5) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 5
 			err := wirePatchDecode(&x.Cwd, r, (*AbsolutePath).decodeWire)
 			if err != nil {
 				return wireAtKey(err, "cwd")
 			}
 		case "additionalDirectories":
+			if seen&(1<<6) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 6
 			err := wirePatchDecode(&x.AdditionalDirectories, r, func(dst *[]AbsolutePath, r *wireReader) error {
 				return wireDecodeSlice(dst, r, false, (*AbsolutePath).decodeWire)
 			})
@@ -848,6 +905,10 @@ func (x *SubagentUpdate) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "additionalDirectories")
 			}
 		case "_meta":
+			if seen&(1<<7) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 7
 			at := r.mark()
 			var v Patch[json.RawMessage]
 			err := wirePatchDecode(&v, r, wireDecodeRawObject)
@@ -857,7 +918,7 @@ func (x *SubagentUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -1017,12 +1078,19 @@ func (x *SessionMessage) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "messageId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.MessageID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "messageId")
 			}
 		case "senderSessionId":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			at := r.mark()
 			var v Patch[SessionId]
 			err := wirePatchDecode(&v, r, (*SessionId).decodeWire)
@@ -1032,6 +1100,10 @@ func (x *SessionMessage) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "recipientSessionId":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v Patch[SessionId]
 			err := wirePatchDecode(&v, r, (*SessionId).decodeWire)
@@ -1041,6 +1113,10 @@ func (x *SessionMessage) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "senderMessageId":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			at := r.mark()
 			var v Patch[MessageId]
 			err := wirePatchDecode(&v, r, (*MessageId).decodeWire)
@@ -1050,6 +1126,10 @@ func (x *SessionMessage) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "recipientMessageId":
+			if seen&(1<<4) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 4
 			at := r.mark()
 			var v Patch[MessageId]
 			err := wirePatchDecode(&v, r, (*MessageId).decodeWire)
@@ -1059,6 +1139,10 @@ func (x *SessionMessage) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "content":
+			if seen&(1<<5) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 5
 			at := r.mark()
 			var v Patch[[]ContentBlock]
 			err := wirePatchDecode(&v, r, func(dst *[]ContentBlock, r *wireReader) error {
@@ -1070,6 +1154,10 @@ func (x *SessionMessage) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "_meta":
+			if seen&(1<<6) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 6
 			at := r.mark()
 			var v Patch[json.RawMessage]
 			err := wirePatchDecode(&v, r, wireDecodeRawObject)
@@ -1079,7 +1167,7 @@ func (x *SessionMessage) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}
@@ -1212,18 +1300,28 @@ func (x *SessionMessageChunk) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "messageId":
+			if seen&(1<<0) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 0
 			err := x.MessageID.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "messageId")
 			}
 		case "content":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
 			seen |= 1 << 1
 			err := x.Content.decodeWire(r)
 			if err != nil {
 				return wireAtKey(err, "content")
 			}
 		case "_meta":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			at := r.mark()
 			var v json.RawMessage
 			err := wireDecodeRawObject(&v, r)
@@ -1233,7 +1331,7 @@ func (x *SessionMessageChunk) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
 				return err
 			}
 		}

@@ -7,7 +7,7 @@ package acp
 type SessionCapabilitiesSystemPrompt struct{}
 
 // decodeGatedMember keeps the member as unknown, as the stable schema does.
-func (*SessionCapabilitiesSystemPrompt) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known []wireKnown) error {
+func (*SessionCapabilitiesSystemPrompt) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	return u.keep(r, it.key, known)
 }
 
@@ -24,7 +24,7 @@ func (*SessionCapabilitiesSystemPrompt) appendGatedMembers(buf []byte, _ int) ([
 type NewSessionRequestSystemPrompt struct{}
 
 // decodeGatedMember keeps the member as unknown, as the stable schema does.
-func (*NewSessionRequestSystemPrompt) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known []wireKnown) error {
+func (*NewSessionRequestSystemPrompt) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	return u.keep(r, it.key, known)
 }
 
@@ -41,7 +41,7 @@ func (*NewSessionRequestSystemPrompt) appendGatedMembers(buf []byte, _ int) ([]b
 type ResumeSessionRequestSystemPrompt struct{}
 
 // decodeGatedMember keeps the member as unknown, as the stable schema does.
-func (*ResumeSessionRequestSystemPrompt) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known []wireKnown) error {
+func (*ResumeSessionRequestSystemPrompt) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	return u.keep(r, it.key, known)
 }
 

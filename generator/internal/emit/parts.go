@@ -38,7 +38,7 @@ func gatedParams(tracks bool, named bool) []Code {
 	}
 	params := []Code{name("it").Op("*").Id("wireObjectIter"), name("r").Op("*").Id("wireReader")}
 	if tracks {
-		params = append(params, name("u").Op("*").Id("UnknownMembers"), name("known").Index().Id("wireKnown"))
+		params = append(params, name("u").Op("*").Id("UnknownMembers"), name("known").Op("*").Id("wireKnownSet"))
 	}
 	return params
 }
@@ -48,7 +48,7 @@ func emitPartOn(f *File, owner string, p *ir.FieldPart, tracks bool) {
 	f.Type().Id(p.Name).Struct(structFields(object{Name: p.Name, Fields: p.Fields})...)
 	var cases []Code
 	for _, fd := range p.Fields {
-		cases = append(cases, Case(Lit(fd.JSON)).Block(fieldDecode(fd, -1)...))
+		cases = append(cases, Case(Lit(fd.JSON)).Block(fieldDecode(fd, bitSet{}, -1, false)...))
 	}
 	newFunc(f).Params(ptrRecv(p.Name)).Id("decodeGatedMember").Params(gatedParams(tracks, true)...).Error().Block(
 		Switch(String().Call(Id("it").Dot("key"))).Block(cases...),

@@ -149,18 +149,27 @@ func emitObjectDecode(f *File, o object) {
 		If(Err().Op("!=").Nil()).Block(Return(Err())),
 	)
 	var cases []Code
+	// With unknown members tracked, every field has a bit, so that a member
+	// given twice is an error (wireDuplicate); otherwise only the required
+	// ones have one, to report those missing.
+	var bits []int
+	seen := bitSet{}
 	for _, fd := range o.Fields {
 		bit := -1
-		if fd.Required {
-			bit = len(required)
-			required = append(required, fd)
+		if o.tracks() || fd.Required {
+			bit = seen.n
+			seen.n++
 		}
-		cases = append(cases, Case(Lit(fd.JSON)).Block(fieldDecode(fd, bit)...))
+		if fd.Required {
+			required = append(required, fd)
+			bits = append(bits, bit)
+		}
+		cases = append(cases, Case(Lit(fd.JSON)).Block(fieldDecode(fd, seen, bit, o.tracks())...))
 	}
 	for _, p := range o.Parts {
 		args := []Code{Op("&").Id("it"), Id("r")}
 		if o.tracks() {
-			args = append(args, gatedSink(o), Id("known"))
+			args = append(args, gatedSink(o), Op("&").Id("known"))
 		}
 		cases = append(cases, Case(partKeys(p)...).Block(
 			If(Err().Op(":=").Id("x").Dot(p.Name).Dot("decodeGatedMember").Call(args...), Err().Op("!=").Nil()).Block(Return(Err()))))
@@ -168,15 +177,15 @@ func emitObjectDecode(f *File, o object) {
 	switch {
 	case o.records() && o.keeps():
 		cases = append(cases, Default().Block(
-			If(Err().Op(":=").Id("x").Dot("Unknown").Dot("keep").Call(Id("r"), Id("it").Dot("key"), Id("known")), Err().Op("!=").Nil()).Block(Return(Err()))))
+			If(Err().Op(":=").Id("x").Dot("Unknown").Dot("keep").Call(Id("r"), Id("it").Dot("key"), Op("&").Id("known")), Err().Op("!=").Nil()).Block(Return(Err()))))
 	case o.records():
 		cases = append(cases, Default().Block(
-			If(Op("!").Id("wireIsKnown").Call(Id("known"), Id("it").Dot("key"))).Block(Return(Id("wireRejectMember").Call(Id("it").Dot("key"))))))
+			If(Err().Op(":=").Id("wireReject").Call(Id("it").Dot("key"), Op("&").Id("known")), Err().Op("!=").Nil()).Block(Return(Err()))))
 	case o.Extra && !o.tracks():
 		cases = append(cases, Default().Block(extraDecode()...))
 	}
-	if len(required) > 0 {
-		body = append(body, Var().Id("seen").Uint64())
+	if seen.n > 0 {
+		body = append(body, seen.decl())
 	}
 	loop := Empty()
 	if len(cases) > 0 {
@@ -185,7 +194,7 @@ func emitObjectDecode(f *File, o object) {
 	body = append(body, For(Id("it").Dot("next").Call(Id("r"))).Block(loop),
 		If(Id("it").Dot("err").Op("!=").Nil()).Block(Return(Id("it").Dot("err"))))
 	for i, fd := range required {
-		body = append(body, If(Id("seen").Op("&").Parens(Lit(1).Op("<<").Lit(i)).Op("==").Lit(0)).Block(
+		body = append(body, If(seen.test(bits[i]).Op("==").Lit(0)).Block(
 			Return(Id("wireMissing").Call(Lit(fd.JSON)))))
 	}
 	switch {
@@ -194,7 +203,7 @@ func emitObjectDecode(f *File, o object) {
 		// its start. The variant takes this struct's members as known, and
 		// puts the members neither declares in this struct's Unknown.
 		body = append(body, Id("r").Dot("reset").Call(Id("start")),
-			Id("m").Op(":=").Id("r").Dot("pushKnown").Call(Id("known"), Id("wireKnown").Values(Dict{Id("owner"): Id("x"), Id("sink"): Op("&").Id("x").Dot("Unknown")})),
+			Id("m").Op(":=").Id("r").Dot("pushKnown").Call(Op("&").Id("known"), Id("wireKnown").Values(Dict{Id("owner"): Id("x"), Id("sink"): Op("&").Id("x").Dot("Unknown")})),
 			Err().Op("=").Id("x").Dot("Variant").Dot(decodeMethod).Call(Id("r")),
 			Id("r").Dot("popKnown").Call(Id("m")),
 			Return(Err()))
@@ -239,10 +248,13 @@ func extraDecode() []Code {
 // (x-deserialize-default-on-error) decode into a temporary and keep the
 // zero value when that fails; the cursor then goes back to the value's
 // start, and the iterator skips it (a malformed value is still an error).
-func fieldDecode(fd *ir.Field, bit int) []Code {
+func fieldDecode(fd *ir.Field, seen bitSet, bit int, dup bool) []Code {
 	var out []Code
+	if bit >= 0 && dup {
+		out = append(out, If(seen.test(bit).Op("!=").Lit(0)).Block(Return(Id("wireDuplicate").Call(Id("it").Dot("key")))))
+	}
 	if bit >= 0 {
-		out = append(out, Id("seen").Op("|=").Lit(1).Op("<<").Lit(bit))
+		out = append(out, seen.word(bit).Op("|=").Add(seen.mask(bit)))
 	}
 	place := Id("x").Dot(fd.Go)
 	if fd.DefaultOnError {
@@ -252,6 +264,32 @@ func fieldDecode(fd *ir.Field, bit int) []Code {
 	}
 	out = append(out, decodeStmts(fd, place)...)
 	return append(out, If(Err().Op("!=").Nil()).Block(Return(Id("wireAtKey").Call(Err(), Lit(fd.JSON)))))
+}
+
+// bitSet is the decoder's set of members seen, n bits: one uint64 named
+// seen, or an array of them beyond 64 members.
+type bitSet struct{ n int }
+
+func (b bitSet) decl() Code {
+	if b.n <= 64 {
+		return Var().Id("seen").Uint64()
+	}
+	return Var().Id("seen").Index(Lit((b.n + 63) / 64)).Uint64()
+}
+
+// word is the uint64 holding bit i.
+func (b bitSet) word(i int) *Statement {
+	if b.n <= 64 {
+		return Id("seen")
+	}
+	return Id("seen").Index(Lit(i / 64))
+}
+
+func (b bitSet) mask(i int) Code { return Lit(1).Op("<<").Lit(i % 64) }
+
+// test is word(i) & mask(i).
+func (b bitSet) test(i int) *Statement {
+	return b.word(i).Op("&").Parens(b.mask(i))
 }
 
 // decodeStmts decodes the value at the cursor into place and leaves the

@@ -229,3 +229,41 @@ func TestUnknownMemberThatIsDeclared(t *testing.T) {
 		t.Errorf("got %s", out)
 	}
 }
+
+// A member name given twice in one object is an error, whatever the
+// member: declared, a union's tag (also through a flattened union), or
+// unknown; so no reader of the same bytes can see another value.
+func TestDuplicateMembersRejected(t *testing.T) {
+	many := `{"name":"n"`
+	for i := 0; i < 20; i++ {
+		many += `,"u` + strings.Repeat("x", i) + `":1`
+	}
+	many += `,"u":2}`
+	for _, c := range []struct{ what, typ, in string }{
+		{"declared", "Envelope", `{"name":"n","name":"m"}`},
+		{"declared in a payload variant", "Block", `{"type":"text","text":"a","text":"b"}`},
+		{"tag", "Block", `{"type":"text","text":"a","type":"image"}`},
+		{"tag of an unknown variant", "Block", `{"type":"_x","type":"image","data":"d"}`},
+		{"tag of a flattened union", "Option", `{"id":"o","kind":"toggle","on":true,"kind":"select"}`},
+		{"flattening struct's member", "Option", `{"id":"o","kind":"toggle","on":true,"id":"p"}`},
+		{"unknown", "Envelope", `{"name":"n","u":1,"u":2}`},
+		{"unknown, escaped the second time", "Envelope", `{"name":"n","u":1,"\u0075":2}`},
+		{"unknown among many", "Envelope", many},
+		{"closed object", "Strict", `{"a":1,"a":2}`},
+	} {
+		var err error
+		switch c.typ {
+		case "Envelope":
+			err = json.Unmarshal([]byte(c.in), new(Envelope))
+		case "Block":
+			err = json.Unmarshal([]byte(c.in), new(Block))
+		case "Option":
+			err = json.Unmarshal([]byte(c.in), new(Option))
+		case "Strict":
+			err = json.Unmarshal([]byte(c.in), new(Strict))
+		}
+		if err == nil || !strings.Contains(err.Error(), "duplicate member") {
+			t.Errorf("%s: %s: error %v, want a duplicate member", c.what, c.in, err)
+		}
+	}
+}

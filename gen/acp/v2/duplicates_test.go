@@ -1,0 +1,25 @@
+package acp_test
+
+import (
+	"strings"
+	"testing"
+
+	acp "github.com/acpgen/acpgen/gen/acp/v2"
+)
+
+// A tag given twice is rejected, so a tag the overrides remove ("plan" in
+// v2) cannot get through behind an unknown first one, and no reader of
+// the same bytes (first wins, last wins) sees another variant.
+func TestDuplicateTagRejected(t *testing.T) {
+	for _, in := range []string{
+		`{"sessionUpdate":"_x","sessionUpdate":"plan","entries":[]}`,
+		`{"sessionUpdate":"agent_message_chunk","sessionUpdate":"tool_call","messageId":"m","content":{"type":"text","text":"t"}}`,
+		`{"sessionUpdate":"agent_message_chunk","messageId":"m","messageId":"n","content":{"type":"text","text":"t"}}`,
+	} {
+		var u acp.SessionUpdate
+		err := u.UnmarshalJSON([]byte(in))
+		if err == nil || !strings.Contains(err.Error(), "duplicate member") {
+			t.Errorf("%s: decoded as %T (error %v), want a duplicate member error", in, u.Value, err)
+		}
+	}
+}
