@@ -51,17 +51,21 @@ func wireAppendMap[V any](buf []byte, m map[string]V, appendValue func(*V, []byt
 }
 
 // wireAppendExtra appends the members of m (the additionalProperties of a
-// struct that keeps unknown members) to an object being written, each
-// preceded by wireComma so it composes with the members written before.
-// Keys are written in sorted order; values are written verbatim, an empty
-// one as null (see wireAppendRaw).
-func wireAppendExtra(buf []byte, open int, m map[string]json.RawMessage) []byte {
+// struct generated with unknown members dropped) to an object being
+// written, each preceded by wireComma so it composes with the members
+// written before. Keys are written in sorted order; values are written
+// verbatim, an empty one as null, one that is not JSON is an error (see
+// wireAppendRaw).
+func wireAppendExtra(buf []byte, open int, m map[string]json.RawMessage) ([]byte, error) {
 	for _, k := range wireSortedKeys(m) {
 		buf = append(wireAppendQuoted(wireComma(buf, open), k), ':')
 		v := m[k]
-		buf, _ = wireAppendRaw(&v, buf)
+		var err error
+		if buf, err = wireAppendRaw(&v, buf); err != nil {
+			return nil, wireAtKey(err, k)
+		}
 	}
-	return buf
+	return buf, nil
 }
 
 // wireSortedKeys returns the keys of m in increasing order; nil for an

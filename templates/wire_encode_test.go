@@ -3,6 +3,7 @@ package templates
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"math"
 	"math/rand/v2"
 	"strings"
@@ -240,18 +241,41 @@ func TestAppendExtra(t *testing.T) {
 	extra := map[string]json.RawMessage{"z": json.RawMessage(`[1]`), "a\"": json.RawMessage(`{"k":true}`), "n": nil}
 	buf := []byte(`{`)
 	open := len(buf)
-	buf = wireAppendExtra(buf, open, extra)
+	buf, _ = wireAppendExtra(buf, open, extra)
 	buf = append(buf, '}')
 	if string(buf) != `{"a\"":{"k":true},"n":null,"z":[1]}` || !json.Valid(buf) {
 		t.Errorf("extra only = %s", buf)
 	}
-	buf = []byte(`{"known":1`)
-	buf = append(wireAppendExtra(buf, 1, extra), '}')
+	buf, _ = wireAppendExtra([]byte(`{"known":1`), 1, extra)
+	buf = append(buf, '}')
 	if string(buf) != `{"known":1,"a\"":{"k":true},"n":null,"z":[1]}` {
 		t.Errorf("after known members = %s", buf)
 	}
-	if got := wireAppendExtra([]byte("{"), 1, nil); string(got) != "{" {
-		t.Errorf("nil extra = %s", got)
+	if got, err := wireAppendExtra([]byte("{"), 1, nil); string(got) != "{" || err != nil {
+		t.Errorf("nil extra = %s, %v", got, err)
+	}
+	bad := map[string]json.RawMessage{"k": json.RawMessage(`1,"x":2`)}
+	if got, err := wireAppendExtra([]byte("{"), 1, bad); err == nil {
+		t.Errorf("an extra member that is not one JSON value was written: %s", got)
+	}
+}
+
+// A json.RawMessage is written as it is, so what is not exactly one JSON
+// value is an encode error: invalid bytes, or more than one value (which
+// would add members to the enclosing object).
+func TestAppendRawChecked(t *testing.T) {
+	for _, ok := range []string{`{"a":[1,2]}`, ` 1 `, `"s"`, `null`} {
+		raw := json.RawMessage(ok)
+		if out, err := wireAppendRaw(&raw, nil); err != nil || string(out) != ok {
+			t.Errorf("%q: %s, %v", ok, out, err)
+		}
+	}
+	for _, bad := range []string{`1,"toolCallId":"evil"`, `{`, `nul`, `1 2`, "\"x\x01\""} {
+		raw := json.RawMessage(bad)
+		var ee *EncodeError
+		if out, err := wireAppendRaw(&raw, nil); !errors.As(err, &ee) {
+			t.Errorf("%q: wrote %s, error %v; want an *EncodeError", bad, out, err)
+		}
 	}
 }
 

@@ -440,6 +440,9 @@ func (x *SessionUpdatePlanUpdate) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *SessionUpdatePlanUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdatePlanUpdate")
+	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
@@ -474,6 +477,9 @@ func (x *SessionUpdatePlanRemoved) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *SessionUpdatePlanRemoved) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdatePlanRemoved")
+	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
@@ -535,6 +541,13 @@ func (x *SessionUpdateOther) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *SessionUpdateOther) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateOther")
+	}
+	switch x.SessionUpdate {
+	case "", "plan_removed", "plan_update":
+		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.SessionUpdate), "sessionUpdate")
+	}
 	buf = append(wireComma(buf, open), "\"sessionUpdate\":"...)
 	buf = wireAppendQuoted(buf, x.SessionUpdate)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -754,6 +767,9 @@ func (x *PlanUpdateContentItems) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *PlanUpdateContentItems) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "PlanUpdateContentItems")
+	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
@@ -788,6 +804,9 @@ func (x *PlanUpdateContentFile) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *PlanUpdateContentFile) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "PlanUpdateContentFile")
+	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
@@ -822,6 +841,9 @@ func (x *PlanUpdateContentMarkdown) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *PlanUpdateContentMarkdown) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "PlanUpdateContentMarkdown")
+	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
@@ -898,6 +920,13 @@ func (x *PlanUpdateContentOther) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *PlanUpdateContentOther) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "PlanUpdateContentOther")
+	}
+	switch x.Type {
+	case "", "file", "items", "markdown":
+		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Type), "type")
+	}
 	buf = append(wireComma(buf, open), "\"type\":"...)
 	buf = wireAppendQuoted(buf, x.Type)
 	var err error
@@ -1892,7 +1921,7 @@ func (x *V1SessionUpdate) decodeVariant(r *wireReader) error {
 		x.Value = v
 		return nil
 	default:
-		return wireErrorf("V1SessionUpdate: unknown sessionUpdate %q (known: \"plan\", \"plan_update\", \"plan_removed\")", string(tag))
+		return wireErrorf("V1SessionUpdate: unknown sessionUpdate %s (known: \"plan\", \"plan_update\", \"plan_removed\")", wireQuoteExcerpt(tag))
 	}
 }
 
@@ -1929,6 +1958,9 @@ func (x *V1SessionUpdatePlan) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *V1SessionUpdatePlan) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "V1SessionUpdatePlan")
+	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
@@ -1963,6 +1995,9 @@ func (x *V1SessionUpdatePlanUpdate) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *V1SessionUpdatePlanUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "V1SessionUpdatePlanUpdate")
+	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
@@ -1997,6 +2032,9 @@ func (x *V1SessionUpdatePlanRemoved) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *V1SessionUpdatePlanRemoved) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "V1SessionUpdatePlanRemoved")
+	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
@@ -2254,7 +2292,7 @@ func (x *V1PlanUpdateContent) decodeVariant(r *wireReader) error {
 		x.Value = v
 		return nil
 	default:
-		return wireErrorf("V1PlanUpdateContent: unknown type %q (known: \"items\", \"file\", \"markdown\")", string(tag))
+		return wireErrorf("V1PlanUpdateContent: unknown type %s (known: \"items\", \"file\", \"markdown\")", wireQuoteExcerpt(tag))
 	}
 }
 
@@ -2291,6 +2329,9 @@ func (x *V1PlanUpdateContentItems) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *V1PlanUpdateContentItems) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "V1PlanUpdateContentItems")
+	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
@@ -2325,6 +2366,9 @@ func (x *V1PlanUpdateContentFile) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *V1PlanUpdateContentFile) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "V1PlanUpdateContentFile")
+	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
@@ -2359,6 +2403,9 @@ func (x *V1PlanUpdateContentMarkdown) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *V1PlanUpdateContentMarkdown) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "V1PlanUpdateContentMarkdown")
+	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}

@@ -219,7 +219,7 @@ func (x *Block) decodeVariant(r *wireReader) error {
 		x.Value = v
 		return nil
 	default:
-		return wireErrorf("Block: unknown kind %q (known: \"text\", \"node\")", string(tag))
+		return wireErrorf("Block: unknown kind %s (known: \"text\", \"node\")", wireQuoteExcerpt(tag))
 	}
 }
 
@@ -293,6 +293,9 @@ func (x *BlockText) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *BlockText) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "BlockText")
+	}
 	buf = append(wireComma(buf, open), "\"kind\":\"text\""...)
 	var err error
 	buf = append(wireComma(buf, open), "\"text\":"...)
@@ -370,6 +373,9 @@ func (x *BlockNode) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *BlockNode) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "BlockNode")
+	}
 	buf = append(wireComma(buf, open), "\"kind\":\"node\""...)
 	var err error
 	buf = append(wireComma(buf, open), "\"node\":"...)

@@ -330,6 +330,9 @@ func (x *AgentRequestParams) appendJSON(buf []byte) ([]byte, error) {
 type AgentRequestParamsWriteTextFileRequest WriteTextFileRequest
 
 func (x *AgentRequestParamsWriteTextFileRequest) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentRequestParamsWriteTextFileRequest")
+	}
 	return (*WriteTextFileRequest)(x).appendJSON(buf)
 }
 
@@ -354,6 +357,9 @@ func NewAgentRequestParamsWriteTextFileRequest(v WriteTextFileRequest) AgentRequ
 type AgentRequestParamsReadTextFileRequest ReadTextFileRequest
 
 func (x *AgentRequestParamsReadTextFileRequest) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentRequestParamsReadTextFileRequest")
+	}
 	return (*ReadTextFileRequest)(x).appendJSON(buf)
 }
 
@@ -382,6 +388,9 @@ func NewAgentRequestParamsReadTextFileRequest(v ReadTextFileRequest) AgentReques
 type AgentRequestParamsRequestPermissionRequest RequestPermissionRequest
 
 func (x *AgentRequestParamsRequestPermissionRequest) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentRequestParamsRequestPermissionRequest")
+	}
 	return (*RequestPermissionRequest)(x).appendJSON(buf)
 }
 
@@ -414,6 +423,9 @@ func NewAgentRequestParamsRequestPermissionRequest(v RequestPermissionRequest) A
 type AgentRequestParamsCreateTerminalRequest CreateTerminalRequest
 
 func (x *AgentRequestParamsCreateTerminalRequest) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentRequestParamsCreateTerminalRequest")
+	}
 	return (*CreateTerminalRequest)(x).appendJSON(buf)
 }
 
@@ -438,6 +450,9 @@ func NewAgentRequestParamsCreateTerminalRequest(v CreateTerminalRequest) AgentRe
 type AgentRequestParamsTerminalOutputRequest TerminalOutputRequest
 
 func (x *AgentRequestParamsTerminalOutputRequest) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentRequestParamsTerminalOutputRequest")
+	}
 	return (*TerminalOutputRequest)(x).appendJSON(buf)
 }
 
@@ -468,6 +483,9 @@ func NewAgentRequestParamsTerminalOutputRequest(v TerminalOutputRequest) AgentRe
 type AgentRequestParamsReleaseTerminalRequest ReleaseTerminalRequest
 
 func (x *AgentRequestParamsReleaseTerminalRequest) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentRequestParamsReleaseTerminalRequest")
+	}
 	return (*ReleaseTerminalRequest)(x).appendJSON(buf)
 }
 
@@ -489,6 +507,9 @@ func NewAgentRequestParamsReleaseTerminalRequest(v ReleaseTerminalRequest) Agent
 type AgentRequestParamsWaitForTerminalExitRequest WaitForTerminalExitRequest
 
 func (x *AgentRequestParamsWaitForTerminalExitRequest) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentRequestParamsWaitForTerminalExitRequest")
+	}
 	return (*WaitForTerminalExitRequest)(x).appendJSON(buf)
 }
 
@@ -519,6 +540,9 @@ func NewAgentRequestParamsWaitForTerminalExitRequest(v WaitForTerminalExitReques
 type AgentRequestParamsKillTerminalRequest KillTerminalRequest
 
 func (x *AgentRequestParamsKillTerminalRequest) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentRequestParamsKillTerminalRequest")
+	}
 	return (*KillTerminalRequest)(x).appendJSON(buf)
 }
 
@@ -540,6 +564,9 @@ func NewAgentRequestParamsKillTerminalRequest(v KillTerminalRequest) AgentReques
 type AgentRequestParamsCreateElicitationRequest CreateElicitationRequest
 
 func (x *AgentRequestParamsCreateElicitationRequest) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentRequestParamsCreateElicitationRequest")
+	}
 	return (*CreateElicitationRequest)(x).appendJSON(buf)
 }
 
@@ -565,6 +592,9 @@ func NewAgentRequestParamsCreateElicitationRequest(v CreateElicitationRequest) A
 type AgentRequestParamsExtMethodRequest ExtRequest
 
 func (x *AgentRequestParamsExtMethodRequest) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentRequestParamsExtMethodRequest")
+	}
 	return (*ExtRequest)(x).appendJSON(buf)
 }
 
@@ -670,6 +700,9 @@ func NewRequestIdNull() RequestId {
 type RequestIdNumber int64
 
 func (x *RequestIdNumber) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "RequestIdNumber")
+	}
 	return wireAppendInt64((*int64)(x), buf)
 }
 
@@ -687,6 +720,9 @@ func NewRequestIdNumber(v int64) RequestId {
 type RequestIdStr string
 
 func (x *RequestIdStr) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "RequestIdStr")
+	}
 	return wireAppendString((*string)(x), buf)
 }
 
@@ -1755,7 +1791,7 @@ func (x *ToolCallContent) decodeVariant(r *wireReader) error {
 		x.Value = v
 		return nil
 	default:
-		return wireErrorf("ToolCallContent: unknown type %q (known: \"content\", \"diff\", \"terminal\")", string(tag))
+		return wireErrorf("ToolCallContent: unknown type %s (known: \"content\", \"diff\", \"terminal\")", wireQuoteExcerpt(tag))
 	}
 }
 
@@ -1792,6 +1828,9 @@ func (x *ToolCallContentContent) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *ToolCallContentContent) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ToolCallContentContent")
+	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
@@ -1826,6 +1865,9 @@ func (x *ToolCallContentDiff) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *ToolCallContentDiff) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ToolCallContentDiff")
+	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
@@ -1866,6 +1908,9 @@ func (x *ToolCallContentTerminal) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *ToolCallContentTerminal) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ToolCallContentTerminal")
+	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
@@ -1989,7 +2034,7 @@ func (x *ContentBlock) decodeVariant(r *wireReader) error {
 		x.Value = v
 		return nil
 	default:
-		return wireErrorf("ContentBlock: unknown type %q (known: \"text\", \"image\", \"audio\", \"resource_link\", \"resource\")", string(tag))
+		return wireErrorf("ContentBlock: unknown type %s (known: \"text\", \"image\", \"audio\", \"resource_link\", \"resource\")", wireQuoteExcerpt(tag))
 	}
 }
 
@@ -2029,6 +2074,9 @@ func (x *ContentBlockText) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *ContentBlockText) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ContentBlockText")
+	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
@@ -2065,6 +2113,9 @@ func (x *ContentBlockImage) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *ContentBlockImage) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ContentBlockImage")
+	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
@@ -2101,6 +2152,9 @@ func (x *ContentBlockAudio) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *ContentBlockAudio) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ContentBlockAudio")
+	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
@@ -2137,6 +2191,9 @@ func (x *ContentBlockResourceLink) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *ContentBlockResourceLink) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ContentBlockResourceLink")
+	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
@@ -2175,6 +2232,9 @@ func (x *ContentBlockResource) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *ContentBlockResource) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ContentBlockResource")
+	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
@@ -3196,10 +3256,16 @@ func (x *EmbeddedResourceResource) declaresMember(name []byte) bool {
 type EmbeddedResourceResourceTextResourceContents TextResourceContents
 
 func (x *EmbeddedResourceResourceTextResourceContents) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "EmbeddedResourceResourceTextResourceContents")
+	}
 	return (*TextResourceContents)(x).appendJSON(buf)
 }
 
 func (x *EmbeddedResourceResourceTextResourceContents) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "EmbeddedResourceResourceTextResourceContents")
+	}
 	return (*TextResourceContents)(x).appendMembers(buf, open)
 }
 
@@ -3221,10 +3287,16 @@ func NewEmbeddedResourceTextResourceContents(v TextResourceContents) EmbeddedRes
 type EmbeddedResourceResourceBlobResourceContents BlobResourceContents
 
 func (x *EmbeddedResourceResourceBlobResourceContents) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "EmbeddedResourceResourceBlobResourceContents")
+	}
 	return (*BlobResourceContents)(x).appendJSON(buf)
 }
 
 func (x *EmbeddedResourceResourceBlobResourceContents) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "EmbeddedResourceResourceBlobResourceContents")
+	}
 	return (*BlobResourceContents)(x).appendMembers(buf, open)
 }
 
@@ -5518,6 +5590,9 @@ func (x *CreateElicitationRequestForm) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *CreateElicitationRequestForm) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "CreateElicitationRequestForm")
+	}
 	if err := wireUnknownClash(&x.Unknown, "mode"); err != nil {
 		return nil, err
 	}
@@ -5552,6 +5627,9 @@ func (x *CreateElicitationRequestURL) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *CreateElicitationRequestURL) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "CreateElicitationRequestURL")
+	}
 	if err := wireUnknownClash(&x.Unknown, "mode"); err != nil {
 		return nil, err
 	}
@@ -5621,6 +5699,13 @@ func (x *CreateElicitationRequestOther) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *CreateElicitationRequestOther) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "CreateElicitationRequestOther")
+	}
+	switch x.Mode {
+	case "", "form", "url":
+		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Mode), "mode")
+	}
 	buf = append(wireComma(buf, open), "\"mode\":"...)
 	buf = wireAppendQuoted(buf, x.Mode)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -6223,6 +6308,9 @@ func (x *ElicitationPropertySchemaString) appendJSON(buf []byte) ([]byte, error)
 }
 
 func (x *ElicitationPropertySchemaString) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationPropertySchemaString")
+	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
@@ -6257,6 +6345,9 @@ func (x *ElicitationPropertySchemaNumber) appendJSON(buf []byte) ([]byte, error)
 }
 
 func (x *ElicitationPropertySchemaNumber) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationPropertySchemaNumber")
+	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
@@ -6291,6 +6382,9 @@ func (x *ElicitationPropertySchemaInteger) appendJSON(buf []byte) ([]byte, error
 }
 
 func (x *ElicitationPropertySchemaInteger) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationPropertySchemaInteger")
+	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
@@ -6325,6 +6419,9 @@ func (x *ElicitationPropertySchemaBoolean) appendJSON(buf []byte) ([]byte, error
 }
 
 func (x *ElicitationPropertySchemaBoolean) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationPropertySchemaBoolean")
+	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
@@ -6359,6 +6456,9 @@ func (x *ElicitationPropertySchemaArray) appendJSON(buf []byte) ([]byte, error) 
 }
 
 func (x *ElicitationPropertySchemaArray) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationPropertySchemaArray")
+	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
@@ -6428,6 +6528,13 @@ func (x *ElicitationPropertySchemaOther) appendJSON(buf []byte) ([]byte, error) 
 }
 
 func (x *ElicitationPropertySchemaOther) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationPropertySchemaOther")
+	}
+	switch x.Type {
+	case "", "array", "boolean", "integer", "number", "string":
+		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Type), "type")
+	}
 	buf = append(wireComma(buf, open), "\"type\":"...)
 	buf = wireAppendQuoted(buf, x.Type)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -7632,6 +7739,9 @@ func (x *MultiSelectItemsString) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *MultiSelectItemsString) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "MultiSelectItemsString")
+	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
@@ -7668,6 +7778,9 @@ func (x *MultiSelectItemsTitled) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *MultiSelectItemsTitled) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "MultiSelectItemsTitled")
+	}
 	return (*TitledMultiSelectItems)(x).appendMembers(buf, open)
 }
 
@@ -7725,6 +7838,13 @@ func (x *MultiSelectItemsOther) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *MultiSelectItemsOther) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "MultiSelectItemsOther")
+	}
+	switch x.Type {
+	case "", "string":
+		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Type), "type")
+	}
 	buf = append(wireComma(buf, open), "\"type\":"...)
 	buf = wireAppendQuoted(buf, x.Type)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -8397,10 +8517,16 @@ func (x *ElicitationFormModeVariant) declaresMember(name []byte) bool {
 type ElicitationFormModeSession ElicitationSessionScope
 
 func (x *ElicitationFormModeSession) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationFormModeSession")
+	}
 	return (*ElicitationSessionScope)(x).appendJSON(buf)
 }
 
 func (x *ElicitationFormModeSession) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationFormModeSession")
+	}
 	return (*ElicitationSessionScope)(x).appendMembers(buf, open)
 }
 
@@ -8423,10 +8549,16 @@ func NewElicitationFormModeSession(v ElicitationSessionScope) ElicitationFormMod
 type ElicitationFormModeRequest ElicitationRequestScope
 
 func (x *ElicitationFormModeRequest) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationFormModeRequest")
+	}
 	return (*ElicitationRequestScope)(x).appendJSON(buf)
 }
 
 func (x *ElicitationFormModeRequest) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationFormModeRequest")
+	}
 	return (*ElicitationRequestScope)(x).appendMembers(buf, open)
 }
 
@@ -8677,10 +8809,16 @@ func (x *ElicitationUrlModeVariant) declaresMember(name []byte) bool {
 type ElicitationUrlModeSession ElicitationSessionScope
 
 func (x *ElicitationUrlModeSession) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationUrlModeSession")
+	}
 	return (*ElicitationSessionScope)(x).appendJSON(buf)
 }
 
 func (x *ElicitationUrlModeSession) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationUrlModeSession")
+	}
 	return (*ElicitationSessionScope)(x).appendMembers(buf, open)
 }
 
@@ -8703,10 +8841,16 @@ func NewElicitationUrlModeSession(v ElicitationSessionScope) ElicitationUrlModeV
 type ElicitationUrlModeRequest ElicitationRequestScope
 
 func (x *ElicitationUrlModeRequest) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationUrlModeRequest")
+	}
 	return (*ElicitationRequestScope)(x).appendJSON(buf)
 }
 
 func (x *ElicitationUrlModeRequest) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationUrlModeRequest")
+	}
 	return (*ElicitationRequestScope)(x).appendMembers(buf, open)
 }
 
@@ -8920,6 +9064,9 @@ func (x *AgentResponseResult) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *AgentResponseResult) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResult")
+	}
 	var err error
 	buf = append(wireComma(buf, open), "\"id\":"...)
 	buf, err = x.ID.appendJSON(buf)
@@ -9018,6 +9165,9 @@ func (x *AgentResponseError) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *AgentResponseError) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseError")
+	}
 	var err error
 	buf = append(wireComma(buf, open), "\"id\":"...)
 	buf, err = x.ID.appendJSON(buf)
@@ -9290,6 +9440,9 @@ func (x *AgentResponseResultResult) appendJSON(buf []byte) ([]byte, error) {
 type AgentResponseResultResultInitializeResponse InitializeResponse
 
 func (x *AgentResponseResultResultInitializeResponse) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultInitializeResponse")
+	}
 	return (*InitializeResponse)(x).appendJSON(buf)
 }
 
@@ -9307,6 +9460,9 @@ func NewAgentResponseResultInitializeResponse(v InitializeResponse) AgentRespons
 type AgentResponseResultResultAuthenticateResponse AuthenticateResponse
 
 func (x *AgentResponseResultResultAuthenticateResponse) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultAuthenticateResponse")
+	}
 	return (*AuthenticateResponse)(x).appendJSON(buf)
 }
 
@@ -9324,6 +9480,9 @@ func NewAgentResponseResultAuthenticateResponse(v AuthenticateResponse) AgentRes
 type AgentResponseResultResultLogoutResponse LogoutResponse
 
 func (x *AgentResponseResultResultLogoutResponse) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultLogoutResponse")
+	}
 	return (*LogoutResponse)(x).appendJSON(buf)
 }
 
@@ -9341,6 +9500,9 @@ func NewAgentResponseResultLogoutResponse(v LogoutResponse) AgentResponseResultR
 type AgentResponseResultResultNewSessionResponse NewSessionResponse
 
 func (x *AgentResponseResultResultNewSessionResponse) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultNewSessionResponse")
+	}
 	return (*NewSessionResponse)(x).appendJSON(buf)
 }
 
@@ -9358,6 +9520,9 @@ func NewAgentResponseResultNewSessionResponse(v NewSessionResponse) AgentRespons
 type AgentResponseResultResultLoadSessionResponse LoadSessionResponse
 
 func (x *AgentResponseResultResultLoadSessionResponse) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultLoadSessionResponse")
+	}
 	return (*LoadSessionResponse)(x).appendJSON(buf)
 }
 
@@ -9375,6 +9540,9 @@ func NewAgentResponseResultLoadSessionResponse(v LoadSessionResponse) AgentRespo
 type AgentResponseResultResultListSessionsResponse ListSessionsResponse
 
 func (x *AgentResponseResultResultListSessionsResponse) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultListSessionsResponse")
+	}
 	return (*ListSessionsResponse)(x).appendJSON(buf)
 }
 
@@ -9392,6 +9560,9 @@ func NewAgentResponseResultListSessionsResponse(v ListSessionsResponse) AgentRes
 type AgentResponseResultResultDeleteSessionResponse DeleteSessionResponse
 
 func (x *AgentResponseResultResultDeleteSessionResponse) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultDeleteSessionResponse")
+	}
 	return (*DeleteSessionResponse)(x).appendJSON(buf)
 }
 
@@ -9409,6 +9580,9 @@ func NewAgentResponseResultDeleteSessionResponse(v DeleteSessionResponse) AgentR
 type AgentResponseResultResultResumeSessionResponse ResumeSessionResponse
 
 func (x *AgentResponseResultResultResumeSessionResponse) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultResumeSessionResponse")
+	}
 	return (*ResumeSessionResponse)(x).appendJSON(buf)
 }
 
@@ -9426,6 +9600,9 @@ func NewAgentResponseResultResumeSessionResponse(v ResumeSessionResponse) AgentR
 type AgentResponseResultResultCloseSessionResponse CloseSessionResponse
 
 func (x *AgentResponseResultResultCloseSessionResponse) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultCloseSessionResponse")
+	}
 	return (*CloseSessionResponse)(x).appendJSON(buf)
 }
 
@@ -9443,6 +9620,9 @@ func NewAgentResponseResultCloseSessionResponse(v CloseSessionResponse) AgentRes
 type AgentResponseResultResultSetSessionModeResponse SetSessionModeResponse
 
 func (x *AgentResponseResultResultSetSessionModeResponse) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultSetSessionModeResponse")
+	}
 	return (*SetSessionModeResponse)(x).appendJSON(buf)
 }
 
@@ -9460,6 +9640,9 @@ func NewAgentResponseResultSetSessionModeResponse(v SetSessionModeResponse) Agen
 type AgentResponseResultResultSetSessionConfigOptionResponse SetSessionConfigOptionResponse
 
 func (x *AgentResponseResultResultSetSessionConfigOptionResponse) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultSetSessionConfigOptionResponse")
+	}
 	return (*SetSessionConfigOptionResponse)(x).appendJSON(buf)
 }
 
@@ -9477,6 +9660,9 @@ func NewAgentResponseResultSetSessionConfigOptionResponse(v SetSessionConfigOpti
 type AgentResponseResultResultPromptResponse PromptResponse
 
 func (x *AgentResponseResultResultPromptResponse) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultPromptResponse")
+	}
 	return (*PromptResponse)(x).appendJSON(buf)
 }
 
@@ -9494,6 +9680,9 @@ func NewAgentResponseResultPromptResponse(v PromptResponse) AgentResponseResultR
 type AgentResponseResultResultExtMethodResponse ExtResponse
 
 func (x *AgentResponseResultResultExtMethodResponse) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultExtMethodResponse")
+	}
 	return (*ExtResponse)(x).appendJSON(buf)
 }
 
@@ -11273,7 +11462,7 @@ func (x *AuthMethod) decodeVariant(r *wireReader) error {
 			x.Value = v
 			return nil
 		}
-		return wireErrorf("AuthMethod: unknown type %q (known: \"terminal\")", string(tag))
+		return wireErrorf("AuthMethod: unknown type %s (known: \"terminal\")", wireQuoteExcerpt(tag))
 	}
 }
 
@@ -11311,6 +11500,9 @@ func (x *AuthMethodTerminalVariant) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *AuthMethodTerminalVariant) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AuthMethodTerminalVariant")
+	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
@@ -11347,6 +11539,9 @@ func (x *AuthMethodAgentVariant) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *AuthMethodAgentVariant) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AuthMethodAgentVariant")
+	}
 	return (*AuthMethodAgent)(x).appendMembers(buf, open)
 }
 
@@ -12794,7 +12989,7 @@ func (x *SessionConfigOptionVariant) decodeVariant(r *wireReader) error {
 		x.Value = v
 		return nil
 	default:
-		return wireErrorf("SessionConfigOptionVariant: unknown type %q (known: \"select\", \"boolean\")", string(tag))
+		return wireErrorf("SessionConfigOptionVariant: unknown type %s (known: \"select\", \"boolean\")", wireQuoteExcerpt(tag))
 	}
 }
 
@@ -12831,6 +13026,9 @@ func (x *SessionConfigOptionSelect) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *SessionConfigOptionSelect) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionConfigOptionSelect")
+	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
@@ -12865,6 +13063,9 @@ func (x *SessionConfigOptionBoolean) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *SessionConfigOptionBoolean) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionConfigOptionBoolean")
+	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
@@ -13105,6 +13306,9 @@ func (x *SessionConfigSelectOptions) appendJSON(buf []byte) ([]byte, error) {
 type SessionConfigSelectOptionsUngrouped []SessionConfigSelectOption
 
 func (x *SessionConfigSelectOptionsUngrouped) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionConfigSelectOptionsUngrouped")
+	}
 	return wireAppendSlice(buf, *(*[]SessionConfigSelectOption)(x), (*SessionConfigSelectOption).appendJSON)
 }
 
@@ -13122,6 +13326,9 @@ func NewSessionConfigSelectOptionsUngrouped(v []SessionConfigSelectOption) Sessi
 type SessionConfigSelectOptionsGrouped []SessionConfigSelectGroup
 
 func (x *SessionConfigSelectOptionsGrouped) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionConfigSelectOptionsGrouped")
+	}
 	return wireAppendSlice(buf, *(*[]SessionConfigSelectGroup)(x), (*SessionConfigSelectGroup).appendJSON)
 }
 
@@ -15270,6 +15477,9 @@ func (x *AgentNotificationParams) appendJSON(buf []byte) ([]byte, error) {
 type AgentNotificationParamsSessionNotification SessionNotification
 
 func (x *AgentNotificationParamsSessionNotification) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentNotificationParamsSessionNotification")
+	}
 	return (*SessionNotification)(x).appendJSON(buf)
 }
 
@@ -15291,6 +15501,9 @@ func NewAgentNotificationParamsSessionNotification(v SessionNotification) AgentN
 type AgentNotificationParamsCompleteElicitationNotification CompleteElicitationNotification
 
 func (x *AgentNotificationParamsCompleteElicitationNotification) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentNotificationParamsCompleteElicitationNotification")
+	}
 	return (*CompleteElicitationNotification)(x).appendJSON(buf)
 }
 
@@ -15316,6 +15529,9 @@ func NewAgentNotificationParamsCompleteElicitationNotification(v CompleteElicita
 type AgentNotificationParamsExtNotification ExtNotification
 
 func (x *AgentNotificationParamsExtNotification) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentNotificationParamsExtNotification")
+	}
 	return (*ExtNotification)(x).appendJSON(buf)
 }
 
@@ -15640,7 +15856,7 @@ func (x *SessionUpdate) decodeVariant(r *wireReader) error {
 		if ok, err := x.decodeGatedSubagents(tag, r); ok {
 			return err
 		}
-		return wireErrorf("SessionUpdate: unknown sessionUpdate %q (known: %s)", string(tag), "\"user_message_chunk\", \"agent_message_chunk\", \"agent_thought_chunk\", \"tool_call\", \"tool_call_update\", \"plan\", \"available_commands_update\", \"current_mode_update\", \"config_option_update\", \"session_info_update\", \"usage_update\", \"notice\", \"compaction_update\", \"compaction_summary_chunk\""+knownSessionUpdatePlanOperations+knownSessionUpdateSubagents)
+		return wireErrorf("SessionUpdate: unknown sessionUpdate %s (known: %s)", wireQuoteExcerpt(tag), "\"user_message_chunk\", \"agent_message_chunk\", \"agent_thought_chunk\", \"tool_call\", \"tool_call_update\", \"plan\", \"available_commands_update\", \"current_mode_update\", \"config_option_update\", \"session_info_update\", \"usage_update\", \"notice\", \"compaction_update\", \"compaction_summary_chunk\""+knownSessionUpdatePlanOperations+knownSessionUpdateSubagents)
 	}
 }
 
@@ -15677,6 +15893,9 @@ func (x *SessionUpdateUserMessageChunk) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *SessionUpdateUserMessageChunk) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateUserMessageChunk")
+	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
@@ -15711,6 +15930,9 @@ func (x *SessionUpdateAgentMessageChunk) appendJSON(buf []byte) ([]byte, error) 
 }
 
 func (x *SessionUpdateAgentMessageChunk) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateAgentMessageChunk")
+	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
@@ -15745,6 +15967,9 @@ func (x *SessionUpdateAgentThoughtChunk) appendJSON(buf []byte) ([]byte, error) 
 }
 
 func (x *SessionUpdateAgentThoughtChunk) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateAgentThoughtChunk")
+	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
@@ -15779,6 +16004,9 @@ func (x *SessionUpdateToolCall) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *SessionUpdateToolCall) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateToolCall")
+	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
@@ -15813,6 +16041,9 @@ func (x *SessionUpdateToolCallUpdate) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *SessionUpdateToolCallUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateToolCallUpdate")
+	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
@@ -15850,6 +16081,9 @@ func (x *SessionUpdatePlan) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *SessionUpdatePlan) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdatePlan")
+	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
@@ -15884,6 +16118,9 @@ func (x *SessionUpdateAvailableCommandsUpdate) appendJSON(buf []byte) ([]byte, e
 }
 
 func (x *SessionUpdateAvailableCommandsUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateAvailableCommandsUpdate")
+	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
@@ -15922,6 +16159,9 @@ func (x *SessionUpdateCurrentModeUpdate) appendJSON(buf []byte) ([]byte, error) 
 }
 
 func (x *SessionUpdateCurrentModeUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateCurrentModeUpdate")
+	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
@@ -15956,6 +16196,9 @@ func (x *SessionUpdateConfigOptionUpdate) appendJSON(buf []byte) ([]byte, error)
 }
 
 func (x *SessionUpdateConfigOptionUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateConfigOptionUpdate")
+	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
@@ -15990,6 +16233,9 @@ func (x *SessionUpdateSessionInfoUpdate) appendJSON(buf []byte) ([]byte, error) 
 }
 
 func (x *SessionUpdateSessionInfoUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateSessionInfoUpdate")
+	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
@@ -16024,6 +16270,9 @@ func (x *SessionUpdateUsageUpdate) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *SessionUpdateUsageUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateUsageUpdate")
+	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
@@ -16061,6 +16310,9 @@ func (x *SessionUpdateNotice) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *SessionUpdateNotice) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateNotice")
+	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
@@ -16098,6 +16350,9 @@ func (x *SessionUpdateCompactionUpdate) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *SessionUpdateCompactionUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateCompactionUpdate")
+	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
@@ -16135,6 +16390,9 @@ func (x *SessionUpdateCompactionSummaryChunk) appendJSON(buf []byte) ([]byte, er
 }
 
 func (x *SessionUpdateCompactionSummaryChunk) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateCompactionSummaryChunk")
+	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
@@ -17217,10 +17475,16 @@ func (x *AvailableCommandInput) declaresMember(name []byte) bool {
 type AvailableCommandInputUnstructured UnstructuredCommandInput
 
 func (x *AvailableCommandInputUnstructured) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AvailableCommandInputUnstructured")
+	}
 	return (*UnstructuredCommandInput)(x).appendJSON(buf)
 }
 
 func (x *AvailableCommandInputUnstructured) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AvailableCommandInputUnstructured")
+	}
 	return (*UnstructuredCommandInput)(x).appendMembers(buf, open)
 }
 
@@ -19217,6 +19481,9 @@ func (x *ClientRequestParams) appendJSON(buf []byte) ([]byte, error) {
 type ClientRequestParamsInitializeRequest InitializeRequest
 
 func (x *ClientRequestParamsInitializeRequest) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsInitializeRequest")
+	}
 	return (*InitializeRequest)(x).appendJSON(buf)
 }
 
@@ -19245,6 +19512,9 @@ func NewClientRequestParamsInitializeRequest(v InitializeRequest) ClientRequestP
 type ClientRequestParamsAuthenticateRequest AuthenticateRequest
 
 func (x *ClientRequestParamsAuthenticateRequest) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsAuthenticateRequest")
+	}
 	return (*AuthenticateRequest)(x).appendJSON(buf)
 }
 
@@ -19265,6 +19535,9 @@ func NewClientRequestParamsAuthenticateRequest(v AuthenticateRequest) ClientRequ
 type ClientRequestParamsLogoutRequest LogoutRequest
 
 func (x *ClientRequestParamsLogoutRequest) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsLogoutRequest")
+	}
 	return (*LogoutRequest)(x).appendJSON(buf)
 }
 
@@ -19296,6 +19569,9 @@ func NewClientRequestParamsLogoutRequest(v LogoutRequest) ClientRequestParams {
 type ClientRequestParamsNewSessionRequest NewSessionRequest
 
 func (x *ClientRequestParamsNewSessionRequest) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsNewSessionRequest")
+	}
 	return (*NewSessionRequest)(x).appendJSON(buf)
 }
 
@@ -19325,6 +19601,9 @@ func NewClientRequestParamsNewSessionRequest(v NewSessionRequest) ClientRequestP
 type ClientRequestParamsLoadSessionRequest LoadSessionRequest
 
 func (x *ClientRequestParamsLoadSessionRequest) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsLoadSessionRequest")
+	}
 	return (*LoadSessionRequest)(x).appendJSON(buf)
 }
 
@@ -19346,6 +19625,9 @@ func NewClientRequestParamsLoadSessionRequest(v LoadSessionRequest) ClientReques
 type ClientRequestParamsListSessionsRequest ListSessionsRequest
 
 func (x *ClientRequestParamsListSessionsRequest) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsListSessionsRequest")
+	}
 	return (*ListSessionsRequest)(x).appendJSON(buf)
 }
 
@@ -19365,6 +19647,9 @@ func NewClientRequestParamsListSessionsRequest(v ListSessionsRequest) ClientRequ
 type ClientRequestParamsDeleteSessionRequest DeleteSessionRequest
 
 func (x *ClientRequestParamsDeleteSessionRequest) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsDeleteSessionRequest")
+	}
 	return (*DeleteSessionRequest)(x).appendJSON(buf)
 }
 
@@ -19387,6 +19672,9 @@ func NewClientRequestParamsDeleteSessionRequest(v DeleteSessionRequest) ClientRe
 type ClientRequestParamsResumeSessionRequest ResumeSessionRequest
 
 func (x *ClientRequestParamsResumeSessionRequest) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsResumeSessionRequest")
+	}
 	return (*ResumeSessionRequest)(x).appendJSON(buf)
 }
 
@@ -19409,6 +19697,9 @@ func NewClientRequestParamsResumeSessionRequest(v ResumeSessionRequest) ClientRe
 type ClientRequestParamsCloseSessionRequest CloseSessionRequest
 
 func (x *ClientRequestParamsCloseSessionRequest) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsCloseSessionRequest")
+	}
 	return (*CloseSessionRequest)(x).appendJSON(buf)
 }
 
@@ -19440,6 +19731,9 @@ func NewClientRequestParamsCloseSessionRequest(v CloseSessionRequest) ClientRequ
 type ClientRequestParamsSetSessionModeRequest SetSessionModeRequest
 
 func (x *ClientRequestParamsSetSessionModeRequest) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsSetSessionModeRequest")
+	}
 	return (*SetSessionModeRequest)(x).appendJSON(buf)
 }
 
@@ -19457,6 +19751,9 @@ func NewClientRequestParamsSetSessionModeRequest(v SetSessionModeRequest) Client
 type ClientRequestParamsSetSessionConfigOptionRequest SetSessionConfigOptionRequest
 
 func (x *ClientRequestParamsSetSessionConfigOptionRequest) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsSetSessionConfigOptionRequest")
+	}
 	return (*SetSessionConfigOptionRequest)(x).appendJSON(buf)
 }
 
@@ -19487,6 +19784,9 @@ func NewClientRequestParamsSetSessionConfigOptionRequest(v SetSessionConfigOptio
 type ClientRequestParamsPromptRequest PromptRequest
 
 func (x *ClientRequestParamsPromptRequest) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsPromptRequest")
+	}
 	return (*PromptRequest)(x).appendJSON(buf)
 }
 
@@ -19511,6 +19811,9 @@ func NewClientRequestParamsPromptRequest(v PromptRequest) ClientRequestParams {
 type ClientRequestParamsExtMethodRequest ExtRequest
 
 func (x *ClientRequestParamsExtMethodRequest) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsExtMethodRequest")
+	}
 	return (*ExtRequest)(x).appendJSON(buf)
 }
 
@@ -21408,7 +21711,7 @@ func (x *McpServer) decodeVariant(r *wireReader) error {
 			x.Value = v
 			return nil
 		}
-		return wireErrorf("McpServer: unknown type %q (known: %s)", string(tag), "\"http\", \"sse\""+knownMcpServerMCPOverACP)
+		return wireErrorf("McpServer: unknown type %s (known: %s)", wireQuoteExcerpt(tag), "\"http\", \"sse\""+knownMcpServerMCPOverACP)
 	}
 }
 
@@ -21447,6 +21750,9 @@ func (x *McpServerHTTP) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *McpServerHTTP) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "McpServerHTTP")
+	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
@@ -21483,6 +21789,9 @@ func (x *McpServerSSE) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *McpServerSSE) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "McpServerSSE")
+	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
@@ -21519,6 +21828,9 @@ func (x *McpServerStdioVariant) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *McpServerStdioVariant) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "McpServerStdioVariant")
+	}
 	return (*McpServerStdio)(x).appendMembers(buf, open)
 }
 
@@ -23243,7 +23555,7 @@ func (x *SetSessionConfigOptionRequestVariant) decodeVariant(r *wireReader) erro
 			x.Value = v
 			return nil
 		}
-		return wireErrorf("SetSessionConfigOptionRequestVariant: unknown type %q (known: \"boolean\")", string(tag))
+		return wireErrorf("SetSessionConfigOptionRequestVariant: unknown type %s (known: \"boolean\")", wireQuoteExcerpt(tag))
 	}
 }
 
@@ -23320,6 +23632,9 @@ func (x *SetSessionConfigOptionRequestBoolean) appendJSON(buf []byte) ([]byte, e
 }
 
 func (x *SetSessionConfigOptionRequestBoolean) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SetSessionConfigOptionRequestBoolean")
+	}
 	buf = append(wireComma(buf, open), "\"type\":\"boolean\""...)
 	var err error
 	buf = append(wireComma(buf, open), "\"value\":"...)
@@ -23404,6 +23719,9 @@ func (x *SetSessionConfigOptionRequestValueID) appendJSON(buf []byte) ([]byte, e
 }
 
 func (x *SetSessionConfigOptionRequestValueID) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SetSessionConfigOptionRequestValueID")
+	}
 	var err error
 	buf = append(wireComma(buf, open), "\"value\":"...)
 	buf, err = x.Value.appendJSON(buf)
@@ -23747,6 +24065,9 @@ func (x *ClientResponseResult) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *ClientResponseResult) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientResponseResult")
+	}
 	var err error
 	buf = append(wireComma(buf, open), "\"id\":"...)
 	buf, err = x.ID.appendJSON(buf)
@@ -23845,6 +24166,9 @@ func (x *ClientResponseError) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *ClientResponseError) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientResponseError")
+	}
 	var err error
 	buf = append(wireComma(buf, open), "\"id\":"...)
 	buf, err = x.ID.appendJSON(buf)
@@ -24067,6 +24391,9 @@ func (x *ClientResponseResultResult) appendJSON(buf []byte) ([]byte, error) {
 type ClientResponseResultResultWriteTextFileResponse WriteTextFileResponse
 
 func (x *ClientResponseResultResultWriteTextFileResponse) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientResponseResultResultWriteTextFileResponse")
+	}
 	return (*WriteTextFileResponse)(x).appendJSON(buf)
 }
 
@@ -24084,6 +24411,9 @@ func NewClientResponseResultWriteTextFileResponse(v WriteTextFileResponse) Clien
 type ClientResponseResultResultReadTextFileResponse ReadTextFileResponse
 
 func (x *ClientResponseResultResultReadTextFileResponse) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientResponseResultResultReadTextFileResponse")
+	}
 	return (*ReadTextFileResponse)(x).appendJSON(buf)
 }
 
@@ -24101,6 +24431,9 @@ func NewClientResponseResultReadTextFileResponse(v ReadTextFileResponse) ClientR
 type ClientResponseResultResultRequestPermissionResponse RequestPermissionResponse
 
 func (x *ClientResponseResultResultRequestPermissionResponse) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientResponseResultResultRequestPermissionResponse")
+	}
 	return (*RequestPermissionResponse)(x).appendJSON(buf)
 }
 
@@ -24118,6 +24451,9 @@ func NewClientResponseResultRequestPermissionResponse(v RequestPermissionRespons
 type ClientResponseResultResultCreateTerminalResponse CreateTerminalResponse
 
 func (x *ClientResponseResultResultCreateTerminalResponse) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientResponseResultResultCreateTerminalResponse")
+	}
 	return (*CreateTerminalResponse)(x).appendJSON(buf)
 }
 
@@ -24135,6 +24471,9 @@ func NewClientResponseResultCreateTerminalResponse(v CreateTerminalResponse) Cli
 type ClientResponseResultResultTerminalOutputResponse TerminalOutputResponse
 
 func (x *ClientResponseResultResultTerminalOutputResponse) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientResponseResultResultTerminalOutputResponse")
+	}
 	return (*TerminalOutputResponse)(x).appendJSON(buf)
 }
 
@@ -24152,6 +24491,9 @@ func NewClientResponseResultTerminalOutputResponse(v TerminalOutputResponse) Cli
 type ClientResponseResultResultReleaseTerminalResponse ReleaseTerminalResponse
 
 func (x *ClientResponseResultResultReleaseTerminalResponse) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientResponseResultResultReleaseTerminalResponse")
+	}
 	return (*ReleaseTerminalResponse)(x).appendJSON(buf)
 }
 
@@ -24169,6 +24511,9 @@ func NewClientResponseResultReleaseTerminalResponse(v ReleaseTerminalResponse) C
 type ClientResponseResultResultWaitForTerminalExitResponse WaitForTerminalExitResponse
 
 func (x *ClientResponseResultResultWaitForTerminalExitResponse) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientResponseResultResultWaitForTerminalExitResponse")
+	}
 	return (*WaitForTerminalExitResponse)(x).appendJSON(buf)
 }
 
@@ -24186,6 +24531,9 @@ func NewClientResponseResultWaitForTerminalExitResponse(v WaitForTerminalExitRes
 type ClientResponseResultResultKillTerminalResponse KillTerminalResponse
 
 func (x *ClientResponseResultResultKillTerminalResponse) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientResponseResultResultKillTerminalResponse")
+	}
 	return (*KillTerminalResponse)(x).appendJSON(buf)
 }
 
@@ -24203,6 +24551,9 @@ func NewClientResponseResultKillTerminalResponse(v KillTerminalResponse) ClientR
 type ClientResponseResultResultCreateElicitationResponse CreateElicitationResponse
 
 func (x *ClientResponseResultResultCreateElicitationResponse) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientResponseResultResultCreateElicitationResponse")
+	}
 	return (*CreateElicitationResponse)(x).appendJSON(buf)
 }
 
@@ -24220,6 +24571,9 @@ func NewClientResponseResultCreateElicitationResponse(v CreateElicitationRespons
 type ClientResponseResultResultExtMethodResponse ExtResponse
 
 func (x *ClientResponseResultResultExtMethodResponse) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientResponseResultResultExtMethodResponse")
+	}
 	return (*ExtResponse)(x).appendJSON(buf)
 }
 
@@ -24603,7 +24957,7 @@ func (x *RequestPermissionOutcome) decodeVariant(r *wireReader) error {
 		x.Value = v
 		return nil
 	default:
-		return wireErrorf("RequestPermissionOutcome: unknown outcome %q (known: \"cancelled\", \"selected\")", string(tag))
+		return wireErrorf("RequestPermissionOutcome: unknown outcome %s (known: \"cancelled\", \"selected\")", wireQuoteExcerpt(tag))
 	}
 }
 
@@ -24673,6 +25027,9 @@ func (x *RequestPermissionOutcomeCancelled) appendJSON(buf []byte) ([]byte, erro
 }
 
 func (x *RequestPermissionOutcomeCancelled) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "RequestPermissionOutcomeCancelled")
+	}
 	buf = append(wireComma(buf, open), "\"outcome\":\"cancelled\""...)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
@@ -24707,6 +25064,9 @@ func (x *RequestPermissionOutcomeSelected) appendJSON(buf []byte) ([]byte, error
 }
 
 func (x *RequestPermissionOutcomeSelected) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "RequestPermissionOutcomeSelected")
+	}
 	if err := wireUnknownClash(&x.Unknown, "outcome"); err != nil {
 		return nil, err
 	}
@@ -25754,6 +26114,9 @@ func (x *CreateElicitationResponseAccept) appendJSON(buf []byte) ([]byte, error)
 }
 
 func (x *CreateElicitationResponseAccept) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "CreateElicitationResponseAccept")
+	}
 	if err := wireUnknownClash(&x.Unknown, "action"); err != nil {
 		return nil, err
 	}
@@ -25813,6 +26176,9 @@ func (x *CreateElicitationResponseDecline) appendJSON(buf []byte) ([]byte, error
 }
 
 func (x *CreateElicitationResponseDecline) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "CreateElicitationResponseDecline")
+	}
 	buf = append(wireComma(buf, open), "\"action\":\"decline\""...)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
@@ -25872,6 +26238,9 @@ func (x *CreateElicitationResponseCancel) appendJSON(buf []byte) ([]byte, error)
 }
 
 func (x *CreateElicitationResponseCancel) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "CreateElicitationResponseCancel")
+	}
 	buf = append(wireComma(buf, open), "\"action\":\"cancel\""...)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
@@ -25941,6 +26310,13 @@ func (x *CreateElicitationResponseOther) appendJSON(buf []byte) ([]byte, error) 
 }
 
 func (x *CreateElicitationResponseOther) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "CreateElicitationResponseOther")
+	}
+	switch x.Action {
+	case "", "accept", "cancel", "decline":
+		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Action), "action")
+	}
 	buf = append(wireComma(buf, open), "\"action\":"...)
 	buf = wireAppendQuoted(buf, x.Action)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -26064,6 +26440,9 @@ func (x *ElicitationContentValue) appendJSON(buf []byte) ([]byte, error) {
 type ElicitationContentValueString string
 
 func (x *ElicitationContentValueString) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationContentValueString")
+	}
 	return wireAppendString((*string)(x), buf)
 }
 
@@ -26081,6 +26460,9 @@ func NewElicitationContentValueString(v string) ElicitationContentValue {
 type ElicitationContentValueInteger int64
 
 func (x *ElicitationContentValueInteger) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationContentValueInteger")
+	}
 	return wireAppendInt64((*int64)(x), buf)
 }
 
@@ -26098,6 +26480,9 @@ func NewElicitationContentValueInteger(v int64) ElicitationContentValue {
 type ElicitationContentValueNumber float64
 
 func (x *ElicitationContentValueNumber) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationContentValueNumber")
+	}
 	return wireAppendFloat64((*float64)(x), buf)
 }
 
@@ -26115,6 +26500,9 @@ func NewElicitationContentValueNumber(v float64) ElicitationContentValue {
 type ElicitationContentValueBoolean bool
 
 func (x *ElicitationContentValueBoolean) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationContentValueBoolean")
+	}
 	return wireAppendBool((*bool)(x), buf)
 }
 
@@ -26132,6 +26520,9 @@ func NewElicitationContentValueBoolean(v bool) ElicitationContentValue {
 type ElicitationContentValueStringArray []string
 
 func (x *ElicitationContentValueStringArray) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationContentValueStringArray")
+	}
 	return wireAppendSlice(buf, *(*[]string)(x), wireAppendString)
 }
 
@@ -26424,6 +26815,9 @@ func (x *ClientNotificationParams) appendJSON(buf []byte) ([]byte, error) {
 type ClientNotificationParamsCancelNotification CancelNotification
 
 func (x *ClientNotificationParamsCancelNotification) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientNotificationParamsCancelNotification")
+	}
 	return (*CancelNotification)(x).appendJSON(buf)
 }
 
@@ -26448,6 +26842,9 @@ func NewClientNotificationParamsCancelNotification(v CancelNotification) ClientN
 type ClientNotificationParamsExtNotification ExtNotification
 
 func (x *ClientNotificationParamsExtNotification) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientNotificationParamsExtNotification")
+	}
 	return (*ExtNotification)(x).appendJSON(buf)
 }
 

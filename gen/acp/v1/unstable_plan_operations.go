@@ -47,6 +47,9 @@ func (x *SessionUpdatePlanUpdate) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *SessionUpdatePlanUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdatePlanUpdate")
+	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
@@ -85,6 +88,9 @@ func (x *SessionUpdatePlanRemoved) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *SessionUpdatePlanRemoved) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdatePlanRemoved")
+	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
@@ -183,7 +189,7 @@ func (x *PlanUpdateContent) decodeVariant(r *wireReader) error {
 		x.Value = v
 		return nil
 	default:
-		return wireErrorf("PlanUpdateContent: unknown type %q (known: \"items\", \"file\", \"markdown\")", string(tag))
+		return wireErrorf("PlanUpdateContent: unknown type %s (known: \"items\", \"file\", \"markdown\")", wireQuoteExcerpt(tag))
 	}
 }
 
@@ -220,6 +226,9 @@ func (x *PlanUpdateContentItems) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *PlanUpdateContentItems) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "PlanUpdateContentItems")
+	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
@@ -254,6 +263,9 @@ func (x *PlanUpdateContentFile) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *PlanUpdateContentFile) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "PlanUpdateContentFile")
+	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
@@ -288,6 +300,9 @@ func (x *PlanUpdateContentMarkdown) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *PlanUpdateContentMarkdown) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "PlanUpdateContentMarkdown")
+	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}

@@ -44,6 +44,9 @@ func init() {
 type AgentResponseResultResultArchiveSessionResponse ArchiveSessionResponse
 
 func (x *AgentResponseResultResultArchiveSessionResponse) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultArchiveSessionResponse")
+	}
 	return (*ArchiveSessionResponse)(x).appendJSON(buf)
 }
 
@@ -61,6 +64,9 @@ func NewAgentResponseResultArchiveSessionResponse(v ArchiveSessionResponse) Agen
 type AgentResponseResultResultUnarchiveSessionResponse UnarchiveSessionResponse
 
 func (x *AgentResponseResultResultUnarchiveSessionResponse) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultUnarchiveSessionResponse")
+	}
 	return (*UnarchiveSessionResponse)(x).appendJSON(buf)
 }
 
@@ -493,6 +499,9 @@ func init() {
 type ClientRequestParamsArchiveSessionRequest ArchiveSessionRequest
 
 func (x *ClientRequestParamsArchiveSessionRequest) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsArchiveSessionRequest")
+	}
 	return (*ArchiveSessionRequest)(x).appendJSON(buf)
 }
 
@@ -516,6 +525,9 @@ func NewClientRequestParamsArchiveSessionRequest(v ArchiveSessionRequest) Client
 type ClientRequestParamsUnarchiveSessionRequest UnarchiveSessionRequest
 
 func (x *ClientRequestParamsUnarchiveSessionRequest) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsUnarchiveSessionRequest")
+	}
 	return (*UnarchiveSessionRequest)(x).appendJSON(buf)
 }
 

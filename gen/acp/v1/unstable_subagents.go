@@ -55,6 +55,9 @@ func (x *SessionUpdateSubagentUpdate) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *SessionUpdateSubagentUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateSubagentUpdate")
+	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
@@ -94,6 +97,9 @@ func (x *SessionUpdateSessionMessage) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *SessionUpdateSessionMessage) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateSessionMessage")
+	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
@@ -132,6 +138,9 @@ func (x *SessionUpdateSessionMessageChunk) appendJSON(buf []byte) ([]byte, error
 }
 
 func (x *SessionUpdateSessionMessageChunk) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateSessionMessageChunk")
+	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
@@ -497,6 +506,9 @@ func (x *StateUpdateRunning) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *StateUpdateRunning) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "StateUpdateRunning")
+	}
 	if err := wireUnknownClash(&x.Unknown, "state"); err != nil {
 		return nil, err
 	}
@@ -531,6 +543,9 @@ func (x *StateUpdateIdle) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *StateUpdateIdle) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "StateUpdateIdle")
+	}
 	if err := wireUnknownClash(&x.Unknown, "state"); err != nil {
 		return nil, err
 	}
@@ -565,6 +580,9 @@ func (x *StateUpdateRequiresAction) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *StateUpdateRequiresAction) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "StateUpdateRequiresAction")
+	}
 	if err := wireUnknownClash(&x.Unknown, "state"); err != nil {
 		return nil, err
 	}
@@ -601,6 +619,9 @@ func (x *StateUpdateUnknown) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *StateUpdateUnknown) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "StateUpdateUnknown")
+	}
 	if err := wireUnknownClash(&x.Unknown, "state"); err != nil {
 		return nil, err
 	}
@@ -665,6 +686,13 @@ func (x *StateUpdateOther) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *StateUpdateOther) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "StateUpdateOther")
+	}
+	switch x.State {
+	case "", "idle", "requires_action", "running", "unknown":
+		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.State), "state")
+	}
 	buf = append(wireComma(buf, open), "\"state\":"...)
 	buf = wireAppendQuoted(buf, x.State)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -1146,6 +1174,9 @@ func (x *IdleStateUpdateEndTurn) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *IdleStateUpdateEndTurn) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "IdleStateUpdateEndTurn")
+	}
 	buf = append(wireComma(buf, open), "\"stopReason\":\"end_turn\""...)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
@@ -1205,6 +1236,9 @@ func (x *IdleStateUpdateMaxTokens) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *IdleStateUpdateMaxTokens) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "IdleStateUpdateMaxTokens")
+	}
 	buf = append(wireComma(buf, open), "\"stopReason\":\"max_tokens\""...)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
@@ -1265,6 +1299,9 @@ func (x *IdleStateUpdateMaxTurnRequests) appendJSON(buf []byte) ([]byte, error) 
 }
 
 func (x *IdleStateUpdateMaxTurnRequests) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "IdleStateUpdateMaxTurnRequests")
+	}
 	buf = append(wireComma(buf, open), "\"stopReason\":\"max_turn_requests\""...)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
@@ -1324,6 +1361,9 @@ func (x *IdleStateUpdateRefusal) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *IdleStateUpdateRefusal) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "IdleStateUpdateRefusal")
+	}
 	buf = append(wireComma(buf, open), "\"stopReason\":\"refusal\""...)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
@@ -1383,6 +1423,9 @@ func (x *IdleStateUpdateCancelled) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *IdleStateUpdateCancelled) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "IdleStateUpdateCancelled")
+	}
 	buf = append(wireComma(buf, open), "\"stopReason\":\"cancelled\""...)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
@@ -1417,6 +1460,9 @@ func (x *IdleStateUpdateError) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *IdleStateUpdateError) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "IdleStateUpdateError")
+	}
 	if err := wireUnknownClash(&x.Unknown, "stopReason"); err != nil {
 		return nil, err
 	}
@@ -1476,6 +1522,9 @@ func (x *IdleStateUpdateNone) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *IdleStateUpdateNone) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "IdleStateUpdateNone")
+	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
@@ -1535,6 +1584,13 @@ func (x *IdleStateUpdateOther) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *IdleStateUpdateOther) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "IdleStateUpdateOther")
+	}
+	switch x.StopReason {
+	case "", "cancelled", "end_turn", "error", "max_tokens", "max_turn_requests", "refusal":
+		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.StopReason), "stopReason")
+	}
 	buf = append(wireComma(buf, open), "\"stopReason\":"...)
 	buf = wireAppendQuoted(buf, x.StopReason)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)

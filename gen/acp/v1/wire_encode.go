@@ -151,5 +151,20 @@ func wireAppendRaw(src *json.RawMessage, buf []byte) ([]byte, error) {
 	if src == nil || len(*src) == 0 {
 		return append(buf, "null"...), nil
 	}
+	if err := wireCheckRaw(*src); err != nil {
+		return nil, err
+	}
 	return append(buf, *src...), nil
+}
+
+// wireCheckRaw fails unless raw is exactly one JSON value (whitespace
+// around it allowed): a json.RawMessage is written as it is, so bytes that
+// are not JSON, or that hold more than one value (`1,"k":2` would add a
+// member to the enclosing object), must not reach the output. It reads
+// raw once.
+func wireCheckRaw(raw []byte) error {
+	if err := wireValidate(raw); err != nil {
+		return wireEncodeErrorf("not a JSON value: %v", err)
+	}
+	return nil
 }

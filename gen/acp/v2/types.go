@@ -237,6 +237,9 @@ func (x *AgentRequestParams) appendJSON(buf []byte) ([]byte, error) {
 type AgentRequestParamsRequestPermissionRequest RequestPermissionRequest
 
 func (x *AgentRequestParamsRequestPermissionRequest) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentRequestParamsRequestPermissionRequest")
+	}
 	return (*RequestPermissionRequest)(x).appendJSON(buf)
 }
 
@@ -258,6 +261,9 @@ func NewAgentRequestParamsRequestPermissionRequest(v RequestPermissionRequest) A
 type AgentRequestParamsCreateElicitationRequest CreateElicitationRequest
 
 func (x *AgentRequestParamsCreateElicitationRequest) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentRequestParamsCreateElicitationRequest")
+	}
 	return (*CreateElicitationRequest)(x).appendJSON(buf)
 }
 
@@ -283,6 +289,9 @@ func NewAgentRequestParamsCreateElicitationRequest(v CreateElicitationRequest) A
 type AgentRequestParamsExtMethodRequest ExtRequest
 
 func (x *AgentRequestParamsExtMethodRequest) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentRequestParamsExtMethodRequest")
+	}
 	return (*ExtRequest)(x).appendJSON(buf)
 }
 
@@ -360,6 +369,9 @@ func (x *RequestId) appendJSON(buf []byte) ([]byte, error) {
 type RequestIdNumber int64
 
 func (x *RequestIdNumber) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "RequestIdNumber")
+	}
 	return wireAppendInt64((*int64)(x), buf)
 }
 
@@ -377,6 +389,9 @@ func NewRequestIdNumber(v int64) RequestId {
 type RequestIdStr string
 
 func (x *RequestIdStr) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "RequestIdStr")
+	}
 	return wireAppendString((*string)(x), buf)
 }
 
@@ -734,6 +749,9 @@ func (x *RequestPermissionSubjectToolCall) appendJSON(buf []byte) ([]byte, error
 }
 
 func (x *RequestPermissionSubjectToolCall) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "RequestPermissionSubjectToolCall")
+	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
@@ -768,6 +786,9 @@ func (x *RequestPermissionSubjectCommand) appendJSON(buf []byte) ([]byte, error)
 }
 
 func (x *RequestPermissionSubjectCommand) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "RequestPermissionSubjectCommand")
+	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
@@ -838,6 +859,13 @@ func (x *RequestPermissionSubjectOther) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *RequestPermissionSubjectOther) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "RequestPermissionSubjectOther")
+	}
+	switch x.Type {
+	case "", "command", "tool_call":
+		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Type), "type")
+	}
 	buf = append(wireComma(buf, open), "\"type\":"...)
 	buf = wireAppendQuoted(buf, x.Type)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -1529,6 +1557,9 @@ func (x *ToolCallContentContent) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *ToolCallContentContent) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ToolCallContentContent")
+	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
@@ -1563,6 +1594,9 @@ func (x *ToolCallContentDiff) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *ToolCallContentDiff) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ToolCallContentDiff")
+	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
@@ -1597,6 +1631,9 @@ func (x *ToolCallContentTerminal) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *ToolCallContentTerminal) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ToolCallContentTerminal")
+	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
@@ -1666,6 +1703,13 @@ func (x *ToolCallContentOther) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *ToolCallContentOther) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ToolCallContentOther")
+	}
+	switch x.Type {
+	case "", "content", "diff", "terminal":
+		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Type), "type")
+	}
 	buf = append(wireComma(buf, open), "\"type\":"...)
 	buf = wireAppendQuoted(buf, x.Type)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -1839,6 +1883,9 @@ func (x *ContentBlockText) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *ContentBlockText) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ContentBlockText")
+	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
@@ -1875,6 +1922,9 @@ func (x *ContentBlockImage) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *ContentBlockImage) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ContentBlockImage")
+	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
@@ -1911,6 +1961,9 @@ func (x *ContentBlockAudio) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *ContentBlockAudio) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ContentBlockAudio")
+	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
@@ -1947,6 +2000,9 @@ func (x *ContentBlockResourceLink) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *ContentBlockResourceLink) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ContentBlockResourceLink")
+	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
@@ -1985,6 +2041,9 @@ func (x *ContentBlockResource) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *ContentBlockResource) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ContentBlockResource")
+	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
@@ -2056,6 +2115,13 @@ func (x *ContentBlockOther) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *ContentBlockOther) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ContentBlockOther")
+	}
+	switch x.Type {
+	case "", "audio", "image", "resource", "resource_link", "text":
+		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Type), "type")
+	}
 	buf = append(wireComma(buf, open), "\"type\":"...)
 	buf = wireAppendQuoted(buf, x.Type)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -3405,10 +3471,16 @@ func (x *EmbeddedResourceResource) declaresMember(name []byte) bool {
 type EmbeddedResourceResourceTextResourceContents TextResourceContents
 
 func (x *EmbeddedResourceResourceTextResourceContents) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "EmbeddedResourceResourceTextResourceContents")
+	}
 	return (*TextResourceContents)(x).appendJSON(buf)
 }
 
 func (x *EmbeddedResourceResourceTextResourceContents) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "EmbeddedResourceResourceTextResourceContents")
+	}
 	return (*TextResourceContents)(x).appendMembers(buf, open)
 }
 
@@ -3430,10 +3502,16 @@ func NewEmbeddedResourceTextResourceContents(v TextResourceContents) EmbeddedRes
 type EmbeddedResourceResourceBlobResourceContents BlobResourceContents
 
 func (x *EmbeddedResourceResourceBlobResourceContents) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "EmbeddedResourceResourceBlobResourceContents")
+	}
 	return (*BlobResourceContents)(x).appendJSON(buf)
 }
 
 func (x *EmbeddedResourceResourceBlobResourceContents) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "EmbeddedResourceResourceBlobResourceContents")
+	}
 	return (*BlobResourceContents)(x).appendMembers(buf, open)
 }
 
@@ -4278,6 +4356,9 @@ func (x *DiffChangeAdd) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *DiffChangeAdd) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "DiffChangeAdd")
+	}
 	if err := wireUnknownClash(&x.Unknown, "operation"); err != nil {
 		return nil, err
 	}
@@ -4312,6 +4393,9 @@ func (x *DiffChangeDelete) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *DiffChangeDelete) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "DiffChangeDelete")
+	}
 	if err := wireUnknownClash(&x.Unknown, "operation"); err != nil {
 		return nil, err
 	}
@@ -4346,6 +4430,9 @@ func (x *DiffChangeModify) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *DiffChangeModify) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "DiffChangeModify")
+	}
 	if err := wireUnknownClash(&x.Unknown, "operation"); err != nil {
 		return nil, err
 	}
@@ -4380,6 +4467,9 @@ func (x *DiffChangeMove) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *DiffChangeMove) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "DiffChangeMove")
+	}
 	if err := wireUnknownClash(&x.Unknown, "operation"); err != nil {
 		return nil, err
 	}
@@ -4414,6 +4504,9 @@ func (x *DiffChangeCopy) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *DiffChangeCopy) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "DiffChangeCopy")
+	}
 	if err := wireUnknownClash(&x.Unknown, "operation"); err != nil {
 		return nil, err
 	}
@@ -4479,6 +4572,13 @@ func (x *DiffChangeOther) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *DiffChangeOther) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "DiffChangeOther")
+	}
+	switch x.Operation {
+	case "", "add", "copy", "delete", "modify", "move":
+		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Operation), "operation")
+	}
 	buf = append(wireComma(buf, open), "\"operation\":"...)
 	buf = wireAppendQuoted(buf, x.Operation)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -6360,6 +6460,9 @@ func (x *CreateElicitationRequestForm) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *CreateElicitationRequestForm) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "CreateElicitationRequestForm")
+	}
 	if err := wireUnknownClash(&x.Unknown, "mode"); err != nil {
 		return nil, err
 	}
@@ -6394,6 +6497,9 @@ func (x *CreateElicitationRequestURL) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *CreateElicitationRequestURL) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "CreateElicitationRequestURL")
+	}
 	if err := wireUnknownClash(&x.Unknown, "mode"); err != nil {
 		return nil, err
 	}
@@ -6463,6 +6569,13 @@ func (x *CreateElicitationRequestOther) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *CreateElicitationRequestOther) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "CreateElicitationRequestOther")
+	}
+	switch x.Mode {
+	case "", "form", "url":
+		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Mode), "mode")
+	}
 	buf = append(wireComma(buf, open), "\"mode\":"...)
 	buf = wireAppendQuoted(buf, x.Mode)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -7065,6 +7178,9 @@ func (x *ElicitationPropertySchemaString) appendJSON(buf []byte) ([]byte, error)
 }
 
 func (x *ElicitationPropertySchemaString) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationPropertySchemaString")
+	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
@@ -7099,6 +7215,9 @@ func (x *ElicitationPropertySchemaNumber) appendJSON(buf []byte) ([]byte, error)
 }
 
 func (x *ElicitationPropertySchemaNumber) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationPropertySchemaNumber")
+	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
@@ -7133,6 +7252,9 @@ func (x *ElicitationPropertySchemaInteger) appendJSON(buf []byte) ([]byte, error
 }
 
 func (x *ElicitationPropertySchemaInteger) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationPropertySchemaInteger")
+	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
@@ -7167,6 +7289,9 @@ func (x *ElicitationPropertySchemaBoolean) appendJSON(buf []byte) ([]byte, error
 }
 
 func (x *ElicitationPropertySchemaBoolean) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationPropertySchemaBoolean")
+	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
@@ -7201,6 +7326,9 @@ func (x *ElicitationPropertySchemaArray) appendJSON(buf []byte) ([]byte, error) 
 }
 
 func (x *ElicitationPropertySchemaArray) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationPropertySchemaArray")
+	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
@@ -7270,6 +7398,13 @@ func (x *ElicitationPropertySchemaOther) appendJSON(buf []byte) ([]byte, error) 
 }
 
 func (x *ElicitationPropertySchemaOther) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationPropertySchemaOther")
+	}
+	switch x.Type {
+	case "", "array", "boolean", "integer", "number", "string":
+		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Type), "type")
+	}
 	buf = append(wireComma(buf, open), "\"type\":"...)
 	buf = wireAppendQuoted(buf, x.Type)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -8471,6 +8606,9 @@ func (x *MultiSelectItemsString) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *MultiSelectItemsString) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "MultiSelectItemsString")
+	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
@@ -8507,6 +8645,9 @@ func (x *MultiSelectItemsTitled) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *MultiSelectItemsTitled) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "MultiSelectItemsTitled")
+	}
 	return (*TitledMultiSelectItems)(x).appendMembers(buf, open)
 }
 
@@ -8564,6 +8705,13 @@ func (x *MultiSelectItemsOther) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *MultiSelectItemsOther) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "MultiSelectItemsOther")
+	}
+	switch x.Type {
+	case "", "string":
+		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Type), "type")
+	}
 	buf = append(wireComma(buf, open), "\"type\":"...)
 	buf = wireAppendQuoted(buf, x.Type)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -9230,10 +9378,16 @@ func (x *ElicitationFormModeVariant) declaresMember(name []byte) bool {
 type ElicitationFormModeSession ElicitationSessionScope
 
 func (x *ElicitationFormModeSession) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationFormModeSession")
+	}
 	return (*ElicitationSessionScope)(x).appendJSON(buf)
 }
 
 func (x *ElicitationFormModeSession) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationFormModeSession")
+	}
 	return (*ElicitationSessionScope)(x).appendMembers(buf, open)
 }
 
@@ -9256,10 +9410,16 @@ func NewElicitationFormModeSession(v ElicitationSessionScope) ElicitationFormMod
 type ElicitationFormModeRequest ElicitationRequestScope
 
 func (x *ElicitationFormModeRequest) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationFormModeRequest")
+	}
 	return (*ElicitationRequestScope)(x).appendJSON(buf)
 }
 
 func (x *ElicitationFormModeRequest) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationFormModeRequest")
+	}
 	return (*ElicitationRequestScope)(x).appendMembers(buf, open)
 }
 
@@ -9510,10 +9670,16 @@ func (x *ElicitationUrlModeVariant) declaresMember(name []byte) bool {
 type ElicitationUrlModeSession ElicitationSessionScope
 
 func (x *ElicitationUrlModeSession) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationUrlModeSession")
+	}
 	return (*ElicitationSessionScope)(x).appendJSON(buf)
 }
 
 func (x *ElicitationUrlModeSession) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationUrlModeSession")
+	}
 	return (*ElicitationSessionScope)(x).appendMembers(buf, open)
 }
 
@@ -9536,10 +9702,16 @@ func NewElicitationUrlModeSession(v ElicitationSessionScope) ElicitationUrlModeV
 type ElicitationUrlModeRequest ElicitationRequestScope
 
 func (x *ElicitationUrlModeRequest) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationUrlModeRequest")
+	}
 	return (*ElicitationRequestScope)(x).appendJSON(buf)
 }
 
 func (x *ElicitationUrlModeRequest) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationUrlModeRequest")
+	}
 	return (*ElicitationRequestScope)(x).appendMembers(buf, open)
 }
 
@@ -9753,6 +9925,9 @@ func (x *AgentResponseResult) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *AgentResponseResult) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResult")
+	}
 	var err error
 	buf = append(wireComma(buf, open), "\"id\":"...)
 	buf, err = x.ID.appendJSON(buf)
@@ -9854,6 +10029,9 @@ func (x *AgentResponseError) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *AgentResponseError) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseError")
+	}
 	var err error
 	buf = append(wireComma(buf, open), "\"id\":"...)
 	buf, err = x.ID.appendJSON(buf)
@@ -10126,6 +10304,9 @@ func (x *AgentResponseResultResult) appendJSON(buf []byte) ([]byte, error) {
 type AgentResponseResultResultInitializeResponse InitializeResponse
 
 func (x *AgentResponseResultResultInitializeResponse) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultInitializeResponse")
+	}
 	return (*InitializeResponse)(x).appendJSON(buf)
 }
 
@@ -10143,6 +10324,9 @@ func NewAgentResponseResultInitializeResponse(v InitializeResponse) AgentRespons
 type AgentResponseResultResultLoginAuthResponse LoginAuthResponse
 
 func (x *AgentResponseResultResultLoginAuthResponse) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultLoginAuthResponse")
+	}
 	return (*LoginAuthResponse)(x).appendJSON(buf)
 }
 
@@ -10160,6 +10344,9 @@ func NewAgentResponseResultLoginAuthResponse(v LoginAuthResponse) AgentResponseR
 type AgentResponseResultResultLogoutAuthResponse LogoutAuthResponse
 
 func (x *AgentResponseResultResultLogoutAuthResponse) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultLogoutAuthResponse")
+	}
 	return (*LogoutAuthResponse)(x).appendJSON(buf)
 }
 
@@ -10177,6 +10364,9 @@ func NewAgentResponseResultLogoutAuthResponse(v LogoutAuthResponse) AgentRespons
 type AgentResponseResultResultNewSessionResponse NewSessionResponse
 
 func (x *AgentResponseResultResultNewSessionResponse) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultNewSessionResponse")
+	}
 	return (*NewSessionResponse)(x).appendJSON(buf)
 }
 
@@ -10194,6 +10384,9 @@ func NewAgentResponseResultNewSessionResponse(v NewSessionResponse) AgentRespons
 type AgentResponseResultResultListSessionsResponse ListSessionsResponse
 
 func (x *AgentResponseResultResultListSessionsResponse) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultListSessionsResponse")
+	}
 	return (*ListSessionsResponse)(x).appendJSON(buf)
 }
 
@@ -10211,6 +10404,9 @@ func NewAgentResponseResultListSessionsResponse(v ListSessionsResponse) AgentRes
 type AgentResponseResultResultDeleteSessionResponse DeleteSessionResponse
 
 func (x *AgentResponseResultResultDeleteSessionResponse) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultDeleteSessionResponse")
+	}
 	return (*DeleteSessionResponse)(x).appendJSON(buf)
 }
 
@@ -10228,6 +10424,9 @@ func NewAgentResponseResultDeleteSessionResponse(v DeleteSessionResponse) AgentR
 type AgentResponseResultResultResumeSessionResponse ResumeSessionResponse
 
 func (x *AgentResponseResultResultResumeSessionResponse) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultResumeSessionResponse")
+	}
 	return (*ResumeSessionResponse)(x).appendJSON(buf)
 }
 
@@ -10245,6 +10444,9 @@ func NewAgentResponseResultResumeSessionResponse(v ResumeSessionResponse) AgentR
 type AgentResponseResultResultCloseSessionResponse CloseSessionResponse
 
 func (x *AgentResponseResultResultCloseSessionResponse) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultCloseSessionResponse")
+	}
 	return (*CloseSessionResponse)(x).appendJSON(buf)
 }
 
@@ -10262,6 +10464,9 @@ func NewAgentResponseResultCloseSessionResponse(v CloseSessionResponse) AgentRes
 type AgentResponseResultResultCancelToolCallResponse CancelToolCallResponse
 
 func (x *AgentResponseResultResultCancelToolCallResponse) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultCancelToolCallResponse")
+	}
 	return (*CancelToolCallResponse)(x).appendJSON(buf)
 }
 
@@ -10279,6 +10484,9 @@ func NewAgentResponseResultCancelToolCallResponse(v CancelToolCallResponse) Agen
 type AgentResponseResultResultCancelTerminalResponse CancelTerminalResponse
 
 func (x *AgentResponseResultResultCancelTerminalResponse) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultCancelTerminalResponse")
+	}
 	return (*CancelTerminalResponse)(x).appendJSON(buf)
 }
 
@@ -10296,6 +10504,9 @@ func NewAgentResponseResultCancelTerminalResponse(v CancelTerminalResponse) Agen
 type AgentResponseResultResultSetSessionConfigOptionResponse SetSessionConfigOptionResponse
 
 func (x *AgentResponseResultResultSetSessionConfigOptionResponse) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultSetSessionConfigOptionResponse")
+	}
 	return (*SetSessionConfigOptionResponse)(x).appendJSON(buf)
 }
 
@@ -10313,6 +10524,9 @@ func NewAgentResponseResultSetSessionConfigOptionResponse(v SetSessionConfigOpti
 type AgentResponseResultResultPromptResponse PromptResponse
 
 func (x *AgentResponseResultResultPromptResponse) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultPromptResponse")
+	}
 	return (*PromptResponse)(x).appendJSON(buf)
 }
 
@@ -10330,6 +10544,9 @@ func NewAgentResponseResultPromptResponse(v PromptResponse) AgentResponseResultR
 type AgentResponseResultResultExtMethodResponse ExtResponse
 
 func (x *AgentResponseResultResultExtMethodResponse) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultExtMethodResponse")
+	}
 	return (*ExtResponse)(x).appendJSON(buf)
 }
 
@@ -10414,6 +10631,9 @@ func (x *AgentResponseErrorID) appendJSON(buf []byte) ([]byte, error) {
 type AgentResponseErrorIDNumber int64
 
 func (x *AgentResponseErrorIDNumber) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseErrorIDNumber")
+	}
 	return wireAppendInt64((*int64)(x), buf)
 }
 
@@ -10431,6 +10651,9 @@ func NewAgentResponseErrorIDNumber(v int64) AgentResponseErrorID {
 type AgentResponseErrorIDStr string
 
 func (x *AgentResponseErrorIDStr) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseErrorIDStr")
+	}
 	return wireAppendString((*string)(x), buf)
 }
 
@@ -12420,6 +12643,9 @@ func (x *AuthMethodTerminalVariant) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *AuthMethodTerminalVariant) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AuthMethodTerminalVariant")
+	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
@@ -12456,6 +12682,9 @@ func (x *AuthMethodAgentVariant) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *AuthMethodAgentVariant) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AuthMethodAgentVariant")
+	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
@@ -12554,6 +12783,13 @@ func (x *AuthMethodOther) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *AuthMethodOther) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AuthMethodOther")
+	}
+	switch x.Type {
+	case "", "agent", "terminal":
+		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Type), "type")
+	}
 	buf = append(wireComma(buf, open), "\"type\":"...)
 	buf = wireAppendQuoted(buf, x.Type)
 	var err error
@@ -13734,6 +13970,9 @@ func (x *SessionConfigOptionSelect) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *SessionConfigOptionSelect) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionConfigOptionSelect")
+	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
@@ -13768,6 +14007,9 @@ func (x *SessionConfigOptionBoolean) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *SessionConfigOptionBoolean) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionConfigOptionBoolean")
+	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
@@ -13837,6 +14079,13 @@ func (x *SessionConfigOptionOther) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *SessionConfigOptionOther) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionConfigOptionOther")
+	}
+	switch x.Type {
+	case "", "boolean", "select":
+		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Type), "type")
+	}
 	buf = append(wireComma(buf, open), "\"type\":"...)
 	buf = wireAppendQuoted(buf, x.Type)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -14078,6 +14327,9 @@ func (x *SessionConfigSelectOptions) appendJSON(buf []byte) ([]byte, error) {
 type SessionConfigSelectOptionsUngrouped []SessionConfigSelectOption
 
 func (x *SessionConfigSelectOptionsUngrouped) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionConfigSelectOptionsUngrouped")
+	}
 	return wireAppendSlice(buf, *(*[]SessionConfigSelectOption)(x), (*SessionConfigSelectOption).appendJSON)
 }
 
@@ -14095,6 +14347,9 @@ func NewSessionConfigSelectOptionsUngrouped(v []SessionConfigSelectOption) Sessi
 type SessionConfigSelectOptionsGrouped []SessionConfigSelectGroup
 
 func (x *SessionConfigSelectOptionsGrouped) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionConfigSelectOptionsGrouped")
+	}
 	return wireAppendSlice(buf, *(*[]SessionConfigSelectGroup)(x), (*SessionConfigSelectGroup).appendJSON)
 }
 
@@ -14718,6 +14973,9 @@ func (x *AvailableCommandCommand) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *AvailableCommandCommand) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AvailableCommandCommand")
+	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
@@ -14818,6 +15076,13 @@ func (x *AvailableCommandOther) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *AvailableCommandOther) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AvailableCommandOther")
+	}
+	switch x.Type {
+	case "", "command":
+		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Type), "type")
+	}
 	buf = append(wireComma(buf, open), "\"type\":"...)
 	buf = wireAppendQuoted(buf, x.Type)
 	var err error
@@ -14952,6 +15217,9 @@ func (x *AvailableCommandInputText) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *AvailableCommandInputText) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AvailableCommandInputText")
+	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
@@ -15022,6 +15290,13 @@ func (x *AvailableCommandInputOther) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *AvailableCommandInputOther) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AvailableCommandInputOther")
+	}
+	switch x.Type {
+	case "", "text":
+		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Type), "type")
+	}
 	buf = append(wireComma(buf, open), "\"type\":"...)
 	buf = wireAppendQuoted(buf, x.Type)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -15927,6 +16202,9 @@ func (x *StateUpdateRunning) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *StateUpdateRunning) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "StateUpdateRunning")
+	}
 	if err := wireUnknownClash(&x.Unknown, "state"); err != nil {
 		return nil, err
 	}
@@ -15961,6 +16239,9 @@ func (x *StateUpdateIdle) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *StateUpdateIdle) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "StateUpdateIdle")
+	}
 	if err := wireUnknownClash(&x.Unknown, "state"); err != nil {
 		return nil, err
 	}
@@ -15995,6 +16276,9 @@ func (x *StateUpdateRequiresAction) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *StateUpdateRequiresAction) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "StateUpdateRequiresAction")
+	}
 	if err := wireUnknownClash(&x.Unknown, "state"); err != nil {
 		return nil, err
 	}
@@ -16066,6 +16350,13 @@ func (x *StateUpdateOther) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *StateUpdateOther) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "StateUpdateOther")
+	}
+	switch x.State {
+	case "", "idle", "requires_action", "running":
+		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.State), "state")
+	}
 	buf = append(wireComma(buf, open), "\"state\":"...)
 	buf = wireAppendQuoted(buf, x.State)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -16211,6 +16502,9 @@ func (x *BackgroundWorkTerminal) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *BackgroundWorkTerminal) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "BackgroundWorkTerminal")
+	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
@@ -16247,6 +16541,9 @@ func (x *BackgroundWorkToolCall) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *BackgroundWorkToolCall) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "BackgroundWorkToolCall")
+	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
@@ -16315,6 +16612,13 @@ func (x *BackgroundWorkOther) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *BackgroundWorkOther) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "BackgroundWorkOther")
+	}
+	switch x.Type {
+	case "", "terminal", "tool_call":
+		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Type), "type")
+	}
 	buf = append(wireComma(buf, open), "\"type\":"...)
 	buf = wireAppendQuoted(buf, x.Type)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -17008,6 +17312,9 @@ func (x *ErrorData) appendJSON(buf []byte) ([]byte, error) {
 type ErrorDataUnsupportedProtocolVersion UnsupportedProtocolVersionErrorData
 
 func (x *ErrorDataUnsupportedProtocolVersion) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ErrorDataUnsupportedProtocolVersion")
+	}
 	return (*UnsupportedProtocolVersionErrorData)(x).appendJSON(buf)
 }
 
@@ -17023,6 +17330,9 @@ func NewErrorDataUnsupportedProtocolVersion(v UnsupportedProtocolVersionErrorDat
 type ErrorDataSessionNotFound SessionNotFoundErrorData
 
 func (x *ErrorDataSessionNotFound) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ErrorDataSessionNotFound")
+	}
 	return (*SessionNotFoundErrorData)(x).appendJSON(buf)
 }
 
@@ -17038,6 +17348,9 @@ func NewErrorDataSessionNotFound(v SessionNotFoundErrorData) ErrorData {
 type ErrorDataOther json.RawMessage
 
 func (x *ErrorDataOther) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ErrorDataOther")
+	}
 	return wireAppendRaw((*json.RawMessage)(x), buf)
 }
 
@@ -17721,6 +18034,9 @@ func (x *IdleStateUpdateEndTurn) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *IdleStateUpdateEndTurn) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "IdleStateUpdateEndTurn")
+	}
 	buf = append(wireComma(buf, open), "\"stopReason\":\"end_turn\""...)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
@@ -17780,6 +18096,9 @@ func (x *IdleStateUpdateMaxTokens) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *IdleStateUpdateMaxTokens) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "IdleStateUpdateMaxTokens")
+	}
 	buf = append(wireComma(buf, open), "\"stopReason\":\"max_tokens\""...)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
@@ -17840,6 +18159,9 @@ func (x *IdleStateUpdateMaxTurnRequests) appendJSON(buf []byte) ([]byte, error) 
 }
 
 func (x *IdleStateUpdateMaxTurnRequests) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "IdleStateUpdateMaxTurnRequests")
+	}
 	buf = append(wireComma(buf, open), "\"stopReason\":\"max_turn_requests\""...)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
@@ -17899,6 +18221,9 @@ func (x *IdleStateUpdateRefusal) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *IdleStateUpdateRefusal) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "IdleStateUpdateRefusal")
+	}
 	buf = append(wireComma(buf, open), "\"stopReason\":\"refusal\""...)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
@@ -17967,6 +18292,9 @@ func (x *IdleStateUpdateCancelled) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *IdleStateUpdateCancelled) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "IdleStateUpdateCancelled")
+	}
 	buf = append(wireComma(buf, open), "\"stopReason\":\"cancelled\""...)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
@@ -18005,6 +18333,9 @@ func (x *IdleStateUpdateError) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *IdleStateUpdateError) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "IdleStateUpdateError")
+	}
 	if err := wireUnknownClash(&x.Unknown, "stopReason"); err != nil {
 		return nil, err
 	}
@@ -18064,6 +18395,9 @@ func (x *IdleStateUpdateNone) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *IdleStateUpdateNone) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "IdleStateUpdateNone")
+	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
@@ -18124,6 +18458,13 @@ func (x *IdleStateUpdateOther) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *IdleStateUpdateOther) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "IdleStateUpdateOther")
+	}
+	switch x.StopReason {
+	case "", "cancelled", "end_turn", "error", "max_tokens", "max_turn_requests", "refusal":
+		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.StopReason), "stopReason")
+	}
 	buf = append(wireComma(buf, open), "\"stopReason\":"...)
 	buf = wireAppendQuoted(buf, x.StopReason)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -19195,6 +19536,9 @@ func (x *AgentNotificationParams) appendJSON(buf []byte) ([]byte, error) {
 type AgentNotificationParamsUpdateSessionNotification UpdateSessionNotification
 
 func (x *AgentNotificationParamsUpdateSessionNotification) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentNotificationParamsUpdateSessionNotification")
+	}
 	return (*UpdateSessionNotification)(x).appendJSON(buf)
 }
 
@@ -19216,6 +19560,9 @@ func NewAgentNotificationParamsUpdateSessionNotification(v UpdateSessionNotifica
 type AgentNotificationParamsCompleteElicitationNotification CompleteElicitationNotification
 
 func (x *AgentNotificationParamsCompleteElicitationNotification) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentNotificationParamsCompleteElicitationNotification")
+	}
 	return (*CompleteElicitationNotification)(x).appendJSON(buf)
 }
 
@@ -19241,6 +19588,9 @@ func NewAgentNotificationParamsCompleteElicitationNotification(v CompleteElicita
 type AgentNotificationParamsExtNotification ExtNotification
 
 func (x *AgentNotificationParamsExtNotification) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentNotificationParamsExtNotification")
+	}
 	return (*ExtNotification)(x).appendJSON(buf)
 }
 
@@ -19652,6 +20002,9 @@ func (x *SessionUpdateUserMessageChunk) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *SessionUpdateUserMessageChunk) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateUserMessageChunk")
+	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
@@ -19690,6 +20043,9 @@ func (x *SessionUpdateUserMessage) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *SessionUpdateUserMessage) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateUserMessage")
+	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
@@ -19724,6 +20080,9 @@ func (x *SessionUpdateAgentMessageChunk) appendJSON(buf []byte) ([]byte, error) 
 }
 
 func (x *SessionUpdateAgentMessageChunk) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateAgentMessageChunk")
+	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
@@ -19762,6 +20121,9 @@ func (x *SessionUpdateAgentMessage) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *SessionUpdateAgentMessage) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateAgentMessage")
+	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
@@ -19796,6 +20158,9 @@ func (x *SessionUpdateAgentThoughtChunk) appendJSON(buf []byte) ([]byte, error) 
 }
 
 func (x *SessionUpdateAgentThoughtChunk) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateAgentThoughtChunk")
+	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
@@ -19834,6 +20199,9 @@ func (x *SessionUpdateAgentThought) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *SessionUpdateAgentThought) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateAgentThought")
+	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
@@ -19868,6 +20236,9 @@ func (x *SessionUpdateStateUpdate) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *SessionUpdateStateUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateStateUpdate")
+	}
 	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"state_update\""...)
 	return (*StateUpdate)(x).appendMembers(buf, open)
 }
@@ -19899,6 +20270,9 @@ func (x *SessionUpdateToolCallContentChunk) appendJSON(buf []byte) ([]byte, erro
 }
 
 func (x *SessionUpdateToolCallContentChunk) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateToolCallContentChunk")
+	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
@@ -19933,6 +20307,9 @@ func (x *SessionUpdateToolCallUpdate) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *SessionUpdateToolCallUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateToolCallUpdate")
+	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
@@ -19967,6 +20344,9 @@ func (x *SessionUpdateTerminalUpdate) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *SessionUpdateTerminalUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateTerminalUpdate")
+	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
@@ -20001,6 +20381,9 @@ func (x *SessionUpdateTerminalOutputChunk) appendJSON(buf []byte) ([]byte, error
 }
 
 func (x *SessionUpdateTerminalOutputChunk) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateTerminalOutputChunk")
+	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
@@ -20038,6 +20421,9 @@ func (x *SessionUpdatePlanUpdate) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *SessionUpdatePlanUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdatePlanUpdate")
+	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
@@ -20072,6 +20458,9 @@ func (x *SessionUpdateAvailableCommandsUpdate) appendJSON(buf []byte) ([]byte, e
 }
 
 func (x *SessionUpdateAvailableCommandsUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateAvailableCommandsUpdate")
+	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
@@ -20106,6 +20495,9 @@ func (x *SessionUpdateConfigOptionUpdate) appendJSON(buf []byte) ([]byte, error)
 }
 
 func (x *SessionUpdateConfigOptionUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateConfigOptionUpdate")
+	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
@@ -20140,6 +20532,9 @@ func (x *SessionUpdateSessionInfoUpdate) appendJSON(buf []byte) ([]byte, error) 
 }
 
 func (x *SessionUpdateSessionInfoUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateSessionInfoUpdate")
+	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
@@ -20174,6 +20569,9 @@ func (x *SessionUpdateUsageUpdate) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *SessionUpdateUsageUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateUsageUpdate")
+	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
@@ -20211,6 +20609,9 @@ func (x *SessionUpdateNotice) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *SessionUpdateNotice) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateNotice")
+	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
@@ -20245,6 +20646,9 @@ func (x *SessionUpdateCompactionUpdate) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *SessionUpdateCompactionUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateCompactionUpdate")
+	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
@@ -20279,6 +20683,9 @@ func (x *SessionUpdateCompactionSummaryChunk) appendJSON(buf []byte) ([]byte, er
 }
 
 func (x *SessionUpdateCompactionSummaryChunk) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateCompactionSummaryChunk")
+	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
@@ -20348,6 +20755,13 @@ func (x *SessionUpdateOther) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *SessionUpdateOther) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateOther")
+	}
+	switch x.SessionUpdate {
+	case "", "agent_message", "agent_message_chunk", "agent_thought", "agent_thought_chunk", "available_commands_update", "compaction_summary_chunk", "compaction_update", "config_option_update", "notice", "plan", "plan_update", "session_info_update", "state_update", "terminal_output_chunk", "terminal_update", "tool_call_content_chunk", "tool_call_update", "usage_update", "user_message", "user_message_chunk":
+		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.SessionUpdate), "sessionUpdate")
+	}
 	buf = append(wireComma(buf, open), "\"sessionUpdate\":"...)
 	buf = wireAppendQuoted(buf, x.SessionUpdate)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -22158,6 +22572,9 @@ func (x *PlanUpdateContentItems) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *PlanUpdateContentItems) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "PlanUpdateContentItems")
+	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
@@ -22243,6 +22660,13 @@ func (x *PlanUpdateContentOther) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *PlanUpdateContentOther) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "PlanUpdateContentOther")
+	}
+	switch x.Type {
+	case "", "items":
+		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Type), "type")
+	}
 	buf = append(wireComma(buf, open), "\"type\":"...)
 	buf = wireAppendQuoted(buf, x.Type)
 	var err error
@@ -24597,6 +25021,9 @@ func (x *ClientRequestParams) appendJSON(buf []byte) ([]byte, error) {
 type ClientRequestParamsInitializeRequest InitializeRequest
 
 func (x *ClientRequestParamsInitializeRequest) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsInitializeRequest")
+	}
 	return (*InitializeRequest)(x).appendJSON(buf)
 }
 
@@ -24629,6 +25056,9 @@ func NewClientRequestParamsInitializeRequest(v InitializeRequest) ClientRequestP
 type ClientRequestParamsLoginAuthRequest LoginAuthRequest
 
 func (x *ClientRequestParamsLoginAuthRequest) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsLoginAuthRequest")
+	}
 	return (*LoginAuthRequest)(x).appendJSON(buf)
 }
 
@@ -24654,6 +25084,9 @@ func NewClientRequestParamsLoginAuthRequest(v LoginAuthRequest) ClientRequestPar
 type ClientRequestParamsLogoutAuthRequest LogoutAuthRequest
 
 func (x *ClientRequestParamsLogoutAuthRequest) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsLogoutAuthRequest")
+	}
 	return (*LogoutAuthRequest)(x).appendJSON(buf)
 }
 
@@ -24685,6 +25118,9 @@ func NewClientRequestParamsLogoutAuthRequest(v LogoutAuthRequest) ClientRequestP
 type ClientRequestParamsNewSessionRequest NewSessionRequest
 
 func (x *ClientRequestParamsNewSessionRequest) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsNewSessionRequest")
+	}
 	return (*NewSessionRequest)(x).appendJSON(buf)
 }
 
@@ -24704,6 +25140,9 @@ func NewClientRequestParamsNewSessionRequest(v NewSessionRequest) ClientRequestP
 type ClientRequestParamsListSessionsRequest ListSessionsRequest
 
 func (x *ClientRequestParamsListSessionsRequest) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsListSessionsRequest")
+	}
 	return (*ListSessionsRequest)(x).appendJSON(buf)
 }
 
@@ -24723,6 +25162,9 @@ func NewClientRequestParamsListSessionsRequest(v ListSessionsRequest) ClientRequ
 type ClientRequestParamsDeleteSessionRequest DeleteSessionRequest
 
 func (x *ClientRequestParamsDeleteSessionRequest) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsDeleteSessionRequest")
+	}
 	return (*DeleteSessionRequest)(x).appendJSON(buf)
 }
 
@@ -24744,6 +25186,9 @@ func NewClientRequestParamsDeleteSessionRequest(v DeleteSessionRequest) ClientRe
 type ClientRequestParamsResumeSessionRequest ResumeSessionRequest
 
 func (x *ClientRequestParamsResumeSessionRequest) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsResumeSessionRequest")
+	}
 	return (*ResumeSessionRequest)(x).appendJSON(buf)
 }
 
@@ -24764,6 +25209,9 @@ func NewClientRequestParamsResumeSessionRequest(v ResumeSessionRequest) ClientRe
 type ClientRequestParamsCloseSessionRequest CloseSessionRequest
 
 func (x *ClientRequestParamsCloseSessionRequest) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsCloseSessionRequest")
+	}
 	return (*CloseSessionRequest)(x).appendJSON(buf)
 }
 
@@ -24785,6 +25233,9 @@ func NewClientRequestParamsCloseSessionRequest(v CloseSessionRequest) ClientRequ
 type ClientRequestParamsCancelToolCallRequest CancelToolCallRequest
 
 func (x *ClientRequestParamsCancelToolCallRequest) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsCancelToolCallRequest")
+	}
 	return (*CancelToolCallRequest)(x).appendJSON(buf)
 }
 
@@ -24806,6 +25257,9 @@ func NewClientRequestParamsCancelToolCallRequest(v CancelToolCallRequest) Client
 type ClientRequestParamsCancelTerminalRequest CancelTerminalRequest
 
 func (x *ClientRequestParamsCancelTerminalRequest) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsCancelTerminalRequest")
+	}
 	return (*CancelTerminalRequest)(x).appendJSON(buf)
 }
 
@@ -24823,6 +25277,9 @@ func NewClientRequestParamsCancelTerminalRequest(v CancelTerminalRequest) Client
 type ClientRequestParamsSetSessionConfigOptionRequest SetSessionConfigOptionRequest
 
 func (x *ClientRequestParamsSetSessionConfigOptionRequest) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsSetSessionConfigOptionRequest")
+	}
 	return (*SetSessionConfigOptionRequest)(x).appendJSON(buf)
 }
 
@@ -24862,6 +25319,9 @@ func NewClientRequestParamsSetSessionConfigOptionRequest(v SetSessionConfigOptio
 type ClientRequestParamsPromptRequest PromptRequest
 
 func (x *ClientRequestParamsPromptRequest) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsPromptRequest")
+	}
 	return (*PromptRequest)(x).appendJSON(buf)
 }
 
@@ -24886,6 +25346,9 @@ func NewClientRequestParamsPromptRequest(v PromptRequest) ClientRequestParams {
 type ClientRequestParamsExtMethodRequest ExtRequest
 
 func (x *ClientRequestParamsExtMethodRequest) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsExtMethodRequest")
+	}
 	return (*ExtRequest)(x).appendJSON(buf)
 }
 
@@ -26241,6 +26704,9 @@ func (x *McpServerHTTP) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *McpServerHTTP) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "McpServerHTTP")
+	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
@@ -26277,6 +26743,9 @@ func (x *McpServerStdioVariant) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *McpServerStdioVariant) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "McpServerStdioVariant")
+	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
@@ -26347,6 +26816,13 @@ func (x *McpServerOther) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *McpServerOther) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "McpServerOther")
+	}
+	switch x.Type {
+	case "", "http", "stdio":
+		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Type), "type")
+	}
 	buf = append(wireComma(buf, open), "\"type\":"...)
 	buf = wireAppendQuoted(buf, x.Type)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -27399,6 +27875,9 @@ func (x *ReplayFromStartVariant) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *ReplayFromStartVariant) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ReplayFromStartVariant")
+	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
@@ -27469,6 +27948,13 @@ func (x *ReplayFromOther) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *ReplayFromOther) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ReplayFromOther")
+	}
+	switch x.Type {
+	case "", "start":
+		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Type), "type")
+	}
 	buf = append(wireComma(buf, open), "\"type\":"...)
 	buf = wireAppendQuoted(buf, x.Type)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -28289,6 +28775,9 @@ func (x *SetSessionConfigOptionRequestID) appendJSON(buf []byte) ([]byte, error)
 }
 
 func (x *SetSessionConfigOptionRequestID) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SetSessionConfigOptionRequestID")
+	}
 	buf = append(wireComma(buf, open), "\"type\":\"id\""...)
 	var err error
 	buf = append(wireComma(buf, open), "\"value\":"...)
@@ -28369,6 +28858,9 @@ func (x *SetSessionConfigOptionRequestBoolean) appendJSON(buf []byte) ([]byte, e
 }
 
 func (x *SetSessionConfigOptionRequestBoolean) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SetSessionConfigOptionRequestBoolean")
+	}
 	buf = append(wireComma(buf, open), "\"type\":\"boolean\""...)
 	var err error
 	buf = append(wireComma(buf, open), "\"value\":"...)
@@ -28458,6 +28950,13 @@ func (x *SetSessionConfigOptionRequestOther) appendJSON(buf []byte) ([]byte, err
 }
 
 func (x *SetSessionConfigOptionRequestOther) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SetSessionConfigOptionRequestOther")
+	}
+	switch x.Type {
+	case "", "boolean", "id":
+		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Type), "type")
+	}
 	buf = append(wireComma(buf, open), "\"type\":"...)
 	buf = wireAppendQuoted(buf, x.Type)
 	var err error
@@ -28811,6 +29310,9 @@ func (x *ClientResponseResult) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *ClientResponseResult) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientResponseResult")
+	}
 	var err error
 	buf = append(wireComma(buf, open), "\"id\":"...)
 	buf, err = x.ID.appendJSON(buf)
@@ -28912,6 +29414,9 @@ func (x *ClientResponseError) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *ClientResponseError) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientResponseError")
+	}
 	var err error
 	buf = append(wireComma(buf, open), "\"id\":"...)
 	buf, err = x.ID.appendJSON(buf)
@@ -29036,6 +29541,9 @@ func (x *ClientResponseResultResult) appendJSON(buf []byte) ([]byte, error) {
 type ClientResponseResultResultRequestPermissionResponse RequestPermissionResponse
 
 func (x *ClientResponseResultResultRequestPermissionResponse) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientResponseResultResultRequestPermissionResponse")
+	}
 	return (*RequestPermissionResponse)(x).appendJSON(buf)
 }
 
@@ -29053,6 +29561,9 @@ func NewClientResponseResultRequestPermissionResponse(v RequestPermissionRespons
 type ClientResponseResultResultCreateElicitationResponse CreateElicitationResponse
 
 func (x *ClientResponseResultResultCreateElicitationResponse) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientResponseResultResultCreateElicitationResponse")
+	}
 	return (*CreateElicitationResponse)(x).appendJSON(buf)
 }
 
@@ -29070,6 +29581,9 @@ func NewClientResponseResultCreateElicitationResponse(v CreateElicitationRespons
 type ClientResponseResultResultExtMethodResponse ExtResponse
 
 func (x *ClientResponseResultResultExtMethodResponse) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientResponseResultResultExtMethodResponse")
+	}
 	return (*ExtResponse)(x).appendJSON(buf)
 }
 
@@ -29154,6 +29668,9 @@ func (x *ClientResponseErrorID) appendJSON(buf []byte) ([]byte, error) {
 type ClientResponseErrorIDNumber int64
 
 func (x *ClientResponseErrorIDNumber) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientResponseErrorIDNumber")
+	}
 	return wireAppendInt64((*int64)(x), buf)
 }
 
@@ -29171,6 +29688,9 @@ func NewClientResponseErrorIDNumber(v int64) ClientResponseErrorID {
 type ClientResponseErrorIDStr string
 
 func (x *ClientResponseErrorIDStr) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientResponseErrorIDStr")
+	}
 	return wireAppendString((*string)(x), buf)
 }
 
@@ -29426,6 +29946,9 @@ func (x *RequestPermissionOutcomeCancelled) appendJSON(buf []byte) ([]byte, erro
 }
 
 func (x *RequestPermissionOutcomeCancelled) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "RequestPermissionOutcomeCancelled")
+	}
 	if err := wireUnknownClash(&x.Unknown, "outcome"); err != nil {
 		return nil, err
 	}
@@ -29463,6 +29986,9 @@ func (x *RequestPermissionOutcomeSelected) appendJSON(buf []byte) ([]byte, error
 }
 
 func (x *RequestPermissionOutcomeSelected) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "RequestPermissionOutcomeSelected")
+	}
 	if err := wireUnknownClash(&x.Unknown, "outcome"); err != nil {
 		return nil, err
 	}
@@ -29533,6 +30059,13 @@ func (x *RequestPermissionOutcomeOther) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *RequestPermissionOutcomeOther) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "RequestPermissionOutcomeOther")
+	}
+	switch x.Outcome {
+	case "", "cancelled", "selected":
+		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Outcome), "outcome")
+	}
 	buf = append(wireComma(buf, open), "\"outcome\":"...)
 	buf = wireAppendQuoted(buf, x.Outcome)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -29967,6 +30500,9 @@ func (x *CreateElicitationResponseAccept) appendJSON(buf []byte) ([]byte, error)
 }
 
 func (x *CreateElicitationResponseAccept) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "CreateElicitationResponseAccept")
+	}
 	if err := wireUnknownClash(&x.Unknown, "action"); err != nil {
 		return nil, err
 	}
@@ -30026,6 +30562,9 @@ func (x *CreateElicitationResponseDecline) appendJSON(buf []byte) ([]byte, error
 }
 
 func (x *CreateElicitationResponseDecline) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "CreateElicitationResponseDecline")
+	}
 	buf = append(wireComma(buf, open), "\"action\":\"decline\""...)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
@@ -30085,6 +30624,9 @@ func (x *CreateElicitationResponseCancel) appendJSON(buf []byte) ([]byte, error)
 }
 
 func (x *CreateElicitationResponseCancel) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "CreateElicitationResponseCancel")
+	}
 	buf = append(wireComma(buf, open), "\"action\":\"cancel\""...)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
@@ -30154,6 +30696,13 @@ func (x *CreateElicitationResponseOther) appendJSON(buf []byte) ([]byte, error) 
 }
 
 func (x *CreateElicitationResponseOther) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "CreateElicitationResponseOther")
+	}
+	switch x.Action {
+	case "", "accept", "cancel", "decline":
+		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Action), "action")
+	}
 	buf = append(wireComma(buf, open), "\"action\":"...)
 	buf = wireAppendQuoted(buf, x.Action)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -30376,6 +30925,9 @@ func (x *ElicitationContentValue) appendJSON(buf []byte) ([]byte, error) {
 type ElicitationContentValueString string
 
 func (x *ElicitationContentValueString) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationContentValueString")
+	}
 	return wireAppendString((*string)(x), buf)
 }
 
@@ -30393,6 +30945,9 @@ func NewElicitationContentValueString(v string) ElicitationContentValue {
 type ElicitationContentValueInteger int64
 
 func (x *ElicitationContentValueInteger) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationContentValueInteger")
+	}
 	return wireAppendInt64((*int64)(x), buf)
 }
 
@@ -30410,6 +30965,9 @@ func NewElicitationContentValueInteger(v int64) ElicitationContentValue {
 type ElicitationContentValueNumber float64
 
 func (x *ElicitationContentValueNumber) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationContentValueNumber")
+	}
 	return wireAppendFloat64((*float64)(x), buf)
 }
 
@@ -30427,6 +30985,9 @@ func NewElicitationContentValueNumber(v float64) ElicitationContentValue {
 type ElicitationContentValueBoolean bool
 
 func (x *ElicitationContentValueBoolean) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationContentValueBoolean")
+	}
 	return wireAppendBool((*bool)(x), buf)
 }
 
@@ -30444,6 +31005,9 @@ func NewElicitationContentValueBoolean(v bool) ElicitationContentValue {
 type ElicitationContentValueStringArray []string
 
 func (x *ElicitationContentValueStringArray) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationContentValueStringArray")
+	}
 	return wireAppendSlice(buf, *(*[]string)(x), wireAppendString)
 }
 
@@ -30464,6 +31028,9 @@ func NewElicitationContentValueStringArray(v []string) ElicitationContentValue {
 type ElicitationContentValueOther json.RawMessage
 
 func (x *ElicitationContentValueOther) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationContentValueOther")
+	}
 	return wireAppendRaw((*json.RawMessage)(x), buf)
 }
 
@@ -30776,6 +31343,9 @@ func (x *ClientNotificationParams) appendJSON(buf []byte) ([]byte, error) {
 type ClientNotificationParamsCancelSessionNotification CancelSessionNotification
 
 func (x *ClientNotificationParamsCancelSessionNotification) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientNotificationParamsCancelSessionNotification")
+	}
 	return (*CancelSessionNotification)(x).appendJSON(buf)
 }
 
@@ -30800,6 +31370,9 @@ func NewClientNotificationParamsCancelSessionNotification(v CancelSessionNotific
 type ClientNotificationParamsExtNotification ExtNotification
 
 func (x *ClientNotificationParamsExtNotification) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientNotificationParamsExtNotification")
+	}
 	return (*ExtNotification)(x).appendJSON(buf)
 }
 

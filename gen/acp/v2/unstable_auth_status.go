@@ -31,6 +31,9 @@ func init() {
 type AgentResponseResultResultAuthStatusResponse AuthStatusResponse
 
 func (x *AgentResponseResultResultAuthStatusResponse) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultAuthStatusResponse")
+	}
 	return (*AuthStatusResponse)(x).appendJSON(buf)
 }
 
@@ -638,6 +641,9 @@ func init() {
 type AgentNotificationParamsAuthStatusUpdateNotification AuthStatusUpdateNotification
 
 func (x *AgentNotificationParamsAuthStatusUpdateNotification) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentNotificationParamsAuthStatusUpdateNotification")
+	}
 	return (*AuthStatusUpdateNotification)(x).appendJSON(buf)
 }
 
@@ -824,6 +830,9 @@ func init() {
 type ClientRequestParamsAuthStatusRequest AuthStatusRequest
 
 func (x *ClientRequestParamsAuthStatusRequest) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsAuthStatusRequest")
+	}
 	return (*AuthStatusRequest)(x).appendJSON(buf)
 }
 

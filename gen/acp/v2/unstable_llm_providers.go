@@ -57,6 +57,9 @@ func init() {
 type AgentResponseResultResultListProvidersResponse ListProvidersResponse
 
 func (x *AgentResponseResultResultListProvidersResponse) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultListProvidersResponse")
+	}
 	return (*ListProvidersResponse)(x).appendJSON(buf)
 }
 
@@ -74,6 +77,9 @@ func NewAgentResponseResultListProvidersResponse(v ListProvidersResponse) AgentR
 type AgentResponseResultResultSetProviderResponse SetProviderResponse
 
 func (x *AgentResponseResultResultSetProviderResponse) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultSetProviderResponse")
+	}
 	return (*SetProviderResponse)(x).appendJSON(buf)
 }
 
@@ -91,6 +97,9 @@ func NewAgentResponseResultSetProviderResponse(v SetProviderResponse) AgentRespo
 type AgentResponseResultResultDisableProviderResponse DisableProviderResponse
 
 func (x *AgentResponseResultResultDisableProviderResponse) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultDisableProviderResponse")
+	}
 	return (*DisableProviderResponse)(x).appendJSON(buf)
 }
 
@@ -1011,6 +1020,9 @@ func init() {
 type ClientRequestParamsListProvidersRequest ListProvidersRequest
 
 func (x *ClientRequestParamsListProvidersRequest) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsListProvidersRequest")
+	}
 	return (*ListProvidersRequest)(x).appendJSON(buf)
 }
 
@@ -1032,6 +1044,9 @@ func NewClientRequestParamsListProvidersRequest(v ListProvidersRequest) ClientRe
 type ClientRequestParamsSetProviderRequest SetProviderRequest
 
 func (x *ClientRequestParamsSetProviderRequest) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsSetProviderRequest")
+	}
 	return (*SetProviderRequest)(x).appendJSON(buf)
 }
 
@@ -1053,6 +1068,9 @@ func NewClientRequestParamsSetProviderRequest(v SetProviderRequest) ClientReques
 type ClientRequestParamsDisableProviderRequest DisableProviderRequest
 
 func (x *ClientRequestParamsDisableProviderRequest) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsDisableProviderRequest")
+	}
 	return (*DisableProviderRequest)(x).appendJSON(buf)
 }
 

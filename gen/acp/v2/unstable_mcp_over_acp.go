@@ -35,6 +35,9 @@ func init() {
 type AgentRequestParamsMessageMCPRequest MessageMcpRequest
 
 func (x *AgentRequestParamsMessageMCPRequest) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentRequestParamsMessageMCPRequest")
+	}
 	return (*MessageMcpRequest)(x).appendJSON(buf)
 }
 
@@ -445,6 +448,9 @@ func (x *McpServerACP) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *McpServerACP) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "McpServerACP")
+	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
@@ -624,6 +630,9 @@ func init() {
 type ClientResponseResultResultMessageMCPResponse MessageMcpResponse
 
 func (x *ClientResponseResultResultMessageMCPResponse) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientResponseResultResultMessageMCPResponse")
+	}
 	return (*MessageMcpResponse)(x).appendJSON(buf)
 }
 
@@ -821,6 +830,9 @@ func (x *MessageMcpResponseResult) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *MessageMcpResponseResult) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "MessageMcpResponseResult")
+	}
 	var err error
 	if len(x.Result) > 0 {
 		buf = append(wireComma(buf, open), "\"result\":"...)
@@ -934,6 +946,9 @@ func (x *MessageMcpResponseError) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *MessageMcpResponseError) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "MessageMcpResponseError")
+	}
 	var err error
 	buf = append(wireComma(buf, open), "\"error\":"...)
 	buf, err = x.Error.appendJSON(buf)
@@ -1114,6 +1129,9 @@ func init() {
 type ClientNotificationParamsMessageMCPNotification MessageMcpNotification
 
 func (x *ClientNotificationParamsMessageMCPNotification) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientNotificationParamsMessageMCPNotification")
+	}
 	return (*MessageMcpNotification)(x).appendJSON(buf)
 }
 

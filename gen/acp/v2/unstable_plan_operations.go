@@ -38,6 +38,9 @@ func (x *SessionUpdatePlanRemoved) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *SessionUpdatePlanRemoved) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdatePlanRemoved")
+	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
@@ -97,6 +100,9 @@ func (x *PlanUpdateContentFile) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *PlanUpdateContentFile) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "PlanUpdateContentFile")
+	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
@@ -135,6 +141,9 @@ func (x *PlanUpdateContentMarkdown) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *PlanUpdateContentMarkdown) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "PlanUpdateContentMarkdown")
+	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}

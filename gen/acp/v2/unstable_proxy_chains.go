@@ -241,10 +241,16 @@ func (x *ProxyRequestParams) declaresMember(name []byte) bool {
 type ProxyRequestParamsInitializeProxyRequest InitializeProxyRequest
 
 func (x *ProxyRequestParamsInitializeProxyRequest) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ProxyRequestParamsInitializeProxyRequest")
+	}
 	return (*InitializeProxyRequest)(x).appendJSON(buf)
 }
 
 func (x *ProxyRequestParamsInitializeProxyRequest) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ProxyRequestParamsInitializeProxyRequest")
+	}
 	return (*InitializeProxyRequest)(x).appendMembers(buf, open)
 }
 
@@ -270,10 +276,16 @@ func NewProxyRequestParamsInitializeProxyRequest(v InitializeProxyRequest) Proxy
 type ProxyRequestParamsProxySuccessorRequest ProxySuccessorRequest
 
 func (x *ProxyRequestParamsProxySuccessorRequest) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ProxyRequestParamsProxySuccessorRequest")
+	}
 	return (*ProxySuccessorRequest)(x).appendJSON(buf)
 }
 
 func (x *ProxyRequestParamsProxySuccessorRequest) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ProxyRequestParamsProxySuccessorRequest")
+	}
 	return (*ProxySuccessorRequest)(x).appendMembers(buf, open)
 }
 
@@ -656,6 +668,9 @@ func (x *ProxyResponseResult) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *ProxyResponseResult) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ProxyResponseResult")
+	}
 	var err error
 	buf = append(wireComma(buf, open), "\"id\":"...)
 	buf, err = x.ID.appendJSON(buf)
@@ -757,6 +772,9 @@ func (x *ProxyResponseError) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *ProxyResponseError) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ProxyResponseError")
+	}
 	var err error
 	buf = append(wireComma(buf, open), "\"id\":"...)
 	buf, err = x.ID.appendJSON(buf)
@@ -912,6 +930,9 @@ func (x *ProxyResponseResultResult) appendJSON(buf []byte) ([]byte, error) {
 type ProxyResponseResultResultInitializeProxyResponse InitializeProxyResponse
 
 func (x *ProxyResponseResultResultInitializeProxyResponse) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ProxyResponseResultResultInitializeProxyResponse")
+	}
 	return (*InitializeProxyResponse)(x).appendJSON(buf)
 }
 
@@ -929,6 +950,9 @@ func NewProxyResponseResultInitializeProxyResponse(v InitializeProxyResponse) Pr
 type ProxyResponseResultResultProxySuccessorResponse ProxySuccessorResponse
 
 func (x *ProxyResponseResultResultProxySuccessorResponse) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ProxyResponseResultResultProxySuccessorResponse")
+	}
 	return (*ProxySuccessorResponse)(x).appendJSON(buf)
 }
 
@@ -1013,6 +1037,9 @@ func (x *ProxyResponseErrorID) appendJSON(buf []byte) ([]byte, error) {
 type ProxyResponseErrorIDNumber int64
 
 func (x *ProxyResponseErrorIDNumber) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ProxyResponseErrorIDNumber")
+	}
 	return wireAppendInt64((*int64)(x), buf)
 }
 
@@ -1030,6 +1057,9 @@ func NewProxyResponseErrorIDNumber(v int64) ProxyResponseErrorID {
 type ProxyResponseErrorIDStr string
 
 func (x *ProxyResponseErrorIDStr) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ProxyResponseErrorIDStr")
+	}
 	return wireAppendString((*string)(x), buf)
 }
 
@@ -1291,10 +1321,16 @@ func (x *ProxyNotificationParams) declaresMember(name []byte) bool {
 type ProxyNotificationParamsProxySuccessorNotification ProxySuccessorNotification
 
 func (x *ProxyNotificationParamsProxySuccessorNotification) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ProxyNotificationParamsProxySuccessorNotification")
+	}
 	return (*ProxySuccessorNotification)(x).appendJSON(buf)
 }
 
 func (x *ProxyNotificationParamsProxySuccessorNotification) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ProxyNotificationParamsProxySuccessorNotification")
+	}
 	return (*ProxySuccessorNotification)(x).appendMembers(buf, open)
 }
 

@@ -31,6 +31,9 @@ func init() {
 type AgentResponseResultResultForkSessionResponse ForkSessionResponse
 
 func (x *AgentResponseResultResultForkSessionResponse) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultForkSessionResponse")
+	}
 	return (*ForkSessionResponse)(x).appendJSON(buf)
 }
 
@@ -386,6 +389,9 @@ func init() {
 type ClientRequestParamsForkSessionRequest ForkSessionRequest
 
 func (x *ClientRequestParamsForkSessionRequest) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsForkSessionRequest")
+	}
 	return (*ForkSessionRequest)(x).appendJSON(buf)
 }
 

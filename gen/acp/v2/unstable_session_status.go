@@ -31,6 +31,9 @@ func init() {
 type AgentResponseResultResultSessionStatusResponse SessionStatusResponse
 
 func (x *AgentResponseResultResultSessionStatusResponse) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultSessionStatusResponse")
+	}
 	return (*SessionStatusResponse)(x).appendJSON(buf)
 }
 
@@ -424,6 +427,9 @@ func init() {
 type ClientRequestParamsSessionStatusRequest SessionStatusRequest
 
 func (x *ClientRequestParamsSessionStatusRequest) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsSessionStatusRequest")
+	}
 	return (*SessionStatusRequest)(x).appendJSON(buf)
 }
 

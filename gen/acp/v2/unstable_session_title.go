@@ -31,6 +31,9 @@ func init() {
 type AgentResponseResultResultSetSessionTitleResponse SetSessionTitleResponse
 
 func (x *AgentResponseResultResultSetSessionTitleResponse) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultSetSessionTitleResponse")
+	}
 	return (*SetSessionTitleResponse)(x).appendJSON(buf)
 }
 
@@ -336,6 +339,9 @@ func init() {
 type ClientRequestParamsSetSessionTitleRequest SetSessionTitleRequest
 
 func (x *ClientRequestParamsSetSessionTitleRequest) appendJSON(buf []byte) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsSetSessionTitleRequest")
+	}
 	return (*SetSessionTitleRequest)(x).appendJSON(buf)
 }
 

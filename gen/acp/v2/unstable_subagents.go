@@ -39,6 +39,9 @@ func (x *StateUpdateUnknown) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *StateUpdateUnknown) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "StateUpdateUnknown")
+	}
 	if err := wireUnknownClash(&x.Unknown, "state"); err != nil {
 		return nil, err
 	}
@@ -92,6 +95,9 @@ func (x *BackgroundWorkSubagent) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *BackgroundWorkSubagent) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "BackgroundWorkSubagent")
+	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
@@ -408,6 +414,9 @@ func (x *SessionUpdateSubagentUpdate) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *SessionUpdateSubagentUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateSubagentUpdate")
+	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
@@ -447,6 +456,9 @@ func (x *SessionUpdateSessionMessage) appendJSON(buf []byte) ([]byte, error) {
 }
 
 func (x *SessionUpdateSessionMessage) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateSessionMessage")
+	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
@@ -485,6 +497,9 @@ func (x *SessionUpdateSessionMessageChunk) appendJSON(buf []byte) ([]byte, error
 }
 
 func (x *SessionUpdateSessionMessageChunk) appendMembers(buf []byte, open int) ([]byte, error) {
+	if x == nil {
+		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateSessionMessageChunk")
+	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}

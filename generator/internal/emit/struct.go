@@ -28,6 +28,12 @@ type object struct {
 	Unmarshal bool
 	// Parts are embedded structs holding gated fields.
 	Parts []*ir.FieldPart
+	// InUnion: the object is a union's variant, so a nil pointer to it can
+	// reach its encoder through the union (an error, not a panic).
+	InUnion bool
+	// TakenTags are the tag values a catch-all must not hold: those of the
+	// union's stable variants, those it removes, and "".
+	TakenTags []string
 	// Members is what the decoder does with members the object does not
 	// declare; with MembersDrop the object is generated as before the
 	// UnknownMembers field existed (Extra, Raw).
@@ -321,6 +327,12 @@ func decodeStmts(fd *ir.Field, place *Statement) []Code {
 // field by its presence rule, then the flattened union or extra members.
 func emitObjectMembers(f *File, o object) {
 	var body []Code
+	if o.InUnion {
+		body = append(body, nilGuard(o.Name))
+	}
+	if o.CatchAll && o.tracks() {
+		body = append(body, catchAllTagCheck(o))
+	}
 	if o.CatchAll {
 		if !o.tracks() {
 			body = append(body, If(Len(Id("x").Dot("Raw")).Op(">").Lit(0)).Block(
@@ -332,7 +344,7 @@ func emitObjectMembers(f *File, o object) {
 		body = append(body, Id("buf").Op("=").Append(Id("wireComma").Call(Id("buf"), Id("open")),
 			Lit(quoteJSON(o.TagKey)+":"+quoteJSON(o.TagValue)).Op("...")))
 	}
-	if len(o.Fields) > 0 || len(o.Parts) > 0 || (o.Variant != nil && o.tracks()) {
+	if len(o.Fields) > 0 || len(o.Parts) > 0 || (o.Variant != nil && o.tracks()) || (o.Extra && !o.tracks()) {
 		body = append(body, Var().Err().Error())
 	}
 	for _, fd := range o.Fields {
@@ -346,7 +358,8 @@ func emitObjectMembers(f *File, o object) {
 	case o.tracks():
 		body = append(body, appendUnknownTail(o)...)
 	case o.Extra:
-		body = append(body, Id("buf").Op("=").Id("wireAppendExtra").Call(Id("buf"), Id("open"), Id("x").Dot("Extra")))
+		body = append(body, If(List(Id("buf"), Err()).Op("=").Id("wireAppendExtra").Call(Id("buf"), Id("open"), Id("x").Dot("Extra")), Err().Op("!=").Nil()).Block(
+			Return(Nil(), Err())))
 	}
 	switch {
 	case o.tracks() && o.keeps():
@@ -357,6 +370,24 @@ func emitObjectMembers(f *File, o object) {
 		body = append(body, Return(Id("buf"), Nil()))
 	}
 	newFunc(f).Params(ptrRecv(o.Name)).Id("appendMembers").Params(Id("buf").Index().Byte(), Id("open").Int()).Params(Index().Byte(), Error()).Block(body...)
+}
+
+// nilGuard makes encoding a nil variant pointer an error: a union holding
+// (*V)(nil) would otherwise panic in V's encoder.
+func nilGuard(name string) Code {
+	return If(Id("x").Op("==").Nil()).Block(Return(Nil(), Id("wireEncodeErrorf").Call(Lit("%s: the variant is a nil pointer"), Lit(name))))
+}
+
+// catchAllTagCheck refuses to encode a catch-all whose tag a variant of its
+// union owns, the union removes, or is empty: decoding the output would
+// give another variant or an error, not this value.
+func catchAllTagCheck(o object) Code {
+	var tags []Code
+	for _, t := range o.TakenTags {
+		tags = append(tags, Lit(t))
+	}
+	return Switch(Id("x").Dot(o.TagField)).Block(Case(tags...).Block(
+		Return(Nil(), Id("wireAtKey").Call(Id("wireEncodeErrorf").Call(Lit("a catch-all variant cannot hold the tag %q: use the variant for it"), Id("x").Dot(o.TagField)), Lit(o.TagKey)))))
 }
 
 // appendUnknownTail writes a flattened variant's members before the

@@ -2,6 +2,7 @@ package emit
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/acpgen/acpgen/generator/internal/ir"
@@ -206,9 +207,9 @@ func emitVariant(f *File, union string, u *ir.UnionDecl, v *ir.Variant) {
 			emitPayloadDeclares(f, u, v)
 		}
 	case ir.ShapeFields, ir.ShapeCatchAll:
-		o := object{Name: v.Go, Fields: v.Fields, TagKey: u.Tag, TagValue: tagValue, Members: v.Members}
+		o := object{Name: v.Go, Fields: v.Fields, TagKey: u.Tag, TagValue: tagValue, Members: v.Members, InUnion: true}
 		if v.Shape == ir.ShapeCatchAll {
-			o.CatchAll, o.TagField = true, naming.GoName(u.Tag)
+			o.CatchAll, o.TagField, o.TakenTags = true, naming.GoName(u.Tag), takenTags(u)
 		}
 		if v == u.Fallback || u.Tag == "" {
 			o.TagKey = ""
@@ -217,9 +218,11 @@ func emitVariant(f *File, union string, u *ir.UnionDecl, v *ir.Variant) {
 	case ir.ShapeValue:
 		f.Type().Id(v.Go).Add(typeCode(*v.Value))
 		newFunc(f).Params(ptrRecv(v.Go)).Id("appendJSON").Params(Id("buf").Index().Byte()).Params(Index().Byte(), Error()).Block(
+			nilGuard(v.Go),
 			Return(appendCall(*v.Value, convertPtr(*v.Value, Id("x")), Id("buf"))))
 		if u.Object {
 			newFunc(f).Params(ptrRecv(v.Go)).Id("appendMembers").Params(Id("buf").Index().Byte(), Id("open").Int()).Params(Index().Byte(), Error()).Block(
+				nilGuard(v.Go),
 				Return(convertPtr(*v.Value, Id("x")).Dot("appendMembers").Call(Id("buf"), Id("open"))))
 		}
 		if tracksMembers(u) {
@@ -306,7 +309,7 @@ func variantDoc(union string, u *ir.UnionDecl, v *ir.Variant) string {
 // emitPayloadMembers writes the tag, then the payload's own members. A
 // payload that keeps unknown members must not hold one named like the tag.
 func emitPayloadMembers(f *File, u *ir.UnionDecl, v *ir.Variant) {
-	var body []Code
+	body := []Code{nilGuard(v.Go)}
 	if v != u.Fallback && v.PayloadUnknown && u.Tag != "" {
 		body = append(body, If(Err().Op(":=").Id("wireUnknownClash").Call(Op("&").Id("x").Dot("Unknown"), Lit(u.Tag)), Err().Op("!=").Nil()).Block(
 			Return(Nil(), Err())))
@@ -317,6 +320,23 @@ func emitPayloadMembers(f *File, u *ir.UnionDecl, v *ir.Variant) {
 	}
 	body = append(body, Return(Parens(Op("*").Id(v.Payload)).Call(Id("x")).Dot("appendMembers").Call(Id("buf"), Id("open"))))
 	newFunc(f).Params(ptrRecv(v.Go)).Id("appendMembers").Params(Id("buf").Index().Byte(), Id("open").Int()).Params(Index().Byte(), Error()).Block(body...)
+}
+
+// takenTags are the tag values a catch-all may not hold (see
+// catchAllTagCheck); the tags of gated variants are not among them, since
+// a catch-all holds them rightly when their feature is off.
+func takenTags(u *ir.UnionDecl) []string {
+	tags := []string{""}
+	for _, v := range u.StableVariants() {
+		if v != u.CatchAll && v != u.Fallback {
+			tags = append(tags, v.Tag)
+		}
+	}
+	for _, r := range u.Removed {
+		tags = append(tags, r.Tag)
+	}
+	slices.Sort(tags)
+	return slices.Compact(tags)
 }
 
 // emitPayloadDeclares emits declaresMember for a payload variant: the tag

@@ -76,12 +76,12 @@ func unknownTagError(name string, u *ir.UnionDecl) Code {
 		known = append(known, quoteJSON(v.Tag))
 	}
 	if len(u.Parts) == 0 {
-		msg := fmt.Sprintf("%s: unknown %s %%q (known: %s)", name, u.Tag, strings.Join(known, ", "))
-		return Return(Id("wireErrorf").Call(Lit(msg), String().Call(Id("tag"))))
+		msg := fmt.Sprintf("%s: unknown %s %%s (known: %s)", name, u.Tag, strings.Join(known, ", "))
+		return Return(Id("wireErrorf").Call(Lit(msg), Id("wireQuoteExcerpt").Call(Id("tag"))))
 	}
 	list := Lit(strings.Join(known, ", "))
 	for _, p := range u.Parts {
 		list = list.Op("+").Id(knownName(name, p))
 	}
-	return Return(Id("wireErrorf").Call(Lit(fmt.Sprintf("%s: unknown %s %%q (known: %%s)", name, u.Tag)), String().Call(Id("tag")), list))
+	return Return(Id("wireErrorf").Call(Lit(fmt.Sprintf("%s: unknown %s %%s (known: %%s)", name, u.Tag)), Id("wireQuoteExcerpt").Call(Id("tag")), list))
 }
