@@ -24,7 +24,8 @@ func wireAppendString(src *string, buf []byte) ([]byte, error) {
 
 // wireAppendQuoted appends s as a JSON string, escaped as encoding/json
 // does without HTML escaping: quote, backslash and control characters;
-// invalid UTF-8 becomes \ufffd; U+2028 and U+2029 are escaped because
+// invalid UTF-8 becomes U+FFFD (written as the character, which is what
+// decoding gives back); U+2028 and U+2029 are escaped because
 // JavaScript treats them as line ends. Runs of plain bytes are copied in
 // one append, so escape-free strings cost one copy.
 func wireAppendQuoted(buf []byte, s string) []byte {
@@ -48,7 +49,10 @@ func wireAppendQuoted(buf []byte, s string) []byte {
 		r, size := utf8.DecodeRuneInString(s[i:])
 		switch {
 		case r == utf8.RuneError && size == 1:
-			buf = append(append(buf, s[start:i]...), `\ufffd`...)
+			// The replacement character itself, not its \ufffd escape:
+			// a decoded string holds U+FFFD, which encodes as these
+			// bytes, so encoding stays a fixed point.
+			buf = append(append(buf, s[start:i]...), "\uFFFD"...)
 		case r == '\u2028' || r == '\u2029':
 			buf = append(append(buf, s[start:i]...), '\\', 'u', '2', '0', '2', wireHex[r&0xf])
 		default:
@@ -151,20 +155,44 @@ func wireAppendRaw(src *json.RawMessage, buf []byte) ([]byte, error) {
 	if src == nil || len(*src) == 0 {
 		return append(buf, "null"...), nil
 	}
-	if err := wireCheckRaw(*src); err != nil {
+	value, err := wireRawJSON(*src)
+	if err != nil {
 		return nil, err
 	}
-	return append(buf, *src...), nil
+	return append(buf, value...), nil
 }
 
-// wireCheckRaw fails unless raw is exactly one JSON value (whitespace
-// around it allowed): a json.RawMessage is written as it is, so bytes that
-// are not JSON, or that hold more than one value (`1,"k":2` would add a
-// member to the enclosing object), must not reach the output. It reads
-// raw once.
-func wireCheckRaw(raw []byte) error {
-	if err := wireValidate(raw); err != nil {
-		return wireEncodeErrorf("not a JSON value: %v", err)
+// wireAppendRawObject is wireAppendRaw for a free-form object (`_meta`):
+// the value must be an object or null, as its decoder requires; anything
+// else would be dropped by the decoder, so it is an error here.
+func wireAppendRawObject(src *json.RawMessage, buf []byte) ([]byte, error) {
+	if src == nil || len(*src) == 0 {
+		return append(buf, "null"...), nil
 	}
-	return nil
+	value, err := wireRawJSON(*src)
+	if err != nil {
+		return nil, err
+	}
+	if value[0] != '{' && !wireIsNull(value) {
+		return nil, wireEncodeErrorf("not a JSON object: %s", wireKindName(value[0]))
+	}
+	return append(buf, value...), nil
+}
+
+// wireRawJSON returns the one JSON value raw holds, without the
+// whitespace around it, or an error: a json.RawMessage is written as it
+// is, so bytes that are not JSON, or that hold more than one value
+// (`1,"k":2` would add a member to the enclosing object), must not reach
+// the output. Dropping the outer whitespace makes the output what
+// decoding it and encoding again gives. It reads raw once.
+func wireRawJSON(raw []byte) ([]byte, error) {
+	start := wireSkipSpace(raw, 0)
+	end, err := wireSkipValue(raw, start, 0)
+	if err == nil {
+		err = wireCheckEnd(raw, end)
+	}
+	if err != nil {
+		return nil, wireEncodeErrorf("not a JSON value: %v", err)
+	}
+	return raw[start:end], nil
 }

@@ -200,9 +200,9 @@ func (x *SessionArchiveCapabilities) appendJSON(buf []byte) ([]byte, error) {
 
 func (x *SessionArchiveCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -341,9 +341,9 @@ func (x *ArchiveSessionResponse) appendJSON(buf []byte) ([]byte, error) {
 
 func (x *ArchiveSessionResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -434,9 +434,9 @@ func (x *UnarchiveSessionResponse) appendJSON(buf []byte) ([]byte, error) {
 
 func (x *UnarchiveSessionResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -745,9 +745,9 @@ func (x *ArchiveSessionRequest) appendMembers(buf []byte, open int) ([]byte, err
 	if err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -865,9 +865,9 @@ func (x *UnarchiveSessionRequest) appendMembers(buf []byte, open int) ([]byte, e
 	if err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}

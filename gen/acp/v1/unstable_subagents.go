@@ -253,9 +253,9 @@ func (x *SubagentSessionCapabilities) appendMembers(buf []byte, open int) ([]byt
 			return nil, wireAtKey(err, "cancel")
 		}
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -348,9 +348,9 @@ func (x *SessionCancelCapabilities) appendJSON(buf []byte) ([]byte, error) {
 
 func (x *SessionCancelCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -775,9 +775,9 @@ func (x *RunningStateUpdate) appendJSON(buf []byte) ([]byte, error) {
 
 func (x *RunningStateUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -964,9 +964,9 @@ func (x *IdleStateUpdate) appendJSON(buf []byte) ([]byte, error) {
 
 func (x *IdleStateUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -1673,9 +1673,9 @@ func (x *RequiresActionStateUpdate) appendJSON(buf []byte) ([]byte, error) {
 
 func (x *RequiresActionStateUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -1770,9 +1770,9 @@ func (x *UnknownStateUpdate) appendJSON(buf []byte) ([]byte, error) {
 
 func (x *UnknownStateUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -2061,7 +2061,7 @@ func (x *SubagentUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	}
 	if !x.Meta.Unchanged() {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wirePatchAppend(buf, &x.Meta, wireAppendRaw)
+		buf, err = wirePatchAppend(buf, &x.Meta, wireAppendRawObject)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -2296,7 +2296,7 @@ func (x *SessionMessage) appendMembers(buf []byte, open int) ([]byte, error) {
 	}
 	if !x.Meta.Unchanged() {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wirePatchAppend(buf, &x.Meta, wireAppendRaw)
+		buf, err = wirePatchAppend(buf, &x.Meta, wireAppendRawObject)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -2424,9 +2424,9 @@ func (x *SessionMessageChunk) appendMembers(buf []byte, open int) ([]byte, error
 	if err != nil {
 		return nil, wireAtKey(err, "content")
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -2568,9 +2568,9 @@ func (x *SubagentCapabilities) appendJSON(buf []byte) ([]byte, error) {
 
 func (x *SubagentCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}

@@ -587,9 +587,9 @@ func (x *RequestPermissionRequest) appendMembers(buf []byte, open int) ([]byte, 
 		buf = append(wireComma(buf, open), "\"options\":"...)
 		buf = append(buf, "[]"...)
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -1216,7 +1216,7 @@ func (x *ToolCallUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	}
 	if !x.Meta.Unchanged() {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wirePatchAppend(buf, &x.Meta, wireAppendRaw)
+		buf, err = wirePatchAppend(buf, &x.Meta, wireAppendRawObject)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -2288,9 +2288,9 @@ func (x *Annotations) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "priority")
 		}
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -2474,9 +2474,9 @@ func (x *TextContent) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "annotations")
 		}
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -2670,9 +2670,9 @@ func (x *ImageContent) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "annotations")
 		}
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -2821,9 +2821,9 @@ func (x *AudioContent) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "annotations")
 		}
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -3012,9 +3012,9 @@ func (x *Icon) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "theme")
 		}
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -3342,9 +3342,9 @@ func (x *ResourceLink) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "annotations")
 		}
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -3655,9 +3655,9 @@ func (x *TextResourceContents) appendMembers(buf []byte, open int) ([]byte, erro
 			return nil, wireAtKey(err, "mimeType")
 		}
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -3806,9 +3806,9 @@ func (x *BlobResourceContents) appendMembers(buf []byte, open int) ([]byte, erro
 			return nil, wireAtKey(err, "mimeType")
 		}
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -3938,9 +3938,9 @@ func (x *EmbeddedResource) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "annotations")
 		}
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -4046,9 +4046,9 @@ func (x *Content) appendMembers(buf []byte, open int) ([]byte, error) {
 	if err != nil {
 		return nil, wireAtKey(err, "content")
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -4192,9 +4192,9 @@ func (x *DiffChange) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "mimeType")
 		}
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -4968,9 +4968,9 @@ func (x *DiffPatch) appendMembers(buf []byte, open int) ([]byte, error) {
 	if err != nil {
 		return nil, wireAtKey(err, "text")
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -5177,9 +5177,9 @@ func (x *Diff) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "patch")
 		}
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -5309,9 +5309,9 @@ func (x *Terminal) appendMembers(buf []byte, open int) ([]byte, error) {
 	if err != nil {
 		return nil, wireAtKey(err, "terminalId")
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -5447,9 +5447,9 @@ func (x *ToolCallLocation) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "line")
 		}
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -5568,9 +5568,9 @@ func (x *ToolCallCapabilities) appendMembers(buf []byte, open int) ([]byte, erro
 			return nil, wireAtKey(err, "cancel")
 		}
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -5659,9 +5659,9 @@ func (x *ToolCallCancelCapabilities) appendJSON(buf []byte) ([]byte, error) {
 
 func (x *ToolCallCancelCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -5771,9 +5771,9 @@ func (x *ToolCallPermissionSubject) appendMembers(buf []byte, open int) ([]byte,
 	if err != nil {
 		return nil, wireAtKey(err, "toolCall")
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -5942,9 +5942,9 @@ func (x *CommandPermissionSubject) appendMembers(buf []byte, open int) ([]byte, 
 			return nil, wireAtKey(err, "terminalId")
 		}
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -6088,9 +6088,9 @@ func (x *PermissionOption) appendMembers(buf []byte, open int) ([]byte, error) {
 	if err != nil {
 		return nil, wireAtKey(err, "kind")
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -6305,9 +6305,9 @@ func (x *CreateElicitationRequest) appendMembers(buf []byte, open int) ([]byte, 
 	if err != nil {
 		return nil, wireAtKey(err, "message")
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -6971,9 +6971,9 @@ func (x *ElicitationSchema) appendMembers(buf []byte, open int) ([]byte, error) 
 			return nil, wireAtKey(err, "description")
 		}
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -7615,9 +7615,9 @@ func (x *EnumOption) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "description")
 		}
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -7911,9 +7911,9 @@ func (x *StringPropertySchema) appendMembers(buf []byte, open int) ([]byte, erro
 			return nil, wireAtKey(err, "oneOf")
 		}
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -8112,9 +8112,9 @@ func (x *NumberPropertySchema) appendMembers(buf []byte, open int) ([]byte, erro
 			return nil, wireAtKey(err, "default")
 		}
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -8313,9 +8313,9 @@ func (x *IntegerPropertySchema) appendMembers(buf []byte, open int) ([]byte, err
 			return nil, wireAtKey(err, "default")
 		}
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -8474,9 +8474,9 @@ func (x *BooleanPropertySchema) appendMembers(buf []byte, open int) ([]byte, err
 			return nil, wireAtKey(err, "default")
 		}
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -8822,9 +8822,9 @@ func (x *StringMultiSelectItems) appendMembers(buf []byte, open int) ([]byte, er
 		buf = append(wireComma(buf, open), "\"enum\":"...)
 		buf = append(buf, "[]"...)
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -8935,9 +8935,9 @@ func (x *TitledMultiSelectItems) appendMembers(buf []byte, open int) ([]byte, er
 		buf = append(wireComma(buf, open), "\"anyOf\":"...)
 		buf = append(buf, "[]"...)
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -9160,9 +9160,9 @@ func (x *MultiSelectPropertySchema) appendMembers(buf []byte, open int) ([]byte,
 			return nil, wireAtKey(err, "default")
 		}
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -10843,9 +10843,9 @@ func (x *InitializeResponse) appendMembers(buf []byte, open int) ([]byte, error)
 			return nil, wireAtKey(err, "authMethods")
 		}
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -11025,9 +11025,9 @@ func (x *Implementation) appendMembers(buf []byte, open int) ([]byte, error) {
 	if err != nil {
 		return nil, wireAtKey(err, "version")
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -11182,9 +11182,9 @@ func (x *AgentCapabilities) appendMembers(buf []byte, open int) ([]byte, error) 
 			return nil, wireAtKey(err, "auth")
 		}
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -11421,9 +11421,9 @@ func (x *SessionCapabilities) appendMembers(buf []byte, open int) ([]byte, error
 			return nil, wireAtKey(err, "additionalDirectories")
 		}
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -11616,9 +11616,9 @@ func (x *PromptCapabilities) appendMembers(buf []byte, open int) ([]byte, error)
 			return nil, wireAtKey(err, "embeddedContext")
 		}
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -11707,9 +11707,9 @@ func (x *PromptImageCapabilities) appendJSON(buf []byte) ([]byte, error) {
 
 func (x *PromptImageCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -11798,9 +11798,9 @@ func (x *PromptAudioCapabilities) appendJSON(buf []byte) ([]byte, error) {
 
 func (x *PromptAudioCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -11889,9 +11889,9 @@ func (x *PromptEmbeddedContextCapabilities) appendJSON(buf []byte) ([]byte, erro
 
 func (x *PromptEmbeddedContextCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -12034,9 +12034,9 @@ func (x *McpCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "http")
 		}
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -12128,9 +12128,9 @@ func (x *McpStdioCapabilities) appendJSON(buf []byte) ([]byte, error) {
 
 func (x *McpStdioCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -12219,9 +12219,9 @@ func (x *McpHttpCapabilities) appendJSON(buf []byte) ([]byte, error) {
 
 func (x *McpHttpCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -12310,9 +12310,9 @@ func (x *SessionDeleteCapabilities) appendJSON(buf []byte) ([]byte, error) {
 
 func (x *SessionDeleteCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -12404,9 +12404,9 @@ func (x *SessionAdditionalDirectoriesCapabilities) appendJSON(buf []byte) ([]byt
 
 func (x *SessionAdditionalDirectoriesCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -12503,9 +12503,9 @@ func (x *AgentAuthCapabilities) appendJSON(buf []byte) ([]byte, error) {
 
 func (x *AgentAuthCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -12946,9 +12946,9 @@ func (x *EnvVariable) appendMembers(buf []byte, open int) ([]byte, error) {
 	if err != nil {
 		return nil, wireAtKey(err, "value")
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -13151,9 +13151,9 @@ func (x *AuthMethodTerminal) appendMembers(buf []byte, open int) ([]byte, error)
 			return nil, wireAtKey(err, "env")
 		}
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -13304,9 +13304,9 @@ func (x *AuthMethodAgent) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "description")
 		}
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -13393,9 +13393,9 @@ func (x *LoginAuthResponse) appendJSON(buf []byte) ([]byte, error) {
 
 func (x *LoginAuthResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -13482,9 +13482,9 @@ func (x *LogoutAuthResponse) appendJSON(buf []byte) ([]byte, error) {
 
 func (x *LogoutAuthResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -13652,9 +13652,9 @@ func (x *NewSessionResponse) appendMembers(buf []byte, open int) ([]byte, error)
 			return nil, wireAtKey(err, "availableCommands")
 		}
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -13833,9 +13833,9 @@ func (x *SessionConfigOption) appendMembers(buf []byte, open int) ([]byte, error
 			return nil, wireAtKey(err, "category")
 		}
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -14489,9 +14489,9 @@ func (x *SessionConfigSelectOption) appendMembers(buf []byte, open int) ([]byte,
 			return nil, wireAtKey(err, "description")
 		}
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -14644,9 +14644,9 @@ func (x *SessionConfigSelectGroup) appendMembers(buf []byte, open int) ([]byte, 
 		buf = append(wireComma(buf, open), "\"options\":"...)
 		buf = append(buf, "[]"...)
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -15402,9 +15402,9 @@ func (x *TextCommandInput) appendMembers(buf []byte, open int) ([]byte, error) {
 	if err != nil {
 		return nil, wireAtKey(err, "hint")
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -15557,9 +15557,9 @@ func (x *Command) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "input")
 		}
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -15694,9 +15694,9 @@ func (x *ListSessionsResponse) appendMembers(buf []byte, open int) ([]byte, erro
 			return nil, wireAtKey(err, "nextCursor")
 		}
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -15902,9 +15902,9 @@ func (x *SessionInfo) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "updatedAt")
 		}
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -16015,9 +16015,9 @@ func (x *DeleteSessionResponse) appendJSON(buf []byte) ([]byte, error) {
 
 func (x *DeleteSessionResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -16724,9 +16724,9 @@ func (x *BackgroundTerminal) appendMembers(buf []byte, open int) ([]byte, error)
 	if err != nil {
 		return nil, wireAtKey(err, "terminalId")
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -16832,9 +16832,9 @@ func (x *BackgroundToolCall) appendMembers(buf []byte, open int) ([]byte, error)
 	if err != nil {
 		return nil, wireAtKey(err, "toolCallId")
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -16957,9 +16957,9 @@ func (x *RunningStateUpdate) appendMembers(buf []byte, open int) ([]byte, error)
 			return nil, wireAtKey(err, "background")
 		}
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -17475,9 +17475,9 @@ func (x *UnsupportedProtocolVersionErrorData) appendMembers(buf []byte, open int
 		buf = append(wireComma(buf, open), "\"supported\":"...)
 		buf = append(buf, "[]"...)
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -17588,9 +17588,9 @@ func (x *SessionNotFoundErrorData) appendMembers(buf []byte, open int) ([]byte, 
 	if err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -17818,9 +17818,9 @@ func (x *IdleStateUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "background")
 		}
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -18594,9 +18594,9 @@ func (x *RequiresActionStateUpdate) appendMembers(buf []byte, open int) ([]byte,
 			return nil, wireAtKey(err, "background")
 		}
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -18743,9 +18743,9 @@ func (x *ResumeSessionResponse) appendMembers(buf []byte, open int) ([]byte, err
 			return nil, wireAtKey(err, "availableCommands")
 		}
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -18832,9 +18832,9 @@ func (x *CloseSessionResponse) appendJSON(buf []byte) ([]byte, error) {
 
 func (x *CloseSessionResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -18921,9 +18921,9 @@ func (x *CancelToolCallResponse) appendJSON(buf []byte) ([]byte, error) {
 
 func (x *CancelToolCallResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -19010,9 +19010,9 @@ func (x *CancelTerminalResponse) appendJSON(buf []byte) ([]byte, error) {
 
 func (x *CancelTerminalResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -19123,9 +19123,9 @@ func (x *SetSessionConfigOptionResponse) appendMembers(buf []byte, open int) ([]
 		buf = append(wireComma(buf, open), "\"configOptions\":"...)
 		buf = append(buf, "[]"...)
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -19248,9 +19248,9 @@ func (x *PromptResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	if err != nil {
 		return nil, wireAtKey(err, "messageId")
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -19712,9 +19712,9 @@ func (x *UpdateSessionNotification) appendMembers(buf []byte, open int) ([]byte,
 	if err != nil {
 		return nil, wireAtKey(err, "update")
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -20890,9 +20890,9 @@ func (x *ContentChunk) appendMembers(buf []byte, open int) ([]byte, error) {
 	if err != nil {
 		return nil, wireAtKey(err, "content")
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -21041,7 +21041,7 @@ func (x *UserMessage) appendMembers(buf []byte, open int) ([]byte, error) {
 	}
 	if !x.Meta.Unchanged() {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wirePatchAppend(buf, &x.Meta, wireAppendRaw)
+		buf, err = wirePatchAppend(buf, &x.Meta, wireAppendRawObject)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -21190,7 +21190,7 @@ func (x *AgentMessage) appendMembers(buf []byte, open int) ([]byte, error) {
 	}
 	if !x.Meta.Unchanged() {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wirePatchAppend(buf, &x.Meta, wireAppendRaw)
+		buf, err = wirePatchAppend(buf, &x.Meta, wireAppendRawObject)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -21339,7 +21339,7 @@ func (x *AgentThought) appendMembers(buf []byte, open int) ([]byte, error) {
 	}
 	if !x.Meta.Unchanged() {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wirePatchAppend(buf, &x.Meta, wireAppendRaw)
+		buf, err = wirePatchAppend(buf, &x.Meta, wireAppendRawObject)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -21470,9 +21470,9 @@ func (x *ToolCallContentChunk) appendMembers(buf []byte, open int) ([]byte, erro
 	if err != nil {
 		return nil, wireAtKey(err, "content")
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -21578,9 +21578,9 @@ func (x *TerminalOutput) appendMembers(buf []byte, open int) ([]byte, error) {
 	if err != nil {
 		return nil, wireAtKey(err, "data")
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -21719,9 +21719,9 @@ func (x *TerminalExitStatus) appendMembers(buf []byte, open int) ([]byte, error)
 			return nil, wireAtKey(err, "signal")
 		}
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -21846,9 +21846,9 @@ func (x *TerminalSize) appendMembers(buf []byte, open int) ([]byte, error) {
 	if err != nil {
 		return nil, wireAtKey(err, "rows")
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -21967,9 +21967,9 @@ func (x *TerminalCapabilities) appendMembers(buf []byte, open int) ([]byte, erro
 			return nil, wireAtKey(err, "cancel")
 		}
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -22058,9 +22058,9 @@ func (x *TerminalCancelCapabilities) appendJSON(buf []byte) ([]byte, error) {
 
 func (x *TerminalCancelCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -22315,7 +22315,7 @@ func (x *TerminalUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	}
 	if !x.Meta.Unchanged() {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wirePatchAppend(buf, &x.Meta, wireAppendRaw)
+		buf, err = wirePatchAppend(buf, &x.Meta, wireAppendRawObject)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -22441,9 +22441,9 @@ func (x *TerminalOutputChunk) appendMembers(buf []byte, open int) ([]byte, error
 	if err != nil {
 		return nil, wireAtKey(err, "data")
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -22844,9 +22844,9 @@ func (x *PlanEntry) appendMembers(buf []byte, open int) ([]byte, error) {
 	if err != nil {
 		return nil, wireAtKey(err, "status")
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -23110,9 +23110,9 @@ func (x *PlanItems) appendMembers(buf []byte, open int) ([]byte, error) {
 		buf = append(wireComma(buf, open), "\"entries\":"...)
 		buf = append(buf, "[]"...)
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -23218,9 +23218,9 @@ func (x *PlanUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if err != nil {
 		return nil, wireAtKey(err, "plan")
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -23331,9 +23331,9 @@ func (x *AvailableCommandsUpdate) appendMembers(buf []byte, open int) ([]byte, e
 		buf = append(wireComma(buf, open), "\"availableCommands\":"...)
 		buf = append(buf, "[]"...)
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -23444,9 +23444,9 @@ func (x *ConfigOptionUpdate) appendMembers(buf []byte, open int) ([]byte, error)
 		buf = append(wireComma(buf, open), "\"configOptions\":"...)
 		buf = append(buf, "[]"...)
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -23589,7 +23589,7 @@ func (x *SessionInfoUpdate) appendMembers(buf []byte, open int) ([]byte, error) 
 	}
 	if !x.Meta.Unchanged() {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wirePatchAppend(buf, &x.Meta, wireAppendRaw)
+		buf, err = wirePatchAppend(buf, &x.Meta, wireAppendRawObject)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -23715,9 +23715,9 @@ func (x *Cost) appendMembers(buf []byte, open int) ([]byte, error) {
 	if err != nil {
 		return nil, wireAtKey(err, "currency")
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -23866,9 +23866,9 @@ func (x *UsageUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "cost")
 		}
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -24083,9 +24083,9 @@ func (x *Notice) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "description")
 		}
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -24352,7 +24352,7 @@ func (x *CompactionUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	}
 	if !x.Meta.Unchanged() {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wirePatchAppend(buf, &x.Meta, wireAppendRaw)
+		buf, err = wirePatchAppend(buf, &x.Meta, wireAppendRawObject)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -24479,9 +24479,9 @@ func (x *CompactionSummaryChunk) appendMembers(buf []byte, open int) ([]byte, er
 	if err != nil {
 		return nil, wireAtKey(err, "content")
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -24589,9 +24589,9 @@ func (x *CompleteElicitationNotification) appendMembers(buf []byte, open int) ([
 	if err != nil {
 		return nil, wireAtKey(err, "elicitationId")
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -25493,9 +25493,9 @@ func (x *InitializeRequest) appendMembers(buf []byte, open int) ([]byte, error) 
 			return nil, wireAtKey(err, "capabilities")
 		}
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -25642,9 +25642,9 @@ func (x *ClientCapabilities) appendMembers(buf []byte, open int) ([]byte, error)
 			return nil, wireAtKey(err, "elicitation")
 		}
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -25762,9 +25762,9 @@ func (x *ClientAuthCapabilities) appendMembers(buf []byte, open int) ([]byte, er
 			return nil, wireAtKey(err, "terminal")
 		}
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -25855,9 +25855,9 @@ func (x *TerminalAuthCapabilities) appendJSON(buf []byte) ([]byte, error) {
 
 func (x *TerminalAuthCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -25994,9 +25994,9 @@ func (x *ElicitationCapabilities) appendMembers(buf []byte, open int) ([]byte, e
 			return nil, wireAtKey(err, "url")
 		}
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -26085,9 +26085,9 @@ func (x *ElicitationFormCapabilities) appendJSON(buf []byte) ([]byte, error) {
 
 func (x *ElicitationFormCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -26176,9 +26176,9 @@ func (x *ElicitationUrlCapabilities) appendJSON(buf []byte) ([]byte, error) {
 
 func (x *ElicitationUrlCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -26291,9 +26291,9 @@ func (x *LoginAuthRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	if err != nil {
 		return nil, wireAtKey(err, "methodId")
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -26386,9 +26386,9 @@ func (x *LogoutAuthRequest) appendJSON(buf []byte) ([]byte, error) {
 
 func (x *LogoutAuthRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -26554,9 +26554,9 @@ func (x *NewSessionRequest) appendMembers(buf []byte, open int) ([]byte, error) 
 			return nil, wireAtKey(err, "mcpServers")
 		}
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -26947,9 +26947,9 @@ func (x *HttpHeader) appendMembers(buf []byte, open int) ([]byte, error) {
 	if err != nil {
 		return nil, wireAtKey(err, "value")
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -27098,9 +27098,9 @@ func (x *McpServerHttp) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "headers")
 		}
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -27272,9 +27272,9 @@ func (x *McpServerStdio) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "env")
 		}
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -27410,9 +27410,9 @@ func (x *ListSessionsRequest) appendMembers(buf []byte, open int) ([]byte, error
 			return nil, wireAtKey(err, "cursor")
 		}
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -27523,9 +27523,9 @@ func (x *DeleteSessionRequest) appendMembers(buf []byte, open int) ([]byte, erro
 	if err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -27744,9 +27744,9 @@ func (x *ResumeSessionRequest) appendMembers(buf []byte, open int) ([]byte, erro
 			return nil, wireAtKey(err, "replayFrom")
 		}
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -28041,9 +28041,9 @@ func (x *ReplayFromStart) appendJSON(buf []byte) ([]byte, error) {
 
 func (x *ReplayFromStart) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -28168,9 +28168,9 @@ func (x *CloseSessionRequest) appendMembers(buf []byte, open int) ([]byte, error
 	if err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -28308,9 +28308,9 @@ func (x *CancelToolCallRequest) appendMembers(buf []byte, open int) ([]byte, err
 	if err != nil {
 		return nil, wireAtKey(err, "toolCallId")
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -28449,9 +28449,9 @@ func (x *CancelTerminalRequest) appendMembers(buf []byte, open int) ([]byte, err
 	if err != nil {
 		return nil, wireAtKey(err, "terminalId")
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -28590,9 +28590,9 @@ func (x *SetSessionConfigOptionRequest) appendMembers(buf []byte, open int) ([]b
 	if err != nil {
 		return nil, wireAtKey(err, "configId")
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -29118,9 +29118,9 @@ func (x *PromptRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 		buf = append(wireComma(buf, open), "\"prompt\":"...)
 		buf = append(buf, "[]"...)
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -29801,9 +29801,9 @@ func (x *RequestPermissionResponse) appendMembers(buf []byte, open int) ([]byte,
 	if err != nil {
 		return nil, wireAtKey(err, "outcome")
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -30152,9 +30152,9 @@ func (x *CancelledPermissionOutcome) appendJSON(buf []byte) ([]byte, error) {
 
 func (x *CancelledPermissionOutcome) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -30260,9 +30260,9 @@ func (x *SelectedPermissionOutcome) appendMembers(buf []byte, open int) ([]byte,
 	if err != nil {
 		return nil, wireAtKey(err, "optionId")
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -30355,9 +30355,9 @@ func (x *CreateElicitationResponse) appendJSON(buf []byte) ([]byte, error) {
 
 func (x *CreateElicitationResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -31473,9 +31473,9 @@ func (x *CancelSessionNotification) appendMembers(buf []byte, open int) ([]byte,
 	if err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -31586,9 +31586,9 @@ func (x *CancelRequestNotification) appendMembers(buf []byte, open int) ([]byte,
 	if err != nil {
 		return nil, wireAtKey(err, "requestId")
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}

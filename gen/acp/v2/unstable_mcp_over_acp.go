@@ -186,16 +186,16 @@ func (x *MessageMcpRequest) appendMembers(buf []byte, open int) ([]byte, error) 
 	if err != nil {
 		return nil, wireAtKey(err, "method")
 	}
-	if len(x.Params) > 0 {
+	if len(x.Params) > 0 && !wireIsNull(x.Params) {
 		buf = append(wireComma(buf, open), "\"params\":"...)
-		buf, err = wireAppendRaw(&x.Params, buf)
+		buf, err = wireAppendRawObject(&x.Params, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "params")
 		}
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -389,9 +389,9 @@ func (x *McpAcpCapabilities) appendJSON(buf []byte) ([]byte, error) {
 
 func (x *McpAcpCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -584,9 +584,9 @@ func (x *McpServerAcp) appendMembers(buf []byte, open int) ([]byte, error) {
 	if err != nil {
 		return nil, wireAtKey(err, "serverId")
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -844,9 +844,9 @@ func (x *MessageMcpResponseResult) appendMembers(buf []byte, open int) ([]byte, 
 		buf = append(wireComma(buf, open), "\"result\":"...)
 		buf = append(buf, "null"...)
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -955,9 +955,9 @@ func (x *MessageMcpResponseError) appendMembers(buf []byte, open int) ([]byte, e
 	if err != nil {
 		return nil, wireAtKey(err, "error")
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -1281,16 +1281,16 @@ func (x *MessageMcpNotification) appendMembers(buf []byte, open int) ([]byte, er
 	if err != nil {
 		return nil, wireAtKey(err, "method")
 	}
-	if len(x.Params) > 0 {
+	if len(x.Params) > 0 && !wireIsNull(x.Params) {
 		buf = append(wireComma(buf, open), "\"params\":"...)
-		buf, err = wireAppendRaw(&x.Params, buf)
+		buf, err = wireAppendRawObject(&x.Params, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "params")
 		}
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}

@@ -271,9 +271,9 @@ func (x *PlanFile) appendMembers(buf []byte, open int) ([]byte, error) {
 	if err != nil {
 		return nil, wireAtKey(err, "uri")
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -402,9 +402,9 @@ func (x *PlanMarkdown) appendMembers(buf []byte, open int) ([]byte, error) {
 	if err != nil {
 		return nil, wireAtKey(err, "content")
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -514,9 +514,9 @@ func (x *PlanRemoved) appendMembers(buf []byte, open int) ([]byte, error) {
 	if err != nil {
 		return nil, wireAtKey(err, "planId")
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}

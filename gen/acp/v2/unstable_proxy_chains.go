@@ -476,9 +476,9 @@ func (x *ProxySuccessorRequest) appendMembers(buf []byte, open int) ([]byte, err
 			return nil, wireAtKey(err, "params")
 		}
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -1469,9 +1469,9 @@ func (x *ProxySuccessorNotification) appendMembers(buf []byte, open int) ([]byte
 			return nil, wireAtKey(err, "params")
 		}
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}

@@ -206,9 +206,9 @@ func (x *BackgroundSubagent) appendMembers(buf []byte, open int) ([]byte, error)
 	if err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -343,9 +343,9 @@ func (x *UnknownStateUpdate) appendMembers(buf []byte, open int) ([]byte, error)
 			return nil, wireAtKey(err, "background")
 		}
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -616,9 +616,9 @@ func (x *SubagentSessionCapabilities) appendMembers(buf []byte, open int) ([]byt
 			return nil, wireAtKey(err, "cancel")
 		}
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -711,9 +711,9 @@ func (x *SessionCancelCapabilities) appendJSON(buf []byte) ([]byte, error) {
 
 func (x *SessionCancelCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -1009,7 +1009,7 @@ func (x *SubagentUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	}
 	if !x.Meta.Unchanged() {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wirePatchAppend(buf, &x.Meta, wireAppendRaw)
+		buf, err = wirePatchAppend(buf, &x.Meta, wireAppendRawObject)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -1251,7 +1251,7 @@ func (x *SessionMessage) appendMembers(buf []byte, open int) ([]byte, error) {
 	}
 	if !x.Meta.Unchanged() {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wirePatchAppend(buf, &x.Meta, wireAppendRaw)
+		buf, err = wirePatchAppend(buf, &x.Meta, wireAppendRawObject)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
@@ -1384,9 +1384,9 @@ func (x *SessionMessageChunk) appendMembers(buf []byte, open int) ([]byte, error
 	if err != nil {
 		return nil, wireAtKey(err, "content")
 	}
-	if len(x.Meta) > 0 {
+	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRaw(&x.Meta, buf)
+		buf, err = wireAppendRawObject(&x.Meta, buf)
 		if err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}

@@ -130,6 +130,9 @@ func appendFunc(e ir.Expr) Code {
 	case ir.ExprNamed:
 		return Parens(Op("*").Id(e.Named)).Dot("appendJSON")
 	case ir.ExprRaw:
+		if e.RawObject {
+			return Id("wireAppendRawObject")
+		}
 		return Id("wireAppendRaw")
 	}
 	return Func().Params(Id("src").Op("*").Add(typeCode(e)), Id("buf").Index().Byte()).Params(Index().Byte(), Error()).Block(
@@ -155,7 +158,7 @@ func appendFrom(e ir.Expr, o operand, buf Code) Code {
 	case ir.ExprMap:
 		return Id("wireAppendMap").Call(buf, o.value(), appendFunc(*e.Elem))
 	}
-	return Id("wireAppendRaw").Call(ptr, buf)
+	return appendFunc(e).(*Statement).Clone().Call(ptr, buf)
 }
 
 // convertPtr converts the pointer expression ptr to a pointer to e's type,

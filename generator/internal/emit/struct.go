@@ -464,6 +464,10 @@ func fieldAppend(fd *ir.Field) []Code {
 		set = Add(place).Op("!=").Nil()
 	case fd.Type.Kind == ir.ExprSlice || fd.Type.Kind == ir.ExprMap:
 		set = Add(place).Op("!=").Nil()
+	case fd.Type.Kind == ir.ExprRaw && fd.Type.RawObject && !fd.Required:
+		// null means absent for a free-form object (its decoder makes it
+		// nil), so it is not written: encoding stays a fixed point.
+		set = Len(place).Op(">").Lit(0).Op("&&").Op("!").Id("wireIsNull").Call(place)
 	case fd.Type.Kind == ir.ExprRaw:
 		set = Len(place).Op(">").Lit(0)
 	default:
