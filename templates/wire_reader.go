@@ -31,6 +31,11 @@ type wireReader struct {
 	// leaves the objects nested in it an empty set.
 	known     []wireKnown
 	knownFrom int
+	// failed remembers the untagged unions that failed to decode at a
+	// position (see recall), so that trying candidates in turn cannot
+	// decode the same nested value again and again: without it a
+	// recursive untagged union costs exponential time in its depth.
+	failed map[wireFailure]error
 	// knownBuf holds known in the common case (a few levels of unions),
 	// so that a reader new from the pool does not allocate for it.
 	knownBuf [8]wireKnown
@@ -84,6 +89,7 @@ func wireGetReader(data []byte) *wireReader {
 	if r.known == nil {
 		r.known = r.knownBuf[:0]
 	}
+	r.failed = nil
 	r.known, r.knownFrom = r.known[:0], 0
 	return r
 }
@@ -105,6 +111,38 @@ func wireDone(r *wireReader, err error) error {
 	}
 	wireReaders.Put(r)
 	return err
+}
+
+// wireFailure names a failed decode: which untagged union, where.
+type wireFailure struct {
+	union string
+	pos   int
+}
+
+// recall returns where the next value starts and, when the untagged union
+// called name already failed to decode there, that failure. Decoding is
+// deterministic for a given position, so the failure would come again; a
+// value decoded as part of a flattened union (names known from outside)
+// is not remembered, since what it may hold depends on its owner. Each
+// union fails at most once per position, which bounds trial decoding by
+// the number of unions times the input's length.
+func (r *wireReader) recall(name string) (int, error) {
+	pos := r.at()
+	if r.failed == nil || len(r.known) > r.knownFrom {
+		return pos, nil
+	}
+	return pos, r.failed[wireFailure{name, pos}]
+}
+
+// remember records that the untagged union called name failed at pos.
+func (r *wireReader) remember(name string, pos int, err error) {
+	if len(r.known) > r.knownFrom {
+		return
+	}
+	if r.failed == nil {
+		r.failed = map[wireFailure]error{}
+	}
+	r.failed[wireFailure{name, pos}] = err
 }
 
 // mark returns the current position, for reset.

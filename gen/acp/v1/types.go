@@ -301,6 +301,19 @@ func (x *AgentRequestParams) UnmarshalJSON(data []byte) error {
 }
 
 func (x *AgentRequestParams) decodeWire(r *wireReader) error {
+	pos, err := r.recall("AgentRequestParams")
+	if err != nil {
+		return err
+	}
+	if err := x.decodeChoice(r); err != nil {
+		r.remember("AgentRequestParams", pos, err)
+		return err
+	}
+	return nil
+}
+
+// decodeChoice chooses the variant from the table and decodes it.
+func (x *AgentRequestParams) decodeChoice(r *wireReader) error {
 	x.Value = nil
 	v, err := choiceAgentRequestParams.decode(r)
 	if err != nil {
@@ -644,6 +657,19 @@ func (x *RequestId) UnmarshalJSON(data []byte) error {
 }
 
 func (x *RequestId) decodeWire(r *wireReader) error {
+	pos, err := r.recall("RequestId")
+	if err != nil {
+		return err
+	}
+	if err := x.decodeChoice(r); err != nil {
+		r.remember("RequestId", pos, err)
+		return err
+	}
+	return nil
+}
+
+// decodeChoice chooses the variant and decodes it.
+func (x *RequestId) decodeChoice(r *wireReader) error {
 	x.Value = nil
 	switch r.kind() {
 	case '"':
@@ -3183,6 +3209,19 @@ func (x *EmbeddedResourceResource) UnmarshalJSON(data []byte) error {
 }
 
 func (x *EmbeddedResourceResource) decodeWire(r *wireReader) error {
+	pos, err := r.recall("EmbeddedResourceResource")
+	if err != nil {
+		return err
+	}
+	if err := x.decodeChoice(r); err != nil {
+		r.remember("EmbeddedResourceResource", pos, err)
+		return err
+	}
+	return nil
+}
+
+// decodeChoice chooses the variant and decodes it.
+func (x *EmbeddedResourceResource) decodeChoice(r *wireReader) error {
 	x.Value = nil
 	switch r.kind() {
 	case '{':
@@ -8444,6 +8483,19 @@ func (x *ElicitationFormModeVariant) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ElicitationFormModeVariant) decodeWire(r *wireReader) error {
+	pos, err := r.recall("ElicitationFormModeVariant")
+	if err != nil {
+		return err
+	}
+	if err := x.decodeChoice(r); err != nil {
+		r.remember("ElicitationFormModeVariant", pos, err)
+		return err
+	}
+	return nil
+}
+
+// decodeChoice chooses the variant and decodes it.
+func (x *ElicitationFormModeVariant) decodeChoice(r *wireReader) error {
 	x.Value = nil
 	switch r.kind() {
 	case '{':
@@ -8736,6 +8788,19 @@ func (x *ElicitationUrlModeVariant) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ElicitationUrlModeVariant) decodeWire(r *wireReader) error {
+	pos, err := r.recall("ElicitationUrlModeVariant")
+	if err != nil {
+		return err
+	}
+	if err := x.decodeChoice(r); err != nil {
+		r.remember("ElicitationUrlModeVariant", pos, err)
+		return err
+	}
+	return nil
+}
+
+// decodeChoice chooses the variant and decodes it.
+func (x *ElicitationUrlModeVariant) decodeChoice(r *wireReader) error {
 	x.Value = nil
 	switch r.kind() {
 	case '{':
@@ -8928,6 +8993,19 @@ func (x *AgentResponse) UnmarshalJSON(data []byte) error {
 }
 
 func (x *AgentResponse) decodeWire(r *wireReader) error {
+	pos, err := r.recall("AgentResponse")
+	if err != nil {
+		return err
+	}
+	if err := x.decodeChoice(r); err != nil {
+		r.remember("AgentResponse", pos, err)
+		return err
+	}
+	return nil
+}
+
+// decodeChoice chooses the variant and decodes it.
+func (x *AgentResponse) decodeChoice(r *wireReader) error {
 	x.Value = nil
 	switch r.kind() {
 	case '{':
@@ -9418,6 +9496,19 @@ func (x *AgentResponseResultResult) UnmarshalJSON(data []byte) error {
 }
 
 func (x *AgentResponseResultResult) decodeWire(r *wireReader) error {
+	pos, err := r.recall("AgentResponseResultResult")
+	if err != nil {
+		return err
+	}
+	if err := x.decodeChoice(r); err != nil {
+		r.remember("AgentResponseResultResult", pos, err)
+		return err
+	}
+	return nil
+}
+
+// decodeChoice chooses the variant from the table and decodes it.
+func (x *AgentResponseResultResult) decodeChoice(r *wireReader) error {
 	x.Value = nil
 	v, err := choiceAgentResponseResultResult.decode(r)
 	if err != nil {
@@ -13228,6 +13319,19 @@ func (x *SessionConfigSelectOptions) UnmarshalJSON(data []byte) error {
 }
 
 func (x *SessionConfigSelectOptions) decodeWire(r *wireReader) error {
+	pos, err := r.recall("SessionConfigSelectOptions")
+	if err != nil {
+		return err
+	}
+	if err := x.decodeChoice(r); err != nil {
+		r.remember("SessionConfigSelectOptions", pos, err)
+		return err
+	}
+	return nil
+}
+
+// decodeChoice chooses the variant and decodes it.
+func (x *SessionConfigSelectOptions) decodeChoice(r *wireReader) error {
 	x.Value = nil
 	switch r.kind() {
 	case '[':
@@ -15443,6 +15547,19 @@ func (x *AgentNotificationParams) UnmarshalJSON(data []byte) error {
 }
 
 func (x *AgentNotificationParams) decodeWire(r *wireReader) error {
+	pos, err := r.recall("AgentNotificationParams")
+	if err != nil {
+		return err
+	}
+	if err := x.decodeChoice(r); err != nil {
+		r.remember("AgentNotificationParams", pos, err)
+		return err
+	}
+	return nil
+}
+
+// decodeChoice chooses the variant from the table and decodes it.
+func (x *AgentNotificationParams) decodeChoice(r *wireReader) error {
 	x.Value = nil
 	v, err := choiceAgentNotificationParams.decode(r)
 	if err != nil {
@@ -17438,6 +17555,19 @@ func (x *AvailableCommandInput) UnmarshalJSON(data []byte) error {
 }
 
 func (x *AvailableCommandInput) decodeWire(r *wireReader) error {
+	pos, err := r.recall("AvailableCommandInput")
+	if err != nil {
+		return err
+	}
+	if err := x.decodeChoice(r); err != nil {
+		r.remember("AvailableCommandInput", pos, err)
+		return err
+	}
+	return nil
+}
+
+// decodeChoice chooses the variant and decodes it.
+func (x *AvailableCommandInput) decodeChoice(r *wireReader) error {
 	x.Value = nil
 	switch r.kind() {
 	case '{':
@@ -19447,6 +19577,19 @@ func (x *ClientRequestParams) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ClientRequestParams) decodeWire(r *wireReader) error {
+	pos, err := r.recall("ClientRequestParams")
+	if err != nil {
+		return err
+	}
+	if err := x.decodeChoice(r); err != nil {
+		r.remember("ClientRequestParams", pos, err)
+		return err
+	}
+	return nil
+}
+
+// decodeChoice chooses the variant from the table and decodes it.
+func (x *ClientRequestParams) decodeChoice(r *wireReader) error {
 	x.Value = nil
 	v, err := choiceClientRequestParams.decode(r)
 	if err != nil {
@@ -23929,6 +24072,19 @@ func (x *ClientResponse) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ClientResponse) decodeWire(r *wireReader) error {
+	pos, err := r.recall("ClientResponse")
+	if err != nil {
+		return err
+	}
+	if err := x.decodeChoice(r); err != nil {
+		r.remember("ClientResponse", pos, err)
+		return err
+	}
+	return nil
+}
+
+// decodeChoice chooses the variant and decodes it.
+func (x *ClientResponse) decodeChoice(r *wireReader) error {
 	x.Value = nil
 	switch r.kind() {
 	case '{':
@@ -24369,6 +24525,19 @@ func (x *ClientResponseResultResult) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ClientResponseResultResult) decodeWire(r *wireReader) error {
+	pos, err := r.recall("ClientResponseResultResult")
+	if err != nil {
+		return err
+	}
+	if err := x.decodeChoice(r); err != nil {
+		r.remember("ClientResponseResultResult", pos, err)
+		return err
+	}
+	return nil
+}
+
+// decodeChoice chooses the variant from the table and decodes it.
+func (x *ClientResponseResultResult) decodeChoice(r *wireReader) error {
 	x.Value = nil
 	v, err := choiceClientResponseResultResult.decode(r)
 	if err != nil {
@@ -26369,6 +26538,19 @@ func (x *ElicitationContentValue) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ElicitationContentValue) decodeWire(r *wireReader) error {
+	pos, err := r.recall("ElicitationContentValue")
+	if err != nil {
+		return err
+	}
+	if err := x.decodeChoice(r); err != nil {
+		r.remember("ElicitationContentValue", pos, err)
+		return err
+	}
+	return nil
+}
+
+// decodeChoice chooses the variant and decodes it.
+func (x *ElicitationContentValue) decodeChoice(r *wireReader) error {
 	x.Value = nil
 	switch r.kind() {
 	case '[':
@@ -26780,6 +26962,19 @@ func (x *ClientNotificationParams) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ClientNotificationParams) decodeWire(r *wireReader) error {
+	pos, err := r.recall("ClientNotificationParams")
+	if err != nil {
+		return err
+	}
+	if err := x.decodeChoice(r); err != nil {
+		r.remember("ClientNotificationParams", pos, err)
+		return err
+	}
+	return nil
+}
+
+// decodeChoice chooses the variant from the table and decodes it.
+func (x *ClientNotificationParams) decodeChoice(r *wireReader) error {
 	x.Value = nil
 	v, err := choiceClientNotificationParams.decode(r)
 	if err != nil {

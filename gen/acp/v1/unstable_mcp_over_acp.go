@@ -597,6 +597,19 @@ func (x *MessageMcpResponse) UnmarshalJSON(data []byte) error {
 }
 
 func (x *MessageMcpResponse) decodeWire(r *wireReader) error {
+	pos, err := r.recall("MessageMcpResponse")
+	if err != nil {
+		return err
+	}
+	if err := x.decodeChoice(r); err != nil {
+		r.remember("MessageMcpResponse", pos, err)
+		return err
+	}
+	return nil
+}
+
+// decodeChoice chooses the variant and decodes it.
+func (x *MessageMcpResponse) decodeChoice(r *wireReader) error {
 	x.Value = nil
 	switch r.kind() {
 	case '{':

@@ -165,6 +165,19 @@ func (x *ProxyRequestParams) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ProxyRequestParams) decodeWire(r *wireReader) error {
+	pos, err := r.recall("ProxyRequestParams")
+	if err != nil {
+		return err
+	}
+	if err := x.decodeChoice(r); err != nil {
+		r.remember("ProxyRequestParams", pos, err)
+		return err
+	}
+	return nil
+}
+
+// decodeChoice chooses the variant and decodes it.
+func (x *ProxyRequestParams) decodeChoice(r *wireReader) error {
 	x.Value = nil
 	switch r.kind() {
 	case '{':
@@ -532,6 +545,19 @@ func (x *ProxyResponse) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ProxyResponse) decodeWire(r *wireReader) error {
+	pos, err := r.recall("ProxyResponse")
+	if err != nil {
+		return err
+	}
+	if err := x.decodeChoice(r); err != nil {
+		r.remember("ProxyResponse", pos, err)
+		return err
+	}
+	return nil
+}
+
+// decodeChoice chooses the variant and decodes it.
+func (x *ProxyResponse) decodeChoice(r *wireReader) error {
 	x.Value = nil
 	switch r.kind() {
 	case '{':
@@ -835,6 +861,19 @@ func (x *ProxyResponseResultResult) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ProxyResponseResultResult) decodeWire(r *wireReader) error {
+	pos, err := r.recall("ProxyResponseResultResult")
+	if err != nil {
+		return err
+	}
+	if err := x.decodeChoice(r); err != nil {
+		r.remember("ProxyResponseResultResult", pos, err)
+		return err
+	}
+	return nil
+}
+
+// decodeChoice chooses the variant and decodes it.
+func (x *ProxyResponseResultResult) decodeChoice(r *wireReader) error {
 	x.Value = nil
 	switch r.kind() {
 	case '{':
@@ -997,6 +1036,19 @@ func (x *ProxyResponseErrorID) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ProxyResponseErrorID) decodeWire(r *wireReader) error {
+	pos, err := r.recall("ProxyResponseErrorID")
+	if err != nil {
+		return err
+	}
+	if err := x.decodeChoice(r); err != nil {
+		r.remember("ProxyResponseErrorID", pos, err)
+		return err
+	}
+	return nil
+}
+
+// decodeChoice chooses the variant and decodes it.
+func (x *ProxyResponseErrorID) decodeChoice(r *wireReader) error {
 	x.Value = nil
 	switch r.kind() {
 	case '"':
@@ -1281,6 +1333,19 @@ func (x *ProxyNotificationParams) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ProxyNotificationParams) decodeWire(r *wireReader) error {
+	pos, err := r.recall("ProxyNotificationParams")
+	if err != nil {
+		return err
+	}
+	if err := x.decodeChoice(r); err != nil {
+		r.remember("ProxyNotificationParams", pos, err)
+		return err
+	}
+	return nil
+}
+
+// decodeChoice chooses the variant and decodes it.
+func (x *ProxyNotificationParams) decodeChoice(r *wireReader) error {
 	x.Value = nil
 	switch r.kind() {
 	case '{':

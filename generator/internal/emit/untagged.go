@@ -38,7 +38,23 @@ func emitUntaggedDecode(f *File, name string, u *ir.UnionDecl) {
 		Return(Id("r").Dot("kindError").Call(Lit(fmt.Sprintf("%s (%s)", name, strings.Join(accepted, " or "))))),
 	}
 	emitUnmarshal(f, name)
-	decoderFunc(f, name).Block(body...)
+	emitRecalledDecode(f, name)
+	docFunc(f, "decodeChoice chooses the variant and decodes it.").Params(ptrRecv(name)).Id("decodeChoice").Params(readerParam()).Error().Block(body...)
+}
+
+// emitRecalledDecode emits the decoder of an untagged union in terms of its
+// decodeChoice: a failure at a position is remembered by the reader and
+// returned at once the next time (wireReader.recall), so that candidates
+// tried in turn, each reading the same nested values, cost linear time
+// instead of exponential time in the nesting of a recursive union.
+func emitRecalledDecode(f *File, name string) {
+	decoderFunc(f, name).Block(
+		List(Id("pos"), Err()).Op(":=").Id("r").Dot("recall").Call(Lit(name)),
+		If(Err().Op("!=").Nil()).Block(Return(Err())),
+		If(Err().Op(":=").Id("x").Dot("decodeChoice").Call(Id("r")), Err().Op("!=").Nil()).Block(
+			Id("r").Dot("remember").Call(Lit(name), Id("pos"), Err()),
+			Return(Err())),
+		Return(Nil()))
 }
 
 // kindCandidates are the variants that accept JSON kind k, in schema order.

@@ -19,7 +19,8 @@ func emitUntaggedTable(fs *fileSet, name string, u *ir.UnionDecl) {
 	f.Comment(table + " chooses the variant of " + name + "; files of unstable features add theirs.")
 	f.Var().Id(table).Op("=").Id("wireNewChoice").Types(Id(u.Iface)).Call(append([]Code{Lit(name)}, stable...)...)
 	emitUnmarshal(f, name)
-	decoderFunc(f, name).Block(
+	emitRecalledDecode(f, name)
+	docFunc(f, "decodeChoice chooses the variant from the table and decodes it.").Params(ptrRecv(name)).Id("decodeChoice").Params(readerParam()).Error().Block(
 		Id("x").Dot("Value").Op("=").Nil(),
 		List(Id("v"), Err()).Op(":=").Id(table).Dot("decode").Call(Id("r")),
 		If(Err().Op("!=").Nil()).Block(Return(Err())),
