@@ -20668,9 +20668,11 @@ func (x ClientSessionCapabilities) MarshalJSON() ([]byte, error) {
 }
 
 // CompactionCapabilities: Client support for ID-addressed context compaction updates.
-//
-// The value is kept as its exact JSON bytes.
-type CompactionCapabilities json.RawMessage
+type CompactionCapabilities struct {
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
+}
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CompactionCapabilities) UnmarshalJSON(data []byte) error {
@@ -20678,19 +20680,40 @@ func (x *CompactionCapabilities) UnmarshalJSON(data []byte) error {
 }
 
 func (x *CompactionCapabilities) decodeWire(r *wireReader) error {
-	return wireDecodeRawObject((*json.RawMessage)(x), r)
+	*x = CompactionCapabilities{}
+	known := r.takeKnown()
+	it, err := wireObjectAt(r)
+	if err != nil {
+		return err
+	}
+	for it.next(r) {
+		switch string(it.key) {
+		default:
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+				return err
+			}
+		}
+	}
+	if it.err != nil {
+		return it.err
+	}
+	return nil
 }
 
 func (x *CompactionCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendRawObject((*json.RawMessage)(x), buf)
+	buf = append(buf, '{')
+	buf, err := x.appendMembers(buf, len(buf))
+	if err != nil {
+		return nil, err
+	}
+	return append(buf, '}'), nil
 }
 
 func (x *CompactionCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
-	return wireAppendRawMembers(buf, open, *x)
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-// declaresMember declares nothing: the value keeps every member itself.
-func (*CompactionCapabilities) declaresMember([]byte) bool {
+func (*CompactionCapabilities) declaresMember(name []byte) bool {
 	return false
 }
 
@@ -20907,9 +20930,11 @@ func (x BooleanConfigOptionCapabilities) MarshalJSON() ([]byte, error) {
 }
 
 // NoticeCapabilities: Client support for presenting live notices to the user.
-//
-// The value is kept as its exact JSON bytes.
-type NoticeCapabilities json.RawMessage
+type NoticeCapabilities struct {
+	// Unknown keeps the members this package does not declare, as received;
+	// they are encoded after the declared ones.
+	Unknown UnknownMembers `json:"-"`
+}
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *NoticeCapabilities) UnmarshalJSON(data []byte) error {
@@ -20917,19 +20942,40 @@ func (x *NoticeCapabilities) UnmarshalJSON(data []byte) error {
 }
 
 func (x *NoticeCapabilities) decodeWire(r *wireReader) error {
-	return wireDecodeRawObject((*json.RawMessage)(x), r)
+	*x = NoticeCapabilities{}
+	known := r.takeKnown()
+	it, err := wireObjectAt(r)
+	if err != nil {
+		return err
+	}
+	for it.next(r) {
+		switch string(it.key) {
+		default:
+			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+				return err
+			}
+		}
+	}
+	if it.err != nil {
+		return it.err
+	}
+	return nil
 }
 
 func (x *NoticeCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendRawObject((*json.RawMessage)(x), buf)
+	buf = append(buf, '{')
+	buf, err := x.appendMembers(buf, len(buf))
+	if err != nil {
+		return nil, err
+	}
+	return append(buf, '}'), nil
 }
 
 func (x *NoticeCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
-	return wireAppendRawMembers(buf, open, *x)
+	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-// declaresMember declares nothing: the value keeps every member itself.
-func (*NoticeCapabilities) declaresMember([]byte) bool {
+func (*NoticeCapabilities) declaresMember(name []byte) bool {
 	return false
 }
 

@@ -99,3 +99,22 @@ func Example_unknownMembers() {
 	// {"stopReason":"end_turn","x-trace":{"id":"t-1"}} <nil>
 	// {"stopReason":"end_turn"}
 }
+
+// A capability defined as a bare `type: object` is a struct like its
+// siblings, present or absent, and keeps whatever members it is sent.
+func TestBareObjectCapability(t *testing.T) {
+	in := `{"compaction":{},"notices":{"levels":["info"],"x":1}}`
+	var c acp.ClientSessionCapabilities
+	if err := c.UnmarshalJSON([]byte(in)); err != nil {
+		t.Fatal(err)
+	}
+	if c.Compaction == nil || c.Compaction.Unknown.Len() != 0 || c.Notices == nil {
+		t.Fatalf("capabilities %+v", c)
+	}
+	if v, _ := c.Notices.Unknown.Get("levels"); string(v) != `["info"]` {
+		t.Errorf("notices levels = %s", v)
+	}
+	if out := mustEncode(t, c); string(out) != in {
+		t.Errorf("re-encoded as %s", out)
+	}
+}

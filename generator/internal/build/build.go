@@ -81,10 +81,18 @@ func (b *builder) define(name string, n *schema.Node) error {
 	}
 	if e.Kind == ir.ExprRaw {
 		t.Kind, t.RawObject = ir.KindRaw, e.RawObject
+		t.BareObject = bareObject(n)
 		return nil
 	}
 	t.Kind, t.Newtype = ir.KindNewtype, &e
 	return nil
+}
+
+// bareObject reports whether n is only `type: object`: no properties and
+// no additionalProperties keyword (see ir.Decl.BareObject).
+func bareObject(n *schema.Node) bool {
+	return len(n.Types) == 1 && n.HasType("object") && len(n.Properties) == 0 &&
+		n.AdditionalProperties == nil && !n.AdditionalAny && !n.ClosedObject()
 }
 
 // defineChoice builds a definition with anyOf/oneOf: an enum, a struct with

@@ -39,6 +39,11 @@ type Decl struct {
 	Object bool
 	// Gate lists the unstable features the type needs (nil: stable).
 	Gate Gate
+	// BareObject: a KindRaw definition that is just `type: object` (no
+	// properties, no additionalProperties), such as a capability whose
+	// presence is what counts. Keeping unknown members makes it a struct
+	// with only its Unknown field, so it reads like its sibling structs.
+	BareObject bool
 	// DeclaresMembers: an object-shaped newtype or raw type answers
 	// declaresMember too, so that it can be a union's payload when unknown
 	// members are kept (see KeepUnknownMembers).

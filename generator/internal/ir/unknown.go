@@ -10,6 +10,9 @@ func KeepUnknownMembers(types []*Decl) {
 	byName := map[string]*Decl{}
 	for _, t := range types {
 		byName[t.Name] = t
+		if t.Kind == KindRaw && t.BareObject {
+			t.Kind, t.Struct, t.RawObject = KindStruct, &StructDecl{}, false
+		}
 		switch {
 		case t.Kind == KindStruct:
 			t.Struct.Members = policy(t.Struct.Closed)
