@@ -129,7 +129,7 @@ func (b *builder) structOf(owner string, n *schema.Node) (*ir.StructDecl, error)
 		}
 		skip = s.Variant.Tag
 		for _, p := range n.Properties {
-			if p.Name == skip && p.Schema.DefaultOnError {
+			if skip != "" && p.Name == skip && p.Schema.DefaultOnError {
 				s.Variant.TagLenient = true
 			}
 		}
@@ -141,13 +141,21 @@ func (b *builder) structOf(owner string, n *schema.Node) (*ir.StructDecl, error)
 	return s, err
 }
 
+// maxRequired is the most required members one object may have: the
+// generated decoder tracks which it has seen in a uint64.
+const maxRequired = 64
+
 // fields builds the fields of n's properties, leaving out skip (the tag of
-// a union that owns that property).
+// a union that owns that property; "" leaves out nothing, as no tag is
+// named "").
 func (b *builder) fields(owner string, n *schema.Node, skip string) ([]*ir.Field, error) {
+	if err := checkRequired(n); err != nil {
+		return nil, err
+	}
 	names := naming.NewFieldNames()
 	var out []*ir.Field
 	for _, p := range n.Properties {
-		if p.Name == skip {
+		if skip != "" && p.Name == skip {
 			continue
 		}
 		e, nullable, err := b.expr(owner+naming.GoName(p.Name), p.Schema)
@@ -167,6 +175,27 @@ func (b *builder) fields(owner string, n *schema.Node, skip string) ([]*ir.Field
 		})
 	}
 	return out, nil
+}
+
+// checkRequired rejects a required list naming a property n does not
+// declare (the decoder would not enforce it) or holding more than
+// maxRequired distinct names.
+func checkRequired(n *schema.Node) error {
+	declared := make(map[string]bool, len(n.Properties))
+	for _, p := range n.Properties {
+		declared[p.Name] = true
+	}
+	distinct := map[string]bool{}
+	for i, r := range n.Required {
+		if !declared[r] {
+			return fmt.Errorf("%s/required/%d: required property %s is not among the properties", n.Path, i, schema.Excerpt(r))
+		}
+		distinct[r] = true
+	}
+	if len(distinct) > maxRequired {
+		return fmt.Errorf("%s/required: %d required properties; at most %d are supported (the decoder tracks them in a uint64)", n.Path, len(distinct), maxRequired)
+	}
+	return nil
 }
 
 // expr maps a property, item or definition schema to a Go type expression.
@@ -223,7 +252,7 @@ func (b *builder) typedExpr(hint, typ string, n *schema.Node) (ir.Expr, error) {
 	case "object":
 		return b.objectExpr(hint, n)
 	}
-	return ir.Expr{}, fmt.Errorf("%s: unsupported type %q", n.Path, typ)
+	return ir.Expr{}, fmt.Errorf("%s: unsupported type %s", n.Path, schema.Excerpt(typ))
 }
 
 func (b *builder) arrayExpr(hint string, n *schema.Node) (ir.Expr, error) {
@@ -238,7 +267,25 @@ func (b *builder) arrayExpr(hint string, n *schema.Node) (ir.Expr, error) {
 		}
 		elem = e
 	}
-	return ir.Expr{Kind: ir.ExprSlice, Elem: &elem, SkipInvalid: n.SkipInvalidItems}, nil
+	e := ir.Expr{Kind: ir.ExprSlice, Elem: &elem, SkipInvalid: n.SkipInvalidItems}
+	return e, checkNesting(n, e)
+}
+
+// maxNesting bounds how many arrays and maps may nest inline
+// ([][][]T): the Go compiler gives up on the generated decoders'
+// generic calls somewhere above 40 levels. A named type in between
+// starts the count again.
+const maxNesting = 32
+
+func checkNesting(n *schema.Node, e ir.Expr) error {
+	depth := 0
+	for p := &e; p != nil && (p.Kind == ir.ExprSlice || p.Kind == ir.ExprMap); p = p.Elem {
+		depth++
+	}
+	if depth > maxNesting {
+		return fmt.Errorf("%s: arrays and maps nest more than %d levels deep inline; give an inner level a definition", n.Path, maxNesting)
+	}
+	return nil
 }
 
 func (b *builder) objectExpr(hint string, n *schema.Node) (ir.Expr, error) {
@@ -251,7 +298,11 @@ func (b *builder) objectExpr(hint string, n *schema.Node) (ir.Expr, error) {
 		if nullable {
 			err = fmt.Errorf("%s: nullable map values are not supported", n.AdditionalProperties.Path)
 		}
-		return ir.Expr{Kind: ir.ExprMap, Elem: &e}, err
+		if err != nil {
+			return ir.Expr{}, err
+		}
+		m := ir.Expr{Kind: ir.ExprMap, Elem: &e}
+		return m, checkNesting(n, m)
 	}
 	return ir.Expr{Kind: ir.ExprRaw, RawObject: true}, nil
 }
@@ -272,7 +323,7 @@ func numberType(typ string, n *schema.Node) (string, error) {
 			return map[string]string{"uint8": "uint16", "uint": "uint64"}[n.Format], nil
 		}
 	}
-	return "", fmt.Errorf("%s: unsupported %s format %q", n.Path, typ, n.Format)
+	return "", fmt.Errorf("%s: unsupported %s format %s", n.Path, typ, schema.Excerpt(n.Format))
 }
 
 // refName resolves a single-ref schema to its definition name.

@@ -94,7 +94,7 @@ func (b *builder) fillTagged(u *ir.UnionDecl, owner, tag string, alts []*schema.
 	for _, a := range tagged {
 		val, _ := tagValue(a, tag)
 		if prev, dup := seen[val]; dup {
-			return true, fmt.Errorf("%s: tag %s=%q already used by %s", a.Path, tag, val, prev)
+			return true, fmt.Errorf("%s: tag %s=%s already used by %s", a.Path, schema.Excerpt(tag), schema.Excerpt(val), prev)
 		}
 		seen[val] = a.Path
 		v, err := b.variant(owner+naming.GoName(val), tag, a)
@@ -151,10 +151,16 @@ func (b *builder) variant(goname, tag string, a *schema.Node) (*ir.Variant, erro
 	}
 	hasOwn := len(propsExcept(a, tag)) > 0
 	switch {
-	case len(a.AllOf) == 1 && a.AllOf[0].IsSingleRef() && !hasOwn:
+	case len(a.AllOf) == 1 && a.AllOf[0].IsSingleRef() && !hasOwn && a.Ref == "":
 		return v, b.payloadVariant(v, a.AllOf[0])
 	case len(a.AllOf) > 0:
 		return nil, fmt.Errorf("%s/allOf: a variant must have either one $ref payload or its own properties", a.Path)
+	case a.Ref != "" && hasOwn:
+		return nil, fmt.Errorf("%s: a variant must have either one $ref payload or its own properties, not both", a.Path)
+	case a.Ref != "":
+		// {"$ref": P, "properties": {tag: const}}: the payload P with
+		// its tag, as allOf [{"$ref": P}] beside the tag says.
+		return v, b.payloadVariant(v, &schema.Node{Path: a.Path, Ref: a.Ref})
 	}
 	fields, err := b.fields(v.Go, a, tag)
 	v.Shape, v.Fields, v.Kinds, v.Closed = ir.ShapeFields, fields, "{", a.ClosedObject()
@@ -231,6 +237,8 @@ func (b *builder) untaggedBody(v *ir.Variant, a *schema.Node) error {
 	case a.IsNullOnly():
 		v.Shape, v.Kinds = ir.ShapeNull, "n"
 		return nil
+	case len(a.Properties) > 0 && a.Ref != "":
+		return fmt.Errorf("%s: $ref beside properties is only supported in a tagged variant (the $ref would be ignored)", a.Path)
 	case len(a.Properties) > 0 && !a.IsSingleRef():
 		if alts, _ := a.Alternatives(); alts != nil {
 			return fmt.Errorf("%s: a union nested in a variant is not supported", a.Path)

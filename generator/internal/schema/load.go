@@ -120,11 +120,11 @@ func describeSchemaError(err error) string {
 func (d *Doc) ResolveRef(n *Node) (string, *Node, error) {
 	name, ok := strings.CutPrefix(n.Ref, "#/$defs/")
 	if !ok {
-		return "", nil, fmt.Errorf("%s: unsupported $ref %q (only #/$defs/<name> is supported)", n.Path, n.Ref)
+		return "", nil, fmt.Errorf("%s: unsupported $ref %s (only #/$defs/<name> is supported)", n.Path, Excerpt(n.Ref))
 	}
 	def, ok := d.ByName[name]
 	if !ok {
-		return "", nil, fmt.Errorf("%s: $ref %q points to no definition", n.Path, n.Ref)
+		return "", nil, fmt.Errorf("%s: $ref %s points to no definition", n.Path, Excerpt(n.Ref))
 	}
 	return name, def, nil
 }
