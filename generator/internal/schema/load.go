@@ -99,7 +99,15 @@ func validateSchema(file string, data []byte) error {
 func describeSchemaError(err error) string {
 	var ve *jsonschema.ValidationError
 	if !errors.As(err, &ve) {
-		return strings.ReplaceAll(err.Error(), "file:///acpgen/schema.json", "")
+		// A compilation error: it names the schema it is about by
+		// its URL's fragment, if at all; without one it is about the
+		// document as a whole, the root.
+		msg := strings.ReplaceAll(err.Error(), "file:///acpgen/schema.json", "")
+		msg = strings.ReplaceAll(msg, "jsonschema  compilation failed: ", "")
+		if !strings.Contains(msg, "#") {
+			msg = "#: " + msg
+		}
+		return msg
 	}
 	var lines []string
 	var walk func(v *jsonschema.ValidationError)

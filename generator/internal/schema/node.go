@@ -252,8 +252,8 @@ func parseTypes(v json.RawMessage) ([]string, error) {
 
 func parseSchemaList(v json.RawMessage, at string) ([]*Node, error) {
 	var items []json.RawMessage
-	if err := json.Unmarshal(v, &items); err != nil {
-		return nil, fmt.Errorf("expected an array of schemas")
+	if err := json.Unmarshal(v, &items); err != nil || len(items) == 0 {
+		return nil, fmt.Errorf("%s: expected a non-empty array of schemas", at)
 	}
 	out := make([]*Node, len(items))
 	for i, item := range items {
@@ -269,7 +269,7 @@ func parseSchemaList(v json.RawMessage, at string) ([]*Node, error) {
 func parseNamedSchemas(v json.RawMessage, at string) ([]Property, error) {
 	keys, members, err := orderedMembers(v)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%s: %v", at, err)
 	}
 	out := make([]Property, 0, len(keys))
 	for _, k := range keys {
