@@ -23,6 +23,8 @@ func TestBadSchemas(t *testing.T) {
 		// that said something else than the schema.
 		{"ref-cycle-alias.json", []string{"testdata/bad/ref-cycle-alias.json: #/$defs/A: $ref cycle with no value in between (A is B, B is A)"}},
 		{"ref-cycle-allof.json", []string{"testdata/bad/ref-cycle-allof.json: #/$defs/A: $ref cycle with no value in between (A is B, B is A)"}},
+		// Following A's references for the union once overflowed the stack.
+		{"ref-cycle-in-union.json", []string{"testdata/bad/ref-cycle-in-union.json: #/$defs/A: $ref cycle with no value in between (A is B, B is A)"}},
 		{"required-cycle.json", []string{"testdata/bad/required-cycle.json: #/$defs/A: A contains itself by value (A.B holds B, B.Next holds A)"}},
 		{"enum-duplicate-const.json", []string{`testdata/bad/enum-duplicate-const.json: #/$defs/E/oneOf/2/const: value "a" is already listed at #/$defs/E/oneOf/0`}},
 		{"enum-duplicate-int.json", []string{`testdata/bad/enum-duplicate-int.json: #/$defs/E/oneOf/1/const: value "1" is already listed at #/$defs/E/oneOf/0`}},

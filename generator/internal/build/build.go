@@ -17,6 +17,7 @@ type builder struct {
 	doc   *schema.Doc
 	ns    *naming.Namespace
 	types []*ir.Decl
+	kinds map[*schema.Node]string // kindsOf's memo; "" while in progress
 }
 
 // Types sorts every definition of doc into an IR type. It returns the

@@ -265,24 +265,53 @@ func (b *builder) untaggedBody(v *ir.Variant, a *schema.Node) error {
 }
 
 // requiredOf returns the required members of an object schema, following
-// references.
+// references: at most one step per definition, so a $ref cycle (which
+// CheckCycles reports later) ends.
 func (b *builder) requiredOf(n *schema.Node) []string {
-	if n.IsSingleRef() {
+	for range len(b.doc.Defs) + 1 {
+		if !n.IsSingleRef() {
+			return n.Required
+		}
 		def, err := b.refNode(n)
 		if err != nil {
 			return nil
 		}
-		return b.requiredOf(def)
+		n = def
 	}
-	return n.Required
+	return nil
 }
 
 // kindsOf returns the JSON kinds a schema accepts, as a sorted string of
-// kind bytes ('*' for any).
+// kind bytes ('*' for any). Results are memoised per node, so each node is
+// worked out once however many unions share it (without, unions of
+// references to unions took exponential time); a node reached again while
+// its own kinds are being worked out is on a cycle, which accepts any kind
+// as far as this is concerned ('*'), as does a chain deeper than
+// maxKindsDepth.
 func (b *builder) kindsOf(n *schema.Node, depth int) string {
-	if depth > 32 {
+	if k, ok := b.kinds[n]; ok {
+		if k == "" { // in progress: a cycle
+			return "*"
+		}
+		return k
+	}
+	if depth > maxKindsDepth {
 		return "*"
 	}
+	if b.kinds == nil {
+		b.kinds = map[*schema.Node]string{}
+	}
+	b.kinds[n] = ""
+	k := b.kindsOfNode(n, depth)
+	b.kinds[n] = k
+	return k
+}
+
+// maxKindsDepth bounds kindsOf's recursion: references, unions and allOf
+// wrappers nested this deep accept any kind.
+const maxKindsDepth = 1000
+
+func (b *builder) kindsOfNode(n *schema.Node, depth int) string {
 	set := map[byte]bool{}
 	add := func(s string) {
 		for i := 0; i < len(s); i++ {
@@ -350,28 +379,31 @@ func (b *builder) newVariant(goname string, a *schema.Node) *ir.Variant {
 
 // declaredOf collects every member name an object schema can carry: its
 // properties and those of its allOf/anyOf/oneOf branches and of the
-// definitions they reference, sorted.
+// definitions they reference, sorted. Each node is visited once (a set of
+// names needs no second visit), so shared and cyclic references cost
+// nothing extra.
 func (b *builder) declaredOf(n *schema.Node) []string {
 	set := map[string]bool{}
-	b.collectDeclared(n, set, 0)
-	return slices.Sorted(maps.Keys(set))
-}
-
-func (b *builder) collectDeclared(n *schema.Node, set map[string]bool, depth int) {
-	if depth > 16 {
-		return
-	}
-	if n.Ref != "" {
-		if _, def, err := b.doc.ResolveRef(n); err == nil {
-			b.collectDeclared(def, set, depth+1)
+	seen := map[*schema.Node]bool{}
+	stack := []*schema.Node{n}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[n] {
+			continue
 		}
-		return
+		seen[n] = true
+		if n.Ref != "" {
+			if _, def, err := b.doc.ResolveRef(n); err == nil {
+				stack = append(stack, def)
+			}
+			continue
+		}
+		for _, p := range n.Properties {
+			set[p.Name] = true
+		}
+		alts, _ := n.Alternatives()
+		stack = append(append(stack, n.AllOf...), alts...)
 	}
-	for _, p := range n.Properties {
-		set[p.Name] = true
-	}
-	alts, _ := n.Alternatives()
-	for _, sub := range append(append([]*schema.Node{}, n.AllOf...), alts...) {
-		b.collectDeclared(sub, set, depth+1)
-	}
+	return slices.Sorted(maps.Keys(set))
 }
