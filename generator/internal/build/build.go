@@ -225,7 +225,8 @@ func (b *builder) expr(hint string, n *schema.Node) (ir.Expr, bool, error) {
 	types, nullable := withoutNull(n.Types)
 	switch {
 	case len(types) == 0 && n.IsEmpty():
-		return ir.Expr{Kind: ir.ExprRaw}, false, nil
+		// Any JSON value; required without properties would go unchecked.
+		return ir.Expr{Kind: ir.ExprRaw}, false, checkRequired(n)
 	case len(types) != 1:
 		return ir.Expr{}, false, fmt.Errorf("%s: unsupported schema (type %v); expected one JSON type, a $ref or a union", n.Path, n.Types)
 	case n.Const != nil:
@@ -290,6 +291,12 @@ func checkNesting(n *schema.Node, e ir.Expr) error {
 }
 
 func (b *builder) objectExpr(hint string, n *schema.Node) (ir.Expr, error) {
+	if len(n.Properties) == 0 {
+		// A map or free-form object would not check required members.
+		if err := checkRequired(n); err != nil {
+			return ir.Expr{}, err
+		}
+	}
 	switch {
 	case len(n.Properties) > 0:
 		name := b.ns.Claim(hint, n.Path)
