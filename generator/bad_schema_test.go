@@ -31,6 +31,7 @@ func TestBadSchemas(t *testing.T) {
 		{"required-65.json", []string{"testdata/bad/required-65.json: #/$defs/Big/required: 65 required properties; at most 64 are supported"}},
 		{"required-undeclared.json", []string{`testdata/bad/required-undeclared.json: #/$defs/S/required/1: required property "b" is not among the properties`}},
 		{"required-on-map.json", []string{`testdata/bad/required-on-map.json: #/$defs/M/required/0: required property "c" is not among the properties`}},
+		{"number-bound-overflow.json", []string{`testdata/bad/number-bound-overflow.json: #/$defs/S/properties/b/maximum: "1e400" is beyond what a float64 holds`}},
 		{"defs-and-definitions.json", []string{"testdata/bad/defs-and-definitions.json: #/definitions: definitions beside $defs is not supported"}},
 		{"ref-beside-type.json", []string{"testdata/bad/ref-beside-type.json: #/$defs/S/properties/a: $ref beside type is not supported"}},
 		{"ref-beside-properties.json", []string{"testdata/bad/ref-beside-properties.json: #/$defs/U/anyOf/0: $ref beside properties is only supported in a tagged variant"}},

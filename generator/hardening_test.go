@@ -163,6 +163,13 @@ var trickySchemas = map[string]string{
 	"required-64": required64(),
 	// 32 arrays nested inline.
 	"arrays-32": string(nestedArrays(32)),
+	// Bounds beyond the Go type (clamped or dropped), a number beyond
+	// float64 where it means nothing (once "invalid JSON"), a tiny float.
+	"bounds": `{"$defs": {"S": {"type": "object", "default": {"x": 1e400}, "properties": {
+		"c": {"type": "integer", "format": "int32", "maximum": 1e10, "minimum": -1e10},
+		"e": {"type": "integer", "format": "uint16", "minimum": -5, "maximum": 0.5},
+		"f": {"type": "string", "maxLength": 1e30, "minLength": 0},
+		"g": {"type": "number", "exclusiveMinimum": 5e-324}}}}}`,
 	// Enum values that convert to the same Go name.
 	"enum-names": `{"$defs": {"E": {"oneOf": [{"type": "string", "const": "a-b"}, {"type": "string", "const": "a_b"}, {"type": "string", "const": "A B"}]}}}`,
 }

@@ -49,7 +49,10 @@ func parseSchema(file string, data []byte) (*Doc, error) {
 
 // CheckJSONSyntax reports a syntax error with its line and column.
 func CheckJSONSyntax(data []byte) error {
-	var v any
+	// Unmarshal checks the whole input's syntax before decoding;
+	// decoding into RawMessage then only copies it. (Into any, a valid
+	// number beyond float64, 1e400, was reported as invalid JSON.)
+	var v json.RawMessage
 	err := json.Unmarshal(data, &v)
 	var syn *json.SyntaxError
 	switch {
