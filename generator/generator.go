@@ -30,7 +30,11 @@ type OutputFile struct {
 
 // Generate loads the schema, builds the IR and emits the package. It returns
 // an error naming the file and the schema path of the first construct it
-// cannot handle; it never returns partial output.
+// cannot handle (or cannot express in Go that builds: see the README); it
+// never returns partial output. Messages are at most maxErrorBytes long.
+// A schema nesting deeper than schema.MaxDepth is rejected first, in one
+// pass, so the recursive stages after it run at most that deep, in time
+// and memory linear in the schema and its output.
 func Generate(cfg Config) ([]OutputFile, error) {
 	out, err := generateAll(cfg)
 	return out, boundError(err)
