@@ -31,22 +31,27 @@ func FuzzGenerate(f *testing.F) {
 		if len(data) > 16<<10 {
 			return
 		}
-		files, err := Generate(Config{SchemaFile: "f.json", Schema: data, Package: "p", Validate: validate})
-		if err != nil {
-			msg := err.Error()
-			if files != nil {
-				t.Errorf("files returned with the error %.300s", msg)
-			}
-			if !strings.HasPrefix(msg, "f.json: ") || !strings.Contains(msg, "#") && !strings.Contains(msg, "invalid JSON") {
-				t.Errorf("error without a schema path: %.500s", msg)
-			}
-			if len(msg) > maxErrorBytes+64 {
-				t.Errorf("error of %d bytes", len(msg))
-			}
-			return
-		}
-		if err := parseGo(files); err != nil {
-			t.Errorf("generated Go does not parse: %v", err)
-		}
+		checkGenerate(t, data, validate)
 	})
+}
+
+// checkGenerate generates schema and checks what FuzzGenerate promises.
+func checkGenerate(t *testing.T, schema []byte, validate bool) {
+	files, err := Generate(Config{SchemaFile: "f.json", Schema: schema, Package: "p", Validate: validate})
+	if err != nil {
+		msg := err.Error()
+		if files != nil {
+			t.Errorf("files returned with the error %.300s", msg)
+		}
+		if !strings.HasPrefix(msg, "f.json: ") || !strings.Contains(msg, "#") && !strings.Contains(msg, "invalid JSON") {
+			t.Errorf("error without a schema path: %.500s", msg)
+		}
+		if len(msg) > maxErrorBytes+64 {
+			t.Errorf("error of %d bytes", len(msg))
+		}
+		return
+	}
+	if err := parseGo(files); err != nil {
+		t.Errorf("generated Go does not parse: %v\n%s", err, schema)
+	}
 }
