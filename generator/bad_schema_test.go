@@ -32,6 +32,8 @@ func TestBadSchemas(t *testing.T) {
 		{"required-undeclared.json", []string{`testdata/bad/required-undeclared.json: #/$defs/S/required/1: required property "b" is not among the properties`}},
 		{"required-on-map.json", []string{`testdata/bad/required-on-map.json: #/$defs/M/required/0: required property "c" is not among the properties`}},
 		{"number-bound-overflow.json", []string{`testdata/bad/number-bound-overflow.json: #/$defs/S/properties/b/maximum: "1e400" is beyond what a float64 holds`}},
+		{"bom-in-const.json", []string{"testdata/bad/bom-in-const.json: #/$defs/E/oneOf/0/const: holds a byte order mark (U+FEFF), which Go source cannot hold"}},
+		{"bom-in-property.json", []string{"testdata/bad/bom-in-property.json: #/$defs/S/properties/x\ufeff: holds a byte order mark"}},
 		{"defs-and-definitions.json", []string{"testdata/bad/defs-and-definitions.json: #/definitions: definitions beside $defs is not supported"}},
 		{"ref-beside-type.json", []string{"testdata/bad/ref-beside-type.json: #/$defs/S/properties/a: $ref beside type is not supported"}},
 		{"ref-beside-properties.json", []string{"testdata/bad/ref-beside-properties.json: #/$defs/U/anyOf/0: $ref beside properties is only supported in a tagged variant"}},

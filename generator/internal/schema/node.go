@@ -167,8 +167,16 @@ func (n *Node) setValueKeyword(k string, v json.RawMessage) error {
 		return err
 	case "const":
 		n.Const = v
+		return checkNoBOM(v)
 	case "enum":
-		return json.Unmarshal(v, &n.Enum)
+		if err := json.Unmarshal(v, &n.Enum); err != nil {
+			return err
+		}
+		for _, e := range n.Enum {
+			if err := checkNoBOM(e); err != nil {
+				return err
+			}
+		}
 	case "format":
 		return json.Unmarshal(v, &n.Format)
 	case "title":
@@ -190,7 +198,10 @@ func (n *Node) setValueKeyword(k string, v json.RawMessage) error {
 	case "x-deserialize-default-on-null":
 		return json.Unmarshal(v, &n.DefaultOnNull)
 	case "x-method":
-		return json.Unmarshal(v, &n.Method)
+		if err := json.Unmarshal(v, &n.Method); err != nil {
+			return err
+		}
+		return checkNoBOM(v)
 	case "x-side":
 		return json.Unmarshal(v, &n.Side)
 	case "minLength", "maxLength", "minItems", "maxItems", "minimum", "maximum",
@@ -273,6 +284,9 @@ func parseNamedSchemas(v json.RawMessage, at string) ([]Property, error) {
 	}
 	out := make([]Property, 0, len(keys))
 	for _, k := range keys {
+		if strings.ContainsRune(k, bom) {
+			return nil, fmt.Errorf("%s/%s: %s", at, EscapePointer(k), bomMessage)
+		}
 		s, err := parseNode(members[k], at+"/"+EscapePointer(k))
 		if err != nil {
 			return nil, err

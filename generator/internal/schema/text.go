@@ -1,6 +1,8 @@
 package schema
 
 import (
+	"encoding/json"
+	"errors"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -69,4 +71,21 @@ func Excerpt(s string) string {
 		cut--
 	}
 	return strconv.Quote(s[:cut]) + "… (" + strconv.Itoa(len(s)-cut) + " more bytes)"
+}
+
+// bom is U+FEFF, which gofmt accepts nowhere in Go source but at its start,
+// not even in a string literal: a name or constant holding one cannot be
+// generated (a description just loses it, CleanText).
+const bom = '\ufeff'
+
+const bomMessage = "holds a byte order mark (U+FEFF), which Go source cannot hold"
+
+// checkNoBOM rejects a JSON string value holding a BOM (written as is or
+// escaped); other values pass.
+func checkNoBOM(v []byte) error {
+	var s string
+	if json.Unmarshal(v, &s) == nil && strings.ContainsRune(s, bom) {
+		return errors.New(bomMessage)
+	}
+	return nil
 }
