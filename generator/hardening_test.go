@@ -87,6 +87,23 @@ func TestUnionsOfUnions(t *testing.T) {
 	}
 }
 
+// TestPatchCycle: a patch member holds its value (Patch[T] is a struct),
+// so an optional member made a patch field can close a cycle that its
+// pointer used to break.
+func TestPatchCycle(t *testing.T) {
+	schema := `{"$defs": {"Node": {"type": "object", "properties": {"next": {"anyOf": [{"$ref": "#/$defs/Node"}, {"type": "null"}]}}}}}`
+	overrides := `{"patchFields": [{"property": "#/$defs/Node/properties/next", "evidence": "null clears it"}]}`
+	cfg := Config{SchemaFile: "x.json", Schema: []byte(schema), Package: "p"}
+	if _, err := Generate(cfg); err != nil {
+		t.Fatalf("without the override: %v", err)
+	}
+	cfg.OverridesFile, cfg.Overrides = "o.json", []byte(overrides)
+	_, err := Generate(cfg)
+	if err == nil || !strings.Contains(err.Error(), "x.json: #/$defs/Node: Node contains itself by value (Node.Next holds Node)") {
+		t.Fatalf("got %v", err)
+	}
+}
+
 // TestControlCharactersInDocs: a NUL, BOM, escape or carriage return in a
 // description or title used to make gofmt fail with the whole source as
 // the message; they are dropped from doc comments now.
