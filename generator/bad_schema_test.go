@@ -19,6 +19,23 @@ func TestBadSchemas(t *testing.T) {
 		{"invalid-schema.json", []string{"testdata/bad/invalid-schema.json: invalid schema: #/$defs/A/properties/x/type"}},
 		{"unsupported-construct.json", []string{"testdata/bad/unsupported-construct.json: #/$defs/A/anyOf/1/properties/k: unsupported schema"}},
 		{"nested-union.json", []string{"testdata/bad/nested-union.json: #/$defs/Message/anyOf/1: a union nested in a variant is not supported"}},
+		// Issue 18: constructs that generated Go which does not build, or
+		// that said something else than the schema.
+		{"ref-cycle-alias.json", []string{"testdata/bad/ref-cycle-alias.json: #/$defs/A: $ref cycle with no value in between (A is B, B is A)"}},
+		{"ref-cycle-allof.json", []string{"testdata/bad/ref-cycle-allof.json: #/$defs/A: $ref cycle with no value in between (A is B, B is A)"}},
+		// Following A's references for the union once overflowed the stack.
+		{"ref-cycle-in-union.json", []string{"testdata/bad/ref-cycle-in-union.json: #/$defs/A: $ref cycle with no value in between (A is B, B is A)"}},
+		{"required-cycle.json", []string{"testdata/bad/required-cycle.json: #/$defs/A: A contains itself by value (A.B holds B, B.Next holds A)"}},
+		{"enum-duplicate-const.json", []string{`testdata/bad/enum-duplicate-const.json: #/$defs/E/oneOf/2/const: value "a" is already listed at #/$defs/E/oneOf/0`}},
+		{"enum-duplicate-int.json", []string{`testdata/bad/enum-duplicate-int.json: #/$defs/E/oneOf/1/const: value "1" is already listed at #/$defs/E/oneOf/0`}},
+		{"required-undeclared.json", []string{`testdata/bad/required-undeclared.json: #/$defs/S/required/1: required property "b" is not among the properties`}},
+		{"required-on-map.json", []string{`testdata/bad/required-on-map.json: #/$defs/M/required/0: required property "c" is not among the properties`}},
+		{"number-bound-overflow.json", []string{`testdata/bad/number-bound-overflow.json: #/$defs/S/properties/b/maximum: "1e400" is beyond what a float64 holds`}},
+		{"bom-in-const.json", []string{"testdata/bad/bom-in-const.json: #/$defs/E/oneOf/0/const: holds a byte order mark (U+FEFF), which Go source cannot hold"}},
+		{"bom-in-property.json", []string{"testdata/bad/bom-in-property.json: #/$defs/S/properties/x\ufeff: holds a byte order mark"}},
+		{"defs-and-definitions.json", []string{"testdata/bad/defs-and-definitions.json: #/definitions: definitions beside $defs is not supported"}},
+		{"ref-beside-type.json", []string{"testdata/bad/ref-beside-type.json: #/$defs/S/properties/a: $ref beside type is not supported"}},
+		{"ref-beside-properties.json", []string{"testdata/bad/ref-beside-properties.json: #/$defs/U/anyOf/0: $ref beside properties is only supported in a tagged variant"}},
 	}
 	for _, c := range cases {
 		t.Run(c.file, func(t *testing.T) {

@@ -10,6 +10,9 @@
 package generator
 
 import (
+	"fmt"
+	"unicode/utf8"
+
 	"github.com/acpgen/acpgen/generator/internal/build"
 	"github.com/acpgen/acpgen/generator/internal/emit"
 	"github.com/acpgen/acpgen/generator/internal/gate"
@@ -27,8 +30,48 @@ type OutputFile struct {
 
 // Generate loads the schema, builds the IR and emits the package. It returns
 // an error naming the file and the schema path of the first construct it
-// cannot handle; it never returns partial output.
+// cannot handle (or cannot express in Go that builds: see the README); it
+// never returns partial output. Messages are at most maxErrorBytes long.
+// A schema nesting deeper than schema.MaxDepth is rejected first, in one
+// pass, so the recursive stages after it run at most that deep, in time
+// and memory linear in the schema and its output.
 func Generate(cfg Config) ([]OutputFile, error) {
+	out, err := generateAll(cfg)
+	return out, boundError(err)
+}
+
+// maxErrorBytes bounds an error message. Messages quote values as short
+// excerpts (schema.Excerpt), but a schema path repeats every key above the
+// construct, and a failing gofmt quotes the source: cut, they still say
+// where and what.
+const maxErrorBytes = 2048
+
+// boundedError is an error whose message was cut to maxErrorBytes; errors.Is
+// and As still see the original.
+type boundedError struct {
+	msg string
+	err error
+}
+
+func (e *boundedError) Error() string { return e.msg }
+func (e *boundedError) Unwrap() error { return e.err }
+
+func boundError(err error) error {
+	if err == nil {
+		return nil
+	}
+	msg := err.Error()
+	if len(msg) <= maxErrorBytes {
+		return err
+	}
+	cut := maxErrorBytes
+	for cut > 0 && !utf8.RuneStart(msg[cut]) {
+		cut--
+	}
+	return &boundedError{msg: fmt.Sprintf("%s… (%d more bytes)", msg[:cut], len(msg)-cut), err: err}
+}
+
+func generateAll(cfg Config) ([]OutputFile, error) {
 	if err := cfg.check(); err != nil {
 		return nil, err
 	}
@@ -77,6 +120,9 @@ func generate(cfg Config, l *schema.Loads) ([]emit.OutputFile, error) {
 		return nil, err
 	}
 	if err := build.ApplyOverrides(overrides, types); err != nil {
+		return nil, err
+	}
+	if err := build.CheckCycles(doc.File, types); err != nil {
 		return nil, err
 	}
 	var methodGates methods.Gating

@@ -31,8 +31,7 @@ func TestACPValidateCompiles(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds packages with the go command")
 	}
-	root := t.TempDir()
-	writeFile(t, filepath.Join(root, "go.mod"), []byte("module acpvalidate\n\ngo 1.24\n"))
+	pkgs := map[string][]OutputFile{}
 	for i, name := range acpSchemas {
 		files, err := Generate(Config{SchemaFile: name, Schema: readACPSchema(t, name), Package: "acp", Validate: true})
 		if err != nil {
@@ -41,15 +40,27 @@ func TestACPValidateCompiles(t *testing.T) {
 		if fileContent(files, "validate.go") == nil {
 			t.Fatalf("%s: no validate.go", name)
 		}
+		pkgs[fmt.Sprintf("p%d", i)] = files
+	}
+	if out, err := vetScratch(t, "acpvalidate", pkgs); err != nil {
+		t.Fatalf("go vet of ACP packages generated with Validate failed: %v\n%s", err, out)
+	}
+}
+
+// vetScratch writes packages (directory name to files) into a scratch
+// module and runs go vet on them, returning its output.
+func vetScratch(t *testing.T, module string, pkgs map[string][]OutputFile) ([]byte, error) {
+	t.Helper()
+	root := t.TempDir()
+	writeFile(t, filepath.Join(root, "go.mod"), []byte("module "+module+"\n\ngo 1.24\n"))
+	for dir, files := range pkgs {
 		for _, f := range files {
-			writeFile(t, filepath.Join(root, fmt.Sprintf("p%d", i), f.Name), f.Content)
+			writeFile(t, filepath.Join(root, dir, f.Name), f.Content)
 		}
 	}
 	cmd := exec.Command("go", "vet", "./...")
 	cmd.Dir = root
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go vet of ACP packages generated with Validate failed: %v\n%s", err, out)
-	}
+	return cmd.CombinedOutput()
 }
 
 // TestGoldenBehaviour runs the tests kept beside golden cases

@@ -397,7 +397,7 @@ func (x *PlanStatus) decodeWire(r *wireReader) error {
 	case "failed":
 		*x = PlanStatusFailed
 	default:
-		return wireErrorf("PlanStatus: unknown value %q (known: \"draft\", \"proposed\", \"approved\", \"in_progress\", \"completed\", \"cancelled\", \"failed\")", string(s))
+		return wireErrorf("%s: unknown value %s (known: %s)", "PlanStatus", wireQuoteExcerpt(s), "\"draft\", \"proposed\", \"approved\", \"in_progress\", \"completed\", \"cancelled\", \"failed\"")
 	}
 	return nil
 }
@@ -629,7 +629,7 @@ func (x *StepStatus) decodeWire(r *wireReader) error {
 	case "failed":
 		*x = StepStatusFailed
 	default:
-		return wireErrorf("StepStatus: unknown value %q (known: \"pending\", \"in_progress\", \"completed\", \"blocked\", \"skipped\", \"failed\")", string(s))
+		return wireErrorf("%s: unknown value %s (known: %s)", "StepStatus", wireQuoteExcerpt(s), "\"pending\", \"in_progress\", \"completed\", \"blocked\", \"skipped\", \"failed\"")
 	}
 	return nil
 }

@@ -150,7 +150,7 @@ func (x *JsonRpcVersion) decodeWire(r *wireReader) error {
 	case "2.0":
 		*x = JsonRpcVersionX20
 	default:
-		return wireErrorf("JsonRpcVersion: unknown value %q (known: \"2.0\")", string(s))
+		return wireErrorf("%s: unknown value %s (known: %s)", "JsonRpcVersion", wireQuoteExcerpt(s), "\"2.0\"")
 	}
 	return nil
 }
@@ -195,7 +195,7 @@ func (x *SessionUpdateMethod) decodeWire(r *wireReader) error {
 	case "session/update":
 		*x = SessionUpdateMethodSessionUpdate
 	default:
-		return wireErrorf("SessionUpdateMethod: unknown value %q (known: \"session/update\")", string(s))
+		return wireErrorf("%s: unknown value %s (known: %s)", "SessionUpdateMethod", wireQuoteExcerpt(s), "\"session/update\"")
 	}
 	return nil
 }
@@ -1921,7 +1921,7 @@ func (x *V1SessionUpdate) decodeVariant(r *wireReader) error {
 		x.Value = v
 		return nil
 	default:
-		return wireErrorf("V1SessionUpdate: unknown sessionUpdate %s (known: \"plan\", \"plan_update\", \"plan_removed\")", wireQuoteExcerpt(tag))
+		return wireErrorf("%s: unknown %s %s (known: %s)", "V1SessionUpdate", "sessionUpdate", wireQuoteExcerpt(tag), "\"plan\", \"plan_update\", \"plan_removed\"")
 	}
 }
 
@@ -2292,7 +2292,7 @@ func (x *V1PlanUpdateContent) decodeVariant(r *wireReader) error {
 		x.Value = v
 		return nil
 	default:
-		return wireErrorf("V1PlanUpdateContent: unknown type %s (known: \"items\", \"file\", \"markdown\")", wireQuoteExcerpt(tag))
+		return wireErrorf("%s: unknown %s %s (known: %s)", "V1PlanUpdateContent", "type", wireQuoteExcerpt(tag), "\"items\", \"file\", \"markdown\"")
 	}
 }
 
@@ -2697,7 +2697,7 @@ func (x *V1PlanEntryPriority) decodeWire(r *wireReader) error {
 	case "low":
 		*x = V1PlanEntryPriorityLow
 	default:
-		return wireErrorf("V1PlanEntryPriority: unknown value %q (known: \"high\", \"medium\", \"low\")", string(s))
+		return wireErrorf("%s: unknown value %s (known: %s)", "V1PlanEntryPriority", wireQuoteExcerpt(s), "\"high\", \"medium\", \"low\"")
 	}
 	return nil
 }
@@ -2747,7 +2747,7 @@ func (x *V1PlanEntryStatus) decodeWire(r *wireReader) error {
 	case "completed":
 		*x = V1PlanEntryStatusCompleted
 	default:
-		return wireErrorf("V1PlanEntryStatus: unknown value %q (known: \"pending\", \"in_progress\", \"completed\")", string(s))
+		return wireErrorf("%s: unknown value %s (known: %s)", "V1PlanEntryStatus", wireQuoteExcerpt(s), "\"pending\", \"in_progress\", \"completed\"")
 	}
 	return nil
 }

@@ -219,7 +219,7 @@ func (x *Block) decodeVariant(r *wireReader) error {
 		x.Value = v
 		return nil
 	default:
-		return wireErrorf("Block: unknown kind %s (known: \"text\", \"node\")", wireQuoteExcerpt(tag))
+		return wireErrorf("%s: unknown %s %s (known: %s)", "Block", "kind", wireQuoteExcerpt(tag), "\"text\", \"node\"")
 	}
 }
 

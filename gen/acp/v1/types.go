@@ -1657,7 +1657,7 @@ func (x *ToolKind) decodeWire(r *wireReader) error {
 	case "other":
 		*x = ToolKindOther
 	default:
-		return wireErrorf("ToolKind: unknown value %q (known: \"read\", \"edit\", \"delete\", \"move\", \"search\", \"execute\", \"think\", \"fetch\", \"switch_mode\", \"other\")", string(s))
+		return wireErrorf("%s: unknown value %s (known: %s)", "ToolKind", wireQuoteExcerpt(s), "\"read\", \"edit\", \"delete\", \"move\", \"search\", \"execute\", \"think\", \"fetch\", \"switch_mode\", \"other\"")
 	}
 	return nil
 }
@@ -1721,7 +1721,7 @@ func (x *ToolCallStatus) decodeWire(r *wireReader) error {
 	case "failed":
 		*x = ToolCallStatusFailed
 	default:
-		return wireErrorf("ToolCallStatus: unknown value %q (known: \"pending\", \"in_progress\", \"completed\", \"failed\")", string(s))
+		return wireErrorf("%s: unknown value %s (known: %s)", "ToolCallStatus", wireQuoteExcerpt(s), "\"pending\", \"in_progress\", \"completed\", \"failed\"")
 	}
 	return nil
 }
@@ -1817,7 +1817,7 @@ func (x *ToolCallContent) decodeVariant(r *wireReader) error {
 		x.Value = v
 		return nil
 	default:
-		return wireErrorf("ToolCallContent: unknown type %s (known: \"content\", \"diff\", \"terminal\")", wireQuoteExcerpt(tag))
+		return wireErrorf("%s: unknown %s %s (known: %s)", "ToolCallContent", "type", wireQuoteExcerpt(tag), "\"content\", \"diff\", \"terminal\"")
 	}
 }
 
@@ -2060,7 +2060,7 @@ func (x *ContentBlock) decodeVariant(r *wireReader) error {
 		x.Value = v
 		return nil
 	default:
-		return wireErrorf("ContentBlock: unknown type %s (known: \"text\", \"image\", \"audio\", \"resource_link\", \"resource\")", wireQuoteExcerpt(tag))
+		return wireErrorf("%s: unknown %s %s (known: %s)", "ContentBlock", "type", wireQuoteExcerpt(tag), "\"text\", \"image\", \"audio\", \"resource_link\", \"resource\"")
 	}
 }
 
@@ -2475,7 +2475,7 @@ func (x *Role) decodeWire(r *wireReader) error {
 	case "user":
 		*x = RoleUser
 	default:
-		return wireErrorf("Role: unknown value %q (known: \"assistant\", \"user\")", string(s))
+		return wireErrorf("%s: unknown value %s (known: %s)", "Role", wireQuoteExcerpt(s), "\"assistant\", \"user\"")
 	}
 	return nil
 }
@@ -4526,7 +4526,7 @@ func (x *PermissionOptionKind) decodeWire(r *wireReader) error {
 	case "reject_always":
 		*x = PermissionOptionKindRejectAlways
 	default:
-		return wireErrorf("PermissionOptionKind: unknown value %q (known: \"allow_once\", \"allow_always\", \"reject_once\", \"reject_always\")", string(s))
+		return wireErrorf("%s: unknown value %s (known: %s)", "PermissionOptionKind", wireQuoteExcerpt(s), "\"allow_once\", \"allow_always\", \"reject_once\", \"reject_always\"")
 	}
 	return nil
 }
@@ -6194,7 +6194,7 @@ func (x *ElicitationSchemaType) decodeWire(r *wireReader) error {
 	case "object":
 		*x = ElicitationSchemaTypeObject
 	default:
-		return wireErrorf("ElicitationSchemaType: unknown value %q (known: \"object\")", string(s))
+		return wireErrorf("%s: unknown value %s (known: %s)", "ElicitationSchemaType", wireQuoteExcerpt(s), "\"object\"")
 	}
 	return nil
 }
@@ -6637,7 +6637,7 @@ func (x *StringFormat) decodeWire(r *wireReader) error {
 	case "date-time":
 		*x = StringFormatDateTime
 	default:
-		return wireErrorf("StringFormat: unknown value %q (known: \"email\", \"uri\", \"date\", \"date-time\")", string(s))
+		return wireErrorf("%s: unknown value %s (known: %s)", "StringFormat", wireQuoteExcerpt(s), "\"email\", \"uri\", \"date\", \"date-time\"")
 	}
 	return nil
 }
@@ -11553,7 +11553,7 @@ func (x *AuthMethod) decodeVariant(r *wireReader) error {
 			x.Value = v
 			return nil
 		}
-		return wireErrorf("AuthMethod: unknown type %s (known: \"terminal\")", wireQuoteExcerpt(tag))
+		return wireErrorf("%s: unknown %s %s (known: %s)", "AuthMethod", "type", wireQuoteExcerpt(tag), "\"terminal\"")
 	}
 }
 
@@ -13080,7 +13080,7 @@ func (x *SessionConfigOptionVariant) decodeVariant(r *wireReader) error {
 		x.Value = v
 		return nil
 	default:
-		return wireErrorf("SessionConfigOptionVariant: unknown type %s (known: \"select\", \"boolean\")", wireQuoteExcerpt(tag))
+		return wireErrorf("%s: unknown %s %s (known: %s)", "SessionConfigOptionVariant", "type", wireQuoteExcerpt(tag), "\"select\", \"boolean\"")
 	}
 }
 
@@ -15142,7 +15142,7 @@ func (x *StopReason) decodeWire(r *wireReader) error {
 	case "cancelled":
 		*x = StopReasonCancelled
 	default:
-		return wireErrorf("StopReason: unknown value %q (known: \"end_turn\", \"max_tokens\", \"max_turn_requests\", \"refusal\", \"cancelled\")", string(s))
+		return wireErrorf("%s: unknown value %s (known: %s)", "StopReason", wireQuoteExcerpt(s), "\"end_turn\", \"max_tokens\", \"max_turn_requests\", \"refusal\", \"cancelled\"")
 	}
 	return nil
 }
@@ -15973,7 +15973,7 @@ func (x *SessionUpdate) decodeVariant(r *wireReader) error {
 		if ok, err := x.decodeGatedSubagents(tag, r); ok {
 			return err
 		}
-		return wireErrorf("SessionUpdate: unknown sessionUpdate %s (known: %s)", wireQuoteExcerpt(tag), "\"user_message_chunk\", \"agent_message_chunk\", \"agent_thought_chunk\", \"tool_call\", \"tool_call_update\", \"plan\", \"available_commands_update\", \"current_mode_update\", \"config_option_update\", \"session_info_update\", \"usage_update\", \"notice\", \"compaction_update\", \"compaction_summary_chunk\""+knownSessionUpdatePlanOperations+knownSessionUpdateSubagents)
+		return wireErrorf("%s: unknown %s %s (known: %s)", "SessionUpdate", "sessionUpdate", wireQuoteExcerpt(tag), "\"user_message_chunk\", \"agent_message_chunk\", \"agent_thought_chunk\", \"tool_call\", \"tool_call_update\", \"plan\", \"available_commands_update\", \"current_mode_update\", \"config_option_update\", \"session_info_update\", \"usage_update\", \"notice\", \"compaction_update\", \"compaction_summary_chunk\""+knownSessionUpdatePlanOperations+knownSessionUpdateSubagents)
 	}
 }
 
@@ -17176,7 +17176,7 @@ func (x *PlanEntryPriority) decodeWire(r *wireReader) error {
 	case "low":
 		*x = PlanEntryPriorityLow
 	default:
-		return wireErrorf("PlanEntryPriority: unknown value %q (known: \"high\", \"medium\", \"low\")", string(s))
+		return wireErrorf("%s: unknown value %s (known: %s)", "PlanEntryPriority", wireQuoteExcerpt(s), "\"high\", \"medium\", \"low\"")
 	}
 	return nil
 }
@@ -17234,7 +17234,7 @@ func (x *PlanEntryStatus) decodeWire(r *wireReader) error {
 	case "completed":
 		*x = PlanEntryStatusCompleted
 	default:
-		return wireErrorf("PlanEntryStatus: unknown value %q (known: \"pending\", \"in_progress\", \"completed\")", string(s))
+		return wireErrorf("%s: unknown value %s (known: %s)", "PlanEntryStatus", wireQuoteExcerpt(s), "\"pending\", \"in_progress\", \"completed\"")
 	}
 	return nil
 }
@@ -21900,7 +21900,7 @@ func (x *McpServer) decodeVariant(r *wireReader) error {
 			x.Value = v
 			return nil
 		}
-		return wireErrorf("McpServer: unknown type %s (known: %s)", wireQuoteExcerpt(tag), "\"http\", \"sse\""+knownMcpServerMCPOverACP)
+		return wireErrorf("%s: unknown %s %s (known: %s)", "McpServer", "type", wireQuoteExcerpt(tag), "\"http\", \"sse\""+knownMcpServerMCPOverACP)
 	}
 }
 
@@ -23744,7 +23744,7 @@ func (x *SetSessionConfigOptionRequestVariant) decodeVariant(r *wireReader) erro
 			x.Value = v
 			return nil
 		}
-		return wireErrorf("SetSessionConfigOptionRequestVariant: unknown type %s (known: \"boolean\")", wireQuoteExcerpt(tag))
+		return wireErrorf("%s: unknown %s %s (known: %s)", "SetSessionConfigOptionRequestVariant", "type", wireQuoteExcerpt(tag), "\"boolean\"")
 	}
 }
 
@@ -25172,7 +25172,7 @@ func (x *RequestPermissionOutcome) decodeVariant(r *wireReader) error {
 		x.Value = v
 		return nil
 	default:
-		return wireErrorf("RequestPermissionOutcome: unknown outcome %s (known: \"cancelled\", \"selected\")", wireQuoteExcerpt(tag))
+		return wireErrorf("%s: unknown %s %s (known: %s)", "RequestPermissionOutcome", "outcome", wireQuoteExcerpt(tag), "\"cancelled\", \"selected\"")
 	}
 }
 

@@ -189,7 +189,7 @@ func (x *PlanUpdateContent) decodeVariant(r *wireReader) error {
 		x.Value = v
 		return nil
 	default:
-		return wireErrorf("PlanUpdateContent: unknown type %s (known: \"items\", \"file\", \"markdown\")", wireQuoteExcerpt(tag))
+		return wireErrorf("%s: unknown %s %s (known: %s)", "PlanUpdateContent", "type", wireQuoteExcerpt(tag), "\"items\", \"file\", \"markdown\"")
 	}
 }
 

@@ -7064,7 +7064,7 @@ func (x *ElicitationSchemaType) decodeWire(r *wireReader) error {
 	case "object":
 		*x = ElicitationSchemaTypeObject
 	default:
-		return wireErrorf("ElicitationSchemaType: unknown value %q (known: \"object\")", string(s))
+		return wireErrorf("%s: unknown value %s (known: %s)", "ElicitationSchemaType", wireQuoteExcerpt(s), "\"object\"")
 	}
 	return nil
 }

@@ -17,6 +17,7 @@ type builder struct {
 	doc   *schema.Doc
 	ns    *naming.Namespace
 	types []*ir.Decl
+	kinds map[*schema.Node]string // kindsOf's memo; "" while in progress
 }
 
 // Types sorts every definition of doc into an IR type. It returns the
@@ -137,7 +138,7 @@ func (b *builder) structOf(owner string, n *schema.Node) (*ir.StructDecl, error)
 		}
 		skip = s.Variant.Tag
 		for _, p := range n.Properties {
-			if p.Name == skip && p.Schema.DefaultOnError {
+			if skip != "" && p.Name == skip && p.Schema.DefaultOnError {
 				s.Variant.TagLenient = true
 			}
 		}
@@ -150,12 +151,16 @@ func (b *builder) structOf(owner string, n *schema.Node) (*ir.StructDecl, error)
 }
 
 // fields builds the fields of n's properties, leaving out skip (the tag of
-// a union that owns that property).
+// a union that owns that property; "" leaves out nothing, as no tag is
+// named "").
 func (b *builder) fields(owner string, n *schema.Node, skip string) ([]*ir.Field, error) {
+	if err := checkRequired(n); err != nil {
+		return nil, err
+	}
 	names := naming.NewFieldNames()
 	var out []*ir.Field
 	for _, p := range n.Properties {
-		if p.Name == skip {
+		if skip != "" && p.Name == skip {
 			continue
 		}
 		e, nullable, err := b.expr(owner+naming.GoName(p.Name), p.Schema)
@@ -175,6 +180,22 @@ func (b *builder) fields(owner string, n *schema.Node, skip string) ([]*ir.Field
 		})
 	}
 	return out, nil
+}
+
+// checkRequired rejects a required list naming a property n does not
+// declare (the decoder would not enforce it). Any number of required
+// members is fine: the decoder's seen set grows by a word per 64 members.
+func checkRequired(n *schema.Node) error {
+	declared := make(map[string]bool, len(n.Properties))
+	for _, p := range n.Properties {
+		declared[p.Name] = true
+	}
+	for i, r := range n.Required {
+		if !declared[r] {
+			return fmt.Errorf("%s/required/%d: required property %s is not among the properties", n.Path, i, schema.Excerpt(r))
+		}
+	}
+	return nil
 }
 
 // expr maps a property, item or definition schema to a Go type expression.
@@ -203,7 +224,8 @@ func (b *builder) expr(hint string, n *schema.Node) (ir.Expr, bool, error) {
 	types, nullable := withoutNull(n.Types)
 	switch {
 	case len(types) == 0 && n.IsEmpty():
-		return ir.Expr{Kind: ir.ExprRaw}, false, nil
+		// Any JSON value; required without properties would go unchecked.
+		return ir.Expr{Kind: ir.ExprRaw}, false, checkRequired(n)
 	case len(types) != 1:
 		return ir.Expr{}, false, fmt.Errorf("%s: unsupported schema (type %v); expected one JSON type, a $ref or a union", n.Path, n.Types)
 	case n.Const != nil:
@@ -231,7 +253,7 @@ func (b *builder) typedExpr(hint, typ string, n *schema.Node) (ir.Expr, error) {
 	case "object":
 		return b.objectExpr(hint, n)
 	}
-	return ir.Expr{}, fmt.Errorf("%s: unsupported type %q", n.Path, typ)
+	return ir.Expr{}, fmt.Errorf("%s: unsupported type %s", n.Path, schema.Excerpt(typ))
 }
 
 func (b *builder) arrayExpr(hint string, n *schema.Node) (ir.Expr, error) {
@@ -246,10 +268,34 @@ func (b *builder) arrayExpr(hint string, n *schema.Node) (ir.Expr, error) {
 		}
 		elem = e
 	}
-	return ir.Expr{Kind: ir.ExprSlice, Elem: &elem, SkipInvalid: n.SkipInvalidItems}, nil
+	e := ir.Expr{Kind: ir.ExprSlice, Elem: &elem, SkipInvalid: n.SkipInvalidItems}
+	return e, checkNesting(n, e)
+}
+
+// maxNesting bounds how many arrays and maps may nest inline
+// ([][][]T): the Go compiler gives up on the generated decoders'
+// generic calls somewhere above 40 levels. A named type in between
+// starts the count again.
+const maxNesting = 32
+
+func checkNesting(n *schema.Node, e ir.Expr) error {
+	depth := 0
+	for p := &e; p != nil && (p.Kind == ir.ExprSlice || p.Kind == ir.ExprMap); p = p.Elem {
+		depth++
+	}
+	if depth > maxNesting {
+		return fmt.Errorf("%s: arrays and maps nest more than %d levels deep inline; give an inner level a definition", n.Path, maxNesting)
+	}
+	return nil
 }
 
 func (b *builder) objectExpr(hint string, n *schema.Node) (ir.Expr, error) {
+	if len(n.Properties) == 0 {
+		// A map or free-form object would not check required members.
+		if err := checkRequired(n); err != nil {
+			return ir.Expr{}, err
+		}
+	}
 	switch {
 	case len(n.Properties) > 0:
 		name := b.ns.Claim(hint, n.Path)
@@ -259,7 +305,11 @@ func (b *builder) objectExpr(hint string, n *schema.Node) (ir.Expr, error) {
 		if nullable {
 			err = fmt.Errorf("%s: nullable map values are not supported", n.AdditionalProperties.Path)
 		}
-		return ir.Expr{Kind: ir.ExprMap, Elem: &e}, err
+		if err != nil {
+			return ir.Expr{}, err
+		}
+		m := ir.Expr{Kind: ir.ExprMap, Elem: &e}
+		return m, checkNesting(n, m)
 	}
 	return ir.Expr{Kind: ir.ExprRaw, RawObject: true}, nil
 }
@@ -280,7 +330,7 @@ func numberType(typ string, n *schema.Node) (string, error) {
 			return map[string]string{"uint8": "uint16", "uint": "uint64"}[n.Format], nil
 		}
 	}
-	return "", fmt.Errorf("%s: unsupported %s format %q", n.Path, typ, n.Format)
+	return "", fmt.Errorf("%s: unsupported %s format %s", n.Path, typ, schema.Excerpt(n.Format))
 }
 
 // refName resolves a single-ref schema to its definition name.

@@ -3,6 +3,7 @@ package build
 import (
 	"fmt"
 	"math/big"
+	"strconv"
 
 	"github.com/acpgen/acpgen/generator/internal/ir"
 	"github.com/acpgen/acpgen/generator/internal/schema"
@@ -51,8 +52,15 @@ func checksOf(n *schema.Node, e ir.Expr) (*ir.Checks, error) {
 func numberChecks(c *ir.Checks, n *schema.Node, typ string) error {
 	l := &n.Limits
 	if typ == "float64" {
-		// Every JSON number the loader accepted fits a float64 (it decodes
-		// the document into float64s first), so the text is a valid constant.
+		// The text becomes a Go constant passed as a float64, which
+		// must hold it: 1e400 would not compile, and 1e-400 would say
+		// 0.
+		for _, b := range []struct{ key, text string }{{"minimum", l.Minimum}, {"maximum", l.Maximum},
+			{"exclusiveMinimum", l.ExclusiveMinimum}, {"exclusiveMaximum", l.ExclusiveMaximum}} {
+			if err := floatBound(n, b.key, b.text); err != nil {
+				return err
+			}
+		}
 		c.Minimum, c.Maximum = l.Minimum, l.Maximum
 		c.ExclusiveMinimum, c.ExclusiveMaximum = l.ExclusiveMinimum, l.ExclusiveMaximum
 		return nil
@@ -72,6 +80,20 @@ func numberChecks(c *ir.Checks, n *schema.Node, typ string) error {
 		}
 	}
 	return err
+}
+
+// floatBound checks that a float bound's text is a float64 other than
+// ±Inf, and not a non-zero number that rounds to zero.
+func floatBound(n *schema.Node, key, text string) error {
+	if text == "" {
+		return nil
+	}
+	f, err := strconv.ParseFloat(text, 64)
+	r, _ := schema.ParseNumber([]byte(text))
+	if err != nil || f == 0 && r != nil && r.Sign() != 0 {
+		return fmt.Errorf("%s/%s: %s is beyond what a float64 holds", n.Path, key, schema.Excerpt(text))
+	}
+	return nil
 }
 
 // integerBound is the tightest inclusive lower (or upper) integer bound

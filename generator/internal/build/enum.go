@@ -20,6 +20,7 @@ func (b *builder) enumOf(name string, alts []*schema.Node) (*ir.Enum, bool, erro
 		return nil, false, nil
 	}
 	e := &ir.Enum{Base: "string"}
+	seen := map[string]string{} // constant's JSON text -> path
 	for _, a := range alts {
 		if enumJSONType(a) != typ {
 			return nil, false, nil
@@ -38,6 +39,14 @@ func (b *builder) enumOf(name string, alts []*schema.Node) (*ir.Enum, bool, erro
 		if err != nil {
 			return nil, true, err
 		}
+		key := v.String
+		if typ == "integer" {
+			key = fmt.Sprint(v.Int)
+		}
+		if prev, dup := seen[key]; dup {
+			return nil, true, fmt.Errorf("%s/const: value %s is already listed at %s", a.Path, schema.Excerpt(key), prev)
+		}
+		seen[key] = a.Path
 		e.Values = append(e.Values, v)
 	}
 	if typ == "integer" {

@@ -30,7 +30,7 @@ func (b *builder) defineEnumList(t *ir.Decl, n *schema.Node) error {
 			return fmt.Errorf("%s/%d: only string values are supported in an enum, got %s", at, i, raw)
 		}
 		if seen[s] {
-			return fmt.Errorf("%s/%d: value %q is listed twice", at, i, s)
+			return fmt.Errorf("%s/%d: value %s is listed twice", at, i, schema.Excerpt(s))
 		}
 		seen[s] = true
 		path := fmt.Sprintf("%s/%d", at, i)

@@ -94,7 +94,7 @@ func (b *builder) fillTagged(u *ir.UnionDecl, owner, tag string, alts []*schema.
 	for _, a := range tagged {
 		val, _ := tagValue(a, tag)
 		if prev, dup := seen[val]; dup {
-			return true, fmt.Errorf("%s: tag %s=%q already used by %s", a.Path, tag, val, prev)
+			return true, fmt.Errorf("%s: tag %s=%s already used by %s", a.Path, schema.Excerpt(tag), schema.Excerpt(val), prev)
 		}
 		seen[val] = a.Path
 		v, err := b.variant(owner+naming.GoName(val), tag, a)
@@ -151,10 +151,16 @@ func (b *builder) variant(goname, tag string, a *schema.Node) (*ir.Variant, erro
 	}
 	hasOwn := len(propsExcept(a, tag)) > 0
 	switch {
-	case len(a.AllOf) == 1 && a.AllOf[0].IsSingleRef() && !hasOwn:
+	case len(a.AllOf) == 1 && a.AllOf[0].IsSingleRef() && !hasOwn && a.Ref == "":
 		return v, b.payloadVariant(v, a.AllOf[0])
 	case len(a.AllOf) > 0:
 		return nil, fmt.Errorf("%s/allOf: a variant must have either one $ref payload or its own properties", a.Path)
+	case a.Ref != "" && hasOwn:
+		return nil, fmt.Errorf("%s: a variant must have either one $ref payload or its own properties, not both", a.Path)
+	case a.Ref != "":
+		// {"$ref": P, "properties": {tag: const}}: the payload P with
+		// its tag, as allOf [{"$ref": P}] beside the tag says.
+		return v, b.payloadVariant(v, &schema.Node{Path: a.Path, Ref: a.Ref})
 	}
 	fields, err := b.fields(v.Go, a, tag)
 	v.Shape, v.Fields, v.Kinds, v.Closed = ir.ShapeFields, fields, "{", a.ClosedObject()
@@ -231,6 +237,8 @@ func (b *builder) untaggedBody(v *ir.Variant, a *schema.Node) error {
 	case a.IsNullOnly():
 		v.Shape, v.Kinds = ir.ShapeNull, "n"
 		return nil
+	case len(a.Properties) > 0 && a.Ref != "":
+		return fmt.Errorf("%s: $ref beside properties is only supported in a tagged variant (the $ref would be ignored)", a.Path)
 	case len(a.Properties) > 0 && !a.IsSingleRef():
 		if alts, _ := a.Alternatives(); alts != nil {
 			return fmt.Errorf("%s: a union nested in a variant is not supported", a.Path)
@@ -257,24 +265,53 @@ func (b *builder) untaggedBody(v *ir.Variant, a *schema.Node) error {
 }
 
 // requiredOf returns the required members of an object schema, following
-// references.
+// references: at most one step per definition, so a $ref cycle (which
+// CheckCycles reports later) ends.
 func (b *builder) requiredOf(n *schema.Node) []string {
-	if n.IsSingleRef() {
+	for range len(b.doc.Defs) + 1 {
+		if !n.IsSingleRef() {
+			return n.Required
+		}
 		def, err := b.refNode(n)
 		if err != nil {
 			return nil
 		}
-		return b.requiredOf(def)
+		n = def
 	}
-	return n.Required
+	return nil
 }
 
 // kindsOf returns the JSON kinds a schema accepts, as a sorted string of
-// kind bytes ('*' for any).
+// kind bytes ('*' for any). Results are memoised per node, so each node is
+// worked out once however many unions share it (without, unions of
+// references to unions took exponential time); a node reached again while
+// its own kinds are being worked out is on a cycle, which accepts any kind
+// as far as this is concerned ('*'), as does a chain deeper than
+// maxKindsDepth.
 func (b *builder) kindsOf(n *schema.Node, depth int) string {
-	if depth > 32 {
+	if k, ok := b.kinds[n]; ok {
+		if k == "" { // in progress: a cycle
+			return "*"
+		}
+		return k
+	}
+	if depth > maxKindsDepth {
 		return "*"
 	}
+	if b.kinds == nil {
+		b.kinds = map[*schema.Node]string{}
+	}
+	b.kinds[n] = ""
+	k := b.kindsOfNode(n, depth)
+	b.kinds[n] = k
+	return k
+}
+
+// maxKindsDepth bounds kindsOf's recursion: references, unions and allOf
+// wrappers nested this deep accept any kind.
+const maxKindsDepth = 1000
+
+func (b *builder) kindsOfNode(n *schema.Node, depth int) string {
 	set := map[byte]bool{}
 	add := func(s string) {
 		for i := 0; i < len(s); i++ {
@@ -342,28 +379,31 @@ func (b *builder) newVariant(goname string, a *schema.Node) *ir.Variant {
 
 // declaredOf collects every member name an object schema can carry: its
 // properties and those of its allOf/anyOf/oneOf branches and of the
-// definitions they reference, sorted.
+// definitions they reference, sorted. Each node is visited once (a set of
+// names needs no second visit), so shared and cyclic references cost
+// nothing extra.
 func (b *builder) declaredOf(n *schema.Node) []string {
 	set := map[string]bool{}
-	b.collectDeclared(n, set, 0)
-	return slices.Sorted(maps.Keys(set))
-}
-
-func (b *builder) collectDeclared(n *schema.Node, set map[string]bool, depth int) {
-	if depth > 16 {
-		return
-	}
-	if n.Ref != "" {
-		if _, def, err := b.doc.ResolveRef(n); err == nil {
-			b.collectDeclared(def, set, depth+1)
+	seen := map[*schema.Node]bool{}
+	stack := []*schema.Node{n}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[n] {
+			continue
 		}
-		return
+		seen[n] = true
+		if n.Ref != "" {
+			if _, def, err := b.doc.ResolveRef(n); err == nil {
+				stack = append(stack, def)
+			}
+			continue
+		}
+		for _, p := range n.Properties {
+			set[p.Name] = true
+		}
+		alts, _ := n.Alternatives()
+		stack = append(append(stack, n.AllOf...), alts...)
 	}
-	for _, p := range n.Properties {
-		set[p.Name] = true
-	}
-	alts, _ := n.Alternatives()
-	for _, sub := range append(append([]*schema.Node{}, n.AllOf...), alts...) {
-		b.collectDeclared(sub, set, depth+1)
-	}
+	return slices.Sorted(maps.Keys(set))
 }

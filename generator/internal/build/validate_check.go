@@ -75,9 +75,9 @@ func limitsHonoured(n *schema.Node) error {
 	return nil
 }
 
-// namesFree fails when a generated name is one the validation runtime adds,
-// or a struct field would be called Validate (a Go type cannot have a field
-// and a method of the same name).
+// namesFree fails when a generated name is one the validation runtime
+// adds. (A property named validate becomes field Validate2: see
+// naming.NewFieldNames.)
 func namesFree(types []*ir.Decl) error {
 	reserved := map[string]bool{}
 	for _, n := range validationNames {
@@ -87,14 +87,6 @@ func namesFree(types []*ir.Decl) error {
 		for _, name := range declNames(t) {
 			if reserved[name] {
 				return fmt.Errorf("%s: Go name %s is also a name of the validation runtime; rename the definition or generate without Validate", t.Path, name)
-			}
-		}
-		if t.Kind != ir.KindStruct {
-			continue
-		}
-		for _, fd := range t.Struct.Fields {
-			if fd.Go == "Validate" {
-				return fmt.Errorf("%s: field Validate of %s would clash with its Validate method; generate without Validate", fd.Path, t.Name)
 			}
 		}
 	}

@@ -1,7 +1,6 @@
 package emit
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/acpgen/acpgen/generator/internal/ir"
@@ -55,7 +54,9 @@ func emitStringEnumCodec(f *File, t *ir.Decl) {
 	}
 	var unknown Code = Op("*").Id("x").Op("=").Id(t.Name).Call(String().Call(Id("s")))
 	if !e.Open {
-		unknown = Return(Id("wireErrorf").Call(Lit(fmt.Sprintf("%s: unknown value %%q (known: %s)", t.Name, strings.Join(names, ", "))), String().Call(Id("s"))))
+		// Names and values are arguments, never part of the format: a
+		// value may hold a %.
+		unknown = Return(Id("wireErrorf").Call(Lit("%s: unknown value %s (known: %s)"), Lit(t.Name), Id("wireQuoteExcerpt").Call(Id("s")), Lit(strings.Join(names, ", "))))
 	}
 	cases = append(cases, Default().Block(unknown))
 	emitUnmarshal(f, t.Name)

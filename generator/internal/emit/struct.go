@@ -161,10 +161,16 @@ func emitObjectDecode(f *File, o object) {
 	var bits []int
 	seen := bitSet{}
 	for _, fd := range o.Fields {
+		if o.tracks() || fd.Required {
+			seen.n++
+		}
+	}
+	next := 0
+	for _, fd := range o.Fields {
 		bit := -1
 		if o.tracks() || fd.Required {
-			bit = seen.n
-			seen.n++
+			bit = next
+			next++
 		}
 		if fd.Required {
 			required = append(required, fd)

@@ -75,13 +75,11 @@ func unknownTagError(name string, u *ir.UnionDecl) Code {
 	for _, v := range u.StableVariants() {
 		known = append(known, quoteJSON(v.Tag))
 	}
-	if len(u.Parts) == 0 {
-		msg := fmt.Sprintf("%s: unknown %s %%s (known: %s)", name, u.Tag, strings.Join(known, ", "))
-		return Return(Id("wireErrorf").Call(Lit(msg), Id("wireQuoteExcerpt").Call(Id("tag"))))
-	}
+	// The tag name and the values are arguments, never part of the format:
+	// they may hold a %.
 	list := Lit(strings.Join(known, ", "))
 	for _, p := range u.Parts {
 		list = list.Op("+").Id(knownName(name, p))
 	}
-	return Return(Id("wireErrorf").Call(Lit(fmt.Sprintf("%s: unknown %s %%s (known: %%s)", name, u.Tag)), Id("wireQuoteExcerpt").Call(Id("tag")), list))
+	return Return(Id("wireErrorf").Call(Lit("%s: unknown %s %s (known: %s)"), Lit(name), Lit(u.Tag), Id("wireQuoteExcerpt").Call(Id("tag")), list))
 }

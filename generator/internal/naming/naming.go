@@ -28,7 +28,10 @@ func GoName(s string) string {
 		b.WriteString(string(unicode.ToUpper(r[0])) + string(r[1:]))
 	}
 	name := b.String()
-	if name == "" || !unicode.IsLetter([]rune(name)[0]) {
+	// Go exports a name whose first letter is upper case (Lu); a name
+	// starting with a digit, or with a letter that has no upper case
+	// (日本), gets an X in front.
+	if name == "" || !unicode.IsUpper([]rune(name)[0]) {
 		name = "X" + name
 	}
 	return name
@@ -83,7 +86,7 @@ func NewNamespace() *Namespace {
 // users find types by their protocol names.
 func (ns *Namespace) ClaimExact(name, path string) error {
 	if !token.IsIdentifier(name) || !token.IsExported(name) {
-		return fmt.Errorf("%s: definition name %q is not an exported Go identifier", path, name)
+		return fmt.Errorf("%s: definition name %.64q is not an exported Go identifier", path, name)
 	}
 	if prev, ok := ns.taken[name]; ok {
 		return fmt.Errorf("%s: Go name %s is already used by %s", path, name, prev)
@@ -112,10 +115,15 @@ func (ns *Namespace) Claim(name, path string) string {
 type FieldNames map[string]bool
 
 // NewFieldNames starts a struct's field names with those acpgen adds
-// itself (the flattened union, the unknown members), so that a property
-// with such a name gets a suffix instead of clashing.
+// itself (the flattened union, the unknown members) and the exported
+// methods it gives every struct (MarshalJSON, UnmarshalJSON, Validate),
+// so that a property with such a name gets a suffix instead of clashing:
+// Go allows no field and method of the same name. Properties differing
+// only in case (id, ID) or converting to the same name get suffixes too,
+// in schema order.
 func NewFieldNames() FieldNames {
-	return FieldNames{"Variant": true, "Unknown": true}
+	return FieldNames{"Variant": true, "Unknown": true,
+		"MarshalJSON": true, "UnmarshalJSON": true, "Validate": true}
 }
 
 func (fn FieldNames) Claim(name string) string {

@@ -74,7 +74,7 @@ func (l *limits) Any() bool {
 func setCount(dst **int, v json.RawMessage) error {
 	r, err := ParseNumber(v)
 	if err != nil || !r.IsInt() || r.Sign() < 0 {
-		return fmt.Errorf("expected a non-negative integer, got %s", bytes.TrimSpace(v))
+		return fmt.Errorf("expected a non-negative integer, got %s", excerptRaw(v))
 	}
 	n := math.MaxInt32
 	if r.Num().IsInt64() && r.Num().Int64() < math.MaxInt32 {
@@ -98,7 +98,7 @@ func ParseNumber(v json.RawMessage) (*big.Rat, error) {
 	text := string(bytes.TrimSpace(v))
 	r, ok := new(big.Rat).SetString(text)
 	if !ok || !json.Valid(v) || text[0] == '"' {
-		return nil, fmt.Errorf("expected a number, got %s", text)
+		return nil, fmt.Errorf("expected a number, got %s", excerptRaw(v))
 	}
 	return r, nil
 }

@@ -49,7 +49,10 @@ func parseSchema(file string, data []byte) (*Doc, error) {
 
 // CheckJSONSyntax reports a syntax error with its line and column.
 func CheckJSONSyntax(data []byte) error {
-	var v any
+	// Unmarshal checks the whole input's syntax before decoding;
+	// decoding into RawMessage then only copies it. (Into any, a valid
+	// number beyond float64, 1e400, was reported as invalid JSON.)
+	var v json.RawMessage
 	err := json.Unmarshal(data, &v)
 	var syn *json.SyntaxError
 	switch {
@@ -99,7 +102,15 @@ func validateSchema(file string, data []byte) error {
 func describeSchemaError(err error) string {
 	var ve *jsonschema.ValidationError
 	if !errors.As(err, &ve) {
-		return strings.ReplaceAll(err.Error(), "file:///acpgen/schema.json", "")
+		// A compilation error: it names the schema it is about by
+		// its URL's fragment, if at all; without one it is about the
+		// document as a whole, the root.
+		msg := strings.ReplaceAll(err.Error(), "file:///acpgen/schema.json", "")
+		msg = strings.ReplaceAll(msg, "jsonschema  compilation failed: ", "")
+		if !strings.Contains(msg, "#") {
+			msg = "#: " + msg
+		}
+		return msg
 	}
 	var lines []string
 	var walk func(v *jsonschema.ValidationError)
@@ -120,11 +131,11 @@ func describeSchemaError(err error) string {
 func (d *Doc) ResolveRef(n *Node) (string, *Node, error) {
 	name, ok := strings.CutPrefix(n.Ref, "#/$defs/")
 	if !ok {
-		return "", nil, fmt.Errorf("%s: unsupported $ref %q (only #/$defs/<name> is supported)", n.Path, n.Ref)
+		return "", nil, fmt.Errorf("%s: unsupported $ref %s (only #/$defs/<name> is supported)", n.Path, Excerpt(n.Ref))
 	}
 	def, ok := d.ByName[name]
 	if !ok {
-		return "", nil, fmt.Errorf("%s: $ref %q points to no definition", n.Path, n.Ref)
+		return "", nil, fmt.Errorf("%s: $ref %s points to no definition", n.Path, Excerpt(n.Ref))
 	}
 	return name, def, nil
 }

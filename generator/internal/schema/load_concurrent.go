@@ -20,6 +20,9 @@ type Loads struct {
 
 // Load checks data's syntax, starts its validation and parses it.
 func (l *Loads) Load(file string, data []byte) (*Doc, error) {
+	if err := checkDepth(data); err != nil {
+		return nil, fmt.Errorf("%s: %v", file, err)
+	}
 	if err := CheckJSONSyntax(data); err != nil {
 		return nil, fmt.Errorf("%s: %v", file, err)
 	}

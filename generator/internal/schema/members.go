@@ -33,7 +33,7 @@ func orderedMembers(raw json.RawMessage) ([]string, map[string]json.RawMessage, 
 			return nil, nil, err
 		}
 		if _, dup := members[key]; dup {
-			return nil, nil, fmt.Errorf("duplicate key %q", key)
+			return nil, nil, fmt.Errorf("duplicate key %s", Excerpt(key))
 		}
 		keys = append(keys, key)
 		members[key] = value

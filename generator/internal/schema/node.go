@@ -45,6 +45,9 @@ type Node struct {
 
 	// Limits are the validation keywords Validate can check (limits.go).
 	Limits limits
+
+	// defsKeyword is the keyword Defs came from ($defs or definitions).
+	defsKeyword string
 }
 
 // Property is a named child schema (a member of properties or $defs).
@@ -79,7 +82,42 @@ func parseNode(raw json.RawMessage, path string) (*Node, error) {
 			return nil, err
 		}
 	}
+	if err := n.checkRefSiblings(); err != nil {
+		return nil, err
+	}
 	return n, nil
+}
+
+// checkRefSiblings rejects a $ref beside keywords that shape the value
+// (`{"$ref": ..., "type": "object"}`): the builder would follow one and
+// ignore the other. Annotations (description, title, default) may sit
+// beside it, and so may properties and required, which a tagged variant
+// uses to fix its tag beside its payload; the builder rejects them
+// anywhere else.
+func (n *Node) checkRefSiblings() error {
+	if n.Ref == "" {
+		return nil
+	}
+	var beside []string
+	add := func(ok bool, k string) {
+		if ok {
+			beside = append(beside, k)
+		}
+	}
+	add(len(n.Types) > 0, "type")
+	add(n.Const != nil, "const")
+	add(n.Enum != nil, "enum")
+	add(n.Items != nil, "items")
+	add(n.AdditionalProperties != nil || n.AdditionalAny || n.AdditionalNone, "additionalProperties")
+	add(len(n.AllOf) > 0, "allOf")
+	add(len(n.AnyOf) > 0, "anyOf")
+	add(len(n.OneOf) > 0, "oneOf")
+	add(n.Not != nil, "not")
+	add(n.Format != "", "format")
+	if len(beside) == 0 {
+		return nil
+	}
+	return fmt.Errorf("%s: $ref beside %s is not supported (one would be ignored); wrap them in allOf or move them into the definition", n.Path, strings.Join(beside, ", "))
 }
 
 // setKeyword decodes one keyword of n. Errors from nested schemas carry
@@ -91,6 +129,10 @@ func (n *Node) setKeyword(k string, v json.RawMessage) error {
 	case "properties":
 		n.Properties, err = parseNamedSchemas(v, at)
 	case "$defs", "definitions":
+		if n.defsKeyword != "" {
+			return fmt.Errorf("%s: %s beside %s is not supported (one set of definitions would hide the other); use $defs only", at, k, n.defsKeyword)
+		}
+		n.defsKeyword = k
 		n.Defs, err = parseNamedSchemas(v, at)
 	case "items":
 		n.Items, err = parseNode(v, at)
@@ -125,14 +167,26 @@ func (n *Node) setValueKeyword(k string, v json.RawMessage) error {
 		return err
 	case "const":
 		n.Const = v
+		return checkNoBOM(v)
 	case "enum":
-		return json.Unmarshal(v, &n.Enum)
+		if err := json.Unmarshal(v, &n.Enum); err != nil {
+			return err
+		}
+		for _, e := range n.Enum {
+			if err := checkNoBOM(e); err != nil {
+				return err
+			}
+		}
 	case "format":
 		return json.Unmarshal(v, &n.Format)
 	case "title":
-		return json.Unmarshal(v, &n.Title)
+		err := json.Unmarshal(v, &n.Title)
+		n.Title = CleanText(n.Title)
+		return err
 	case "description":
-		return json.Unmarshal(v, &n.Description)
+		err := json.Unmarshal(v, &n.Description)
+		n.Description = CleanText(n.Description)
+		return err
 	case "required":
 		return json.Unmarshal(v, &n.Required)
 	case "default":
@@ -144,7 +198,10 @@ func (n *Node) setValueKeyword(k string, v json.RawMessage) error {
 	case "x-deserialize-default-on-null":
 		return json.Unmarshal(v, &n.DefaultOnNull)
 	case "x-method":
-		return json.Unmarshal(v, &n.Method)
+		if err := json.Unmarshal(v, &n.Method); err != nil {
+			return err
+		}
+		return checkNoBOM(v)
 	case "x-side":
 		return json.Unmarshal(v, &n.Side)
 	case "minLength", "maxLength", "minItems", "maxItems", "minimum", "maximum",
@@ -152,7 +209,7 @@ func (n *Node) setValueKeyword(k string, v json.RawMessage) error {
 		return n.Limits.set(k, v)
 	default:
 		if !ignoredKeywords[k] && !strings.HasPrefix(k, "x-") {
-			return fmt.Errorf("unsupported keyword %q", k)
+			return fmt.Errorf("unsupported keyword %s", Excerpt(k))
 		}
 	}
 	return nil
@@ -206,8 +263,8 @@ func parseTypes(v json.RawMessage) ([]string, error) {
 
 func parseSchemaList(v json.RawMessage, at string) ([]*Node, error) {
 	var items []json.RawMessage
-	if err := json.Unmarshal(v, &items); err != nil {
-		return nil, fmt.Errorf("expected an array of schemas")
+	if err := json.Unmarshal(v, &items); err != nil || len(items) == 0 {
+		return nil, fmt.Errorf("%s: expected a non-empty array of schemas", at)
 	}
 	out := make([]*Node, len(items))
 	for i, item := range items {
@@ -223,10 +280,13 @@ func parseSchemaList(v json.RawMessage, at string) ([]*Node, error) {
 func parseNamedSchemas(v json.RawMessage, at string) ([]Property, error) {
 	keys, members, err := orderedMembers(v)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%s: %v", at, err)
 	}
 	out := make([]Property, 0, len(keys))
 	for _, k := range keys {
+		if strings.ContainsRune(k, bom) {
+			return nil, fmt.Errorf("%s/%s: %s", at, EscapePointer(k), bomMessage)
+		}
 		s, err := parseNode(members[k], at+"/"+EscapePointer(k))
 		if err != nil {
 			return nil, err
