@@ -40,8 +40,10 @@ type wireMessage struct {
 // wireSplitMessage reads the members of a message and tells its shape by
 // the members present: method and id make a request, method alone a
 // notification, result or error (with an id) a response. want, unless it
-// is wireAnyMessage, is the only shape accepted. Other members are ignored
-// like the unknown members of any object.
+// is wireAnyMessage, is the only shape accepted. Other members of the
+// envelope are ignored: JSON-RPC defines no others, and the generated
+// message types (which keep unknown members) are decoded from params and
+// result, not from here.
 func wireSplitMessage(data []byte, want wireMessageKind) (wireMessage, error) {
 	var m wireMessage
 	it, err := wireObject(data)
