@@ -84,20 +84,16 @@ func (u *UnknownMembers) Get(name string) (json.RawMessage, bool) {
 // (whitespace around it is dropped); anything else is an error and leaves
 // u unchanged.
 func (u *UnknownMembers) Set(name string, value json.RawMessage) error {
-	start := wireSkipSpace(value, 0)
-	end, err := wireSkipValue(value, start, 0)
-	if err == nil {
-		err = wireCheckEnd(value, end)
-	}
+	value, err := wireRawJSON(value)
 	if err != nil {
-		return wireAtKey(wireEncodeErrorf("not a JSON value: %v", err), name)
+		return wireAtKey(err, name)
 	}
 	u.Delete(name)
 	t := &wireUnknownText{raw: slices.Clip(u.raw())}
 	if u.text != nil {
 		t.n = u.text.n
 	}
-	t.add(name, value[start:end])
+	t.add(name, value)
 	u.text = t
 	return nil
 }

@@ -180,19 +180,15 @@ func wireAppendRawObject(src *json.RawMessage, buf []byte) ([]byte, error) {
 }
 
 // wireRawJSON returns the one JSON value raw holds, without the
-// whitespace around it, or an error: a json.RawMessage is written as it
-// is, so bytes that are not JSON, or that hold more than one value
+// whitespace around it, or an *EncodeError: a json.RawMessage is written
+// as it is, so bytes that are not JSON, or that hold more than one value
 // (`1,"k":2` would add a member to the enclosing object), must not reach
 // the output. Dropping the outer whitespace makes the output what
 // decoding it and encoding again gives. It reads raw once.
 func wireRawJSON(raw []byte) ([]byte, error) {
-	start := wireSkipSpace(raw, 0)
-	end, err := wireSkipValue(raw, start, 0)
-	if err == nil {
-		err = wireCheckEnd(raw, end)
-	}
+	value, err := wireOneValue(raw)
 	if err != nil {
 		return nil, wireEncodeErrorf("not a JSON value: %v", err)
 	}
-	return raw[start:end], nil
+	return value, nil
 }

@@ -38,12 +38,22 @@ func wireSkipSpace(data []byte, i int) int {
 // wireValidate checks that data is exactly one JSON value, optionally
 // surrounded by whitespace; it is what json.Valid checks, with a reason.
 func wireValidate(data []byte) error {
-	i := wireSkipSpace(data, 0)
-	end, err := wireSkipValue(data, i, 0)
-	if err != nil {
-		return err
+	_, err := wireOneValue(data)
+	return err
+}
+
+// wireOneValue returns the one JSON value data holds, without the
+// whitespace around it, or why data is not exactly one value.
+func wireOneValue(data []byte) ([]byte, error) {
+	start := wireSkipSpace(data, 0)
+	end, err := wireSkipValue(data, start, 0)
+	if err == nil {
+		err = wireCheckEnd(data, end)
 	}
-	return wireCheckEnd(data, end)
+	if err != nil {
+		return nil, err
+	}
+	return data[start:end], nil
 }
 
 // wireCheckEnd rejects anything but whitespace after a top-level value.

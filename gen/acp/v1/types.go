@@ -657,19 +657,6 @@ func (x *RequestId) UnmarshalJSON(data []byte) error {
 }
 
 func (x *RequestId) decodeWire(r *wireReader) error {
-	pos, err := r.recall("RequestId")
-	if err != nil {
-		return err
-	}
-	if err := x.decodeChoice(r); err != nil {
-		r.remember("RequestId", pos, err)
-		return err
-	}
-	return nil
-}
-
-// decodeChoice chooses the variant and decodes it.
-func (x *RequestId) decodeChoice(r *wireReader) error {
 	x.Value = nil
 	switch r.kind() {
 	case '"':
@@ -17555,19 +17542,6 @@ func (x *AvailableCommandInput) UnmarshalJSON(data []byte) error {
 }
 
 func (x *AvailableCommandInput) decodeWire(r *wireReader) error {
-	pos, err := r.recall("AvailableCommandInput")
-	if err != nil {
-		return err
-	}
-	if err := x.decodeChoice(r); err != nil {
-		r.remember("AvailableCommandInput", pos, err)
-		return err
-	}
-	return nil
-}
-
-// decodeChoice chooses the variant and decodes it.
-func (x *AvailableCommandInput) decodeChoice(r *wireReader) error {
 	x.Value = nil
 	switch r.kind() {
 	case '{':

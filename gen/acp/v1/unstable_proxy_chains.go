@@ -1196,19 +1196,6 @@ func (x *ProxyNotificationParams) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ProxyNotificationParams) decodeWire(r *wireReader) error {
-	pos, err := r.recall("ProxyNotificationParams")
-	if err != nil {
-		return err
-	}
-	if err := x.decodeChoice(r); err != nil {
-		r.remember("ProxyNotificationParams", pos, err)
-		return err
-	}
-	return nil
-}
-
-// decodeChoice chooses the variant and decodes it.
-func (x *ProxyNotificationParams) decodeChoice(r *wireReader) error {
 	x.Value = nil
 	switch r.kind() {
 	case '{':

@@ -349,19 +349,6 @@ func (x *RequestId) UnmarshalJSON(data []byte) error {
 }
 
 func (x *RequestId) decodeWire(r *wireReader) error {
-	pos, err := r.recall("RequestId")
-	if err != nil {
-		return err
-	}
-	if err := x.decodeChoice(r); err != nil {
-		r.remember("RequestId", pos, err)
-		return err
-	}
-	return nil
-}
-
-// decodeChoice chooses the variant and decodes it.
-func (x *RequestId) decodeChoice(r *wireReader) error {
 	x.Value = nil
 	switch r.kind() {
 	case '"':
@@ -10682,19 +10669,6 @@ func (x *AgentResponseErrorID) UnmarshalJSON(data []byte) error {
 }
 
 func (x *AgentResponseErrorID) decodeWire(r *wireReader) error {
-	pos, err := r.recall("AgentResponseErrorID")
-	if err != nil {
-		return err
-	}
-	if err := x.decodeChoice(r); err != nil {
-		r.remember("AgentResponseErrorID", pos, err)
-		return err
-	}
-	return nil
-}
-
-// decodeChoice chooses the variant and decodes it.
-func (x *AgentResponseErrorID) decodeChoice(r *wireReader) error {
 	x.Value = nil
 	switch r.kind() {
 	case '"':
@@ -29810,19 +29784,6 @@ func (x *ClientResponseErrorID) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ClientResponseErrorID) decodeWire(r *wireReader) error {
-	pos, err := r.recall("ClientResponseErrorID")
-	if err != nil {
-		return err
-	}
-	if err := x.decodeChoice(r); err != nil {
-		r.remember("ClientResponseErrorID", pos, err)
-		return err
-	}
-	return nil
-}
-
-// decodeChoice chooses the variant and decodes it.
-func (x *ClientResponseErrorID) decodeChoice(r *wireReader) error {
 	x.Value = nil
 	switch r.kind() {
 	case '"':

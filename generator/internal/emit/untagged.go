@@ -38,8 +38,24 @@ func emitUntaggedDecode(f *File, name string, u *ir.UnionDecl) {
 		Return(Id("r").Dot("kindError").Call(Lit(fmt.Sprintf("%s (%s)", name, strings.Join(accepted, " or "))))),
 	}
 	emitUnmarshal(f, name)
+	if !triesCandidates(u) {
+		decoderFunc(f, name).Block(body...)
+		return
+	}
 	emitRecalledDecode(f, name)
 	docFunc(f, "decodeChoice chooses the variant and decodes it.").Params(ptrRecv(name)).Id("decodeChoice").Params(readerParam()).Error().Block(body...)
+}
+
+// triesCandidates reports whether decoding may try several variants for
+// one JSON kind; only then is a failure worth remembering (the union is
+// decoded in one attempt otherwise).
+func triesCandidates(u *ir.UnionDecl) bool {
+	for _, k := range jsonKinds {
+		if len(kindCandidates(u, k.b)) > 1 {
+			return true
+		}
+	}
+	return false
 }
 
 // emitRecalledDecode emits the decoder of an untagged union in terms of its
