@@ -3,6 +3,8 @@ package gate
 import (
 	"bytes"
 	"maps"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -92,18 +94,10 @@ func TestDraftACP(t *testing.T) {
 				t.Error("two drafts of the same schemas differ")
 			}
 			draft := featureSets(t, stable, unstable, "draft.json", out)
-			var got []string
-			for _, name := range slices.Sorted(maps.Keys(hand)) {
-				for _, d := range draft {
-					if sameKeys(hand[name], d) {
-						got = append(got, name)
-					}
-				}
-			}
-			if !slices.Equal(got, exact[proto]) {
+			if got := exactFeatures(draft, hand); !slices.Equal(got, exact[proto]) {
 				t.Errorf("hand-checked features drafted exactly from an empty map:\n got %v\nwant %v", got, exact[proto])
 			}
-			same, strict, total := agreement(draft, hand)
+			same, strict, total, _ := agreement(draft, hand)
 			if w := agree[proto]; same != w[0] || strict != w[1] || total != w[2] {
 				t.Errorf("elements in the same feature: %d (strict %d) of %d, want %v", same, strict, total, w)
 			}
@@ -111,11 +105,26 @@ func TestDraftACP(t *testing.T) {
 	}
 }
 
+// exactFeatures lists the hand features some drafted feature claims
+// exactly, element for element, sorted.
+func exactFeatures(draft, hand map[string][]claimKey) []string {
+	var got []string
+	for _, name := range slices.Sorted(maps.Keys(hand)) {
+		for _, d := range draft {
+			if sameKeys(hand[name], d) {
+				got = append(got, name)
+			}
+		}
+	}
+	return got
+}
+
 // agreement counts the elements that land in the same feature: same
 // matches each drafted feature to the hand feature holding most of its
 // elements, strict each hand feature to the drafted feature holding most
-// of its elements (ties: the first name).
-func agreement(draft, hand map[string][]claimKey) (same, strict, total int) {
+// of its elements (ties: the first name). In returns whether each element
+// lands in the same feature (the first count).
+func agreement(draft, hand map[string][]claimKey) (same, strict, total int, in map[claimKey]bool) {
 	draftOf, handOf := owners(draft), owners(hand)
 	best := func(from map[string][]claimKey, other map[claimKey]string) map[string]string {
 		out := map[string]string{}
@@ -133,16 +142,18 @@ func agreement(draft, hand map[string][]claimKey) (same, strict, total int) {
 		return out
 	}
 	toHand, toDraft := best(draft, handOf), best(hand, draftOf)
+	in = map[claimKey]bool{}
 	for k, d := range draftOf {
 		total++
-		if toHand[d] == handOf[k] {
+		in[k] = toHand[d] == handOf[k]
+		if in[k] {
 			same++
 		}
 		if toDraft[handOf[k]] == d {
 			strict++
 		}
 	}
-	return same, strict, total
+	return same, strict, total, in
 }
 
 func owners(features map[string][]claimKey) map[claimKey]string {
@@ -214,4 +225,64 @@ func TestDraftSmall(t *testing.T) {
 	if len(got[Unattributed]) != 1 {
 		t.Errorf("the map's %s claims %v", Unattributed, got[Unattributed])
 	}
+}
+
+// TestDraftFromPreviousRelease checks the README's first drafting row:
+// 2.3.0's map drafted from 2.2.0's (2.4.0's hand map with the claims that
+// match nothing in 2.2.0 dropped), against the hand map (2.3.0 has the
+// unstable-only elements of 2.4.0). It needs the releases from npm, which
+// scripts/releases.sh keeps in $ACPGEN_RELEASES_DIR; without them it skips.
+func TestDraftFromPreviousRelease(t *testing.T) {
+	dir := os.Getenv("ACPGEN_RELEASES_DIR")
+	if dir == "" {
+		t.Skip("ACPGEN_RELEASES_DIR is not set (scripts/releases.sh fetches the releases into it)")
+	}
+	// kept claims, new elements in the same feature of new elements,
+	// elements in the same feature, strict, of all, hand features exact
+	want := map[string][6]int{"v1": {82, 54, 136, 136, 136, 12}, "v2": {69, 56, 125, 123, 125, 11}}
+	for _, proto := range []string{"v1", "v2"} {
+		t.Run(proto, func(t *testing.T) {
+			old, cur := releaseDocs(t, dir, "2.2.0", proto), releaseDocs(t, dir, "2.3.0", proto)
+			in := readACPInputs(t, proto)
+			oldMap, _, err := Draft(old[0], old[1], in.FeaturesFile, in.Features)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out, rep, err := Draft(cur[0], cur[1], "2.2.0.json", oldMap)
+			if err != nil {
+				t.Fatal(err)
+			}
+			hand := featureSets(t, cur[0], cur[1], in.FeaturesFile, in.Features)
+			draft := featureSets(t, cur[0], cur[1], "draft.json", out)
+			same, strict, total, agrees := agreement(draft, hand)
+			kept := owners(featureSets(t, old[0], old[1], "2.2.0.json", oldMap))
+			newSame := 0
+			for k, ok := range agrees {
+				if _, was := kept[k]; ok && !was {
+					newSame++
+				}
+			}
+			exact := len(exactFeatures(draft, hand))
+			if got := [6]int{rep.Kept, newSame, same, strict, total, exact}; got != want[proto] {
+				t.Errorf("kept, new in the same feature, same, strict, total, exact: %v, want %v", got, want[proto])
+			}
+		})
+	}
+}
+
+// releaseDocs loads a release's stable and unstable schema of proto.
+func releaseDocs(t *testing.T, dir, version, proto string) [2]*schema.Doc {
+	t.Helper()
+	read := func(name string) (string, []byte) {
+		file := filepath.Join(dir, version, "package", "schema", proto, name)
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Skipf("release %s not fetched: %v", version, err)
+		}
+		return file, data
+	}
+	sf, sd := read("schema.json")
+	uf, ud := read("schema.unstable.json")
+	s, u := draftDocs(t, sf, sd, uf, ud)
+	return [2]*schema.Doc{s, u}
 }
