@@ -23,15 +23,20 @@ import (
 //  2. an unstable-only definition that the elements of exactly one feature
 //     reach, through unstable-only definitions only, joins that feature;
 //     a variant, property, enum value or default whose new types (or whose
-//     owner definition) belong to one feature joins it; repeated until
-//     nothing changes;
+//     owner definition) belong to one feature joins it, and so does a
+//     capability member that the description of a feature's element names
+//     (`mcp_capabilities.acp`) or a default that only adds members of one
+//     feature (the ties of draft_ties.go); repeated until nothing changes;
 //  3. an element named after exactly one feature's subject
 //     (SessionCapabilities.title: unstable_session_title) joins it, and
 //     step 2 runs again for what it reaches;
-//  4. what is left is grouped by the references between its elements into
-//     features named after them (basis "drafted-group", to review), and an
-//     element connected to nothing is unattributed: it goes into the
-//     feature unstable_unattributed for a person to move.
+//  4. what is left is grouped by the references and ties between its
+//     elements into features named after them (basis "drafted-group", to
+//     review), and an element connected to nothing is unattributed: it
+//     goes into the feature unstable_unattributed for a person to move.
+//     A group that a required property ties to another feature merges
+//     into it (crossMembers): v1's McpServer transport `acp`, its
+//     capability and the defaults that add it join mcp/message so.
 //
 // Every proposal carries its evidence in the claim's basis and evidence,
 // the way the hand-written maps do.
@@ -54,6 +59,7 @@ const Unattributed = "unstable_unattributed"
 type draftElem struct {
 	element
 	refs     []string // unstable-only definitions its schema references
+	follows  []tie    // elements whose feature it takes (draft_ties.go)
 	feature  string
 	basis    string
 	evidence string
@@ -66,7 +72,10 @@ func Draft(stable, unstable *schema.Doc, mapFile string, mapData []byte) ([]byte
 	if err != nil {
 		return nil, nil, err
 	}
-	var u map[string]any
+	var s, u map[string]any
+	if err := decodeGeneric(stable.Data, &s); err != nil {
+		return nil, nil, fmt.Errorf("%s: %v", stable.File, err)
+	}
 	if err := decodeGeneric(unstable.Data, &u); err != nil {
 		return nil, nil, fmt.Errorf("%s: %v", unstable.File, err)
 	}
@@ -99,6 +108,7 @@ func Draft(stable, unstable *schema.Doc, mapFile string, mapData []byte) ([]byte
 		open = append(open, d)
 	}
 	dr := &drafter{base: base, owned: owned, defs: defs, newDefs: newDefs, stableNS: stableNamespaces(stable), grouped: map[string]bool{}}
+	dr.findTies(elems, open, u, s)
 	dr.byMethod(open)
 	dr.byReach(elems, open)
 	dr.byName(open)
@@ -345,7 +355,8 @@ func featureWords(name string) []string {
 	return out
 }
 
-// byReach attributes by references (step 2) until nothing changes.
+// byReach attributes by references and ties (step 2) until nothing
+// changes.
 func (dr *drafter) byReach(elems []element, open []*draftElem) {
 	for changed := true; changed; {
 		changed = false
@@ -434,12 +445,41 @@ func (dr *drafter) byReach(elems []element, open []*draftElem) {
 				cands = slices.Sorted(maps.Keys(set))
 				why = "its new types belong to feature %s"
 			}
-			if len(cands) == 1 {
-				d.feature, d.basis, d.evidence = cands[0], "drafted-reach", fmt.Sprintf(why, cands[0])
+			basis := "drafted-reach"
+			if len(cands) == 0 && len(d.follows) > 0 {
+				basis, why = d.follows[0].basis, d.follows[0].evidence
+			}
+			cands, ok := dr.withTies(d, cands, open)
+			if ok && len(cands) == 1 {
+				d.feature, d.basis, d.evidence = cands[0], basis, fmt.Sprintf(why, cands[0])
 				changed = true
 			}
 		}
 	}
+}
+
+// withTies adds the features of the elements d follows to cands, the
+// features d's references give it. Ties only add evidence: one whose
+// element has no feature yet is skipped, unless d has nothing else to go
+// by; then d waits for it (ok false).
+func (dr *drafter) withTies(d *draftElem, cands []string, open []*draftElem) (_ []string, ok bool) {
+	fromRefs := len(cands) > 0
+	for _, t := range d.follows {
+		f := dr.owned[t.key]
+		for _, o := range open {
+			if o.key() == t.key {
+				f = o.feature
+			}
+		}
+		switch {
+		case f == "" && !fromRefs:
+			return nil, false
+		case f != "" && !slices.Contains(cands, f):
+			cands = append(cands, f)
+		}
+	}
+	slices.Sort(cands)
+	return cands, true
 }
 
 // byName attributes an element named after exactly one feature's subject
@@ -510,7 +550,7 @@ func hasWordPrefix(words []string, w string) bool {
 	return false
 }
 
-// byGroup groups what is left by references (step 4).
+// byGroup groups what is left by references and ties (step 4).
 func (dr *drafter) byGroup(open []*draftElem, rep *DraftReport) {
 	var rest []*draftElem
 	for _, d := range open {
@@ -535,6 +575,10 @@ func (dr *drafter) byGroup(open []*draftElem, rep *DraftReport) {
 			defIndex[d.Member] = i
 		}
 	}
+	keyIndex := map[claimKey]int{}
+	for i, d := range rest {
+		keyIndex[d.key()] = i
+	}
 	for i, d := range rest {
 		refs := d.refs
 		if d.Kind == elemDefinition {
@@ -542,6 +586,11 @@ func (dr *drafter) byGroup(open []*draftElem, rep *DraftReport) {
 		}
 		for _, r := range refs {
 			if j, ok := defIndex[r]; ok {
+				parent[find(i)] = find(j)
+			}
+		}
+		for _, t := range d.follows {
+			if j, ok := keyIndex[t.key]; ok {
 				parent[find(i)] = find(j)
 			}
 		}
@@ -565,7 +614,7 @@ func (dr *drafter) byGroup(open []*draftElem, rep *DraftReport) {
 		name := dr.groupName(g)
 		for _, d := range g {
 			d.feature, d.basis = name, "drafted-group"
-			d.evidence = fmt.Sprintf("connected by references to the other %d elements of %s; review the name and the members", len(g)-1, name)
+			d.evidence = fmt.Sprintf("connected by references (or a capability a description names, or a member a default adds) to the other %d elements of %s; review the name and the members", len(g)-1, name)
 		}
 		if !slices.Contains(rep.Grouped, name) {
 			rep.Grouped = append(rep.Grouped, name)

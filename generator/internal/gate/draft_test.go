@@ -2,6 +2,7 @@ package gate
 
 import (
 	"bytes"
+	"fmt"
 	"maps"
 	"os"
 	"path/filepath"
@@ -51,18 +52,18 @@ func featureSets(t *testing.T, stable, unstable *schema.Doc, file string, data [
 
 // TestDraftACP drafts the vendored ACP schemas' maps. From the vendored
 // map nothing changes: every claim is kept and nothing is proposed. From
-// an empty map the draft claims every element once, and reproduces
-// exactly, element for element, the hand-checked features listed here:
-// every feature that is one new method or a family of methods (and the two
-// capabilities-and-types features it can group by references); the ones
-// it splits or leaves partly unattributed are the hand map's subagents
-// and plan operations (no method: one feature of several unconnected
-// updates), v1's mcp_over_acp (two defaults and a capability nothing
-// ties to it) and v1's token usage (grouped with the subagent updates that
-// use it).
+// an empty map the draft claims every element once, leaves nothing
+// unattributed, and reproduces exactly, element for element, the
+// hand-checked features listed here: every feature that is one new method
+// or a family of methods (v1's mcp_over_acp with the capability its
+// McpServer variant names and the two defaults that only add it), and the
+// two capabilities-and-types features it can group by references; the
+// ones it splits are the hand map's subagents and plan operations (no
+// method: one feature of several unconnected updates) and v1's token usage
+// (grouped with the subagent updates that use it).
 func TestDraftACP(t *testing.T) {
 	exact := map[string][]string{
-		"v1": {"unstable_auth_status", "unstable_llm_providers", "unstable_proxy_chains", "unstable_session_archive",
+		"v1": {"unstable_auth_status", "unstable_llm_providers", "unstable_mcp_over_acp", "unstable_proxy_chains", "unstable_session_archive",
 			"unstable_session_fork", "unstable_session_status", "unstable_session_title", "unstable_system_prompt"},
 		"v2": {"unstable_auth_status", "unstable_end_turn_token_usage", "unstable_llm_providers", "unstable_mcp_over_acp",
 			"unstable_proxy_chains", "unstable_session_archive", "unstable_session_fork", "unstable_session_status",
@@ -71,7 +72,7 @@ func TestDraftACP(t *testing.T) {
 	// The README's figures: elements in the same feature when each drafted
 	// feature is matched to the hand feature sharing most of its elements,
 	// and (strict) when each hand feature is matched to one drafted feature.
-	agree := map[string][3]int{"v1": {134, 125, 136}, "v2": {125, 113, 125}}
+	agree := map[string][3]int{"v1": {134, 128, 136}, "v2": {125, 113, 125}}
 	for _, proto := range []string{"v1", "v2"} {
 		t.Run(proto, func(t *testing.T) {
 			in := readACPInputs(t, proto)
@@ -94,6 +95,9 @@ func TestDraftACP(t *testing.T) {
 				t.Error("two drafts of the same schemas differ")
 			}
 			draft := featureSets(t, stable, unstable, "draft.json", out)
+			if len(draft[Unattributed]) > 0 {
+				t.Errorf("unattributed from an empty map: %v", draft[Unattributed])
+			}
 			if got := exactFeatures(draft, hand); !slices.Equal(got, exact[proto]) {
 				t.Errorf("hand-checked features drafted exactly from an empty map:\n got %v\nwant %v", got, exact[proto])
 			}
@@ -285,4 +289,45 @@ func releaseDocs(t *testing.T, dir, version, proto string) [2]*schema.Doc {
 	uf, ud := read("schema.unstable.json")
 	s, u := draftDocs(t, sf, sd, uf, ud)
 	return [2]*schema.Doc{s, u}
+}
+
+// TestDraftTies: a capability member named (in snake case) in the description of a new
+// method's request joins the method's feature although its name does not
+// say so, a default that only adds that member follows it, and one that
+// also changes a stable member's default stays unattributed.
+func TestDraftTies(t *testing.T) {
+	const common = `"Id": {"type": "integer"},
+		"Call": {"type": "object", "properties": {"id": {"$ref": "#/$defs/Id"}, "method": {"type": "string"}, "params": {"anyOf": [%s]}}},
+		"PingRequest": {"type": "object", "x-method": "thing/ping", "x-side": "agent"},
+		"ThingCapabilities": {"type": "object", "properties": {"fs": {"type": "boolean"}%s}},`
+	stable := fmt.Sprintf(common, `{"$ref": "#/$defs/PingRequest"}`, "") + `
+		"Init": {"type": "object", "properties": {"thingCapabilities": {"allOf": [{"$ref": "#/$defs/ThingCapabilities"}], "default": {"fs": false}}, "other": {"allOf": [{"$ref": "#/$defs/ThingCapabilities"}], "default": {"fs": false}}}}`
+	unstable := fmt.Sprintf(common, `{"$ref": "#/$defs/PingRequest"}, {"$ref": "#/$defs/SetTitleRequest"}`, `, "naming": {"type": "boolean"}`) + `
+		"Init": {"type": "object", "properties": {"thingCapabilities": {"allOf": [{"$ref": "#/$defs/ThingCapabilities"}], "default": {"fs": false, "naming": false}}, "other": {"allOf": [{"$ref": "#/$defs/ThingCapabilities"}], "default": {"fs": true, "naming": false}}}},
+		"SetTitleRequest": {"type": "object", "description": "Only available if the agent advertises ` + "`thing_capabilities.naming`" + `.", "x-method": "thing/set_title", "x-side": "agent"}`
+	doc := func(defs string) []byte {
+		return []byte(`{"$schema": "https://json-schema.org/draft/2020-12/schema", "$defs": {` + defs + `}}`)
+	}
+	s, u := draftDocs(t, "stable.json", doc(stable), "unstable.json", doc(unstable))
+	out, _, err := Draft(s, u, "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := featureSets(t, s, u, "draft.json", out)
+	want := []claimKey{
+		{elemDefinition, "SetTitleRequest", "SetTitleRequest", ""}, {elemVariant, "Call.params", "SetTitleRequest", ""},
+		{elemMethod, "agent", "thing/set_title", "request"},
+		{elemProperty, "ThingCapabilities", "naming", ""}, {elemDefault, "Init", "properties/thingCapabilities/default", ""},
+	}
+	if !sameKeys(got["unstable_thing_title"], want) {
+		t.Errorf("unstable_thing_title claims %v\nwant %v", got["unstable_thing_title"], want)
+	}
+	if want := []claimKey{{elemDefault, "Init", "properties/other/default", ""}}; !sameKeys(got[Unattributed], want) {
+		t.Errorf("%s claims %v, want %v", Unattributed, got[Unattributed], want)
+	}
+	for _, b := range []string{`"drafted-capability"`, "`thing_capabilities.naming`"} {
+		if !bytes.Contains(out, []byte(b)) {
+			t.Errorf("the draft has no %s", b)
+		}
+	}
 }
