@@ -159,18 +159,19 @@ func wireReadString(data []byte, i int) ([]byte, int, error) {
 }
 
 // string reads the string value at the cursor as a Go string: one pass
-// over the input and one allocation, of the result.
+// over the input and at most one allocation, of the result (none when the
+// same short text was decoded recently, see wireRecentStrings).
 func (r *wireReader) string() (string, error) {
 	i := r.pos
 	j, done := wireScanPlain(r.data, i)
 	if done {
 		r.pos = j
-		return string(r.data[i+1 : j-1]), nil
+		return r.recent.get(r.data[i+1 : j-1]), nil
 	}
 	buf, end, err := wireUnescapeTo(r.scratch[:0], r.data, i+1, j)
 	r.scratch, r.pos = buf[:0], end
 	if err != nil {
 		return "", err
 	}
-	return string(buf), nil
+	return r.recent.get(buf), nil
 }

@@ -41,6 +41,10 @@ type wireReader struct {
 	// knownBuf holds known in the common case (a few levels of unions),
 	// so that a reader new from the pool does not allocate for it.
 	knownBuf [8]wireKnown
+	// recent are the short strings decoded last, reused when their text
+	// comes again; they outlive a message so that a stream's ids are
+	// allocated once per reader.
+	recent wireRecentStrings
 }
 
 // wireMark is a position to come back to: lenient fields and union

@@ -1,0 +1,66 @@
+package templates
+
+import (
+	"fmt"
+	"testing"
+	"unsafe"
+)
+
+// TestRecentStringsReuse checks that equal short text comes back as the
+// same string (no second allocation) and that every string is the text it
+// was made from, whatever collides in the table.
+func TestRecentStringsReuse(t *testing.T) {
+	var c wireRecentStrings
+	a := c.get([]byte("sess_01J9Z3K4QF7YB2N8TXHV6W5RMC"))
+	b := c.get([]byte("sess_01J9Z3K4QF7YB2N8TXHV6W5RMC"))
+	if a != b || unsafe.StringData(a) != unsafe.StringData(b) {
+		t.Fatalf("equal text was not reused: %q %q", a, b)
+	}
+	// Many distinct texts of every length: each must come back exactly,
+	// collisions or not, and the table never grows.
+	for round := range 2 {
+		for n := 0; n <= wireRecentMax+8; n++ {
+			for i := range 40 {
+				want := fmt.Sprintf("%0*d", n, i)[:n]
+				if n > 0 {
+					want = want[:n-1] + string(rune('a'+i%26))
+				}
+				if got := c.get([]byte(want)); got != want {
+					t.Fatalf("round %d: got %q, want %q", round, got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestRecentStringsAllocs pins the point: decoding the same id again
+// allocates nothing, a long string is never remembered.
+func TestRecentStringsAllocs(t *testing.T) {
+	var c wireRecentStrings
+	id := []byte("toolu_01ABCDEF")
+	c.get(id)
+	if n := testing.AllocsPerRun(100, func() { c.get(id) }); n != 0 {
+		t.Errorf("repeated id: %v allocations, want 0", n)
+	}
+	long := make([]byte, wireRecentMax+1)
+	if n := testing.AllocsPerRun(100, func() { c.get(long) }); n != 1 {
+		t.Errorf("long string: %v allocations, want 1", n)
+	}
+}
+
+// TestReaderStringsRecent decodes plain and escaped spellings of the same
+// text through the reader: the table is keyed by the unescaped text, so
+// both give it.
+func TestReaderStringsRecent(t *testing.T) {
+	var got []string
+	for _, in := range []string{`"msg_th1"`, `"msg\u005fth1"`} {
+		var s string
+		if err := wireUnmarshalWith(&s, []byte(in), wireDecodeString); err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, s)
+	}
+	if got[0] != "msg_th1" || got[1] != "msg_th1" {
+		t.Fatalf("got %q", got)
+	}
+}
