@@ -45,8 +45,11 @@ func (x *Plan) UnmarshalJSON(data []byte) error {
 }
 
 func (x *Plan) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *Plan) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = Plan{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -137,7 +140,7 @@ func (x *Plan) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "events")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -267,8 +270,11 @@ func (x *Meta) UnmarshalJSON(data []byte) error {
 }
 
 func (x *Meta) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *Meta) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = Meta{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -296,7 +302,7 @@ func (x *Meta) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "source")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -435,8 +441,11 @@ func (x *PlanStep) UnmarshalJSON(data []byte) error {
 }
 
 func (x *PlanStep) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *PlanStep) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PlanStep{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -501,7 +510,7 @@ func (x *PlanStep) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "order_index")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -658,8 +667,11 @@ func (x *Trace) UnmarshalJSON(data []byte) error {
 }
 
 func (x *Trace) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *Trace) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = Trace{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -677,7 +689,7 @@ func (x *Trace) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "trace_id")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -740,8 +752,11 @@ func (x *PlanEvent) UnmarshalJSON(data []byte) error {
 }
 
 func (x *PlanEvent) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *PlanEvent) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PlanEvent{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -768,7 +783,7 @@ func (x *PlanEvent) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "timestamp")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}

@@ -28,10 +28,10 @@ const wireRecentSlots = 64
 type wireRecentStrings [wireRecentSlots]string
 
 // get returns b as a string, reusing the one made last time from the same
-// text when it is still remembered.
+// text when it is still remembered. A nil table remembers nothing.
 func (c *wireRecentStrings) get(b []byte) string {
 	n := len(b)
-	if n < 2 || n > wireRecentMax {
+	if c == nil || n < 2 || n > wireRecentMax {
 		// string() of zero or one byte does not allocate.
 		return string(b)
 	}

@@ -21,8 +21,11 @@ func (x *SessionUpdateNotification) UnmarshalJSON(data []byte) error {
 }
 
 func (x *SessionUpdateNotification) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *SessionUpdateNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionUpdateNotification{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -58,7 +61,7 @@ func (x *SessionUpdateNotification) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "params")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -224,8 +227,11 @@ func (x *SessionNotification) UnmarshalJSON(data []byte) error {
 }
 
 func (x *SessionNotification) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *SessionNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionNotification{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -252,7 +258,7 @@ func (x *SessionNotification) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "update")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -361,14 +367,11 @@ func (x *SessionUpdate) UnmarshalJSON(data []byte) error {
 }
 
 func (x *SessionUpdate) decodeWire(r *wireReader) error {
-	m := r.pushKnown(nil, wireKnown{name: "sessionUpdate"})
-	err := x.decodeVariant(r)
-	r.popKnown(m)
-	return err
+	return x.decodeObject(r, nil)
 }
 
-// decodeVariant decodes the variant the tag names.
-func (x *SessionUpdate) decodeVariant(r *wireReader) error {
+func (x *SessionUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
+	tagged := wireKnownWith(known, wireKnown{tag: "sessionUpdate"}, nil)
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "sessionUpdate")
 	if err != nil {
@@ -384,21 +387,21 @@ func (x *SessionUpdate) decodeVariant(r *wireReader) error {
 	switch string(tag) {
 	case "plan_update":
 		v := new(SessionUpdatePlanUpdate)
-		if err := (*PlanUpdate)(v).decodeWire(r); err != nil {
+		if err := (*PlanUpdate)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "plan_removed":
 		v := new(SessionUpdatePlanRemoved)
-		if err := (*PlanRemoved)(v).decodeWire(r); err != nil {
+		if err := (*PlanRemoved)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
 		v := new(SessionUpdateOther)
-		if err := v.decodeWire(r); err != nil {
+		if err := v.decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		v.SessionUpdate = string(tag)
@@ -511,8 +514,11 @@ type SessionUpdateOther struct {
 }
 
 func (x *SessionUpdateOther) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *SessionUpdateOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionUpdateOther{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -520,7 +526,7 @@ func (x *SessionUpdateOther) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -582,8 +588,11 @@ func (x *PlanUpdate) UnmarshalJSON(data []byte) error {
 }
 
 func (x *PlanUpdate) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *PlanUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PlanUpdate{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -601,7 +610,7 @@ func (x *PlanUpdate) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "plan")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -681,14 +690,11 @@ func (x *PlanUpdateContent) UnmarshalJSON(data []byte) error {
 }
 
 func (x *PlanUpdateContent) decodeWire(r *wireReader) error {
-	m := r.pushKnown(nil, wireKnown{name: "type"})
-	err := x.decodeVariant(r)
-	r.popKnown(m)
-	return err
+	return x.decodeObject(r, nil)
 }
 
-// decodeVariant decodes the variant the tag names.
-func (x *PlanUpdateContent) decodeVariant(r *wireReader) error {
+func (x *PlanUpdateContent) decodeObject(r *wireReader, known *wireKnownSet) error {
+	tagged := wireKnownWith(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "type")
 	if err != nil {
@@ -704,28 +710,28 @@ func (x *PlanUpdateContent) decodeVariant(r *wireReader) error {
 	switch string(tag) {
 	case "items":
 		v := new(PlanUpdateContentItems)
-		if err := (*PlanItems)(v).decodeWire(r); err != nil {
+		if err := (*PlanItems)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "file":
 		v := new(PlanUpdateContentFile)
-		if err := (*PlanFile)(v).decodeWire(r); err != nil {
+		if err := (*PlanFile)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "markdown":
 		v := new(PlanUpdateContentMarkdown)
-		if err := (*PlanMarkdown)(v).decodeWire(r); err != nil {
+		if err := (*PlanMarkdown)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
 		v := new(PlanUpdateContentOther)
-		if err := v.decodeWire(r); err != nil {
+		if err := v.decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		v.Type = string(tag)
@@ -877,8 +883,11 @@ type PlanUpdateContentOther struct {
 }
 
 func (x *PlanUpdateContentOther) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *PlanUpdateContentOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PlanUpdateContentOther{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -896,7 +905,7 @@ func (x *PlanUpdateContentOther) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "id")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -970,8 +979,11 @@ func (x *PlanItems) UnmarshalJSON(data []byte) error {
 }
 
 func (x *PlanItems) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *PlanItems) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PlanItems{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -1007,7 +1019,7 @@ func (x *PlanItems) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "_meta")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -1091,8 +1103,11 @@ func (x *PlanFile) UnmarshalJSON(data []byte) error {
 }
 
 func (x *PlanFile) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *PlanFile) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PlanFile{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -1128,7 +1143,7 @@ func (x *PlanFile) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "_meta")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -1207,8 +1222,11 @@ func (x *PlanMarkdown) UnmarshalJSON(data []byte) error {
 }
 
 func (x *PlanMarkdown) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *PlanMarkdown) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PlanMarkdown{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -1244,7 +1262,7 @@ func (x *PlanMarkdown) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "_meta")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -1319,8 +1337,11 @@ func (x *PlanRemoved) UnmarshalJSON(data []byte) error {
 }
 
 func (x *PlanRemoved) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *PlanRemoved) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PlanRemoved{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -1338,7 +1359,7 @@ func (x *PlanRemoved) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "id")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -1422,8 +1443,11 @@ func (x *PlanEntry) UnmarshalJSON(data []byte) error {
 }
 
 func (x *PlanEntry) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *PlanEntry) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PlanEntry{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -1459,7 +1483,7 @@ func (x *PlanEntry) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "status")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -1649,8 +1673,11 @@ func (x *V1SessionUpdateNotification) UnmarshalJSON(data []byte) error {
 }
 
 func (x *V1SessionUpdateNotification) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *V1SessionUpdateNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = V1SessionUpdateNotification{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -1686,7 +1713,7 @@ func (x *V1SessionUpdateNotification) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "params")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -1763,8 +1790,11 @@ func (x *V1SessionNotification) UnmarshalJSON(data []byte) error {
 }
 
 func (x *V1SessionNotification) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *V1SessionNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = V1SessionNotification{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -1791,7 +1821,7 @@ func (x *V1SessionNotification) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "update")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -1878,14 +1908,11 @@ func (x *V1SessionUpdate) UnmarshalJSON(data []byte) error {
 }
 
 func (x *V1SessionUpdate) decodeWire(r *wireReader) error {
-	m := r.pushKnown(nil, wireKnown{name: "sessionUpdate"})
-	err := x.decodeVariant(r)
-	r.popKnown(m)
-	return err
+	return x.decodeObject(r, nil)
 }
 
-// decodeVariant decodes the variant the tag names.
-func (x *V1SessionUpdate) decodeVariant(r *wireReader) error {
+func (x *V1SessionUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
+	tagged := wireKnownWith(known, wireKnown{tag: "sessionUpdate"}, nil)
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "sessionUpdate")
 	if err != nil {
@@ -1901,21 +1928,21 @@ func (x *V1SessionUpdate) decodeVariant(r *wireReader) error {
 	switch string(tag) {
 	case "plan":
 		v := new(V1SessionUpdatePlan)
-		if err := (*V1Plan)(v).decodeWire(r); err != nil {
+		if err := (*V1Plan)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "plan_update":
 		v := new(V1SessionUpdatePlanUpdate)
-		if err := (*V1PlanUpdate)(v).decodeWire(r); err != nil {
+		if err := (*V1PlanUpdate)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "plan_removed":
 		v := new(V1SessionUpdatePlanRemoved)
-		if err := (*PlanRemoved)(v).decodeWire(r); err != nil {
+		if err := (*PlanRemoved)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
@@ -2068,8 +2095,11 @@ func (x *V1Plan) UnmarshalJSON(data []byte) error {
 }
 
 func (x *V1Plan) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *V1Plan) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = V1Plan{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -2087,7 +2117,7 @@ func (x *V1Plan) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "entries")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -2152,8 +2182,11 @@ func (x *V1PlanUpdate) UnmarshalJSON(data []byte) error {
 }
 
 func (x *V1PlanUpdate) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *V1PlanUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = V1PlanUpdate{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -2171,7 +2204,7 @@ func (x *V1PlanUpdate) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "plan")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -2249,14 +2282,11 @@ func (x *V1PlanUpdateContent) UnmarshalJSON(data []byte) error {
 }
 
 func (x *V1PlanUpdateContent) decodeWire(r *wireReader) error {
-	m := r.pushKnown(nil, wireKnown{name: "type"})
-	err := x.decodeVariant(r)
-	r.popKnown(m)
-	return err
+	return x.decodeObject(r, nil)
 }
 
-// decodeVariant decodes the variant the tag names.
-func (x *V1PlanUpdateContent) decodeVariant(r *wireReader) error {
+func (x *V1PlanUpdateContent) decodeObject(r *wireReader, known *wireKnownSet) error {
+	tagged := wireKnownWith(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "type")
 	if err != nil {
@@ -2272,21 +2302,21 @@ func (x *V1PlanUpdateContent) decodeVariant(r *wireReader) error {
 	switch string(tag) {
 	case "items":
 		v := new(V1PlanUpdateContentItems)
-		if err := (*V1PlanItems)(v).decodeWire(r); err != nil {
+		if err := (*V1PlanItems)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "file":
 		v := new(V1PlanUpdateContentFile)
-		if err := (*PlanFile)(v).decodeWire(r); err != nil {
+		if err := (*PlanFile)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "markdown":
 		v := new(V1PlanUpdateContentMarkdown)
-		if err := (*PlanMarkdown)(v).decodeWire(r); err != nil {
+		if err := (*PlanMarkdown)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
@@ -2442,8 +2472,11 @@ func (x *V1PlanItems) UnmarshalJSON(data []byte) error {
 }
 
 func (x *V1PlanItems) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *V1PlanItems) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = V1PlanItems{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -2479,7 +2512,7 @@ func (x *V1PlanItems) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "_meta")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -2562,8 +2595,11 @@ func (x *V1PlanEntry) UnmarshalJSON(data []byte) error {
 }
 
 func (x *V1PlanEntry) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *V1PlanEntry) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = V1PlanEntry{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -2599,7 +2635,7 @@ func (x *V1PlanEntry) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "status")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}

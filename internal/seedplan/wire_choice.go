@@ -25,7 +25,7 @@ type wireCandidate[T any] struct {
 	required     []string
 	itemRequired []string
 	declared     []string
-	decode       func(r *wireReader) (T, error)
+	decode       func(r *wireReader, known *wireKnownSet) (T, error)
 }
 
 // wirePlan is the choice for one JSON kind, worked out when the table
@@ -132,8 +132,9 @@ func wireContains(list []string, s string) bool {
 // decode chooses and decodes a variant. When several candidates accept
 // the value's kind, the value is scanned once to find its extent and the
 // members that tell candidates apart; each candidate tried then reads it
-// from its start.
-func (c *wireChoice[T]) decode(r *wireReader) (T, error) {
+// from its start. known (nil: nothing) is what the union was told, passed
+// on to the candidates.
+func (c *wireChoice[T]) decode(r *wireReader, known *wireKnownSet) (T, error) {
 	var zero T
 	kind := r.kind()
 	p := c.plans[kind]
@@ -141,7 +142,7 @@ func (c *wireChoice[T]) decode(r *wireReader) (T, error) {
 		return zero, r.kindError(c.want)
 	}
 	if len(p.cands) == 1 {
-		return c.cands[p.cands[0]].decode(r)
+		return c.cands[p.cands[0]].decode(r, known)
 	}
 	start := r.mark()
 	data, err := r.span()
@@ -151,7 +152,7 @@ func (c *wireChoice[T]) decode(r *wireReader) (T, error) {
 	var firstErr error
 	try := func(i int) (T, bool) {
 		r.reset(start)
-		v, err := c.cands[i].decode(r)
+		v, err := c.cands[i].decode(r, known)
 		if err == nil {
 			return v, true
 		}

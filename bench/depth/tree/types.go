@@ -20,8 +20,11 @@ func (x *Node) UnmarshalJSON(data []byte) error {
 }
 
 func (x *Node) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *Node) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = Node{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -78,7 +81,7 @@ func (x *Node) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "tags")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -183,14 +186,11 @@ func (x *Block) UnmarshalJSON(data []byte) error {
 }
 
 func (x *Block) decodeWire(r *wireReader) error {
-	m := r.pushKnown(nil, wireKnown{name: "kind"})
-	err := x.decodeVariant(r)
-	r.popKnown(m)
-	return err
+	return x.decodeObject(r, nil)
 }
 
-// decodeVariant decodes the variant the tag names.
-func (x *Block) decodeVariant(r *wireReader) error {
+func (x *Block) decodeObject(r *wireReader, known *wireKnownSet) error {
+	tagged := wireKnownWith(known, wireKnown{tag: "kind"}, nil)
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "kind")
 	if err != nil {
@@ -206,14 +206,14 @@ func (x *Block) decodeVariant(r *wireReader) error {
 	switch string(tag) {
 	case "text":
 		v := new(BlockText)
-		if err := v.decodeWire(r); err != nil {
+		if err := v.decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "node":
 		v := new(BlockNode)
-		if err := v.decodeWire(r); err != nil {
+		if err := v.decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
@@ -250,8 +250,11 @@ type BlockText struct {
 }
 
 func (x *BlockText) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *BlockText) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = BlockText{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -269,7 +272,7 @@ func (x *BlockText) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "text")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -330,8 +333,11 @@ type BlockNode struct {
 }
 
 func (x *BlockNode) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *BlockNode) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = BlockNode{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -349,7 +355,7 @@ func (x *BlockNode) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "node")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}

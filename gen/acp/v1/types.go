@@ -27,8 +27,11 @@ func (x *AgentRequest) UnmarshalJSON(data []byte) error {
 }
 
 func (x *AgentRequest) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *AgentRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AgentRequest{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -64,7 +67,7 @@ func (x *AgentRequest) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "params")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -165,9 +168,9 @@ func (x AgentRequestParams) MarshalJSON() ([]byte, error) {
 // choiceAgentRequestParams chooses the variant of AgentRequestParams; files of unstable features add theirs.
 var choiceAgentRequestParams = wireNewChoice[AgentRequestParamsValue]("AgentRequestParams", wireCandidate[AgentRequestParamsValue]{
 	declared: []string{"_meta", "content", "path", "sessionId"},
-	decode: func(r *wireReader) (AgentRequestParamsValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (AgentRequestParamsValue, error) {
 		v := new(AgentRequestParamsWriteTextFileRequest)
-		if err := (*WriteTextFileRequest)(v).decodeWire(r); err != nil {
+		if err := (*WriteTextFileRequest)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -178,9 +181,9 @@ var choiceAgentRequestParams = wireNewChoice[AgentRequestParamsValue]("AgentRequ
 	required:     []string{"sessionId", "path", "content"},
 }, wireCandidate[AgentRequestParamsValue]{
 	declared: []string{"_meta", "limit", "line", "path", "sessionId"},
-	decode: func(r *wireReader) (AgentRequestParamsValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (AgentRequestParamsValue, error) {
 		v := new(AgentRequestParamsReadTextFileRequest)
-		if err := (*ReadTextFileRequest)(v).decodeWire(r); err != nil {
+		if err := (*ReadTextFileRequest)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -191,9 +194,9 @@ var choiceAgentRequestParams = wireNewChoice[AgentRequestParamsValue]("AgentRequ
 	required:     []string{"sessionId", "path"},
 }, wireCandidate[AgentRequestParamsValue]{
 	declared: []string{"_meta", "options", "sessionId", "toolCall"},
-	decode: func(r *wireReader) (AgentRequestParamsValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (AgentRequestParamsValue, error) {
 		v := new(AgentRequestParamsRequestPermissionRequest)
-		if err := (*RequestPermissionRequest)(v).decodeWire(r); err != nil {
+		if err := (*RequestPermissionRequest)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -204,9 +207,9 @@ var choiceAgentRequestParams = wireNewChoice[AgentRequestParamsValue]("AgentRequ
 	required:     []string{"sessionId", "toolCall", "options"},
 }, wireCandidate[AgentRequestParamsValue]{
 	declared: []string{"_meta", "args", "command", "cwd", "env", "outputByteLimit", "sessionId"},
-	decode: func(r *wireReader) (AgentRequestParamsValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (AgentRequestParamsValue, error) {
 		v := new(AgentRequestParamsCreateTerminalRequest)
-		if err := (*CreateTerminalRequest)(v).decodeWire(r); err != nil {
+		if err := (*CreateTerminalRequest)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -217,9 +220,9 @@ var choiceAgentRequestParams = wireNewChoice[AgentRequestParamsValue]("AgentRequ
 	required:     []string{"sessionId", "command"},
 }, wireCandidate[AgentRequestParamsValue]{
 	declared: []string{"_meta", "sessionId", "terminalId"},
-	decode: func(r *wireReader) (AgentRequestParamsValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (AgentRequestParamsValue, error) {
 		v := new(AgentRequestParamsTerminalOutputRequest)
-		if err := (*TerminalOutputRequest)(v).decodeWire(r); err != nil {
+		if err := (*TerminalOutputRequest)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -230,9 +233,9 @@ var choiceAgentRequestParams = wireNewChoice[AgentRequestParamsValue]("AgentRequ
 	required:     []string{"sessionId", "terminalId"},
 }, wireCandidate[AgentRequestParamsValue]{
 	declared: []string{"_meta", "sessionId", "terminalId"},
-	decode: func(r *wireReader) (AgentRequestParamsValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (AgentRequestParamsValue, error) {
 		v := new(AgentRequestParamsReleaseTerminalRequest)
-		if err := (*ReleaseTerminalRequest)(v).decodeWire(r); err != nil {
+		if err := (*ReleaseTerminalRequest)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -243,9 +246,9 @@ var choiceAgentRequestParams = wireNewChoice[AgentRequestParamsValue]("AgentRequ
 	required:     []string{"sessionId", "terminalId"},
 }, wireCandidate[AgentRequestParamsValue]{
 	declared: []string{"_meta", "sessionId", "terminalId"},
-	decode: func(r *wireReader) (AgentRequestParamsValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (AgentRequestParamsValue, error) {
 		v := new(AgentRequestParamsWaitForTerminalExitRequest)
-		if err := (*WaitForTerminalExitRequest)(v).decodeWire(r); err != nil {
+		if err := (*WaitForTerminalExitRequest)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -256,9 +259,9 @@ var choiceAgentRequestParams = wireNewChoice[AgentRequestParamsValue]("AgentRequ
 	required:     []string{"sessionId", "terminalId"},
 }, wireCandidate[AgentRequestParamsValue]{
 	declared: []string{"_meta", "sessionId", "terminalId"},
-	decode: func(r *wireReader) (AgentRequestParamsValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (AgentRequestParamsValue, error) {
 		v := new(AgentRequestParamsKillTerminalRequest)
-		if err := (*KillTerminalRequest)(v).decodeWire(r); err != nil {
+		if err := (*KillTerminalRequest)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -269,9 +272,9 @@ var choiceAgentRequestParams = wireNewChoice[AgentRequestParamsValue]("AgentRequ
 	required:     []string{"sessionId", "terminalId"},
 }, wireCandidate[AgentRequestParamsValue]{
 	declared: []string{"_meta", "elicitationId", "message", "mode", "requestId", "requestedSchema", "sessionId", "toolCallId", "url"},
-	decode: func(r *wireReader) (AgentRequestParamsValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (AgentRequestParamsValue, error) {
 		v := new(AgentRequestParamsCreateElicitationRequest)
-		if err := (*CreateElicitationRequest)(v).decodeWire(r); err != nil {
+		if err := (*CreateElicitationRequest)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -282,7 +285,7 @@ var choiceAgentRequestParams = wireNewChoice[AgentRequestParamsValue]("AgentRequ
 	required:     []string{"message"},
 }, wireCandidate[AgentRequestParamsValue]{
 	declared: nil,
-	decode: func(r *wireReader) (AgentRequestParamsValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (AgentRequestParamsValue, error) {
 		v := new(AgentRequestParamsExtMethodRequest)
 		if err := (*ExtRequest)(v).decodeWire(r); err != nil {
 			return nil, err
@@ -301,11 +304,18 @@ func (x *AgentRequestParams) UnmarshalJSON(data []byte) error {
 }
 
 func (x *AgentRequestParams) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *AgentRequestParams) decodeObject(r *wireReader, known *wireKnownSet) error {
+	if known != nil {
+		return x.decodeChoice(r, known)
+	}
 	pos, err := r.recall("AgentRequestParams")
 	if err != nil {
 		return err
 	}
-	if err := x.decodeChoice(r); err != nil {
+	if err := x.decodeChoice(r, nil); err != nil {
 		r.remember("AgentRequestParams", pos, err)
 		return err
 	}
@@ -313,9 +323,9 @@ func (x *AgentRequestParams) decodeWire(r *wireReader) error {
 }
 
 // decodeChoice chooses the variant from the table and decodes it.
-func (x *AgentRequestParams) decodeChoice(r *wireReader) error {
+func (x *AgentRequestParams) decodeChoice(r *wireReader, known *wireKnownSet) error {
 	x.Value = nil
-	v, err := choiceAgentRequestParams.decode(r)
+	v, err := choiceAgentRequestParams.decode(r, known)
 	if err != nil {
 		return err
 	}
@@ -657,6 +667,10 @@ func (x *RequestId) UnmarshalJSON(data []byte) error {
 }
 
 func (x *RequestId) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *RequestId) decodeObject(r *wireReader, known *wireKnownSet) error {
 	x.Value = nil
 	switch r.kind() {
 	case '"':
@@ -776,8 +790,11 @@ func (x *WriteTextFileRequest) UnmarshalJSON(data []byte) error {
 }
 
 func (x *WriteTextFileRequest) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *WriteTextFileRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = WriteTextFileRequest{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -826,7 +843,7 @@ func (x *WriteTextFileRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -954,8 +971,11 @@ func (x *ReadTextFileRequest) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ReadTextFileRequest) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ReadTextFileRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ReadTextFileRequest{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -1013,7 +1033,7 @@ func (x *ReadTextFileRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -1121,8 +1141,11 @@ func (x *RequestPermissionRequest) UnmarshalJSON(data []byte) error {
 }
 
 func (x *RequestPermissionRequest) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *RequestPermissionRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = RequestPermissionRequest{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -1171,7 +1194,7 @@ func (x *RequestPermissionRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -1294,8 +1317,11 @@ func (x *ToolCallUpdate) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ToolCallUpdate) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ToolCallUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ToolCallUpdate{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -1440,7 +1466,7 @@ func (x *ToolCallUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -1761,14 +1787,11 @@ func (x *ToolCallContent) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ToolCallContent) decodeWire(r *wireReader) error {
-	m := r.pushKnown(nil, wireKnown{name: "type"})
-	err := x.decodeVariant(r)
-	r.popKnown(m)
-	return err
+	return x.decodeObject(r, nil)
 }
 
-// decodeVariant decodes the variant the tag names.
-func (x *ToolCallContent) decodeVariant(r *wireReader) error {
+func (x *ToolCallContent) decodeObject(r *wireReader, known *wireKnownSet) error {
+	tagged := wireKnownWith(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "type")
 	if err != nil {
@@ -1784,21 +1807,21 @@ func (x *ToolCallContent) decodeVariant(r *wireReader) error {
 	switch string(tag) {
 	case "content":
 		v := new(ToolCallContentContent)
-		if err := (*Content)(v).decodeWire(r); err != nil {
+		if err := (*Content)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "diff":
 		v := new(ToolCallContentDiff)
-		if err := (*Diff)(v).decodeWire(r); err != nil {
+		if err := (*Diff)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "terminal":
 		v := new(ToolCallContentTerminal)
-		if err := (*Terminal)(v).decodeWire(r); err != nil {
+		if err := (*Terminal)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
@@ -1990,14 +2013,11 @@ func (x *ContentBlock) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ContentBlock) decodeWire(r *wireReader) error {
-	m := r.pushKnown(nil, wireKnown{name: "type"})
-	err := x.decodeVariant(r)
-	r.popKnown(m)
-	return err
+	return x.decodeObject(r, nil)
 }
 
-// decodeVariant decodes the variant the tag names.
-func (x *ContentBlock) decodeVariant(r *wireReader) error {
+func (x *ContentBlock) decodeObject(r *wireReader, known *wireKnownSet) error {
+	tagged := wireKnownWith(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "type")
 	if err != nil {
@@ -2013,35 +2033,35 @@ func (x *ContentBlock) decodeVariant(r *wireReader) error {
 	switch string(tag) {
 	case "text":
 		v := new(ContentBlockText)
-		if err := (*TextContent)(v).decodeWire(r); err != nil {
+		if err := (*TextContent)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "image":
 		v := new(ContentBlockImage)
-		if err := (*ImageContent)(v).decodeWire(r); err != nil {
+		if err := (*ImageContent)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "audio":
 		v := new(ContentBlockAudio)
-		if err := (*AudioContent)(v).decodeWire(r); err != nil {
+		if err := (*AudioContent)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "resource_link":
 		v := new(ContentBlockResourceLink)
-		if err := (*ResourceLink)(v).decodeWire(r); err != nil {
+		if err := (*ResourceLink)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "resource":
 		v := new(ContentBlockResource)
-		if err := (*EmbeddedResource)(v).decodeWire(r); err != nil {
+		if err := (*EmbeddedResource)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
@@ -2294,8 +2314,11 @@ func (x *Annotations) UnmarshalJSON(data []byte) error {
 }
 
 func (x *Annotations) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *Annotations) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = Annotations{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -2361,7 +2384,7 @@ func (x *Annotations) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -2501,8 +2524,11 @@ func (x *TextContent) UnmarshalJSON(data []byte) error {
 }
 
 func (x *TextContent) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *TextContent) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = TextContent{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -2546,7 +2572,7 @@ func (x *TextContent) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -2635,8 +2661,11 @@ func (x *ImageContent) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ImageContent) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ImageContent) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ImageContent{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -2702,7 +2731,7 @@ func (x *ImageContent) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -2804,8 +2833,11 @@ func (x *AudioContent) UnmarshalJSON(data []byte) error {
 }
 
 func (x *AudioContent) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *AudioContent) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AudioContent{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -2858,7 +2890,7 @@ func (x *AudioContent) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -2961,8 +2993,11 @@ func (x *ResourceLink) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ResourceLink) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ResourceLink) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ResourceLink{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -3067,7 +3102,7 @@ func (x *ResourceLink) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -3196,11 +3231,18 @@ func (x *EmbeddedResourceResource) UnmarshalJSON(data []byte) error {
 }
 
 func (x *EmbeddedResourceResource) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *EmbeddedResourceResource) decodeObject(r *wireReader, known *wireKnownSet) error {
+	if known != nil {
+		return x.decodeChoice(r, known)
+	}
 	pos, err := r.recall("EmbeddedResourceResource")
 	if err != nil {
 		return err
 	}
-	if err := x.decodeChoice(r); err != nil {
+	if err := x.decodeChoice(r, nil); err != nil {
 		r.remember("EmbeddedResourceResource", pos, err)
 		return err
 	}
@@ -3208,7 +3250,7 @@ func (x *EmbeddedResourceResource) decodeWire(r *wireReader) error {
 }
 
 // decodeChoice chooses the variant and decodes it.
-func (x *EmbeddedResourceResource) decodeChoice(r *wireReader) error {
+func (x *EmbeddedResourceResource) decodeChoice(r *wireReader, known *wireKnownSet) error {
 	x.Value = nil
 	switch r.kind() {
 	case '{':
@@ -3226,7 +3268,7 @@ func (x *EmbeddedResourceResource) decodeChoice(r *wireReader) error {
 			{
 				r.reset(start)
 				v := new(EmbeddedResourceResourceTextResourceContents)
-				err := (*TextResourceContents)(v).decodeWire(r)
+				err := (*TextResourceContents)(v).decodeObject(r, known)
 				if err == nil {
 					x.Value = v
 					return nil
@@ -3240,7 +3282,7 @@ func (x *EmbeddedResourceResource) decodeChoice(r *wireReader) error {
 			{
 				r.reset(start)
 				v := new(EmbeddedResourceResourceBlobResourceContents)
-				err := (*BlobResourceContents)(v).decodeWire(r)
+				err := (*BlobResourceContents)(v).decodeObject(r, known)
 				if err == nil {
 					x.Value = v
 					return nil
@@ -3365,8 +3407,11 @@ func (x *TextResourceContents) UnmarshalJSON(data []byte) error {
 }
 
 func (x *TextResourceContents) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *TextResourceContents) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = TextResourceContents{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -3419,7 +3464,7 @@ func (x *TextResourceContents) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -3514,8 +3559,11 @@ func (x *BlobResourceContents) UnmarshalJSON(data []byte) error {
 }
 
 func (x *BlobResourceContents) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *BlobResourceContents) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = BlobResourceContents{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -3568,7 +3616,7 @@ func (x *BlobResourceContents) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -3661,8 +3709,11 @@ func (x *EmbeddedResource) UnmarshalJSON(data []byte) error {
 }
 
 func (x *EmbeddedResource) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *EmbeddedResource) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = EmbeddedResource{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -3706,7 +3757,7 @@ func (x *EmbeddedResource) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -3789,8 +3840,11 @@ func (x *Content) UnmarshalJSON(data []byte) error {
 }
 
 func (x *Content) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *Content) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = Content{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -3821,7 +3875,7 @@ func (x *Content) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -3907,8 +3961,11 @@ func (x *Diff) UnmarshalJSON(data []byte) error {
 }
 
 func (x *Diff) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *Diff) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = Diff{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -3961,7 +4018,7 @@ func (x *Diff) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -4079,8 +4136,11 @@ func (x *Terminal) UnmarshalJSON(data []byte) error {
 }
 
 func (x *Terminal) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *Terminal) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = Terminal{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -4111,7 +4171,7 @@ func (x *Terminal) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -4196,8 +4256,11 @@ func (x *ToolCallLocation) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ToolCallLocation) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ToolCallLocation) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ToolCallLocation{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -4241,7 +4304,7 @@ func (x *ToolCallLocation) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -4328,8 +4391,11 @@ func (x *PermissionOption) UnmarshalJSON(data []byte) error {
 }
 
 func (x *PermissionOption) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *PermissionOption) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PermissionOption{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -4378,7 +4444,7 @@ func (x *PermissionOption) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -4567,8 +4633,11 @@ func (x *CreateTerminalRequest) UnmarshalJSON(data []byte) error {
 }
 
 func (x *CreateTerminalRequest) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *CreateTerminalRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CreateTerminalRequest{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -4654,7 +4723,7 @@ func (x *CreateTerminalRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -4768,8 +4837,11 @@ func (x *EnvVariable) UnmarshalJSON(data []byte) error {
 }
 
 func (x *EnvVariable) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *EnvVariable) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = EnvVariable{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -4809,7 +4881,7 @@ func (x *EnvVariable) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -4895,8 +4967,11 @@ func (x *TerminalOutputRequest) UnmarshalJSON(data []byte) error {
 }
 
 func (x *TerminalOutputRequest) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *TerminalOutputRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = TerminalOutputRequest{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -4936,7 +5011,7 @@ func (x *TerminalOutputRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -5022,8 +5097,11 @@ func (x *ReleaseTerminalRequest) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ReleaseTerminalRequest) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ReleaseTerminalRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ReleaseTerminalRequest{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -5063,7 +5141,7 @@ func (x *ReleaseTerminalRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -5149,8 +5227,11 @@ func (x *WaitForTerminalExitRequest) UnmarshalJSON(data []byte) error {
 }
 
 func (x *WaitForTerminalExitRequest) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *WaitForTerminalExitRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = WaitForTerminalExitRequest{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -5190,7 +5271,7 @@ func (x *WaitForTerminalExitRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -5276,8 +5357,11 @@ func (x *KillTerminalRequest) UnmarshalJSON(data []byte) error {
 }
 
 func (x *KillTerminalRequest) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *KillTerminalRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = KillTerminalRequest{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -5317,7 +5401,7 @@ func (x *KillTerminalRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -5409,8 +5493,11 @@ func (x *CreateElicitationRequest) UnmarshalJSON(data []byte) error {
 }
 
 func (x *CreateElicitationRequest) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *CreateElicitationRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CreateElicitationRequest{}
-	known := r.takeKnown()
 	start := r.mark()
 	it, err := wireObjectAt(r)
 	if err != nil {
@@ -5450,13 +5537,8 @@ func (x *CreateElicitationRequest) decodeWire(r *wireReader) error {
 		return wireMissing("message")
 	}
 	r.reset(start)
-	m := r.pushKnown(&known, wireKnown{
-		owner: x,
-		sink:  &x.Unknown,
-	})
-	err = x.Variant.decodeWire(r)
-	r.popKnown(m)
-	return err
+	owned := wireKnownWith(known, wireKnown{owner: x}, &x.Unknown)
+	return x.Variant.decodeObject(r, &owned)
 }
 
 func (x *CreateElicitationRequest) appendJSON(buf []byte) ([]byte, error) {
@@ -5537,14 +5619,11 @@ func (x *CreateElicitationRequestVariant) UnmarshalJSON(data []byte) error {
 }
 
 func (x *CreateElicitationRequestVariant) decodeWire(r *wireReader) error {
-	m := r.pushKnown(nil, wireKnown{name: "mode"})
-	err := x.decodeVariant(r)
-	r.popKnown(m)
-	return err
+	return x.decodeObject(r, nil)
 }
 
-// decodeVariant decodes the variant the tag names.
-func (x *CreateElicitationRequestVariant) decodeVariant(r *wireReader) error {
+func (x *CreateElicitationRequestVariant) decodeObject(r *wireReader, known *wireKnownSet) error {
+	tagged := wireKnownWith(known, wireKnown{tag: "mode"}, nil)
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "mode")
 	if err != nil {
@@ -5560,21 +5639,21 @@ func (x *CreateElicitationRequestVariant) decodeVariant(r *wireReader) error {
 	switch string(tag) {
 	case "form":
 		v := new(CreateElicitationRequestForm)
-		if err := (*ElicitationFormMode)(v).decodeWire(r); err != nil {
+		if err := (*ElicitationFormMode)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "url":
 		v := new(CreateElicitationRequestURL)
-		if err := (*ElicitationUrlMode)(v).decodeWire(r); err != nil {
+		if err := (*ElicitationUrlMode)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
 		v := new(CreateElicitationRequestOther)
-		if err := v.decodeWire(r); err != nil {
+		if err := v.decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		v.Mode = string(tag)
@@ -5695,8 +5774,11 @@ type CreateElicitationRequestOther struct {
 }
 
 func (x *CreateElicitationRequestOther) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *CreateElicitationRequestOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CreateElicitationRequestOther{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -5704,7 +5786,7 @@ func (x *CreateElicitationRequestOther) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -5776,8 +5858,11 @@ func (x *ElicitationSessionScope) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ElicitationSessionScope) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ElicitationSessionScope) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ElicitationSessionScope{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -5808,7 +5893,7 @@ func (x *ElicitationSessionScope) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -5877,8 +5962,11 @@ func (x *ElicitationRequestScope) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ElicitationRequestScope) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ElicitationRequestScope) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ElicitationRequestScope{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -5896,7 +5984,7 @@ func (x *ElicitationRequestScope) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "requestId")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -5984,8 +6072,11 @@ func (x *ElicitationSchema) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ElicitationSchema) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ElicitationSchema) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ElicitationSchema{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -6070,7 +6161,7 @@ func (x *ElicitationSchema) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -6234,14 +6325,11 @@ func (x *ElicitationPropertySchema) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ElicitationPropertySchema) decodeWire(r *wireReader) error {
-	m := r.pushKnown(nil, wireKnown{name: "type"})
-	err := x.decodeVariant(r)
-	r.popKnown(m)
-	return err
+	return x.decodeObject(r, nil)
 }
 
-// decodeVariant decodes the variant the tag names.
-func (x *ElicitationPropertySchema) decodeVariant(r *wireReader) error {
+func (x *ElicitationPropertySchema) decodeObject(r *wireReader, known *wireKnownSet) error {
+	tagged := wireKnownWith(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "type")
 	if err != nil {
@@ -6257,42 +6345,42 @@ func (x *ElicitationPropertySchema) decodeVariant(r *wireReader) error {
 	switch string(tag) {
 	case "string":
 		v := new(ElicitationPropertySchemaString)
-		if err := (*StringPropertySchema)(v).decodeWire(r); err != nil {
+		if err := (*StringPropertySchema)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "number":
 		v := new(ElicitationPropertySchemaNumber)
-		if err := (*NumberPropertySchema)(v).decodeWire(r); err != nil {
+		if err := (*NumberPropertySchema)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "integer":
 		v := new(ElicitationPropertySchemaInteger)
-		if err := (*IntegerPropertySchema)(v).decodeWire(r); err != nil {
+		if err := (*IntegerPropertySchema)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "boolean":
 		v := new(ElicitationPropertySchemaBoolean)
-		if err := (*BooleanPropertySchema)(v).decodeWire(r); err != nil {
+		if err := (*BooleanPropertySchema)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "array":
 		v := new(ElicitationPropertySchemaArray)
-		if err := (*MultiSelectPropertySchema)(v).decodeWire(r); err != nil {
+		if err := (*MultiSelectPropertySchema)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
 		v := new(ElicitationPropertySchemaOther)
-		if err := v.decodeWire(r); err != nil {
+		if err := v.decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		v.Type = string(tag)
@@ -6524,8 +6612,11 @@ type ElicitationPropertySchemaOther struct {
 }
 
 func (x *ElicitationPropertySchemaOther) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ElicitationPropertySchemaOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ElicitationPropertySchemaOther{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -6533,7 +6624,7 @@ func (x *ElicitationPropertySchemaOther) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -6669,8 +6760,11 @@ func (x *EnumOption) UnmarshalJSON(data []byte) error {
 }
 
 func (x *EnumOption) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *EnumOption) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = EnumOption{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -6723,7 +6817,7 @@ func (x *EnumOption) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -6853,8 +6947,11 @@ func (x *StringPropertySchema) UnmarshalJSON(data []byte) error {
 }
 
 func (x *StringPropertySchema) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *StringPropertySchema) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = StringPropertySchema{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -6979,7 +7076,7 @@ func (x *StringPropertySchema) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -7130,8 +7227,11 @@ func (x *NumberPropertySchema) UnmarshalJSON(data []byte) error {
 }
 
 func (x *NumberPropertySchema) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *NumberPropertySchema) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = NumberPropertySchema{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -7210,7 +7310,7 @@ func (x *NumberPropertySchema) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -7333,8 +7433,11 @@ func (x *IntegerPropertySchema) UnmarshalJSON(data []byte) error {
 }
 
 func (x *IntegerPropertySchema) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *IntegerPropertySchema) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = IntegerPropertySchema{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -7413,7 +7516,7 @@ func (x *IntegerPropertySchema) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -7528,8 +7631,11 @@ func (x *BooleanPropertySchema) UnmarshalJSON(data []byte) error {
 }
 
 func (x *BooleanPropertySchema) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *BooleanPropertySchema) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = BooleanPropertySchema{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -7590,7 +7696,7 @@ func (x *BooleanPropertySchema) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -7688,14 +7794,11 @@ func (x *MultiSelectItems) UnmarshalJSON(data []byte) error {
 }
 
 func (x *MultiSelectItems) decodeWire(r *wireReader) error {
-	m := r.pushKnown(nil, wireKnown{name: "type"})
-	err := x.decodeVariant(r)
-	r.popKnown(m)
-	return err
+	return x.decodeObject(r, nil)
 }
 
-// decodeVariant decodes the variant the tag names.
-func (x *MultiSelectItems) decodeVariant(r *wireReader) error {
+func (x *MultiSelectItems) decodeObject(r *wireReader, known *wireKnownSet) error {
+	tagged := wireKnownWith(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "type")
 	if err != nil {
@@ -7703,7 +7806,7 @@ func (x *MultiSelectItems) decodeVariant(r *wireReader) error {
 	}
 	if !found || wireIsNull(raw) {
 		v := new(MultiSelectItemsTitled)
-		if err := (*TitledMultiSelectItems)(v).decodeWire(r); err != nil {
+		if err := (*TitledMultiSelectItems)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
@@ -7716,14 +7819,14 @@ func (x *MultiSelectItems) decodeVariant(r *wireReader) error {
 	switch string(tag) {
 	case "string":
 		v := new(MultiSelectItemsString)
-		if err := (*StringMultiSelectItems)(v).decodeWire(r); err != nil {
+		if err := (*StringMultiSelectItems)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
 		v := new(MultiSelectItemsOther)
-		if err := v.decodeWire(r); err != nil {
+		if err := v.decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		v.Type = string(tag)
@@ -7834,8 +7937,11 @@ type MultiSelectItemsOther struct {
 }
 
 func (x *MultiSelectItemsOther) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *MultiSelectItemsOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = MultiSelectItemsOther{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -7843,7 +7949,7 @@ func (x *MultiSelectItemsOther) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -7916,8 +8022,11 @@ func (x *StringMultiSelectItems) UnmarshalJSON(data []byte) error {
 }
 
 func (x *StringMultiSelectItems) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *StringMultiSelectItems) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = StringMultiSelectItems{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -7948,7 +8057,7 @@ func (x *StringMultiSelectItems) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -8031,8 +8140,11 @@ func (x *TitledMultiSelectItems) UnmarshalJSON(data []byte) error {
 }
 
 func (x *TitledMultiSelectItems) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *TitledMultiSelectItems) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = TitledMultiSelectItems{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -8063,7 +8175,7 @@ func (x *TitledMultiSelectItems) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -8166,8 +8278,11 @@ func (x *MultiSelectPropertySchema) UnmarshalJSON(data []byte) error {
 }
 
 func (x *MultiSelectPropertySchema) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *MultiSelectPropertySchema) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = MultiSelectPropertySchema{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -8260,7 +8375,7 @@ func (x *MultiSelectPropertySchema) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -8365,8 +8480,11 @@ func (x *ElicitationFormMode) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ElicitationFormMode) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ElicitationFormMode) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ElicitationFormMode{}
-	known := r.takeKnown()
 	start := r.mark()
 	it, err := wireObjectAt(r)
 	if err != nil {
@@ -8393,13 +8511,8 @@ func (x *ElicitationFormMode) decodeWire(r *wireReader) error {
 		return wireMissing("requestedSchema")
 	}
 	r.reset(start)
-	m := r.pushKnown(&known, wireKnown{
-		owner: x,
-		sink:  &x.Unknown,
-	})
-	err = x.Variant.decodeWire(r)
-	r.popKnown(m)
-	return err
+	owned := wireKnownWith(known, wireKnown{owner: x}, &x.Unknown)
+	return x.Variant.decodeObject(r, &owned)
 }
 
 func (x *ElicitationFormMode) appendJSON(buf []byte) ([]byte, error) {
@@ -8470,11 +8583,18 @@ func (x *ElicitationFormModeVariant) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ElicitationFormModeVariant) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ElicitationFormModeVariant) decodeObject(r *wireReader, known *wireKnownSet) error {
+	if known != nil {
+		return x.decodeChoice(r, known)
+	}
 	pos, err := r.recall("ElicitationFormModeVariant")
 	if err != nil {
 		return err
 	}
-	if err := x.decodeChoice(r); err != nil {
+	if err := x.decodeChoice(r, nil); err != nil {
 		r.remember("ElicitationFormModeVariant", pos, err)
 		return err
 	}
@@ -8482,7 +8602,7 @@ func (x *ElicitationFormModeVariant) decodeWire(r *wireReader) error {
 }
 
 // decodeChoice chooses the variant and decodes it.
-func (x *ElicitationFormModeVariant) decodeChoice(r *wireReader) error {
+func (x *ElicitationFormModeVariant) decodeChoice(r *wireReader, known *wireKnownSet) error {
 	x.Value = nil
 	switch r.kind() {
 	case '{':
@@ -8500,7 +8620,7 @@ func (x *ElicitationFormModeVariant) decodeChoice(r *wireReader) error {
 			{
 				r.reset(start)
 				v := new(ElicitationFormModeSession)
-				err := (*ElicitationSessionScope)(v).decodeWire(r)
+				err := (*ElicitationSessionScope)(v).decodeObject(r, known)
 				if err == nil {
 					x.Value = v
 					return nil
@@ -8514,7 +8634,7 @@ func (x *ElicitationFormModeVariant) decodeChoice(r *wireReader) error {
 			{
 				r.reset(start)
 				v := new(ElicitationFormModeRequest)
-				err := (*ElicitationRequestScope)(v).decodeWire(r)
+				err := (*ElicitationRequestScope)(v).decodeObject(r, known)
 				if err == nil {
 					x.Value = v
 					return nil
@@ -8653,8 +8773,11 @@ func (x *ElicitationUrlMode) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ElicitationUrlMode) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ElicitationUrlMode) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ElicitationUrlMode{}
-	known := r.takeKnown()
 	start := r.mark()
 	it, err := wireObjectAt(r)
 	if err != nil {
@@ -8693,13 +8816,8 @@ func (x *ElicitationUrlMode) decodeWire(r *wireReader) error {
 		return wireMissing("url")
 	}
 	r.reset(start)
-	m := r.pushKnown(&known, wireKnown{
-		owner: x,
-		sink:  &x.Unknown,
-	})
-	err = x.Variant.decodeWire(r)
-	r.popKnown(m)
-	return err
+	owned := wireKnownWith(known, wireKnown{owner: x}, &x.Unknown)
+	return x.Variant.decodeObject(r, &owned)
 }
 
 func (x *ElicitationUrlMode) appendJSON(buf []byte) ([]byte, error) {
@@ -8775,11 +8893,18 @@ func (x *ElicitationUrlModeVariant) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ElicitationUrlModeVariant) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ElicitationUrlModeVariant) decodeObject(r *wireReader, known *wireKnownSet) error {
+	if known != nil {
+		return x.decodeChoice(r, known)
+	}
 	pos, err := r.recall("ElicitationUrlModeVariant")
 	if err != nil {
 		return err
 	}
-	if err := x.decodeChoice(r); err != nil {
+	if err := x.decodeChoice(r, nil); err != nil {
 		r.remember("ElicitationUrlModeVariant", pos, err)
 		return err
 	}
@@ -8787,7 +8912,7 @@ func (x *ElicitationUrlModeVariant) decodeWire(r *wireReader) error {
 }
 
 // decodeChoice chooses the variant and decodes it.
-func (x *ElicitationUrlModeVariant) decodeChoice(r *wireReader) error {
+func (x *ElicitationUrlModeVariant) decodeChoice(r *wireReader, known *wireKnownSet) error {
 	x.Value = nil
 	switch r.kind() {
 	case '{':
@@ -8805,7 +8930,7 @@ func (x *ElicitationUrlModeVariant) decodeChoice(r *wireReader) error {
 			{
 				r.reset(start)
 				v := new(ElicitationUrlModeSession)
-				err := (*ElicitationSessionScope)(v).decodeWire(r)
+				err := (*ElicitationSessionScope)(v).decodeObject(r, known)
 				if err == nil {
 					x.Value = v
 					return nil
@@ -8819,7 +8944,7 @@ func (x *ElicitationUrlModeVariant) decodeChoice(r *wireReader) error {
 			{
 				r.reset(start)
 				v := new(ElicitationUrlModeRequest)
-				err := (*ElicitationRequestScope)(v).decodeWire(r)
+				err := (*ElicitationRequestScope)(v).decodeObject(r, known)
 				if err == nil {
 					x.Value = v
 					return nil
@@ -8980,11 +9105,18 @@ func (x *AgentResponse) UnmarshalJSON(data []byte) error {
 }
 
 func (x *AgentResponse) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *AgentResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
+	if known != nil {
+		return x.decodeChoice(r, known)
+	}
 	pos, err := r.recall("AgentResponse")
 	if err != nil {
 		return err
 	}
-	if err := x.decodeChoice(r); err != nil {
+	if err := x.decodeChoice(r, nil); err != nil {
 		r.remember("AgentResponse", pos, err)
 		return err
 	}
@@ -8992,7 +9124,7 @@ func (x *AgentResponse) decodeWire(r *wireReader) error {
 }
 
 // decodeChoice chooses the variant and decodes it.
-func (x *AgentResponse) decodeChoice(r *wireReader) error {
+func (x *AgentResponse) decodeChoice(r *wireReader, known *wireKnownSet) error {
 	x.Value = nil
 	switch r.kind() {
 	case '{':
@@ -9010,7 +9142,7 @@ func (x *AgentResponse) decodeChoice(r *wireReader) error {
 			{
 				r.reset(start)
 				v := new(AgentResponseResult)
-				err := v.decodeWire(r)
+				err := v.decodeObject(r, known)
 				if err == nil {
 					x.Value = v
 					return nil
@@ -9024,7 +9156,7 @@ func (x *AgentResponse) decodeChoice(r *wireReader) error {
 			{
 				r.reset(start)
 				v := new(AgentResponseError)
-				err := v.decodeWire(r)
+				err := v.decodeObject(r, known)
 				if err == nil {
 					x.Value = v
 					return nil
@@ -9074,8 +9206,11 @@ type AgentResponseResult struct {
 }
 
 func (x *AgentResponseResult) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *AgentResponseResult) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AgentResponseResult{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -9102,7 +9237,7 @@ func (x *AgentResponseResult) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "result")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -9175,8 +9310,11 @@ type AgentResponseError struct {
 }
 
 func (x *AgentResponseError) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *AgentResponseError) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AgentResponseError{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -9203,7 +9341,7 @@ func (x *AgentResponseError) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "error")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -9308,9 +9446,9 @@ func (x AgentResponseResultResult) MarshalJSON() ([]byte, error) {
 // choiceAgentResponseResultResult chooses the variant of AgentResponseResultResult; files of unstable features add theirs.
 var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultValue]("AgentResponseResultResult", wireCandidate[AgentResponseResultResultValue]{
 	declared: []string{"_meta", "agentCapabilities", "agentInfo", "authMethods", "protocolVersion"},
-	decode: func(r *wireReader) (AgentResponseResultResultValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultResultValue, error) {
 		v := new(AgentResponseResultResultInitializeResponse)
-		if err := (*InitializeResponse)(v).decodeWire(r); err != nil {
+		if err := (*InitializeResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -9321,9 +9459,9 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 	required:     []string{"protocolVersion"},
 }, wireCandidate[AgentResponseResultResultValue]{
 	declared: []string{"_meta"},
-	decode: func(r *wireReader) (AgentResponseResultResultValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultResultValue, error) {
 		v := new(AgentResponseResultResultAuthenticateResponse)
-		if err := (*AuthenticateResponse)(v).decodeWire(r); err != nil {
+		if err := (*AuthenticateResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -9334,9 +9472,9 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 	required:     nil,
 }, wireCandidate[AgentResponseResultResultValue]{
 	declared: []string{"_meta"},
-	decode: func(r *wireReader) (AgentResponseResultResultValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultResultValue, error) {
 		v := new(AgentResponseResultResultLogoutResponse)
-		if err := (*LogoutResponse)(v).decodeWire(r); err != nil {
+		if err := (*LogoutResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -9347,9 +9485,9 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 	required:     nil,
 }, wireCandidate[AgentResponseResultResultValue]{
 	declared: []string{"_meta", "configOptions", "modes", "sessionId"},
-	decode: func(r *wireReader) (AgentResponseResultResultValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultResultValue, error) {
 		v := new(AgentResponseResultResultNewSessionResponse)
-		if err := (*NewSessionResponse)(v).decodeWire(r); err != nil {
+		if err := (*NewSessionResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -9360,9 +9498,9 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 	required:     []string{"sessionId"},
 }, wireCandidate[AgentResponseResultResultValue]{
 	declared: []string{"_meta", "configOptions", "modes"},
-	decode: func(r *wireReader) (AgentResponseResultResultValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultResultValue, error) {
 		v := new(AgentResponseResultResultLoadSessionResponse)
-		if err := (*LoadSessionResponse)(v).decodeWire(r); err != nil {
+		if err := (*LoadSessionResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -9373,9 +9511,9 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 	required:     nil,
 }, wireCandidate[AgentResponseResultResultValue]{
 	declared: []string{"_meta", "nextCursor", "sessions"},
-	decode: func(r *wireReader) (AgentResponseResultResultValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultResultValue, error) {
 		v := new(AgentResponseResultResultListSessionsResponse)
-		if err := (*ListSessionsResponse)(v).decodeWire(r); err != nil {
+		if err := (*ListSessionsResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -9386,9 +9524,9 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 	required:     []string{"sessions"},
 }, wireCandidate[AgentResponseResultResultValue]{
 	declared: []string{"_meta"},
-	decode: func(r *wireReader) (AgentResponseResultResultValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultResultValue, error) {
 		v := new(AgentResponseResultResultDeleteSessionResponse)
-		if err := (*DeleteSessionResponse)(v).decodeWire(r); err != nil {
+		if err := (*DeleteSessionResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -9399,9 +9537,9 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 	required:     nil,
 }, wireCandidate[AgentResponseResultResultValue]{
 	declared: []string{"_meta", "configOptions", "modes"},
-	decode: func(r *wireReader) (AgentResponseResultResultValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultResultValue, error) {
 		v := new(AgentResponseResultResultResumeSessionResponse)
-		if err := (*ResumeSessionResponse)(v).decodeWire(r); err != nil {
+		if err := (*ResumeSessionResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -9412,9 +9550,9 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 	required:     nil,
 }, wireCandidate[AgentResponseResultResultValue]{
 	declared: []string{"_meta"},
-	decode: func(r *wireReader) (AgentResponseResultResultValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultResultValue, error) {
 		v := new(AgentResponseResultResultCloseSessionResponse)
-		if err := (*CloseSessionResponse)(v).decodeWire(r); err != nil {
+		if err := (*CloseSessionResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -9425,9 +9563,9 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 	required:     nil,
 }, wireCandidate[AgentResponseResultResultValue]{
 	declared: []string{"_meta"},
-	decode: func(r *wireReader) (AgentResponseResultResultValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultResultValue, error) {
 		v := new(AgentResponseResultResultSetSessionModeResponse)
-		if err := (*SetSessionModeResponse)(v).decodeWire(r); err != nil {
+		if err := (*SetSessionModeResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -9438,9 +9576,9 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 	required:     nil,
 }, wireCandidate[AgentResponseResultResultValue]{
 	declared: []string{"_meta", "configOptions"},
-	decode: func(r *wireReader) (AgentResponseResultResultValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultResultValue, error) {
 		v := new(AgentResponseResultResultSetSessionConfigOptionResponse)
-		if err := (*SetSessionConfigOptionResponse)(v).decodeWire(r); err != nil {
+		if err := (*SetSessionConfigOptionResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -9451,9 +9589,9 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 	required:     []string{"configOptions"},
 }, wireCandidate[AgentResponseResultResultValue]{
 	declared: []string{"_meta", "stopReason", "usage"},
-	decode: func(r *wireReader) (AgentResponseResultResultValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultResultValue, error) {
 		v := new(AgentResponseResultResultPromptResponse)
-		if err := (*PromptResponse)(v).decodeWire(r); err != nil {
+		if err := (*PromptResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -9464,7 +9602,7 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 	required:     []string{"stopReason"},
 }, wireCandidate[AgentResponseResultResultValue]{
 	declared: nil,
-	decode: func(r *wireReader) (AgentResponseResultResultValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultResultValue, error) {
 		v := new(AgentResponseResultResultExtMethodResponse)
 		if err := (*ExtResponse)(v).decodeWire(r); err != nil {
 			return nil, err
@@ -9483,11 +9621,18 @@ func (x *AgentResponseResultResult) UnmarshalJSON(data []byte) error {
 }
 
 func (x *AgentResponseResultResult) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *AgentResponseResultResult) decodeObject(r *wireReader, known *wireKnownSet) error {
+	if known != nil {
+		return x.decodeChoice(r, known)
+	}
 	pos, err := r.recall("AgentResponseResultResult")
 	if err != nil {
 		return err
 	}
-	if err := x.decodeChoice(r); err != nil {
+	if err := x.decodeChoice(r, nil); err != nil {
 		r.remember("AgentResponseResultResult", pos, err)
 		return err
 	}
@@ -9495,9 +9640,9 @@ func (x *AgentResponseResultResult) decodeWire(r *wireReader) error {
 }
 
 // decodeChoice chooses the variant from the table and decodes it.
-func (x *AgentResponseResultResult) decodeChoice(r *wireReader) error {
+func (x *AgentResponseResultResult) decodeChoice(r *wireReader, known *wireKnownSet) error {
 	x.Value = nil
-	v, err := choiceAgentResponseResultResult.decode(r)
+	v, err := choiceAgentResponseResultResult.decode(r, known)
 	if err != nil {
 		return err
 	}
@@ -9812,8 +9957,11 @@ func (x *InitializeResponse) UnmarshalJSON(data []byte) error {
 }
 
 func (x *InitializeResponse) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *InitializeResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = InitializeResponse{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -9884,7 +10032,7 @@ func (x *InitializeResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -10022,8 +10170,11 @@ func (x *AgentCapabilities) UnmarshalJSON(data []byte) error {
 }
 
 func (x *AgentCapabilities) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *AgentCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AgentCapabilities{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -10115,11 +10266,11 @@ func (x *AgentCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "providers":
-			if err := x.AgentCapabilitiesLLMProviders.decodeGatedMember(&it, r, &x.Unknown, &known); err != nil {
+			if err := x.AgentCapabilitiesLLMProviders.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 				return err
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -10245,8 +10396,11 @@ func (x *PromptCapabilities) UnmarshalJSON(data []byte) error {
 }
 
 func (x *PromptCapabilities) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *PromptCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PromptCapabilities{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -10310,7 +10464,7 @@ func (x *PromptCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -10403,8 +10557,11 @@ func (x *McpCapabilities) UnmarshalJSON(data []byte) error {
 }
 
 func (x *McpCapabilities) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *McpCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = McpCapabilities{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -10454,11 +10611,11 @@ func (x *McpCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "acp":
-			if err := x.McpCapabilitiesMCPOverACP.decodeGatedMember(&it, r, &x.Unknown, &known); err != nil {
+			if err := x.McpCapabilitiesMCPOverACP.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 				return err
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -10591,8 +10748,11 @@ func (x *SessionCapabilities) UnmarshalJSON(data []byte) error {
 }
 
 func (x *SessionCapabilities) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *SessionCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionCapabilities{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -10679,27 +10839,27 @@ func (x *SessionCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "systemPrompt":
-			if err := x.SessionCapabilitiesSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, &known); err != nil {
+			if err := x.SessionCapabilitiesSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 				return err
 			}
 		case "fork":
-			if err := x.SessionCapabilitiesSessionFork.decodeGatedMember(&it, r, &x.Unknown, &known); err != nil {
+			if err := x.SessionCapabilitiesSessionFork.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 				return err
 			}
 		case "archive":
-			if err := x.SessionCapabilitiesSessionArchive.decodeGatedMember(&it, r, &x.Unknown, &known); err != nil {
+			if err := x.SessionCapabilitiesSessionArchive.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 				return err
 			}
 		case "status":
-			if err := x.SessionCapabilitiesSessionStatus.decodeGatedMember(&it, r, &x.Unknown, &known); err != nil {
+			if err := x.SessionCapabilitiesSessionStatus.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 				return err
 			}
 		case "title":
-			if err := x.SessionCapabilitiesSessionTitle.decodeGatedMember(&it, r, &x.Unknown, &known); err != nil {
+			if err := x.SessionCapabilitiesSessionTitle.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 				return err
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -10817,8 +10977,11 @@ func (x *SessionListCapabilities) UnmarshalJSON(data []byte) error {
 }
 
 func (x *SessionListCapabilities) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *SessionListCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionListCapabilities{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -10840,7 +11003,7 @@ func (x *SessionListCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -10908,8 +11071,11 @@ func (x *SessionDeleteCapabilities) UnmarshalJSON(data []byte) error {
 }
 
 func (x *SessionDeleteCapabilities) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *SessionDeleteCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionDeleteCapabilities{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -10931,7 +11097,7 @@ func (x *SessionDeleteCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -11002,8 +11168,11 @@ func (x *SessionAdditionalDirectoriesCapabilities) UnmarshalJSON(data []byte) er
 }
 
 func (x *SessionAdditionalDirectoriesCapabilities) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *SessionAdditionalDirectoriesCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionAdditionalDirectoriesCapabilities{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -11025,7 +11194,7 @@ func (x *SessionAdditionalDirectoriesCapabilities) decodeWire(r *wireReader) err
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -11093,8 +11262,11 @@ func (x *SessionResumeCapabilities) UnmarshalJSON(data []byte) error {
 }
 
 func (x *SessionResumeCapabilities) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *SessionResumeCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionResumeCapabilities{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -11116,7 +11288,7 @@ func (x *SessionResumeCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -11184,8 +11356,11 @@ func (x *SessionCloseCapabilities) UnmarshalJSON(data []byte) error {
 }
 
 func (x *SessionCloseCapabilities) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *SessionCloseCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionCloseCapabilities{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -11207,7 +11382,7 @@ func (x *SessionCloseCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -11280,8 +11455,11 @@ func (x *AgentAuthCapabilities) UnmarshalJSON(data []byte) error {
 }
 
 func (x *AgentAuthCapabilities) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *AgentAuthCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AgentAuthCapabilities{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -11316,11 +11494,11 @@ func (x *AgentAuthCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "status":
-			if err := x.AgentAuthCapabilitiesAuthStatus.decodeGatedMember(&it, r, &x.Unknown, &known); err != nil {
+			if err := x.AgentAuthCapabilitiesAuthStatus.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 				return err
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -11398,8 +11576,11 @@ func (x *LogoutCapabilities) UnmarshalJSON(data []byte) error {
 }
 
 func (x *LogoutCapabilities) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *LogoutCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = LogoutCapabilities{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -11421,7 +11602,7 @@ func (x *LogoutCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -11500,14 +11681,11 @@ func (x *AuthMethod) UnmarshalJSON(data []byte) error {
 }
 
 func (x *AuthMethod) decodeWire(r *wireReader) error {
-	m := r.pushKnown(nil, wireKnown{name: "type"})
-	err := x.decodeVariant(r)
-	r.popKnown(m)
-	return err
+	return x.decodeObject(r, nil)
 }
 
-// decodeVariant decodes the variant the tag names.
-func (x *AuthMethod) decodeVariant(r *wireReader) error {
+func (x *AuthMethod) decodeObject(r *wireReader, known *wireKnownSet) error {
+	tagged := wireKnownWith(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "type")
 	if err != nil {
@@ -11515,7 +11693,7 @@ func (x *AuthMethod) decodeVariant(r *wireReader) error {
 	}
 	if !found || wireIsNull(raw) {
 		v := new(AuthMethodAgentVariant)
-		if err := (*AuthMethodAgent)(v).decodeWire(r); err != nil {
+		if err := (*AuthMethodAgent)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
@@ -11528,15 +11706,14 @@ func (x *AuthMethod) decodeVariant(r *wireReader) error {
 	switch string(tag) {
 	case "terminal":
 		v := new(AuthMethodTerminalVariant)
-		if err := (*AuthMethodTerminal)(v).decodeWire(r); err != nil {
+		if err := (*AuthMethodTerminal)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
-		r.unpushKnown()
 		v := new(AuthMethodAgentVariant)
-		if (*AuthMethodAgent)(v).decodeWire(r) == nil {
+		if (*AuthMethodAgent)(v).decodeObject(r, known) == nil {
 			x.Value = v
 			return nil
 		}
@@ -11694,8 +11871,11 @@ func (x *AuthMethodTerminal) UnmarshalJSON(data []byte) error {
 }
 
 func (x *AuthMethodTerminal) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *AuthMethodTerminal) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AuthMethodTerminal{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -11776,7 +11956,7 @@ func (x *AuthMethodTerminal) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -11887,8 +12067,11 @@ func (x *AuthMethodAgent) UnmarshalJSON(data []byte) error {
 }
 
 func (x *AuthMethodAgent) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *AuthMethodAgent) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AuthMethodAgent{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -11941,7 +12124,7 @@ func (x *AuthMethodAgent) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -12043,8 +12226,11 @@ func (x *Implementation) UnmarshalJSON(data []byte) error {
 }
 
 func (x *Implementation) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *Implementation) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = Implementation{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -12097,7 +12283,7 @@ func (x *Implementation) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -12186,8 +12372,11 @@ func (x *AuthenticateResponse) UnmarshalJSON(data []byte) error {
 }
 
 func (x *AuthenticateResponse) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *AuthenticateResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AuthenticateResponse{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -12209,7 +12398,7 @@ func (x *AuthenticateResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -12275,8 +12464,11 @@ func (x *LogoutResponse) UnmarshalJSON(data []byte) error {
 }
 
 func (x *LogoutResponse) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *LogoutResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = LogoutResponse{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -12298,7 +12490,7 @@ func (x *LogoutResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -12380,8 +12572,11 @@ func (x *NewSessionResponse) UnmarshalJSON(data []byte) error {
 }
 
 func (x *NewSessionResponse) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *NewSessionResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = NewSessionResponse{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -12443,7 +12638,7 @@ func (x *NewSessionResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -12535,8 +12730,11 @@ func (x *SessionModeState) UnmarshalJSON(data []byte) error {
 }
 
 func (x *SessionModeState) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *SessionModeState) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionModeState{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -12580,7 +12778,7 @@ func (x *SessionModeState) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -12698,8 +12896,11 @@ func (x *SessionMode) UnmarshalJSON(data []byte) error {
 }
 
 func (x *SessionMode) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *SessionMode) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionMode{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -12752,7 +12953,7 @@ func (x *SessionMode) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -12851,8 +13052,11 @@ func (x *SessionConfigOption) UnmarshalJSON(data []byte) error {
 }
 
 func (x *SessionConfigOption) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *SessionConfigOption) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionConfigOption{}
-	known := r.takeKnown()
 	start := r.mark()
 	it, err := wireObjectAt(r)
 	if err != nil {
@@ -12930,13 +13134,8 @@ func (x *SessionConfigOption) decodeWire(r *wireReader) error {
 		return wireMissing("name")
 	}
 	r.reset(start)
-	m := r.pushKnown(&known, wireKnown{
-		owner: x,
-		sink:  &x.Unknown,
-	})
-	err = x.Variant.decodeWire(r)
-	r.popKnown(m)
-	return err
+	owned := wireKnownWith(known, wireKnown{owner: x}, &x.Unknown)
+	return x.Variant.decodeObject(r, &owned)
 }
 
 func (x *SessionConfigOption) appendJSON(buf []byte) ([]byte, error) {
@@ -13031,14 +13230,11 @@ func (x *SessionConfigOptionVariant) UnmarshalJSON(data []byte) error {
 }
 
 func (x *SessionConfigOptionVariant) decodeWire(r *wireReader) error {
-	m := r.pushKnown(nil, wireKnown{name: "type"})
-	err := x.decodeVariant(r)
-	r.popKnown(m)
-	return err
+	return x.decodeObject(r, nil)
 }
 
-// decodeVariant decodes the variant the tag names.
-func (x *SessionConfigOptionVariant) decodeVariant(r *wireReader) error {
+func (x *SessionConfigOptionVariant) decodeObject(r *wireReader, known *wireKnownSet) error {
+	tagged := wireKnownWith(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "type")
 	if err != nil {
@@ -13054,14 +13250,14 @@ func (x *SessionConfigOptionVariant) decodeVariant(r *wireReader) error {
 	switch string(tag) {
 	case "select":
 		v := new(SessionConfigOptionSelect)
-		if err := (*SessionConfigSelect)(v).decodeWire(r); err != nil {
+		if err := (*SessionConfigSelect)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "boolean":
 		v := new(SessionConfigOptionBoolean)
-		if err := (*SessionConfigBoolean)(v).decodeWire(r); err != nil {
+		if err := (*SessionConfigBoolean)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
@@ -13306,11 +13502,18 @@ func (x *SessionConfigSelectOptions) UnmarshalJSON(data []byte) error {
 }
 
 func (x *SessionConfigSelectOptions) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *SessionConfigSelectOptions) decodeObject(r *wireReader, known *wireKnownSet) error {
+	if known != nil {
+		return x.decodeChoice(r, known)
+	}
 	pos, err := r.recall("SessionConfigSelectOptions")
 	if err != nil {
 		return err
 	}
-	if err := x.decodeChoice(r); err != nil {
+	if err := x.decodeChoice(r, nil); err != nil {
 		r.remember("SessionConfigSelectOptions", pos, err)
 		return err
 	}
@@ -13318,7 +13521,7 @@ func (x *SessionConfigSelectOptions) decodeWire(r *wireReader) error {
 }
 
 // decodeChoice chooses the variant and decodes it.
-func (x *SessionConfigSelectOptions) decodeChoice(r *wireReader) error {
+func (x *SessionConfigSelectOptions) decodeChoice(r *wireReader, known *wireKnownSet) error {
 	x.Value = nil
 	switch r.kind() {
 	case '[':
@@ -13458,8 +13661,11 @@ func (x *SessionConfigSelectOption) UnmarshalJSON(data []byte) error {
 }
 
 func (x *SessionConfigSelectOption) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *SessionConfigSelectOption) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionConfigSelectOption{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -13512,7 +13718,7 @@ func (x *SessionConfigSelectOption) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -13607,8 +13813,11 @@ func (x *SessionConfigSelectGroup) UnmarshalJSON(data []byte) error {
 }
 
 func (x *SessionConfigSelectGroup) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *SessionConfigSelectGroup) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionConfigSelectGroup{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -13661,7 +13870,7 @@ func (x *SessionConfigSelectGroup) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -13773,8 +13982,11 @@ func (x *SessionConfigSelect) UnmarshalJSON(data []byte) error {
 }
 
 func (x *SessionConfigSelect) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *SessionConfigSelect) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionConfigSelect{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -13801,7 +14013,7 @@ func (x *SessionConfigSelect) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "options")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -13870,8 +14082,11 @@ func (x *SessionConfigBoolean) UnmarshalJSON(data []byte) error {
 }
 
 func (x *SessionConfigBoolean) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *SessionConfigBoolean) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionConfigBoolean{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -13889,7 +14104,7 @@ func (x *SessionConfigBoolean) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "currentValue")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -13964,8 +14179,11 @@ func (x *LoadSessionResponse) UnmarshalJSON(data []byte) error {
 }
 
 func (x *LoadSessionResponse) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *LoadSessionResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = LoadSessionResponse{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -14018,7 +14236,7 @@ func (x *LoadSessionResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -14103,8 +14321,11 @@ func (x *ListSessionsResponse) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ListSessionsResponse) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ListSessionsResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ListSessionsResponse{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -14152,7 +14373,7 @@ func (x *ListSessionsResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -14254,8 +14475,11 @@ func (x *SessionInfo) UnmarshalJSON(data []byte) error {
 }
 
 func (x *SessionInfo) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *SessionInfo) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionInfo{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -14334,11 +14558,11 @@ func (x *SessionInfo) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "archived":
-			if err := x.SessionInfoSessionArchive.decodeGatedMember(&it, r, &x.Unknown, &known); err != nil {
+			if err := x.SessionInfoSessionArchive.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 				return err
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -14444,8 +14668,11 @@ func (x *DeleteSessionResponse) UnmarshalJSON(data []byte) error {
 }
 
 func (x *DeleteSessionResponse) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *DeleteSessionResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = DeleteSessionResponse{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -14467,7 +14694,7 @@ func (x *DeleteSessionResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -14541,8 +14768,11 @@ func (x *ResumeSessionResponse) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ResumeSessionResponse) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ResumeSessionResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ResumeSessionResponse{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -14595,7 +14825,7 @@ func (x *ResumeSessionResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -14675,8 +14905,11 @@ func (x *CloseSessionResponse) UnmarshalJSON(data []byte) error {
 }
 
 func (x *CloseSessionResponse) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *CloseSessionResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CloseSessionResponse{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -14698,7 +14931,7 @@ func (x *CloseSessionResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -14764,8 +14997,11 @@ func (x *SetSessionModeResponse) UnmarshalJSON(data []byte) error {
 }
 
 func (x *SetSessionModeResponse) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *SetSessionModeResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SetSessionModeResponse{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -14787,7 +15023,7 @@ func (x *SetSessionModeResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -14855,8 +15091,11 @@ func (x *SetSessionConfigOptionResponse) UnmarshalJSON(data []byte) error {
 }
 
 func (x *SetSessionConfigOptionResponse) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *SetSessionConfigOptionResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SetSessionConfigOptionResponse{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -14891,7 +15130,7 @@ func (x *SetSessionConfigOptionResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -14978,8 +15217,11 @@ func (x *PromptResponse) UnmarshalJSON(data []byte) error {
 }
 
 func (x *PromptResponse) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *PromptResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PromptResponse{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -15010,11 +15252,11 @@ func (x *PromptResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "usage":
-			if err := x.PromptResponseEndTurnTokenUsage.decodeGatedMember(&it, r, &x.Unknown, &known); err != nil {
+			if err := x.PromptResponseEndTurnTokenUsage.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 				return err
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -15201,8 +15443,11 @@ func (x *Error) UnmarshalJSON(data []byte) error {
 }
 
 func (x *Error) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *Error) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = Error{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -15242,7 +15487,7 @@ func (x *Error) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -15375,8 +15620,11 @@ func (x *AgentNotification) UnmarshalJSON(data []byte) error {
 }
 
 func (x *AgentNotification) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *AgentNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AgentNotification{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -15403,7 +15651,7 @@ func (x *AgentNotification) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "params")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -15489,9 +15737,9 @@ func (x AgentNotificationParams) MarshalJSON() ([]byte, error) {
 // choiceAgentNotificationParams chooses the variant of AgentNotificationParams; files of unstable features add theirs.
 var choiceAgentNotificationParams = wireNewChoice[AgentNotificationParamsValue]("AgentNotificationParams", wireCandidate[AgentNotificationParamsValue]{
 	declared: []string{"_meta", "sessionId", "update"},
-	decode: func(r *wireReader) (AgentNotificationParamsValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (AgentNotificationParamsValue, error) {
 		v := new(AgentNotificationParamsSessionNotification)
-		if err := (*SessionNotification)(v).decodeWire(r); err != nil {
+		if err := (*SessionNotification)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -15502,9 +15750,9 @@ var choiceAgentNotificationParams = wireNewChoice[AgentNotificationParamsValue](
 	required:     []string{"sessionId", "update"},
 }, wireCandidate[AgentNotificationParamsValue]{
 	declared: []string{"_meta", "elicitationId"},
-	decode: func(r *wireReader) (AgentNotificationParamsValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (AgentNotificationParamsValue, error) {
 		v := new(AgentNotificationParamsCompleteElicitationNotification)
-		if err := (*CompleteElicitationNotification)(v).decodeWire(r); err != nil {
+		if err := (*CompleteElicitationNotification)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -15515,7 +15763,7 @@ var choiceAgentNotificationParams = wireNewChoice[AgentNotificationParamsValue](
 	required:     []string{"elicitationId"},
 }, wireCandidate[AgentNotificationParamsValue]{
 	declared: nil,
-	decode: func(r *wireReader) (AgentNotificationParamsValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (AgentNotificationParamsValue, error) {
 		v := new(AgentNotificationParamsExtNotification)
 		if err := (*ExtNotification)(v).decodeWire(r); err != nil {
 			return nil, err
@@ -15534,11 +15782,18 @@ func (x *AgentNotificationParams) UnmarshalJSON(data []byte) error {
 }
 
 func (x *AgentNotificationParams) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *AgentNotificationParams) decodeObject(r *wireReader, known *wireKnownSet) error {
+	if known != nil {
+		return x.decodeChoice(r, known)
+	}
 	pos, err := r.recall("AgentNotificationParams")
 	if err != nil {
 		return err
 	}
-	if err := x.decodeChoice(r); err != nil {
+	if err := x.decodeChoice(r, nil); err != nil {
 		r.remember("AgentNotificationParams", pos, err)
 		return err
 	}
@@ -15546,9 +15801,9 @@ func (x *AgentNotificationParams) decodeWire(r *wireReader) error {
 }
 
 // decodeChoice chooses the variant from the table and decodes it.
-func (x *AgentNotificationParams) decodeChoice(r *wireReader) error {
+func (x *AgentNotificationParams) decodeChoice(r *wireReader, known *wireKnownSet) error {
 	x.Value = nil
-	v, err := choiceAgentNotificationParams.decode(r)
+	v, err := choiceAgentNotificationParams.decode(r, known)
 	if err != nil {
 		return err
 	}
@@ -15678,8 +15933,11 @@ func (x *SessionNotification) UnmarshalJSON(data []byte) error {
 }
 
 func (x *SessionNotification) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *SessionNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionNotification{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -15719,7 +15977,7 @@ func (x *SessionNotification) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -15834,14 +16092,11 @@ func (x *SessionUpdate) UnmarshalJSON(data []byte) error {
 }
 
 func (x *SessionUpdate) decodeWire(r *wireReader) error {
-	m := r.pushKnown(nil, wireKnown{name: "sessionUpdate"})
-	err := x.decodeVariant(r)
-	r.popKnown(m)
-	return err
+	return x.decodeObject(r, nil)
 }
 
-// decodeVariant decodes the variant the tag names.
-func (x *SessionUpdate) decodeVariant(r *wireReader) error {
+func (x *SessionUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
+	tagged := wireKnownWith(known, wireKnown{tag: "sessionUpdate"}, nil)
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "sessionUpdate")
 	if err != nil {
@@ -15857,107 +16112,107 @@ func (x *SessionUpdate) decodeVariant(r *wireReader) error {
 	switch string(tag) {
 	case "user_message_chunk":
 		v := new(SessionUpdateUserMessageChunk)
-		if err := (*ContentChunk)(v).decodeWire(r); err != nil {
+		if err := (*ContentChunk)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "agent_message_chunk":
 		v := new(SessionUpdateAgentMessageChunk)
-		if err := (*ContentChunk)(v).decodeWire(r); err != nil {
+		if err := (*ContentChunk)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "agent_thought_chunk":
 		v := new(SessionUpdateAgentThoughtChunk)
-		if err := (*ContentChunk)(v).decodeWire(r); err != nil {
+		if err := (*ContentChunk)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "tool_call":
 		v := new(SessionUpdateToolCall)
-		if err := (*ToolCall)(v).decodeWire(r); err != nil {
+		if err := (*ToolCall)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "tool_call_update":
 		v := new(SessionUpdateToolCallUpdate)
-		if err := (*ToolCallUpdate)(v).decodeWire(r); err != nil {
+		if err := (*ToolCallUpdate)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "plan":
 		v := new(SessionUpdatePlan)
-		if err := (*Plan)(v).decodeWire(r); err != nil {
+		if err := (*Plan)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "available_commands_update":
 		v := new(SessionUpdateAvailableCommandsUpdate)
-		if err := (*AvailableCommandsUpdate)(v).decodeWire(r); err != nil {
+		if err := (*AvailableCommandsUpdate)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "current_mode_update":
 		v := new(SessionUpdateCurrentModeUpdate)
-		if err := (*CurrentModeUpdate)(v).decodeWire(r); err != nil {
+		if err := (*CurrentModeUpdate)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "config_option_update":
 		v := new(SessionUpdateConfigOptionUpdate)
-		if err := (*ConfigOptionUpdate)(v).decodeWire(r); err != nil {
+		if err := (*ConfigOptionUpdate)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "session_info_update":
 		v := new(SessionUpdateSessionInfoUpdate)
-		if err := (*SessionInfoUpdate)(v).decodeWire(r); err != nil {
+		if err := (*SessionInfoUpdate)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "usage_update":
 		v := new(SessionUpdateUsageUpdate)
-		if err := (*UsageUpdate)(v).decodeWire(r); err != nil {
+		if err := (*UsageUpdate)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "notice":
 		v := new(SessionUpdateNotice)
-		if err := (*Notice)(v).decodeWire(r); err != nil {
+		if err := (*Notice)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "compaction_update":
 		v := new(SessionUpdateCompactionUpdate)
-		if err := (*CompactionUpdate)(v).decodeWire(r); err != nil {
+		if err := (*CompactionUpdate)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "compaction_summary_chunk":
 		v := new(SessionUpdateCompactionSummaryChunk)
-		if err := (*CompactionSummaryChunk)(v).decodeWire(r); err != nil {
+		if err := (*CompactionSummaryChunk)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
-		if ok, err := x.decodeGatedPlanOperations(tag, r); ok {
+		if ok, err := x.decodeGatedPlanOperations(tag, r, &tagged); ok {
 			return err
 		}
-		if ok, err := x.decodeGatedSubagents(tag, r); ok {
+		if ok, err := x.decodeGatedSubagents(tag, r, &tagged); ok {
 			return err
 		}
 		return wireErrorf("%s: unknown %s %s (known: %s)", "SessionUpdate", "sessionUpdate", wireQuoteExcerpt(tag), "\"user_message_chunk\", \"agent_message_chunk\", \"agent_thought_chunk\", \"tool_call\", \"tool_call_update\", \"plan\", \"available_commands_update\", \"current_mode_update\", \"config_option_update\", \"session_info_update\", \"usage_update\", \"notice\", \"compaction_update\", \"compaction_summary_chunk\""+knownSessionUpdatePlanOperations+knownSessionUpdateSubagents)
@@ -16565,8 +16820,11 @@ func (x *ContentChunk) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ContentChunk) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ContentChunk) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ContentChunk{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -16610,7 +16868,7 @@ func (x *ContentChunk) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -16721,8 +16979,11 @@ func (x *ToolCall) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ToolCall) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ToolCall) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ToolCall{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -16855,7 +17116,7 @@ func (x *ToolCall) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -16999,8 +17260,11 @@ func (x *PlanEntry) UnmarshalJSON(data []byte) error {
 }
 
 func (x *PlanEntry) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *PlanEntry) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PlanEntry{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -17049,7 +17313,7 @@ func (x *PlanEntry) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -17269,8 +17533,11 @@ func (x *Plan) UnmarshalJSON(data []byte) error {
 }
 
 func (x *Plan) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *Plan) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = Plan{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -17305,7 +17572,7 @@ func (x *Plan) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -17390,8 +17657,11 @@ func (x *AvailableCommand) UnmarshalJSON(data []byte) error {
 }
 
 func (x *AvailableCommand) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *AvailableCommand) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AvailableCommand{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -17444,7 +17714,7 @@ func (x *AvailableCommand) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -17542,11 +17812,15 @@ func (x *AvailableCommandInput) UnmarshalJSON(data []byte) error {
 }
 
 func (x *AvailableCommandInput) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *AvailableCommandInput) decodeObject(r *wireReader, known *wireKnownSet) error {
 	x.Value = nil
 	switch r.kind() {
 	case '{':
 		v := new(AvailableCommandInputUnstructured)
-		if err := (*UnstructuredCommandInput)(v).decodeWire(r); err != nil {
+		if err := (*UnstructuredCommandInput)(v).decodeObject(r, known); err != nil {
 			return err
 		}
 		x.Value = v
@@ -17627,8 +17901,11 @@ func (x *UnstructuredCommandInput) UnmarshalJSON(data []byte) error {
 }
 
 func (x *UnstructuredCommandInput) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *UnstructuredCommandInput) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = UnstructuredCommandInput{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -17659,7 +17936,7 @@ func (x *UnstructuredCommandInput) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -17735,8 +18012,11 @@ func (x *AvailableCommandsUpdate) UnmarshalJSON(data []byte) error {
 }
 
 func (x *AvailableCommandsUpdate) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *AvailableCommandsUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AvailableCommandsUpdate{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -17771,7 +18051,7 @@ func (x *AvailableCommandsUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -17856,8 +18136,11 @@ func (x *CurrentModeUpdate) UnmarshalJSON(data []byte) error {
 }
 
 func (x *CurrentModeUpdate) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *CurrentModeUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CurrentModeUpdate{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -17888,7 +18171,7 @@ func (x *CurrentModeUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -17964,8 +18247,11 @@ func (x *ConfigOptionUpdate) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ConfigOptionUpdate) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ConfigOptionUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ConfigOptionUpdate{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -18000,7 +18286,7 @@ func (x *ConfigOptionUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -18086,8 +18372,11 @@ func (x *SessionInfoUpdate) UnmarshalJSON(data []byte) error {
 }
 
 func (x *SessionInfoUpdate) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *SessionInfoUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionInfoUpdate{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -18135,7 +18424,7 @@ func (x *SessionInfoUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -18220,8 +18509,11 @@ func (x *Cost) UnmarshalJSON(data []byte) error {
 }
 
 func (x *Cost) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *Cost) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = Cost{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -18261,7 +18553,7 @@ func (x *Cost) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -18349,8 +18641,11 @@ func (x *UsageUpdate) UnmarshalJSON(data []byte) error {
 }
 
 func (x *UsageUpdate) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *UsageUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = UsageUpdate{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -18403,7 +18698,7 @@ func (x *UsageUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -18564,8 +18859,11 @@ func (x *Notice) UnmarshalJSON(data []byte) error {
 }
 
 func (x *Notice) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *Notice) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = Notice{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -18618,7 +18916,7 @@ func (x *Notice) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -18799,8 +19097,11 @@ func (x *CompactionUpdate) UnmarshalJSON(data []byte) error {
 }
 
 func (x *CompactionUpdate) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *CompactionUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CompactionUpdate{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -18868,7 +19169,7 @@ func (x *CompactionUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -18967,8 +19268,11 @@ func (x *CompactionSummaryChunk) UnmarshalJSON(data []byte) error {
 }
 
 func (x *CompactionSummaryChunk) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *CompactionSummaryChunk) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CompactionSummaryChunk{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -19008,7 +19312,7 @@ func (x *CompactionSummaryChunk) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -19094,8 +19398,11 @@ func (x *CompleteElicitationNotification) UnmarshalJSON(data []byte) error {
 }
 
 func (x *CompleteElicitationNotification) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *CompleteElicitationNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CompleteElicitationNotification{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -19126,7 +19433,7 @@ func (x *CompleteElicitationNotification) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -19227,8 +19534,11 @@ func (x *ClientRequest) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ClientRequest) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ClientRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ClientRequest{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -19264,7 +19574,7 @@ func (x *ClientRequest) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "params")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -19376,9 +19686,9 @@ func (x ClientRequestParams) MarshalJSON() ([]byte, error) {
 // choiceClientRequestParams chooses the variant of ClientRequestParams; files of unstable features add theirs.
 var choiceClientRequestParams = wireNewChoice[ClientRequestParamsValue]("ClientRequestParams", wireCandidate[ClientRequestParamsValue]{
 	declared: []string{"_meta", "clientCapabilities", "clientInfo", "protocolVersion"},
-	decode: func(r *wireReader) (ClientRequestParamsValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsInitializeRequest)
-		if err := (*InitializeRequest)(v).decodeWire(r); err != nil {
+		if err := (*InitializeRequest)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -19389,9 +19699,9 @@ var choiceClientRequestParams = wireNewChoice[ClientRequestParamsValue]("ClientR
 	required:     []string{"protocolVersion"},
 }, wireCandidate[ClientRequestParamsValue]{
 	declared: []string{"_meta", "methodId"},
-	decode: func(r *wireReader) (ClientRequestParamsValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsAuthenticateRequest)
-		if err := (*AuthenticateRequest)(v).decodeWire(r); err != nil {
+		if err := (*AuthenticateRequest)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -19402,9 +19712,9 @@ var choiceClientRequestParams = wireNewChoice[ClientRequestParamsValue]("ClientR
 	required:     []string{"methodId"},
 }, wireCandidate[ClientRequestParamsValue]{
 	declared: []string{"_meta"},
-	decode: func(r *wireReader) (ClientRequestParamsValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsLogoutRequest)
-		if err := (*LogoutRequest)(v).decodeWire(r); err != nil {
+		if err := (*LogoutRequest)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -19415,9 +19725,9 @@ var choiceClientRequestParams = wireNewChoice[ClientRequestParamsValue]("ClientR
 	required:     nil,
 }, wireCandidate[ClientRequestParamsValue]{
 	declared: []string{"_meta", "additionalDirectories", "cwd", "mcpServers", "systemPrompt"},
-	decode: func(r *wireReader) (ClientRequestParamsValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsNewSessionRequest)
-		if err := (*NewSessionRequest)(v).decodeWire(r); err != nil {
+		if err := (*NewSessionRequest)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -19428,9 +19738,9 @@ var choiceClientRequestParams = wireNewChoice[ClientRequestParamsValue]("ClientR
 	required:     []string{"cwd", "mcpServers"},
 }, wireCandidate[ClientRequestParamsValue]{
 	declared: []string{"_meta", "additionalDirectories", "cwd", "mcpServers", "sessionId", "systemPrompt"},
-	decode: func(r *wireReader) (ClientRequestParamsValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsLoadSessionRequest)
-		if err := (*LoadSessionRequest)(v).decodeWire(r); err != nil {
+		if err := (*LoadSessionRequest)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -19441,9 +19751,9 @@ var choiceClientRequestParams = wireNewChoice[ClientRequestParamsValue]("ClientR
 	required:     []string{"mcpServers", "cwd", "sessionId"},
 }, wireCandidate[ClientRequestParamsValue]{
 	declared: []string{"_meta", "archived", "cursor", "cwd"},
-	decode: func(r *wireReader) (ClientRequestParamsValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsListSessionsRequest)
-		if err := (*ListSessionsRequest)(v).decodeWire(r); err != nil {
+		if err := (*ListSessionsRequest)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -19454,9 +19764,9 @@ var choiceClientRequestParams = wireNewChoice[ClientRequestParamsValue]("ClientR
 	required:     nil,
 }, wireCandidate[ClientRequestParamsValue]{
 	declared: []string{"_meta", "sessionId"},
-	decode: func(r *wireReader) (ClientRequestParamsValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsDeleteSessionRequest)
-		if err := (*DeleteSessionRequest)(v).decodeWire(r); err != nil {
+		if err := (*DeleteSessionRequest)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -19467,9 +19777,9 @@ var choiceClientRequestParams = wireNewChoice[ClientRequestParamsValue]("ClientR
 	required:     []string{"sessionId"},
 }, wireCandidate[ClientRequestParamsValue]{
 	declared: []string{"_meta", "additionalDirectories", "cwd", "mcpServers", "sessionId", "systemPrompt"},
-	decode: func(r *wireReader) (ClientRequestParamsValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsResumeSessionRequest)
-		if err := (*ResumeSessionRequest)(v).decodeWire(r); err != nil {
+		if err := (*ResumeSessionRequest)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -19480,9 +19790,9 @@ var choiceClientRequestParams = wireNewChoice[ClientRequestParamsValue]("ClientR
 	required:     []string{"sessionId", "cwd"},
 }, wireCandidate[ClientRequestParamsValue]{
 	declared: []string{"_meta", "sessionId"},
-	decode: func(r *wireReader) (ClientRequestParamsValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsCloseSessionRequest)
-		if err := (*CloseSessionRequest)(v).decodeWire(r); err != nil {
+		if err := (*CloseSessionRequest)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -19493,9 +19803,9 @@ var choiceClientRequestParams = wireNewChoice[ClientRequestParamsValue]("ClientR
 	required:     []string{"sessionId"},
 }, wireCandidate[ClientRequestParamsValue]{
 	declared: []string{"_meta", "modeId", "sessionId"},
-	decode: func(r *wireReader) (ClientRequestParamsValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsSetSessionModeRequest)
-		if err := (*SetSessionModeRequest)(v).decodeWire(r); err != nil {
+		if err := (*SetSessionModeRequest)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -19506,9 +19816,9 @@ var choiceClientRequestParams = wireNewChoice[ClientRequestParamsValue]("ClientR
 	required:     []string{"sessionId", "modeId"},
 }, wireCandidate[ClientRequestParamsValue]{
 	declared: []string{"_meta", "configId", "sessionId", "type", "value"},
-	decode: func(r *wireReader) (ClientRequestParamsValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsSetSessionConfigOptionRequest)
-		if err := (*SetSessionConfigOptionRequest)(v).decodeWire(r); err != nil {
+		if err := (*SetSessionConfigOptionRequest)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -19519,9 +19829,9 @@ var choiceClientRequestParams = wireNewChoice[ClientRequestParamsValue]("ClientR
 	required:     []string{"sessionId", "configId"},
 }, wireCandidate[ClientRequestParamsValue]{
 	declared: []string{"_meta", "prompt", "sessionId"},
-	decode: func(r *wireReader) (ClientRequestParamsValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsPromptRequest)
-		if err := (*PromptRequest)(v).decodeWire(r); err != nil {
+		if err := (*PromptRequest)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -19532,7 +19842,7 @@ var choiceClientRequestParams = wireNewChoice[ClientRequestParamsValue]("ClientR
 	required:     []string{"sessionId", "prompt"},
 }, wireCandidate[ClientRequestParamsValue]{
 	declared: nil,
-	decode: func(r *wireReader) (ClientRequestParamsValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsExtMethodRequest)
 		if err := (*ExtRequest)(v).decodeWire(r); err != nil {
 			return nil, err
@@ -19551,11 +19861,18 @@ func (x *ClientRequestParams) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ClientRequestParams) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ClientRequestParams) decodeObject(r *wireReader, known *wireKnownSet) error {
+	if known != nil {
+		return x.decodeChoice(r, known)
+	}
 	pos, err := r.recall("ClientRequestParams")
 	if err != nil {
 		return err
 	}
-	if err := x.decodeChoice(r); err != nil {
+	if err := x.decodeChoice(r, nil); err != nil {
 		r.remember("ClientRequestParams", pos, err)
 		return err
 	}
@@ -19563,9 +19880,9 @@ func (x *ClientRequestParams) decodeWire(r *wireReader) error {
 }
 
 // decodeChoice chooses the variant from the table and decodes it.
-func (x *ClientRequestParams) decodeChoice(r *wireReader) error {
+func (x *ClientRequestParams) decodeChoice(r *wireReader, known *wireKnownSet) error {
 	x.Value = nil
-	v, err := choiceClientRequestParams.decode(r)
+	v, err := choiceClientRequestParams.decode(r, known)
 	if err != nil {
 		return err
 	}
@@ -19977,8 +20294,11 @@ func (x *InitializeRequest) UnmarshalJSON(data []byte) error {
 }
 
 func (x *InitializeRequest) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *InitializeRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = InitializeRequest{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -20036,7 +20356,7 @@ func (x *InitializeRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -20155,8 +20475,11 @@ func (x *ClientCapabilities) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ClientCapabilities) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ClientCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ClientCapabilities{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -20246,15 +20569,15 @@ func (x *ClientCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "subagents":
-			if err := x.ClientCapabilitiesSubagents.decodeGatedMember(&it, r, &x.Unknown, &known); err != nil {
+			if err := x.ClientCapabilitiesSubagents.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 				return err
 			}
 		case "plan":
-			if err := x.ClientCapabilitiesPlanOperations.decodeGatedMember(&it, r, &x.Unknown, &known); err != nil {
+			if err := x.ClientCapabilitiesPlanOperations.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 				return err
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -20369,8 +20692,11 @@ func (x *FileSystemCapabilities) UnmarshalJSON(data []byte) error {
 }
 
 func (x *FileSystemCapabilities) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *FileSystemCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = FileSystemCapabilities{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -20420,7 +20746,7 @@ func (x *FileSystemCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -20513,8 +20839,11 @@ func (x *ClientSessionCapabilities) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ClientSessionCapabilities) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ClientSessionCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ClientSessionCapabilities{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -20575,7 +20904,7 @@ func (x *ClientSessionCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -20654,8 +20983,11 @@ func (x *CompactionCapabilities) UnmarshalJSON(data []byte) error {
 }
 
 func (x *CompactionCapabilities) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *CompactionCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CompactionCapabilities{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -20663,7 +20995,7 @@ func (x *CompactionCapabilities) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -20724,8 +21056,11 @@ func (x *SessionConfigOptionsCapabilities) UnmarshalJSON(data []byte) error {
 }
 
 func (x *SessionConfigOptionsCapabilities) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *SessionConfigOptionsCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionConfigOptionsCapabilities{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -20760,7 +21095,7 @@ func (x *SessionConfigOptionsCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -20835,8 +21170,11 @@ func (x *BooleanConfigOptionCapabilities) UnmarshalJSON(data []byte) error {
 }
 
 func (x *BooleanConfigOptionCapabilities) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *BooleanConfigOptionCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = BooleanConfigOptionCapabilities{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -20858,7 +21196,7 @@ func (x *BooleanConfigOptionCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -20916,8 +21254,11 @@ func (x *NoticeCapabilities) UnmarshalJSON(data []byte) error {
 }
 
 func (x *NoticeCapabilities) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *NoticeCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = NoticeCapabilities{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -20925,7 +21266,7 @@ func (x *NoticeCapabilities) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -20989,8 +21330,11 @@ func (x *AuthCapabilities) UnmarshalJSON(data []byte) error {
 }
 
 func (x *AuthCapabilities) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *AuthCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AuthCapabilities{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -21026,7 +21370,7 @@ func (x *AuthCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -21111,8 +21455,11 @@ func (x *ElicitationCapabilities) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ElicitationCapabilities) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ElicitationCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ElicitationCapabilities{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -21160,7 +21507,7 @@ func (x *ElicitationCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -21244,8 +21591,11 @@ func (x *ElicitationFormCapabilities) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ElicitationFormCapabilities) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ElicitationFormCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ElicitationFormCapabilities{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -21267,7 +21617,7 @@ func (x *ElicitationFormCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -21337,8 +21687,11 @@ func (x *ElicitationUrlCapabilities) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ElicitationUrlCapabilities) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ElicitationUrlCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ElicitationUrlCapabilities{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -21360,7 +21713,7 @@ func (x *ElicitationUrlCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -21431,8 +21784,11 @@ func (x *AuthenticateRequest) UnmarshalJSON(data []byte) error {
 }
 
 func (x *AuthenticateRequest) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *AuthenticateRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AuthenticateRequest{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -21463,7 +21819,7 @@ func (x *AuthenticateRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -21539,8 +21895,11 @@ func (x *LogoutRequest) UnmarshalJSON(data []byte) error {
 }
 
 func (x *LogoutRequest) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *LogoutRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = LogoutRequest{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -21562,7 +21921,7 @@ func (x *LogoutRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -21644,8 +22003,11 @@ func (x *NewSessionRequest) UnmarshalJSON(data []byte) error {
 }
 
 func (x *NewSessionRequest) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *NewSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = NewSessionRequest{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -21704,11 +22066,11 @@ func (x *NewSessionRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "systemPrompt":
-			if err := x.NewSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, &known); err != nil {
+			if err := x.NewSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 				return err
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -21824,14 +22186,11 @@ func (x *McpServer) UnmarshalJSON(data []byte) error {
 }
 
 func (x *McpServer) decodeWire(r *wireReader) error {
-	m := r.pushKnown(nil, wireKnown{name: "type"})
-	err := x.decodeVariant(r)
-	r.popKnown(m)
-	return err
+	return x.decodeObject(r, nil)
 }
 
-// decodeVariant decodes the variant the tag names.
-func (x *McpServer) decodeVariant(r *wireReader) error {
+func (x *McpServer) decodeObject(r *wireReader, known *wireKnownSet) error {
+	tagged := wireKnownWith(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "type")
 	if err != nil {
@@ -21839,7 +22198,7 @@ func (x *McpServer) decodeVariant(r *wireReader) error {
 	}
 	if !found || wireIsNull(raw) {
 		v := new(McpServerStdioVariant)
-		if err := (*McpServerStdio)(v).decodeWire(r); err != nil {
+		if err := (*McpServerStdio)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
@@ -21852,25 +22211,24 @@ func (x *McpServer) decodeVariant(r *wireReader) error {
 	switch string(tag) {
 	case "http":
 		v := new(McpServerHTTP)
-		if err := (*McpServerHttp)(v).decodeWire(r); err != nil {
+		if err := (*McpServerHttp)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "sse":
 		v := new(McpServerSSE)
-		if err := (*McpServerSse)(v).decodeWire(r); err != nil {
+		if err := (*McpServerSse)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
-		if ok, err := x.decodeGatedMCPOverACP(tag, r); ok {
+		if ok, err := x.decodeGatedMCPOverACP(tag, r, &tagged); ok {
 			return err
 		}
-		r.unpushKnown()
 		v := new(McpServerStdioVariant)
-		if (*McpServerStdio)(v).decodeWire(r) == nil {
+		if (*McpServerStdio)(v).decodeObject(r, known) == nil {
 			x.Value = v
 			return nil
 		}
@@ -22034,8 +22392,11 @@ func (x *HttpHeader) UnmarshalJSON(data []byte) error {
 }
 
 func (x *HttpHeader) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *HttpHeader) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = HttpHeader{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -22075,7 +22436,7 @@ func (x *HttpHeader) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -22163,8 +22524,11 @@ func (x *McpServerHttp) UnmarshalJSON(data []byte) error {
 }
 
 func (x *McpServerHttp) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *McpServerHttp) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = McpServerHttp{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -22218,7 +22582,7 @@ func (x *McpServerHttp) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -22319,8 +22683,11 @@ func (x *McpServerSse) UnmarshalJSON(data []byte) error {
 }
 
 func (x *McpServerSse) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *McpServerSse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = McpServerSse{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -22374,7 +22741,7 @@ func (x *McpServerSse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -22477,8 +22844,11 @@ func (x *McpServerStdio) UnmarshalJSON(data []byte) error {
 }
 
 func (x *McpServerStdio) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *McpServerStdio) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = McpServerStdio{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -22546,7 +22916,7 @@ func (x *McpServerStdio) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -22675,8 +23045,11 @@ func (x *LoadSessionRequest) UnmarshalJSON(data []byte) error {
 }
 
 func (x *LoadSessionRequest) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *LoadSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = LoadSessionRequest{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -22744,11 +23117,11 @@ func (x *LoadSessionRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "systemPrompt":
-			if err := x.LoadSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, &known); err != nil {
+			if err := x.LoadSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 				return err
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -22861,8 +23234,11 @@ func (x *ListSessionsRequest) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ListSessionsRequest) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ListSessionsRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ListSessionsRequest{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -22902,11 +23278,11 @@ func (x *ListSessionsRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "archived":
-			if err := x.ListSessionsRequestSessionArchive.decodeGatedMember(&it, r, &x.Unknown, &known); err != nil {
+			if err := x.ListSessionsRequestSessionArchive.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 				return err
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -22993,8 +23369,11 @@ func (x *DeleteSessionRequest) UnmarshalJSON(data []byte) error {
 }
 
 func (x *DeleteSessionRequest) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *DeleteSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = DeleteSessionRequest{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -23025,7 +23404,7 @@ func (x *DeleteSessionRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -23119,8 +23498,11 @@ func (x *ResumeSessionRequest) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ResumeSessionRequest) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ResumeSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ResumeSessionRequest{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -23188,11 +23570,11 @@ func (x *ResumeSessionRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "systemPrompt":
-			if err := x.ResumeSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, &known); err != nil {
+			if err := x.ResumeSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 				return err
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -23299,8 +23681,11 @@ func (x *CloseSessionRequest) UnmarshalJSON(data []byte) error {
 }
 
 func (x *CloseSessionRequest) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *CloseSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CloseSessionRequest{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -23331,7 +23716,7 @@ func (x *CloseSessionRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -23409,8 +23794,11 @@ func (x *SetSessionModeRequest) UnmarshalJSON(data []byte) error {
 }
 
 func (x *SetSessionModeRequest) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *SetSessionModeRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SetSessionModeRequest{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -23450,7 +23838,7 @@ func (x *SetSessionModeRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -23538,8 +23926,11 @@ func (x *SetSessionConfigOptionRequest) UnmarshalJSON(data []byte) error {
 }
 
 func (x *SetSessionConfigOptionRequest) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *SetSessionConfigOptionRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SetSessionConfigOptionRequest{}
-	known := r.takeKnown()
 	start := r.mark()
 	it, err := wireObjectAt(r)
 	if err != nil {
@@ -23591,13 +23982,8 @@ func (x *SetSessionConfigOptionRequest) decodeWire(r *wireReader) error {
 		return wireMissing("configId")
 	}
 	r.reset(start)
-	m := r.pushKnown(&known, wireKnown{
-		owner: x,
-		sink:  &x.Unknown,
-	})
-	err = x.Variant.decodeWire(r)
-	r.popKnown(m)
-	return err
+	owned := wireKnownWith(known, wireKnown{owner: x}, &x.Unknown)
+	return x.Variant.decodeObject(r, &owned)
 }
 
 func (x *SetSessionConfigOptionRequest) appendJSON(buf []byte) ([]byte, error) {
@@ -23678,14 +24064,11 @@ func (x *SetSessionConfigOptionRequestVariant) UnmarshalJSON(data []byte) error 
 }
 
 func (x *SetSessionConfigOptionRequestVariant) decodeWire(r *wireReader) error {
-	m := r.pushKnown(nil, wireKnown{name: "type"})
-	err := x.decodeVariant(r)
-	r.popKnown(m)
-	return err
+	return x.decodeObject(r, nil)
 }
 
-// decodeVariant decodes the variant the tag names.
-func (x *SetSessionConfigOptionRequestVariant) decodeVariant(r *wireReader) error {
+func (x *SetSessionConfigOptionRequestVariant) decodeObject(r *wireReader, known *wireKnownSet) error {
+	tagged := wireKnownWith(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "type")
 	if err != nil {
@@ -23693,7 +24076,7 @@ func (x *SetSessionConfigOptionRequestVariant) decodeVariant(r *wireReader) erro
 	}
 	if !found || wireIsNull(raw) {
 		v := new(SetSessionConfigOptionRequestValueID)
-		if err := v.decodeWire(r); err != nil {
+		if err := v.decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
@@ -23706,15 +24089,14 @@ func (x *SetSessionConfigOptionRequestVariant) decodeVariant(r *wireReader) erro
 	switch string(tag) {
 	case "boolean":
 		v := new(SetSessionConfigOptionRequestBoolean)
-		if err := v.decodeWire(r); err != nil {
+		if err := v.decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
-		r.unpushKnown()
 		v := new(SetSessionConfigOptionRequestValueID)
-		if v.decodeWire(r) == nil {
+		if v.decodeObject(r, known) == nil {
 			x.Value = v
 			return nil
 		}
@@ -23752,8 +24134,11 @@ type SetSessionConfigOptionRequestBoolean struct {
 }
 
 func (x *SetSessionConfigOptionRequestBoolean) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *SetSessionConfigOptionRequestBoolean) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SetSessionConfigOptionRequestBoolean{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -23771,7 +24156,7 @@ func (x *SetSessionConfigOptionRequestBoolean) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "value")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -23839,8 +24224,11 @@ type SetSessionConfigOptionRequestValueID struct {
 }
 
 func (x *SetSessionConfigOptionRequestValueID) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *SetSessionConfigOptionRequestValueID) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SetSessionConfigOptionRequestValueID{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -23858,7 +24246,7 @@ func (x *SetSessionConfigOptionRequestValueID) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "value")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -23952,8 +24340,11 @@ func (x *PromptRequest) UnmarshalJSON(data []byte) error {
 }
 
 func (x *PromptRequest) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *PromptRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PromptRequest{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -23993,7 +24384,7 @@ func (x *PromptRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -24092,11 +24483,18 @@ func (x *ClientResponse) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ClientResponse) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ClientResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
+	if known != nil {
+		return x.decodeChoice(r, known)
+	}
 	pos, err := r.recall("ClientResponse")
 	if err != nil {
 		return err
 	}
-	if err := x.decodeChoice(r); err != nil {
+	if err := x.decodeChoice(r, nil); err != nil {
 		r.remember("ClientResponse", pos, err)
 		return err
 	}
@@ -24104,7 +24502,7 @@ func (x *ClientResponse) decodeWire(r *wireReader) error {
 }
 
 // decodeChoice chooses the variant and decodes it.
-func (x *ClientResponse) decodeChoice(r *wireReader) error {
+func (x *ClientResponse) decodeChoice(r *wireReader, known *wireKnownSet) error {
 	x.Value = nil
 	switch r.kind() {
 	case '{':
@@ -24122,7 +24520,7 @@ func (x *ClientResponse) decodeChoice(r *wireReader) error {
 			{
 				r.reset(start)
 				v := new(ClientResponseResult)
-				err := v.decodeWire(r)
+				err := v.decodeObject(r, known)
 				if err == nil {
 					x.Value = v
 					return nil
@@ -24136,7 +24534,7 @@ func (x *ClientResponse) decodeChoice(r *wireReader) error {
 			{
 				r.reset(start)
 				v := new(ClientResponseError)
-				err := v.decodeWire(r)
+				err := v.decodeObject(r, known)
 				if err == nil {
 					x.Value = v
 					return nil
@@ -24186,8 +24584,11 @@ type ClientResponseResult struct {
 }
 
 func (x *ClientResponseResult) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ClientResponseResult) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ClientResponseResult{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -24214,7 +24615,7 @@ func (x *ClientResponseResult) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "result")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -24287,8 +24688,11 @@ type ClientResponseError struct {
 }
 
 func (x *ClientResponseError) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ClientResponseError) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ClientResponseError{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -24315,7 +24719,7 @@ func (x *ClientResponseError) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "error")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -24409,9 +24813,9 @@ func (x ClientResponseResultResult) MarshalJSON() ([]byte, error) {
 // choiceClientResponseResultResult chooses the variant of ClientResponseResultResult; files of unstable features add theirs.
 var choiceClientResponseResultResult = wireNewChoice[ClientResponseResultResultValue]("ClientResponseResultResult", wireCandidate[ClientResponseResultResultValue]{
 	declared: []string{"_meta"},
-	decode: func(r *wireReader) (ClientResponseResultResultValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (ClientResponseResultResultValue, error) {
 		v := new(ClientResponseResultResultWriteTextFileResponse)
-		if err := (*WriteTextFileResponse)(v).decodeWire(r); err != nil {
+		if err := (*WriteTextFileResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -24422,9 +24826,9 @@ var choiceClientResponseResultResult = wireNewChoice[ClientResponseResultResultV
 	required:     nil,
 }, wireCandidate[ClientResponseResultResultValue]{
 	declared: []string{"_meta", "content"},
-	decode: func(r *wireReader) (ClientResponseResultResultValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (ClientResponseResultResultValue, error) {
 		v := new(ClientResponseResultResultReadTextFileResponse)
-		if err := (*ReadTextFileResponse)(v).decodeWire(r); err != nil {
+		if err := (*ReadTextFileResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -24435,9 +24839,9 @@ var choiceClientResponseResultResult = wireNewChoice[ClientResponseResultResultV
 	required:     []string{"content"},
 }, wireCandidate[ClientResponseResultResultValue]{
 	declared: []string{"_meta", "outcome"},
-	decode: func(r *wireReader) (ClientResponseResultResultValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (ClientResponseResultResultValue, error) {
 		v := new(ClientResponseResultResultRequestPermissionResponse)
-		if err := (*RequestPermissionResponse)(v).decodeWire(r); err != nil {
+		if err := (*RequestPermissionResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -24448,9 +24852,9 @@ var choiceClientResponseResultResult = wireNewChoice[ClientResponseResultResultV
 	required:     []string{"outcome"},
 }, wireCandidate[ClientResponseResultResultValue]{
 	declared: []string{"_meta", "terminalId"},
-	decode: func(r *wireReader) (ClientResponseResultResultValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (ClientResponseResultResultValue, error) {
 		v := new(ClientResponseResultResultCreateTerminalResponse)
-		if err := (*CreateTerminalResponse)(v).decodeWire(r); err != nil {
+		if err := (*CreateTerminalResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -24461,9 +24865,9 @@ var choiceClientResponseResultResult = wireNewChoice[ClientResponseResultResultV
 	required:     []string{"terminalId"},
 }, wireCandidate[ClientResponseResultResultValue]{
 	declared: []string{"_meta", "exitStatus", "output", "truncated"},
-	decode: func(r *wireReader) (ClientResponseResultResultValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (ClientResponseResultResultValue, error) {
 		v := new(ClientResponseResultResultTerminalOutputResponse)
-		if err := (*TerminalOutputResponse)(v).decodeWire(r); err != nil {
+		if err := (*TerminalOutputResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -24474,9 +24878,9 @@ var choiceClientResponseResultResult = wireNewChoice[ClientResponseResultResultV
 	required:     []string{"output", "truncated"},
 }, wireCandidate[ClientResponseResultResultValue]{
 	declared: []string{"_meta"},
-	decode: func(r *wireReader) (ClientResponseResultResultValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (ClientResponseResultResultValue, error) {
 		v := new(ClientResponseResultResultReleaseTerminalResponse)
-		if err := (*ReleaseTerminalResponse)(v).decodeWire(r); err != nil {
+		if err := (*ReleaseTerminalResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -24487,9 +24891,9 @@ var choiceClientResponseResultResult = wireNewChoice[ClientResponseResultResultV
 	required:     nil,
 }, wireCandidate[ClientResponseResultResultValue]{
 	declared: []string{"_meta", "exitCode", "signal"},
-	decode: func(r *wireReader) (ClientResponseResultResultValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (ClientResponseResultResultValue, error) {
 		v := new(ClientResponseResultResultWaitForTerminalExitResponse)
-		if err := (*WaitForTerminalExitResponse)(v).decodeWire(r); err != nil {
+		if err := (*WaitForTerminalExitResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -24500,9 +24904,9 @@ var choiceClientResponseResultResult = wireNewChoice[ClientResponseResultResultV
 	required:     nil,
 }, wireCandidate[ClientResponseResultResultValue]{
 	declared: []string{"_meta"},
-	decode: func(r *wireReader) (ClientResponseResultResultValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (ClientResponseResultResultValue, error) {
 		v := new(ClientResponseResultResultKillTerminalResponse)
-		if err := (*KillTerminalResponse)(v).decodeWire(r); err != nil {
+		if err := (*KillTerminalResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -24513,9 +24917,9 @@ var choiceClientResponseResultResult = wireNewChoice[ClientResponseResultResultV
 	required:     nil,
 }, wireCandidate[ClientResponseResultResultValue]{
 	declared: []string{"_meta", "action", "content"},
-	decode: func(r *wireReader) (ClientResponseResultResultValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (ClientResponseResultResultValue, error) {
 		v := new(ClientResponseResultResultCreateElicitationResponse)
-		if err := (*CreateElicitationResponse)(v).decodeWire(r); err != nil {
+		if err := (*CreateElicitationResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -24526,7 +24930,7 @@ var choiceClientResponseResultResult = wireNewChoice[ClientResponseResultResultV
 	required:     nil,
 }, wireCandidate[ClientResponseResultResultValue]{
 	declared: nil,
-	decode: func(r *wireReader) (ClientResponseResultResultValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (ClientResponseResultResultValue, error) {
 		v := new(ClientResponseResultResultExtMethodResponse)
 		if err := (*ExtResponse)(v).decodeWire(r); err != nil {
 			return nil, err
@@ -24545,11 +24949,18 @@ func (x *ClientResponseResultResult) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ClientResponseResultResult) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ClientResponseResultResult) decodeObject(r *wireReader, known *wireKnownSet) error {
+	if known != nil {
+		return x.decodeChoice(r, known)
+	}
 	pos, err := r.recall("ClientResponseResultResult")
 	if err != nil {
 		return err
 	}
-	if err := x.decodeChoice(r); err != nil {
+	if err := x.decodeChoice(r, nil); err != nil {
 		r.remember("ClientResponseResultResult", pos, err)
 		return err
 	}
@@ -24557,9 +24968,9 @@ func (x *ClientResponseResultResult) decodeWire(r *wireReader) error {
 }
 
 // decodeChoice chooses the variant from the table and decodes it.
-func (x *ClientResponseResultResult) decodeChoice(r *wireReader) error {
+func (x *ClientResponseResultResult) decodeChoice(r *wireReader, known *wireKnownSet) error {
 	x.Value = nil
-	v, err := choiceClientResponseResultResult.decode(r)
+	v, err := choiceClientResponseResultResult.decode(r, known)
 	if err != nil {
 		return err
 	}
@@ -24795,8 +25206,11 @@ func (x *WriteTextFileResponse) UnmarshalJSON(data []byte) error {
 }
 
 func (x *WriteTextFileResponse) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *WriteTextFileResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = WriteTextFileResponse{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -24818,7 +25232,7 @@ func (x *WriteTextFileResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -24886,8 +25300,11 @@ func (x *ReadTextFileResponse) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ReadTextFileResponse) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ReadTextFileResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ReadTextFileResponse{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -24918,7 +25335,7 @@ func (x *ReadTextFileResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -24994,8 +25411,11 @@ func (x *RequestPermissionResponse) UnmarshalJSON(data []byte) error {
 }
 
 func (x *RequestPermissionResponse) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *RequestPermissionResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = RequestPermissionResponse{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -25026,7 +25446,7 @@ func (x *RequestPermissionResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -25110,14 +25530,11 @@ func (x *RequestPermissionOutcome) UnmarshalJSON(data []byte) error {
 }
 
 func (x *RequestPermissionOutcome) decodeWire(r *wireReader) error {
-	m := r.pushKnown(nil, wireKnown{name: "outcome"})
-	err := x.decodeVariant(r)
-	r.popKnown(m)
-	return err
+	return x.decodeObject(r, nil)
 }
 
-// decodeVariant decodes the variant the tag names.
-func (x *RequestPermissionOutcome) decodeVariant(r *wireReader) error {
+func (x *RequestPermissionOutcome) decodeObject(r *wireReader, known *wireKnownSet) error {
+	tagged := wireKnownWith(known, wireKnown{tag: "outcome"}, nil)
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "outcome")
 	if err != nil {
@@ -25133,14 +25550,14 @@ func (x *RequestPermissionOutcome) decodeVariant(r *wireReader) error {
 	switch string(tag) {
 	case "cancelled":
 		v := new(RequestPermissionOutcomeCancelled)
-		if err := v.decodeWire(r); err != nil {
+		if err := v.decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "selected":
 		v := new(RequestPermissionOutcomeSelected)
-		if err := (*SelectedPermissionOutcome)(v).decodeWire(r); err != nil {
+		if err := (*SelectedPermissionOutcome)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
@@ -25186,8 +25603,11 @@ type RequestPermissionOutcomeCancelled struct {
 }
 
 func (x *RequestPermissionOutcomeCancelled) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *RequestPermissionOutcomeCancelled) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = RequestPermissionOutcomeCancelled{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -25195,7 +25615,7 @@ func (x *RequestPermissionOutcomeCancelled) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -25298,8 +25718,11 @@ func (x *SelectedPermissionOutcome) UnmarshalJSON(data []byte) error {
 }
 
 func (x *SelectedPermissionOutcome) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *SelectedPermissionOutcome) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SelectedPermissionOutcome{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -25330,7 +25753,7 @@ func (x *SelectedPermissionOutcome) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -25406,8 +25829,11 @@ func (x *CreateTerminalResponse) UnmarshalJSON(data []byte) error {
 }
 
 func (x *CreateTerminalResponse) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *CreateTerminalResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CreateTerminalResponse{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -25438,7 +25864,7 @@ func (x *CreateTerminalResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -25518,8 +25944,11 @@ func (x *TerminalOutputResponse) UnmarshalJSON(data []byte) error {
 }
 
 func (x *TerminalOutputResponse) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *TerminalOutputResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = TerminalOutputResponse{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -25572,7 +26001,7 @@ func (x *TerminalOutputResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -25665,8 +26094,11 @@ func (x *TerminalExitStatus) UnmarshalJSON(data []byte) error {
 }
 
 func (x *TerminalExitStatus) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *TerminalExitStatus) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = TerminalExitStatus{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -25714,7 +26146,7 @@ func (x *TerminalExitStatus) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -25794,8 +26226,11 @@ func (x *ReleaseTerminalResponse) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ReleaseTerminalResponse) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ReleaseTerminalResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ReleaseTerminalResponse{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -25817,7 +26252,7 @@ func (x *ReleaseTerminalResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -25887,8 +26322,11 @@ func (x *WaitForTerminalExitResponse) UnmarshalJSON(data []byte) error {
 }
 
 func (x *WaitForTerminalExitResponse) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *WaitForTerminalExitResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = WaitForTerminalExitResponse{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -25936,7 +26374,7 @@ func (x *WaitForTerminalExitResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -26016,8 +26454,11 @@ func (x *KillTerminalResponse) UnmarshalJSON(data []byte) error {
 }
 
 func (x *KillTerminalResponse) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *KillTerminalResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = KillTerminalResponse{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -26039,7 +26480,7 @@ func (x *KillTerminalResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -26109,8 +26550,11 @@ func (x *CreateElicitationResponse) UnmarshalJSON(data []byte) error {
 }
 
 func (x *CreateElicitationResponse) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *CreateElicitationResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CreateElicitationResponse{}
-	known := r.takeKnown()
 	start := r.mark()
 	it, err := wireObjectAt(r)
 	if err != nil {
@@ -26138,13 +26582,8 @@ func (x *CreateElicitationResponse) decodeWire(r *wireReader) error {
 		return it.err
 	}
 	r.reset(start)
-	m := r.pushKnown(&known, wireKnown{
-		owner: x,
-		sink:  &x.Unknown,
-	})
-	err = x.Variant.decodeWire(r)
-	r.popKnown(m)
-	return err
+	owned := wireKnownWith(known, wireKnown{owner: x}, &x.Unknown)
+	return x.Variant.decodeObject(r, &owned)
 }
 
 func (x *CreateElicitationResponse) appendJSON(buf []byte) ([]byte, error) {
@@ -26217,14 +26656,11 @@ func (x *CreateElicitationResponseVariant) UnmarshalJSON(data []byte) error {
 }
 
 func (x *CreateElicitationResponseVariant) decodeWire(r *wireReader) error {
-	m := r.pushKnown(nil, wireKnown{name: "action"})
-	err := x.decodeVariant(r)
-	r.popKnown(m)
-	return err
+	return x.decodeObject(r, nil)
 }
 
-// decodeVariant decodes the variant the tag names.
-func (x *CreateElicitationResponseVariant) decodeVariant(r *wireReader) error {
+func (x *CreateElicitationResponseVariant) decodeObject(r *wireReader, known *wireKnownSet) error {
+	tagged := wireKnownWith(known, wireKnown{tag: "action"}, nil)
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "action")
 	if err != nil {
@@ -26240,28 +26676,28 @@ func (x *CreateElicitationResponseVariant) decodeVariant(r *wireReader) error {
 	switch string(tag) {
 	case "accept":
 		v := new(CreateElicitationResponseAccept)
-		if err := (*ElicitationAcceptAction)(v).decodeWire(r); err != nil {
+		if err := (*ElicitationAcceptAction)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "decline":
 		v := new(CreateElicitationResponseDecline)
-		if err := v.decodeWire(r); err != nil {
+		if err := v.decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "cancel":
 		v := new(CreateElicitationResponseCancel)
-		if err := v.decodeWire(r); err != nil {
+		if err := v.decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
 		v := new(CreateElicitationResponseOther)
-		if err := v.decodeWire(r); err != nil {
+		if err := v.decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		v.Action = string(tag)
@@ -26335,8 +26771,11 @@ type CreateElicitationResponseDecline struct {
 }
 
 func (x *CreateElicitationResponseDecline) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *CreateElicitationResponseDecline) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CreateElicitationResponseDecline{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -26344,7 +26783,7 @@ func (x *CreateElicitationResponseDecline) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -26397,8 +26836,11 @@ type CreateElicitationResponseCancel struct {
 }
 
 func (x *CreateElicitationResponseCancel) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *CreateElicitationResponseCancel) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CreateElicitationResponseCancel{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -26406,7 +26848,7 @@ func (x *CreateElicitationResponseCancel) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -26469,8 +26911,11 @@ type CreateElicitationResponseOther struct {
 }
 
 func (x *CreateElicitationResponseOther) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *CreateElicitationResponseOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CreateElicitationResponseOther{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -26478,7 +26923,7 @@ func (x *CreateElicitationResponseOther) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -26558,11 +27003,18 @@ func (x *ElicitationContentValue) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ElicitationContentValue) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ElicitationContentValue) decodeObject(r *wireReader, known *wireKnownSet) error {
+	if known != nil {
+		return x.decodeChoice(r, known)
+	}
 	pos, err := r.recall("ElicitationContentValue")
 	if err != nil {
 		return err
 	}
-	if err := x.decodeChoice(r); err != nil {
+	if err := x.decodeChoice(r, nil); err != nil {
 		r.remember("ElicitationContentValue", pos, err)
 		return err
 	}
@@ -26570,7 +27022,7 @@ func (x *ElicitationContentValue) decodeWire(r *wireReader) error {
 }
 
 // decodeChoice chooses the variant and decodes it.
-func (x *ElicitationContentValue) decodeChoice(r *wireReader) error {
+func (x *ElicitationContentValue) decodeChoice(r *wireReader, known *wireKnownSet) error {
 	x.Value = nil
 	switch r.kind() {
 	case '[':
@@ -26751,8 +27203,11 @@ func (x *ElicitationAcceptAction) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ElicitationAcceptAction) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ElicitationAcceptAction) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ElicitationAcceptAction{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -26775,7 +27230,7 @@ func (x *ElicitationAcceptAction) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "content")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -26837,8 +27292,11 @@ func (x *ClientNotification) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ClientNotification) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ClientNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ClientNotification{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -26865,7 +27323,7 @@ func (x *ClientNotification) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "params")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -26950,9 +27408,9 @@ func (x ClientNotificationParams) MarshalJSON() ([]byte, error) {
 // choiceClientNotificationParams chooses the variant of ClientNotificationParams; files of unstable features add theirs.
 var choiceClientNotificationParams = wireNewChoice[ClientNotificationParamsValue]("ClientNotificationParams", wireCandidate[ClientNotificationParamsValue]{
 	declared: []string{"_meta", "sessionId"},
-	decode: func(r *wireReader) (ClientNotificationParamsValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (ClientNotificationParamsValue, error) {
 		v := new(ClientNotificationParamsCancelNotification)
-		if err := (*CancelNotification)(v).decodeWire(r); err != nil {
+		if err := (*CancelNotification)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -26963,7 +27421,7 @@ var choiceClientNotificationParams = wireNewChoice[ClientNotificationParamsValue
 	required:     []string{"sessionId"},
 }, wireCandidate[ClientNotificationParamsValue]{
 	declared: nil,
-	decode: func(r *wireReader) (ClientNotificationParamsValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (ClientNotificationParamsValue, error) {
 		v := new(ClientNotificationParamsExtNotification)
 		if err := (*ExtNotification)(v).decodeWire(r); err != nil {
 			return nil, err
@@ -26982,11 +27440,18 @@ func (x *ClientNotificationParams) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ClientNotificationParams) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ClientNotificationParams) decodeObject(r *wireReader, known *wireKnownSet) error {
+	if known != nil {
+		return x.decodeChoice(r, known)
+	}
 	pos, err := r.recall("ClientNotificationParams")
 	if err != nil {
 		return err
 	}
-	if err := x.decodeChoice(r); err != nil {
+	if err := x.decodeChoice(r, nil); err != nil {
 		r.remember("ClientNotificationParams", pos, err)
 		return err
 	}
@@ -26994,9 +27459,9 @@ func (x *ClientNotificationParams) decodeWire(r *wireReader) error {
 }
 
 // decodeChoice chooses the variant from the table and decodes it.
-func (x *ClientNotificationParams) decodeChoice(r *wireReader) error {
+func (x *ClientNotificationParams) decodeChoice(r *wireReader, known *wireKnownSet) error {
 	x.Value = nil
-	v, err := choiceClientNotificationParams.decode(r)
+	v, err := choiceClientNotificationParams.decode(r, known)
 	if err != nil {
 		return err
 	}
@@ -27098,8 +27563,11 @@ func (x *CancelNotification) UnmarshalJSON(data []byte) error {
 }
 
 func (x *CancelNotification) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *CancelNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CancelNotification{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -27130,7 +27598,7 @@ func (x *CancelNotification) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -27210,8 +27678,11 @@ func (x *CancelRequestNotification) UnmarshalJSON(data []byte) error {
 }
 
 func (x *CancelRequestNotification) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *CancelRequestNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CancelRequestNotification{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -27242,7 +27713,7 @@ func (x *CancelRequestNotification) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}

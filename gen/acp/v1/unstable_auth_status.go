@@ -11,9 +11,9 @@ import (
 func init() {
 	choiceAgentResponseResultResult.add(wireCandidate[AgentResponseResultResultValue]{
 		declared: []string{"_meta", "accounts", "state"},
-		decode: func(r *wireReader) (AgentResponseResultResultValue, error) {
+		decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultResultValue, error) {
 			v := new(AgentResponseResultResultAuthStatusResponse)
-			if err := (*AuthStatusResponse)(v).decodeWire(r); err != nil {
+			if err := (*AuthStatusResponse)(v).decodeObject(r, known); err != nil {
 				return nil, err
 			}
 			return v, nil
@@ -120,8 +120,11 @@ func (x *AuthStatusCapabilities) UnmarshalJSON(data []byte) error {
 }
 
 func (x *AuthStatusCapabilities) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *AuthStatusCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AuthStatusCapabilities{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -143,7 +146,7 @@ func (x *AuthStatusCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -224,8 +227,11 @@ func (x *AuthStatusResponse) UnmarshalJSON(data []byte) error {
 }
 
 func (x *AuthStatusResponse) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *AuthStatusResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AuthStatusResponse{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -269,7 +275,7 @@ func (x *AuthStatusResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -447,8 +453,11 @@ func (x *AuthAccount) UnmarshalJSON(data []byte) error {
 }
 
 func (x *AuthAccount) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *AuthAccount) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AuthAccount{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -531,7 +540,7 @@ func (x *AuthAccount) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -615,9 +624,9 @@ func (x AuthAccount) MarshalJSON() ([]byte, error) {
 func init() {
 	choiceAgentNotificationParams.add(wireCandidate[AgentNotificationParamsValue]{
 		declared: []string{"_meta", "accounts", "state"},
-		decode: func(r *wireReader) (AgentNotificationParamsValue, error) {
+		decode: func(r *wireReader, known *wireKnownSet) (AgentNotificationParamsValue, error) {
 			v := new(AgentNotificationParamsAuthStatusUpdateNotification)
-			if err := (*AuthStatusUpdateNotification)(v).decodeWire(r); err != nil {
+			if err := (*AuthStatusUpdateNotification)(v).decodeObject(r, known); err != nil {
 				return nil, err
 			}
 			return v, nil
@@ -695,8 +704,11 @@ func (x *AuthStatusUpdateNotification) UnmarshalJSON(data []byte) error {
 }
 
 func (x *AuthStatusUpdateNotification) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *AuthStatusUpdateNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AuthStatusUpdateNotification{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -740,7 +752,7 @@ func (x *AuthStatusUpdateNotification) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -803,9 +815,9 @@ func (x AuthStatusUpdateNotification) MarshalJSON() ([]byte, error) {
 func init() {
 	choiceClientRequestParams.add(wireCandidate[ClientRequestParamsValue]{
 		declared: []string{"_meta"},
-		decode: func(r *wireReader) (ClientRequestParamsValue, error) {
+		decode: func(r *wireReader, known *wireKnownSet) (ClientRequestParamsValue, error) {
 			v := new(ClientRequestParamsAuthStatusRequest)
-			if err := (*AuthStatusRequest)(v).decodeWire(r); err != nil {
+			if err := (*AuthStatusRequest)(v).decodeObject(r, known); err != nil {
 				return nil, err
 			}
 			return v, nil
@@ -874,8 +886,11 @@ func (x *AuthStatusRequest) UnmarshalJSON(data []byte) error {
 }
 
 func (x *AuthStatusRequest) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *AuthStatusRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AuthStatusRequest{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -897,7 +912,7 @@ func (x *AuthStatusRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}

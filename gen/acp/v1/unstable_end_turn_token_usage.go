@@ -87,8 +87,11 @@ func (x *Usage) UnmarshalJSON(data []byte) error {
 }
 
 func (x *Usage) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *Usage) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = Usage{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -176,7 +179,7 @@ func (x *Usage) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}

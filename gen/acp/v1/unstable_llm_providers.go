@@ -11,9 +11,9 @@ import (
 func init() {
 	choiceAgentResponseResultResult.add(wireCandidate[AgentResponseResultResultValue]{
 		declared: []string{"_meta", "providers"},
-		decode: func(r *wireReader) (AgentResponseResultResultValue, error) {
+		decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultResultValue, error) {
 			v := new(AgentResponseResultResultListProvidersResponse)
-			if err := (*ListProvidersResponse)(v).decodeWire(r); err != nil {
+			if err := (*ListProvidersResponse)(v).decodeObject(r, known); err != nil {
 				return nil, err
 			}
 			return v, nil
@@ -24,9 +24,9 @@ func init() {
 		required:     []string{"providers"},
 	}, wireCandidate[AgentResponseResultResultValue]{
 		declared: []string{"_meta"},
-		decode: func(r *wireReader) (AgentResponseResultResultValue, error) {
+		decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultResultValue, error) {
 			v := new(AgentResponseResultResultSetProviderResponse)
-			if err := (*SetProviderResponse)(v).decodeWire(r); err != nil {
+			if err := (*SetProviderResponse)(v).decodeObject(r, known); err != nil {
 				return nil, err
 			}
 			return v, nil
@@ -37,9 +37,9 @@ func init() {
 		required:     nil,
 	}, wireCandidate[AgentResponseResultResultValue]{
 		declared: []string{"_meta"},
-		decode: func(r *wireReader) (AgentResponseResultResultValue, error) {
+		decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultResultValue, error) {
 			v := new(AgentResponseResultResultDisableProviderResponse)
-			if err := (*DisableProviderResponse)(v).decodeWire(r); err != nil {
+			if err := (*DisableProviderResponse)(v).decodeObject(r, known); err != nil {
 				return nil, err
 			}
 			return v, nil
@@ -186,8 +186,11 @@ func (x *ProvidersCapabilities) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ProvidersCapabilities) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ProvidersCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ProvidersCapabilities{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -209,7 +212,7 @@ func (x *ProvidersCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -281,8 +284,11 @@ func (x *ListProvidersResponse) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ListProvidersResponse) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ListProvidersResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ListProvidersResponse{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -313,7 +319,7 @@ func (x *ListProvidersResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -406,8 +412,11 @@ func (x *ProviderInfo) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ProviderInfo) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ProviderInfo) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ProviderInfo{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -469,7 +478,7 @@ func (x *ProviderInfo) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -679,8 +688,11 @@ func (x *ProviderCurrentConfig) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ProviderCurrentConfig) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ProviderCurrentConfig) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ProviderCurrentConfig{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -720,7 +732,7 @@ func (x *ProviderCurrentConfig) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -806,8 +818,11 @@ func (x *SetProviderResponse) UnmarshalJSON(data []byte) error {
 }
 
 func (x *SetProviderResponse) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *SetProviderResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SetProviderResponse{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -829,7 +844,7 @@ func (x *SetProviderResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -899,8 +914,11 @@ func (x *DisableProviderResponse) UnmarshalJSON(data []byte) error {
 }
 
 func (x *DisableProviderResponse) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *DisableProviderResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = DisableProviderResponse{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -922,7 +940,7 @@ func (x *DisableProviderResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -970,9 +988,9 @@ func (x DisableProviderResponse) MarshalJSON() ([]byte, error) {
 func init() {
 	choiceClientRequestParams.add(wireCandidate[ClientRequestParamsValue]{
 		declared: []string{"_meta"},
-		decode: func(r *wireReader) (ClientRequestParamsValue, error) {
+		decode: func(r *wireReader, known *wireKnownSet) (ClientRequestParamsValue, error) {
 			v := new(ClientRequestParamsListProvidersRequest)
-			if err := (*ListProvidersRequest)(v).decodeWire(r); err != nil {
+			if err := (*ListProvidersRequest)(v).decodeObject(r, known); err != nil {
 				return nil, err
 			}
 			return v, nil
@@ -983,9 +1001,9 @@ func init() {
 		required:     nil,
 	}, wireCandidate[ClientRequestParamsValue]{
 		declared: []string{"_meta", "apiType", "baseUrl", "headers", "providerId"},
-		decode: func(r *wireReader) (ClientRequestParamsValue, error) {
+		decode: func(r *wireReader, known *wireKnownSet) (ClientRequestParamsValue, error) {
 			v := new(ClientRequestParamsSetProviderRequest)
-			if err := (*SetProviderRequest)(v).decodeWire(r); err != nil {
+			if err := (*SetProviderRequest)(v).decodeObject(r, known); err != nil {
 				return nil, err
 			}
 			return v, nil
@@ -996,9 +1014,9 @@ func init() {
 		required:     []string{"providerId", "apiType", "baseUrl"},
 	}, wireCandidate[ClientRequestParamsValue]{
 		declared: []string{"_meta", "providerId"},
-		decode: func(r *wireReader) (ClientRequestParamsValue, error) {
+		decode: func(r *wireReader, known *wireKnownSet) (ClientRequestParamsValue, error) {
 			v := new(ClientRequestParamsDisableProviderRequest)
-			if err := (*DisableProviderRequest)(v).decodeWire(r); err != nil {
+			if err := (*DisableProviderRequest)(v).decodeObject(r, known); err != nil {
 				return nil, err
 			}
 			return v, nil
@@ -1107,8 +1125,11 @@ func (x *ListProvidersRequest) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ListProvidersRequest) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ListProvidersRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ListProvidersRequest{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -1130,7 +1151,7 @@ func (x *ListProvidersRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -1211,8 +1232,11 @@ func (x *SetProviderRequest) UnmarshalJSON(data []byte) error {
 }
 
 func (x *SetProviderRequest) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *SetProviderRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SetProviderRequest{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -1270,7 +1294,7 @@ func (x *SetProviderRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -1373,8 +1397,11 @@ func (x *DisableProviderRequest) UnmarshalJSON(data []byte) error {
 }
 
 func (x *DisableProviderRequest) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *DisableProviderRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = DisableProviderRequest{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -1405,7 +1432,7 @@ func (x *DisableProviderRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}

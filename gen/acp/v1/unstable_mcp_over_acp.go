@@ -11,9 +11,9 @@ import (
 func init() {
 	choiceAgentRequestParams.add(wireCandidate[AgentRequestParamsValue]{
 		declared: []string{"_meta", "method", "params", "requestId", "serverId"},
-		decode: func(r *wireReader) (AgentRequestParamsValue, error) {
+		decode: func(r *wireReader, known *wireKnownSet) (AgentRequestParamsValue, error) {
 			v := new(AgentRequestParamsMessageMCPRequest)
-			if err := (*MessageMcpRequest)(v).decodeWire(r); err != nil {
+			if err := (*MessageMcpRequest)(v).decodeObject(r, known); err != nil {
 				return nil, err
 			}
 			return v, nil
@@ -84,8 +84,11 @@ func (x *MessageMcpRequest) UnmarshalJSON(data []byte) error {
 }
 
 func (x *MessageMcpRequest) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *MessageMcpRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = MessageMcpRequest{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -143,7 +146,7 @@ func (x *MessageMcpRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -322,11 +325,11 @@ func (x *McpCapabilitiesMCPOverACP) appendGatedMembers(buf []byte, open int) ([]
 }
 
 // decodeGatedMCPOverACP decodes the variants of McpServer that unstable_mcp_over_acp adds.
-func (x *McpServer) decodeGatedMCPOverACP(tag []byte, r *wireReader) (bool, error) {
+func (x *McpServer) decodeGatedMCPOverACP(tag []byte, r *wireReader, known *wireKnownSet) (bool, error) {
 	switch string(tag) {
 	case "acp":
 		v := new(McpServerACP)
-		if err := (*McpServerAcp)(v).decodeWire(r); err != nil {
+		if err := (*McpServerAcp)(v).decodeObject(r, known); err != nil {
 			return true, err
 		}
 		x.Value = v
@@ -416,8 +419,11 @@ func (x *McpServerAcp) UnmarshalJSON(data []byte) error {
 }
 
 func (x *McpServerAcp) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *McpServerAcp) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = McpServerAcp{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -457,7 +463,7 @@ func (x *McpServerAcp) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -521,9 +527,9 @@ func (x McpServerAcp) MarshalJSON() ([]byte, error) {
 func init() {
 	choiceClientResponseResultResult.add(wireCandidate[ClientResponseResultResultValue]{
 		declared: []string{"_meta", "error", "result"},
-		decode: func(r *wireReader) (ClientResponseResultResultValue, error) {
+		decode: func(r *wireReader, known *wireKnownSet) (ClientResponseResultResultValue, error) {
 			v := new(ClientResponseResultResultMessageMCPResponse)
-			if err := (*MessageMcpResponse)(v).decodeWire(r); err != nil {
+			if err := (*MessageMcpResponse)(v).decodeObject(r, known); err != nil {
 				return nil, err
 			}
 			return v, nil
@@ -597,11 +603,18 @@ func (x *MessageMcpResponse) UnmarshalJSON(data []byte) error {
 }
 
 func (x *MessageMcpResponse) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *MessageMcpResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
+	if known != nil {
+		return x.decodeChoice(r, known)
+	}
 	pos, err := r.recall("MessageMcpResponse")
 	if err != nil {
 		return err
 	}
-	if err := x.decodeChoice(r); err != nil {
+	if err := x.decodeChoice(r, nil); err != nil {
 		r.remember("MessageMcpResponse", pos, err)
 		return err
 	}
@@ -609,7 +622,7 @@ func (x *MessageMcpResponse) decodeWire(r *wireReader) error {
 }
 
 // decodeChoice chooses the variant and decodes it.
-func (x *MessageMcpResponse) decodeChoice(r *wireReader) error {
+func (x *MessageMcpResponse) decodeChoice(r *wireReader, known *wireKnownSet) error {
 	x.Value = nil
 	switch r.kind() {
 	case '{':
@@ -627,7 +640,7 @@ func (x *MessageMcpResponse) decodeChoice(r *wireReader) error {
 			{
 				r.reset(start)
 				v := new(MessageMcpResponseResult)
-				err := v.decodeWire(r)
+				err := v.decodeObject(r, known)
 				if err == nil {
 					x.Value = v
 					return nil
@@ -641,7 +654,7 @@ func (x *MessageMcpResponse) decodeChoice(r *wireReader) error {
 			{
 				r.reset(start)
 				v := new(MessageMcpResponseError)
-				err := v.decodeWire(r)
+				err := v.decodeObject(r, known)
 				if err == nil {
 					x.Value = v
 					return nil
@@ -691,8 +704,11 @@ type MessageMcpResponseResult struct {
 }
 
 func (x *MessageMcpResponseResult) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *MessageMcpResponseResult) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = MessageMcpResponseResult{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -723,7 +739,7 @@ func (x *MessageMcpResponseResult) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -800,8 +816,11 @@ type MessageMcpResponseError struct {
 }
 
 func (x *MessageMcpResponseError) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *MessageMcpResponseError) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = MessageMcpResponseError{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -832,7 +851,7 @@ func (x *MessageMcpResponseError) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -914,8 +933,11 @@ func (x *McpError) UnmarshalJSON(data []byte) error {
 }
 
 func (x *McpError) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *McpError) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = McpError{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -951,7 +973,7 @@ func (x *McpError) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "data")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -1015,9 +1037,9 @@ func (x McpError) MarshalJSON() ([]byte, error) {
 func init() {
 	choiceClientNotificationParams.add(wireCandidate[ClientNotificationParamsValue]{
 		declared: []string{"_meta", "method", "params", "requestId", "serverId"},
-		decode: func(r *wireReader) (ClientNotificationParamsValue, error) {
+		decode: func(r *wireReader, known *wireKnownSet) (ClientNotificationParamsValue, error) {
 			v := new(ClientNotificationParamsMessageMCPNotification)
-			if err := (*MessageMcpNotification)(v).decodeWire(r); err != nil {
+			if err := (*MessageMcpNotification)(v).decodeObject(r, known); err != nil {
 				return nil, err
 			}
 			return v, nil
@@ -1091,8 +1113,11 @@ func (x *MessageMcpNotification) UnmarshalJSON(data []byte) error {
 }
 
 func (x *MessageMcpNotification) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *MessageMcpNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = MessageMcpNotification{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -1150,7 +1175,7 @@ func (x *MessageMcpNotification) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}

@@ -21,7 +21,7 @@ func (*McpCapabilitiesMCPOverACP) appendGatedMembers(buf []byte, _ int) ([]byte,
 }
 
 // decodeGatedMCPOverACP knows no tag: build with -tags unstable_mcp_over_acp (or unstable) for the variants of McpServer it adds.
-func (*McpServer) decodeGatedMCPOverACP([]byte, *wireReader) (bool, error) {
+func (*McpServer) decodeGatedMCPOverACP([]byte, *wireReader, *wireKnownSet) (bool, error) {
 	return false, nil
 }
 

@@ -6,18 +6,18 @@ package acp
 import "encoding/json"
 
 // decodeGatedPlanOperations decodes the variants of SessionUpdate that unstable_plan_operations adds.
-func (x *SessionUpdate) decodeGatedPlanOperations(tag []byte, r *wireReader) (bool, error) {
+func (x *SessionUpdate) decodeGatedPlanOperations(tag []byte, r *wireReader, known *wireKnownSet) (bool, error) {
 	switch string(tag) {
 	case "plan_update":
 		v := new(SessionUpdatePlanUpdate)
-		if err := (*PlanUpdate)(v).decodeWire(r); err != nil {
+		if err := (*PlanUpdate)(v).decodeObject(r, known); err != nil {
 			return true, err
 		}
 		x.Value = v
 		return true, nil
 	case "plan_removed":
 		v := new(SessionUpdatePlanRemoved)
-		if err := (*PlanRemoved)(v).decodeWire(r); err != nil {
+		if err := (*PlanRemoved)(v).decodeObject(r, known); err != nil {
 			return true, err
 		}
 		x.Value = v
@@ -146,14 +146,11 @@ func (x *PlanUpdateContent) UnmarshalJSON(data []byte) error {
 }
 
 func (x *PlanUpdateContent) decodeWire(r *wireReader) error {
-	m := r.pushKnown(nil, wireKnown{name: "type"})
-	err := x.decodeVariant(r)
-	r.popKnown(m)
-	return err
+	return x.decodeObject(r, nil)
 }
 
-// decodeVariant decodes the variant the tag names.
-func (x *PlanUpdateContent) decodeVariant(r *wireReader) error {
+func (x *PlanUpdateContent) decodeObject(r *wireReader, known *wireKnownSet) error {
+	tagged := wireKnownWith(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "type")
 	if err != nil {
@@ -169,21 +166,21 @@ func (x *PlanUpdateContent) decodeVariant(r *wireReader) error {
 	switch string(tag) {
 	case "items":
 		v := new(PlanUpdateContentItems)
-		if err := (*PlanItems)(v).decodeWire(r); err != nil {
+		if err := (*PlanItems)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "file":
 		v := new(PlanUpdateContentFile)
-		if err := (*PlanFile)(v).decodeWire(r); err != nil {
+		if err := (*PlanFile)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "markdown":
 		v := new(PlanUpdateContentMarkdown)
-		if err := (*PlanMarkdown)(v).decodeWire(r); err != nil {
+		if err := (*PlanMarkdown)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
@@ -379,8 +376,11 @@ func (x *PlanItems) UnmarshalJSON(data []byte) error {
 }
 
 func (x *PlanItems) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *PlanItems) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PlanItems{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -424,7 +424,7 @@ func (x *PlanItems) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -519,8 +519,11 @@ func (x *PlanFile) UnmarshalJSON(data []byte) error {
 }
 
 func (x *PlanFile) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *PlanFile) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PlanFile{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -560,7 +563,7 @@ func (x *PlanFile) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -650,8 +653,11 @@ func (x *PlanMarkdown) UnmarshalJSON(data []byte) error {
 }
 
 func (x *PlanMarkdown) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *PlanMarkdown) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PlanMarkdown{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -691,7 +697,7 @@ func (x *PlanMarkdown) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -779,8 +785,11 @@ func (x *PlanUpdate) UnmarshalJSON(data []byte) error {
 }
 
 func (x *PlanUpdate) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *PlanUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PlanUpdate{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -811,7 +820,7 @@ func (x *PlanUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -891,8 +900,11 @@ func (x *PlanRemoved) UnmarshalJSON(data []byte) error {
 }
 
 func (x *PlanRemoved) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *PlanRemoved) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PlanRemoved{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -923,7 +935,7 @@ func (x *PlanRemoved) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -1049,8 +1061,11 @@ func (x *PlanCapabilities) UnmarshalJSON(data []byte) error {
 }
 
 func (x *PlanCapabilities) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *PlanCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PlanCapabilities{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -1072,7 +1087,7 @@ func (x *PlanCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}

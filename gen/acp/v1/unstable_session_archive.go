@@ -11,9 +11,9 @@ import (
 func init() {
 	choiceAgentResponseResultResult.add(wireCandidate[AgentResponseResultResultValue]{
 		declared: []string{"_meta"},
-		decode: func(r *wireReader) (AgentResponseResultResultValue, error) {
+		decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultResultValue, error) {
 			v := new(AgentResponseResultResultArchiveSessionResponse)
-			if err := (*ArchiveSessionResponse)(v).decodeWire(r); err != nil {
+			if err := (*ArchiveSessionResponse)(v).decodeObject(r, known); err != nil {
 				return nil, err
 			}
 			return v, nil
@@ -24,9 +24,9 @@ func init() {
 		required:     nil,
 	}, wireCandidate[AgentResponseResultResultValue]{
 		declared: []string{"_meta"},
-		decode: func(r *wireReader) (AgentResponseResultResultValue, error) {
+		decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultResultValue, error) {
 			v := new(AgentResponseResultResultUnarchiveSessionResponse)
-			if err := (*UnarchiveSessionResponse)(v).decodeWire(r); err != nil {
+			if err := (*UnarchiveSessionResponse)(v).decodeObject(r, known); err != nil {
 				return nil, err
 			}
 			return v, nil
@@ -155,8 +155,11 @@ func (x *SessionArchiveCapabilities) UnmarshalJSON(data []byte) error {
 }
 
 func (x *SessionArchiveCapabilities) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *SessionArchiveCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionArchiveCapabilities{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -178,7 +181,7 @@ func (x *SessionArchiveCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -296,8 +299,11 @@ func (x *ArchiveSessionResponse) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ArchiveSessionResponse) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ArchiveSessionResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ArchiveSessionResponse{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -319,7 +325,7 @@ func (x *ArchiveSessionResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -389,8 +395,11 @@ func (x *UnarchiveSessionResponse) UnmarshalJSON(data []byte) error {
 }
 
 func (x *UnarchiveSessionResponse) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *UnarchiveSessionResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = UnarchiveSessionResponse{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -412,7 +421,7 @@ func (x *UnarchiveSessionResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -460,9 +469,9 @@ func (x UnarchiveSessionResponse) MarshalJSON() ([]byte, error) {
 func init() {
 	choiceClientRequestParams.add(wireCandidate[ClientRequestParamsValue]{
 		declared: []string{"_meta", "sessionId"},
-		decode: func(r *wireReader) (ClientRequestParamsValue, error) {
+		decode: func(r *wireReader, known *wireKnownSet) (ClientRequestParamsValue, error) {
 			v := new(ClientRequestParamsArchiveSessionRequest)
-			if err := (*ArchiveSessionRequest)(v).decodeWire(r); err != nil {
+			if err := (*ArchiveSessionRequest)(v).decodeObject(r, known); err != nil {
 				return nil, err
 			}
 			return v, nil
@@ -473,9 +482,9 @@ func init() {
 		required:     []string{"sessionId"},
 	}, wireCandidate[ClientRequestParamsValue]{
 		declared: []string{"_meta", "sessionId"},
-		decode: func(r *wireReader) (ClientRequestParamsValue, error) {
+		decode: func(r *wireReader, known *wireKnownSet) (ClientRequestParamsValue, error) {
 			v := new(ClientRequestParamsUnarchiveSessionRequest)
-			if err := (*UnarchiveSessionRequest)(v).decodeWire(r); err != nil {
+			if err := (*UnarchiveSessionRequest)(v).decodeObject(r, known); err != nil {
 				return nil, err
 			}
 			return v, nil
@@ -683,8 +692,11 @@ func (x *ArchiveSessionRequest) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ArchiveSessionRequest) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ArchiveSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ArchiveSessionRequest{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -715,7 +727,7 @@ func (x *ArchiveSessionRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -803,8 +815,11 @@ func (x *UnarchiveSessionRequest) UnmarshalJSON(data []byte) error {
 }
 
 func (x *UnarchiveSessionRequest) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *UnarchiveSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = UnarchiveSessionRequest{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -835,7 +850,7 @@ func (x *UnarchiveSessionRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}

@@ -11,9 +11,9 @@ import (
 func init() {
 	choiceAgentResponseResultResult.add(wireCandidate[AgentResponseResultResultValue]{
 		declared: []string{"_meta", "status"},
-		decode: func(r *wireReader) (AgentResponseResultResultValue, error) {
+		decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultResultValue, error) {
 			v := new(AgentResponseResultResultSessionStatusResponse)
-			if err := (*SessionStatusResponse)(v).decodeWire(r); err != nil {
+			if err := (*SessionStatusResponse)(v).decodeObject(r, known); err != nil {
 				return nil, err
 			}
 			return v, nil
@@ -120,8 +120,11 @@ func (x *SessionStatusCapabilities) UnmarshalJSON(data []byte) error {
 }
 
 func (x *SessionStatusCapabilities) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *SessionStatusCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionStatusCapabilities{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -143,7 +146,7 @@ func (x *SessionStatusCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -220,8 +223,11 @@ func (x *SessionStatusResponse) UnmarshalJSON(data []byte) error {
 }
 
 func (x *SessionStatusResponse) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *SessionStatusResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionStatusResponse{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -252,7 +258,7 @@ func (x *SessionStatusResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -373,9 +379,9 @@ func (x SessionStatus) MarshalJSON() ([]byte, error) {
 func init() {
 	choiceClientRequestParams.add(wireCandidate[ClientRequestParamsValue]{
 		declared: []string{"_meta", "sessionId"},
-		decode: func(r *wireReader) (ClientRequestParamsValue, error) {
+		decode: func(r *wireReader, known *wireKnownSet) (ClientRequestParamsValue, error) {
 			v := new(ClientRequestParamsSessionStatusRequest)
-			if err := (*SessionStatusRequest)(v).decodeWire(r); err != nil {
+			if err := (*SessionStatusRequest)(v).decodeObject(r, known); err != nil {
 				return nil, err
 			}
 			return v, nil
@@ -446,8 +452,11 @@ func (x *SessionStatusRequest) UnmarshalJSON(data []byte) error {
 }
 
 func (x *SessionStatusRequest) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *SessionStatusRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionStatusRequest{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -478,7 +487,7 @@ func (x *SessionStatusRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}

@@ -6,25 +6,25 @@ package acp
 import "encoding/json"
 
 // decodeGatedSubagents decodes the variants of SessionUpdate that unstable_subagents adds.
-func (x *SessionUpdate) decodeGatedSubagents(tag []byte, r *wireReader) (bool, error) {
+func (x *SessionUpdate) decodeGatedSubagents(tag []byte, r *wireReader, known *wireKnownSet) (bool, error) {
 	switch string(tag) {
 	case "subagent_update":
 		v := new(SessionUpdateSubagentUpdate)
-		if err := (*SubagentUpdate)(v).decodeWire(r); err != nil {
+		if err := (*SubagentUpdate)(v).decodeObject(r, known); err != nil {
 			return true, err
 		}
 		x.Value = v
 		return true, nil
 	case "session_message":
 		v := new(SessionUpdateSessionMessage)
-		if err := (*SessionMessage)(v).decodeWire(r); err != nil {
+		if err := (*SessionMessage)(v).decodeObject(r, known); err != nil {
 			return true, err
 		}
 		x.Value = v
 		return true, nil
 	case "session_message_chunk":
 		v := new(SessionUpdateSessionMessageChunk)
-		if err := (*SessionMessageChunk)(v).decodeWire(r); err != nil {
+		if err := (*SessionMessageChunk)(v).decodeObject(r, known); err != nil {
 			return true, err
 		}
 		x.Value = v
@@ -188,8 +188,11 @@ func (x *SubagentSessionCapabilities) UnmarshalJSON(data []byte) error {
 }
 
 func (x *SubagentSessionCapabilities) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *SubagentSessionCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SubagentSessionCapabilities{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -224,7 +227,7 @@ func (x *SubagentSessionCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -303,8 +306,11 @@ func (x *SessionCancelCapabilities) UnmarshalJSON(data []byte) error {
 }
 
 func (x *SessionCancelCapabilities) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *SessionCancelCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionCancelCapabilities{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -326,7 +332,7 @@ func (x *SessionCancelCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -413,14 +419,11 @@ func (x *StateUpdate) UnmarshalJSON(data []byte) error {
 }
 
 func (x *StateUpdate) decodeWire(r *wireReader) error {
-	m := r.pushKnown(nil, wireKnown{name: "state"})
-	err := x.decodeVariant(r)
-	r.popKnown(m)
-	return err
+	return x.decodeObject(r, nil)
 }
 
-// decodeVariant decodes the variant the tag names.
-func (x *StateUpdate) decodeVariant(r *wireReader) error {
+func (x *StateUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
+	tagged := wireKnownWith(known, wireKnown{tag: "state"}, nil)
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "state")
 	if err != nil {
@@ -436,35 +439,35 @@ func (x *StateUpdate) decodeVariant(r *wireReader) error {
 	switch string(tag) {
 	case "running":
 		v := new(StateUpdateRunning)
-		if err := (*RunningStateUpdate)(v).decodeWire(r); err != nil {
+		if err := (*RunningStateUpdate)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "idle":
 		v := new(StateUpdateIdle)
-		if err := (*IdleStateUpdate)(v).decodeWire(r); err != nil {
+		if err := (*IdleStateUpdate)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "requires_action":
 		v := new(StateUpdateRequiresAction)
-		if err := (*RequiresActionStateUpdate)(v).decodeWire(r); err != nil {
+		if err := (*RequiresActionStateUpdate)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "unknown":
 		v := new(StateUpdateUnknown)
-		if err := (*UnknownStateUpdate)(v).decodeWire(r); err != nil {
+		if err := (*UnknownStateUpdate)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
 		v := new(StateUpdateOther)
-		if err := v.decodeWire(r); err != nil {
+		if err := v.decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		v.State = string(tag)
@@ -656,8 +659,11 @@ type StateUpdateOther struct {
 }
 
 func (x *StateUpdateOther) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *StateUpdateOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = StateUpdateOther{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -665,7 +671,7 @@ func (x *StateUpdateOther) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -730,8 +736,11 @@ func (x *RunningStateUpdate) UnmarshalJSON(data []byte) error {
 }
 
 func (x *RunningStateUpdate) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *RunningStateUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = RunningStateUpdate{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -753,7 +762,7 @@ func (x *RunningStateUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -820,8 +829,11 @@ func (x *ErrorStopReason) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ErrorStopReason) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ErrorStopReason) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ErrorStopReason{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -843,7 +855,7 @@ func (x *ErrorStopReason) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -911,8 +923,11 @@ func (x *IdleStateUpdate) UnmarshalJSON(data []byte) error {
 }
 
 func (x *IdleStateUpdate) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *IdleStateUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = IdleStateUpdate{}
-	known := r.takeKnown()
 	start := r.mark()
 	it, err := wireObjectAt(r)
 	if err != nil {
@@ -935,7 +950,7 @@ func (x *IdleStateUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "usage":
-			if err := x.IdleStateUpdateEndTurnTokenUsage.decodeGatedMember(&it, r, nil, &known); err != nil {
+			if err := x.IdleStateUpdateEndTurnTokenUsage.decodeGatedMember(&it, r, nil, known); err != nil {
 				return err
 			}
 		}
@@ -944,13 +959,8 @@ func (x *IdleStateUpdate) decodeWire(r *wireReader) error {
 		return it.err
 	}
 	r.reset(start)
-	m := r.pushKnown(&known, wireKnown{
-		owner: x,
-		sink:  &x.Unknown,
-	})
-	err = x.Variant.decodeWire(r)
-	r.popKnown(m)
-	return err
+	owned := wireKnownWith(known, wireKnown{owner: x}, &x.Unknown)
+	return x.Variant.decodeObject(r, &owned)
 }
 
 func (x *IdleStateUpdate) appendJSON(buf []byte) ([]byte, error) {
@@ -1032,14 +1042,11 @@ func (x *IdleStateUpdateVariant) UnmarshalJSON(data []byte) error {
 }
 
 func (x *IdleStateUpdateVariant) decodeWire(r *wireReader) error {
-	m := r.pushKnown(nil, wireKnown{name: "stopReason"})
-	err := x.decodeVariant(r)
-	r.popKnown(m)
-	return err
+	return x.decodeObject(r, nil)
 }
 
-// decodeVariant decodes the variant the tag names.
-func (x *IdleStateUpdateVariant) decodeVariant(r *wireReader) error {
+func (x *IdleStateUpdateVariant) decodeObject(r *wireReader, known *wireKnownSet) error {
+	tagged := wireKnownWith(known, wireKnown{tag: "stopReason"}, nil)
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "stopReason")
 	if err != nil {
@@ -1047,7 +1054,7 @@ func (x *IdleStateUpdateVariant) decodeVariant(r *wireReader) error {
 	}
 	if !found || wireIsNull(raw) {
 		v := new(IdleStateUpdateNone)
-		if err := v.decodeWire(r); err != nil {
+		if err := v.decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
@@ -1056,7 +1063,7 @@ func (x *IdleStateUpdateVariant) decodeVariant(r *wireReader) error {
 	tag, err := wireTagString(raw)
 	if err != nil {
 		v := new(IdleStateUpdateNone)
-		if err := v.decodeWire(r); err != nil {
+		if err := v.decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
@@ -1065,49 +1072,49 @@ func (x *IdleStateUpdateVariant) decodeVariant(r *wireReader) error {
 	switch string(tag) {
 	case "end_turn":
 		v := new(IdleStateUpdateEndTurn)
-		if err := v.decodeWire(r); err != nil {
+		if err := v.decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "max_tokens":
 		v := new(IdleStateUpdateMaxTokens)
-		if err := v.decodeWire(r); err != nil {
+		if err := v.decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "max_turn_requests":
 		v := new(IdleStateUpdateMaxTurnRequests)
-		if err := v.decodeWire(r); err != nil {
+		if err := v.decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "refusal":
 		v := new(IdleStateUpdateRefusal)
-		if err := v.decodeWire(r); err != nil {
+		if err := v.decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "cancelled":
 		v := new(IdleStateUpdateCancelled)
-		if err := v.decodeWire(r); err != nil {
+		if err := v.decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "error":
 		v := new(IdleStateUpdateError)
-		if err := (*ErrorStopReason)(v).decodeWire(r); err != nil {
+		if err := (*ErrorStopReason)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
 		v := new(IdleStateUpdateOther)
-		if err := v.decodeWire(r); err != nil {
+		if err := v.decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		v.StopReason = string(tag)
@@ -1144,8 +1151,11 @@ type IdleStateUpdateEndTurn struct {
 }
 
 func (x *IdleStateUpdateEndTurn) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *IdleStateUpdateEndTurn) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = IdleStateUpdateEndTurn{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -1153,7 +1163,7 @@ func (x *IdleStateUpdateEndTurn) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -1206,8 +1216,11 @@ type IdleStateUpdateMaxTokens struct {
 }
 
 func (x *IdleStateUpdateMaxTokens) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *IdleStateUpdateMaxTokens) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = IdleStateUpdateMaxTokens{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -1215,7 +1228,7 @@ func (x *IdleStateUpdateMaxTokens) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -1269,8 +1282,11 @@ type IdleStateUpdateMaxTurnRequests struct {
 }
 
 func (x *IdleStateUpdateMaxTurnRequests) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *IdleStateUpdateMaxTurnRequests) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = IdleStateUpdateMaxTurnRequests{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -1278,7 +1294,7 @@ func (x *IdleStateUpdateMaxTurnRequests) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -1331,8 +1347,11 @@ type IdleStateUpdateRefusal struct {
 }
 
 func (x *IdleStateUpdateRefusal) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *IdleStateUpdateRefusal) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = IdleStateUpdateRefusal{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -1340,7 +1359,7 @@ func (x *IdleStateUpdateRefusal) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -1393,8 +1412,11 @@ type IdleStateUpdateCancelled struct {
 }
 
 func (x *IdleStateUpdateCancelled) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *IdleStateUpdateCancelled) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = IdleStateUpdateCancelled{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -1402,7 +1424,7 @@ func (x *IdleStateUpdateCancelled) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -1492,8 +1514,11 @@ type IdleStateUpdateNone struct {
 }
 
 func (x *IdleStateUpdateNone) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *IdleStateUpdateNone) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = IdleStateUpdateNone{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -1501,7 +1526,7 @@ func (x *IdleStateUpdateNone) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -1554,8 +1579,11 @@ type IdleStateUpdateOther struct {
 }
 
 func (x *IdleStateUpdateOther) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *IdleStateUpdateOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = IdleStateUpdateOther{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -1563,7 +1591,7 @@ func (x *IdleStateUpdateOther) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -1628,8 +1656,11 @@ func (x *RequiresActionStateUpdate) UnmarshalJSON(data []byte) error {
 }
 
 func (x *RequiresActionStateUpdate) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *RequiresActionStateUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = RequiresActionStateUpdate{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -1651,7 +1682,7 @@ func (x *RequiresActionStateUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -1725,8 +1756,11 @@ func (x *UnknownStateUpdate) UnmarshalJSON(data []byte) error {
 }
 
 func (x *UnknownStateUpdate) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *UnknownStateUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = UnknownStateUpdate{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -1748,7 +1782,7 @@ func (x *UnknownStateUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -1881,8 +1915,11 @@ func (x *SubagentUpdate) UnmarshalJSON(data []byte) error {
 }
 
 func (x *SubagentUpdate) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *SubagentUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SubagentUpdate{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -1985,7 +2022,7 @@ func (x *SubagentUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -2128,8 +2165,11 @@ func (x *SessionMessage) UnmarshalJSON(data []byte) error {
 }
 
 func (x *SessionMessage) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *SessionMessage) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionMessage{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -2227,7 +2267,7 @@ func (x *SessionMessage) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -2345,8 +2385,11 @@ func (x *SessionMessageChunk) UnmarshalJSON(data []byte) error {
 }
 
 func (x *SessionMessageChunk) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *SessionMessageChunk) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionMessageChunk{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -2386,7 +2429,7 @@ func (x *SessionMessageChunk) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -2523,8 +2566,11 @@ func (x *SubagentCapabilities) UnmarshalJSON(data []byte) error {
 }
 
 func (x *SubagentCapabilities) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *SubagentCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SubagentCapabilities{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -2546,7 +2592,7 @@ func (x *SubagentCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}

@@ -4,7 +4,7 @@
 package acp
 
 // decodeGatedSubagents knows no tag: build with -tags unstable_subagents (or unstable) for the variants of SessionUpdate it adds.
-func (*SessionUpdate) decodeGatedSubagents([]byte, *wireReader) (bool, error) {
+func (*SessionUpdate) decodeGatedSubagents([]byte, *wireReader, *wireKnownSet) (bool, error) {
 	return false, nil
 }
 

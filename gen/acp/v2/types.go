@@ -27,8 +27,11 @@ func (x *AgentRequest) UnmarshalJSON(data []byte) error {
 }
 
 func (x *AgentRequest) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *AgentRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AgentRequest{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -64,7 +67,7 @@ func (x *AgentRequest) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "params")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -158,9 +161,9 @@ func (x AgentRequestParams) MarshalJSON() ([]byte, error) {
 // choiceAgentRequestParams chooses the variant of AgentRequestParams; files of unstable features add theirs.
 var choiceAgentRequestParams = wireNewChoice[AgentRequestParamsValue]("AgentRequestParams", wireCandidate[AgentRequestParamsValue]{
 	declared: []string{"_meta", "description", "options", "sessionId", "subject", "title"},
-	decode: func(r *wireReader) (AgentRequestParamsValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (AgentRequestParamsValue, error) {
 		v := new(AgentRequestParamsRequestPermissionRequest)
-		if err := (*RequestPermissionRequest)(v).decodeWire(r); err != nil {
+		if err := (*RequestPermissionRequest)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -171,9 +174,9 @@ var choiceAgentRequestParams = wireNewChoice[AgentRequestParamsValue]("AgentRequ
 	required:     []string{"sessionId", "title", "options"},
 }, wireCandidate[AgentRequestParamsValue]{
 	declared: []string{"_meta", "elicitationId", "message", "mode", "requestId", "requestedSchema", "sessionId", "toolCallId", "url"},
-	decode: func(r *wireReader) (AgentRequestParamsValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (AgentRequestParamsValue, error) {
 		v := new(AgentRequestParamsCreateElicitationRequest)
-		if err := (*CreateElicitationRequest)(v).decodeWire(r); err != nil {
+		if err := (*CreateElicitationRequest)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -184,7 +187,7 @@ var choiceAgentRequestParams = wireNewChoice[AgentRequestParamsValue]("AgentRequ
 	required:     []string{"message"},
 }, wireCandidate[AgentRequestParamsValue]{
 	declared: nil,
-	decode: func(r *wireReader) (AgentRequestParamsValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (AgentRequestParamsValue, error) {
 		v := new(AgentRequestParamsExtMethodRequest)
 		if err := (*ExtRequest)(v).decodeWire(r); err != nil {
 			return nil, err
@@ -203,11 +206,18 @@ func (x *AgentRequestParams) UnmarshalJSON(data []byte) error {
 }
 
 func (x *AgentRequestParams) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *AgentRequestParams) decodeObject(r *wireReader, known *wireKnownSet) error {
+	if known != nil {
+		return x.decodeChoice(r, known)
+	}
 	pos, err := r.recall("AgentRequestParams")
 	if err != nil {
 		return err
 	}
-	if err := x.decodeChoice(r); err != nil {
+	if err := x.decodeChoice(r, nil); err != nil {
 		r.remember("AgentRequestParams", pos, err)
 		return err
 	}
@@ -215,9 +225,9 @@ func (x *AgentRequestParams) decodeWire(r *wireReader) error {
 }
 
 // decodeChoice chooses the variant from the table and decodes it.
-func (x *AgentRequestParams) decodeChoice(r *wireReader) error {
+func (x *AgentRequestParams) decodeChoice(r *wireReader, known *wireKnownSet) error {
 	x.Value = nil
-	v, err := choiceAgentRequestParams.decode(r)
+	v, err := choiceAgentRequestParams.decode(r, known)
 	if err != nil {
 		return err
 	}
@@ -349,6 +359,10 @@ func (x *RequestId) UnmarshalJSON(data []byte) error {
 }
 
 func (x *RequestId) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *RequestId) decodeObject(r *wireReader, known *wireKnownSet) error {
 	x.Value = nil
 	switch r.kind() {
 	case '"':
@@ -463,8 +477,11 @@ func (x *RequestPermissionRequest) UnmarshalJSON(data []byte) error {
 }
 
 func (x *RequestPermissionRequest) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *RequestPermissionRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = RequestPermissionRequest{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -535,7 +552,7 @@ func (x *RequestPermissionRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -683,14 +700,11 @@ func (x *RequestPermissionSubject) UnmarshalJSON(data []byte) error {
 }
 
 func (x *RequestPermissionSubject) decodeWire(r *wireReader) error {
-	m := r.pushKnown(nil, wireKnown{name: "type"})
-	err := x.decodeVariant(r)
-	r.popKnown(m)
-	return err
+	return x.decodeObject(r, nil)
 }
 
-// decodeVariant decodes the variant the tag names.
-func (x *RequestPermissionSubject) decodeVariant(r *wireReader) error {
+func (x *RequestPermissionSubject) decodeObject(r *wireReader, known *wireKnownSet) error {
+	tagged := wireKnownWith(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "type")
 	if err != nil {
@@ -706,21 +720,21 @@ func (x *RequestPermissionSubject) decodeVariant(r *wireReader) error {
 	switch string(tag) {
 	case "tool_call":
 		v := new(RequestPermissionSubjectToolCall)
-		if err := (*ToolCallPermissionSubject)(v).decodeWire(r); err != nil {
+		if err := (*ToolCallPermissionSubject)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "command":
 		v := new(RequestPermissionSubjectCommand)
-		if err := (*CommandPermissionSubject)(v).decodeWire(r); err != nil {
+		if err := (*CommandPermissionSubject)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
 		v := new(RequestPermissionSubjectOther)
-		if err := v.decodeWire(r); err != nil {
+		if err := v.decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		v.Type = string(tag)
@@ -842,8 +856,11 @@ type RequestPermissionSubjectOther struct {
 }
 
 func (x *RequestPermissionSubjectOther) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *RequestPermissionSubjectOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = RequestPermissionSubjectOther{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -851,7 +868,7 @@ func (x *RequestPermissionSubjectOther) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -977,8 +994,11 @@ func (x *ToolCallUpdate) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ToolCallUpdate) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ToolCallUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ToolCallUpdate{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -1130,7 +1150,7 @@ func (x *ToolCallUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -1484,14 +1504,11 @@ func (x *ToolCallContent) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ToolCallContent) decodeWire(r *wireReader) error {
-	m := r.pushKnown(nil, wireKnown{name: "type"})
-	err := x.decodeVariant(r)
-	r.popKnown(m)
-	return err
+	return x.decodeObject(r, nil)
 }
 
-// decodeVariant decodes the variant the tag names.
-func (x *ToolCallContent) decodeVariant(r *wireReader) error {
+func (x *ToolCallContent) decodeObject(r *wireReader, known *wireKnownSet) error {
+	tagged := wireKnownWith(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "type")
 	if err != nil {
@@ -1507,28 +1524,28 @@ func (x *ToolCallContent) decodeVariant(r *wireReader) error {
 	switch string(tag) {
 	case "content":
 		v := new(ToolCallContentContent)
-		if err := (*Content)(v).decodeWire(r); err != nil {
+		if err := (*Content)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "diff":
 		v := new(ToolCallContentDiff)
-		if err := (*Diff)(v).decodeWire(r); err != nil {
+		if err := (*Diff)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "terminal":
 		v := new(ToolCallContentTerminal)
-		if err := (*Terminal)(v).decodeWire(r); err != nil {
+		if err := (*Terminal)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
 		v := new(ToolCallContentOther)
-		if err := v.decodeWire(r); err != nil {
+		if err := v.decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		v.Type = string(tag)
@@ -1686,8 +1703,11 @@ type ToolCallContentOther struct {
 }
 
 func (x *ToolCallContentOther) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ToolCallContentOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ToolCallContentOther{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -1695,7 +1715,7 @@ func (x *ToolCallContentOther) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -1792,14 +1812,11 @@ func (x *ContentBlock) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ContentBlock) decodeWire(r *wireReader) error {
-	m := r.pushKnown(nil, wireKnown{name: "type"})
-	err := x.decodeVariant(r)
-	r.popKnown(m)
-	return err
+	return x.decodeObject(r, nil)
 }
 
-// decodeVariant decodes the variant the tag names.
-func (x *ContentBlock) decodeVariant(r *wireReader) error {
+func (x *ContentBlock) decodeObject(r *wireReader, known *wireKnownSet) error {
+	tagged := wireKnownWith(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "type")
 	if err != nil {
@@ -1815,42 +1832,42 @@ func (x *ContentBlock) decodeVariant(r *wireReader) error {
 	switch string(tag) {
 	case "text":
 		v := new(ContentBlockText)
-		if err := (*TextContent)(v).decodeWire(r); err != nil {
+		if err := (*TextContent)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "image":
 		v := new(ContentBlockImage)
-		if err := (*ImageContent)(v).decodeWire(r); err != nil {
+		if err := (*ImageContent)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "audio":
 		v := new(ContentBlockAudio)
-		if err := (*AudioContent)(v).decodeWire(r); err != nil {
+		if err := (*AudioContent)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "resource_link":
 		v := new(ContentBlockResourceLink)
-		if err := (*ResourceLink)(v).decodeWire(r); err != nil {
+		if err := (*ResourceLink)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "resource":
 		v := new(ContentBlockResource)
-		if err := (*EmbeddedResource)(v).decodeWire(r); err != nil {
+		if err := (*EmbeddedResource)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
 		v := new(ContentBlockOther)
-		if err := v.decodeWire(r); err != nil {
+		if err := v.decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		v.Type = string(tag)
@@ -2098,8 +2115,11 @@ type ContentBlockOther struct {
 }
 
 func (x *ContentBlockOther) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ContentBlockOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ContentBlockOther{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -2107,7 +2127,7 @@ func (x *ContentBlockOther) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -2191,8 +2211,11 @@ func (x *Annotations) UnmarshalJSON(data []byte) error {
 }
 
 func (x *Annotations) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *Annotations) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = Annotations{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -2258,7 +2281,7 @@ func (x *Annotations) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -2405,8 +2428,11 @@ func (x *TextContent) UnmarshalJSON(data []byte) error {
 }
 
 func (x *TextContent) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *TextContent) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = TextContent{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -2450,7 +2476,7 @@ func (x *TextContent) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -2564,8 +2590,11 @@ func (x *ImageContent) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ImageContent) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ImageContent) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ImageContent{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -2631,7 +2660,7 @@ func (x *ImageContent) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -2735,8 +2764,11 @@ func (x *AudioContent) UnmarshalJSON(data []byte) error {
 }
 
 func (x *AudioContent) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *AudioContent) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AudioContent{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -2789,7 +2821,7 @@ func (x *AudioContent) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -2898,8 +2930,11 @@ func (x *Icon) UnmarshalJSON(data []byte) error {
 }
 
 func (x *Icon) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *Icon) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = Icon{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -2974,7 +3009,7 @@ func (x *Icon) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -3151,8 +3186,11 @@ func (x *ResourceLink) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ResourceLink) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ResourceLink) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ResourceLink{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -3275,7 +3313,7 @@ func (x *ResourceLink) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -3411,11 +3449,18 @@ func (x *EmbeddedResourceResource) UnmarshalJSON(data []byte) error {
 }
 
 func (x *EmbeddedResourceResource) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *EmbeddedResourceResource) decodeObject(r *wireReader, known *wireKnownSet) error {
+	if known != nil {
+		return x.decodeChoice(r, known)
+	}
 	pos, err := r.recall("EmbeddedResourceResource")
 	if err != nil {
 		return err
 	}
-	if err := x.decodeChoice(r); err != nil {
+	if err := x.decodeChoice(r, nil); err != nil {
 		r.remember("EmbeddedResourceResource", pos, err)
 		return err
 	}
@@ -3423,7 +3468,7 @@ func (x *EmbeddedResourceResource) decodeWire(r *wireReader) error {
 }
 
 // decodeChoice chooses the variant and decodes it.
-func (x *EmbeddedResourceResource) decodeChoice(r *wireReader) error {
+func (x *EmbeddedResourceResource) decodeChoice(r *wireReader, known *wireKnownSet) error {
 	x.Value = nil
 	switch r.kind() {
 	case '{':
@@ -3441,7 +3486,7 @@ func (x *EmbeddedResourceResource) decodeChoice(r *wireReader) error {
 			{
 				r.reset(start)
 				v := new(EmbeddedResourceResourceTextResourceContents)
-				err := (*TextResourceContents)(v).decodeWire(r)
+				err := (*TextResourceContents)(v).decodeObject(r, known)
 				if err == nil {
 					x.Value = v
 					return nil
@@ -3455,7 +3500,7 @@ func (x *EmbeddedResourceResource) decodeChoice(r *wireReader) error {
 			{
 				r.reset(start)
 				v := new(EmbeddedResourceResourceBlobResourceContents)
-				err := (*BlobResourceContents)(v).decodeWire(r)
+				err := (*BlobResourceContents)(v).decodeObject(r, known)
 				if err == nil {
 					x.Value = v
 					return nil
@@ -3582,8 +3627,11 @@ func (x *TextResourceContents) UnmarshalJSON(data []byte) error {
 }
 
 func (x *TextResourceContents) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *TextResourceContents) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = TextResourceContents{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -3636,7 +3684,7 @@ func (x *TextResourceContents) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -3733,8 +3781,11 @@ func (x *BlobResourceContents) UnmarshalJSON(data []byte) error {
 }
 
 func (x *BlobResourceContents) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *BlobResourceContents) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = BlobResourceContents{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -3787,7 +3838,7 @@ func (x *BlobResourceContents) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -3882,8 +3933,11 @@ func (x *EmbeddedResource) UnmarshalJSON(data []byte) error {
 }
 
 func (x *EmbeddedResource) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *EmbeddedResource) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = EmbeddedResource{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -3927,7 +3981,7 @@ func (x *EmbeddedResource) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -4010,8 +4064,11 @@ func (x *Content) UnmarshalJSON(data []byte) error {
 }
 
 func (x *Content) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *Content) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = Content{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -4042,7 +4099,7 @@ func (x *Content) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -4129,8 +4186,11 @@ func (x *DiffChange) UnmarshalJSON(data []byte) error {
 }
 
 func (x *DiffChange) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *DiffChange) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = DiffChange{}
-	known := r.takeKnown()
 	start := r.mark()
 	it, err := wireObjectAt(r)
 	if err != nil {
@@ -4184,13 +4244,8 @@ func (x *DiffChange) decodeWire(r *wireReader) error {
 		return it.err
 	}
 	r.reset(start)
-	m := r.pushKnown(&known, wireKnown{
-		owner: x,
-		sink:  &x.Unknown,
-	})
-	err = x.Variant.decodeWire(r)
-	r.popKnown(m)
-	return err
+	owned := wireKnownWith(known, wireKnown{owner: x}, &x.Unknown)
+	return x.Variant.decodeObject(r, &owned)
 }
 
 func (x *DiffChange) appendJSON(buf []byte) ([]byte, error) {
@@ -4282,14 +4337,11 @@ func (x *DiffChangeVariant) UnmarshalJSON(data []byte) error {
 }
 
 func (x *DiffChangeVariant) decodeWire(r *wireReader) error {
-	m := r.pushKnown(nil, wireKnown{name: "operation"})
-	err := x.decodeVariant(r)
-	r.popKnown(m)
-	return err
+	return x.decodeObject(r, nil)
 }
 
-// decodeVariant decodes the variant the tag names.
-func (x *DiffChangeVariant) decodeVariant(r *wireReader) error {
+func (x *DiffChangeVariant) decodeObject(r *wireReader, known *wireKnownSet) error {
+	tagged := wireKnownWith(known, wireKnown{tag: "operation"}, nil)
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "operation")
 	if err != nil {
@@ -4305,42 +4357,42 @@ func (x *DiffChangeVariant) decodeVariant(r *wireReader) error {
 	switch string(tag) {
 	case "add":
 		v := new(DiffChangeAdd)
-		if err := (*DiffPathChange)(v).decodeWire(r); err != nil {
+		if err := (*DiffPathChange)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "delete":
 		v := new(DiffChangeDelete)
-		if err := (*DiffPathChange)(v).decodeWire(r); err != nil {
+		if err := (*DiffPathChange)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "modify":
 		v := new(DiffChangeModify)
-		if err := (*DiffPathChange)(v).decodeWire(r); err != nil {
+		if err := (*DiffPathChange)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "move":
 		v := new(DiffChangeMove)
-		if err := (*DiffPathPairChange)(v).decodeWire(r); err != nil {
+		if err := (*DiffPathPairChange)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "copy":
 		v := new(DiffChangeCopy)
-		if err := (*DiffPathPairChange)(v).decodeWire(r); err != nil {
+		if err := (*DiffPathPairChange)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
 		v := new(DiffChangeOther)
-		if err := v.decodeWire(r); err != nil {
+		if err := v.decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		v.Operation = string(tag)
@@ -4568,8 +4620,11 @@ type DiffChangeOther struct {
 }
 
 func (x *DiffChangeOther) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *DiffChangeOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = DiffChangeOther{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -4577,7 +4632,7 @@ func (x *DiffChangeOther) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -4726,8 +4781,11 @@ func (x *DiffPathChange) UnmarshalJSON(data []byte) error {
 }
 
 func (x *DiffPathChange) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *DiffPathChange) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = DiffPathChange{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -4745,7 +4803,7 @@ func (x *DiffPathChange) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "path")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -4808,8 +4866,11 @@ func (x *DiffPathPairChange) UnmarshalJSON(data []byte) error {
 }
 
 func (x *DiffPathPairChange) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *DiffPathPairChange) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = DiffPathPairChange{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -4836,7 +4897,7 @@ func (x *DiffPathPairChange) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "path")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -4915,8 +4976,11 @@ func (x *DiffPatch) UnmarshalJSON(data []byte) error {
 }
 
 func (x *DiffPatch) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *DiffPatch) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = DiffPatch{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -4956,7 +5020,7 @@ func (x *DiffPatch) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -5116,8 +5180,11 @@ func (x *Diff) UnmarshalJSON(data []byte) error {
 }
 
 func (x *Diff) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *Diff) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = Diff{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -5161,7 +5228,7 @@ func (x *Diff) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -5273,8 +5340,11 @@ func (x *Terminal) UnmarshalJSON(data []byte) error {
 }
 
 func (x *Terminal) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *Terminal) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = Terminal{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -5305,7 +5375,7 @@ func (x *Terminal) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -5391,8 +5461,11 @@ func (x *ToolCallLocation) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ToolCallLocation) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ToolCallLocation) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ToolCallLocation{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -5436,7 +5509,7 @@ func (x *ToolCallLocation) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -5529,8 +5602,11 @@ func (x *ToolCallCapabilities) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ToolCallCapabilities) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ToolCallCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ToolCallCapabilities{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -5565,7 +5641,7 @@ func (x *ToolCallCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -5640,8 +5716,11 @@ func (x *ToolCallCancelCapabilities) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ToolCallCancelCapabilities) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ToolCallCancelCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ToolCallCancelCapabilities{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -5663,7 +5742,7 @@ func (x *ToolCallCancelCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -5735,8 +5814,11 @@ func (x *ToolCallPermissionSubject) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ToolCallPermissionSubject) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ToolCallPermissionSubject) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ToolCallPermissionSubject{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -5767,7 +5849,7 @@ func (x *ToolCallPermissionSubject) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -5849,8 +5931,11 @@ func (x *CommandPermissionSubject) UnmarshalJSON(data []byte) error {
 }
 
 func (x *CommandPermissionSubject) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *CommandPermissionSubject) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CommandPermissionSubject{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -5916,7 +6001,7 @@ func (x *CommandPermissionSubject) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -6018,8 +6103,11 @@ func (x *PermissionOption) UnmarshalJSON(data []byte) error {
 }
 
 func (x *PermissionOption) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *PermissionOption) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PermissionOption{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -6068,7 +6156,7 @@ func (x *PermissionOption) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -6265,8 +6353,11 @@ func (x *CreateElicitationRequest) UnmarshalJSON(data []byte) error {
 }
 
 func (x *CreateElicitationRequest) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *CreateElicitationRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CreateElicitationRequest{}
-	known := r.takeKnown()
 	start := r.mark()
 	it, err := wireObjectAt(r)
 	if err != nil {
@@ -6306,13 +6397,8 @@ func (x *CreateElicitationRequest) decodeWire(r *wireReader) error {
 		return wireMissing("message")
 	}
 	r.reset(start)
-	m := r.pushKnown(&known, wireKnown{
-		owner: x,
-		sink:  &x.Unknown,
-	})
-	err = x.Variant.decodeWire(r)
-	r.popKnown(m)
-	return err
+	owned := wireKnownWith(known, wireKnown{owner: x}, &x.Unknown)
+	return x.Variant.decodeObject(r, &owned)
 }
 
 func (x *CreateElicitationRequest) appendJSON(buf []byte) ([]byte, error) {
@@ -6407,14 +6493,11 @@ func (x *CreateElicitationRequestVariant) UnmarshalJSON(data []byte) error {
 }
 
 func (x *CreateElicitationRequestVariant) decodeWire(r *wireReader) error {
-	m := r.pushKnown(nil, wireKnown{name: "mode"})
-	err := x.decodeVariant(r)
-	r.popKnown(m)
-	return err
+	return x.decodeObject(r, nil)
 }
 
-// decodeVariant decodes the variant the tag names.
-func (x *CreateElicitationRequestVariant) decodeVariant(r *wireReader) error {
+func (x *CreateElicitationRequestVariant) decodeObject(r *wireReader, known *wireKnownSet) error {
+	tagged := wireKnownWith(known, wireKnown{tag: "mode"}, nil)
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "mode")
 	if err != nil {
@@ -6430,21 +6513,21 @@ func (x *CreateElicitationRequestVariant) decodeVariant(r *wireReader) error {
 	switch string(tag) {
 	case "form":
 		v := new(CreateElicitationRequestForm)
-		if err := (*ElicitationFormMode)(v).decodeWire(r); err != nil {
+		if err := (*ElicitationFormMode)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "url":
 		v := new(CreateElicitationRequestURL)
-		if err := (*ElicitationUrlMode)(v).decodeWire(r); err != nil {
+		if err := (*ElicitationUrlMode)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
 		v := new(CreateElicitationRequestOther)
-		if err := v.decodeWire(r); err != nil {
+		if err := v.decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		v.Mode = string(tag)
@@ -6565,8 +6648,11 @@ type CreateElicitationRequestOther struct {
 }
 
 func (x *CreateElicitationRequestOther) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *CreateElicitationRequestOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CreateElicitationRequestOther{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -6574,7 +6660,7 @@ func (x *CreateElicitationRequestOther) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -6646,8 +6732,11 @@ func (x *ElicitationSessionScope) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ElicitationSessionScope) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ElicitationSessionScope) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ElicitationSessionScope{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -6678,7 +6767,7 @@ func (x *ElicitationSessionScope) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -6747,8 +6836,11 @@ func (x *ElicitationRequestScope) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ElicitationRequestScope) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ElicitationRequestScope) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ElicitationRequestScope{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -6766,7 +6858,7 @@ func (x *ElicitationRequestScope) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "requestId")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -6852,8 +6944,11 @@ func (x *ElicitationSchema) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ElicitationSchema) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ElicitationSchema) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ElicitationSchema{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -6933,7 +7028,7 @@ func (x *ElicitationSchema) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -7104,14 +7199,11 @@ func (x *ElicitationPropertySchema) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ElicitationPropertySchema) decodeWire(r *wireReader) error {
-	m := r.pushKnown(nil, wireKnown{name: "type"})
-	err := x.decodeVariant(r)
-	r.popKnown(m)
-	return err
+	return x.decodeObject(r, nil)
 }
 
-// decodeVariant decodes the variant the tag names.
-func (x *ElicitationPropertySchema) decodeVariant(r *wireReader) error {
+func (x *ElicitationPropertySchema) decodeObject(r *wireReader, known *wireKnownSet) error {
+	tagged := wireKnownWith(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "type")
 	if err != nil {
@@ -7127,42 +7219,42 @@ func (x *ElicitationPropertySchema) decodeVariant(r *wireReader) error {
 	switch string(tag) {
 	case "string":
 		v := new(ElicitationPropertySchemaString)
-		if err := (*StringPropertySchema)(v).decodeWire(r); err != nil {
+		if err := (*StringPropertySchema)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "number":
 		v := new(ElicitationPropertySchemaNumber)
-		if err := (*NumberPropertySchema)(v).decodeWire(r); err != nil {
+		if err := (*NumberPropertySchema)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "integer":
 		v := new(ElicitationPropertySchemaInteger)
-		if err := (*IntegerPropertySchema)(v).decodeWire(r); err != nil {
+		if err := (*IntegerPropertySchema)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "boolean":
 		v := new(ElicitationPropertySchemaBoolean)
-		if err := (*BooleanPropertySchema)(v).decodeWire(r); err != nil {
+		if err := (*BooleanPropertySchema)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "array":
 		v := new(ElicitationPropertySchemaArray)
-		if err := (*MultiSelectPropertySchema)(v).decodeWire(r); err != nil {
+		if err := (*MultiSelectPropertySchema)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
 		v := new(ElicitationPropertySchemaOther)
-		if err := v.decodeWire(r); err != nil {
+		if err := v.decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		v.Type = string(tag)
@@ -7394,8 +7486,11 @@ type ElicitationPropertySchemaOther struct {
 }
 
 func (x *ElicitationPropertySchemaOther) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ElicitationPropertySchemaOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ElicitationPropertySchemaOther{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -7403,7 +7498,7 @@ func (x *ElicitationPropertySchemaOther) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -7542,8 +7637,11 @@ func (x *EnumOption) UnmarshalJSON(data []byte) error {
 }
 
 func (x *EnumOption) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *EnumOption) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = EnumOption{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -7596,7 +7694,7 @@ func (x *EnumOption) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -7726,8 +7824,11 @@ func (x *StringPropertySchema) UnmarshalJSON(data []byte) error {
 }
 
 func (x *StringPropertySchema) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *StringPropertySchema) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = StringPropertySchema{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -7852,7 +7953,7 @@ func (x *StringPropertySchema) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -8001,8 +8102,11 @@ func (x *NumberPropertySchema) UnmarshalJSON(data []byte) error {
 }
 
 func (x *NumberPropertySchema) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *NumberPropertySchema) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = NumberPropertySchema{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -8081,7 +8185,7 @@ func (x *NumberPropertySchema) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -8202,8 +8306,11 @@ func (x *IntegerPropertySchema) UnmarshalJSON(data []byte) error {
 }
 
 func (x *IntegerPropertySchema) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *IntegerPropertySchema) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = IntegerPropertySchema{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -8282,7 +8389,7 @@ func (x *IntegerPropertySchema) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -8395,8 +8502,11 @@ func (x *BooleanPropertySchema) UnmarshalJSON(data []byte) error {
 }
 
 func (x *BooleanPropertySchema) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *BooleanPropertySchema) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = BooleanPropertySchema{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -8457,7 +8567,7 @@ func (x *BooleanPropertySchema) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -8555,14 +8665,11 @@ func (x *MultiSelectItems) UnmarshalJSON(data []byte) error {
 }
 
 func (x *MultiSelectItems) decodeWire(r *wireReader) error {
-	m := r.pushKnown(nil, wireKnown{name: "type"})
-	err := x.decodeVariant(r)
-	r.popKnown(m)
-	return err
+	return x.decodeObject(r, nil)
 }
 
-// decodeVariant decodes the variant the tag names.
-func (x *MultiSelectItems) decodeVariant(r *wireReader) error {
+func (x *MultiSelectItems) decodeObject(r *wireReader, known *wireKnownSet) error {
+	tagged := wireKnownWith(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "type")
 	if err != nil {
@@ -8570,7 +8677,7 @@ func (x *MultiSelectItems) decodeVariant(r *wireReader) error {
 	}
 	if !found || wireIsNull(raw) {
 		v := new(MultiSelectItemsTitled)
-		if err := (*TitledMultiSelectItems)(v).decodeWire(r); err != nil {
+		if err := (*TitledMultiSelectItems)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
@@ -8583,14 +8690,14 @@ func (x *MultiSelectItems) decodeVariant(r *wireReader) error {
 	switch string(tag) {
 	case "string":
 		v := new(MultiSelectItemsString)
-		if err := (*StringMultiSelectItems)(v).decodeWire(r); err != nil {
+		if err := (*StringMultiSelectItems)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
 		v := new(MultiSelectItemsOther)
-		if err := v.decodeWire(r); err != nil {
+		if err := v.decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		v.Type = string(tag)
@@ -8701,8 +8808,11 @@ type MultiSelectItemsOther struct {
 }
 
 func (x *MultiSelectItemsOther) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *MultiSelectItemsOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = MultiSelectItemsOther{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -8710,7 +8820,7 @@ func (x *MultiSelectItemsOther) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -8781,8 +8891,11 @@ func (x *StringMultiSelectItems) UnmarshalJSON(data []byte) error {
 }
 
 func (x *StringMultiSelectItems) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *StringMultiSelectItems) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = StringMultiSelectItems{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -8813,7 +8926,7 @@ func (x *StringMultiSelectItems) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -8894,8 +9007,11 @@ func (x *TitledMultiSelectItems) UnmarshalJSON(data []byte) error {
 }
 
 func (x *TitledMultiSelectItems) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *TitledMultiSelectItems) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = TitledMultiSelectItems{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -8926,7 +9042,7 @@ func (x *TitledMultiSelectItems) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -9027,8 +9143,11 @@ func (x *MultiSelectPropertySchema) UnmarshalJSON(data []byte) error {
 }
 
 func (x *MultiSelectPropertySchema) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *MultiSelectPropertySchema) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = MultiSelectPropertySchema{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -9121,7 +9240,7 @@ func (x *MultiSelectPropertySchema) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -9226,8 +9345,11 @@ func (x *ElicitationFormMode) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ElicitationFormMode) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ElicitationFormMode) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ElicitationFormMode{}
-	known := r.takeKnown()
 	start := r.mark()
 	it, err := wireObjectAt(r)
 	if err != nil {
@@ -9254,13 +9376,8 @@ func (x *ElicitationFormMode) decodeWire(r *wireReader) error {
 		return wireMissing("requestedSchema")
 	}
 	r.reset(start)
-	m := r.pushKnown(&known, wireKnown{
-		owner: x,
-		sink:  &x.Unknown,
-	})
-	err = x.Variant.decodeWire(r)
-	r.popKnown(m)
-	return err
+	owned := wireKnownWith(known, wireKnown{owner: x}, &x.Unknown)
+	return x.Variant.decodeObject(r, &owned)
 }
 
 func (x *ElicitationFormMode) appendJSON(buf []byte) ([]byte, error) {
@@ -9331,11 +9448,18 @@ func (x *ElicitationFormModeVariant) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ElicitationFormModeVariant) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ElicitationFormModeVariant) decodeObject(r *wireReader, known *wireKnownSet) error {
+	if known != nil {
+		return x.decodeChoice(r, known)
+	}
 	pos, err := r.recall("ElicitationFormModeVariant")
 	if err != nil {
 		return err
 	}
-	if err := x.decodeChoice(r); err != nil {
+	if err := x.decodeChoice(r, nil); err != nil {
 		r.remember("ElicitationFormModeVariant", pos, err)
 		return err
 	}
@@ -9343,7 +9467,7 @@ func (x *ElicitationFormModeVariant) decodeWire(r *wireReader) error {
 }
 
 // decodeChoice chooses the variant and decodes it.
-func (x *ElicitationFormModeVariant) decodeChoice(r *wireReader) error {
+func (x *ElicitationFormModeVariant) decodeChoice(r *wireReader, known *wireKnownSet) error {
 	x.Value = nil
 	switch r.kind() {
 	case '{':
@@ -9361,7 +9485,7 @@ func (x *ElicitationFormModeVariant) decodeChoice(r *wireReader) error {
 			{
 				r.reset(start)
 				v := new(ElicitationFormModeSession)
-				err := (*ElicitationSessionScope)(v).decodeWire(r)
+				err := (*ElicitationSessionScope)(v).decodeObject(r, known)
 				if err == nil {
 					x.Value = v
 					return nil
@@ -9375,7 +9499,7 @@ func (x *ElicitationFormModeVariant) decodeChoice(r *wireReader) error {
 			{
 				r.reset(start)
 				v := new(ElicitationFormModeRequest)
-				err := (*ElicitationRequestScope)(v).decodeWire(r)
+				err := (*ElicitationRequestScope)(v).decodeObject(r, known)
 				if err == nil {
 					x.Value = v
 					return nil
@@ -9514,8 +9638,11 @@ func (x *ElicitationUrlMode) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ElicitationUrlMode) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ElicitationUrlMode) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ElicitationUrlMode{}
-	known := r.takeKnown()
 	start := r.mark()
 	it, err := wireObjectAt(r)
 	if err != nil {
@@ -9554,13 +9681,8 @@ func (x *ElicitationUrlMode) decodeWire(r *wireReader) error {
 		return wireMissing("url")
 	}
 	r.reset(start)
-	m := r.pushKnown(&known, wireKnown{
-		owner: x,
-		sink:  &x.Unknown,
-	})
-	err = x.Variant.decodeWire(r)
-	r.popKnown(m)
-	return err
+	owned := wireKnownWith(known, wireKnown{owner: x}, &x.Unknown)
+	return x.Variant.decodeObject(r, &owned)
 }
 
 func (x *ElicitationUrlMode) appendJSON(buf []byte) ([]byte, error) {
@@ -9636,11 +9758,18 @@ func (x *ElicitationUrlModeVariant) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ElicitationUrlModeVariant) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ElicitationUrlModeVariant) decodeObject(r *wireReader, known *wireKnownSet) error {
+	if known != nil {
+		return x.decodeChoice(r, known)
+	}
 	pos, err := r.recall("ElicitationUrlModeVariant")
 	if err != nil {
 		return err
 	}
-	if err := x.decodeChoice(r); err != nil {
+	if err := x.decodeChoice(r, nil); err != nil {
 		r.remember("ElicitationUrlModeVariant", pos, err)
 		return err
 	}
@@ -9648,7 +9777,7 @@ func (x *ElicitationUrlModeVariant) decodeWire(r *wireReader) error {
 }
 
 // decodeChoice chooses the variant and decodes it.
-func (x *ElicitationUrlModeVariant) decodeChoice(r *wireReader) error {
+func (x *ElicitationUrlModeVariant) decodeChoice(r *wireReader, known *wireKnownSet) error {
 	x.Value = nil
 	switch r.kind() {
 	case '{':
@@ -9666,7 +9795,7 @@ func (x *ElicitationUrlModeVariant) decodeChoice(r *wireReader) error {
 			{
 				r.reset(start)
 				v := new(ElicitationUrlModeSession)
-				err := (*ElicitationSessionScope)(v).decodeWire(r)
+				err := (*ElicitationSessionScope)(v).decodeObject(r, known)
 				if err == nil {
 					x.Value = v
 					return nil
@@ -9680,7 +9809,7 @@ func (x *ElicitationUrlModeVariant) decodeChoice(r *wireReader) error {
 			{
 				r.reset(start)
 				v := new(ElicitationUrlModeRequest)
-				err := (*ElicitationRequestScope)(v).decodeWire(r)
+				err := (*ElicitationRequestScope)(v).decodeObject(r, known)
 				if err == nil {
 					x.Value = v
 					return nil
@@ -9841,11 +9970,18 @@ func (x *AgentResponse) UnmarshalJSON(data []byte) error {
 }
 
 func (x *AgentResponse) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *AgentResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
+	if known != nil {
+		return x.decodeChoice(r, known)
+	}
 	pos, err := r.recall("AgentResponse")
 	if err != nil {
 		return err
 	}
-	if err := x.decodeChoice(r); err != nil {
+	if err := x.decodeChoice(r, nil); err != nil {
 		r.remember("AgentResponse", pos, err)
 		return err
 	}
@@ -9853,7 +9989,7 @@ func (x *AgentResponse) decodeWire(r *wireReader) error {
 }
 
 // decodeChoice chooses the variant and decodes it.
-func (x *AgentResponse) decodeChoice(r *wireReader) error {
+func (x *AgentResponse) decodeChoice(r *wireReader, known *wireKnownSet) error {
 	x.Value = nil
 	switch r.kind() {
 	case '{':
@@ -9871,7 +10007,7 @@ func (x *AgentResponse) decodeChoice(r *wireReader) error {
 			{
 				r.reset(start)
 				v := new(AgentResponseResult)
-				err := v.decodeWire(r)
+				err := v.decodeObject(r, known)
 				if err == nil {
 					x.Value = v
 					return nil
@@ -9885,7 +10021,7 @@ func (x *AgentResponse) decodeChoice(r *wireReader) error {
 			{
 				r.reset(start)
 				v := new(AgentResponseError)
-				err := v.decodeWire(r)
+				err := v.decodeObject(r, known)
 				if err == nil {
 					x.Value = v
 					return nil
@@ -9935,8 +10071,11 @@ type AgentResponseResult struct {
 }
 
 func (x *AgentResponseResult) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *AgentResponseResult) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AgentResponseResult{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -9963,7 +10102,7 @@ func (x *AgentResponseResult) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "result")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -10039,8 +10178,11 @@ type AgentResponseError struct {
 }
 
 func (x *AgentResponseError) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *AgentResponseError) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AgentResponseError{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -10067,7 +10209,7 @@ func (x *AgentResponseError) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "error")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -10172,9 +10314,9 @@ func (x AgentResponseResultResult) MarshalJSON() ([]byte, error) {
 // choiceAgentResponseResultResult chooses the variant of AgentResponseResultResult; files of unstable features add theirs.
 var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultValue]("AgentResponseResultResult", wireCandidate[AgentResponseResultResultValue]{
 	declared: []string{"_meta", "authMethods", "capabilities", "info", "protocolVersion"},
-	decode: func(r *wireReader) (AgentResponseResultResultValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultResultValue, error) {
 		v := new(AgentResponseResultResultInitializeResponse)
-		if err := (*InitializeResponse)(v).decodeWire(r); err != nil {
+		if err := (*InitializeResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -10185,9 +10327,9 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 	required:     []string{"protocolVersion", "info"},
 }, wireCandidate[AgentResponseResultResultValue]{
 	declared: []string{"_meta"},
-	decode: func(r *wireReader) (AgentResponseResultResultValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultResultValue, error) {
 		v := new(AgentResponseResultResultLoginAuthResponse)
-		if err := (*LoginAuthResponse)(v).decodeWire(r); err != nil {
+		if err := (*LoginAuthResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -10198,9 +10340,9 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 	required:     nil,
 }, wireCandidate[AgentResponseResultResultValue]{
 	declared: []string{"_meta"},
-	decode: func(r *wireReader) (AgentResponseResultResultValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultResultValue, error) {
 		v := new(AgentResponseResultResultLogoutAuthResponse)
-		if err := (*LogoutAuthResponse)(v).decodeWire(r); err != nil {
+		if err := (*LogoutAuthResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -10211,9 +10353,9 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 	required:     nil,
 }, wireCandidate[AgentResponseResultResultValue]{
 	declared: []string{"_meta", "availableCommands", "configOptions", "sessionId"},
-	decode: func(r *wireReader) (AgentResponseResultResultValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultResultValue, error) {
 		v := new(AgentResponseResultResultNewSessionResponse)
-		if err := (*NewSessionResponse)(v).decodeWire(r); err != nil {
+		if err := (*NewSessionResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -10224,9 +10366,9 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 	required:     []string{"sessionId"},
 }, wireCandidate[AgentResponseResultResultValue]{
 	declared: []string{"_meta", "nextCursor", "sessions"},
-	decode: func(r *wireReader) (AgentResponseResultResultValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultResultValue, error) {
 		v := new(AgentResponseResultResultListSessionsResponse)
-		if err := (*ListSessionsResponse)(v).decodeWire(r); err != nil {
+		if err := (*ListSessionsResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -10237,9 +10379,9 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 	required:     []string{"sessions"},
 }, wireCandidate[AgentResponseResultResultValue]{
 	declared: []string{"_meta"},
-	decode: func(r *wireReader) (AgentResponseResultResultValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultResultValue, error) {
 		v := new(AgentResponseResultResultDeleteSessionResponse)
-		if err := (*DeleteSessionResponse)(v).decodeWire(r); err != nil {
+		if err := (*DeleteSessionResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -10250,9 +10392,9 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 	required:     nil,
 }, wireCandidate[AgentResponseResultResultValue]{
 	declared: []string{"_meta", "availableCommands", "configOptions"},
-	decode: func(r *wireReader) (AgentResponseResultResultValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultResultValue, error) {
 		v := new(AgentResponseResultResultResumeSessionResponse)
-		if err := (*ResumeSessionResponse)(v).decodeWire(r); err != nil {
+		if err := (*ResumeSessionResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -10263,9 +10405,9 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 	required:     nil,
 }, wireCandidate[AgentResponseResultResultValue]{
 	declared: []string{"_meta"},
-	decode: func(r *wireReader) (AgentResponseResultResultValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultResultValue, error) {
 		v := new(AgentResponseResultResultCloseSessionResponse)
-		if err := (*CloseSessionResponse)(v).decodeWire(r); err != nil {
+		if err := (*CloseSessionResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -10276,9 +10418,9 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 	required:     nil,
 }, wireCandidate[AgentResponseResultResultValue]{
 	declared: []string{"_meta"},
-	decode: func(r *wireReader) (AgentResponseResultResultValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultResultValue, error) {
 		v := new(AgentResponseResultResultCancelToolCallResponse)
-		if err := (*CancelToolCallResponse)(v).decodeWire(r); err != nil {
+		if err := (*CancelToolCallResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -10289,9 +10431,9 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 	required:     nil,
 }, wireCandidate[AgentResponseResultResultValue]{
 	declared: []string{"_meta"},
-	decode: func(r *wireReader) (AgentResponseResultResultValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultResultValue, error) {
 		v := new(AgentResponseResultResultCancelTerminalResponse)
-		if err := (*CancelTerminalResponse)(v).decodeWire(r); err != nil {
+		if err := (*CancelTerminalResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -10302,9 +10444,9 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 	required:     nil,
 }, wireCandidate[AgentResponseResultResultValue]{
 	declared: []string{"_meta", "configOptions"},
-	decode: func(r *wireReader) (AgentResponseResultResultValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultResultValue, error) {
 		v := new(AgentResponseResultResultSetSessionConfigOptionResponse)
-		if err := (*SetSessionConfigOptionResponse)(v).decodeWire(r); err != nil {
+		if err := (*SetSessionConfigOptionResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -10315,9 +10457,9 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 	required:     []string{"configOptions"},
 }, wireCandidate[AgentResponseResultResultValue]{
 	declared: []string{"_meta", "messageId"},
-	decode: func(r *wireReader) (AgentResponseResultResultValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultResultValue, error) {
 		v := new(AgentResponseResultResultPromptResponse)
-		if err := (*PromptResponse)(v).decodeWire(r); err != nil {
+		if err := (*PromptResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -10328,7 +10470,7 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 	required:     []string{"messageId"},
 }, wireCandidate[AgentResponseResultResultValue]{
 	declared: nil,
-	decode: func(r *wireReader) (AgentResponseResultResultValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultResultValue, error) {
 		v := new(AgentResponseResultResultExtMethodResponse)
 		if err := (*ExtResponse)(v).decodeWire(r); err != nil {
 			return nil, err
@@ -10347,11 +10489,18 @@ func (x *AgentResponseResultResult) UnmarshalJSON(data []byte) error {
 }
 
 func (x *AgentResponseResultResult) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *AgentResponseResultResult) decodeObject(r *wireReader, known *wireKnownSet) error {
+	if known != nil {
+		return x.decodeChoice(r, known)
+	}
 	pos, err := r.recall("AgentResponseResultResult")
 	if err != nil {
 		return err
 	}
-	if err := x.decodeChoice(r); err != nil {
+	if err := x.decodeChoice(r, nil); err != nil {
 		r.remember("AgentResponseResultResult", pos, err)
 		return err
 	}
@@ -10359,9 +10508,9 @@ func (x *AgentResponseResultResult) decodeWire(r *wireReader) error {
 }
 
 // decodeChoice chooses the variant from the table and decodes it.
-func (x *AgentResponseResultResult) decodeChoice(r *wireReader) error {
+func (x *AgentResponseResultResult) decodeChoice(r *wireReader, known *wireKnownSet) error {
 	x.Value = nil
-	v, err := choiceAgentResponseResultResult.decode(r)
+	v, err := choiceAgentResponseResultResult.decode(r, known)
 	if err != nil {
 		return err
 	}
@@ -10669,6 +10818,10 @@ func (x *AgentResponseErrorID) UnmarshalJSON(data []byte) error {
 }
 
 func (x *AgentResponseErrorID) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *AgentResponseErrorID) decodeObject(r *wireReader, known *wireKnownSet) error {
 	x.Value = nil
 	switch r.kind() {
 	case '"':
@@ -10801,8 +10954,11 @@ func (x *InitializeResponse) UnmarshalJSON(data []byte) error {
 }
 
 func (x *InitializeResponse) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *InitializeResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = InitializeResponse{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -10869,7 +11025,7 @@ func (x *InitializeResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -11004,8 +11160,11 @@ func (x *Implementation) UnmarshalJSON(data []byte) error {
 }
 
 func (x *Implementation) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *Implementation) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = Implementation{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -11058,7 +11217,7 @@ func (x *Implementation) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -11171,8 +11330,11 @@ func (x *AgentCapabilities) UnmarshalJSON(data []byte) error {
 }
 
 func (x *AgentCapabilities) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *AgentCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AgentCapabilities{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -11220,11 +11382,11 @@ func (x *AgentCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "providers":
-			if err := x.AgentCapabilitiesLLMProviders.decodeGatedMember(&it, r, &x.Unknown, &known); err != nil {
+			if err := x.AgentCapabilitiesLLMProviders.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 				return err
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -11354,8 +11516,11 @@ func (x *SessionCapabilities) UnmarshalJSON(data []byte) error {
 }
 
 func (x *SessionCapabilities) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *SessionCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionCapabilities{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -11429,27 +11594,27 @@ func (x *SessionCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "systemPrompt":
-			if err := x.SessionCapabilitiesSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, &known); err != nil {
+			if err := x.SessionCapabilitiesSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 				return err
 			}
 		case "fork":
-			if err := x.SessionCapabilitiesSessionFork.decodeGatedMember(&it, r, &x.Unknown, &known); err != nil {
+			if err := x.SessionCapabilitiesSessionFork.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 				return err
 			}
 		case "archive":
-			if err := x.SessionCapabilitiesSessionArchive.decodeGatedMember(&it, r, &x.Unknown, &known); err != nil {
+			if err := x.SessionCapabilitiesSessionArchive.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 				return err
 			}
 		case "status":
-			if err := x.SessionCapabilitiesSessionStatus.decodeGatedMember(&it, r, &x.Unknown, &known); err != nil {
+			if err := x.SessionCapabilitiesSessionStatus.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 				return err
 			}
 		case "title":
-			if err := x.SessionCapabilitiesSessionTitle.decodeGatedMember(&it, r, &x.Unknown, &known); err != nil {
+			if err := x.SessionCapabilitiesSessionTitle.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 				return err
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -11589,8 +11754,11 @@ func (x *PromptCapabilities) UnmarshalJSON(data []byte) error {
 }
 
 func (x *PromptCapabilities) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *PromptCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PromptCapabilities{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -11651,7 +11819,7 @@ func (x *PromptCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -11740,8 +11908,11 @@ func (x *PromptImageCapabilities) UnmarshalJSON(data []byte) error {
 }
 
 func (x *PromptImageCapabilities) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *PromptImageCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PromptImageCapabilities{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -11763,7 +11934,7 @@ func (x *PromptImageCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -11831,8 +12002,11 @@ func (x *PromptAudioCapabilities) UnmarshalJSON(data []byte) error {
 }
 
 func (x *PromptAudioCapabilities) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *PromptAudioCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PromptAudioCapabilities{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -11854,7 +12028,7 @@ func (x *PromptAudioCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -11922,8 +12096,11 @@ func (x *PromptEmbeddedContextCapabilities) UnmarshalJSON(data []byte) error {
 }
 
 func (x *PromptEmbeddedContextCapabilities) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *PromptEmbeddedContextCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PromptEmbeddedContextCapabilities{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -11945,7 +12122,7 @@ func (x *PromptEmbeddedContextCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -12023,8 +12200,11 @@ func (x *McpCapabilities) UnmarshalJSON(data []byte) error {
 }
 
 func (x *McpCapabilities) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *McpCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = McpCapabilities{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -12072,11 +12252,11 @@ func (x *McpCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "acp":
-			if err := x.McpCapabilitiesMCPOverACP.decodeGatedMember(&it, r, &x.Unknown, &known); err != nil {
+			if err := x.McpCapabilitiesMCPOverACP.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 				return err
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -12161,8 +12341,11 @@ func (x *McpStdioCapabilities) UnmarshalJSON(data []byte) error {
 }
 
 func (x *McpStdioCapabilities) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *McpStdioCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = McpStdioCapabilities{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -12184,7 +12367,7 @@ func (x *McpStdioCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -12252,8 +12435,11 @@ func (x *McpHttpCapabilities) UnmarshalJSON(data []byte) error {
 }
 
 func (x *McpHttpCapabilities) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *McpHttpCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = McpHttpCapabilities{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -12275,7 +12461,7 @@ func (x *McpHttpCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -12343,8 +12529,11 @@ func (x *SessionDeleteCapabilities) UnmarshalJSON(data []byte) error {
 }
 
 func (x *SessionDeleteCapabilities) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *SessionDeleteCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionDeleteCapabilities{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -12366,7 +12555,7 @@ func (x *SessionDeleteCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -12437,8 +12626,11 @@ func (x *SessionAdditionalDirectoriesCapabilities) UnmarshalJSON(data []byte) er
 }
 
 func (x *SessionAdditionalDirectoriesCapabilities) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *SessionAdditionalDirectoriesCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionAdditionalDirectoriesCapabilities{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -12460,7 +12652,7 @@ func (x *SessionAdditionalDirectoriesCapabilities) decodeWire(r *wireReader) err
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -12532,8 +12724,11 @@ func (x *AgentAuthCapabilities) UnmarshalJSON(data []byte) error {
 }
 
 func (x *AgentAuthCapabilities) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *AgentAuthCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AgentAuthCapabilities{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -12555,11 +12750,11 @@ func (x *AgentAuthCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "status":
-			if err := x.AgentAuthCapabilitiesAuthStatus.decodeGatedMember(&it, r, &x.Unknown, &known); err != nil {
+			if err := x.AgentAuthCapabilitiesAuthStatus.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 				return err
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -12641,14 +12836,11 @@ func (x *AuthMethod) UnmarshalJSON(data []byte) error {
 }
 
 func (x *AuthMethod) decodeWire(r *wireReader) error {
-	m := r.pushKnown(nil, wireKnown{name: "type"})
-	err := x.decodeVariant(r)
-	r.popKnown(m)
-	return err
+	return x.decodeObject(r, nil)
 }
 
-// decodeVariant decodes the variant the tag names.
-func (x *AuthMethod) decodeVariant(r *wireReader) error {
+func (x *AuthMethod) decodeObject(r *wireReader, known *wireKnownSet) error {
+	tagged := wireKnownWith(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "type")
 	if err != nil {
@@ -12664,21 +12856,21 @@ func (x *AuthMethod) decodeVariant(r *wireReader) error {
 	switch string(tag) {
 	case "terminal":
 		v := new(AuthMethodTerminalVariant)
-		if err := (*AuthMethodTerminal)(v).decodeWire(r); err != nil {
+		if err := (*AuthMethodTerminal)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "agent":
 		v := new(AuthMethodAgentVariant)
-		if err := (*AuthMethodAgent)(v).decodeWire(r); err != nil {
+		if err := (*AuthMethodAgent)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
 		v := new(AuthMethodOther)
-		if err := v.decodeWire(r); err != nil {
+		if err := v.decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		v.Type = string(tag)
@@ -12806,8 +12998,11 @@ type AuthMethodOther struct {
 }
 
 func (x *AuthMethodOther) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *AuthMethodOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AuthMethodOther{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -12834,7 +13029,7 @@ func (x *AuthMethodOther) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "name")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -12945,8 +13140,11 @@ func (x *EnvVariable) UnmarshalJSON(data []byte) error {
 }
 
 func (x *EnvVariable) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *EnvVariable) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = EnvVariable{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -12986,7 +13184,7 @@ func (x *EnvVariable) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -13088,8 +13286,11 @@ func (x *AuthMethodTerminal) UnmarshalJSON(data []byte) error {
 }
 
 func (x *AuthMethodTerminal) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *AuthMethodTerminal) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AuthMethodTerminal{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -13170,7 +13371,7 @@ func (x *AuthMethodTerminal) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -13283,8 +13484,11 @@ func (x *AuthMethodAgent) UnmarshalJSON(data []byte) error {
 }
 
 func (x *AuthMethodAgent) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *AuthMethodAgent) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AuthMethodAgent{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -13337,7 +13541,7 @@ func (x *AuthMethodAgent) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -13426,8 +13630,11 @@ func (x *LoginAuthResponse) UnmarshalJSON(data []byte) error {
 }
 
 func (x *LoginAuthResponse) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *LoginAuthResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = LoginAuthResponse{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -13449,7 +13656,7 @@ func (x *LoginAuthResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -13515,8 +13722,11 @@ func (x *LogoutAuthResponse) UnmarshalJSON(data []byte) error {
 }
 
 func (x *LogoutAuthResponse) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *LogoutAuthResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = LogoutAuthResponse{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -13538,7 +13748,7 @@ func (x *LogoutAuthResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -13628,8 +13838,11 @@ func (x *NewSessionResponse) UnmarshalJSON(data []byte) error {
 }
 
 func (x *NewSessionResponse) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *NewSessionResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = NewSessionResponse{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -13686,7 +13899,7 @@ func (x *NewSessionResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -13788,8 +14001,11 @@ func (x *SessionConfigOption) UnmarshalJSON(data []byte) error {
 }
 
 func (x *SessionConfigOption) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *SessionConfigOption) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionConfigOption{}
-	known := r.takeKnown()
 	start := r.mark()
 	it, err := wireObjectAt(r)
 	if err != nil {
@@ -13867,13 +14083,8 @@ func (x *SessionConfigOption) decodeWire(r *wireReader) error {
 		return wireMissing("name")
 	}
 	r.reset(start)
-	m := r.pushKnown(&known, wireKnown{
-		owner: x,
-		sink:  &x.Unknown,
-	})
-	err = x.Variant.decodeWire(r)
-	r.popKnown(m)
-	return err
+	owned := wireKnownWith(known, wireKnown{owner: x}, &x.Unknown)
+	return x.Variant.decodeObject(r, &owned)
 }
 
 func (x *SessionConfigOption) appendJSON(buf []byte) ([]byte, error) {
@@ -13969,14 +14180,11 @@ func (x *SessionConfigOptionVariant) UnmarshalJSON(data []byte) error {
 }
 
 func (x *SessionConfigOptionVariant) decodeWire(r *wireReader) error {
-	m := r.pushKnown(nil, wireKnown{name: "type"})
-	err := x.decodeVariant(r)
-	r.popKnown(m)
-	return err
+	return x.decodeObject(r, nil)
 }
 
-// decodeVariant decodes the variant the tag names.
-func (x *SessionConfigOptionVariant) decodeVariant(r *wireReader) error {
+func (x *SessionConfigOptionVariant) decodeObject(r *wireReader, known *wireKnownSet) error {
+	tagged := wireKnownWith(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "type")
 	if err != nil {
@@ -13992,21 +14200,21 @@ func (x *SessionConfigOptionVariant) decodeVariant(r *wireReader) error {
 	switch string(tag) {
 	case "select":
 		v := new(SessionConfigOptionSelect)
-		if err := (*SessionConfigSelect)(v).decodeWire(r); err != nil {
+		if err := (*SessionConfigSelect)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "boolean":
 		v := new(SessionConfigOptionBoolean)
-		if err := (*SessionConfigBoolean)(v).decodeWire(r); err != nil {
+		if err := (*SessionConfigBoolean)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
 		v := new(SessionConfigOptionOther)
-		if err := v.decodeWire(r); err != nil {
+		if err := v.decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		v.Type = string(tag)
@@ -14127,8 +14335,11 @@ type SessionConfigOptionOther struct {
 }
 
 func (x *SessionConfigOptionOther) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *SessionConfigOptionOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionConfigOptionOther{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -14136,7 +14347,7 @@ func (x *SessionConfigOptionOther) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -14327,11 +14538,18 @@ func (x *SessionConfigSelectOptions) UnmarshalJSON(data []byte) error {
 }
 
 func (x *SessionConfigSelectOptions) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *SessionConfigSelectOptions) decodeObject(r *wireReader, known *wireKnownSet) error {
+	if known != nil {
+		return x.decodeChoice(r, known)
+	}
 	pos, err := r.recall("SessionConfigSelectOptions")
 	if err != nil {
 		return err
 	}
-	if err := x.decodeChoice(r); err != nil {
+	if err := x.decodeChoice(r, nil); err != nil {
 		r.remember("SessionConfigSelectOptions", pos, err)
 		return err
 	}
@@ -14339,7 +14557,7 @@ func (x *SessionConfigSelectOptions) decodeWire(r *wireReader) error {
 }
 
 // decodeChoice chooses the variant and decodes it.
-func (x *SessionConfigSelectOptions) decodeChoice(r *wireReader) error {
+func (x *SessionConfigSelectOptions) decodeChoice(r *wireReader, known *wireKnownSet) error {
 	x.Value = nil
 	switch r.kind() {
 	case '[':
@@ -14481,8 +14699,11 @@ func (x *SessionConfigSelectOption) UnmarshalJSON(data []byte) error {
 }
 
 func (x *SessionConfigSelectOption) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *SessionConfigSelectOption) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionConfigSelectOption{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -14535,7 +14756,7 @@ func (x *SessionConfigSelectOption) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -14630,8 +14851,11 @@ func (x *SessionConfigSelectGroup) UnmarshalJSON(data []byte) error {
 }
 
 func (x *SessionConfigSelectGroup) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *SessionConfigSelectGroup) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionConfigSelectGroup{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -14684,7 +14908,7 @@ func (x *SessionConfigSelectGroup) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -14797,8 +15021,11 @@ func (x *SessionConfigSelect) UnmarshalJSON(data []byte) error {
 }
 
 func (x *SessionConfigSelect) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *SessionConfigSelect) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionConfigSelect{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -14825,7 +15052,7 @@ func (x *SessionConfigSelect) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "options")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -14894,8 +15121,11 @@ func (x *SessionConfigBoolean) UnmarshalJSON(data []byte) error {
 }
 
 func (x *SessionConfigBoolean) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *SessionConfigBoolean) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionConfigBoolean{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -14913,7 +15143,7 @@ func (x *SessionConfigBoolean) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "currentValue")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -14992,14 +15222,11 @@ func (x *AvailableCommand) UnmarshalJSON(data []byte) error {
 }
 
 func (x *AvailableCommand) decodeWire(r *wireReader) error {
-	m := r.pushKnown(nil, wireKnown{name: "type"})
-	err := x.decodeVariant(r)
-	r.popKnown(m)
-	return err
+	return x.decodeObject(r, nil)
 }
 
-// decodeVariant decodes the variant the tag names.
-func (x *AvailableCommand) decodeVariant(r *wireReader) error {
+func (x *AvailableCommand) decodeObject(r *wireReader, known *wireKnownSet) error {
+	tagged := wireKnownWith(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "type")
 	if err != nil {
@@ -15015,14 +15242,14 @@ func (x *AvailableCommand) decodeVariant(r *wireReader) error {
 	switch string(tag) {
 	case "command":
 		v := new(AvailableCommandCommand)
-		if err := (*Command)(v).decodeWire(r); err != nil {
+		if err := (*Command)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
 		v := new(AvailableCommandOther)
-		if err := v.decodeWire(r); err != nil {
+		if err := v.decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		v.Type = string(tag)
@@ -15112,8 +15339,11 @@ type AvailableCommandOther struct {
 }
 
 func (x *AvailableCommandOther) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *AvailableCommandOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AvailableCommandOther{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -15140,7 +15370,7 @@ func (x *AvailableCommandOther) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "description")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -15236,14 +15466,11 @@ func (x *AvailableCommandInput) UnmarshalJSON(data []byte) error {
 }
 
 func (x *AvailableCommandInput) decodeWire(r *wireReader) error {
-	m := r.pushKnown(nil, wireKnown{name: "type"})
-	err := x.decodeVariant(r)
-	r.popKnown(m)
-	return err
+	return x.decodeObject(r, nil)
 }
 
-// decodeVariant decodes the variant the tag names.
-func (x *AvailableCommandInput) decodeVariant(r *wireReader) error {
+func (x *AvailableCommandInput) decodeObject(r *wireReader, known *wireKnownSet) error {
+	tagged := wireKnownWith(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "type")
 	if err != nil {
@@ -15259,14 +15486,14 @@ func (x *AvailableCommandInput) decodeVariant(r *wireReader) error {
 	switch string(tag) {
 	case "text":
 		v := new(AvailableCommandInputText)
-		if err := (*TextCommandInput)(v).decodeWire(r); err != nil {
+		if err := (*TextCommandInput)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
 		v := new(AvailableCommandInputOther)
-		if err := v.decodeWire(r); err != nil {
+		if err := v.decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		v.Type = string(tag)
@@ -15351,8 +15578,11 @@ type AvailableCommandInputOther struct {
 }
 
 func (x *AvailableCommandInputOther) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *AvailableCommandInputOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AvailableCommandInputOther{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -15360,7 +15590,7 @@ func (x *AvailableCommandInputOther) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -15431,8 +15661,11 @@ func (x *TextCommandInput) UnmarshalJSON(data []byte) error {
 }
 
 func (x *TextCommandInput) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *TextCommandInput) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = TextCommandInput{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -15463,7 +15696,7 @@ func (x *TextCommandInput) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -15549,8 +15782,11 @@ func (x *Command) UnmarshalJSON(data []byte) error {
 }
 
 func (x *Command) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *Command) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = Command{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -15603,7 +15839,7 @@ func (x *Command) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -15698,8 +15934,11 @@ func (x *ListSessionsResponse) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ListSessionsResponse) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ListSessionsResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ListSessionsResponse{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -15743,7 +15982,7 @@ func (x *ListSessionsResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -15849,8 +16088,11 @@ func (x *SessionInfo) UnmarshalJSON(data []byte) error {
 }
 
 func (x *SessionInfo) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *SessionInfo) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionInfo{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -15930,11 +16172,11 @@ func (x *SessionInfo) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "archived":
-			if err := x.SessionInfoSessionArchive.decodeGatedMember(&it, r, &x.Unknown, &known); err != nil {
+			if err := x.SessionInfoSessionArchive.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 				return err
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -16061,8 +16303,11 @@ func (x *DeleteSessionResponse) UnmarshalJSON(data []byte) error {
 }
 
 func (x *DeleteSessionResponse) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *DeleteSessionResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = DeleteSessionResponse{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -16084,7 +16329,7 @@ func (x *DeleteSessionResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -16204,14 +16449,11 @@ func (x *StateUpdate) UnmarshalJSON(data []byte) error {
 }
 
 func (x *StateUpdate) decodeWire(r *wireReader) error {
-	m := r.pushKnown(nil, wireKnown{name: "state"})
-	err := x.decodeVariant(r)
-	r.popKnown(m)
-	return err
+	return x.decodeObject(r, nil)
 }
 
-// decodeVariant decodes the variant the tag names.
-func (x *StateUpdate) decodeVariant(r *wireReader) error {
+func (x *StateUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
+	tagged := wireKnownWith(known, wireKnown{tag: "state"}, nil)
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "state")
 	if err != nil {
@@ -16227,31 +16469,31 @@ func (x *StateUpdate) decodeVariant(r *wireReader) error {
 	switch string(tag) {
 	case "running":
 		v := new(StateUpdateRunning)
-		if err := (*RunningStateUpdate)(v).decodeWire(r); err != nil {
+		if err := (*RunningStateUpdate)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "idle":
 		v := new(StateUpdateIdle)
-		if err := (*IdleStateUpdate)(v).decodeWire(r); err != nil {
+		if err := (*IdleStateUpdate)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "requires_action":
 		v := new(StateUpdateRequiresAction)
-		if err := (*RequiresActionStateUpdate)(v).decodeWire(r); err != nil {
+		if err := (*RequiresActionStateUpdate)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
-		if ok, err := x.decodeGatedSubagents(tag, r); ok {
+		if ok, err := x.decodeGatedSubagents(tag, r, &tagged); ok {
 			return err
 		}
 		v := new(StateUpdateOther)
-		if err := v.decodeWire(r); err != nil {
+		if err := v.decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		v.State = string(tag)
@@ -16411,8 +16653,11 @@ type StateUpdateOther struct {
 }
 
 func (x *StateUpdateOther) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *StateUpdateOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = StateUpdateOther{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -16420,7 +16665,7 @@ func (x *StateUpdateOther) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -16510,14 +16755,11 @@ func (x *BackgroundWork) UnmarshalJSON(data []byte) error {
 }
 
 func (x *BackgroundWork) decodeWire(r *wireReader) error {
-	m := r.pushKnown(nil, wireKnown{name: "type"})
-	err := x.decodeVariant(r)
-	r.popKnown(m)
-	return err
+	return x.decodeObject(r, nil)
 }
 
-// decodeVariant decodes the variant the tag names.
-func (x *BackgroundWork) decodeVariant(r *wireReader) error {
+func (x *BackgroundWork) decodeObject(r *wireReader, known *wireKnownSet) error {
+	tagged := wireKnownWith(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "type")
 	if err != nil {
@@ -16533,24 +16775,24 @@ func (x *BackgroundWork) decodeVariant(r *wireReader) error {
 	switch string(tag) {
 	case "terminal":
 		v := new(BackgroundWorkTerminal)
-		if err := (*BackgroundTerminal)(v).decodeWire(r); err != nil {
+		if err := (*BackgroundTerminal)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "tool_call":
 		v := new(BackgroundWorkToolCall)
-		if err := (*BackgroundToolCall)(v).decodeWire(r); err != nil {
+		if err := (*BackgroundToolCall)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
-		if ok, err := x.decodeGatedSubagents(tag, r); ok {
+		if ok, err := x.decodeGatedSubagents(tag, r, &tagged); ok {
 			return err
 		}
 		v := new(BackgroundWorkOther)
-		if err := v.decodeWire(r); err != nil {
+		if err := v.decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		v.Type = string(tag)
@@ -16673,8 +16915,11 @@ type BackgroundWorkOther struct {
 }
 
 func (x *BackgroundWorkOther) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *BackgroundWorkOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = BackgroundWorkOther{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -16682,7 +16927,7 @@ func (x *BackgroundWorkOther) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -16753,8 +16998,11 @@ func (x *BackgroundTerminal) UnmarshalJSON(data []byte) error {
 }
 
 func (x *BackgroundTerminal) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *BackgroundTerminal) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = BackgroundTerminal{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -16785,7 +17033,7 @@ func (x *BackgroundTerminal) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -16861,8 +17109,11 @@ func (x *BackgroundToolCall) UnmarshalJSON(data []byte) error {
 }
 
 func (x *BackgroundToolCall) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *BackgroundToolCall) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = BackgroundToolCall{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -16893,7 +17144,7 @@ func (x *BackgroundToolCall) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -16978,8 +17229,11 @@ func (x *RunningStateUpdate) UnmarshalJSON(data []byte) error {
 }
 
 func (x *RunningStateUpdate) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *RunningStateUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = RunningStateUpdate{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -17019,7 +17273,7 @@ func (x *RunningStateUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -17104,8 +17358,11 @@ func (x *Error) UnmarshalJSON(data []byte) error {
 }
 
 func (x *Error) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *Error) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = Error{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -17145,7 +17402,7 @@ func (x *Error) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -17296,11 +17553,18 @@ func (x *ErrorData) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ErrorData) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ErrorData) decodeObject(r *wireReader, known *wireKnownSet) error {
+	if known != nil {
+		return x.decodeChoice(r, known)
+	}
 	pos, err := r.recall("ErrorData")
 	if err != nil {
 		return err
 	}
-	if err := x.decodeChoice(r); err != nil {
+	if err := x.decodeChoice(r, nil); err != nil {
 		r.remember("ErrorData", pos, err)
 		return err
 	}
@@ -17308,7 +17572,7 @@ func (x *ErrorData) decodeWire(r *wireReader) error {
 }
 
 // decodeChoice chooses the variant and decodes it.
-func (x *ErrorData) decodeChoice(r *wireReader) error {
+func (x *ErrorData) decodeChoice(r *wireReader, known *wireKnownSet) error {
 	x.Value = nil
 	switch r.kind() {
 	case '{':
@@ -17326,7 +17590,7 @@ func (x *ErrorData) decodeChoice(r *wireReader) error {
 			{
 				r.reset(start)
 				v := new(ErrorDataUnsupportedProtocolVersion)
-				err := (*UnsupportedProtocolVersionErrorData)(v).decodeWire(r)
+				err := (*UnsupportedProtocolVersionErrorData)(v).decodeObject(r, known)
 				if err == nil {
 					x.Value = v
 					return nil
@@ -17340,7 +17604,7 @@ func (x *ErrorData) decodeChoice(r *wireReader) error {
 			{
 				r.reset(start)
 				v := new(ErrorDataSessionNotFound)
-				err := (*SessionNotFoundErrorData)(v).decodeWire(r)
+				err := (*SessionNotFoundErrorData)(v).decodeObject(r, known)
 				if err == nil {
 					x.Value = v
 					return nil
@@ -17495,8 +17759,11 @@ func (x *UnsupportedProtocolVersionErrorData) UnmarshalJSON(data []byte) error {
 }
 
 func (x *UnsupportedProtocolVersionErrorData) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *UnsupportedProtocolVersionErrorData) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = UnsupportedProtocolVersionErrorData{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -17536,7 +17803,7 @@ func (x *UnsupportedProtocolVersionErrorData) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -17630,8 +17897,11 @@ func (x *SessionNotFoundErrorData) UnmarshalJSON(data []byte) error {
 }
 
 func (x *SessionNotFoundErrorData) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *SessionNotFoundErrorData) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionNotFoundErrorData{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -17662,7 +17932,7 @@ func (x *SessionNotFoundErrorData) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -17733,8 +18003,11 @@ func (x *ErrorStopReason) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ErrorStopReason) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ErrorStopReason) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ErrorStopReason{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -17756,7 +18029,7 @@ func (x *ErrorStopReason) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -17844,8 +18117,11 @@ func (x *IdleStateUpdate) UnmarshalJSON(data []byte) error {
 }
 
 func (x *IdleStateUpdate) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *IdleStateUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = IdleStateUpdate{}
-	known := r.takeKnown()
 	start := r.mark()
 	it, err := wireObjectAt(r)
 	if err != nil {
@@ -17886,7 +18162,7 @@ func (x *IdleStateUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "usage":
-			if err := x.IdleStateUpdateEndTurnTokenUsage.decodeGatedMember(&it, r, nil, &known); err != nil {
+			if err := x.IdleStateUpdateEndTurnTokenUsage.decodeGatedMember(&it, r, nil, known); err != nil {
 				return err
 			}
 		}
@@ -17895,13 +18171,8 @@ func (x *IdleStateUpdate) decodeWire(r *wireReader) error {
 		return it.err
 	}
 	r.reset(start)
-	m := r.pushKnown(&known, wireKnown{
-		owner: x,
-		sink:  &x.Unknown,
-	})
-	err = x.Variant.decodeWire(r)
-	r.popKnown(m)
-	return err
+	owned := wireKnownWith(known, wireKnown{owner: x}, &x.Unknown)
+	return x.Variant.decodeObject(r, &owned)
 }
 
 func (x *IdleStateUpdate) appendJSON(buf []byte) ([]byte, error) {
@@ -17995,14 +18266,11 @@ func (x *IdleStateUpdateVariant) UnmarshalJSON(data []byte) error {
 }
 
 func (x *IdleStateUpdateVariant) decodeWire(r *wireReader) error {
-	m := r.pushKnown(nil, wireKnown{name: "stopReason"})
-	err := x.decodeVariant(r)
-	r.popKnown(m)
-	return err
+	return x.decodeObject(r, nil)
 }
 
-// decodeVariant decodes the variant the tag names.
-func (x *IdleStateUpdateVariant) decodeVariant(r *wireReader) error {
+func (x *IdleStateUpdateVariant) decodeObject(r *wireReader, known *wireKnownSet) error {
+	tagged := wireKnownWith(known, wireKnown{tag: "stopReason"}, nil)
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "stopReason")
 	if err != nil {
@@ -18010,7 +18278,7 @@ func (x *IdleStateUpdateVariant) decodeVariant(r *wireReader) error {
 	}
 	if !found || wireIsNull(raw) {
 		v := new(IdleStateUpdateNone)
-		if err := v.decodeWire(r); err != nil {
+		if err := v.decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
@@ -18019,7 +18287,7 @@ func (x *IdleStateUpdateVariant) decodeVariant(r *wireReader) error {
 	tag, err := wireTagString(raw)
 	if err != nil {
 		v := new(IdleStateUpdateNone)
-		if err := v.decodeWire(r); err != nil {
+		if err := v.decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
@@ -18028,49 +18296,49 @@ func (x *IdleStateUpdateVariant) decodeVariant(r *wireReader) error {
 	switch string(tag) {
 	case "end_turn":
 		v := new(IdleStateUpdateEndTurn)
-		if err := v.decodeWire(r); err != nil {
+		if err := v.decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "max_tokens":
 		v := new(IdleStateUpdateMaxTokens)
-		if err := v.decodeWire(r); err != nil {
+		if err := v.decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "max_turn_requests":
 		v := new(IdleStateUpdateMaxTurnRequests)
-		if err := v.decodeWire(r); err != nil {
+		if err := v.decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "refusal":
 		v := new(IdleStateUpdateRefusal)
-		if err := v.decodeWire(r); err != nil {
+		if err := v.decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "cancelled":
 		v := new(IdleStateUpdateCancelled)
-		if err := v.decodeWire(r); err != nil {
+		if err := v.decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "error":
 		v := new(IdleStateUpdateError)
-		if err := (*ErrorStopReason)(v).decodeWire(r); err != nil {
+		if err := (*ErrorStopReason)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
 		v := new(IdleStateUpdateOther)
-		if err := v.decodeWire(r); err != nil {
+		if err := v.decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		v.StopReason = string(tag)
@@ -18108,8 +18376,11 @@ type IdleStateUpdateEndTurn struct {
 }
 
 func (x *IdleStateUpdateEndTurn) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *IdleStateUpdateEndTurn) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = IdleStateUpdateEndTurn{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -18117,7 +18388,7 @@ func (x *IdleStateUpdateEndTurn) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -18170,8 +18441,11 @@ type IdleStateUpdateMaxTokens struct {
 }
 
 func (x *IdleStateUpdateMaxTokens) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *IdleStateUpdateMaxTokens) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = IdleStateUpdateMaxTokens{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -18179,7 +18453,7 @@ func (x *IdleStateUpdateMaxTokens) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -18233,8 +18507,11 @@ type IdleStateUpdateMaxTurnRequests struct {
 }
 
 func (x *IdleStateUpdateMaxTurnRequests) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *IdleStateUpdateMaxTurnRequests) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = IdleStateUpdateMaxTurnRequests{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -18242,7 +18519,7 @@ func (x *IdleStateUpdateMaxTurnRequests) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -18295,8 +18572,11 @@ type IdleStateUpdateRefusal struct {
 }
 
 func (x *IdleStateUpdateRefusal) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *IdleStateUpdateRefusal) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = IdleStateUpdateRefusal{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -18304,7 +18584,7 @@ func (x *IdleStateUpdateRefusal) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -18366,8 +18646,11 @@ type IdleStateUpdateCancelled struct {
 }
 
 func (x *IdleStateUpdateCancelled) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *IdleStateUpdateCancelled) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = IdleStateUpdateCancelled{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -18375,7 +18658,7 @@ func (x *IdleStateUpdateCancelled) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -18469,8 +18752,11 @@ type IdleStateUpdateNone struct {
 }
 
 func (x *IdleStateUpdateNone) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *IdleStateUpdateNone) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = IdleStateUpdateNone{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -18478,7 +18764,7 @@ func (x *IdleStateUpdateNone) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -18532,8 +18818,11 @@ type IdleStateUpdateOther struct {
 }
 
 func (x *IdleStateUpdateOther) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *IdleStateUpdateOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = IdleStateUpdateOther{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -18541,7 +18830,7 @@ func (x *IdleStateUpdateOther) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -18628,8 +18917,11 @@ func (x *RequiresActionStateUpdate) UnmarshalJSON(data []byte) error {
 }
 
 func (x *RequiresActionStateUpdate) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *RequiresActionStateUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = RequiresActionStateUpdate{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -18669,7 +18961,7 @@ func (x *RequiresActionStateUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -18762,8 +19054,11 @@ func (x *ResumeSessionResponse) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ResumeSessionResponse) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ResumeSessionResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ResumeSessionResponse{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -18811,7 +19106,7 @@ func (x *ResumeSessionResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -18891,8 +19186,11 @@ func (x *CloseSessionResponse) UnmarshalJSON(data []byte) error {
 }
 
 func (x *CloseSessionResponse) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *CloseSessionResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CloseSessionResponse{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -18914,7 +19212,7 @@ func (x *CloseSessionResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -18980,8 +19278,11 @@ func (x *CancelToolCallResponse) UnmarshalJSON(data []byte) error {
 }
 
 func (x *CancelToolCallResponse) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *CancelToolCallResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CancelToolCallResponse{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -19003,7 +19304,7 @@ func (x *CancelToolCallResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -19069,8 +19370,11 @@ func (x *CancelTerminalResponse) UnmarshalJSON(data []byte) error {
 }
 
 func (x *CancelTerminalResponse) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *CancelTerminalResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CancelTerminalResponse{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -19092,7 +19396,7 @@ func (x *CancelTerminalResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -19160,8 +19464,11 @@ func (x *SetSessionConfigOptionResponse) UnmarshalJSON(data []byte) error {
 }
 
 func (x *SetSessionConfigOptionResponse) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *SetSessionConfigOptionResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SetSessionConfigOptionResponse{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -19192,7 +19499,7 @@ func (x *SetSessionConfigOptionResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -19290,8 +19597,11 @@ func (x *PromptResponse) UnmarshalJSON(data []byte) error {
 }
 
 func (x *PromptResponse) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *PromptResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PromptResponse{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -19322,7 +19632,7 @@ func (x *PromptResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -19446,8 +19756,11 @@ func (x *AgentNotification) UnmarshalJSON(data []byte) error {
 }
 
 func (x *AgentNotification) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *AgentNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AgentNotification{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -19474,7 +19787,7 @@ func (x *AgentNotification) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "params")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -19560,9 +19873,9 @@ func (x AgentNotificationParams) MarshalJSON() ([]byte, error) {
 // choiceAgentNotificationParams chooses the variant of AgentNotificationParams; files of unstable features add theirs.
 var choiceAgentNotificationParams = wireNewChoice[AgentNotificationParamsValue]("AgentNotificationParams", wireCandidate[AgentNotificationParamsValue]{
 	declared: []string{"_meta", "sessionId", "update"},
-	decode: func(r *wireReader) (AgentNotificationParamsValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (AgentNotificationParamsValue, error) {
 		v := new(AgentNotificationParamsUpdateSessionNotification)
-		if err := (*UpdateSessionNotification)(v).decodeWire(r); err != nil {
+		if err := (*UpdateSessionNotification)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -19573,9 +19886,9 @@ var choiceAgentNotificationParams = wireNewChoice[AgentNotificationParamsValue](
 	required:     []string{"sessionId", "update"},
 }, wireCandidate[AgentNotificationParamsValue]{
 	declared: []string{"_meta", "elicitationId"},
-	decode: func(r *wireReader) (AgentNotificationParamsValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (AgentNotificationParamsValue, error) {
 		v := new(AgentNotificationParamsCompleteElicitationNotification)
-		if err := (*CompleteElicitationNotification)(v).decodeWire(r); err != nil {
+		if err := (*CompleteElicitationNotification)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -19586,7 +19899,7 @@ var choiceAgentNotificationParams = wireNewChoice[AgentNotificationParamsValue](
 	required:     []string{"elicitationId"},
 }, wireCandidate[AgentNotificationParamsValue]{
 	declared: nil,
-	decode: func(r *wireReader) (AgentNotificationParamsValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (AgentNotificationParamsValue, error) {
 		v := new(AgentNotificationParamsExtNotification)
 		if err := (*ExtNotification)(v).decodeWire(r); err != nil {
 			return nil, err
@@ -19605,11 +19918,18 @@ func (x *AgentNotificationParams) UnmarshalJSON(data []byte) error {
 }
 
 func (x *AgentNotificationParams) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *AgentNotificationParams) decodeObject(r *wireReader, known *wireKnownSet) error {
+	if known != nil {
+		return x.decodeChoice(r, known)
+	}
 	pos, err := r.recall("AgentNotificationParams")
 	if err != nil {
 		return err
 	}
-	if err := x.decodeChoice(r); err != nil {
+	if err := x.decodeChoice(r, nil); err != nil {
 		r.remember("AgentNotificationParams", pos, err)
 		return err
 	}
@@ -19617,9 +19937,9 @@ func (x *AgentNotificationParams) decodeWire(r *wireReader) error {
 }
 
 // decodeChoice chooses the variant from the table and decodes it.
-func (x *AgentNotificationParams) decodeChoice(r *wireReader) error {
+func (x *AgentNotificationParams) decodeChoice(r *wireReader, known *wireKnownSet) error {
 	x.Value = nil
-	v, err := choiceAgentNotificationParams.decode(r)
+	v, err := choiceAgentNotificationParams.decode(r, known)
 	if err != nil {
 		return err
 	}
@@ -19750,8 +20070,11 @@ func (x *UpdateSessionNotification) UnmarshalJSON(data []byte) error {
 }
 
 func (x *UpdateSessionNotification) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *UpdateSessionNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = UpdateSessionNotification{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -19791,7 +20114,7 @@ func (x *UpdateSessionNotification) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -19913,14 +20236,11 @@ func (x *SessionUpdate) UnmarshalJSON(data []byte) error {
 }
 
 func (x *SessionUpdate) decodeWire(r *wireReader) error {
-	m := r.pushKnown(nil, wireKnown{name: "sessionUpdate"})
-	err := x.decodeVariant(r)
-	r.popKnown(m)
-	return err
+	return x.decodeObject(r, nil)
 }
 
-// decodeVariant decodes the variant the tag names.
-func (x *SessionUpdate) decodeVariant(r *wireReader) error {
+func (x *SessionUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
+	tagged := wireKnownWith(known, wireKnown{tag: "sessionUpdate"}, nil)
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "sessionUpdate")
 	if err != nil {
@@ -19936,133 +20256,133 @@ func (x *SessionUpdate) decodeVariant(r *wireReader) error {
 	switch string(tag) {
 	case "user_message_chunk":
 		v := new(SessionUpdateUserMessageChunk)
-		if err := (*ContentChunk)(v).decodeWire(r); err != nil {
+		if err := (*ContentChunk)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "user_message":
 		v := new(SessionUpdateUserMessage)
-		if err := (*UserMessage)(v).decodeWire(r); err != nil {
+		if err := (*UserMessage)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "agent_message_chunk":
 		v := new(SessionUpdateAgentMessageChunk)
-		if err := (*ContentChunk)(v).decodeWire(r); err != nil {
+		if err := (*ContentChunk)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "agent_message":
 		v := new(SessionUpdateAgentMessage)
-		if err := (*AgentMessage)(v).decodeWire(r); err != nil {
+		if err := (*AgentMessage)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "agent_thought_chunk":
 		v := new(SessionUpdateAgentThoughtChunk)
-		if err := (*ContentChunk)(v).decodeWire(r); err != nil {
+		if err := (*ContentChunk)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "agent_thought":
 		v := new(SessionUpdateAgentThought)
-		if err := (*AgentThought)(v).decodeWire(r); err != nil {
+		if err := (*AgentThought)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "state_update":
 		v := new(SessionUpdateStateUpdate)
-		if err := (*StateUpdate)(v).decodeWire(r); err != nil {
+		if err := (*StateUpdate)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "tool_call_content_chunk":
 		v := new(SessionUpdateToolCallContentChunk)
-		if err := (*ToolCallContentChunk)(v).decodeWire(r); err != nil {
+		if err := (*ToolCallContentChunk)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "tool_call_update":
 		v := new(SessionUpdateToolCallUpdate)
-		if err := (*ToolCallUpdate)(v).decodeWire(r); err != nil {
+		if err := (*ToolCallUpdate)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "terminal_update":
 		v := new(SessionUpdateTerminalUpdate)
-		if err := (*TerminalUpdate)(v).decodeWire(r); err != nil {
+		if err := (*TerminalUpdate)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "terminal_output_chunk":
 		v := new(SessionUpdateTerminalOutputChunk)
-		if err := (*TerminalOutputChunk)(v).decodeWire(r); err != nil {
+		if err := (*TerminalOutputChunk)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "plan_update":
 		v := new(SessionUpdatePlanUpdate)
-		if err := (*PlanUpdate)(v).decodeWire(r); err != nil {
+		if err := (*PlanUpdate)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "available_commands_update":
 		v := new(SessionUpdateAvailableCommandsUpdate)
-		if err := (*AvailableCommandsUpdate)(v).decodeWire(r); err != nil {
+		if err := (*AvailableCommandsUpdate)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "config_option_update":
 		v := new(SessionUpdateConfigOptionUpdate)
-		if err := (*ConfigOptionUpdate)(v).decodeWire(r); err != nil {
+		if err := (*ConfigOptionUpdate)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "session_info_update":
 		v := new(SessionUpdateSessionInfoUpdate)
-		if err := (*SessionInfoUpdate)(v).decodeWire(r); err != nil {
+		if err := (*SessionInfoUpdate)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "usage_update":
 		v := new(SessionUpdateUsageUpdate)
-		if err := (*UsageUpdate)(v).decodeWire(r); err != nil {
+		if err := (*UsageUpdate)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "notice":
 		v := new(SessionUpdateNotice)
-		if err := (*Notice)(v).decodeWire(r); err != nil {
+		if err := (*Notice)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "compaction_update":
 		v := new(SessionUpdateCompactionUpdate)
-		if err := (*CompactionUpdate)(v).decodeWire(r); err != nil {
+		if err := (*CompactionUpdate)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "compaction_summary_chunk":
 		v := new(SessionUpdateCompactionSummaryChunk)
-		if err := (*CompactionSummaryChunk)(v).decodeWire(r); err != nil {
+		if err := (*CompactionSummaryChunk)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
@@ -20070,14 +20390,14 @@ func (x *SessionUpdate) decodeVariant(r *wireReader) error {
 	case "plan":
 		return wireAtKey(wireErrorf("%s", "SessionUpdate: sessionUpdate \"plan\" is not accepted: ACP v2 removed the v1 \"plan\" update; send \"plan_update\" with an item-based plan (a single v1 plan becomes plan id \"main\")"), "sessionUpdate")
 	default:
-		if ok, err := x.decodeGatedPlanOperations(tag, r); ok {
+		if ok, err := x.decodeGatedPlanOperations(tag, r, &tagged); ok {
 			return err
 		}
-		if ok, err := x.decodeGatedSubagents(tag, r); ok {
+		if ok, err := x.decodeGatedSubagents(tag, r, &tagged); ok {
 			return err
 		}
 		v := new(SessionUpdateOther)
-		if err := v.decodeWire(r); err != nil {
+		if err := v.decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		v.SessionUpdate = string(tag)
@@ -20842,8 +21162,11 @@ type SessionUpdateOther struct {
 }
 
 func (x *SessionUpdateOther) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *SessionUpdateOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionUpdateOther{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -20851,7 +21174,7 @@ func (x *SessionUpdateOther) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -20928,8 +21251,11 @@ func (x *ContentChunk) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ContentChunk) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ContentChunk) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ContentChunk{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -20969,7 +21295,7 @@ func (x *ContentChunk) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -21070,8 +21396,11 @@ func (x *UserMessage) UnmarshalJSON(data []byte) error {
 }
 
 func (x *UserMessage) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *UserMessage) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = UserMessage{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -21117,7 +21446,7 @@ func (x *UserMessage) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -21219,8 +21548,11 @@ func (x *AgentMessage) UnmarshalJSON(data []byte) error {
 }
 
 func (x *AgentMessage) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *AgentMessage) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AgentMessage{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -21266,7 +21598,7 @@ func (x *AgentMessage) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -21368,8 +21700,11 @@ func (x *AgentThought) UnmarshalJSON(data []byte) error {
 }
 
 func (x *AgentThought) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *AgentThought) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AgentThought{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -21415,7 +21750,7 @@ func (x *AgentThought) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -21508,8 +21843,11 @@ func (x *ToolCallContentChunk) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ToolCallContentChunk) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ToolCallContentChunk) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ToolCallContentChunk{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -21549,7 +21887,7 @@ func (x *ToolCallContentChunk) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -21633,8 +21971,11 @@ func (x *TerminalOutput) UnmarshalJSON(data []byte) error {
 }
 
 func (x *TerminalOutput) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *TerminalOutput) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = TerminalOutput{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -21665,7 +22006,7 @@ func (x *TerminalOutput) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -21751,8 +22092,11 @@ func (x *TerminalExitStatus) UnmarshalJSON(data []byte) error {
 }
 
 func (x *TerminalExitStatus) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *TerminalExitStatus) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = TerminalExitStatus{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -21800,7 +22144,7 @@ func (x *TerminalExitStatus) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -21884,8 +22228,11 @@ func (x *TerminalSize) UnmarshalJSON(data []byte) error {
 }
 
 func (x *TerminalSize) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *TerminalSize) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = TerminalSize{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -21925,7 +22272,7 @@ func (x *TerminalSize) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -22019,8 +22366,11 @@ func (x *TerminalCapabilities) UnmarshalJSON(data []byte) error {
 }
 
 func (x *TerminalCapabilities) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *TerminalCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = TerminalCapabilities{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -22055,7 +22405,7 @@ func (x *TerminalCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -22130,8 +22480,11 @@ func (x *TerminalCancelCapabilities) UnmarshalJSON(data []byte) error {
 }
 
 func (x *TerminalCancelCapabilities) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *TerminalCancelCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = TerminalCancelCapabilities{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -22153,7 +22506,7 @@ func (x *TerminalCancelCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -22248,8 +22601,11 @@ func (x *TerminalUpdate) UnmarshalJSON(data []byte) error {
 }
 
 func (x *TerminalUpdate) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *TerminalUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = TerminalUpdate{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -22358,7 +22714,7 @@ func (x *TerminalUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -22479,8 +22835,11 @@ func (x *TerminalOutputChunk) UnmarshalJSON(data []byte) error {
 }
 
 func (x *TerminalOutputChunk) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *TerminalOutputChunk) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = TerminalOutputChunk{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -22520,7 +22879,7 @@ func (x *TerminalOutputChunk) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -22614,14 +22973,11 @@ func (x *PlanUpdateContent) UnmarshalJSON(data []byte) error {
 }
 
 func (x *PlanUpdateContent) decodeWire(r *wireReader) error {
-	m := r.pushKnown(nil, wireKnown{name: "type"})
-	err := x.decodeVariant(r)
-	r.popKnown(m)
-	return err
+	return x.decodeObject(r, nil)
 }
 
-// decodeVariant decodes the variant the tag names.
-func (x *PlanUpdateContent) decodeVariant(r *wireReader) error {
+func (x *PlanUpdateContent) decodeObject(r *wireReader, known *wireKnownSet) error {
+	tagged := wireKnownWith(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "type")
 	if err != nil {
@@ -22637,17 +22993,17 @@ func (x *PlanUpdateContent) decodeVariant(r *wireReader) error {
 	switch string(tag) {
 	case "items":
 		v := new(PlanUpdateContentItems)
-		if err := (*PlanItems)(v).decodeWire(r); err != nil {
+		if err := (*PlanItems)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
-		if ok, err := x.decodeGatedPlanOperations(tag, r); ok {
+		if ok, err := x.decodeGatedPlanOperations(tag, r, &tagged); ok {
 			return err
 		}
 		v := new(PlanUpdateContentOther)
-		if err := v.decodeWire(r); err != nil {
+		if err := v.decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		v.Type = string(tag)
@@ -22734,8 +23090,11 @@ type PlanUpdateContentOther struct {
 }
 
 func (x *PlanUpdateContentOther) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *PlanUpdateContentOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PlanUpdateContentOther{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -22753,7 +23112,7 @@ func (x *PlanUpdateContentOther) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "planId")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -22865,8 +23224,11 @@ func (x *PlanEntry) UnmarshalJSON(data []byte) error {
 }
 
 func (x *PlanEntry) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *PlanEntry) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PlanEntry{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -22915,7 +23277,7 @@ func (x *PlanEntry) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -23143,8 +23505,11 @@ func (x *PlanItems) UnmarshalJSON(data []byte) error {
 }
 
 func (x *PlanItems) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *PlanItems) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PlanItems{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -23184,7 +23549,7 @@ func (x *PlanItems) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -23273,8 +23638,11 @@ func (x *PlanUpdate) UnmarshalJSON(data []byte) error {
 }
 
 func (x *PlanUpdate) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *PlanUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PlanUpdate{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -23305,7 +23673,7 @@ func (x *PlanUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -23381,8 +23749,11 @@ func (x *AvailableCommandsUpdate) UnmarshalJSON(data []byte) error {
 }
 
 func (x *AvailableCommandsUpdate) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *AvailableCommandsUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AvailableCommandsUpdate{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -23413,7 +23784,7 @@ func (x *AvailableCommandsUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -23494,8 +23865,11 @@ func (x *ConfigOptionUpdate) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ConfigOptionUpdate) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ConfigOptionUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ConfigOptionUpdate{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -23526,7 +23900,7 @@ func (x *ConfigOptionUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -23619,8 +23993,11 @@ func (x *SessionInfoUpdate) UnmarshalJSON(data []byte) error {
 }
 
 func (x *SessionInfoUpdate) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *SessionInfoUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionInfoUpdate{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -23668,7 +24045,7 @@ func (x *SessionInfoUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -23753,8 +24130,11 @@ func (x *Cost) UnmarshalJSON(data []byte) error {
 }
 
 func (x *Cost) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *Cost) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = Cost{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -23794,7 +24174,7 @@ func (x *Cost) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -23884,8 +24264,11 @@ func (x *UsageUpdate) UnmarshalJSON(data []byte) error {
 }
 
 func (x *UsageUpdate) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *UsageUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = UsageUpdate{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -23938,7 +24321,7 @@ func (x *UsageUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -24101,8 +24484,11 @@ func (x *Notice) UnmarshalJSON(data []byte) error {
 }
 
 func (x *Notice) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *Notice) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = Notice{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -24155,7 +24541,7 @@ func (x *Notice) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -24344,8 +24730,11 @@ func (x *CompactionUpdate) UnmarshalJSON(data []byte) error {
 }
 
 func (x *CompactionUpdate) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *CompactionUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CompactionUpdate{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -24413,7 +24802,7 @@ func (x *CompactionUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -24517,8 +24906,11 @@ func (x *CompactionSummaryChunk) UnmarshalJSON(data []byte) error {
 }
 
 func (x *CompactionSummaryChunk) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *CompactionSummaryChunk) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CompactionSummaryChunk{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -24558,7 +24950,7 @@ func (x *CompactionSummaryChunk) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -24644,8 +25036,11 @@ func (x *CompleteElicitationNotification) UnmarshalJSON(data []byte) error {
 }
 
 func (x *CompleteElicitationNotification) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *CompleteElicitationNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CompleteElicitationNotification{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -24676,7 +25071,7 @@ func (x *CompleteElicitationNotification) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -24777,8 +25172,11 @@ func (x *ClientRequest) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ClientRequest) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ClientRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ClientRequest{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -24814,7 +25212,7 @@ func (x *ClientRequest) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "params")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -24926,9 +25324,9 @@ func (x ClientRequestParams) MarshalJSON() ([]byte, error) {
 // choiceClientRequestParams chooses the variant of ClientRequestParams; files of unstable features add theirs.
 var choiceClientRequestParams = wireNewChoice[ClientRequestParamsValue]("ClientRequestParams", wireCandidate[ClientRequestParamsValue]{
 	declared: []string{"_meta", "capabilities", "info", "protocolVersion"},
-	decode: func(r *wireReader) (ClientRequestParamsValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsInitializeRequest)
-		if err := (*InitializeRequest)(v).decodeWire(r); err != nil {
+		if err := (*InitializeRequest)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -24939,9 +25337,9 @@ var choiceClientRequestParams = wireNewChoice[ClientRequestParamsValue]("ClientR
 	required:     []string{"protocolVersion", "info"},
 }, wireCandidate[ClientRequestParamsValue]{
 	declared: []string{"_meta", "methodId"},
-	decode: func(r *wireReader) (ClientRequestParamsValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsLoginAuthRequest)
-		if err := (*LoginAuthRequest)(v).decodeWire(r); err != nil {
+		if err := (*LoginAuthRequest)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -24952,9 +25350,9 @@ var choiceClientRequestParams = wireNewChoice[ClientRequestParamsValue]("ClientR
 	required:     []string{"methodId"},
 }, wireCandidate[ClientRequestParamsValue]{
 	declared: []string{"_meta"},
-	decode: func(r *wireReader) (ClientRequestParamsValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsLogoutAuthRequest)
-		if err := (*LogoutAuthRequest)(v).decodeWire(r); err != nil {
+		if err := (*LogoutAuthRequest)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -24965,9 +25363,9 @@ var choiceClientRequestParams = wireNewChoice[ClientRequestParamsValue]("ClientR
 	required:     nil,
 }, wireCandidate[ClientRequestParamsValue]{
 	declared: []string{"_meta", "additionalDirectories", "cwd", "mcpServers", "systemPrompt"},
-	decode: func(r *wireReader) (ClientRequestParamsValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsNewSessionRequest)
-		if err := (*NewSessionRequest)(v).decodeWire(r); err != nil {
+		if err := (*NewSessionRequest)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -24978,9 +25376,9 @@ var choiceClientRequestParams = wireNewChoice[ClientRequestParamsValue]("ClientR
 	required:     []string{"cwd"},
 }, wireCandidate[ClientRequestParamsValue]{
 	declared: []string{"_meta", "archived", "cursor", "cwd"},
-	decode: func(r *wireReader) (ClientRequestParamsValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsListSessionsRequest)
-		if err := (*ListSessionsRequest)(v).decodeWire(r); err != nil {
+		if err := (*ListSessionsRequest)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -24991,9 +25389,9 @@ var choiceClientRequestParams = wireNewChoice[ClientRequestParamsValue]("ClientR
 	required:     nil,
 }, wireCandidate[ClientRequestParamsValue]{
 	declared: []string{"_meta", "sessionId"},
-	decode: func(r *wireReader) (ClientRequestParamsValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsDeleteSessionRequest)
-		if err := (*DeleteSessionRequest)(v).decodeWire(r); err != nil {
+		if err := (*DeleteSessionRequest)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -25004,9 +25402,9 @@ var choiceClientRequestParams = wireNewChoice[ClientRequestParamsValue]("ClientR
 	required:     []string{"sessionId"},
 }, wireCandidate[ClientRequestParamsValue]{
 	declared: []string{"_meta", "additionalDirectories", "cwd", "mcpServers", "replayFrom", "sessionId", "systemPrompt"},
-	decode: func(r *wireReader) (ClientRequestParamsValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsResumeSessionRequest)
-		if err := (*ResumeSessionRequest)(v).decodeWire(r); err != nil {
+		if err := (*ResumeSessionRequest)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -25017,9 +25415,9 @@ var choiceClientRequestParams = wireNewChoice[ClientRequestParamsValue]("ClientR
 	required:     []string{"sessionId", "cwd"},
 }, wireCandidate[ClientRequestParamsValue]{
 	declared: []string{"_meta", "sessionId"},
-	decode: func(r *wireReader) (ClientRequestParamsValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsCloseSessionRequest)
-		if err := (*CloseSessionRequest)(v).decodeWire(r); err != nil {
+		if err := (*CloseSessionRequest)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -25030,9 +25428,9 @@ var choiceClientRequestParams = wireNewChoice[ClientRequestParamsValue]("ClientR
 	required:     []string{"sessionId"},
 }, wireCandidate[ClientRequestParamsValue]{
 	declared: []string{"_meta", "sessionId", "toolCallId"},
-	decode: func(r *wireReader) (ClientRequestParamsValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsCancelToolCallRequest)
-		if err := (*CancelToolCallRequest)(v).decodeWire(r); err != nil {
+		if err := (*CancelToolCallRequest)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -25043,9 +25441,9 @@ var choiceClientRequestParams = wireNewChoice[ClientRequestParamsValue]("ClientR
 	required:     []string{"sessionId", "toolCallId"},
 }, wireCandidate[ClientRequestParamsValue]{
 	declared: []string{"_meta", "sessionId", "terminalId"},
-	decode: func(r *wireReader) (ClientRequestParamsValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsCancelTerminalRequest)
-		if err := (*CancelTerminalRequest)(v).decodeWire(r); err != nil {
+		if err := (*CancelTerminalRequest)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -25056,9 +25454,9 @@ var choiceClientRequestParams = wireNewChoice[ClientRequestParamsValue]("ClientR
 	required:     []string{"sessionId", "terminalId"},
 }, wireCandidate[ClientRequestParamsValue]{
 	declared: []string{"_meta", "configId", "sessionId", "type", "value"},
-	decode: func(r *wireReader) (ClientRequestParamsValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsSetSessionConfigOptionRequest)
-		if err := (*SetSessionConfigOptionRequest)(v).decodeWire(r); err != nil {
+		if err := (*SetSessionConfigOptionRequest)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -25069,9 +25467,9 @@ var choiceClientRequestParams = wireNewChoice[ClientRequestParamsValue]("ClientR
 	required:     []string{"sessionId", "configId"},
 }, wireCandidate[ClientRequestParamsValue]{
 	declared: []string{"_meta", "prompt", "sessionId"},
-	decode: func(r *wireReader) (ClientRequestParamsValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsPromptRequest)
-		if err := (*PromptRequest)(v).decodeWire(r); err != nil {
+		if err := (*PromptRequest)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -25082,7 +25480,7 @@ var choiceClientRequestParams = wireNewChoice[ClientRequestParamsValue]("ClientR
 	required:     []string{"sessionId", "prompt"},
 }, wireCandidate[ClientRequestParamsValue]{
 	declared: nil,
-	decode: func(r *wireReader) (ClientRequestParamsValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsExtMethodRequest)
 		if err := (*ExtRequest)(v).decodeWire(r); err != nil {
 			return nil, err
@@ -25101,11 +25499,18 @@ func (x *ClientRequestParams) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ClientRequestParams) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ClientRequestParams) decodeObject(r *wireReader, known *wireKnownSet) error {
+	if known != nil {
+		return x.decodeChoice(r, known)
+	}
 	pos, err := r.recall("ClientRequestParams")
 	if err != nil {
 		return err
 	}
-	if err := x.decodeChoice(r); err != nil {
+	if err := x.decodeChoice(r, nil); err != nil {
 		r.remember("ClientRequestParams", pos, err)
 		return err
 	}
@@ -25113,9 +25518,9 @@ func (x *ClientRequestParams) decodeWire(r *wireReader) error {
 }
 
 // decodeChoice chooses the variant from the table and decodes it.
-func (x *ClientRequestParams) decodeChoice(r *wireReader) error {
+func (x *ClientRequestParams) decodeChoice(r *wireReader, known *wireKnownSet) error {
 	x.Value = nil
-	v, err := choiceClientRequestParams.decode(r)
+	v, err := choiceClientRequestParams.decode(r, known)
 	if err != nil {
 		return err
 	}
@@ -25523,8 +25928,11 @@ func (x *InitializeRequest) UnmarshalJSON(data []byte) error {
 }
 
 func (x *InitializeRequest) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *InitializeRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = InitializeRequest{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -25578,7 +25986,7 @@ func (x *InitializeRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -25687,8 +26095,11 @@ func (x *ClientCapabilities) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ClientCapabilities) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ClientCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ClientCapabilities{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -25736,7 +26147,7 @@ func (x *ClientCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -25827,8 +26238,11 @@ func (x *ClientAuthCapabilities) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ClientAuthCapabilities) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ClientAuthCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ClientAuthCapabilities{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -25863,7 +26277,7 @@ func (x *ClientAuthCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -25940,8 +26354,11 @@ func (x *TerminalAuthCapabilities) UnmarshalJSON(data []byte) error {
 }
 
 func (x *TerminalAuthCapabilities) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *TerminalAuthCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = TerminalAuthCapabilities{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -25963,7 +26380,7 @@ func (x *TerminalAuthCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -26039,8 +26456,11 @@ func (x *ElicitationCapabilities) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ElicitationCapabilities) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ElicitationCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ElicitationCapabilities{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -26088,7 +26508,7 @@ func (x *ElicitationCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -26170,8 +26590,11 @@ func (x *ElicitationFormCapabilities) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ElicitationFormCapabilities) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ElicitationFormCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ElicitationFormCapabilities{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -26193,7 +26616,7 @@ func (x *ElicitationFormCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -26261,8 +26684,11 @@ func (x *ElicitationUrlCapabilities) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ElicitationUrlCapabilities) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ElicitationUrlCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ElicitationUrlCapabilities{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -26284,7 +26710,7 @@ func (x *ElicitationUrlCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -26359,8 +26785,11 @@ func (x *LoginAuthRequest) UnmarshalJSON(data []byte) error {
 }
 
 func (x *LoginAuthRequest) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *LoginAuthRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = LoginAuthRequest{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -26391,7 +26820,7 @@ func (x *LoginAuthRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -26471,8 +26900,11 @@ func (x *LogoutAuthRequest) UnmarshalJSON(data []byte) error {
 }
 
 func (x *LogoutAuthRequest) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *LogoutAuthRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = LogoutAuthRequest{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -26494,7 +26926,7 @@ func (x *LogoutAuthRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -26576,8 +27008,11 @@ func (x *NewSessionRequest) UnmarshalJSON(data []byte) error {
 }
 
 func (x *NewSessionRequest) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *NewSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = NewSessionRequest{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -26636,11 +27071,11 @@ func (x *NewSessionRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "systemPrompt":
-			if err := x.NewSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, &known); err != nil {
+			if err := x.NewSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 				return err
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -26750,14 +27185,11 @@ func (x *McpServer) UnmarshalJSON(data []byte) error {
 }
 
 func (x *McpServer) decodeWire(r *wireReader) error {
-	m := r.pushKnown(nil, wireKnown{name: "type"})
-	err := x.decodeVariant(r)
-	r.popKnown(m)
-	return err
+	return x.decodeObject(r, nil)
 }
 
-// decodeVariant decodes the variant the tag names.
-func (x *McpServer) decodeVariant(r *wireReader) error {
+func (x *McpServer) decodeObject(r *wireReader, known *wireKnownSet) error {
+	tagged := wireKnownWith(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "type")
 	if err != nil {
@@ -26773,24 +27205,24 @@ func (x *McpServer) decodeVariant(r *wireReader) error {
 	switch string(tag) {
 	case "http":
 		v := new(McpServerHTTP)
-		if err := (*McpServerHttp)(v).decodeWire(r); err != nil {
+		if err := (*McpServerHttp)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "stdio":
 		v := new(McpServerStdioVariant)
-		if err := (*McpServerStdio)(v).decodeWire(r); err != nil {
+		if err := (*McpServerStdio)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
-		if ok, err := x.decodeGatedMCPOverACP(tag, r); ok {
+		if ok, err := x.decodeGatedMCPOverACP(tag, r, &tagged); ok {
 			return err
 		}
 		v := new(McpServerOther)
-		if err := v.decodeWire(r); err != nil {
+		if err := v.decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		v.Type = string(tag)
@@ -26916,8 +27348,11 @@ type McpServerOther struct {
 }
 
 func (x *McpServerOther) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *McpServerOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = McpServerOther{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -26925,7 +27360,7 @@ func (x *McpServerOther) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -26998,8 +27433,11 @@ func (x *HttpHeader) UnmarshalJSON(data []byte) error {
 }
 
 func (x *HttpHeader) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *HttpHeader) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = HttpHeader{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -27039,7 +27477,7 @@ func (x *HttpHeader) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -27128,8 +27566,11 @@ func (x *McpServerHttp) UnmarshalJSON(data []byte) error {
 }
 
 func (x *McpServerHttp) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *McpServerHttp) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = McpServerHttp{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -27183,7 +27624,7 @@ func (x *McpServerHttp) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -27281,8 +27722,11 @@ func (x *McpServerStdio) UnmarshalJSON(data []byte) error {
 }
 
 func (x *McpServerStdio) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *McpServerStdio) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = McpServerStdio{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -27350,7 +27794,7 @@ func (x *McpServerStdio) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -27459,8 +27903,11 @@ func (x *ListSessionsRequest) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ListSessionsRequest) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ListSessionsRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ListSessionsRequest{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -27500,11 +27947,11 @@ func (x *ListSessionsRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "archived":
-			if err := x.ListSessionsRequestSessionArchive.decodeGatedMember(&it, r, &x.Unknown, &known); err != nil {
+			if err := x.ListSessionsRequestSessionArchive.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 				return err
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -27591,8 +28038,11 @@ func (x *DeleteSessionRequest) UnmarshalJSON(data []byte) error {
 }
 
 func (x *DeleteSessionRequest) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *DeleteSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = DeleteSessionRequest{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -27623,7 +28073,7 @@ func (x *DeleteSessionRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -27733,8 +28183,11 @@ func (x *ResumeSessionRequest) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ResumeSessionRequest) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ResumeSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ResumeSessionRequest{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -27811,11 +28264,11 @@ func (x *ResumeSessionRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "systemPrompt":
-			if err := x.ResumeSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, &known); err != nil {
+			if err := x.ResumeSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 				return err
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -27933,14 +28386,11 @@ func (x *ReplayFrom) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ReplayFrom) decodeWire(r *wireReader) error {
-	m := r.pushKnown(nil, wireKnown{name: "type"})
-	err := x.decodeVariant(r)
-	r.popKnown(m)
-	return err
+	return x.decodeObject(r, nil)
 }
 
-// decodeVariant decodes the variant the tag names.
-func (x *ReplayFrom) decodeVariant(r *wireReader) error {
+func (x *ReplayFrom) decodeObject(r *wireReader, known *wireKnownSet) error {
+	tagged := wireKnownWith(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "type")
 	if err != nil {
@@ -27956,14 +28406,14 @@ func (x *ReplayFrom) decodeVariant(r *wireReader) error {
 	switch string(tag) {
 	case "start":
 		v := new(ReplayFromStartVariant)
-		if err := (*ReplayFromStart)(v).decodeWire(r); err != nil {
+		if err := (*ReplayFromStart)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
 		v := new(ReplayFromOther)
-		if err := v.decodeWire(r); err != nil {
+		if err := v.decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		v.Type = string(tag)
@@ -28048,8 +28498,11 @@ type ReplayFromOther struct {
 }
 
 func (x *ReplayFromOther) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ReplayFromOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ReplayFromOther{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -28057,7 +28510,7 @@ func (x *ReplayFromOther) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -28126,8 +28579,11 @@ func (x *ReplayFromStart) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ReplayFromStart) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ReplayFromStart) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ReplayFromStart{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -28149,7 +28605,7 @@ func (x *ReplayFromStart) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -28236,8 +28692,11 @@ func (x *CloseSessionRequest) UnmarshalJSON(data []byte) error {
 }
 
 func (x *CloseSessionRequest) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *CloseSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CloseSessionRequest{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -28268,7 +28727,7 @@ func (x *CloseSessionRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -28359,8 +28818,11 @@ func (x *CancelToolCallRequest) UnmarshalJSON(data []byte) error {
 }
 
 func (x *CancelToolCallRequest) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *CancelToolCallRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CancelToolCallRequest{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -28400,7 +28862,7 @@ func (x *CancelToolCallRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -28500,8 +28962,11 @@ func (x *CancelTerminalRequest) UnmarshalJSON(data []byte) error {
 }
 
 func (x *CancelTerminalRequest) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *CancelTerminalRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CancelTerminalRequest{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -28541,7 +29006,7 @@ func (x *CancelTerminalRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -28637,8 +29102,11 @@ func (x *SetSessionConfigOptionRequest) UnmarshalJSON(data []byte) error {
 }
 
 func (x *SetSessionConfigOptionRequest) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *SetSessionConfigOptionRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SetSessionConfigOptionRequest{}
-	known := r.takeKnown()
 	start := r.mark()
 	it, err := wireObjectAt(r)
 	if err != nil {
@@ -28690,13 +29158,8 @@ func (x *SetSessionConfigOptionRequest) decodeWire(r *wireReader) error {
 		return wireMissing("configId")
 	}
 	r.reset(start)
-	m := r.pushKnown(&known, wireKnown{
-		owner: x,
-		sink:  &x.Unknown,
-	})
-	err = x.Variant.decodeWire(r)
-	r.popKnown(m)
-	return err
+	owned := wireKnownWith(known, wireKnown{owner: x}, &x.Unknown)
+	return x.Variant.decodeObject(r, &owned)
 }
 
 func (x *SetSessionConfigOptionRequest) appendJSON(buf []byte) ([]byte, error) {
@@ -28786,14 +29249,11 @@ func (x *SetSessionConfigOptionRequestVariant) UnmarshalJSON(data []byte) error 
 }
 
 func (x *SetSessionConfigOptionRequestVariant) decodeWire(r *wireReader) error {
-	m := r.pushKnown(nil, wireKnown{name: "type"})
-	err := x.decodeVariant(r)
-	r.popKnown(m)
-	return err
+	return x.decodeObject(r, nil)
 }
 
-// decodeVariant decodes the variant the tag names.
-func (x *SetSessionConfigOptionRequestVariant) decodeVariant(r *wireReader) error {
+func (x *SetSessionConfigOptionRequestVariant) decodeObject(r *wireReader, known *wireKnownSet) error {
+	tagged := wireKnownWith(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "type")
 	if err != nil {
@@ -28809,21 +29269,21 @@ func (x *SetSessionConfigOptionRequestVariant) decodeVariant(r *wireReader) erro
 	switch string(tag) {
 	case "id":
 		v := new(SetSessionConfigOptionRequestID)
-		if err := v.decodeWire(r); err != nil {
+		if err := v.decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "boolean":
 		v := new(SetSessionConfigOptionRequestBoolean)
-		if err := v.decodeWire(r); err != nil {
+		if err := v.decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
 		v := new(SetSessionConfigOptionRequestOther)
-		if err := v.decodeWire(r); err != nil {
+		if err := v.decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		v.Type = string(tag)
@@ -28862,8 +29322,11 @@ type SetSessionConfigOptionRequestID struct {
 }
 
 func (x *SetSessionConfigOptionRequestID) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *SetSessionConfigOptionRequestID) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SetSessionConfigOptionRequestID{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -28881,7 +29344,7 @@ func (x *SetSessionConfigOptionRequestID) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "value")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -28945,8 +29408,11 @@ type SetSessionConfigOptionRequestBoolean struct {
 }
 
 func (x *SetSessionConfigOptionRequestBoolean) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *SetSessionConfigOptionRequestBoolean) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SetSessionConfigOptionRequestBoolean{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -28964,7 +29430,7 @@ func (x *SetSessionConfigOptionRequestBoolean) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "value")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -29037,8 +29503,11 @@ type SetSessionConfigOptionRequestOther struct {
 }
 
 func (x *SetSessionConfigOptionRequestOther) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *SetSessionConfigOptionRequestOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SetSessionConfigOptionRequestOther{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -29056,7 +29525,7 @@ func (x *SetSessionConfigOptionRequestOther) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "value")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -29164,8 +29633,11 @@ func (x *PromptRequest) UnmarshalJSON(data []byte) error {
 }
 
 func (x *PromptRequest) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *PromptRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PromptRequest{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -29205,7 +29677,7 @@ func (x *PromptRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -29304,11 +29776,18 @@ func (x *ClientResponse) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ClientResponse) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ClientResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
+	if known != nil {
+		return x.decodeChoice(r, known)
+	}
 	pos, err := r.recall("ClientResponse")
 	if err != nil {
 		return err
 	}
-	if err := x.decodeChoice(r); err != nil {
+	if err := x.decodeChoice(r, nil); err != nil {
 		r.remember("ClientResponse", pos, err)
 		return err
 	}
@@ -29316,7 +29795,7 @@ func (x *ClientResponse) decodeWire(r *wireReader) error {
 }
 
 // decodeChoice chooses the variant and decodes it.
-func (x *ClientResponse) decodeChoice(r *wireReader) error {
+func (x *ClientResponse) decodeChoice(r *wireReader, known *wireKnownSet) error {
 	x.Value = nil
 	switch r.kind() {
 	case '{':
@@ -29334,7 +29813,7 @@ func (x *ClientResponse) decodeChoice(r *wireReader) error {
 			{
 				r.reset(start)
 				v := new(ClientResponseResult)
-				err := v.decodeWire(r)
+				err := v.decodeObject(r, known)
 				if err == nil {
 					x.Value = v
 					return nil
@@ -29348,7 +29827,7 @@ func (x *ClientResponse) decodeChoice(r *wireReader) error {
 			{
 				r.reset(start)
 				v := new(ClientResponseError)
-				err := v.decodeWire(r)
+				err := v.decodeObject(r, known)
 				if err == nil {
 					x.Value = v
 					return nil
@@ -29398,8 +29877,11 @@ type ClientResponseResult struct {
 }
 
 func (x *ClientResponseResult) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ClientResponseResult) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ClientResponseResult{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -29426,7 +29908,7 @@ func (x *ClientResponseResult) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "result")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -29502,8 +29984,11 @@ type ClientResponseError struct {
 }
 
 func (x *ClientResponseError) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ClientResponseError) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ClientResponseError{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -29530,7 +30015,7 @@ func (x *ClientResponseError) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "error")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -29617,9 +30102,9 @@ func (x ClientResponseResultResult) MarshalJSON() ([]byte, error) {
 // choiceClientResponseResultResult chooses the variant of ClientResponseResultResult; files of unstable features add theirs.
 var choiceClientResponseResultResult = wireNewChoice[ClientResponseResultResultValue]("ClientResponseResultResult", wireCandidate[ClientResponseResultResultValue]{
 	declared: []string{"_meta", "outcome"},
-	decode: func(r *wireReader) (ClientResponseResultResultValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (ClientResponseResultResultValue, error) {
 		v := new(ClientResponseResultResultRequestPermissionResponse)
-		if err := (*RequestPermissionResponse)(v).decodeWire(r); err != nil {
+		if err := (*RequestPermissionResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -29630,9 +30115,9 @@ var choiceClientResponseResultResult = wireNewChoice[ClientResponseResultResultV
 	required:     []string{"outcome"},
 }, wireCandidate[ClientResponseResultResultValue]{
 	declared: []string{"_meta", "action", "content"},
-	decode: func(r *wireReader) (ClientResponseResultResultValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (ClientResponseResultResultValue, error) {
 		v := new(ClientResponseResultResultCreateElicitationResponse)
-		if err := (*CreateElicitationResponse)(v).decodeWire(r); err != nil {
+		if err := (*CreateElicitationResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -29643,7 +30128,7 @@ var choiceClientResponseResultResult = wireNewChoice[ClientResponseResultResultV
 	required:     nil,
 }, wireCandidate[ClientResponseResultResultValue]{
 	declared: nil,
-	decode: func(r *wireReader) (ClientResponseResultResultValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (ClientResponseResultResultValue, error) {
 		v := new(ClientResponseResultResultExtMethodResponse)
 		if err := (*ExtResponse)(v).decodeWire(r); err != nil {
 			return nil, err
@@ -29662,11 +30147,18 @@ func (x *ClientResponseResultResult) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ClientResponseResultResult) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ClientResponseResultResult) decodeObject(r *wireReader, known *wireKnownSet) error {
+	if known != nil {
+		return x.decodeChoice(r, known)
+	}
 	pos, err := r.recall("ClientResponseResultResult")
 	if err != nil {
 		return err
 	}
-	if err := x.decodeChoice(r); err != nil {
+	if err := x.decodeChoice(r, nil); err != nil {
 		r.remember("ClientResponseResultResult", pos, err)
 		return err
 	}
@@ -29674,9 +30166,9 @@ func (x *ClientResponseResultResult) decodeWire(r *wireReader) error {
 }
 
 // decodeChoice chooses the variant from the table and decodes it.
-func (x *ClientResponseResultResult) decodeChoice(r *wireReader) error {
+func (x *ClientResponseResultResult) decodeChoice(r *wireReader, known *wireKnownSet) error {
 	x.Value = nil
-	v, err := choiceClientResponseResultResult.decode(r)
+	v, err := choiceClientResponseResultResult.decode(r, known)
 	if err != nil {
 		return err
 	}
@@ -29784,6 +30276,10 @@ func (x *ClientResponseErrorID) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ClientResponseErrorID) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ClientResponseErrorID) decodeObject(r *wireReader, known *wireKnownSet) error {
 	x.Value = nil
 	switch r.kind() {
 	case '"':
@@ -29895,8 +30391,11 @@ func (x *RequestPermissionResponse) UnmarshalJSON(data []byte) error {
 }
 
 func (x *RequestPermissionResponse) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *RequestPermissionResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = RequestPermissionResponse{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -29927,7 +30426,7 @@ func (x *RequestPermissionResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -30012,14 +30511,11 @@ func (x *RequestPermissionOutcome) UnmarshalJSON(data []byte) error {
 }
 
 func (x *RequestPermissionOutcome) decodeWire(r *wireReader) error {
-	m := r.pushKnown(nil, wireKnown{name: "outcome"})
-	err := x.decodeVariant(r)
-	r.popKnown(m)
-	return err
+	return x.decodeObject(r, nil)
 }
 
-// decodeVariant decodes the variant the tag names.
-func (x *RequestPermissionOutcome) decodeVariant(r *wireReader) error {
+func (x *RequestPermissionOutcome) decodeObject(r *wireReader, known *wireKnownSet) error {
+	tagged := wireKnownWith(known, wireKnown{tag: "outcome"}, nil)
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "outcome")
 	if err != nil {
@@ -30035,21 +30531,21 @@ func (x *RequestPermissionOutcome) decodeVariant(r *wireReader) error {
 	switch string(tag) {
 	case "cancelled":
 		v := new(RequestPermissionOutcomeCancelled)
-		if err := (*CancelledPermissionOutcome)(v).decodeWire(r); err != nil {
+		if err := (*CancelledPermissionOutcome)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "selected":
 		v := new(RequestPermissionOutcomeSelected)
-		if err := (*SelectedPermissionOutcome)(v).decodeWire(r); err != nil {
+		if err := (*SelectedPermissionOutcome)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
 		v := new(RequestPermissionOutcomeOther)
-		if err := v.decodeWire(r); err != nil {
+		if err := v.decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		v.Outcome = string(tag)
@@ -30185,8 +30681,11 @@ type RequestPermissionOutcomeOther struct {
 }
 
 func (x *RequestPermissionOutcomeOther) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *RequestPermissionOutcomeOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = RequestPermissionOutcomeOther{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -30194,7 +30693,7 @@ func (x *RequestPermissionOutcomeOther) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -30263,8 +30762,11 @@ func (x *CancelledPermissionOutcome) UnmarshalJSON(data []byte) error {
 }
 
 func (x *CancelledPermissionOutcome) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *CancelledPermissionOutcome) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CancelledPermissionOutcome{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -30286,7 +30788,7 @@ func (x *CancelledPermissionOutcome) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -30354,8 +30856,11 @@ func (x *SelectedPermissionOutcome) UnmarshalJSON(data []byte) error {
 }
 
 func (x *SelectedPermissionOutcome) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *SelectedPermissionOutcome) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SelectedPermissionOutcome{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -30386,7 +30891,7 @@ func (x *SelectedPermissionOutcome) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -30462,8 +30967,11 @@ func (x *CreateElicitationResponse) UnmarshalJSON(data []byte) error {
 }
 
 func (x *CreateElicitationResponse) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *CreateElicitationResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CreateElicitationResponse{}
-	known := r.takeKnown()
 	start := r.mark()
 	it, err := wireObjectAt(r)
 	if err != nil {
@@ -30491,13 +30999,8 @@ func (x *CreateElicitationResponse) decodeWire(r *wireReader) error {
 		return it.err
 	}
 	r.reset(start)
-	m := r.pushKnown(&known, wireKnown{
-		owner: x,
-		sink:  &x.Unknown,
-	})
-	err = x.Variant.decodeWire(r)
-	r.popKnown(m)
-	return err
+	owned := wireKnownWith(known, wireKnown{owner: x}, &x.Unknown)
+	return x.Variant.decodeObject(r, &owned)
 }
 
 func (x *CreateElicitationResponse) appendJSON(buf []byte) ([]byte, error) {
@@ -30570,14 +31073,11 @@ func (x *CreateElicitationResponseVariant) UnmarshalJSON(data []byte) error {
 }
 
 func (x *CreateElicitationResponseVariant) decodeWire(r *wireReader) error {
-	m := r.pushKnown(nil, wireKnown{name: "action"})
-	err := x.decodeVariant(r)
-	r.popKnown(m)
-	return err
+	return x.decodeObject(r, nil)
 }
 
-// decodeVariant decodes the variant the tag names.
-func (x *CreateElicitationResponseVariant) decodeVariant(r *wireReader) error {
+func (x *CreateElicitationResponseVariant) decodeObject(r *wireReader, known *wireKnownSet) error {
+	tagged := wireKnownWith(known, wireKnown{tag: "action"}, nil)
 	x.Value = nil
 	raw, found, err := wireMemberAt(r, "action")
 	if err != nil {
@@ -30593,28 +31093,28 @@ func (x *CreateElicitationResponseVariant) decodeVariant(r *wireReader) error {
 	switch string(tag) {
 	case "accept":
 		v := new(CreateElicitationResponseAccept)
-		if err := (*ElicitationAcceptAction)(v).decodeWire(r); err != nil {
+		if err := (*ElicitationAcceptAction)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "decline":
 		v := new(CreateElicitationResponseDecline)
-		if err := v.decodeWire(r); err != nil {
+		if err := v.decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "cancel":
 		v := new(CreateElicitationResponseCancel)
-		if err := v.decodeWire(r); err != nil {
+		if err := v.decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
 		v := new(CreateElicitationResponseOther)
-		if err := v.decodeWire(r); err != nil {
+		if err := v.decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		v.Action = string(tag)
@@ -30688,8 +31188,11 @@ type CreateElicitationResponseDecline struct {
 }
 
 func (x *CreateElicitationResponseDecline) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *CreateElicitationResponseDecline) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CreateElicitationResponseDecline{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -30697,7 +31200,7 @@ func (x *CreateElicitationResponseDecline) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -30750,8 +31253,11 @@ type CreateElicitationResponseCancel struct {
 }
 
 func (x *CreateElicitationResponseCancel) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *CreateElicitationResponseCancel) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CreateElicitationResponseCancel{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -30759,7 +31265,7 @@ func (x *CreateElicitationResponseCancel) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -30822,8 +31328,11 @@ type CreateElicitationResponseOther struct {
 }
 
 func (x *CreateElicitationResponseOther) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *CreateElicitationResponseOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CreateElicitationResponseOther{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -30831,7 +31340,7 @@ func (x *CreateElicitationResponseOther) decodeWire(r *wireReader) error {
 	for it.next(r) {
 		switch string(it.key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -30912,11 +31421,18 @@ func (x *ElicitationContentValue) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ElicitationContentValue) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ElicitationContentValue) decodeObject(r *wireReader, known *wireKnownSet) error {
+	if known != nil {
+		return x.decodeChoice(r, known)
+	}
 	pos, err := r.recall("ElicitationContentValue")
 	if err != nil {
 		return err
 	}
-	if err := x.decodeChoice(r); err != nil {
+	if err := x.decodeChoice(r, nil); err != nil {
 		r.remember("ElicitationContentValue", pos, err)
 		return err
 	}
@@ -30924,7 +31440,7 @@ func (x *ElicitationContentValue) decodeWire(r *wireReader) error {
 }
 
 // decodeChoice chooses the variant and decodes it.
-func (x *ElicitationContentValue) decodeChoice(r *wireReader) error {
+func (x *ElicitationContentValue) decodeChoice(r *wireReader, known *wireKnownSet) error {
 	x.Value = nil
 	switch r.kind() {
 	case '{':
@@ -31228,8 +31744,11 @@ func (x *ElicitationAcceptAction) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ElicitationAcceptAction) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ElicitationAcceptAction) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ElicitationAcceptAction{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -31252,7 +31771,7 @@ func (x *ElicitationAcceptAction) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "content")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -31314,8 +31833,11 @@ func (x *ClientNotification) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ClientNotification) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ClientNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ClientNotification{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -31342,7 +31864,7 @@ func (x *ClientNotification) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "params")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -31427,9 +31949,9 @@ func (x ClientNotificationParams) MarshalJSON() ([]byte, error) {
 // choiceClientNotificationParams chooses the variant of ClientNotificationParams; files of unstable features add theirs.
 var choiceClientNotificationParams = wireNewChoice[ClientNotificationParamsValue]("ClientNotificationParams", wireCandidate[ClientNotificationParamsValue]{
 	declared: []string{"_meta", "sessionId"},
-	decode: func(r *wireReader) (ClientNotificationParamsValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (ClientNotificationParamsValue, error) {
 		v := new(ClientNotificationParamsCancelSessionNotification)
-		if err := (*CancelSessionNotification)(v).decodeWire(r); err != nil {
+		if err := (*CancelSessionNotification)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
@@ -31440,7 +31962,7 @@ var choiceClientNotificationParams = wireNewChoice[ClientNotificationParamsValue
 	required:     []string{"sessionId"},
 }, wireCandidate[ClientNotificationParamsValue]{
 	declared: nil,
-	decode: func(r *wireReader) (ClientNotificationParamsValue, error) {
+	decode: func(r *wireReader, known *wireKnownSet) (ClientNotificationParamsValue, error) {
 		v := new(ClientNotificationParamsExtNotification)
 		if err := (*ExtNotification)(v).decodeWire(r); err != nil {
 			return nil, err
@@ -31459,11 +31981,18 @@ func (x *ClientNotificationParams) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ClientNotificationParams) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ClientNotificationParams) decodeObject(r *wireReader, known *wireKnownSet) error {
+	if known != nil {
+		return x.decodeChoice(r, known)
+	}
 	pos, err := r.recall("ClientNotificationParams")
 	if err != nil {
 		return err
 	}
-	if err := x.decodeChoice(r); err != nil {
+	if err := x.decodeChoice(r, nil); err != nil {
 		r.remember("ClientNotificationParams", pos, err)
 		return err
 	}
@@ -31471,9 +32000,9 @@ func (x *ClientNotificationParams) decodeWire(r *wireReader) error {
 }
 
 // decodeChoice chooses the variant from the table and decodes it.
-func (x *ClientNotificationParams) decodeChoice(r *wireReader) error {
+func (x *ClientNotificationParams) decodeChoice(r *wireReader, known *wireKnownSet) error {
 	x.Value = nil
-	v, err := choiceClientNotificationParams.decode(r)
+	v, err := choiceClientNotificationParams.decode(r, known)
 	if err != nil {
 		return err
 	}
@@ -31593,8 +32122,11 @@ func (x *CancelSessionNotification) UnmarshalJSON(data []byte) error {
 }
 
 func (x *CancelSessionNotification) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *CancelSessionNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CancelSessionNotification{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -31625,7 +32157,7 @@ func (x *CancelSessionNotification) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -31706,8 +32238,11 @@ func (x *CancelRequestNotification) UnmarshalJSON(data []byte) error {
 }
 
 func (x *CancelRequestNotification) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *CancelRequestNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CancelRequestNotification{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -31738,7 +32273,7 @@ func (x *CancelRequestNotification) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}

@@ -48,8 +48,11 @@ func (x *Usage) UnmarshalJSON(data []byte) error {
 }
 
 func (x *Usage) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *Usage) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = Usage{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -137,7 +140,7 @@ func (x *Usage) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}

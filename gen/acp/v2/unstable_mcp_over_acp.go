@@ -11,9 +11,9 @@ import (
 func init() {
 	choiceAgentRequestParams.add(wireCandidate[AgentRequestParamsValue]{
 		declared: []string{"_meta", "method", "params", "requestId", "serverId"},
-		decode: func(r *wireReader) (AgentRequestParamsValue, error) {
+		decode: func(r *wireReader, known *wireKnownSet) (AgentRequestParamsValue, error) {
 			v := new(AgentRequestParamsMessageMCPRequest)
-			if err := (*MessageMcpRequest)(v).decodeWire(r); err != nil {
+			if err := (*MessageMcpRequest)(v).decodeObject(r, known); err != nil {
 				return nil, err
 			}
 			return v, nil
@@ -81,8 +81,11 @@ func (x *MessageMcpRequest) UnmarshalJSON(data []byte) error {
 }
 
 func (x *MessageMcpRequest) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *MessageMcpRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = MessageMcpRequest{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -140,7 +143,7 @@ func (x *MessageMcpRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -344,8 +347,11 @@ func (x *McpAcpCapabilities) UnmarshalJSON(data []byte) error {
 }
 
 func (x *McpAcpCapabilities) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *McpAcpCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = McpAcpCapabilities{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -367,7 +373,7 @@ func (x *McpAcpCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -413,11 +419,11 @@ func (x McpAcpCapabilities) MarshalJSON() ([]byte, error) {
 }
 
 // decodeGatedMCPOverACP decodes the variants of McpServer that unstable_mcp_over_acp adds.
-func (x *McpServer) decodeGatedMCPOverACP(tag []byte, r *wireReader) (bool, error) {
+func (x *McpServer) decodeGatedMCPOverACP(tag []byte, r *wireReader, known *wireKnownSet) (bool, error) {
 	switch string(tag) {
 	case "acp":
 		v := new(McpServerACP)
-		if err := (*McpServerAcp)(v).decodeWire(r); err != nil {
+		if err := (*McpServerAcp)(v).decodeObject(r, known); err != nil {
 			return true, err
 		}
 		x.Value = v
@@ -505,8 +511,11 @@ func (x *McpServerAcp) UnmarshalJSON(data []byte) error {
 }
 
 func (x *McpServerAcp) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *McpServerAcp) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = McpServerAcp{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -546,7 +555,7 @@ func (x *McpServerAcp) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -610,9 +619,9 @@ func (x McpServerAcp) MarshalJSON() ([]byte, error) {
 func init() {
 	choiceClientResponseResultResult.add(wireCandidate[ClientResponseResultResultValue]{
 		declared: []string{"_meta", "error", "result"},
-		decode: func(r *wireReader) (ClientResponseResultResultValue, error) {
+		decode: func(r *wireReader, known *wireKnownSet) (ClientResponseResultResultValue, error) {
 			v := new(ClientResponseResultResultMessageMCPResponse)
-			if err := (*MessageMcpResponse)(v).decodeWire(r); err != nil {
+			if err := (*MessageMcpResponse)(v).decodeObject(r, known); err != nil {
 				return nil, err
 			}
 			return v, nil
@@ -686,11 +695,18 @@ func (x *MessageMcpResponse) UnmarshalJSON(data []byte) error {
 }
 
 func (x *MessageMcpResponse) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *MessageMcpResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
+	if known != nil {
+		return x.decodeChoice(r, known)
+	}
 	pos, err := r.recall("MessageMcpResponse")
 	if err != nil {
 		return err
 	}
-	if err := x.decodeChoice(r); err != nil {
+	if err := x.decodeChoice(r, nil); err != nil {
 		r.remember("MessageMcpResponse", pos, err)
 		return err
 	}
@@ -698,7 +714,7 @@ func (x *MessageMcpResponse) decodeWire(r *wireReader) error {
 }
 
 // decodeChoice chooses the variant and decodes it.
-func (x *MessageMcpResponse) decodeChoice(r *wireReader) error {
+func (x *MessageMcpResponse) decodeChoice(r *wireReader, known *wireKnownSet) error {
 	x.Value = nil
 	switch r.kind() {
 	case '{':
@@ -716,7 +732,7 @@ func (x *MessageMcpResponse) decodeChoice(r *wireReader) error {
 			{
 				r.reset(start)
 				v := new(MessageMcpResponseResult)
-				err := v.decodeWire(r)
+				err := v.decodeObject(r, known)
 				if err == nil {
 					x.Value = v
 					return nil
@@ -730,7 +746,7 @@ func (x *MessageMcpResponse) decodeChoice(r *wireReader) error {
 			{
 				r.reset(start)
 				v := new(MessageMcpResponseError)
-				err := v.decodeWire(r)
+				err := v.decodeObject(r, known)
 				if err == nil {
 					x.Value = v
 					return nil
@@ -787,8 +803,11 @@ type MessageMcpResponseResult struct {
 }
 
 func (x *MessageMcpResponseResult) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *MessageMcpResponseResult) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = MessageMcpResponseResult{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -819,7 +838,7 @@ func (x *MessageMcpResponseResult) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -903,8 +922,11 @@ type MessageMcpResponseError struct {
 }
 
 func (x *MessageMcpResponseError) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *MessageMcpResponseError) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = MessageMcpResponseError{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -935,7 +957,7 @@ func (x *MessageMcpResponseError) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -1017,8 +1039,11 @@ func (x *McpError) UnmarshalJSON(data []byte) error {
 }
 
 func (x *McpError) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *McpError) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = McpError{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -1054,7 +1079,7 @@ func (x *McpError) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "data")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -1118,9 +1143,9 @@ func (x McpError) MarshalJSON() ([]byte, error) {
 func init() {
 	choiceClientNotificationParams.add(wireCandidate[ClientNotificationParamsValue]{
 		declared: []string{"_meta", "method", "params", "requestId", "serverId"},
-		decode: func(r *wireReader) (ClientNotificationParamsValue, error) {
+		decode: func(r *wireReader, known *wireKnownSet) (ClientNotificationParamsValue, error) {
 			v := new(ClientNotificationParamsMessageMCPNotification)
-			if err := (*MessageMcpNotification)(v).decodeWire(r); err != nil {
+			if err := (*MessageMcpNotification)(v).decodeObject(r, known); err != nil {
 				return nil, err
 			}
 			return v, nil
@@ -1189,8 +1214,11 @@ func (x *MessageMcpNotification) UnmarshalJSON(data []byte) error {
 }
 
 func (x *MessageMcpNotification) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *MessageMcpNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = MessageMcpNotification{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -1248,7 +1276,7 @@ func (x *MessageMcpNotification) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}

@@ -6,11 +6,11 @@ package acp
 import "encoding/json"
 
 // decodeGatedPlanOperations decodes the variants of SessionUpdate that unstable_plan_operations adds.
-func (x *SessionUpdate) decodeGatedPlanOperations(tag []byte, r *wireReader) (bool, error) {
+func (x *SessionUpdate) decodeGatedPlanOperations(tag []byte, r *wireReader, known *wireKnownSet) (bool, error) {
 	switch string(tag) {
 	case "plan_removed":
 		v := new(SessionUpdatePlanRemoved)
-		if err := (*PlanRemoved)(v).decodeWire(r); err != nil {
+		if err := (*PlanRemoved)(v).decodeObject(r, known); err != nil {
 			return true, err
 		}
 		x.Value = v
@@ -61,18 +61,18 @@ func NewSessionUpdatePlanRemoved(v PlanRemoved) SessionUpdate {
 }
 
 // decodeGatedPlanOperations decodes the variants of PlanUpdateContent that unstable_plan_operations adds.
-func (x *PlanUpdateContent) decodeGatedPlanOperations(tag []byte, r *wireReader) (bool, error) {
+func (x *PlanUpdateContent) decodeGatedPlanOperations(tag []byte, r *wireReader, known *wireKnownSet) (bool, error) {
 	switch string(tag) {
 	case "file":
 		v := new(PlanUpdateContentFile)
-		if err := (*PlanFile)(v).decodeWire(r); err != nil {
+		if err := (*PlanFile)(v).decodeObject(r, known); err != nil {
 			return true, err
 		}
 		x.Value = v
 		return true, nil
 	case "markdown":
 		v := new(PlanUpdateContentMarkdown)
-		if err := (*PlanMarkdown)(v).decodeWire(r); err != nil {
+		if err := (*PlanMarkdown)(v).decodeObject(r, known); err != nil {
 			return true, err
 		}
 		x.Value = v
@@ -192,8 +192,11 @@ func (x *PlanFile) UnmarshalJSON(data []byte) error {
 }
 
 func (x *PlanFile) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *PlanFile) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PlanFile{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -233,7 +236,7 @@ func (x *PlanFile) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -323,8 +326,11 @@ func (x *PlanMarkdown) UnmarshalJSON(data []byte) error {
 }
 
 func (x *PlanMarkdown) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *PlanMarkdown) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PlanMarkdown{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -364,7 +370,7 @@ func (x *PlanMarkdown) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -452,8 +458,11 @@ func (x *PlanRemoved) UnmarshalJSON(data []byte) error {
 }
 
 func (x *PlanRemoved) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *PlanRemoved) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PlanRemoved{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -484,7 +493,7 @@ func (x *PlanRemoved) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}

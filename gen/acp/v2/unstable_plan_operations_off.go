@@ -4,11 +4,11 @@
 package acp
 
 // decodeGatedPlanOperations knows no tag: build with -tags unstable_plan_operations (or unstable) for the variants of SessionUpdate it adds.
-func (*SessionUpdate) decodeGatedPlanOperations([]byte, *wireReader) (bool, error) {
+func (*SessionUpdate) decodeGatedPlanOperations([]byte, *wireReader, *wireKnownSet) (bool, error) {
 	return false, nil
 }
 
 // decodeGatedPlanOperations knows no tag: build with -tags unstable_plan_operations (or unstable) for the variants of PlanUpdateContent it adds.
-func (*PlanUpdateContent) decodeGatedPlanOperations([]byte, *wireReader) (bool, error) {
+func (*PlanUpdateContent) decodeGatedPlanOperations([]byte, *wireReader, *wireKnownSet) (bool, error) {
 	return false, nil
 }

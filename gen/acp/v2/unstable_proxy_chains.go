@@ -27,8 +27,11 @@ func (x *ProxyRequest) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ProxyRequest) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ProxyRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ProxyRequest{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -64,7 +67,7 @@ func (x *ProxyRequest) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "params")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -165,11 +168,18 @@ func (x *ProxyRequestParams) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ProxyRequestParams) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ProxyRequestParams) decodeObject(r *wireReader, known *wireKnownSet) error {
+	if known != nil {
+		return x.decodeChoice(r, known)
+	}
 	pos, err := r.recall("ProxyRequestParams")
 	if err != nil {
 		return err
 	}
-	if err := x.decodeChoice(r); err != nil {
+	if err := x.decodeChoice(r, nil); err != nil {
 		r.remember("ProxyRequestParams", pos, err)
 		return err
 	}
@@ -177,7 +187,7 @@ func (x *ProxyRequestParams) decodeWire(r *wireReader) error {
 }
 
 // decodeChoice chooses the variant and decodes it.
-func (x *ProxyRequestParams) decodeChoice(r *wireReader) error {
+func (x *ProxyRequestParams) decodeChoice(r *wireReader, known *wireKnownSet) error {
 	x.Value = nil
 	switch r.kind() {
 	case '{':
@@ -195,7 +205,7 @@ func (x *ProxyRequestParams) decodeChoice(r *wireReader) error {
 			{
 				r.reset(start)
 				v := new(ProxyRequestParamsInitializeProxyRequest)
-				err := (*InitializeProxyRequest)(v).decodeWire(r)
+				err := (*InitializeProxyRequest)(v).decodeObject(r, known)
 				if err == nil {
 					x.Value = v
 					return nil
@@ -209,7 +219,7 @@ func (x *ProxyRequestParams) decodeChoice(r *wireReader) error {
 			{
 				r.reset(start)
 				v := new(ProxyRequestParamsProxySuccessorRequest)
-				err := (*ProxySuccessorRequest)(v).decodeWire(r)
+				err := (*ProxySuccessorRequest)(v).decodeObject(r, known)
 				if err == nil {
 					x.Value = v
 					return nil
@@ -354,6 +364,10 @@ func (x *InitializeProxyRequest) declaresMember(name []byte) bool {
 	return (*InitializeRequest)(x).declaresMember(name)
 }
 
+func (x *InitializeProxyRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
+	return (*InitializeRequest)(x).decodeObject(r, known)
+}
+
 // MarshalJSON implements json.Marshaler.
 func (x InitializeProxyRequest) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
@@ -411,8 +425,11 @@ func (x *ProxySuccessorRequest) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ProxySuccessorRequest) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ProxySuccessorRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ProxySuccessorRequest{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -452,7 +469,7 @@ func (x *ProxySuccessorRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -545,11 +562,18 @@ func (x *ProxyResponse) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ProxyResponse) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ProxyResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
+	if known != nil {
+		return x.decodeChoice(r, known)
+	}
 	pos, err := r.recall("ProxyResponse")
 	if err != nil {
 		return err
 	}
-	if err := x.decodeChoice(r); err != nil {
+	if err := x.decodeChoice(r, nil); err != nil {
 		r.remember("ProxyResponse", pos, err)
 		return err
 	}
@@ -557,7 +581,7 @@ func (x *ProxyResponse) decodeWire(r *wireReader) error {
 }
 
 // decodeChoice chooses the variant and decodes it.
-func (x *ProxyResponse) decodeChoice(r *wireReader) error {
+func (x *ProxyResponse) decodeChoice(r *wireReader, known *wireKnownSet) error {
 	x.Value = nil
 	switch r.kind() {
 	case '{':
@@ -575,7 +599,7 @@ func (x *ProxyResponse) decodeChoice(r *wireReader) error {
 			{
 				r.reset(start)
 				v := new(ProxyResponseResult)
-				err := v.decodeWire(r)
+				err := v.decodeObject(r, known)
 				if err == nil {
 					x.Value = v
 					return nil
@@ -589,7 +613,7 @@ func (x *ProxyResponse) decodeChoice(r *wireReader) error {
 			{
 				r.reset(start)
 				v := new(ProxyResponseError)
-				err := v.decodeWire(r)
+				err := v.decodeObject(r, known)
 				if err == nil {
 					x.Value = v
 					return nil
@@ -639,8 +663,11 @@ type ProxyResponseResult struct {
 }
 
 func (x *ProxyResponseResult) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ProxyResponseResult) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ProxyResponseResult{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -667,7 +694,7 @@ func (x *ProxyResponseResult) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "result")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -743,8 +770,11 @@ type ProxyResponseError struct {
 }
 
 func (x *ProxyResponseError) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ProxyResponseError) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ProxyResponseError{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -771,7 +801,7 @@ func (x *ProxyResponseError) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "error")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -861,11 +891,18 @@ func (x *ProxyResponseResultResult) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ProxyResponseResultResult) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ProxyResponseResultResult) decodeObject(r *wireReader, known *wireKnownSet) error {
+	if known != nil {
+		return x.decodeChoice(r, known)
+	}
 	pos, err := r.recall("ProxyResponseResultResult")
 	if err != nil {
 		return err
 	}
-	if err := x.decodeChoice(r); err != nil {
+	if err := x.decodeChoice(r, nil); err != nil {
 		r.remember("ProxyResponseResultResult", pos, err)
 		return err
 	}
@@ -873,7 +910,7 @@ func (x *ProxyResponseResultResult) decodeWire(r *wireReader) error {
 }
 
 // decodeChoice chooses the variant and decodes it.
-func (x *ProxyResponseResultResult) decodeChoice(r *wireReader) error {
+func (x *ProxyResponseResultResult) decodeChoice(r *wireReader, known *wireKnownSet) error {
 	x.Value = nil
 	switch r.kind() {
 	case '{':
@@ -891,7 +928,7 @@ func (x *ProxyResponseResultResult) decodeChoice(r *wireReader) error {
 			{
 				r.reset(start)
 				v := new(ProxyResponseResultResultInitializeProxyResponse)
-				err := (*InitializeProxyResponse)(v).decodeWire(r)
+				err := (*InitializeProxyResponse)(v).decodeObject(r, known)
 				if err == nil {
 					x.Value = v
 					return nil
@@ -1036,6 +1073,10 @@ func (x *ProxyResponseErrorID) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ProxyResponseErrorID) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ProxyResponseErrorID) decodeObject(r *wireReader, known *wireKnownSet) error {
 	x.Value = nil
 	switch r.kind() {
 	case '"':
@@ -1156,6 +1197,10 @@ func (x *InitializeProxyResponse) declaresMember(name []byte) bool {
 	return (*InitializeResponse)(x).declaresMember(name)
 }
 
+func (x *InitializeProxyResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
+	return (*InitializeResponse)(x).decodeObject(r, known)
+}
+
 // MarshalJSON implements json.Marshaler.
 func (x InitializeProxyResponse) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
@@ -1205,8 +1250,11 @@ func (x *ProxyNotification) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ProxyNotification) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ProxyNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ProxyNotification{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -1233,7 +1281,7 @@ func (x *ProxyNotification) decodeWire(r *wireReader) error {
 				return wireAtKey(err, "params")
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -1320,11 +1368,15 @@ func (x *ProxyNotificationParams) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ProxyNotificationParams) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ProxyNotificationParams) decodeObject(r *wireReader, known *wireKnownSet) error {
 	x.Value = nil
 	switch r.kind() {
 	case '{':
 		v := new(ProxyNotificationParamsProxySuccessorNotification)
-		if err := (*ProxySuccessorNotification)(v).decodeWire(r); err != nil {
+		if err := (*ProxySuccessorNotification)(v).decodeObject(r, known); err != nil {
 			return err
 		}
 		x.Value = v
@@ -1430,8 +1482,11 @@ func (x *ProxySuccessorNotification) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ProxySuccessorNotification) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ProxySuccessorNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ProxySuccessorNotification{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -1471,7 +1526,7 @@ func (x *ProxySuccessorNotification) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}

@@ -11,9 +11,9 @@ import (
 func init() {
 	choiceAgentResponseResultResult.add(wireCandidate[AgentResponseResultResultValue]{
 		declared: []string{"_meta", "availableCommands", "configOptions", "sessionId"},
-		decode: func(r *wireReader) (AgentResponseResultResultValue, error) {
+		decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultResultValue, error) {
 			v := new(AgentResponseResultResultForkSessionResponse)
-			if err := (*ForkSessionResponse)(v).decodeWire(r); err != nil {
+			if err := (*ForkSessionResponse)(v).decodeObject(r, known); err != nil {
 				return nil, err
 			}
 			return v, nil
@@ -120,8 +120,11 @@ func (x *SessionForkCapabilities) UnmarshalJSON(data []byte) error {
 }
 
 func (x *SessionForkCapabilities) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *SessionForkCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionForkCapabilities{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -143,7 +146,7 @@ func (x *SessionForkCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -227,8 +230,11 @@ func (x *ForkSessionResponse) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ForkSessionResponse) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ForkSessionResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ForkSessionResponse{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -285,7 +291,7 @@ func (x *ForkSessionResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -355,9 +361,9 @@ func (x ForkSessionResponse) MarshalJSON() ([]byte, error) {
 func init() {
 	choiceClientRequestParams.add(wireCandidate[ClientRequestParamsValue]{
 		declared: []string{"_meta", "additionalDirectories", "cwd", "mcpServers", "sessionId", "systemPrompt"},
-		decode: func(r *wireReader) (ClientRequestParamsValue, error) {
+		decode: func(r *wireReader, known *wireKnownSet) (ClientRequestParamsValue, error) {
 			v := new(ClientRequestParamsForkSessionRequest)
-			if err := (*ForkSessionRequest)(v).decodeWire(r); err != nil {
+			if err := (*ForkSessionRequest)(v).decodeObject(r, known); err != nil {
 				return nil, err
 			}
 			return v, nil
@@ -447,8 +453,11 @@ func (x *ForkSessionRequest) UnmarshalJSON(data []byte) error {
 }
 
 func (x *ForkSessionRequest) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *ForkSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ForkSessionRequest{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -516,11 +525,11 @@ func (x *ForkSessionRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "systemPrompt":
-			if err := x.ForkSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, &known); err != nil {
+			if err := x.ForkSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 				return err
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}

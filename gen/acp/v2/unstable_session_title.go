@@ -11,9 +11,9 @@ import (
 func init() {
 	choiceAgentResponseResultResult.add(wireCandidate[AgentResponseResultResultValue]{
 		declared: []string{"_meta", "title"},
-		decode: func(r *wireReader) (AgentResponseResultResultValue, error) {
+		decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultResultValue, error) {
 			v := new(AgentResponseResultResultSetSessionTitleResponse)
-			if err := (*SetSessionTitleResponse)(v).decodeWire(r); err != nil {
+			if err := (*SetSessionTitleResponse)(v).decodeObject(r, known); err != nil {
 				return nil, err
 			}
 			return v, nil
@@ -124,8 +124,11 @@ func (x *SessionTitleCapabilities) UnmarshalJSON(data []byte) error {
 }
 
 func (x *SessionTitleCapabilities) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *SessionTitleCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionTitleCapabilities{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -147,7 +150,7 @@ func (x *SessionTitleCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -222,8 +225,11 @@ func (x *SetSessionTitleResponse) UnmarshalJSON(data []byte) error {
 }
 
 func (x *SetSessionTitleResponse) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *SetSessionTitleResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SetSessionTitleResponse{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -254,7 +260,7 @@ func (x *SetSessionTitleResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -310,9 +316,9 @@ func (x SetSessionTitleResponse) MarshalJSON() ([]byte, error) {
 func init() {
 	choiceClientRequestParams.add(wireCandidate[ClientRequestParamsValue]{
 		declared: []string{"_meta", "sessionId", "title"},
-		decode: func(r *wireReader) (ClientRequestParamsValue, error) {
+		decode: func(r *wireReader, known *wireKnownSet) (ClientRequestParamsValue, error) {
 			v := new(ClientRequestParamsSetSessionTitleRequest)
-			if err := (*SetSessionTitleRequest)(v).decodeWire(r); err != nil {
+			if err := (*SetSessionTitleRequest)(v).decodeObject(r, known); err != nil {
 				return nil, err
 			}
 			return v, nil
@@ -395,8 +401,11 @@ func (x *SetSessionTitleRequest) UnmarshalJSON(data []byte) error {
 }
 
 func (x *SetSessionTitleRequest) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *SetSessionTitleRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SetSessionTitleRequest{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -436,7 +445,7 @@ func (x *SetSessionTitleRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}

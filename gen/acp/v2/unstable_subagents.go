@@ -6,11 +6,11 @@ package acp
 import "encoding/json"
 
 // decodeGatedSubagents decodes the variants of StateUpdate that unstable_subagents adds.
-func (x *StateUpdate) decodeGatedSubagents(tag []byte, r *wireReader) (bool, error) {
+func (x *StateUpdate) decodeGatedSubagents(tag []byte, r *wireReader, known *wireKnownSet) (bool, error) {
 	switch string(tag) {
 	case "unknown":
 		v := new(StateUpdateUnknown)
-		if err := (*UnknownStateUpdate)(v).decodeWire(r); err != nil {
+		if err := (*UnknownStateUpdate)(v).decodeObject(r, known); err != nil {
 			return true, err
 		}
 		x.Value = v
@@ -62,11 +62,11 @@ func NewStateUpdateUnknown(v UnknownStateUpdate) StateUpdate {
 }
 
 // decodeGatedSubagents decodes the variants of BackgroundWork that unstable_subagents adds.
-func (x *BackgroundWork) decodeGatedSubagents(tag []byte, r *wireReader) (bool, error) {
+func (x *BackgroundWork) decodeGatedSubagents(tag []byte, r *wireReader, known *wireKnownSet) (bool, error) {
 	switch string(tag) {
 	case "subagent":
 		v := new(BackgroundWorkSubagent)
-		if err := (*BackgroundSubagent)(v).decodeWire(r); err != nil {
+		if err := (*BackgroundSubagent)(v).decodeObject(r, known); err != nil {
 			return true, err
 		}
 		x.Value = v
@@ -144,8 +144,11 @@ func (x *BackgroundSubagent) UnmarshalJSON(data []byte) error {
 }
 
 func (x *BackgroundSubagent) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *BackgroundSubagent) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = BackgroundSubagent{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -176,7 +179,7 @@ func (x *BackgroundSubagent) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -273,8 +276,11 @@ func (x *UnknownStateUpdate) UnmarshalJSON(data []byte) error {
 }
 
 func (x *UnknownStateUpdate) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *UnknownStateUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = UnknownStateUpdate{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -314,7 +320,7 @@ func (x *UnknownStateUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -367,25 +373,25 @@ func (x UnknownStateUpdate) MarshalJSON() ([]byte, error) {
 }
 
 // decodeGatedSubagents decodes the variants of SessionUpdate that unstable_subagents adds.
-func (x *SessionUpdate) decodeGatedSubagents(tag []byte, r *wireReader) (bool, error) {
+func (x *SessionUpdate) decodeGatedSubagents(tag []byte, r *wireReader, known *wireKnownSet) (bool, error) {
 	switch string(tag) {
 	case "subagent_update":
 		v := new(SessionUpdateSubagentUpdate)
-		if err := (*SubagentUpdate)(v).decodeWire(r); err != nil {
+		if err := (*SubagentUpdate)(v).decodeObject(r, known); err != nil {
 			return true, err
 		}
 		x.Value = v
 		return true, nil
 	case "session_message":
 		v := new(SessionUpdateSessionMessage)
-		if err := (*SessionMessage)(v).decodeWire(r); err != nil {
+		if err := (*SessionMessage)(v).decodeObject(r, known); err != nil {
 			return true, err
 		}
 		x.Value = v
 		return true, nil
 	case "session_message_chunk":
 		v := new(SessionUpdateSessionMessageChunk)
-		if err := (*SessionMessageChunk)(v).decodeWire(r); err != nil {
+		if err := (*SessionMessageChunk)(v).decodeObject(r, known); err != nil {
 			return true, err
 		}
 		x.Value = v
@@ -551,8 +557,11 @@ func (x *SubagentSessionCapabilities) UnmarshalJSON(data []byte) error {
 }
 
 func (x *SubagentSessionCapabilities) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *SubagentSessionCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SubagentSessionCapabilities{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -587,7 +596,7 @@ func (x *SubagentSessionCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -666,8 +675,11 @@ func (x *SessionCancelCapabilities) UnmarshalJSON(data []byte) error {
 }
 
 func (x *SessionCancelCapabilities) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *SessionCancelCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionCancelCapabilities{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -689,7 +701,7 @@ func (x *SessionCancelCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -829,8 +841,11 @@ func (x *SubagentUpdate) UnmarshalJSON(data []byte) error {
 }
 
 func (x *SubagentUpdate) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *SubagentUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SubagentUpdate{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -933,7 +948,7 @@ func (x *SubagentUpdate) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -1083,8 +1098,11 @@ func (x *SessionMessage) UnmarshalJSON(data []byte) error {
 }
 
 func (x *SessionMessage) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *SessionMessage) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionMessage{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -1182,7 +1200,7 @@ func (x *SessionMessage) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -1305,8 +1323,11 @@ func (x *SessionMessageChunk) UnmarshalJSON(data []byte) error {
 }
 
 func (x *SessionMessageChunk) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *SessionMessageChunk) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionMessageChunk{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -1346,7 +1367,7 @@ func (x *SessionMessageChunk) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}

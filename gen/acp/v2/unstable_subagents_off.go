@@ -4,16 +4,16 @@
 package acp
 
 // decodeGatedSubagents knows no tag: build with -tags unstable_subagents (or unstable) for the variants of StateUpdate it adds.
-func (*StateUpdate) decodeGatedSubagents([]byte, *wireReader) (bool, error) {
+func (*StateUpdate) decodeGatedSubagents([]byte, *wireReader, *wireKnownSet) (bool, error) {
 	return false, nil
 }
 
 // decodeGatedSubagents knows no tag: build with -tags unstable_subagents (or unstable) for the variants of BackgroundWork it adds.
-func (*BackgroundWork) decodeGatedSubagents([]byte, *wireReader) (bool, error) {
+func (*BackgroundWork) decodeGatedSubagents([]byte, *wireReader, *wireKnownSet) (bool, error) {
 	return false, nil
 }
 
 // decodeGatedSubagents knows no tag: build with -tags unstable_subagents (or unstable) for the variants of SessionUpdate it adds.
-func (*SessionUpdate) decodeGatedSubagents([]byte, *wireReader) (bool, error) {
+func (*SessionUpdate) decodeGatedSubagents([]byte, *wireReader, *wireKnownSet) (bool, error) {
 	return false, nil
 }

@@ -85,8 +85,11 @@ func (x *SessionSystemPromptCapabilities) UnmarshalJSON(data []byte) error {
 }
 
 func (x *SessionSystemPromptCapabilities) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *SessionSystemPromptCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionSystemPromptCapabilities{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -121,7 +124,7 @@ func (x *SessionSystemPromptCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -207,8 +210,11 @@ func (x *SessionSystemPromptModeCapabilities) UnmarshalJSON(data []byte) error {
 }
 
 func (x *SessionSystemPromptModeCapabilities) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *SessionSystemPromptModeCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionSystemPromptModeCapabilities{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -243,7 +249,7 @@ func (x *SessionSystemPromptModeCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -323,8 +329,11 @@ func (x *SessionSystemPromptOverrideCapabilities) UnmarshalJSON(data []byte) err
 }
 
 func (x *SessionSystemPromptOverrideCapabilities) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *SessionSystemPromptOverrideCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionSystemPromptOverrideCapabilities{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -346,7 +355,7 @@ func (x *SessionSystemPromptOverrideCapabilities) decodeWire(r *wireReader) erro
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
@@ -481,8 +490,11 @@ func (x *SystemPrompt) UnmarshalJSON(data []byte) error {
 }
 
 func (x *SystemPrompt) decodeWire(r *wireReader) error {
+	return x.decodeObject(r, nil)
+}
+
+func (x *SystemPrompt) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SystemPrompt{}
-	known := r.takeKnown()
 	it, err := wireObjectAt(r)
 	if err != nil {
 		return err
@@ -522,7 +534,7 @@ func (x *SystemPrompt) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, &known); err != nil {
+			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}

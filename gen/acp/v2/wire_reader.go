@@ -26,37 +26,27 @@ type wireReader struct {
 	// copied into their exact-size Go string; it lives as long as the
 	// reader, which is pooled.
 	scratch []byte
-	// known[knownFrom:] are the member names the next object decoded must
-	// not keep as unknown (see wireKnown): pushed by a union for its tag
-	// and by a struct for the members it shares with its flattened union's
-	// variant. An object's decoder takes them on entry (takeKnown), which
-	// leaves the objects nested in it an empty set.
-	known     []wireKnown
-	knownFrom int
 	// failed remembers the untagged unions that failed to decode at a
 	// position (see recall), so that trying candidates in turn cannot
 	// decode the same nested value again and again: without it a
 	// recursive untagged union costs exponential time in its depth.
 	failed map[wireFailure]error
-	// knownBuf holds known in the common case (a few levels of unions),
-	// so that a reader new from the pool does not allocate for it.
-	knownBuf [8]wireKnown
 	// recent are the short strings decoded last, reused when their text
 	// comes again; they outlive a message so that a stream's ids are
-	// allocated once per reader.
-	recent wireRecentStrings
+	// allocated once per reader. Only pooled readers have them: the
+	// readers made on the stack for a quick look at a value stay small.
+	recent *wireRecentStrings
 }
 
 // wireMark is a position to come back to: lenient fields and union
-// candidates that fail return there and skip or retry the value, with the
-// known member names as they were.
-type wireMark struct{ pos, depth, known, knownFrom int }
+// candidates that fail return there and skip or retry the value.
+type wireMark struct{ pos, depth int }
 
 // wireReaders recycles readers: decoders are passed around as function
 // values (the generic slice, map and pointer helpers), so the compiler
 // cannot keep a reader on the stack, and pooling is what keeps decoding
 // free of an allocation per message.
-var wireReaders = sync.Pool{New: func() any { return new(wireReader) }}
+var wireReaders = sync.Pool{New: func() any { return &wireReader{recent: new(wireRecentStrings)} }}
 
 // wireScratchMax is the largest scratch buffer a pooled reader keeps: big
 // enough that a stream of whole files is unescaped without allocating a
@@ -92,11 +82,7 @@ func wireUnmarshalWith[T any](x *T, data []byte, decode func(*T, *wireReader) er
 func wireGetReader(data []byte) *wireReader {
 	r := wireReaders.Get().(*wireReader)
 	r.data, r.pos, r.depth = data, 0, 0
-	if r.known == nil {
-		r.known = r.knownBuf[:0]
-	}
 	r.failed = nil
-	r.known, r.knownFrom = r.known[:0], 0
 	return r
 }
 
@@ -127,14 +113,15 @@ type wireFailure struct {
 
 // recall returns where the next value starts and, when the untagged union
 // called name already failed to decode there, that failure. Decoding is
-// deterministic for a given position, so the failure would come again; a
-// value decoded as part of a flattened union (names known from outside)
-// is not remembered, since what it may hold depends on its owner. Each
-// union fails at most once per position, which bounds trial decoding by
-// the number of unions times the input's length.
+// deterministic for a given position, so the failure would come again.
+// (A value decoded as part of a flattened union, with names known from
+// outside, is not remembered, since what it may hold depends on its owner:
+// the generated decoder does not call recall then.) Each union fails at
+// most once per position, which bounds trial decoding by the number of
+// unions times the input's length.
 func (r *wireReader) recall(name string) (int, error) {
 	pos := r.at()
-	if r.failed == nil || len(r.known) > r.knownFrom {
+	if r.failed == nil {
 		return pos, nil
 	}
 	return pos, r.failed[wireFailure{name, pos}]
@@ -142,9 +129,6 @@ func (r *wireReader) recall(name string) (int, error) {
 
 // remember records that the untagged union called name failed at pos.
 func (r *wireReader) remember(name string, pos int, err error) {
-	if len(r.known) > r.knownFrom {
-		return
-	}
 	if r.failed == nil {
 		r.failed = map[wireFailure]error{}
 	}
@@ -153,48 +137,12 @@ func (r *wireReader) remember(name string, pos int, err error) {
 
 // mark returns the current position, for reset.
 func (r *wireReader) mark() wireMark {
-	return wireMark{r.pos, r.depth, len(r.known), r.knownFrom}
+	return wireMark{r.pos, r.depth}
 }
 
 // reset goes back to m.
 func (r *wireReader) reset(m wireMark) {
 	r.pos, r.depth = m.pos, m.depth
-	r.known, r.knownFrom = r.known[:m.known], m.knownFrom
-}
-
-// takeKnown returns the names the object about to be decoded must not keep
-// as unknown, and leaves none for the objects nested in it. The returned
-// slice stays valid: pushes for nested objects go after it.
-func (r *wireReader) takeKnown() wireKnownSet {
-	k := r.known[r.knownFrom:]
-	r.knownFrom = len(r.known)
-	return wireKnownSet{list: k}
-}
-
-// pushKnown adds k to the names the next object decoded takes, on top of
-// those given: a union adds its tag to what its own caller passed on (so
-// given is empty), a struct adds itself to what it took (given). It
-// returns the mark that popKnown restores.
-func (r *wireReader) pushKnown(given *wireKnownSet, k wireKnown) wireMark {
-	m := r.mark()
-	if given != nil && len(given.list) > 0 {
-		r.knownFrom = len(r.known)
-		r.known = append(r.known, given.list...)
-	}
-	r.known = append(r.known, k)
-	return m
-}
-
-// unpushKnown takes back the last name pushed, for a union that decodes
-// its fallback variant after all (see the generated decodeVariant); the
-// pushKnown mark still restores everything.
-func (r *wireReader) unpushKnown() {
-	r.known = r.known[:len(r.known)-1]
-}
-
-// popKnown undoes pushKnown, keeping the cursor where it is.
-func (r *wireReader) popKnown(m wireMark) {
-	r.known, r.knownFrom = r.known[:m.known], m.knownFrom
 }
 
 // at skips whitespace and returns the position of the next value.

@@ -175,17 +175,38 @@ func (u *UnknownMembers) members() iter.Seq[wireUnknownMember] {
 	}
 }
 
-// wireKnown is a member name that an object's decoder must not keep as
-// unknown although its own type does not declare it: the tag of the union
-// the object is a variant of (name), or a member of the struct the union
-// is flattened into (owner). sink, when set, is where the members unknown
-// to the whole flattened object go: the outermost struct's UnknownMembers,
-// so that users find them where they look (req.Unknown), not in the
-// variant.
+// wireKnownSet is what an object's decoder knows beyond its own members,
+// passed down by the decoder that called it: the tags of the unions the
+// object is a variant of, and the structs those unions are flattened into
+// (whose members the object must not keep as unknown either). Each union or
+// flattening struct makes its own copy with its entry added (wireKnownWith)
+// and passes a pointer to it, so a set never points to another set: the
+// compiler can keep every set on its decoder's stack. A set holds as many
+// entries as the schema nests such wrappers around one object of the
+// input, whatever the input.
+//
+// sink, when set, is where the members unknown to the whole flattened
+// object go: the outermost struct's UnknownMembers, so that users find them
+// where they look (req.Unknown), not in the variant. met records which
+// tags were seen, so that a tag given twice is a duplicate like any other
+// member (see wireDuplicate).
+type wireKnownSet struct {
+	list [wireKnownInline]wireKnown
+	n    int
+	more []wireKnown
+	sink *UnknownMembers
+	met  uint64
+}
+
+// wireKnownInline entries fit in a set without allocating: a union flattened
+// into a struct, and one more level of either, which is more than ACP nests.
+const wireKnownInline = 3
+
+// wireKnown is one entry of a wireKnownSet: a union's tag, or a flattening
+// struct (owner) whose declared members count as known.
 type wireKnown struct {
-	name  string
+	tag   string
 	owner wireMemberSet
-	sink  *UnknownMembers
 }
 
 // wireMemberSet is implemented by every generated object type that keeps
@@ -195,31 +216,62 @@ type wireMemberSet interface {
 	declaresMember(name []byte) bool
 }
 
-// wireKnownSet is what an object's decoder knows beyond its own members:
-// the names its union and flattening struct claim (list, from takeKnown),
-// and which of the claimed tags it has met, so that a tag given twice is a
-// duplicate like any other member (see wireDuplicate).
-type wireKnownSet struct {
-	list []wireKnown
-	met  uint64
+// wireKnownWith returns a copy of given (nil: an empty set) with e added.
+// sink becomes the set's sink unless given has one already: the outermost
+// flattening struct keeps the unknown members.
+func wireKnownWith(given *wireKnownSet, e wireKnown, sink *UnknownMembers) wireKnownSet {
+	var k wireKnownSet
+	if given != nil {
+		k.list, k.n, k.sink = given.list, given.n, given.sink
+		if len(given.more) > 0 {
+			k.more = slices.Clip(given.more)
+		}
+	}
+	if k.sink == nil {
+		k.sink = sink
+	}
+	if k.n < wireKnownInline {
+		k.list[k.n] = e
+		k.n++
+	} else {
+		k.more = append(k.more, e)
+	}
+	return k
 }
 
-// claim reports whether key is claimed by one of the set; meeting a
-// claimed tag a second time in the object is a duplicate-member error.
+// claim reports whether key is claimed by the set (nil: nothing is);
+// meeting a claimed tag a second time in the object is a duplicate-member
+// error.
 func (k *wireKnownSet) claim(key []byte) (bool, error) {
-	for i, e := range k.list {
-		switch {
-		case e.owner == nil && e.name == string(key):
-			if i < 64 {
-				if k.met&(1<<i) != 0 {
-					return true, wireDuplicate(key)
-				}
-				k.met |= 1 << i
-			}
-			return true, nil
-		case e.owner != nil && e.owner.declaresMember(key):
-			return true, nil
+	if k == nil {
+		return false, nil
+	}
+	for i, e := range k.list[:k.n] {
+		if ok, err := k.claimBy(i, e, key); ok || err != nil {
+			return ok, err
 		}
+	}
+	for i, e := range k.more {
+		if ok, err := k.claimBy(wireKnownInline+i, e, key); ok || err != nil {
+			return ok, err
+		}
+	}
+	return false, nil
+}
+
+// claimBy reports whether entry i, e, claims key.
+func (k *wireKnownSet) claimBy(i int, e wireKnown, key []byte) (bool, error) {
+	switch {
+	case e.owner == nil && e.tag == string(key):
+		if i < 64 {
+			if k.met&(1<<i) != 0 {
+				return true, wireDuplicate(key)
+			}
+			k.met |= 1 << i
+		}
+		return true, nil
+	case e.owner != nil && e.owner.declaresMember(key):
+		return true, nil
 	}
 	return false, nil
 }
@@ -233,7 +285,8 @@ func wireDuplicate(key []byte) error {
 }
 
 // wireReject fails for a member that an object whose schema allows no
-// undeclared members does not declare, unless known claims it.
+// undeclared members does not declare, unless known (nil: nothing) claims
+// it.
 func wireReject(key []byte, known *wireKnownSet) error {
 	ok, err := known.claim(key)
 	if err != nil || ok {
@@ -243,24 +296,22 @@ func wireReject(key []byte, known *wireKnownSet) error {
 }
 
 // keep records the member whose name is key and whose value is at the
-// cursor, unless known claims it (the iterator then skips the value). An
-// object decoded as the variant of a flattened union records into the
-// outermost owner's set (wireKnown.sink) instead of u. A nil u records
-// nothing: the struct's flattened variant records instead. An unknown
-// member given twice is a duplicate-member error, as a declared one is.
+// cursor, unless known (nil: nothing) claims it; the iterator then skips
+// the value. An object decoded as the variant of a flattened union records
+// into the outermost owner's set (wireKnownSet.sink) instead of u. A nil u
+// records nothing: the struct's flattened variant records instead. An
+// unknown member given twice is a duplicate-member error, as a declared
+// one is.
 func (u *UnknownMembers) keep(r *wireReader, key []byte, known *wireKnownSet) error {
 	if u == nil {
 		return nil
 	}
-	if len(known.list) > 0 {
+	if known != nil {
 		if ok, err := known.claim(key); ok || err != nil {
 			return err
 		}
-		for _, k := range known.list {
-			if k.sink != nil {
-				u = k.sink
-				break
-			}
+		if known.sink != nil {
+			u = known.sink
 		}
 	}
 	v, err := r.span()

@@ -124,6 +124,23 @@ func decoderFunc(f *File, name string) *Statement {
 	return newFunc(f).Params(ptrRecv(name)).Id(decodeMethod).Params(readerParam()).Error()
 }
 
+// knownDecoderFunc starts the declaration of name's decoder that is told
+// which names its callers claim (see templates' wireKnownSet), whose body
+// follows, and emits decodeWire in terms of it (claiming nothing):
+//
+//	func (x *name) decodeObject(r *wireReader, known *wireKnownSet) error
+//
+// Unions and flattening structs pass the set down as an argument, so it
+// lives on their stack and costs the decoders that are not told anything
+// one nil pointer.
+func knownDecoderFunc(f *File, name string) *Statement {
+	decoderFunc(f, name).Block(Return(Id("x").Dot(knownDecodeMethod).Call(Id("r"), Nil())))
+	return newFunc(f).Params(ptrRecv(name)).Id(knownDecodeMethod).Params(readerParam(), Id("known").Op("*").Id("wireKnownSet")).Error()
+}
+
+// knownDecodeMethod is the decoder of the types that take a wireKnownSet.
+const knownDecodeMethod = "decodeObject"
+
 // emitAppendObject adds appendJSON for an object-shaped type in terms of its
 // appendMembers.
 func emitAppendObject(f *File, recv Code) {

@@ -92,6 +92,10 @@ func emitNewtype(f *File, t *ir.Decl) {
 		newFunc(f).Params(ptrRecv(t.Name)).Id("declaresMember").Params(Id("name").Index().Byte()).Bool().Block(
 			Return(convertPtr(*t.Newtype, Id("x")).Dot("declaresMember").Call(Id("name"))))
 	}
+	if t.TakesKnown {
+		newFunc(f).Params(ptrRecv(t.Name)).Id(knownDecodeMethod).Params(readerParam(), Id("known").Op("*").Id("wireKnownSet")).Error().Block(
+			Return(convertPtr(*t.Newtype, Id("x")).Dot(knownDecodeMethod).Call(Id("r"), Id("known"))))
+	}
 	emitMarshal(f, t.Name)
 }
 

@@ -30,17 +30,21 @@ func emitFieldParts(fs *fileSet, t *ir.Decl) {
 // and where the owner tracks unknown members, where to keep them and the
 // names not to keep.
 func gatedParams(tracks bool, named bool) []Code {
-	name := func(n string) *Statement {
-		if named {
-			return Id(n)
-		}
-		return Null()
-	}
+	name := func(n string) *Statement { return paramName(named, n) }
 	params := []Code{name("it").Op("*").Id("wireObjectIter"), name("r").Op("*").Id("wireReader")}
 	if tracks {
 		params = append(params, name("u").Op("*").Id("UnknownMembers"), name("known").Op("*").Id("wireKnownSet"))
 	}
 	return params
+}
+
+// paramName is a parameter called n, or an unnamed one when named is false
+// (the _off files' stubs use none of their parameters).
+func paramName(named bool, n string) *Statement {
+	if named {
+		return Id(n)
+	}
+	return Null()
 }
 
 func emitPartOn(f *File, owner string, p *ir.FieldPart, tracks bool) {

@@ -141,9 +141,6 @@ func fieldTag(fd *ir.Field) string {
 func emitObjectDecode(f *File, o object) {
 	var required []*ir.Field
 	body := []Code{Op("*").Id("x").Op("=").Id(o.Name).Values()}
-	if o.tracks() {
-		body = append(body, Id("known").Op(":=").Id("r").Dot("takeKnown").Call())
-	}
 	switch {
 	case o.Variant != nil:
 		body = append(body, Id("start").Op(":=").Id("r").Dot("mark").Call())
@@ -181,7 +178,7 @@ func emitObjectDecode(f *File, o object) {
 	for _, p := range o.Parts {
 		args := []Code{Op("&").Id("it"), Id("r")}
 		if o.tracks() {
-			args = append(args, gatedSink(o), Op("&").Id("known"))
+			args = append(args, gatedSink(o), Id("known"))
 		}
 		cases = append(cases, Case(partKeys(p)...).Block(
 			If(Err().Op(":=").Id("x").Dot(p.Name).Dot("decodeGatedMember").Call(args...), Err().Op("!=").Nil()).Block(Return(Err()))))
@@ -189,10 +186,10 @@ func emitObjectDecode(f *File, o object) {
 	switch {
 	case o.records() && o.keeps():
 		cases = append(cases, Default().Block(
-			If(Err().Op(":=").Id("x").Dot("Unknown").Dot("keep").Call(Id("r"), Id("it").Dot("key"), Op("&").Id("known")), Err().Op("!=").Nil()).Block(Return(Err()))))
+			If(Err().Op(":=").Id("x").Dot("Unknown").Dot("keep").Call(Id("r"), Id("it").Dot("key"), Id("known")), Err().Op("!=").Nil()).Block(Return(Err()))))
 	case o.records():
 		cases = append(cases, Default().Block(
-			If(Err().Op(":=").Id("wireReject").Call(Id("it").Dot("key"), Op("&").Id("known")), Err().Op("!=").Nil()).Block(Return(Err()))))
+			If(Err().Op(":=").Id("wireReject").Call(Id("it").Dot("key"), Id("known")), Err().Op("!=").Nil()).Block(Return(Err()))))
 	case o.Extra && !o.tracks():
 		cases = append(cases, Default().Block(extraDecode()...))
 	}
@@ -215,10 +212,8 @@ func emitObjectDecode(f *File, o object) {
 		// its start. The variant takes this struct's members as known, and
 		// puts the members neither declares in this struct's Unknown.
 		body = append(body, Id("r").Dot("reset").Call(Id("start")),
-			Id("m").Op(":=").Id("r").Dot("pushKnown").Call(Op("&").Id("known"), Id("wireKnown").Values(Dict{Id("owner"): Id("x"), Id("sink"): Op("&").Id("x").Dot("Unknown")})),
-			Err().Op("=").Id("x").Dot("Variant").Dot(decodeMethod).Call(Id("r")),
-			Id("r").Dot("popKnown").Call(Id("m")),
-			Return(Err()))
+			Id("owned").Op(":=").Id("wireKnownWith").Call(Id("known"), Id("wireKnown").Values(Dict{Id("owner"): Id("x")}), Op("&").Id("x").Dot("Unknown")),
+			Return(Id("x").Dot("Variant").Dot(knownDecodeMethod).Call(Id("r"), Op("&").Id("owned"))))
 	case o.Variant != nil:
 		// The variant's members are in the same object: read it again from
 		// its start, the variant skipping the members decoded above.
@@ -231,6 +226,10 @@ func emitObjectDecode(f *File, o object) {
 	}
 	if o.Unmarshal {
 		emitUnmarshal(f, o.Name)
+	}
+	if o.tracks() {
+		knownDecoderFunc(f, o.Name).Block(body...)
+		return
 	}
 	decoderFunc(f, o.Name).Block(body...)
 }

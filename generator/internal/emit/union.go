@@ -83,7 +83,7 @@ func emitTaggedDecode(f *File, name string, u *ir.UnionDecl) {
 	absent := Op("!").Id("found")
 	if u.Fallback != nil {
 		absent = Add(absent).Op("||").Id("wireIsNull").Call(Id("raw"))
-		body = append(body, If(absent).Block(decodeVariantInto(u.Fallback, "v")...))
+		body = append(body, If(absent).Block(decodeVariantInto(u.Fallback, "v", taggedSet())...))
 	} else {
 		body = append(body, If(absent).Block(Return(Id("wireMissing").Call(tagKey))))
 	}
@@ -93,7 +93,7 @@ func emitTaggedDecode(f *File, name string, u *ir.UnionDecl) {
 	)
 	var cases []Code
 	for _, v := range u.StableVariants() {
-		cases = append(cases, Case(Lit(v.Tag)).Block(decodeVariantInto(v, "v")...))
+		cases = append(cases, Case(Lit(v.Tag)).Block(decodeVariantInto(v, "v", taggedSet())...))
 	}
 	for _, r := range u.Removed {
 		cases = append(cases, Case(Lit(r.Tag)).Block(removedTagError(name, u, r)))
@@ -106,13 +106,11 @@ func emitTaggedDecode(f *File, name string, u *ir.UnionDecl) {
 		return
 	}
 	// The tag is a member the variant's own type does not declare: the
-	// variant must not keep it as unknown.
-	decoderFunc(f, name).Block(
-		Id("m").Op(":=").Id("r").Dot("pushKnown").Call(Nil(), Id("wireKnown").Values(Dict{Id("name"): tagKey})),
-		Err().Op(":=").Id("x").Dot("decodeVariant").Call(Id("r")),
-		Id("r").Dot("popKnown").Call(Id("m")),
-		Return(Err()))
-	docFunc(f, "decodeVariant decodes the variant the tag names.").Params(ptrRecv(name)).Id("decodeVariant").Params(readerParam()).Error().Block(body...)
+	// variant is told not to keep it as unknown, nor what the union's own
+	// caller claims.
+	knownDecoderFunc(f, name).Block(append([]Code{
+		Id("tagged").Op(":=").Id("wireKnownWith").Call(Id("known"), Id("wireKnown").Values(Dict{Id("tag"): tagKey}), Nil()),
+	}, body...)...)
 }
 
 // removedTagError rejects a tag the overrides removed (contract rule 4),
@@ -126,7 +124,7 @@ func removedTagError(name string, u *ir.UnionDecl, r ir.RemovedTag) Code {
 // variant when the owner decodes the tag leniently.
 func badTag(u *ir.UnionDecl, tagKey Code) []Code {
 	if u.TagLenient && u.Fallback != nil {
-		return decodeVariantInto(u.Fallback, "v")
+		return decodeVariantInto(u.Fallback, "v", taggedSet())
 	}
 	return []Code{Return(Id("wireAtKey").Call(Err(), tagKey))}
 }
@@ -136,7 +134,7 @@ func unknownTag(name string, u *ir.UnionDecl) []Code {
 	if u.CatchAll != nil {
 		return []Code{
 			Id("v").Op(":=").New(Id(u.CatchAll.Go)),
-			If(Err().Op(":=").Id("v").Dot(decodeMethod).Call(Id("r")), Err().Op("!=").Nil()).Block(Return(Err())),
+			If(Err().Op(":=").Add(variantDecode(u.CatchAll, Id("v"), taggedSet())), Err().Op("!=").Nil()).Block(Return(Err())),
 			Id("v").Dot(naming.GoName(u.Tag)).Op("=").String().Call(Id("tag")),
 			Id("x").Dot("Value").Op("=").Id("v"),
 			Return(Nil()),
@@ -146,52 +144,64 @@ func unknownTag(name string, u *ir.UnionDecl) []Code {
 	if u.Fallback == nil {
 		return []Code{fail}
 	}
+	// The fallback variant's type does not declare the tag, so a tag value
+	// no variant knows is one of its unknown members: it is told only what
+	// the union was told. (A null tag, or one that is not a string under
+	// lenient decoding, stays known and is dropped: it means "absent",
+	// rules 1 and 9.)
 	return []Code{
-		unpushTag(u),
 		Id("v").Op(":=").New(Id(u.Fallback.Go)),
-		If(Add(variantDecode(u.Fallback, Id("v"))).Op("==").Nil()).Block(
+		If(Add(variantDecode(u.Fallback, Id("v"), untaggedSet())).Op("==").Nil()).Block(
 			Id("x").Dot("Value").Op("=").Id("v"), Return(Nil())),
 		fail,
 	}
 }
 
-// unpushTag takes back the tag the decoder pushed as known (nothing when
-// unknown members are dropped): the fallback variant's type does not
-// declare the tag, so a tag value no variant knows is one of its unknown
-// members. A null tag, or one that is not a string under lenient decoding,
-// stays known and is dropped: it means "absent" (rules 1 and 9).
-func unpushTag(u *ir.UnionDecl) Code {
-	if !u.KeepUnknown {
-		return Null()
-	}
-	return Id("r").Dot("unpushKnown").Call()
-}
-
 // decodeVariantInto decodes the value at the cursor as v, stores it in
 // x.Value and returns.
-func decodeVariantInto(v *ir.Variant, tmp string) []Code {
+func decodeVariantInto(v *ir.Variant, tmp string, known Code) []Code {
 	return []Code{
 		Id(tmp).Op(":=").New(Id(v.Go)),
-		If(Err().Op(":=").Add(variantDecode(v, Id(tmp))), Err().Op("!=").Nil()).Block(Return(Err())),
+		If(Err().Op(":=").Add(variantDecode(v, Id(tmp), known)), Err().Op("!=").Nil()).Block(Return(Err())),
 		Id("x").Dot("Value").Op("=").Id(tmp),
 		Return(Nil()),
 	}
 }
 
 // variantDecode is an error-valued call decoding the value at the cursor
-// into the variant pointer ptr.
-func variantDecode(v *ir.Variant, ptr *Statement) Code {
+// into the variant pointer ptr. A variant that takes the names its union
+// claims is passed known, the union's set (taggedSet or untaggedSet).
+func variantDecode(v *ir.Variant, ptr *Statement, known Code) Code {
 	r := Id("r")
+	if v.TakesKnown {
+		return variantReceiver(v, ptr).Dot(knownDecodeMethod).Call(r, known)
+	}
 	switch v.Shape {
-	case ir.ShapePayload:
-		return Parens(Op("*").Id(v.Payload)).Call(ptr).Dot(decodeMethod).Call(r)
 	case ir.ShapeValue:
 		return decodeCall(*v.Value, convertPtr(*v.Value, ptr), r)
 	case ir.ShapeNull:
 		return Id("wireDecodeNull").Call(r)
 	}
-	return Add(ptr).Dot(decodeMethod).Call(r)
+	return variantReceiver(v, ptr).Dot(decodeMethod).Call(r)
 }
+
+// variantReceiver is the variant pointer ptr as a pointer to the type that
+// decodes it: the payload's, a named value's, or the variant's own.
+func variantReceiver(v *ir.Variant, ptr *Statement) *Statement {
+	switch v.Shape {
+	case ir.ShapePayload:
+		return Parens(Op("*").Id(v.Payload)).Call(ptr)
+	case ir.ShapeValue:
+		return convertPtr(*v.Value, ptr)
+	}
+	return ptr
+}
+
+// taggedSet is the set a tagged union passes its variants: its tag and
+// what it was told. untaggedSet is what an untagged union passes: what it
+// was told (it has no tag of its own).
+func taggedSet() Code   { return Op("&").Id("tagged") }
+func untaggedSet() Code { return Id("known") }
 
 // emitVariant emits one variant type with its marker method, encoder and
 // constructor.

@@ -27,10 +27,26 @@ func knownName(union string, p *ir.VariantPart) string {
 // callTaggedHooks are the statements in the decoder's default case.
 func callTaggedHooks(name string, u *ir.UnionDecl) []Code {
 	var out []Code
+	args := []Code{Id("tag"), Id("r")}
+	if u.KeepUnknown {
+		args = append(args, taggedSet())
+	}
 	for _, p := range u.Parts {
-		out = append(out, If(List(Id("ok"), Err()).Op(":=").Id("x").Dot(hookName(p)).Call(Id("tag"), Id("r")), Id("ok")).Block(Return(Err())))
+		out = append(out, If(List(Id("ok"), Err()).Op(":=").Id("x").Dot(hookName(p)).Call(args...), Id("ok")).Block(Return(Err())))
 	}
 	return out
+}
+
+// hookParams are a hook's parameters: the tag, the reader and, when the
+// variants keep unknown members, the union's set of claimed names (see
+// taggedSet); unnamed in the _off file, which uses none of them.
+func hookParams(u *ir.UnionDecl, named bool) []Code {
+	name := func(n string) *Statement { return paramName(named, n) }
+	params := []Code{name("tag").Index().Byte(), name("r").Op("*").Id("wireReader")}
+	if u.KeepUnknown {
+		params = append(params, name("known").Op("*").Id("wireKnownSet"))
+	}
+	return params
 }
 
 // emitTaggedHooks emits both declarations of each part's hook.
@@ -48,11 +64,11 @@ func emitHookOn(f *File, name string, u *ir.UnionDecl, p *ir.VariantPart) {
 		tags = append(tags, quoteJSON(v.Tag))
 		cases = append(cases, Case(Lit(v.Tag)).Block(
 			Id("v").Op(":=").New(Id(v.Go)),
-			If(Err().Op(":=").Add(variantDecode(v, Id("v"))), Err().Op("!=").Nil()).Block(Return(True(), Err())),
+			If(Err().Op(":=").Add(variantDecode(v, Id("v"), Id("known"))), Err().Op("!=").Nil()).Block(Return(True(), Err())),
 			Id("x").Dot("Value").Op("=").Id("v"),
 			Return(True(), Nil())))
 	}
-	docFunc(f, fmt.Sprintf("%s decodes the variants of %s that %s adds.", hookName(p), name, strings.Join(p.Extra, " and "))).Params(ptrRecv(name)).Id(hookName(p)).Params(Id("tag").Index().Byte(), readerParam()).Params(Bool(), Error()).Block(
+	docFunc(f, fmt.Sprintf("%s decodes the variants of %s that %s adds.", hookName(p), name, strings.Join(p.Extra, " and "))).Params(ptrRecv(name)).Id(hookName(p)).Params(hookParams(u, true)...).Params(Bool(), Error()).Block(
 		Switch(String().Call(Id("tag"))).Block(cases...),
 		Return(False(), Nil()))
 	if !u.Open() {
@@ -61,7 +77,7 @@ func emitHookOn(f *File, name string, u *ir.UnionDecl, p *ir.VariantPart) {
 }
 
 func emitHookOff(f *File, name string, u *ir.UnionDecl, p *ir.VariantPart) {
-	docFunc(f, fmt.Sprintf("%s knows no tag: build with -tags %s (or unstable) for the variants of %s it adds.", hookName(p), strings.Join(p.Extra, ","), name)).Params(Op("*").Id(name)).Id(hookName(p)).Params(Index().Byte(), Op("*").Id("wireReader")).Params(Bool(), Error()).Block(
+	docFunc(f, fmt.Sprintf("%s knows no tag: build with -tags %s (or unstable) for the variants of %s it adds.", hookName(p), strings.Join(p.Extra, ","), name)).Params(Op("*").Id(name)).Id(hookName(p)).Params(hookParams(u, false)...).Params(Bool(), Error()).Block(
 		Return(False(), Nil()))
 	if !u.Open() {
 		f.Const().Id(knownName(name, p)).Op("=").Lit("")

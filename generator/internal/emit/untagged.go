@@ -38,12 +38,25 @@ func emitUntaggedDecode(f *File, name string, u *ir.UnionDecl) {
 		Return(Id("r").Dot("kindError").Call(Lit(fmt.Sprintf("%s (%s)", name, strings.Join(accepted, " or "))))),
 	}
 	emitUnmarshal(f, name)
-	if !triesCandidates(u) {
+	switch {
+	case triesCandidates(u):
+		emitRecalledDecode(f, name, u)
+		choiceFunc(f, name, u, "decodeChoice chooses the variant and decodes it.").Block(body...)
+	case u.KeepUnknown:
+		knownDecoderFunc(f, name).Block(body...)
+	default:
 		decoderFunc(f, name).Block(body...)
-		return
 	}
-	emitRecalledDecode(f, name)
-	docFunc(f, "decodeChoice chooses the variant and decodes it.").Params(ptrRecv(name)).Id("decodeChoice").Params(readerParam()).Error().Block(body...)
+}
+
+// choiceFunc starts the declaration of decodeChoice, which is told the
+// names the union's caller claims when its variants keep unknown members.
+func choiceFunc(f *File, name string, u *ir.UnionDecl, comment string) *Statement {
+	params := []Code{readerParam()}
+	if u.KeepUnknown {
+		params = append(params, Id("known").Op("*").Id("wireKnownSet"))
+	}
+	return docFunc(f, comment).Params(ptrRecv(name)).Id("decodeChoice").Params(params...).Error()
 }
 
 // triesCandidates reports whether decoding may try several variants for
@@ -62,18 +75,29 @@ func triesCandidates(u *ir.UnionDecl) bool {
 // decodeChoice: a failure at a position is remembered by the reader and
 // returned at once the next time (wireReader.recall), so that candidates
 // tried in turn, each reading the same nested values, cost linear time
-// instead of exponential time in the nesting of a recursive union.
-func emitRecalledDecode(f *File, name string) {
-	decoderFunc(f, name).Block(
+// instead of exponential time in the nesting of a recursive union. A
+// union told names by its caller (a flattening struct) decodes without
+// remembering: what its value may hold depends on that caller.
+func emitRecalledDecode(f *File, name string, u *ir.UnionDecl) {
+	choice := []Code{Id("r")}
+	var decl *Statement
+	var body []Code
+	if u.KeepUnknown {
+		decl = knownDecoderFunc(f, name)
+		choice = append(choice, Nil())
+		body = append(body, If(Id("known").Op("!=").Nil()).Block(Return(Id("x").Dot("decodeChoice").Call(Id("r"), Id("known")))))
+	} else {
+		decl = decoderFunc(f, name)
+	}
+	decl.Block(append(body,
 		List(Id("pos"), Err()).Op(":=").Id("r").Dot("recall").Call(Lit(name)),
 		If(Err().Op("!=").Nil()).Block(Return(Err())),
-		If(Err().Op(":=").Id("x").Dot("decodeChoice").Call(Id("r")), Err().Op("!=").Nil()).Block(
+		If(Err().Op(":=").Id("x").Dot("decodeChoice").Call(choice...), Err().Op("!=").Nil()).Block(
 			Id("r").Dot("remember").Call(Lit(name), Id("pos"), Err()),
 			Return(Err())),
-		Return(Nil()))
+		Return(Nil()))...)
 }
 
-// kindCandidates are the variants that accept JSON kind k, in schema order.
 func kindCandidates(u *ir.UnionDecl, k byte) []*ir.Variant {
 	var out []*ir.Variant
 	for _, v := range u.Variants {
@@ -97,7 +121,7 @@ func kindCandidates(u *ir.UnionDecl, k byte) []*ir.Variant {
 // candidates apart; each candidate tried reads it from its start.
 func chooseVariant(f *File, name string, k byte, cands []*ir.Variant) []Code {
 	if len(cands) == 1 {
-		return decodeVariantInto(cands[0], "v")
+		return decodeVariantInto(cands[0], "v", untaggedSet())
 	}
 	keys, rest := uniqueKeys(cands, k)
 	out := []Code{Id("start").Op(":=").Id("r").Dot("mark").Call()}
@@ -180,7 +204,7 @@ func tryVariant(v *ir.Variant) Code {
 	return Block(
 		Id("r").Dot("reset").Call(Id("start")),
 		Id("v").Op(":=").New(Id(v.Go)),
-		Err().Op(":=").Add(variantDecode(v, Id("v"))),
+		Err().Op(":=").Add(variantDecode(v, Id("v"), untaggedSet())),
 		If(Err().Op("==").Nil()).Block(Id("x").Dot("Value").Op("=").Id("v"), Return(Nil())),
 		If(Id("firstErr").Op("==").Nil()).Block(Id("firstErr").Op("=").Err()),
 	)

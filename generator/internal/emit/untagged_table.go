@@ -19,10 +19,14 @@ func emitUntaggedTable(fs *fileSet, name string, u *ir.UnionDecl) {
 	f.Comment(table + " chooses the variant of " + name + "; files of unstable features add theirs.")
 	f.Var().Id(table).Op("=").Id("wireNewChoice").Types(Id(u.Iface)).Call(append([]Code{Lit(name)}, stable...)...)
 	emitUnmarshal(f, name)
-	emitRecalledDecode(f, name)
-	docFunc(f, "decodeChoice chooses the variant from the table and decodes it.").Params(ptrRecv(name)).Id("decodeChoice").Params(readerParam()).Error().Block(
+	emitRecalledDecode(f, name, u)
+	known := Nil()
+	if u.KeepUnknown {
+		known = Id("known")
+	}
+	choiceFunc(f, name, u, "decodeChoice chooses the variant from the table and decodes it.").Block(
 		Id("x").Dot("Value").Op("=").Nil(),
-		List(Id("v"), Err()).Op(":=").Id(table).Dot("decode").Call(Id("r")),
+		List(Id("v"), Err()).Op(":=").Id(table).Dot("decode").Call(Id("r"), known),
 		If(Err().Op("!=").Nil()).Block(Return(Err())),
 		Id("x").Dot("Value").Op("=").Id("v"),
 		Return(Nil()))
@@ -38,9 +42,9 @@ func emitUntaggedTable(fs *fileSet, name string, u *ir.UnionDecl) {
 
 // candidate is the table entry of one variant.
 func candidate(u *ir.UnionDecl, v *ir.Variant) Code {
-	decode := Func().Params(readerParam()).Params(Id(u.Iface), Error()).Block(
+	decode := Func().Params(readerParam(), Id("known").Op("*").Id("wireKnownSet")).Params(Id(u.Iface), Error()).Block(
 		Id("v").Op(":=").New(Id(v.Go)),
-		If(Err().Op(":=").Add(variantDecode(v, Id("v"))), Err().Op("!=").Nil()).Block(Return(Nil(), Err())),
+		If(Err().Op(":=").Add(variantDecode(v, Id("v"), untaggedSet())), Err().Op("!=").Nil()).Block(Return(Nil(), Err())),
 		Return(Id("v"), Nil()))
 	return Id("wireCandidate").Types(Id(u.Iface)).Values(Dict{
 		Id("order"):        Lit(v.Order),

@@ -48,6 +48,10 @@ type Decl struct {
 	// declaresMember too, so that it can be a union's payload when unknown
 	// members are kept (see KeepUnknownMembers).
 	DeclaresMembers bool
+	// TakesKnown: the type's decoder can be told which member names its
+	// caller (a union, for its tag, or a flattening struct) claims, so
+	// that it does not keep them as unknown (see KeepUnknownMembers).
+	TakesKnown bool
 }
 
 // ExprKind is the shape of a type expression.
@@ -299,6 +303,9 @@ type Variant struct {
 	// PayloadUnknown: the payload struct keeps unknown members, so the
 	// variant's encoder checks that none of them is the tag.
 	PayloadUnknown bool
+	// TakesKnown: the variant's decoder is told the names its union claims
+	// (the tag, and what the union was told), see Decl.TakesKnown.
+	TakesKnown bool
 	// Declared are all member names an object variant can carry (its own,
 	// its flattened variants', its payload's). Untagged decoding uses them
 	// to tell which required member is really unique, and to prefer the

@@ -21,6 +21,12 @@ func KeepUnknownMembers(types []*Decl) {
 		}
 	}
 	for _, t := range types {
+		t.TakesKnown = t.Kind == KindStruct || t.Kind == KindUnion
+	}
+	for _, t := range types {
+		if t.Kind == KindNewtype {
+			t.TakesKnown = takesKnown(byName, t.Name)
+		}
 		for _, u := range Unions(t) {
 			u.KeepUnknown = true
 			variants := u.AllVariants()
@@ -30,9 +36,44 @@ func KeepUnknownMembers(types []*Decl) {
 			for _, v := range variants {
 				v.Members = policy(v.Closed)
 				v.PayloadUnknown = v.Shape == ShapePayload && keepsUnknown(byName, v.Payload)
+				v.TakesKnown = variantTakesKnown(byName, v)
 			}
 		}
 	}
+}
+
+// variantTakesKnown reports whether v's decoder can be told the names its
+// union claims: inline objects always, payloads and named values when
+// their type's decoder can.
+func variantTakesKnown(byName map[string]*Decl, v *Variant) bool {
+	switch v.Shape {
+	case ShapeFields, ShapeCatchAll:
+		return true
+	case ShapePayload:
+		return takesKnown(byName, v.Payload)
+	case ShapeValue:
+		return v.Value.Kind == ExprNamed && takesKnown(byName, v.Value.Named)
+	}
+	return false
+}
+
+// takesKnown reports whether the named type's decoder takes a known set: a
+// struct or union, or a newtype (of a newtype …) of one.
+func takesKnown(byName map[string]*Decl, name string) bool {
+	for range len(byName) { // a chain of newtypes visits each name once
+		t := byName[name]
+		switch {
+		case t == nil:
+			return false
+		case t.Kind == KindStruct || t.Kind == KindUnion:
+			return true
+		case t.Kind == KindNewtype && t.Newtype.Kind == ExprNamed:
+			name = t.Newtype.Named
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 // keepsUnknown reports whether the named type has an Unknown field: a
