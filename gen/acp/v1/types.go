@@ -10115,6 +10115,10 @@ func (x *AgentCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "providers":
+			if seen&(1<<6) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 6
 			if err := x.AgentCapabilitiesLLMProviders.decodeGatedMember(&it, r, &x.Unknown, &known); err != nil {
 				return err
 			}
@@ -10454,6 +10458,10 @@ func (x *McpCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "acp":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			if err := x.McpCapabilitiesMCPOverACP.decodeGatedMember(&it, r, &x.Unknown, &known); err != nil {
 				return err
 			}
@@ -10679,22 +10687,42 @@ func (x *SessionCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "systemPrompt":
+			if seen&(1<<6) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 6
 			if err := x.SessionCapabilitiesSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, &known); err != nil {
 				return err
 			}
 		case "fork":
+			if seen&(1<<7) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 7
 			if err := x.SessionCapabilitiesSessionFork.decodeGatedMember(&it, r, &x.Unknown, &known); err != nil {
 				return err
 			}
 		case "archive":
+			if seen&(1<<8) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 8
 			if err := x.SessionCapabilitiesSessionArchive.decodeGatedMember(&it, r, &x.Unknown, &known); err != nil {
 				return err
 			}
 		case "status":
+			if seen&(1<<9) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 9
 			if err := x.SessionCapabilitiesSessionStatus.decodeGatedMember(&it, r, &x.Unknown, &known); err != nil {
 				return err
 			}
 		case "title":
+			if seen&(1<<10) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 10
 			if err := x.SessionCapabilitiesSessionTitle.decodeGatedMember(&it, r, &x.Unknown, &known); err != nil {
 				return err
 			}
@@ -11316,6 +11344,10 @@ func (x *AgentAuthCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "status":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			if err := x.AgentAuthCapabilitiesAuthStatus.decodeGatedMember(&it, r, &x.Unknown, &known); err != nil {
 				return err
 			}
@@ -14334,6 +14366,10 @@ func (x *SessionInfo) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "archived":
+			if seen&(1<<6) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 6
 			if err := x.SessionInfoSessionArchive.decodeGatedMember(&it, r, &x.Unknown, &known); err != nil {
 				return err
 			}
@@ -15010,6 +15046,10 @@ func (x *PromptResponse) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "usage":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			if err := x.PromptResponseEndTurnTokenUsage.decodeGatedMember(&it, r, &x.Unknown, &known); err != nil {
 				return err
 			}
@@ -20246,10 +20286,18 @@ func (x *ClientCapabilities) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "subagents":
+			if seen&(1<<6) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 6
 			if err := x.ClientCapabilitiesSubagents.decodeGatedMember(&it, r, &x.Unknown, &known); err != nil {
 				return err
 			}
 		case "plan":
+			if seen&(1<<7) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 7
 			if err := x.ClientCapabilitiesPlanOperations.decodeGatedMember(&it, r, &x.Unknown, &known); err != nil {
 				return err
 			}
@@ -21704,6 +21752,10 @@ func (x *NewSessionRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "systemPrompt":
+			if seen&(1<<4) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 4
 			if err := x.NewSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, &known); err != nil {
 				return err
 			}
@@ -22744,6 +22796,10 @@ func (x *LoadSessionRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "systemPrompt":
+			if seen&(1<<5) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 5
 			if err := x.LoadSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, &known); err != nil {
 				return err
 			}
@@ -22902,6 +22958,10 @@ func (x *ListSessionsRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "archived":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			if err := x.ListSessionsRequestSessionArchive.decodeGatedMember(&it, r, &x.Unknown, &known); err != nil {
 				return err
 			}
@@ -23188,6 +23248,10 @@ func (x *ResumeSessionRequest) decodeWire(r *wireReader) error {
 				r.reset(at)
 			}
 		case "systemPrompt":
+			if seen&(1<<5) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 5
 			if err := x.ResumeSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, &known); err != nil {
 				return err
 			}
