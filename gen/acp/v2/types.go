@@ -330,6 +330,10 @@ type RequestId struct {
 	// Value is the variant: one of the RequestId* types that implement RequestIdValue. A nil
 	// Value is an unset union, which cannot be encoded.
 	Value RequestIdValue
+	// negZero is Value when it was decoded from the number -0 (JSON's one second
+	// spelling of an integer), so that encoding writes -0 back: an id must reach
+	// its peer exactly as sent.
+	negZero RequestIdValue
 }
 
 // RequestIdValue is implemented by the variants of RequestId only.
@@ -349,6 +353,19 @@ func (x *RequestId) UnmarshalJSON(data []byte) error {
 }
 
 func (x *RequestId) decodeWire(r *wireReader) error {
+	negZero := r.negativeZero()
+	x.negZero = nil
+	if err := x.decodeChoice(r); err != nil {
+		return err
+	}
+	if negZero {
+		x.negZero = x.Value
+	}
+	return nil
+}
+
+// decodeChoice chooses the variant and decodes it.
+func (x *RequestId) decodeChoice(r *wireReader) error {
 	x.Value = nil
 	switch r.kind() {
 	case '"':
@@ -372,6 +389,9 @@ func (x *RequestId) decodeWire(r *wireReader) error {
 func (x *RequestId) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
 		return nil, wireEncodeErrorf("RequestId: no variant set")
+	}
+	if x.Value == x.negZero {
+		return wireAppendNegativeZero(buf, x.Value.appendJSON)
 	}
 	return x.Value.appendJSON(buf)
 }

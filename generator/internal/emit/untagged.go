@@ -38,11 +38,15 @@ func emitUntaggedDecode(f *File, name string, u *ir.UnionDecl) {
 		Return(Id("r").Dot("kindError").Call(Lit(fmt.Sprintf("%s (%s)", name, strings.Join(accepted, " or "))))),
 	}
 	emitUnmarshal(f, name)
-	if !triesCandidates(u) {
+	switch {
+	case u.KeepNegativeZero:
+		emitNegZeroDecode(f, name, triesCandidates(u))
+	case !triesCandidates(u):
 		decoderFunc(f, name).Block(body...)
 		return
+	default:
+		emitRecalledDecode(f, name)
 	}
-	emitRecalledDecode(f, name)
 	docFunc(f, "decodeChoice chooses the variant and decodes it.").Params(ptrRecv(name)).Id("decodeChoice").Params(readerParam()).Error().Block(body...)
 }
 
@@ -64,13 +68,22 @@ func triesCandidates(u *ir.UnionDecl) bool {
 // tried in turn, each reading the same nested values, cost linear time
 // instead of exponential time in the nesting of a recursive union.
 func emitRecalledDecode(f *File, name string) {
-	decoderFunc(f, name).Block(
+	decoderFunc(f, name).Block(append(recalledChoice(name, true), Return(Nil()))...)
+}
+
+// recalledChoice decodes through decodeChoice, with the reader's memory of
+// failures when recall is set.
+func recalledChoice(name string, recall bool) []Code {
+	if !recall {
+		return []Code{If(Err().Op(":=").Id("x").Dot("decodeChoice").Call(Id("r")), Err().Op("!=").Nil()).Block(Return(Err()))}
+	}
+	return []Code{
 		List(Id("pos"), Err()).Op(":=").Id("r").Dot("recall").Call(Lit(name)),
 		If(Err().Op("!=").Nil()).Block(Return(Err())),
 		If(Err().Op(":=").Id("x").Dot("decodeChoice").Call(Id("r")), Err().Op("!=").Nil()).Block(
 			Id("r").Dot("remember").Call(Lit(name), Id("pos"), Err()),
 			Return(Err())),
-		Return(Nil()))
+	}
 }
 
 // kindCandidates are the variants that accept JSON kind k, in schema order.
