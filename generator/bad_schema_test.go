@@ -36,6 +36,20 @@ func TestBadSchemas(t *testing.T) {
 		{"defs-and-definitions.json", []string{"testdata/bad/defs-and-definitions.json: #/definitions: definitions beside $defs is not supported"}},
 		{"ref-beside-type.json", []string{"testdata/bad/ref-beside-type.json: #/$defs/S/properties/a: $ref beside type is not supported"}},
 		{"ref-beside-properties.json", []string{"testdata/bad/ref-beside-properties.json: #/$defs/U/anyOf/0: $ref beside properties is only supported in a tagged variant"}},
+		// Keywords the builder acts on only in some places are errors
+		// everywhere else: passed over, they would change which values
+		// the generated Go accepts.
+		{"not-on-property.json", []string{"testdata/bad/not-on-property.json: #/$defs/S/properties/a/not: not is only supported on the catch-all variant of a tagged union"}},
+		{"not-on-object.json", []string{"testdata/bad/not-on-object.json: #/$defs/S/not: not is only supported on the catch-all variant"}},
+		{"catch-all-not-beyond-tags.json", []string{"testdata/bad/catch-all-not-beyond-tags.json: #/$defs/U/oneOf/1/not/anyOf/1: a catch-all's not must be an anyOf of schemas that each fix only the tag"}},
+		{"allof-two-refs.json", []string{"testdata/bad/allof-two-refs.json: #/$defs/S/allOf: allOf is only supported around a single $ref"}},
+		{"closed-union.json", []string{"testdata/bad/closed-union.json: #/$defs/U: unevaluatedProperties: false is only supported on an object that becomes a struct"}},
+		{"closed-empty-object.json", []string{"testdata/bad/closed-empty-object.json: #/$defs/S/properties/empty: additionalProperties: false is only supported"}},
+		{"closed-payload-variant.json", []string{"testdata/bad/closed-payload-variant.json: #/$defs/U/oneOf/0: unevaluatedProperties: false is only supported"}},
+		{"map-beside-union.json", []string{"testdata/bad/map-beside-union.json: #/$defs/U: additionalProperties with a schema is only supported"}},
+		{"items-without-array.json", []string{"testdata/bad/items-without-array.json: #/$defs/U/items: items is only supported with type array"}},
+		{"required-beside-union.json", []string{`testdata/bad/required-beside-union.json: #/$defs/U/required/0: required property "z" is not among the properties`}},
+		{"unevaluated-schema.json", []string{"testdata/bad/unevaluated-schema.json: #/$defs/S/unevaluatedProperties: unevaluatedProperties with a schema is not supported"}},
 	}
 	for _, c := range cases {
 		t.Run(c.file, func(t *testing.T) {

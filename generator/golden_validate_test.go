@@ -1,10 +1,13 @@
 package generator
 
 import (
+	"bytes"
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -77,7 +80,7 @@ func TestGoldenBehaviour(t *testing.T) {
 	}
 	root := t.TempDir()
 	writeFile(t, filepath.Join(root, "go.mod"), []byte("module goldenbehaviour\n\ngo 1.24\n"))
-	generated := map[string]bool{}
+	generated, tagged := map[string]bool{}, map[string]bool{}
 	for _, test := range tests {
 		dir := filepath.Dir(test)
 		out := filepath.Join(root, strings.ReplaceAll(filepath.Base(dir), "-", "_"))
@@ -96,10 +99,24 @@ func TestGoldenBehaviour(t *testing.T) {
 			t.Fatal(err)
 		}
 		writeFile(t, filepath.Join(out, filepath.Base(test)), src)
+		if bytes.HasPrefix(src, []byte("//go:build")) {
+			tagged["./"+filepath.Base(out)] = true
+		}
 	}
-	cmd := exec.Command("go", "test", "./...")
-	cmd.Dir = root
+	goTest(t, root, "./...")
+	// Cases with tests behind build constraints (a feature on or off)
+	// run again with every feature on.
+	if len(tagged) > 0 {
+		goTest(t, root, append([]string{"-tags", "unstable"}, slices.Sorted(maps.Keys(tagged))...)...)
+	}
+}
+
+// goTest runs go test with args in dir and fails with its output.
+func goTest(t *testing.T, dir string, args ...string) {
+	t.Helper()
+	cmd := exec.Command("go", append([]string{"test"}, args...)...)
+	cmd.Dir = dir
 	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("behaviour tests of golden cases failed: %v\n%s", err, out)
+		t.Fatalf("go test %v of golden cases failed: %v\n%s", args, err, out)
 	}
 }

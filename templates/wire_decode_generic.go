@@ -51,8 +51,10 @@ func wireDecodeSlice[T any](dst *[]T, r *wireReader, skipInvalid bool, decode fu
 }
 
 // wireDecodeMap decodes a JSON object into a non-nil map; value errors carry
-// their key in the path. A repeated key keeps its last value, as with
-// encoding/json.
+// their key in the path. A repeated key is a duplicate-member error, as for
+// a struct's members (encoding/json would keep the last value, other
+// readers the first: the same bytes must not mean two maps). The map tells
+// by not growing, so the check costs no lookup.
 func wireDecodeMap[V any](dst *map[string]V, r *wireReader, decode func(*V, *wireReader) error) error {
 	it, err := wireObjectAt(r)
 	if err != nil {
@@ -64,7 +66,10 @@ func wireDecodeMap[V any](dst *map[string]V, r *wireReader, decode func(*V, *wir
 		if err := decode(&v, r); err != nil {
 			return wireAtKey(err, string(it.key))
 		}
-		out[string(it.key)] = v
+		n := len(out)
+		if out[string(it.key)] = v; len(out) == n {
+			return wireDuplicate(it.key)
+		}
 	}
 	if it.err != nil {
 		return it.err

@@ -93,11 +93,14 @@ func TestDecodeMap(t *testing.T) {
 	if err := wireUnmarshalWith(&m, []byte(`{}`), wireTestMap(wireDecodeInt32)); err != nil || m == nil || len(m) != 0 {
 		t.Fatalf("empty map: %v, %v", m, err)
 	}
-	err := wireUnmarshalWith(&m, []byte(` {"a":1, "b c":-2, "a":3} `), wireTestMap(wireDecodeInt32))
-	if err != nil || !reflect.DeepEqual(m, map[string]int32{"a": 3, "b c": -2}) {
+	err := wireUnmarshalWith(&m, []byte(` {"a":1, "b c":-2} `), wireTestMap(wireDecodeInt32))
+	if err != nil || !reflect.DeepEqual(m, map[string]int32{"a": 1, "b c": -2}) {
 		t.Fatalf("map = %v, %v", m, err)
 	}
 	tests := []struct{ in, err string }{
+		// A key given twice, however spelled, is an error (issue 18).
+		{`{"a":1,"b c":-2,"a":3}`, `$: duplicate member "a"`},
+		{`{"a":1,"\u0061":1}`, `$: duplicate member "a"`},
 		{`{"ok":1,"bad key":1.5}`, `$["bad key"]: number 1.5 is not an integer`},
 		{`{"x":"1"}`, `$.x: expected integer, got string`},
 		{`{"x":1,}`, `$: invalid character '}' looking for beginning of object key string`},

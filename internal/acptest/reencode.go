@@ -32,3 +32,18 @@ func ExpectJSON(t testing.TB, got []byte, want string) {
 		t.Errorf("got %s\nwant %s\n%s", got, want, JSONDiff(got, []byte(want)))
 	}
 }
+
+// ExpectExact decodes each input (a key of cases) into v and wants exactly
+// the bytes of its value back: for what must survive as sent, such as ids.
+func ExpectExact(t testing.TB, v Codec, cases map[string]string) {
+	t.Helper()
+	for in, want := range cases {
+		if out := Reencode(t, v, in); string(out) != want {
+			t.Errorf("%s: encoded %s, want %s", in, out, want)
+		}
+	}
+}
+
+// NegativeZeroIDs are request ids and what must be written back: -0 stays
+// -0 (JSON's one second spelling of an integer), the rest as usual.
+var NegativeZeroIDs = map[string]string{` -0 `: `-0`, `0`: `0`, `-7`: `-7`, `"-0"`: `"-0"`}

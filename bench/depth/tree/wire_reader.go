@@ -113,22 +113,25 @@ type wireFailure struct {
 
 // recall returns where the next value starts and, when the untagged union
 // called name already failed to decode there, that failure. Decoding is
-// deterministic for a given position, so the failure would come again.
-// (A value decoded as part of a flattened union, with names known from
-// outside, is not remembered, since what it may hold depends on its owner:
-// the generated decoder does not call recall then.) Each union fails at
-// most once per position, which bounds trial decoding by the number of
-// unions times the input's length.
-func (r *wireReader) recall(name string) (int, error) {
+// deterministic for a given position, so the failure would come again; a
+// value decoded with names known from outside (known, from a flattening
+// struct) is not remembered, since what it may hold depends on its owner.
+// Each union fails at most once per position, which bounds trial decoding
+// by the number of unions times the input's length.
+func (r *wireReader) recall(name string, known *wireKnownSet) (int, error) {
 	pos := r.at()
-	if r.failed == nil {
+	if r.failed == nil || known != nil {
 		return pos, nil
 	}
 	return pos, r.failed[wireFailure{name, pos}]
 }
 
-// remember records that the untagged union called name failed at pos.
-func (r *wireReader) remember(name string, pos int, err error) {
+// remember records that the untagged union called name failed at pos,
+// unless it was told names from outside (see recall).
+func (r *wireReader) remember(name string, pos int, err error, known *wireKnownSet) {
+	if known != nil {
+		return
+	}
 	if r.failed == nil {
 		r.failed = map[wireFailure]error{}
 	}

@@ -18,7 +18,8 @@ const (
 	// SessionUpdate is closed, so without the feature it is an error.
 	wirePlanUpdate = `{"sessionUpdate":"plan_update","plan":{"type":"items","planId":"main","entries":[{"content":"Write tests","priority":"high","status":"pending"}]}}`
 	// ClientCapabilities with the gated "plan" member
-	// (unstable_plan_operations); without the feature it is ignored.
+	// (unstable_plan_operations); without the feature it is kept among the
+	// unknown members.
 	wireCapabilitiesWithPlan = `{"fs":{"readTextFile":true,"writeTextFile":false},"terminal":true,"plan":{}}`
 	// The params of session/set_title (unstable_session_title), as the
 	// untagged ClientRequest params union sees them.

@@ -308,15 +308,12 @@ func (x *AgentRequestParams) decodeWire(r *wireReader) error {
 }
 
 func (x *AgentRequestParams) decodeObject(r *wireReader, known *wireKnownSet) error {
-	if known != nil {
-		return x.decodeChoice(r, known)
-	}
-	pos, err := r.recall("AgentRequestParams")
+	pos, err := r.recall("AgentRequestParams", known)
 	if err != nil {
 		return err
 	}
-	if err := x.decodeChoice(r, nil); err != nil {
-		r.remember("AgentRequestParams", pos, err)
+	if err := x.decodeChoice(r, known); err != nil {
+		r.remember("AgentRequestParams", pos, err, known)
 		return err
 	}
 	return nil
@@ -648,6 +645,10 @@ type RequestId struct {
 	// Value is the variant: one of the RequestId* types that implement RequestIdValue. A nil
 	// Value is an unset union, which cannot be encoded.
 	Value RequestIdValue
+	// negZero is Value when it was decoded from the number -0 (JSON's one second
+	// spelling of an integer), so that encoding writes -0 back: an id must reach
+	// its peer exactly as sent.
+	negZero RequestIdValue
 }
 
 // RequestIdValue is implemented by the variants of RequestId only.
@@ -671,6 +672,19 @@ func (x *RequestId) decodeWire(r *wireReader) error {
 }
 
 func (x *RequestId) decodeObject(r *wireReader, known *wireKnownSet) error {
+	negZero := r.negativeZero()
+	x.negZero = nil
+	if err := x.decodeChoice(r, known); err != nil {
+		return err
+	}
+	if negZero {
+		x.negZero = x.Value
+	}
+	return nil
+}
+
+// decodeChoice chooses the variant and decodes it.
+func (x *RequestId) decodeChoice(r *wireReader, known *wireKnownSet) error {
 	x.Value = nil
 	switch r.kind() {
 	case '"':
@@ -701,6 +715,9 @@ func (x *RequestId) decodeObject(r *wireReader, known *wireKnownSet) error {
 func (x *RequestId) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
 		return nil, wireEncodeErrorf("RequestId: no variant set")
+	}
+	if x.Value == x.negZero {
+		return wireAppendNegativeZero(buf, x.Value.appendJSON)
 	}
 	return x.Value.appendJSON(buf)
 }
@@ -3235,15 +3252,12 @@ func (x *EmbeddedResourceResource) decodeWire(r *wireReader) error {
 }
 
 func (x *EmbeddedResourceResource) decodeObject(r *wireReader, known *wireKnownSet) error {
-	if known != nil {
-		return x.decodeChoice(r, known)
-	}
-	pos, err := r.recall("EmbeddedResourceResource")
+	pos, err := r.recall("EmbeddedResourceResource", known)
 	if err != nil {
 		return err
 	}
-	if err := x.decodeChoice(r, nil); err != nil {
-		r.remember("EmbeddedResourceResource", pos, err)
+	if err := x.decodeChoice(r, known); err != nil {
+		r.remember("EmbeddedResourceResource", pos, err, known)
 		return err
 	}
 	return nil
@@ -8587,15 +8601,12 @@ func (x *ElicitationFormModeVariant) decodeWire(r *wireReader) error {
 }
 
 func (x *ElicitationFormModeVariant) decodeObject(r *wireReader, known *wireKnownSet) error {
-	if known != nil {
-		return x.decodeChoice(r, known)
-	}
-	pos, err := r.recall("ElicitationFormModeVariant")
+	pos, err := r.recall("ElicitationFormModeVariant", known)
 	if err != nil {
 		return err
 	}
-	if err := x.decodeChoice(r, nil); err != nil {
-		r.remember("ElicitationFormModeVariant", pos, err)
+	if err := x.decodeChoice(r, known); err != nil {
+		r.remember("ElicitationFormModeVariant", pos, err, known)
 		return err
 	}
 	return nil
@@ -8897,15 +8908,12 @@ func (x *ElicitationUrlModeVariant) decodeWire(r *wireReader) error {
 }
 
 func (x *ElicitationUrlModeVariant) decodeObject(r *wireReader, known *wireKnownSet) error {
-	if known != nil {
-		return x.decodeChoice(r, known)
-	}
-	pos, err := r.recall("ElicitationUrlModeVariant")
+	pos, err := r.recall("ElicitationUrlModeVariant", known)
 	if err != nil {
 		return err
 	}
-	if err := x.decodeChoice(r, nil); err != nil {
-		r.remember("ElicitationUrlModeVariant", pos, err)
+	if err := x.decodeChoice(r, known); err != nil {
+		r.remember("ElicitationUrlModeVariant", pos, err, known)
 		return err
 	}
 	return nil
@@ -9109,15 +9117,12 @@ func (x *AgentResponse) decodeWire(r *wireReader) error {
 }
 
 func (x *AgentResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
-	if known != nil {
-		return x.decodeChoice(r, known)
-	}
-	pos, err := r.recall("AgentResponse")
+	pos, err := r.recall("AgentResponse", known)
 	if err != nil {
 		return err
 	}
-	if err := x.decodeChoice(r, nil); err != nil {
-		r.remember("AgentResponse", pos, err)
+	if err := x.decodeChoice(r, known); err != nil {
+		r.remember("AgentResponse", pos, err, known)
 		return err
 	}
 	return nil
@@ -9625,15 +9630,12 @@ func (x *AgentResponseResultResult) decodeWire(r *wireReader) error {
 }
 
 func (x *AgentResponseResultResult) decodeObject(r *wireReader, known *wireKnownSet) error {
-	if known != nil {
-		return x.decodeChoice(r, known)
-	}
-	pos, err := r.recall("AgentResponseResultResult")
+	pos, err := r.recall("AgentResponseResultResult", known)
 	if err != nil {
 		return err
 	}
-	if err := x.decodeChoice(r, nil); err != nil {
-		r.remember("AgentResponseResultResult", pos, err)
+	if err := x.decodeChoice(r, known); err != nil {
+		r.remember("AgentResponseResultResult", pos, err, known)
 		return err
 	}
 	return nil
@@ -10266,6 +10268,10 @@ func (x *AgentCapabilities) decodeObject(r *wireReader, known *wireKnownSet) err
 				r.reset(at)
 			}
 		case "providers":
+			if seen&(1<<6) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 6
 			if err := x.AgentCapabilitiesLLMProviders.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 				return err
 			}
@@ -10611,6 +10617,10 @@ func (x *McpCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error
 				r.reset(at)
 			}
 		case "acp":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			if err := x.McpCapabilitiesMCPOverACP.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 				return err
 			}
@@ -10839,22 +10849,42 @@ func (x *SessionCapabilities) decodeObject(r *wireReader, known *wireKnownSet) e
 				r.reset(at)
 			}
 		case "systemPrompt":
+			if seen&(1<<6) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 6
 			if err := x.SessionCapabilitiesSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 				return err
 			}
 		case "fork":
+			if seen&(1<<7) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 7
 			if err := x.SessionCapabilitiesSessionFork.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 				return err
 			}
 		case "archive":
+			if seen&(1<<8) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 8
 			if err := x.SessionCapabilitiesSessionArchive.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 				return err
 			}
 		case "status":
+			if seen&(1<<9) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 9
 			if err := x.SessionCapabilitiesSessionStatus.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 				return err
 			}
 		case "title":
+			if seen&(1<<10) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 10
 			if err := x.SessionCapabilitiesSessionTitle.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 				return err
 			}
@@ -11494,6 +11524,10 @@ func (x *AgentAuthCapabilities) decodeObject(r *wireReader, known *wireKnownSet)
 				r.reset(at)
 			}
 		case "status":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			if err := x.AgentAuthCapabilitiesAuthStatus.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 				return err
 			}
@@ -13506,15 +13540,12 @@ func (x *SessionConfigSelectOptions) decodeWire(r *wireReader) error {
 }
 
 func (x *SessionConfigSelectOptions) decodeObject(r *wireReader, known *wireKnownSet) error {
-	if known != nil {
-		return x.decodeChoice(r, known)
-	}
-	pos, err := r.recall("SessionConfigSelectOptions")
+	pos, err := r.recall("SessionConfigSelectOptions", known)
 	if err != nil {
 		return err
 	}
-	if err := x.decodeChoice(r, nil); err != nil {
-		r.remember("SessionConfigSelectOptions", pos, err)
+	if err := x.decodeChoice(r, known); err != nil {
+		r.remember("SessionConfigSelectOptions", pos, err, known)
 		return err
 	}
 	return nil
@@ -14558,6 +14589,10 @@ func (x *SessionInfo) decodeObject(r *wireReader, known *wireKnownSet) error {
 				r.reset(at)
 			}
 		case "archived":
+			if seen&(1<<6) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 6
 			if err := x.SessionInfoSessionArchive.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 				return err
 			}
@@ -15252,6 +15287,10 @@ func (x *PromptResponse) decodeObject(r *wireReader, known *wireKnownSet) error 
 				r.reset(at)
 			}
 		case "usage":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			if err := x.PromptResponseEndTurnTokenUsage.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 				return err
 			}
@@ -15786,15 +15825,12 @@ func (x *AgentNotificationParams) decodeWire(r *wireReader) error {
 }
 
 func (x *AgentNotificationParams) decodeObject(r *wireReader, known *wireKnownSet) error {
-	if known != nil {
-		return x.decodeChoice(r, known)
-	}
-	pos, err := r.recall("AgentNotificationParams")
+	pos, err := r.recall("AgentNotificationParams", known)
 	if err != nil {
 		return err
 	}
-	if err := x.decodeChoice(r, nil); err != nil {
-		r.remember("AgentNotificationParams", pos, err)
+	if err := x.decodeChoice(r, known); err != nil {
+		r.remember("AgentNotificationParams", pos, err, known)
 		return err
 	}
 	return nil
@@ -19865,15 +19901,12 @@ func (x *ClientRequestParams) decodeWire(r *wireReader) error {
 }
 
 func (x *ClientRequestParams) decodeObject(r *wireReader, known *wireKnownSet) error {
-	if known != nil {
-		return x.decodeChoice(r, known)
-	}
-	pos, err := r.recall("ClientRequestParams")
+	pos, err := r.recall("ClientRequestParams", known)
 	if err != nil {
 		return err
 	}
-	if err := x.decodeChoice(r, nil); err != nil {
-		r.remember("ClientRequestParams", pos, err)
+	if err := x.decodeChoice(r, known); err != nil {
+		r.remember("ClientRequestParams", pos, err, known)
 		return err
 	}
 	return nil
@@ -20569,10 +20602,18 @@ func (x *ClientCapabilities) decodeObject(r *wireReader, known *wireKnownSet) er
 				r.reset(at)
 			}
 		case "subagents":
+			if seen&(1<<6) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 6
 			if err := x.ClientCapabilitiesSubagents.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 				return err
 			}
 		case "plan":
+			if seen&(1<<7) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 7
 			if err := x.ClientCapabilitiesPlanOperations.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 				return err
 			}
@@ -22066,6 +22107,10 @@ func (x *NewSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) err
 				r.reset(at)
 			}
 		case "systemPrompt":
+			if seen&(1<<4) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 4
 			if err := x.NewSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 				return err
 			}
@@ -23117,6 +23162,10 @@ func (x *LoadSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) er
 				r.reset(at)
 			}
 		case "systemPrompt":
+			if seen&(1<<5) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 5
 			if err := x.LoadSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 				return err
 			}
@@ -23278,6 +23327,10 @@ func (x *ListSessionsRequest) decodeObject(r *wireReader, known *wireKnownSet) e
 				r.reset(at)
 			}
 		case "archived":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			if err := x.ListSessionsRequestSessionArchive.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 				return err
 			}
@@ -23570,6 +23623,10 @@ func (x *ResumeSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) 
 				r.reset(at)
 			}
 		case "systemPrompt":
+			if seen&(1<<5) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 5
 			if err := x.ResumeSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 				return err
 			}
@@ -24487,15 +24544,12 @@ func (x *ClientResponse) decodeWire(r *wireReader) error {
 }
 
 func (x *ClientResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
-	if known != nil {
-		return x.decodeChoice(r, known)
-	}
-	pos, err := r.recall("ClientResponse")
+	pos, err := r.recall("ClientResponse", known)
 	if err != nil {
 		return err
 	}
-	if err := x.decodeChoice(r, nil); err != nil {
-		r.remember("ClientResponse", pos, err)
+	if err := x.decodeChoice(r, known); err != nil {
+		r.remember("ClientResponse", pos, err, known)
 		return err
 	}
 	return nil
@@ -24953,15 +25007,12 @@ func (x *ClientResponseResultResult) decodeWire(r *wireReader) error {
 }
 
 func (x *ClientResponseResultResult) decodeObject(r *wireReader, known *wireKnownSet) error {
-	if known != nil {
-		return x.decodeChoice(r, known)
-	}
-	pos, err := r.recall("ClientResponseResultResult")
+	pos, err := r.recall("ClientResponseResultResult", known)
 	if err != nil {
 		return err
 	}
-	if err := x.decodeChoice(r, nil); err != nil {
-		r.remember("ClientResponseResultResult", pos, err)
+	if err := x.decodeChoice(r, known); err != nil {
+		r.remember("ClientResponseResultResult", pos, err, known)
 		return err
 	}
 	return nil
@@ -27007,15 +27058,12 @@ func (x *ElicitationContentValue) decodeWire(r *wireReader) error {
 }
 
 func (x *ElicitationContentValue) decodeObject(r *wireReader, known *wireKnownSet) error {
-	if known != nil {
-		return x.decodeChoice(r, known)
-	}
-	pos, err := r.recall("ElicitationContentValue")
+	pos, err := r.recall("ElicitationContentValue", known)
 	if err != nil {
 		return err
 	}
-	if err := x.decodeChoice(r, nil); err != nil {
-		r.remember("ElicitationContentValue", pos, err)
+	if err := x.decodeChoice(r, known); err != nil {
+		r.remember("ElicitationContentValue", pos, err, known)
 		return err
 	}
 	return nil
@@ -27444,15 +27492,12 @@ func (x *ClientNotificationParams) decodeWire(r *wireReader) error {
 }
 
 func (x *ClientNotificationParams) decodeObject(r *wireReader, known *wireKnownSet) error {
-	if known != nil {
-		return x.decodeChoice(r, known)
-	}
-	pos, err := r.recall("ClientNotificationParams")
+	pos, err := r.recall("ClientNotificationParams", known)
 	if err != nil {
 		return err
 	}
-	if err := x.decodeChoice(r, nil); err != nil {
-		r.remember("ClientNotificationParams", pos, err)
+	if err := x.decodeChoice(r, known); err != nil {
+		r.remember("ClientNotificationParams", pos, err, known)
 		return err
 	}
 	return nil

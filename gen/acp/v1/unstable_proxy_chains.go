@@ -172,15 +172,12 @@ func (x *ProxyRequestParams) decodeWire(r *wireReader) error {
 }
 
 func (x *ProxyRequestParams) decodeObject(r *wireReader, known *wireKnownSet) error {
-	if known != nil {
-		return x.decodeChoice(r, known)
-	}
-	pos, err := r.recall("ProxyRequestParams")
+	pos, err := r.recall("ProxyRequestParams", known)
 	if err != nil {
 		return err
 	}
-	if err := x.decodeChoice(r, nil); err != nil {
-		r.remember("ProxyRequestParams", pos, err)
+	if err := x.decodeChoice(r, known); err != nil {
+		r.remember("ProxyRequestParams", pos, err, known)
 		return err
 	}
 	return nil
@@ -566,15 +563,12 @@ func (x *ProxyResponse) decodeWire(r *wireReader) error {
 }
 
 func (x *ProxyResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
-	if known != nil {
-		return x.decodeChoice(r, known)
-	}
-	pos, err := r.recall("ProxyResponse")
+	pos, err := r.recall("ProxyResponse", known)
 	if err != nil {
 		return err
 	}
-	if err := x.decodeChoice(r, nil); err != nil {
-		r.remember("ProxyResponse", pos, err)
+	if err := x.decodeChoice(r, known); err != nil {
+		r.remember("ProxyResponse", pos, err, known)
 		return err
 	}
 	return nil
@@ -892,15 +886,12 @@ func (x *ProxyResponseResultResult) decodeWire(r *wireReader) error {
 }
 
 func (x *ProxyResponseResultResult) decodeObject(r *wireReader, known *wireKnownSet) error {
-	if known != nil {
-		return x.decodeChoice(r, known)
-	}
-	pos, err := r.recall("ProxyResponseResultResult")
+	pos, err := r.recall("ProxyResponseResultResult", known)
 	if err != nil {
 		return err
 	}
-	if err := x.decodeChoice(r, nil); err != nil {
-		r.remember("ProxyResponseResultResult", pos, err)
+	if err := x.decodeChoice(r, known); err != nil {
+		r.remember("ProxyResponseResultResult", pos, err, known)
 		return err
 	}
 	return nil

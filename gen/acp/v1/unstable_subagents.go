@@ -950,6 +950,10 @@ func (x *IdleStateUpdate) decodeObject(r *wireReader, known *wireKnownSet) error
 				r.reset(at)
 			}
 		case "usage":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			if err := x.IdleStateUpdateEndTurnTokenUsage.decodeGatedMember(&it, r, nil, known); err != nil {
 				return err
 			}

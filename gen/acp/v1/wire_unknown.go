@@ -373,6 +373,12 @@ func wireAppendUnknown(buf []byte, open int, u *UnknownMembers, owner wireMember
 	return append(wireComma(buf, open), u.text.raw...), nil
 }
 
+// wireDeclaresNone is the member set of a gated part whose feature is off:
+// it declares nothing, so the members it kept are written back as they are.
+type wireDeclaresNone struct{}
+
+func (wireDeclaresNone) declaresMember([]byte) bool { return false }
+
 // wireUnknownClash fails when u holds a member called name: the tag of a
 // union, which the variant's encoder writes itself.
 func wireUnknownClash(u *UnknownMembers, name string) error {

@@ -210,15 +210,12 @@ func (x *AgentRequestParams) decodeWire(r *wireReader) error {
 }
 
 func (x *AgentRequestParams) decodeObject(r *wireReader, known *wireKnownSet) error {
-	if known != nil {
-		return x.decodeChoice(r, known)
-	}
-	pos, err := r.recall("AgentRequestParams")
+	pos, err := r.recall("AgentRequestParams", known)
 	if err != nil {
 		return err
 	}
-	if err := x.decodeChoice(r, nil); err != nil {
-		r.remember("AgentRequestParams", pos, err)
+	if err := x.decodeChoice(r, known); err != nil {
+		r.remember("AgentRequestParams", pos, err, known)
 		return err
 	}
 	return nil
@@ -340,6 +337,10 @@ type RequestId struct {
 	// Value is the variant: one of the RequestId* types that implement RequestIdValue. A nil
 	// Value is an unset union, which cannot be encoded.
 	Value RequestIdValue
+	// negZero is Value when it was decoded from the number -0 (JSON's one second
+	// spelling of an integer), so that encoding writes -0 back: an id must reach
+	// its peer exactly as sent.
+	negZero RequestIdValue
 }
 
 // RequestIdValue is implemented by the variants of RequestId only.
@@ -363,6 +364,19 @@ func (x *RequestId) decodeWire(r *wireReader) error {
 }
 
 func (x *RequestId) decodeObject(r *wireReader, known *wireKnownSet) error {
+	negZero := r.negativeZero()
+	x.negZero = nil
+	if err := x.decodeChoice(r, known); err != nil {
+		return err
+	}
+	if negZero {
+		x.negZero = x.Value
+	}
+	return nil
+}
+
+// decodeChoice chooses the variant and decodes it.
+func (x *RequestId) decodeChoice(r *wireReader, known *wireKnownSet) error {
 	x.Value = nil
 	switch r.kind() {
 	case '"':
@@ -386,6 +400,9 @@ func (x *RequestId) decodeObject(r *wireReader, known *wireKnownSet) error {
 func (x *RequestId) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
 		return nil, wireEncodeErrorf("RequestId: no variant set")
+	}
+	if x.Value == x.negZero {
+		return wireAppendNegativeZero(buf, x.Value.appendJSON)
 	}
 	return x.Value.appendJSON(buf)
 }
@@ -3453,15 +3470,12 @@ func (x *EmbeddedResourceResource) decodeWire(r *wireReader) error {
 }
 
 func (x *EmbeddedResourceResource) decodeObject(r *wireReader, known *wireKnownSet) error {
-	if known != nil {
-		return x.decodeChoice(r, known)
-	}
-	pos, err := r.recall("EmbeddedResourceResource")
+	pos, err := r.recall("EmbeddedResourceResource", known)
 	if err != nil {
 		return err
 	}
-	if err := x.decodeChoice(r, nil); err != nil {
-		r.remember("EmbeddedResourceResource", pos, err)
+	if err := x.decodeChoice(r, known); err != nil {
+		r.remember("EmbeddedResourceResource", pos, err, known)
 		return err
 	}
 	return nil
@@ -9452,15 +9466,12 @@ func (x *ElicitationFormModeVariant) decodeWire(r *wireReader) error {
 }
 
 func (x *ElicitationFormModeVariant) decodeObject(r *wireReader, known *wireKnownSet) error {
-	if known != nil {
-		return x.decodeChoice(r, known)
-	}
-	pos, err := r.recall("ElicitationFormModeVariant")
+	pos, err := r.recall("ElicitationFormModeVariant", known)
 	if err != nil {
 		return err
 	}
-	if err := x.decodeChoice(r, nil); err != nil {
-		r.remember("ElicitationFormModeVariant", pos, err)
+	if err := x.decodeChoice(r, known); err != nil {
+		r.remember("ElicitationFormModeVariant", pos, err, known)
 		return err
 	}
 	return nil
@@ -9762,15 +9773,12 @@ func (x *ElicitationUrlModeVariant) decodeWire(r *wireReader) error {
 }
 
 func (x *ElicitationUrlModeVariant) decodeObject(r *wireReader, known *wireKnownSet) error {
-	if known != nil {
-		return x.decodeChoice(r, known)
-	}
-	pos, err := r.recall("ElicitationUrlModeVariant")
+	pos, err := r.recall("ElicitationUrlModeVariant", known)
 	if err != nil {
 		return err
 	}
-	if err := x.decodeChoice(r, nil); err != nil {
-		r.remember("ElicitationUrlModeVariant", pos, err)
+	if err := x.decodeChoice(r, known); err != nil {
+		r.remember("ElicitationUrlModeVariant", pos, err, known)
 		return err
 	}
 	return nil
@@ -9974,15 +9982,12 @@ func (x *AgentResponse) decodeWire(r *wireReader) error {
 }
 
 func (x *AgentResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
-	if known != nil {
-		return x.decodeChoice(r, known)
-	}
-	pos, err := r.recall("AgentResponse")
+	pos, err := r.recall("AgentResponse", known)
 	if err != nil {
 		return err
 	}
-	if err := x.decodeChoice(r, nil); err != nil {
-		r.remember("AgentResponse", pos, err)
+	if err := x.decodeChoice(r, known); err != nil {
+		r.remember("AgentResponse", pos, err, known)
 		return err
 	}
 	return nil
@@ -10493,15 +10498,12 @@ func (x *AgentResponseResultResult) decodeWire(r *wireReader) error {
 }
 
 func (x *AgentResponseResultResult) decodeObject(r *wireReader, known *wireKnownSet) error {
-	if known != nil {
-		return x.decodeChoice(r, known)
-	}
-	pos, err := r.recall("AgentResponseResultResult")
+	pos, err := r.recall("AgentResponseResultResult", known)
 	if err != nil {
 		return err
 	}
-	if err := x.decodeChoice(r, nil); err != nil {
-		r.remember("AgentResponseResultResult", pos, err)
+	if err := x.decodeChoice(r, known); err != nil {
+		r.remember("AgentResponseResultResult", pos, err, known)
 		return err
 	}
 	return nil
@@ -11382,6 +11384,10 @@ func (x *AgentCapabilities) decodeObject(r *wireReader, known *wireKnownSet) err
 				r.reset(at)
 			}
 		case "providers":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			if err := x.AgentCapabilitiesLLMProviders.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 				return err
 			}
@@ -11594,22 +11600,42 @@ func (x *SessionCapabilities) decodeObject(r *wireReader, known *wireKnownSet) e
 				r.reset(at)
 			}
 		case "systemPrompt":
+			if seen&(1<<5) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 5
 			if err := x.SessionCapabilitiesSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 				return err
 			}
 		case "fork":
+			if seen&(1<<6) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 6
 			if err := x.SessionCapabilitiesSessionFork.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 				return err
 			}
 		case "archive":
+			if seen&(1<<7) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 7
 			if err := x.SessionCapabilitiesSessionArchive.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 				return err
 			}
 		case "status":
+			if seen&(1<<8) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 8
 			if err := x.SessionCapabilitiesSessionStatus.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 				return err
 			}
 		case "title":
+			if seen&(1<<9) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 9
 			if err := x.SessionCapabilitiesSessionTitle.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 				return err
 			}
@@ -12252,6 +12278,10 @@ func (x *McpCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error
 				r.reset(at)
 			}
 		case "acp":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			if err := x.McpCapabilitiesMCPOverACP.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 				return err
 			}
@@ -12750,6 +12780,10 @@ func (x *AgentAuthCapabilities) decodeObject(r *wireReader, known *wireKnownSet)
 				r.reset(at)
 			}
 		case "status":
+			if seen&(1<<1) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 1
 			if err := x.AgentAuthCapabilitiesAuthStatus.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 				return err
 			}
@@ -14542,15 +14576,12 @@ func (x *SessionConfigSelectOptions) decodeWire(r *wireReader) error {
 }
 
 func (x *SessionConfigSelectOptions) decodeObject(r *wireReader, known *wireKnownSet) error {
-	if known != nil {
-		return x.decodeChoice(r, known)
-	}
-	pos, err := r.recall("SessionConfigSelectOptions")
+	pos, err := r.recall("SessionConfigSelectOptions", known)
 	if err != nil {
 		return err
 	}
-	if err := x.decodeChoice(r, nil); err != nil {
-		r.remember("SessionConfigSelectOptions", pos, err)
+	if err := x.decodeChoice(r, known); err != nil {
+		r.remember("SessionConfigSelectOptions", pos, err, known)
 		return err
 	}
 	return nil
@@ -16172,6 +16203,10 @@ func (x *SessionInfo) decodeObject(r *wireReader, known *wireKnownSet) error {
 				r.reset(at)
 			}
 		case "archived":
+			if seen&(1<<6) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 6
 			if err := x.SessionInfoSessionArchive.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 				return err
 			}
@@ -17557,15 +17592,12 @@ func (x *ErrorData) decodeWire(r *wireReader) error {
 }
 
 func (x *ErrorData) decodeObject(r *wireReader, known *wireKnownSet) error {
-	if known != nil {
-		return x.decodeChoice(r, known)
-	}
-	pos, err := r.recall("ErrorData")
+	pos, err := r.recall("ErrorData", known)
 	if err != nil {
 		return err
 	}
-	if err := x.decodeChoice(r, nil); err != nil {
-		r.remember("ErrorData", pos, err)
+	if err := x.decodeChoice(r, known); err != nil {
+		r.remember("ErrorData", pos, err, known)
 		return err
 	}
 	return nil
@@ -18162,6 +18194,10 @@ func (x *IdleStateUpdate) decodeObject(r *wireReader, known *wireKnownSet) error
 				r.reset(at)
 			}
 		case "usage":
+			if seen&(1<<2) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 2
 			if err := x.IdleStateUpdateEndTurnTokenUsage.decodeGatedMember(&it, r, nil, known); err != nil {
 				return err
 			}
@@ -19922,15 +19958,12 @@ func (x *AgentNotificationParams) decodeWire(r *wireReader) error {
 }
 
 func (x *AgentNotificationParams) decodeObject(r *wireReader, known *wireKnownSet) error {
-	if known != nil {
-		return x.decodeChoice(r, known)
-	}
-	pos, err := r.recall("AgentNotificationParams")
+	pos, err := r.recall("AgentNotificationParams", known)
 	if err != nil {
 		return err
 	}
-	if err := x.decodeChoice(r, nil); err != nil {
-		r.remember("AgentNotificationParams", pos, err)
+	if err := x.decodeChoice(r, known); err != nil {
+		r.remember("AgentNotificationParams", pos, err, known)
 		return err
 	}
 	return nil
@@ -25503,15 +25536,12 @@ func (x *ClientRequestParams) decodeWire(r *wireReader) error {
 }
 
 func (x *ClientRequestParams) decodeObject(r *wireReader, known *wireKnownSet) error {
-	if known != nil {
-		return x.decodeChoice(r, known)
-	}
-	pos, err := r.recall("ClientRequestParams")
+	pos, err := r.recall("ClientRequestParams", known)
 	if err != nil {
 		return err
 	}
-	if err := x.decodeChoice(r, nil); err != nil {
-		r.remember("ClientRequestParams", pos, err)
+	if err := x.decodeChoice(r, known); err != nil {
+		r.remember("ClientRequestParams", pos, err, known)
 		return err
 	}
 	return nil
@@ -27071,6 +27101,10 @@ func (x *NewSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) err
 				r.reset(at)
 			}
 		case "systemPrompt":
+			if seen&(1<<4) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 4
 			if err := x.NewSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 				return err
 			}
@@ -27947,6 +27981,10 @@ func (x *ListSessionsRequest) decodeObject(r *wireReader, known *wireKnownSet) e
 				r.reset(at)
 			}
 		case "archived":
+			if seen&(1<<3) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 3
 			if err := x.ListSessionsRequestSessionArchive.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 				return err
 			}
@@ -28264,6 +28302,10 @@ func (x *ResumeSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) 
 				r.reset(at)
 			}
 		case "systemPrompt":
+			if seen&(1<<6) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 6
 			if err := x.ResumeSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 				return err
 			}
@@ -29780,15 +29822,12 @@ func (x *ClientResponse) decodeWire(r *wireReader) error {
 }
 
 func (x *ClientResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
-	if known != nil {
-		return x.decodeChoice(r, known)
-	}
-	pos, err := r.recall("ClientResponse")
+	pos, err := r.recall("ClientResponse", known)
 	if err != nil {
 		return err
 	}
-	if err := x.decodeChoice(r, nil); err != nil {
-		r.remember("ClientResponse", pos, err)
+	if err := x.decodeChoice(r, known); err != nil {
+		r.remember("ClientResponse", pos, err, known)
 		return err
 	}
 	return nil
@@ -30151,15 +30190,12 @@ func (x *ClientResponseResultResult) decodeWire(r *wireReader) error {
 }
 
 func (x *ClientResponseResultResult) decodeObject(r *wireReader, known *wireKnownSet) error {
-	if known != nil {
-		return x.decodeChoice(r, known)
-	}
-	pos, err := r.recall("ClientResponseResultResult")
+	pos, err := r.recall("ClientResponseResultResult", known)
 	if err != nil {
 		return err
 	}
-	if err := x.decodeChoice(r, nil); err != nil {
-		r.remember("ClientResponseResultResult", pos, err)
+	if err := x.decodeChoice(r, known); err != nil {
+		r.remember("ClientResponseResultResult", pos, err, known)
 		return err
 	}
 	return nil
@@ -31425,15 +31461,12 @@ func (x *ElicitationContentValue) decodeWire(r *wireReader) error {
 }
 
 func (x *ElicitationContentValue) decodeObject(r *wireReader, known *wireKnownSet) error {
-	if known != nil {
-		return x.decodeChoice(r, known)
-	}
-	pos, err := r.recall("ElicitationContentValue")
+	pos, err := r.recall("ElicitationContentValue", known)
 	if err != nil {
 		return err
 	}
-	if err := x.decodeChoice(r, nil); err != nil {
-		r.remember("ElicitationContentValue", pos, err)
+	if err := x.decodeChoice(r, known); err != nil {
+		r.remember("ElicitationContentValue", pos, err, known)
 		return err
 	}
 	return nil
@@ -31985,15 +32018,12 @@ func (x *ClientNotificationParams) decodeWire(r *wireReader) error {
 }
 
 func (x *ClientNotificationParams) decodeObject(r *wireReader, known *wireKnownSet) error {
-	if known != nil {
-		return x.decodeChoice(r, known)
-	}
-	pos, err := r.recall("ClientNotificationParams")
+	pos, err := r.recall("ClientNotificationParams", known)
 	if err != nil {
 		return err
 	}
-	if err := x.decodeChoice(r, nil); err != nil {
-		r.remember("ClientNotificationParams", pos, err)
+	if err := x.decodeChoice(r, known); err != nil {
+		r.remember("ClientNotificationParams", pos, err, known)
 		return err
 	}
 	return nil

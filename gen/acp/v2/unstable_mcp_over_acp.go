@@ -699,15 +699,12 @@ func (x *MessageMcpResponse) decodeWire(r *wireReader) error {
 }
 
 func (x *MessageMcpResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
-	if known != nil {
-		return x.decodeChoice(r, known)
-	}
-	pos, err := r.recall("MessageMcpResponse")
+	pos, err := r.recall("MessageMcpResponse", known)
 	if err != nil {
 		return err
 	}
-	if err := x.decodeChoice(r, nil); err != nil {
-		r.remember("MessageMcpResponse", pos, err)
+	if err := x.decodeChoice(r, known); err != nil {
+		r.remember("MessageMcpResponse", pos, err, known)
 		return err
 	}
 	return nil

@@ -525,6 +525,10 @@ func (x *ForkSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) er
 				r.reset(at)
 			}
 		case "systemPrompt":
+			if seen&(1<<5) != 0 {
+				return wireDuplicate(it.key)
+			}
+			seen |= 1 << 5
 			if err := x.ForkSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 				return err
 			}

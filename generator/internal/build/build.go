@@ -18,6 +18,9 @@ type builder struct {
 	ns    *naming.Namespace
 	types []*ir.Decl
 	kinds map[*schema.Node]string // kindsOf's memo; "" while in progress
+	// honoured records keywords acted on only in some places
+	// (honoured.go).
+	honoured map[*schema.Node]honour
 }
 
 // Types sorts every definition of doc into an IR type. It returns the
@@ -36,6 +39,9 @@ func Types(doc *schema.Doc) ([]*ir.Decl, *naming.Namespace, error) {
 		if err := b.define(d.Name, d.Schema); err != nil {
 			return nil, nil, b.wrap(err)
 		}
+	}
+	if err := b.checkHonoured(); err != nil {
+		return nil, nil, b.wrap(err)
 	}
 	ir.MarkObjects(b.types)
 	return b.types, b.ns, nil
@@ -123,6 +129,7 @@ func (b *builder) structOf(owner string, n *schema.Node) (*ir.StructDecl, error)
 		return nil, fmt.Errorf("%s/allOf: allOf beside properties is not supported", n.Path)
 	}
 	s := &ir.StructDecl{Extra: n.AdditionalAny, Closed: n.ClosedObject()}
+	b.honour(n, honourExtras)
 	if n.AdditionalProperties != nil {
 		return nil, fmt.Errorf("%s/additionalProperties: typed additional properties beside properties are not supported", n.Path)
 	}
@@ -309,6 +316,7 @@ func (b *builder) objectExpr(hint string, n *schema.Node) (ir.Expr, error) {
 			return ir.Expr{}, err
 		}
 		m := ir.Expr{Kind: ir.ExprMap, Elem: &e}
+		b.honour(n, honourExtras)
 		return m, checkNesting(n, m)
 	}
 	return ir.Expr{Kind: ir.ExprRaw, RawObject: true}, nil

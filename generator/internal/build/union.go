@@ -111,28 +111,15 @@ func (b *builder) fillTagged(u *ir.UnionDecl, owner, tag string, alts []*schema.
 			return true, err
 		}
 	}
-	if catchAll != nil {
-		u.CatchAll, err = b.catchAll(owner, tag, catchAll)
-		u.Removed = excludedWithoutVariant(catchAll.Not, tag, seen)
+	if catchAll == nil {
+		return true, nil
 	}
+	if u.CatchAll, err = b.catchAll(owner, tag, catchAll); err != nil {
+		return true, err
+	}
+	u.Removed, err = excludedWithoutVariant(catchAll.Not, tag, seen)
+	b.honour(catchAll, honourNot)
 	return true, err
-}
-
-// excludedWithoutVariant lists the tags a catch-all's `not` list excludes
-// that no variant takes. Contract rule 3 says such a tag never lands in the
-// catch-all, and nothing else accepts it, so decoding rejects it.
-func excludedWithoutVariant(not *schema.Node, tag string, variants map[string]string) []ir.RemovedTag {
-	alts := []*schema.Node{not}
-	if len(not.AnyOf) > 0 {
-		alts = not.AnyOf
-	}
-	var out []ir.RemovedTag
-	for _, a := range alts {
-		if val, ok := tagValue(a, tag); ok && variants[val] == "" {
-			out = append(out, ir.RemovedTag{Tag: val, Message: "the schema excludes it from the catch-all (" + a.Path + ") and no variant takes it"})
-		}
-	}
-	return out
 }
 
 func titleOr(a *schema.Node, def string) string {
@@ -164,6 +151,7 @@ func (b *builder) variant(goname, tag string, a *schema.Node) (*ir.Variant, erro
 	}
 	fields, err := b.fields(v.Go, a, tag)
 	v.Shape, v.Fields, v.Kinds, v.Closed = ir.ShapeFields, fields, "{", a.ClosedObject()
+	b.honour(a, honourExtras)
 	return v, err
 }
 
@@ -245,6 +233,7 @@ func (b *builder) untaggedBody(v *ir.Variant, a *schema.Node) error {
 		}
 		fields, err := b.fields(v.Go, a, "")
 		v.Shape, v.Fields, v.Kinds, v.Required, v.Closed = ir.ShapeFields, fields, "{", a.Required, a.ClosedObject()
+		b.honour(a, honourExtras)
 		v.Declared = b.declaredOf(a)
 		return err
 	}

@@ -16,14 +16,7 @@ var validationNames = []string{"ValidationError", "Violation"}
 // value it can check it on, and the names it adds are free. Without
 // Validate none of this matters, so it runs only with Validate on.
 func CheckValidatable(doc *schema.Doc, types []*ir.Decl) error {
-	var roots []*schema.Node
-	if doc.RootIsValue() {
-		roots = append(roots, doc.Root)
-	}
-	for _, d := range doc.Defs {
-		roots = append(roots, d.Schema)
-	}
-	for _, r := range roots {
+	for _, r := range generatedRoots(doc) {
 		if err := walkSchema(r, limitsHonoured); err != nil {
 			return fmt.Errorf("%s: %w", doc.File, err)
 		}

@@ -15,14 +15,20 @@ import (
 // its _off file. The owner's decoder routes the part's member names to it;
 // when the feature is off the part treats them as the stable schema treats
 // members it does not declare: kept as unknown members (or ignored when
-// the package drops those).
+// the package drops those). An owner whose schema forbids undeclared
+// members has no Unknown field; its off part keeps them itself (see
+// emitPartOffClosed).
 
 // emitFieldParts emits both declarations of each part of t.
 func emitFieldParts(fs *fileSet, t *ir.Decl) {
 	tracks := t.Struct.Members != ir.MembersDrop
 	for _, p := range t.Struct.Parts {
 		emitPartOn(fs.on(p.Gate), t.Name, p, tracks)
-		emitPartOff(fs.off(t.Gate, p.Extra), t.Name, p, tracks)
+		if t.Struct.Members == ir.MembersReject {
+			emitPartOffClosed(fs.off(t.Gate, p.Extra), t.Name, p)
+		} else {
+			emitPartOff(fs.off(t.Gate, p.Extra), t.Name, p, tracks)
+		}
 	}
 }
 
@@ -84,6 +90,26 @@ func emitPartOff(f *File, owner string, p *ir.FieldPart, tracks bool) {
 		Return(Id("buf"), Nil()))
 }
 
+// emitPartOffClosed emits the off part of an owner that allows no
+// undeclared members. The stable schema would reject the part's members,
+// but they are the unstable schema's, sent by a peer built with the
+// feature: rejecting them would make a package built without the tag fail
+// on valid traffic, and dropping them would lose data, which no other off
+// member does (rule 12). So the part keeps them in an unexported field,
+// where they survive a round trip, and encodes them back; members neither
+// schema declares are still rejected by the owner.
+func emitPartOffClosed(f *File, owner string, p *ir.FieldPart) {
+	f.Comment(fmt.Sprintf("%s is empty: build with -tags %s (or unstable) for the members of %s it adds.", p.Name, strings.Join(p.Extra, ","), owner))
+	f.Comment(fmt.Sprintf("%s allows no unknown members, so when they arrive this part keeps them in an", owner))
+	f.Comment("unexported field and encodes them back unchanged.")
+	f.Type().Id(p.Name).Struct(Id("kept").Id("UnknownMembers"))
+	docFunc(f, "decodeGatedMember keeps the member in the part: its owner has no Unknown field.").Params(ptrRecv(p.Name)).Id("decodeGatedMember").Params(gatedParams(true, true)...).Error().Block(
+		Return(Id("x").Dot("kept").Dot("keep").Call(Id("r"), Id("it").Dot("key"), Id("known"))))
+	docFunc(f, "declaresGatedMember declares nothing: the feature is off.").Params(Op("*").Id(p.Name)).Id("declaresGatedMember").Params(Index().Byte()).Bool().Block(Return(False()))
+	docFunc(f, "appendGatedMembers writes back the members decodeGatedMember kept.").Params(ptrRecv(p.Name)).Id("appendGatedMembers").Params(Id("buf").Index().Byte(), Id("open").Int()).Params(Index().Byte(), Error()).Block(
+		Return(Id("wireAppendUnknown").Call(Id("buf"), Id("open"), Op("&").Id("x").Dot("kept"), Id("wireDeclaresNone").Values())))
+}
+
 // partKeys are the member names a part decodes.
 func partKeys(p *ir.FieldPart) []Code {
 	var out []Code
@@ -91,4 +117,41 @@ func partKeys(p *ir.FieldPart) []Code {
 		out = append(out, Lit(fd.JSON))
 	}
 	return out
+}
+
+// partFieldCount is the number of members the parts declare.
+func partFieldCount(parts []*ir.FieldPart) int {
+	n := 0
+	for _, p := range parts {
+		n += len(p.Fields)
+	}
+	return n
+}
+
+// partCases routes each member of the owner's gated parts to its part.
+// Where the owner tracks members, each part member has a bit of the
+// owner's seen set from bit first on, so that a member given twice is a
+// duplicate whether its feature is on or off (the part's decoder has no
+// state of its own to tell).
+func partCases(o object, seen bitSet, first int) []Code {
+	args := []Code{Op("&").Id("it"), Id("r")}
+	if o.tracks() {
+		args = append(args, gatedSink(o), Id("known"))
+	}
+	var cases []Code
+	for _, p := range o.Parts {
+		call := If(Err().Op(":=").Id("x").Dot(p.Name).Dot("decodeGatedMember").Call(args...), Err().Op("!=").Nil()).Block(Return(Err()))
+		if !o.tracks() {
+			cases = append(cases, Case(partKeys(p)...).Block(call))
+			continue
+		}
+		for _, fd := range p.Fields {
+			cases = append(cases, Case(Lit(fd.JSON)).Block(
+				If(seen.test(first).Op("!=").Lit(0)).Block(Return(Id("wireDuplicate").Call(Id("it").Dot("key")))),
+				seen.word(first).Op("|=").Add(seen.mask(first)),
+				call))
+			first++
+		}
+	}
+	return cases
 }

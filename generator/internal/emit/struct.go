@@ -162,6 +162,9 @@ func emitObjectDecode(f *File, o object) {
 			seen.n++
 		}
 	}
+	if o.tracks() {
+		seen.n += partFieldCount(o.Parts)
+	}
 	next := 0
 	for _, fd := range o.Fields {
 		bit := -1
@@ -175,14 +178,7 @@ func emitObjectDecode(f *File, o object) {
 		}
 		cases = append(cases, Case(Lit(fd.JSON)).Block(fieldDecode(fd, seen, bit, o.tracks())...))
 	}
-	for _, p := range o.Parts {
-		args := []Code{Op("&").Id("it"), Id("r")}
-		if o.tracks() {
-			args = append(args, gatedSink(o), Id("known"))
-		}
-		cases = append(cases, Case(partKeys(p)...).Block(
-			If(Err().Op(":=").Id("x").Dot(p.Name).Dot("decodeGatedMember").Call(args...), Err().Op("!=").Nil()).Block(Return(Err()))))
-	}
+	cases = append(cases, partCases(o, seen, next)...)
 	switch {
 	case o.records() && o.keeps():
 		cases = append(cases, Default().Block(

@@ -16,11 +16,11 @@ import (
 func emitUnion(fs *fileSet, name, description string, u *ir.UnionDecl) {
 	f := fs.on(u.Gate)
 	docWith(f, name, description, variantList(u))
-	f.Type().Id(name).Struct(
-		Comment("Value is the variant: one of the "+name+"* types that implement "+u.Iface+". A nil"),
+	f.Type().Id(name).Struct(append([]Code{
+		Comment("Value is the variant: one of the " + name + "* types that implement " + u.Iface + ". A nil"),
 		Comment("Value is an unset union, which cannot be encoded."),
 		Id("Value").Id(u.Iface),
-	)
+	}, negZeroField(u)...)...)
 	methods := []Code{Id("is" + name).Params(), Id("appendJSON").Params(Index().Byte()).Params(Index().Byte(), Error())}
 	if u.Object {
 		methods = append(methods, Id("appendMembers").Params(Index().Byte(), Int()).Params(Index().Byte(), Error()))
@@ -62,7 +62,7 @@ func emitUnionAppend(f *File, name string, u *ir.UnionDecl) {
 	unset := If(Id("x").Dot("Value").Op("==").Nil()).Block(
 		Return(Nil(), Id("wireEncodeErrorf").Call(Lit(name+": no variant set"))))
 	newFunc(f).Params(ptrRecv(name)).Id("appendJSON").Params(Id("buf").Index().Byte()).Params(Index().Byte(), Error()).Block(
-		unset, Return(Id("x").Dot("Value").Dot("appendJSON").Call(Id("buf"))))
+		unset, negZeroAppend(u), Return(Id("x").Dot("Value").Dot("appendJSON").Call(Id("buf"))))
 	if u.Object {
 		newFunc(f).Params(ptrRecv(name)).Id("appendMembers").Params(Id("buf").Index().Byte(), Id("open").Int()).Params(Index().Byte(), Error()).Block(
 			unset, Return(Id("x").Dot("Value").Dot("appendMembers").Call(Id("buf"), Id("open"))))

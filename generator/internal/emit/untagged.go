@@ -39,8 +39,8 @@ func emitUntaggedDecode(f *File, name string, u *ir.UnionDecl) {
 	}
 	emitUnmarshal(f, name)
 	switch {
-	case triesCandidates(u):
-		emitRecalledDecode(f, name, u)
+	case triesCandidates(u) || u.KeepNegativeZero:
+		emitChoiceDecode(f, name, u)
 		choiceFunc(f, name, u, "decodeChoice chooses the variant and decodes it.").Block(body...)
 	case u.KeepUnknown:
 		knownDecoderFunc(f, name).Block(body...)
@@ -71,33 +71,46 @@ func triesCandidates(u *ir.UnionDecl) bool {
 	return false
 }
 
-// emitRecalledDecode emits the decoder of an untagged union in terms of its
-// decodeChoice: a failure at a position is remembered by the reader and
-// returned at once the next time (wireReader.recall), so that candidates
-// tried in turn, each reading the same nested values, cost linear time
-// instead of exponential time in the nesting of a recursive union. A
-// union told names by its caller (a flattening struct) decodes without
-// remembering: what its value may hold depends on that caller.
-func emitRecalledDecode(f *File, name string, u *ir.UnionDecl) {
-	choice := []Code{Id("r")}
-	var decl *Statement
-	var body []Code
+// emitChoiceDecode emits the decoder of an untagged union in terms of its
+// decodeChoice. When decoding may try several variants, a failure at a
+// position is remembered by the reader and returned at once the next time
+// (wireReader.recall), so that candidates tried in turn, each reading the
+// same nested values, cost linear time instead of exponential time in the
+// nesting of a recursive union; a union told names by its caller (a
+// flattening struct) is not remembered, since what its value may hold
+// depends on that caller. The JSON-RPC id union also looks at a number's
+// spelling first (see negZeroPrologue).
+func emitChoiceDecode(f *File, name string, u *ir.UnionDecl) {
+	known := Nil()
+	decl := decoderFunc
 	if u.KeepUnknown {
-		decl = knownDecoderFunc(f, name)
-		choice = append(choice, Nil())
-		body = append(body, If(Id("known").Op("!=").Nil()).Block(Return(Id("x").Dot("decodeChoice").Call(Id("r"), Id("known")))))
-	} else {
-		decl = decoderFunc(f, name)
+		known, decl = Id("known"), knownDecoderFunc
 	}
-	decl.Block(append(body,
-		List(Id("pos"), Err()).Op(":=").Id("r").Dot("recall").Call(Lit(name)),
-		If(Err().Op("!=").Nil()).Block(Return(Err())),
-		If(Err().Op(":=").Id("x").Dot("decodeChoice").Call(choice...), Err().Op("!=").Nil()).Block(
-			Id("r").Dot("remember").Call(Lit(name), Id("pos"), Err()),
-			Return(Err())),
-		Return(Nil()))...)
+	choice := []Code{Id("r")}
+	if u.KeepUnknown {
+		choice = append(choice, known)
+	}
+	var body []Code
+	if u.KeepNegativeZero {
+		body = append(body, negZeroPrologue()...)
+	}
+	if triesCandidates(u) {
+		body = append(body,
+			List(Id("pos"), Err()).Op(":=").Id("r").Dot("recall").Call(Lit(name), known),
+			If(Err().Op("!=").Nil()).Block(Return(Err())),
+			If(Err().Op(":=").Id("x").Dot("decodeChoice").Call(choice...), Err().Op("!=").Nil()).Block(
+				Id("r").Dot("remember").Call(Lit(name), Id("pos"), Err(), known),
+				Return(Err())))
+	} else {
+		body = append(body, If(Err().Op(":=").Id("x").Dot("decodeChoice").Call(choice...), Err().Op("!=").Nil()).Block(Return(Err())))
+	}
+	if u.KeepNegativeZero {
+		body = append(body, negZeroEpilogue())
+	}
+	decl(f, name).Block(append(body, Return(Nil()))...)
 }
 
+// kindCandidates are the variants that accept JSON kind k, in schema order.
 func kindCandidates(u *ir.UnionDecl, k byte) []*ir.Variant {
 	var out []*ir.Variant
 	for _, v := range u.Variants {

@@ -19,7 +19,7 @@ func emitUntaggedTable(fs *fileSet, name string, u *ir.UnionDecl) {
 	f.Comment(table + " chooses the variant of " + name + "; files of unstable features add theirs.")
 	f.Var().Id(table).Op("=").Id("wireNewChoice").Types(Id(u.Iface)).Call(append([]Code{Lit(name)}, stable...)...)
 	emitUnmarshal(f, name)
-	emitRecalledDecode(f, name, u)
+	emitChoiceDecode(f, name, u)
 	known := Nil()
 	if u.KeepUnknown {
 		known = Id("known")

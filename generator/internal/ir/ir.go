@@ -220,6 +220,10 @@ type UnionDecl struct {
 	// x-deserialize-default-on-error, so a tag that is not a string selects
 	// the fallback variant instead of failing.
 	TagLenient bool
+	// KeepNegativeZero: the union is the JSON-RPC id type, which a peer
+	// must get back exactly as sent; it remembers a number spelled -0
+	// (set by methods.Build; emit/negzero.go).
+	KeepNegativeZero bool
 	// Removed are tag values decoding rejects outright: those the
 	// overrides remove (contract rule 4) and those a catch-all's `not` list
 	// excludes without any variant taking them (rule 3).

@@ -257,6 +257,11 @@ func setEnvelope(rpc *ir.RPC, uses *messageUses, byName map[string]*ir.Decl) err
 		}
 		rpc.Gate = rpc.Gate.Union(byName[name].Gate)
 	}
+	if id := byName[rpc.ID]; id.Kind == ir.KindUnion && id.Union.Tag == "" && !id.Union.Table {
+		// Ids are echoed: -0, the one integer JSON spells two ways,
+		// must come back as -0 (see ir.UnionDecl.KeepNegativeZero).
+		id.Union.KeepNegativeZero = true
+	}
 	if uses.nullErrorID != "" {
 		if byName[rpc.ID].Kind != ir.KindUnion {
 			return fmt.Errorf("%s: a null error-response id needs a union id type (%s is not one)", uses.nullErrorID, rpc.ID)

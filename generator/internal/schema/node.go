@@ -46,6 +46,11 @@ type Node struct {
 	// Limits are the validation keywords Validate can check (limits.go).
 	Limits limits
 
+	// Keywords lists the keywords the node was written with, in document
+	// order, so a stage can tell a schema that says only what it expects
+	// (a catch-all's list of excluded tags) from one that says more.
+	Keywords []string
+
 	// defsKeyword is the keyword Defs came from ($defs or definitions).
 	defsKeyword string
 }
@@ -76,7 +81,7 @@ func parseNode(raw json.RawMessage, path string) (*Node, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: schema must be an object or true: %v", path, err)
 	}
-	n := &Node{Path: path}
+	n := &Node{Path: path, Keywords: keys}
 	for _, k := range keys {
 		if err := n.setKeyword(k, members[k]); err != nil {
 			return nil, err
@@ -141,7 +146,7 @@ func (n *Node) setKeyword(k string, v json.RawMessage) error {
 	case "additionalProperties":
 		err = n.setAdditional(v, at)
 	case "unevaluatedProperties":
-		n.UnevaluatedNone = string(bytes.TrimSpace(v)) == "false"
+		err = n.setUnevaluated(v, at)
 	case "allOf":
 		n.AllOf, err = parseSchemaList(v, at)
 	case "anyOf":
@@ -217,24 +222,41 @@ func (n *Node) setValueKeyword(k string, v json.RawMessage) error {
 
 // setAdditional reads additionalProperties, which is a boolean or a schema.
 func (n *Node) setAdditional(v json.RawMessage, at string) error {
+	s, open, err := extrasSchema(v, at)
+	n.AdditionalProperties, n.AdditionalAny, n.AdditionalNone = s, open, s == nil && !open
+	return err
+}
+
+// setUnevaluated reads unevaluatedProperties. false closes the object and
+// true (or {}) changes nothing; a schema would constrain the members no
+// other keyword declares, which acpgen does not implement, so it is an
+// error rather than a constraint silently dropped.
+func (n *Node) setUnevaluated(v json.RawMessage, at string) error {
+	s, open, err := extrasSchema(v, at)
+	if err == nil && s != nil {
+		err = fmt.Errorf("%s: unevaluatedProperties with a schema is not supported (only true or false)", at)
+	}
+	n.UnevaluatedNone = err == nil && !open
+	return err
+}
+
+// extrasSchema reads what a keyword about extra members says: any member
+// (true, or the empty schema: open), none (false: neither s nor open) or
+// members matching the schema s.
+func extrasSchema(v json.RawMessage, at string) (s *Node, open bool, err error) {
 	switch string(bytes.TrimSpace(v)) {
 	case "true":
-		n.AdditionalAny = true
-		return nil
+		return nil, true, nil
 	case "false":
-		n.AdditionalNone = true
-		return nil
+		return nil, false, nil
 	}
-	s, err := parseNode(v, at)
-	if err != nil {
-		return err
+	if s, err = parseNode(v, at); err != nil {
+		return nil, false, err
 	}
 	if s.IsEmpty() {
-		n.AdditionalAny = true
-		return nil
+		return nil, true, nil
 	}
-	n.AdditionalProperties = s
-	return nil
+	return s, false, nil
 }
 
 // ClosedObject reports whether the schema allows no members beyond those
