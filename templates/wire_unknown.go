@@ -218,13 +218,18 @@ type wireMemberSet interface {
 // sink becomes the set's sink unless given has one already: the outermost
 // flattening struct keeps the unknown members.
 func wireKnownWith(given *wireKnownSet, e wireKnown, sink *UnknownMembers) wireKnownSet {
-	var k wireKnownSet
-	if given != nil {
-		k.list, k.n, k.sink = given.list, given.n, given.sink
-		if len(given.more) > 0 {
-			k.more = slices.Clip(given.more)
-		}
+	if given == nil {
+		return wireKnownSet{list: [wireKnownInline]wireKnown{e}, n: 1, sink: sink}
 	}
+	return wireKnownAdd(*given, e, sink)
+}
+
+// wireKnownAdd is wireKnownWith for a given set, passed as a copy.
+func wireKnownAdd(k wireKnownSet, e wireKnown, sink *UnknownMembers) wireKnownSet {
+	if len(k.more) > 0 {
+		k.more = slices.Clip(k.more)
+	}
+	k.met = 0
 	if k.sink == nil {
 		k.sink = sink
 	}
@@ -361,8 +366,13 @@ const wireUnknownScan = 8
 // member of that name.
 func wireAppendUnknown(buf []byte, open int, u *UnknownMembers, owner wireMemberSet) ([]byte, error) {
 	if u.text == nil {
-		return buf, nil
+		return buf, nil // kept small enough to inline: most values have none
 	}
+	return u.appendKept(buf, open, owner)
+}
+
+// appendKept is wireAppendUnknown for a u that holds members.
+func (u *UnknownMembers) appendKept(buf []byte, open int, owner wireMemberSet) ([]byte, error) {
 	for m := range u.members() {
 		if owner.declaresMember(m.name) {
 			return nil, wireEncodeErrorf("unknown member %s is declared by the type: set its field instead", wireQuoteExcerpt(m.name))
@@ -381,8 +391,13 @@ func (wireDeclaresNone) declaresMember([]byte) bool { return false }
 // union, which the variant's encoder writes itself.
 func wireUnknownClash(u *UnknownMembers, name string) error {
 	if u.text == nil {
-		return nil
+		return nil // kept small enough to inline: most values have none
 	}
+	return wireKeptClash(u, name)
+}
+
+// wireKeptClash is wireUnknownClash for a u that holds members.
+func wireKeptClash(u *UnknownMembers, name string) error {
 	if _, ok := u.Get(name); ok {
 		return wireEncodeErrorf("unknown member %s is the union's tag: choose the variant instead", wireQuoteExcerpt([]byte(name)))
 	}
