@@ -50,7 +50,7 @@ func (x *Plan) decodeWire(r *wireReader) error {
 
 func (x *Plan) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = Plan{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -275,7 +275,7 @@ func (x *Meta) decodeWire(r *wireReader) error {
 
 func (x *Meta) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = Meta{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -446,7 +446,7 @@ func (x *PlanStep) decodeWire(r *wireReader) error {
 
 func (x *PlanStep) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PlanStep{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -672,7 +672,7 @@ func (x *Trace) decodeWire(r *wireReader) error {
 
 func (x *Trace) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = Trace{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -757,7 +757,7 @@ func (x *PlanEvent) decodeWire(r *wireReader) error {
 
 func (x *PlanEvent) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PlanEvent{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}

@@ -26,7 +26,7 @@ func (x *SessionUpdateNotification) decodeWire(r *wireReader) error {
 
 func (x *SessionUpdateNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionUpdateNotification{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -232,7 +232,7 @@ func (x *SessionNotification) decodeWire(r *wireReader) error {
 
 func (x *SessionNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionNotification{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -373,7 +373,7 @@ func (x *SessionUpdate) decodeWire(r *wireReader) error {
 func (x *SessionUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	tagged := wireKnownWith(known, wireKnown{tag: "sessionUpdate"}, nil)
 	x.Value = nil
-	raw, found, err := wireMemberAt(r, "sessionUpdate")
+	raw, found, err := wireTagMember(r, &tagged, "sessionUpdate")
 	if err != nil {
 		return err
 	}
@@ -519,7 +519,7 @@ func (x *SessionUpdateOther) decodeWire(r *wireReader) error {
 
 func (x *SessionUpdateOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionUpdateOther{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -593,7 +593,7 @@ func (x *PlanUpdate) decodeWire(r *wireReader) error {
 
 func (x *PlanUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PlanUpdate{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -696,7 +696,7 @@ func (x *PlanUpdateContent) decodeWire(r *wireReader) error {
 func (x *PlanUpdateContent) decodeObject(r *wireReader, known *wireKnownSet) error {
 	tagged := wireKnownWith(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
-	raw, found, err := wireMemberAt(r, "type")
+	raw, found, err := wireTagMember(r, &tagged, "type")
 	if err != nil {
 		return err
 	}
@@ -888,7 +888,7 @@ func (x *PlanUpdateContentOther) decodeWire(r *wireReader) error {
 
 func (x *PlanUpdateContentOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PlanUpdateContentOther{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -984,7 +984,7 @@ func (x *PlanItems) decodeWire(r *wireReader) error {
 
 func (x *PlanItems) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PlanItems{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -1108,7 +1108,7 @@ func (x *PlanFile) decodeWire(r *wireReader) error {
 
 func (x *PlanFile) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PlanFile{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -1227,7 +1227,7 @@ func (x *PlanMarkdown) decodeWire(r *wireReader) error {
 
 func (x *PlanMarkdown) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PlanMarkdown{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -1342,7 +1342,7 @@ func (x *PlanRemoved) decodeWire(r *wireReader) error {
 
 func (x *PlanRemoved) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PlanRemoved{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -1448,7 +1448,7 @@ func (x *PlanEntry) decodeWire(r *wireReader) error {
 
 func (x *PlanEntry) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PlanEntry{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -1678,7 +1678,7 @@ func (x *V1SessionUpdateNotification) decodeWire(r *wireReader) error {
 
 func (x *V1SessionUpdateNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = V1SessionUpdateNotification{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -1795,7 +1795,7 @@ func (x *V1SessionNotification) decodeWire(r *wireReader) error {
 
 func (x *V1SessionNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = V1SessionNotification{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -1914,7 +1914,7 @@ func (x *V1SessionUpdate) decodeWire(r *wireReader) error {
 func (x *V1SessionUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	tagged := wireKnownWith(known, wireKnown{tag: "sessionUpdate"}, nil)
 	x.Value = nil
-	raw, found, err := wireMemberAt(r, "sessionUpdate")
+	raw, found, err := wireTagMember(r, &tagged, "sessionUpdate")
 	if err != nil {
 		return err
 	}
@@ -2100,7 +2100,7 @@ func (x *V1Plan) decodeWire(r *wireReader) error {
 
 func (x *V1Plan) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = V1Plan{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -2187,7 +2187,7 @@ func (x *V1PlanUpdate) decodeWire(r *wireReader) error {
 
 func (x *V1PlanUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = V1PlanUpdate{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -2288,7 +2288,7 @@ func (x *V1PlanUpdateContent) decodeWire(r *wireReader) error {
 func (x *V1PlanUpdateContent) decodeObject(r *wireReader, known *wireKnownSet) error {
 	tagged := wireKnownWith(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
-	raw, found, err := wireMemberAt(r, "type")
+	raw, found, err := wireTagMember(r, &tagged, "type")
 	if err != nil {
 		return err
 	}
@@ -2477,7 +2477,7 @@ func (x *V1PlanItems) decodeWire(r *wireReader) error {
 
 func (x *V1PlanItems) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = V1PlanItems{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -2600,7 +2600,7 @@ func (x *V1PlanEntry) decodeWire(r *wireReader) error {
 
 func (x *V1PlanEntry) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = V1PlanEntry{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}

@@ -25,7 +25,7 @@ func (x *Node) decodeWire(r *wireReader) error {
 
 func (x *Node) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = Node{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -192,7 +192,7 @@ func (x *Block) decodeWire(r *wireReader) error {
 func (x *Block) decodeObject(r *wireReader, known *wireKnownSet) error {
 	tagged := wireKnownWith(known, wireKnown{tag: "kind"}, nil)
 	x.Value = nil
-	raw, found, err := wireMemberAt(r, "kind")
+	raw, found, err := wireTagMember(r, &tagged, "kind")
 	if err != nil {
 		return err
 	}
@@ -255,7 +255,7 @@ func (x *BlockText) decodeWire(r *wireReader) error {
 
 func (x *BlockText) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = BlockText{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -338,7 +338,7 @@ func (x *BlockNode) decodeWire(r *wireReader) error {
 
 func (x *BlockNode) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = BlockNode{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}

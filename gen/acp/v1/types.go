@@ -32,7 +32,7 @@ func (x *AgentRequest) decodeWire(r *wireReader) error {
 
 func (x *AgentRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AgentRequest{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -812,7 +812,7 @@ func (x *WriteTextFileRequest) decodeWire(r *wireReader) error {
 
 func (x *WriteTextFileRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = WriteTextFileRequest{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -993,7 +993,7 @@ func (x *ReadTextFileRequest) decodeWire(r *wireReader) error {
 
 func (x *ReadTextFileRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ReadTextFileRequest{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -1163,7 +1163,7 @@ func (x *RequestPermissionRequest) decodeWire(r *wireReader) error {
 
 func (x *RequestPermissionRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = RequestPermissionRequest{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -1339,7 +1339,7 @@ func (x *ToolCallUpdate) decodeWire(r *wireReader) error {
 
 func (x *ToolCallUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ToolCallUpdate{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -1810,7 +1810,7 @@ func (x *ToolCallContent) decodeWire(r *wireReader) error {
 func (x *ToolCallContent) decodeObject(r *wireReader, known *wireKnownSet) error {
 	tagged := wireKnownWith(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
-	raw, found, err := wireMemberAt(r, "type")
+	raw, found, err := wireTagMember(r, &tagged, "type")
 	if err != nil {
 		return err
 	}
@@ -2036,7 +2036,7 @@ func (x *ContentBlock) decodeWire(r *wireReader) error {
 func (x *ContentBlock) decodeObject(r *wireReader, known *wireKnownSet) error {
 	tagged := wireKnownWith(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
-	raw, found, err := wireMemberAt(r, "type")
+	raw, found, err := wireTagMember(r, &tagged, "type")
 	if err != nil {
 		return err
 	}
@@ -2336,7 +2336,7 @@ func (x *Annotations) decodeWire(r *wireReader) error {
 
 func (x *Annotations) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = Annotations{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -2546,7 +2546,7 @@ func (x *TextContent) decodeWire(r *wireReader) error {
 
 func (x *TextContent) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = TextContent{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -2683,7 +2683,7 @@ func (x *ImageContent) decodeWire(r *wireReader) error {
 
 func (x *ImageContent) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ImageContent{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -2855,7 +2855,7 @@ func (x *AudioContent) decodeWire(r *wireReader) error {
 
 func (x *AudioContent) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AudioContent{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -3015,7 +3015,7 @@ func (x *ResourceLink) decodeWire(r *wireReader) error {
 
 func (x *ResourceLink) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ResourceLink{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -3426,7 +3426,7 @@ func (x *TextResourceContents) decodeWire(r *wireReader) error {
 
 func (x *TextResourceContents) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = TextResourceContents{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -3578,7 +3578,7 @@ func (x *BlobResourceContents) decodeWire(r *wireReader) error {
 
 func (x *BlobResourceContents) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = BlobResourceContents{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -3728,7 +3728,7 @@ func (x *EmbeddedResource) decodeWire(r *wireReader) error {
 
 func (x *EmbeddedResource) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = EmbeddedResource{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -3859,7 +3859,7 @@ func (x *Content) decodeWire(r *wireReader) error {
 
 func (x *Content) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = Content{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -3980,7 +3980,7 @@ func (x *Diff) decodeWire(r *wireReader) error {
 
 func (x *Diff) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = Diff{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -4155,7 +4155,7 @@ func (x *Terminal) decodeWire(r *wireReader) error {
 
 func (x *Terminal) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = Terminal{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -4275,7 +4275,7 @@ func (x *ToolCallLocation) decodeWire(r *wireReader) error {
 
 func (x *ToolCallLocation) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ToolCallLocation{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -4410,7 +4410,7 @@ func (x *PermissionOption) decodeWire(r *wireReader) error {
 
 func (x *PermissionOption) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PermissionOption{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -4652,7 +4652,7 @@ func (x *CreateTerminalRequest) decodeWire(r *wireReader) error {
 
 func (x *CreateTerminalRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CreateTerminalRequest{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -4856,7 +4856,7 @@ func (x *EnvVariable) decodeWire(r *wireReader) error {
 
 func (x *EnvVariable) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = EnvVariable{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -4986,7 +4986,7 @@ func (x *TerminalOutputRequest) decodeWire(r *wireReader) error {
 
 func (x *TerminalOutputRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = TerminalOutputRequest{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -5116,7 +5116,7 @@ func (x *ReleaseTerminalRequest) decodeWire(r *wireReader) error {
 
 func (x *ReleaseTerminalRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ReleaseTerminalRequest{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -5246,7 +5246,7 @@ func (x *WaitForTerminalExitRequest) decodeWire(r *wireReader) error {
 
 func (x *WaitForTerminalExitRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = WaitForTerminalExitRequest{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -5376,7 +5376,7 @@ func (x *KillTerminalRequest) decodeWire(r *wireReader) error {
 
 func (x *KillTerminalRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = KillTerminalRequest{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -5513,7 +5513,7 @@ func (x *CreateElicitationRequest) decodeWire(r *wireReader) error {
 func (x *CreateElicitationRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CreateElicitationRequest{}
 	start := r.mark()
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -5639,7 +5639,7 @@ func (x *CreateElicitationRequestVariant) decodeWire(r *wireReader) error {
 func (x *CreateElicitationRequestVariant) decodeObject(r *wireReader, known *wireKnownSet) error {
 	tagged := wireKnownWith(known, wireKnown{tag: "mode"}, nil)
 	x.Value = nil
-	raw, found, err := wireMemberAt(r, "mode")
+	raw, found, err := wireTagMember(r, &tagged, "mode")
 	if err != nil {
 		return err
 	}
@@ -5793,7 +5793,7 @@ func (x *CreateElicitationRequestOther) decodeWire(r *wireReader) error {
 
 func (x *CreateElicitationRequestOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CreateElicitationRequestOther{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -5877,7 +5877,7 @@ func (x *ElicitationSessionScope) decodeWire(r *wireReader) error {
 
 func (x *ElicitationSessionScope) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ElicitationSessionScope{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -5981,7 +5981,7 @@ func (x *ElicitationRequestScope) decodeWire(r *wireReader) error {
 
 func (x *ElicitationRequestScope) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ElicitationRequestScope{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -6091,7 +6091,7 @@ func (x *ElicitationSchema) decodeWire(r *wireReader) error {
 
 func (x *ElicitationSchema) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ElicitationSchema{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -6345,7 +6345,7 @@ func (x *ElicitationPropertySchema) decodeWire(r *wireReader) error {
 func (x *ElicitationPropertySchema) decodeObject(r *wireReader, known *wireKnownSet) error {
 	tagged := wireKnownWith(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
-	raw, found, err := wireMemberAt(r, "type")
+	raw, found, err := wireTagMember(r, &tagged, "type")
 	if err != nil {
 		return err
 	}
@@ -6631,7 +6631,7 @@ func (x *ElicitationPropertySchemaOther) decodeWire(r *wireReader) error {
 
 func (x *ElicitationPropertySchemaOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ElicitationPropertySchemaOther{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -6779,7 +6779,7 @@ func (x *EnumOption) decodeWire(r *wireReader) error {
 
 func (x *EnumOption) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = EnumOption{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -6966,7 +6966,7 @@ func (x *StringPropertySchema) decodeWire(r *wireReader) error {
 
 func (x *StringPropertySchema) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = StringPropertySchema{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -7246,7 +7246,7 @@ func (x *NumberPropertySchema) decodeWire(r *wireReader) error {
 
 func (x *NumberPropertySchema) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = NumberPropertySchema{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -7452,7 +7452,7 @@ func (x *IntegerPropertySchema) decodeWire(r *wireReader) error {
 
 func (x *IntegerPropertySchema) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = IntegerPropertySchema{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -7650,7 +7650,7 @@ func (x *BooleanPropertySchema) decodeWire(r *wireReader) error {
 
 func (x *BooleanPropertySchema) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = BooleanPropertySchema{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -7814,7 +7814,7 @@ func (x *MultiSelectItems) decodeWire(r *wireReader) error {
 func (x *MultiSelectItems) decodeObject(r *wireReader, known *wireKnownSet) error {
 	tagged := wireKnownWith(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
-	raw, found, err := wireMemberAt(r, "type")
+	raw, found, err := wireTagMember(r, &tagged, "type")
 	if err != nil {
 		return err
 	}
@@ -7956,7 +7956,7 @@ func (x *MultiSelectItemsOther) decodeWire(r *wireReader) error {
 
 func (x *MultiSelectItemsOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = MultiSelectItemsOther{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -8041,7 +8041,7 @@ func (x *StringMultiSelectItems) decodeWire(r *wireReader) error {
 
 func (x *StringMultiSelectItems) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = StringMultiSelectItems{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -8159,7 +8159,7 @@ func (x *TitledMultiSelectItems) decodeWire(r *wireReader) error {
 
 func (x *TitledMultiSelectItems) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = TitledMultiSelectItems{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -8297,7 +8297,7 @@ func (x *MultiSelectPropertySchema) decodeWire(r *wireReader) error {
 
 func (x *MultiSelectPropertySchema) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = MultiSelectPropertySchema{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -8500,7 +8500,7 @@ func (x *ElicitationFormMode) decodeWire(r *wireReader) error {
 func (x *ElicitationFormMode) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ElicitationFormMode{}
 	start := r.mark()
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -8790,7 +8790,7 @@ func (x *ElicitationUrlMode) decodeWire(r *wireReader) error {
 func (x *ElicitationUrlMode) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ElicitationUrlMode{}
 	start := r.mark()
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -9216,7 +9216,7 @@ func (x *AgentResponseResult) decodeWire(r *wireReader) error {
 
 func (x *AgentResponseResult) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AgentResponseResult{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -9320,7 +9320,7 @@ func (x *AgentResponseError) decodeWire(r *wireReader) error {
 
 func (x *AgentResponseError) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AgentResponseError{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -9964,7 +9964,7 @@ func (x *InitializeResponse) decodeWire(r *wireReader) error {
 
 func (x *InitializeResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = InitializeResponse{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -10177,7 +10177,7 @@ func (x *AgentCapabilities) decodeWire(r *wireReader) error {
 
 func (x *AgentCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AgentCapabilities{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -10407,7 +10407,7 @@ func (x *PromptCapabilities) decodeWire(r *wireReader) error {
 
 func (x *PromptCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PromptCapabilities{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -10568,7 +10568,7 @@ func (x *McpCapabilities) decodeWire(r *wireReader) error {
 
 func (x *McpCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = McpCapabilities{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -10763,7 +10763,7 @@ func (x *SessionCapabilities) decodeWire(r *wireReader) error {
 
 func (x *SessionCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionCapabilities{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -11012,7 +11012,7 @@ func (x *SessionListCapabilities) decodeWire(r *wireReader) error {
 
 func (x *SessionListCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionListCapabilities{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -11106,7 +11106,7 @@ func (x *SessionDeleteCapabilities) decodeWire(r *wireReader) error {
 
 func (x *SessionDeleteCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionDeleteCapabilities{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -11203,7 +11203,7 @@ func (x *SessionAdditionalDirectoriesCapabilities) decodeWire(r *wireReader) err
 
 func (x *SessionAdditionalDirectoriesCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionAdditionalDirectoriesCapabilities{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -11297,7 +11297,7 @@ func (x *SessionResumeCapabilities) decodeWire(r *wireReader) error {
 
 func (x *SessionResumeCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionResumeCapabilities{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -11391,7 +11391,7 @@ func (x *SessionCloseCapabilities) decodeWire(r *wireReader) error {
 
 func (x *SessionCloseCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionCloseCapabilities{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -11490,7 +11490,7 @@ func (x *AgentAuthCapabilities) decodeWire(r *wireReader) error {
 
 func (x *AgentAuthCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AgentAuthCapabilities{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -11615,7 +11615,7 @@ func (x *LogoutCapabilities) decodeWire(r *wireReader) error {
 
 func (x *LogoutCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = LogoutCapabilities{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -11721,7 +11721,7 @@ func (x *AuthMethod) decodeWire(r *wireReader) error {
 func (x *AuthMethod) decodeObject(r *wireReader, known *wireKnownSet) error {
 	tagged := wireKnownWith(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
-	raw, found, err := wireMemberAt(r, "type")
+	raw, found, err := wireTagMember(r, &tagged, "type")
 	if err != nil {
 		return err
 	}
@@ -11910,7 +11910,7 @@ func (x *AuthMethodTerminal) decodeWire(r *wireReader) error {
 
 func (x *AuthMethodTerminal) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AuthMethodTerminal{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -12106,7 +12106,7 @@ func (x *AuthMethodAgent) decodeWire(r *wireReader) error {
 
 func (x *AuthMethodAgent) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AuthMethodAgent{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -12265,7 +12265,7 @@ func (x *Implementation) decodeWire(r *wireReader) error {
 
 func (x *Implementation) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = Implementation{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -12411,7 +12411,7 @@ func (x *AuthenticateResponse) decodeWire(r *wireReader) error {
 
 func (x *AuthenticateResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AuthenticateResponse{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -12503,7 +12503,7 @@ func (x *LogoutResponse) decodeWire(r *wireReader) error {
 
 func (x *LogoutResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = LogoutResponse{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -12611,7 +12611,7 @@ func (x *NewSessionResponse) decodeWire(r *wireReader) error {
 
 func (x *NewSessionResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = NewSessionResponse{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -12769,7 +12769,7 @@ func (x *SessionModeState) decodeWire(r *wireReader) error {
 
 func (x *SessionModeState) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionModeState{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -12935,7 +12935,7 @@ func (x *SessionMode) decodeWire(r *wireReader) error {
 
 func (x *SessionMode) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionMode{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -13092,7 +13092,7 @@ func (x *SessionConfigOption) decodeWire(r *wireReader) error {
 func (x *SessionConfigOption) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionConfigOption{}
 	start := r.mark()
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -13270,7 +13270,7 @@ func (x *SessionConfigOptionVariant) decodeWire(r *wireReader) error {
 func (x *SessionConfigOptionVariant) decodeObject(r *wireReader, known *wireKnownSet) error {
 	tagged := wireKnownWith(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
-	raw, found, err := wireMemberAt(r, "type")
+	raw, found, err := wireTagMember(r, &tagged, "type")
 	if err != nil {
 		return err
 	}
@@ -13697,7 +13697,7 @@ func (x *SessionConfigSelectOption) decodeWire(r *wireReader) error {
 
 func (x *SessionConfigSelectOption) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionConfigSelectOption{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -13849,7 +13849,7 @@ func (x *SessionConfigSelectGroup) decodeWire(r *wireReader) error {
 
 func (x *SessionConfigSelectGroup) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionConfigSelectGroup{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -14018,7 +14018,7 @@ func (x *SessionConfigSelect) decodeWire(r *wireReader) error {
 
 func (x *SessionConfigSelect) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionConfigSelect{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -14118,7 +14118,7 @@ func (x *SessionConfigBoolean) decodeWire(r *wireReader) error {
 
 func (x *SessionConfigBoolean) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionConfigBoolean{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -14215,7 +14215,7 @@ func (x *LoadSessionResponse) decodeWire(r *wireReader) error {
 
 func (x *LoadSessionResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = LoadSessionResponse{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -14357,7 +14357,7 @@ func (x *ListSessionsResponse) decodeWire(r *wireReader) error {
 
 func (x *ListSessionsResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ListSessionsResponse{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -14511,7 +14511,7 @@ func (x *SessionInfo) decodeWire(r *wireReader) error {
 
 func (x *SessionInfo) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionInfo{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -14708,7 +14708,7 @@ func (x *DeleteSessionResponse) decodeWire(r *wireReader) error {
 
 func (x *DeleteSessionResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = DeleteSessionResponse{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -14808,7 +14808,7 @@ func (x *ResumeSessionResponse) decodeWire(r *wireReader) error {
 
 func (x *ResumeSessionResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ResumeSessionResponse{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -14945,7 +14945,7 @@ func (x *CloseSessionResponse) decodeWire(r *wireReader) error {
 
 func (x *CloseSessionResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CloseSessionResponse{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -15037,7 +15037,7 @@ func (x *SetSessionModeResponse) decodeWire(r *wireReader) error {
 
 func (x *SetSessionModeResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SetSessionModeResponse{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -15131,7 +15131,7 @@ func (x *SetSessionConfigOptionResponse) decodeWire(r *wireReader) error {
 
 func (x *SetSessionConfigOptionResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SetSessionConfigOptionResponse{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -15257,7 +15257,7 @@ func (x *PromptResponse) decodeWire(r *wireReader) error {
 
 func (x *PromptResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PromptResponse{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -15487,7 +15487,7 @@ func (x *Error) decodeWire(r *wireReader) error {
 
 func (x *Error) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = Error{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -15664,7 +15664,7 @@ func (x *AgentNotification) decodeWire(r *wireReader) error {
 
 func (x *AgentNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AgentNotification{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -15974,7 +15974,7 @@ func (x *SessionNotification) decodeWire(r *wireReader) error {
 
 func (x *SessionNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionNotification{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -16134,7 +16134,7 @@ func (x *SessionUpdate) decodeWire(r *wireReader) error {
 func (x *SessionUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	tagged := wireKnownWith(known, wireKnown{tag: "sessionUpdate"}, nil)
 	x.Value = nil
-	raw, found, err := wireMemberAt(r, "sessionUpdate")
+	raw, found, err := wireTagMember(r, &tagged, "sessionUpdate")
 	if err != nil {
 		return err
 	}
@@ -16861,7 +16861,7 @@ func (x *ContentChunk) decodeWire(r *wireReader) error {
 
 func (x *ContentChunk) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ContentChunk{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -17020,7 +17020,7 @@ func (x *ToolCall) decodeWire(r *wireReader) error {
 
 func (x *ToolCall) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ToolCall{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -17301,7 +17301,7 @@ func (x *PlanEntry) decodeWire(r *wireReader) error {
 
 func (x *PlanEntry) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PlanEntry{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -17574,7 +17574,7 @@ func (x *Plan) decodeWire(r *wireReader) error {
 
 func (x *Plan) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = Plan{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -17698,7 +17698,7 @@ func (x *AvailableCommand) decodeWire(r *wireReader) error {
 
 func (x *AvailableCommand) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AvailableCommand{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -17942,7 +17942,7 @@ func (x *UnstructuredCommandInput) decodeWire(r *wireReader) error {
 
 func (x *UnstructuredCommandInput) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = UnstructuredCommandInput{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -18053,7 +18053,7 @@ func (x *AvailableCommandsUpdate) decodeWire(r *wireReader) error {
 
 func (x *AvailableCommandsUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AvailableCommandsUpdate{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -18177,7 +18177,7 @@ func (x *CurrentModeUpdate) decodeWire(r *wireReader) error {
 
 func (x *CurrentModeUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CurrentModeUpdate{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -18288,7 +18288,7 @@ func (x *ConfigOptionUpdate) decodeWire(r *wireReader) error {
 
 func (x *ConfigOptionUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ConfigOptionUpdate{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -18413,7 +18413,7 @@ func (x *SessionInfoUpdate) decodeWire(r *wireReader) error {
 
 func (x *SessionInfoUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionInfoUpdate{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -18550,7 +18550,7 @@ func (x *Cost) decodeWire(r *wireReader) error {
 
 func (x *Cost) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = Cost{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -18682,7 +18682,7 @@ func (x *UsageUpdate) decodeWire(r *wireReader) error {
 
 func (x *UsageUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = UsageUpdate{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -18900,7 +18900,7 @@ func (x *Notice) decodeWire(r *wireReader) error {
 
 func (x *Notice) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = Notice{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -19138,7 +19138,7 @@ func (x *CompactionUpdate) decodeWire(r *wireReader) error {
 
 func (x *CompactionUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CompactionUpdate{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -19309,7 +19309,7 @@ func (x *CompactionSummaryChunk) decodeWire(r *wireReader) error {
 
 func (x *CompactionSummaryChunk) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CompactionSummaryChunk{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -19439,7 +19439,7 @@ func (x *CompleteElicitationNotification) decodeWire(r *wireReader) error {
 
 func (x *CompleteElicitationNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CompleteElicitationNotification{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -19575,7 +19575,7 @@ func (x *ClientRequest) decodeWire(r *wireReader) error {
 
 func (x *ClientRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ClientRequest{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -20332,7 +20332,7 @@ func (x *InitializeRequest) decodeWire(r *wireReader) error {
 
 func (x *InitializeRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = InitializeRequest{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -20513,7 +20513,7 @@ func (x *ClientCapabilities) decodeWire(r *wireReader) error {
 
 func (x *ClientCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ClientCapabilities{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -20738,7 +20738,7 @@ func (x *FileSystemCapabilities) decodeWire(r *wireReader) error {
 
 func (x *FileSystemCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = FileSystemCapabilities{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -20885,7 +20885,7 @@ func (x *ClientSessionCapabilities) decodeWire(r *wireReader) error {
 
 func (x *ClientSessionCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ClientSessionCapabilities{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -21029,7 +21029,7 @@ func (x *CompactionCapabilities) decodeWire(r *wireReader) error {
 
 func (x *CompactionCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CompactionCapabilities{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -21102,7 +21102,7 @@ func (x *SessionConfigOptionsCapabilities) decodeWire(r *wireReader) error {
 
 func (x *SessionConfigOptionsCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionConfigOptionsCapabilities{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -21216,7 +21216,7 @@ func (x *BooleanConfigOptionCapabilities) decodeWire(r *wireReader) error {
 
 func (x *BooleanConfigOptionCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = BooleanConfigOptionCapabilities{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -21300,7 +21300,7 @@ func (x *NoticeCapabilities) decodeWire(r *wireReader) error {
 
 func (x *NoticeCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = NoticeCapabilities{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -21376,7 +21376,7 @@ func (x *AuthCapabilities) decodeWire(r *wireReader) error {
 
 func (x *AuthCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AuthCapabilities{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -21501,7 +21501,7 @@ func (x *ElicitationCapabilities) decodeWire(r *wireReader) error {
 
 func (x *ElicitationCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ElicitationCapabilities{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -21637,7 +21637,7 @@ func (x *ElicitationFormCapabilities) decodeWire(r *wireReader) error {
 
 func (x *ElicitationFormCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ElicitationFormCapabilities{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -21733,7 +21733,7 @@ func (x *ElicitationUrlCapabilities) decodeWire(r *wireReader) error {
 
 func (x *ElicitationUrlCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ElicitationUrlCapabilities{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -21830,7 +21830,7 @@ func (x *AuthenticateRequest) decodeWire(r *wireReader) error {
 
 func (x *AuthenticateRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AuthenticateRequest{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -21941,7 +21941,7 @@ func (x *LogoutRequest) decodeWire(r *wireReader) error {
 
 func (x *LogoutRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = LogoutRequest{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -22049,7 +22049,7 @@ func (x *NewSessionRequest) decodeWire(r *wireReader) error {
 
 func (x *NewSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = NewSessionRequest{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -22237,7 +22237,7 @@ func (x *McpServer) decodeWire(r *wireReader) error {
 func (x *McpServer) decodeObject(r *wireReader, known *wireKnownSet) error {
 	tagged := wireKnownWith(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
-	raw, found, err := wireMemberAt(r, "type")
+	raw, found, err := wireTagMember(r, &tagged, "type")
 	if err != nil {
 		return err
 	}
@@ -22442,7 +22442,7 @@ func (x *HttpHeader) decodeWire(r *wireReader) error {
 
 func (x *HttpHeader) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = HttpHeader{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -22574,7 +22574,7 @@ func (x *McpServerHttp) decodeWire(r *wireReader) error {
 
 func (x *McpServerHttp) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = McpServerHttp{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -22733,7 +22733,7 @@ func (x *McpServerSse) decodeWire(r *wireReader) error {
 
 func (x *McpServerSse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = McpServerSse{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -22894,7 +22894,7 @@ func (x *McpServerStdio) decodeWire(r *wireReader) error {
 
 func (x *McpServerStdio) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = McpServerStdio{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -23095,7 +23095,7 @@ func (x *LoadSessionRequest) decodeWire(r *wireReader) error {
 
 func (x *LoadSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = LoadSessionRequest{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -23288,7 +23288,7 @@ func (x *ListSessionsRequest) decodeWire(r *wireReader) error {
 
 func (x *ListSessionsRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ListSessionsRequest{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -23427,7 +23427,7 @@ func (x *DeleteSessionRequest) decodeWire(r *wireReader) error {
 
 func (x *DeleteSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = DeleteSessionRequest{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -23556,7 +23556,7 @@ func (x *ResumeSessionRequest) decodeWire(r *wireReader) error {
 
 func (x *ResumeSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ResumeSessionRequest{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -23743,7 +23743,7 @@ func (x *CloseSessionRequest) decodeWire(r *wireReader) error {
 
 func (x *CloseSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CloseSessionRequest{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -23856,7 +23856,7 @@ func (x *SetSessionModeRequest) decodeWire(r *wireReader) error {
 
 func (x *SetSessionModeRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SetSessionModeRequest{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -23989,7 +23989,7 @@ func (x *SetSessionConfigOptionRequest) decodeWire(r *wireReader) error {
 func (x *SetSessionConfigOptionRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SetSessionConfigOptionRequest{}
 	start := r.mark()
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -24127,7 +24127,7 @@ func (x *SetSessionConfigOptionRequestVariant) decodeWire(r *wireReader) error {
 func (x *SetSessionConfigOptionRequestVariant) decodeObject(r *wireReader, known *wireKnownSet) error {
 	tagged := wireKnownWith(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
-	raw, found, err := wireMemberAt(r, "type")
+	raw, found, err := wireTagMember(r, &tagged, "type")
 	if err != nil {
 		return err
 	}
@@ -24196,7 +24196,7 @@ func (x *SetSessionConfigOptionRequestBoolean) decodeWire(r *wireReader) error {
 
 func (x *SetSessionConfigOptionRequestBoolean) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SetSessionConfigOptionRequestBoolean{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -24286,7 +24286,7 @@ func (x *SetSessionConfigOptionRequestValueID) decodeWire(r *wireReader) error {
 
 func (x *SetSessionConfigOptionRequestValueID) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SetSessionConfigOptionRequestValueID{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -24402,7 +24402,7 @@ func (x *PromptRequest) decodeWire(r *wireReader) error {
 
 func (x *PromptRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PromptRequest{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -24643,7 +24643,7 @@ func (x *ClientResponseResult) decodeWire(r *wireReader) error {
 
 func (x *ClientResponseResult) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ClientResponseResult{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -24747,7 +24747,7 @@ func (x *ClientResponseError) decodeWire(r *wireReader) error {
 
 func (x *ClientResponseError) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ClientResponseError{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -25262,7 +25262,7 @@ func (x *WriteTextFileResponse) decodeWire(r *wireReader) error {
 
 func (x *WriteTextFileResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = WriteTextFileResponse{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -25356,7 +25356,7 @@ func (x *ReadTextFileResponse) decodeWire(r *wireReader) error {
 
 func (x *ReadTextFileResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ReadTextFileResponse{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -25467,7 +25467,7 @@ func (x *RequestPermissionResponse) decodeWire(r *wireReader) error {
 
 func (x *RequestPermissionResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = RequestPermissionResponse{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -25587,7 +25587,7 @@ func (x *RequestPermissionOutcome) decodeWire(r *wireReader) error {
 func (x *RequestPermissionOutcome) decodeObject(r *wireReader, known *wireKnownSet) error {
 	tagged := wireKnownWith(known, wireKnown{tag: "outcome"}, nil)
 	x.Value = nil
-	raw, found, err := wireMemberAt(r, "outcome")
+	raw, found, err := wireTagMember(r, &tagged, "outcome")
 	if err != nil {
 		return err
 	}
@@ -25659,7 +25659,7 @@ func (x *RequestPermissionOutcomeCancelled) decodeWire(r *wireReader) error {
 
 func (x *RequestPermissionOutcomeCancelled) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = RequestPermissionOutcomeCancelled{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -25774,7 +25774,7 @@ func (x *SelectedPermissionOutcome) decodeWire(r *wireReader) error {
 
 func (x *SelectedPermissionOutcome) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SelectedPermissionOutcome{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -25885,7 +25885,7 @@ func (x *CreateTerminalResponse) decodeWire(r *wireReader) error {
 
 func (x *CreateTerminalResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CreateTerminalResponse{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -26000,7 +26000,7 @@ func (x *TerminalOutputResponse) decodeWire(r *wireReader) error {
 
 func (x *TerminalOutputResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = TerminalOutputResponse{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -26150,7 +26150,7 @@ func (x *TerminalExitStatus) decodeWire(r *wireReader) error {
 
 func (x *TerminalExitStatus) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = TerminalExitStatus{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -26282,7 +26282,7 @@ func (x *ReleaseTerminalResponse) decodeWire(r *wireReader) error {
 
 func (x *ReleaseTerminalResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ReleaseTerminalResponse{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -26378,7 +26378,7 @@ func (x *WaitForTerminalExitResponse) decodeWire(r *wireReader) error {
 
 func (x *WaitForTerminalExitResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = WaitForTerminalExitResponse{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -26510,7 +26510,7 @@ func (x *KillTerminalResponse) decodeWire(r *wireReader) error {
 
 func (x *KillTerminalResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = KillTerminalResponse{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -26607,7 +26607,7 @@ func (x *CreateElicitationResponse) decodeWire(r *wireReader) error {
 func (x *CreateElicitationResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CreateElicitationResponse{}
 	start := r.mark()
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -26713,7 +26713,7 @@ func (x *CreateElicitationResponseVariant) decodeWire(r *wireReader) error {
 func (x *CreateElicitationResponseVariant) decodeObject(r *wireReader, known *wireKnownSet) error {
 	tagged := wireKnownWith(known, wireKnown{tag: "action"}, nil)
 	x.Value = nil
-	raw, found, err := wireMemberAt(r, "action")
+	raw, found, err := wireTagMember(r, &tagged, "action")
 	if err != nil {
 		return err
 	}
@@ -26827,7 +26827,7 @@ func (x *CreateElicitationResponseDecline) decodeWire(r *wireReader) error {
 
 func (x *CreateElicitationResponseDecline) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CreateElicitationResponseDecline{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -26892,7 +26892,7 @@ func (x *CreateElicitationResponseCancel) decodeWire(r *wireReader) error {
 
 func (x *CreateElicitationResponseCancel) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CreateElicitationResponseCancel{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -26967,7 +26967,7 @@ func (x *CreateElicitationResponseOther) decodeWire(r *wireReader) error {
 
 func (x *CreateElicitationResponseOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CreateElicitationResponseOther{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -27256,7 +27256,7 @@ func (x *ElicitationAcceptAction) decodeWire(r *wireReader) error {
 
 func (x *ElicitationAcceptAction) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ElicitationAcceptAction{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -27345,7 +27345,7 @@ func (x *ClientNotification) decodeWire(r *wireReader) error {
 
 func (x *ClientNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ClientNotification{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -27613,7 +27613,7 @@ func (x *CancelNotification) decodeWire(r *wireReader) error {
 
 func (x *CancelNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CancelNotification{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -27728,7 +27728,7 @@ func (x *CancelRequestNotification) decodeWire(r *wireReader) error {
 
 func (x *CancelRequestNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CancelRequestNotification{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}

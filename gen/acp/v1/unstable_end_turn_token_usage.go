@@ -92,7 +92,7 @@ func (x *Usage) decodeWire(r *wireReader) error {
 
 func (x *Usage) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = Usage{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}

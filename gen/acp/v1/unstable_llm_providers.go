@@ -191,7 +191,7 @@ func (x *ProvidersCapabilities) decodeWire(r *wireReader) error {
 
 func (x *ProvidersCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ProvidersCapabilities{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -289,7 +289,7 @@ func (x *ListProvidersResponse) decodeWire(r *wireReader) error {
 
 func (x *ListProvidersResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ListProvidersResponse{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -417,7 +417,7 @@ func (x *ProviderInfo) decodeWire(r *wireReader) error {
 
 func (x *ProviderInfo) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ProviderInfo{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -693,7 +693,7 @@ func (x *ProviderCurrentConfig) decodeWire(r *wireReader) error {
 
 func (x *ProviderCurrentConfig) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ProviderCurrentConfig{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -823,7 +823,7 @@ func (x *SetProviderResponse) decodeWire(r *wireReader) error {
 
 func (x *SetProviderResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SetProviderResponse{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -919,7 +919,7 @@ func (x *DisableProviderResponse) decodeWire(r *wireReader) error {
 
 func (x *DisableProviderResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = DisableProviderResponse{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -1130,7 +1130,7 @@ func (x *ListProvidersRequest) decodeWire(r *wireReader) error {
 
 func (x *ListProvidersRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ListProvidersRequest{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -1237,7 +1237,7 @@ func (x *SetProviderRequest) decodeWire(r *wireReader) error {
 
 func (x *SetProviderRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SetProviderRequest{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -1402,7 +1402,7 @@ func (x *DisableProviderRequest) decodeWire(r *wireReader) error {
 
 func (x *DisableProviderRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = DisableProviderRequest{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}

@@ -89,7 +89,7 @@ func (x *MessageMcpRequest) decodeWire(r *wireReader) error {
 
 func (x *MessageMcpRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = MessageMcpRequest{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -424,7 +424,7 @@ func (x *McpServerAcp) decodeWire(r *wireReader) error {
 
 func (x *McpServerAcp) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = McpServerAcp{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -706,7 +706,7 @@ func (x *MessageMcpResponseResult) decodeWire(r *wireReader) error {
 
 func (x *MessageMcpResponseResult) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = MessageMcpResponseResult{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -818,7 +818,7 @@ func (x *MessageMcpResponseError) decodeWire(r *wireReader) error {
 
 func (x *MessageMcpResponseError) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = MessageMcpResponseError{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -935,7 +935,7 @@ func (x *McpError) decodeWire(r *wireReader) error {
 
 func (x *McpError) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = McpError{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -1115,7 +1115,7 @@ func (x *MessageMcpNotification) decodeWire(r *wireReader) error {
 
 func (x *MessageMcpNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = MessageMcpNotification{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}

@@ -152,7 +152,7 @@ func (x *PlanUpdateContent) decodeWire(r *wireReader) error {
 func (x *PlanUpdateContent) decodeObject(r *wireReader, known *wireKnownSet) error {
 	tagged := wireKnownWith(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
-	raw, found, err := wireMemberAt(r, "type")
+	raw, found, err := wireTagMember(r, &tagged, "type")
 	if err != nil {
 		return err
 	}
@@ -381,7 +381,7 @@ func (x *PlanItems) decodeWire(r *wireReader) error {
 
 func (x *PlanItems) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PlanItems{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -524,7 +524,7 @@ func (x *PlanFile) decodeWire(r *wireReader) error {
 
 func (x *PlanFile) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PlanFile{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -658,7 +658,7 @@ func (x *PlanMarkdown) decodeWire(r *wireReader) error {
 
 func (x *PlanMarkdown) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PlanMarkdown{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -790,7 +790,7 @@ func (x *PlanUpdate) decodeWire(r *wireReader) error {
 
 func (x *PlanUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PlanUpdate{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -905,7 +905,7 @@ func (x *PlanRemoved) decodeWire(r *wireReader) error {
 
 func (x *PlanRemoved) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PlanRemoved{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -1066,7 +1066,7 @@ func (x *PlanCapabilities) decodeWire(r *wireReader) error {
 
 func (x *PlanCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PlanCapabilities{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}

@@ -125,7 +125,7 @@ func (x *SessionForkCapabilities) decodeWire(r *wireReader) error {
 
 func (x *SessionForkCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionForkCapabilities{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -231,7 +231,7 @@ func (x *ForkSessionResponse) decodeWire(r *wireReader) error {
 
 func (x *ForkSessionResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ForkSessionResponse{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -459,7 +459,7 @@ func (x *ForkSessionRequest) decodeWire(r *wireReader) error {
 
 func (x *ForkSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ForkSessionRequest{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}

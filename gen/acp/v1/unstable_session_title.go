@@ -129,7 +129,7 @@ func (x *SessionTitleCapabilities) decodeWire(r *wireReader) error {
 
 func (x *SessionTitleCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionTitleCapabilities{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -230,7 +230,7 @@ func (x *SetSessionTitleResponse) decodeWire(r *wireReader) error {
 
 func (x *SetSessionTitleResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SetSessionTitleResponse{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -406,7 +406,7 @@ func (x *SetSessionTitleRequest) decodeWire(r *wireReader) error {
 
 func (x *SetSessionTitleRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SetSessionTitleRequest{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}

@@ -193,7 +193,7 @@ func (x *SubagentSessionCapabilities) decodeWire(r *wireReader) error {
 
 func (x *SubagentSessionCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SubagentSessionCapabilities{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -311,7 +311,7 @@ func (x *SessionCancelCapabilities) decodeWire(r *wireReader) error {
 
 func (x *SessionCancelCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionCancelCapabilities{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -425,7 +425,7 @@ func (x *StateUpdate) decodeWire(r *wireReader) error {
 func (x *StateUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	tagged := wireKnownWith(known, wireKnown{tag: "state"}, nil)
 	x.Value = nil
-	raw, found, err := wireMemberAt(r, "state")
+	raw, found, err := wireTagMember(r, &tagged, "state")
 	if err != nil {
 		return err
 	}
@@ -664,7 +664,7 @@ func (x *StateUpdateOther) decodeWire(r *wireReader) error {
 
 func (x *StateUpdateOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = StateUpdateOther{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -741,7 +741,7 @@ func (x *RunningStateUpdate) decodeWire(r *wireReader) error {
 
 func (x *RunningStateUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = RunningStateUpdate{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -834,7 +834,7 @@ func (x *ErrorStopReason) decodeWire(r *wireReader) error {
 
 func (x *ErrorStopReason) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ErrorStopReason{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -929,7 +929,7 @@ func (x *IdleStateUpdate) decodeWire(r *wireReader) error {
 func (x *IdleStateUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = IdleStateUpdate{}
 	start := r.mark()
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -1052,7 +1052,7 @@ func (x *IdleStateUpdateVariant) decodeWire(r *wireReader) error {
 func (x *IdleStateUpdateVariant) decodeObject(r *wireReader, known *wireKnownSet) error {
 	tagged := wireKnownWith(known, wireKnown{tag: "stopReason"}, nil)
 	x.Value = nil
-	raw, found, err := wireMemberAt(r, "stopReason")
+	raw, found, err := wireTagMember(r, &tagged, "stopReason")
 	if err != nil {
 		return err
 	}
@@ -1160,7 +1160,7 @@ func (x *IdleStateUpdateEndTurn) decodeWire(r *wireReader) error {
 
 func (x *IdleStateUpdateEndTurn) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = IdleStateUpdateEndTurn{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -1225,7 +1225,7 @@ func (x *IdleStateUpdateMaxTokens) decodeWire(r *wireReader) error {
 
 func (x *IdleStateUpdateMaxTokens) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = IdleStateUpdateMaxTokens{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -1291,7 +1291,7 @@ func (x *IdleStateUpdateMaxTurnRequests) decodeWire(r *wireReader) error {
 
 func (x *IdleStateUpdateMaxTurnRequests) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = IdleStateUpdateMaxTurnRequests{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -1356,7 +1356,7 @@ func (x *IdleStateUpdateRefusal) decodeWire(r *wireReader) error {
 
 func (x *IdleStateUpdateRefusal) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = IdleStateUpdateRefusal{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -1421,7 +1421,7 @@ func (x *IdleStateUpdateCancelled) decodeWire(r *wireReader) error {
 
 func (x *IdleStateUpdateCancelled) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = IdleStateUpdateCancelled{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -1523,7 +1523,7 @@ func (x *IdleStateUpdateNone) decodeWire(r *wireReader) error {
 
 func (x *IdleStateUpdateNone) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = IdleStateUpdateNone{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -1588,7 +1588,7 @@ func (x *IdleStateUpdateOther) decodeWire(r *wireReader) error {
 
 func (x *IdleStateUpdateOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = IdleStateUpdateOther{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -1665,7 +1665,7 @@ func (x *RequiresActionStateUpdate) decodeWire(r *wireReader) error {
 
 func (x *RequiresActionStateUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = RequiresActionStateUpdate{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -1765,7 +1765,7 @@ func (x *UnknownStateUpdate) decodeWire(r *wireReader) error {
 
 func (x *UnknownStateUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = UnknownStateUpdate{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -1924,7 +1924,7 @@ func (x *SubagentUpdate) decodeWire(r *wireReader) error {
 
 func (x *SubagentUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SubagentUpdate{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -2174,7 +2174,7 @@ func (x *SessionMessage) decodeWire(r *wireReader) error {
 
 func (x *SessionMessage) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionMessage{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -2394,7 +2394,7 @@ func (x *SessionMessageChunk) decodeWire(r *wireReader) error {
 
 func (x *SessionMessageChunk) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionMessageChunk{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -2575,7 +2575,7 @@ func (x *SubagentCapabilities) decodeWire(r *wireReader) error {
 
 func (x *SubagentCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SubagentCapabilities{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}

@@ -32,7 +32,7 @@ func (x *AgentRequest) decodeWire(r *wireReader) error {
 
 func (x *AgentRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AgentRequest{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -499,7 +499,7 @@ func (x *RequestPermissionRequest) decodeWire(r *wireReader) error {
 
 func (x *RequestPermissionRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = RequestPermissionRequest{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -723,7 +723,7 @@ func (x *RequestPermissionSubject) decodeWire(r *wireReader) error {
 func (x *RequestPermissionSubject) decodeObject(r *wireReader, known *wireKnownSet) error {
 	tagged := wireKnownWith(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
-	raw, found, err := wireMemberAt(r, "type")
+	raw, found, err := wireTagMember(r, &tagged, "type")
 	if err != nil {
 		return err
 	}
@@ -878,7 +878,7 @@ func (x *RequestPermissionSubjectOther) decodeWire(r *wireReader) error {
 
 func (x *RequestPermissionSubjectOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = RequestPermissionSubjectOther{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -1016,7 +1016,7 @@ func (x *ToolCallUpdate) decodeWire(r *wireReader) error {
 
 func (x *ToolCallUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ToolCallUpdate{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -1527,7 +1527,7 @@ func (x *ToolCallContent) decodeWire(r *wireReader) error {
 func (x *ToolCallContent) decodeObject(r *wireReader, known *wireKnownSet) error {
 	tagged := wireKnownWith(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
-	raw, found, err := wireMemberAt(r, "type")
+	raw, found, err := wireTagMember(r, &tagged, "type")
 	if err != nil {
 		return err
 	}
@@ -1725,7 +1725,7 @@ func (x *ToolCallContentOther) decodeWire(r *wireReader) error {
 
 func (x *ToolCallContentOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ToolCallContentOther{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -1835,7 +1835,7 @@ func (x *ContentBlock) decodeWire(r *wireReader) error {
 func (x *ContentBlock) decodeObject(r *wireReader, known *wireKnownSet) error {
 	tagged := wireKnownWith(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
-	raw, found, err := wireMemberAt(r, "type")
+	raw, found, err := wireTagMember(r, &tagged, "type")
 	if err != nil {
 		return err
 	}
@@ -2137,7 +2137,7 @@ func (x *ContentBlockOther) decodeWire(r *wireReader) error {
 
 func (x *ContentBlockOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ContentBlockOther{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -2233,7 +2233,7 @@ func (x *Annotations) decodeWire(r *wireReader) error {
 
 func (x *Annotations) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = Annotations{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -2450,7 +2450,7 @@ func (x *TextContent) decodeWire(r *wireReader) error {
 
 func (x *TextContent) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = TextContent{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -2612,7 +2612,7 @@ func (x *ImageContent) decodeWire(r *wireReader) error {
 
 func (x *ImageContent) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ImageContent{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -2786,7 +2786,7 @@ func (x *AudioContent) decodeWire(r *wireReader) error {
 
 func (x *AudioContent) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AudioContent{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -2952,7 +2952,7 @@ func (x *Icon) decodeWire(r *wireReader) error {
 
 func (x *Icon) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = Icon{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -3208,7 +3208,7 @@ func (x *ResourceLink) decodeWire(r *wireReader) error {
 
 func (x *ResourceLink) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ResourceLink{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -3646,7 +3646,7 @@ func (x *TextResourceContents) decodeWire(r *wireReader) error {
 
 func (x *TextResourceContents) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = TextResourceContents{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -3800,7 +3800,7 @@ func (x *BlobResourceContents) decodeWire(r *wireReader) error {
 
 func (x *BlobResourceContents) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = BlobResourceContents{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -3952,7 +3952,7 @@ func (x *EmbeddedResource) decodeWire(r *wireReader) error {
 
 func (x *EmbeddedResource) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = EmbeddedResource{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -4083,7 +4083,7 @@ func (x *Content) decodeWire(r *wireReader) error {
 
 func (x *Content) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = Content{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -4206,7 +4206,7 @@ func (x *DiffChange) decodeWire(r *wireReader) error {
 func (x *DiffChange) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = DiffChange{}
 	start := r.mark()
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -4357,7 +4357,7 @@ func (x *DiffChangeVariant) decodeWire(r *wireReader) error {
 func (x *DiffChangeVariant) decodeObject(r *wireReader, known *wireKnownSet) error {
 	tagged := wireKnownWith(known, wireKnown{tag: "operation"}, nil)
 	x.Value = nil
-	raw, found, err := wireMemberAt(r, "operation")
+	raw, found, err := wireTagMember(r, &tagged, "operation")
 	if err != nil {
 		return err
 	}
@@ -4639,7 +4639,7 @@ func (x *DiffChangeOther) decodeWire(r *wireReader) error {
 
 func (x *DiffChangeOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = DiffChangeOther{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -4800,7 +4800,7 @@ func (x *DiffPathChange) decodeWire(r *wireReader) error {
 
 func (x *DiffPathChange) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = DiffPathChange{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -4885,7 +4885,7 @@ func (x *DiffPathPairChange) decodeWire(r *wireReader) error {
 
 func (x *DiffPathPairChange) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = DiffPathPairChange{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -4995,7 +4995,7 @@ func (x *DiffPatch) decodeWire(r *wireReader) error {
 
 func (x *DiffPatch) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = DiffPatch{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -5199,7 +5199,7 @@ func (x *Diff) decodeWire(r *wireReader) error {
 
 func (x *Diff) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = Diff{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -5359,7 +5359,7 @@ func (x *Terminal) decodeWire(r *wireReader) error {
 
 func (x *Terminal) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = Terminal{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -5480,7 +5480,7 @@ func (x *ToolCallLocation) decodeWire(r *wireReader) error {
 
 func (x *ToolCallLocation) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ToolCallLocation{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -5621,7 +5621,7 @@ func (x *ToolCallCapabilities) decodeWire(r *wireReader) error {
 
 func (x *ToolCallCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ToolCallCapabilities{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -5735,7 +5735,7 @@ func (x *ToolCallCancelCapabilities) decodeWire(r *wireReader) error {
 
 func (x *ToolCallCancelCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ToolCallCancelCapabilities{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -5833,7 +5833,7 @@ func (x *ToolCallPermissionSubject) decodeWire(r *wireReader) error {
 
 func (x *ToolCallPermissionSubject) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ToolCallPermissionSubject{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -5950,7 +5950,7 @@ func (x *CommandPermissionSubject) decodeWire(r *wireReader) error {
 
 func (x *CommandPermissionSubject) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CommandPermissionSubject{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -6122,7 +6122,7 @@ func (x *PermissionOption) decodeWire(r *wireReader) error {
 
 func (x *PermissionOption) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PermissionOption{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -6373,7 +6373,7 @@ func (x *CreateElicitationRequest) decodeWire(r *wireReader) error {
 func (x *CreateElicitationRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CreateElicitationRequest{}
 	start := r.mark()
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -6513,7 +6513,7 @@ func (x *CreateElicitationRequestVariant) decodeWire(r *wireReader) error {
 func (x *CreateElicitationRequestVariant) decodeObject(r *wireReader, known *wireKnownSet) error {
 	tagged := wireKnownWith(known, wireKnown{tag: "mode"}, nil)
 	x.Value = nil
-	raw, found, err := wireMemberAt(r, "mode")
+	raw, found, err := wireTagMember(r, &tagged, "mode")
 	if err != nil {
 		return err
 	}
@@ -6667,7 +6667,7 @@ func (x *CreateElicitationRequestOther) decodeWire(r *wireReader) error {
 
 func (x *CreateElicitationRequestOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CreateElicitationRequestOther{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -6751,7 +6751,7 @@ func (x *ElicitationSessionScope) decodeWire(r *wireReader) error {
 
 func (x *ElicitationSessionScope) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ElicitationSessionScope{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -6855,7 +6855,7 @@ func (x *ElicitationRequestScope) decodeWire(r *wireReader) error {
 
 func (x *ElicitationRequestScope) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ElicitationRequestScope{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -6963,7 +6963,7 @@ func (x *ElicitationSchema) decodeWire(r *wireReader) error {
 
 func (x *ElicitationSchema) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ElicitationSchema{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -7219,7 +7219,7 @@ func (x *ElicitationPropertySchema) decodeWire(r *wireReader) error {
 func (x *ElicitationPropertySchema) decodeObject(r *wireReader, known *wireKnownSet) error {
 	tagged := wireKnownWith(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
-	raw, found, err := wireMemberAt(r, "type")
+	raw, found, err := wireTagMember(r, &tagged, "type")
 	if err != nil {
 		return err
 	}
@@ -7505,7 +7505,7 @@ func (x *ElicitationPropertySchemaOther) decodeWire(r *wireReader) error {
 
 func (x *ElicitationPropertySchemaOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ElicitationPropertySchemaOther{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -7656,7 +7656,7 @@ func (x *EnumOption) decodeWire(r *wireReader) error {
 
 func (x *EnumOption) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = EnumOption{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -7843,7 +7843,7 @@ func (x *StringPropertySchema) decodeWire(r *wireReader) error {
 
 func (x *StringPropertySchema) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = StringPropertySchema{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -8121,7 +8121,7 @@ func (x *NumberPropertySchema) decodeWire(r *wireReader) error {
 
 func (x *NumberPropertySchema) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = NumberPropertySchema{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -8325,7 +8325,7 @@ func (x *IntegerPropertySchema) decodeWire(r *wireReader) error {
 
 func (x *IntegerPropertySchema) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = IntegerPropertySchema{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -8521,7 +8521,7 @@ func (x *BooleanPropertySchema) decodeWire(r *wireReader) error {
 
 func (x *BooleanPropertySchema) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = BooleanPropertySchema{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -8685,7 +8685,7 @@ func (x *MultiSelectItems) decodeWire(r *wireReader) error {
 func (x *MultiSelectItems) decodeObject(r *wireReader, known *wireKnownSet) error {
 	tagged := wireKnownWith(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
-	raw, found, err := wireMemberAt(r, "type")
+	raw, found, err := wireTagMember(r, &tagged, "type")
 	if err != nil {
 		return err
 	}
@@ -8827,7 +8827,7 @@ func (x *MultiSelectItemsOther) decodeWire(r *wireReader) error {
 
 func (x *MultiSelectItemsOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = MultiSelectItemsOther{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -8910,7 +8910,7 @@ func (x *StringMultiSelectItems) decodeWire(r *wireReader) error {
 
 func (x *StringMultiSelectItems) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = StringMultiSelectItems{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -9026,7 +9026,7 @@ func (x *TitledMultiSelectItems) decodeWire(r *wireReader) error {
 
 func (x *TitledMultiSelectItems) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = TitledMultiSelectItems{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -9162,7 +9162,7 @@ func (x *MultiSelectPropertySchema) decodeWire(r *wireReader) error {
 
 func (x *MultiSelectPropertySchema) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = MultiSelectPropertySchema{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -9365,7 +9365,7 @@ func (x *ElicitationFormMode) decodeWire(r *wireReader) error {
 func (x *ElicitationFormMode) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ElicitationFormMode{}
 	start := r.mark()
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -9655,7 +9655,7 @@ func (x *ElicitationUrlMode) decodeWire(r *wireReader) error {
 func (x *ElicitationUrlMode) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ElicitationUrlMode{}
 	start := r.mark()
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -10081,7 +10081,7 @@ func (x *AgentResponseResult) decodeWire(r *wireReader) error {
 
 func (x *AgentResponseResult) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AgentResponseResult{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -10188,7 +10188,7 @@ func (x *AgentResponseError) decodeWire(r *wireReader) error {
 
 func (x *AgentResponseError) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AgentResponseError{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -10961,7 +10961,7 @@ func (x *InitializeResponse) decodeWire(r *wireReader) error {
 
 func (x *InitializeResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = InitializeResponse{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -11167,7 +11167,7 @@ func (x *Implementation) decodeWire(r *wireReader) error {
 
 func (x *Implementation) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = Implementation{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -11337,7 +11337,7 @@ func (x *AgentCapabilities) decodeWire(r *wireReader) error {
 
 func (x *AgentCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AgentCapabilities{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -11527,7 +11527,7 @@ func (x *SessionCapabilities) decodeWire(r *wireReader) error {
 
 func (x *SessionCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionCapabilities{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -11785,7 +11785,7 @@ func (x *PromptCapabilities) decodeWire(r *wireReader) error {
 
 func (x *PromptCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PromptCapabilities{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -11939,7 +11939,7 @@ func (x *PromptImageCapabilities) decodeWire(r *wireReader) error {
 
 func (x *PromptImageCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PromptImageCapabilities{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -12033,7 +12033,7 @@ func (x *PromptAudioCapabilities) decodeWire(r *wireReader) error {
 
 func (x *PromptAudioCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PromptAudioCapabilities{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -12127,7 +12127,7 @@ func (x *PromptEmbeddedContextCapabilities) decodeWire(r *wireReader) error {
 
 func (x *PromptEmbeddedContextCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PromptEmbeddedContextCapabilities{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -12231,7 +12231,7 @@ func (x *McpCapabilities) decodeWire(r *wireReader) error {
 
 func (x *McpCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = McpCapabilities{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -12376,7 +12376,7 @@ func (x *McpStdioCapabilities) decodeWire(r *wireReader) error {
 
 func (x *McpStdioCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = McpStdioCapabilities{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -12470,7 +12470,7 @@ func (x *McpHttpCapabilities) decodeWire(r *wireReader) error {
 
 func (x *McpHttpCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = McpHttpCapabilities{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -12564,7 +12564,7 @@ func (x *SessionDeleteCapabilities) decodeWire(r *wireReader) error {
 
 func (x *SessionDeleteCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionDeleteCapabilities{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -12661,7 +12661,7 @@ func (x *SessionAdditionalDirectoriesCapabilities) decodeWire(r *wireReader) err
 
 func (x *SessionAdditionalDirectoriesCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionAdditionalDirectoriesCapabilities{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -12759,7 +12759,7 @@ func (x *AgentAuthCapabilities) decodeWire(r *wireReader) error {
 
 func (x *AgentAuthCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AgentAuthCapabilities{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -12876,7 +12876,7 @@ func (x *AuthMethod) decodeWire(r *wireReader) error {
 func (x *AuthMethod) decodeObject(r *wireReader, known *wireKnownSet) error {
 	tagged := wireKnownWith(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
-	raw, found, err := wireMemberAt(r, "type")
+	raw, found, err := wireTagMember(r, &tagged, "type")
 	if err != nil {
 		return err
 	}
@@ -13037,7 +13037,7 @@ func (x *AuthMethodOther) decodeWire(r *wireReader) error {
 
 func (x *AuthMethodOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AuthMethodOther{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -13179,7 +13179,7 @@ func (x *EnvVariable) decodeWire(r *wireReader) error {
 
 func (x *EnvVariable) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = EnvVariable{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -13325,7 +13325,7 @@ func (x *AuthMethodTerminal) decodeWire(r *wireReader) error {
 
 func (x *AuthMethodTerminal) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AuthMethodTerminal{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -13523,7 +13523,7 @@ func (x *AuthMethodAgent) decodeWire(r *wireReader) error {
 
 func (x *AuthMethodAgent) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AuthMethodAgent{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -13669,7 +13669,7 @@ func (x *LoginAuthResponse) decodeWire(r *wireReader) error {
 
 func (x *LoginAuthResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = LoginAuthResponse{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -13761,7 +13761,7 @@ func (x *LogoutAuthResponse) decodeWire(r *wireReader) error {
 
 func (x *LogoutAuthResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = LogoutAuthResponse{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -13877,7 +13877,7 @@ func (x *NewSessionResponse) decodeWire(r *wireReader) error {
 
 func (x *NewSessionResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = NewSessionResponse{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -14041,7 +14041,7 @@ func (x *SessionConfigOption) decodeWire(r *wireReader) error {
 func (x *SessionConfigOption) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionConfigOption{}
 	start := r.mark()
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -14220,7 +14220,7 @@ func (x *SessionConfigOptionVariant) decodeWire(r *wireReader) error {
 func (x *SessionConfigOptionVariant) decodeObject(r *wireReader, known *wireKnownSet) error {
 	tagged := wireKnownWith(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
-	raw, found, err := wireMemberAt(r, "type")
+	raw, found, err := wireTagMember(r, &tagged, "type")
 	if err != nil {
 		return err
 	}
@@ -14374,7 +14374,7 @@ func (x *SessionConfigOptionOther) decodeWire(r *wireReader) error {
 
 func (x *SessionConfigOptionOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionConfigOptionOther{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -14735,7 +14735,7 @@ func (x *SessionConfigSelectOption) decodeWire(r *wireReader) error {
 
 func (x *SessionConfigSelectOption) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionConfigSelectOption{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -14887,7 +14887,7 @@ func (x *SessionConfigSelectGroup) decodeWire(r *wireReader) error {
 
 func (x *SessionConfigSelectGroup) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionConfigSelectGroup{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -15057,7 +15057,7 @@ func (x *SessionConfigSelect) decodeWire(r *wireReader) error {
 
 func (x *SessionConfigSelect) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionConfigSelect{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -15157,7 +15157,7 @@ func (x *SessionConfigBoolean) decodeWire(r *wireReader) error {
 
 func (x *SessionConfigBoolean) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionConfigBoolean{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -15259,7 +15259,7 @@ func (x *AvailableCommand) decodeWire(r *wireReader) error {
 func (x *AvailableCommand) decodeObject(r *wireReader, known *wireKnownSet) error {
 	tagged := wireKnownWith(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
-	raw, found, err := wireMemberAt(r, "type")
+	raw, found, err := wireTagMember(r, &tagged, "type")
 	if err != nil {
 		return err
 	}
@@ -15375,7 +15375,7 @@ func (x *AvailableCommandOther) decodeWire(r *wireReader) error {
 
 func (x *AvailableCommandOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AvailableCommandOther{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -15503,7 +15503,7 @@ func (x *AvailableCommandInput) decodeWire(r *wireReader) error {
 func (x *AvailableCommandInput) decodeObject(r *wireReader, known *wireKnownSet) error {
 	tagged := wireKnownWith(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
-	raw, found, err := wireMemberAt(r, "type")
+	raw, found, err := wireTagMember(r, &tagged, "type")
 	if err != nil {
 		return err
 	}
@@ -15614,7 +15614,7 @@ func (x *AvailableCommandInputOther) decodeWire(r *wireReader) error {
 
 func (x *AvailableCommandInputOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AvailableCommandInputOther{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -15697,7 +15697,7 @@ func (x *TextCommandInput) decodeWire(r *wireReader) error {
 
 func (x *TextCommandInput) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = TextCommandInput{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -15818,7 +15818,7 @@ func (x *Command) decodeWire(r *wireReader) error {
 
 func (x *Command) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = Command{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -15970,7 +15970,7 @@ func (x *ListSessionsResponse) decodeWire(r *wireReader) error {
 
 func (x *ListSessionsResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ListSessionsResponse{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -16124,7 +16124,7 @@ func (x *SessionInfo) decodeWire(r *wireReader) error {
 
 func (x *SessionInfo) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionInfo{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -16343,7 +16343,7 @@ func (x *DeleteSessionResponse) decodeWire(r *wireReader) error {
 
 func (x *DeleteSessionResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = DeleteSessionResponse{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -16490,7 +16490,7 @@ func (x *StateUpdate) decodeWire(r *wireReader) error {
 func (x *StateUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	tagged := wireKnownWith(known, wireKnown{tag: "state"}, nil)
 	x.Value = nil
-	raw, found, err := wireMemberAt(r, "state")
+	raw, found, err := wireTagMember(r, &tagged, "state")
 	if err != nil {
 		return err
 	}
@@ -16693,7 +16693,7 @@ func (x *StateUpdateOther) decodeWire(r *wireReader) error {
 
 func (x *StateUpdateOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = StateUpdateOther{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -16796,7 +16796,7 @@ func (x *BackgroundWork) decodeWire(r *wireReader) error {
 func (x *BackgroundWork) decodeObject(r *wireReader, known *wireKnownSet) error {
 	tagged := wireKnownWith(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
-	raw, found, err := wireMemberAt(r, "type")
+	raw, found, err := wireTagMember(r, &tagged, "type")
 	if err != nil {
 		return err
 	}
@@ -16955,7 +16955,7 @@ func (x *BackgroundWorkOther) decodeWire(r *wireReader) error {
 
 func (x *BackgroundWorkOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = BackgroundWorkOther{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -17038,7 +17038,7 @@ func (x *BackgroundTerminal) decodeWire(r *wireReader) error {
 
 func (x *BackgroundTerminal) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = BackgroundTerminal{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -17149,7 +17149,7 @@ func (x *BackgroundToolCall) decodeWire(r *wireReader) error {
 
 func (x *BackgroundToolCall) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = BackgroundToolCall{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -17269,7 +17269,7 @@ func (x *RunningStateUpdate) decodeWire(r *wireReader) error {
 
 func (x *RunningStateUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = RunningStateUpdate{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -17398,7 +17398,7 @@ func (x *Error) decodeWire(r *wireReader) error {
 
 func (x *Error) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = Error{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -17796,7 +17796,7 @@ func (x *UnsupportedProtocolVersionErrorData) decodeWire(r *wireReader) error {
 
 func (x *UnsupportedProtocolVersionErrorData) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = UnsupportedProtocolVersionErrorData{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -17934,7 +17934,7 @@ func (x *SessionNotFoundErrorData) decodeWire(r *wireReader) error {
 
 func (x *SessionNotFoundErrorData) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionNotFoundErrorData{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -18040,7 +18040,7 @@ func (x *ErrorStopReason) decodeWire(r *wireReader) error {
 
 func (x *ErrorStopReason) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ErrorStopReason{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -18155,7 +18155,7 @@ func (x *IdleStateUpdate) decodeWire(r *wireReader) error {
 func (x *IdleStateUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = IdleStateUpdate{}
 	start := r.mark()
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -18308,7 +18308,7 @@ func (x *IdleStateUpdateVariant) decodeWire(r *wireReader) error {
 func (x *IdleStateUpdateVariant) decodeObject(r *wireReader, known *wireKnownSet) error {
 	tagged := wireKnownWith(known, wireKnown{tag: "stopReason"}, nil)
 	x.Value = nil
-	raw, found, err := wireMemberAt(r, "stopReason")
+	raw, found, err := wireTagMember(r, &tagged, "stopReason")
 	if err != nil {
 		return err
 	}
@@ -18417,7 +18417,7 @@ func (x *IdleStateUpdateEndTurn) decodeWire(r *wireReader) error {
 
 func (x *IdleStateUpdateEndTurn) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = IdleStateUpdateEndTurn{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -18482,7 +18482,7 @@ func (x *IdleStateUpdateMaxTokens) decodeWire(r *wireReader) error {
 
 func (x *IdleStateUpdateMaxTokens) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = IdleStateUpdateMaxTokens{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -18548,7 +18548,7 @@ func (x *IdleStateUpdateMaxTurnRequests) decodeWire(r *wireReader) error {
 
 func (x *IdleStateUpdateMaxTurnRequests) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = IdleStateUpdateMaxTurnRequests{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -18613,7 +18613,7 @@ func (x *IdleStateUpdateRefusal) decodeWire(r *wireReader) error {
 
 func (x *IdleStateUpdateRefusal) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = IdleStateUpdateRefusal{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -18687,7 +18687,7 @@ func (x *IdleStateUpdateCancelled) decodeWire(r *wireReader) error {
 
 func (x *IdleStateUpdateCancelled) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = IdleStateUpdateCancelled{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -18793,7 +18793,7 @@ func (x *IdleStateUpdateNone) decodeWire(r *wireReader) error {
 
 func (x *IdleStateUpdateNone) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = IdleStateUpdateNone{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -18859,7 +18859,7 @@ func (x *IdleStateUpdateOther) decodeWire(r *wireReader) error {
 
 func (x *IdleStateUpdateOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = IdleStateUpdateOther{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -18958,7 +18958,7 @@ func (x *RequiresActionStateUpdate) decodeWire(r *wireReader) error {
 
 func (x *RequiresActionStateUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = RequiresActionStateUpdate{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -19095,7 +19095,7 @@ func (x *ResumeSessionResponse) decodeWire(r *wireReader) error {
 
 func (x *ResumeSessionResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ResumeSessionResponse{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -19227,7 +19227,7 @@ func (x *CloseSessionResponse) decodeWire(r *wireReader) error {
 
 func (x *CloseSessionResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CloseSessionResponse{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -19319,7 +19319,7 @@ func (x *CancelToolCallResponse) decodeWire(r *wireReader) error {
 
 func (x *CancelToolCallResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CancelToolCallResponse{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -19411,7 +19411,7 @@ func (x *CancelTerminalResponse) decodeWire(r *wireReader) error {
 
 func (x *CancelTerminalResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CancelTerminalResponse{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -19505,7 +19505,7 @@ func (x *SetSessionConfigOptionResponse) decodeWire(r *wireReader) error {
 
 func (x *SetSessionConfigOptionResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SetSessionConfigOptionResponse{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -19638,7 +19638,7 @@ func (x *PromptResponse) decodeWire(r *wireReader) error {
 
 func (x *PromptResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PromptResponse{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -19797,7 +19797,7 @@ func (x *AgentNotification) decodeWire(r *wireReader) error {
 
 func (x *AgentNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AgentNotification{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -20108,7 +20108,7 @@ func (x *UpdateSessionNotification) decodeWire(r *wireReader) error {
 
 func (x *UpdateSessionNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = UpdateSessionNotification{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -20275,7 +20275,7 @@ func (x *SessionUpdate) decodeWire(r *wireReader) error {
 func (x *SessionUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	tagged := wireKnownWith(known, wireKnown{tag: "sessionUpdate"}, nil)
 	x.Value = nil
-	raw, found, err := wireMemberAt(r, "sessionUpdate")
+	raw, found, err := wireTagMember(r, &tagged, "sessionUpdate")
 	if err != nil {
 		return err
 	}
@@ -21200,7 +21200,7 @@ func (x *SessionUpdateOther) decodeWire(r *wireReader) error {
 
 func (x *SessionUpdateOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionUpdateOther{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -21289,7 +21289,7 @@ func (x *ContentChunk) decodeWire(r *wireReader) error {
 
 func (x *ContentChunk) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ContentChunk{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -21434,7 +21434,7 @@ func (x *UserMessage) decodeWire(r *wireReader) error {
 
 func (x *UserMessage) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = UserMessage{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -21586,7 +21586,7 @@ func (x *AgentMessage) decodeWire(r *wireReader) error {
 
 func (x *AgentMessage) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AgentMessage{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -21738,7 +21738,7 @@ func (x *AgentThought) decodeWire(r *wireReader) error {
 
 func (x *AgentThought) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AgentThought{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -21881,7 +21881,7 @@ func (x *ToolCallContentChunk) decodeWire(r *wireReader) error {
 
 func (x *ToolCallContentChunk) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ToolCallContentChunk{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -22009,7 +22009,7 @@ func (x *TerminalOutput) decodeWire(r *wireReader) error {
 
 func (x *TerminalOutput) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = TerminalOutput{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -22130,7 +22130,7 @@ func (x *TerminalExitStatus) decodeWire(r *wireReader) error {
 
 func (x *TerminalExitStatus) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = TerminalExitStatus{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -22266,7 +22266,7 @@ func (x *TerminalSize) decodeWire(r *wireReader) error {
 
 func (x *TerminalSize) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = TerminalSize{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -22404,7 +22404,7 @@ func (x *TerminalCapabilities) decodeWire(r *wireReader) error {
 
 func (x *TerminalCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = TerminalCapabilities{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -22518,7 +22518,7 @@ func (x *TerminalCancelCapabilities) decodeWire(r *wireReader) error {
 
 func (x *TerminalCancelCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = TerminalCancelCapabilities{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -22639,7 +22639,7 @@ func (x *TerminalUpdate) decodeWire(r *wireReader) error {
 
 func (x *TerminalUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = TerminalUpdate{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -22873,7 +22873,7 @@ func (x *TerminalOutputChunk) decodeWire(r *wireReader) error {
 
 func (x *TerminalOutputChunk) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = TerminalOutputChunk{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -23012,7 +23012,7 @@ func (x *PlanUpdateContent) decodeWire(r *wireReader) error {
 func (x *PlanUpdateContent) decodeObject(r *wireReader, known *wireKnownSet) error {
 	tagged := wireKnownWith(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
-	raw, found, err := wireMemberAt(r, "type")
+	raw, found, err := wireTagMember(r, &tagged, "type")
 	if err != nil {
 		return err
 	}
@@ -23128,7 +23128,7 @@ func (x *PlanUpdateContentOther) decodeWire(r *wireReader) error {
 
 func (x *PlanUpdateContentOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PlanUpdateContentOther{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -23262,7 +23262,7 @@ func (x *PlanEntry) decodeWire(r *wireReader) error {
 
 func (x *PlanEntry) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PlanEntry{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -23543,7 +23543,7 @@ func (x *PlanItems) decodeWire(r *wireReader) error {
 
 func (x *PlanItems) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PlanItems{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -23676,7 +23676,7 @@ func (x *PlanUpdate) decodeWire(r *wireReader) error {
 
 func (x *PlanUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PlanUpdate{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -23787,7 +23787,7 @@ func (x *AvailableCommandsUpdate) decodeWire(r *wireReader) error {
 
 func (x *AvailableCommandsUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AvailableCommandsUpdate{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -23903,7 +23903,7 @@ func (x *ConfigOptionUpdate) decodeWire(r *wireReader) error {
 
 func (x *ConfigOptionUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ConfigOptionUpdate{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -24031,7 +24031,7 @@ func (x *SessionInfoUpdate) decodeWire(r *wireReader) error {
 
 func (x *SessionInfoUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionInfoUpdate{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -24168,7 +24168,7 @@ func (x *Cost) decodeWire(r *wireReader) error {
 
 func (x *Cost) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = Cost{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -24302,7 +24302,7 @@ func (x *UsageUpdate) decodeWire(r *wireReader) error {
 
 func (x *UsageUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = UsageUpdate{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -24522,7 +24522,7 @@ func (x *Notice) decodeWire(r *wireReader) error {
 
 func (x *Notice) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = Notice{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -24768,7 +24768,7 @@ func (x *CompactionUpdate) decodeWire(r *wireReader) error {
 
 func (x *CompactionUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CompactionUpdate{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -24944,7 +24944,7 @@ func (x *CompactionSummaryChunk) decodeWire(r *wireReader) error {
 
 func (x *CompactionSummaryChunk) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CompactionSummaryChunk{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -25074,7 +25074,7 @@ func (x *CompleteElicitationNotification) decodeWire(r *wireReader) error {
 
 func (x *CompleteElicitationNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CompleteElicitationNotification{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -25210,7 +25210,7 @@ func (x *ClientRequest) decodeWire(r *wireReader) error {
 
 func (x *ClientRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ClientRequest{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -25963,7 +25963,7 @@ func (x *InitializeRequest) decodeWire(r *wireReader) error {
 
 func (x *InitializeRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = InitializeRequest{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -26130,7 +26130,7 @@ func (x *ClientCapabilities) decodeWire(r *wireReader) error {
 
 func (x *ClientCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ClientCapabilities{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -26273,7 +26273,7 @@ func (x *ClientAuthCapabilities) decodeWire(r *wireReader) error {
 
 func (x *ClientAuthCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ClientAuthCapabilities{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -26389,7 +26389,7 @@ func (x *TerminalAuthCapabilities) decodeWire(r *wireReader) error {
 
 func (x *TerminalAuthCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = TerminalAuthCapabilities{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -26491,7 +26491,7 @@ func (x *ElicitationCapabilities) decodeWire(r *wireReader) error {
 
 func (x *ElicitationCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ElicitationCapabilities{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -26625,7 +26625,7 @@ func (x *ElicitationFormCapabilities) decodeWire(r *wireReader) error {
 
 func (x *ElicitationFormCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ElicitationFormCapabilities{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -26719,7 +26719,7 @@ func (x *ElicitationUrlCapabilities) decodeWire(r *wireReader) error {
 
 func (x *ElicitationUrlCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ElicitationUrlCapabilities{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -26820,7 +26820,7 @@ func (x *LoginAuthRequest) decodeWire(r *wireReader) error {
 
 func (x *LoginAuthRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = LoginAuthRequest{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -26935,7 +26935,7 @@ func (x *LogoutAuthRequest) decodeWire(r *wireReader) error {
 
 func (x *LogoutAuthRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = LogoutAuthRequest{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -27043,7 +27043,7 @@ func (x *NewSessionRequest) decodeWire(r *wireReader) error {
 
 func (x *NewSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = NewSessionRequest{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -27225,7 +27225,7 @@ func (x *McpServer) decodeWire(r *wireReader) error {
 func (x *McpServer) decodeObject(r *wireReader, known *wireKnownSet) error {
 	tagged := wireKnownWith(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
-	raw, found, err := wireMemberAt(r, "type")
+	raw, found, err := wireTagMember(r, &tagged, "type")
 	if err != nil {
 		return err
 	}
@@ -27387,7 +27387,7 @@ func (x *McpServerOther) decodeWire(r *wireReader) error {
 
 func (x *McpServerOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = McpServerOther{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -27472,7 +27472,7 @@ func (x *HttpHeader) decodeWire(r *wireReader) error {
 
 func (x *HttpHeader) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = HttpHeader{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -27605,7 +27605,7 @@ func (x *McpServerHttp) decodeWire(r *wireReader) error {
 
 func (x *McpServerHttp) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = McpServerHttp{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -27761,7 +27761,7 @@ func (x *McpServerStdio) decodeWire(r *wireReader) error {
 
 func (x *McpServerStdio) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = McpServerStdio{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -27942,7 +27942,7 @@ func (x *ListSessionsRequest) decodeWire(r *wireReader) error {
 
 func (x *ListSessionsRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ListSessionsRequest{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -28081,7 +28081,7 @@ func (x *DeleteSessionRequest) decodeWire(r *wireReader) error {
 
 func (x *DeleteSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = DeleteSessionRequest{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -28226,7 +28226,7 @@ func (x *ResumeSessionRequest) decodeWire(r *wireReader) error {
 
 func (x *ResumeSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ResumeSessionRequest{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -28434,7 +28434,7 @@ func (x *ReplayFrom) decodeWire(r *wireReader) error {
 func (x *ReplayFrom) decodeObject(r *wireReader, known *wireKnownSet) error {
 	tagged := wireKnownWith(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
-	raw, found, err := wireMemberAt(r, "type")
+	raw, found, err := wireTagMember(r, &tagged, "type")
 	if err != nil {
 		return err
 	}
@@ -28545,7 +28545,7 @@ func (x *ReplayFromOther) decodeWire(r *wireReader) error {
 
 func (x *ReplayFromOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ReplayFromOther{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -28626,7 +28626,7 @@ func (x *ReplayFromStart) decodeWire(r *wireReader) error {
 
 func (x *ReplayFromStart) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ReplayFromStart{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -28739,7 +28739,7 @@ func (x *CloseSessionRequest) decodeWire(r *wireReader) error {
 
 func (x *CloseSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CloseSessionRequest{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -28865,7 +28865,7 @@ func (x *CancelToolCallRequest) decodeWire(r *wireReader) error {
 
 func (x *CancelToolCallRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CancelToolCallRequest{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -29009,7 +29009,7 @@ func (x *CancelTerminalRequest) decodeWire(r *wireReader) error {
 
 func (x *CancelTerminalRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CancelTerminalRequest{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -29150,7 +29150,7 @@ func (x *SetSessionConfigOptionRequest) decodeWire(r *wireReader) error {
 func (x *SetSessionConfigOptionRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SetSessionConfigOptionRequest{}
 	start := r.mark()
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -29297,7 +29297,7 @@ func (x *SetSessionConfigOptionRequestVariant) decodeWire(r *wireReader) error {
 func (x *SetSessionConfigOptionRequestVariant) decodeObject(r *wireReader, known *wireKnownSet) error {
 	tagged := wireKnownWith(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
-	raw, found, err := wireMemberAt(r, "type")
+	raw, found, err := wireTagMember(r, &tagged, "type")
 	if err != nil {
 		return err
 	}
@@ -29369,7 +29369,7 @@ func (x *SetSessionConfigOptionRequestID) decodeWire(r *wireReader) error {
 
 func (x *SetSessionConfigOptionRequestID) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SetSessionConfigOptionRequestID{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -29455,7 +29455,7 @@ func (x *SetSessionConfigOptionRequestBoolean) decodeWire(r *wireReader) error {
 
 func (x *SetSessionConfigOptionRequestBoolean) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SetSessionConfigOptionRequestBoolean{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -29550,7 +29550,7 @@ func (x *SetSessionConfigOptionRequestOther) decodeWire(r *wireReader) error {
 
 func (x *SetSessionConfigOptionRequestOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SetSessionConfigOptionRequestOther{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -29680,7 +29680,7 @@ func (x *PromptRequest) decodeWire(r *wireReader) error {
 
 func (x *PromptRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PromptRequest{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -29921,7 +29921,7 @@ func (x *ClientResponseResult) decodeWire(r *wireReader) error {
 
 func (x *ClientResponseResult) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ClientResponseResult{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -30028,7 +30028,7 @@ func (x *ClientResponseError) decodeWire(r *wireReader) error {
 
 func (x *ClientResponseError) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ClientResponseError{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -30432,7 +30432,7 @@ func (x *RequestPermissionResponse) decodeWire(r *wireReader) error {
 
 func (x *RequestPermissionResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = RequestPermissionResponse{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -30553,7 +30553,7 @@ func (x *RequestPermissionOutcome) decodeWire(r *wireReader) error {
 func (x *RequestPermissionOutcome) decodeObject(r *wireReader, known *wireKnownSet) error {
 	tagged := wireKnownWith(known, wireKnown{tag: "outcome"}, nil)
 	x.Value = nil
-	raw, found, err := wireMemberAt(r, "outcome")
+	raw, found, err := wireTagMember(r, &tagged, "outcome")
 	if err != nil {
 		return err
 	}
@@ -30722,7 +30722,7 @@ func (x *RequestPermissionOutcomeOther) decodeWire(r *wireReader) error {
 
 func (x *RequestPermissionOutcomeOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = RequestPermissionOutcomeOther{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -30803,7 +30803,7 @@ func (x *CancelledPermissionOutcome) decodeWire(r *wireReader) error {
 
 func (x *CancelledPermissionOutcome) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CancelledPermissionOutcome{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -30897,7 +30897,7 @@ func (x *SelectedPermissionOutcome) decodeWire(r *wireReader) error {
 
 func (x *SelectedPermissionOutcome) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SelectedPermissionOutcome{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -31009,7 +31009,7 @@ func (x *CreateElicitationResponse) decodeWire(r *wireReader) error {
 func (x *CreateElicitationResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CreateElicitationResponse{}
 	start := r.mark()
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -31115,7 +31115,7 @@ func (x *CreateElicitationResponseVariant) decodeWire(r *wireReader) error {
 func (x *CreateElicitationResponseVariant) decodeObject(r *wireReader, known *wireKnownSet) error {
 	tagged := wireKnownWith(known, wireKnown{tag: "action"}, nil)
 	x.Value = nil
-	raw, found, err := wireMemberAt(r, "action")
+	raw, found, err := wireTagMember(r, &tagged, "action")
 	if err != nil {
 		return err
 	}
@@ -31229,7 +31229,7 @@ func (x *CreateElicitationResponseDecline) decodeWire(r *wireReader) error {
 
 func (x *CreateElicitationResponseDecline) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CreateElicitationResponseDecline{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -31294,7 +31294,7 @@ func (x *CreateElicitationResponseCancel) decodeWire(r *wireReader) error {
 
 func (x *CreateElicitationResponseCancel) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CreateElicitationResponseCancel{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -31369,7 +31369,7 @@ func (x *CreateElicitationResponseOther) decodeWire(r *wireReader) error {
 
 func (x *CreateElicitationResponseOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CreateElicitationResponseOther{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -31782,7 +31782,7 @@ func (x *ElicitationAcceptAction) decodeWire(r *wireReader) error {
 
 func (x *ElicitationAcceptAction) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ElicitationAcceptAction{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -31871,7 +31871,7 @@ func (x *ClientNotification) decodeWire(r *wireReader) error {
 
 func (x *ClientNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ClientNotification{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -32157,7 +32157,7 @@ func (x *CancelSessionNotification) decodeWire(r *wireReader) error {
 
 func (x *CancelSessionNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CancelSessionNotification{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -32273,7 +32273,7 @@ func (x *CancelRequestNotification) decodeWire(r *wireReader) error {
 
 func (x *CancelRequestNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CancelRequestNotification{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}

@@ -125,7 +125,7 @@ func (x *AuthStatusCapabilities) decodeWire(r *wireReader) error {
 
 func (x *AuthStatusCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AuthStatusCapabilities{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -232,7 +232,7 @@ func (x *AuthStatusResponse) decodeWire(r *wireReader) error {
 
 func (x *AuthStatusResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AuthStatusResponse{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -458,7 +458,7 @@ func (x *AuthAccount) decodeWire(r *wireReader) error {
 
 func (x *AuthAccount) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AuthAccount{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -709,7 +709,7 @@ func (x *AuthStatusUpdateNotification) decodeWire(r *wireReader) error {
 
 func (x *AuthStatusUpdateNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AuthStatusUpdateNotification{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -891,7 +891,7 @@ func (x *AuthStatusRequest) decodeWire(r *wireReader) error {
 
 func (x *AuthStatusRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AuthStatusRequest{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}

@@ -86,7 +86,7 @@ func (x *MessageMcpRequest) decodeWire(r *wireReader) error {
 
 func (x *MessageMcpRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = MessageMcpRequest{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -352,7 +352,7 @@ func (x *McpAcpCapabilities) decodeWire(r *wireReader) error {
 
 func (x *McpAcpCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = McpAcpCapabilities{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -516,7 +516,7 @@ func (x *McpServerAcp) decodeWire(r *wireReader) error {
 
 func (x *McpServerAcp) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = McpServerAcp{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -805,7 +805,7 @@ func (x *MessageMcpResponseResult) decodeWire(r *wireReader) error {
 
 func (x *MessageMcpResponseResult) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = MessageMcpResponseResult{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -924,7 +924,7 @@ func (x *MessageMcpResponseError) decodeWire(r *wireReader) error {
 
 func (x *MessageMcpResponseError) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = MessageMcpResponseError{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -1041,7 +1041,7 @@ func (x *McpError) decodeWire(r *wireReader) error {
 
 func (x *McpError) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = McpError{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -1216,7 +1216,7 @@ func (x *MessageMcpNotification) decodeWire(r *wireReader) error {
 
 func (x *MessageMcpNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = MessageMcpNotification{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}

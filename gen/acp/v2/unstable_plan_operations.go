@@ -197,7 +197,7 @@ func (x *PlanFile) decodeWire(r *wireReader) error {
 
 func (x *PlanFile) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PlanFile{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -331,7 +331,7 @@ func (x *PlanMarkdown) decodeWire(r *wireReader) error {
 
 func (x *PlanMarkdown) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PlanMarkdown{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -463,7 +463,7 @@ func (x *PlanRemoved) decodeWire(r *wireReader) error {
 
 func (x *PlanRemoved) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PlanRemoved{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}

@@ -32,7 +32,7 @@ func (x *ProxyRequest) decodeWire(r *wireReader) error {
 
 func (x *ProxyRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ProxyRequest{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -427,7 +427,7 @@ func (x *ProxySuccessorRequest) decodeWire(r *wireReader) error {
 
 func (x *ProxySuccessorRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ProxySuccessorRequest{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -662,7 +662,7 @@ func (x *ProxyResponseResult) decodeWire(r *wireReader) error {
 
 func (x *ProxyResponseResult) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ProxyResponseResult{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -769,7 +769,7 @@ func (x *ProxyResponseError) decodeWire(r *wireReader) error {
 
 func (x *ProxyResponseError) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ProxyResponseError{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -1246,7 +1246,7 @@ func (x *ProxyNotification) decodeWire(r *wireReader) error {
 
 func (x *ProxyNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ProxyNotification{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -1478,7 +1478,7 @@ func (x *ProxySuccessorNotification) decodeWire(r *wireReader) error {
 
 func (x *ProxySuccessorNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ProxySuccessorNotification{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}

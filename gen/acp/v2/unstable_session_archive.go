@@ -160,7 +160,7 @@ func (x *SessionArchiveCapabilities) decodeWire(r *wireReader) error {
 
 func (x *SessionArchiveCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionArchiveCapabilities{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -304,7 +304,7 @@ func (x *ArchiveSessionResponse) decodeWire(r *wireReader) error {
 
 func (x *ArchiveSessionResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ArchiveSessionResponse{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -400,7 +400,7 @@ func (x *UnarchiveSessionResponse) decodeWire(r *wireReader) error {
 
 func (x *UnarchiveSessionResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = UnarchiveSessionResponse{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -697,7 +697,7 @@ func (x *ArchiveSessionRequest) decodeWire(r *wireReader) error {
 
 func (x *ArchiveSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ArchiveSessionRequest{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -820,7 +820,7 @@ func (x *UnarchiveSessionRequest) decodeWire(r *wireReader) error {
 
 func (x *UnarchiveSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = UnarchiveSessionRequest{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}

@@ -125,7 +125,7 @@ func (x *SessionStatusCapabilities) decodeWire(r *wireReader) error {
 
 func (x *SessionStatusCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionStatusCapabilities{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -236,7 +236,7 @@ func (x *SessionStatusResponse) decodeWire(r *wireReader) error {
 
 func (x *SessionStatusResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionStatusResponse{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -485,7 +485,7 @@ func (x *SessionStatusRequest) decodeWire(r *wireReader) error {
 
 func (x *SessionStatusRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionStatusRequest{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}

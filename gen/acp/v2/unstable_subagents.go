@@ -149,7 +149,7 @@ func (x *BackgroundSubagent) decodeWire(r *wireReader) error {
 
 func (x *BackgroundSubagent) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = BackgroundSubagent{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -281,7 +281,7 @@ func (x *UnknownStateUpdate) decodeWire(r *wireReader) error {
 
 func (x *UnknownStateUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = UnknownStateUpdate{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -562,7 +562,7 @@ func (x *SubagentSessionCapabilities) decodeWire(r *wireReader) error {
 
 func (x *SubagentSessionCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SubagentSessionCapabilities{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -680,7 +680,7 @@ func (x *SessionCancelCapabilities) decodeWire(r *wireReader) error {
 
 func (x *SessionCancelCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionCancelCapabilities{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -846,7 +846,7 @@ func (x *SubagentUpdate) decodeWire(r *wireReader) error {
 
 func (x *SubagentUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SubagentUpdate{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -1103,7 +1103,7 @@ func (x *SessionMessage) decodeWire(r *wireReader) error {
 
 func (x *SessionMessage) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionMessage{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -1328,7 +1328,7 @@ func (x *SessionMessageChunk) decodeWire(r *wireReader) error {
 
 func (x *SessionMessageChunk) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionMessageChunk{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}

@@ -90,7 +90,7 @@ func (x *SessionSystemPromptCapabilities) decodeWire(r *wireReader) error {
 
 func (x *SessionSystemPromptCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionSystemPromptCapabilities{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -215,7 +215,7 @@ func (x *SessionSystemPromptModeCapabilities) decodeWire(r *wireReader) error {
 
 func (x *SessionSystemPromptModeCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionSystemPromptModeCapabilities{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -334,7 +334,7 @@ func (x *SessionSystemPromptOverrideCapabilities) decodeWire(r *wireReader) erro
 
 func (x *SessionSystemPromptOverrideCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionSystemPromptOverrideCapabilities{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}
@@ -495,7 +495,7 @@ func (x *SystemPrompt) decodeWire(r *wireReader) error {
 
 func (x *SystemPrompt) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SystemPrompt{}
-	it, err := wireObjectAt(r)
+	it, err := wireObjectIn(r, known)
 	if err != nil {
 		return err
 	}

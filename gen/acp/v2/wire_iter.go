@@ -258,8 +258,8 @@ func wireMember(data []byte, key string) (value []byte, found bool, err error) {
 // variant from the same position. Only the members before the tag are
 // skipped to find it, and ACP writes tags first.
 func wireMemberAt(r *wireReader, key string) (value []byte, found bool, err error) {
-	if v, ok := wireFirstMember(r, key); ok {
-		return v, true, nil
+	if _, start, stop, ok := wireFirstMember(r, key); ok {
+		return r.data[start:stop], true, nil
 	}
 	look := *r
 	it, err := wireObjectAt(&look)
@@ -278,27 +278,28 @@ func wireMemberAt(r *wireReader, key string) (value []byte, found bool, err erro
 // wireFirstMember is wireMemberAt's fast path for a tag written first, as
 // ACP peers do: it compares the first member's name with key as written
 // (no escapes) and skips just its value. Anything unexpected, including
-// malformed input, is left to the general path, which reports it.
-func wireFirstMember(r *wireReader, key string) ([]byte, bool) {
+// malformed input, is left to the general path, which reports it. It
+// returns where the object opens and where the value starts and stops.
+func wireFirstMember(r *wireReader, key string) (open, start, stop int, ok bool) {
 	data := r.data
-	i := wireSkipSpace(data, r.pos)
-	if i >= len(data) || data[i] != '{' {
-		return nil, false
+	open = wireSkipSpace(data, r.pos)
+	if open >= len(data) || data[open] != '{' {
+		return 0, 0, 0, false
 	}
-	i = wireSkipSpace(data, i+1)
+	i := wireSkipSpace(data, open+1)
 	end := i + 1 + len(key)
 	if end >= len(data) || data[i] != '"' || data[end] != '"' || string(data[i+1:end]) != key {
-		return nil, false
+		return 0, 0, 0, false
 	}
 	start, err := wireScanColon(data, end+1)
 	if err != nil {
-		return nil, false
+		return 0, 0, 0, false
 	}
-	stop, err := wireSkipValue(data, start, r.depth+1)
+	stop, err = wireSkipValue(data, start, r.depth+1)
 	if err != nil {
-		return nil, false
+		return 0, 0, 0, false
 	}
-	return data[start:stop], true
+	return open, start, stop, true
 }
 
 // wireHasMembers reports, as a bit set, which of keys (at most 64; later

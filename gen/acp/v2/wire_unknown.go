@@ -191,11 +191,12 @@ func (u *UnknownMembers) members() iter.Seq[wireUnknownMember] {
 // tags were seen, so that a tag given twice is a duplicate like any other
 // member (see wireDuplicate).
 type wireKnownSet struct {
-	list [wireKnownInline]wireKnown
-	n    int
-	more []wireKnown
-	sink *UnknownMembers
-	met  uint64
+	list   [wireKnownInline]wireKnown
+	n      int
+	more   []wireKnown
+	sink   *UnknownMembers
+	met    uint64
+	resume wireResume
 }
 
 // wireKnownInline entries fit in a set without allocating: a union flattened
@@ -231,7 +232,7 @@ func wireKnownAdd(k wireKnownSet, e wireKnown, sink *UnknownMembers) wireKnownSe
 	if len(k.more) > 0 {
 		k.more = slices.Clip(k.more)
 	}
-	k.met = 0
+	k.met, k.resume = 0, wireResume{}
 	if k.sink == nil {
 		k.sink = sink
 	}

@@ -147,8 +147,12 @@ func emitObjectDecode(f *File, o object) {
 	case o.CatchAll && !o.tracks():
 		body = append(body, Id("start").Op(":=").Id("r").Dot("at").Call())
 	}
+	open := Id("wireObjectAt").Call(Id("r"))
+	if o.tracks() {
+		open = Id("wireObjectIn").Call(Id("r"), Id("known"))
+	}
 	body = append(body,
-		List(Id("it"), Err()).Op(":=").Id("wireObjectAt").Call(Id("r")),
+		List(Id("it"), Err()).Op(":=").Add(open),
 		If(Err().Op("!=").Nil()).Block(Return(Err())),
 	)
 	var cases []Code

@@ -77,7 +77,7 @@ func emitTaggedDecode(f *File, name string, u *ir.UnionDecl) {
 	tagKey := Lit(u.Tag)
 	body := []Code{
 		Id("x").Dot("Value").Op("=").Nil(),
-		List(Id("raw"), Id("found"), Err()).Op(":=").Id("wireMemberAt").Call(Id("r"), tagKey),
+		findTag(u, tagKey),
 		If(Err().Op("!=").Nil()).Block(Return(Err())),
 	}
 	absent := Op("!").Id("found")
@@ -111,6 +111,16 @@ func emitTaggedDecode(f *File, name string, u *ir.UnionDecl) {
 	knownDecoderFunc(f, name).Block(append([]Code{
 		Id("tagged").Op(":=").Id("wireKnownWith").Call(Id("known"), Id("wireKnown").Values(Dict{Id("tag"): tagKey}), Nil()),
 	}, body...)...)
+}
+
+// findTag reads the tag without moving the cursor; a union whose variants
+// keep unknown members also notes where the tag ends, so that the
+// variant's decoder does not read it again (wireTagMember).
+func findTag(u *ir.UnionDecl, tagKey Code) Code {
+	if u.KeepUnknown {
+		return List(Id("raw"), Id("found"), Err()).Op(":=").Id("wireTagMember").Call(Id("r"), Op("&").Id("tagged"), tagKey)
+	}
+	return List(Id("raw"), Id("found"), Err()).Op(":=").Id("wireMemberAt").Call(Id("r"), tagKey)
 }
 
 // removedTagError rejects a tag the overrides removed (contract rule 4),
