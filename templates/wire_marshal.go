@@ -26,7 +26,7 @@ func wireMarshal(appendJSON func([]byte) ([]byte, error)) ([]byte, error) {
 	switch {
 	case err != nil:
 		wireBuffers.Put(bp) // *bp is still the buffer it was
-		return nil, err
+		return nil, wireFinishPath(err)
 	case cap(buf) > wireMaxPooled:
 		wireBuffers.Put(bp)
 		return buf, nil

@@ -17,12 +17,15 @@ type DecodeError struct {
 	// syntax marks malformed JSON (as opposed to well-formed JSON that
 	// does not fit the type), which is reported first.
 	syntax bool
+	// outer are the path segments added on the way out (see wirePrefix),
+	// not yet in Path.
+	outer wireOuterPath
 }
 
 // Error renders "<path>: <msg>"; an empty Path counts as the root so that
 // hand-built errors still read well.
 func (e *DecodeError) Error() string {
-	return wireRenderError(e.Path, e.Msg)
+	return wireRenderError(e.outer.join(e.Path), e.Msg)
 }
 
 // EncodeError reports why a value could not be encoded (a union with no
@@ -30,11 +33,13 @@ func (e *DecodeError) Error() string {
 type EncodeError struct {
 	Path string
 	Msg  string
+	// outer: as for DecodeError.
+	outer wireOuterPath
 }
 
 // Error renders "<path>: <msg>" exactly like DecodeError.
 func (e *EncodeError) Error() string {
-	return wireRenderError(e.Path, e.Msg)
+	return wireRenderError(e.outer.join(e.Path), e.Msg)
 }
 
 // wireIsSyntax reports whether err is a syntax error of the input.
@@ -104,18 +109,60 @@ func wireAtIndex(err error, index int) error {
 	return wirePrefix(err, seg)
 }
 
-// wirePrefix inserts seg right after the leading "$" of err's path.
+// wirePrefix inserts seg right after the leading "$" of err's path. The
+// segment is only noted (wireOuterPath); the path is written out once,
+// when the error leaves the package (wireFinishPath), so that an error
+// from deep inside a value costs time linear in its depth, not the square.
 func wirePrefix(err error, seg []byte) error {
 	switch e := err.(type) {
 	case *DecodeError:
-		e.Path = "$" + string(seg) + wirePathRest(e.Path)
+		e.outer.add(seg)
 		return e
 	case *EncodeError:
-		e.Path = "$" + string(seg) + wirePathRest(e.Path)
+		e.outer.add(seg)
 		return e
 	default:
 		return &DecodeError{Path: "$" + string(seg), Msg: err.Error()}
 	}
+}
+
+// wireOuterPath holds the segments added to an error's path on its way
+// out, innermost first, each with its bytes reversed: the whole buffer
+// read backwards is then the segments in path order.
+type wireOuterPath []byte
+
+// add notes seg, which goes in front of those noted so far.
+func (o *wireOuterPath) add(seg []byte) {
+	for i := len(seg) - 1; i >= 0; i-- {
+		*o = append(*o, seg[i])
+	}
+}
+
+// join returns path with the noted segments in front of it.
+func (o wireOuterPath) join(path string) string {
+	if len(o) == 0 {
+		return path
+	}
+	rest := wirePathRest(path)
+	b := make([]byte, 0, 1+len(o)+len(rest))
+	b = append(b, '$')
+	for i := len(o) - 1; i >= 0; i-- {
+		b = append(b, o[i])
+	}
+	return string(append(b, rest...))
+}
+
+// wireFinishPath writes the noted segments of err's path into its Path,
+// where users read it: every decode and encode entry point returns its
+// error through here.
+func wireFinishPath(err error) error {
+	switch e := err.(type) {
+	case *DecodeError:
+		e.Path, e.outer = e.outer.join(e.Path), nil
+	case *EncodeError:
+		e.Path, e.outer = e.outer.join(e.Path), nil
+	}
+	return err
 }
 
 // wirePathRest strips the root marker so a new segment can go in front;

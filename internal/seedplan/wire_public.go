@@ -34,7 +34,8 @@ func AppendJSON(dst []byte, v any) ([]byte, error) {
 	case nil:
 	case wireAppender:
 		if !wireIsNilPointer(v) {
-			return x.appendJSON(dst)
+			out, err := x.appendJSON(dst)
+			return out, wireFinishPath(err)
 		}
 	case json.Marshaler:
 		// A value, not a pointer: its MarshalJSON encodes a copy.

@@ -3269,12 +3269,12 @@ func (x *EmbeddedResourceResource) decodeChoice(r *wireReader, known *wireKnownS
 	switch r.kind() {
 	case '{':
 		start := r.mark()
-		data, err := r.span()
+		look, err := r.lookAhead()
 		if err != nil {
 			return err
 		}
 		var firstErr error
-		mask, err := wireHasMembers(data, keysEmbeddedResourceResourceO)
+		mask, err := look.hasMembers(keysEmbeddedResourceResourceO)
 		if err != nil {
 			return err
 		}
@@ -8618,12 +8618,12 @@ func (x *ElicitationFormModeVariant) decodeChoice(r *wireReader, known *wireKnow
 	switch r.kind() {
 	case '{':
 		start := r.mark()
-		data, err := r.span()
+		look, err := r.lookAhead()
 		if err != nil {
 			return err
 		}
 		var firstErr error
-		mask, err := wireHasMembers(data, keysElicitationFormModeVariantO)
+		mask, err := look.hasMembers(keysElicitationFormModeVariantO)
 		if err != nil {
 			return err
 		}
@@ -8925,12 +8925,12 @@ func (x *ElicitationUrlModeVariant) decodeChoice(r *wireReader, known *wireKnown
 	switch r.kind() {
 	case '{':
 		start := r.mark()
-		data, err := r.span()
+		look, err := r.lookAhead()
 		if err != nil {
 			return err
 		}
 		var firstErr error
-		mask, err := wireHasMembers(data, keysElicitationUrlModeVariantO)
+		mask, err := look.hasMembers(keysElicitationUrlModeVariantO)
 		if err != nil {
 			return err
 		}
@@ -9134,12 +9134,12 @@ func (x *AgentResponse) decodeChoice(r *wireReader, known *wireKnownSet) error {
 	switch r.kind() {
 	case '{':
 		start := r.mark()
-		data, err := r.span()
+		look, err := r.lookAhead()
 		if err != nil {
 			return err
 		}
 		var firstErr error
-		mask, err := wireHasMembers(data, keysAgentResponseO)
+		mask, err := look.hasMembers(keysAgentResponseO)
 		if err != nil {
 			return err
 		}
@@ -13557,18 +13557,14 @@ func (x *SessionConfigSelectOptions) decodeChoice(r *wireReader, known *wireKnow
 	switch r.kind() {
 	case '[':
 		start := r.mark()
-		data, err := r.span()
+		look, err := r.lookAhead()
 		if err != nil {
 			return err
 		}
 		var firstErr error
-		var mask uint64
-		it, err := wireArray(data)
+		mask, err := look.firstItemHas(keysSessionConfigSelectOptionsA)
 		if err != nil {
 			return err
-		}
-		if it.next() && wireKind(it.value) == '{' {
-			mask, _ = wireHasMembers(it.value, keysSessionConfigSelectOptionsA)
 		}
 		if mask&(1<<0) != 0 {
 			{
@@ -24561,12 +24557,12 @@ func (x *ClientResponse) decodeChoice(r *wireReader, known *wireKnownSet) error 
 	switch r.kind() {
 	case '{':
 		start := r.mark()
-		data, err := r.span()
+		look, err := r.lookAhead()
 		if err != nil {
 			return err
 		}
 		var firstErr error
-		mask, err := wireHasMembers(data, keysClientResponseO)
+		mask, err := look.hasMembers(keysClientResponseO)
 		if err != nil {
 			return err
 		}

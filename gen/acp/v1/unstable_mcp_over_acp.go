@@ -624,12 +624,12 @@ func (x *MessageMcpResponse) decodeChoice(r *wireReader, known *wireKnownSet) er
 	switch r.kind() {
 	case '{':
 		start := r.mark()
-		data, err := r.span()
+		look, err := r.lookAhead()
 		if err != nil {
 			return err
 		}
 		var firstErr error
-		mask, err := wireHasMembers(data, keysMessageMcpResponseO)
+		mask, err := look.hasMembers(keysMessageMcpResponseO)
 		if err != nil {
 			return err
 		}

@@ -189,12 +189,12 @@ func (x *ProxyRequestParams) decodeChoice(r *wireReader, known *wireKnownSet) er
 	switch r.kind() {
 	case '{':
 		start := r.mark()
-		data, err := r.span()
+		look, err := r.lookAhead()
 		if err != nil {
 			return err
 		}
 		var firstErr error
-		mask, err := wireHasMembers(data, keysProxyRequestParamsO)
+		mask, err := look.hasMembers(keysProxyRequestParamsO)
 		if err != nil {
 			return err
 		}
@@ -580,12 +580,12 @@ func (x *ProxyResponse) decodeChoice(r *wireReader, known *wireKnownSet) error {
 	switch r.kind() {
 	case '{':
 		start := r.mark()
-		data, err := r.span()
+		look, err := r.lookAhead()
 		if err != nil {
 			return err
 		}
 		var firstErr error
-		mask, err := wireHasMembers(data, keysProxyResponseO)
+		mask, err := look.hasMembers(keysProxyResponseO)
 		if err != nil {
 			return err
 		}
@@ -903,12 +903,12 @@ func (x *ProxyResponseResultResult) decodeChoice(r *wireReader, known *wireKnown
 	switch r.kind() {
 	case '{':
 		start := r.mark()
-		data, err := r.span()
+		look, err := r.lookAhead()
 		if err != nil {
 			return err
 		}
 		var firstErr error
-		mask, err := wireHasMembers(data, keysProxyResponseResultResultO)
+		mask, err := look.hasMembers(keysProxyResponseResultResultO)
 		if err != nil {
 			return err
 		}

@@ -145,7 +145,7 @@ func (c *wireChoice[T]) decode(r *wireReader, known *wireKnownSet) (T, error) {
 		return c.cands[p.cands[0]].decode(r, known)
 	}
 	start := r.mark()
-	data, err := r.span()
+	look, err := r.lookAhead()
 	if err != nil {
 		return zero, err
 	}
@@ -162,7 +162,7 @@ func (c *wireChoice[T]) decode(r *wireReader, known *wireKnownSet) (T, error) {
 		return zero, false
 	}
 	if len(p.keys) > 0 {
-		mask, err := c.presence(data, kind, p.keys)
+		mask, err := c.presence(look, kind, p.keys)
 		if err != nil {
 			return zero, err
 		}
@@ -176,7 +176,7 @@ func (c *wireChoice[T]) decode(r *wireReader, known *wireKnownSet) (T, error) {
 	}
 	if kind == '{' {
 		for _, i := range p.rest {
-			if d := c.cands[i].declared; len(d) > 0 && wireMembersWithin(data, d) {
+			if d := c.cands[i].declared; len(d) > 0 && look.membersWithin(d) {
 				if v, ok := try(i); ok {
 					return v, nil
 				}
@@ -196,19 +196,11 @@ func (c *wireChoice[T]) decode(r *wireReader, known *wireKnownSet) (T, error) {
 
 // presence is the bit set of keys present in the object, or in the first
 // item of the array (an empty array or a non-object item gives none).
-func (c *wireChoice[T]) presence(data []byte, kind byte, keys []string) (uint64, error) {
+func (c *wireChoice[T]) presence(look wireLook, kind byte, keys []string) (uint64, error) {
 	if kind == '{' {
-		return wireHasMembers(data, keys)
+		return look.hasMembers(keys)
 	}
-	it, err := wireArray(data)
-	if err != nil {
-		return 0, err
-	}
-	var mask uint64
-	if it.next() && wireKind(it.value) == '{' {
-		mask, _ = wireHasMembers(it.value, keys)
-	}
-	return mask, nil
+	return look.firstItemHas(keys)
 }
 
 func (c *wireChoice[T]) noMatch(p *wirePlan) error {

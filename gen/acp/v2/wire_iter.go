@@ -307,6 +307,12 @@ func wireFirstMember(r *wireReader, key string) (open, start, stop int, ok bool)
 // is a member). It reads the whole object, so malformed input is an error.
 func wireHasMembers(data []byte, keys []string) (uint64, error) {
 	it, err := wireObject(data)
+	return wirePresent(&it, err, keys)
+}
+
+// wirePresent is wireHasMembers for the members it yields (err: it could
+// not start).
+func wirePresent(it *wireObjectSpans, err error, keys []string) (uint64, error) {
 	if err != nil {
 		return 0, err
 	}

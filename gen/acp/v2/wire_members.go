@@ -55,6 +55,12 @@ func wireWrittenKeys(members []byte) (map[string]bool, error) {
 // reached when several object variants could match.
 func wireMembersWithin(data []byte, allowed []string) bool {
 	it, err := wireObject(data)
+	return wireAllWithin(&it, err, allowed)
+}
+
+// wireAllWithin reports whether every member it yields is in allowed (err:
+// it could not start).
+func wireAllWithin(it *wireObjectSpans, err error, allowed []string) bool {
 	if err != nil {
 		return false
 	}

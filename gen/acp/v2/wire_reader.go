@@ -31,6 +31,11 @@ type wireReader struct {
 	// decode the same nested value again and again: without it a
 	// recursive untagged union costs exponential time in its depth.
 	failed map[wireFailure]error
+	// ends and lookEnd serve untagged unions' look-ahead (see lookAhead):
+	// where the containers read so far end, once a look-ahead starts inside
+	// another one, and where the outermost look-ahead ended.
+	ends    map[int]int
+	lookEnd int
 	// recent are the short strings decoded last, reused when their text
 	// comes again; they outlive a message so that a stream's ids are
 	// allocated once per reader. Only pooled readers have them: the
@@ -82,7 +87,7 @@ func wireUnmarshalWith[T any](x *T, data []byte, decode func(*T, *wireReader) er
 func wireGetReader(data []byte) *wireReader {
 	r := wireReaders.Get().(*wireReader)
 	r.data, r.pos, r.depth = data, 0, 0
-	r.failed = nil
+	r.failed, r.ends, r.lookEnd = nil, nil, 0
 	return r
 }
 
@@ -97,6 +102,7 @@ func wireDone(r *wireReader, err error) error {
 			err = verr
 		}
 	}
+	err = wireFinishPath(err)
 	r.data = nil
 	if cap(r.scratch) > wireScratchMax {
 		r.scratch = nil
@@ -194,7 +200,7 @@ func (r *wireReader) skip() error {
 // (aliasing the input; copy them to keep them).
 func (r *wireReader) span() ([]byte, error) {
 	start := wireSkipSpace(r.data, r.pos)
-	end, err := wireSkipValue(r.data, start, r.depth)
+	end, err := wireSkipIn(r.data, start, r.depth, r.ends)
 	if err != nil {
 		return nil, err
 	}

@@ -69,16 +69,23 @@ func wireCheckEnd(data []byte, i int) error {
 // the index just past it. depth counts the containers already open around
 // it, so limits hold across nested calls.
 func wireSkipValue(data []byte, i, depth int) (int, error) {
+	return wireSkipIn(data, i, depth, nil)
+}
+
+// wireSkipIn is wireSkipValue with a memo of where the objects and arrays
+// of data end (nil: none): a container found there is not read again, and
+// every container read is added. Untagged unions nested in untagged unions
+// use it (see wireReader.lookAhead), so that each level's look at its value
+// does not read the levels below it again.
+func wireSkipIn(data []byte, i, depth int, ends map[int]int) (int, error) {
 	if i >= len(data) {
 		return i, wireErrEOF()
 	}
 	switch c := data[i]; {
 	case c == '"':
 		return wireScanString(data, i)
-	case c == '{':
-		return wireSkipObject(data, i, depth+1)
-	case c == '[':
-		return wireSkipArray(data, i, depth+1)
+	case c == '{' || c == '[':
+		return wireSkipContainer(data, i, depth+1, ends)
 	case c == 't':
 		return wireScanLiteral(data, i, "true")
 	case c == 'f':
@@ -92,9 +99,30 @@ func wireSkipValue(data []byte, i, depth int) (int, error) {
 	return i, wireSyntaxError(data, i, "looking for beginning of value")
 }
 
+// wireSkipContainer validates the object or array that opens at data[i],
+// or takes its end from ends; depth already includes it.
+func wireSkipContainer(data []byte, i, depth int, ends map[int]int) (int, error) {
+	if ends != nil {
+		if end, ok := ends[i]; ok {
+			return end, nil
+		}
+	}
+	var end int
+	var err error
+	if data[i] == '{' {
+		end, err = wireSkipObject(data, i, depth, ends)
+	} else {
+		end, err = wireSkipArray(data, i, depth, ends)
+	}
+	if err == nil && ends != nil {
+		ends[i] = end
+	}
+	return end, err
+}
+
 // wireSkipObject validates the object whose '{' is at data[i]; depth
 // already includes this object.
-func wireSkipObject(data []byte, i, depth int) (int, error) {
+func wireSkipObject(data []byte, i, depth int, ends map[int]int) (int, error) {
 	if depth > wireMaxDepth {
 		return i, wireErrDepth()
 	}
@@ -107,7 +135,7 @@ func wireSkipObject(data []byte, i, depth int) (int, error) {
 		if i, err = wireScanKeyColon(data, i); err != nil {
 			return i, err
 		}
-		if i, err = wireSkipValue(data, i, depth); err != nil {
+		if i, err = wireSkipIn(data, i, depth, ends); err != nil {
 			return i, err
 		}
 		i = wireSkipSpace(data, i)
@@ -153,7 +181,7 @@ func wireScanColon(data []byte, i int) (int, error) {
 
 // wireSkipArray validates the array whose '[' is at data[i]; depth already
 // includes this array.
-func wireSkipArray(data []byte, i, depth int) (int, error) {
+func wireSkipArray(data []byte, i, depth int, ends map[int]int) (int, error) {
 	if depth > wireMaxDepth {
 		return i, wireErrDepth()
 	}
@@ -163,7 +191,7 @@ func wireSkipArray(data []byte, i, depth int) (int, error) {
 	}
 	for {
 		var err error
-		if i, err = wireSkipValue(data, i, depth); err != nil {
+		if i, err = wireSkipIn(data, i, depth, ends); err != nil {
 			return i, err
 		}
 		i = wireSkipSpace(data, i)

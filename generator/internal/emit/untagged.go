@@ -130,8 +130,9 @@ func kindCandidates(u *ir.UnionDecl, k byte) []*ir.Variant {
 //
 // A candidate that fails does not end the search; if all fail, the first
 // failure is returned, which names the most specific mismatch. The value
-// is scanned once for its extent (data) and the members that tell
-// candidates apart; each candidate tried reads it from its start.
+// is looked at once for its extent and the members that tell candidates
+// apart (wireReader.lookAhead, linear even when such unions nest); each
+// candidate tried reads it from its start.
 func chooseVariant(f *File, name string, k byte, cands []*ir.Variant) []Code {
 	if len(cands) == 1 {
 		return decodeVariantInto(cands[0], "v", untaggedSet())
@@ -140,7 +141,7 @@ func chooseVariant(f *File, name string, k byte, cands []*ir.Variant) []Code {
 	out := []Code{Id("start").Op(":=").Id("r").Dot("mark").Call()}
 	if needsSpan(k, keys, rest) {
 		out = append(out,
-			List(Id("data"), Err()).Op(":=").Id("r").Dot("span").Call(),
+			List(Id("look"), Err()).Op(":=").Id("r").Dot("lookAhead").Call(),
 			If(Err().Op("!=").Nil()).Block(Return(Err())))
 	}
 	out = append(out, Var().Id("firstErr").Error())
@@ -205,7 +206,7 @@ func exactMatches(f *File, cands []*ir.Variant) []Code {
 			lits = append(lits, Lit(d))
 		}
 		f.Var().Id(declVar).Op("=").Index().String().Values(lits...)
-		out = append(out, If(Id("wireMembersWithin").Call(Id("data"), Id(declVar))).Block(tryVariant(v)))
+		out = append(out, If(Id("look").Dot("membersWithin").Call(Id(declVar))).Block(tryVariant(v)))
 	}
 	return out
 }
@@ -234,18 +235,13 @@ func kindLetter(k byte) byte {
 // object (k == '{') or in the first item of the array (k == '['); an empty
 // array or a non-object first item gives an empty mask.
 func presenceMask(k byte, keysVar string) []Code {
-	if k == '{' {
-		return []Code{
-			List(Id("mask"), Err()).Op(":=").Id("wireHasMembers").Call(Id("data"), Id(keysVar)),
-			If(Err().Op("!=").Nil()).Block(Return(Err())),
-		}
+	present := "hasMembers"
+	if k != '{' {
+		present = "firstItemHas"
 	}
 	return []Code{
-		Var().Id("mask").Uint64(),
-		List(Id("it"), Err()).Op(":=").Id("wireArray").Call(Id("data")),
+		List(Id("mask"), Err()).Op(":=").Id("look").Dot(present).Call(Id(keysVar)),
 		If(Err().Op("!=").Nil()).Block(Return(Err())),
-		If(Id("it").Dot("next").Call().Op("&&").Id("wireKind").Call(Id("it").Dot("value")).Op("==").LitRune('{')).Block(
-			List(Id("mask"), Id("_")).Op("=").Id("wireHasMembers").Call(Id("it").Dot("value"), Id(keysVar))),
 	}
 }
 

@@ -40,10 +40,11 @@ func TestRecursiveUntaggedUnionDecodes(t *testing.T) {
 	}
 }
 
-// BenchmarkRecursiveUntaggedFailure measures the cost at three depths.
-// Remembered failures make it polynomial; it is not yet linear: each level
-// still scans the rest of the value once to find its extent and members
-// before trying candidates (contract rule 14, gap).
+// BenchmarkRecursiveUntaggedFailure measures the cost at three depths:
+// linear (ns/level stays flat). Remembered failures keep it from being
+// exponential, the look-ahead's memo of container ends keeps each level
+// from reading the levels below it again, and the error's path is joined
+// once instead of copied at every level.
 func BenchmarkRecursiveUntaggedFailure(b *testing.B) {
 	for _, depth := range []int{10, 100, 1000} {
 		data := []byte(nested(depth, `5`))
