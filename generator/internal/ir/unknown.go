@@ -60,39 +60,33 @@ func variantTakesKnown(byName map[string]*Decl, v *Variant) bool {
 // takesKnown reports whether the named type's decoder takes a known set: a
 // struct or union, or a newtype (of a newtype …) of one.
 func takesKnown(byName map[string]*Decl, name string) bool {
-	for range len(byName) { // a chain of newtypes visits each name once
-		t := byName[name]
-		switch {
-		case t == nil:
-			return false
-		case t.Kind == KindStruct || t.Kind == KindUnion:
-			return true
-		case t.Kind == KindNewtype && t.Newtype.Kind == ExprNamed:
-			name = t.Newtype.Named
-		default:
-			return false
-		}
-	}
-	return false
+	t := underlying(byName, name)
+	return t != nil && (t.Kind == KindStruct || t.Kind == KindUnion)
 }
 
 // keepsUnknown reports whether the named type has an Unknown field: a
 // struct that keeps unknown members, or a newtype of one.
 func keepsUnknown(byName map[string]*Decl, name string) bool {
+	t := underlying(byName, name)
+	return t != nil && t.Kind == KindStruct && t.Struct.Members == MembersKeep
+}
+
+// underlying follows a chain of newtypes of named types from name to the
+// first declaration that is not one (a newtype of a builtin, slice or map
+// ends the chain itself); nil when a name is not declared.
+func underlying(byName map[string]*Decl, name string) *Decl {
 	for range len(byName) { // a chain of newtypes visits each name once
 		t := byName[name]
 		switch {
 		case t == nil:
-			return false
-		case t.Kind == KindStruct:
-			return t.Struct.Members == MembersKeep
+			return nil
 		case t.Kind == KindNewtype && t.Newtype.Kind == ExprNamed:
 			name = t.Newtype.Named
 		default:
-			return false
+			return t
 		}
 	}
-	return false
+	return nil
 }
 
 func policy(closed bool) MemberPolicy {
