@@ -47,17 +47,11 @@ func wireWrittenKeys(members []byte) (map[string]bool, error) {
 	return keys, it.err
 }
 
-// wireMembersWithin reports whether every member name of the object data
-// is in allowed (a short list, searched linearly). Untagged unions use it
-// to prefer the variant that accounts for all members present; it is only
-// reached when several object variants could match.
-func wireMembersWithin(data []byte, allowed []string) bool {
-	it, err := wireObject(data)
-	return wireAllWithin(&it, err, allowed)
-}
-
-// wireAllWithin reports whether every member it yields is in allowed (err:
-// it could not start).
+// wireAllWithin reports whether every member name it yields is in allowed
+// (a short list, searched linearly; err: it could not start). Untagged
+// unions use it (wireLook.membersWithin) to prefer the variant that
+// accounts for all members present; it is only reached when several
+// object variants could match.
 func wireAllWithin(it *wireObjectSpans, err error, allowed []string) bool {
 	if err != nil {
 		return false
