@@ -53,7 +53,8 @@ func (l wireLook) object() (wireObjectSpans, error) {
 	return s, err
 }
 
-// membersWithin is wireMembersWithin for the value.
+// membersWithin reports whether every member of the value, an object, is
+// in allowed (see wireAllWithin).
 func (l wireLook) membersWithin(allowed []string) bool {
 	it, err := l.object()
 	return wireAllWithin(&it, err, allowed)
