@@ -23,8 +23,13 @@ type DecodeError struct {
 // Error renders "<path>: <msg>"; an empty Path counts as the root so that
 // hand-built errors still read well.
 func (e *DecodeError) Error() string {
-	return wireRenderError(e.outer.join(e.Path), e.Msg)
+	return wireRenderError(e.fullPath(), e.Msg)
 }
+
+// fullPath is Path with the segments not yet written into it (see
+// wireFinishPath), for code that reads an error before it leaves the
+// package.
+func (e *DecodeError) fullPath() string { return e.outer.join(e.Path) }
 
 // EncodeError reports why a value could not be encoded (a union with no
 // variant set, a NaN float), with the same path form as DecodeError.

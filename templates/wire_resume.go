@@ -21,7 +21,7 @@ type wireResume struct {
 func wireTagMember(r *wireReader, tagged *wireKnownSet, key string) ([]byte, bool, error) {
 	open, start, stop, ok := wireFirstMember(r, key)
 	if !ok {
-		return wireMemberAt(r, key)
+		return wireMemberScan(r, key)
 	}
 	tagged.resume = wireResume{object: open, value: start, end: stop, bit: tagged.n + len(tagged.more) - 1}
 	return r.data[start:stop], true, nil

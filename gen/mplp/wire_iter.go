@@ -261,6 +261,12 @@ func wireMemberAt(r *wireReader, key string) (value []byte, found bool, err erro
 	if _, start, stop, ok := wireFirstMember(r, key); ok {
 		return r.data[start:stop], true, nil
 	}
+	return wireMemberScan(r, key)
+}
+
+// wireMemberScan is wireMemberAt's general path: it walks the members
+// before key (which may be escaped, or absent) on a copy of the reader.
+func wireMemberScan(r *wireReader, key string) (value []byte, found bool, err error) {
 	look := *r
 	it, err := wireObjectAt(&look)
 	if err != nil {

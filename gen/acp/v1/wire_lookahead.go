@@ -13,13 +13,14 @@ package acp
 // at the price of a map entry per container in that part of the message.
 // Messages without nested untagged unions never build the map.
 
-// wireLook is the value an untagged union looks at: data[start:end] of its
-// reader, with the reader's depth and memo of container ends.
+// wireLook is the value an untagged union looks at: data[start:] of its
+// reader's input cut at the value's end, with the reader's depth and memo
+// of container ends.
 type wireLook struct {
-	data       []byte
-	start, end int
-	depth      int
-	ends       map[int]int
+	data  []byte
+	start int
+	depth int
+	ends  map[int]int
 }
 
 // lookAhead moves past the value at the cursor and returns it for the
@@ -37,7 +38,7 @@ func (r *wireReader) lookAhead() (wireLook, error) {
 	if start >= r.lookEnd {
 		r.lookEnd = end
 	}
-	return wireLook{data: r.data[:end], start: start, end: end, depth: r.depth, ends: r.ends}, nil
+	return wireLook{data: r.data[:end], start: start, depth: r.depth, ends: r.ends}, nil
 }
 
 // reader reads the value alone: the input stops at its end.

@@ -604,7 +604,7 @@ func wireErrorData(err error) json.RawMessage {
 	details := err.Error()
 	if errors.As(err, &decode) {
 		buf = append(buf, `"path":`...)
-		buf = wireAppendQuoted(buf, decode.outer.join(decode.Path))
+		buf = wireAppendQuoted(buf, decode.fullPath())
 		buf = append(buf, ',')
 		details = decode.Msg
 	}
