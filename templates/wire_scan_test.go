@@ -297,3 +297,48 @@ func TestSpecial8(t *testing.T) {
 		}
 	}
 }
+
+// TestSkipPlainLongRuns checks wireSkipPlain against a byte-at-a-time scan
+// where its 64-byte blocks take over: plain runs of every length up to a
+// few blocks, each ending in every kind of special byte at every offset,
+// starting at offsets that are not multiples of eight, on strings and
+// byte slices.
+func TestSkipPlainLongRuns(t *testing.T) {
+	naive := func(s string, i int) int {
+		for i < len(s) && wireStrPlain[s[i]] {
+			i++
+		}
+		return i
+	}
+	plain := strings.Repeat("abcdefghijklmnopqrstuvwxyz0123456789+/ABCDEFGHIJKLMNOPQRSTUVWXYZ", 5)
+	for _, special := range []byte{'"', '\\', 0, 0x1f, 0x80, 0xff} {
+		for start := 0; start < 9; start++ {
+			for n := 0; n < 260; n++ {
+				s := plain[:start+n] + string(special) + "tail"
+				want := naive(s, start)
+				if got := wireSkipPlain(s, start); got != want {
+					t.Fatalf("wireSkipPlain(string, %d) with %q after %d plain bytes = %d, want %d", start, special, n, got, want)
+				}
+				if got := wireSkipPlain([]byte(s), start); got != want {
+					t.Fatalf("wireSkipPlain([]byte, %d) with %q after %d plain bytes = %d, want %d", start, special, n, got, want)
+				}
+			}
+		}
+	}
+	for n := 0; n < 260; n++ { // no special byte at all
+		if got := wireSkipPlain(plain[:n], 0); got != n {
+			t.Fatalf("wireSkipPlain of %d plain bytes = %d", n, got)
+		}
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 20000 {
+		b := []byte(plain[:64+rng.IntN(200)])
+		if rng.IntN(2) == 0 {
+			b[rng.IntN(len(b))] = byte(rng.IntN(256))
+		}
+		start := rng.IntN(16)
+		if got, want := wireSkipPlain(b, start), naive(string(b), start); got != want {
+			t.Fatalf("wireSkipPlain(%q, %d) = %d, want %d", b, start, got, want)
+		}
+	}
+}

@@ -239,10 +239,23 @@ func wireScanString(data []byte, i int) (int, error) {
 // character or a non-ASCII byte. Strings are most of the bytes of ACP
 // messages, so it tests sixteen bytes at a time (two words, wireSpecial8)
 // and jumps straight to the first special byte of a word, which keeps the
-// short runs between escapes in source text cheap too. The encoder uses it
-// on Go strings to find the bytes it must escape.
+// short runs between escapes in source text cheap too. Once a run has gone
+// on for 64 bytes it is likely a file or an image, and it moves on 64 bytes
+// a step (wirePlain64), which costs fewer instructions per byte; the block
+// that holds a special byte is then searched sixteen bytes at a time. The
+// encoder uses it on Go strings to find the bytes it must escape.
 func wireSkipPlain[T ~string | ~[]byte](data T, i int) int {
+	run := i
 	for i+16 <= len(data) {
+		if i-run >= 64 {
+			for i+64 <= len(data) && wirePlain64(data[i:i+64]) {
+				i += 64
+			}
+			run = i // a special byte within 64 bytes, or the end is near
+			if i+16 > len(data) {
+				break
+			}
+		}
 		lo, hi := wireSpecial8(wireLoad8(data, i)), wireSpecial8(wireLoad8(data, i+8))
 		if lo|hi != 0 {
 			if lo != 0 {
@@ -264,6 +277,20 @@ func wireSkipPlain[T ~string | ~[]byte](data T, i int) int {
 	return i
 }
 
+// wirePlain64 reports whether the 64 bytes of block are all plain string
+// content. Slicing the block once lets the compiler drop the bounds checks
+// of the eight loads, and the flags of all eight words are combined before
+// the one test, which is what makes it faster per byte than wireSkipPlain's
+// sixteen-byte steps.
+func wirePlain64[T ~string | ~[]byte](block T) bool {
+	block = block[:64]
+	flags := wireSpecialBits(wireLoad8(block, 0)) | wireSpecialBits(wireLoad8(block, 8)) |
+		wireSpecialBits(wireLoad8(block, 16)) | wireSpecialBits(wireLoad8(block, 24)) |
+		wireSpecialBits(wireLoad8(block, 32)) | wireSpecialBits(wireLoad8(block, 40)) |
+		wireSpecialBits(wireLoad8(block, 48)) | wireSpecialBits(wireLoad8(block, 56))
+	return flags&0x8080808080808080 == 0
+}
+
 // wireLoad8 reads data[i:i+8] as a little-endian word; the compiler turns
 // the shifts into one load, for strings and byte slices alike.
 func wireLoad8[T ~string | ~[]byte](data T, i int) uint64 {
@@ -274,20 +301,26 @@ func wireLoad8[T ~string | ~[]byte](data T, i int) uint64 {
 
 // wireSpecial8 flags the bytes packed in w that are not plain string
 // content: the high bit of each such byte is set in the result, nothing
-// else. Per byte x, (x-k)&^x has the high bit set, for k <= 0x80, exactly
-// when x is below k, so ((x^'"')-1)&^(x^'"') flags a quote (a zero byte
-// after the xor), likewise a backslash, (x-0x20)&^x a control character,
-// and x itself a byte >= 0x80. A borrow only crosses into the next byte
-// from a byte that is already flagged, so the lowest flag is always exact:
-// its trailing zeros divided by eight are the first special byte's index.
+// else, and the lowest flag is exact (its trailing zeros divided by eight
+// are the first special byte's index).
 func wireSpecial8(w uint64) uint64 {
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	quote := w ^ (ones * '"')
-	backslash := w ^ (ones * '\\')
-	special := (quote - ones) &^ quote
-	special |= (backslash - ones) &^ backslash
-	special |= (w - ones*0x20) &^ w
-	return (special | w) & highs
+	return wireSpecialBits(w) & 0x8080808080808080
+}
+
+// wireSpecialBits sets the high bit of each byte of w that is not plain
+// string content, and of no byte below the first such one; the other bits
+// are noise that callers mask off. Per byte x: x itself has the high bit
+// when x >= 0x80. Otherwise (x^0x02)-0x21 borrows, setting the high bit,
+// exactly when x^0x02 < 0x21, that is when x is a control character
+// (below 0x20, which the xor keeps below 0x20) or a quote (0x22, which the
+// xor makes 0x20) — one test for both. (x^'\\')-1 borrows exactly for a
+// backslash. A byte >= 0x80 can set the high bit in the differences too,
+// but it is flagged anyway, and a borrow only carries into the next byte
+// up from a byte that is already flagged, so no byte is flagged below the
+// first special one: two xors, two subtractions and two ors per word.
+func wireSpecialBits(w uint64) uint64 {
+	const ones = 0x0101010101010101
+	return w | ((w ^ ones*0x02) - ones*0x21) | ((w ^ ones*'\\') - ones)
 }
 
 // wireScanEscape validates the escape sequence whose backslash is at
