@@ -298,29 +298,41 @@ func TestAppendAllocs(t *testing.T) {
 	}
 }
 
-// TestLongStringEncode covers the eight-bytes-at-a-time scan and the
-// growth for long strings: plain runs of every length around a word,
-// broken by escapes, invalid UTF-8 and U+2028 at every alignment, in
-// strings shorter and longer than wireLongString, appended after
-// existing output, against encoding/json.
+// TestLongStringEncode covers the word-at-a-time writing and the growth
+// for long strings: plain runs of every length around a word (and, with
+// longRun, past the eight words after which wireQuoteWords copies the
+// rest of a run in one call), broken by escapes, invalid UTF-8 and U+2028
+// at every alignment, in strings shorter and longer than wireLongString,
+// appended after existing output, against encoding/json.
 func TestLongStringEncode(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
-	for _, size := range []int{7, 8, 9, 63, 1000, wireLongString + 1, 3 * wireLongString, 100000} {
-		for range 20 {
-			var sb strings.Builder
-			for sb.Len() < size {
-				sb.WriteString(strings.Repeat("abcdefgh", 3)[:r.IntN(17)])
-				if r.IntN(3) == 0 {
-					sb.WriteString(wireTestRandomString(r))
-				}
+	for _, longRun := range []bool{false, true} {
+		run := 17
+		if longRun {
+			run = 200
+		}
+		for _, size := range []int{7, 8, 9, 63, 1000, wireLongString + 1, 3 * wireLongString, 100000} {
+			wireTestLongStrings(t, r, size, run)
+		}
+	}
+}
+
+// wireTestLongStrings checks 20 random strings of at least size bytes,
+// plain runs of up to run-1 bytes between random pieces.
+func wireTestLongStrings(t *testing.T, r *rand.Rand, size, run int) {
+	t.Helper()
+	for range 20 {
+		var sb strings.Builder
+		for sb.Len() < size {
+			sb.WriteString(strings.Repeat("abcdefgh", 25)[:r.IntN(run)])
+			if r.IntN(3) == 0 {
+				sb.WriteString(wireTestRandomString(r))
 			}
-			s := sb.String()
-			prefix := []byte(`{"k":`)
-			got := wireAppendQuoted(prefix, s)
-			want := `{"k":` + wireTestQuoted(t, s)
-			if string(got) != want {
-				t.Fatalf("size %d: wireAppendQuoted differs from encoding/json", size)
-			}
+		}
+		s := sb.String()
+		got := wireAppendQuoted([]byte(`{"k":`), s)
+		if want := `{"k":` + wireTestQuoted(t, s); string(got) != want {
+			t.Fatalf("size %d, runs up to %d: wireAppendQuoted differs from encoding/json", size, run)
 		}
 	}
 }

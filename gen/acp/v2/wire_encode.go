@@ -5,90 +5,16 @@ package acp
 import (
 	"encoding/json"
 	"math"
-	"slices"
 	"strconv"
-	"unicode/utf8"
 )
 
 // Appenders of the form func(src *T, buf []byte) ([]byte, error) match the
 // generated (*T).appendJSON methods so both can be passed to the generic
 // helpers. Most cannot fail; they return an error only for the signature.
 
-// wireHex is used for \u00XX escapes, lower case like encoding/json.
-const wireHex = "0123456789abcdef"
-
 // wireAppendString appends *src as a JSON string.
 func wireAppendString(src *string, buf []byte) ([]byte, error) {
 	return wireAppendQuoted(buf, *src), nil
-}
-
-// wireAppendQuoted appends s as a JSON string, escaped as encoding/json
-// does without HTML escaping: quote, backslash and control characters;
-// invalid UTF-8 becomes U+FFFD (written as the character, which is what
-// decoding gives back); U+2028 and U+2029 are escaped because
-// JavaScript treats them as line ends. Runs of plain bytes are copied in
-// one append, so escape-free strings cost one copy.
-func wireAppendQuoted(buf []byte, s string) []byte {
-	if len(s) > wireLongString && cap(buf)-len(buf) < len(s)+2 {
-		buf = slices.Grow(buf, len(s)+len(s)/8+2)
-	}
-	buf = append(buf, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		i = wireSkipPlain(s, i)
-		if i >= len(s) {
-			break
-		}
-		c := s[i]
-		if c < utf8.RuneSelf {
-			buf = wireAppendEscape(append(buf, s[start:i]...), c)
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && size == 1:
-			// The replacement character itself, not its \ufffd escape:
-			// a decoded string holds U+FFFD, which encodes as these
-			// bytes, so encoding stays a fixed point.
-			buf = append(append(buf, s[start:i]...), "\uFFFD"...)
-		case r == '\u2028' || r == '\u2029':
-			buf = append(append(buf, s[start:i]...), '\\', 'u', '2', '0', '2', wireHex[r&0xf])
-		default:
-			i += size
-			continue
-		}
-		i += size
-		start = i
-	}
-	return append(append(buf, s[start:]...), '"')
-}
-
-// wireLongString is the length from which wireAppendQuoted makes room for
-// the whole string (and an eighth more for escapes) before writing it, so
-// that a file or an image grows the buffer once rather than by repeated
-// doubling, each growth copying everything written so far.
-const wireLongString = 4 << 10
-
-// wireAppendEscape appends the escape for an ASCII byte that cannot appear
-// raw in a JSON string: the short forms where JSON has them, else \u00XX.
-func wireAppendEscape(buf []byte, c byte) []byte {
-	switch c {
-	case '"', '\\':
-		return append(buf, '\\', c)
-	case '\b':
-		return append(buf, '\\', 'b')
-	case '\f':
-		return append(buf, '\\', 'f')
-	case '\n':
-		return append(buf, '\\', 'n')
-	case '\r':
-		return append(buf, '\\', 'r')
-	case '\t':
-		return append(buf, '\\', 't')
-	}
-	return append(buf, '\\', 'u', '0', '0', wireHex[c>>4], wireHex[c&0xf])
 }
 
 // wireAppendBool appends true or false.
