@@ -87,3 +87,52 @@ func BenchmarkDecodeFloat64(b *testing.B) {
 		}
 	}
 }
+
+// wireBenchLongStrings are 1 MiB strings of the two kinds large ACP
+// messages carry: source text (a tab, newline or quote every dozen bytes)
+// and base64 (no escapes at all).
+var wireBenchLongStrings = []struct{ name, s string }{
+	{"source", wireBenchRepeat("func (s *server) handle(ctx context.Context) error {\n\tif s == nil {\n\t\treturn fmt.Errorf(\"%q\", \"nil\")\n\t}\n\treturn nil\n}\n\n", 1<<20)},
+	{"base64", wireBenchRepeat("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/", 1<<20)},
+}
+
+func wireBenchRepeat(unit string, n int) string {
+	b := make([]byte, 0, n+len(unit))
+	for len(b) < n {
+		b = append(b, unit...)
+	}
+	return string(b[:n])
+}
+
+// BenchmarkLongString encodes and decodes long strings into reused
+// buffers: the string loops alone, without the final copy that Marshal
+// and the decoded Go string add (fresh memory, whose cost depends on the
+// garbage collector more than on this code).
+func BenchmarkLongString(b *testing.B) {
+	for _, c := range wireBenchLongStrings {
+		quoted := wireAppendQuoted(nil, c.s)
+		b.Run("encode/"+c.name, func(b *testing.B) {
+			buf := make([]byte, 0, len(quoted))
+			b.SetBytes(int64(len(c.s)))
+			for b.Loop() {
+				buf = wireAppendQuoted(buf[:0], c.s)
+			}
+		})
+		b.Run("decode/"+c.name, func(b *testing.B) {
+			var scratch []byte
+			b.SetBytes(int64(len(quoted)))
+			for b.Loop() {
+				j, done := wireScanPlain(quoted, 0)
+				if !done {
+					var err error
+					if scratch, j, err = wireUnescapeTo(scratch[:0], quoted, 1, j); err != nil {
+						b.Fatal(err)
+					}
+				}
+				if j != len(quoted) {
+					b.Fatalf("stopped at %d of %d", j, len(quoted))
+				}
+			}
+		})
+	}
+}

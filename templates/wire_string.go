@@ -57,67 +57,90 @@ func wireUnescapeTo(buf, data []byte, start, j int) ([]byte, int, error) {
 }
 
 // wireUnescapeWords is wireUnescapeTo a word (eight bytes) at a time, as
-// long as eight bytes of input are left: each word is stored whole in the
-// output before it is tested, so the plain bytes in front of an escape
-// are in place without a copy call, which is what makes source text (a
-// newline or a tab every dozen bytes) fast to decode; after eight plain
-// words the rest of a run is found by wireSkipPlain and copied in one
-// call. done reports that the closing quote was reached; otherwise j is
-// where wireUnescapeRest goes on.
+// long as eight bytes of input are left. The common cases, plain words
+// and one-letter escapes, are wireUnescapeASCII's; this loop does the
+// rest: room in the output, long runs (found by wireSkipPlain and copied
+// in one call), \u escapes, non-ASCII characters and errors. done reports
+// that the closing quote was reached; otherwise j is where
+// wireUnescapeRest goes on.
 func wireUnescapeWords(buf, data []byte, j int) (_ []byte, _ int, done bool, _ error) {
-	n, plain := len(buf), 0
+	n := len(buf)
 	for j+8 <= len(data) {
 		if cap(buf)-n < wireQuoteRoom {
 			buf = slices.Grow(buf[:n], wireQuoteRoom+len(data)-j)
 		}
-		out := buf[n:cap(buf)]
+		out := buf[:cap(buf)]
+		var long bool
+		n, j, long = wireUnescapeASCII(out, n, data, j)
+		switch {
+		case long:
+			end := wireSkipPlain(data, j)
+			buf = append(out[:n], data[j:end]...)
+			n, j = len(buf), end
+			continue
+		case j+8 > len(data) || len(out)-n < wireQuoteRoom:
+			continue
+		}
+		switch c := data[j]; {
+		case c == '"':
+			return out[:n], j + 1, true, nil
+		case c == '\\':
+			var err error
+			if buf, j, err = wireAppendUnescaped(out[:n], data, j); err != nil {
+				return buf, j, false, err
+			}
+			n = len(buf)
+		case c < 0x20:
+			return out[:n], j, false, wireSyntaxError(data, j, "in string literal")
+		default:
+			r, size := utf8.DecodeRune(data[j:])
+			if r == utf8.RuneError && size == 1 {
+				n += copy(out[n:], "\uFFFD")
+			} else {
+				n += copy(out[n:], data[j:j+size])
+			}
+			j += size
+		}
+	}
+	return buf[:n], j, false, nil
+}
+
+// wireUnescapeASCII is wireUnescapeWords' inner loop: each word of data
+// from j on is stored whole at out[n:] before it is tested, so the plain
+// bytes in front of an escape are in place without a copy call (source
+// text has a tab or a newline every dozen bytes), and the output only
+// advances to the escape, whose byte is stored there. It makes no calls,
+// so the compiler keeps its state in registers. It stops where fewer than
+// eight bytes of data or fewer than wireQuoteRoom bytes of out are left,
+// at any special byte but a one-letter escape (the closing quote among
+// them), or after eight plain words in a row (long: likely a long run).
+func wireUnescapeASCII(out []byte, n int, data []byte, j int) (_, _ int, long bool) {
+	plain := 0
+	for j+8 <= len(data) && len(out)-n >= wireQuoteRoom {
 		w := wireLoad8(data, j)
-		binary.LittleEndian.PutUint64(out, w)
+		binary.LittleEndian.PutUint64(out[n:], w)
 		m := wireSpecial8(w)
 		if m == 0 {
 			n, j = n+8, j+8
 			if plain++; plain == 8 {
-				end := wireSkipPlain(data, j)
-				buf = append(buf[:n], data[j:end]...)
-				n, j, plain = len(buf), end, 0
+				return n, j, true
 			}
 			continue
 		}
 		plain = 0
 		k := bits.TrailingZeros64(m) >> 3
 		n, j = n+k, j+k
-		switch c := data[j]; {
-		case c == '"':
-			return buf[:n], j + 1, true, nil
-		case c == '\\':
-			if j+1 < len(data) {
-				if e := wireUnescaped[data[j+1]]; e != 0 {
-					out[k] = e
-					n, j = n+1, j+2
-					continue
-				}
-			}
-			var err error
-			if buf, j, err = wireAppendUnescaped(buf[:n], data, j); err != nil {
-				return buf, j, false, err
-			}
-			n = len(buf)
-		case c < 0x20:
-			return buf[:n], j, false, wireSyntaxError(data, j, "in string literal")
-		default:
-			r, size := utf8.DecodeRune(data[j:])
-			switch {
-			case r == utf8.RuneError && size == 1:
-				n += copy(out[k:], "\uFFFD")
-			case k+size <= 8:
-				n += size // stored with the word already
-			default:
-				n += copy(out[k:], data[j:j+size])
-			}
-			j += size
+		if data[j] != '\\' || j+1 >= len(data) {
+			break
 		}
+		e := wireUnescaped[data[j+1]]
+		if e == 0 {
+			break
+		}
+		out[n] = e
+		n, j = n+1, j+2
 	}
-	return buf[:n], j, false, nil
+	return n, j, false
 }
 
 // wireUnescapeRest is wireUnescapeTo for the last few bytes of the input,

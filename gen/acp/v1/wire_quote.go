@@ -42,56 +42,81 @@ func wireAppendQuoted(buf []byte, s string) []byte {
 
 // wireQuoteWords writes s from its start a word (eight bytes) at a time
 // and returns the output and the index from which fewer than eight bytes
-// are left. Each word is stored whole before it is looked at, so the
-// plain bytes in front of an escape are already in place: source text,
-// with a tab or a newline every dozen bytes, costs one load, one store and
-// the escape per run instead of a copy call per run. Once eight words in a
-// row are plain, the run is likely long (an image), and the rest of it is
-// found by wireSkipPlain and copied in one call, which is faster for long
-// runs than word stores.
+// are left. The common cases, plain words and ASCII escapes, are
+// wireQuoteASCII's; this loop does the rest: room in the output, long
+// runs (copied in one call, which beats word stores on long runs: an
+// image) and non-ASCII characters.
 func wireQuoteWords(buf []byte, s string) ([]byte, int) {
-	n, i, plain := len(buf), 0, 0
+	n, i := len(buf), 0
 	for i+8 <= len(s) {
 		if cap(buf)-n < wireQuoteRoom {
 			buf = slices.Grow(buf[:n], wireQuoteRoom+len(s)-i)
 		}
-		out := buf[n:cap(buf)]
+		out := buf[:cap(buf)]
+		var long bool
+		n, i, long = wireQuoteASCII(out, n, s, i)
+		switch {
+		case long:
+			end := wireSkipPlain(s, i)
+			buf = append(out[:n], s[i:end]...)
+			n, i = len(buf), end
+		case i+8 <= len(s) && len(out)-n >= wireQuoteRoom:
+			n, i = wireQuoteRune(out, n, s, i)
+		}
+	}
+	return buf[:n], i
+}
+
+// wireQuoteASCII is wireQuoteWords' inner loop: each word of s from i on
+// is stored whole at out[n:] before it is tested, so the plain bytes in
+// front of an escape are in place without a copy call (source text has a
+// tab or a newline every dozen bytes), and the output only advances to
+// the escape, which is stored there. It makes no calls, so the compiler
+// keeps its state in registers. It stops where fewer than eight bytes of
+// s or fewer than wireQuoteRoom bytes of out are left, at a non-ASCII
+// byte, or after eight plain words in a row (long: likely a long run).
+func wireQuoteASCII(out []byte, n int, s string, i int) (_, _ int, long bool) {
+	plain := 0
+	for i+8 <= len(s) && len(out)-n >= wireQuoteRoom {
 		w := wireLoad8(s, i)
-		binary.LittleEndian.PutUint64(out, w)
+		binary.LittleEndian.PutUint64(out[n:], w)
 		m := wireSpecial8(w)
 		if m == 0 {
 			n, i = n+8, i+8
 			if plain++; plain == 8 {
-				end := wireSkipPlain(s, i)
-				buf = append(buf[:n], s[i:end]...)
-				n, i, plain = len(buf), end, 0
+				return n, i, true
 			}
 			continue
 		}
 		plain = 0
 		k := bits.TrailingZeros64(m) >> 3
 		n, i = n+k, i+k
-		if c := s[i]; c < utf8.RuneSelf {
-			n += wireStoreEscape(out[k:], c)
-			i++
-			continue
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			break
 		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && size == 1:
-			n += copy(out[k:], "\uFFFD")
-		case r == '\u2028' || r == '\u2029':
-			n += copy(out[k:], `\u202`)
-			out[k+5] = wireHex[r&0xf]
-			n++
-		case k+size <= 8:
-			n += size // stored with the word already
-		default:
-			n += copy(out[k:], s[i:i+size])
-		}
-		i += size
+		n += wireStoreEscape(out[n:], c)
+		i++
 	}
-	return buf[:n], i
+	return n, i, false
+}
+
+// wireQuoteRune writes the character that starts at s[i], a non-ASCII
+// byte, at out[n:] (at least wireQuoteRoom bytes): as it is when valid,
+// U+FFFD for invalid UTF-8, an escape for U+2028 and U+2029.
+func wireQuoteRune(out []byte, n int, s string, i int) (int, int) {
+	r, size := utf8.DecodeRuneInString(s[i:])
+	switch {
+	case r == utf8.RuneError && size == 1:
+		n += copy(out[n:], "\uFFFD")
+	case r == '\u2028' || r == '\u2029':
+		n += copy(out[n:], `\u202`)
+		out[n] = wireHex[r&0xf]
+		n++
+	default:
+		n += copy(out[n:], s[i:i+size])
+	}
+	return n, i + size
 }
 
 // wireStoreEscape writes the escape of the ASCII byte c, which cannot
