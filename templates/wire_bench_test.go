@@ -136,3 +136,19 @@ func BenchmarkLongString(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkAppendShortStrings encodes the short strings a session/update
+// stream is made of (ids, kinds, a chunk of text): their cost is mostly
+// the first and last few bytes.
+func BenchmarkAppendShortStrings(b *testing.B) {
+	strs := []string{"sess_0123456789abcdef", "agent_message_chunk", "text", "msg_42", "call_0007",
+		"Here is a reasonably long chunk of agent output text.", "in_progress", "2.0"}
+	buf := make([]byte, 0, 1024)
+	b.ReportAllocs()
+	for b.Loop() {
+		buf = buf[:0]
+		for _, s := range strs {
+			buf = wireAppendQuoted(buf, s)
+		}
+	}
+}
