@@ -336,3 +336,50 @@ func wireTestLongStrings(t *testing.T, r *rand.Rand, size, run int) {
 		}
 	}
 }
+
+// FuzzAppendQuoted checks string encoding on any input, after other
+// output: the result is valid JSON and UTF-8, decodes (with encoding/json
+// and with our decoder) to the string with invalid UTF-8 replaced by
+// U+FFFD, and for valid UTF-8 is byte for byte what encoding/json writes
+// without HTML escaping. Seeds cover the word loop's edges: runs around
+// eight and 64 bytes, escapes and characters straddling words.
+func FuzzAppendQuoted(f *testing.F) {
+	for _, s := range []string{"", "a", "abcdefg\n", "abcdefgh\"", "1234567\xe9\x80", "\u2028\u2029\x00\x1f",
+		strings.Repeat("x", 63) + "\\", strings.Repeat("y", 70) + "é" + strings.Repeat("z", 9) + "\xff",
+		strings.Repeat("\t\"ab", 20), "\xed\xa0\x80 \xf0\x9f\x98 😀"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		prefix := []byte(`{"k":`)
+		out := wireAppendQuoted(prefix, s)
+		if string(out[:len(prefix)]) != `{"k":` {
+			t.Fatalf("%q: output before the string changed", s)
+		}
+		quoted := out[len(prefix):]
+		if !json.Valid(quoted) || !utf8.Valid(quoted) {
+			t.Fatalf("%q: %q is not valid JSON or UTF-8", s, quoted)
+		}
+		var viaJSON, viaWire string
+		if err := json.Unmarshal(quoted, &viaJSON); err != nil || viaJSON != wireTestReplaceInvalid(s) {
+			t.Fatalf("%q: encoding/json reads %q back as %q, %v", s, quoted, viaJSON, err)
+		}
+		if err := wireUnmarshalWith(&viaWire, quoted, wireDecodeString); err != nil || viaWire != viaJSON {
+			t.Fatalf("%q: our decoder reads %q back as %q, %v", s, quoted, viaWire, err)
+		}
+		if utf8.ValidString(s) && string(quoted) != wireTestMarshal(t, s) {
+			t.Fatalf("%q: got %s, encoding/json writes %s", s, quoted, wireTestMarshal(t, s))
+		}
+	})
+}
+
+// wireTestReplaceInvalid replaces each invalid UTF-8 byte of s with
+// U+FFFD, one for one, as encoding/json does.
+func wireTestReplaceInvalid(s string) string {
+	var sb strings.Builder
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		sb.WriteRune(r) // RuneError for an invalid byte, with size 1
+		i += size
+	}
+	return sb.String()
+}
