@@ -56,93 +56,52 @@ func (x *Plan) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.Meta.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "meta")
+			if it.once(&seen, 0) {
+				err = x.Meta.decodeWire(r)
 			}
 		case "plan_id":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.PlanID, r)
-			if err != nil {
-				return wireAtKey(err, "plan_id")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.PlanID, r)
 			}
 		case "context_id":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := wireDecodeString(&x.ContextID, r)
-			if err != nil {
-				return wireAtKey(err, "context_id")
+			if it.once(&seen, 2) {
+				err = wireDecodeString(&x.ContextID, r)
 			}
 		case "title":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			err := wireDecodeString(&x.Title, r)
-			if err != nil {
-				return wireAtKey(err, "title")
+			if it.once(&seen, 3) {
+				err = wireDecodeString(&x.Title, r)
 			}
 		case "objective":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			err := wireDecodeString(&x.Objective, r)
-			if err != nil {
-				return wireAtKey(err, "objective")
+			if it.once(&seen, 4) {
+				err = wireDecodeString(&x.Objective, r)
 			}
 		case "status":
-			if seen&(1<<5) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 5
-			err := x.Status.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "status")
+			if it.once(&seen, 5) {
+				err = x.Status.decodeWire(r)
 			}
 		case "steps":
-			if seen&(1<<6) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 6
-			err := wireDecodeSlice(&x.Steps, r, false, (*PlanStep).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "steps")
+			if it.once(&seen, 6) {
+				err = wireDecodeSlice(&x.Steps, r, false, (*PlanStep).decodeWire)
 			}
 		case "trace":
-			if seen&(1<<7) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 7
-			x.Trace = new(Trace)
-			err := x.Trace.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "trace")
+			if it.once(&seen, 7) {
+				x.Trace = new(Trace)
+				err = x.Trace.decodeWire(r)
 			}
 		case "events":
-			if seen&(1<<8) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 8
-			err := wireDecodeSlice(&x.Events, r, false, (*PlanEvent).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "events")
+			if it.once(&seen, 8) {
+				err = wireDecodeSlice(&x.Events, r, false, (*PlanEvent).decodeWire)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -281,30 +240,24 @@ func (x *Meta) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "protocolVersion":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.ProtocolVersion, r)
-			if err != nil {
-				return wireAtKey(err, "protocolVersion")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.ProtocolVersion, r)
 			}
 		case "source":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			x.Source = new(string)
-			err := wireDecodeString(x.Source, r)
-			if err != nil {
-				return wireAtKey(err, "source")
+			if it.once(&seen, 1) {
+				x.Source = new(string)
+				err = wireDecodeString(x.Source, r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -452,67 +405,41 @@ func (x *PlanStep) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "step_id":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.StepID, r)
-			if err != nil {
-				return wireAtKey(err, "step_id")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.StepID, r)
 			}
 		case "description":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Description, r)
-			if err != nil {
-				return wireAtKey(err, "description")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Description, r)
 			}
 		case "status":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := x.Status.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "status")
+			if it.once(&seen, 2) {
+				err = x.Status.decodeWire(r)
 			}
 		case "dependencies":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			err := wireDecodeSlice(&x.Dependencies, r, false, wireDecodeString)
-			if err != nil {
-				return wireAtKey(err, "dependencies")
+			if it.once(&seen, 3) {
+				err = wireDecodeSlice(&x.Dependencies, r, false, wireDecodeString)
 			}
 		case "agent_role":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			x.AgentRole = new(string)
-			err := wireDecodeString(x.AgentRole, r)
-			if err != nil {
-				return wireAtKey(err, "agent_role")
+			if it.once(&seen, 4) {
+				x.AgentRole = new(string)
+				err = wireDecodeString(x.AgentRole, r)
 			}
 		case "order_index":
-			if seen&(1<<5) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 5
-			x.OrderIndex = new(int64)
-			err := wireDecodeInt64(x.OrderIndex, r)
-			if err != nil {
-				return wireAtKey(err, "order_index")
+			if it.once(&seen, 5) {
+				x.OrderIndex = new(int64)
+				err = wireDecodeInt64(x.OrderIndex, r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -678,20 +605,19 @@ func (x *Trace) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "trace_id":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.TraceID, r)
-			if err != nil {
-				return wireAtKey(err, "trace_id")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.TraceID, r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -763,29 +689,23 @@ func (x *PlanEvent) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "event_type":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.EventType, r)
-			if err != nil {
-				return wireAtKey(err, "event_type")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.EventType, r)
 			}
 		case "timestamp":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Timestamp, r)
-			if err != nil {
-				return wireAtKey(err, "timestamp")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Timestamp, r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {

@@ -32,38 +32,27 @@ func (x *SessionUpdateNotification) decodeObject(r *wireReader, known *wireKnown
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.Jsonrpc.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "jsonrpc")
+			if it.once(&seen, 0) {
+				err = x.Jsonrpc.decodeWire(r)
 			}
 		case "method":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Method.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "method")
+			if it.once(&seen, 1) {
+				err = x.Method.decodeWire(r)
 			}
 		case "params":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := x.Params.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "params")
+			if it.once(&seen, 2) {
+				err = x.Params.decodeWire(r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -238,29 +227,23 @@ func (x *SessionNotification) decodeObject(r *wireReader, known *wireKnownSet) e
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "update":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Update.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "update")
+			if it.once(&seen, 1) {
+				err = x.Update.decodeWire(r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -599,20 +582,19 @@ func (x *PlanUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "plan":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.Plan.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "plan")
+			if it.once(&seen, 0) {
+				err = x.Plan.decodeWire(r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -894,20 +876,19 @@ func (x *PlanUpdateContentOther) decodeObject(r *wireReader, known *wireKnownSet
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "id":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "id")
+			if it.once(&seen, 0) {
+				err = x.ID.decodeWire(r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -990,38 +971,27 @@ func (x *PlanItems) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "id":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "id")
+			if it.once(&seen, 0) {
+				err = x.ID.decodeWire(r)
 			}
 		case "entries":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeSlice(&x.Entries, r, false, (*PlanEntry).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "entries")
+			if it.once(&seen, 1) {
+				err = wireDecodeSlice(&x.Entries, r, false, (*PlanEntry).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := wireDecodeRawObject(&x.Meta, r)
-			if err != nil {
-				return wireAtKey(err, "_meta")
+			if it.once(&seen, 2) {
+				err = wireDecodeRawObject(&x.Meta, r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -1114,38 +1084,27 @@ func (x *PlanFile) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "id":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "id")
+			if it.once(&seen, 0) {
+				err = x.ID.decodeWire(r)
 			}
 		case "uri":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.URI, r)
-			if err != nil {
-				return wireAtKey(err, "uri")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.URI, r)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := wireDecodeRawObject(&x.Meta, r)
-			if err != nil {
-				return wireAtKey(err, "_meta")
+			if it.once(&seen, 2) {
+				err = wireDecodeRawObject(&x.Meta, r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -1233,38 +1192,27 @@ func (x *PlanMarkdown) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "id":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "id")
+			if it.once(&seen, 0) {
+				err = x.ID.decodeWire(r)
 			}
 		case "content":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Content, r)
-			if err != nil {
-				return wireAtKey(err, "content")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Content, r)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := wireDecodeRawObject(&x.Meta, r)
-			if err != nil {
-				return wireAtKey(err, "_meta")
+			if it.once(&seen, 2) {
+				err = wireDecodeRawObject(&x.Meta, r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -1348,20 +1296,19 @@ func (x *PlanRemoved) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "id":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "id")
+			if it.once(&seen, 0) {
+				err = x.ID.decodeWire(r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -1454,38 +1401,27 @@ func (x *PlanEntry) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "content":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Content, r)
-			if err != nil {
-				return wireAtKey(err, "content")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Content, r)
 			}
 		case "priority":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Priority.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "priority")
+			if it.once(&seen, 1) {
+				err = x.Priority.decodeWire(r)
 			}
 		case "status":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := x.Status.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "status")
+			if it.once(&seen, 2) {
+				err = x.Status.decodeWire(r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -1684,38 +1620,27 @@ func (x *V1SessionUpdateNotification) decodeObject(r *wireReader, known *wireKno
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.Jsonrpc.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "jsonrpc")
+			if it.once(&seen, 0) {
+				err = x.Jsonrpc.decodeWire(r)
 			}
 		case "method":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Method.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "method")
+			if it.once(&seen, 1) {
+				err = x.Method.decodeWire(r)
 			}
 		case "params":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := x.Params.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "params")
+			if it.once(&seen, 2) {
+				err = x.Params.decodeWire(r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -1801,29 +1726,23 @@ func (x *V1SessionNotification) decodeObject(r *wireReader, known *wireKnownSet)
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "update":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Update.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "update")
+			if it.once(&seen, 1) {
+				err = x.Update.decodeWire(r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -2106,20 +2025,19 @@ func (x *V1Plan) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "entries":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeSlice(&x.Entries, r, false, (*V1PlanEntry).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "entries")
+			if it.once(&seen, 0) {
+				err = wireDecodeSlice(&x.Entries, r, false, (*V1PlanEntry).decodeWire)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -2193,20 +2111,19 @@ func (x *V1PlanUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "plan":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.Plan.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "plan")
+			if it.once(&seen, 0) {
+				err = x.Plan.decodeWire(r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -2483,38 +2400,27 @@ func (x *V1PlanItems) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "id":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "id")
+			if it.once(&seen, 0) {
+				err = x.ID.decodeWire(r)
 			}
 		case "entries":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeSlice(&x.Entries, r, false, (*V1PlanEntry).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "entries")
+			if it.once(&seen, 1) {
+				err = wireDecodeSlice(&x.Entries, r, false, (*V1PlanEntry).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := wireDecodeRawObject(&x.Meta, r)
-			if err != nil {
-				return wireAtKey(err, "_meta")
+			if it.once(&seen, 2) {
+				err = wireDecodeRawObject(&x.Meta, r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -2606,38 +2512,27 @@ func (x *V1PlanEntry) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "content":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Content, r)
-			if err != nil {
-				return wireAtKey(err, "content")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Content, r)
 			}
 		case "priority":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Priority.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "priority")
+			if it.once(&seen, 1) {
+				err = x.Priority.decodeWire(r)
 			}
 		case "status":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := x.Status.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "status")
+			if it.once(&seen, 2) {
+				err = x.Status.decodeWire(r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {

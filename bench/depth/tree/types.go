@@ -31,59 +31,38 @@ func (x *Node) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Name, r)
-			if err != nil {
-				return wireAtKey(err, "name")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Name, r)
 			}
 		case "text":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			x.Text = new(string)
-			err := wireDecodeString(x.Text, r)
-			if err != nil {
-				return wireAtKey(err, "text")
+			if it.once(&seen, 1) {
+				x.Text = new(string)
+				err = wireDecodeString(x.Text, r)
 			}
 		case "child":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			x.Child = new(Node)
-			err := x.Child.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "child")
+			if it.once(&seen, 2) {
+				x.Child = new(Node)
+				err = x.Child.decodeWire(r)
 			}
 		case "block":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			x.Block = new(Block)
-			err := x.Block.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "block")
+			if it.once(&seen, 3) {
+				x.Block = new(Block)
+				err = x.Block.decodeWire(r)
 			}
 		case "tags":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			err := wireDecodeSlice(&x.Tags, r, false, wireDecodeString)
-			if err != nil {
-				return wireAtKey(err, "tags")
+			if it.once(&seen, 4) {
+				err = wireDecodeSlice(&x.Tags, r, false, wireDecodeString)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -261,20 +240,19 @@ func (x *BlockText) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "text":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Text, r)
-			if err != nil {
-				return wireAtKey(err, "text")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Text, r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -344,20 +322,19 @@ func (x *BlockNode) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "node":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.Node.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "node")
+			if it.once(&seen, 0) {
+				err = x.Node.decodeWire(r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {

@@ -38,38 +38,27 @@ func (x *AgentRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "id":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "id")
+			if it.once(&seen, 0) {
+				err = x.ID.decodeWire(r)
 			}
 		case "method":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Method, r)
-			if err != nil {
-				return wireAtKey(err, "method")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Method, r)
 			}
 		case "params":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := wireDecodePtr(&x.Params, r, (*AgentRequestParams).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "params")
+			if it.once(&seen, 2) {
+				err = wireDecodePtr(&x.Params, r, (*AgentRequestParams).decodeWire)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -818,51 +807,31 @@ func (x *WriteTextFileRequest) decodeObject(r *wireReader, known *wireKnownSet) 
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "path":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Path, r)
-			if err != nil {
-				return wireAtKey(err, "path")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Path, r)
 			}
 		case "content":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := wireDecodeString(&x.Content, r)
-			if err != nil {
-				return wireAtKey(err, "content")
+			if it.once(&seen, 2) {
+				err = wireDecodeString(&x.Content, r)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -999,60 +968,35 @@ func (x *ReadTextFileRequest) decodeObject(r *wireReader, known *wireKnownSet) e
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "path":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Path, r)
-			if err != nil {
-				return wireAtKey(err, "path")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Path, r)
 			}
 		case "line":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := wireDecodePtr(&x.Line, r, wireDecodeUint32)
-			if err != nil {
-				return wireAtKey(err, "line")
+			if it.once(&seen, 2) {
+				err = wireDecodePtr(&x.Line, r, wireDecodeUint32)
 			}
 		case "limit":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			err := wireDecodePtr(&x.Limit, r, wireDecodeUint32)
-			if err != nil {
-				return wireAtKey(err, "limit")
+			if it.once(&seen, 3) {
+				err = wireDecodePtr(&x.Limit, r, wireDecodeUint32)
 			}
 		case "_meta":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -1169,51 +1113,31 @@ func (x *RequestPermissionRequest) decodeObject(r *wireReader, known *wireKnownS
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "toolCall":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.ToolCall.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "toolCall")
+			if it.once(&seen, 1) {
+				err = x.ToolCall.decodeWire(r)
 			}
 		case "options":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := wireDecodeSlice(&x.Options, r, false, (*PermissionOption).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "options")
+			if it.once(&seen, 2) {
+				err = wireDecodeSlice(&x.Options, r, false, (*PermissionOption).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -1345,147 +1269,55 @@ func (x *ToolCallUpdate) decodeObject(r *wireReader, known *wireKnownSet) error 
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "toolCallId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ToolCallID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "toolCallId")
+			if it.once(&seen, 0) {
+				err = x.ToolCallID.decodeWire(r)
 			}
 		case "kind":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *ToolKind
-			err := wireDecodePtr(&v, r, (*ToolKind).decodeWire)
-			if err == nil {
-				x.Kind = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.Kind, r, (*ToolKind).decodeWire)
 			}
 		case "status":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *ToolCallStatus
-			err := wireDecodePtr(&v, r, (*ToolCallStatus).decodeWire)
-			if err == nil {
-				x.Status = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.Status, r, (*ToolCallStatus).decodeWire)
 			}
 		case "title":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Title = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenientPtr(&x.Title, r, wireDecodeString)
 			}
 		case "name":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Name = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenientPtr(&x.Name, r, wireDecodeString)
 			}
 		case "content":
-			if seen&(1<<5) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 5
-			at := r.mark()
-			var v []ToolCallContent
-			var err error
-			if r.null() {
-				v = nil
-			} else {
-				err = wireDecodeSlice(&v, r, true, (*ToolCallContent).decodeWire)
-			}
-			if err == nil {
-				x.Content = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 5) {
+				wireLenientSliceOrNull(&x.Content, r, true, (*ToolCallContent).decodeWire)
 			}
 		case "locations":
-			if seen&(1<<6) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 6
-			at := r.mark()
-			var v []ToolCallLocation
-			var err error
-			if r.null() {
-				v = nil
-			} else {
-				err = wireDecodeSlice(&v, r, true, (*ToolCallLocation).decodeWire)
-			}
-			if err == nil {
-				x.Locations = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 6) {
+				wireLenientSliceOrNull(&x.Locations, r, true, (*ToolCallLocation).decodeWire)
 			}
 		case "rawInput":
-			if seen&(1<<7) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 7
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRaw(&v, r)
-			if err == nil {
-				x.RawInput = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 7) {
+				wireLenient(&x.RawInput, r, wireDecodeRaw)
 			}
 		case "rawOutput":
-			if seen&(1<<8) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 8
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRaw(&v, r)
-			if err == nil {
-				x.RawOutput = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 8) {
+				wireLenient(&x.RawOutput, r, wireDecodeRaw)
 			}
 		case "_meta":
-			if seen&(1<<9) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 9
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 9) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -2344,61 +2176,20 @@ func (x *Annotations) decodeObject(r *wireReader, known *wireKnownSet) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "audience":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v []Role
-			var err error
-			if r.null() {
-				v = nil
-			} else {
-				err = wireDecodeSlice(&v, r, true, (*Role).decodeWire)
-			}
-			if err == nil {
-				x.Audience = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientSliceOrNull(&x.Audience, r, true, (*Role).decodeWire)
 			}
 		case "lastModified":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.LastModified = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.LastModified, r, wireDecodeString)
 			}
 		case "priority":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *float64
-			err := wireDecodePtr(&v, r, wireDecodeFloat64)
-			if err == nil {
-				x.Priority = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.Priority, r, wireDecodeFloat64)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -2552,46 +2343,27 @@ func (x *TextContent) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "annotations":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *Annotations
-			err := wireDecodePtr(&v, r, (*Annotations).decodeWire)
-			if err == nil {
-				x.Annotations = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.Annotations, r, (*Annotations).decodeWire)
 			}
 		case "text":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Text, r)
-			if err != nil {
-				return wireAtKey(err, "text")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Text, r)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -2689,68 +2461,35 @@ func (x *ImageContent) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "annotations":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *Annotations
-			err := wireDecodePtr(&v, r, (*Annotations).decodeWire)
-			if err == nil {
-				x.Annotations = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.Annotations, r, (*Annotations).decodeWire)
 			}
 		case "data":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Data, r)
-			if err != nil {
-				return wireAtKey(err, "data")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Data, r)
 			}
 		case "mimeType":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := wireDecodeString(&x.MimeType, r)
-			if err != nil {
-				return wireAtKey(err, "mimeType")
+			if it.once(&seen, 2) {
+				err = wireDecodeString(&x.MimeType, r)
 			}
 		case "uri":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.URI = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenientPtr(&x.URI, r, wireDecodeString)
 			}
 		case "_meta":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -2861,55 +2600,31 @@ func (x *AudioContent) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "annotations":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *Annotations
-			err := wireDecodePtr(&v, r, (*Annotations).decodeWire)
-			if err == nil {
-				x.Annotations = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.Annotations, r, (*Annotations).decodeWire)
 			}
 		case "data":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Data, r)
-			if err != nil {
-				return wireAtKey(err, "data")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Data, r)
 			}
 		case "mimeType":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := wireDecodeString(&x.MimeType, r)
-			if err != nil {
-				return wireAtKey(err, "mimeType")
+			if it.once(&seen, 2) {
+				err = wireDecodeString(&x.MimeType, r)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -3021,107 +2736,47 @@ func (x *ResourceLink) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "annotations":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *Annotations
-			err := wireDecodePtr(&v, r, (*Annotations).decodeWire)
-			if err == nil {
-				x.Annotations = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.Annotations, r, (*Annotations).decodeWire)
 			}
 		case "description":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Description = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.Description, r, wireDecodeString)
 			}
 		case "mimeType":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.MimeType = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.MimeType, r, wireDecodeString)
 			}
 		case "name":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			err := wireDecodeString(&x.Name, r)
-			if err != nil {
-				return wireAtKey(err, "name")
+			if it.once(&seen, 3) {
+				err = wireDecodeString(&x.Name, r)
 			}
 		case "size":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v *int64
-			err := wireDecodePtr(&v, r, wireDecodeInt64)
-			if err == nil {
-				x.Size = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenientPtr(&x.Size, r, wireDecodeInt64)
 			}
 		case "title":
-			if seen&(1<<5) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 5
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Title = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 5) {
+				wireLenientPtr(&x.Title, r, wireDecodeString)
 			}
 		case "uri":
-			if seen&(1<<6) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 6
-			err := wireDecodeString(&x.URI, r)
-			if err != nil {
-				return wireAtKey(err, "uri")
+			if it.once(&seen, 6) {
+				err = wireDecodeString(&x.URI, r)
 			}
 		case "_meta":
-			if seen&(1<<7) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 7
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 7) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -3432,55 +3087,31 @@ func (x *TextResourceContents) decodeObject(r *wireReader, known *wireKnownSet) 
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "mimeType":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.MimeType = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.MimeType, r, wireDecodeString)
 			}
 		case "text":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Text, r)
-			if err != nil {
-				return wireAtKey(err, "text")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Text, r)
 			}
 		case "uri":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := wireDecodeString(&x.URI, r)
-			if err != nil {
-				return wireAtKey(err, "uri")
+			if it.once(&seen, 2) {
+				err = wireDecodeString(&x.URI, r)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -3584,55 +3215,31 @@ func (x *BlobResourceContents) decodeObject(r *wireReader, known *wireKnownSet) 
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "blob":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Blob, r)
-			if err != nil {
-				return wireAtKey(err, "blob")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Blob, r)
 			}
 		case "mimeType":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.MimeType = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.MimeType, r, wireDecodeString)
 			}
 		case "uri":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := wireDecodeString(&x.URI, r)
-			if err != nil {
-				return wireAtKey(err, "uri")
+			if it.once(&seen, 2) {
+				err = wireDecodeString(&x.URI, r)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -3734,46 +3341,27 @@ func (x *EmbeddedResource) decodeObject(r *wireReader, known *wireKnownSet) erro
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "annotations":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *Annotations
-			err := wireDecodePtr(&v, r, (*Annotations).decodeWire)
-			if err == nil {
-				x.Annotations = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.Annotations, r, (*Annotations).decodeWire)
 			}
 		case "resource":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Resource.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "resource")
+			if it.once(&seen, 1) {
+				err = x.Resource.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -3865,33 +3453,23 @@ func (x *Content) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "content":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.Content.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "content")
+			if it.once(&seen, 0) {
+				err = x.Content.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -3986,55 +3564,31 @@ func (x *Diff) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "path":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Path, r)
-			if err != nil {
-				return wireAtKey(err, "path")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Path, r)
 			}
 		case "oldText":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.OldText = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.OldText, r, wireDecodeString)
 			}
 		case "newText":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := wireDecodeString(&x.NewText, r)
-			if err != nil {
-				return wireAtKey(err, "newText")
+			if it.once(&seen, 2) {
+				err = wireDecodeString(&x.NewText, r)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -4161,33 +3715,23 @@ func (x *Terminal) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "terminalId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.TerminalID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "terminalId")
+			if it.once(&seen, 0) {
+				err = x.TerminalID.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -4281,46 +3825,27 @@ func (x *ToolCallLocation) decodeObject(r *wireReader, known *wireKnownSet) erro
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "path":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Path, r)
-			if err != nil {
-				return wireAtKey(err, "path")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Path, r)
 			}
 		case "line":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *uint32
-			err := wireDecodePtr(&v, r, wireDecodeUint32)
-			if err == nil {
-				x.Line = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.Line, r, wireDecodeUint32)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -4416,51 +3941,31 @@ func (x *PermissionOption) decodeObject(r *wireReader, known *wireKnownSet) erro
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "optionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.OptionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "optionId")
+			if it.once(&seen, 0) {
+				err = x.OptionID.decodeWire(r)
 			}
 		case "name":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Name, r)
-			if err != nil {
-				return wireAtKey(err, "name")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Name, r)
 			}
 		case "kind":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := x.Kind.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "kind")
+			if it.once(&seen, 2) {
+				err = x.Kind.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -4658,88 +4163,51 @@ func (x *CreateTerminalRequest) decodeObject(r *wireReader, known *wireKnownSet)
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "command":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Command, r)
-			if err != nil {
-				return wireAtKey(err, "command")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Command, r)
 			}
 		case "args":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			var err error
-			if r.null() {
-				x.Args = nil
-			} else {
-				err = wireDecodeSlice(&x.Args, r, false, wireDecodeString)
-			}
-			if err != nil {
-				return wireAtKey(err, "args")
+			if it.once(&seen, 2) {
+				if r.null() {
+					x.Args = nil
+				} else {
+					err = wireDecodeSlice(&x.Args, r, false, wireDecodeString)
+				}
 			}
 		case "env":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			var err error
-			if r.null() {
-				x.Env = nil
-			} else {
-				err = wireDecodeSlice(&x.Env, r, false, (*EnvVariable).decodeWire)
-			}
-			if err != nil {
-				return wireAtKey(err, "env")
+			if it.once(&seen, 3) {
+				if r.null() {
+					x.Env = nil
+				} else {
+					err = wireDecodeSlice(&x.Env, r, false, (*EnvVariable).decodeWire)
+				}
 			}
 		case "cwd":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			err := wireDecodePtr(&x.Cwd, r, wireDecodeString)
-			if err != nil {
-				return wireAtKey(err, "cwd")
+			if it.once(&seen, 4) {
+				err = wireDecodePtr(&x.Cwd, r, wireDecodeString)
 			}
 		case "outputByteLimit":
-			if seen&(1<<5) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 5
-			err := wireDecodePtr(&x.OutputByteLimit, r, wireDecodeUint64)
-			if err != nil {
-				return wireAtKey(err, "outputByteLimit")
+			if it.once(&seen, 5) {
+				err = wireDecodePtr(&x.OutputByteLimit, r, wireDecodeUint64)
 			}
 		case "_meta":
-			if seen&(1<<6) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 6
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 6) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -4862,42 +4330,27 @@ func (x *EnvVariable) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Name, r)
-			if err != nil {
-				return wireAtKey(err, "name")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Name, r)
 			}
 		case "value":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Value, r)
-			if err != nil {
-				return wireAtKey(err, "value")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Value, r)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -4992,42 +4445,27 @@ func (x *TerminalOutputRequest) decodeObject(r *wireReader, known *wireKnownSet)
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "terminalId":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.TerminalID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "terminalId")
+			if it.once(&seen, 1) {
+				err = x.TerminalID.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -5122,42 +4560,27 @@ func (x *ReleaseTerminalRequest) decodeObject(r *wireReader, known *wireKnownSet
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "terminalId":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.TerminalID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "terminalId")
+			if it.once(&seen, 1) {
+				err = x.TerminalID.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -5252,42 +4675,27 @@ func (x *WaitForTerminalExitRequest) decodeObject(r *wireReader, known *wireKnow
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "terminalId":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.TerminalID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "terminalId")
+			if it.once(&seen, 1) {
+				err = x.TerminalID.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -5382,42 +4790,27 @@ func (x *KillTerminalRequest) decodeObject(r *wireReader, known *wireKnownSet) e
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "terminalId":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.TerminalID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "terminalId")
+			if it.once(&seen, 1) {
+				err = x.TerminalID.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -5519,29 +4912,19 @@ func (x *CreateElicitationRequest) decodeObject(r *wireReader, known *wireKnownS
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "message":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Message, r)
-			if err != nil {
-				return wireAtKey(err, "message")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Message, r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
-			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -5883,33 +5266,23 @@ func (x *ElicitationSessionScope) decodeObject(r *wireReader, known *wireKnownSe
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "toolCallId":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *ToolCallId
-			err := wireDecodePtr(&v, r, (*ToolCallId).decodeWire)
-			if err == nil {
-				x.ToolCallID = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.ToolCallID, r, (*ToolCallId).decodeWire)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -5987,20 +5360,19 @@ func (x *ElicitationRequestScope) decodeObject(r *wireReader, known *wireKnownSe
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "requestId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.RequestID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "requestId")
+			if it.once(&seen, 0) {
+				err = x.RequestID.decodeWire(r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -6097,87 +5469,43 @@ func (x *ElicitationSchema) decodeObject(r *wireReader, known *wireKnownSet) err
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "type":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *ElicitationSchemaType
-			v = new(ElicitationSchemaType)
-			err := v.decodeWire(r)
-			if err == nil {
-				x.Type = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientNew(&x.Type, r, (*ElicitationSchemaType).decodeWire)
 			}
 		case "title":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Title = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.Title, r, wireDecodeString)
 			}
 		case "properties":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := wireDecodeMap(&x.Properties, r, (*ElicitationPropertySchema).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "properties")
+			if it.once(&seen, 2) {
+				err = wireDecodeMap(&x.Properties, r, (*ElicitationPropertySchema).decodeWire)
 			}
 		case "required":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			var err error
-			if r.null() {
-				x.Required = nil
-			} else {
-				err = wireDecodeSlice(&x.Required, r, false, wireDecodeString)
-			}
-			if err != nil {
-				return wireAtKey(err, "required")
+			if it.once(&seen, 3) {
+				if r.null() {
+					x.Required = nil
+				} else {
+					err = wireDecodeSlice(&x.Required, r, false, wireDecodeString)
+				}
 			}
 		case "description":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Description = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenientPtr(&x.Description, r, wireDecodeString)
 			}
 		case "_meta":
-			if seen&(1<<5) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 5
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 5) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -6785,55 +6113,31 @@ func (x *EnumOption) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "const":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Const, r)
-			if err != nil {
-				return wireAtKey(err, "const")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Const, r)
 			}
 		case "title":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Title, r)
-			if err != nil {
-				return wireAtKey(err, "title")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Title, r)
 			}
 		case "description":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Description = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.Description, r, wireDecodeString)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -6972,127 +6276,63 @@ func (x *StringPropertySchema) decodeObject(r *wireReader, known *wireKnownSet) 
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "title":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Title = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.Title, r, wireDecodeString)
 			}
 		case "description":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Description = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.Description, r, wireDecodeString)
 			}
 		case "minLength":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := wireDecodePtr(&x.MinLength, r, wireDecodeUint32)
-			if err != nil {
-				return wireAtKey(err, "minLength")
+			if it.once(&seen, 2) {
+				err = wireDecodePtr(&x.MinLength, r, wireDecodeUint32)
 			}
 		case "maxLength":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			err := wireDecodePtr(&x.MaxLength, r, wireDecodeUint32)
-			if err != nil {
-				return wireAtKey(err, "maxLength")
+			if it.once(&seen, 3) {
+				err = wireDecodePtr(&x.MaxLength, r, wireDecodeUint32)
 			}
 		case "pattern":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			err := wireDecodePtr(&x.Pattern, r, wireDecodeString)
-			if err != nil {
-				return wireAtKey(err, "pattern")
+			if it.once(&seen, 4) {
+				err = wireDecodePtr(&x.Pattern, r, wireDecodeString)
 			}
 		case "format":
-			if seen&(1<<5) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 5
-			err := wireDecodePtr(&x.Format, r, (*StringFormat).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "format")
+			if it.once(&seen, 5) {
+				err = wireDecodePtr(&x.Format, r, (*StringFormat).decodeWire)
 			}
 		case "default":
-			if seen&(1<<6) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 6
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Default = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 6) {
+				wireLenientPtr(&x.Default, r, wireDecodeString)
 			}
 		case "enum":
-			if seen&(1<<7) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 7
-			var err error
-			if r.null() {
-				x.Enum = nil
-			} else {
-				err = wireDecodeSlice(&x.Enum, r, false, wireDecodeString)
-			}
-			if err != nil {
-				return wireAtKey(err, "enum")
+			if it.once(&seen, 7) {
+				if r.null() {
+					x.Enum = nil
+				} else {
+					err = wireDecodeSlice(&x.Enum, r, false, wireDecodeString)
+				}
 			}
 		case "oneOf":
-			if seen&(1<<8) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 8
-			var err error
-			if r.null() {
-				x.OneOf = nil
-			} else {
-				err = wireDecodeSlice(&x.OneOf, r, false, (*EnumOption).decodeWire)
-			}
-			if err != nil {
-				return wireAtKey(err, "oneOf")
+			if it.once(&seen, 8) {
+				if r.null() {
+					x.OneOf = nil
+				} else {
+					err = wireDecodeSlice(&x.OneOf, r, false, (*EnumOption).decodeWire)
+				}
 			}
 		case "_meta":
-			if seen&(1<<9) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 9
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 9) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -7252,81 +6492,39 @@ func (x *NumberPropertySchema) decodeObject(r *wireReader, known *wireKnownSet) 
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "title":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Title = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.Title, r, wireDecodeString)
 			}
 		case "description":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Description = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.Description, r, wireDecodeString)
 			}
 		case "minimum":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := wireDecodePtr(&x.Minimum, r, wireDecodeFloat64)
-			if err != nil {
-				return wireAtKey(err, "minimum")
+			if it.once(&seen, 2) {
+				err = wireDecodePtr(&x.Minimum, r, wireDecodeFloat64)
 			}
 		case "maximum":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			err := wireDecodePtr(&x.Maximum, r, wireDecodeFloat64)
-			if err != nil {
-				return wireAtKey(err, "maximum")
+			if it.once(&seen, 3) {
+				err = wireDecodePtr(&x.Maximum, r, wireDecodeFloat64)
 			}
 		case "default":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v *float64
-			err := wireDecodePtr(&v, r, wireDecodeFloat64)
-			if err == nil {
-				x.Default = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenientPtr(&x.Default, r, wireDecodeFloat64)
 			}
 		case "_meta":
-			if seen&(1<<5) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 5
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 5) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -7458,81 +6656,39 @@ func (x *IntegerPropertySchema) decodeObject(r *wireReader, known *wireKnownSet)
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "title":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Title = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.Title, r, wireDecodeString)
 			}
 		case "description":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Description = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.Description, r, wireDecodeString)
 			}
 		case "minimum":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := wireDecodePtr(&x.Minimum, r, wireDecodeInt64)
-			if err != nil {
-				return wireAtKey(err, "minimum")
+			if it.once(&seen, 2) {
+				err = wireDecodePtr(&x.Minimum, r, wireDecodeInt64)
 			}
 		case "maximum":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			err := wireDecodePtr(&x.Maximum, r, wireDecodeInt64)
-			if err != nil {
-				return wireAtKey(err, "maximum")
+			if it.once(&seen, 3) {
+				err = wireDecodePtr(&x.Maximum, r, wireDecodeInt64)
 			}
 		case "default":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v *int64
-			err := wireDecodePtr(&v, r, wireDecodeInt64)
-			if err == nil {
-				x.Default = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenientPtr(&x.Default, r, wireDecodeInt64)
 			}
 		case "_meta":
-			if seen&(1<<5) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 5
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 5) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -7658,56 +6814,20 @@ func (x *BooleanPropertySchema) decodeObject(r *wireReader, known *wireKnownSet)
 	for it.next(r) {
 		switch string(it.key) {
 		case "title":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Title = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.Title, r, wireDecodeString)
 			}
 		case "description":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Description = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.Description, r, wireDecodeString)
 			}
 		case "default":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *bool
-			err := wireDecodePtr(&v, r, wireDecodeBool)
-			if err == nil {
-				x.Default = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.Default, r, wireDecodeBool)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -8047,33 +7167,23 @@ func (x *StringMultiSelectItems) decodeObject(r *wireReader, known *wireKnownSet
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "enum":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeSlice(&x.Enum, r, false, wireDecodeString)
-			if err != nil {
-				return wireAtKey(err, "enum")
+			if it.once(&seen, 0) {
+				err = wireDecodeSlice(&x.Enum, r, false, wireDecodeString)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -8165,33 +7275,23 @@ func (x *TitledMultiSelectItems) decodeObject(r *wireReader, known *wireKnownSet
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "anyOf":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeSlice(&x.AnyOf, r, false, (*EnumOption).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "anyOf")
+			if it.once(&seen, 0) {
+				err = wireDecodeSlice(&x.AnyOf, r, false, (*EnumOption).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -8303,95 +7403,43 @@ func (x *MultiSelectPropertySchema) decodeObject(r *wireReader, known *wireKnown
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "title":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Title = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.Title, r, wireDecodeString)
 			}
 		case "description":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Description = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.Description, r, wireDecodeString)
 			}
 		case "minItems":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := wireDecodePtr(&x.MinItems, r, wireDecodeUint64)
-			if err != nil {
-				return wireAtKey(err, "minItems")
+			if it.once(&seen, 2) {
+				err = wireDecodePtr(&x.MinItems, r, wireDecodeUint64)
 			}
 		case "maxItems":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			err := wireDecodePtr(&x.MaxItems, r, wireDecodeUint64)
-			if err != nil {
-				return wireAtKey(err, "maxItems")
+			if it.once(&seen, 3) {
+				err = wireDecodePtr(&x.MaxItems, r, wireDecodeUint64)
 			}
 		case "items":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			err := x.Items.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "items")
+			if it.once(&seen, 4) {
+				err = x.Items.decodeWire(r)
 			}
 		case "default":
-			if seen&(1<<5) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 5
-			at := r.mark()
-			var v []string
-			var err error
-			if r.null() {
-				v = nil
-			} else {
-				err = wireDecodeSlice(&v, r, true, wireDecodeString)
-			}
-			if err == nil {
-				x.Default = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 5) {
+				wireLenientSliceOrNull(&x.Default, r, true, wireDecodeString)
 			}
 		case "_meta":
-			if seen&(1<<6) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 6
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 6) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -8506,16 +7554,15 @@ func (x *ElicitationFormMode) decodeObject(r *wireReader, known *wireKnownSet) e
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "requestedSchema":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
+			if it.once(&seen, 0) {
+				err = x.RequestedSchema.decodeWire(r)
 			}
-			seen |= 1 << 0
-			err := x.RequestedSchema.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "requestedSchema")
-			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -8796,25 +7843,19 @@ func (x *ElicitationUrlMode) decodeObject(r *wireReader, known *wireKnownSet) er
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "elicitationId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ElicitationID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "elicitationId")
+			if it.once(&seen, 0) {
+				err = x.ElicitationID.decodeWire(r)
 			}
 		case "url":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.URL, r)
 			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.URL, r)
-			if err != nil {
-				return wireAtKey(err, "url")
-			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -9222,29 +8263,23 @@ func (x *AgentResponseResult) decodeObject(r *wireReader, known *wireKnownSet) e
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "id":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "id")
+			if it.once(&seen, 0) {
+				err = x.ID.decodeWire(r)
 			}
 		case "result":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Result.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "result")
+			if it.once(&seen, 1) {
+				err = x.Result.decodeWire(r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -9326,29 +8361,23 @@ func (x *AgentResponseError) decodeObject(r *wireReader, known *wireKnownSet) er
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "id":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "id")
+			if it.once(&seen, 0) {
+				err = x.ID.decodeWire(r)
 			}
 		case "error":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Error.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "error")
+			if it.once(&seen, 1) {
+				err = x.Error.decodeWire(r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -9970,73 +8999,35 @@ func (x *InitializeResponse) decodeObject(r *wireReader, known *wireKnownSet) er
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "protocolVersion":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ProtocolVersion.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "protocolVersion")
+			if it.once(&seen, 0) {
+				err = x.ProtocolVersion.decodeWire(r)
 			}
 		case "agentCapabilities":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *AgentCapabilities
-			v = new(AgentCapabilities)
-			err := v.decodeWire(r)
-			if err == nil {
-				x.AgentCapabilities = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientNew(&x.AgentCapabilities, r, (*AgentCapabilities).decodeWire)
 			}
 		case "authMethods":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v []AuthMethod
-			err := wireDecodeSlice(&v, r, true, (*AuthMethod).decodeWire)
-			if err == nil {
-				x.AuthMethods = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientSlice(&x.AuthMethods, r, true, (*AuthMethod).decodeWire)
 			}
 		case "agentInfo":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v *Implementation
-			err := wireDecodePtr(&v, r, (*Implementation).decodeWire)
-			if err == nil {
-				x.AgentInfo = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenientPtr(&x.AgentInfo, r, (*Implementation).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -10185,95 +9176,34 @@ func (x *AgentCapabilities) decodeObject(r *wireReader, known *wireKnownSet) err
 	for it.next(r) {
 		switch string(it.key) {
 		case "loadSession":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *bool
-			v = new(bool)
-			err := wireDecodeBool(v, r)
-			if err == nil {
-				x.LoadSession = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientNew(&x.LoadSession, r, wireDecodeBool)
 			}
 		case "promptCapabilities":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *PromptCapabilities
-			v = new(PromptCapabilities)
-			err := v.decodeWire(r)
-			if err == nil {
-				x.PromptCapabilities = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientNew(&x.PromptCapabilities, r, (*PromptCapabilities).decodeWire)
 			}
 		case "mcpCapabilities":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *McpCapabilities
-			v = new(McpCapabilities)
-			err := v.decodeWire(r)
-			if err == nil {
-				x.MCPCapabilities = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientNew(&x.MCPCapabilities, r, (*McpCapabilities).decodeWire)
 			}
 		case "sessionCapabilities":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v *SessionCapabilities
-			v = new(SessionCapabilities)
-			err := v.decodeWire(r)
-			if err == nil {
-				x.SessionCapabilities = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenientNew(&x.SessionCapabilities, r, (*SessionCapabilities).decodeWire)
 			}
 		case "auth":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v *AgentAuthCapabilities
-			v = new(AgentAuthCapabilities)
-			err := v.decodeWire(r)
-			if err == nil {
-				x.Auth = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenientNew(&x.Auth, r, (*AgentAuthCapabilities).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<5) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 5
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 5) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		case "providers":
-			if seen&(1<<6) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 6
-			if err := x.AgentCapabilitiesLLMProviders.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
-				return err
+			if it.once(&seen, 6) {
+				if err := x.AgentCapabilitiesLLMProviders.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+					return err
+				}
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -10415,59 +9345,20 @@ func (x *PromptCapabilities) decodeObject(r *wireReader, known *wireKnownSet) er
 	for it.next(r) {
 		switch string(it.key) {
 		case "image":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *bool
-			v = new(bool)
-			err := wireDecodeBool(v, r)
-			if err == nil {
-				x.Image = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientNew(&x.Image, r, wireDecodeBool)
 			}
 		case "audio":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *bool
-			v = new(bool)
-			err := wireDecodeBool(v, r)
-			if err == nil {
-				x.Audio = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientNew(&x.Audio, r, wireDecodeBool)
 			}
 		case "embeddedContext":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *bool
-			v = new(bool)
-			err := wireDecodeBool(v, r)
-			if err == nil {
-				x.EmbeddedContext = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientNew(&x.EmbeddedContext, r, wireDecodeBool)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -10576,53 +9467,22 @@ func (x *McpCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error
 	for it.next(r) {
 		switch string(it.key) {
 		case "http":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *bool
-			v = new(bool)
-			err := wireDecodeBool(v, r)
-			if err == nil {
-				x.HTTP = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientNew(&x.HTTP, r, wireDecodeBool)
 			}
 		case "sse":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *bool
-			v = new(bool)
-			err := wireDecodeBool(v, r)
-			if err == nil {
-				x.SSE = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientNew(&x.SSE, r, wireDecodeBool)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		case "acp":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			if err := x.McpCapabilitiesMCPOverACP.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
-				return err
+			if it.once(&seen, 3) {
+				if err := x.McpCapabilitiesMCPOverACP.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+					return err
+				}
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -10771,122 +9631,58 @@ func (x *SessionCapabilities) decodeObject(r *wireReader, known *wireKnownSet) e
 	for it.next(r) {
 		switch string(it.key) {
 		case "list":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *SessionListCapabilities
-			err := wireDecodePtr(&v, r, (*SessionListCapabilities).decodeWire)
-			if err == nil {
-				x.List = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.List, r, (*SessionListCapabilities).decodeWire)
 			}
 		case "delete":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *SessionDeleteCapabilities
-			err := wireDecodePtr(&v, r, (*SessionDeleteCapabilities).decodeWire)
-			if err == nil {
-				x.Delete = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.Delete, r, (*SessionDeleteCapabilities).decodeWire)
 			}
 		case "additionalDirectories":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *SessionAdditionalDirectoriesCapabilities
-			err := wireDecodePtr(&v, r, (*SessionAdditionalDirectoriesCapabilities).decodeWire)
-			if err == nil {
-				x.AdditionalDirectories = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.AdditionalDirectories, r, (*SessionAdditionalDirectoriesCapabilities).decodeWire)
 			}
 		case "resume":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v *SessionResumeCapabilities
-			err := wireDecodePtr(&v, r, (*SessionResumeCapabilities).decodeWire)
-			if err == nil {
-				x.Resume = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenientPtr(&x.Resume, r, (*SessionResumeCapabilities).decodeWire)
 			}
 		case "close":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v *SessionCloseCapabilities
-			err := wireDecodePtr(&v, r, (*SessionCloseCapabilities).decodeWire)
-			if err == nil {
-				x.Close = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenientPtr(&x.Close, r, (*SessionCloseCapabilities).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<5) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 5
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 5) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		case "systemPrompt":
-			if seen&(1<<6) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 6
-			if err := x.SessionCapabilitiesSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
-				return err
+			if it.once(&seen, 6) {
+				if err := x.SessionCapabilitiesSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+					return err
+				}
 			}
 		case "fork":
-			if seen&(1<<7) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 7
-			if err := x.SessionCapabilitiesSessionFork.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
-				return err
+			if it.once(&seen, 7) {
+				if err := x.SessionCapabilitiesSessionFork.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+					return err
+				}
 			}
 		case "archive":
-			if seen&(1<<8) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 8
-			if err := x.SessionCapabilitiesSessionArchive.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
-				return err
+			if it.once(&seen, 8) {
+				if err := x.SessionCapabilitiesSessionArchive.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+					return err
+				}
 			}
 		case "status":
-			if seen&(1<<9) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 9
-			if err := x.SessionCapabilitiesSessionStatus.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
-				return err
+			if it.once(&seen, 9) {
+				if err := x.SessionCapabilitiesSessionStatus.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+					return err
+				}
 			}
 		case "title":
-			if seen&(1<<10) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 10
-			if err := x.SessionCapabilitiesSessionTitle.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
-				return err
+			if it.once(&seen, 10) {
+				if err := x.SessionCapabilitiesSessionTitle.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+					return err
+				}
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -11020,17 +9816,8 @@ func (x *SessionListCapabilities) decodeObject(r *wireReader, known *wireKnownSe
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -11114,17 +9901,8 @@ func (x *SessionDeleteCapabilities) decodeObject(r *wireReader, known *wireKnown
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -11211,17 +9989,8 @@ func (x *SessionAdditionalDirectoriesCapabilities) decodeObject(r *wireReader, k
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -11305,17 +10074,8 @@ func (x *SessionResumeCapabilities) decodeObject(r *wireReader, known *wireKnown
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -11399,17 +10159,8 @@ func (x *SessionCloseCapabilities) decodeObject(r *wireReader, known *wireKnownS
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -11498,38 +10249,18 @@ func (x *AgentAuthCapabilities) decodeObject(r *wireReader, known *wireKnownSet)
 	for it.next(r) {
 		switch string(it.key) {
 		case "logout":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *LogoutCapabilities
-			err := wireDecodePtr(&v, r, (*LogoutCapabilities).decodeWire)
-			if err == nil {
-				x.Logout = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.Logout, r, (*LogoutCapabilities).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		case "status":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			if err := x.AgentAuthCapabilitiesAuthStatus.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
-				return err
+			if it.once(&seen, 2) {
+				if err := x.AgentAuthCapabilitiesAuthStatus.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+					return err
+				}
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -11623,17 +10354,8 @@ func (x *LogoutCapabilities) decodeObject(r *wireReader, known *wireKnownSet) er
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -11916,83 +10638,47 @@ func (x *AuthMethodTerminal) decodeObject(r *wireReader, known *wireKnownSet) er
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "id":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "id")
+			if it.once(&seen, 0) {
+				err = x.ID.decodeWire(r)
 			}
 		case "name":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Name, r)
-			if err != nil {
-				return wireAtKey(err, "name")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Name, r)
 			}
 		case "description":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Description = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.Description, r, wireDecodeString)
 			}
 		case "args":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			var err error
-			if r.null() {
-				x.Args = nil
-			} else {
-				err = wireDecodeSlice(&x.Args, r, false, wireDecodeString)
-			}
-			if err != nil {
-				return wireAtKey(err, "args")
+			if it.once(&seen, 3) {
+				if r.null() {
+					x.Args = nil
+				} else {
+					err = wireDecodeSlice(&x.Args, r, false, wireDecodeString)
+				}
 			}
 		case "env":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			var err error
-			if r.null() {
-				x.Env = nil
-			} else {
-				err = wireDecodeMap(&x.Env, r, wireDecodeString)
-			}
-			if err != nil {
-				return wireAtKey(err, "env")
+			if it.once(&seen, 4) {
+				if r.null() {
+					x.Env = nil
+				} else {
+					err = wireDecodeMap(&x.Env, r, wireDecodeString)
+				}
 			}
 		case "_meta":
-			if seen&(1<<5) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 5
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 5) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -12112,55 +10798,31 @@ func (x *AuthMethodAgent) decodeObject(r *wireReader, known *wireKnownSet) error
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "id":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "id")
+			if it.once(&seen, 0) {
+				err = x.ID.decodeWire(r)
 			}
 		case "name":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Name, r)
-			if err != nil {
-				return wireAtKey(err, "name")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Name, r)
 			}
 		case "description":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Description = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.Description, r, wireDecodeString)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -12271,55 +10933,31 @@ func (x *Implementation) decodeObject(r *wireReader, known *wireKnownSet) error 
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Name, r)
-			if err != nil {
-				return wireAtKey(err, "name")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Name, r)
 			}
 		case "title":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Title = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.Title, r, wireDecodeString)
 			}
 		case "version":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := wireDecodeString(&x.Version, r)
-			if err != nil {
-				return wireAtKey(err, "version")
+			if it.once(&seen, 2) {
+				err = wireDecodeString(&x.Version, r)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -12419,17 +11057,8 @@ func (x *AuthenticateResponse) decodeObject(r *wireReader, known *wireKnownSet) 
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -12511,17 +11140,8 @@ func (x *LogoutResponse) decodeObject(r *wireReader, known *wireKnownSet) error 
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -12617,64 +11237,31 @@ func (x *NewSessionResponse) decodeObject(r *wireReader, known *wireKnownSet) er
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "modes":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *SessionModeState
-			err := wireDecodePtr(&v, r, (*SessionModeState).decodeWire)
-			if err == nil {
-				x.Modes = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.Modes, r, (*SessionModeState).decodeWire)
 			}
 		case "configOptions":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v []SessionConfigOption
-			var err error
-			if r.null() {
-				v = nil
-			} else {
-				err = wireDecodeSlice(&v, r, true, (*SessionConfigOption).decodeWire)
-			}
-			if err == nil {
-				x.ConfigOptions = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientSliceOrNull(&x.ConfigOptions, r, true, (*SessionConfigOption).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -12775,46 +11362,27 @@ func (x *SessionModeState) decodeObject(r *wireReader, known *wireKnownSet) erro
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "currentModeId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.CurrentModeID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "currentModeId")
+			if it.once(&seen, 0) {
+				err = x.CurrentModeID.decodeWire(r)
 			}
 		case "availableModes":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v []SessionMode
-			err := wireDecodeSlice(&v, r, true, (*SessionMode).decodeWire)
-			if err == nil {
-				x.AvailableModes = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientSlice(&x.AvailableModes, r, true, (*SessionMode).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -12941,55 +11509,31 @@ func (x *SessionMode) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "id":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "id")
+			if it.once(&seen, 0) {
+				err = x.ID.decodeWire(r)
 			}
 		case "name":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Name, r)
-			if err != nil {
-				return wireAtKey(err, "name")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Name, r)
 			}
 		case "description":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Description = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.Description, r, wireDecodeString)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -13098,64 +11642,31 @@ func (x *SessionConfigOption) decodeObject(r *wireReader, known *wireKnownSet) e
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "id":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "id")
+			if it.once(&seen, 0) {
+				err = x.ID.decodeWire(r)
 			}
 		case "name":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Name, r)
-			if err != nil {
-				return wireAtKey(err, "name")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Name, r)
 			}
 		case "description":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Description = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.Description, r, wireDecodeString)
 			}
 		case "category":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v *SessionConfigOptionCategory
-			err := wireDecodePtr(&v, r, (*SessionConfigOptionCategory).decodeWire)
-			if err == nil {
-				x.Category = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenientPtr(&x.Category, r, (*SessionConfigOptionCategory).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
+			if it.once(&seen, 4) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
-			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -13699,55 +12210,31 @@ func (x *SessionConfigSelectOption) decodeObject(r *wireReader, known *wireKnown
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "value":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.Value.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "value")
+			if it.once(&seen, 0) {
+				err = x.Value.decodeWire(r)
 			}
 		case "name":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Name, r)
-			if err != nil {
-				return wireAtKey(err, "name")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Name, r)
 			}
 		case "description":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Description = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.Description, r, wireDecodeString)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -13851,55 +12338,31 @@ func (x *SessionConfigSelectGroup) decodeObject(r *wireReader, known *wireKnownS
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "group":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.Group.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "group")
+			if it.once(&seen, 0) {
+				err = x.Group.decodeWire(r)
 			}
 		case "name":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Name, r)
-			if err != nil {
-				return wireAtKey(err, "name")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Name, r)
 			}
 		case "options":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v []SessionConfigSelectOption
-			err := wireDecodeSlice(&v, r, true, (*SessionConfigSelectOption).decodeWire)
-			if err == nil {
-				x.Options = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientSlice(&x.Options, r, true, (*SessionConfigSelectOption).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -14020,29 +12483,23 @@ func (x *SessionConfigSelect) decodeObject(r *wireReader, known *wireKnownSet) e
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "currentValue":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.CurrentValue.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "currentValue")
+			if it.once(&seen, 0) {
+				err = x.CurrentValue.decodeWire(r)
 			}
 		case "options":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Options.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "options")
+			if it.once(&seen, 1) {
+				err = x.Options.decodeWire(r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -14120,20 +12577,19 @@ func (x *SessionConfigBoolean) decodeObject(r *wireReader, known *wireKnownSet) 
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "currentValue":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeBool(&x.CurrentValue, r)
-			if err != nil {
-				return wireAtKey(err, "currentValue")
+			if it.once(&seen, 0) {
+				err = wireDecodeBool(&x.CurrentValue, r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -14219,48 +12675,16 @@ func (x *LoadSessionResponse) decodeObject(r *wireReader, known *wireKnownSet) e
 	for it.next(r) {
 		switch string(it.key) {
 		case "modes":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *SessionModeState
-			err := wireDecodePtr(&v, r, (*SessionModeState).decodeWire)
-			if err == nil {
-				x.Modes = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.Modes, r, (*SessionModeState).decodeWire)
 			}
 		case "configOptions":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v []SessionConfigOption
-			var err error
-			if r.null() {
-				v = nil
-			} else {
-				err = wireDecodeSlice(&v, r, true, (*SessionConfigOption).decodeWire)
-			}
-			if err == nil {
-				x.ConfigOptions = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientSliceOrNull(&x.ConfigOptions, r, true, (*SessionConfigOption).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -14361,43 +12785,16 @@ func (x *ListSessionsResponse) decodeObject(r *wireReader, known *wireKnownSet) 
 	for it.next(r) {
 		switch string(it.key) {
 		case "sessions":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v []SessionInfo
-			err := wireDecodeSlice(&v, r, true, (*SessionInfo).decodeWire)
-			if err == nil {
-				x.Sessions = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientSlice(&x.Sessions, r, true, (*SessionInfo).decodeWire)
 			}
 		case "nextCursor":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.NextCursor = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.NextCursor, r, wireDecodeString)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -14513,89 +12910,45 @@ func (x *SessionInfo) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "cwd":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Cwd, r)
-			if err != nil {
-				return wireAtKey(err, "cwd")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Cwd, r)
 			}
 		case "additionalDirectories":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v []string
-			err := wireDecodeSlice(&v, r, true, wireDecodeString)
-			if err == nil {
-				x.AdditionalDirectories = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientSlice(&x.AdditionalDirectories, r, true, wireDecodeString)
 			}
 		case "title":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Title = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenientPtr(&x.Title, r, wireDecodeString)
 			}
 		case "updatedAt":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.UpdatedAt = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenientPtr(&x.UpdatedAt, r, wireDecodeString)
 			}
 		case "_meta":
-			if seen&(1<<5) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 5
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 5) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		case "archived":
-			if seen&(1<<6) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 6
-			if err := x.SessionInfoSessionArchive.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
-				return err
+			if it.once(&seen, 6) {
+				if err := x.SessionInfoSessionArchive.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+					return err
+				}
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -14712,17 +13065,8 @@ func (x *DeleteSessionResponse) decodeObject(r *wireReader, known *wireKnownSet)
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -14812,48 +13156,16 @@ func (x *ResumeSessionResponse) decodeObject(r *wireReader, known *wireKnownSet)
 	for it.next(r) {
 		switch string(it.key) {
 		case "modes":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *SessionModeState
-			err := wireDecodePtr(&v, r, (*SessionModeState).decodeWire)
-			if err == nil {
-				x.Modes = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.Modes, r, (*SessionModeState).decodeWire)
 			}
 		case "configOptions":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v []SessionConfigOption
-			var err error
-			if r.null() {
-				v = nil
-			} else {
-				err = wireDecodeSlice(&v, r, true, (*SessionConfigOption).decodeWire)
-			}
-			if err == nil {
-				x.ConfigOptions = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientSliceOrNull(&x.ConfigOptions, r, true, (*SessionConfigOption).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -14949,17 +13261,8 @@ func (x *CloseSessionResponse) decodeObject(r *wireReader, known *wireKnownSet) 
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -15041,17 +13344,8 @@ func (x *SetSessionModeResponse) decodeObject(r *wireReader, known *wireKnownSet
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -15135,30 +13429,12 @@ func (x *SetSessionConfigOptionResponse) decodeObject(r *wireReader, known *wire
 	for it.next(r) {
 		switch string(it.key) {
 		case "configOptions":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v []SessionConfigOption
-			err := wireDecodeSlice(&v, r, true, (*SessionConfigOption).decodeWire)
-			if err == nil {
-				x.ConfigOptions = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientSlice(&x.ConfigOptions, r, true, (*SessionConfigOption).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -15259,41 +13535,29 @@ func (x *PromptResponse) decodeObject(r *wireReader, known *wireKnownSet) error 
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "stopReason":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.StopReason.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "stopReason")
+			if it.once(&seen, 0) {
+				err = x.StopReason.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		case "usage":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			if err := x.PromptResponseEndTurnTokenUsage.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
-				return err
+			if it.once(&seen, 2) {
+				if err := x.PromptResponseEndTurnTokenUsage.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+					return err
+				}
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -15489,42 +13753,27 @@ func (x *Error) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "code":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.Code.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "code")
+			if it.once(&seen, 0) {
+				err = x.Code.decodeWire(r)
 			}
 		case "message":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Message, r)
-			if err != nil {
-				return wireAtKey(err, "message")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Message, r)
 			}
 		case "data":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRaw(&v, r)
-			if err == nil {
-				x.Data = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Data, r, wireDecodeRaw)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -15666,29 +13915,23 @@ func (x *AgentNotification) decodeObject(r *wireReader, known *wireKnownSet) err
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "method":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Method, r)
-			if err != nil {
-				return wireAtKey(err, "method")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Method, r)
 			}
 		case "params":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodePtr(&x.Params, r, (*AgentNotificationParams).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "params")
+			if it.once(&seen, 1) {
+				err = wireDecodePtr(&x.Params, r, (*AgentNotificationParams).decodeWire)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -15976,42 +14219,27 @@ func (x *SessionNotification) decodeObject(r *wireReader, known *wireKnownSet) e
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "update":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Update.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "update")
+			if it.once(&seen, 1) {
+				err = x.Update.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -16863,46 +15091,27 @@ func (x *ContentChunk) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "content":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.Content.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "content")
+			if it.once(&seen, 0) {
+				err = x.Content.decodeWire(r)
 			}
 		case "messageId":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *MessageId
-			err := wireDecodePtr(&v, r, (*MessageId).decodeWire)
-			if err == nil {
-				x.MessageID = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.MessageID, r, (*MessageId).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -17022,135 +15231,55 @@ func (x *ToolCall) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "toolCallId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ToolCallID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "toolCallId")
+			if it.once(&seen, 0) {
+				err = x.ToolCallID.decodeWire(r)
 			}
 		case "title":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Title, r)
-			if err != nil {
-				return wireAtKey(err, "title")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Title, r)
 			}
 		case "name":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Name = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.Name, r, wireDecodeString)
 			}
 		case "kind":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v *ToolKind
-			v = new(ToolKind)
-			err := v.decodeWire(r)
-			if err == nil {
-				x.Kind = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenientNew(&x.Kind, r, (*ToolKind).decodeWire)
 			}
 		case "status":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v *ToolCallStatus
-			v = new(ToolCallStatus)
-			err := v.decodeWire(r)
-			if err == nil {
-				x.Status = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenientNew(&x.Status, r, (*ToolCallStatus).decodeWire)
 			}
 		case "content":
-			if seen&(1<<5) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 5
-			at := r.mark()
-			var v []ToolCallContent
-			err := wireDecodeSlice(&v, r, true, (*ToolCallContent).decodeWire)
-			if err == nil {
-				x.Content = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 5) {
+				wireLenientSlice(&x.Content, r, true, (*ToolCallContent).decodeWire)
 			}
 		case "locations":
-			if seen&(1<<6) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 6
-			at := r.mark()
-			var v []ToolCallLocation
-			err := wireDecodeSlice(&v, r, true, (*ToolCallLocation).decodeWire)
-			if err == nil {
-				x.Locations = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 6) {
+				wireLenientSlice(&x.Locations, r, true, (*ToolCallLocation).decodeWire)
 			}
 		case "rawInput":
-			if seen&(1<<7) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 7
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRaw(&v, r)
-			if err == nil {
-				x.RawInput = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 7) {
+				wireLenient(&x.RawInput, r, wireDecodeRaw)
 			}
 		case "rawOutput":
-			if seen&(1<<8) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 8
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRaw(&v, r)
-			if err == nil {
-				x.RawOutput = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 8) {
+				wireLenient(&x.RawOutput, r, wireDecodeRaw)
 			}
 		case "_meta":
-			if seen&(1<<9) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 9
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 9) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -17303,51 +15432,31 @@ func (x *PlanEntry) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "content":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Content, r)
-			if err != nil {
-				return wireAtKey(err, "content")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Content, r)
 			}
 		case "priority":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Priority.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "priority")
+			if it.once(&seen, 1) {
+				err = x.Priority.decodeWire(r)
 			}
 		case "status":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := x.Status.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "status")
+			if it.once(&seen, 2) {
+				err = x.Status.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -17578,30 +15687,12 @@ func (x *Plan) decodeObject(r *wireReader, known *wireKnownSet) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "entries":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v []PlanEntry
-			err := wireDecodeSlice(&v, r, true, (*PlanEntry).decodeWire)
-			if err == nil {
-				x.Entries = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientSlice(&x.Entries, r, true, (*PlanEntry).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -17700,55 +15791,31 @@ func (x *AvailableCommand) decodeObject(r *wireReader, known *wireKnownSet) erro
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Name, r)
-			if err != nil {
-				return wireAtKey(err, "name")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Name, r)
 			}
 		case "description":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Description, r)
-			if err != nil {
-				return wireAtKey(err, "description")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Description, r)
 			}
 		case "input":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *AvailableCommandInput
-			err := wireDecodePtr(&v, r, (*AvailableCommandInput).decodeWire)
-			if err == nil {
-				x.Input = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.Input, r, (*AvailableCommandInput).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -17944,33 +16011,23 @@ func (x *UnstructuredCommandInput) decodeObject(r *wireReader, known *wireKnownS
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "hint":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Hint, r)
-			if err != nil {
-				return wireAtKey(err, "hint")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Hint, r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -18057,30 +16114,12 @@ func (x *AvailableCommandsUpdate) decodeObject(r *wireReader, known *wireKnownSe
 	for it.next(r) {
 		switch string(it.key) {
 		case "availableCommands":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v []AvailableCommand
-			err := wireDecodeSlice(&v, r, true, (*AvailableCommand).decodeWire)
-			if err == nil {
-				x.AvailableCommands = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientSlice(&x.AvailableCommands, r, true, (*AvailableCommand).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -18179,33 +16218,23 @@ func (x *CurrentModeUpdate) decodeObject(r *wireReader, known *wireKnownSet) err
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "currentModeId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.CurrentModeID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "currentModeId")
+			if it.once(&seen, 0) {
+				err = x.CurrentModeID.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -18292,30 +16321,12 @@ func (x *ConfigOptionUpdate) decodeObject(r *wireReader, known *wireKnownSet) er
 	for it.next(r) {
 		switch string(it.key) {
 		case "configOptions":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v []SessionConfigOption
-			err := wireDecodeSlice(&v, r, true, (*SessionConfigOption).decodeWire)
-			if err == nil {
-				x.ConfigOptions = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientSlice(&x.ConfigOptions, r, true, (*SessionConfigOption).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -18417,43 +16428,16 @@ func (x *SessionInfoUpdate) decodeObject(r *wireReader, known *wireKnownSet) err
 	for it.next(r) {
 		switch string(it.key) {
 		case "title":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v Patch[string]
-			err := wirePatchDecode(&v, r, wireDecodeString)
-			if err == nil {
-				x.Title = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPatch(&x.Title, r, wireDecodeString)
 			}
 		case "updatedAt":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v Patch[string]
-			err := wirePatchDecode(&v, r, wireDecodeString)
-			if err == nil {
-				x.UpdatedAt = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPatch(&x.UpdatedAt, r, wireDecodeString)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -18552,42 +16536,27 @@ func (x *Cost) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "amount":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeFloat64(&x.Amount, r)
-			if err != nil {
-				return wireAtKey(err, "amount")
+			if it.once(&seen, 0) {
+				err = wireDecodeFloat64(&x.Amount, r)
 			}
 		case "currency":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Currency, r)
-			if err != nil {
-				return wireAtKey(err, "currency")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Currency, r)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -18684,55 +16653,31 @@ func (x *UsageUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "used":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeUint64(&x.Used, r)
-			if err != nil {
-				return wireAtKey(err, "used")
+			if it.once(&seen, 0) {
+				err = wireDecodeUint64(&x.Used, r)
 			}
 		case "size":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeUint64(&x.Size, r)
-			if err != nil {
-				return wireAtKey(err, "size")
+			if it.once(&seen, 1) {
+				err = wireDecodeUint64(&x.Size, r)
 			}
 		case "cost":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *Cost
-			err := wireDecodePtr(&v, r, (*Cost).decodeWire)
-			if err == nil {
-				x.Cost = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.Cost, r, (*Cost).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -18902,55 +16847,31 @@ func (x *Notice) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "severity":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.Severity.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "severity")
+			if it.once(&seen, 0) {
+				err = x.Severity.decodeWire(r)
 			}
 		case "title":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Title, r)
-			if err != nil {
-				return wireAtKey(err, "title")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Title, r)
 			}
 		case "description":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Description = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.Description, r, wireDecodeString)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -19140,70 +17061,37 @@ func (x *CompactionUpdate) decodeObject(r *wireReader, known *wireKnownSet) erro
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "compactionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.CompactionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "compactionId")
+			if it.once(&seen, 0) {
+				err = x.CompactionID.decodeWire(r)
 			}
 		case "status":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Status.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "status")
+			if it.once(&seen, 1) {
+				err = x.Status.decodeWire(r)
 			}
 		case "summary":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v Patch[[]ContentBlock]
-			err := wirePatchDecode(&v, r, func(dst *[]ContentBlock, r *wireReader) error {
-				return wireDecodeSlice(dst, r, true, (*ContentBlock).decodeWire)
-			})
-			if err == nil {
-				x.Summary = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPatch(&x.Summary, r, func(dst *[]ContentBlock, r *wireReader) error {
+					return wireDecodeSlice(dst, r, true, (*ContentBlock).decodeWire)
+				})
 			}
 		case "error":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v Patch[string]
-			err := wirePatchDecode(&v, r, wireDecodeString)
-			if err == nil {
-				x.Error = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenientPatch(&x.Error, r, wireDecodeString)
 			}
 		case "_meta":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v Patch[json.RawMessage]
-			err := wirePatchDecode(&v, r, wireDecodeRawObject)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenientPatch(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -19311,42 +17199,27 @@ func (x *CompactionSummaryChunk) decodeObject(r *wireReader, known *wireKnownSet
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "compactionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.CompactionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "compactionId")
+			if it.once(&seen, 0) {
+				err = x.CompactionID.decodeWire(r)
 			}
 		case "content":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Content.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "content")
+			if it.once(&seen, 1) {
+				err = x.Content.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -19441,33 +17314,23 @@ func (x *CompleteElicitationNotification) decodeObject(r *wireReader, known *wir
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "elicitationId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ElicitationID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "elicitationId")
+			if it.once(&seen, 0) {
+				err = x.ElicitationID.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -19577,38 +17440,27 @@ func (x *ClientRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "id":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "id")
+			if it.once(&seen, 0) {
+				err = x.ID.decodeWire(r)
 			}
 		case "method":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Method, r)
-			if err != nil {
-				return wireAtKey(err, "method")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Method, r)
 			}
 		case "params":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := wireDecodePtr(&x.Params, r, (*ClientRequestParams).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "params")
+			if it.once(&seen, 2) {
+				err = wireDecodePtr(&x.Params, r, (*ClientRequestParams).decodeWire)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -20334,60 +18186,31 @@ func (x *InitializeRequest) decodeObject(r *wireReader, known *wireKnownSet) err
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "protocolVersion":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ProtocolVersion.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "protocolVersion")
+			if it.once(&seen, 0) {
+				err = x.ProtocolVersion.decodeWire(r)
 			}
 		case "clientCapabilities":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *ClientCapabilities
-			v = new(ClientCapabilities)
-			err := v.decodeWire(r)
-			if err == nil {
-				x.ClientCapabilities = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientNew(&x.ClientCapabilities, r, (*ClientCapabilities).decodeWire)
 			}
 		case "clientInfo":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *Implementation
-			err := wireDecodePtr(&v, r, (*Implementation).decodeWire)
-			if err == nil {
-				x.ClientInfo = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.ClientInfo, r, (*Implementation).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -20517,101 +18340,40 @@ func (x *ClientCapabilities) decodeObject(r *wireReader, known *wireKnownSet) er
 	for it.next(r) {
 		switch string(it.key) {
 		case "fs":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *FileSystemCapabilities
-			v = new(FileSystemCapabilities)
-			err := v.decodeWire(r)
-			if err == nil {
-				x.Fs = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientNew(&x.Fs, r, (*FileSystemCapabilities).decodeWire)
 			}
 		case "terminal":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *bool
-			v = new(bool)
-			err := wireDecodeBool(v, r)
-			if err == nil {
-				x.Terminal = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientNew(&x.Terminal, r, wireDecodeBool)
 			}
 		case "session":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *ClientSessionCapabilities
-			err := wireDecodePtr(&v, r, (*ClientSessionCapabilities).decodeWire)
-			if err == nil {
-				x.Session = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.Session, r, (*ClientSessionCapabilities).decodeWire)
 			}
 		case "auth":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v *AuthCapabilities
-			v = new(AuthCapabilities)
-			err := v.decodeWire(r)
-			if err == nil {
-				x.Auth = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenientNew(&x.Auth, r, (*AuthCapabilities).decodeWire)
 			}
 		case "elicitation":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v *ElicitationCapabilities
-			err := wireDecodePtr(&v, r, (*ElicitationCapabilities).decodeWire)
-			if err == nil {
-				x.Elicitation = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenientPtr(&x.Elicitation, r, (*ElicitationCapabilities).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<5) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 5
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 5) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		case "subagents":
-			if seen&(1<<6) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 6
-			if err := x.ClientCapabilitiesSubagents.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
-				return err
+			if it.once(&seen, 6) {
+				if err := x.ClientCapabilitiesSubagents.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+					return err
+				}
 			}
 		case "plan":
-			if seen&(1<<7) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 7
-			if err := x.ClientCapabilitiesPlanOperations.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
-				return err
+			if it.once(&seen, 7) {
+				if err := x.ClientCapabilitiesPlanOperations.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+					return err
+				}
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -20742,45 +18504,16 @@ func (x *FileSystemCapabilities) decodeObject(r *wireReader, known *wireKnownSet
 	for it.next(r) {
 		switch string(it.key) {
 		case "readTextFile":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *bool
-			v = new(bool)
-			err := wireDecodeBool(v, r)
-			if err == nil {
-				x.ReadTextFile = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientNew(&x.ReadTextFile, r, wireDecodeBool)
 			}
 		case "writeTextFile":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *bool
-			v = new(bool)
-			err := wireDecodeBool(v, r)
-			if err == nil {
-				x.WriteTextFile = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientNew(&x.WriteTextFile, r, wireDecodeBool)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -20889,56 +18622,20 @@ func (x *ClientSessionCapabilities) decodeObject(r *wireReader, known *wireKnown
 	for it.next(r) {
 		switch string(it.key) {
 		case "compaction":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *CompactionCapabilities
-			err := wireDecodePtr(&v, r, (*CompactionCapabilities).decodeWire)
-			if err == nil {
-				x.Compaction = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.Compaction, r, (*CompactionCapabilities).decodeWire)
 			}
 		case "configOptions":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *SessionConfigOptionsCapabilities
-			err := wireDecodePtr(&v, r, (*SessionConfigOptionsCapabilities).decodeWire)
-			if err == nil {
-				x.ConfigOptions = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.ConfigOptions, r, (*SessionConfigOptionsCapabilities).decodeWire)
 			}
 		case "notices":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *NoticeCapabilities
-			err := wireDecodePtr(&v, r, (*NoticeCapabilities).decodeWire)
-			if err == nil {
-				x.Notices = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.Notices, r, (*NoticeCapabilities).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -21106,30 +18803,12 @@ func (x *SessionConfigOptionsCapabilities) decodeObject(r *wireReader, known *wi
 	for it.next(r) {
 		switch string(it.key) {
 		case "boolean":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *BooleanConfigOptionCapabilities
-			err := wireDecodePtr(&v, r, (*BooleanConfigOptionCapabilities).decodeWire)
-			if err == nil {
-				x.Boolean = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.Boolean, r, (*BooleanConfigOptionCapabilities).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -21220,17 +18899,8 @@ func (x *BooleanConfigOptionCapabilities) decodeObject(r *wireReader, known *wir
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -21380,31 +19050,12 @@ func (x *AuthCapabilities) decodeObject(r *wireReader, known *wireKnownSet) erro
 	for it.next(r) {
 		switch string(it.key) {
 		case "terminal":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *bool
-			v = new(bool)
-			err := wireDecodeBool(v, r)
-			if err == nil {
-				x.Terminal = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientNew(&x.Terminal, r, wireDecodeBool)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -21505,43 +19156,16 @@ func (x *ElicitationCapabilities) decodeObject(r *wireReader, known *wireKnownSe
 	for it.next(r) {
 		switch string(it.key) {
 		case "form":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *ElicitationFormCapabilities
-			err := wireDecodePtr(&v, r, (*ElicitationFormCapabilities).decodeWire)
-			if err == nil {
-				x.Form = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.Form, r, (*ElicitationFormCapabilities).decodeWire)
 			}
 		case "url":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *ElicitationUrlCapabilities
-			err := wireDecodePtr(&v, r, (*ElicitationUrlCapabilities).decodeWire)
-			if err == nil {
-				x.URL = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.URL, r, (*ElicitationUrlCapabilities).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -21641,17 +19265,8 @@ func (x *ElicitationFormCapabilities) decodeObject(r *wireReader, known *wireKno
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -21737,17 +19352,8 @@ func (x *ElicitationUrlCapabilities) decodeObject(r *wireReader, known *wireKnow
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -21832,33 +19438,23 @@ func (x *AuthenticateRequest) decodeObject(r *wireReader, known *wireKnownSet) e
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "methodId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.MethodID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "methodId")
+			if it.once(&seen, 0) {
+				err = x.MethodID.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -21945,17 +19541,8 @@ func (x *LogoutRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -22051,69 +19638,45 @@ func (x *NewSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) err
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "cwd":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Cwd, r)
-			if err != nil {
-				return wireAtKey(err, "cwd")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Cwd, r)
 			}
 		case "additionalDirectories":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			var err error
-			if r.null() {
-				x.AdditionalDirectories = nil
-			} else {
-				err = wireDecodeSlice(&x.AdditionalDirectories, r, false, wireDecodeString)
-			}
-			if err != nil {
-				return wireAtKey(err, "additionalDirectories")
+			if it.once(&seen, 1) {
+				if r.null() {
+					x.AdditionalDirectories = nil
+				} else {
+					err = wireDecodeSlice(&x.AdditionalDirectories, r, false, wireDecodeString)
+				}
 			}
 		case "mcpServers":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			var err error
-			if r.null() {
-				x.MCPServers = nil
-			} else {
-				err = wireDecodeSlice(&x.MCPServers, r, false, (*McpServer).decodeWire)
-			}
-			if err != nil {
-				return wireAtKey(err, "mcpServers")
+			if it.once(&seen, 2) {
+				if r.null() {
+					x.MCPServers = nil
+				} else {
+					err = wireDecodeSlice(&x.MCPServers, r, false, (*McpServer).decodeWire)
+				}
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		case "systemPrompt":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			if err := x.NewSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
-				return err
+			if it.once(&seen, 4) {
+				if err := x.NewSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+					return err
+				}
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -22444,42 +20007,27 @@ func (x *HttpHeader) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Name, r)
-			if err != nil {
-				return wireAtKey(err, "name")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Name, r)
 			}
 		case "value":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Value, r)
-			if err != nil {
-				return wireAtKey(err, "value")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Value, r)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -22576,56 +20124,35 @@ func (x *McpServerHttp) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Name, r)
-			if err != nil {
-				return wireAtKey(err, "name")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Name, r)
 			}
 		case "url":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.URL, r)
-			if err != nil {
-				return wireAtKey(err, "url")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.URL, r)
 			}
 		case "headers":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			var err error
-			if r.null() {
-				x.Headers = nil
-			} else {
-				err = wireDecodeSlice(&x.Headers, r, false, (*HttpHeader).decodeWire)
-			}
-			if err != nil {
-				return wireAtKey(err, "headers")
+			if it.once(&seen, 2) {
+				if r.null() {
+					x.Headers = nil
+				} else {
+					err = wireDecodeSlice(&x.Headers, r, false, (*HttpHeader).decodeWire)
+				}
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -22735,56 +20262,35 @@ func (x *McpServerSse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Name, r)
-			if err != nil {
-				return wireAtKey(err, "name")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Name, r)
 			}
 		case "url":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.URL, r)
-			if err != nil {
-				return wireAtKey(err, "url")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.URL, r)
 			}
 		case "headers":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			var err error
-			if r.null() {
-				x.Headers = nil
-			} else {
-				err = wireDecodeSlice(&x.Headers, r, false, (*HttpHeader).decodeWire)
-			}
-			if err != nil {
-				return wireAtKey(err, "headers")
+			if it.once(&seen, 2) {
+				if r.null() {
+					x.Headers = nil
+				} else {
+					err = wireDecodeSlice(&x.Headers, r, false, (*HttpHeader).decodeWire)
+				}
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -22896,70 +20402,43 @@ func (x *McpServerStdio) decodeObject(r *wireReader, known *wireKnownSet) error 
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Name, r)
-			if err != nil {
-				return wireAtKey(err, "name")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Name, r)
 			}
 		case "command":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Command, r)
-			if err != nil {
-				return wireAtKey(err, "command")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Command, r)
 			}
 		case "args":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			var err error
-			if r.null() {
-				x.Args = nil
-			} else {
-				err = wireDecodeSlice(&x.Args, r, false, wireDecodeString)
-			}
-			if err != nil {
-				return wireAtKey(err, "args")
+			if it.once(&seen, 2) {
+				if r.null() {
+					x.Args = nil
+				} else {
+					err = wireDecodeSlice(&x.Args, r, false, wireDecodeString)
+				}
 			}
 		case "env":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			var err error
-			if r.null() {
-				x.Env = nil
-			} else {
-				err = wireDecodeSlice(&x.Env, r, false, (*EnvVariable).decodeWire)
-			}
-			if err != nil {
-				return wireAtKey(err, "env")
+			if it.once(&seen, 3) {
+				if r.null() {
+					x.Env = nil
+				} else {
+					err = wireDecodeSlice(&x.Env, r, false, (*EnvVariable).decodeWire)
+				}
 			}
 		case "_meta":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -23097,78 +20576,49 @@ func (x *LoadSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) er
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "mcpServers":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			var err error
-			if r.null() {
-				x.MCPServers = nil
-			} else {
-				err = wireDecodeSlice(&x.MCPServers, r, false, (*McpServer).decodeWire)
-			}
-			if err != nil {
-				return wireAtKey(err, "mcpServers")
+			if it.once(&seen, 0) {
+				if r.null() {
+					x.MCPServers = nil
+				} else {
+					err = wireDecodeSlice(&x.MCPServers, r, false, (*McpServer).decodeWire)
+				}
 			}
 		case "cwd":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Cwd, r)
-			if err != nil {
-				return wireAtKey(err, "cwd")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Cwd, r)
 			}
 		case "additionalDirectories":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			var err error
-			if r.null() {
-				x.AdditionalDirectories = nil
-			} else {
-				err = wireDecodeSlice(&x.AdditionalDirectories, r, false, wireDecodeString)
-			}
-			if err != nil {
-				return wireAtKey(err, "additionalDirectories")
+			if it.once(&seen, 2) {
+				if r.null() {
+					x.AdditionalDirectories = nil
+				} else {
+					err = wireDecodeSlice(&x.AdditionalDirectories, r, false, wireDecodeString)
+				}
 			}
 		case "sessionId":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 3) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		case "systemPrompt":
-			if seen&(1<<5) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 5
-			if err := x.LoadSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
-				return err
+			if it.once(&seen, 5) {
+				if err := x.LoadSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+					return err
+				}
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -23290,50 +20740,33 @@ func (x *ListSessionsRequest) decodeObject(r *wireReader, known *wireKnownSet) e
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "cwd":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodePtr(&x.Cwd, r, wireDecodeString)
-			if err != nil {
-				return wireAtKey(err, "cwd")
+			if it.once(&seen, 0) {
+				err = wireDecodePtr(&x.Cwd, r, wireDecodeString)
 			}
 		case "cursor":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodePtr(&x.Cursor, r, wireDecodeString)
-			if err != nil {
-				return wireAtKey(err, "cursor")
+			if it.once(&seen, 1) {
+				err = wireDecodePtr(&x.Cursor, r, wireDecodeString)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		case "archived":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			if err := x.ListSessionsRequestSessionArchive.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
-				return err
+			if it.once(&seen, 3) {
+				if err := x.ListSessionsRequestSessionArchive.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+					return err
+				}
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -23429,33 +20862,23 @@ func (x *DeleteSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) 
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -23558,78 +20981,49 @@ func (x *ResumeSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) 
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "cwd":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Cwd, r)
-			if err != nil {
-				return wireAtKey(err, "cwd")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Cwd, r)
 			}
 		case "additionalDirectories":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			var err error
-			if r.null() {
-				x.AdditionalDirectories = nil
-			} else {
-				err = wireDecodeSlice(&x.AdditionalDirectories, r, false, wireDecodeString)
-			}
-			if err != nil {
-				return wireAtKey(err, "additionalDirectories")
+			if it.once(&seen, 2) {
+				if r.null() {
+					x.AdditionalDirectories = nil
+				} else {
+					err = wireDecodeSlice(&x.AdditionalDirectories, r, false, wireDecodeString)
+				}
 			}
 		case "mcpServers":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			var err error
-			if r.null() {
-				x.MCPServers = nil
-			} else {
-				err = wireDecodeSlice(&x.MCPServers, r, false, (*McpServer).decodeWire)
-			}
-			if err != nil {
-				return wireAtKey(err, "mcpServers")
+			if it.once(&seen, 3) {
+				if r.null() {
+					x.MCPServers = nil
+				} else {
+					err = wireDecodeSlice(&x.MCPServers, r, false, (*McpServer).decodeWire)
+				}
 			}
 		case "_meta":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		case "systemPrompt":
-			if seen&(1<<5) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 5
-			if err := x.ResumeSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
-				return err
+			if it.once(&seen, 5) {
+				if err := x.ResumeSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+					return err
+				}
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -23745,33 +21139,23 @@ func (x *CloseSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) e
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -23858,42 +21242,27 @@ func (x *SetSessionModeRequest) decodeObject(r *wireReader, known *wireKnownSet)
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "modeId":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.ModeID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "modeId")
+			if it.once(&seen, 1) {
+				err = x.ModeID.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -23991,38 +21360,23 @@ func (x *SetSessionConfigOptionRequest) decodeObject(r *wireReader, known *wireK
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "configId":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.ConfigID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "configId")
+			if it.once(&seen, 1) {
+				err = x.ConfigID.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
-			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -24198,20 +21552,19 @@ func (x *SetSessionConfigOptionRequestBoolean) decodeObject(r *wireReader, known
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "value":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeBool(&x.Value, r)
-			if err != nil {
-				return wireAtKey(err, "value")
+			if it.once(&seen, 0) {
+				err = wireDecodeBool(&x.Value, r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -24288,20 +21641,19 @@ func (x *SetSessionConfigOptionRequestValueID) decodeObject(r *wireReader, known
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "value":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.Value.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "value")
+			if it.once(&seen, 0) {
+				err = x.Value.decodeWire(r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -24404,42 +21756,27 @@ func (x *PromptRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "prompt":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeSlice(&x.Prompt, r, false, (*ContentBlock).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "prompt")
+			if it.once(&seen, 1) {
+				err = wireDecodeSlice(&x.Prompt, r, false, (*ContentBlock).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -24645,29 +21982,23 @@ func (x *ClientResponseResult) decodeObject(r *wireReader, known *wireKnownSet) 
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "id":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "id")
+			if it.once(&seen, 0) {
+				err = x.ID.decodeWire(r)
 			}
 		case "result":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Result.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "result")
+			if it.once(&seen, 1) {
+				err = x.Result.decodeWire(r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -24749,29 +22080,23 @@ func (x *ClientResponseError) decodeObject(r *wireReader, known *wireKnownSet) e
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "id":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "id")
+			if it.once(&seen, 0) {
+				err = x.ID.decodeWire(r)
 			}
 		case "error":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Error.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "error")
+			if it.once(&seen, 1) {
+				err = x.Error.decodeWire(r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -25266,17 +22591,8 @@ func (x *WriteTextFileResponse) decodeObject(r *wireReader, known *wireKnownSet)
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -25358,33 +22674,23 @@ func (x *ReadTextFileResponse) decodeObject(r *wireReader, known *wireKnownSet) 
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "content":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Content, r)
-			if err != nil {
-				return wireAtKey(err, "content")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Content, r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -25469,33 +22775,23 @@ func (x *RequestPermissionResponse) decodeObject(r *wireReader, known *wireKnown
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "outcome":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.Outcome.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "outcome")
+			if it.once(&seen, 0) {
+				err = x.Outcome.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -25776,33 +23072,23 @@ func (x *SelectedPermissionOutcome) decodeObject(r *wireReader, known *wireKnown
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "optionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.OptionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "optionId")
+			if it.once(&seen, 0) {
+				err = x.OptionID.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -25887,33 +23173,23 @@ func (x *CreateTerminalResponse) decodeObject(r *wireReader, known *wireKnownSet
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "terminalId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.TerminalID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "terminalId")
+			if it.once(&seen, 0) {
+				err = x.TerminalID.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -26002,55 +23278,31 @@ func (x *TerminalOutputResponse) decodeObject(r *wireReader, known *wireKnownSet
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "output":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Output, r)
-			if err != nil {
-				return wireAtKey(err, "output")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Output, r)
 			}
 		case "truncated":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeBool(&x.Truncated, r)
-			if err != nil {
-				return wireAtKey(err, "truncated")
+			if it.once(&seen, 1) {
+				err = wireDecodeBool(&x.Truncated, r)
 			}
 		case "exitStatus":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *TerminalExitStatus
-			err := wireDecodePtr(&v, r, (*TerminalExitStatus).decodeWire)
-			if err == nil {
-				x.ExitStatus = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.ExitStatus, r, (*TerminalExitStatus).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -26154,43 +23406,16 @@ func (x *TerminalExitStatus) decodeObject(r *wireReader, known *wireKnownSet) er
 	for it.next(r) {
 		switch string(it.key) {
 		case "exitCode":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *uint32
-			err := wireDecodePtr(&v, r, wireDecodeUint32)
-			if err == nil {
-				x.ExitCode = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.ExitCode, r, wireDecodeUint32)
 			}
 		case "signal":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Signal = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.Signal, r, wireDecodeString)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -26286,17 +23511,8 @@ func (x *ReleaseTerminalResponse) decodeObject(r *wireReader, known *wireKnownSe
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -26382,43 +23598,16 @@ func (x *WaitForTerminalExitResponse) decodeObject(r *wireReader, known *wireKno
 	for it.next(r) {
 		switch string(it.key) {
 		case "exitCode":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *uint32
-			err := wireDecodePtr(&v, r, wireDecodeUint32)
-			if err == nil {
-				x.ExitCode = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.ExitCode, r, wireDecodeUint32)
 			}
 		case "signal":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Signal = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.Signal, r, wireDecodeString)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -26514,17 +23703,8 @@ func (x *KillTerminalResponse) decodeObject(r *wireReader, known *wireKnownSet) 
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -26611,17 +23791,8 @@ func (x *CreateElicitationResponse) decodeObject(r *wireReader, known *wireKnown
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		}
 	}
@@ -27258,25 +24429,23 @@ func (x *ElicitationAcceptAction) decodeObject(r *wireReader, known *wireKnownSe
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "content":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			var err error
-			if r.null() {
-				x.Content = nil
-			} else {
-				err = wireDecodeMap(&x.Content, r, (*ElicitationContentValue).decodeWire)
-			}
-			if err != nil {
-				return wireAtKey(err, "content")
+			if it.once(&seen, 0) {
+				if r.null() {
+					x.Content = nil
+				} else {
+					err = wireDecodeMap(&x.Content, r, (*ElicitationContentValue).decodeWire)
+				}
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -27347,29 +24516,23 @@ func (x *ClientNotification) decodeObject(r *wireReader, known *wireKnownSet) er
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "method":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Method, r)
-			if err != nil {
-				return wireAtKey(err, "method")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Method, r)
 			}
 		case "params":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodePtr(&x.Params, r, (*ClientNotificationParams).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "params")
+			if it.once(&seen, 1) {
+				err = wireDecodePtr(&x.Params, r, (*ClientNotificationParams).decodeWire)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -27615,33 +24778,23 @@ func (x *CancelNotification) decodeObject(r *wireReader, known *wireKnownSet) er
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -27730,33 +24883,23 @@ func (x *CancelRequestNotification) decodeObject(r *wireReader, known *wireKnown
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "requestId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.RequestID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "requestId")
+			if it.once(&seen, 0) {
+				err = x.RequestID.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {

@@ -61,14 +61,7 @@ type AgentAuthCapabilitiesAuthStatus struct {
 func (x *AgentAuthCapabilitiesAuthStatus) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	switch string(it.key) {
 	case "status":
-		at := r.mark()
-		var v *AuthStatusCapabilities
-		err := wireDecodePtr(&v, r, (*AuthStatusCapabilities).decodeWire)
-		if err == nil {
-			x.Status = v
-		} else {
-			r.reset(at)
-		}
+		wireLenientPtr(&x.Status, r, (*AuthStatusCapabilities).decodeWire)
 	}
 	return nil
 }
@@ -133,17 +126,8 @@ func (x *AuthStatusCapabilities) decodeObject(r *wireReader, known *wireKnownSet
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -238,46 +222,27 @@ func (x *AuthStatusResponse) decodeObject(r *wireReader, known *wireKnownSet) er
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "state":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.State.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "state")
+			if it.once(&seen, 0) {
+				err = x.State.decodeWire(r)
 			}
 		case "accounts":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v []AuthAccount
-			err := wireDecodeSlice(&v, r, true, (*AuthAccount).decodeWire)
-			if err == nil {
-				x.Accounts = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientSlice(&x.Accounts, r, true, (*AuthAccount).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -464,85 +429,39 @@ func (x *AuthAccount) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "label":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Label, r)
-			if err != nil {
-				return wireAtKey(err, "label")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Label, r)
 			}
 		case "active":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *bool
-			err := wireDecodePtr(&v, r, wireDecodeBool)
-			if err == nil {
-				x.Active = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.Active, r, wireDecodeBool)
 			}
 		case "name":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Name = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.Name, r, wireDecodeString)
 			}
 		case "email":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Email = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenientPtr(&x.Email, r, wireDecodeString)
 			}
 		case "organization":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Organization = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenientPtr(&x.Organization, r, wireDecodeString)
 			}
 		case "_meta":
-			if seen&(1<<5) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 5
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 5) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -715,46 +634,27 @@ func (x *AuthStatusUpdateNotification) decodeObject(r *wireReader, known *wireKn
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "state":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.State.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "state")
+			if it.once(&seen, 0) {
+				err = x.State.decodeWire(r)
 			}
 		case "accounts":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v []AuthAccount
-			err := wireDecodeSlice(&v, r, true, (*AuthAccount).decodeWire)
-			if err == nil {
-				x.Accounts = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientSlice(&x.Accounts, r, true, (*AuthAccount).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -899,17 +799,8 @@ func (x *AuthStatusRequest) decodeObject(r *wireReader, known *wireKnownSet) err
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {

@@ -14,14 +14,7 @@ type IdleStateUpdateEndTurnTokenUsage struct {
 func (x *IdleStateUpdateEndTurnTokenUsage) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	switch string(it.key) {
 	case "usage":
-		at := r.mark()
-		var v *Usage
-		err := wireDecodePtr(&v, r, (*Usage).decodeWire)
-		if err == nil {
-			x.Usage = v
-		} else {
-			r.reset(at)
-		}
+		wireLenientPtr(&x.Usage, r, (*Usage).decodeWire)
 	}
 	return nil
 }

@@ -95,60 +95,35 @@ func (x *MessageMcpRequest) decodeObject(r *wireReader, known *wireKnownSet) err
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "serverId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ServerID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "serverId")
+			if it.once(&seen, 0) {
+				err = x.ServerID.decodeWire(r)
 			}
 		case "requestId":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.RequestID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "requestId")
+			if it.once(&seen, 1) {
+				err = x.RequestID.decodeWire(r)
 			}
 		case "method":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := wireDecodeString(&x.Method, r)
-			if err != nil {
-				return wireAtKey(err, "method")
+			if it.once(&seen, 2) {
+				err = wireDecodeString(&x.Method, r)
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			err := wireDecodeRawObject(&x.Params, r)
-			if err != nil {
-				return wireAtKey(err, "params")
+			if it.once(&seen, 3) {
+				err = wireDecodeRawObject(&x.Params, r)
 			}
 		case "_meta":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -291,15 +266,7 @@ type McpCapabilitiesMCPOverACP struct {
 func (x *McpCapabilitiesMCPOverACP) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	switch string(it.key) {
 	case "acp":
-		at := r.mark()
-		var v *bool
-		v = new(bool)
-		err := wireDecodeBool(v, r)
-		if err == nil {
-			x.ACP = v
-		} else {
-			r.reset(at)
-		}
+		wireLenientNew(&x.ACP, r, wireDecodeBool)
 	}
 	return nil
 }
@@ -430,42 +397,27 @@ func (x *McpServerAcp) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Name, r)
-			if err != nil {
-				return wireAtKey(err, "name")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Name, r)
 			}
 		case "serverId":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.ServerID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "serverId")
+			if it.once(&seen, 1) {
+				err = x.ServerID.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -712,33 +664,23 @@ func (x *MessageMcpResponseResult) decodeObject(r *wireReader, known *wireKnownS
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "result":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeRaw(&x.Result, r)
-			if err != nil {
-				return wireAtKey(err, "result")
+			if it.once(&seen, 0) {
+				err = wireDecodeRaw(&x.Result, r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -824,33 +766,23 @@ func (x *MessageMcpResponseError) decodeObject(r *wireReader, known *wireKnownSe
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "error":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.Error.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "error")
+			if it.once(&seen, 0) {
+				err = x.Error.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -941,38 +873,27 @@ func (x *McpError) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "code":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeInt32(&x.Code, r)
-			if err != nil {
-				return wireAtKey(err, "code")
+			if it.once(&seen, 0) {
+				err = wireDecodeInt32(&x.Code, r)
 			}
 		case "message":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Message, r)
-			if err != nil {
-				return wireAtKey(err, "message")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Message, r)
 			}
 		case "data":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := wireDecodeRaw(&x.Data, r)
-			if err != nil {
-				return wireAtKey(err, "data")
+			if it.once(&seen, 2) {
+				err = wireDecodeRaw(&x.Data, r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -1121,60 +1042,35 @@ func (x *MessageMcpNotification) decodeObject(r *wireReader, known *wireKnownSet
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "serverId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ServerID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "serverId")
+			if it.once(&seen, 0) {
+				err = x.ServerID.decodeWire(r)
 			}
 		case "requestId":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.RequestID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "requestId")
+			if it.once(&seen, 1) {
+				err = x.RequestID.decodeWire(r)
 			}
 		case "method":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := wireDecodeString(&x.Method, r)
-			if err != nil {
-				return wireAtKey(err, "method")
+			if it.once(&seen, 2) {
+				err = wireDecodeString(&x.Method, r)
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			err := wireDecodeRawObject(&x.Params, r)
-			if err != nil {
-				return wireAtKey(err, "params")
+			if it.once(&seen, 3) {
+				err = wireDecodeRawObject(&x.Params, r)
 			}
 		case "_meta":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {

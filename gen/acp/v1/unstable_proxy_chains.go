@@ -38,38 +38,27 @@ func (x *ProxyRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "id":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "id")
+			if it.once(&seen, 0) {
+				err = x.ID.decodeWire(r)
 			}
 		case "method":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Method, r)
-			if err != nil {
-				return wireAtKey(err, "method")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Method, r)
 			}
 		case "params":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := wireDecodePtr(&x.Params, r, (*ProxyRequestParams).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "params")
+			if it.once(&seen, 2) {
+				err = wireDecodePtr(&x.Params, r, (*ProxyRequestParams).decodeWire)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -433,42 +422,27 @@ func (x *ProxySuccessorRequest) decodeObject(r *wireReader, known *wireKnownSet)
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "method":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Method, r)
-			if err != nil {
-				return wireAtKey(err, "method")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Method, r)
 			}
 		case "params":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeRaw(&x.Params, r)
-			if err != nil {
-				return wireAtKey(err, "params")
+			if it.once(&seen, 1) {
+				err = wireDecodeRaw(&x.Params, r)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -668,29 +642,23 @@ func (x *ProxyResponseResult) decodeObject(r *wireReader, known *wireKnownSet) e
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "id":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "id")
+			if it.once(&seen, 0) {
+				err = x.ID.decodeWire(r)
 			}
 		case "result":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Result.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "result")
+			if it.once(&seen, 1) {
+				err = x.Result.decodeWire(r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -772,29 +740,23 @@ func (x *ProxyResponseError) decodeObject(r *wireReader, known *wireKnownSet) er
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "id":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "id")
+			if it.once(&seen, 0) {
+				err = x.ID.decodeWire(r)
 			}
 		case "error":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Error.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "error")
+			if it.once(&seen, 1) {
+				err = x.Error.decodeWire(r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -1124,29 +1086,23 @@ func (x *ProxyNotification) decodeObject(r *wireReader, known *wireKnownSet) err
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "method":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Method, r)
-			if err != nil {
-				return wireAtKey(err, "method")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Method, r)
 			}
 		case "params":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodePtr(&x.Params, r, (*ProxyNotificationParams).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "params")
+			if it.once(&seen, 1) {
+				err = wireDecodePtr(&x.Params, r, (*ProxyNotificationParams).decodeWire)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -1356,42 +1312,27 @@ func (x *ProxySuccessorNotification) decodeObject(r *wireReader, known *wireKnow
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "method":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Method, r)
-			if err != nil {
-				return wireAtKey(err, "method")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Method, r)
 			}
 		case "params":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeRaw(&x.Params, r)
-			if err != nil {
-				return wireAtKey(err, "params")
+			if it.once(&seen, 1) {
+				err = wireDecodeRaw(&x.Params, r)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {

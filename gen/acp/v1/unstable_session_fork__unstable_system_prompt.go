@@ -20,12 +20,13 @@ type ForkSessionRequestSystemPrompt struct {
 }
 
 func (x *ForkSessionRequestSystemPrompt) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
+	var err error
 	switch string(it.key) {
 	case "systemPrompt":
-		err := wireDecodePtr(&x.SystemPrompt, r, (*SystemPrompt).decodeWire)
-		if err != nil {
-			return wireAtKey(err, "systemPrompt")
-		}
+		err = wireDecodePtr(&x.SystemPrompt, r, (*SystemPrompt).decodeWire)
+	}
+	if err != nil {
+		return wireAtKey(err, string(it.key))
 	}
 	return nil
 }

@@ -64,14 +64,7 @@ type SessionCapabilitiesSessionTitle struct {
 func (x *SessionCapabilitiesSessionTitle) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	switch string(it.key) {
 	case "title":
-		at := r.mark()
-		var v *SessionTitleCapabilities
-		err := wireDecodePtr(&v, r, (*SessionTitleCapabilities).decodeWire)
-		if err == nil {
-			x.Title = v
-		} else {
-			r.reset(at)
-		}
+		wireLenientPtr(&x.Title, r, (*SessionTitleCapabilities).decodeWire)
 	}
 	return nil
 }
@@ -137,17 +130,8 @@ func (x *SessionTitleCapabilities) decodeObject(r *wireReader, known *wireKnownS
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -236,33 +220,23 @@ func (x *SetSessionTitleResponse) decodeObject(r *wireReader, known *wireKnownSe
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "title":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Title, r)
-			if err != nil {
-				return wireAtKey(err, "title")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Title, r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -412,42 +386,27 @@ func (x *SetSessionTitleRequest) decodeObject(r *wireReader, known *wireKnownSet
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "title":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Title, r)
-			if err != nil {
-				return wireAtKey(err, "title")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Title, r)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {

@@ -201,30 +201,12 @@ func (x *SubagentSessionCapabilities) decodeObject(r *wireReader, known *wireKno
 	for it.next(r) {
 		switch string(it.key) {
 		case "cancel":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *SessionCancelCapabilities
-			err := wireDecodePtr(&v, r, (*SessionCancelCapabilities).decodeWire)
-			if err == nil {
-				x.Cancel = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.Cancel, r, (*SessionCancelCapabilities).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -319,17 +301,8 @@ func (x *SessionCancelCapabilities) decodeObject(r *wireReader, known *wireKnown
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -749,17 +722,8 @@ func (x *RunningStateUpdate) decodeObject(r *wireReader, known *wireKnownSet) er
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -842,17 +806,8 @@ func (x *ErrorStopReason) decodeObject(r *wireReader, known *wireKnownSet) error
 	for it.next(r) {
 		switch string(it.key) {
 		case "error":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *Error
-			err := wireDecodePtr(&v, r, (*Error).decodeWire)
-			if err == nil {
-				x.Error = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.Error, r, (*Error).decodeWire)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -937,25 +892,14 @@ func (x *IdleStateUpdate) decodeObject(r *wireReader, known *wireKnownSet) error
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		case "usage":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			if err := x.IdleStateUpdateEndTurnTokenUsage.decodeGatedMember(&it, r, nil, known); err != nil {
-				return err
+			if it.once(&seen, 1) {
+				if err := x.IdleStateUpdateEndTurnTokenUsage.decodeGatedMember(&it, r, nil, known); err != nil {
+					return err
+				}
 			}
 		}
 	}
@@ -1673,17 +1617,8 @@ func (x *RequiresActionStateUpdate) decodeObject(r *wireReader, known *wireKnown
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -1773,17 +1708,8 @@ func (x *UnknownStateUpdate) decodeObject(r *wireReader, known *wireKnownSet) er
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -1930,105 +1856,49 @@ func (x *SubagentUpdate) decodeObject(r *wireReader, known *wireKnownSet) error 
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "title":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v Patch[string]
-			err := wirePatchDecode(&v, r, wireDecodeString)
-			if err == nil {
-				x.Title = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPatch(&x.Title, r, wireDecodeString)
 			}
 		case "description":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v Patch[string]
-			err := wirePatchDecode(&v, r, wireDecodeString)
-			if err == nil {
-				x.Description = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPatch(&x.Description, r, wireDecodeString)
 			}
 		case "capabilities":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v Patch[SubagentSessionCapabilities]
-			err := wirePatchDecode(&v, r, (*SubagentSessionCapabilities).decodeWire)
-			if err == nil {
-				x.Capabilities = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenientPatch(&x.Capabilities, r, (*SubagentSessionCapabilities).decodeWire)
 			}
 		case "state":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v Patch[StateUpdate]
-			err := wirePatchDecode(&v, r, (*StateUpdate).decodeWire)
-			if err == nil {
-				x.State = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenientPatch(&x.State, r, (*StateUpdate).decodeWire)
 			}
 		case "cwd":
-			if seen&(1<<5) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 5
-			err := wirePatchDecode(&x.Cwd, r, wireDecodeString)
-			if err != nil {
-				return wireAtKey(err, "cwd")
+			if it.once(&seen, 5) {
+				err = wirePatchDecode(&x.Cwd, r, wireDecodeString)
 			}
 		case "additionalDirectories":
-			if seen&(1<<6) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 6
-			err := wirePatchDecode(&x.AdditionalDirectories, r, func(dst *[]string, r *wireReader) error {
-				return wireDecodeSlice(dst, r, false, wireDecodeString)
-			})
-			if err != nil {
-				return wireAtKey(err, "additionalDirectories")
+			if it.once(&seen, 6) {
+				err = wirePatchDecode(&x.AdditionalDirectories, r, func(dst *[]string, r *wireReader) error {
+					return wireDecodeSlice(dst, r, false, wireDecodeString)
+				})
 			}
 		case "_meta":
-			if seen&(1<<7) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 7
-			at := r.mark()
-			var v Patch[json.RawMessage]
-			err := wirePatchDecode(&v, r, wireDecodeRawObject)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 7) {
+				wireLenientPatch(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -2180,100 +2050,45 @@ func (x *SessionMessage) decodeObject(r *wireReader, known *wireKnownSet) error 
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "messageId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.MessageID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "messageId")
+			if it.once(&seen, 0) {
+				err = x.MessageID.decodeWire(r)
 			}
 		case "senderSessionId":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v Patch[SessionId]
-			err := wirePatchDecode(&v, r, (*SessionId).decodeWire)
-			if err == nil {
-				x.SenderSessionID = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPatch(&x.SenderSessionID, r, (*SessionId).decodeWire)
 			}
 		case "recipientSessionId":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v Patch[SessionId]
-			err := wirePatchDecode(&v, r, (*SessionId).decodeWire)
-			if err == nil {
-				x.RecipientSessionID = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPatch(&x.RecipientSessionID, r, (*SessionId).decodeWire)
 			}
 		case "senderMessageId":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v Patch[MessageId]
-			err := wirePatchDecode(&v, r, (*MessageId).decodeWire)
-			if err == nil {
-				x.SenderMessageID = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenientPatch(&x.SenderMessageID, r, (*MessageId).decodeWire)
 			}
 		case "recipientMessageId":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v Patch[MessageId]
-			err := wirePatchDecode(&v, r, (*MessageId).decodeWire)
-			if err == nil {
-				x.RecipientMessageID = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenientPatch(&x.RecipientMessageID, r, (*MessageId).decodeWire)
 			}
 		case "content":
-			if seen&(1<<5) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 5
-			at := r.mark()
-			var v Patch[[]ContentBlock]
-			err := wirePatchDecode(&v, r, func(dst *[]ContentBlock, r *wireReader) error {
-				return wireDecodeSlice(dst, r, true, (*ContentBlock).decodeWire)
-			})
-			if err == nil {
-				x.Content = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 5) {
+				wireLenientPatch(&x.Content, r, func(dst *[]ContentBlock, r *wireReader) error {
+					return wireDecodeSlice(dst, r, true, (*ContentBlock).decodeWire)
+				})
 			}
 		case "_meta":
-			if seen&(1<<6) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 6
-			at := r.mark()
-			var v Patch[json.RawMessage]
-			err := wirePatchDecode(&v, r, wireDecodeRawObject)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 6) {
+				wireLenientPatch(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -2400,42 +2215,27 @@ func (x *SessionMessageChunk) decodeObject(r *wireReader, known *wireKnownSet) e
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "messageId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.MessageID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "messageId")
+			if it.once(&seen, 0) {
+				err = x.MessageID.decodeWire(r)
 			}
 		case "content":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Content.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "content")
+			if it.once(&seen, 1) {
+				err = x.Content.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -2512,14 +2312,7 @@ type ClientCapabilitiesSubagents struct {
 func (x *ClientCapabilitiesSubagents) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	switch string(it.key) {
 	case "subagents":
-		at := r.mark()
-		var v *SubagentCapabilities
-		err := wireDecodePtr(&v, r, (*SubagentCapabilities).decodeWire)
-		if err == nil {
-			x.Subagents = v
-		} else {
-			r.reset(at)
-		}
+		wireLenientPtr(&x.Subagents, r, (*SubagentCapabilities).decodeWire)
 	}
 	return nil
 }
@@ -2583,17 +2376,8 @@ func (x *SubagentCapabilities) decodeObject(r *wireReader, known *wireKnownSet) 
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {

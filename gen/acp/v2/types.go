@@ -38,38 +38,27 @@ func (x *AgentRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "id":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "id")
+			if it.once(&seen, 0) {
+				err = x.ID.decodeWire(r)
 			}
 		case "method":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Method, r)
-			if err != nil {
-				return wireAtKey(err, "method")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Method, r)
 			}
 		case "params":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := wireDecodePtr(&x.Params, r, (*AgentRequestParams).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "params")
+			if it.once(&seen, 2) {
+				err = wireDecodePtr(&x.Params, r, (*AgentRequestParams).decodeWire)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -505,73 +494,39 @@ func (x *RequestPermissionRequest) decodeObject(r *wireReader, known *wireKnownS
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "title":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Title, r)
-			if err != nil {
-				return wireAtKey(err, "title")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Title, r)
 			}
 		case "description":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Description = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.Description, r, wireDecodeString)
 			}
 		case "subject":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			err := wireDecodePtr(&x.Subject, r, (*RequestPermissionSubject).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "subject")
+			if it.once(&seen, 3) {
+				err = wireDecodePtr(&x.Subject, r, (*RequestPermissionSubject).decodeWire)
 			}
 		case "options":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			err := wireDecodeSlice(&x.Options, r, false, (*PermissionOption).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "options")
+			if it.once(&seen, 4) {
+				err = wireDecodeSlice(&x.Options, r, false, (*PermissionOption).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<5) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 5
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 5) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -1022,154 +977,63 @@ func (x *ToolCallUpdate) decodeObject(r *wireReader, known *wireKnownSet) error 
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "toolCallId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ToolCallID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "toolCallId")
+			if it.once(&seen, 0) {
+				err = x.ToolCallID.decodeWire(r)
 			}
 		case "name":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v Patch[string]
-			err := wirePatchDecode(&v, r, wireDecodeString)
-			if err == nil {
-				x.Name = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPatch(&x.Name, r, wireDecodeString)
 			}
 		case "title":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v Patch[string]
-			err := wirePatchDecode(&v, r, wireDecodeString)
-			if err == nil {
-				x.Title = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPatch(&x.Title, r, wireDecodeString)
 			}
 		case "kind":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v Patch[ToolKind]
-			err := wirePatchDecode(&v, r, (*ToolKind).decodeWire)
-			if err == nil {
-				x.Kind = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenientPatch(&x.Kind, r, (*ToolKind).decodeWire)
 			}
 		case "status":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v Patch[ToolCallStatus]
-			err := wirePatchDecode(&v, r, (*ToolCallStatus).decodeWire)
-			if err == nil {
-				x.Status = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenientPatch(&x.Status, r, (*ToolCallStatus).decodeWire)
 			}
 		case "content":
-			if seen&(1<<5) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 5
-			at := r.mark()
-			var v Patch[[]ToolCallContent]
-			err := wirePatchDecode(&v, r, func(dst *[]ToolCallContent, r *wireReader) error {
-				return wireDecodeSlice(dst, r, true, (*ToolCallContent).decodeWire)
-			})
-			if err == nil {
-				x.Content = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 5) {
+				wireLenientPatch(&x.Content, r, func(dst *[]ToolCallContent, r *wireReader) error {
+					return wireDecodeSlice(dst, r, true, (*ToolCallContent).decodeWire)
+				})
 			}
 		case "locations":
-			if seen&(1<<6) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 6
-			at := r.mark()
-			var v Patch[[]ToolCallLocation]
-			err := wirePatchDecode(&v, r, func(dst *[]ToolCallLocation, r *wireReader) error {
-				return wireDecodeSlice(dst, r, true, (*ToolCallLocation).decodeWire)
-			})
-			if err == nil {
-				x.Locations = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 6) {
+				wireLenientPatch(&x.Locations, r, func(dst *[]ToolCallLocation, r *wireReader) error {
+					return wireDecodeSlice(dst, r, true, (*ToolCallLocation).decodeWire)
+				})
 			}
 		case "rawInput":
-			if seen&(1<<7) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 7
-			at := r.mark()
-			var v Patch[json.RawMessage]
-			err := wirePatchDecode(&v, r, wireDecodeRaw)
-			if err == nil {
-				x.RawInput = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 7) {
+				wireLenientPatch(&x.RawInput, r, wireDecodeRaw)
 			}
 		case "rawOutput":
-			if seen&(1<<8) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 8
-			at := r.mark()
-			var v Patch[json.RawMessage]
-			err := wirePatchDecode(&v, r, wireDecodeRaw)
-			if err == nil {
-				x.RawOutput = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 8) {
+				wireLenientPatch(&x.RawOutput, r, wireDecodeRaw)
 			}
 		case "capabilities":
-			if seen&(1<<9) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 9
-			at := r.mark()
-			var v Patch[ToolCallCapabilities]
-			err := wirePatchDecode(&v, r, (*ToolCallCapabilities).decodeWire)
-			if err == nil {
-				x.Capabilities = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 9) {
+				wireLenientPatch(&x.Capabilities, r, (*ToolCallCapabilities).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<10) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 10
-			at := r.mark()
-			var v Patch[json.RawMessage]
-			err := wirePatchDecode(&v, r, wireDecodeRawObject)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 10) {
+				wireLenientPatch(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -2241,61 +2105,20 @@ func (x *Annotations) decodeObject(r *wireReader, known *wireKnownSet) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "audience":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v []Role
-			var err error
-			if r.null() {
-				v = nil
-			} else {
-				err = wireDecodeSlice(&v, r, true, (*Role).decodeWire)
-			}
-			if err == nil {
-				x.Audience = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientSliceOrNull(&x.Audience, r, true, (*Role).decodeWire)
 			}
 		case "lastModified":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.LastModified = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.LastModified, r, wireDecodeString)
 			}
 		case "priority":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *float64
-			err := wireDecodePtr(&v, r, wireDecodeFloat64)
-			if err == nil {
-				x.Priority = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.Priority, r, wireDecodeFloat64)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -2456,46 +2279,27 @@ func (x *TextContent) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "text":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Text, r)
-			if err != nil {
-				return wireAtKey(err, "text")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Text, r)
 			}
 		case "annotations":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *Annotations
-			err := wireDecodePtr(&v, r, (*Annotations).decodeWire)
-			if err == nil {
-				x.Annotations = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.Annotations, r, (*Annotations).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -2618,68 +2422,35 @@ func (x *ImageContent) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "data":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Data, r)
-			if err != nil {
-				return wireAtKey(err, "data")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Data, r)
 			}
 		case "mimeType":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.MimeType.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "mimeType")
+			if it.once(&seen, 1) {
+				err = x.MimeType.decodeWire(r)
 			}
 		case "uri":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.URI = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.URI, r, wireDecodeString)
 			}
 		case "annotations":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v *Annotations
-			err := wireDecodePtr(&v, r, (*Annotations).decodeWire)
-			if err == nil {
-				x.Annotations = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenientPtr(&x.Annotations, r, (*Annotations).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -2792,55 +2563,31 @@ func (x *AudioContent) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "data":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Data, r)
-			if err != nil {
-				return wireAtKey(err, "data")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Data, r)
 			}
 		case "mimeType":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.MimeType.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "mimeType")
+			if it.once(&seen, 1) {
+				err = x.MimeType.decodeWire(r)
 			}
 		case "annotations":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *Annotations
-			err := wireDecodePtr(&v, r, (*Annotations).decodeWire)
-			if err == nil {
-				x.Annotations = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.Annotations, r, (*Annotations).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -2958,77 +2705,35 @@ func (x *Icon) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "src":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Src, r)
-			if err != nil {
-				return wireAtKey(err, "src")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Src, r)
 			}
 		case "mimeType":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *MediaType
-			err := wireDecodePtr(&v, r, (*MediaType).decodeWire)
-			if err == nil {
-				x.MimeType = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.MimeType, r, (*MediaType).decodeWire)
 			}
 		case "sizes":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v []string
-			var err error
-			if r.null() {
-				v = nil
-			} else {
-				err = wireDecodeSlice(&v, r, true, wireDecodeString)
-			}
-			if err == nil {
-				x.Sizes = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientSliceOrNull(&x.Sizes, r, true, wireDecodeString)
 			}
 		case "theme":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v *IconTheme
-			err := wireDecodePtr(&v, r, (*IconTheme).decodeWire)
-			if err == nil {
-				x.Theme = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenientPtr(&x.Theme, r, (*IconTheme).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -3214,125 +2919,51 @@ func (x *ResourceLink) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Name, r)
-			if err != nil {
-				return wireAtKey(err, "name")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Name, r)
 			}
 		case "uri":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.URI, r)
-			if err != nil {
-				return wireAtKey(err, "uri")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.URI, r)
 			}
 		case "title":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Title = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.Title, r, wireDecodeString)
 			}
 		case "description":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Description = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenientPtr(&x.Description, r, wireDecodeString)
 			}
 		case "icons":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v []Icon
-			var err error
-			if r.null() {
-				v = nil
-			} else {
-				err = wireDecodeSlice(&v, r, true, (*Icon).decodeWire)
-			}
-			if err == nil {
-				x.Icons = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenientSliceOrNull(&x.Icons, r, true, (*Icon).decodeWire)
 			}
 		case "mimeType":
-			if seen&(1<<5) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 5
-			at := r.mark()
-			var v *MediaType
-			err := wireDecodePtr(&v, r, (*MediaType).decodeWire)
-			if err == nil {
-				x.MimeType = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 5) {
+				wireLenientPtr(&x.MimeType, r, (*MediaType).decodeWire)
 			}
 		case "size":
-			if seen&(1<<6) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 6
-			at := r.mark()
-			var v *uint64
-			err := wireDecodePtr(&v, r, wireDecodeUint64)
-			if err == nil {
-				x.Size = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 6) {
+				wireLenientPtr(&x.Size, r, wireDecodeUint64)
 			}
 		case "annotations":
-			if seen&(1<<7) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 7
-			at := r.mark()
-			var v *Annotations
-			err := wireDecodePtr(&v, r, (*Annotations).decodeWire)
-			if err == nil {
-				x.Annotations = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 7) {
+				wireLenientPtr(&x.Annotations, r, (*Annotations).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<8) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 8
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 8) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -3652,55 +3283,31 @@ func (x *TextResourceContents) decodeObject(r *wireReader, known *wireKnownSet) 
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "text":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Text, r)
-			if err != nil {
-				return wireAtKey(err, "text")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Text, r)
 			}
 		case "uri":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.URI, r)
-			if err != nil {
-				return wireAtKey(err, "uri")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.URI, r)
 			}
 		case "mimeType":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *MediaType
-			err := wireDecodePtr(&v, r, (*MediaType).decodeWire)
-			if err == nil {
-				x.MimeType = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.MimeType, r, (*MediaType).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -3806,55 +3413,31 @@ func (x *BlobResourceContents) decodeObject(r *wireReader, known *wireKnownSet) 
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "blob":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Blob, r)
-			if err != nil {
-				return wireAtKey(err, "blob")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Blob, r)
 			}
 		case "uri":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.URI, r)
-			if err != nil {
-				return wireAtKey(err, "uri")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.URI, r)
 			}
 		case "mimeType":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *MediaType
-			err := wireDecodePtr(&v, r, (*MediaType).decodeWire)
-			if err == nil {
-				x.MimeType = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.MimeType, r, (*MediaType).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -3958,46 +3541,27 @@ func (x *EmbeddedResource) decodeObject(r *wireReader, known *wireKnownSet) erro
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "resource":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.Resource.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "resource")
+			if it.once(&seen, 0) {
+				err = x.Resource.decodeWire(r)
 			}
 		case "annotations":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *Annotations
-			err := wireDecodePtr(&v, r, (*Annotations).decodeWire)
-			if err == nil {
-				x.Annotations = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.Annotations, r, (*Annotations).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -4089,33 +3653,23 @@ func (x *Content) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "content":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.Content.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "content")
+			if it.once(&seen, 0) {
+				err = x.Content.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -4214,43 +3768,16 @@ func (x *DiffChange) decodeObject(r *wireReader, known *wireKnownSet) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "fileType":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *DiffFileType
-			err := wireDecodePtr(&v, r, (*DiffFileType).decodeWire)
-			if err == nil {
-				x.FileType = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.FileType, r, (*DiffFileType).decodeWire)
 			}
 		case "mimeType":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *MediaType
-			err := wireDecodePtr(&v, r, (*MediaType).decodeWire)
-			if err == nil {
-				x.MimeType = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.MimeType, r, (*MediaType).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		}
 	}
@@ -4806,20 +4333,19 @@ func (x *DiffPathChange) decodeObject(r *wireReader, known *wireKnownSet) error 
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "path":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.Path.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "path")
+			if it.once(&seen, 0) {
+				err = x.Path.decodeWire(r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -4891,29 +4417,23 @@ func (x *DiffPathPairChange) decodeObject(r *wireReader, known *wireKnownSet) er
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "oldPath":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.OldPath.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "oldPath")
+			if it.once(&seen, 0) {
+				err = x.OldPath.decodeWire(r)
 			}
 		case "path":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Path.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "path")
+			if it.once(&seen, 1) {
+				err = x.Path.decodeWire(r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -5001,42 +4521,27 @@ func (x *DiffPatch) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "format":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.Format.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "format")
+			if it.once(&seen, 0) {
+				err = x.Format.decodeWire(r)
 			}
 		case "text":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Text, r)
-			if err != nil {
-				return wireAtKey(err, "text")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Text, r)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -5205,46 +4710,27 @@ func (x *Diff) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "changes":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeSlice(&x.Changes, r, true, (*DiffChange).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "changes")
+			if it.once(&seen, 0) {
+				err = wireDecodeSlice(&x.Changes, r, true, (*DiffChange).decodeWire)
 			}
 		case "patch":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *DiffPatch
-			err := wireDecodePtr(&v, r, (*DiffPatch).decodeWire)
-			if err == nil {
-				x.Patch = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.Patch, r, (*DiffPatch).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -5365,33 +4851,23 @@ func (x *Terminal) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "terminalId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.TerminalID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "terminalId")
+			if it.once(&seen, 0) {
+				err = x.TerminalID.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -5486,46 +4962,27 @@ func (x *ToolCallLocation) decodeObject(r *wireReader, known *wireKnownSet) erro
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "path":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.Path.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "path")
+			if it.once(&seen, 0) {
+				err = x.Path.decodeWire(r)
 			}
 		case "line":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *uint32
-			err := wireDecodePtr(&v, r, wireDecodeUint32)
-			if err == nil {
-				x.Line = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.Line, r, wireDecodeUint32)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -5629,30 +5086,12 @@ func (x *ToolCallCapabilities) decodeObject(r *wireReader, known *wireKnownSet) 
 	for it.next(r) {
 		switch string(it.key) {
 		case "cancel":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *ToolCallCancelCapabilities
-			err := wireDecodePtr(&v, r, (*ToolCallCancelCapabilities).decodeWire)
-			if err == nil {
-				x.Cancel = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.Cancel, r, (*ToolCallCancelCapabilities).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -5743,17 +5182,8 @@ func (x *ToolCallCancelCapabilities) decodeObject(r *wireReader, known *wireKnow
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -5839,33 +5269,23 @@ func (x *ToolCallPermissionSubject) decodeObject(r *wireReader, known *wireKnown
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "toolCall":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ToolCall.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "toolCall")
+			if it.once(&seen, 0) {
+				err = x.ToolCall.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -5956,68 +5376,35 @@ func (x *CommandPermissionSubject) decodeObject(r *wireReader, known *wireKnownS
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "command":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Command, r)
-			if err != nil {
-				return wireAtKey(err, "command")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Command, r)
 			}
 		case "cwd":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Cwd.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "cwd")
+			if it.once(&seen, 1) {
+				err = x.Cwd.decodeWire(r)
 			}
 		case "toolCallId":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *ToolCallId
-			err := wireDecodePtr(&v, r, (*ToolCallId).decodeWire)
-			if err == nil {
-				x.ToolCallID = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.ToolCallID, r, (*ToolCallId).decodeWire)
 			}
 		case "terminalId":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v *TerminalId
-			err := wireDecodePtr(&v, r, (*TerminalId).decodeWire)
-			if err == nil {
-				x.TerminalID = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenientPtr(&x.TerminalID, r, (*TerminalId).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -6128,51 +5515,31 @@ func (x *PermissionOption) decodeObject(r *wireReader, known *wireKnownSet) erro
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "optionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.OptionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "optionId")
+			if it.once(&seen, 0) {
+				err = x.OptionID.decodeWire(r)
 			}
 		case "name":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Name, r)
-			if err != nil {
-				return wireAtKey(err, "name")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Name, r)
 			}
 		case "kind":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := x.Kind.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "kind")
+			if it.once(&seen, 2) {
+				err = x.Kind.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -6379,29 +5746,19 @@ func (x *CreateElicitationRequest) decodeObject(r *wireReader, known *wireKnownS
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "message":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Message, r)
-			if err != nil {
-				return wireAtKey(err, "message")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Message, r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
-			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -6757,33 +6114,23 @@ func (x *ElicitationSessionScope) decodeObject(r *wireReader, known *wireKnownSe
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "toolCallId":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *ToolCallId
-			err := wireDecodePtr(&v, r, (*ToolCallId).decodeWire)
-			if err == nil {
-				x.ToolCallID = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.ToolCallID, r, (*ToolCallId).decodeWire)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -6861,20 +6208,19 @@ func (x *ElicitationRequestScope) decodeObject(r *wireReader, known *wireKnownSe
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "requestId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.RequestID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "requestId")
+			if it.once(&seen, 0) {
+				err = x.RequestID.decodeWire(r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -6969,82 +6315,43 @@ func (x *ElicitationSchema) decodeObject(r *wireReader, known *wireKnownSet) err
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "type":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.Type.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "type")
+			if it.once(&seen, 0) {
+				err = x.Type.decodeWire(r)
 			}
 		case "title":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Title = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.Title, r, wireDecodeString)
 			}
 		case "properties":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := wireDecodeMap(&x.Properties, r, (*ElicitationPropertySchema).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "properties")
+			if it.once(&seen, 2) {
+				err = wireDecodeMap(&x.Properties, r, (*ElicitationPropertySchema).decodeWire)
 			}
 		case "required":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			var err error
-			if r.null() {
-				x.Required = nil
-			} else {
-				err = wireDecodeSlice(&x.Required, r, false, wireDecodeString)
-			}
-			if err != nil {
-				return wireAtKey(err, "required")
+			if it.once(&seen, 3) {
+				if r.null() {
+					x.Required = nil
+				} else {
+					err = wireDecodeSlice(&x.Required, r, false, wireDecodeString)
+				}
 			}
 		case "description":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Description = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenientPtr(&x.Description, r, wireDecodeString)
 			}
 		case "_meta":
-			if seen&(1<<5) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 5
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 5) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -7662,55 +6969,31 @@ func (x *EnumOption) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "const":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Const, r)
-			if err != nil {
-				return wireAtKey(err, "const")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Const, r)
 			}
 		case "title":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Title, r)
-			if err != nil {
-				return wireAtKey(err, "title")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Title, r)
 			}
 		case "description":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Description = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.Description, r, wireDecodeString)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -7849,127 +7132,63 @@ func (x *StringPropertySchema) decodeObject(r *wireReader, known *wireKnownSet) 
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "title":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Title = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.Title, r, wireDecodeString)
 			}
 		case "description":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Description = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.Description, r, wireDecodeString)
 			}
 		case "minLength":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := wireDecodePtr(&x.MinLength, r, wireDecodeUint32)
-			if err != nil {
-				return wireAtKey(err, "minLength")
+			if it.once(&seen, 2) {
+				err = wireDecodePtr(&x.MinLength, r, wireDecodeUint32)
 			}
 		case "maxLength":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			err := wireDecodePtr(&x.MaxLength, r, wireDecodeUint32)
-			if err != nil {
-				return wireAtKey(err, "maxLength")
+			if it.once(&seen, 3) {
+				err = wireDecodePtr(&x.MaxLength, r, wireDecodeUint32)
 			}
 		case "pattern":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			err := wireDecodePtr(&x.Pattern, r, wireDecodeString)
-			if err != nil {
-				return wireAtKey(err, "pattern")
+			if it.once(&seen, 4) {
+				err = wireDecodePtr(&x.Pattern, r, wireDecodeString)
 			}
 		case "format":
-			if seen&(1<<5) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 5
-			err := wireDecodePtr(&x.Format, r, (*StringFormat).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "format")
+			if it.once(&seen, 5) {
+				err = wireDecodePtr(&x.Format, r, (*StringFormat).decodeWire)
 			}
 		case "default":
-			if seen&(1<<6) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 6
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Default = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 6) {
+				wireLenientPtr(&x.Default, r, wireDecodeString)
 			}
 		case "enum":
-			if seen&(1<<7) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 7
-			var err error
-			if r.null() {
-				x.Enum = nil
-			} else {
-				err = wireDecodeSlice(&x.Enum, r, false, wireDecodeString)
-			}
-			if err != nil {
-				return wireAtKey(err, "enum")
+			if it.once(&seen, 7) {
+				if r.null() {
+					x.Enum = nil
+				} else {
+					err = wireDecodeSlice(&x.Enum, r, false, wireDecodeString)
+				}
 			}
 		case "oneOf":
-			if seen&(1<<8) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 8
-			var err error
-			if r.null() {
-				x.OneOf = nil
-			} else {
-				err = wireDecodeSlice(&x.OneOf, r, false, (*EnumOption).decodeWire)
-			}
-			if err != nil {
-				return wireAtKey(err, "oneOf")
+			if it.once(&seen, 8) {
+				if r.null() {
+					x.OneOf = nil
+				} else {
+					err = wireDecodeSlice(&x.OneOf, r, false, (*EnumOption).decodeWire)
+				}
 			}
 		case "_meta":
-			if seen&(1<<9) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 9
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 9) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -8127,81 +7346,39 @@ func (x *NumberPropertySchema) decodeObject(r *wireReader, known *wireKnownSet) 
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "title":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Title = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.Title, r, wireDecodeString)
 			}
 		case "description":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Description = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.Description, r, wireDecodeString)
 			}
 		case "minimum":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := wireDecodePtr(&x.Minimum, r, wireDecodeFloat64)
-			if err != nil {
-				return wireAtKey(err, "minimum")
+			if it.once(&seen, 2) {
+				err = wireDecodePtr(&x.Minimum, r, wireDecodeFloat64)
 			}
 		case "maximum":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			err := wireDecodePtr(&x.Maximum, r, wireDecodeFloat64)
-			if err != nil {
-				return wireAtKey(err, "maximum")
+			if it.once(&seen, 3) {
+				err = wireDecodePtr(&x.Maximum, r, wireDecodeFloat64)
 			}
 		case "default":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v *float64
-			err := wireDecodePtr(&v, r, wireDecodeFloat64)
-			if err == nil {
-				x.Default = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenientPtr(&x.Default, r, wireDecodeFloat64)
 			}
 		case "_meta":
-			if seen&(1<<5) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 5
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 5) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -8331,81 +7508,39 @@ func (x *IntegerPropertySchema) decodeObject(r *wireReader, known *wireKnownSet)
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "title":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Title = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.Title, r, wireDecodeString)
 			}
 		case "description":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Description = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.Description, r, wireDecodeString)
 			}
 		case "minimum":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := wireDecodePtr(&x.Minimum, r, wireDecodeInt64)
-			if err != nil {
-				return wireAtKey(err, "minimum")
+			if it.once(&seen, 2) {
+				err = wireDecodePtr(&x.Minimum, r, wireDecodeInt64)
 			}
 		case "maximum":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			err := wireDecodePtr(&x.Maximum, r, wireDecodeInt64)
-			if err != nil {
-				return wireAtKey(err, "maximum")
+			if it.once(&seen, 3) {
+				err = wireDecodePtr(&x.Maximum, r, wireDecodeInt64)
 			}
 		case "default":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v *int64
-			err := wireDecodePtr(&v, r, wireDecodeInt64)
-			if err == nil {
-				x.Default = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenientPtr(&x.Default, r, wireDecodeInt64)
 			}
 		case "_meta":
-			if seen&(1<<5) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 5
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 5) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -8529,56 +7664,20 @@ func (x *BooleanPropertySchema) decodeObject(r *wireReader, known *wireKnownSet)
 	for it.next(r) {
 		switch string(it.key) {
 		case "title":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Title = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.Title, r, wireDecodeString)
 			}
 		case "description":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Description = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.Description, r, wireDecodeString)
 			}
 		case "default":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *bool
-			err := wireDecodePtr(&v, r, wireDecodeBool)
-			if err == nil {
-				x.Default = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.Default, r, wireDecodeBool)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -8916,33 +8015,23 @@ func (x *StringMultiSelectItems) decodeObject(r *wireReader, known *wireKnownSet
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "enum":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeSlice(&x.Enum, r, false, wireDecodeString)
-			if err != nil {
-				return wireAtKey(err, "enum")
+			if it.once(&seen, 0) {
+				err = wireDecodeSlice(&x.Enum, r, false, wireDecodeString)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -9032,33 +8121,23 @@ func (x *TitledMultiSelectItems) decodeObject(r *wireReader, known *wireKnownSet
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "anyOf":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeSlice(&x.AnyOf, r, false, (*EnumOption).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "anyOf")
+			if it.once(&seen, 0) {
+				err = wireDecodeSlice(&x.AnyOf, r, false, (*EnumOption).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -9168,95 +8247,43 @@ func (x *MultiSelectPropertySchema) decodeObject(r *wireReader, known *wireKnown
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "title":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Title = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.Title, r, wireDecodeString)
 			}
 		case "description":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Description = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.Description, r, wireDecodeString)
 			}
 		case "minItems":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := wireDecodePtr(&x.MinItems, r, wireDecodeUint64)
-			if err != nil {
-				return wireAtKey(err, "minItems")
+			if it.once(&seen, 2) {
+				err = wireDecodePtr(&x.MinItems, r, wireDecodeUint64)
 			}
 		case "maxItems":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			err := wireDecodePtr(&x.MaxItems, r, wireDecodeUint64)
-			if err != nil {
-				return wireAtKey(err, "maxItems")
+			if it.once(&seen, 3) {
+				err = wireDecodePtr(&x.MaxItems, r, wireDecodeUint64)
 			}
 		case "items":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			err := x.Items.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "items")
+			if it.once(&seen, 4) {
+				err = x.Items.decodeWire(r)
 			}
 		case "default":
-			if seen&(1<<5) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 5
-			at := r.mark()
-			var v []string
-			var err error
-			if r.null() {
-				v = nil
-			} else {
-				err = wireDecodeSlice(&v, r, true, wireDecodeString)
-			}
-			if err == nil {
-				x.Default = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 5) {
+				wireLenientSliceOrNull(&x.Default, r, true, wireDecodeString)
 			}
 		case "_meta":
-			if seen&(1<<6) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 6
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 6) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -9371,16 +8398,15 @@ func (x *ElicitationFormMode) decodeObject(r *wireReader, known *wireKnownSet) e
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "requestedSchema":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
+			if it.once(&seen, 0) {
+				err = x.RequestedSchema.decodeWire(r)
 			}
-			seen |= 1 << 0
-			err := x.RequestedSchema.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "requestedSchema")
-			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -9661,25 +8687,19 @@ func (x *ElicitationUrlMode) decodeObject(r *wireReader, known *wireKnownSet) er
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "elicitationId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ElicitationID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "elicitationId")
+			if it.once(&seen, 0) {
+				err = x.ElicitationID.decodeWire(r)
 			}
 		case "url":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.URL, r)
 			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.URL, r)
-			if err != nil {
-				return wireAtKey(err, "url")
-			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -10087,29 +9107,23 @@ func (x *AgentResponseResult) decodeObject(r *wireReader, known *wireKnownSet) e
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "id":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "id")
+			if it.once(&seen, 0) {
+				err = x.ID.decodeWire(r)
 			}
 		case "result":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Result.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "result")
+			if it.once(&seen, 1) {
+				err = x.Result.decodeWire(r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -10194,29 +9208,23 @@ func (x *AgentResponseError) decodeObject(r *wireReader, known *wireKnownSet) er
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "id":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "id")
+			if it.once(&seen, 0) {
+				err = x.ID.decodeWire(r)
 			}
 		case "error":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Error.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "error")
+			if it.once(&seen, 1) {
+				err = x.Error.decodeWire(r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -10967,69 +9975,35 @@ func (x *InitializeResponse) decodeObject(r *wireReader, known *wireKnownSet) er
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "protocolVersion":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ProtocolVersion.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "protocolVersion")
+			if it.once(&seen, 0) {
+				err = x.ProtocolVersion.decodeWire(r)
 			}
 		case "info":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Info.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "info")
+			if it.once(&seen, 1) {
+				err = x.Info.decodeWire(r)
 			}
 		case "capabilities":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *AgentCapabilities
-			v = new(AgentCapabilities)
-			err := v.decodeWire(r)
-			if err == nil {
-				x.Capabilities = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientNew(&x.Capabilities, r, (*AgentCapabilities).decodeWire)
 			}
 		case "authMethods":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v []AuthMethod
-			err := wireDecodeSlice(&v, r, true, (*AuthMethod).decodeWire)
-			if err == nil {
-				x.AuthMethods = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenientSlice(&x.AuthMethods, r, true, (*AuthMethod).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -11173,55 +10147,31 @@ func (x *Implementation) decodeObject(r *wireReader, known *wireKnownSet) error 
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Name, r)
-			if err != nil {
-				return wireAtKey(err, "name")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Name, r)
 			}
 		case "title":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Title = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.Title, r, wireDecodeString)
 			}
 		case "version":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := wireDecodeString(&x.Version, r)
-			if err != nil {
-				return wireAtKey(err, "version")
+			if it.once(&seen, 2) {
+				err = wireDecodeString(&x.Version, r)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -11345,51 +10295,22 @@ func (x *AgentCapabilities) decodeObject(r *wireReader, known *wireKnownSet) err
 	for it.next(r) {
 		switch string(it.key) {
 		case "session":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *SessionCapabilities
-			err := wireDecodePtr(&v, r, (*SessionCapabilities).decodeWire)
-			if err == nil {
-				x.Session = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.Session, r, (*SessionCapabilities).decodeWire)
 			}
 		case "auth":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *AgentAuthCapabilities
-			err := wireDecodePtr(&v, r, (*AgentAuthCapabilities).decodeWire)
-			if err == nil {
-				x.Auth = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.Auth, r, (*AgentAuthCapabilities).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		case "providers":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			if err := x.AgentCapabilitiesLLMProviders.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
-				return err
+			if it.once(&seen, 3) {
+				if err := x.AgentCapabilitiesLLMProviders.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+					return err
+				}
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -11535,109 +10456,54 @@ func (x *SessionCapabilities) decodeObject(r *wireReader, known *wireKnownSet) e
 	for it.next(r) {
 		switch string(it.key) {
 		case "prompt":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *PromptCapabilities
-			err := wireDecodePtr(&v, r, (*PromptCapabilities).decodeWire)
-			if err == nil {
-				x.Prompt = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.Prompt, r, (*PromptCapabilities).decodeWire)
 			}
 		case "mcp":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *McpCapabilities
-			err := wireDecodePtr(&v, r, (*McpCapabilities).decodeWire)
-			if err == nil {
-				x.MCP = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.MCP, r, (*McpCapabilities).decodeWire)
 			}
 		case "delete":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *SessionDeleteCapabilities
-			err := wireDecodePtr(&v, r, (*SessionDeleteCapabilities).decodeWire)
-			if err == nil {
-				x.Delete = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.Delete, r, (*SessionDeleteCapabilities).decodeWire)
 			}
 		case "additionalDirectories":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v *SessionAdditionalDirectoriesCapabilities
-			err := wireDecodePtr(&v, r, (*SessionAdditionalDirectoriesCapabilities).decodeWire)
-			if err == nil {
-				x.AdditionalDirectories = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenientPtr(&x.AdditionalDirectories, r, (*SessionAdditionalDirectoriesCapabilities).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		case "systemPrompt":
-			if seen&(1<<5) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 5
-			if err := x.SessionCapabilitiesSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
-				return err
+			if it.once(&seen, 5) {
+				if err := x.SessionCapabilitiesSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+					return err
+				}
 			}
 		case "fork":
-			if seen&(1<<6) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 6
-			if err := x.SessionCapabilitiesSessionFork.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
-				return err
+			if it.once(&seen, 6) {
+				if err := x.SessionCapabilitiesSessionFork.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+					return err
+				}
 			}
 		case "archive":
-			if seen&(1<<7) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 7
-			if err := x.SessionCapabilitiesSessionArchive.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
-				return err
+			if it.once(&seen, 7) {
+				if err := x.SessionCapabilitiesSessionArchive.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+					return err
+				}
 			}
 		case "status":
-			if seen&(1<<8) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 8
-			if err := x.SessionCapabilitiesSessionStatus.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
-				return err
+			if it.once(&seen, 8) {
+				if err := x.SessionCapabilitiesSessionStatus.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+					return err
+				}
 			}
 		case "title":
-			if seen&(1<<9) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 9
-			if err := x.SessionCapabilitiesSessionTitle.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
-				return err
+			if it.once(&seen, 9) {
+				if err := x.SessionCapabilitiesSessionTitle.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+					return err
+				}
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -11793,56 +10659,20 @@ func (x *PromptCapabilities) decodeObject(r *wireReader, known *wireKnownSet) er
 	for it.next(r) {
 		switch string(it.key) {
 		case "image":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *PromptImageCapabilities
-			err := wireDecodePtr(&v, r, (*PromptImageCapabilities).decodeWire)
-			if err == nil {
-				x.Image = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.Image, r, (*PromptImageCapabilities).decodeWire)
 			}
 		case "audio":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *PromptAudioCapabilities
-			err := wireDecodePtr(&v, r, (*PromptAudioCapabilities).decodeWire)
-			if err == nil {
-				x.Audio = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.Audio, r, (*PromptAudioCapabilities).decodeWire)
 			}
 		case "embeddedContext":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *PromptEmbeddedContextCapabilities
-			err := wireDecodePtr(&v, r, (*PromptEmbeddedContextCapabilities).decodeWire)
-			if err == nil {
-				x.EmbeddedContext = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.EmbeddedContext, r, (*PromptEmbeddedContextCapabilities).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -11947,17 +10777,8 @@ func (x *PromptImageCapabilities) decodeObject(r *wireReader, known *wireKnownSe
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -12041,17 +10862,8 @@ func (x *PromptAudioCapabilities) decodeObject(r *wireReader, known *wireKnownSe
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -12135,17 +10947,8 @@ func (x *PromptEmbeddedContextCapabilities) decodeObject(r *wireReader, known *w
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -12239,51 +11042,22 @@ func (x *McpCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error
 	for it.next(r) {
 		switch string(it.key) {
 		case "stdio":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *McpStdioCapabilities
-			err := wireDecodePtr(&v, r, (*McpStdioCapabilities).decodeWire)
-			if err == nil {
-				x.Stdio = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.Stdio, r, (*McpStdioCapabilities).decodeWire)
 			}
 		case "http":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *McpHttpCapabilities
-			err := wireDecodePtr(&v, r, (*McpHttpCapabilities).decodeWire)
-			if err == nil {
-				x.HTTP = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.HTTP, r, (*McpHttpCapabilities).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		case "acp":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			if err := x.McpCapabilitiesMCPOverACP.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
-				return err
+			if it.once(&seen, 3) {
+				if err := x.McpCapabilitiesMCPOverACP.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+					return err
+				}
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -12384,17 +11158,8 @@ func (x *McpStdioCapabilities) decodeObject(r *wireReader, known *wireKnownSet) 
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -12478,17 +11243,8 @@ func (x *McpHttpCapabilities) decodeObject(r *wireReader, known *wireKnownSet) e
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -12572,17 +11328,8 @@ func (x *SessionDeleteCapabilities) decodeObject(r *wireReader, known *wireKnown
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -12669,17 +11416,8 @@ func (x *SessionAdditionalDirectoriesCapabilities) decodeObject(r *wireReader, k
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -12767,25 +11505,14 @@ func (x *AgentAuthCapabilities) decodeObject(r *wireReader, known *wireKnownSet)
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		case "status":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			if err := x.AgentAuthCapabilitiesAuthStatus.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
-				return err
+			if it.once(&seen, 1) {
+				if err := x.AgentAuthCapabilitiesAuthStatus.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+					return err
+				}
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -13043,29 +11770,23 @@ func (x *AuthMethodOther) decodeObject(r *wireReader, known *wireKnownSet) error
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "methodId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.MethodID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "methodId")
+			if it.once(&seen, 0) {
+				err = x.MethodID.decodeWire(r)
 			}
 		case "name":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Name, r)
-			if err != nil {
-				return wireAtKey(err, "name")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Name, r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -13185,42 +11906,27 @@ func (x *EnvVariable) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Name, r)
-			if err != nil {
-				return wireAtKey(err, "name")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Name, r)
 			}
 		case "value":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Value, r)
-			if err != nil {
-				return wireAtKey(err, "value")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Value, r)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -13331,83 +12037,47 @@ func (x *AuthMethodTerminal) decodeObject(r *wireReader, known *wireKnownSet) er
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "methodId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.MethodID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "methodId")
+			if it.once(&seen, 0) {
+				err = x.MethodID.decodeWire(r)
 			}
 		case "name":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Name, r)
-			if err != nil {
-				return wireAtKey(err, "name")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Name, r)
 			}
 		case "description":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Description = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.Description, r, wireDecodeString)
 			}
 		case "args":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			var err error
-			if r.null() {
-				x.Args = nil
-			} else {
-				err = wireDecodeSlice(&x.Args, r, false, wireDecodeString)
-			}
-			if err != nil {
-				return wireAtKey(err, "args")
+			if it.once(&seen, 3) {
+				if r.null() {
+					x.Args = nil
+				} else {
+					err = wireDecodeSlice(&x.Args, r, false, wireDecodeString)
+				}
 			}
 		case "env":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			var err error
-			if r.null() {
-				x.Env = nil
-			} else {
-				err = wireDecodeSlice(&x.Env, r, false, (*EnvVariable).decodeWire)
-			}
-			if err != nil {
-				return wireAtKey(err, "env")
+			if it.once(&seen, 4) {
+				if r.null() {
+					x.Env = nil
+				} else {
+					err = wireDecodeSlice(&x.Env, r, false, (*EnvVariable).decodeWire)
+				}
 			}
 		case "_meta":
-			if seen&(1<<5) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 5
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 5) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -13529,55 +12199,31 @@ func (x *AuthMethodAgent) decodeObject(r *wireReader, known *wireKnownSet) error
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "methodId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.MethodID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "methodId")
+			if it.once(&seen, 0) {
+				err = x.MethodID.decodeWire(r)
 			}
 		case "name":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Name, r)
-			if err != nil {
-				return wireAtKey(err, "name")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Name, r)
 			}
 		case "description":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Description = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.Description, r, wireDecodeString)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -13677,17 +12323,8 @@ func (x *LoginAuthResponse) decodeObject(r *wireReader, known *wireKnownSet) err
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -13769,17 +12406,8 @@ func (x *LogoutAuthResponse) decodeObject(r *wireReader, known *wireKnownSet) er
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -13883,59 +12511,31 @@ func (x *NewSessionResponse) decodeObject(r *wireReader, known *wireKnownSet) er
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "configOptions":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v []SessionConfigOption
-			err := wireDecodeSlice(&v, r, true, (*SessionConfigOption).decodeWire)
-			if err == nil {
-				x.ConfigOptions = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientSlice(&x.ConfigOptions, r, true, (*SessionConfigOption).decodeWire)
 			}
 		case "availableCommands":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v []AvailableCommand
-			err := wireDecodeSlice(&v, r, true, (*AvailableCommand).decodeWire)
-			if err == nil {
-				x.AvailableCommands = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientSlice(&x.AvailableCommands, r, true, (*AvailableCommand).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -14047,64 +12647,31 @@ func (x *SessionConfigOption) decodeObject(r *wireReader, known *wireKnownSet) e
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "configId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ConfigID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "configId")
+			if it.once(&seen, 0) {
+				err = x.ConfigID.decodeWire(r)
 			}
 		case "name":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Name, r)
-			if err != nil {
-				return wireAtKey(err, "name")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Name, r)
 			}
 		case "description":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Description = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.Description, r, wireDecodeString)
 			}
 		case "category":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v *SessionConfigOptionCategory
-			err := wireDecodePtr(&v, r, (*SessionConfigOptionCategory).decodeWire)
-			if err == nil {
-				x.Category = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenientPtr(&x.Category, r, (*SessionConfigOptionCategory).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
+			if it.once(&seen, 4) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
-			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -14737,55 +13304,31 @@ func (x *SessionConfigSelectOption) decodeObject(r *wireReader, known *wireKnown
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "value":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.Value.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "value")
+			if it.once(&seen, 0) {
+				err = x.Value.decodeWire(r)
 			}
 		case "name":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Name, r)
-			if err != nil {
-				return wireAtKey(err, "name")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Name, r)
 			}
 		case "description":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Description = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.Description, r, wireDecodeString)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -14889,55 +13432,31 @@ func (x *SessionConfigSelectGroup) decodeObject(r *wireReader, known *wireKnownS
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "groupId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.GroupID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "groupId")
+			if it.once(&seen, 0) {
+				err = x.GroupID.decodeWire(r)
 			}
 		case "name":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Name, r)
-			if err != nil {
-				return wireAtKey(err, "name")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Name, r)
 			}
 		case "options":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v []SessionConfigSelectOption
-			err := wireDecodeSlice(&v, r, true, (*SessionConfigSelectOption).decodeWire)
-			if err == nil {
-				x.Options = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientSlice(&x.Options, r, true, (*SessionConfigSelectOption).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -15059,29 +13578,23 @@ func (x *SessionConfigSelect) decodeObject(r *wireReader, known *wireKnownSet) e
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "currentValue":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.CurrentValue.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "currentValue")
+			if it.once(&seen, 0) {
+				err = x.CurrentValue.decodeWire(r)
 			}
 		case "options":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Options.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "options")
+			if it.once(&seen, 1) {
+				err = x.Options.decodeWire(r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -15159,20 +13672,19 @@ func (x *SessionConfigBoolean) decodeObject(r *wireReader, known *wireKnownSet) 
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "currentValue":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeBool(&x.CurrentValue, r)
-			if err != nil {
-				return wireAtKey(err, "currentValue")
+			if it.once(&seen, 0) {
+				err = wireDecodeBool(&x.CurrentValue, r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -15377,29 +13889,23 @@ func (x *AvailableCommandOther) decodeObject(r *wireReader, known *wireKnownSet)
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Name, r)
-			if err != nil {
-				return wireAtKey(err, "name")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Name, r)
 			}
 		case "description":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Description, r)
-			if err != nil {
-				return wireAtKey(err, "description")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Description, r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -15699,33 +14205,23 @@ func (x *TextCommandInput) decodeObject(r *wireReader, known *wireKnownSet) erro
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "hint":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Hint, r)
-			if err != nil {
-				return wireAtKey(err, "hint")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Hint, r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -15820,55 +14316,31 @@ func (x *Command) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Name, r)
-			if err != nil {
-				return wireAtKey(err, "name")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Name, r)
 			}
 		case "description":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Description, r)
-			if err != nil {
-				return wireAtKey(err, "description")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Description, r)
 			}
 		case "input":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *AvailableCommandInput
-			err := wireDecodePtr(&v, r, (*AvailableCommandInput).decodeWire)
-			if err == nil {
-				x.Input = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.Input, r, (*AvailableCommandInput).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -15972,46 +14444,27 @@ func (x *ListSessionsResponse) decodeObject(r *wireReader, known *wireKnownSet) 
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessions":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v []SessionInfo
-			err := wireDecodeSlice(&v, r, true, (*SessionInfo).decodeWire)
-			if err == nil {
-				x.Sessions = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientSlice(&x.Sessions, r, true, (*SessionInfo).decodeWire)
 			}
 		case "nextCursor":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodePtr(&x.NextCursor, r, (*SessionListCursor).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "nextCursor")
+			if it.once(&seen, 1) {
+				err = wireDecodePtr(&x.NextCursor, r, (*SessionListCursor).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -16126,90 +14579,49 @@ func (x *SessionInfo) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "cwd":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Cwd.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "cwd")
+			if it.once(&seen, 1) {
+				err = x.Cwd.decodeWire(r)
 			}
 		case "additionalDirectories":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			var err error
-			if r.null() {
-				x.AdditionalDirectories = nil
-			} else {
-				err = wireDecodeSlice(&x.AdditionalDirectories, r, false, (*AbsolutePath).decodeWire)
-			}
-			if err != nil {
-				return wireAtKey(err, "additionalDirectories")
+			if it.once(&seen, 2) {
+				if r.null() {
+					x.AdditionalDirectories = nil
+				} else {
+					err = wireDecodeSlice(&x.AdditionalDirectories, r, false, (*AbsolutePath).decodeWire)
+				}
 			}
 		case "title":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Title = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenientPtr(&x.Title, r, wireDecodeString)
 			}
 		case "updatedAt":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.UpdatedAt = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenientPtr(&x.UpdatedAt, r, wireDecodeString)
 			}
 		case "_meta":
-			if seen&(1<<5) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 5
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 5) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		case "archived":
-			if seen&(1<<6) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 6
-			if err := x.SessionInfoSessionArchive.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
-				return err
+			if it.once(&seen, 6) {
+				if err := x.SessionInfoSessionArchive.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+					return err
+				}
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -16347,17 +14759,8 @@ func (x *DeleteSessionResponse) decodeObject(r *wireReader, known *wireKnownSet)
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -17040,33 +15443,23 @@ func (x *BackgroundTerminal) decodeObject(r *wireReader, known *wireKnownSet) er
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "terminalId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.TerminalID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "terminalId")
+			if it.once(&seen, 0) {
+				err = x.TerminalID.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -17151,33 +15544,23 @@ func (x *BackgroundToolCall) decodeObject(r *wireReader, known *wireKnownSet) er
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "toolCallId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ToolCallID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "toolCallId")
+			if it.once(&seen, 0) {
+				err = x.ToolCallID.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -17273,35 +15656,12 @@ func (x *RunningStateUpdate) decodeObject(r *wireReader, known *wireKnownSet) er
 	for it.next(r) {
 		switch string(it.key) {
 		case "background":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v []BackgroundWork
-			var err error
-			if r.null() {
-				v = nil
-			} else {
-				err = wireDecodeSlice(&v, r, false, (*BackgroundWork).decodeWire)
-			}
-			if err == nil {
-				x.Background = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientSliceOrNull(&x.Background, r, false, (*BackgroundWork).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -17400,42 +15760,27 @@ func (x *Error) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "code":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.Code.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "code")
+			if it.once(&seen, 0) {
+				err = x.Code.decodeWire(r)
 			}
 		case "message":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Message, r)
-			if err != nil {
-				return wireAtKey(err, "message")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Message, r)
 			}
 		case "data":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *ErrorData
-			err := wireDecodePtr(&v, r, (*ErrorData).decodeWire)
-			if err == nil {
-				x.Data = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.Data, r, (*ErrorData).decodeWire)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -17798,42 +16143,27 @@ func (x *UnsupportedProtocolVersionErrorData) decodeObject(r *wireReader, known 
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "requested":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.Requested.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "requested")
+			if it.once(&seen, 0) {
+				err = x.Requested.decodeWire(r)
 			}
 		case "supported":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeSlice(&x.Supported, r, false, (*ProtocolVersion).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "supported")
+			if it.once(&seen, 1) {
+				err = wireDecodeSlice(&x.Supported, r, false, (*ProtocolVersion).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -17936,33 +16266,23 @@ func (x *SessionNotFoundErrorData) decodeObject(r *wireReader, known *wireKnownS
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -18044,17 +16364,8 @@ func (x *ErrorStopReason) decodeObject(r *wireReader, known *wireKnownSet) error
 	for it.next(r) {
 		switch string(it.key) {
 		case "error":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *Error
-			err := wireDecodePtr(&v, r, (*Error).decodeWire)
-			if err == nil {
-				x.Error = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.Error, r, (*Error).decodeWire)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -18159,43 +16470,18 @@ func (x *IdleStateUpdate) decodeObject(r *wireReader, known *wireKnownSet) error
 	for it.next(r) {
 		switch string(it.key) {
 		case "background":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v []BackgroundWork
-			var err error
-			if r.null() {
-				v = nil
-			} else {
-				err = wireDecodeSlice(&v, r, false, (*BackgroundWork).decodeWire)
-			}
-			if err == nil {
-				x.Background = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientSliceOrNull(&x.Background, r, false, (*BackgroundWork).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		case "usage":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			if err := x.IdleStateUpdateEndTurnTokenUsage.decodeGatedMember(&it, r, nil, known); err != nil {
-				return err
+			if it.once(&seen, 2) {
+				if err := x.IdleStateUpdateEndTurnTokenUsage.decodeGatedMember(&it, r, nil, known); err != nil {
+					return err
+				}
 			}
 		}
 	}
@@ -18962,35 +17248,12 @@ func (x *RequiresActionStateUpdate) decodeObject(r *wireReader, known *wireKnown
 	for it.next(r) {
 		switch string(it.key) {
 		case "background":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v []BackgroundWork
-			var err error
-			if r.null() {
-				v = nil
-			} else {
-				err = wireDecodeSlice(&v, r, false, (*BackgroundWork).decodeWire)
-			}
-			if err == nil {
-				x.Background = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientSliceOrNull(&x.Background, r, false, (*BackgroundWork).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -19099,43 +17362,16 @@ func (x *ResumeSessionResponse) decodeObject(r *wireReader, known *wireKnownSet)
 	for it.next(r) {
 		switch string(it.key) {
 		case "configOptions":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v []SessionConfigOption
-			err := wireDecodeSlice(&v, r, true, (*SessionConfigOption).decodeWire)
-			if err == nil {
-				x.ConfigOptions = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientSlice(&x.ConfigOptions, r, true, (*SessionConfigOption).decodeWire)
 			}
 		case "availableCommands":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v []AvailableCommand
-			err := wireDecodeSlice(&v, r, true, (*AvailableCommand).decodeWire)
-			if err == nil {
-				x.AvailableCommands = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientSlice(&x.AvailableCommands, r, true, (*AvailableCommand).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -19231,17 +17467,8 @@ func (x *CloseSessionResponse) decodeObject(r *wireReader, known *wireKnownSet) 
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -19323,17 +17550,8 @@ func (x *CancelToolCallResponse) decodeObject(r *wireReader, known *wireKnownSet
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -19415,17 +17633,8 @@ func (x *CancelTerminalResponse) decodeObject(r *wireReader, known *wireKnownSet
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -19507,33 +17716,23 @@ func (x *SetSessionConfigOptionResponse) decodeObject(r *wireReader, known *wire
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "configOptions":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeSlice(&x.ConfigOptions, r, true, (*SessionConfigOption).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "configOptions")
+			if it.once(&seen, 0) {
+				err = wireDecodeSlice(&x.ConfigOptions, r, true, (*SessionConfigOption).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -19640,33 +17839,23 @@ func (x *PromptResponse) decodeObject(r *wireReader, known *wireKnownSet) error 
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "messageId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.MessageID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "messageId")
+			if it.once(&seen, 0) {
+				err = x.MessageID.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -19799,29 +17988,23 @@ func (x *AgentNotification) decodeObject(r *wireReader, known *wireKnownSet) err
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "method":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Method, r)
-			if err != nil {
-				return wireAtKey(err, "method")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Method, r)
 			}
 		case "params":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodePtr(&x.Params, r, (*AgentNotificationParams).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "params")
+			if it.once(&seen, 1) {
+				err = wireDecodePtr(&x.Params, r, (*AgentNotificationParams).decodeWire)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -20110,42 +18293,27 @@ func (x *UpdateSessionNotification) decodeObject(r *wireReader, known *wireKnown
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "update":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Update.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "update")
+			if it.once(&seen, 1) {
+				err = x.Update.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -21291,42 +19459,27 @@ func (x *ContentChunk) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "messageId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.MessageID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "messageId")
+			if it.once(&seen, 0) {
+				err = x.MessageID.decodeWire(r)
 			}
 		case "content":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Content.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "content")
+			if it.once(&seen, 1) {
+				err = x.Content.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -21436,48 +19589,29 @@ func (x *UserMessage) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "messageId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.MessageID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "messageId")
+			if it.once(&seen, 0) {
+				err = x.MessageID.decodeWire(r)
 			}
 		case "content":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v Patch[[]ContentBlock]
-			err := wirePatchDecode(&v, r, func(dst *[]ContentBlock, r *wireReader) error {
-				return wireDecodeSlice(dst, r, true, (*ContentBlock).decodeWire)
-			})
-			if err == nil {
-				x.Content = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPatch(&x.Content, r, func(dst *[]ContentBlock, r *wireReader) error {
+					return wireDecodeSlice(dst, r, true, (*ContentBlock).decodeWire)
+				})
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v Patch[json.RawMessage]
-			err := wirePatchDecode(&v, r, wireDecodeRawObject)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPatch(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -21588,48 +19722,29 @@ func (x *AgentMessage) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "messageId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.MessageID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "messageId")
+			if it.once(&seen, 0) {
+				err = x.MessageID.decodeWire(r)
 			}
 		case "content":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v Patch[[]ContentBlock]
-			err := wirePatchDecode(&v, r, func(dst *[]ContentBlock, r *wireReader) error {
-				return wireDecodeSlice(dst, r, true, (*ContentBlock).decodeWire)
-			})
-			if err == nil {
-				x.Content = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPatch(&x.Content, r, func(dst *[]ContentBlock, r *wireReader) error {
+					return wireDecodeSlice(dst, r, true, (*ContentBlock).decodeWire)
+				})
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v Patch[json.RawMessage]
-			err := wirePatchDecode(&v, r, wireDecodeRawObject)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPatch(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -21740,48 +19855,29 @@ func (x *AgentThought) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "messageId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.MessageID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "messageId")
+			if it.once(&seen, 0) {
+				err = x.MessageID.decodeWire(r)
 			}
 		case "content":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v Patch[[]ContentBlock]
-			err := wirePatchDecode(&v, r, func(dst *[]ContentBlock, r *wireReader) error {
-				return wireDecodeSlice(dst, r, true, (*ContentBlock).decodeWire)
-			})
-			if err == nil {
-				x.Content = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPatch(&x.Content, r, func(dst *[]ContentBlock, r *wireReader) error {
+					return wireDecodeSlice(dst, r, true, (*ContentBlock).decodeWire)
+				})
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v Patch[json.RawMessage]
-			err := wirePatchDecode(&v, r, wireDecodeRawObject)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPatch(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -21883,42 +19979,27 @@ func (x *ToolCallContentChunk) decodeObject(r *wireReader, known *wireKnownSet) 
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "toolCallId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ToolCallID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "toolCallId")
+			if it.once(&seen, 0) {
+				err = x.ToolCallID.decodeWire(r)
 			}
 		case "content":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Content.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "content")
+			if it.once(&seen, 1) {
+				err = x.Content.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -22011,33 +20092,23 @@ func (x *TerminalOutput) decodeObject(r *wireReader, known *wireKnownSet) error 
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "data":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Data, r)
-			if err != nil {
-				return wireAtKey(err, "data")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Data, r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -22134,43 +20205,16 @@ func (x *TerminalExitStatus) decodeObject(r *wireReader, known *wireKnownSet) er
 	for it.next(r) {
 		switch string(it.key) {
 		case "exitCode":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *int64
-			err := wireDecodePtr(&v, r, wireDecodeInt64)
-			if err == nil {
-				x.ExitCode = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.ExitCode, r, wireDecodeInt64)
 			}
 		case "signal":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Signal = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.Signal, r, wireDecodeString)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -22268,42 +20312,27 @@ func (x *TerminalSize) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "cols":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeUint16(&x.Cols, r)
-			if err != nil {
-				return wireAtKey(err, "cols")
+			if it.once(&seen, 0) {
+				err = wireDecodeUint16(&x.Cols, r)
 			}
 		case "rows":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeUint16(&x.Rows, r)
-			if err != nil {
-				return wireAtKey(err, "rows")
+			if it.once(&seen, 1) {
+				err = wireDecodeUint16(&x.Rows, r)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -22408,30 +20437,12 @@ func (x *TerminalCapabilities) decodeObject(r *wireReader, known *wireKnownSet) 
 	for it.next(r) {
 		switch string(it.key) {
 		case "cancel":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *TerminalCancelCapabilities
-			err := wireDecodePtr(&v, r, (*TerminalCancelCapabilities).decodeWire)
-			if err == nil {
-				x.Cancel = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.Cancel, r, (*TerminalCancelCapabilities).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -22522,17 +20533,8 @@ func (x *TerminalCancelCapabilities) decodeObject(r *wireReader, known *wireKnow
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -22641,111 +20643,47 @@ func (x *TerminalUpdate) decodeObject(r *wireReader, known *wireKnownSet) error 
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "terminalId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.TerminalID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "terminalId")
+			if it.once(&seen, 0) {
+				err = x.TerminalID.decodeWire(r)
 			}
 		case "command":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v Patch[string]
-			err := wirePatchDecode(&v, r, wireDecodeString)
-			if err == nil {
-				x.Command = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPatch(&x.Command, r, wireDecodeString)
 			}
 		case "cwd":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v Patch[AbsolutePath]
-			err := wirePatchDecode(&v, r, (*AbsolutePath).decodeWire)
-			if err == nil {
-				x.Cwd = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPatch(&x.Cwd, r, (*AbsolutePath).decodeWire)
 			}
 		case "output":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v Patch[TerminalOutput]
-			err := wirePatchDecode(&v, r, (*TerminalOutput).decodeWire)
-			if err == nil {
-				x.Output = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenientPatch(&x.Output, r, (*TerminalOutput).decodeWire)
 			}
 		case "exitStatus":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v Patch[TerminalExitStatus]
-			err := wirePatchDecode(&v, r, (*TerminalExitStatus).decodeWire)
-			if err == nil {
-				x.ExitStatus = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenientPatch(&x.ExitStatus, r, (*TerminalExitStatus).decodeWire)
 			}
 		case "size":
-			if seen&(1<<5) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 5
-			at := r.mark()
-			var v Patch[TerminalSize]
-			err := wirePatchDecode(&v, r, (*TerminalSize).decodeWire)
-			if err == nil {
-				x.Size = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 5) {
+				wireLenientPatch(&x.Size, r, (*TerminalSize).decodeWire)
 			}
 		case "capabilities":
-			if seen&(1<<6) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 6
-			at := r.mark()
-			var v Patch[TerminalCapabilities]
-			err := wirePatchDecode(&v, r, (*TerminalCapabilities).decodeWire)
-			if err == nil {
-				x.Capabilities = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 6) {
+				wireLenientPatch(&x.Capabilities, r, (*TerminalCapabilities).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<7) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 7
-			at := r.mark()
-			var v Patch[json.RawMessage]
-			err := wirePatchDecode(&v, r, wireDecodeRawObject)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 7) {
+				wireLenientPatch(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -22875,42 +20813,27 @@ func (x *TerminalOutputChunk) decodeObject(r *wireReader, known *wireKnownSet) e
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "terminalId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.TerminalID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "terminalId")
+			if it.once(&seen, 0) {
+				err = x.TerminalID.decodeWire(r)
 			}
 		case "data":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Data, r)
-			if err != nil {
-				return wireAtKey(err, "data")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Data, r)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -23130,20 +21053,19 @@ func (x *PlanUpdateContentOther) decodeObject(r *wireReader, known *wireKnownSet
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "planId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.PlanID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "planId")
+			if it.once(&seen, 0) {
+				err = x.PlanID.decodeWire(r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -23264,51 +21186,31 @@ func (x *PlanEntry) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "content":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Content, r)
-			if err != nil {
-				return wireAtKey(err, "content")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Content, r)
 			}
 		case "priority":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Priority.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "priority")
+			if it.once(&seen, 1) {
+				err = x.Priority.decodeWire(r)
 			}
 		case "status":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := x.Status.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "status")
+			if it.once(&seen, 2) {
+				err = x.Status.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -23545,42 +21447,27 @@ func (x *PlanItems) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "planId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.PlanID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "planId")
+			if it.once(&seen, 0) {
+				err = x.PlanID.decodeWire(r)
 			}
 		case "entries":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeSlice(&x.Entries, r, true, (*PlanEntry).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "entries")
+			if it.once(&seen, 1) {
+				err = wireDecodeSlice(&x.Entries, r, true, (*PlanEntry).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -23678,33 +21565,23 @@ func (x *PlanUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "plan":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.Plan.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "plan")
+			if it.once(&seen, 0) {
+				err = x.Plan.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -23789,33 +21666,23 @@ func (x *AvailableCommandsUpdate) decodeObject(r *wireReader, known *wireKnownSe
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "availableCommands":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeSlice(&x.AvailableCommands, r, true, (*AvailableCommand).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "availableCommands")
+			if it.once(&seen, 0) {
+				err = wireDecodeSlice(&x.AvailableCommands, r, true, (*AvailableCommand).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -23905,33 +21772,23 @@ func (x *ConfigOptionUpdate) decodeObject(r *wireReader, known *wireKnownSet) er
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "configOptions":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeSlice(&x.ConfigOptions, r, true, (*SessionConfigOption).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "configOptions")
+			if it.once(&seen, 0) {
+				err = wireDecodeSlice(&x.ConfigOptions, r, true, (*SessionConfigOption).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -24035,43 +21892,16 @@ func (x *SessionInfoUpdate) decodeObject(r *wireReader, known *wireKnownSet) err
 	for it.next(r) {
 		switch string(it.key) {
 		case "title":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v Patch[string]
-			err := wirePatchDecode(&v, r, wireDecodeString)
-			if err == nil {
-				x.Title = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPatch(&x.Title, r, wireDecodeString)
 			}
 		case "updatedAt":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v Patch[string]
-			err := wirePatchDecode(&v, r, wireDecodeString)
-			if err == nil {
-				x.UpdatedAt = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPatch(&x.UpdatedAt, r, wireDecodeString)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v Patch[json.RawMessage]
-			err := wirePatchDecode(&v, r, wireDecodeRawObject)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPatch(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -24170,42 +22000,27 @@ func (x *Cost) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "amount":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeFloat64(&x.Amount, r)
-			if err != nil {
-				return wireAtKey(err, "amount")
+			if it.once(&seen, 0) {
+				err = wireDecodeFloat64(&x.Amount, r)
 			}
 		case "currency":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Currency, r)
-			if err != nil {
-				return wireAtKey(err, "currency")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Currency, r)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -24304,55 +22119,31 @@ func (x *UsageUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "used":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeUint64(&x.Used, r)
-			if err != nil {
-				return wireAtKey(err, "used")
+			if it.once(&seen, 0) {
+				err = wireDecodeUint64(&x.Used, r)
 			}
 		case "size":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeUint64(&x.Size, r)
-			if err != nil {
-				return wireAtKey(err, "size")
+			if it.once(&seen, 1) {
+				err = wireDecodeUint64(&x.Size, r)
 			}
 		case "cost":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v Patch[Cost]
-			err := wirePatchDecode(&v, r, (*Cost).decodeWire)
-			if err == nil {
-				x.Cost = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPatch(&x.Cost, r, (*Cost).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -24524,55 +22315,31 @@ func (x *Notice) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "severity":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.Severity.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "severity")
+			if it.once(&seen, 0) {
+				err = x.Severity.decodeWire(r)
 			}
 		case "title":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Title, r)
-			if err != nil {
-				return wireAtKey(err, "title")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Title, r)
 			}
 		case "description":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Description = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.Description, r, wireDecodeString)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -24770,70 +22537,37 @@ func (x *CompactionUpdate) decodeObject(r *wireReader, known *wireKnownSet) erro
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "compactionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.CompactionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "compactionId")
+			if it.once(&seen, 0) {
+				err = x.CompactionID.decodeWire(r)
 			}
 		case "status":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Status.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "status")
+			if it.once(&seen, 1) {
+				err = x.Status.decodeWire(r)
 			}
 		case "summary":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v Patch[[]ContentBlock]
-			err := wirePatchDecode(&v, r, func(dst *[]ContentBlock, r *wireReader) error {
-				return wireDecodeSlice(dst, r, true, (*ContentBlock).decodeWire)
-			})
-			if err == nil {
-				x.Summary = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPatch(&x.Summary, r, func(dst *[]ContentBlock, r *wireReader) error {
+					return wireDecodeSlice(dst, r, true, (*ContentBlock).decodeWire)
+				})
 			}
 		case "error":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v Patch[string]
-			err := wirePatchDecode(&v, r, wireDecodeString)
-			if err == nil {
-				x.Error = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenientPatch(&x.Error, r, wireDecodeString)
 			}
 		case "_meta":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v Patch[json.RawMessage]
-			err := wirePatchDecode(&v, r, wireDecodeRawObject)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenientPatch(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -24946,42 +22680,27 @@ func (x *CompactionSummaryChunk) decodeObject(r *wireReader, known *wireKnownSet
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "compactionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.CompactionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "compactionId")
+			if it.once(&seen, 0) {
+				err = x.CompactionID.decodeWire(r)
 			}
 		case "content":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Content.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "content")
+			if it.once(&seen, 1) {
+				err = x.Content.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -25076,33 +22795,23 @@ func (x *CompleteElicitationNotification) decodeObject(r *wireReader, known *wir
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "elicitationId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ElicitationID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "elicitationId")
+			if it.once(&seen, 0) {
+				err = x.ElicitationID.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -25212,38 +22921,27 @@ func (x *ClientRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "id":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "id")
+			if it.once(&seen, 0) {
+				err = x.ID.decodeWire(r)
 			}
 		case "method":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Method, r)
-			if err != nil {
-				return wireAtKey(err, "method")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Method, r)
 			}
 		case "params":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := wireDecodePtr(&x.Params, r, (*ClientRequestParams).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "params")
+			if it.once(&seen, 2) {
+				err = wireDecodePtr(&x.Params, r, (*ClientRequestParams).decodeWire)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -25965,56 +23663,31 @@ func (x *InitializeRequest) decodeObject(r *wireReader, known *wireKnownSet) err
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "protocolVersion":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ProtocolVersion.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "protocolVersion")
+			if it.once(&seen, 0) {
+				err = x.ProtocolVersion.decodeWire(r)
 			}
 		case "info":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Info.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "info")
+			if it.once(&seen, 1) {
+				err = x.Info.decodeWire(r)
 			}
 		case "capabilities":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *ClientCapabilities
-			v = new(ClientCapabilities)
-			err := v.decodeWire(r)
-			if err == nil {
-				x.Capabilities = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientNew(&x.Capabilities, r, (*ClientCapabilities).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -26134,43 +23807,16 @@ func (x *ClientCapabilities) decodeObject(r *wireReader, known *wireKnownSet) er
 	for it.next(r) {
 		switch string(it.key) {
 		case "auth":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *ClientAuthCapabilities
-			err := wireDecodePtr(&v, r, (*ClientAuthCapabilities).decodeWire)
-			if err == nil {
-				x.Auth = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.Auth, r, (*ClientAuthCapabilities).decodeWire)
 			}
 		case "elicitation":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *ElicitationCapabilities
-			err := wireDecodePtr(&v, r, (*ElicitationCapabilities).decodeWire)
-			if err == nil {
-				x.Elicitation = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.Elicitation, r, (*ElicitationCapabilities).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -26277,30 +23923,12 @@ func (x *ClientAuthCapabilities) decodeObject(r *wireReader, known *wireKnownSet
 	for it.next(r) {
 		switch string(it.key) {
 		case "terminal":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *TerminalAuthCapabilities
-			err := wireDecodePtr(&v, r, (*TerminalAuthCapabilities).decodeWire)
-			if err == nil {
-				x.Terminal = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.Terminal, r, (*TerminalAuthCapabilities).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -26393,17 +24021,8 @@ func (x *TerminalAuthCapabilities) decodeObject(r *wireReader, known *wireKnownS
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -26495,43 +24114,16 @@ func (x *ElicitationCapabilities) decodeObject(r *wireReader, known *wireKnownSe
 	for it.next(r) {
 		switch string(it.key) {
 		case "form":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *ElicitationFormCapabilities
-			err := wireDecodePtr(&v, r, (*ElicitationFormCapabilities).decodeWire)
-			if err == nil {
-				x.Form = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.Form, r, (*ElicitationFormCapabilities).decodeWire)
 			}
 		case "url":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *ElicitationUrlCapabilities
-			err := wireDecodePtr(&v, r, (*ElicitationUrlCapabilities).decodeWire)
-			if err == nil {
-				x.URL = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.URL, r, (*ElicitationUrlCapabilities).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -26629,17 +24221,8 @@ func (x *ElicitationFormCapabilities) decodeObject(r *wireReader, known *wireKno
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -26723,17 +24306,8 @@ func (x *ElicitationUrlCapabilities) decodeObject(r *wireReader, known *wireKnow
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -26822,33 +24396,23 @@ func (x *LoginAuthRequest) decodeObject(r *wireReader, known *wireKnownSet) erro
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "methodId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.MethodID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "methodId")
+			if it.once(&seen, 0) {
+				err = x.MethodID.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -26939,17 +24503,8 @@ func (x *LogoutAuthRequest) decodeObject(r *wireReader, known *wireKnownSet) err
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -27045,69 +24600,45 @@ func (x *NewSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) err
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "cwd":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.Cwd.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "cwd")
+			if it.once(&seen, 0) {
+				err = x.Cwd.decodeWire(r)
 			}
 		case "additionalDirectories":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			var err error
-			if r.null() {
-				x.AdditionalDirectories = nil
-			} else {
-				err = wireDecodeSlice(&x.AdditionalDirectories, r, false, (*AbsolutePath).decodeWire)
-			}
-			if err != nil {
-				return wireAtKey(err, "additionalDirectories")
+			if it.once(&seen, 1) {
+				if r.null() {
+					x.AdditionalDirectories = nil
+				} else {
+					err = wireDecodeSlice(&x.AdditionalDirectories, r, false, (*AbsolutePath).decodeWire)
+				}
 			}
 		case "mcpServers":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			var err error
-			if r.null() {
-				x.MCPServers = nil
-			} else {
-				err = wireDecodeSlice(&x.MCPServers, r, false, (*McpServer).decodeWire)
-			}
-			if err != nil {
-				return wireAtKey(err, "mcpServers")
+			if it.once(&seen, 2) {
+				if r.null() {
+					x.MCPServers = nil
+				} else {
+					err = wireDecodeSlice(&x.MCPServers, r, false, (*McpServer).decodeWire)
+				}
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		case "systemPrompt":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			if err := x.NewSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
-				return err
+			if it.once(&seen, 4) {
+				if err := x.NewSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+					return err
+				}
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -27474,42 +25005,27 @@ func (x *HttpHeader) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Name, r)
-			if err != nil {
-				return wireAtKey(err, "name")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Name, r)
 			}
 		case "value":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Value, r)
-			if err != nil {
-				return wireAtKey(err, "value")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Value, r)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -27607,56 +25123,35 @@ func (x *McpServerHttp) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Name, r)
-			if err != nil {
-				return wireAtKey(err, "name")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Name, r)
 			}
 		case "url":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.URL, r)
-			if err != nil {
-				return wireAtKey(err, "url")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.URL, r)
 			}
 		case "headers":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			var err error
-			if r.null() {
-				x.Headers = nil
-			} else {
-				err = wireDecodeSlice(&x.Headers, r, false, (*HttpHeader).decodeWire)
-			}
-			if err != nil {
-				return wireAtKey(err, "headers")
+			if it.once(&seen, 2) {
+				if r.null() {
+					x.Headers = nil
+				} else {
+					err = wireDecodeSlice(&x.Headers, r, false, (*HttpHeader).decodeWire)
+				}
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -27763,70 +25258,43 @@ func (x *McpServerStdio) decodeObject(r *wireReader, known *wireKnownSet) error 
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Name, r)
-			if err != nil {
-				return wireAtKey(err, "name")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Name, r)
 			}
 		case "command":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Command.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "command")
+			if it.once(&seen, 1) {
+				err = x.Command.decodeWire(r)
 			}
 		case "args":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			var err error
-			if r.null() {
-				x.Args = nil
-			} else {
-				err = wireDecodeSlice(&x.Args, r, false, wireDecodeString)
-			}
-			if err != nil {
-				return wireAtKey(err, "args")
+			if it.once(&seen, 2) {
+				if r.null() {
+					x.Args = nil
+				} else {
+					err = wireDecodeSlice(&x.Args, r, false, wireDecodeString)
+				}
 			}
 		case "env":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			var err error
-			if r.null() {
-				x.Env = nil
-			} else {
-				err = wireDecodeSlice(&x.Env, r, false, (*EnvVariable).decodeWire)
-			}
-			if err != nil {
-				return wireAtKey(err, "env")
+			if it.once(&seen, 3) {
+				if r.null() {
+					x.Env = nil
+				} else {
+					err = wireDecodeSlice(&x.Env, r, false, (*EnvVariable).decodeWire)
+				}
 			}
 		case "_meta":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -27944,50 +25412,33 @@ func (x *ListSessionsRequest) decodeObject(r *wireReader, known *wireKnownSet) e
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "cwd":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodePtr(&x.Cwd, r, (*AbsolutePath).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "cwd")
+			if it.once(&seen, 0) {
+				err = wireDecodePtr(&x.Cwd, r, (*AbsolutePath).decodeWire)
 			}
 		case "cursor":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodePtr(&x.Cursor, r, (*SessionListCursor).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "cursor")
+			if it.once(&seen, 1) {
+				err = wireDecodePtr(&x.Cursor, r, (*SessionListCursor).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		case "archived":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			if err := x.ListSessionsRequestSessionArchive.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
-				return err
+			if it.once(&seen, 3) {
+				if err := x.ListSessionsRequestSessionArchive.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+					return err
+				}
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -28083,33 +25534,23 @@ func (x *DeleteSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) 
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -28228,87 +25669,53 @@ func (x *ResumeSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) 
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "cwd":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Cwd.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "cwd")
+			if it.once(&seen, 1) {
+				err = x.Cwd.decodeWire(r)
 			}
 		case "additionalDirectories":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			var err error
-			if r.null() {
-				x.AdditionalDirectories = nil
-			} else {
-				err = wireDecodeSlice(&x.AdditionalDirectories, r, false, (*AbsolutePath).decodeWire)
-			}
-			if err != nil {
-				return wireAtKey(err, "additionalDirectories")
+			if it.once(&seen, 2) {
+				if r.null() {
+					x.AdditionalDirectories = nil
+				} else {
+					err = wireDecodeSlice(&x.AdditionalDirectories, r, false, (*AbsolutePath).decodeWire)
+				}
 			}
 		case "mcpServers":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			var err error
-			if r.null() {
-				x.MCPServers = nil
-			} else {
-				err = wireDecodeSlice(&x.MCPServers, r, false, (*McpServer).decodeWire)
-			}
-			if err != nil {
-				return wireAtKey(err, "mcpServers")
+			if it.once(&seen, 3) {
+				if r.null() {
+					x.MCPServers = nil
+				} else {
+					err = wireDecodeSlice(&x.MCPServers, r, false, (*McpServer).decodeWire)
+				}
 			}
 		case "replayFrom":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			err := wireDecodePtr(&x.ReplayFrom, r, (*ReplayFrom).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "replayFrom")
+			if it.once(&seen, 4) {
+				err = wireDecodePtr(&x.ReplayFrom, r, (*ReplayFrom).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<5) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 5
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 5) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		case "systemPrompt":
-			if seen&(1<<6) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 6
-			if err := x.ResumeSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
-				return err
+			if it.once(&seen, 6) {
+				if err := x.ResumeSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+					return err
+				}
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -28630,17 +26037,8 @@ func (x *ReplayFromStart) decodeObject(r *wireReader, known *wireKnownSet) error
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -28741,33 +26139,23 @@ func (x *CloseSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) e
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -28867,42 +26255,27 @@ func (x *CancelToolCallRequest) decodeObject(r *wireReader, known *wireKnownSet)
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "toolCallId":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.ToolCallID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "toolCallId")
+			if it.once(&seen, 1) {
+				err = x.ToolCallID.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -29011,42 +26384,27 @@ func (x *CancelTerminalRequest) decodeObject(r *wireReader, known *wireKnownSet)
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "terminalId":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.TerminalID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "terminalId")
+			if it.once(&seen, 1) {
+				err = x.TerminalID.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -29152,38 +26510,23 @@ func (x *SetSessionConfigOptionRequest) decodeObject(r *wireReader, known *wireK
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "configId":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.ConfigID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "configId")
+			if it.once(&seen, 1) {
+				err = x.ConfigID.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
-			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -29371,20 +26714,19 @@ func (x *SetSessionConfigOptionRequestID) decodeObject(r *wireReader, known *wir
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "value":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.Value.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "value")
+			if it.once(&seen, 0) {
+				err = x.Value.decodeWire(r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -29457,20 +26799,19 @@ func (x *SetSessionConfigOptionRequestBoolean) decodeObject(r *wireReader, known
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "value":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeBool(&x.Value, r)
-			if err != nil {
-				return wireAtKey(err, "value")
+			if it.once(&seen, 0) {
+				err = wireDecodeBool(&x.Value, r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -29552,20 +26893,19 @@ func (x *SetSessionConfigOptionRequestOther) decodeObject(r *wireReader, known *
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "value":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeRaw(&x.Value, r)
-			if err != nil {
-				return wireAtKey(err, "value")
+			if it.once(&seen, 0) {
+				err = wireDecodeRaw(&x.Value, r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -29682,42 +27022,27 @@ func (x *PromptRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "prompt":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeSlice(&x.Prompt, r, false, (*ContentBlock).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "prompt")
+			if it.once(&seen, 1) {
+				err = wireDecodeSlice(&x.Prompt, r, false, (*ContentBlock).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -29923,29 +27248,23 @@ func (x *ClientResponseResult) decodeObject(r *wireReader, known *wireKnownSet) 
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "id":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "id")
+			if it.once(&seen, 0) {
+				err = x.ID.decodeWire(r)
 			}
 		case "result":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Result.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "result")
+			if it.once(&seen, 1) {
+				err = x.Result.decodeWire(r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -30030,29 +27349,23 @@ func (x *ClientResponseError) decodeObject(r *wireReader, known *wireKnownSet) e
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "id":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "id")
+			if it.once(&seen, 0) {
+				err = x.ID.decodeWire(r)
 			}
 		case "error":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Error.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "error")
+			if it.once(&seen, 1) {
+				err = x.Error.decodeWire(r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -30434,33 +27747,23 @@ func (x *RequestPermissionResponse) decodeObject(r *wireReader, known *wireKnown
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "outcome":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.Outcome.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "outcome")
+			if it.once(&seen, 0) {
+				err = x.Outcome.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -30807,17 +28110,8 @@ func (x *CancelledPermissionOutcome) decodeObject(r *wireReader, known *wireKnow
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -30899,33 +28193,23 @@ func (x *SelectedPermissionOutcome) decodeObject(r *wireReader, known *wireKnown
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "optionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.OptionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "optionId")
+			if it.once(&seen, 0) {
+				err = x.OptionID.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -31013,17 +28297,8 @@ func (x *CreateElicitationResponse) decodeObject(r *wireReader, known *wireKnown
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		}
 	}
@@ -31784,25 +29059,23 @@ func (x *ElicitationAcceptAction) decodeObject(r *wireReader, known *wireKnownSe
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "content":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			var err error
-			if r.null() {
-				x.Content = nil
-			} else {
-				err = wireDecodeMap(&x.Content, r, (*ElicitationContentValue).decodeWire)
-			}
-			if err != nil {
-				return wireAtKey(err, "content")
+			if it.once(&seen, 0) {
+				if r.null() {
+					x.Content = nil
+				} else {
+					err = wireDecodeMap(&x.Content, r, (*ElicitationContentValue).decodeWire)
+				}
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -31873,29 +29146,23 @@ func (x *ClientNotification) decodeObject(r *wireReader, known *wireKnownSet) er
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "method":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Method, r)
-			if err != nil {
-				return wireAtKey(err, "method")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Method, r)
 			}
 		case "params":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodePtr(&x.Params, r, (*ClientNotificationParams).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "params")
+			if it.once(&seen, 1) {
+				err = wireDecodePtr(&x.Params, r, (*ClientNotificationParams).decodeWire)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -32159,33 +29426,23 @@ func (x *CancelSessionNotification) decodeObject(r *wireReader, known *wireKnown
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -32275,33 +29532,23 @@ func (x *CancelRequestNotification) decodeObject(r *wireReader, known *wireKnown
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "requestId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.RequestID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "requestId")
+			if it.once(&seen, 0) {
+				err = x.RequestID.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {

@@ -59,90 +59,43 @@ func (x *Usage) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "totalTokens":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeUint64(&x.TotalTokens, r)
-			if err != nil {
-				return wireAtKey(err, "totalTokens")
+			if it.once(&seen, 0) {
+				err = wireDecodeUint64(&x.TotalTokens, r)
 			}
 		case "inputTokens":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeUint64(&x.InputTokens, r)
-			if err != nil {
-				return wireAtKey(err, "inputTokens")
+			if it.once(&seen, 1) {
+				err = wireDecodeUint64(&x.InputTokens, r)
 			}
 		case "outputTokens":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := wireDecodeUint64(&x.OutputTokens, r)
-			if err != nil {
-				return wireAtKey(err, "outputTokens")
+			if it.once(&seen, 2) {
+				err = wireDecodeUint64(&x.OutputTokens, r)
 			}
 		case "thoughtTokens":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v *uint64
-			err := wireDecodePtr(&v, r, wireDecodeUint64)
-			if err == nil {
-				x.ThoughtTokens = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenientPtr(&x.ThoughtTokens, r, wireDecodeUint64)
 			}
 		case "cachedReadTokens":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v *uint64
-			err := wireDecodePtr(&v, r, wireDecodeUint64)
-			if err == nil {
-				x.CachedReadTokens = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenientPtr(&x.CachedReadTokens, r, wireDecodeUint64)
 			}
 		case "cachedWriteTokens":
-			if seen&(1<<5) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 5
-			at := r.mark()
-			var v *uint64
-			err := wireDecodePtr(&v, r, wireDecodeUint64)
-			if err == nil {
-				x.CachedWriteTokens = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 5) {
+				wireLenientPtr(&x.CachedWriteTokens, r, wireDecodeUint64)
 			}
 		case "_meta":
-			if seen&(1<<6) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 6
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 6) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -246,14 +199,7 @@ type IdleStateUpdateEndTurnTokenUsage struct {
 func (x *IdleStateUpdateEndTurnTokenUsage) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	switch string(it.key) {
 	case "usage":
-		at := r.mark()
-		var v *Usage
-		err := wireDecodePtr(&v, r, (*Usage).decodeWire)
-		if err == nil {
-			x.Usage = v
-		} else {
-			r.reset(at)
-		}
+		wireLenientPtr(&x.Usage, r, (*Usage).decodeWire)
 	}
 	return nil
 }

@@ -127,14 +127,7 @@ type AgentCapabilitiesLLMProviders struct {
 func (x *AgentCapabilitiesLLMProviders) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	switch string(it.key) {
 	case "providers":
-		at := r.mark()
-		var v *ProvidersCapabilities
-		err := wireDecodePtr(&v, r, (*ProvidersCapabilities).decodeWire)
-		if err == nil {
-			x.Providers = v
-		} else {
-			r.reset(at)
-		}
+		wireLenientPtr(&x.Providers, r, (*ProvidersCapabilities).decodeWire)
 	}
 	return nil
 }
@@ -199,17 +192,8 @@ func (x *ProvidersCapabilities) decodeObject(r *wireReader, known *wireKnownSet)
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -295,33 +279,23 @@ func (x *ListProvidersResponse) decodeObject(r *wireReader, known *wireKnownSet)
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "providers":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeSlice(&x.Providers, r, false, (*ProviderInfo).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "providers")
+			if it.once(&seen, 0) {
+				err = wireDecodeSlice(&x.Providers, r, false, (*ProviderInfo).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -423,64 +397,35 @@ func (x *ProviderInfo) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "providerId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ProviderID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "providerId")
+			if it.once(&seen, 0) {
+				err = x.ProviderID.decodeWire(r)
 			}
 		case "supported":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v []LlmProtocol
-			err := wireDecodeSlice(&v, r, true, (*LlmProtocol).decodeWire)
-			if err == nil {
-				x.Supported = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientSlice(&x.Supported, r, true, (*LlmProtocol).decodeWire)
 			}
 		case "required":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := wireDecodeBool(&x.Required, r)
-			if err != nil {
-				return wireAtKey(err, "required")
+			if it.once(&seen, 2) {
+				err = wireDecodeBool(&x.Required, r)
 			}
 		case "current":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			err := wireDecodePtr(&x.Current, r, (*ProviderCurrentConfig).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "current")
+			if it.once(&seen, 3) {
+				err = wireDecodePtr(&x.Current, r, (*ProviderCurrentConfig).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -699,42 +644,27 @@ func (x *ProviderCurrentConfig) decodeObject(r *wireReader, known *wireKnownSet)
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "apiType":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.APIType.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "apiType")
+			if it.once(&seen, 0) {
+				err = x.APIType.decodeWire(r)
 			}
 		case "baseUrl":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.BaseURL, r)
-			if err != nil {
-				return wireAtKey(err, "baseUrl")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.BaseURL, r)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -831,17 +761,8 @@ func (x *SetProviderResponse) decodeObject(r *wireReader, known *wireKnownSet) e
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -927,17 +848,8 @@ func (x *DisableProviderResponse) decodeObject(r *wireReader, known *wireKnownSe
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -1138,17 +1050,8 @@ func (x *ListProvidersRequest) decodeObject(r *wireReader, known *wireKnownSet) 
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -1243,60 +1146,35 @@ func (x *SetProviderRequest) decodeObject(r *wireReader, known *wireKnownSet) er
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "providerId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ProviderID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "providerId")
+			if it.once(&seen, 0) {
+				err = x.ProviderID.decodeWire(r)
 			}
 		case "apiType":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.APIType.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "apiType")
+			if it.once(&seen, 1) {
+				err = x.APIType.decodeWire(r)
 			}
 		case "baseUrl":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := wireDecodeString(&x.BaseURL, r)
-			if err != nil {
-				return wireAtKey(err, "baseUrl")
+			if it.once(&seen, 2) {
+				err = wireDecodeString(&x.BaseURL, r)
 			}
 		case "headers":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			err := wireDecodeMap(&x.Headers, r, wireDecodeString)
-			if err != nil {
-				return wireAtKey(err, "headers")
+			if it.once(&seen, 3) {
+				err = wireDecodeMap(&x.Headers, r, wireDecodeString)
 			}
 		case "_meta":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -1408,33 +1286,23 @@ func (x *DisableProviderRequest) decodeObject(r *wireReader, known *wireKnownSet
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "providerId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ProviderID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "providerId")
+			if it.once(&seen, 0) {
+				err = x.ProviderID.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {

@@ -95,14 +95,7 @@ type SessionCapabilitiesSessionArchive struct {
 func (x *SessionCapabilitiesSessionArchive) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	switch string(it.key) {
 	case "archive":
-		at := r.mark()
-		var v *SessionArchiveCapabilities
-		err := wireDecodePtr(&v, r, (*SessionArchiveCapabilities).decodeWire)
-		if err == nil {
-			x.Archive = v
-		} else {
-			r.reset(at)
-		}
+		wireLenientPtr(&x.Archive, r, (*SessionArchiveCapabilities).decodeWire)
 	}
 	return nil
 }
@@ -168,17 +161,8 @@ func (x *SessionArchiveCapabilities) decodeObject(r *wireReader, known *wireKnow
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -242,14 +226,7 @@ type SessionInfoSessionArchive struct {
 func (x *SessionInfoSessionArchive) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	switch string(it.key) {
 	case "archived":
-		at := r.mark()
-		var v *bool
-		err := wireDecodePtr(&v, r, wireDecodeBool)
-		if err == nil {
-			x.Archived = v
-		} else {
-			r.reset(at)
-		}
+		wireLenientPtr(&x.Archived, r, wireDecodeBool)
 	}
 	return nil
 }
@@ -312,17 +289,8 @@ func (x *ArchiveSessionResponse) decodeObject(r *wireReader, known *wireKnownSet
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -408,17 +376,8 @@ func (x *UnarchiveSessionResponse) decodeObject(r *wireReader, known *wireKnownS
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -563,12 +522,13 @@ type ListSessionsRequestSessionArchive struct {
 }
 
 func (x *ListSessionsRequestSessionArchive) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
+	var err error
 	switch string(it.key) {
 	case "archived":
-		err := wireDecodePtr(&x.Archived, r, (*SessionArchiveFilter).decodeWire)
-		if err != nil {
-			return wireAtKey(err, "archived")
-		}
+		err = wireDecodePtr(&x.Archived, r, (*SessionArchiveFilter).decodeWire)
+	}
+	if err != nil {
+		return wireAtKey(err, string(it.key))
 	}
 	return nil
 }
@@ -703,33 +663,23 @@ func (x *ArchiveSessionRequest) decodeObject(r *wireReader, known *wireKnownSet)
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -826,33 +776,23 @@ func (x *UnarchiveSessionRequest) decodeObject(r *wireReader, known *wireKnownSe
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {

@@ -61,14 +61,7 @@ type SessionCapabilitiesSessionFork struct {
 func (x *SessionCapabilitiesSessionFork) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	switch string(it.key) {
 	case "fork":
-		at := r.mark()
-		var v *SessionForkCapabilities
-		err := wireDecodePtr(&v, r, (*SessionForkCapabilities).decodeWire)
-		if err == nil {
-			x.Fork = v
-		} else {
-			r.reset(at)
-		}
+		wireLenientPtr(&x.Fork, r, (*SessionForkCapabilities).decodeWire)
 	}
 	return nil
 }
@@ -133,17 +126,8 @@ func (x *SessionForkCapabilities) decodeObject(r *wireReader, known *wireKnownSe
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -241,59 +225,31 @@ func (x *ForkSessionResponse) decodeObject(r *wireReader, known *wireKnownSet) e
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "configOptions":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v []SessionConfigOption
-			err := wireDecodeSlice(&v, r, true, (*SessionConfigOption).decodeWire)
-			if err == nil {
-				x.ConfigOptions = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientSlice(&x.ConfigOptions, r, true, (*SessionConfigOption).decodeWire)
 			}
 		case "availableCommands":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v []AvailableCommand
-			err := wireDecodeSlice(&v, r, true, (*AvailableCommand).decodeWire)
-			if err == nil {
-				x.AvailableCommands = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientSlice(&x.AvailableCommands, r, true, (*AvailableCommand).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -464,78 +420,49 @@ func (x *ForkSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) er
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "cwd":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Cwd.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "cwd")
+			if it.once(&seen, 1) {
+				err = x.Cwd.decodeWire(r)
 			}
 		case "additionalDirectories":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			var err error
-			if r.null() {
-				x.AdditionalDirectories = nil
-			} else {
-				err = wireDecodeSlice(&x.AdditionalDirectories, r, false, (*AbsolutePath).decodeWire)
-			}
-			if err != nil {
-				return wireAtKey(err, "additionalDirectories")
+			if it.once(&seen, 2) {
+				if r.null() {
+					x.AdditionalDirectories = nil
+				} else {
+					err = wireDecodeSlice(&x.AdditionalDirectories, r, false, (*AbsolutePath).decodeWire)
+				}
 			}
 		case "mcpServers":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			var err error
-			if r.null() {
-				x.MCPServers = nil
-			} else {
-				err = wireDecodeSlice(&x.MCPServers, r, false, (*McpServer).decodeWire)
-			}
-			if err != nil {
-				return wireAtKey(err, "mcpServers")
+			if it.once(&seen, 3) {
+				if r.null() {
+					x.MCPServers = nil
+				} else {
+					err = wireDecodeSlice(&x.MCPServers, r, false, (*McpServer).decodeWire)
+				}
 			}
 		case "_meta":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		case "systemPrompt":
-			if seen&(1<<5) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 5
-			if err := x.ForkSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
-				return err
+			if it.once(&seen, 5) {
+				if err := x.ForkSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+					return err
+				}
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {

@@ -61,14 +61,7 @@ type SessionCapabilitiesSessionStatus struct {
 func (x *SessionCapabilitiesSessionStatus) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	switch string(it.key) {
 	case "status":
-		at := r.mark()
-		var v *SessionStatusCapabilities
-		err := wireDecodePtr(&v, r, (*SessionStatusCapabilities).decodeWire)
-		if err == nil {
-			x.Status = v
-		} else {
-			r.reset(at)
-		}
+		wireLenientPtr(&x.Status, r, (*SessionStatusCapabilities).decodeWire)
 	}
 	return nil
 }
@@ -133,17 +126,8 @@ func (x *SessionStatusCapabilities) decodeObject(r *wireReader, known *wireKnown
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -242,46 +226,27 @@ func (x *SessionStatusResponse) decodeObject(r *wireReader, known *wireKnownSet)
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "status":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.Status.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "status")
+			if it.once(&seen, 0) {
+				err = x.Status.decodeWire(r)
 			}
 		case "state":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *StateUpdate
-			err := wireDecodePtr(&v, r, (*StateUpdate).decodeWire)
-			if err == nil {
-				x.State = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.State, r, (*StateUpdate).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -491,33 +456,23 @@ func (x *SessionStatusRequest) decodeObject(r *wireReader, known *wireKnownSet) 
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {

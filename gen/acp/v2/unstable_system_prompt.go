@@ -21,14 +21,7 @@ type SessionCapabilitiesSystemPrompt struct {
 func (x *SessionCapabilitiesSystemPrompt) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	switch string(it.key) {
 	case "systemPrompt":
-		at := r.mark()
-		var v *SessionSystemPromptCapabilities
-		err := wireDecodePtr(&v, r, (*SessionSystemPromptCapabilities).decodeWire)
-		if err == nil {
-			x.SystemPrompt = v
-		} else {
-			r.reset(at)
-		}
+		wireLenientPtr(&x.SystemPrompt, r, (*SessionSystemPromptCapabilities).decodeWire)
 	}
 	return nil
 }
@@ -98,30 +91,12 @@ func (x *SessionSystemPromptCapabilities) decodeObject(r *wireReader, known *wir
 	for it.next(r) {
 		switch string(it.key) {
 		case "mode":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *SessionSystemPromptModeCapabilities
-			err := wireDecodePtr(&v, r, (*SessionSystemPromptModeCapabilities).decodeWire)
-			if err == nil {
-				x.Mode = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.Mode, r, (*SessionSystemPromptModeCapabilities).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -223,30 +198,12 @@ func (x *SessionSystemPromptModeCapabilities) decodeObject(r *wireReader, known 
 	for it.next(r) {
 		switch string(it.key) {
 		case "override":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *SessionSystemPromptOverrideCapabilities
-			err := wireDecodePtr(&v, r, (*SessionSystemPromptOverrideCapabilities).decodeWire)
-			if err == nil {
-				x.Override = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.Override, r, (*SessionSystemPromptOverrideCapabilities).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -342,17 +299,8 @@ func (x *SessionSystemPromptOverrideCapabilities) decodeObject(r *wireReader, kn
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -415,12 +363,13 @@ type NewSessionRequestSystemPrompt struct {
 }
 
 func (x *NewSessionRequestSystemPrompt) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
+	var err error
 	switch string(it.key) {
 	case "systemPrompt":
-		err := wireDecodePtr(&x.SystemPrompt, r, (*SystemPrompt).decodeWire)
-		if err != nil {
-			return wireAtKey(err, "systemPrompt")
-		}
+		err = wireDecodePtr(&x.SystemPrompt, r, (*SystemPrompt).decodeWire)
+	}
+	if err != nil {
+		return wireAtKey(err, string(it.key))
 	}
 	return nil
 }
@@ -501,42 +450,27 @@ func (x *SystemPrompt) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "mode":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.Mode.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "mode")
+			if it.once(&seen, 0) {
+				err = x.Mode.decodeWire(r)
 			}
 		case "content":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeSlice(&x.Content, r, false, (*ContentBlock).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "content")
+			if it.once(&seen, 1) {
+				err = wireDecodeSlice(&x.Content, r, false, (*ContentBlock).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -691,12 +625,13 @@ type ResumeSessionRequestSystemPrompt struct {
 }
 
 func (x *ResumeSessionRequestSystemPrompt) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
+	var err error
 	switch string(it.key) {
 	case "systemPrompt":
-		err := wireDecodePtr(&x.SystemPrompt, r, (*SystemPrompt).decodeWire)
-		if err != nil {
-			return wireAtKey(err, "systemPrompt")
-		}
+		err = wireDecodePtr(&x.SystemPrompt, r, (*SystemPrompt).decodeWire)
+	}
+	if err != nil {
+		return wireAtKey(err, string(it.key))
 	}
 	return nil
 }

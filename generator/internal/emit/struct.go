@@ -170,6 +170,7 @@ func emitObjectDecode(f *File, o object) {
 		seen.n += partFieldCount(o.Parts)
 	}
 	next := 0
+	fails := false
 	for _, fd := range o.Fields {
 		bit := -1
 		if o.tracks() || fd.Required {
@@ -181,6 +182,7 @@ func emitObjectDecode(f *File, o object) {
 			bits = append(bits, bit)
 		}
 		cases = append(cases, Case(Lit(fd.JSON)).Block(fieldDecode(fd, seen, bit, o.tracks())...))
+		fails = fails || decodeFails(fd)
 	}
 	cases = append(cases, partCases(o, seen, next)...)
 	switch {
@@ -196,11 +198,7 @@ func emitObjectDecode(f *File, o object) {
 	if seen.n > 0 {
 		body = append(body, seen.decl())
 	}
-	loop := Empty()
-	if len(cases) > 0 {
-		loop = Switch(String().Call(Id("it").Dot("key"))).Block(cases...)
-	}
-	body = append(body, For(Id("it").Dot("next").Call(Id("r"))).Block(loop),
+	body = append(body, For(Id("it").Dot("next").Call(Id("r"))).Block(memberSwitch(cases, fails, atKeyReturn())...),
 		If(Id("it").Dot("err").Op("!=").Nil()).Block(Return(Id("it").Dot("err"))))
 	for i, fd := range required {
 		body = append(body, If(seen.test(bits[i]).Op("==").Lit(0)).Block(
@@ -255,27 +253,75 @@ func extraDecode() []Code {
 	}
 }
 
-// fieldDecode decodes one member into its field. Lenient fields
-// (x-deserialize-default-on-error) decode into a temporary and keep the
-// zero value when that fails; the cursor then goes back to the value's
-// start, and the iterator skips it (a malformed value is still an error).
+// fieldDecode decodes one member into its field: a member with a bit is
+// first checked for a duplicate (it.once, which ends the iteration when it
+// is one). The outcome is left in the loop's err, which the decoder wraps
+// with the member's name once, after its switch (memberSwitch); lenient
+// fields (x-deserialize-default-on-error) set no error at all.
 func fieldDecode(fd *ir.Field, seen bitSet, bit int, dup bool) []Code {
-	var out []Code
-	if bit >= 0 && dup {
-		out = append(out, If(seen.test(bit).Op("!=").Lit(0)).Block(Return(Id("wireDuplicate").Call(Id("it").Dot("key")))))
-	}
-	if bit >= 0 {
-		out = append(out, seen.word(bit).Op("|=").Add(seen.mask(bit)))
-	}
+	var stmts []Code
 	place := Id("x").Dot(fd.Go)
 	if fd.DefaultOnError {
-		out = append(out, Id("at").Op(":=").Id("r").Dot("mark").Call(), Var().Id("v").Add(fieldType(fd)))
-		out = append(out, decodeStmts(fd, Id("v"))...)
-		return append(out, If(Err().Op("==").Nil()).Block(Add(place).Op("=").Id("v")).Else().Block(Id("r").Dot("reset").Call(Id("at"))))
+		stmts = []Code{lenientDecode(fd, place)}
+	} else {
+		stmts = decodeStmts(fd, place)
 	}
-	out = append(out, decodeStmts(fd, place)...)
-	return append(out, If(Err().Op("!=").Nil()).Block(Return(Id("wireAtKey").Call(Err(), Lit(fd.JSON)))))
+	switch {
+	case bit >= 0 && dup:
+		return []Code{If(Id("it").Dot("once").Call(Op("&").Add(seen.word(bit)), Lit(bit%64))).Block(stmts...)}
+	case bit >= 0:
+		return append([]Code{seen.word(bit).Op("|=").Add(seen.mask(bit))}, stmts...)
+	}
+	return stmts
 }
+
+// lenientDecode decodes a lenient field with the runtime's wireLenient
+// helpers: a value that does not fit leaves the field at its zero value,
+// and the iterator skips it (a malformed value is still an error).
+func lenientDecode(fd *ir.Field, place *Statement) Code {
+	dst := Op("&").Add(place)
+	nullish := fd.Nullable || fd.DefaultOnNull
+	switch {
+	case fd.Patch:
+		return Id("wireLenientPatch").Call(dst, Id("r"), decodeFunc(fd.Type))
+	case fd.Pointer() && nullish:
+		return Id("wireLenientPtr").Call(dst, Id("r"), decodeFunc(fd.Type))
+	case fd.Pointer():
+		return Id("wireLenientNew").Call(dst, Id("r"), decodeFunc(fd.Type))
+	case nullish && fd.Type.Kind == ir.ExprSlice:
+		return Id("wireLenientSliceOrNull").Call(dst, Id("r"), Lit(fd.Type.SkipInvalid), decodeFunc(*fd.Type.Elem))
+	case nullish && fd.Type.Kind == ir.ExprMap:
+		return Id("wireLenient").Call(dst, Id("r"), Func().Params(Id("dst").Op("*").Add(typeCode(fd.Type)), Id("r").Op("*").Id("wireReader")).Error().Block(
+			If(Id("r").Dot("null").Call()).Block(Op("*").Id("dst").Op("=").Nil(), Return(Nil())),
+			Return(decodeCall(fd.Type, Id("dst"), Id("r")))))
+	case fd.Type.Kind == ir.ExprSlice:
+		return Id("wireLenientSlice").Call(dst, Id("r"), Lit(fd.Type.SkipInvalid), decodeFunc(*fd.Type.Elem))
+	}
+	return Id("wireLenient").Call(dst, Id("r"), decodeFunc(fd.Type))
+}
+
+// memberSwitch is the body of an object decoder's member loop: the switch
+// on the member's name, then, when a case can fail, one place that
+// prefixes the error's path with that name.
+func memberSwitch(cases []Code, fails bool, failed Code) []Code {
+	if len(cases) == 0 {
+		return nil
+	}
+	sw := Switch(String().Call(Id("it").Dot("key"))).Block(cases...)
+	if !fails {
+		return []Code{sw}
+	}
+	return []Code{Var().Err().Error(), sw, If(Err().Op("!=").Nil()).Block(failed)}
+}
+
+// atKeyReturn returns err with the current member's name in its path.
+func atKeyReturn() Code {
+	return Return(Id("wireAtKey").Call(Err(), String().Call(Id("it").Dot("key"))))
+}
+
+// decodeFails reports whether a field's decoding can set err (lenient
+// fields never do).
+func decodeFails(fd *ir.Field) bool { return !fd.DefaultOnError }
 
 // bitSet is the decoder's set of members seen, n bits: one uint64 named
 // seen, or an array of them beyond 64 members.
@@ -304,28 +350,27 @@ func (b bitSet) test(i int) *Statement {
 }
 
 // decodeStmts decodes the value at the cursor into place and leaves the
-// outcome in err.
+// outcome in err, which the caller declares.
 func decodeStmts(fd *ir.Field, place *Statement) []Code {
 	r := Id("r")
 	nullish := fd.Nullable || fd.DefaultOnNull
 	switch {
 	case fd.Patch:
-		return []Code{Err().Op(":=").Id("wirePatchDecode").Call(Op("&").Add(place), r, decodeFunc(fd.Type))}
+		return []Code{Err().Op("=").Id("wirePatchDecode").Call(Op("&").Add(place), r, decodeFunc(fd.Type))}
 	case fd.Pointer() && nullish:
-		return []Code{Err().Op(":=").Id("wireDecodePtr").Call(Op("&").Add(place), r, decodeFunc(fd.Type))}
+		return []Code{Err().Op("=").Id("wireDecodePtr").Call(Op("&").Add(place), r, decodeFunc(fd.Type))}
 	case fd.Pointer():
 		return []Code{
 			Add(place).Op("=").New(typeCode(fd.Type)),
-			Err().Op(":=").Add(decodeCall(fd.Type, place, r)),
+			Err().Op("=").Add(decodeCall(fd.Type, place, r)),
 		}
 	case nullish && (fd.Type.Kind == ir.ExprSlice || fd.Type.Kind == ir.ExprMap):
 		return []Code{
-			Var().Err().Error(),
 			If(Id("r").Dot("null").Call()).Block(Add(place).Op("=").Nil()).Else().Block(
 				Err().Op("=").Add(decodeInto(fd.Type, operand{place: place}, r))),
 		}
 	}
-	return []Code{Err().Op(":=").Add(decodeInto(fd.Type, operand{place: place}, r))}
+	return []Code{Err().Op("=").Add(decodeInto(fd.Type, operand{place: place}, r))}
 }
 
 // emitObjectMembers emits appendMembers: the tag (variants), then each
