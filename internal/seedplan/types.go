@@ -58,42 +58,25 @@ func (x *SessionUpdateNotification) decodeObject(r *wireReader, known *wireKnown
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("jsonrpc")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("method")
-	}
-	if seen&(1<<2) == 0 {
-		return wireMissing("params")
+	if seen&0x7 != 0x7 {
+		return wireMissingOf(seen, 0x7, "jsonrpc", "method", "params")
 	}
 	return nil
 }
 
 func (x *SessionUpdateNotification) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *SessionUpdateNotification) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"jsonrpc\":"...)
-	buf, err = x.Jsonrpc.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Jsonrpc.appendJSON(wireAppendKey(buf, open, "\"jsonrpc\":")); err != nil {
 		return nil, wireAtKey(err, "jsonrpc")
 	}
-	buf = append(wireComma(buf, open), "\"method\":"...)
-	buf, err = x.Method.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Method.appendJSON(wireAppendKey(buf, open, "\"method\":")); err != nil {
 		return nil, wireAtKey(err, "method")
 	}
-	buf = append(wireComma(buf, open), "\"params\":"...)
-	buf, err = x.Params.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Params.appendJSON(wireAppendKey(buf, open, "\"params\":")); err != nil {
 		return nil, wireAtKey(err, "params")
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -249,34 +232,22 @@ func (x *SessionNotification) decodeObject(r *wireReader, known *wireKnownSet) e
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("sessionId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("update")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "sessionId", "update")
 	}
 	return nil
 }
 
 func (x *SessionNotification) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *SessionNotification) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"sessionId\":"...)
-	buf, err = x.SessionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
-	buf = append(wireComma(buf, open), "\"update\":"...)
-	buf, err = x.Update.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Update.appendJSON(wireAppendKey(buf, open, "\"update\":")); err != nil {
 		return nil, wireAtKey(err, "update")
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -417,12 +388,7 @@ func (x *SessionUpdate) declaresMember(name []byte) bool {
 type SessionUpdatePlanUpdate PlanUpdate
 
 func (x *SessionUpdatePlanUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *SessionUpdatePlanUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -432,7 +398,7 @@ func (x *SessionUpdatePlanUpdate) appendMembers(buf []byte, open int) ([]byte, e
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"plan_update\""...)
+	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"plan_update\"")
 	return (*PlanUpdate)(x).appendMembers(buf, open)
 }
 
@@ -454,12 +420,7 @@ func NewSessionUpdatePlanUpdate(v PlanUpdate) SessionUpdate {
 type SessionUpdatePlanRemoved PlanRemoved
 
 func (x *SessionUpdatePlanRemoved) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *SessionUpdatePlanRemoved) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -469,7 +430,7 @@ func (x *SessionUpdatePlanRemoved) appendMembers(buf []byte, open int) ([]byte, 
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"plan_removed\""...)
+	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"plan_removed\"")
 	return (*PlanRemoved)(x).appendMembers(buf, open)
 }
 
@@ -521,12 +482,7 @@ func (x *SessionUpdateOther) decodeObject(r *wireReader, known *wireKnownSet) er
 }
 
 func (x *SessionUpdateOther) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *SessionUpdateOther) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -537,7 +493,7 @@ func (x *SessionUpdateOther) appendMembers(buf []byte, open int) ([]byte, error)
 	case "", "plan_removed", "plan_update":
 		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.SessionUpdate), "sessionUpdate")
 	}
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":"...)
+	buf = wireAppendKey(buf, open, "\"sessionUpdate\":")
 	buf = wireAppendQuoted(buf, x.SessionUpdate)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
@@ -600,26 +556,19 @@ func (x *PlanUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("plan")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "plan")
 	}
 	return nil
 }
 
 func (x *PlanUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *PlanUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"plan\":"...)
-	buf, err = x.Plan.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Plan.appendJSON(wireAppendKey(buf, open, "\"plan\":")); err != nil {
 		return nil, wireAtKey(err, "plan")
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -746,12 +695,7 @@ func (x *PlanUpdateContent) declaresMember(name []byte) bool {
 type PlanUpdateContentItems PlanItems
 
 func (x *PlanUpdateContentItems) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *PlanUpdateContentItems) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -761,7 +705,7 @@ func (x *PlanUpdateContentItems) appendMembers(buf []byte, open int) ([]byte, er
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"items\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"items\"")
 	return (*PlanItems)(x).appendMembers(buf, open)
 }
 
@@ -783,12 +727,7 @@ func NewPlanUpdateContentItems(v PlanItems) PlanUpdateContent {
 type PlanUpdateContentFile PlanFile
 
 func (x *PlanUpdateContentFile) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *PlanUpdateContentFile) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -798,7 +737,7 @@ func (x *PlanUpdateContentFile) appendMembers(buf []byte, open int) ([]byte, err
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"file\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"file\"")
 	return (*PlanFile)(x).appendMembers(buf, open)
 }
 
@@ -820,12 +759,7 @@ func NewPlanUpdateContentFile(v PlanFile) PlanUpdateContent {
 type PlanUpdateContentMarkdown PlanMarkdown
 
 func (x *PlanUpdateContentMarkdown) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *PlanUpdateContentMarkdown) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -835,7 +769,7 @@ func (x *PlanUpdateContentMarkdown) appendMembers(buf []byte, open int) ([]byte,
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"markdown\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"markdown\"")
 	return (*PlanMarkdown)(x).appendMembers(buf, open)
 }
 
@@ -894,19 +828,14 @@ func (x *PlanUpdateContentOther) decodeObject(r *wireReader, known *wireKnownSet
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("id")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "id")
 	}
 	return nil
 }
 
 func (x *PlanUpdateContentOther) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *PlanUpdateContentOther) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -917,12 +846,10 @@ func (x *PlanUpdateContentOther) appendMembers(buf []byte, open int) ([]byte, er
 	case "", "file", "items", "markdown":
 		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Type), "type")
 	}
-	buf = append(wireComma(buf, open), "\"type\":"...)
+	buf = wireAppendKey(buf, open, "\"type\":")
 	buf = wireAppendQuoted(buf, x.Type)
 	var err error
-	buf = append(wireComma(buf, open), "\"id\":"...)
-	buf, err = x.ID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ID.appendJSON(wireAppendKey(buf, open, "\"id\":")); err != nil {
 		return nil, wireAtKey(err, "id")
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -997,45 +924,30 @@ func (x *PlanItems) decodeObject(r *wireReader, known *wireKnownSet) error {
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("id")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("entries")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "id", "entries")
 	}
 	return nil
 }
 
 func (x *PlanItems) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *PlanItems) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"id\":"...)
-	buf, err = x.ID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ID.appendJSON(wireAppendKey(buf, open, "\"id\":")); err != nil {
 		return nil, wireAtKey(err, "id")
 	}
 	if x.Entries != nil {
-		buf = append(wireComma(buf, open), "\"entries\":"...)
-		buf, err = wireAppendSlice(buf, x.Entries, (*PlanEntry).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"entries\":"), x.Entries, (*PlanEntry).appendJSON); err != nil {
 			return nil, wireAtKey(err, "entries")
 		}
 	} else {
-		buf = append(wireComma(buf, open), "\"entries\":"...)
-		buf = append(buf, "[]"...)
+		buf = wireAppendKey(buf, open, "\"entries\":[]")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -1110,40 +1022,26 @@ func (x *PlanFile) decodeObject(r *wireReader, known *wireKnownSet) error {
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("id")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("uri")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "id", "uri")
 	}
 	return nil
 }
 
 func (x *PlanFile) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *PlanFile) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"id\":"...)
-	buf, err = x.ID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ID.appendJSON(wireAppendKey(buf, open, "\"id\":")); err != nil {
 		return nil, wireAtKey(err, "id")
 	}
-	buf = append(wireComma(buf, open), "\"uri\":"...)
-	buf, err = wireAppendString(&x.URI, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.URI, wireAppendKey(buf, open, "\"uri\":")); err != nil {
 		return nil, wireAtKey(err, "uri")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -1218,40 +1116,26 @@ func (x *PlanMarkdown) decodeObject(r *wireReader, known *wireKnownSet) error {
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("id")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("content")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "id", "content")
 	}
 	return nil
 }
 
 func (x *PlanMarkdown) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *PlanMarkdown) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"id\":"...)
-	buf, err = x.ID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ID.appendJSON(wireAppendKey(buf, open, "\"id\":")); err != nil {
 		return nil, wireAtKey(err, "id")
 	}
-	buf = append(wireComma(buf, open), "\"content\":"...)
-	buf, err = wireAppendString(&x.Content, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Content, wireAppendKey(buf, open, "\"content\":")); err != nil {
 		return nil, wireAtKey(err, "content")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -1314,26 +1198,19 @@ func (x *PlanRemoved) decodeObject(r *wireReader, known *wireKnownSet) error {
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("id")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "id")
 	}
 	return nil
 }
 
 func (x *PlanRemoved) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *PlanRemoved) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"id\":"...)
-	buf, err = x.ID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ID.appendJSON(wireAppendKey(buf, open, "\"id\":")); err != nil {
 		return nil, wireAtKey(err, "id")
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -1427,42 +1304,25 @@ func (x *PlanEntry) decodeObject(r *wireReader, known *wireKnownSet) error {
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("content")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("priority")
-	}
-	if seen&(1<<2) == 0 {
-		return wireMissing("status")
+	if seen&0x7 != 0x7 {
+		return wireMissingOf(seen, 0x7, "content", "priority", "status")
 	}
 	return nil
 }
 
 func (x *PlanEntry) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *PlanEntry) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"content\":"...)
-	buf, err = wireAppendString(&x.Content, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Content, wireAppendKey(buf, open, "\"content\":")); err != nil {
 		return nil, wireAtKey(err, "content")
 	}
-	buf = append(wireComma(buf, open), "\"priority\":"...)
-	buf, err = x.Priority.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Priority.appendJSON(wireAppendKey(buf, open, "\"priority\":")); err != nil {
 		return nil, wireAtKey(err, "priority")
 	}
-	buf = append(wireComma(buf, open), "\"status\":"...)
-	buf, err = x.Status.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Status.appendJSON(wireAppendKey(buf, open, "\"status\":")); err != nil {
 		return nil, wireAtKey(err, "status")
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -1646,42 +1506,25 @@ func (x *V1SessionUpdateNotification) decodeObject(r *wireReader, known *wireKno
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("jsonrpc")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("method")
-	}
-	if seen&(1<<2) == 0 {
-		return wireMissing("params")
+	if seen&0x7 != 0x7 {
+		return wireMissingOf(seen, 0x7, "jsonrpc", "method", "params")
 	}
 	return nil
 }
 
 func (x *V1SessionUpdateNotification) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *V1SessionUpdateNotification) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"jsonrpc\":"...)
-	buf, err = x.Jsonrpc.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Jsonrpc.appendJSON(wireAppendKey(buf, open, "\"jsonrpc\":")); err != nil {
 		return nil, wireAtKey(err, "jsonrpc")
 	}
-	buf = append(wireComma(buf, open), "\"method\":"...)
-	buf, err = x.Method.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Method.appendJSON(wireAppendKey(buf, open, "\"method\":")); err != nil {
 		return nil, wireAtKey(err, "method")
 	}
-	buf = append(wireComma(buf, open), "\"params\":"...)
-	buf, err = x.Params.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Params.appendJSON(wireAppendKey(buf, open, "\"params\":")); err != nil {
 		return nil, wireAtKey(err, "params")
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -1748,34 +1591,22 @@ func (x *V1SessionNotification) decodeObject(r *wireReader, known *wireKnownSet)
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("sessionId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("update")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "sessionId", "update")
 	}
 	return nil
 }
 
 func (x *V1SessionNotification) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *V1SessionNotification) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"sessionId\":"...)
-	buf, err = x.SessionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
-	buf = append(wireComma(buf, open), "\"update\":"...)
-	buf, err = x.Update.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Update.appendJSON(wireAppendKey(buf, open, "\"update\":")); err != nil {
 		return nil, wireAtKey(err, "update")
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -1895,12 +1726,7 @@ func (x *V1SessionUpdate) declaresMember(name []byte) bool {
 type V1SessionUpdatePlan V1Plan
 
 func (x *V1SessionUpdatePlan) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *V1SessionUpdatePlan) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -1910,7 +1736,7 @@ func (x *V1SessionUpdatePlan) appendMembers(buf []byte, open int) ([]byte, error
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"plan\""...)
+	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"plan\"")
 	return (*V1Plan)(x).appendMembers(buf, open)
 }
 
@@ -1932,12 +1758,7 @@ func NewV1SessionUpdatePlan(v V1Plan) V1SessionUpdate {
 type V1SessionUpdatePlanUpdate V1PlanUpdate
 
 func (x *V1SessionUpdatePlanUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *V1SessionUpdatePlanUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -1947,7 +1768,7 @@ func (x *V1SessionUpdatePlanUpdate) appendMembers(buf []byte, open int) ([]byte,
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"plan_update\""...)
+	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"plan_update\"")
 	return (*V1PlanUpdate)(x).appendMembers(buf, open)
 }
 
@@ -1969,12 +1790,7 @@ func NewV1SessionUpdatePlanUpdate(v V1PlanUpdate) V1SessionUpdate {
 type V1SessionUpdatePlanRemoved PlanRemoved
 
 func (x *V1SessionUpdatePlanRemoved) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *V1SessionUpdatePlanRemoved) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -1984,7 +1800,7 @@ func (x *V1SessionUpdatePlanRemoved) appendMembers(buf []byte, open int) ([]byte
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"plan_removed\""...)
+	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"plan_removed\"")
 	return (*PlanRemoved)(x).appendMembers(buf, open)
 }
 
@@ -2043,32 +1859,24 @@ func (x *V1Plan) decodeObject(r *wireReader, known *wireKnownSet) error {
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("entries")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "entries")
 	}
 	return nil
 }
 
 func (x *V1Plan) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *V1Plan) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Entries != nil {
-		buf = append(wireComma(buf, open), "\"entries\":"...)
-		buf, err = wireAppendSlice(buf, x.Entries, (*V1PlanEntry).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"entries\":"), x.Entries, (*V1PlanEntry).appendJSON); err != nil {
 			return nil, wireAtKey(err, "entries")
 		}
 	} else {
-		buf = append(wireComma(buf, open), "\"entries\":"...)
-		buf = append(buf, "[]"...)
+		buf = wireAppendKey(buf, open, "\"entries\":[]")
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
@@ -2129,26 +1937,19 @@ func (x *V1PlanUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("plan")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "plan")
 	}
 	return nil
 }
 
 func (x *V1PlanUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *V1PlanUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"plan\":"...)
-	buf, err = x.Plan.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Plan.appendJSON(wireAppendKey(buf, open, "\"plan\":")); err != nil {
 		return nil, wireAtKey(err, "plan")
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -2267,12 +2068,7 @@ func (x *V1PlanUpdateContent) declaresMember(name []byte) bool {
 type V1PlanUpdateContentItems V1PlanItems
 
 func (x *V1PlanUpdateContentItems) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *V1PlanUpdateContentItems) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -2282,7 +2078,7 @@ func (x *V1PlanUpdateContentItems) appendMembers(buf []byte, open int) ([]byte, 
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"items\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"items\"")
 	return (*V1PlanItems)(x).appendMembers(buf, open)
 }
 
@@ -2304,12 +2100,7 @@ func NewV1PlanUpdateContentItems(v V1PlanItems) V1PlanUpdateContent {
 type V1PlanUpdateContentFile PlanFile
 
 func (x *V1PlanUpdateContentFile) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *V1PlanUpdateContentFile) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -2319,7 +2110,7 @@ func (x *V1PlanUpdateContentFile) appendMembers(buf []byte, open int) ([]byte, e
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"file\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"file\"")
 	return (*PlanFile)(x).appendMembers(buf, open)
 }
 
@@ -2341,12 +2132,7 @@ func NewV1PlanUpdateContentFile(v PlanFile) V1PlanUpdateContent {
 type V1PlanUpdateContentMarkdown PlanMarkdown
 
 func (x *V1PlanUpdateContentMarkdown) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *V1PlanUpdateContentMarkdown) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -2356,7 +2142,7 @@ func (x *V1PlanUpdateContentMarkdown) appendMembers(buf []byte, open int) ([]byt
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"markdown\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"markdown\"")
 	return (*PlanMarkdown)(x).appendMembers(buf, open)
 }
 
@@ -2426,45 +2212,30 @@ func (x *V1PlanItems) decodeObject(r *wireReader, known *wireKnownSet) error {
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("id")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("entries")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "id", "entries")
 	}
 	return nil
 }
 
 func (x *V1PlanItems) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *V1PlanItems) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"id\":"...)
-	buf, err = x.ID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ID.appendJSON(wireAppendKey(buf, open, "\"id\":")); err != nil {
 		return nil, wireAtKey(err, "id")
 	}
 	if x.Entries != nil {
-		buf = append(wireComma(buf, open), "\"entries\":"...)
-		buf, err = wireAppendSlice(buf, x.Entries, (*V1PlanEntry).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"entries\":"), x.Entries, (*V1PlanEntry).appendJSON); err != nil {
 			return nil, wireAtKey(err, "entries")
 		}
 	} else {
-		buf = append(wireComma(buf, open), "\"entries\":"...)
-		buf = append(buf, "[]"...)
+		buf = wireAppendKey(buf, open, "\"entries\":[]")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -2538,42 +2309,25 @@ func (x *V1PlanEntry) decodeObject(r *wireReader, known *wireKnownSet) error {
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("content")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("priority")
-	}
-	if seen&(1<<2) == 0 {
-		return wireMissing("status")
+	if seen&0x7 != 0x7 {
+		return wireMissingOf(seen, 0x7, "content", "priority", "status")
 	}
 	return nil
 }
 
 func (x *V1PlanEntry) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *V1PlanEntry) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"content\":"...)
-	buf, err = wireAppendString(&x.Content, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Content, wireAppendKey(buf, open, "\"content\":")); err != nil {
 		return nil, wireAtKey(err, "content")
 	}
-	buf = append(wireComma(buf, open), "\"priority\":"...)
-	buf, err = x.Priority.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Priority.appendJSON(wireAppendKey(buf, open, "\"priority\":")); err != nil {
 		return nil, wireAtKey(err, "priority")
 	}
-	buf = append(wireComma(buf, open), "\"status\":"...)
-	buf, err = x.Status.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Status.appendJSON(wireAppendKey(buf, open, "\"status\":")); err != nil {
 		return nil, wireAtKey(err, "status")
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)

@@ -68,53 +68,38 @@ func (x *Node) decodeObject(r *wireReader, known *wireKnownSet) error {
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("name")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "name")
 	}
 	return nil
 }
 
 func (x *Node) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *Node) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"name\":"...)
-	buf, err = wireAppendString(&x.Name, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
 		return nil, wireAtKey(err, "name")
 	}
 	if x.Text != nil {
-		buf = append(wireComma(buf, open), "\"text\":"...)
-		buf, err = wireAppendString(x.Text, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Text, wireAppendKey(buf, open, "\"text\":")); err != nil {
 			return nil, wireAtKey(err, "text")
 		}
 	}
 	if x.Child != nil {
-		buf = append(wireComma(buf, open), "\"child\":"...)
-		buf, err = x.Child.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Child.appendJSON(wireAppendKey(buf, open, "\"child\":")); err != nil {
 			return nil, wireAtKey(err, "child")
 		}
 	}
 	if x.Block != nil {
-		buf = append(wireComma(buf, open), "\"block\":"...)
-		buf, err = x.Block.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Block.appendJSON(wireAppendKey(buf, open, "\"block\":")); err != nil {
 			return nil, wireAtKey(err, "block")
 		}
 	}
 	if x.Tags != nil {
-		buf = append(wireComma(buf, open), "\"tags\":"...)
-		buf, err = wireAppendSlice(buf, x.Tags, wireAppendString)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"tags\":"), x.Tags, wireAppendString); err != nil {
 			return nil, wireAtKey(err, "tags")
 		}
 	}
@@ -258,30 +243,23 @@ func (x *BlockText) decodeObject(r *wireReader, known *wireKnownSet) error {
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("text")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "text")
 	}
 	return nil
 }
 
 func (x *BlockText) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *BlockText) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
 		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "BlockText")
 	}
-	buf = append(wireComma(buf, open), "\"kind\":\"text\""...)
+	buf = wireAppendKey(buf, open, "\"kind\":\"text\"")
 	var err error
-	buf = append(wireComma(buf, open), "\"text\":"...)
-	buf, err = wireAppendString(&x.Text, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Text, wireAppendKey(buf, open, "\"text\":")); err != nil {
 		return nil, wireAtKey(err, "text")
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -340,30 +318,23 @@ func (x *BlockNode) decodeObject(r *wireReader, known *wireKnownSet) error {
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("node")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "node")
 	}
 	return nil
 }
 
 func (x *BlockNode) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *BlockNode) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
 		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "BlockNode")
 	}
-	buf = append(wireComma(buf, open), "\"kind\":\"node\""...)
+	buf = wireAppendKey(buf, open, "\"kind\":\"node\"")
 	var err error
-	buf = append(wireComma(buf, open), "\"node\":"...)
-	buf, err = x.Node.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Node.appendJSON(wireAppendKey(buf, open, "\"node\":")); err != nil {
 		return nil, wireAtKey(err, "node")
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)

@@ -64,40 +64,26 @@ func (x *AgentRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("id")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("method")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "id", "method")
 	}
 	return nil
 }
 
 func (x *AgentRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *AgentRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"id\":"...)
-	buf, err = x.ID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ID.appendJSON(wireAppendKey(buf, open, "\"id\":")); err != nil {
 		return nil, wireAtKey(err, "id")
 	}
-	buf = append(wireComma(buf, open), "\"method\":"...)
-	buf, err = wireAppendString(&x.Method, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Method, wireAppendKey(buf, open, "\"method\":")); err != nil {
 		return nil, wireAtKey(err, "method")
 	}
 	if x.Params != nil {
-		buf = append(wireComma(buf, open), "\"params\":"...)
-		buf, err = x.Params.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Params.appendJSON(wireAppendKey(buf, open, "\"params\":")); err != nil {
 			return nil, wireAtKey(err, "params")
 		}
 	}
@@ -837,48 +823,29 @@ func (x *WriteTextFileRequest) decodeObject(r *wireReader, known *wireKnownSet) 
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("sessionId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("path")
-	}
-	if seen&(1<<2) == 0 {
-		return wireMissing("content")
+	if seen&0x7 != 0x7 {
+		return wireMissingOf(seen, 0x7, "sessionId", "path", "content")
 	}
 	return nil
 }
 
 func (x *WriteTextFileRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *WriteTextFileRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"sessionId\":"...)
-	buf, err = x.SessionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
-	buf = append(wireComma(buf, open), "\"path\":"...)
-	buf, err = wireAppendString(&x.Path, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Path, wireAppendKey(buf, open, "\"path\":")); err != nil {
 		return nil, wireAtKey(err, "path")
 	}
-	buf = append(wireComma(buf, open), "\"content\":"...)
-	buf, err = wireAppendString(&x.Content, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Content, wireAppendKey(buf, open, "\"content\":")); err != nil {
 		return nil, wireAtKey(err, "content")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -1002,54 +969,36 @@ func (x *ReadTextFileRequest) decodeObject(r *wireReader, known *wireKnownSet) e
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("sessionId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("path")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "sessionId", "path")
 	}
 	return nil
 }
 
 func (x *ReadTextFileRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *ReadTextFileRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"sessionId\":"...)
-	buf, err = x.SessionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
-	buf = append(wireComma(buf, open), "\"path\":"...)
-	buf, err = wireAppendString(&x.Path, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Path, wireAppendKey(buf, open, "\"path\":")); err != nil {
 		return nil, wireAtKey(err, "path")
 	}
 	if x.Line != nil {
-		buf = append(wireComma(buf, open), "\"line\":"...)
-		buf, err = wireAppendUint32(x.Line, buf)
-		if err != nil {
+		if buf, err = wireAppendUint32(x.Line, wireAppendKey(buf, open, "\"line\":")); err != nil {
 			return nil, wireAtKey(err, "line")
 		}
 	}
 	if x.Limit != nil {
-		buf = append(wireComma(buf, open), "\"limit\":"...)
-		buf, err = wireAppendUint32(x.Limit, buf)
-		if err != nil {
+		if buf, err = wireAppendUint32(x.Limit, wireAppendKey(buf, open, "\"limit\":")); err != nil {
 			return nil, wireAtKey(err, "limit")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -1143,53 +1092,33 @@ func (x *RequestPermissionRequest) decodeObject(r *wireReader, known *wireKnownS
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("sessionId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("toolCall")
-	}
-	if seen&(1<<2) == 0 {
-		return wireMissing("options")
+	if seen&0x7 != 0x7 {
+		return wireMissingOf(seen, 0x7, "sessionId", "toolCall", "options")
 	}
 	return nil
 }
 
 func (x *RequestPermissionRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *RequestPermissionRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"sessionId\":"...)
-	buf, err = x.SessionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
-	buf = append(wireComma(buf, open), "\"toolCall\":"...)
-	buf, err = x.ToolCall.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ToolCall.appendJSON(wireAppendKey(buf, open, "\"toolCall\":")); err != nil {
 		return nil, wireAtKey(err, "toolCall")
 	}
 	if x.Options != nil {
-		buf = append(wireComma(buf, open), "\"options\":"...)
-		buf, err = wireAppendSlice(buf, x.Options, (*PermissionOption).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"options\":"), x.Options, (*PermissionOption).appendJSON); err != nil {
 			return nil, wireAtKey(err, "options")
 		}
 	} else {
-		buf = append(wireComma(buf, open), "\"options\":"...)
-		buf = append(buf, "[]"...)
+		buf = wireAppendKey(buf, open, "\"options\":[]")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -1323,88 +1252,63 @@ func (x *ToolCallUpdate) decodeObject(r *wireReader, known *wireKnownSet) error 
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("toolCallId")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "toolCallId")
 	}
 	return nil
 }
 
 func (x *ToolCallUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *ToolCallUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"toolCallId\":"...)
-	buf, err = x.ToolCallID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ToolCallID.appendJSON(wireAppendKey(buf, open, "\"toolCallId\":")); err != nil {
 		return nil, wireAtKey(err, "toolCallId")
 	}
 	if x.Kind != nil {
-		buf = append(wireComma(buf, open), "\"kind\":"...)
-		buf, err = x.Kind.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Kind.appendJSON(wireAppendKey(buf, open, "\"kind\":")); err != nil {
 			return nil, wireAtKey(err, "kind")
 		}
 	}
 	if x.Status != nil {
-		buf = append(wireComma(buf, open), "\"status\":"...)
-		buf, err = x.Status.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Status.appendJSON(wireAppendKey(buf, open, "\"status\":")); err != nil {
 			return nil, wireAtKey(err, "status")
 		}
 	}
 	if x.Title != nil {
-		buf = append(wireComma(buf, open), "\"title\":"...)
-		buf, err = wireAppendString(x.Title, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Title, wireAppendKey(buf, open, "\"title\":")); err != nil {
 			return nil, wireAtKey(err, "title")
 		}
 	}
 	if x.Name != nil {
-		buf = append(wireComma(buf, open), "\"name\":"...)
-		buf, err = wireAppendString(x.Name, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
 			return nil, wireAtKey(err, "name")
 		}
 	}
 	if x.Content != nil {
-		buf = append(wireComma(buf, open), "\"content\":"...)
-		buf, err = wireAppendSlice(buf, x.Content, (*ToolCallContent).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"content\":"), x.Content, (*ToolCallContent).appendJSON); err != nil {
 			return nil, wireAtKey(err, "content")
 		}
 	}
 	if x.Locations != nil {
-		buf = append(wireComma(buf, open), "\"locations\":"...)
-		buf, err = wireAppendSlice(buf, x.Locations, (*ToolCallLocation).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"locations\":"), x.Locations, (*ToolCallLocation).appendJSON); err != nil {
 			return nil, wireAtKey(err, "locations")
 		}
 	}
 	if len(x.RawInput) > 0 {
-		buf = append(wireComma(buf, open), "\"rawInput\":"...)
-		buf, err = wireAppendRaw(&x.RawInput, buf)
-		if err != nil {
+		if buf, err = wireAppendRaw(&x.RawInput, wireAppendKey(buf, open, "\"rawInput\":")); err != nil {
 			return nil, wireAtKey(err, "rawInput")
 		}
 	}
 	if len(x.RawOutput) > 0 {
-		buf = append(wireComma(buf, open), "\"rawOutput\":"...)
-		buf, err = wireAppendRaw(&x.RawOutput, buf)
-		if err != nil {
+		if buf, err = wireAppendRaw(&x.RawOutput, wireAppendKey(buf, open, "\"rawOutput\":")); err != nil {
 			return nil, wireAtKey(err, "rawOutput")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -1704,12 +1608,7 @@ func (x *ToolCallContent) declaresMember(name []byte) bool {
 type ToolCallContentContent Content
 
 func (x *ToolCallContentContent) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *ToolCallContentContent) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -1719,7 +1618,7 @@ func (x *ToolCallContentContent) appendMembers(buf []byte, open int) ([]byte, er
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"content\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"content\"")
 	return (*Content)(x).appendMembers(buf, open)
 }
 
@@ -1741,12 +1640,7 @@ func NewToolCallContent(v Content) ToolCallContent {
 type ToolCallContentDiff Diff
 
 func (x *ToolCallContentDiff) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *ToolCallContentDiff) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -1756,7 +1650,7 @@ func (x *ToolCallContentDiff) appendMembers(buf []byte, open int) ([]byte, error
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"diff\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"diff\"")
 	return (*Diff)(x).appendMembers(buf, open)
 }
 
@@ -1784,12 +1678,7 @@ func NewToolCallContentDiff(v Diff) ToolCallContent {
 type ToolCallContentTerminal Terminal
 
 func (x *ToolCallContentTerminal) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *ToolCallContentTerminal) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -1799,7 +1688,7 @@ func (x *ToolCallContentTerminal) appendMembers(buf []byte, open int) ([]byte, e
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"terminal\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"terminal\"")
 	return (*Terminal)(x).appendMembers(buf, open)
 }
 
@@ -1947,12 +1836,7 @@ func (x *ContentBlock) declaresMember(name []byte) bool {
 type ContentBlockText TextContent
 
 func (x *ContentBlockText) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *ContentBlockText) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -1962,7 +1846,7 @@ func (x *ContentBlockText) appendMembers(buf []byte, open int) ([]byte, error) {
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"text\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"text\"")
 	return (*TextContent)(x).appendMembers(buf, open)
 }
 
@@ -1986,12 +1870,7 @@ func NewContentBlockText(v TextContent) ContentBlock {
 type ContentBlockImage ImageContent
 
 func (x *ContentBlockImage) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *ContentBlockImage) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -2001,7 +1880,7 @@ func (x *ContentBlockImage) appendMembers(buf []byte, open int) ([]byte, error) 
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"image\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"image\"")
 	return (*ImageContent)(x).appendMembers(buf, open)
 }
 
@@ -2025,12 +1904,7 @@ func NewContentBlockImage(v ImageContent) ContentBlock {
 type ContentBlockAudio AudioContent
 
 func (x *ContentBlockAudio) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *ContentBlockAudio) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -2040,7 +1914,7 @@ func (x *ContentBlockAudio) appendMembers(buf []byte, open int) ([]byte, error) 
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"audio\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"audio\"")
 	return (*AudioContent)(x).appendMembers(buf, open)
 }
 
@@ -2064,12 +1938,7 @@ func NewContentBlockAudio(v AudioContent) ContentBlock {
 type ContentBlockResourceLink ResourceLink
 
 func (x *ContentBlockResourceLink) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *ContentBlockResourceLink) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -2079,7 +1948,7 @@ func (x *ContentBlockResourceLink) appendMembers(buf []byte, open int) ([]byte, 
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"resource_link\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"resource_link\"")
 	return (*ResourceLink)(x).appendMembers(buf, open)
 }
 
@@ -2105,12 +1974,7 @@ func NewContentBlockResourceLink(v ResourceLink) ContentBlock {
 type ContentBlockResource EmbeddedResource
 
 func (x *ContentBlockResource) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *ContentBlockResource) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -2120,7 +1984,7 @@ func (x *ContentBlockResource) appendMembers(buf []byte, open int) ([]byte, erro
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"resource\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"resource\"")
 	return (*EmbeddedResource)(x).appendMembers(buf, open)
 }
 
@@ -2204,41 +2068,28 @@ func (x *Annotations) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *Annotations) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *Annotations) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Audience != nil {
-		buf = append(wireComma(buf, open), "\"audience\":"...)
-		buf, err = wireAppendSlice(buf, x.Audience, (*Role).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"audience\":"), x.Audience, (*Role).appendJSON); err != nil {
 			return nil, wireAtKey(err, "audience")
 		}
 	}
 	if x.LastModified != nil {
-		buf = append(wireComma(buf, open), "\"lastModified\":"...)
-		buf, err = wireAppendString(x.LastModified, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.LastModified, wireAppendKey(buf, open, "\"lastModified\":")); err != nil {
 			return nil, wireAtKey(err, "lastModified")
 		}
 	}
 	if x.Priority != nil {
-		buf = append(wireComma(buf, open), "\"priority\":"...)
-		buf, err = wireAppendFloat64(x.Priority, buf)
-		if err != nil {
+		if buf, err = wireAppendFloat64(x.Priority, wireAppendKey(buf, open, "\"priority\":")); err != nil {
 			return nil, wireAtKey(err, "priority")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -2369,39 +2220,28 @@ func (x *TextContent) decodeObject(r *wireReader, known *wireKnownSet) error {
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("text")
+	if seen&0x2 != 0x2 {
+		return wireMissingOf(seen, 0x2, "text")
 	}
 	return nil
 }
 
 func (x *TextContent) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *TextContent) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Annotations != nil {
-		buf = append(wireComma(buf, open), "\"annotations\":"...)
-		buf, err = x.Annotations.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Annotations.appendJSON(wireAppendKey(buf, open, "\"annotations\":")); err != nil {
 			return nil, wireAtKey(err, "annotations")
 		}
 	}
-	buf = append(wireComma(buf, open), "\"text\":"...)
-	buf, err = wireAppendString(&x.Text, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Text, wireAppendKey(buf, open, "\"text\":")); err != nil {
 		return nil, wireAtKey(err, "text")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -2495,54 +2335,36 @@ func (x *ImageContent) decodeObject(r *wireReader, known *wireKnownSet) error {
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("data")
-	}
-	if seen&(1<<2) == 0 {
-		return wireMissing("mimeType")
+	if seen&0x6 != 0x6 {
+		return wireMissingOf(seen, 0x6, "data", "mimeType")
 	}
 	return nil
 }
 
 func (x *ImageContent) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *ImageContent) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Annotations != nil {
-		buf = append(wireComma(buf, open), "\"annotations\":"...)
-		buf, err = x.Annotations.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Annotations.appendJSON(wireAppendKey(buf, open, "\"annotations\":")); err != nil {
 			return nil, wireAtKey(err, "annotations")
 		}
 	}
-	buf = append(wireComma(buf, open), "\"data\":"...)
-	buf, err = wireAppendString(&x.Data, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Data, wireAppendKey(buf, open, "\"data\":")); err != nil {
 		return nil, wireAtKey(err, "data")
 	}
-	buf = append(wireComma(buf, open), "\"mimeType\":"...)
-	buf, err = wireAppendString(&x.MimeType, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.MimeType, wireAppendKey(buf, open, "\"mimeType\":")); err != nil {
 		return nil, wireAtKey(err, "mimeType")
 	}
 	if x.URI != nil {
-		buf = append(wireComma(buf, open), "\"uri\":"...)
-		buf, err = wireAppendString(x.URI, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.URI, wireAppendKey(buf, open, "\"uri\":")); err != nil {
 			return nil, wireAtKey(err, "uri")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -2630,47 +2452,31 @@ func (x *AudioContent) decodeObject(r *wireReader, known *wireKnownSet) error {
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("data")
-	}
-	if seen&(1<<2) == 0 {
-		return wireMissing("mimeType")
+	if seen&0x6 != 0x6 {
+		return wireMissingOf(seen, 0x6, "data", "mimeType")
 	}
 	return nil
 }
 
 func (x *AudioContent) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *AudioContent) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Annotations != nil {
-		buf = append(wireComma(buf, open), "\"annotations\":"...)
-		buf, err = x.Annotations.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Annotations.appendJSON(wireAppendKey(buf, open, "\"annotations\":")); err != nil {
 			return nil, wireAtKey(err, "annotations")
 		}
 	}
-	buf = append(wireComma(buf, open), "\"data\":"...)
-	buf, err = wireAppendString(&x.Data, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Data, wireAppendKey(buf, open, "\"data\":")); err != nil {
 		return nil, wireAtKey(err, "data")
 	}
-	buf = append(wireComma(buf, open), "\"mimeType\":"...)
-	buf, err = wireAppendString(&x.MimeType, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.MimeType, wireAppendKey(buf, open, "\"mimeType\":")); err != nil {
 		return nil, wireAtKey(err, "mimeType")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -2782,75 +2588,51 @@ func (x *ResourceLink) decodeObject(r *wireReader, known *wireKnownSet) error {
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<3) == 0 {
-		return wireMissing("name")
-	}
-	if seen&(1<<6) == 0 {
-		return wireMissing("uri")
+	if seen&0x48 != 0x48 {
+		return wireMissingOf(seen, 0x48, "name", "uri")
 	}
 	return nil
 }
 
 func (x *ResourceLink) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *ResourceLink) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Annotations != nil {
-		buf = append(wireComma(buf, open), "\"annotations\":"...)
-		buf, err = x.Annotations.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Annotations.appendJSON(wireAppendKey(buf, open, "\"annotations\":")); err != nil {
 			return nil, wireAtKey(err, "annotations")
 		}
 	}
 	if x.Description != nil {
-		buf = append(wireComma(buf, open), "\"description\":"...)
-		buf, err = wireAppendString(x.Description, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
 			return nil, wireAtKey(err, "description")
 		}
 	}
 	if x.MimeType != nil {
-		buf = append(wireComma(buf, open), "\"mimeType\":"...)
-		buf, err = wireAppendString(x.MimeType, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.MimeType, wireAppendKey(buf, open, "\"mimeType\":")); err != nil {
 			return nil, wireAtKey(err, "mimeType")
 		}
 	}
-	buf = append(wireComma(buf, open), "\"name\":"...)
-	buf, err = wireAppendString(&x.Name, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
 		return nil, wireAtKey(err, "name")
 	}
 	if x.Size != nil {
-		buf = append(wireComma(buf, open), "\"size\":"...)
-		buf, err = wireAppendInt64(x.Size, buf)
-		if err != nil {
+		if buf, err = wireAppendInt64(x.Size, wireAppendKey(buf, open, "\"size\":")); err != nil {
 			return nil, wireAtKey(err, "size")
 		}
 	}
 	if x.Title != nil {
-		buf = append(wireComma(buf, open), "\"title\":"...)
-		buf, err = wireAppendString(x.Title, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Title, wireAppendKey(buf, open, "\"title\":")); err != nil {
 			return nil, wireAtKey(err, "title")
 		}
 	}
-	buf = append(wireComma(buf, open), "\"uri\":"...)
-	buf, err = wireAppendString(&x.URI, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.URI, wireAppendKey(buf, open, "\"uri\":")); err != nil {
 		return nil, wireAtKey(err, "uri")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -3117,47 +2899,31 @@ func (x *TextResourceContents) decodeObject(r *wireReader, known *wireKnownSet) 
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("text")
-	}
-	if seen&(1<<2) == 0 {
-		return wireMissing("uri")
+	if seen&0x6 != 0x6 {
+		return wireMissingOf(seen, 0x6, "text", "uri")
 	}
 	return nil
 }
 
 func (x *TextResourceContents) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *TextResourceContents) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.MimeType != nil {
-		buf = append(wireComma(buf, open), "\"mimeType\":"...)
-		buf, err = wireAppendString(x.MimeType, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.MimeType, wireAppendKey(buf, open, "\"mimeType\":")); err != nil {
 			return nil, wireAtKey(err, "mimeType")
 		}
 	}
-	buf = append(wireComma(buf, open), "\"text\":"...)
-	buf, err = wireAppendString(&x.Text, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Text, wireAppendKey(buf, open, "\"text\":")); err != nil {
 		return nil, wireAtKey(err, "text")
 	}
-	buf = append(wireComma(buf, open), "\"uri\":"...)
-	buf, err = wireAppendString(&x.URI, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.URI, wireAppendKey(buf, open, "\"uri\":")); err != nil {
 		return nil, wireAtKey(err, "uri")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -3245,47 +3011,31 @@ func (x *BlobResourceContents) decodeObject(r *wireReader, known *wireKnownSet) 
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("blob")
-	}
-	if seen&(1<<2) == 0 {
-		return wireMissing("uri")
+	if seen&0x5 != 0x5 {
+		return wireMissingOf(seen, 0x5, "blob", "uri")
 	}
 	return nil
 }
 
 func (x *BlobResourceContents) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *BlobResourceContents) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"blob\":"...)
-	buf, err = wireAppendString(&x.Blob, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Blob, wireAppendKey(buf, open, "\"blob\":")); err != nil {
 		return nil, wireAtKey(err, "blob")
 	}
 	if x.MimeType != nil {
-		buf = append(wireComma(buf, open), "\"mimeType\":"...)
-		buf, err = wireAppendString(x.MimeType, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.MimeType, wireAppendKey(buf, open, "\"mimeType\":")); err != nil {
 			return nil, wireAtKey(err, "mimeType")
 		}
 	}
-	buf = append(wireComma(buf, open), "\"uri\":"...)
-	buf, err = wireAppendString(&x.URI, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.URI, wireAppendKey(buf, open, "\"uri\":")); err != nil {
 		return nil, wireAtKey(err, "uri")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -3367,39 +3117,28 @@ func (x *EmbeddedResource) decodeObject(r *wireReader, known *wireKnownSet) erro
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("resource")
+	if seen&0x2 != 0x2 {
+		return wireMissingOf(seen, 0x2, "resource")
 	}
 	return nil
 }
 
 func (x *EmbeddedResource) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *EmbeddedResource) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Annotations != nil {
-		buf = append(wireComma(buf, open), "\"annotations\":"...)
-		buf, err = x.Annotations.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Annotations.appendJSON(wireAppendKey(buf, open, "\"annotations\":")); err != nil {
 			return nil, wireAtKey(err, "annotations")
 		}
 	}
-	buf = append(wireComma(buf, open), "\"resource\":"...)
-	buf, err = x.Resource.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Resource.appendJSON(wireAppendKey(buf, open, "\"resource\":")); err != nil {
 		return nil, wireAtKey(err, "resource")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -3475,32 +3214,23 @@ func (x *Content) decodeObject(r *wireReader, known *wireKnownSet) error {
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("content")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "content")
 	}
 	return nil
 }
 
 func (x *Content) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *Content) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"content\":"...)
-	buf, err = x.Content.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Content.appendJSON(wireAppendKey(buf, open, "\"content\":")); err != nil {
 		return nil, wireAtKey(err, "content")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -3594,47 +3324,31 @@ func (x *Diff) decodeObject(r *wireReader, known *wireKnownSet) error {
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("path")
-	}
-	if seen&(1<<2) == 0 {
-		return wireMissing("newText")
+	if seen&0x5 != 0x5 {
+		return wireMissingOf(seen, 0x5, "path", "newText")
 	}
 	return nil
 }
 
 func (x *Diff) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *Diff) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"path\":"...)
-	buf, err = wireAppendString(&x.Path, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Path, wireAppendKey(buf, open, "\"path\":")); err != nil {
 		return nil, wireAtKey(err, "path")
 	}
 	if x.OldText != nil {
-		buf = append(wireComma(buf, open), "\"oldText\":"...)
-		buf, err = wireAppendString(x.OldText, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.OldText, wireAppendKey(buf, open, "\"oldText\":")); err != nil {
 			return nil, wireAtKey(err, "oldText")
 		}
 	}
-	buf = append(wireComma(buf, open), "\"newText\":"...)
-	buf, err = wireAppendString(&x.NewText, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.NewText, wireAppendKey(buf, open, "\"newText\":")); err != nil {
 		return nil, wireAtKey(err, "newText")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -3737,32 +3451,23 @@ func (x *Terminal) decodeObject(r *wireReader, known *wireKnownSet) error {
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("terminalId")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "terminalId")
 	}
 	return nil
 }
 
 func (x *Terminal) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *Terminal) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"terminalId\":"...)
-	buf, err = x.TerminalID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.TerminalID.appendJSON(wireAppendKey(buf, open, "\"terminalId\":")); err != nil {
 		return nil, wireAtKey(err, "terminalId")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -3851,39 +3556,28 @@ func (x *ToolCallLocation) decodeObject(r *wireReader, known *wireKnownSet) erro
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("path")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "path")
 	}
 	return nil
 }
 
 func (x *ToolCallLocation) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *ToolCallLocation) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"path\":"...)
-	buf, err = wireAppendString(&x.Path, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Path, wireAppendKey(buf, open, "\"path\":")); err != nil {
 		return nil, wireAtKey(err, "path")
 	}
 	if x.Line != nil {
-		buf = append(wireComma(buf, open), "\"line\":"...)
-		buf, err = wireAppendUint32(x.Line, buf)
-		if err != nil {
+		if buf, err = wireAppendUint32(x.Line, wireAppendKey(buf, open, "\"line\":")); err != nil {
 			return nil, wireAtKey(err, "line")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -3971,48 +3665,29 @@ func (x *PermissionOption) decodeObject(r *wireReader, known *wireKnownSet) erro
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("optionId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("name")
-	}
-	if seen&(1<<2) == 0 {
-		return wireMissing("kind")
+	if seen&0x7 != 0x7 {
+		return wireMissingOf(seen, 0x7, "optionId", "name", "kind")
 	}
 	return nil
 }
 
 func (x *PermissionOption) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *PermissionOption) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"optionId\":"...)
-	buf, err = x.OptionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.OptionID.appendJSON(wireAppendKey(buf, open, "\"optionId\":")); err != nil {
 		return nil, wireAtKey(err, "optionId")
 	}
-	buf = append(wireComma(buf, open), "\"name\":"...)
-	buf, err = wireAppendString(&x.Name, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
 		return nil, wireAtKey(err, "name")
 	}
-	buf = append(wireComma(buf, open), "\"kind\":"...)
-	buf, err = x.Kind.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Kind.appendJSON(wireAppendKey(buf, open, "\"kind\":")); err != nil {
 		return nil, wireAtKey(err, "kind")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -4213,68 +3888,46 @@ func (x *CreateTerminalRequest) decodeObject(r *wireReader, known *wireKnownSet)
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("sessionId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("command")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "sessionId", "command")
 	}
 	return nil
 }
 
 func (x *CreateTerminalRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *CreateTerminalRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"sessionId\":"...)
-	buf, err = x.SessionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
-	buf = append(wireComma(buf, open), "\"command\":"...)
-	buf, err = wireAppendString(&x.Command, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Command, wireAppendKey(buf, open, "\"command\":")); err != nil {
 		return nil, wireAtKey(err, "command")
 	}
 	if x.Args != nil {
-		buf = append(wireComma(buf, open), "\"args\":"...)
-		buf, err = wireAppendSlice(buf, x.Args, wireAppendString)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"args\":"), x.Args, wireAppendString); err != nil {
 			return nil, wireAtKey(err, "args")
 		}
 	}
 	if x.Env != nil {
-		buf = append(wireComma(buf, open), "\"env\":"...)
-		buf, err = wireAppendSlice(buf, x.Env, (*EnvVariable).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"env\":"), x.Env, (*EnvVariable).appendJSON); err != nil {
 			return nil, wireAtKey(err, "env")
 		}
 	}
 	if x.Cwd != nil {
-		buf = append(wireComma(buf, open), "\"cwd\":"...)
-		buf, err = wireAppendString(x.Cwd, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Cwd, wireAppendKey(buf, open, "\"cwd\":")); err != nil {
 			return nil, wireAtKey(err, "cwd")
 		}
 	}
 	if x.OutputByteLimit != nil {
-		buf = append(wireComma(buf, open), "\"outputByteLimit\":"...)
-		buf, err = wireAppendUint64(x.OutputByteLimit, buf)
-		if err != nil {
+		if buf, err = wireAppendUint64(x.OutputByteLimit, wireAppendKey(buf, open, "\"outputByteLimit\":")); err != nil {
 			return nil, wireAtKey(err, "outputByteLimit")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -4356,40 +4009,26 @@ func (x *EnvVariable) decodeObject(r *wireReader, known *wireKnownSet) error {
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("name")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("value")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "name", "value")
 	}
 	return nil
 }
 
 func (x *EnvVariable) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *EnvVariable) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"name\":"...)
-	buf, err = wireAppendString(&x.Name, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
 		return nil, wireAtKey(err, "name")
 	}
-	buf = append(wireComma(buf, open), "\"value\":"...)
-	buf, err = wireAppendString(&x.Value, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Value, wireAppendKey(buf, open, "\"value\":")); err != nil {
 		return nil, wireAtKey(err, "value")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -4471,40 +4110,26 @@ func (x *TerminalOutputRequest) decodeObject(r *wireReader, known *wireKnownSet)
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("sessionId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("terminalId")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "sessionId", "terminalId")
 	}
 	return nil
 }
 
 func (x *TerminalOutputRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *TerminalOutputRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"sessionId\":"...)
-	buf, err = x.SessionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
-	buf = append(wireComma(buf, open), "\"terminalId\":"...)
-	buf, err = x.TerminalID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.TerminalID.appendJSON(wireAppendKey(buf, open, "\"terminalId\":")); err != nil {
 		return nil, wireAtKey(err, "terminalId")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -4586,40 +4211,26 @@ func (x *ReleaseTerminalRequest) decodeObject(r *wireReader, known *wireKnownSet
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("sessionId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("terminalId")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "sessionId", "terminalId")
 	}
 	return nil
 }
 
 func (x *ReleaseTerminalRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *ReleaseTerminalRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"sessionId\":"...)
-	buf, err = x.SessionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
-	buf = append(wireComma(buf, open), "\"terminalId\":"...)
-	buf, err = x.TerminalID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.TerminalID.appendJSON(wireAppendKey(buf, open, "\"terminalId\":")); err != nil {
 		return nil, wireAtKey(err, "terminalId")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -4701,40 +4312,26 @@ func (x *WaitForTerminalExitRequest) decodeObject(r *wireReader, known *wireKnow
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("sessionId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("terminalId")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "sessionId", "terminalId")
 	}
 	return nil
 }
 
 func (x *WaitForTerminalExitRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *WaitForTerminalExitRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"sessionId\":"...)
-	buf, err = x.SessionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
-	buf = append(wireComma(buf, open), "\"terminalId\":"...)
-	buf, err = x.TerminalID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.TerminalID.appendJSON(wireAppendKey(buf, open, "\"terminalId\":")); err != nil {
 		return nil, wireAtKey(err, "terminalId")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -4816,40 +4413,26 @@ func (x *KillTerminalRequest) decodeObject(r *wireReader, known *wireKnownSet) e
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("sessionId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("terminalId")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "sessionId", "terminalId")
 	}
 	return nil
 }
 
 func (x *KillTerminalRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *KillTerminalRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"sessionId\":"...)
-	buf, err = x.SessionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
-	buf = append(wireComma(buf, open), "\"terminalId\":"...)
-	buf, err = x.TerminalID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.TerminalID.appendJSON(wireAppendKey(buf, open, "\"terminalId\":")); err != nil {
 		return nil, wireAtKey(err, "terminalId")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -4930,8 +4513,8 @@ func (x *CreateElicitationRequest) decodeObject(r *wireReader, known *wireKnownS
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("message")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "message")
 	}
 	r.reset(start)
 	owned := wireKnownWith(known, wireKnown{owner: x}, &x.Unknown)
@@ -4939,25 +4522,16 @@ func (x *CreateElicitationRequest) decodeObject(r *wireReader, known *wireKnownS
 }
 
 func (x *CreateElicitationRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *CreateElicitationRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"message\":"...)
-	buf, err = wireAppendString(&x.Message, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Message, wireAppendKey(buf, open, "\"message\":")); err != nil {
 		return nil, wireAtKey(err, "message")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -5083,12 +4657,7 @@ func (x *CreateElicitationRequestVariant) declaresMember(name []byte) bool {
 type CreateElicitationRequestForm ElicitationFormMode
 
 func (x *CreateElicitationRequestForm) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *CreateElicitationRequestForm) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -5098,7 +4667,7 @@ func (x *CreateElicitationRequestForm) appendMembers(buf []byte, open int) ([]by
 	if err := wireUnknownClash(&x.Unknown, "mode"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"mode\":\"form\""...)
+	buf = wireAppendKey(buf, open, "\"mode\":\"form\"")
 	return (*ElicitationFormMode)(x).appendMembers(buf, open)
 }
 
@@ -5120,12 +4689,7 @@ func NewCreateElicitationRequestForm(v ElicitationFormMode) CreateElicitationReq
 type CreateElicitationRequestURL ElicitationUrlMode
 
 func (x *CreateElicitationRequestURL) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *CreateElicitationRequestURL) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -5135,7 +4699,7 @@ func (x *CreateElicitationRequestURL) appendMembers(buf []byte, open int) ([]byt
 	if err := wireUnknownClash(&x.Unknown, "mode"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"mode\":\"url\""...)
+	buf = wireAppendKey(buf, open, "\"mode\":\"url\"")
 	return (*ElicitationUrlMode)(x).appendMembers(buf, open)
 }
 
@@ -5195,12 +4759,7 @@ func (x *CreateElicitationRequestOther) decodeObject(r *wireReader, known *wireK
 }
 
 func (x *CreateElicitationRequestOther) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *CreateElicitationRequestOther) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -5211,7 +4770,7 @@ func (x *CreateElicitationRequestOther) appendMembers(buf []byte, open int) ([]b
 	case "", "form", "url":
 		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Mode), "mode")
 	}
-	buf = append(wireComma(buf, open), "\"mode\":"...)
+	buf = wireAppendKey(buf, open, "\"mode\":")
 	buf = wireAppendQuoted(buf, x.Mode)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
@@ -5288,32 +4847,23 @@ func (x *ElicitationSessionScope) decodeObject(r *wireReader, known *wireKnownSe
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("sessionId")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "sessionId")
 	}
 	return nil
 }
 
 func (x *ElicitationSessionScope) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *ElicitationSessionScope) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"sessionId\":"...)
-	buf, err = x.SessionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
 	if x.ToolCallID != nil {
-		buf = append(wireComma(buf, open), "\"toolCallId\":"...)
-		buf, err = x.ToolCallID.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.ToolCallID.appendJSON(wireAppendKey(buf, open, "\"toolCallId\":")); err != nil {
 			return nil, wireAtKey(err, "toolCallId")
 		}
 	}
@@ -5378,26 +4928,19 @@ func (x *ElicitationRequestScope) decodeObject(r *wireReader, known *wireKnownSe
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("requestId")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "requestId")
 	}
 	return nil
 }
 
 func (x *ElicitationRequestScope) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *ElicitationRequestScope) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"requestId\":"...)
-	buf, err = x.RequestID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.RequestID.appendJSON(wireAppendKey(buf, open, "\"requestId\":")); err != nil {
 		return nil, wireAtKey(err, "requestId")
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -5515,55 +5058,38 @@ func (x *ElicitationSchema) decodeObject(r *wireReader, known *wireKnownSet) err
 }
 
 func (x *ElicitationSchema) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *ElicitationSchema) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Type != nil {
-		buf = append(wireComma(buf, open), "\"type\":"...)
-		buf, err = x.Type.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Type.appendJSON(wireAppendKey(buf, open, "\"type\":")); err != nil {
 			return nil, wireAtKey(err, "type")
 		}
 	}
 	if x.Title != nil {
-		buf = append(wireComma(buf, open), "\"title\":"...)
-		buf, err = wireAppendString(x.Title, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Title, wireAppendKey(buf, open, "\"title\":")); err != nil {
 			return nil, wireAtKey(err, "title")
 		}
 	}
 	if x.Properties != nil {
-		buf = append(wireComma(buf, open), "\"properties\":"...)
-		buf, err = wireAppendMap(buf, x.Properties, (*ElicitationPropertySchema).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendMap(wireAppendKey(buf, open, "\"properties\":"), x.Properties, (*ElicitationPropertySchema).appendJSON); err != nil {
 			return nil, wireAtKey(err, "properties")
 		}
 	}
 	if x.Required != nil {
-		buf = append(wireComma(buf, open), "\"required\":"...)
-		buf, err = wireAppendSlice(buf, x.Required, wireAppendString)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"required\":"), x.Required, wireAppendString); err != nil {
 			return nil, wireAtKey(err, "required")
 		}
 	}
 	if x.Description != nil {
-		buf = append(wireComma(buf, open), "\"description\":"...)
-		buf, err = wireAppendString(x.Description, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
 			return nil, wireAtKey(err, "description")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -5755,12 +5281,7 @@ func (x *ElicitationPropertySchema) declaresMember(name []byte) bool {
 type ElicitationPropertySchemaString StringPropertySchema
 
 func (x *ElicitationPropertySchemaString) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *ElicitationPropertySchemaString) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -5770,7 +5291,7 @@ func (x *ElicitationPropertySchemaString) appendMembers(buf []byte, open int) ([
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"string\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"string\"")
 	return (*StringPropertySchema)(x).appendMembers(buf, open)
 }
 
@@ -5792,12 +5313,7 @@ func NewElicitationPropertySchemaString(v StringPropertySchema) ElicitationPrope
 type ElicitationPropertySchemaNumber NumberPropertySchema
 
 func (x *ElicitationPropertySchemaNumber) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *ElicitationPropertySchemaNumber) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -5807,7 +5323,7 @@ func (x *ElicitationPropertySchemaNumber) appendMembers(buf []byte, open int) ([
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"number\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"number\"")
 	return (*NumberPropertySchema)(x).appendMembers(buf, open)
 }
 
@@ -5829,12 +5345,7 @@ func NewElicitationPropertySchemaNumber(v NumberPropertySchema) ElicitationPrope
 type ElicitationPropertySchemaInteger IntegerPropertySchema
 
 func (x *ElicitationPropertySchemaInteger) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *ElicitationPropertySchemaInteger) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -5844,7 +5355,7 @@ func (x *ElicitationPropertySchemaInteger) appendMembers(buf []byte, open int) (
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"integer\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"integer\"")
 	return (*IntegerPropertySchema)(x).appendMembers(buf, open)
 }
 
@@ -5866,12 +5377,7 @@ func NewElicitationPropertySchemaInteger(v IntegerPropertySchema) ElicitationPro
 type ElicitationPropertySchemaBoolean BooleanPropertySchema
 
 func (x *ElicitationPropertySchemaBoolean) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *ElicitationPropertySchemaBoolean) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -5881,7 +5387,7 @@ func (x *ElicitationPropertySchemaBoolean) appendMembers(buf []byte, open int) (
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"boolean\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"boolean\"")
 	return (*BooleanPropertySchema)(x).appendMembers(buf, open)
 }
 
@@ -5903,12 +5409,7 @@ func NewElicitationPropertySchemaBoolean(v BooleanPropertySchema) ElicitationPro
 type ElicitationPropertySchemaArray MultiSelectPropertySchema
 
 func (x *ElicitationPropertySchemaArray) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *ElicitationPropertySchemaArray) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -5918,7 +5419,7 @@ func (x *ElicitationPropertySchemaArray) appendMembers(buf []byte, open int) ([]
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"array\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"array\"")
 	return (*MultiSelectPropertySchema)(x).appendMembers(buf, open)
 }
 
@@ -5978,12 +5479,7 @@ func (x *ElicitationPropertySchemaOther) decodeObject(r *wireReader, known *wire
 }
 
 func (x *ElicitationPropertySchemaOther) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *ElicitationPropertySchemaOther) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -5994,7 +5490,7 @@ func (x *ElicitationPropertySchemaOther) appendMembers(buf []byte, open int) ([]
 	case "", "array", "boolean", "integer", "number", "string":
 		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Type), "type")
 	}
-	buf = append(wireComma(buf, open), "\"type\":"...)
+	buf = wireAppendKey(buf, open, "\"type\":")
 	buf = wireAppendQuoted(buf, x.Type)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
@@ -6143,47 +5639,31 @@ func (x *EnumOption) decodeObject(r *wireReader, known *wireKnownSet) error {
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("const")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("title")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "const", "title")
 	}
 	return nil
 }
 
 func (x *EnumOption) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *EnumOption) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"const\":"...)
-	buf, err = wireAppendString(&x.Const, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Const, wireAppendKey(buf, open, "\"const\":")); err != nil {
 		return nil, wireAtKey(err, "const")
 	}
-	buf = append(wireComma(buf, open), "\"title\":"...)
-	buf, err = wireAppendString(&x.Title, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Title, wireAppendKey(buf, open, "\"title\":")); err != nil {
 		return nil, wireAtKey(err, "title")
 	}
 	if x.Description != nil {
-		buf = append(wireComma(buf, open), "\"description\":"...)
-		buf, err = wireAppendString(x.Description, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
 			return nil, wireAtKey(err, "description")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -6342,83 +5822,58 @@ func (x *StringPropertySchema) decodeObject(r *wireReader, known *wireKnownSet) 
 }
 
 func (x *StringPropertySchema) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *StringPropertySchema) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Title != nil {
-		buf = append(wireComma(buf, open), "\"title\":"...)
-		buf, err = wireAppendString(x.Title, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Title, wireAppendKey(buf, open, "\"title\":")); err != nil {
 			return nil, wireAtKey(err, "title")
 		}
 	}
 	if x.Description != nil {
-		buf = append(wireComma(buf, open), "\"description\":"...)
-		buf, err = wireAppendString(x.Description, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
 			return nil, wireAtKey(err, "description")
 		}
 	}
 	if x.MinLength != nil {
-		buf = append(wireComma(buf, open), "\"minLength\":"...)
-		buf, err = wireAppendUint32(x.MinLength, buf)
-		if err != nil {
+		if buf, err = wireAppendUint32(x.MinLength, wireAppendKey(buf, open, "\"minLength\":")); err != nil {
 			return nil, wireAtKey(err, "minLength")
 		}
 	}
 	if x.MaxLength != nil {
-		buf = append(wireComma(buf, open), "\"maxLength\":"...)
-		buf, err = wireAppendUint32(x.MaxLength, buf)
-		if err != nil {
+		if buf, err = wireAppendUint32(x.MaxLength, wireAppendKey(buf, open, "\"maxLength\":")); err != nil {
 			return nil, wireAtKey(err, "maxLength")
 		}
 	}
 	if x.Pattern != nil {
-		buf = append(wireComma(buf, open), "\"pattern\":"...)
-		buf, err = wireAppendString(x.Pattern, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Pattern, wireAppendKey(buf, open, "\"pattern\":")); err != nil {
 			return nil, wireAtKey(err, "pattern")
 		}
 	}
 	if x.Format != nil {
-		buf = append(wireComma(buf, open), "\"format\":"...)
-		buf, err = x.Format.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Format.appendJSON(wireAppendKey(buf, open, "\"format\":")); err != nil {
 			return nil, wireAtKey(err, "format")
 		}
 	}
 	if x.Default != nil {
-		buf = append(wireComma(buf, open), "\"default\":"...)
-		buf, err = wireAppendString(x.Default, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Default, wireAppendKey(buf, open, "\"default\":")); err != nil {
 			return nil, wireAtKey(err, "default")
 		}
 	}
 	if x.Enum != nil {
-		buf = append(wireComma(buf, open), "\"enum\":"...)
-		buf, err = wireAppendSlice(buf, x.Enum, wireAppendString)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"enum\":"), x.Enum, wireAppendString); err != nil {
 			return nil, wireAtKey(err, "enum")
 		}
 	}
 	if x.OneOf != nil {
-		buf = append(wireComma(buf, open), "\"oneOf\":"...)
-		buf, err = wireAppendSlice(buf, x.OneOf, (*EnumOption).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"oneOf\":"), x.OneOf, (*EnumOption).appendJSON); err != nil {
 			return nil, wireAtKey(err, "oneOf")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -6534,55 +5989,38 @@ func (x *NumberPropertySchema) decodeObject(r *wireReader, known *wireKnownSet) 
 }
 
 func (x *NumberPropertySchema) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *NumberPropertySchema) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Title != nil {
-		buf = append(wireComma(buf, open), "\"title\":"...)
-		buf, err = wireAppendString(x.Title, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Title, wireAppendKey(buf, open, "\"title\":")); err != nil {
 			return nil, wireAtKey(err, "title")
 		}
 	}
 	if x.Description != nil {
-		buf = append(wireComma(buf, open), "\"description\":"...)
-		buf, err = wireAppendString(x.Description, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
 			return nil, wireAtKey(err, "description")
 		}
 	}
 	if x.Minimum != nil {
-		buf = append(wireComma(buf, open), "\"minimum\":"...)
-		buf, err = wireAppendFloat64(x.Minimum, buf)
-		if err != nil {
+		if buf, err = wireAppendFloat64(x.Minimum, wireAppendKey(buf, open, "\"minimum\":")); err != nil {
 			return nil, wireAtKey(err, "minimum")
 		}
 	}
 	if x.Maximum != nil {
-		buf = append(wireComma(buf, open), "\"maximum\":"...)
-		buf, err = wireAppendFloat64(x.Maximum, buf)
-		if err != nil {
+		if buf, err = wireAppendFloat64(x.Maximum, wireAppendKey(buf, open, "\"maximum\":")); err != nil {
 			return nil, wireAtKey(err, "maximum")
 		}
 	}
 	if x.Default != nil {
-		buf = append(wireComma(buf, open), "\"default\":"...)
-		buf, err = wireAppendFloat64(x.Default, buf)
-		if err != nil {
+		if buf, err = wireAppendFloat64(x.Default, wireAppendKey(buf, open, "\"default\":")); err != nil {
 			return nil, wireAtKey(err, "default")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -6698,55 +6136,38 @@ func (x *IntegerPropertySchema) decodeObject(r *wireReader, known *wireKnownSet)
 }
 
 func (x *IntegerPropertySchema) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *IntegerPropertySchema) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Title != nil {
-		buf = append(wireComma(buf, open), "\"title\":"...)
-		buf, err = wireAppendString(x.Title, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Title, wireAppendKey(buf, open, "\"title\":")); err != nil {
 			return nil, wireAtKey(err, "title")
 		}
 	}
 	if x.Description != nil {
-		buf = append(wireComma(buf, open), "\"description\":"...)
-		buf, err = wireAppendString(x.Description, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
 			return nil, wireAtKey(err, "description")
 		}
 	}
 	if x.Minimum != nil {
-		buf = append(wireComma(buf, open), "\"minimum\":"...)
-		buf, err = wireAppendInt64(x.Minimum, buf)
-		if err != nil {
+		if buf, err = wireAppendInt64(x.Minimum, wireAppendKey(buf, open, "\"minimum\":")); err != nil {
 			return nil, wireAtKey(err, "minimum")
 		}
 	}
 	if x.Maximum != nil {
-		buf = append(wireComma(buf, open), "\"maximum\":"...)
-		buf, err = wireAppendInt64(x.Maximum, buf)
-		if err != nil {
+		if buf, err = wireAppendInt64(x.Maximum, wireAppendKey(buf, open, "\"maximum\":")); err != nil {
 			return nil, wireAtKey(err, "maximum")
 		}
 	}
 	if x.Default != nil {
-		buf = append(wireComma(buf, open), "\"default\":"...)
-		buf, err = wireAppendInt64(x.Default, buf)
-		if err != nil {
+		if buf, err = wireAppendInt64(x.Default, wireAppendKey(buf, open, "\"default\":")); err != nil {
 			return nil, wireAtKey(err, "default")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -6842,41 +6263,28 @@ func (x *BooleanPropertySchema) decodeObject(r *wireReader, known *wireKnownSet)
 }
 
 func (x *BooleanPropertySchema) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *BooleanPropertySchema) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Title != nil {
-		buf = append(wireComma(buf, open), "\"title\":"...)
-		buf, err = wireAppendString(x.Title, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Title, wireAppendKey(buf, open, "\"title\":")); err != nil {
 			return nil, wireAtKey(err, "title")
 		}
 	}
 	if x.Description != nil {
-		buf = append(wireComma(buf, open), "\"description\":"...)
-		buf, err = wireAppendString(x.Description, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
 			return nil, wireAtKey(err, "description")
 		}
 	}
 	if x.Default != nil {
-		buf = append(wireComma(buf, open), "\"default\":"...)
-		buf, err = wireAppendBool(x.Default, buf)
-		if err != nil {
+		if buf, err = wireAppendBool(x.Default, wireAppendKey(buf, open, "\"default\":")); err != nil {
 			return nil, wireAtKey(err, "default")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -6993,12 +6401,7 @@ func (x *MultiSelectItems) declaresMember(name []byte) bool {
 type MultiSelectItemsString StringMultiSelectItems
 
 func (x *MultiSelectItemsString) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *MultiSelectItemsString) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -7008,7 +6411,7 @@ func (x *MultiSelectItemsString) appendMembers(buf []byte, open int) ([]byte, er
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"string\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"string\"")
 	return (*StringMultiSelectItems)(x).appendMembers(buf, open)
 }
 
@@ -7032,12 +6435,7 @@ func NewMultiSelectItemsString(v StringMultiSelectItems) MultiSelectItems {
 type MultiSelectItemsTitled TitledMultiSelectItems
 
 func (x *MultiSelectItemsTitled) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *MultiSelectItemsTitled) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -7095,12 +6493,7 @@ func (x *MultiSelectItemsOther) decodeObject(r *wireReader, known *wireKnownSet)
 }
 
 func (x *MultiSelectItemsOther) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *MultiSelectItemsOther) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -7111,7 +6504,7 @@ func (x *MultiSelectItemsOther) appendMembers(buf []byte, open int) ([]byte, err
 	case "", "string":
 		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Type), "type")
 	}
-	buf = append(wireComma(buf, open), "\"type\":"...)
+	buf = wireAppendKey(buf, open, "\"type\":")
 	buf = wireAppendQuoted(buf, x.Type)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
@@ -7189,37 +6582,27 @@ func (x *StringMultiSelectItems) decodeObject(r *wireReader, known *wireKnownSet
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("enum")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "enum")
 	}
 	return nil
 }
 
 func (x *StringMultiSelectItems) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *StringMultiSelectItems) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Enum != nil {
-		buf = append(wireComma(buf, open), "\"enum\":"...)
-		buf, err = wireAppendSlice(buf, x.Enum, wireAppendString)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"enum\":"), x.Enum, wireAppendString); err != nil {
 			return nil, wireAtKey(err, "enum")
 		}
 	} else {
-		buf = append(wireComma(buf, open), "\"enum\":"...)
-		buf = append(buf, "[]"...)
+		buf = wireAppendKey(buf, open, "\"enum\":[]")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -7297,37 +6680,27 @@ func (x *TitledMultiSelectItems) decodeObject(r *wireReader, known *wireKnownSet
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("anyOf")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "anyOf")
 	}
 	return nil
 }
 
 func (x *TitledMultiSelectItems) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *TitledMultiSelectItems) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.AnyOf != nil {
-		buf = append(wireComma(buf, open), "\"anyOf\":"...)
-		buf, err = wireAppendSlice(buf, x.AnyOf, (*EnumOption).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"anyOf\":"), x.AnyOf, (*EnumOption).appendJSON); err != nil {
 			return nil, wireAtKey(err, "anyOf")
 		}
 	} else {
-		buf = append(wireComma(buf, open), "\"anyOf\":"...)
-		buf = append(buf, "[]"...)
+		buf = wireAppendKey(buf, open, "\"anyOf\":[]")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -7445,67 +6818,48 @@ func (x *MultiSelectPropertySchema) decodeObject(r *wireReader, known *wireKnown
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<4) == 0 {
-		return wireMissing("items")
+	if seen&0x10 != 0x10 {
+		return wireMissingOf(seen, 0x10, "items")
 	}
 	return nil
 }
 
 func (x *MultiSelectPropertySchema) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *MultiSelectPropertySchema) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Title != nil {
-		buf = append(wireComma(buf, open), "\"title\":"...)
-		buf, err = wireAppendString(x.Title, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Title, wireAppendKey(buf, open, "\"title\":")); err != nil {
 			return nil, wireAtKey(err, "title")
 		}
 	}
 	if x.Description != nil {
-		buf = append(wireComma(buf, open), "\"description\":"...)
-		buf, err = wireAppendString(x.Description, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
 			return nil, wireAtKey(err, "description")
 		}
 	}
 	if x.MinItems != nil {
-		buf = append(wireComma(buf, open), "\"minItems\":"...)
-		buf, err = wireAppendUint64(x.MinItems, buf)
-		if err != nil {
+		if buf, err = wireAppendUint64(x.MinItems, wireAppendKey(buf, open, "\"minItems\":")); err != nil {
 			return nil, wireAtKey(err, "minItems")
 		}
 	}
 	if x.MaxItems != nil {
-		buf = append(wireComma(buf, open), "\"maxItems\":"...)
-		buf, err = wireAppendUint64(x.MaxItems, buf)
-		if err != nil {
+		if buf, err = wireAppendUint64(x.MaxItems, wireAppendKey(buf, open, "\"maxItems\":")); err != nil {
 			return nil, wireAtKey(err, "maxItems")
 		}
 	}
-	buf = append(wireComma(buf, open), "\"items\":"...)
-	buf, err = x.Items.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Items.appendJSON(wireAppendKey(buf, open, "\"items\":")); err != nil {
 		return nil, wireAtKey(err, "items")
 	}
 	if x.Default != nil {
-		buf = append(wireComma(buf, open), "\"default\":"...)
-		buf, err = wireAppendSlice(buf, x.Default, wireAppendString)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"default\":"), x.Default, wireAppendString); err != nil {
 			return nil, wireAtKey(err, "default")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -7568,8 +6922,8 @@ func (x *ElicitationFormMode) decodeObject(r *wireReader, known *wireKnownSet) e
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("requestedSchema")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "requestedSchema")
 	}
 	r.reset(start)
 	owned := wireKnownWith(known, wireKnown{owner: x}, &x.Unknown)
@@ -7577,19 +6931,12 @@ func (x *ElicitationFormMode) decodeObject(r *wireReader, known *wireKnownSet) e
 }
 
 func (x *ElicitationFormMode) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *ElicitationFormMode) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"requestedSchema\":"...)
-	buf, err = x.RequestedSchema.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.RequestedSchema.appendJSON(wireAppendKey(buf, open, "\"requestedSchema\":")); err != nil {
 		return nil, wireAtKey(err, "requestedSchema")
 	}
 	if buf, err = x.Variant.appendMembers(buf, open); err != nil {
@@ -7861,11 +7208,8 @@ func (x *ElicitationUrlMode) decodeObject(r *wireReader, known *wireKnownSet) er
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("elicitationId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("url")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "elicitationId", "url")
 	}
 	r.reset(start)
 	owned := wireKnownWith(known, wireKnown{owner: x}, &x.Unknown)
@@ -7873,24 +7217,15 @@ func (x *ElicitationUrlMode) decodeObject(r *wireReader, known *wireKnownSet) er
 }
 
 func (x *ElicitationUrlMode) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *ElicitationUrlMode) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"elicitationId\":"...)
-	buf, err = x.ElicitationID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ElicitationID.appendJSON(wireAppendKey(buf, open, "\"elicitationId\":")); err != nil {
 		return nil, wireAtKey(err, "elicitationId")
 	}
-	buf = append(wireComma(buf, open), "\"url\":"...)
-	buf, err = wireAppendString(&x.URL, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.URL, wireAppendKey(buf, open, "\"url\":")); err != nil {
 		return nil, wireAtKey(err, "url")
 	}
 	if buf, err = x.Variant.appendMembers(buf, open); err != nil {
@@ -8285,22 +7620,14 @@ func (x *AgentResponseResult) decodeObject(r *wireReader, known *wireKnownSet) e
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("id")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("result")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "id", "result")
 	}
 	return nil
 }
 
 func (x *AgentResponseResult) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *AgentResponseResult) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -8308,14 +7635,10 @@ func (x *AgentResponseResult) appendMembers(buf []byte, open int) ([]byte, error
 		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResult")
 	}
 	var err error
-	buf = append(wireComma(buf, open), "\"id\":"...)
-	buf, err = x.ID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ID.appendJSON(wireAppendKey(buf, open, "\"id\":")); err != nil {
 		return nil, wireAtKey(err, "id")
 	}
-	buf = append(wireComma(buf, open), "\"result\":"...)
-	buf, err = x.Result.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Result.appendJSON(wireAppendKey(buf, open, "\"result\":")); err != nil {
 		return nil, wireAtKey(err, "result")
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -8383,22 +7706,14 @@ func (x *AgentResponseError) decodeObject(r *wireReader, known *wireKnownSet) er
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("id")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("error")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "id", "error")
 	}
 	return nil
 }
 
 func (x *AgentResponseError) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *AgentResponseError) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -8406,14 +7721,10 @@ func (x *AgentResponseError) appendMembers(buf []byte, open int) ([]byte, error)
 		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseError")
 	}
 	var err error
-	buf = append(wireComma(buf, open), "\"id\":"...)
-	buf, err = x.ID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ID.appendJSON(wireAppendKey(buf, open, "\"id\":")); err != nil {
 		return nil, wireAtKey(err, "id")
 	}
-	buf = append(wireComma(buf, open), "\"error\":"...)
-	buf, err = x.Error.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Error.appendJSON(wireAppendKey(buf, open, "\"error\":")); err != nil {
 		return nil, wireAtKey(err, "error")
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -9033,53 +8344,38 @@ func (x *InitializeResponse) decodeObject(r *wireReader, known *wireKnownSet) er
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("protocolVersion")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "protocolVersion")
 	}
 	return nil
 }
 
 func (x *InitializeResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *InitializeResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"protocolVersion\":"...)
-	buf, err = x.ProtocolVersion.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ProtocolVersion.appendJSON(wireAppendKey(buf, open, "\"protocolVersion\":")); err != nil {
 		return nil, wireAtKey(err, "protocolVersion")
 	}
 	if x.AgentCapabilities != nil {
-		buf = append(wireComma(buf, open), "\"agentCapabilities\":"...)
-		buf, err = x.AgentCapabilities.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.AgentCapabilities.appendJSON(wireAppendKey(buf, open, "\"agentCapabilities\":")); err != nil {
 			return nil, wireAtKey(err, "agentCapabilities")
 		}
 	}
 	if x.AuthMethods != nil {
-		buf = append(wireComma(buf, open), "\"authMethods\":"...)
-		buf, err = wireAppendSlice(buf, x.AuthMethods, (*AuthMethod).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"authMethods\":"), x.AuthMethods, (*AuthMethod).appendJSON); err != nil {
 			return nil, wireAtKey(err, "authMethods")
 		}
 	}
 	if x.AgentInfo != nil {
-		buf = append(wireComma(buf, open), "\"agentInfo\":"...)
-		buf, err = x.AgentInfo.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.AgentInfo.appendJSON(wireAppendKey(buf, open, "\"agentInfo\":")); err != nil {
 			return nil, wireAtKey(err, "agentInfo")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -9218,55 +8514,38 @@ func (x *AgentCapabilities) decodeObject(r *wireReader, known *wireKnownSet) err
 }
 
 func (x *AgentCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *AgentCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.LoadSession != nil {
-		buf = append(wireComma(buf, open), "\"loadSession\":"...)
-		buf, err = wireAppendBool(x.LoadSession, buf)
-		if err != nil {
+		if buf, err = wireAppendBool(x.LoadSession, wireAppendKey(buf, open, "\"loadSession\":")); err != nil {
 			return nil, wireAtKey(err, "loadSession")
 		}
 	}
 	if x.PromptCapabilities != nil {
-		buf = append(wireComma(buf, open), "\"promptCapabilities\":"...)
-		buf, err = x.PromptCapabilities.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.PromptCapabilities.appendJSON(wireAppendKey(buf, open, "\"promptCapabilities\":")); err != nil {
 			return nil, wireAtKey(err, "promptCapabilities")
 		}
 	}
 	if x.MCPCapabilities != nil {
-		buf = append(wireComma(buf, open), "\"mcpCapabilities\":"...)
-		buf, err = x.MCPCapabilities.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.MCPCapabilities.appendJSON(wireAppendKey(buf, open, "\"mcpCapabilities\":")); err != nil {
 			return nil, wireAtKey(err, "mcpCapabilities")
 		}
 	}
 	if x.SessionCapabilities != nil {
-		buf = append(wireComma(buf, open), "\"sessionCapabilities\":"...)
-		buf, err = x.SessionCapabilities.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.SessionCapabilities.appendJSON(wireAppendKey(buf, open, "\"sessionCapabilities\":")); err != nil {
 			return nil, wireAtKey(err, "sessionCapabilities")
 		}
 	}
 	if x.Auth != nil {
-		buf = append(wireComma(buf, open), "\"auth\":"...)
-		buf, err = x.Auth.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Auth.appendJSON(wireAppendKey(buf, open, "\"auth\":")); err != nil {
 			return nil, wireAtKey(err, "auth")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -9373,41 +8652,28 @@ func (x *PromptCapabilities) decodeObject(r *wireReader, known *wireKnownSet) er
 }
 
 func (x *PromptCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *PromptCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Image != nil {
-		buf = append(wireComma(buf, open), "\"image\":"...)
-		buf, err = wireAppendBool(x.Image, buf)
-		if err != nil {
+		if buf, err = wireAppendBool(x.Image, wireAppendKey(buf, open, "\"image\":")); err != nil {
 			return nil, wireAtKey(err, "image")
 		}
 	}
 	if x.Audio != nil {
-		buf = append(wireComma(buf, open), "\"audio\":"...)
-		buf, err = wireAppendBool(x.Audio, buf)
-		if err != nil {
+		if buf, err = wireAppendBool(x.Audio, wireAppendKey(buf, open, "\"audio\":")); err != nil {
 			return nil, wireAtKey(err, "audio")
 		}
 	}
 	if x.EmbeddedContext != nil {
-		buf = append(wireComma(buf, open), "\"embeddedContext\":"...)
-		buf, err = wireAppendBool(x.EmbeddedContext, buf)
-		if err != nil {
+		if buf, err = wireAppendBool(x.EmbeddedContext, wireAppendKey(buf, open, "\"embeddedContext\":")); err != nil {
 			return nil, wireAtKey(err, "embeddedContext")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -9497,34 +8763,23 @@ func (x *McpCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error
 }
 
 func (x *McpCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *McpCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.HTTP != nil {
-		buf = append(wireComma(buf, open), "\"http\":"...)
-		buf, err = wireAppendBool(x.HTTP, buf)
-		if err != nil {
+		if buf, err = wireAppendBool(x.HTTP, wireAppendKey(buf, open, "\"http\":")); err != nil {
 			return nil, wireAtKey(err, "http")
 		}
 	}
 	if x.SSE != nil {
-		buf = append(wireComma(buf, open), "\"sse\":"...)
-		buf, err = wireAppendBool(x.SSE, buf)
-		if err != nil {
+		if buf, err = wireAppendBool(x.SSE, wireAppendKey(buf, open, "\"sse\":")); err != nil {
 			return nil, wireAtKey(err, "sse")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -9697,55 +8952,38 @@ func (x *SessionCapabilities) decodeObject(r *wireReader, known *wireKnownSet) e
 }
 
 func (x *SessionCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *SessionCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.List != nil {
-		buf = append(wireComma(buf, open), "\"list\":"...)
-		buf, err = x.List.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.List.appendJSON(wireAppendKey(buf, open, "\"list\":")); err != nil {
 			return nil, wireAtKey(err, "list")
 		}
 	}
 	if x.Delete != nil {
-		buf = append(wireComma(buf, open), "\"delete\":"...)
-		buf, err = x.Delete.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Delete.appendJSON(wireAppendKey(buf, open, "\"delete\":")); err != nil {
 			return nil, wireAtKey(err, "delete")
 		}
 	}
 	if x.AdditionalDirectories != nil {
-		buf = append(wireComma(buf, open), "\"additionalDirectories\":"...)
-		buf, err = x.AdditionalDirectories.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.AdditionalDirectories.appendJSON(wireAppendKey(buf, open, "\"additionalDirectories\":")); err != nil {
 			return nil, wireAtKey(err, "additionalDirectories")
 		}
 	}
 	if x.Resume != nil {
-		buf = append(wireComma(buf, open), "\"resume\":"...)
-		buf, err = x.Resume.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Resume.appendJSON(wireAppendKey(buf, open, "\"resume\":")); err != nil {
 			return nil, wireAtKey(err, "resume")
 		}
 	}
 	if x.Close != nil {
-		buf = append(wireComma(buf, open), "\"close\":"...)
-		buf, err = x.Close.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Close.appendJSON(wireAppendKey(buf, open, "\"close\":")); err != nil {
 			return nil, wireAtKey(err, "close")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -9832,20 +9070,13 @@ func (x *SessionListCapabilities) decodeObject(r *wireReader, known *wireKnownSe
 }
 
 func (x *SessionListCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *SessionListCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -9917,20 +9148,13 @@ func (x *SessionDeleteCapabilities) decodeObject(r *wireReader, known *wireKnown
 }
 
 func (x *SessionDeleteCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *SessionDeleteCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -10005,20 +9229,13 @@ func (x *SessionAdditionalDirectoriesCapabilities) decodeObject(r *wireReader, k
 }
 
 func (x *SessionAdditionalDirectoriesCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *SessionAdditionalDirectoriesCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -10090,20 +9307,13 @@ func (x *SessionResumeCapabilities) decodeObject(r *wireReader, known *wireKnown
 }
 
 func (x *SessionResumeCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *SessionResumeCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -10175,20 +9385,13 @@ func (x *SessionCloseCapabilities) decodeObject(r *wireReader, known *wireKnownS
 }
 
 func (x *SessionCloseCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *SessionCloseCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -10275,27 +9478,18 @@ func (x *AgentAuthCapabilities) decodeObject(r *wireReader, known *wireKnownSet)
 }
 
 func (x *AgentAuthCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *AgentAuthCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Logout != nil {
-		buf = append(wireComma(buf, open), "\"logout\":"...)
-		buf, err = x.Logout.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Logout.appendJSON(wireAppendKey(buf, open, "\"logout\":")); err != nil {
 			return nil, wireAtKey(err, "logout")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -10370,20 +9564,13 @@ func (x *LogoutCapabilities) decodeObject(r *wireReader, known *wireKnownSet) er
 }
 
 func (x *LogoutCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *LogoutCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -10502,12 +9689,7 @@ func (x *AuthMethod) declaresMember(name []byte) bool {
 type AuthMethodTerminalVariant AuthMethodTerminal
 
 func (x *AuthMethodTerminalVariant) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *AuthMethodTerminalVariant) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -10517,7 +9699,7 @@ func (x *AuthMethodTerminalVariant) appendMembers(buf []byte, open int) ([]byte,
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"terminal\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"terminal\"")
 	return (*AuthMethodTerminal)(x).appendMembers(buf, open)
 }
 
@@ -10541,12 +9723,7 @@ func NewAuthMethodTerminalVariant(v AuthMethodTerminal) AuthMethod {
 type AuthMethodAgentVariant AuthMethodAgent
 
 func (x *AuthMethodAgentVariant) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *AuthMethodAgentVariant) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -10684,61 +9861,41 @@ func (x *AuthMethodTerminal) decodeObject(r *wireReader, known *wireKnownSet) er
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("id")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("name")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "id", "name")
 	}
 	return nil
 }
 
 func (x *AuthMethodTerminal) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *AuthMethodTerminal) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"id\":"...)
-	buf, err = x.ID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ID.appendJSON(wireAppendKey(buf, open, "\"id\":")); err != nil {
 		return nil, wireAtKey(err, "id")
 	}
-	buf = append(wireComma(buf, open), "\"name\":"...)
-	buf, err = wireAppendString(&x.Name, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
 		return nil, wireAtKey(err, "name")
 	}
 	if x.Description != nil {
-		buf = append(wireComma(buf, open), "\"description\":"...)
-		buf, err = wireAppendString(x.Description, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
 			return nil, wireAtKey(err, "description")
 		}
 	}
 	if x.Args != nil {
-		buf = append(wireComma(buf, open), "\"args\":"...)
-		buf, err = wireAppendSlice(buf, x.Args, wireAppendString)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"args\":"), x.Args, wireAppendString); err != nil {
 			return nil, wireAtKey(err, "args")
 		}
 	}
 	if x.Env != nil {
-		buf = append(wireComma(buf, open), "\"env\":"...)
-		buf, err = wireAppendMap(buf, x.Env, wireAppendString)
-		if err != nil {
+		if buf, err = wireAppendMap(wireAppendKey(buf, open, "\"env\":"), x.Env, wireAppendString); err != nil {
 			return nil, wireAtKey(err, "env")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -10828,47 +9985,31 @@ func (x *AuthMethodAgent) decodeObject(r *wireReader, known *wireKnownSet) error
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("id")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("name")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "id", "name")
 	}
 	return nil
 }
 
 func (x *AuthMethodAgent) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *AuthMethodAgent) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"id\":"...)
-	buf, err = x.ID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ID.appendJSON(wireAppendKey(buf, open, "\"id\":")); err != nil {
 		return nil, wireAtKey(err, "id")
 	}
-	buf = append(wireComma(buf, open), "\"name\":"...)
-	buf, err = wireAppendString(&x.Name, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
 		return nil, wireAtKey(err, "name")
 	}
 	if x.Description != nil {
-		buf = append(wireComma(buf, open), "\"description\":"...)
-		buf, err = wireAppendString(x.Description, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
 			return nil, wireAtKey(err, "description")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -10963,47 +10104,31 @@ func (x *Implementation) decodeObject(r *wireReader, known *wireKnownSet) error 
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("name")
-	}
-	if seen&(1<<2) == 0 {
-		return wireMissing("version")
+	if seen&0x5 != 0x5 {
+		return wireMissingOf(seen, 0x5, "name", "version")
 	}
 	return nil
 }
 
 func (x *Implementation) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *Implementation) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"name\":"...)
-	buf, err = wireAppendString(&x.Name, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
 		return nil, wireAtKey(err, "name")
 	}
 	if x.Title != nil {
-		buf = append(wireComma(buf, open), "\"title\":"...)
-		buf, err = wireAppendString(x.Title, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Title, wireAppendKey(buf, open, "\"title\":")); err != nil {
 			return nil, wireAtKey(err, "title")
 		}
 	}
-	buf = append(wireComma(buf, open), "\"version\":"...)
-	buf, err = wireAppendString(&x.Version, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Version, wireAppendKey(buf, open, "\"version\":")); err != nil {
 		return nil, wireAtKey(err, "version")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -11073,20 +10198,13 @@ func (x *AuthenticateResponse) decodeObject(r *wireReader, known *wireKnownSet) 
 }
 
 func (x *AuthenticateResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *AuthenticateResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -11156,20 +10274,13 @@ func (x *LogoutResponse) decodeObject(r *wireReader, known *wireKnownSet) error 
 }
 
 func (x *LogoutResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *LogoutResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -11267,46 +10378,33 @@ func (x *NewSessionResponse) decodeObject(r *wireReader, known *wireKnownSet) er
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("sessionId")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "sessionId")
 	}
 	return nil
 }
 
 func (x *NewSessionResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *NewSessionResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"sessionId\":"...)
-	buf, err = x.SessionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
 	if x.Modes != nil {
-		buf = append(wireComma(buf, open), "\"modes\":"...)
-		buf, err = x.Modes.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Modes.appendJSON(wireAppendKey(buf, open, "\"modes\":")); err != nil {
 			return nil, wireAtKey(err, "modes")
 		}
 	}
 	if x.ConfigOptions != nil {
-		buf = append(wireComma(buf, open), "\"configOptions\":"...)
-		buf, err = wireAppendSlice(buf, x.ConfigOptions, (*SessionConfigOption).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"configOptions\":"), x.ConfigOptions, (*SessionConfigOption).appendJSON); err != nil {
 			return nil, wireAtKey(err, "configOptions")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -11388,45 +10486,30 @@ func (x *SessionModeState) decodeObject(r *wireReader, known *wireKnownSet) erro
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("currentModeId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("availableModes")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "currentModeId", "availableModes")
 	}
 	return nil
 }
 
 func (x *SessionModeState) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *SessionModeState) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"currentModeId\":"...)
-	buf, err = x.CurrentModeID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.CurrentModeID.appendJSON(wireAppendKey(buf, open, "\"currentModeId\":")); err != nil {
 		return nil, wireAtKey(err, "currentModeId")
 	}
 	if x.AvailableModes != nil {
-		buf = append(wireComma(buf, open), "\"availableModes\":"...)
-		buf, err = wireAppendSlice(buf, x.AvailableModes, (*SessionMode).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"availableModes\":"), x.AvailableModes, (*SessionMode).appendJSON); err != nil {
 			return nil, wireAtKey(err, "availableModes")
 		}
 	} else {
-		buf = append(wireComma(buf, open), "\"availableModes\":"...)
-		buf = append(buf, "[]"...)
+		buf = wireAppendKey(buf, open, "\"availableModes\":[]")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -11539,47 +10622,31 @@ func (x *SessionMode) decodeObject(r *wireReader, known *wireKnownSet) error {
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("id")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("name")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "id", "name")
 	}
 	return nil
 }
 
 func (x *SessionMode) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *SessionMode) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"id\":"...)
-	buf, err = x.ID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ID.appendJSON(wireAppendKey(buf, open, "\"id\":")); err != nil {
 		return nil, wireAtKey(err, "id")
 	}
-	buf = append(wireComma(buf, open), "\"name\":"...)
-	buf, err = wireAppendString(&x.Name, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
 		return nil, wireAtKey(err, "name")
 	}
 	if x.Description != nil {
-		buf = append(wireComma(buf, open), "\"description\":"...)
-		buf, err = wireAppendString(x.Description, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
 			return nil, wireAtKey(err, "description")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -11672,11 +10739,8 @@ func (x *SessionConfigOption) decodeObject(r *wireReader, known *wireKnownSet) e
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("id")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("name")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "id", "name")
 	}
 	r.reset(start)
 	owned := wireKnownWith(known, wireKnown{owner: x}, &x.Unknown)
@@ -11684,44 +10748,29 @@ func (x *SessionConfigOption) decodeObject(r *wireReader, known *wireKnownSet) e
 }
 
 func (x *SessionConfigOption) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *SessionConfigOption) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"id\":"...)
-	buf, err = x.ID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ID.appendJSON(wireAppendKey(buf, open, "\"id\":")); err != nil {
 		return nil, wireAtKey(err, "id")
 	}
-	buf = append(wireComma(buf, open), "\"name\":"...)
-	buf, err = wireAppendString(&x.Name, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
 		return nil, wireAtKey(err, "name")
 	}
 	if x.Description != nil {
-		buf = append(wireComma(buf, open), "\"description\":"...)
-		buf, err = wireAppendString(x.Description, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
 			return nil, wireAtKey(err, "description")
 		}
 	}
 	if x.Category != nil {
-		buf = append(wireComma(buf, open), "\"category\":"...)
-		buf, err = x.Category.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Category.appendJSON(wireAppendKey(buf, open, "\"category\":")); err != nil {
 			return nil, wireAtKey(err, "category")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -11836,12 +10885,7 @@ func (x *SessionConfigOptionVariant) declaresMember(name []byte) bool {
 type SessionConfigOptionSelect SessionConfigSelect
 
 func (x *SessionConfigOptionSelect) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *SessionConfigOptionSelect) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -11851,7 +10895,7 @@ func (x *SessionConfigOptionSelect) appendMembers(buf []byte, open int) ([]byte,
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"select\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"select\"")
 	return (*SessionConfigSelect)(x).appendMembers(buf, open)
 }
 
@@ -11873,12 +10917,7 @@ func NewSessionConfigOptionSelect(v SessionConfigSelect) SessionConfigOptionVari
 type SessionConfigOptionBoolean SessionConfigBoolean
 
 func (x *SessionConfigOptionBoolean) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *SessionConfigOptionBoolean) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -11888,7 +10927,7 @@ func (x *SessionConfigOptionBoolean) appendMembers(buf []byte, open int) ([]byte
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"boolean\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"boolean\"")
 	return (*SessionConfigBoolean)(x).appendMembers(buf, open)
 }
 
@@ -12240,47 +11279,31 @@ func (x *SessionConfigSelectOption) decodeObject(r *wireReader, known *wireKnown
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("value")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("name")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "value", "name")
 	}
 	return nil
 }
 
 func (x *SessionConfigSelectOption) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *SessionConfigSelectOption) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"value\":"...)
-	buf, err = x.Value.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Value.appendJSON(wireAppendKey(buf, open, "\"value\":")); err != nil {
 		return nil, wireAtKey(err, "value")
 	}
-	buf = append(wireComma(buf, open), "\"name\":"...)
-	buf, err = wireAppendString(&x.Name, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
 		return nil, wireAtKey(err, "name")
 	}
 	if x.Description != nil {
-		buf = append(wireComma(buf, open), "\"description\":"...)
-		buf, err = wireAppendString(x.Description, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
 			return nil, wireAtKey(err, "description")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -12368,53 +11391,33 @@ func (x *SessionConfigSelectGroup) decodeObject(r *wireReader, known *wireKnownS
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("group")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("name")
-	}
-	if seen&(1<<2) == 0 {
-		return wireMissing("options")
+	if seen&0x7 != 0x7 {
+		return wireMissingOf(seen, 0x7, "group", "name", "options")
 	}
 	return nil
 }
 
 func (x *SessionConfigSelectGroup) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *SessionConfigSelectGroup) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"group\":"...)
-	buf, err = x.Group.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Group.appendJSON(wireAppendKey(buf, open, "\"group\":")); err != nil {
 		return nil, wireAtKey(err, "group")
 	}
-	buf = append(wireComma(buf, open), "\"name\":"...)
-	buf, err = wireAppendString(&x.Name, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
 		return nil, wireAtKey(err, "name")
 	}
 	if x.Options != nil {
-		buf = append(wireComma(buf, open), "\"options\":"...)
-		buf, err = wireAppendSlice(buf, x.Options, (*SessionConfigSelectOption).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"options\":"), x.Options, (*SessionConfigSelectOption).appendJSON); err != nil {
 			return nil, wireAtKey(err, "options")
 		}
 	} else {
-		buf = append(wireComma(buf, open), "\"options\":"...)
-		buf = append(buf, "[]"...)
+		buf = wireAppendKey(buf, open, "\"options\":[]")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -12505,34 +11508,22 @@ func (x *SessionConfigSelect) decodeObject(r *wireReader, known *wireKnownSet) e
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("currentValue")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("options")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "currentValue", "options")
 	}
 	return nil
 }
 
 func (x *SessionConfigSelect) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *SessionConfigSelect) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"currentValue\":"...)
-	buf, err = x.CurrentValue.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.CurrentValue.appendJSON(wireAppendKey(buf, open, "\"currentValue\":")); err != nil {
 		return nil, wireAtKey(err, "currentValue")
 	}
-	buf = append(wireComma(buf, open), "\"options\":"...)
-	buf, err = x.Options.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Options.appendJSON(wireAppendKey(buf, open, "\"options\":")); err != nil {
 		return nil, wireAtKey(err, "options")
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -12595,26 +11586,19 @@ func (x *SessionConfigBoolean) decodeObject(r *wireReader, known *wireKnownSet) 
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("currentValue")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "currentValue")
 	}
 	return nil
 }
 
 func (x *SessionConfigBoolean) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *SessionConfigBoolean) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"currentValue\":"...)
-	buf, err = wireAppendBool(&x.CurrentValue, buf)
-	if err != nil {
+	if buf, err = wireAppendBool(&x.CurrentValue, wireAppendKey(buf, open, "\"currentValue\":")); err != nil {
 		return nil, wireAtKey(err, "currentValue")
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -12699,34 +11683,23 @@ func (x *LoadSessionResponse) decodeObject(r *wireReader, known *wireKnownSet) e
 }
 
 func (x *LoadSessionResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *LoadSessionResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Modes != nil {
-		buf = append(wireComma(buf, open), "\"modes\":"...)
-		buf, err = x.Modes.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Modes.appendJSON(wireAppendKey(buf, open, "\"modes\":")); err != nil {
 			return nil, wireAtKey(err, "modes")
 		}
 	}
 	if x.ConfigOptions != nil {
-		buf = append(wireComma(buf, open), "\"configOptions\":"...)
-		buf, err = wireAppendSlice(buf, x.ConfigOptions, (*SessionConfigOption).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"configOptions\":"), x.ConfigOptions, (*SessionConfigOption).appendJSON); err != nil {
 			return nil, wireAtKey(err, "configOptions")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -12805,44 +11778,32 @@ func (x *ListSessionsResponse) decodeObject(r *wireReader, known *wireKnownSet) 
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("sessions")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "sessions")
 	}
 	return nil
 }
 
 func (x *ListSessionsResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *ListSessionsResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Sessions != nil {
-		buf = append(wireComma(buf, open), "\"sessions\":"...)
-		buf, err = wireAppendSlice(buf, x.Sessions, (*SessionInfo).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"sessions\":"), x.Sessions, (*SessionInfo).appendJSON); err != nil {
 			return nil, wireAtKey(err, "sessions")
 		}
 	} else {
-		buf = append(wireComma(buf, open), "\"sessions\":"...)
-		buf = append(buf, "[]"...)
+		buf = wireAppendKey(buf, open, "\"sessions\":[]")
 	}
 	if x.NextCursor != nil {
-		buf = append(wireComma(buf, open), "\"nextCursor\":"...)
-		buf, err = wireAppendString(x.NextCursor, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.NextCursor, wireAppendKey(buf, open, "\"nextCursor\":")); err != nil {
 			return nil, wireAtKey(err, "nextCursor")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -12954,61 +11915,41 @@ func (x *SessionInfo) decodeObject(r *wireReader, known *wireKnownSet) error {
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("sessionId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("cwd")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "sessionId", "cwd")
 	}
 	return nil
 }
 
 func (x *SessionInfo) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *SessionInfo) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"sessionId\":"...)
-	buf, err = x.SessionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
-	buf = append(wireComma(buf, open), "\"cwd\":"...)
-	buf, err = wireAppendString(&x.Cwd, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Cwd, wireAppendKey(buf, open, "\"cwd\":")); err != nil {
 		return nil, wireAtKey(err, "cwd")
 	}
 	if x.AdditionalDirectories != nil {
-		buf = append(wireComma(buf, open), "\"additionalDirectories\":"...)
-		buf, err = wireAppendSlice(buf, x.AdditionalDirectories, wireAppendString)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"additionalDirectories\":"), x.AdditionalDirectories, wireAppendString); err != nil {
 			return nil, wireAtKey(err, "additionalDirectories")
 		}
 	}
 	if x.Title != nil {
-		buf = append(wireComma(buf, open), "\"title\":"...)
-		buf, err = wireAppendString(x.Title, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Title, wireAppendKey(buf, open, "\"title\":")); err != nil {
 			return nil, wireAtKey(err, "title")
 		}
 	}
 	if x.UpdatedAt != nil {
-		buf = append(wireComma(buf, open), "\"updatedAt\":"...)
-		buf, err = wireAppendString(x.UpdatedAt, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.UpdatedAt, wireAppendKey(buf, open, "\"updatedAt\":")); err != nil {
 			return nil, wireAtKey(err, "updatedAt")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -13081,20 +12022,13 @@ func (x *DeleteSessionResponse) decodeObject(r *wireReader, known *wireKnownSet)
 }
 
 func (x *DeleteSessionResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *DeleteSessionResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -13180,34 +12114,23 @@ func (x *ResumeSessionResponse) decodeObject(r *wireReader, known *wireKnownSet)
 }
 
 func (x *ResumeSessionResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *ResumeSessionResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Modes != nil {
-		buf = append(wireComma(buf, open), "\"modes\":"...)
-		buf, err = x.Modes.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Modes.appendJSON(wireAppendKey(buf, open, "\"modes\":")); err != nil {
 			return nil, wireAtKey(err, "modes")
 		}
 	}
 	if x.ConfigOptions != nil {
-		buf = append(wireComma(buf, open), "\"configOptions\":"...)
-		buf, err = wireAppendSlice(buf, x.ConfigOptions, (*SessionConfigOption).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"configOptions\":"), x.ConfigOptions, (*SessionConfigOption).appendJSON); err != nil {
 			return nil, wireAtKey(err, "configOptions")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -13277,20 +12200,13 @@ func (x *CloseSessionResponse) decodeObject(r *wireReader, known *wireKnownSet) 
 }
 
 func (x *CloseSessionResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *CloseSessionResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -13360,20 +12276,13 @@ func (x *SetSessionModeResponse) decodeObject(r *wireReader, known *wireKnownSet
 }
 
 func (x *SetSessionModeResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *SetSessionModeResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -13445,37 +12354,27 @@ func (x *SetSessionConfigOptionResponse) decodeObject(r *wireReader, known *wire
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("configOptions")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "configOptions")
 	}
 	return nil
 }
 
 func (x *SetSessionConfigOptionResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *SetSessionConfigOptionResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.ConfigOptions != nil {
-		buf = append(wireComma(buf, open), "\"configOptions\":"...)
-		buf, err = wireAppendSlice(buf, x.ConfigOptions, (*SessionConfigOption).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"configOptions\":"), x.ConfigOptions, (*SessionConfigOption).appendJSON); err != nil {
 			return nil, wireAtKey(err, "configOptions")
 		}
 	} else {
-		buf = append(wireComma(buf, open), "\"configOptions\":"...)
-		buf = append(buf, "[]"...)
+		buf = wireAppendKey(buf, open, "\"configOptions\":[]")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -13563,32 +12462,23 @@ func (x *PromptResponse) decodeObject(r *wireReader, known *wireKnownSet) error 
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("stopReason")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "stopReason")
 	}
 	return nil
 }
 
 func (x *PromptResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *PromptResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"stopReason\":"...)
-	buf, err = x.StopReason.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.StopReason.appendJSON(wireAppendKey(buf, open, "\"stopReason\":")); err != nil {
 		return nil, wireAtKey(err, "stopReason")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -13779,40 +12669,26 @@ func (x *Error) decodeObject(r *wireReader, known *wireKnownSet) error {
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("code")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("message")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "code", "message")
 	}
 	return nil
 }
 
 func (x *Error) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *Error) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"code\":"...)
-	buf, err = x.Code.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Code.appendJSON(wireAppendKey(buf, open, "\"code\":")); err != nil {
 		return nil, wireAtKey(err, "code")
 	}
-	buf = append(wireComma(buf, open), "\"message\":"...)
-	buf, err = wireAppendString(&x.Message, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Message, wireAppendKey(buf, open, "\"message\":")); err != nil {
 		return nil, wireAtKey(err, "message")
 	}
 	if len(x.Data) > 0 {
-		buf = append(wireComma(buf, open), "\"data\":"...)
-		buf, err = wireAppendRaw(&x.Data, buf)
-		if err != nil {
+		if buf, err = wireAppendRaw(&x.Data, wireAppendKey(buf, open, "\"data\":")); err != nil {
 			return nil, wireAtKey(err, "data")
 		}
 	}
@@ -13937,32 +12813,23 @@ func (x *AgentNotification) decodeObject(r *wireReader, known *wireKnownSet) err
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("method")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "method")
 	}
 	return nil
 }
 
 func (x *AgentNotification) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *AgentNotification) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"method\":"...)
-	buf, err = wireAppendString(&x.Method, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Method, wireAppendKey(buf, open, "\"method\":")); err != nil {
 		return nil, wireAtKey(err, "method")
 	}
 	if x.Params != nil {
-		buf = append(wireComma(buf, open), "\"params\":"...)
-		buf, err = x.Params.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Params.appendJSON(wireAppendKey(buf, open, "\"params\":")); err != nil {
 			return nil, wireAtKey(err, "params")
 		}
 	}
@@ -14245,40 +13112,26 @@ func (x *SessionNotification) decodeObject(r *wireReader, known *wireKnownSet) e
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("sessionId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("update")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "sessionId", "update")
 	}
 	return nil
 }
 
 func (x *SessionNotification) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *SessionNotification) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"sessionId\":"...)
-	buf, err = x.SessionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
-	buf = append(wireComma(buf, open), "\"update\":"...)
-	buf, err = x.Update.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Update.appendJSON(wireAppendKey(buf, open, "\"update\":")); err != nil {
 		return nil, wireAtKey(err, "update")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -14503,12 +13356,7 @@ func (x *SessionUpdate) declaresMember(name []byte) bool {
 type SessionUpdateUserMessageChunk ContentChunk
 
 func (x *SessionUpdateUserMessageChunk) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *SessionUpdateUserMessageChunk) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -14518,7 +13366,7 @@ func (x *SessionUpdateUserMessageChunk) appendMembers(buf []byte, open int) ([]b
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"user_message_chunk\""...)
+	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"user_message_chunk\"")
 	return (*ContentChunk)(x).appendMembers(buf, open)
 }
 
@@ -14540,12 +13388,7 @@ func NewSessionUpdateUserMessageChunk(v ContentChunk) SessionUpdate {
 type SessionUpdateAgentMessageChunk ContentChunk
 
 func (x *SessionUpdateAgentMessageChunk) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *SessionUpdateAgentMessageChunk) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -14555,7 +13398,7 @@ func (x *SessionUpdateAgentMessageChunk) appendMembers(buf []byte, open int) ([]
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"agent_message_chunk\""...)
+	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"agent_message_chunk\"")
 	return (*ContentChunk)(x).appendMembers(buf, open)
 }
 
@@ -14577,12 +13420,7 @@ func NewSessionUpdateAgentMessageChunk(v ContentChunk) SessionUpdate {
 type SessionUpdateAgentThoughtChunk ContentChunk
 
 func (x *SessionUpdateAgentThoughtChunk) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *SessionUpdateAgentThoughtChunk) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -14592,7 +13430,7 @@ func (x *SessionUpdateAgentThoughtChunk) appendMembers(buf []byte, open int) ([]
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"agent_thought_chunk\""...)
+	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"agent_thought_chunk\"")
 	return (*ContentChunk)(x).appendMembers(buf, open)
 }
 
@@ -14614,12 +13452,7 @@ func NewSessionUpdateAgentThoughtChunk(v ContentChunk) SessionUpdate {
 type SessionUpdateToolCall ToolCall
 
 func (x *SessionUpdateToolCall) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *SessionUpdateToolCall) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -14629,7 +13462,7 @@ func (x *SessionUpdateToolCall) appendMembers(buf []byte, open int) ([]byte, err
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"tool_call\""...)
+	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"tool_call\"")
 	return (*ToolCall)(x).appendMembers(buf, open)
 }
 
@@ -14651,12 +13484,7 @@ func NewSessionUpdateToolCall(v ToolCall) SessionUpdate {
 type SessionUpdateToolCallUpdate ToolCallUpdate
 
 func (x *SessionUpdateToolCallUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *SessionUpdateToolCallUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -14666,7 +13494,7 @@ func (x *SessionUpdateToolCallUpdate) appendMembers(buf []byte, open int) ([]byt
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"tool_call_update\""...)
+	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"tool_call_update\"")
 	return (*ToolCallUpdate)(x).appendMembers(buf, open)
 }
 
@@ -14691,12 +13519,7 @@ func NewSessionUpdateToolCallUpdate(v ToolCallUpdate) SessionUpdate {
 type SessionUpdatePlan Plan
 
 func (x *SessionUpdatePlan) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *SessionUpdatePlan) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -14706,7 +13529,7 @@ func (x *SessionUpdatePlan) appendMembers(buf []byte, open int) ([]byte, error) 
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"plan\""...)
+	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"plan\"")
 	return (*Plan)(x).appendMembers(buf, open)
 }
 
@@ -14728,12 +13551,7 @@ func NewSessionUpdatePlan(v Plan) SessionUpdate {
 type SessionUpdateAvailableCommandsUpdate AvailableCommandsUpdate
 
 func (x *SessionUpdateAvailableCommandsUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *SessionUpdateAvailableCommandsUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -14743,7 +13561,7 @@ func (x *SessionUpdateAvailableCommandsUpdate) appendMembers(buf []byte, open in
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"available_commands_update\""...)
+	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"available_commands_update\"")
 	return (*AvailableCommandsUpdate)(x).appendMembers(buf, open)
 }
 
@@ -14769,12 +13587,7 @@ func NewSessionUpdateAvailableCommandsUpdate(v AvailableCommandsUpdate) SessionU
 type SessionUpdateCurrentModeUpdate CurrentModeUpdate
 
 func (x *SessionUpdateCurrentModeUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *SessionUpdateCurrentModeUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -14784,7 +13597,7 @@ func (x *SessionUpdateCurrentModeUpdate) appendMembers(buf []byte, open int) ([]
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"current_mode_update\""...)
+	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"current_mode_update\"")
 	return (*CurrentModeUpdate)(x).appendMembers(buf, open)
 }
 
@@ -14806,12 +13619,7 @@ func NewSessionUpdateCurrentModeUpdate(v CurrentModeUpdate) SessionUpdate {
 type SessionUpdateConfigOptionUpdate ConfigOptionUpdate
 
 func (x *SessionUpdateConfigOptionUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *SessionUpdateConfigOptionUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -14821,7 +13629,7 @@ func (x *SessionUpdateConfigOptionUpdate) appendMembers(buf []byte, open int) ([
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"config_option_update\""...)
+	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"config_option_update\"")
 	return (*ConfigOptionUpdate)(x).appendMembers(buf, open)
 }
 
@@ -14843,12 +13651,7 @@ func NewSessionUpdateConfigOptionUpdate(v ConfigOptionUpdate) SessionUpdate {
 type SessionUpdateSessionInfoUpdate SessionInfoUpdate
 
 func (x *SessionUpdateSessionInfoUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *SessionUpdateSessionInfoUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -14858,7 +13661,7 @@ func (x *SessionUpdateSessionInfoUpdate) appendMembers(buf []byte, open int) ([]
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"session_info_update\""...)
+	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"session_info_update\"")
 	return (*SessionInfoUpdate)(x).appendMembers(buf, open)
 }
 
@@ -14880,12 +13683,7 @@ func NewSessionUpdateSessionInfoUpdate(v SessionInfoUpdate) SessionUpdate {
 type SessionUpdateUsageUpdate UsageUpdate
 
 func (x *SessionUpdateUsageUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *SessionUpdateUsageUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -14895,7 +13693,7 @@ func (x *SessionUpdateUsageUpdate) appendMembers(buf []byte, open int) ([]byte, 
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"usage_update\""...)
+	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"usage_update\"")
 	return (*UsageUpdate)(x).appendMembers(buf, open)
 }
 
@@ -14920,12 +13718,7 @@ func NewSessionUpdateUsageUpdate(v UsageUpdate) SessionUpdate {
 type SessionUpdateNotice Notice
 
 func (x *SessionUpdateNotice) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *SessionUpdateNotice) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -14935,7 +13728,7 @@ func (x *SessionUpdateNotice) appendMembers(buf []byte, open int) ([]byte, error
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"notice\""...)
+	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"notice\"")
 	return (*Notice)(x).appendMembers(buf, open)
 }
 
@@ -14960,12 +13753,7 @@ func NewSessionUpdateNotice(v Notice) SessionUpdate {
 type SessionUpdateCompactionUpdate CompactionUpdate
 
 func (x *SessionUpdateCompactionUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *SessionUpdateCompactionUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -14975,7 +13763,7 @@ func (x *SessionUpdateCompactionUpdate) appendMembers(buf []byte, open int) ([]b
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"compaction_update\""...)
+	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"compaction_update\"")
 	return (*CompactionUpdate)(x).appendMembers(buf, open)
 }
 
@@ -15000,12 +13788,7 @@ func NewSessionUpdateCompactionUpdate(v CompactionUpdate) SessionUpdate {
 type SessionUpdateCompactionSummaryChunk CompactionSummaryChunk
 
 func (x *SessionUpdateCompactionSummaryChunk) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *SessionUpdateCompactionSummaryChunk) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -15015,7 +13798,7 @@ func (x *SessionUpdateCompactionSummaryChunk) appendMembers(buf []byte, open int
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"compaction_summary_chunk\""...)
+	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"compaction_summary_chunk\"")
 	return (*CompactionSummaryChunk)(x).appendMembers(buf, open)
 }
 
@@ -15117,39 +13900,28 @@ func (x *ContentChunk) decodeObject(r *wireReader, known *wireKnownSet) error {
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("content")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "content")
 	}
 	return nil
 }
 
 func (x *ContentChunk) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *ContentChunk) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"content\":"...)
-	buf, err = x.Content.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Content.appendJSON(wireAppendKey(buf, open, "\"content\":")); err != nil {
 		return nil, wireAtKey(err, "content")
 	}
 	if x.MessageID != nil {
-		buf = append(wireComma(buf, open), "\"messageId\":"...)
-		buf, err = x.MessageID.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.MessageID.appendJSON(wireAppendKey(buf, open, "\"messageId\":")); err != nil {
 			return nil, wireAtKey(err, "messageId")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -15285,89 +14057,61 @@ func (x *ToolCall) decodeObject(r *wireReader, known *wireKnownSet) error {
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("toolCallId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("title")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "toolCallId", "title")
 	}
 	return nil
 }
 
 func (x *ToolCall) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *ToolCall) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"toolCallId\":"...)
-	buf, err = x.ToolCallID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ToolCallID.appendJSON(wireAppendKey(buf, open, "\"toolCallId\":")); err != nil {
 		return nil, wireAtKey(err, "toolCallId")
 	}
-	buf = append(wireComma(buf, open), "\"title\":"...)
-	buf, err = wireAppendString(&x.Title, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Title, wireAppendKey(buf, open, "\"title\":")); err != nil {
 		return nil, wireAtKey(err, "title")
 	}
 	if x.Name != nil {
-		buf = append(wireComma(buf, open), "\"name\":"...)
-		buf, err = wireAppendString(x.Name, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
 			return nil, wireAtKey(err, "name")
 		}
 	}
 	if x.Kind != nil {
-		buf = append(wireComma(buf, open), "\"kind\":"...)
-		buf, err = x.Kind.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Kind.appendJSON(wireAppendKey(buf, open, "\"kind\":")); err != nil {
 			return nil, wireAtKey(err, "kind")
 		}
 	}
 	if x.Status != nil {
-		buf = append(wireComma(buf, open), "\"status\":"...)
-		buf, err = x.Status.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Status.appendJSON(wireAppendKey(buf, open, "\"status\":")); err != nil {
 			return nil, wireAtKey(err, "status")
 		}
 	}
 	if x.Content != nil {
-		buf = append(wireComma(buf, open), "\"content\":"...)
-		buf, err = wireAppendSlice(buf, x.Content, (*ToolCallContent).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"content\":"), x.Content, (*ToolCallContent).appendJSON); err != nil {
 			return nil, wireAtKey(err, "content")
 		}
 	}
 	if x.Locations != nil {
-		buf = append(wireComma(buf, open), "\"locations\":"...)
-		buf, err = wireAppendSlice(buf, x.Locations, (*ToolCallLocation).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"locations\":"), x.Locations, (*ToolCallLocation).appendJSON); err != nil {
 			return nil, wireAtKey(err, "locations")
 		}
 	}
 	if len(x.RawInput) > 0 {
-		buf = append(wireComma(buf, open), "\"rawInput\":"...)
-		buf, err = wireAppendRaw(&x.RawInput, buf)
-		if err != nil {
+		if buf, err = wireAppendRaw(&x.RawInput, wireAppendKey(buf, open, "\"rawInput\":")); err != nil {
 			return nil, wireAtKey(err, "rawInput")
 		}
 	}
 	if len(x.RawOutput) > 0 {
-		buf = append(wireComma(buf, open), "\"rawOutput\":"...)
-		buf, err = wireAppendRaw(&x.RawOutput, buf)
-		if err != nil {
+		if buf, err = wireAppendRaw(&x.RawOutput, wireAppendKey(buf, open, "\"rawOutput\":")); err != nil {
 			return nil, wireAtKey(err, "rawOutput")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -15462,48 +14206,29 @@ func (x *PlanEntry) decodeObject(r *wireReader, known *wireKnownSet) error {
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("content")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("priority")
-	}
-	if seen&(1<<2) == 0 {
-		return wireMissing("status")
+	if seen&0x7 != 0x7 {
+		return wireMissingOf(seen, 0x7, "content", "priority", "status")
 	}
 	return nil
 }
 
 func (x *PlanEntry) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *PlanEntry) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"content\":"...)
-	buf, err = wireAppendString(&x.Content, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Content, wireAppendKey(buf, open, "\"content\":")); err != nil {
 		return nil, wireAtKey(err, "content")
 	}
-	buf = append(wireComma(buf, open), "\"priority\":"...)
-	buf, err = x.Priority.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Priority.appendJSON(wireAppendKey(buf, open, "\"priority\":")); err != nil {
 		return nil, wireAtKey(err, "priority")
 	}
-	buf = append(wireComma(buf, open), "\"status\":"...)
-	buf, err = x.Status.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Status.appendJSON(wireAppendKey(buf, open, "\"status\":")); err != nil {
 		return nil, wireAtKey(err, "status")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -15703,37 +14428,27 @@ func (x *Plan) decodeObject(r *wireReader, known *wireKnownSet) error {
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("entries")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "entries")
 	}
 	return nil
 }
 
 func (x *Plan) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *Plan) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Entries != nil {
-		buf = append(wireComma(buf, open), "\"entries\":"...)
-		buf, err = wireAppendSlice(buf, x.Entries, (*PlanEntry).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"entries\":"), x.Entries, (*PlanEntry).appendJSON); err != nil {
 			return nil, wireAtKey(err, "entries")
 		}
 	} else {
-		buf = append(wireComma(buf, open), "\"entries\":"...)
-		buf = append(buf, "[]"...)
+		buf = wireAppendKey(buf, open, "\"entries\":[]")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -15821,47 +14536,31 @@ func (x *AvailableCommand) decodeObject(r *wireReader, known *wireKnownSet) erro
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("name")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("description")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "name", "description")
 	}
 	return nil
 }
 
 func (x *AvailableCommand) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *AvailableCommand) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"name\":"...)
-	buf, err = wireAppendString(&x.Name, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
 		return nil, wireAtKey(err, "name")
 	}
-	buf = append(wireComma(buf, open), "\"description\":"...)
-	buf, err = wireAppendString(&x.Description, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
 		return nil, wireAtKey(err, "description")
 	}
 	if x.Input != nil {
-		buf = append(wireComma(buf, open), "\"input\":"...)
-		buf, err = x.Input.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Input.appendJSON(wireAppendKey(buf, open, "\"input\":")); err != nil {
 			return nil, wireAtKey(err, "input")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -16033,32 +14732,23 @@ func (x *UnstructuredCommandInput) decodeObject(r *wireReader, known *wireKnownS
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("hint")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "hint")
 	}
 	return nil
 }
 
 func (x *UnstructuredCommandInput) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *UnstructuredCommandInput) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"hint\":"...)
-	buf, err = wireAppendString(&x.Hint, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Hint, wireAppendKey(buf, open, "\"hint\":")); err != nil {
 		return nil, wireAtKey(err, "hint")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -16130,37 +14820,27 @@ func (x *AvailableCommandsUpdate) decodeObject(r *wireReader, known *wireKnownSe
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("availableCommands")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "availableCommands")
 	}
 	return nil
 }
 
 func (x *AvailableCommandsUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *AvailableCommandsUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.AvailableCommands != nil {
-		buf = append(wireComma(buf, open), "\"availableCommands\":"...)
-		buf, err = wireAppendSlice(buf, x.AvailableCommands, (*AvailableCommand).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"availableCommands\":"), x.AvailableCommands, (*AvailableCommand).appendJSON); err != nil {
 			return nil, wireAtKey(err, "availableCommands")
 		}
 	} else {
-		buf = append(wireComma(buf, open), "\"availableCommands\":"...)
-		buf = append(buf, "[]"...)
+		buf = wireAppendKey(buf, open, "\"availableCommands\":[]")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -16240,32 +14920,23 @@ func (x *CurrentModeUpdate) decodeObject(r *wireReader, known *wireKnownSet) err
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("currentModeId")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "currentModeId")
 	}
 	return nil
 }
 
 func (x *CurrentModeUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *CurrentModeUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"currentModeId\":"...)
-	buf, err = x.CurrentModeID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.CurrentModeID.appendJSON(wireAppendKey(buf, open, "\"currentModeId\":")); err != nil {
 		return nil, wireAtKey(err, "currentModeId")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -16337,37 +15008,27 @@ func (x *ConfigOptionUpdate) decodeObject(r *wireReader, known *wireKnownSet) er
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("configOptions")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "configOptions")
 	}
 	return nil
 }
 
 func (x *ConfigOptionUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *ConfigOptionUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.ConfigOptions != nil {
-		buf = append(wireComma(buf, open), "\"configOptions\":"...)
-		buf, err = wireAppendSlice(buf, x.ConfigOptions, (*SessionConfigOption).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"configOptions\":"), x.ConfigOptions, (*SessionConfigOption).appendJSON); err != nil {
 			return nil, wireAtKey(err, "configOptions")
 		}
 	} else {
-		buf = append(wireComma(buf, open), "\"configOptions\":"...)
-		buf = append(buf, "[]"...)
+		buf = wireAppendKey(buf, open, "\"configOptions\":[]")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -16452,34 +15113,23 @@ func (x *SessionInfoUpdate) decodeObject(r *wireReader, known *wireKnownSet) err
 }
 
 func (x *SessionInfoUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *SessionInfoUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if !x.Title.Unchanged() {
-		buf = append(wireComma(buf, open), "\"title\":"...)
-		buf, err = wirePatchAppend(buf, &x.Title, wireAppendString)
-		if err != nil {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"title\":"), &x.Title, wireAppendString); err != nil {
 			return nil, wireAtKey(err, "title")
 		}
 	}
 	if !x.UpdatedAt.Unchanged() {
-		buf = append(wireComma(buf, open), "\"updatedAt\":"...)
-		buf, err = wirePatchAppend(buf, &x.UpdatedAt, wireAppendString)
-		if err != nil {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"updatedAt\":"), &x.UpdatedAt, wireAppendString); err != nil {
 			return nil, wireAtKey(err, "updatedAt")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -16562,40 +15212,26 @@ func (x *Cost) decodeObject(r *wireReader, known *wireKnownSet) error {
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("amount")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("currency")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "amount", "currency")
 	}
 	return nil
 }
 
 func (x *Cost) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *Cost) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"amount\":"...)
-	buf, err = wireAppendFloat64(&x.Amount, buf)
-	if err != nil {
+	if buf, err = wireAppendFloat64(&x.Amount, wireAppendKey(buf, open, "\"amount\":")); err != nil {
 		return nil, wireAtKey(err, "amount")
 	}
-	buf = append(wireComma(buf, open), "\"currency\":"...)
-	buf, err = wireAppendString(&x.Currency, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Currency, wireAppendKey(buf, open, "\"currency\":")); err != nil {
 		return nil, wireAtKey(err, "currency")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -16683,47 +15319,31 @@ func (x *UsageUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("used")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("size")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "used", "size")
 	}
 	return nil
 }
 
 func (x *UsageUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *UsageUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"used\":"...)
-	buf, err = wireAppendUint64(&x.Used, buf)
-	if err != nil {
+	if buf, err = wireAppendUint64(&x.Used, wireAppendKey(buf, open, "\"used\":")); err != nil {
 		return nil, wireAtKey(err, "used")
 	}
-	buf = append(wireComma(buf, open), "\"size\":"...)
-	buf, err = wireAppendUint64(&x.Size, buf)
-	if err != nil {
+	if buf, err = wireAppendUint64(&x.Size, wireAppendKey(buf, open, "\"size\":")); err != nil {
 		return nil, wireAtKey(err, "size")
 	}
 	if x.Cost != nil {
-		buf = append(wireComma(buf, open), "\"cost\":"...)
-		buf, err = x.Cost.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Cost.appendJSON(wireAppendKey(buf, open, "\"cost\":")); err != nil {
 			return nil, wireAtKey(err, "cost")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -16877,47 +15497,31 @@ func (x *Notice) decodeObject(r *wireReader, known *wireKnownSet) error {
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("severity")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("title")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "severity", "title")
 	}
 	return nil
 }
 
 func (x *Notice) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *Notice) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"severity\":"...)
-	buf, err = x.Severity.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Severity.appendJSON(wireAppendKey(buf, open, "\"severity\":")); err != nil {
 		return nil, wireAtKey(err, "severity")
 	}
-	buf = append(wireComma(buf, open), "\"title\":"...)
-	buf, err = wireAppendString(&x.Title, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Title, wireAppendKey(buf, open, "\"title\":")); err != nil {
 		return nil, wireAtKey(err, "title")
 	}
 	if x.Description != nil {
-		buf = append(wireComma(buf, open), "\"description\":"...)
-		buf, err = wireAppendString(x.Description, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
 			return nil, wireAtKey(err, "description")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -17097,56 +15701,38 @@ func (x *CompactionUpdate) decodeObject(r *wireReader, known *wireKnownSet) erro
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("compactionId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("status")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "compactionId", "status")
 	}
 	return nil
 }
 
 func (x *CompactionUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *CompactionUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"compactionId\":"...)
-	buf, err = x.CompactionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.CompactionID.appendJSON(wireAppendKey(buf, open, "\"compactionId\":")); err != nil {
 		return nil, wireAtKey(err, "compactionId")
 	}
-	buf = append(wireComma(buf, open), "\"status\":"...)
-	buf, err = x.Status.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Status.appendJSON(wireAppendKey(buf, open, "\"status\":")); err != nil {
 		return nil, wireAtKey(err, "status")
 	}
 	if !x.Summary.Unchanged() {
-		buf = append(wireComma(buf, open), "\"summary\":"...)
-		buf, err = wirePatchAppend(buf, &x.Summary, func(src *[]ContentBlock, buf []byte) ([]byte, error) {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"summary\":"), &x.Summary, func(src *[]ContentBlock, buf []byte) ([]byte, error) {
 			return wireAppendSlice(buf, *src, (*ContentBlock).appendJSON)
-		})
-		if err != nil {
+		}); err != nil {
 			return nil, wireAtKey(err, "summary")
 		}
 	}
 	if !x.Error.Unchanged() {
-		buf = append(wireComma(buf, open), "\"error\":"...)
-		buf, err = wirePatchAppend(buf, &x.Error, wireAppendString)
-		if err != nil {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"error\":"), &x.Error, wireAppendString); err != nil {
 			return nil, wireAtKey(err, "error")
 		}
 	}
 	if !x.Meta.Unchanged() {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wirePatchAppend(buf, &x.Meta, wireAppendRawObject)
-		if err != nil {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"_meta\":"), &x.Meta, wireAppendRawObject); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -17225,40 +15811,26 @@ func (x *CompactionSummaryChunk) decodeObject(r *wireReader, known *wireKnownSet
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("compactionId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("content")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "compactionId", "content")
 	}
 	return nil
 }
 
 func (x *CompactionSummaryChunk) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *CompactionSummaryChunk) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"compactionId\":"...)
-	buf, err = x.CompactionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.CompactionID.appendJSON(wireAppendKey(buf, open, "\"compactionId\":")); err != nil {
 		return nil, wireAtKey(err, "compactionId")
 	}
-	buf = append(wireComma(buf, open), "\"content\":"...)
-	buf, err = x.Content.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Content.appendJSON(wireAppendKey(buf, open, "\"content\":")); err != nil {
 		return nil, wireAtKey(err, "content")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -17336,32 +15908,23 @@ func (x *CompleteElicitationNotification) decodeObject(r *wireReader, known *wir
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("elicitationId")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "elicitationId")
 	}
 	return nil
 }
 
 func (x *CompleteElicitationNotification) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *CompleteElicitationNotification) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"elicitationId\":"...)
-	buf, err = x.ElicitationID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ElicitationID.appendJSON(wireAppendKey(buf, open, "\"elicitationId\":")); err != nil {
 		return nil, wireAtKey(err, "elicitationId")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -17466,40 +16029,26 @@ func (x *ClientRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("id")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("method")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "id", "method")
 	}
 	return nil
 }
 
 func (x *ClientRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *ClientRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"id\":"...)
-	buf, err = x.ID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ID.appendJSON(wireAppendKey(buf, open, "\"id\":")); err != nil {
 		return nil, wireAtKey(err, "id")
 	}
-	buf = append(wireComma(buf, open), "\"method\":"...)
-	buf, err = wireAppendString(&x.Method, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Method, wireAppendKey(buf, open, "\"method\":")); err != nil {
 		return nil, wireAtKey(err, "method")
 	}
 	if x.Params != nil {
-		buf = append(wireComma(buf, open), "\"params\":"...)
-		buf, err = x.Params.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Params.appendJSON(wireAppendKey(buf, open, "\"params\":")); err != nil {
 			return nil, wireAtKey(err, "params")
 		}
 	}
@@ -18216,46 +16765,33 @@ func (x *InitializeRequest) decodeObject(r *wireReader, known *wireKnownSet) err
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("protocolVersion")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "protocolVersion")
 	}
 	return nil
 }
 
 func (x *InitializeRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *InitializeRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"protocolVersion\":"...)
-	buf, err = x.ProtocolVersion.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ProtocolVersion.appendJSON(wireAppendKey(buf, open, "\"protocolVersion\":")); err != nil {
 		return nil, wireAtKey(err, "protocolVersion")
 	}
 	if x.ClientCapabilities != nil {
-		buf = append(wireComma(buf, open), "\"clientCapabilities\":"...)
-		buf, err = x.ClientCapabilities.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.ClientCapabilities.appendJSON(wireAppendKey(buf, open, "\"clientCapabilities\":")); err != nil {
 			return nil, wireAtKey(err, "clientCapabilities")
 		}
 	}
 	if x.ClientInfo != nil {
-		buf = append(wireComma(buf, open), "\"clientInfo\":"...)
-		buf, err = x.ClientInfo.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.ClientInfo.appendJSON(wireAppendKey(buf, open, "\"clientInfo\":")); err != nil {
 			return nil, wireAtKey(err, "clientInfo")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -18388,55 +16924,38 @@ func (x *ClientCapabilities) decodeObject(r *wireReader, known *wireKnownSet) er
 }
 
 func (x *ClientCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *ClientCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Fs != nil {
-		buf = append(wireComma(buf, open), "\"fs\":"...)
-		buf, err = x.Fs.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Fs.appendJSON(wireAppendKey(buf, open, "\"fs\":")); err != nil {
 			return nil, wireAtKey(err, "fs")
 		}
 	}
 	if x.Terminal != nil {
-		buf = append(wireComma(buf, open), "\"terminal\":"...)
-		buf, err = wireAppendBool(x.Terminal, buf)
-		if err != nil {
+		if buf, err = wireAppendBool(x.Terminal, wireAppendKey(buf, open, "\"terminal\":")); err != nil {
 			return nil, wireAtKey(err, "terminal")
 		}
 	}
 	if x.Session != nil {
-		buf = append(wireComma(buf, open), "\"session\":"...)
-		buf, err = x.Session.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Session.appendJSON(wireAppendKey(buf, open, "\"session\":")); err != nil {
 			return nil, wireAtKey(err, "session")
 		}
 	}
 	if x.Auth != nil {
-		buf = append(wireComma(buf, open), "\"auth\":"...)
-		buf, err = x.Auth.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Auth.appendJSON(wireAppendKey(buf, open, "\"auth\":")); err != nil {
 			return nil, wireAtKey(err, "auth")
 		}
 	}
 	if x.Elicitation != nil {
-		buf = append(wireComma(buf, open), "\"elicitation\":"...)
-		buf, err = x.Elicitation.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Elicitation.appendJSON(wireAppendKey(buf, open, "\"elicitation\":")); err != nil {
 			return nil, wireAtKey(err, "elicitation")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -18528,34 +17047,23 @@ func (x *FileSystemCapabilities) decodeObject(r *wireReader, known *wireKnownSet
 }
 
 func (x *FileSystemCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *FileSystemCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.ReadTextFile != nil {
-		buf = append(wireComma(buf, open), "\"readTextFile\":"...)
-		buf, err = wireAppendBool(x.ReadTextFile, buf)
-		if err != nil {
+		if buf, err = wireAppendBool(x.ReadTextFile, wireAppendKey(buf, open, "\"readTextFile\":")); err != nil {
 			return nil, wireAtKey(err, "readTextFile")
 		}
 	}
 	if x.WriteTextFile != nil {
-		buf = append(wireComma(buf, open), "\"writeTextFile\":"...)
-		buf, err = wireAppendBool(x.WriteTextFile, buf)
-		if err != nil {
+		if buf, err = wireAppendBool(x.WriteTextFile, wireAppendKey(buf, open, "\"writeTextFile\":")); err != nil {
 			return nil, wireAtKey(err, "writeTextFile")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -18650,41 +17158,28 @@ func (x *ClientSessionCapabilities) decodeObject(r *wireReader, known *wireKnown
 }
 
 func (x *ClientSessionCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *ClientSessionCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Compaction != nil {
-		buf = append(wireComma(buf, open), "\"compaction\":"...)
-		buf, err = x.Compaction.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Compaction.appendJSON(wireAppendKey(buf, open, "\"compaction\":")); err != nil {
 			return nil, wireAtKey(err, "compaction")
 		}
 	}
 	if x.ConfigOptions != nil {
-		buf = append(wireComma(buf, open), "\"configOptions\":"...)
-		buf, err = x.ConfigOptions.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.ConfigOptions.appendJSON(wireAppendKey(buf, open, "\"configOptions\":")); err != nil {
 			return nil, wireAtKey(err, "configOptions")
 		}
 	}
 	if x.Notices != nil {
-		buf = append(wireComma(buf, open), "\"notices\":"...)
-		buf, err = x.Notices.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Notices.appendJSON(wireAppendKey(buf, open, "\"notices\":")); err != nil {
 			return nil, wireAtKey(err, "notices")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -18741,12 +17236,7 @@ func (x *CompactionCapabilities) decodeObject(r *wireReader, known *wireKnownSet
 }
 
 func (x *CompactionCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *CompactionCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -18823,27 +17313,18 @@ func (x *SessionConfigOptionsCapabilities) decodeObject(r *wireReader, known *wi
 }
 
 func (x *SessionConfigOptionsCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *SessionConfigOptionsCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Boolean != nil {
-		buf = append(wireComma(buf, open), "\"boolean\":"...)
-		buf, err = x.Boolean.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Boolean.appendJSON(wireAppendKey(buf, open, "\"boolean\":")); err != nil {
 			return nil, wireAtKey(err, "boolean")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -18915,20 +17396,13 @@ func (x *BooleanConfigOptionCapabilities) decodeObject(r *wireReader, known *wir
 }
 
 func (x *BooleanConfigOptionCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *BooleanConfigOptionCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -18985,12 +17459,7 @@ func (x *NoticeCapabilities) decodeObject(r *wireReader, known *wireKnownSet) er
 }
 
 func (x *NoticeCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *NoticeCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -19070,27 +17539,18 @@ func (x *AuthCapabilities) decodeObject(r *wireReader, known *wireKnownSet) erro
 }
 
 func (x *AuthCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *AuthCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Terminal != nil {
-		buf = append(wireComma(buf, open), "\"terminal\":"...)
-		buf, err = wireAppendBool(x.Terminal, buf)
-		if err != nil {
+		if buf, err = wireAppendBool(x.Terminal, wireAppendKey(buf, open, "\"terminal\":")); err != nil {
 			return nil, wireAtKey(err, "terminal")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -19180,34 +17640,23 @@ func (x *ElicitationCapabilities) decodeObject(r *wireReader, known *wireKnownSe
 }
 
 func (x *ElicitationCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *ElicitationCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Form != nil {
-		buf = append(wireComma(buf, open), "\"form\":"...)
-		buf, err = x.Form.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Form.appendJSON(wireAppendKey(buf, open, "\"form\":")); err != nil {
 			return nil, wireAtKey(err, "form")
 		}
 	}
 	if x.URL != nil {
-		buf = append(wireComma(buf, open), "\"url\":"...)
-		buf, err = x.URL.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.URL.appendJSON(wireAppendKey(buf, open, "\"url\":")); err != nil {
 			return nil, wireAtKey(err, "url")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -19281,20 +17730,13 @@ func (x *ElicitationFormCapabilities) decodeObject(r *wireReader, known *wireKno
 }
 
 func (x *ElicitationFormCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *ElicitationFormCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -19368,20 +17810,13 @@ func (x *ElicitationUrlCapabilities) decodeObject(r *wireReader, known *wireKnow
 }
 
 func (x *ElicitationUrlCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *ElicitationUrlCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -19460,32 +17895,23 @@ func (x *AuthenticateRequest) decodeObject(r *wireReader, known *wireKnownSet) e
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("methodId")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "methodId")
 	}
 	return nil
 }
 
 func (x *AuthenticateRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *AuthenticateRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"methodId\":"...)
-	buf, err = x.MethodID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.MethodID.appendJSON(wireAppendKey(buf, open, "\"methodId\":")); err != nil {
 		return nil, wireAtKey(err, "methodId")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -19557,20 +17983,13 @@ func (x *LogoutRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *LogoutRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *LogoutRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -19682,52 +18101,35 @@ func (x *NewSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) err
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("cwd")
-	}
-	if seen&(1<<2) == 0 {
-		return wireMissing("mcpServers")
+	if seen&0x5 != 0x5 {
+		return wireMissingOf(seen, 0x5, "cwd", "mcpServers")
 	}
 	return nil
 }
 
 func (x *NewSessionRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *NewSessionRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"cwd\":"...)
-	buf, err = wireAppendString(&x.Cwd, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Cwd, wireAppendKey(buf, open, "\"cwd\":")); err != nil {
 		return nil, wireAtKey(err, "cwd")
 	}
 	if x.AdditionalDirectories != nil {
-		buf = append(wireComma(buf, open), "\"additionalDirectories\":"...)
-		buf, err = wireAppendSlice(buf, x.AdditionalDirectories, wireAppendString)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"additionalDirectories\":"), x.AdditionalDirectories, wireAppendString); err != nil {
 			return nil, wireAtKey(err, "additionalDirectories")
 		}
 	}
 	if x.MCPServers != nil {
-		buf = append(wireComma(buf, open), "\"mcpServers\":"...)
-		buf, err = wireAppendSlice(buf, x.MCPServers, (*McpServer).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"mcpServers\":"), x.MCPServers, (*McpServer).appendJSON); err != nil {
 			return nil, wireAtKey(err, "mcpServers")
 		}
 	} else {
-		buf = append(wireComma(buf, open), "\"mcpServers\":"...)
-		buf = append(buf, "[]"...)
+		buf = wireAppendKey(buf, open, "\"mcpServers\":[]")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -19866,12 +18268,7 @@ func (x *McpServer) declaresMember(name []byte) bool {
 type McpServerHTTP McpServerHttp
 
 func (x *McpServerHTTP) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *McpServerHTTP) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -19881,7 +18278,7 @@ func (x *McpServerHTTP) appendMembers(buf []byte, open int) ([]byte, error) {
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"http\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"http\"")
 	return (*McpServerHttp)(x).appendMembers(buf, open)
 }
 
@@ -19905,12 +18302,7 @@ func NewMcpServerHTTP(v McpServerHttp) McpServer {
 type McpServerSSE McpServerSse
 
 func (x *McpServerSSE) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *McpServerSSE) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -19920,7 +18312,7 @@ func (x *McpServerSSE) appendMembers(buf []byte, open int) ([]byte, error) {
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"sse\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"sse\"")
 	return (*McpServerSse)(x).appendMembers(buf, open)
 }
 
@@ -19944,12 +18336,7 @@ func NewMcpServerSSE(v McpServerSse) McpServer {
 type McpServerStdioVariant McpServerStdio
 
 func (x *McpServerStdioVariant) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *McpServerStdioVariant) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -20033,40 +18420,26 @@ func (x *HttpHeader) decodeObject(r *wireReader, known *wireKnownSet) error {
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("name")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("value")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "name", "value")
 	}
 	return nil
 }
 
 func (x *HttpHeader) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *HttpHeader) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"name\":"...)
-	buf, err = wireAppendString(&x.Name, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
 		return nil, wireAtKey(err, "name")
 	}
-	buf = append(wireComma(buf, open), "\"value\":"...)
-	buf, err = wireAppendString(&x.Value, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Value, wireAppendKey(buf, open, "\"value\":")); err != nil {
 		return nil, wireAtKey(err, "value")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -20158,53 +18531,33 @@ func (x *McpServerHttp) decodeObject(r *wireReader, known *wireKnownSet) error {
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("name")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("url")
-	}
-	if seen&(1<<2) == 0 {
-		return wireMissing("headers")
+	if seen&0x7 != 0x7 {
+		return wireMissingOf(seen, 0x7, "name", "url", "headers")
 	}
 	return nil
 }
 
 func (x *McpServerHttp) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *McpServerHttp) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"name\":"...)
-	buf, err = wireAppendString(&x.Name, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
 		return nil, wireAtKey(err, "name")
 	}
-	buf = append(wireComma(buf, open), "\"url\":"...)
-	buf, err = wireAppendString(&x.URL, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.URL, wireAppendKey(buf, open, "\"url\":")); err != nil {
 		return nil, wireAtKey(err, "url")
 	}
 	if x.Headers != nil {
-		buf = append(wireComma(buf, open), "\"headers\":"...)
-		buf, err = wireAppendSlice(buf, x.Headers, (*HttpHeader).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"headers\":"), x.Headers, (*HttpHeader).appendJSON); err != nil {
 			return nil, wireAtKey(err, "headers")
 		}
 	} else {
-		buf = append(wireComma(buf, open), "\"headers\":"...)
-		buf = append(buf, "[]"...)
+		buf = wireAppendKey(buf, open, "\"headers\":[]")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -20296,53 +18649,33 @@ func (x *McpServerSse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("name")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("url")
-	}
-	if seen&(1<<2) == 0 {
-		return wireMissing("headers")
+	if seen&0x7 != 0x7 {
+		return wireMissingOf(seen, 0x7, "name", "url", "headers")
 	}
 	return nil
 }
 
 func (x *McpServerSse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *McpServerSse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"name\":"...)
-	buf, err = wireAppendString(&x.Name, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
 		return nil, wireAtKey(err, "name")
 	}
-	buf = append(wireComma(buf, open), "\"url\":"...)
-	buf, err = wireAppendString(&x.URL, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.URL, wireAppendKey(buf, open, "\"url\":")); err != nil {
 		return nil, wireAtKey(err, "url")
 	}
 	if x.Headers != nil {
-		buf = append(wireComma(buf, open), "\"headers\":"...)
-		buf, err = wireAppendSlice(buf, x.Headers, (*HttpHeader).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"headers\":"), x.Headers, (*HttpHeader).appendJSON); err != nil {
 			return nil, wireAtKey(err, "headers")
 		}
 	} else {
-		buf = append(wireComma(buf, open), "\"headers\":"...)
-		buf = append(buf, "[]"...)
+		buf = wireAppendKey(buf, open, "\"headers\":[]")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -20444,66 +18777,40 @@ func (x *McpServerStdio) decodeObject(r *wireReader, known *wireKnownSet) error 
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("name")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("command")
-	}
-	if seen&(1<<2) == 0 {
-		return wireMissing("args")
-	}
-	if seen&(1<<3) == 0 {
-		return wireMissing("env")
+	if seen&0xf != 0xf {
+		return wireMissingOf(seen, 0xf, "name", "command", "args", "env")
 	}
 	return nil
 }
 
 func (x *McpServerStdio) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *McpServerStdio) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"name\":"...)
-	buf, err = wireAppendString(&x.Name, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
 		return nil, wireAtKey(err, "name")
 	}
-	buf = append(wireComma(buf, open), "\"command\":"...)
-	buf, err = wireAppendString(&x.Command, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Command, wireAppendKey(buf, open, "\"command\":")); err != nil {
 		return nil, wireAtKey(err, "command")
 	}
 	if x.Args != nil {
-		buf = append(wireComma(buf, open), "\"args\":"...)
-		buf, err = wireAppendSlice(buf, x.Args, wireAppendString)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"args\":"), x.Args, wireAppendString); err != nil {
 			return nil, wireAtKey(err, "args")
 		}
 	} else {
-		buf = append(wireComma(buf, open), "\"args\":"...)
-		buf = append(buf, "[]"...)
+		buf = wireAppendKey(buf, open, "\"args\":[]")
 	}
 	if x.Env != nil {
-		buf = append(wireComma(buf, open), "\"env\":"...)
-		buf, err = wireAppendSlice(buf, x.Env, (*EnvVariable).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"env\":"), x.Env, (*EnvVariable).appendJSON); err != nil {
 			return nil, wireAtKey(err, "env")
 		}
 	} else {
-		buf = append(wireComma(buf, open), "\"env\":"...)
-		buf = append(buf, "[]"...)
+		buf = wireAppendKey(buf, open, "\"env\":[]")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -20624,60 +18931,38 @@ func (x *LoadSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) er
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("mcpServers")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("cwd")
-	}
-	if seen&(1<<3) == 0 {
-		return wireMissing("sessionId")
+	if seen&0xb != 0xb {
+		return wireMissingOf(seen, 0xb, "mcpServers", "cwd", "sessionId")
 	}
 	return nil
 }
 
 func (x *LoadSessionRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *LoadSessionRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.MCPServers != nil {
-		buf = append(wireComma(buf, open), "\"mcpServers\":"...)
-		buf, err = wireAppendSlice(buf, x.MCPServers, (*McpServer).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"mcpServers\":"), x.MCPServers, (*McpServer).appendJSON); err != nil {
 			return nil, wireAtKey(err, "mcpServers")
 		}
 	} else {
-		buf = append(wireComma(buf, open), "\"mcpServers\":"...)
-		buf = append(buf, "[]"...)
+		buf = wireAppendKey(buf, open, "\"mcpServers\":[]")
 	}
-	buf = append(wireComma(buf, open), "\"cwd\":"...)
-	buf, err = wireAppendString(&x.Cwd, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Cwd, wireAppendKey(buf, open, "\"cwd\":")); err != nil {
 		return nil, wireAtKey(err, "cwd")
 	}
 	if x.AdditionalDirectories != nil {
-		buf = append(wireComma(buf, open), "\"additionalDirectories\":"...)
-		buf, err = wireAppendSlice(buf, x.AdditionalDirectories, wireAppendString)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"additionalDirectories\":"), x.AdditionalDirectories, wireAppendString); err != nil {
 			return nil, wireAtKey(err, "additionalDirectories")
 		}
 	}
-	buf = append(wireComma(buf, open), "\"sessionId\":"...)
-	buf, err = x.SessionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -20776,34 +19061,23 @@ func (x *ListSessionsRequest) decodeObject(r *wireReader, known *wireKnownSet) e
 }
 
 func (x *ListSessionsRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *ListSessionsRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Cwd != nil {
-		buf = append(wireComma(buf, open), "\"cwd\":"...)
-		buf, err = wireAppendString(x.Cwd, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Cwd, wireAppendKey(buf, open, "\"cwd\":")); err != nil {
 			return nil, wireAtKey(err, "cwd")
 		}
 	}
 	if x.Cursor != nil {
-		buf = append(wireComma(buf, open), "\"cursor\":"...)
-		buf, err = wireAppendString(x.Cursor, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Cursor, wireAppendKey(buf, open, "\"cursor\":")); err != nil {
 			return nil, wireAtKey(err, "cursor")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -20884,32 +19158,23 @@ func (x *DeleteSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) 
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("sessionId")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "sessionId")
 	}
 	return nil
 }
 
 func (x *DeleteSessionRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *DeleteSessionRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"sessionId\":"...)
-	buf, err = x.SessionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -21029,54 +19294,36 @@ func (x *ResumeSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) 
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("sessionId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("cwd")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "sessionId", "cwd")
 	}
 	return nil
 }
 
 func (x *ResumeSessionRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *ResumeSessionRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"sessionId\":"...)
-	buf, err = x.SessionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
-	buf = append(wireComma(buf, open), "\"cwd\":"...)
-	buf, err = wireAppendString(&x.Cwd, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Cwd, wireAppendKey(buf, open, "\"cwd\":")); err != nil {
 		return nil, wireAtKey(err, "cwd")
 	}
 	if x.AdditionalDirectories != nil {
-		buf = append(wireComma(buf, open), "\"additionalDirectories\":"...)
-		buf, err = wireAppendSlice(buf, x.AdditionalDirectories, wireAppendString)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"additionalDirectories\":"), x.AdditionalDirectories, wireAppendString); err != nil {
 			return nil, wireAtKey(err, "additionalDirectories")
 		}
 	}
 	if x.MCPServers != nil {
-		buf = append(wireComma(buf, open), "\"mcpServers\":"...)
-		buf, err = wireAppendSlice(buf, x.MCPServers, (*McpServer).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"mcpServers\":"), x.MCPServers, (*McpServer).appendJSON); err != nil {
 			return nil, wireAtKey(err, "mcpServers")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -21161,32 +19408,23 @@ func (x *CloseSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) e
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("sessionId")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "sessionId")
 	}
 	return nil
 }
 
 func (x *CloseSessionRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *CloseSessionRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"sessionId\":"...)
-	buf, err = x.SessionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -21268,40 +19506,26 @@ func (x *SetSessionModeRequest) decodeObject(r *wireReader, known *wireKnownSet)
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("sessionId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("modeId")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "sessionId", "modeId")
 	}
 	return nil
 }
 
 func (x *SetSessionModeRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *SetSessionModeRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"sessionId\":"...)
-	buf, err = x.SessionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
-	buf = append(wireComma(buf, open), "\"modeId\":"...)
-	buf, err = x.ModeID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ModeID.appendJSON(wireAppendKey(buf, open, "\"modeId\":")); err != nil {
 		return nil, wireAtKey(err, "modeId")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -21382,11 +19606,8 @@ func (x *SetSessionConfigOptionRequest) decodeObject(r *wireReader, known *wireK
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("sessionId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("configId")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "sessionId", "configId")
 	}
 	r.reset(start)
 	owned := wireKnownWith(known, wireKnown{owner: x}, &x.Unknown)
@@ -21394,30 +19615,19 @@ func (x *SetSessionConfigOptionRequest) decodeObject(r *wireReader, known *wireK
 }
 
 func (x *SetSessionConfigOptionRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *SetSessionConfigOptionRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"sessionId\":"...)
-	buf, err = x.SessionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
-	buf = append(wireComma(buf, open), "\"configId\":"...)
-	buf, err = x.ConfigID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ConfigID.appendJSON(wireAppendKey(buf, open, "\"configId\":")); err != nil {
 		return nil, wireAtKey(err, "configId")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -21570,30 +19780,23 @@ func (x *SetSessionConfigOptionRequestBoolean) decodeObject(r *wireReader, known
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("value")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "value")
 	}
 	return nil
 }
 
 func (x *SetSessionConfigOptionRequestBoolean) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *SetSessionConfigOptionRequestBoolean) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
 		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SetSessionConfigOptionRequestBoolean")
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"boolean\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"boolean\"")
 	var err error
-	buf = append(wireComma(buf, open), "\"value\":"...)
-	buf, err = wireAppendBool(&x.Value, buf)
-	if err != nil {
+	if buf, err = wireAppendBool(&x.Value, wireAppendKey(buf, open, "\"value\":")); err != nil {
 		return nil, wireAtKey(err, "value")
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -21659,19 +19862,14 @@ func (x *SetSessionConfigOptionRequestValueID) decodeObject(r *wireReader, known
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("value")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "value")
 	}
 	return nil
 }
 
 func (x *SetSessionConfigOptionRequestValueID) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *SetSessionConfigOptionRequestValueID) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -21679,9 +19877,7 @@ func (x *SetSessionConfigOptionRequestValueID) appendMembers(buf []byte, open in
 		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SetSessionConfigOptionRequestValueID")
 	}
 	var err error
-	buf = append(wireComma(buf, open), "\"value\":"...)
-	buf, err = x.Value.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Value.appendJSON(wireAppendKey(buf, open, "\"value\":")); err != nil {
 		return nil, wireAtKey(err, "value")
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -21782,45 +19978,30 @@ func (x *PromptRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("sessionId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("prompt")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "sessionId", "prompt")
 	}
 	return nil
 }
 
 func (x *PromptRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *PromptRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"sessionId\":"...)
-	buf, err = x.SessionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
 	if x.Prompt != nil {
-		buf = append(wireComma(buf, open), "\"prompt\":"...)
-		buf, err = wireAppendSlice(buf, x.Prompt, (*ContentBlock).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"prompt\":"), x.Prompt, (*ContentBlock).appendJSON); err != nil {
 			return nil, wireAtKey(err, "prompt")
 		}
 	} else {
-		buf = append(wireComma(buf, open), "\"prompt\":"...)
-		buf = append(buf, "[]"...)
+		buf = wireAppendKey(buf, open, "\"prompt\":[]")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -22004,22 +20185,14 @@ func (x *ClientResponseResult) decodeObject(r *wireReader, known *wireKnownSet) 
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("id")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("result")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "id", "result")
 	}
 	return nil
 }
 
 func (x *ClientResponseResult) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *ClientResponseResult) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -22027,14 +20200,10 @@ func (x *ClientResponseResult) appendMembers(buf []byte, open int) ([]byte, erro
 		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientResponseResult")
 	}
 	var err error
-	buf = append(wireComma(buf, open), "\"id\":"...)
-	buf, err = x.ID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ID.appendJSON(wireAppendKey(buf, open, "\"id\":")); err != nil {
 		return nil, wireAtKey(err, "id")
 	}
-	buf = append(wireComma(buf, open), "\"result\":"...)
-	buf, err = x.Result.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Result.appendJSON(wireAppendKey(buf, open, "\"result\":")); err != nil {
 		return nil, wireAtKey(err, "result")
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -22102,22 +20271,14 @@ func (x *ClientResponseError) decodeObject(r *wireReader, known *wireKnownSet) e
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("id")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("error")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "id", "error")
 	}
 	return nil
 }
 
 func (x *ClientResponseError) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *ClientResponseError) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -22125,14 +20286,10 @@ func (x *ClientResponseError) appendMembers(buf []byte, open int) ([]byte, error
 		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientResponseError")
 	}
 	var err error
-	buf = append(wireComma(buf, open), "\"id\":"...)
-	buf, err = x.ID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ID.appendJSON(wireAppendKey(buf, open, "\"id\":")); err != nil {
 		return nil, wireAtKey(err, "id")
 	}
-	buf = append(wireComma(buf, open), "\"error\":"...)
-	buf, err = x.Error.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Error.appendJSON(wireAppendKey(buf, open, "\"error\":")); err != nil {
 		return nil, wireAtKey(err, "error")
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -22607,20 +20764,13 @@ func (x *WriteTextFileResponse) decodeObject(r *wireReader, known *wireKnownSet)
 }
 
 func (x *WriteTextFileResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *WriteTextFileResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -22696,32 +20846,23 @@ func (x *ReadTextFileResponse) decodeObject(r *wireReader, known *wireKnownSet) 
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("content")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "content")
 	}
 	return nil
 }
 
 func (x *ReadTextFileResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *ReadTextFileResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"content\":"...)
-	buf, err = wireAppendString(&x.Content, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Content, wireAppendKey(buf, open, "\"content\":")); err != nil {
 		return nil, wireAtKey(err, "content")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -22797,32 +20938,23 @@ func (x *RequestPermissionResponse) decodeObject(r *wireReader, known *wireKnown
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("outcome")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "outcome")
 	}
 	return nil
 }
 
 func (x *RequestPermissionResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *RequestPermissionResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"outcome\":"...)
-	buf, err = x.Outcome.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Outcome.appendJSON(wireAppendKey(buf, open, "\"outcome\":")); err != nil {
 		return nil, wireAtKey(err, "outcome")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -22970,19 +21102,14 @@ func (x *RequestPermissionOutcomeCancelled) decodeObject(r *wireReader, known *w
 }
 
 func (x *RequestPermissionOutcomeCancelled) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *RequestPermissionOutcomeCancelled) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
 		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "RequestPermissionOutcomeCancelled")
 	}
-	buf = append(wireComma(buf, open), "\"outcome\":\"cancelled\""...)
+	buf = wireAppendKey(buf, open, "\"outcome\":\"cancelled\"")
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
@@ -23007,12 +21134,7 @@ func NewRequestPermissionOutcomeCancelled(v RequestPermissionOutcomeCancelled) R
 type RequestPermissionOutcomeSelected SelectedPermissionOutcome
 
 func (x *RequestPermissionOutcomeSelected) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *RequestPermissionOutcomeSelected) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -23022,7 +21144,7 @@ func (x *RequestPermissionOutcomeSelected) appendMembers(buf []byte, open int) (
 	if err := wireUnknownClash(&x.Unknown, "outcome"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"outcome\":\"selected\""...)
+	buf = wireAppendKey(buf, open, "\"outcome\":\"selected\"")
 	return (*SelectedPermissionOutcome)(x).appendMembers(buf, open)
 }
 
@@ -23094,32 +21216,23 @@ func (x *SelectedPermissionOutcome) decodeObject(r *wireReader, known *wireKnown
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("optionId")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "optionId")
 	}
 	return nil
 }
 
 func (x *SelectedPermissionOutcome) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *SelectedPermissionOutcome) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"optionId\":"...)
-	buf, err = x.OptionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.OptionID.appendJSON(wireAppendKey(buf, open, "\"optionId\":")); err != nil {
 		return nil, wireAtKey(err, "optionId")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -23195,32 +21308,23 @@ func (x *CreateTerminalResponse) decodeObject(r *wireReader, known *wireKnownSet
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("terminalId")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "terminalId")
 	}
 	return nil
 }
 
 func (x *CreateTerminalResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *CreateTerminalResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"terminalId\":"...)
-	buf, err = x.TerminalID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.TerminalID.appendJSON(wireAppendKey(buf, open, "\"terminalId\":")); err != nil {
 		return nil, wireAtKey(err, "terminalId")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -23308,47 +21412,31 @@ func (x *TerminalOutputResponse) decodeObject(r *wireReader, known *wireKnownSet
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("output")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("truncated")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "output", "truncated")
 	}
 	return nil
 }
 
 func (x *TerminalOutputResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *TerminalOutputResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"output\":"...)
-	buf, err = wireAppendString(&x.Output, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Output, wireAppendKey(buf, open, "\"output\":")); err != nil {
 		return nil, wireAtKey(err, "output")
 	}
-	buf = append(wireComma(buf, open), "\"truncated\":"...)
-	buf, err = wireAppendBool(&x.Truncated, buf)
-	if err != nil {
+	if buf, err = wireAppendBool(&x.Truncated, wireAppendKey(buf, open, "\"truncated\":")); err != nil {
 		return nil, wireAtKey(err, "truncated")
 	}
 	if x.ExitStatus != nil {
-		buf = append(wireComma(buf, open), "\"exitStatus\":"...)
-		buf, err = x.ExitStatus.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.ExitStatus.appendJSON(wireAppendKey(buf, open, "\"exitStatus\":")); err != nil {
 			return nil, wireAtKey(err, "exitStatus")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -23430,34 +21518,23 @@ func (x *TerminalExitStatus) decodeObject(r *wireReader, known *wireKnownSet) er
 }
 
 func (x *TerminalExitStatus) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *TerminalExitStatus) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.ExitCode != nil {
-		buf = append(wireComma(buf, open), "\"exitCode\":"...)
-		buf, err = wireAppendUint32(x.ExitCode, buf)
-		if err != nil {
+		if buf, err = wireAppendUint32(x.ExitCode, wireAppendKey(buf, open, "\"exitCode\":")); err != nil {
 			return nil, wireAtKey(err, "exitCode")
 		}
 	}
 	if x.Signal != nil {
-		buf = append(wireComma(buf, open), "\"signal\":"...)
-		buf, err = wireAppendString(x.Signal, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Signal, wireAppendKey(buf, open, "\"signal\":")); err != nil {
 			return nil, wireAtKey(err, "signal")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -23527,20 +21604,13 @@ func (x *ReleaseTerminalResponse) decodeObject(r *wireReader, known *wireKnownSe
 }
 
 func (x *ReleaseTerminalResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *ReleaseTerminalResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -23622,34 +21692,23 @@ func (x *WaitForTerminalExitResponse) decodeObject(r *wireReader, known *wireKno
 }
 
 func (x *WaitForTerminalExitResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *WaitForTerminalExitResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.ExitCode != nil {
-		buf = append(wireComma(buf, open), "\"exitCode\":"...)
-		buf, err = wireAppendUint32(x.ExitCode, buf)
-		if err != nil {
+		if buf, err = wireAppendUint32(x.ExitCode, wireAppendKey(buf, open, "\"exitCode\":")); err != nil {
 			return nil, wireAtKey(err, "exitCode")
 		}
 	}
 	if x.Signal != nil {
-		buf = append(wireComma(buf, open), "\"signal\":"...)
-		buf, err = wireAppendString(x.Signal, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Signal, wireAppendKey(buf, open, "\"signal\":")); err != nil {
 			return nil, wireAtKey(err, "signal")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -23719,20 +21778,13 @@ func (x *KillTerminalResponse) decodeObject(r *wireReader, known *wireKnownSet) 
 }
 
 func (x *KillTerminalResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *KillTerminalResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -23805,20 +21857,13 @@ func (x *CreateElicitationResponse) decodeObject(r *wireReader, known *wireKnown
 }
 
 func (x *CreateElicitationResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *CreateElicitationResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -23948,12 +21993,7 @@ func (x *CreateElicitationResponseVariant) declaresMember(name []byte) bool {
 type CreateElicitationResponseAccept ElicitationAcceptAction
 
 func (x *CreateElicitationResponseAccept) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *CreateElicitationResponseAccept) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -23963,7 +22003,7 @@ func (x *CreateElicitationResponseAccept) appendMembers(buf []byte, open int) ([
 	if err := wireUnknownClash(&x.Unknown, "action"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"action\":\"accept\""...)
+	buf = wireAppendKey(buf, open, "\"action\":\"accept\"")
 	return (*ElicitationAcceptAction)(x).appendMembers(buf, open)
 }
 
@@ -24013,19 +22053,14 @@ func (x *CreateElicitationResponseDecline) decodeObject(r *wireReader, known *wi
 }
 
 func (x *CreateElicitationResponseDecline) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *CreateElicitationResponseDecline) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
 		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "CreateElicitationResponseDecline")
 	}
-	buf = append(wireComma(buf, open), "\"action\":\"decline\""...)
+	buf = wireAppendKey(buf, open, "\"action\":\"decline\"")
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
@@ -24078,19 +22113,14 @@ func (x *CreateElicitationResponseCancel) decodeObject(r *wireReader, known *wir
 }
 
 func (x *CreateElicitationResponseCancel) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *CreateElicitationResponseCancel) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
 		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "CreateElicitationResponseCancel")
 	}
-	buf = append(wireComma(buf, open), "\"action\":\"cancel\""...)
+	buf = wireAppendKey(buf, open, "\"action\":\"cancel\"")
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
@@ -24153,12 +22183,7 @@ func (x *CreateElicitationResponseOther) decodeObject(r *wireReader, known *wire
 }
 
 func (x *CreateElicitationResponseOther) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *CreateElicitationResponseOther) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -24169,7 +22194,7 @@ func (x *CreateElicitationResponseOther) appendMembers(buf []byte, open int) ([]
 	case "", "accept", "cancel", "decline":
 		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Action), "action")
 	}
-	buf = append(wireComma(buf, open), "\"action\":"...)
+	buf = wireAppendKey(buf, open, "\"action\":")
 	buf = wireAppendQuoted(buf, x.Action)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
@@ -24455,20 +22480,13 @@ func (x *ElicitationAcceptAction) decodeObject(r *wireReader, known *wireKnownSe
 }
 
 func (x *ElicitationAcceptAction) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *ElicitationAcceptAction) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Content != nil {
-		buf = append(wireComma(buf, open), "\"content\":"...)
-		buf, err = wireAppendMap(buf, x.Content, (*ElicitationContentValue).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendMap(wireAppendKey(buf, open, "\"content\":"), x.Content, (*ElicitationContentValue).appendJSON); err != nil {
 			return nil, wireAtKey(err, "content")
 		}
 	}
@@ -24538,32 +22556,23 @@ func (x *ClientNotification) decodeObject(r *wireReader, known *wireKnownSet) er
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("method")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "method")
 	}
 	return nil
 }
 
 func (x *ClientNotification) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *ClientNotification) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"method\":"...)
-	buf, err = wireAppendString(&x.Method, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Method, wireAppendKey(buf, open, "\"method\":")); err != nil {
 		return nil, wireAtKey(err, "method")
 	}
 	if x.Params != nil {
-		buf = append(wireComma(buf, open), "\"params\":"...)
-		buf, err = x.Params.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Params.appendJSON(wireAppendKey(buf, open, "\"params\":")); err != nil {
 			return nil, wireAtKey(err, "params")
 		}
 	}
@@ -24800,32 +22809,23 @@ func (x *CancelNotification) decodeObject(r *wireReader, known *wireKnownSet) er
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("sessionId")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "sessionId")
 	}
 	return nil
 }
 
 func (x *CancelNotification) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *CancelNotification) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"sessionId\":"...)
-	buf, err = x.SessionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -24905,32 +22905,23 @@ func (x *CancelRequestNotification) decodeObject(r *wireReader, known *wireKnown
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("requestId")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "requestId")
 	}
 	return nil
 }
 
 func (x *CancelRequestNotification) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *CancelRequestNotification) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"requestId\":"...)
-	buf, err = x.RequestID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.RequestID.appendJSON(wireAppendKey(buf, open, "\"requestId\":")); err != nil {
 		return nil, wireAtKey(err, "requestId")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}

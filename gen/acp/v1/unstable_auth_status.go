@@ -77,9 +77,7 @@ func (*AgentAuthCapabilitiesAuthStatus) declaresGatedMember(name []byte) bool {
 func (x *AgentAuthCapabilitiesAuthStatus) appendGatedMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Status != nil {
-		buf = append(wireComma(buf, open), "\"status\":"...)
-		buf, err = x.Status.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Status.appendJSON(wireAppendKey(buf, open, "\"status\":")); err != nil {
 			return nil, wireAtKey(err, "status")
 		}
 	}
@@ -142,20 +140,13 @@ func (x *AuthStatusCapabilities) decodeObject(r *wireReader, known *wireKnownSet
 }
 
 func (x *AuthStatusCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *AuthStatusCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -248,39 +239,28 @@ func (x *AuthStatusResponse) decodeObject(r *wireReader, known *wireKnownSet) er
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("state")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "state")
 	}
 	return nil
 }
 
 func (x *AuthStatusResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *AuthStatusResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"state\":"...)
-	buf, err = x.State.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.State.appendJSON(wireAppendKey(buf, open, "\"state\":")); err != nil {
 		return nil, wireAtKey(err, "state")
 	}
 	if x.Accounts != nil {
-		buf = append(wireComma(buf, open), "\"accounts\":"...)
-		buf, err = wireAppendSlice(buf, x.Accounts, (*AuthAccount).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"accounts\":"), x.Accounts, (*AuthAccount).appendJSON); err != nil {
 			return nil, wireAtKey(err, "accounts")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -467,60 +447,43 @@ func (x *AuthAccount) decodeObject(r *wireReader, known *wireKnownSet) error {
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("label")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "label")
 	}
 	return nil
 }
 
 func (x *AuthAccount) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *AuthAccount) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"label\":"...)
-	buf, err = wireAppendString(&x.Label, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Label, wireAppendKey(buf, open, "\"label\":")); err != nil {
 		return nil, wireAtKey(err, "label")
 	}
 	if x.Active != nil {
-		buf = append(wireComma(buf, open), "\"active\":"...)
-		buf, err = wireAppendBool(x.Active, buf)
-		if err != nil {
+		if buf, err = wireAppendBool(x.Active, wireAppendKey(buf, open, "\"active\":")); err != nil {
 			return nil, wireAtKey(err, "active")
 		}
 	}
 	if x.Name != nil {
-		buf = append(wireComma(buf, open), "\"name\":"...)
-		buf, err = wireAppendString(x.Name, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
 			return nil, wireAtKey(err, "name")
 		}
 	}
 	if x.Email != nil {
-		buf = append(wireComma(buf, open), "\"email\":"...)
-		buf, err = wireAppendString(x.Email, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Email, wireAppendKey(buf, open, "\"email\":")); err != nil {
 			return nil, wireAtKey(err, "email")
 		}
 	}
 	if x.Organization != nil {
-		buf = append(wireComma(buf, open), "\"organization\":"...)
-		buf, err = wireAppendString(x.Organization, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Organization, wireAppendKey(buf, open, "\"organization\":")); err != nil {
 			return nil, wireAtKey(err, "organization")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -660,39 +623,28 @@ func (x *AuthStatusUpdateNotification) decodeObject(r *wireReader, known *wireKn
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("state")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "state")
 	}
 	return nil
 }
 
 func (x *AuthStatusUpdateNotification) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *AuthStatusUpdateNotification) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"state\":"...)
-	buf, err = x.State.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.State.appendJSON(wireAppendKey(buf, open, "\"state\":")); err != nil {
 		return nil, wireAtKey(err, "state")
 	}
 	if x.Accounts != nil {
-		buf = append(wireComma(buf, open), "\"accounts\":"...)
-		buf, err = wireAppendSlice(buf, x.Accounts, (*AuthAccount).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"accounts\":"), x.Accounts, (*AuthAccount).appendJSON); err != nil {
 			return nil, wireAtKey(err, "accounts")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -815,20 +767,13 @@ func (x *AuthStatusRequest) decodeObject(r *wireReader, known *wireKnownSet) err
 }
 
 func (x *AuthStatusRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *AuthStatusRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}

@@ -34,9 +34,7 @@ func (*PromptResponseEndTurnTokenUsage) declaresGatedMember(name []byte) bool {
 func (x *PromptResponseEndTurnTokenUsage) appendGatedMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Usage != nil {
-		buf = append(wireComma(buf, open), "\"usage\":"...)
-		buf, err = x.Usage.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Usage.appendJSON(wireAppendKey(buf, open, "\"usage\":")); err != nil {
 			return nil, wireAtKey(err, "usage")
 		}
 	}
@@ -133,69 +131,44 @@ func (x *Usage) decodeObject(r *wireReader, known *wireKnownSet) error {
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("totalTokens")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("inputTokens")
-	}
-	if seen&(1<<2) == 0 {
-		return wireMissing("outputTokens")
+	if seen&0x7 != 0x7 {
+		return wireMissingOf(seen, 0x7, "totalTokens", "inputTokens", "outputTokens")
 	}
 	return nil
 }
 
 func (x *Usage) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *Usage) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"totalTokens\":"...)
-	buf, err = wireAppendUint64(&x.TotalTokens, buf)
-	if err != nil {
+	if buf, err = wireAppendUint64(&x.TotalTokens, wireAppendKey(buf, open, "\"totalTokens\":")); err != nil {
 		return nil, wireAtKey(err, "totalTokens")
 	}
-	buf = append(wireComma(buf, open), "\"inputTokens\":"...)
-	buf, err = wireAppendUint64(&x.InputTokens, buf)
-	if err != nil {
+	if buf, err = wireAppendUint64(&x.InputTokens, wireAppendKey(buf, open, "\"inputTokens\":")); err != nil {
 		return nil, wireAtKey(err, "inputTokens")
 	}
-	buf = append(wireComma(buf, open), "\"outputTokens\":"...)
-	buf, err = wireAppendUint64(&x.OutputTokens, buf)
-	if err != nil {
+	if buf, err = wireAppendUint64(&x.OutputTokens, wireAppendKey(buf, open, "\"outputTokens\":")); err != nil {
 		return nil, wireAtKey(err, "outputTokens")
 	}
 	if x.ThoughtTokens != nil {
-		buf = append(wireComma(buf, open), "\"thoughtTokens\":"...)
-		buf, err = wireAppendUint64(x.ThoughtTokens, buf)
-		if err != nil {
+		if buf, err = wireAppendUint64(x.ThoughtTokens, wireAppendKey(buf, open, "\"thoughtTokens\":")); err != nil {
 			return nil, wireAtKey(err, "thoughtTokens")
 		}
 	}
 	if x.CachedReadTokens != nil {
-		buf = append(wireComma(buf, open), "\"cachedReadTokens\":"...)
-		buf, err = wireAppendUint64(x.CachedReadTokens, buf)
-		if err != nil {
+		if buf, err = wireAppendUint64(x.CachedReadTokens, wireAppendKey(buf, open, "\"cachedReadTokens\":")); err != nil {
 			return nil, wireAtKey(err, "cachedReadTokens")
 		}
 	}
 	if x.CachedWriteTokens != nil {
-		buf = append(wireComma(buf, open), "\"cachedWriteTokens\":"...)
-		buf, err = wireAppendUint64(x.CachedWriteTokens, buf)
-		if err != nil {
+		if buf, err = wireAppendUint64(x.CachedWriteTokens, wireAppendKey(buf, open, "\"cachedWriteTokens\":")); err != nil {
 			return nil, wireAtKey(err, "cachedWriteTokens")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}

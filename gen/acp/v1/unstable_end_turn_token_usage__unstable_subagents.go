@@ -30,9 +30,7 @@ func (*IdleStateUpdateEndTurnTokenUsage) declaresGatedMember(name []byte) bool {
 func (x *IdleStateUpdateEndTurnTokenUsage) appendGatedMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Usage != nil {
-		buf = append(wireComma(buf, open), "\"usage\":"...)
-		buf, err = x.Usage.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Usage.appendJSON(wireAppendKey(buf, open, "\"usage\":")); err != nil {
 			return nil, wireAtKey(err, "usage")
 		}
 	}

@@ -77,9 +77,7 @@ func (*SessionCapabilitiesSessionFork) declaresGatedMember(name []byte) bool {
 func (x *SessionCapabilitiesSessionFork) appendGatedMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Fork != nil {
-		buf = append(wireComma(buf, open), "\"fork\":"...)
-		buf, err = x.Fork.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Fork.appendJSON(wireAppendKey(buf, open, "\"fork\":")); err != nil {
 			return nil, wireAtKey(err, "fork")
 		}
 	}
@@ -142,20 +140,13 @@ func (x *SessionForkCapabilities) decodeObject(r *wireReader, known *wireKnownSe
 }
 
 func (x *SessionForkCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *SessionForkCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -251,46 +242,33 @@ func (x *ForkSessionResponse) decodeObject(r *wireReader, known *wireKnownSet) e
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("sessionId")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "sessionId")
 	}
 	return nil
 }
 
 func (x *ForkSessionResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *ForkSessionResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"sessionId\":"...)
-	buf, err = x.SessionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
 	if x.Modes != nil {
-		buf = append(wireComma(buf, open), "\"modes\":"...)
-		buf, err = x.Modes.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Modes.appendJSON(wireAppendKey(buf, open, "\"modes\":")); err != nil {
 			return nil, wireAtKey(err, "modes")
 		}
 	}
 	if x.ConfigOptions != nil {
-		buf = append(wireComma(buf, open), "\"configOptions\":"...)
-		buf, err = wireAppendSlice(buf, x.ConfigOptions, (*SessionConfigOption).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"configOptions\":"), x.ConfigOptions, (*SessionConfigOption).appendJSON); err != nil {
 			return nil, wireAtKey(err, "configOptions")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -464,54 +442,36 @@ func (x *ForkSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) er
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("sessionId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("cwd")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "sessionId", "cwd")
 	}
 	return nil
 }
 
 func (x *ForkSessionRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *ForkSessionRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"sessionId\":"...)
-	buf, err = x.SessionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
-	buf = append(wireComma(buf, open), "\"cwd\":"...)
-	buf, err = wireAppendString(&x.Cwd, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Cwd, wireAppendKey(buf, open, "\"cwd\":")); err != nil {
 		return nil, wireAtKey(err, "cwd")
 	}
 	if x.AdditionalDirectories != nil {
-		buf = append(wireComma(buf, open), "\"additionalDirectories\":"...)
-		buf, err = wireAppendSlice(buf, x.AdditionalDirectories, wireAppendString)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"additionalDirectories\":"), x.AdditionalDirectories, wireAppendString); err != nil {
 			return nil, wireAtKey(err, "additionalDirectories")
 		}
 	}
 	if x.MCPServers != nil {
-		buf = append(wireComma(buf, open), "\"mcpServers\":"...)
-		buf, err = wireAppendSlice(buf, x.MCPServers, (*McpServer).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"mcpServers\":"), x.MCPServers, (*McpServer).appendJSON); err != nil {
 			return nil, wireAtKey(err, "mcpServers")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}

@@ -143,9 +143,7 @@ func (*AgentCapabilitiesLLMProviders) declaresGatedMember(name []byte) bool {
 func (x *AgentCapabilitiesLLMProviders) appendGatedMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Providers != nil {
-		buf = append(wireComma(buf, open), "\"providers\":"...)
-		buf, err = x.Providers.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Providers.appendJSON(wireAppendKey(buf, open, "\"providers\":")); err != nil {
 			return nil, wireAtKey(err, "providers")
 		}
 	}
@@ -208,20 +206,13 @@ func (x *ProvidersCapabilities) decodeObject(r *wireReader, known *wireKnownSet)
 }
 
 func (x *ProvidersCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *ProvidersCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -301,37 +292,27 @@ func (x *ListProvidersResponse) decodeObject(r *wireReader, known *wireKnownSet)
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("providers")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "providers")
 	}
 	return nil
 }
 
 func (x *ListProvidersResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *ListProvidersResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Providers != nil {
-		buf = append(wireComma(buf, open), "\"providers\":"...)
-		buf, err = wireAppendSlice(buf, x.Providers, (*ProviderInfo).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"providers\":"), x.Providers, (*ProviderInfo).appendJSON); err != nil {
 			return nil, wireAtKey(err, "providers")
 		}
 	} else {
-		buf = append(wireComma(buf, open), "\"providers\":"...)
-		buf = append(buf, "[]"...)
+		buf = wireAppendKey(buf, open, "\"providers\":[]")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -431,60 +412,38 @@ func (x *ProviderInfo) decodeObject(r *wireReader, known *wireKnownSet) error {
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("providerId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("supported")
-	}
-	if seen&(1<<2) == 0 {
-		return wireMissing("required")
+	if seen&0x7 != 0x7 {
+		return wireMissingOf(seen, 0x7, "providerId", "supported", "required")
 	}
 	return nil
 }
 
 func (x *ProviderInfo) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *ProviderInfo) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"providerId\":"...)
-	buf, err = x.ProviderID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ProviderID.appendJSON(wireAppendKey(buf, open, "\"providerId\":")); err != nil {
 		return nil, wireAtKey(err, "providerId")
 	}
 	if x.Supported != nil {
-		buf = append(wireComma(buf, open), "\"supported\":"...)
-		buf, err = wireAppendSlice(buf, x.Supported, (*LlmProtocol).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"supported\":"), x.Supported, (*LlmProtocol).appendJSON); err != nil {
 			return nil, wireAtKey(err, "supported")
 		}
 	} else {
-		buf = append(wireComma(buf, open), "\"supported\":"...)
-		buf = append(buf, "[]"...)
+		buf = wireAppendKey(buf, open, "\"supported\":[]")
 	}
-	buf = append(wireComma(buf, open), "\"required\":"...)
-	buf, err = wireAppendBool(&x.Required, buf)
-	if err != nil {
+	if buf, err = wireAppendBool(&x.Required, wireAppendKey(buf, open, "\"required\":")); err != nil {
 		return nil, wireAtKey(err, "required")
 	}
 	if x.Current != nil {
-		buf = append(wireComma(buf, open), "\"current\":"...)
-		buf, err = x.Current.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Current.appendJSON(wireAppendKey(buf, open, "\"current\":")); err != nil {
 			return nil, wireAtKey(err, "current")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -670,40 +629,26 @@ func (x *ProviderCurrentConfig) decodeObject(r *wireReader, known *wireKnownSet)
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("apiType")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("baseUrl")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "apiType", "baseUrl")
 	}
 	return nil
 }
 
 func (x *ProviderCurrentConfig) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *ProviderCurrentConfig) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"apiType\":"...)
-	buf, err = x.APIType.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.APIType.appendJSON(wireAppendKey(buf, open, "\"apiType\":")); err != nil {
 		return nil, wireAtKey(err, "apiType")
 	}
-	buf = append(wireComma(buf, open), "\"baseUrl\":"...)
-	buf, err = wireAppendString(&x.BaseURL, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.BaseURL, wireAppendKey(buf, open, "\"baseUrl\":")); err != nil {
 		return nil, wireAtKey(err, "baseUrl")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -777,20 +722,13 @@ func (x *SetProviderResponse) decodeObject(r *wireReader, known *wireKnownSet) e
 }
 
 func (x *SetProviderResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *SetProviderResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -864,20 +802,13 @@ func (x *DisableProviderResponse) decodeObject(r *wireReader, known *wireKnownSe
 }
 
 func (x *DisableProviderResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *DisableProviderResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -1066,20 +997,13 @@ func (x *ListProvidersRequest) decodeObject(r *wireReader, known *wireKnownSet) 
 }
 
 func (x *ListProvidersRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *ListProvidersRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -1180,55 +1104,34 @@ func (x *SetProviderRequest) decodeObject(r *wireReader, known *wireKnownSet) er
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("providerId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("apiType")
-	}
-	if seen&(1<<2) == 0 {
-		return wireMissing("baseUrl")
+	if seen&0x7 != 0x7 {
+		return wireMissingOf(seen, 0x7, "providerId", "apiType", "baseUrl")
 	}
 	return nil
 }
 
 func (x *SetProviderRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *SetProviderRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"providerId\":"...)
-	buf, err = x.ProviderID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ProviderID.appendJSON(wireAppendKey(buf, open, "\"providerId\":")); err != nil {
 		return nil, wireAtKey(err, "providerId")
 	}
-	buf = append(wireComma(buf, open), "\"apiType\":"...)
-	buf, err = x.APIType.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.APIType.appendJSON(wireAppendKey(buf, open, "\"apiType\":")); err != nil {
 		return nil, wireAtKey(err, "apiType")
 	}
-	buf = append(wireComma(buf, open), "\"baseUrl\":"...)
-	buf, err = wireAppendString(&x.BaseURL, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.BaseURL, wireAppendKey(buf, open, "\"baseUrl\":")); err != nil {
 		return nil, wireAtKey(err, "baseUrl")
 	}
 	if x.Headers != nil {
-		buf = append(wireComma(buf, open), "\"headers\":"...)
-		buf, err = wireAppendMap(buf, x.Headers, wireAppendString)
-		if err != nil {
+		if buf, err = wireAppendMap(wireAppendKey(buf, open, "\"headers\":"), x.Headers, wireAppendString); err != nil {
 			return nil, wireAtKey(err, "headers")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -1308,32 +1211,23 @@ func (x *DisableProviderRequest) decodeObject(r *wireReader, known *wireKnownSet
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("providerId")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "providerId")
 	}
 	return nil
 }
 
 func (x *DisableProviderRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *DisableProviderRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"providerId\":"...)
-	buf, err = x.ProviderID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ProviderID.appendJSON(wireAppendKey(buf, open, "\"providerId\":")); err != nil {
 		return nil, wireAtKey(err, "providerId")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}

@@ -126,55 +126,34 @@ func (x *MessageMcpRequest) decodeObject(r *wireReader, known *wireKnownSet) err
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("serverId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("requestId")
-	}
-	if seen&(1<<2) == 0 {
-		return wireMissing("method")
+	if seen&0x7 != 0x7 {
+		return wireMissingOf(seen, 0x7, "serverId", "requestId", "method")
 	}
 	return nil
 }
 
 func (x *MessageMcpRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *MessageMcpRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"serverId\":"...)
-	buf, err = x.ServerID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ServerID.appendJSON(wireAppendKey(buf, open, "\"serverId\":")); err != nil {
 		return nil, wireAtKey(err, "serverId")
 	}
-	buf = append(wireComma(buf, open), "\"requestId\":"...)
-	buf, err = x.RequestID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.RequestID.appendJSON(wireAppendKey(buf, open, "\"requestId\":")); err != nil {
 		return nil, wireAtKey(err, "requestId")
 	}
-	buf = append(wireComma(buf, open), "\"method\":"...)
-	buf, err = wireAppendString(&x.Method, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Method, wireAppendKey(buf, open, "\"method\":")); err != nil {
 		return nil, wireAtKey(err, "method")
 	}
 	if len(x.Params) > 0 && !wireIsNull(x.Params) {
-		buf = append(wireComma(buf, open), "\"params\":"...)
-		buf, err = wireAppendRawObject(&x.Params, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Params, wireAppendKey(buf, open, "\"params\":")); err != nil {
 			return nil, wireAtKey(err, "params")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -279,9 +258,7 @@ func (*McpCapabilitiesMCPOverACP) declaresGatedMember(name []byte) bool {
 func (x *McpCapabilitiesMCPOverACP) appendGatedMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.ACP != nil {
-		buf = append(wireComma(buf, open), "\"acp\":"...)
-		buf, err = x.ACP.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.ACP.appendJSON(wireAppendKey(buf, open, "\"acp\":")); err != nil {
 			return nil, wireAtKey(err, "acp")
 		}
 	}
@@ -344,20 +321,13 @@ func (x *McpAcpCapabilities) decodeObject(r *wireReader, known *wireKnownSet) er
 }
 
 func (x *McpAcpCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *McpAcpCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -404,12 +374,7 @@ func (x *McpServer) decodeGatedMCPOverACP(tag []byte, r *wireReader, known *wire
 type McpServerACP McpServerAcp
 
 func (x *McpServerACP) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *McpServerACP) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -419,7 +384,7 @@ func (x *McpServerACP) appendMembers(buf []byte, open int) ([]byte, error) {
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"acp\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"acp\"")
 	return (*McpServerAcp)(x).appendMembers(buf, open)
 }
 
@@ -507,40 +472,26 @@ func (x *McpServerAcp) decodeObject(r *wireReader, known *wireKnownSet) error {
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("name")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("serverId")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "name", "serverId")
 	}
 	return nil
 }
 
 func (x *McpServerAcp) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *McpServerAcp) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"name\":"...)
-	buf, err = wireAppendString(&x.Name, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
 		return nil, wireAtKey(err, "name")
 	}
-	buf = append(wireComma(buf, open), "\"serverId\":"...)
-	buf, err = x.ServerID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ServerID.appendJSON(wireAppendKey(buf, open, "\"serverId\":")); err != nil {
 		return nil, wireAtKey(err, "serverId")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -777,19 +728,14 @@ func (x *MessageMcpResponseResult) decodeObject(r *wireReader, known *wireKnownS
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("result")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "result")
 	}
 	return nil
 }
 
 func (x *MessageMcpResponseResult) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *MessageMcpResponseResult) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -798,19 +744,14 @@ func (x *MessageMcpResponseResult) appendMembers(buf []byte, open int) ([]byte, 
 	}
 	var err error
 	if len(x.Result) > 0 {
-		buf = append(wireComma(buf, open), "\"result\":"...)
-		buf, err = wireAppendRaw(&x.Result, buf)
-		if err != nil {
+		if buf, err = wireAppendRaw(&x.Result, wireAppendKey(buf, open, "\"result\":")); err != nil {
 			return nil, wireAtKey(err, "result")
 		}
 	} else {
-		buf = append(wireComma(buf, open), "\"result\":"...)
-		buf = append(buf, "null"...)
+		buf = wireAppendKey(buf, open, "\"result\":null")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -886,19 +827,14 @@ func (x *MessageMcpResponseError) decodeObject(r *wireReader, known *wireKnownSe
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("error")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "error")
 	}
 	return nil
 }
 
 func (x *MessageMcpResponseError) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *MessageMcpResponseError) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -906,15 +842,11 @@ func (x *MessageMcpResponseError) appendMembers(buf []byte, open int) ([]byte, e
 		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "MessageMcpResponseError")
 	}
 	var err error
-	buf = append(wireComma(buf, open), "\"error\":"...)
-	buf, err = x.Error.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Error.appendJSON(wireAppendKey(buf, open, "\"error\":")); err != nil {
 		return nil, wireAtKey(err, "error")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -997,40 +929,26 @@ func (x *McpError) decodeObject(r *wireReader, known *wireKnownSet) error {
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("code")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("message")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "code", "message")
 	}
 	return nil
 }
 
 func (x *McpError) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *McpError) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"code\":"...)
-	buf, err = wireAppendInt32(&x.Code, buf)
-	if err != nil {
+	if buf, err = wireAppendInt32(&x.Code, wireAppendKey(buf, open, "\"code\":")); err != nil {
 		return nil, wireAtKey(err, "code")
 	}
-	buf = append(wireComma(buf, open), "\"message\":"...)
-	buf, err = wireAppendString(&x.Message, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Message, wireAppendKey(buf, open, "\"message\":")); err != nil {
 		return nil, wireAtKey(err, "message")
 	}
 	if len(x.Data) > 0 {
-		buf = append(wireComma(buf, open), "\"data\":"...)
-		buf, err = wireAppendRaw(&x.Data, buf)
-		if err != nil {
+		if buf, err = wireAppendRaw(&x.Data, wireAppendKey(buf, open, "\"data\":")); err != nil {
 			return nil, wireAtKey(err, "data")
 		}
 	}
@@ -1169,55 +1087,34 @@ func (x *MessageMcpNotification) decodeObject(r *wireReader, known *wireKnownSet
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("serverId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("requestId")
-	}
-	if seen&(1<<2) == 0 {
-		return wireMissing("method")
+	if seen&0x7 != 0x7 {
+		return wireMissingOf(seen, 0x7, "serverId", "requestId", "method")
 	}
 	return nil
 }
 
 func (x *MessageMcpNotification) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *MessageMcpNotification) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"serverId\":"...)
-	buf, err = x.ServerID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ServerID.appendJSON(wireAppendKey(buf, open, "\"serverId\":")); err != nil {
 		return nil, wireAtKey(err, "serverId")
 	}
-	buf = append(wireComma(buf, open), "\"requestId\":"...)
-	buf, err = x.RequestID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.RequestID.appendJSON(wireAppendKey(buf, open, "\"requestId\":")); err != nil {
 		return nil, wireAtKey(err, "requestId")
 	}
-	buf = append(wireComma(buf, open), "\"method\":"...)
-	buf, err = wireAppendString(&x.Method, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Method, wireAppendKey(buf, open, "\"method\":")); err != nil {
 		return nil, wireAtKey(err, "method")
 	}
 	if len(x.Params) > 0 && !wireIsNull(x.Params) {
-		buf = append(wireComma(buf, open), "\"params\":"...)
-		buf, err = wireAppendRawObject(&x.Params, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Params, wireAppendKey(buf, open, "\"params\":")); err != nil {
 			return nil, wireAtKey(err, "params")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}

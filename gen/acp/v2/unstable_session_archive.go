@@ -111,9 +111,7 @@ func (*SessionCapabilitiesSessionArchive) declaresGatedMember(name []byte) bool 
 func (x *SessionCapabilitiesSessionArchive) appendGatedMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Archive != nil {
-		buf = append(wireComma(buf, open), "\"archive\":"...)
-		buf, err = x.Archive.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Archive.appendJSON(wireAppendKey(buf, open, "\"archive\":")); err != nil {
 			return nil, wireAtKey(err, "archive")
 		}
 	}
@@ -177,20 +175,13 @@ func (x *SessionArchiveCapabilities) decodeObject(r *wireReader, known *wireKnow
 }
 
 func (x *SessionArchiveCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *SessionArchiveCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -242,9 +233,7 @@ func (*SessionInfoSessionArchive) declaresGatedMember(name []byte) bool {
 func (x *SessionInfoSessionArchive) appendGatedMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Archived != nil {
-		buf = append(wireComma(buf, open), "\"archived\":"...)
-		buf, err = wireAppendBool(x.Archived, buf)
-		if err != nil {
+		if buf, err = wireAppendBool(x.Archived, wireAppendKey(buf, open, "\"archived\":")); err != nil {
 			return nil, wireAtKey(err, "archived")
 		}
 	}
@@ -305,20 +294,13 @@ func (x *ArchiveSessionResponse) decodeObject(r *wireReader, known *wireKnownSet
 }
 
 func (x *ArchiveSessionResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *ArchiveSessionResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -392,20 +374,13 @@ func (x *UnarchiveSessionResponse) decodeObject(r *wireReader, known *wireKnownS
 }
 
 func (x *UnarchiveSessionResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *UnarchiveSessionResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -544,9 +519,7 @@ func (*ListSessionsRequestSessionArchive) declaresGatedMember(name []byte) bool 
 func (x *ListSessionsRequestSessionArchive) appendGatedMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Archived != nil {
-		buf = append(wireComma(buf, open), "\"archived\":"...)
-		buf, err = x.Archived.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Archived.appendJSON(wireAppendKey(buf, open, "\"archived\":")); err != nil {
 			return nil, wireAtKey(err, "archived")
 		}
 	}
@@ -685,32 +658,23 @@ func (x *ArchiveSessionRequest) decodeObject(r *wireReader, known *wireKnownSet)
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("sessionId")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "sessionId")
 	}
 	return nil
 }
 
 func (x *ArchiveSessionRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *ArchiveSessionRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"sessionId\":"...)
-	buf, err = x.SessionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -798,32 +762,23 @@ func (x *UnarchiveSessionRequest) decodeObject(r *wireReader, known *wireKnownSe
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("sessionId")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "sessionId")
 	}
 	return nil
 }
 
 func (x *UnarchiveSessionRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *UnarchiveSessionRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"sessionId\":"...)
-	buf, err = x.SessionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}

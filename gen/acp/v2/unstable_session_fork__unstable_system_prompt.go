@@ -42,9 +42,7 @@ func (*ForkSessionRequestSystemPrompt) declaresGatedMember(name []byte) bool {
 func (x *ForkSessionRequestSystemPrompt) appendGatedMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.SystemPrompt != nil {
-		buf = append(wireComma(buf, open), "\"systemPrompt\":"...)
-		buf, err = x.SystemPrompt.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.SystemPrompt.appendJSON(wireAppendKey(buf, open, "\"systemPrompt\":")); err != nil {
 			return nil, wireAtKey(err, "systemPrompt")
 		}
 	}

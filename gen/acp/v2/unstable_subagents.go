@@ -30,12 +30,7 @@ func (x *StateUpdate) decodeGatedSubagents(tag []byte, r *wireReader, known *wir
 type StateUpdateUnknown UnknownStateUpdate
 
 func (x *StateUpdateUnknown) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *StateUpdateUnknown) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -45,7 +40,7 @@ func (x *StateUpdateUnknown) appendMembers(buf []byte, open int) ([]byte, error)
 	if err := wireUnknownClash(&x.Unknown, "state"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"state\":\"unknown\""...)
+	buf = wireAppendKey(buf, open, "\"state\":\"unknown\"")
 	return (*UnknownStateUpdate)(x).appendMembers(buf, open)
 }
 
@@ -86,12 +81,7 @@ func (x *BackgroundWork) decodeGatedSubagents(tag []byte, r *wireReader, known *
 type BackgroundWorkSubagent BackgroundSubagent
 
 func (x *BackgroundWorkSubagent) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *BackgroundWorkSubagent) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -101,7 +91,7 @@ func (x *BackgroundWorkSubagent) appendMembers(buf []byte, open int) ([]byte, er
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"subagent\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"subagent\"")
 	return (*BackgroundSubagent)(x).appendMembers(buf, open)
 }
 
@@ -177,32 +167,23 @@ func (x *BackgroundSubagent) decodeObject(r *wireReader, known *wireKnownSet) er
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("sessionId")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "sessionId")
 	}
 	return nil
 }
 
 func (x *BackgroundSubagent) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *BackgroundSubagent) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"sessionId\":"...)
-	buf, err = x.SessionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -299,27 +280,18 @@ func (x *UnknownStateUpdate) decodeObject(r *wireReader, known *wireKnownSet) er
 }
 
 func (x *UnknownStateUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *UnknownStateUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Background != nil {
-		buf = append(wireComma(buf, open), "\"background\":"...)
-		buf, err = wireAppendSlice(buf, x.Background, (*BackgroundWork).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"background\":"), x.Background, (*BackgroundWork).appendJSON); err != nil {
 			return nil, wireAtKey(err, "background")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -378,12 +350,7 @@ func (x *SessionUpdate) decodeGatedSubagents(tag []byte, r *wireReader, known *w
 type SessionUpdateSubagentUpdate SubagentUpdate
 
 func (x *SessionUpdateSubagentUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *SessionUpdateSubagentUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -393,7 +360,7 @@ func (x *SessionUpdateSubagentUpdate) appendMembers(buf []byte, open int) ([]byt
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"subagent_update\""...)
+	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"subagent_update\"")
 	return (*SubagentUpdate)(x).appendMembers(buf, open)
 }
 
@@ -420,12 +387,7 @@ func NewSessionUpdateSubagentUpdate(v SubagentUpdate) SessionUpdate {
 type SessionUpdateSessionMessage SessionMessage
 
 func (x *SessionUpdateSessionMessage) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *SessionUpdateSessionMessage) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -435,7 +397,7 @@ func (x *SessionUpdateSessionMessage) appendMembers(buf []byte, open int) ([]byt
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"session_message\""...)
+	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"session_message\"")
 	return (*SessionMessage)(x).appendMembers(buf, open)
 }
 
@@ -461,12 +423,7 @@ func NewSessionUpdateSessionMessage(v SessionMessage) SessionUpdate {
 type SessionUpdateSessionMessageChunk SessionMessageChunk
 
 func (x *SessionUpdateSessionMessageChunk) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *SessionUpdateSessionMessageChunk) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -476,7 +433,7 @@ func (x *SessionUpdateSessionMessageChunk) appendMembers(buf []byte, open int) (
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"session_message_chunk\""...)
+	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"session_message_chunk\"")
 	return (*SessionMessageChunk)(x).appendMembers(buf, open)
 }
 
@@ -557,27 +514,18 @@ func (x *SubagentSessionCapabilities) decodeObject(r *wireReader, known *wireKno
 }
 
 func (x *SubagentSessionCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *SubagentSessionCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Cancel != nil {
-		buf = append(wireComma(buf, open), "\"cancel\":"...)
-		buf, err = x.Cancel.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Cancel.appendJSON(wireAppendKey(buf, open, "\"cancel\":")); err != nil {
 			return nil, wireAtKey(err, "cancel")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -653,20 +601,13 @@ func (x *SessionCancelCapabilities) decodeObject(r *wireReader, known *wireKnown
 }
 
 func (x *SessionCancelCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *SessionCancelCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -840,76 +781,55 @@ func (x *SubagentUpdate) decodeObject(r *wireReader, known *wireKnownSet) error 
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("sessionId")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "sessionId")
 	}
 	return nil
 }
 
 func (x *SubagentUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *SubagentUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"sessionId\":"...)
-	buf, err = x.SessionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
 	if !x.Title.Unchanged() {
-		buf = append(wireComma(buf, open), "\"title\":"...)
-		buf, err = wirePatchAppend(buf, &x.Title, wireAppendString)
-		if err != nil {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"title\":"), &x.Title, wireAppendString); err != nil {
 			return nil, wireAtKey(err, "title")
 		}
 	}
 	if !x.Description.Unchanged() {
-		buf = append(wireComma(buf, open), "\"description\":"...)
-		buf, err = wirePatchAppend(buf, &x.Description, wireAppendString)
-		if err != nil {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"description\":"), &x.Description, wireAppendString); err != nil {
 			return nil, wireAtKey(err, "description")
 		}
 	}
 	if !x.Capabilities.Unchanged() {
-		buf = append(wireComma(buf, open), "\"capabilities\":"...)
-		buf, err = wirePatchAppend(buf, &x.Capabilities, (*SubagentSessionCapabilities).appendJSON)
-		if err != nil {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"capabilities\":"), &x.Capabilities, (*SubagentSessionCapabilities).appendJSON); err != nil {
 			return nil, wireAtKey(err, "capabilities")
 		}
 	}
 	if !x.State.Unchanged() {
-		buf = append(wireComma(buf, open), "\"state\":"...)
-		buf, err = wirePatchAppend(buf, &x.State, (*StateUpdate).appendJSON)
-		if err != nil {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"state\":"), &x.State, (*StateUpdate).appendJSON); err != nil {
 			return nil, wireAtKey(err, "state")
 		}
 	}
 	if !x.Cwd.Unchanged() {
-		buf = append(wireComma(buf, open), "\"cwd\":"...)
-		buf, err = wirePatchAppend(buf, &x.Cwd, (*AbsolutePath).appendJSON)
-		if err != nil {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"cwd\":"), &x.Cwd, (*AbsolutePath).appendJSON); err != nil {
 			return nil, wireAtKey(err, "cwd")
 		}
 	}
 	if !x.AdditionalDirectories.Unchanged() {
-		buf = append(wireComma(buf, open), "\"additionalDirectories\":"...)
-		buf, err = wirePatchAppend(buf, &x.AdditionalDirectories, func(src *[]AbsolutePath, buf []byte) ([]byte, error) {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"additionalDirectories\":"), &x.AdditionalDirectories, func(src *[]AbsolutePath, buf []byte) ([]byte, error) {
 			return wireAppendSlice(buf, *src, (*AbsolutePath).appendJSON)
-		})
-		if err != nil {
+		}); err != nil {
 			return nil, wireAtKey(err, "additionalDirectories")
 		}
 	}
 	if !x.Meta.Unchanged() {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wirePatchAppend(buf, &x.Meta, wireAppendRawObject)
-		if err != nil {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"_meta\":"), &x.Meta, wireAppendRawObject); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -1037,69 +957,50 @@ func (x *SessionMessage) decodeObject(r *wireReader, known *wireKnownSet) error 
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("messageId")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "messageId")
 	}
 	return nil
 }
 
 func (x *SessionMessage) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *SessionMessage) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"messageId\":"...)
-	buf, err = x.MessageID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.MessageID.appendJSON(wireAppendKey(buf, open, "\"messageId\":")); err != nil {
 		return nil, wireAtKey(err, "messageId")
 	}
 	if !x.SenderSessionID.Unchanged() {
-		buf = append(wireComma(buf, open), "\"senderSessionId\":"...)
-		buf, err = wirePatchAppend(buf, &x.SenderSessionID, (*SessionId).appendJSON)
-		if err != nil {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"senderSessionId\":"), &x.SenderSessionID, (*SessionId).appendJSON); err != nil {
 			return nil, wireAtKey(err, "senderSessionId")
 		}
 	}
 	if !x.RecipientSessionID.Unchanged() {
-		buf = append(wireComma(buf, open), "\"recipientSessionId\":"...)
-		buf, err = wirePatchAppend(buf, &x.RecipientSessionID, (*SessionId).appendJSON)
-		if err != nil {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"recipientSessionId\":"), &x.RecipientSessionID, (*SessionId).appendJSON); err != nil {
 			return nil, wireAtKey(err, "recipientSessionId")
 		}
 	}
 	if !x.SenderMessageID.Unchanged() {
-		buf = append(wireComma(buf, open), "\"senderMessageId\":"...)
-		buf, err = wirePatchAppend(buf, &x.SenderMessageID, (*MessageId).appendJSON)
-		if err != nil {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"senderMessageId\":"), &x.SenderMessageID, (*MessageId).appendJSON); err != nil {
 			return nil, wireAtKey(err, "senderMessageId")
 		}
 	}
 	if !x.RecipientMessageID.Unchanged() {
-		buf = append(wireComma(buf, open), "\"recipientMessageId\":"...)
-		buf, err = wirePatchAppend(buf, &x.RecipientMessageID, (*MessageId).appendJSON)
-		if err != nil {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"recipientMessageId\":"), &x.RecipientMessageID, (*MessageId).appendJSON); err != nil {
 			return nil, wireAtKey(err, "recipientMessageId")
 		}
 	}
 	if !x.Content.Unchanged() {
-		buf = append(wireComma(buf, open), "\"content\":"...)
-		buf, err = wirePatchAppend(buf, &x.Content, func(src *[]ContentBlock, buf []byte) ([]byte, error) {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"content\":"), &x.Content, func(src *[]ContentBlock, buf []byte) ([]byte, error) {
 			return wireAppendSlice(buf, *src, (*ContentBlock).appendJSON)
-		})
-		if err != nil {
+		}); err != nil {
 			return nil, wireAtKey(err, "content")
 		}
 	}
 	if !x.Meta.Unchanged() {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wirePatchAppend(buf, &x.Meta, wireAppendRawObject)
-		if err != nil {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"_meta\":"), &x.Meta, wireAppendRawObject); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -1189,40 +1090,26 @@ func (x *SessionMessageChunk) decodeObject(r *wireReader, known *wireKnownSet) e
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("messageId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("content")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "messageId", "content")
 	}
 	return nil
 }
 
 func (x *SessionMessageChunk) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *SessionMessageChunk) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"messageId\":"...)
-	buf, err = x.MessageID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.MessageID.appendJSON(wireAppendKey(buf, open, "\"messageId\":")); err != nil {
 		return nil, wireAtKey(err, "messageId")
 	}
-	buf = append(wireComma(buf, open), "\"content\":"...)
-	buf, err = x.Content.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Content.appendJSON(wireAppendKey(buf, open, "\"content\":")); err != nil {
 		return nil, wireAtKey(err, "content")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}

@@ -37,9 +37,7 @@ func (*SessionCapabilitiesSystemPrompt) declaresGatedMember(name []byte) bool {
 func (x *SessionCapabilitiesSystemPrompt) appendGatedMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.SystemPrompt != nil {
-		buf = append(wireComma(buf, open), "\"systemPrompt\":"...)
-		buf, err = x.SystemPrompt.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.SystemPrompt.appendJSON(wireAppendKey(buf, open, "\"systemPrompt\":")); err != nil {
 			return nil, wireAtKey(err, "systemPrompt")
 		}
 	}
@@ -111,27 +109,18 @@ func (x *SessionSystemPromptCapabilities) decodeObject(r *wireReader, known *wir
 }
 
 func (x *SessionSystemPromptCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *SessionSystemPromptCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Mode != nil {
-		buf = append(wireComma(buf, open), "\"mode\":"...)
-		buf, err = x.Mode.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Mode.appendJSON(wireAppendKey(buf, open, "\"mode\":")); err != nil {
 			return nil, wireAtKey(err, "mode")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -218,27 +207,18 @@ func (x *SessionSystemPromptModeCapabilities) decodeObject(r *wireReader, known 
 }
 
 func (x *SessionSystemPromptModeCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *SessionSystemPromptModeCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Override != nil {
-		buf = append(wireComma(buf, open), "\"override\":"...)
-		buf, err = x.Override.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Override.appendJSON(wireAppendKey(buf, open, "\"override\":")); err != nil {
 			return nil, wireAtKey(err, "override")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -315,20 +295,13 @@ func (x *SessionSystemPromptOverrideCapabilities) decodeObject(r *wireReader, kn
 }
 
 func (x *SessionSystemPromptOverrideCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *SessionSystemPromptOverrideCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -385,9 +358,7 @@ func (*NewSessionRequestSystemPrompt) declaresGatedMember(name []byte) bool {
 func (x *NewSessionRequestSystemPrompt) appendGatedMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.SystemPrompt != nil {
-		buf = append(wireComma(buf, open), "\"systemPrompt\":"...)
-		buf, err = x.SystemPrompt.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.SystemPrompt.appendJSON(wireAppendKey(buf, open, "\"systemPrompt\":")); err != nil {
 			return nil, wireAtKey(err, "systemPrompt")
 		}
 	}
@@ -476,45 +447,30 @@ func (x *SystemPrompt) decodeObject(r *wireReader, known *wireKnownSet) error {
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("mode")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("content")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "mode", "content")
 	}
 	return nil
 }
 
 func (x *SystemPrompt) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
 }
 
 func (x *SystemPrompt) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"mode\":"...)
-	buf, err = x.Mode.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Mode.appendJSON(wireAppendKey(buf, open, "\"mode\":")); err != nil {
 		return nil, wireAtKey(err, "mode")
 	}
 	if x.Content != nil {
-		buf = append(wireComma(buf, open), "\"content\":"...)
-		buf, err = wireAppendSlice(buf, x.Content, (*ContentBlock).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"content\":"), x.Content, (*ContentBlock).appendJSON); err != nil {
 			return nil, wireAtKey(err, "content")
 		}
 	} else {
-		buf = append(wireComma(buf, open), "\"content\":"...)
-		buf = append(buf, "[]"...)
+		buf = wireAppendKey(buf, open, "\"content\":[]")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -647,9 +603,7 @@ func (*ResumeSessionRequestSystemPrompt) declaresGatedMember(name []byte) bool {
 func (x *ResumeSessionRequestSystemPrompt) appendGatedMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.SystemPrompt != nil {
-		buf = append(wireComma(buf, open), "\"systemPrompt\":"...)
-		buf, err = x.SystemPrompt.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.SystemPrompt.appendJSON(wireAppendKey(buf, open, "\"systemPrompt\":")); err != nil {
 			return nil, wireAtKey(err, "systemPrompt")
 		}
 	}

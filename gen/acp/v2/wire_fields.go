@@ -31,21 +31,22 @@ func (it *wireObjectIter) duplicate() bool {
 }
 
 // wireLenient decodes a member whose value, when it does not fit, leaves
-// the field at its zero value (x-deserialize-default-on-error): decode
-// fills a temporary, stored in *dst only on success; on failure the
-// cursor goes back to the value's start and the iterator skips it, which
-// still reports malformed JSON. Generic helpers are compiled once per GC
-// shape, not once per field.
+// the field as it was (x-deserialize-default-on-error: at its zero value,
+// as the decoder cleared it): on failure the old value is put back (every
+// decoder overwrites the whole value, so success leaves nothing of it),
+// and the cursor goes back to the value's start for the iterator to skip
+// it, which still reports malformed JSON. It decodes into dst rather than
+// a temporary because the call through decode would move a temporary to
+// the heap. Generic helpers are compiled once per GC shape, not once per
+// field; kept out of line for that reason.
 //
 //go:noinline
 func wireLenient[T any](dst *T, r *wireReader, decode func(*T, *wireReader) error) {
-	at := r.mark()
-	var v T
-	if err := decode(&v, r); err != nil {
+	at, old := r.mark(), *dst
+	if err := decode(dst, r); err != nil {
+		*dst = old
 		r.reset(at)
-		return
 	}
-	*dst = v
 }
 
 // wireLenientPtr is wireLenient for an optional field that null clears
@@ -100,4 +101,22 @@ func wireLenientSliceOrNull[T any](dst *[]T, r *wireReader, skipInvalid bool, de
 		return
 	}
 	wireLenientSlice(dst, r, skipInvalid, decode)
+}
+
+// wireMissingOf is the error for the first required member not seen:
+// required has a bit for each required member, in declaration order, and
+// names are their names in that order. One call after the member loop
+// replaces a test and an inlined wireMissing per required field.
+func wireMissingOf(seen, required uint64, names ...string) error {
+	k := 0
+	for bit := range uint(64) {
+		if required&(1<<bit) == 0 {
+			continue
+		}
+		if seen&(1<<bit) == 0 {
+			return wireMissing(names[k])
+		}
+		k++
+	}
+	return nil
 }

@@ -145,19 +145,18 @@ const knownDecodeMethod = "decodeObject"
 // appendMembers.
 func emitAppendObject(f *File, recv Code) {
 	newFunc(f).Params(recv).Id("appendJSON").Params(Id("buf").Index().Byte()).Params(Index().Byte(), Error()).Block(
-		Id("buf").Op("=").Append(Id("buf"), LitRune('{')),
-		List(Id("buf"), Err()).Op(":=").Id("x").Dot("appendMembers").Call(Id("buf"), Len(Id("buf"))),
-		If(Err().Op("!=").Nil()).Block(Return(Nil(), Err())),
-		Return(Append(Id("buf"), LitRune('}')), Nil()),
+		Return(Id("wireAppendClose").Call(Id("x").Dot("appendMembers").Call(Append(Id("buf"), LitRune('{')), Len(Id("buf")).Op("+").Lit(1)))),
 	)
 }
 
 // ptrRecv is the receiver `x *name`.
 func ptrRecv(name string) Code { return Id("x").Op("*").Id(name) }
 
-// appendMemberKey writes `,"key":` (comma only after another member).
-func appendMemberKey(key string) Code {
-	return Id("buf").Op("=").Append(Id("wireComma").Call(Id("buf"), Id("open")), Lit(quoteJSON(key)+":").Op("..."))
+// appendKey is buf with `,` and text appended (comma only after another
+// member): text is a quoted member name and colon, or a whole member with
+// a constant value.
+func appendKey(text string) *Statement {
+	return Id("wireAppendKey").Call(Id("buf"), Id("open"), Lit(text))
 }
 
 // quoteJSON quotes s as a JSON string at generation time.

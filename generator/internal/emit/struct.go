@@ -200,10 +200,7 @@ func emitObjectDecode(f *File, o object) {
 	}
 	body = append(body, For(Id("it").Dot("next").Call(Id("r"))).Block(memberSwitch(cases, fails, atKeyReturn())...),
 		If(Id("it").Dot("err").Op("!=").Nil()).Block(Return(Id("it").Dot("err"))))
-	for i, fd := range required {
-		body = append(body, If(seen.test(bits[i]).Op("==").Lit(0)).Block(
-			Return(Id("wireMissing").Call(Lit(fd.JSON)))))
-	}
+	body = append(body, requiredCheck(seen, required, bits)...)
 	switch {
 	case o.Variant != nil && o.tracks():
 		// The variant's members are in the same object: read it again from
@@ -240,6 +237,32 @@ func gatedSink(o object) Code {
 		return Op("&").Id("x").Dot("Unknown")
 	}
 	return Nil()
+}
+
+// requiredCheck fails for the first required member (in declaration order)
+// that the loop did not see: with one word of bits, one test of all of
+// them, and wireMissingOf finds which.
+func requiredCheck(seen bitSet, required []*ir.Field, bits []int) []Code {
+	if len(required) == 0 {
+		return nil
+	}
+	if seen.n > 64 {
+		var out []Code
+		for i, fd := range required {
+			out = append(out, If(seen.test(bits[i]).Op("==").Lit(0)).Block(
+				Return(Id("wireMissing").Call(Lit(fd.JSON)))))
+		}
+		return out
+	}
+	var mask uint64
+	args := []Code{Id("seen"), Nil()}
+	for i, fd := range required {
+		mask |= 1 << bits[i]
+		args = append(args, Lit(fd.JSON))
+	}
+	m := Op(fmt.Sprintf("%#x", mask))
+	args[1] = m
+	return []Code{If(Id("seen").Op("&").Add(m).Op("!=").Add(m)).Block(Return(Id("wireMissingOf").Call(args...)))}
 }
 
 // extraDecode keeps an undeclared member.
@@ -388,11 +411,10 @@ func emitObjectMembers(f *File, o object) {
 			body = append(body, If(Len(Id("x").Dot("Raw")).Op(">").Lit(0)).Block(
 				Return(Id("wireAppendRawMembers").Call(Id("buf"), Id("open"), Id("x").Dot("Raw")))))
 		}
-		body = append(body, appendMemberKey(o.TagKey),
+		body = append(body, Id("buf").Op("=").Add(appendKey(quoteJSON(o.TagKey)+":")),
 			Id("buf").Op("=").Id("wireAppendQuoted").Call(Id("buf"), Id("x").Dot(o.TagField)))
 	} else if o.TagKey != "" {
-		body = append(body, Id("buf").Op("=").Append(Id("wireComma").Call(Id("buf"), Id("open")),
-			Lit(quoteJSON(o.TagKey)+":"+quoteJSON(o.TagValue)).Op("...")))
+		body = append(body, Id("buf").Op("=").Add(appendKey(quoteJSON(o.TagKey)+":"+quoteJSON(o.TagValue))))
 	}
 	if len(o.Fields) > 0 || len(o.Parts) > 0 || (o.Variant != nil && o.tracks()) || (o.Extra && !o.tracks()) {
 		body = append(body, Var().Err().Error())
@@ -494,18 +516,17 @@ func emitDeclaresMember(f *File, o object) {
 // writes null, [] or {} as its schema allows.
 func fieldAppend(fd *ir.Field) []Code {
 	place := Id("x").Dot(fd.Go)
-	write := []Code{appendMemberKey(fd.JSON)}
 	src := operand{place: place}
 	if fd.Pointer() {
 		src = operand{ptr: place}
 	}
-	value := appendFrom(fd.Type, src, Id("buf"))
+	key := appendKey(quoteJSON(fd.JSON) + ":")
+	value := appendFrom(fd.Type, src, key)
 	if fd.Patch {
-		value = Id("wirePatchAppend").Call(Id("buf"), Op("&").Add(place), appendFunc(fd.Type))
+		value = Id("wirePatchAppend").Call(key, Op("&").Add(place), appendFunc(fd.Type))
 	}
-	write = append(write,
-		List(Id("buf"), Err()).Op("=").Add(value),
-		If(Err().Op("!=").Nil()).Block(Return(Nil(), Id("wireAtKey").Call(Err(), Lit(fd.JSON)))))
+	write := []Code{If(List(Id("buf"), Err()).Op("=").Add(value), Err().Op("!=").Nil()).Block(
+		Return(Nil(), Id("wireAtKey").Call(Err(), Lit(fd.JSON))))}
 	var set Code
 	switch {
 	case fd.Patch:
@@ -525,7 +546,7 @@ func fieldAppend(fd *ir.Field) []Code {
 	}
 	stmt := If(set).Block(write...)
 	if fd.Required {
-		stmt.Else().Block(appendMemberKey(fd.JSON), Id("buf").Op("=").Append(Id("buf"), Lit(emptyJSON(fd)).Op("...")))
+		stmt.Else().Block(Id("buf").Op("=").Add(appendKey(quoteJSON(fd.JSON) + ":" + emptyJSON(fd))))
 	}
 	return []Code{stmt}
 }
