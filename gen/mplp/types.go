@@ -114,7 +114,7 @@ func (x *Plan) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *Plan) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *Plan) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -167,7 +167,7 @@ func (*Plan) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x Plan) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // Meta: Protocol metadata: which protocol version the document follows and what produced it. Members not named here are kept.
@@ -228,7 +228,7 @@ func (x *Meta) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *Meta) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *Meta) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -254,7 +254,7 @@ func (*Meta) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x Meta) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // PlanStatus: Where the plan is in its lifecycle.
@@ -401,7 +401,7 @@ func (x *PlanStep) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *PlanStep) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanStep) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -443,7 +443,7 @@ func (*PlanStep) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x PlanStep) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // StepStatus: Where a step is in its execution.
@@ -556,7 +556,7 @@ func (x *Trace) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *Trace) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *Trace) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -577,7 +577,7 @@ func (*Trace) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x Trace) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // PlanEvent: Something that happened to the plan. The specification names the events member without defining its items; this is the smallest shape that makes an event useful (what happened and when), and members not named here are kept.
@@ -637,7 +637,7 @@ func (x *PlanEvent) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *PlanEvent) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanEvent) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -661,5 +661,5 @@ func (*PlanEvent) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x PlanEvent) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }

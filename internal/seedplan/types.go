@@ -65,7 +65,7 @@ func (x *SessionUpdateNotification) decodeObject(r *wireReader, known *wireKnown
 }
 
 func (x *SessionUpdateNotification) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateNotification) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -92,7 +92,7 @@ func (*SessionUpdateNotification) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionUpdateNotification) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // JsonRpcVersion: The JSON-RPC protocol version; only 2.0 exists.
@@ -239,7 +239,7 @@ func (x *SessionNotification) decodeObject(r *wireReader, known *wireKnownSet) e
 }
 
 func (x *SessionNotification) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionNotification) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -263,7 +263,7 @@ func (*SessionNotification) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionNotification) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionId: Names the session an update belongs to.
@@ -388,12 +388,12 @@ func (x *SessionUpdate) declaresMember(name []byte) bool {
 type SessionUpdatePlanUpdate PlanUpdate
 
 func (x *SessionUpdatePlanUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdatePlanUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdatePlanUpdate")
+		return nil, wireNilVariant("SessionUpdatePlanUpdate")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
@@ -420,12 +420,12 @@ func NewSessionUpdatePlanUpdate(v PlanUpdate) SessionUpdate {
 type SessionUpdatePlanRemoved PlanRemoved
 
 func (x *SessionUpdatePlanRemoved) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdatePlanRemoved) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdatePlanRemoved")
+		return nil, wireNilVariant("SessionUpdatePlanRemoved")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
@@ -482,12 +482,12 @@ func (x *SessionUpdateOther) decodeObject(r *wireReader, known *wireKnownSet) er
 }
 
 func (x *SessionUpdateOther) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateOther")
+		return nil, wireNilVariant("SessionUpdateOther")
 	}
 	switch x.SessionUpdate {
 	case "", "plan_removed", "plan_update":
@@ -563,7 +563,7 @@ func (x *PlanUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *PlanUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -584,7 +584,7 @@ func (*PlanUpdate) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x PlanUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // PlanUpdateContent: The content of one plan, told apart by type. Every kind, known or
@@ -695,12 +695,12 @@ func (x *PlanUpdateContent) declaresMember(name []byte) bool {
 type PlanUpdateContentItems PlanItems
 
 func (x *PlanUpdateContentItems) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanUpdateContentItems) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "PlanUpdateContentItems")
+		return nil, wireNilVariant("PlanUpdateContentItems")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
@@ -727,12 +727,12 @@ func NewPlanUpdateContentItems(v PlanItems) PlanUpdateContent {
 type PlanUpdateContentFile PlanFile
 
 func (x *PlanUpdateContentFile) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanUpdateContentFile) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "PlanUpdateContentFile")
+		return nil, wireNilVariant("PlanUpdateContentFile")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
@@ -759,12 +759,12 @@ func NewPlanUpdateContentFile(v PlanFile) PlanUpdateContent {
 type PlanUpdateContentMarkdown PlanMarkdown
 
 func (x *PlanUpdateContentMarkdown) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanUpdateContentMarkdown) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "PlanUpdateContentMarkdown")
+		return nil, wireNilVariant("PlanUpdateContentMarkdown")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
@@ -835,12 +835,12 @@ func (x *PlanUpdateContentOther) decodeObject(r *wireReader, known *wireKnownSet
 }
 
 func (x *PlanUpdateContentOther) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanUpdateContentOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "PlanUpdateContentOther")
+		return nil, wireNilVariant("PlanUpdateContentOther")
 	}
 	switch x.Type {
 	case "", "file", "items", "markdown":
@@ -931,7 +931,7 @@ func (x *PlanItems) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *PlanItems) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanItems) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -964,7 +964,7 @@ func (*PlanItems) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x PlanItems) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // PlanFile: A plan kept in a file the client can open.
@@ -1029,7 +1029,7 @@ func (x *PlanFile) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *PlanFile) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanFile) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -1058,7 +1058,7 @@ func (*PlanFile) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x PlanFile) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // PlanMarkdown: A plan written as markdown.
@@ -1123,7 +1123,7 @@ func (x *PlanMarkdown) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *PlanMarkdown) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanMarkdown) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -1152,7 +1152,7 @@ func (*PlanMarkdown) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x PlanMarkdown) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // PlanRemoved: Names a plan the client should stop showing.
@@ -1205,7 +1205,7 @@ func (x *PlanRemoved) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *PlanRemoved) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanRemoved) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -1226,7 +1226,7 @@ func (*PlanRemoved) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x PlanRemoved) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // PlanId: Tells the plans of one session apart.
@@ -1311,7 +1311,7 @@ func (x *PlanEntry) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *PlanEntry) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanEntry) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -1338,7 +1338,7 @@ func (*PlanEntry) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x PlanEntry) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // PlanEntryPriority: How much a task matters. Open in v2: custom values start with _, and
@@ -1513,7 +1513,7 @@ func (x *V1SessionUpdateNotification) decodeObject(r *wireReader, known *wireKno
 }
 
 func (x *V1SessionUpdateNotification) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *V1SessionUpdateNotification) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -1540,7 +1540,7 @@ func (*V1SessionUpdateNotification) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x V1SessionUpdateNotification) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // V1SessionNotification: The params of a v1 session/update notification.
@@ -1598,7 +1598,7 @@ func (x *V1SessionNotification) decodeObject(r *wireReader, known *wireKnownSet)
 }
 
 func (x *V1SessionNotification) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *V1SessionNotification) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -1622,7 +1622,7 @@ func (*V1SessionNotification) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x V1SessionNotification) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // V1SessionUpdate: A v1 plan session update. v1 unions are closed: any other tag is an
@@ -1726,12 +1726,12 @@ func (x *V1SessionUpdate) declaresMember(name []byte) bool {
 type V1SessionUpdatePlan V1Plan
 
 func (x *V1SessionUpdatePlan) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *V1SessionUpdatePlan) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "V1SessionUpdatePlan")
+		return nil, wireNilVariant("V1SessionUpdatePlan")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
@@ -1758,12 +1758,12 @@ func NewV1SessionUpdatePlan(v V1Plan) V1SessionUpdate {
 type V1SessionUpdatePlanUpdate V1PlanUpdate
 
 func (x *V1SessionUpdatePlanUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *V1SessionUpdatePlanUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "V1SessionUpdatePlanUpdate")
+		return nil, wireNilVariant("V1SessionUpdatePlanUpdate")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
@@ -1790,12 +1790,12 @@ func NewV1SessionUpdatePlanUpdate(v V1PlanUpdate) V1SessionUpdate {
 type V1SessionUpdatePlanRemoved PlanRemoved
 
 func (x *V1SessionUpdatePlanRemoved) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *V1SessionUpdatePlanRemoved) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "V1SessionUpdatePlanRemoved")
+		return nil, wireNilVariant("V1SessionUpdatePlanRemoved")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
@@ -1866,7 +1866,7 @@ func (x *V1Plan) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *V1Plan) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *V1Plan) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -1891,7 +1891,7 @@ func (*V1Plan) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x V1Plan) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // V1PlanUpdate: Replaces the content of the plan whose id the content carries.
@@ -1944,7 +1944,7 @@ func (x *V1PlanUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *V1PlanUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *V1PlanUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -1965,7 +1965,7 @@ func (*V1PlanUpdate) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x V1PlanUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // V1PlanUpdateContent: The content of one plan, told apart by type; closed, as v1 unions are.
@@ -2068,12 +2068,12 @@ func (x *V1PlanUpdateContent) declaresMember(name []byte) bool {
 type V1PlanUpdateContentItems V1PlanItems
 
 func (x *V1PlanUpdateContentItems) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *V1PlanUpdateContentItems) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "V1PlanUpdateContentItems")
+		return nil, wireNilVariant("V1PlanUpdateContentItems")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
@@ -2100,12 +2100,12 @@ func NewV1PlanUpdateContentItems(v V1PlanItems) V1PlanUpdateContent {
 type V1PlanUpdateContentFile PlanFile
 
 func (x *V1PlanUpdateContentFile) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *V1PlanUpdateContentFile) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "V1PlanUpdateContentFile")
+		return nil, wireNilVariant("V1PlanUpdateContentFile")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
@@ -2132,12 +2132,12 @@ func NewV1PlanUpdateContentFile(v PlanFile) V1PlanUpdateContent {
 type V1PlanUpdateContentMarkdown PlanMarkdown
 
 func (x *V1PlanUpdateContentMarkdown) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *V1PlanUpdateContentMarkdown) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "V1PlanUpdateContentMarkdown")
+		return nil, wireNilVariant("V1PlanUpdateContentMarkdown")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
@@ -2219,7 +2219,7 @@ func (x *V1PlanItems) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *V1PlanItems) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *V1PlanItems) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -2252,7 +2252,7 @@ func (*V1PlanItems) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x V1PlanItems) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // V1PlanEntry: One task of a v1 plan.
@@ -2316,7 +2316,7 @@ func (x *V1PlanEntry) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *V1PlanEntry) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *V1PlanEntry) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -2343,7 +2343,7 @@ func (*V1PlanEntry) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x V1PlanEntry) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // V1PlanEntryPriority: How much a task matters. Closed in v1: other values are errors.

@@ -14,11 +14,35 @@ func wireAppendKey(buf []byte, open int, text string) []byte {
 	return append(wireComma(buf, open), text...)
 }
 
-// wireAppendClose ends an object that appendMembers wrote: the closing
-// brace, or the error with nothing written.
+// wireAppendOpen and wireAppendClose are an object's appendJSON around its
+// appendMembers: the opening brace; then the closing brace, or the error
+// with nothing written. Out of line for the same reason as wireAppendKey.
+//
+//go:noinline
+func wireAppendOpen(buf []byte) []byte {
+	return append(buf, '{')
+}
+
+//go:noinline
 func wireAppendClose(buf []byte, err error) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
 	return append(buf, '}'), nil
+}
+
+// wireNilVariant is the error for encoding a union whose variant is a nil
+// pointer of the named type: one call per variant type instead of
+// building wireEncodeErrorf's arguments in each.
+//
+//go:noinline
+func wireNilVariant(name string) error {
+	return wireEncodeErrorf("%s: the variant is a nil pointer", name)
+}
+
+// wireMarshalOf is the MarshalJSON of every generated type: encoding
+// through the interface's method value, not one per type, keeps a
+// function per type out of the package.
+func wireMarshalOf(x wireAppender) ([]byte, error) {
+	return wireMarshal(x.appendJSON)
 }

@@ -75,7 +75,7 @@ func (x *Node) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *Node) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *Node) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -116,7 +116,7 @@ func (*Node) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x Node) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // Block: A tagged union at every other level, so that unions are measured too.
@@ -250,12 +250,12 @@ func (x *BlockText) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *BlockText) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *BlockText) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "BlockText")
+		return nil, wireNilVariant("BlockText")
 	}
 	buf = wireAppendKey(buf, open, "\"kind\":\"text\"")
 	var err error
@@ -325,12 +325,12 @@ func (x *BlockNode) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *BlockNode) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *BlockNode) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "BlockNode")
+		return nil, wireNilVariant("BlockNode")
 	}
 	buf = wireAppendKey(buf, open, "\"kind\":\"node\"")
 	var err error

@@ -71,7 +71,7 @@ func (x *AgentRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *AgentRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AgentRequest) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -100,7 +100,7 @@ func (*AgentRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x AgentRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // AgentRequestParams: All possible requests that an agent can send to a client.
@@ -326,7 +326,7 @@ type AgentRequestParamsWriteTextFileRequest WriteTextFileRequest
 
 func (x *AgentRequestParamsWriteTextFileRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentRequestParamsWriteTextFileRequest")
+		return nil, wireNilVariant("AgentRequestParamsWriteTextFileRequest")
 	}
 	return (*WriteTextFileRequest)(x).appendJSON(buf)
 }
@@ -353,7 +353,7 @@ type AgentRequestParamsReadTextFileRequest ReadTextFileRequest
 
 func (x *AgentRequestParamsReadTextFileRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentRequestParamsReadTextFileRequest")
+		return nil, wireNilVariant("AgentRequestParamsReadTextFileRequest")
 	}
 	return (*ReadTextFileRequest)(x).appendJSON(buf)
 }
@@ -384,7 +384,7 @@ type AgentRequestParamsRequestPermissionRequest RequestPermissionRequest
 
 func (x *AgentRequestParamsRequestPermissionRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentRequestParamsRequestPermissionRequest")
+		return nil, wireNilVariant("AgentRequestParamsRequestPermissionRequest")
 	}
 	return (*RequestPermissionRequest)(x).appendJSON(buf)
 }
@@ -419,7 +419,7 @@ type AgentRequestParamsCreateTerminalRequest CreateTerminalRequest
 
 func (x *AgentRequestParamsCreateTerminalRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentRequestParamsCreateTerminalRequest")
+		return nil, wireNilVariant("AgentRequestParamsCreateTerminalRequest")
 	}
 	return (*CreateTerminalRequest)(x).appendJSON(buf)
 }
@@ -446,7 +446,7 @@ type AgentRequestParamsTerminalOutputRequest TerminalOutputRequest
 
 func (x *AgentRequestParamsTerminalOutputRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentRequestParamsTerminalOutputRequest")
+		return nil, wireNilVariant("AgentRequestParamsTerminalOutputRequest")
 	}
 	return (*TerminalOutputRequest)(x).appendJSON(buf)
 }
@@ -479,7 +479,7 @@ type AgentRequestParamsReleaseTerminalRequest ReleaseTerminalRequest
 
 func (x *AgentRequestParamsReleaseTerminalRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentRequestParamsReleaseTerminalRequest")
+		return nil, wireNilVariant("AgentRequestParamsReleaseTerminalRequest")
 	}
 	return (*ReleaseTerminalRequest)(x).appendJSON(buf)
 }
@@ -503,7 +503,7 @@ type AgentRequestParamsWaitForTerminalExitRequest WaitForTerminalExitRequest
 
 func (x *AgentRequestParamsWaitForTerminalExitRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentRequestParamsWaitForTerminalExitRequest")
+		return nil, wireNilVariant("AgentRequestParamsWaitForTerminalExitRequest")
 	}
 	return (*WaitForTerminalExitRequest)(x).appendJSON(buf)
 }
@@ -536,7 +536,7 @@ type AgentRequestParamsKillTerminalRequest KillTerminalRequest
 
 func (x *AgentRequestParamsKillTerminalRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentRequestParamsKillTerminalRequest")
+		return nil, wireNilVariant("AgentRequestParamsKillTerminalRequest")
 	}
 	return (*KillTerminalRequest)(x).appendJSON(buf)
 }
@@ -560,7 +560,7 @@ type AgentRequestParamsCreateElicitationRequest CreateElicitationRequest
 
 func (x *AgentRequestParamsCreateElicitationRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentRequestParamsCreateElicitationRequest")
+		return nil, wireNilVariant("AgentRequestParamsCreateElicitationRequest")
 	}
 	return (*CreateElicitationRequest)(x).appendJSON(buf)
 }
@@ -588,7 +588,7 @@ type AgentRequestParamsExtMethodRequest ExtRequest
 
 func (x *AgentRequestParamsExtMethodRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentRequestParamsExtMethodRequest")
+		return nil, wireNilVariant("AgentRequestParamsExtMethodRequest")
 	}
 	return (*ExtRequest)(x).appendJSON(buf)
 }
@@ -720,7 +720,7 @@ type RequestIdNumber int64
 
 func (x *RequestIdNumber) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "RequestIdNumber")
+		return nil, wireNilVariant("RequestIdNumber")
 	}
 	return wireAppendInt64((*int64)(x), buf)
 }
@@ -740,7 +740,7 @@ type RequestIdStr string
 
 func (x *RequestIdStr) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "RequestIdStr")
+		return nil, wireNilVariant("RequestIdStr")
 	}
 	return wireAppendString((*string)(x), buf)
 }
@@ -830,7 +830,7 @@ func (x *WriteTextFileRequest) decodeObject(r *wireReader, known *wireKnownSet) 
 }
 
 func (x *WriteTextFileRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *WriteTextFileRequest) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -862,7 +862,7 @@ func (*WriteTextFileRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x WriteTextFileRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionId: A unique identifier for a conversation session between a client and agent.
@@ -976,7 +976,7 @@ func (x *ReadTextFileRequest) decodeObject(r *wireReader, known *wireKnownSet) e
 }
 
 func (x *ReadTextFileRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ReadTextFileRequest) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -1015,7 +1015,7 @@ func (*ReadTextFileRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ReadTextFileRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // RequestPermissionRequest: Request for user permission to execute a tool call.
@@ -1099,7 +1099,7 @@ func (x *RequestPermissionRequest) decodeObject(r *wireReader, known *wireKnownS
 }
 
 func (x *RequestPermissionRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *RequestPermissionRequest) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -1135,7 +1135,7 @@ func (*RequestPermissionRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x RequestPermissionRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ToolCallUpdate: An update to an existing tool call.
@@ -1259,7 +1259,7 @@ func (x *ToolCallUpdate) decodeObject(r *wireReader, known *wireKnownSet) error 
 }
 
 func (x *ToolCallUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ToolCallUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -1325,7 +1325,7 @@ func (*ToolCallUpdate) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ToolCallUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ToolCallId: Unique identifier for a tool call within a session.
@@ -1608,12 +1608,12 @@ func (x *ToolCallContent) declaresMember(name []byte) bool {
 type ToolCallContentContent Content
 
 func (x *ToolCallContentContent) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ToolCallContentContent) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ToolCallContentContent")
+		return nil, wireNilVariant("ToolCallContentContent")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
@@ -1640,12 +1640,12 @@ func NewToolCallContent(v Content) ToolCallContent {
 type ToolCallContentDiff Diff
 
 func (x *ToolCallContentDiff) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ToolCallContentDiff) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ToolCallContentDiff")
+		return nil, wireNilVariant("ToolCallContentDiff")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
@@ -1678,12 +1678,12 @@ func NewToolCallContentDiff(v Diff) ToolCallContent {
 type ToolCallContentTerminal Terminal
 
 func (x *ToolCallContentTerminal) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ToolCallContentTerminal) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ToolCallContentTerminal")
+		return nil, wireNilVariant("ToolCallContentTerminal")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
@@ -1836,12 +1836,12 @@ func (x *ContentBlock) declaresMember(name []byte) bool {
 type ContentBlockText TextContent
 
 func (x *ContentBlockText) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ContentBlockText) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ContentBlockText")
+		return nil, wireNilVariant("ContentBlockText")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
@@ -1870,12 +1870,12 @@ func NewContentBlockText(v TextContent) ContentBlock {
 type ContentBlockImage ImageContent
 
 func (x *ContentBlockImage) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ContentBlockImage) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ContentBlockImage")
+		return nil, wireNilVariant("ContentBlockImage")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
@@ -1904,12 +1904,12 @@ func NewContentBlockImage(v ImageContent) ContentBlock {
 type ContentBlockAudio AudioContent
 
 func (x *ContentBlockAudio) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ContentBlockAudio) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ContentBlockAudio")
+		return nil, wireNilVariant("ContentBlockAudio")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
@@ -1938,12 +1938,12 @@ func NewContentBlockAudio(v AudioContent) ContentBlock {
 type ContentBlockResourceLink ResourceLink
 
 func (x *ContentBlockResourceLink) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ContentBlockResourceLink) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ContentBlockResourceLink")
+		return nil, wireNilVariant("ContentBlockResourceLink")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
@@ -1974,12 +1974,12 @@ func NewContentBlockResourceLink(v ResourceLink) ContentBlock {
 type ContentBlockResource EmbeddedResource
 
 func (x *ContentBlockResource) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ContentBlockResource) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ContentBlockResource")
+		return nil, wireNilVariant("ContentBlockResource")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
@@ -2068,7 +2068,7 @@ func (x *Annotations) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *Annotations) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *Annotations) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -2106,7 +2106,7 @@ func (*Annotations) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x Annotations) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // Role: The sender or recipient of messages and data in a conversation.
@@ -2227,7 +2227,7 @@ func (x *TextContent) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *TextContent) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *TextContent) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -2258,7 +2258,7 @@ func (*TextContent) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x TextContent) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ImageContent: An image provided to or from an LLM.
@@ -2342,7 +2342,7 @@ func (x *ImageContent) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *ImageContent) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ImageContent) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -2381,7 +2381,7 @@ func (*ImageContent) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ImageContent) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // AudioContent: Audio provided to or from an LLM.
@@ -2459,7 +2459,7 @@ func (x *AudioContent) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *AudioContent) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AudioContent) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -2493,7 +2493,7 @@ func (*AudioContent) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x AudioContent) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ResourceLink: A resource that the server is capable of reading, included in a prompt or tool call result.
@@ -2595,7 +2595,7 @@ func (x *ResourceLink) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *ResourceLink) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ResourceLink) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -2649,7 +2649,7 @@ func (*ResourceLink) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ResourceLink) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // EmbeddedResourceResource: Resource content that can be embedded in a message.
@@ -2776,14 +2776,14 @@ type EmbeddedResourceResourceTextResourceContents TextResourceContents
 
 func (x *EmbeddedResourceResourceTextResourceContents) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "EmbeddedResourceResourceTextResourceContents")
+		return nil, wireNilVariant("EmbeddedResourceResourceTextResourceContents")
 	}
 	return (*TextResourceContents)(x).appendJSON(buf)
 }
 
 func (x *EmbeddedResourceResourceTextResourceContents) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "EmbeddedResourceResourceTextResourceContents")
+		return nil, wireNilVariant("EmbeddedResourceResourceTextResourceContents")
 	}
 	return (*TextResourceContents)(x).appendMembers(buf, open)
 }
@@ -2807,14 +2807,14 @@ type EmbeddedResourceResourceBlobResourceContents BlobResourceContents
 
 func (x *EmbeddedResourceResourceBlobResourceContents) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "EmbeddedResourceResourceBlobResourceContents")
+		return nil, wireNilVariant("EmbeddedResourceResourceBlobResourceContents")
 	}
 	return (*BlobResourceContents)(x).appendJSON(buf)
 }
 
 func (x *EmbeddedResourceResourceBlobResourceContents) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "EmbeddedResourceResourceBlobResourceContents")
+		return nil, wireNilVariant("EmbeddedResourceResourceBlobResourceContents")
 	}
 	return (*BlobResourceContents)(x).appendMembers(buf, open)
 }
@@ -2906,7 +2906,7 @@ func (x *TextResourceContents) decodeObject(r *wireReader, known *wireKnownSet) 
 }
 
 func (x *TextResourceContents) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *TextResourceContents) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -2940,7 +2940,7 @@ func (*TextResourceContents) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x TextResourceContents) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // BlobResourceContents: Binary resource contents.
@@ -3018,7 +3018,7 @@ func (x *BlobResourceContents) decodeObject(r *wireReader, known *wireKnownSet) 
 }
 
 func (x *BlobResourceContents) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *BlobResourceContents) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -3052,7 +3052,7 @@ func (*BlobResourceContents) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x BlobResourceContents) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // EmbeddedResource: The contents of a resource, embedded into a prompt or tool call result.
@@ -3124,7 +3124,7 @@ func (x *EmbeddedResource) decodeObject(r *wireReader, known *wireKnownSet) erro
 }
 
 func (x *EmbeddedResource) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *EmbeddedResource) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -3155,7 +3155,7 @@ func (*EmbeddedResource) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x EmbeddedResource) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // Content: Standard content block (text, images, resources).
@@ -3221,7 +3221,7 @@ func (x *Content) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *Content) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *Content) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -3247,7 +3247,7 @@ func (*Content) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x Content) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // Diff: A diff representing file modifications.
@@ -3331,7 +3331,7 @@ func (x *Diff) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *Diff) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *Diff) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -3365,7 +3365,7 @@ func (*Diff) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x Diff) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // TerminalId: Typed identifier used for terminal values on the wire.
@@ -3458,7 +3458,7 @@ func (x *Terminal) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *Terminal) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *Terminal) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -3484,7 +3484,7 @@ func (*Terminal) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x Terminal) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ToolCallLocation: A file location being accessed or modified by a tool.
@@ -3563,7 +3563,7 @@ func (x *ToolCallLocation) decodeObject(r *wireReader, known *wireKnownSet) erro
 }
 
 func (x *ToolCallLocation) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ToolCallLocation) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -3594,7 +3594,7 @@ func (*ToolCallLocation) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ToolCallLocation) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // PermissionOption: An option presented to the user when requesting permission.
@@ -3672,7 +3672,7 @@ func (x *PermissionOption) decodeObject(r *wireReader, known *wireKnownSet) erro
 }
 
 func (x *PermissionOption) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *PermissionOption) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -3704,7 +3704,7 @@ func (*PermissionOption) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x PermissionOption) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // PermissionOptionId: Unique identifier for a permission option.
@@ -3895,7 +3895,7 @@ func (x *CreateTerminalRequest) decodeObject(r *wireReader, known *wireKnownSet)
 }
 
 func (x *CreateTerminalRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CreateTerminalRequest) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -3944,7 +3944,7 @@ func (*CreateTerminalRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x CreateTerminalRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // EnvVariable: An environment variable to set when launching an MCP server.
@@ -4016,7 +4016,7 @@ func (x *EnvVariable) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *EnvVariable) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *EnvVariable) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -4045,7 +4045,7 @@ func (*EnvVariable) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x EnvVariable) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // TerminalOutputRequest: Request to get the current output and status of a terminal.
@@ -4117,7 +4117,7 @@ func (x *TerminalOutputRequest) decodeObject(r *wireReader, known *wireKnownSet)
 }
 
 func (x *TerminalOutputRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *TerminalOutputRequest) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -4146,7 +4146,7 @@ func (*TerminalOutputRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x TerminalOutputRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ReleaseTerminalRequest: Request to release a terminal and free its resources.
@@ -4218,7 +4218,7 @@ func (x *ReleaseTerminalRequest) decodeObject(r *wireReader, known *wireKnownSet
 }
 
 func (x *ReleaseTerminalRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ReleaseTerminalRequest) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -4247,7 +4247,7 @@ func (*ReleaseTerminalRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ReleaseTerminalRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // WaitForTerminalExitRequest: Request to wait for a terminal command to exit.
@@ -4319,7 +4319,7 @@ func (x *WaitForTerminalExitRequest) decodeObject(r *wireReader, known *wireKnow
 }
 
 func (x *WaitForTerminalExitRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *WaitForTerminalExitRequest) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -4348,7 +4348,7 @@ func (*WaitForTerminalExitRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x WaitForTerminalExitRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // KillTerminalRequest: Request to kill a terminal without releasing it.
@@ -4420,7 +4420,7 @@ func (x *KillTerminalRequest) decodeObject(r *wireReader, known *wireKnownSet) e
 }
 
 func (x *KillTerminalRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *KillTerminalRequest) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -4449,7 +4449,7 @@ func (*KillTerminalRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x KillTerminalRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // CreateElicitationRequest: Request from the agent to elicit structured user input.
@@ -4522,7 +4522,7 @@ func (x *CreateElicitationRequest) decodeObject(r *wireReader, known *wireKnownS
 }
 
 func (x *CreateElicitationRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CreateElicitationRequest) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -4551,7 +4551,7 @@ func (x *CreateElicitationRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x CreateElicitationRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // CreateElicitationRequestVariant: Request from the agent to elicit structured user input.
@@ -4657,12 +4657,12 @@ func (x *CreateElicitationRequestVariant) declaresMember(name []byte) bool {
 type CreateElicitationRequestForm ElicitationFormMode
 
 func (x *CreateElicitationRequestForm) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CreateElicitationRequestForm) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "CreateElicitationRequestForm")
+		return nil, wireNilVariant("CreateElicitationRequestForm")
 	}
 	if err := wireUnknownClash(&x.Unknown, "mode"); err != nil {
 		return nil, err
@@ -4689,12 +4689,12 @@ func NewCreateElicitationRequestForm(v ElicitationFormMode) CreateElicitationReq
 type CreateElicitationRequestURL ElicitationUrlMode
 
 func (x *CreateElicitationRequestURL) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CreateElicitationRequestURL) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "CreateElicitationRequestURL")
+		return nil, wireNilVariant("CreateElicitationRequestURL")
 	}
 	if err := wireUnknownClash(&x.Unknown, "mode"); err != nil {
 		return nil, err
@@ -4759,12 +4759,12 @@ func (x *CreateElicitationRequestOther) decodeObject(r *wireReader, known *wireK
 }
 
 func (x *CreateElicitationRequestOther) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CreateElicitationRequestOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "CreateElicitationRequestOther")
+		return nil, wireNilVariant("CreateElicitationRequestOther")
 	}
 	switch x.Mode {
 	case "", "form", "url":
@@ -4854,7 +4854,7 @@ func (x *ElicitationSessionScope) decodeObject(r *wireReader, known *wireKnownSe
 }
 
 func (x *ElicitationSessionScope) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationSessionScope) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -4880,7 +4880,7 @@ func (*ElicitationSessionScope) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ElicitationSessionScope) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ElicitationRequestScope: Request-scoped elicitation, tied to a specific JSON-RPC request outside of a session
@@ -4935,7 +4935,7 @@ func (x *ElicitationRequestScope) decodeObject(r *wireReader, known *wireKnownSe
 }
 
 func (x *ElicitationRequestScope) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationRequestScope) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -4956,7 +4956,7 @@ func (*ElicitationRequestScope) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ElicitationRequestScope) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ElicitationSchema: Type-safe elicitation schema for requesting structured user input.
@@ -5058,7 +5058,7 @@ func (x *ElicitationSchema) decodeObject(r *wireReader, known *wireKnownSet) err
 }
 
 func (x *ElicitationSchema) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationSchema) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -5106,7 +5106,7 @@ func (*ElicitationSchema) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ElicitationSchema) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ElicitationSchemaType: Type discriminator for elicitation schemas.
@@ -5281,12 +5281,12 @@ func (x *ElicitationPropertySchema) declaresMember(name []byte) bool {
 type ElicitationPropertySchemaString StringPropertySchema
 
 func (x *ElicitationPropertySchemaString) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationPropertySchemaString) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationPropertySchemaString")
+		return nil, wireNilVariant("ElicitationPropertySchemaString")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
@@ -5313,12 +5313,12 @@ func NewElicitationPropertySchemaString(v StringPropertySchema) ElicitationPrope
 type ElicitationPropertySchemaNumber NumberPropertySchema
 
 func (x *ElicitationPropertySchemaNumber) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationPropertySchemaNumber) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationPropertySchemaNumber")
+		return nil, wireNilVariant("ElicitationPropertySchemaNumber")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
@@ -5345,12 +5345,12 @@ func NewElicitationPropertySchemaNumber(v NumberPropertySchema) ElicitationPrope
 type ElicitationPropertySchemaInteger IntegerPropertySchema
 
 func (x *ElicitationPropertySchemaInteger) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationPropertySchemaInteger) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationPropertySchemaInteger")
+		return nil, wireNilVariant("ElicitationPropertySchemaInteger")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
@@ -5377,12 +5377,12 @@ func NewElicitationPropertySchemaInteger(v IntegerPropertySchema) ElicitationPro
 type ElicitationPropertySchemaBoolean BooleanPropertySchema
 
 func (x *ElicitationPropertySchemaBoolean) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationPropertySchemaBoolean) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationPropertySchemaBoolean")
+		return nil, wireNilVariant("ElicitationPropertySchemaBoolean")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
@@ -5409,12 +5409,12 @@ func NewElicitationPropertySchemaBoolean(v BooleanPropertySchema) ElicitationPro
 type ElicitationPropertySchemaArray MultiSelectPropertySchema
 
 func (x *ElicitationPropertySchemaArray) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationPropertySchemaArray) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationPropertySchemaArray")
+		return nil, wireNilVariant("ElicitationPropertySchemaArray")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
@@ -5479,12 +5479,12 @@ func (x *ElicitationPropertySchemaOther) decodeObject(r *wireReader, known *wire
 }
 
 func (x *ElicitationPropertySchemaOther) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationPropertySchemaOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationPropertySchemaOther")
+		return nil, wireNilVariant("ElicitationPropertySchemaOther")
 	}
 	switch x.Type {
 	case "", "array", "boolean", "integer", "number", "string":
@@ -5646,7 +5646,7 @@ func (x *EnumOption) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *EnumOption) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *EnumOption) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -5680,7 +5680,7 @@ func (*EnumOption) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x EnumOption) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // StringPropertySchema: Schema for string properties in an elicitation form.
@@ -5822,7 +5822,7 @@ func (x *StringPropertySchema) decodeObject(r *wireReader, known *wireKnownSet) 
 }
 
 func (x *StringPropertySchema) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *StringPropertySchema) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -5890,7 +5890,7 @@ func (*StringPropertySchema) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x StringPropertySchema) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // NumberPropertySchema: Schema for number (floating-point) properties in an elicitation form.
@@ -5989,7 +5989,7 @@ func (x *NumberPropertySchema) decodeObject(r *wireReader, known *wireKnownSet) 
 }
 
 func (x *NumberPropertySchema) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *NumberPropertySchema) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -6037,7 +6037,7 @@ func (*NumberPropertySchema) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x NumberPropertySchema) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // IntegerPropertySchema: Schema for integer properties in an elicitation form.
@@ -6136,7 +6136,7 @@ func (x *IntegerPropertySchema) decodeObject(r *wireReader, known *wireKnownSet)
 }
 
 func (x *IntegerPropertySchema) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *IntegerPropertySchema) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -6184,7 +6184,7 @@ func (*IntegerPropertySchema) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x IntegerPropertySchema) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // BooleanPropertySchema: Schema for boolean properties in an elicitation form.
@@ -6263,7 +6263,7 @@ func (x *BooleanPropertySchema) decodeObject(r *wireReader, known *wireKnownSet)
 }
 
 func (x *BooleanPropertySchema) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *BooleanPropertySchema) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -6301,7 +6301,7 @@ func (*BooleanPropertySchema) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x BooleanPropertySchema) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // MultiSelectItems: Items for a multi-select (array) property schema.
@@ -6401,12 +6401,12 @@ func (x *MultiSelectItems) declaresMember(name []byte) bool {
 type MultiSelectItemsString StringMultiSelectItems
 
 func (x *MultiSelectItemsString) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *MultiSelectItemsString) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "MultiSelectItemsString")
+		return nil, wireNilVariant("MultiSelectItemsString")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
@@ -6435,12 +6435,12 @@ func NewMultiSelectItemsString(v StringMultiSelectItems) MultiSelectItems {
 type MultiSelectItemsTitled TitledMultiSelectItems
 
 func (x *MultiSelectItemsTitled) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *MultiSelectItemsTitled) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "MultiSelectItemsTitled")
+		return nil, wireNilVariant("MultiSelectItemsTitled")
 	}
 	return (*TitledMultiSelectItems)(x).appendMembers(buf, open)
 }
@@ -6493,12 +6493,12 @@ func (x *MultiSelectItemsOther) decodeObject(r *wireReader, known *wireKnownSet)
 }
 
 func (x *MultiSelectItemsOther) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *MultiSelectItemsOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "MultiSelectItemsOther")
+		return nil, wireNilVariant("MultiSelectItemsOther")
 	}
 	switch x.Type {
 	case "", "string":
@@ -6589,7 +6589,7 @@ func (x *StringMultiSelectItems) decodeObject(r *wireReader, known *wireKnownSet
 }
 
 func (x *StringMultiSelectItems) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *StringMultiSelectItems) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -6619,7 +6619,7 @@ func (*StringMultiSelectItems) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x StringMultiSelectItems) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // TitledMultiSelectItems: Items definition for titled multi-select enum properties.
@@ -6687,7 +6687,7 @@ func (x *TitledMultiSelectItems) decodeObject(r *wireReader, known *wireKnownSet
 }
 
 func (x *TitledMultiSelectItems) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *TitledMultiSelectItems) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -6717,7 +6717,7 @@ func (*TitledMultiSelectItems) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x TitledMultiSelectItems) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // MultiSelectPropertySchema: Schema for multi-select (array) properties in an elicitation form.
@@ -6825,7 +6825,7 @@ func (x *MultiSelectPropertySchema) decodeObject(r *wireReader, known *wireKnown
 }
 
 func (x *MultiSelectPropertySchema) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *MultiSelectPropertySchema) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -6876,7 +6876,7 @@ func (*MultiSelectPropertySchema) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x MultiSelectPropertySchema) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ElicitationFormMode: Form-based elicitation mode where the client renders a form from the provided schema.
@@ -6931,7 +6931,7 @@ func (x *ElicitationFormMode) decodeObject(r *wireReader, known *wireKnownSet) e
 }
 
 func (x *ElicitationFormMode) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationFormMode) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -6955,7 +6955,7 @@ func (x *ElicitationFormMode) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ElicitationFormMode) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ElicitationFormModeVariant: Form-based elicitation mode where the client renders a form from the provided schema.
@@ -7082,14 +7082,14 @@ type ElicitationFormModeSession ElicitationSessionScope
 
 func (x *ElicitationFormModeSession) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationFormModeSession")
+		return nil, wireNilVariant("ElicitationFormModeSession")
 	}
 	return (*ElicitationSessionScope)(x).appendJSON(buf)
 }
 
 func (x *ElicitationFormModeSession) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationFormModeSession")
+		return nil, wireNilVariant("ElicitationFormModeSession")
 	}
 	return (*ElicitationSessionScope)(x).appendMembers(buf, open)
 }
@@ -7114,14 +7114,14 @@ type ElicitationFormModeRequest ElicitationRequestScope
 
 func (x *ElicitationFormModeRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationFormModeRequest")
+		return nil, wireNilVariant("ElicitationFormModeRequest")
 	}
 	return (*ElicitationRequestScope)(x).appendJSON(buf)
 }
 
 func (x *ElicitationFormModeRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationFormModeRequest")
+		return nil, wireNilVariant("ElicitationFormModeRequest")
 	}
 	return (*ElicitationRequestScope)(x).appendMembers(buf, open)
 }
@@ -7217,7 +7217,7 @@ func (x *ElicitationUrlMode) decodeObject(r *wireReader, known *wireKnownSet) er
 }
 
 func (x *ElicitationUrlMode) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationUrlMode) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -7244,7 +7244,7 @@ func (x *ElicitationUrlMode) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ElicitationUrlMode) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ElicitationUrlModeVariant: URL-based elicitation mode where the client directs the user to a URL.
@@ -7371,14 +7371,14 @@ type ElicitationUrlModeSession ElicitationSessionScope
 
 func (x *ElicitationUrlModeSession) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationUrlModeSession")
+		return nil, wireNilVariant("ElicitationUrlModeSession")
 	}
 	return (*ElicitationSessionScope)(x).appendJSON(buf)
 }
 
 func (x *ElicitationUrlModeSession) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationUrlModeSession")
+		return nil, wireNilVariant("ElicitationUrlModeSession")
 	}
 	return (*ElicitationSessionScope)(x).appendMembers(buf, open)
 }
@@ -7403,14 +7403,14 @@ type ElicitationUrlModeRequest ElicitationRequestScope
 
 func (x *ElicitationUrlModeRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationUrlModeRequest")
+		return nil, wireNilVariant("ElicitationUrlModeRequest")
 	}
 	return (*ElicitationRequestScope)(x).appendJSON(buf)
 }
 
 func (x *ElicitationUrlModeRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationUrlModeRequest")
+		return nil, wireNilVariant("ElicitationUrlModeRequest")
 	}
 	return (*ElicitationRequestScope)(x).appendMembers(buf, open)
 }
@@ -7627,12 +7627,12 @@ func (x *AgentResponseResult) decodeObject(r *wireReader, known *wireKnownSet) e
 }
 
 func (x *AgentResponseResult) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AgentResponseResult) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResult")
+		return nil, wireNilVariant("AgentResponseResult")
 	}
 	var err error
 	if buf, err = x.ID.appendJSON(wireAppendKey(buf, open, "\"id\":")); err != nil {
@@ -7713,12 +7713,12 @@ func (x *AgentResponseError) decodeObject(r *wireReader, known *wireKnownSet) er
 }
 
 func (x *AgentResponseError) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AgentResponseError) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseError")
+		return nil, wireNilVariant("AgentResponseError")
 	}
 	var err error
 	if buf, err = x.ID.appendJSON(wireAppendKey(buf, open, "\"id\":")); err != nil {
@@ -8006,7 +8006,7 @@ type AgentResponseResultResultInitializeResponse InitializeResponse
 
 func (x *AgentResponseResultResultInitializeResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultInitializeResponse")
+		return nil, wireNilVariant("AgentResponseResultResultInitializeResponse")
 	}
 	return (*InitializeResponse)(x).appendJSON(buf)
 }
@@ -8026,7 +8026,7 @@ type AgentResponseResultResultAuthenticateResponse AuthenticateResponse
 
 func (x *AgentResponseResultResultAuthenticateResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultAuthenticateResponse")
+		return nil, wireNilVariant("AgentResponseResultResultAuthenticateResponse")
 	}
 	return (*AuthenticateResponse)(x).appendJSON(buf)
 }
@@ -8046,7 +8046,7 @@ type AgentResponseResultResultLogoutResponse LogoutResponse
 
 func (x *AgentResponseResultResultLogoutResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultLogoutResponse")
+		return nil, wireNilVariant("AgentResponseResultResultLogoutResponse")
 	}
 	return (*LogoutResponse)(x).appendJSON(buf)
 }
@@ -8066,7 +8066,7 @@ type AgentResponseResultResultNewSessionResponse NewSessionResponse
 
 func (x *AgentResponseResultResultNewSessionResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultNewSessionResponse")
+		return nil, wireNilVariant("AgentResponseResultResultNewSessionResponse")
 	}
 	return (*NewSessionResponse)(x).appendJSON(buf)
 }
@@ -8086,7 +8086,7 @@ type AgentResponseResultResultLoadSessionResponse LoadSessionResponse
 
 func (x *AgentResponseResultResultLoadSessionResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultLoadSessionResponse")
+		return nil, wireNilVariant("AgentResponseResultResultLoadSessionResponse")
 	}
 	return (*LoadSessionResponse)(x).appendJSON(buf)
 }
@@ -8106,7 +8106,7 @@ type AgentResponseResultResultListSessionsResponse ListSessionsResponse
 
 func (x *AgentResponseResultResultListSessionsResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultListSessionsResponse")
+		return nil, wireNilVariant("AgentResponseResultResultListSessionsResponse")
 	}
 	return (*ListSessionsResponse)(x).appendJSON(buf)
 }
@@ -8126,7 +8126,7 @@ type AgentResponseResultResultDeleteSessionResponse DeleteSessionResponse
 
 func (x *AgentResponseResultResultDeleteSessionResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultDeleteSessionResponse")
+		return nil, wireNilVariant("AgentResponseResultResultDeleteSessionResponse")
 	}
 	return (*DeleteSessionResponse)(x).appendJSON(buf)
 }
@@ -8146,7 +8146,7 @@ type AgentResponseResultResultResumeSessionResponse ResumeSessionResponse
 
 func (x *AgentResponseResultResultResumeSessionResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultResumeSessionResponse")
+		return nil, wireNilVariant("AgentResponseResultResultResumeSessionResponse")
 	}
 	return (*ResumeSessionResponse)(x).appendJSON(buf)
 }
@@ -8166,7 +8166,7 @@ type AgentResponseResultResultCloseSessionResponse CloseSessionResponse
 
 func (x *AgentResponseResultResultCloseSessionResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultCloseSessionResponse")
+		return nil, wireNilVariant("AgentResponseResultResultCloseSessionResponse")
 	}
 	return (*CloseSessionResponse)(x).appendJSON(buf)
 }
@@ -8186,7 +8186,7 @@ type AgentResponseResultResultSetSessionModeResponse SetSessionModeResponse
 
 func (x *AgentResponseResultResultSetSessionModeResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultSetSessionModeResponse")
+		return nil, wireNilVariant("AgentResponseResultResultSetSessionModeResponse")
 	}
 	return (*SetSessionModeResponse)(x).appendJSON(buf)
 }
@@ -8206,7 +8206,7 @@ type AgentResponseResultResultSetSessionConfigOptionResponse SetSessionConfigOpt
 
 func (x *AgentResponseResultResultSetSessionConfigOptionResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultSetSessionConfigOptionResponse")
+		return nil, wireNilVariant("AgentResponseResultResultSetSessionConfigOptionResponse")
 	}
 	return (*SetSessionConfigOptionResponse)(x).appendJSON(buf)
 }
@@ -8226,7 +8226,7 @@ type AgentResponseResultResultPromptResponse PromptResponse
 
 func (x *AgentResponseResultResultPromptResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultPromptResponse")
+		return nil, wireNilVariant("AgentResponseResultResultPromptResponse")
 	}
 	return (*PromptResponse)(x).appendJSON(buf)
 }
@@ -8246,7 +8246,7 @@ type AgentResponseResultResultExtMethodResponse ExtResponse
 
 func (x *AgentResponseResultResultExtMethodResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultExtMethodResponse")
+		return nil, wireNilVariant("AgentResponseResultResultExtMethodResponse")
 	}
 	return (*ExtResponse)(x).appendJSON(buf)
 }
@@ -8351,7 +8351,7 @@ func (x *InitializeResponse) decodeObject(r *wireReader, known *wireKnownSet) er
 }
 
 func (x *InitializeResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *InitializeResponse) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -8392,7 +8392,7 @@ func (*InitializeResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x InitializeResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ProtocolVersion: Protocol version identifier.
@@ -8514,7 +8514,7 @@ func (x *AgentCapabilities) decodeObject(r *wireReader, known *wireKnownSet) err
 }
 
 func (x *AgentCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AgentCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -8565,7 +8565,7 @@ func (x *AgentCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x AgentCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // PromptCapabilities: Prompt capabilities supported by the agent in `session/prompt` requests.
@@ -8652,7 +8652,7 @@ func (x *PromptCapabilities) decodeObject(r *wireReader, known *wireKnownSet) er
 }
 
 func (x *PromptCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *PromptCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -8690,7 +8690,7 @@ func (*PromptCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x PromptCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // McpCapabilities: MCP capabilities supported by the agent
@@ -8763,7 +8763,7 @@ func (x *McpCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error
 }
 
 func (x *McpCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *McpCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -8799,7 +8799,7 @@ func (x *McpCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x McpCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionCapabilities: Session capabilities supported by the agent.
@@ -8952,7 +8952,7 @@ func (x *SessionCapabilities) decodeObject(r *wireReader, known *wireKnownSet) e
 }
 
 func (x *SessionCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -9015,7 +9015,7 @@ func (x *SessionCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionListCapabilities: Capabilities for the `session/list` method.
@@ -9070,7 +9070,7 @@ func (x *SessionListCapabilities) decodeObject(r *wireReader, known *wireKnownSe
 }
 
 func (x *SessionListCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionListCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -9093,7 +9093,7 @@ func (*SessionListCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionListCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionDeleteCapabilities: Capabilities for the `session/delete` method.
@@ -9148,7 +9148,7 @@ func (x *SessionDeleteCapabilities) decodeObject(r *wireReader, known *wireKnown
 }
 
 func (x *SessionDeleteCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionDeleteCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -9171,7 +9171,7 @@ func (*SessionDeleteCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionDeleteCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionAdditionalDirectoriesCapabilities: Capabilities for additional session directories support.
@@ -9229,7 +9229,7 @@ func (x *SessionAdditionalDirectoriesCapabilities) decodeObject(r *wireReader, k
 }
 
 func (x *SessionAdditionalDirectoriesCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionAdditionalDirectoriesCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -9252,7 +9252,7 @@ func (*SessionAdditionalDirectoriesCapabilities) declaresMember(name []byte) boo
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionAdditionalDirectoriesCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionResumeCapabilities: Capabilities for the `session/resume` method.
@@ -9307,7 +9307,7 @@ func (x *SessionResumeCapabilities) decodeObject(r *wireReader, known *wireKnown
 }
 
 func (x *SessionResumeCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionResumeCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -9330,7 +9330,7 @@ func (*SessionResumeCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionResumeCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionCloseCapabilities: Capabilities for the `session/close` method.
@@ -9385,7 +9385,7 @@ func (x *SessionCloseCapabilities) decodeObject(r *wireReader, known *wireKnownS
 }
 
 func (x *SessionCloseCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionCloseCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -9408,7 +9408,7 @@ func (*SessionCloseCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionCloseCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // AgentAuthCapabilities: Authentication-related capabilities supported by the agent.
@@ -9478,7 +9478,7 @@ func (x *AgentAuthCapabilities) decodeObject(r *wireReader, known *wireKnownSet)
 }
 
 func (x *AgentAuthCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AgentAuthCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -9509,7 +9509,7 @@ func (x *AgentAuthCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x AgentAuthCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // LogoutCapabilities: Logout capabilities supported by the agent.
@@ -9564,7 +9564,7 @@ func (x *LogoutCapabilities) decodeObject(r *wireReader, known *wireKnownSet) er
 }
 
 func (x *LogoutCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *LogoutCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -9587,7 +9587,7 @@ func (*LogoutCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x LogoutCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // AuthMethod: Describes an available authentication method.
@@ -9689,12 +9689,12 @@ func (x *AuthMethod) declaresMember(name []byte) bool {
 type AuthMethodTerminalVariant AuthMethodTerminal
 
 func (x *AuthMethodTerminalVariant) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AuthMethodTerminalVariant) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AuthMethodTerminalVariant")
+		return nil, wireNilVariant("AuthMethodTerminalVariant")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
@@ -9723,12 +9723,12 @@ func NewAuthMethodTerminalVariant(v AuthMethodTerminal) AuthMethod {
 type AuthMethodAgentVariant AuthMethodAgent
 
 func (x *AuthMethodAgentVariant) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AuthMethodAgentVariant) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AuthMethodAgentVariant")
+		return nil, wireNilVariant("AuthMethodAgentVariant")
 	}
 	return (*AuthMethodAgent)(x).appendMembers(buf, open)
 }
@@ -9868,7 +9868,7 @@ func (x *AuthMethodTerminal) decodeObject(r *wireReader, known *wireKnownSet) er
 }
 
 func (x *AuthMethodTerminal) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AuthMethodTerminal) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -9912,7 +9912,7 @@ func (*AuthMethodTerminal) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x AuthMethodTerminal) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // AuthMethodAgent: Agent handles authentication itself through `authenticate`.
@@ -9992,7 +9992,7 @@ func (x *AuthMethodAgent) decodeObject(r *wireReader, known *wireKnownSet) error
 }
 
 func (x *AuthMethodAgent) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AuthMethodAgent) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -10026,7 +10026,7 @@ func (*AuthMethodAgent) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x AuthMethodAgent) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // Implementation: Metadata about the implementation of the client or agent.
@@ -10111,7 +10111,7 @@ func (x *Implementation) decodeObject(r *wireReader, known *wireKnownSet) error 
 }
 
 func (x *Implementation) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *Implementation) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -10145,7 +10145,7 @@ func (*Implementation) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x Implementation) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // AuthenticateResponse: Response to the `authenticate` method.
@@ -10198,7 +10198,7 @@ func (x *AuthenticateResponse) decodeObject(r *wireReader, known *wireKnownSet) 
 }
 
 func (x *AuthenticateResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AuthenticateResponse) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -10221,7 +10221,7 @@ func (*AuthenticateResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x AuthenticateResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // LogoutResponse: Response to the `logout` method.
@@ -10274,7 +10274,7 @@ func (x *LogoutResponse) decodeObject(r *wireReader, known *wireKnownSet) error 
 }
 
 func (x *LogoutResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *LogoutResponse) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -10297,7 +10297,7 @@ func (*LogoutResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x LogoutResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // NewSessionResponse: Response from creating a new session.
@@ -10385,7 +10385,7 @@ func (x *NewSessionResponse) decodeObject(r *wireReader, known *wireKnownSet) er
 }
 
 func (x *NewSessionResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *NewSessionResponse) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -10421,7 +10421,7 @@ func (*NewSessionResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x NewSessionResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionModeState: The set of modes and the one currently active.
@@ -10493,7 +10493,7 @@ func (x *SessionModeState) decodeObject(r *wireReader, known *wireKnownSet) erro
 }
 
 func (x *SessionModeState) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionModeState) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -10526,7 +10526,7 @@ func (*SessionModeState) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionModeState) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionModeId: Unique identifier for a Session Mode.
@@ -10629,7 +10629,7 @@ func (x *SessionMode) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *SessionMode) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionMode) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -10663,7 +10663,7 @@ func (*SessionMode) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionMode) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionConfigOption: A session configuration option selector and its current state.
@@ -10748,7 +10748,7 @@ func (x *SessionConfigOption) decodeObject(r *wireReader, known *wireKnownSet) e
 }
 
 func (x *SessionConfigOption) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionConfigOption) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -10790,7 +10790,7 @@ func (x *SessionConfigOption) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionConfigOption) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionConfigOptionVariant: A session configuration option selector and its current state.
@@ -10885,12 +10885,12 @@ func (x *SessionConfigOptionVariant) declaresMember(name []byte) bool {
 type SessionConfigOptionSelect SessionConfigSelect
 
 func (x *SessionConfigOptionSelect) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionConfigOptionSelect) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionConfigOptionSelect")
+		return nil, wireNilVariant("SessionConfigOptionSelect")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
@@ -10917,12 +10917,12 @@ func NewSessionConfigOptionSelect(v SessionConfigSelect) SessionConfigOptionVari
 type SessionConfigOptionBoolean SessionConfigBoolean
 
 func (x *SessionConfigOptionBoolean) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionConfigOptionBoolean) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionConfigOptionBoolean")
+		return nil, wireNilVariant("SessionConfigOptionBoolean")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
@@ -11178,7 +11178,7 @@ type SessionConfigSelectOptionsUngrouped []SessionConfigSelectOption
 
 func (x *SessionConfigSelectOptionsUngrouped) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionConfigSelectOptionsUngrouped")
+		return nil, wireNilVariant("SessionConfigSelectOptionsUngrouped")
 	}
 	return wireAppendSlice(buf, *(*[]SessionConfigSelectOption)(x), (*SessionConfigSelectOption).appendJSON)
 }
@@ -11198,7 +11198,7 @@ type SessionConfigSelectOptionsGrouped []SessionConfigSelectGroup
 
 func (x *SessionConfigSelectOptionsGrouped) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionConfigSelectOptionsGrouped")
+		return nil, wireNilVariant("SessionConfigSelectOptionsGrouped")
 	}
 	return wireAppendSlice(buf, *(*[]SessionConfigSelectGroup)(x), (*SessionConfigSelectGroup).appendJSON)
 }
@@ -11286,7 +11286,7 @@ func (x *SessionConfigSelectOption) decodeObject(r *wireReader, known *wireKnown
 }
 
 func (x *SessionConfigSelectOption) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionConfigSelectOption) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -11320,7 +11320,7 @@ func (*SessionConfigSelectOption) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionConfigSelectOption) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionConfigSelectGroup: A group of possible values for a session configuration option.
@@ -11398,7 +11398,7 @@ func (x *SessionConfigSelectGroup) decodeObject(r *wireReader, known *wireKnownS
 }
 
 func (x *SessionConfigSelectGroup) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionConfigSelectGroup) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -11434,7 +11434,7 @@ func (*SessionConfigSelectGroup) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionConfigSelectGroup) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionConfigGroupId: Unique identifier for a session configuration option value group.
@@ -11515,7 +11515,7 @@ func (x *SessionConfigSelect) decodeObject(r *wireReader, known *wireKnownSet) e
 }
 
 func (x *SessionConfigSelect) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionConfigSelect) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -11539,7 +11539,7 @@ func (*SessionConfigSelect) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionConfigSelect) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionConfigBoolean: A boolean on/off toggle session configuration option payload.
@@ -11593,7 +11593,7 @@ func (x *SessionConfigBoolean) decodeObject(r *wireReader, known *wireKnownSet) 
 }
 
 func (x *SessionConfigBoolean) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionConfigBoolean) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -11614,7 +11614,7 @@ func (*SessionConfigBoolean) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionConfigBoolean) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // LoadSessionResponse: Response from loading an existing session.
@@ -11683,7 +11683,7 @@ func (x *LoadSessionResponse) decodeObject(r *wireReader, known *wireKnownSet) e
 }
 
 func (x *LoadSessionResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *LoadSessionResponse) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -11716,7 +11716,7 @@ func (*LoadSessionResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x LoadSessionResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ListSessionsResponse: Response from listing sessions.
@@ -11785,7 +11785,7 @@ func (x *ListSessionsResponse) decodeObject(r *wireReader, known *wireKnownSet) 
 }
 
 func (x *ListSessionsResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ListSessionsResponse) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -11820,7 +11820,7 @@ func (*ListSessionsResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ListSessionsResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionInfo: Information about a session returned by session/list
@@ -11922,7 +11922,7 @@ func (x *SessionInfo) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *SessionInfo) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionInfo) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -11969,7 +11969,7 @@ func (x *SessionInfo) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionInfo) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // DeleteSessionResponse: Response from deleting a session.
@@ -12022,7 +12022,7 @@ func (x *DeleteSessionResponse) decodeObject(r *wireReader, known *wireKnownSet)
 }
 
 func (x *DeleteSessionResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *DeleteSessionResponse) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -12045,7 +12045,7 @@ func (*DeleteSessionResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x DeleteSessionResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ResumeSessionResponse: Response from resuming an existing session.
@@ -12114,7 +12114,7 @@ func (x *ResumeSessionResponse) decodeObject(r *wireReader, known *wireKnownSet)
 }
 
 func (x *ResumeSessionResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ResumeSessionResponse) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -12147,7 +12147,7 @@ func (*ResumeSessionResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ResumeSessionResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // CloseSessionResponse: Response from closing a session.
@@ -12200,7 +12200,7 @@ func (x *CloseSessionResponse) decodeObject(r *wireReader, known *wireKnownSet) 
 }
 
 func (x *CloseSessionResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CloseSessionResponse) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -12223,7 +12223,7 @@ func (*CloseSessionResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x CloseSessionResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SetSessionModeResponse: Response to `session/set_mode` method.
@@ -12276,7 +12276,7 @@ func (x *SetSessionModeResponse) decodeObject(r *wireReader, known *wireKnownSet
 }
 
 func (x *SetSessionModeResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SetSessionModeResponse) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -12299,7 +12299,7 @@ func (*SetSessionModeResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SetSessionModeResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SetSessionConfigOptionResponse: Response to `session/set_config_option` method.
@@ -12361,7 +12361,7 @@ func (x *SetSessionConfigOptionResponse) decodeObject(r *wireReader, known *wire
 }
 
 func (x *SetSessionConfigOptionResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SetSessionConfigOptionResponse) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -12391,7 +12391,7 @@ func (*SetSessionConfigOptionResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SetSessionConfigOptionResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // PromptResponse: Response from processing a user prompt.
@@ -12469,7 +12469,7 @@ func (x *PromptResponse) decodeObject(r *wireReader, known *wireKnownSet) error 
 }
 
 func (x *PromptResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *PromptResponse) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -12498,7 +12498,7 @@ func (x *PromptResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x PromptResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // StopReason: Reasons why an agent stops processing a prompt turn.
@@ -12676,7 +12676,7 @@ func (x *Error) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *Error) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *Error) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -12705,7 +12705,7 @@ func (*Error) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x Error) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ErrorCode: Predefined error codes for common JSON-RPC and ACP-specific errors.
@@ -12820,7 +12820,7 @@ func (x *AgentNotification) decodeObject(r *wireReader, known *wireKnownSet) err
 }
 
 func (x *AgentNotification) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AgentNotification) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -12846,7 +12846,7 @@ func (*AgentNotification) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x AgentNotification) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // AgentNotificationParams: All possible notifications that an agent can send to a client.
@@ -12979,7 +12979,7 @@ type AgentNotificationParamsSessionNotification SessionNotification
 
 func (x *AgentNotificationParamsSessionNotification) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentNotificationParamsSessionNotification")
+		return nil, wireNilVariant("AgentNotificationParamsSessionNotification")
 	}
 	return (*SessionNotification)(x).appendJSON(buf)
 }
@@ -13003,7 +13003,7 @@ type AgentNotificationParamsCompleteElicitationNotification CompleteElicitationN
 
 func (x *AgentNotificationParamsCompleteElicitationNotification) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentNotificationParamsCompleteElicitationNotification")
+		return nil, wireNilVariant("AgentNotificationParamsCompleteElicitationNotification")
 	}
 	return (*CompleteElicitationNotification)(x).appendJSON(buf)
 }
@@ -13031,7 +13031,7 @@ type AgentNotificationParamsExtNotification ExtNotification
 
 func (x *AgentNotificationParamsExtNotification) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentNotificationParamsExtNotification")
+		return nil, wireNilVariant("AgentNotificationParamsExtNotification")
 	}
 	return (*ExtNotification)(x).appendJSON(buf)
 }
@@ -13119,7 +13119,7 @@ func (x *SessionNotification) decodeObject(r *wireReader, known *wireKnownSet) e
 }
 
 func (x *SessionNotification) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionNotification) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -13148,7 +13148,7 @@ func (*SessionNotification) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionNotification) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionUpdate: Different types of updates that can be sent during session processing.
@@ -13356,12 +13356,12 @@ func (x *SessionUpdate) declaresMember(name []byte) bool {
 type SessionUpdateUserMessageChunk ContentChunk
 
 func (x *SessionUpdateUserMessageChunk) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateUserMessageChunk) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateUserMessageChunk")
+		return nil, wireNilVariant("SessionUpdateUserMessageChunk")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
@@ -13388,12 +13388,12 @@ func NewSessionUpdateUserMessageChunk(v ContentChunk) SessionUpdate {
 type SessionUpdateAgentMessageChunk ContentChunk
 
 func (x *SessionUpdateAgentMessageChunk) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateAgentMessageChunk) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateAgentMessageChunk")
+		return nil, wireNilVariant("SessionUpdateAgentMessageChunk")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
@@ -13420,12 +13420,12 @@ func NewSessionUpdateAgentMessageChunk(v ContentChunk) SessionUpdate {
 type SessionUpdateAgentThoughtChunk ContentChunk
 
 func (x *SessionUpdateAgentThoughtChunk) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateAgentThoughtChunk) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateAgentThoughtChunk")
+		return nil, wireNilVariant("SessionUpdateAgentThoughtChunk")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
@@ -13452,12 +13452,12 @@ func NewSessionUpdateAgentThoughtChunk(v ContentChunk) SessionUpdate {
 type SessionUpdateToolCall ToolCall
 
 func (x *SessionUpdateToolCall) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateToolCall) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateToolCall")
+		return nil, wireNilVariant("SessionUpdateToolCall")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
@@ -13484,12 +13484,12 @@ func NewSessionUpdateToolCall(v ToolCall) SessionUpdate {
 type SessionUpdateToolCallUpdate ToolCallUpdate
 
 func (x *SessionUpdateToolCallUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateToolCallUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateToolCallUpdate")
+		return nil, wireNilVariant("SessionUpdateToolCallUpdate")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
@@ -13519,12 +13519,12 @@ func NewSessionUpdateToolCallUpdate(v ToolCallUpdate) SessionUpdate {
 type SessionUpdatePlan Plan
 
 func (x *SessionUpdatePlan) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdatePlan) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdatePlan")
+		return nil, wireNilVariant("SessionUpdatePlan")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
@@ -13551,12 +13551,12 @@ func NewSessionUpdatePlan(v Plan) SessionUpdate {
 type SessionUpdateAvailableCommandsUpdate AvailableCommandsUpdate
 
 func (x *SessionUpdateAvailableCommandsUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateAvailableCommandsUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateAvailableCommandsUpdate")
+		return nil, wireNilVariant("SessionUpdateAvailableCommandsUpdate")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
@@ -13587,12 +13587,12 @@ func NewSessionUpdateAvailableCommandsUpdate(v AvailableCommandsUpdate) SessionU
 type SessionUpdateCurrentModeUpdate CurrentModeUpdate
 
 func (x *SessionUpdateCurrentModeUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateCurrentModeUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateCurrentModeUpdate")
+		return nil, wireNilVariant("SessionUpdateCurrentModeUpdate")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
@@ -13619,12 +13619,12 @@ func NewSessionUpdateCurrentModeUpdate(v CurrentModeUpdate) SessionUpdate {
 type SessionUpdateConfigOptionUpdate ConfigOptionUpdate
 
 func (x *SessionUpdateConfigOptionUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateConfigOptionUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateConfigOptionUpdate")
+		return nil, wireNilVariant("SessionUpdateConfigOptionUpdate")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
@@ -13651,12 +13651,12 @@ func NewSessionUpdateConfigOptionUpdate(v ConfigOptionUpdate) SessionUpdate {
 type SessionUpdateSessionInfoUpdate SessionInfoUpdate
 
 func (x *SessionUpdateSessionInfoUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateSessionInfoUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateSessionInfoUpdate")
+		return nil, wireNilVariant("SessionUpdateSessionInfoUpdate")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
@@ -13683,12 +13683,12 @@ func NewSessionUpdateSessionInfoUpdate(v SessionInfoUpdate) SessionUpdate {
 type SessionUpdateUsageUpdate UsageUpdate
 
 func (x *SessionUpdateUsageUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateUsageUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateUsageUpdate")
+		return nil, wireNilVariant("SessionUpdateUsageUpdate")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
@@ -13718,12 +13718,12 @@ func NewSessionUpdateUsageUpdate(v UsageUpdate) SessionUpdate {
 type SessionUpdateNotice Notice
 
 func (x *SessionUpdateNotice) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateNotice) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateNotice")
+		return nil, wireNilVariant("SessionUpdateNotice")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
@@ -13753,12 +13753,12 @@ func NewSessionUpdateNotice(v Notice) SessionUpdate {
 type SessionUpdateCompactionUpdate CompactionUpdate
 
 func (x *SessionUpdateCompactionUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateCompactionUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateCompactionUpdate")
+		return nil, wireNilVariant("SessionUpdateCompactionUpdate")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
@@ -13788,12 +13788,12 @@ func NewSessionUpdateCompactionUpdate(v CompactionUpdate) SessionUpdate {
 type SessionUpdateCompactionSummaryChunk CompactionSummaryChunk
 
 func (x *SessionUpdateCompactionSummaryChunk) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateCompactionSummaryChunk) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateCompactionSummaryChunk")
+		return nil, wireNilVariant("SessionUpdateCompactionSummaryChunk")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
@@ -13907,7 +13907,7 @@ func (x *ContentChunk) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *ContentChunk) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ContentChunk) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -13938,7 +13938,7 @@ func (*ContentChunk) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ContentChunk) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ToolCall: Represents a tool call that the language model has requested.
@@ -14064,7 +14064,7 @@ func (x *ToolCall) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *ToolCall) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ToolCall) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -14128,7 +14128,7 @@ func (*ToolCall) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ToolCall) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // PlanEntry: A single entry in the execution plan.
@@ -14213,7 +14213,7 @@ func (x *PlanEntry) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *PlanEntry) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanEntry) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -14245,7 +14245,7 @@ func (*PlanEntry) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x PlanEntry) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // PlanEntryPriority: Priority levels for plan entries.
@@ -14435,7 +14435,7 @@ func (x *Plan) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *Plan) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *Plan) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -14465,7 +14465,7 @@ func (*Plan) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x Plan) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // AvailableCommand: Information about a command.
@@ -14543,7 +14543,7 @@ func (x *AvailableCommand) decodeObject(r *wireReader, known *wireKnownSet) erro
 }
 
 func (x *AvailableCommand) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AvailableCommand) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -14577,7 +14577,7 @@ func (*AvailableCommand) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x AvailableCommand) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // AvailableCommandInput: The input specification for a command.
@@ -14652,14 +14652,14 @@ type AvailableCommandInputUnstructured UnstructuredCommandInput
 
 func (x *AvailableCommandInputUnstructured) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AvailableCommandInputUnstructured")
+		return nil, wireNilVariant("AvailableCommandInputUnstructured")
 	}
 	return (*UnstructuredCommandInput)(x).appendJSON(buf)
 }
 
 func (x *AvailableCommandInputUnstructured) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AvailableCommandInputUnstructured")
+		return nil, wireNilVariant("AvailableCommandInputUnstructured")
 	}
 	return (*UnstructuredCommandInput)(x).appendMembers(buf, open)
 }
@@ -14739,7 +14739,7 @@ func (x *UnstructuredCommandInput) decodeObject(r *wireReader, known *wireKnownS
 }
 
 func (x *UnstructuredCommandInput) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *UnstructuredCommandInput) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -14765,7 +14765,7 @@ func (*UnstructuredCommandInput) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x UnstructuredCommandInput) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // AvailableCommandsUpdate: Available commands are ready or have changed
@@ -14827,7 +14827,7 @@ func (x *AvailableCommandsUpdate) decodeObject(r *wireReader, known *wireKnownSe
 }
 
 func (x *AvailableCommandsUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AvailableCommandsUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -14857,7 +14857,7 @@ func (*AvailableCommandsUpdate) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x AvailableCommandsUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // CurrentModeUpdate: The current mode of the session has changed
@@ -14927,7 +14927,7 @@ func (x *CurrentModeUpdate) decodeObject(r *wireReader, known *wireKnownSet) err
 }
 
 func (x *CurrentModeUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CurrentModeUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -14953,7 +14953,7 @@ func (*CurrentModeUpdate) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x CurrentModeUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ConfigOptionUpdate: Session configuration options have been updated.
@@ -15015,7 +15015,7 @@ func (x *ConfigOptionUpdate) decodeObject(r *wireReader, known *wireKnownSet) er
 }
 
 func (x *ConfigOptionUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ConfigOptionUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -15045,7 +15045,7 @@ func (*ConfigOptionUpdate) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ConfigOptionUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionInfoUpdate: Update to session metadata. All fields are optional to support partial updates.
@@ -15113,7 +15113,7 @@ func (x *SessionInfoUpdate) decodeObject(r *wireReader, known *wireKnownSet) err
 }
 
 func (x *SessionInfoUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionInfoUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -15146,7 +15146,7 @@ func (*SessionInfoUpdate) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionInfoUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // Cost: Cost information for a session.
@@ -15219,7 +15219,7 @@ func (x *Cost) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *Cost) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *Cost) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -15248,7 +15248,7 @@ func (*Cost) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x Cost) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // UsageUpdate: Context window and cost update for a session.
@@ -15326,7 +15326,7 @@ func (x *UsageUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *UsageUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *UsageUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -15360,7 +15360,7 @@ func (*UsageUpdate) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x UsageUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // NoticeSeverity: Severity hint for a session notice.
@@ -15504,7 +15504,7 @@ func (x *Notice) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *Notice) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *Notice) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -15538,7 +15538,7 @@ func (*Notice) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x Notice) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // CompactionId: Unique identifier for a context compaction within a session.
@@ -15708,7 +15708,7 @@ func (x *CompactionUpdate) decodeObject(r *wireReader, known *wireKnownSet) erro
 }
 
 func (x *CompactionUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CompactionUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -15749,7 +15749,7 @@ func (*CompactionUpdate) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x CompactionUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // CompactionSummaryChunk: A content block appended to a compaction's summary. A first-seen ID creates
@@ -15818,7 +15818,7 @@ func (x *CompactionSummaryChunk) decodeObject(r *wireReader, known *wireKnownSet
 }
 
 func (x *CompactionSummaryChunk) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CompactionSummaryChunk) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -15847,7 +15847,7 @@ func (*CompactionSummaryChunk) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x CompactionSummaryChunk) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // CompleteElicitationNotification: Notification sent by the agent when a URL-based elicitation is complete.
@@ -15915,7 +15915,7 @@ func (x *CompleteElicitationNotification) decodeObject(r *wireReader, known *wir
 }
 
 func (x *CompleteElicitationNotification) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CompleteElicitationNotification) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -15941,7 +15941,7 @@ func (*CompleteElicitationNotification) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x CompleteElicitationNotification) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ExtNotification: Allows either side to send an arbitrary notification that is not part of the ACP spec.
@@ -16036,7 +16036,7 @@ func (x *ClientRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *ClientRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ClientRequest) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -16065,7 +16065,7 @@ func (*ClientRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ClientRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ClientRequestParams: All possible requests that a client can send to an agent.
@@ -16346,7 +16346,7 @@ type ClientRequestParamsInitializeRequest InitializeRequest
 
 func (x *ClientRequestParamsInitializeRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsInitializeRequest")
+		return nil, wireNilVariant("ClientRequestParamsInitializeRequest")
 	}
 	return (*InitializeRequest)(x).appendJSON(buf)
 }
@@ -16377,7 +16377,7 @@ type ClientRequestParamsAuthenticateRequest AuthenticateRequest
 
 func (x *ClientRequestParamsAuthenticateRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsAuthenticateRequest")
+		return nil, wireNilVariant("ClientRequestParamsAuthenticateRequest")
 	}
 	return (*AuthenticateRequest)(x).appendJSON(buf)
 }
@@ -16400,7 +16400,7 @@ type ClientRequestParamsLogoutRequest LogoutRequest
 
 func (x *ClientRequestParamsLogoutRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsLogoutRequest")
+		return nil, wireNilVariant("ClientRequestParamsLogoutRequest")
 	}
 	return (*LogoutRequest)(x).appendJSON(buf)
 }
@@ -16434,7 +16434,7 @@ type ClientRequestParamsNewSessionRequest NewSessionRequest
 
 func (x *ClientRequestParamsNewSessionRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsNewSessionRequest")
+		return nil, wireNilVariant("ClientRequestParamsNewSessionRequest")
 	}
 	return (*NewSessionRequest)(x).appendJSON(buf)
 }
@@ -16466,7 +16466,7 @@ type ClientRequestParamsLoadSessionRequest LoadSessionRequest
 
 func (x *ClientRequestParamsLoadSessionRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsLoadSessionRequest")
+		return nil, wireNilVariant("ClientRequestParamsLoadSessionRequest")
 	}
 	return (*LoadSessionRequest)(x).appendJSON(buf)
 }
@@ -16490,7 +16490,7 @@ type ClientRequestParamsListSessionsRequest ListSessionsRequest
 
 func (x *ClientRequestParamsListSessionsRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsListSessionsRequest")
+		return nil, wireNilVariant("ClientRequestParamsListSessionsRequest")
 	}
 	return (*ListSessionsRequest)(x).appendJSON(buf)
 }
@@ -16512,7 +16512,7 @@ type ClientRequestParamsDeleteSessionRequest DeleteSessionRequest
 
 func (x *ClientRequestParamsDeleteSessionRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsDeleteSessionRequest")
+		return nil, wireNilVariant("ClientRequestParamsDeleteSessionRequest")
 	}
 	return (*DeleteSessionRequest)(x).appendJSON(buf)
 }
@@ -16537,7 +16537,7 @@ type ClientRequestParamsResumeSessionRequest ResumeSessionRequest
 
 func (x *ClientRequestParamsResumeSessionRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsResumeSessionRequest")
+		return nil, wireNilVariant("ClientRequestParamsResumeSessionRequest")
 	}
 	return (*ResumeSessionRequest)(x).appendJSON(buf)
 }
@@ -16562,7 +16562,7 @@ type ClientRequestParamsCloseSessionRequest CloseSessionRequest
 
 func (x *ClientRequestParamsCloseSessionRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsCloseSessionRequest")
+		return nil, wireNilVariant("ClientRequestParamsCloseSessionRequest")
 	}
 	return (*CloseSessionRequest)(x).appendJSON(buf)
 }
@@ -16596,7 +16596,7 @@ type ClientRequestParamsSetSessionModeRequest SetSessionModeRequest
 
 func (x *ClientRequestParamsSetSessionModeRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsSetSessionModeRequest")
+		return nil, wireNilVariant("ClientRequestParamsSetSessionModeRequest")
 	}
 	return (*SetSessionModeRequest)(x).appendJSON(buf)
 }
@@ -16616,7 +16616,7 @@ type ClientRequestParamsSetSessionConfigOptionRequest SetSessionConfigOptionRequ
 
 func (x *ClientRequestParamsSetSessionConfigOptionRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsSetSessionConfigOptionRequest")
+		return nil, wireNilVariant("ClientRequestParamsSetSessionConfigOptionRequest")
 	}
 	return (*SetSessionConfigOptionRequest)(x).appendJSON(buf)
 }
@@ -16649,7 +16649,7 @@ type ClientRequestParamsPromptRequest PromptRequest
 
 func (x *ClientRequestParamsPromptRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsPromptRequest")
+		return nil, wireNilVariant("ClientRequestParamsPromptRequest")
 	}
 	return (*PromptRequest)(x).appendJSON(buf)
 }
@@ -16676,7 +16676,7 @@ type ClientRequestParamsExtMethodRequest ExtRequest
 
 func (x *ClientRequestParamsExtMethodRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsExtMethodRequest")
+		return nil, wireNilVariant("ClientRequestParamsExtMethodRequest")
 	}
 	return (*ExtRequest)(x).appendJSON(buf)
 }
@@ -16772,7 +16772,7 @@ func (x *InitializeRequest) decodeObject(r *wireReader, known *wireKnownSet) err
 }
 
 func (x *InitializeRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *InitializeRequest) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -16808,7 +16808,7 @@ func (*InitializeRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x InitializeRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ClientCapabilities: Capabilities supported by the client.
@@ -16924,7 +16924,7 @@ func (x *ClientCapabilities) decodeObject(r *wireReader, known *wireKnownSet) er
 }
 
 func (x *ClientCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ClientCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -16978,7 +16978,7 @@ func (x *ClientCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ClientCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // FileSystemCapabilities: File system capabilities that a client may support.
@@ -17047,7 +17047,7 @@ func (x *FileSystemCapabilities) decodeObject(r *wireReader, known *wireKnownSet
 }
 
 func (x *FileSystemCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *FileSystemCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -17080,7 +17080,7 @@ func (*FileSystemCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x FileSystemCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ClientSessionCapabilities: Session-related capabilities supported by the client.
@@ -17158,7 +17158,7 @@ func (x *ClientSessionCapabilities) decodeObject(r *wireReader, known *wireKnown
 }
 
 func (x *ClientSessionCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ClientSessionCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -17196,7 +17196,7 @@ func (*ClientSessionCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ClientSessionCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // CompactionCapabilities: Client support for ID-addressed context compaction updates.
@@ -17236,7 +17236,7 @@ func (x *CompactionCapabilities) decodeObject(r *wireReader, known *wireKnownSet
 }
 
 func (x *CompactionCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CompactionCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -17249,7 +17249,7 @@ func (*CompactionCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x CompactionCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionConfigOptionsCapabilities: Session configuration option capabilities supported by the client.
@@ -17313,7 +17313,7 @@ func (x *SessionConfigOptionsCapabilities) decodeObject(r *wireReader, known *wi
 }
 
 func (x *SessionConfigOptionsCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionConfigOptionsCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -17341,7 +17341,7 @@ func (*SessionConfigOptionsCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionConfigOptionsCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // BooleanConfigOptionCapabilities: Capabilities for boolean session configuration options.
@@ -17396,7 +17396,7 @@ func (x *BooleanConfigOptionCapabilities) decodeObject(r *wireReader, known *wir
 }
 
 func (x *BooleanConfigOptionCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *BooleanConfigOptionCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -17419,7 +17419,7 @@ func (*BooleanConfigOptionCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x BooleanConfigOptionCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // NoticeCapabilities: Client support for presenting live notices to the user.
@@ -17459,7 +17459,7 @@ func (x *NoticeCapabilities) decodeObject(r *wireReader, known *wireKnownSet) er
 }
 
 func (x *NoticeCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *NoticeCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -17472,7 +17472,7 @@ func (*NoticeCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x NoticeCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // AuthCapabilities: Authentication capabilities supported by the client.
@@ -17539,7 +17539,7 @@ func (x *AuthCapabilities) decodeObject(r *wireReader, known *wireKnownSet) erro
 }
 
 func (x *AuthCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AuthCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -17567,7 +17567,7 @@ func (*AuthCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x AuthCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ElicitationCapabilities: Elicitation capabilities supported by the client.
@@ -17640,7 +17640,7 @@ func (x *ElicitationCapabilities) decodeObject(r *wireReader, known *wireKnownSe
 }
 
 func (x *ElicitationCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -17673,7 +17673,7 @@ func (*ElicitationCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ElicitationCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ElicitationFormCapabilities: Form-based elicitation capabilities.
@@ -17730,7 +17730,7 @@ func (x *ElicitationFormCapabilities) decodeObject(r *wireReader, known *wireKno
 }
 
 func (x *ElicitationFormCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationFormCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -17753,7 +17753,7 @@ func (*ElicitationFormCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ElicitationFormCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ElicitationUrlCapabilities: URL-based elicitation capabilities.
@@ -17810,7 +17810,7 @@ func (x *ElicitationUrlCapabilities) decodeObject(r *wireReader, known *wireKnow
 }
 
 func (x *ElicitationUrlCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationUrlCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -17833,7 +17833,7 @@ func (*ElicitationUrlCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ElicitationUrlCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // AuthenticateRequest: Request parameters for the authenticate method.
@@ -17902,7 +17902,7 @@ func (x *AuthenticateRequest) decodeObject(r *wireReader, known *wireKnownSet) e
 }
 
 func (x *AuthenticateRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AuthenticateRequest) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -17928,7 +17928,7 @@ func (*AuthenticateRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x AuthenticateRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // LogoutRequest: Request parameters for the logout method.
@@ -17983,7 +17983,7 @@ func (x *LogoutRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *LogoutRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *LogoutRequest) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -18006,7 +18006,7 @@ func (*LogoutRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x LogoutRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // NewSessionRequest: Request parameters for creating a new session.
@@ -18108,7 +18108,7 @@ func (x *NewSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) err
 }
 
 func (x *NewSessionRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *NewSessionRequest) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -18149,7 +18149,7 @@ func (x *NewSessionRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x NewSessionRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // McpServer: Configuration for connecting to an MCP (Model Context Protocol) server.
@@ -18268,12 +18268,12 @@ func (x *McpServer) declaresMember(name []byte) bool {
 type McpServerHTTP McpServerHttp
 
 func (x *McpServerHTTP) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *McpServerHTTP) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "McpServerHTTP")
+		return nil, wireNilVariant("McpServerHTTP")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
@@ -18302,12 +18302,12 @@ func NewMcpServerHTTP(v McpServerHttp) McpServer {
 type McpServerSSE McpServerSse
 
 func (x *McpServerSSE) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *McpServerSSE) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "McpServerSSE")
+		return nil, wireNilVariant("McpServerSSE")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
@@ -18336,12 +18336,12 @@ func NewMcpServerSSE(v McpServerSse) McpServer {
 type McpServerStdioVariant McpServerStdio
 
 func (x *McpServerStdioVariant) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *McpServerStdioVariant) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "McpServerStdioVariant")
+		return nil, wireNilVariant("McpServerStdioVariant")
 	}
 	return (*McpServerStdio)(x).appendMembers(buf, open)
 }
@@ -18427,7 +18427,7 @@ func (x *HttpHeader) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *HttpHeader) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *HttpHeader) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -18456,7 +18456,7 @@ func (*HttpHeader) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x HttpHeader) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // McpServerHttp: HTTP transport configuration for MCP.
@@ -18538,7 +18538,7 @@ func (x *McpServerHttp) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *McpServerHttp) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *McpServerHttp) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -18574,7 +18574,7 @@ func (*McpServerHttp) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x McpServerHttp) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // McpServerSse: SSE transport configuration for MCP.
@@ -18656,7 +18656,7 @@ func (x *McpServerSse) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *McpServerSse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *McpServerSse) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -18692,7 +18692,7 @@ func (*McpServerSse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x McpServerSse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // McpServerStdio: Stdio transport configuration for MCP.
@@ -18784,7 +18784,7 @@ func (x *McpServerStdio) decodeObject(r *wireReader, known *wireKnownSet) error 
 }
 
 func (x *McpServerStdio) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *McpServerStdio) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -18827,7 +18827,7 @@ func (*McpServerStdio) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x McpServerStdio) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // LoadSessionRequest: Request parameters for loading an existing session.
@@ -18938,7 +18938,7 @@ func (x *LoadSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) er
 }
 
 func (x *LoadSessionRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *LoadSessionRequest) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -18982,7 +18982,7 @@ func (x *LoadSessionRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x LoadSessionRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ListSessionsRequest: Request parameters for listing existing sessions.
@@ -19061,7 +19061,7 @@ func (x *ListSessionsRequest) decodeObject(r *wireReader, known *wireKnownSet) e
 }
 
 func (x *ListSessionsRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ListSessionsRequest) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -19097,7 +19097,7 @@ func (x *ListSessionsRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ListSessionsRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // DeleteSessionRequest: Request parameters for deleting an existing session from `session/list`.
@@ -19165,7 +19165,7 @@ func (x *DeleteSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) 
 }
 
 func (x *DeleteSessionRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *DeleteSessionRequest) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -19191,7 +19191,7 @@ func (*DeleteSessionRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x DeleteSessionRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ResumeSessionRequest: Request parameters for resuming an existing session.
@@ -19301,7 +19301,7 @@ func (x *ResumeSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) 
 }
 
 func (x *ResumeSessionRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ResumeSessionRequest) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -19343,7 +19343,7 @@ func (x *ResumeSessionRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ResumeSessionRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // CloseSessionRequest: Request parameters for closing an active session.
@@ -19415,7 +19415,7 @@ func (x *CloseSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) e
 }
 
 func (x *CloseSessionRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CloseSessionRequest) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -19441,7 +19441,7 @@ func (*CloseSessionRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x CloseSessionRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SetSessionModeRequest: Request parameters for setting a session mode.
@@ -19513,7 +19513,7 @@ func (x *SetSessionModeRequest) decodeObject(r *wireReader, known *wireKnownSet)
 }
 
 func (x *SetSessionModeRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SetSessionModeRequest) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -19542,7 +19542,7 @@ func (*SetSessionModeRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SetSessionModeRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SetSessionConfigOptionRequest: Request parameters for setting a session configuration option.
@@ -19615,7 +19615,7 @@ func (x *SetSessionConfigOptionRequest) decodeObject(r *wireReader, known *wireK
 }
 
 func (x *SetSessionConfigOptionRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SetSessionConfigOptionRequest) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -19647,7 +19647,7 @@ func (x *SetSessionConfigOptionRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SetSessionConfigOptionRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SetSessionConfigOptionRequestVariant: Request parameters for setting a session configuration option.
@@ -19787,12 +19787,12 @@ func (x *SetSessionConfigOptionRequestBoolean) decodeObject(r *wireReader, known
 }
 
 func (x *SetSessionConfigOptionRequestBoolean) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SetSessionConfigOptionRequestBoolean) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SetSessionConfigOptionRequestBoolean")
+		return nil, wireNilVariant("SetSessionConfigOptionRequestBoolean")
 	}
 	buf = wireAppendKey(buf, open, "\"type\":\"boolean\"")
 	var err error
@@ -19869,12 +19869,12 @@ func (x *SetSessionConfigOptionRequestValueID) decodeObject(r *wireReader, known
 }
 
 func (x *SetSessionConfigOptionRequestValueID) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SetSessionConfigOptionRequestValueID) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SetSessionConfigOptionRequestValueID")
+		return nil, wireNilVariant("SetSessionConfigOptionRequestValueID")
 	}
 	var err error
 	if buf, err = x.Value.appendJSON(wireAppendKey(buf, open, "\"value\":")); err != nil {
@@ -19985,7 +19985,7 @@ func (x *PromptRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *PromptRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *PromptRequest) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -20018,7 +20018,7 @@ func (*PromptRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x PromptRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ClientResponse: A JSON-RPC response object.
@@ -20192,12 +20192,12 @@ func (x *ClientResponseResult) decodeObject(r *wireReader, known *wireKnownSet) 
 }
 
 func (x *ClientResponseResult) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ClientResponseResult) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientResponseResult")
+		return nil, wireNilVariant("ClientResponseResult")
 	}
 	var err error
 	if buf, err = x.ID.appendJSON(wireAppendKey(buf, open, "\"id\":")); err != nil {
@@ -20278,12 +20278,12 @@ func (x *ClientResponseError) decodeObject(r *wireReader, known *wireKnownSet) e
 }
 
 func (x *ClientResponseError) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ClientResponseError) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientResponseError")
+		return nil, wireNilVariant("ClientResponseError")
 	}
 	var err error
 	if buf, err = x.ID.appendJSON(wireAppendKey(buf, open, "\"id\":")); err != nil {
@@ -20521,7 +20521,7 @@ type ClientResponseResultResultWriteTextFileResponse WriteTextFileResponse
 
 func (x *ClientResponseResultResultWriteTextFileResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientResponseResultResultWriteTextFileResponse")
+		return nil, wireNilVariant("ClientResponseResultResultWriteTextFileResponse")
 	}
 	return (*WriteTextFileResponse)(x).appendJSON(buf)
 }
@@ -20541,7 +20541,7 @@ type ClientResponseResultResultReadTextFileResponse ReadTextFileResponse
 
 func (x *ClientResponseResultResultReadTextFileResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientResponseResultResultReadTextFileResponse")
+		return nil, wireNilVariant("ClientResponseResultResultReadTextFileResponse")
 	}
 	return (*ReadTextFileResponse)(x).appendJSON(buf)
 }
@@ -20561,7 +20561,7 @@ type ClientResponseResultResultRequestPermissionResponse RequestPermissionRespon
 
 func (x *ClientResponseResultResultRequestPermissionResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientResponseResultResultRequestPermissionResponse")
+		return nil, wireNilVariant("ClientResponseResultResultRequestPermissionResponse")
 	}
 	return (*RequestPermissionResponse)(x).appendJSON(buf)
 }
@@ -20581,7 +20581,7 @@ type ClientResponseResultResultCreateTerminalResponse CreateTerminalResponse
 
 func (x *ClientResponseResultResultCreateTerminalResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientResponseResultResultCreateTerminalResponse")
+		return nil, wireNilVariant("ClientResponseResultResultCreateTerminalResponse")
 	}
 	return (*CreateTerminalResponse)(x).appendJSON(buf)
 }
@@ -20601,7 +20601,7 @@ type ClientResponseResultResultTerminalOutputResponse TerminalOutputResponse
 
 func (x *ClientResponseResultResultTerminalOutputResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientResponseResultResultTerminalOutputResponse")
+		return nil, wireNilVariant("ClientResponseResultResultTerminalOutputResponse")
 	}
 	return (*TerminalOutputResponse)(x).appendJSON(buf)
 }
@@ -20621,7 +20621,7 @@ type ClientResponseResultResultReleaseTerminalResponse ReleaseTerminalResponse
 
 func (x *ClientResponseResultResultReleaseTerminalResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientResponseResultResultReleaseTerminalResponse")
+		return nil, wireNilVariant("ClientResponseResultResultReleaseTerminalResponse")
 	}
 	return (*ReleaseTerminalResponse)(x).appendJSON(buf)
 }
@@ -20641,7 +20641,7 @@ type ClientResponseResultResultWaitForTerminalExitResponse WaitForTerminalExitRe
 
 func (x *ClientResponseResultResultWaitForTerminalExitResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientResponseResultResultWaitForTerminalExitResponse")
+		return nil, wireNilVariant("ClientResponseResultResultWaitForTerminalExitResponse")
 	}
 	return (*WaitForTerminalExitResponse)(x).appendJSON(buf)
 }
@@ -20661,7 +20661,7 @@ type ClientResponseResultResultKillTerminalResponse KillTerminalResponse
 
 func (x *ClientResponseResultResultKillTerminalResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientResponseResultResultKillTerminalResponse")
+		return nil, wireNilVariant("ClientResponseResultResultKillTerminalResponse")
 	}
 	return (*KillTerminalResponse)(x).appendJSON(buf)
 }
@@ -20681,7 +20681,7 @@ type ClientResponseResultResultCreateElicitationResponse CreateElicitationRespon
 
 func (x *ClientResponseResultResultCreateElicitationResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientResponseResultResultCreateElicitationResponse")
+		return nil, wireNilVariant("ClientResponseResultResultCreateElicitationResponse")
 	}
 	return (*CreateElicitationResponse)(x).appendJSON(buf)
 }
@@ -20701,7 +20701,7 @@ type ClientResponseResultResultExtMethodResponse ExtResponse
 
 func (x *ClientResponseResultResultExtMethodResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientResponseResultResultExtMethodResponse")
+		return nil, wireNilVariant("ClientResponseResultResultExtMethodResponse")
 	}
 	return (*ExtResponse)(x).appendJSON(buf)
 }
@@ -20764,7 +20764,7 @@ func (x *WriteTextFileResponse) decodeObject(r *wireReader, known *wireKnownSet)
 }
 
 func (x *WriteTextFileResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *WriteTextFileResponse) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -20787,7 +20787,7 @@ func (*WriteTextFileResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x WriteTextFileResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ReadTextFileResponse: Response containing the contents of a text file.
@@ -20853,7 +20853,7 @@ func (x *ReadTextFileResponse) decodeObject(r *wireReader, known *wireKnownSet) 
 }
 
 func (x *ReadTextFileResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ReadTextFileResponse) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -20879,7 +20879,7 @@ func (*ReadTextFileResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ReadTextFileResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // RequestPermissionResponse: Response to a permission request.
@@ -20945,7 +20945,7 @@ func (x *RequestPermissionResponse) decodeObject(r *wireReader, known *wireKnown
 }
 
 func (x *RequestPermissionResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *RequestPermissionResponse) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -20971,7 +20971,7 @@ func (*RequestPermissionResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x RequestPermissionResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // RequestPermissionOutcome: The outcome of a permission request.
@@ -21102,12 +21102,12 @@ func (x *RequestPermissionOutcomeCancelled) decodeObject(r *wireReader, known *w
 }
 
 func (x *RequestPermissionOutcomeCancelled) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *RequestPermissionOutcomeCancelled) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "RequestPermissionOutcomeCancelled")
+		return nil, wireNilVariant("RequestPermissionOutcomeCancelled")
 	}
 	buf = wireAppendKey(buf, open, "\"outcome\":\"cancelled\"")
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -21134,12 +21134,12 @@ func NewRequestPermissionOutcomeCancelled(v RequestPermissionOutcomeCancelled) R
 type RequestPermissionOutcomeSelected SelectedPermissionOutcome
 
 func (x *RequestPermissionOutcomeSelected) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *RequestPermissionOutcomeSelected) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "RequestPermissionOutcomeSelected")
+		return nil, wireNilVariant("RequestPermissionOutcomeSelected")
 	}
 	if err := wireUnknownClash(&x.Unknown, "outcome"); err != nil {
 		return nil, err
@@ -21223,7 +21223,7 @@ func (x *SelectedPermissionOutcome) decodeObject(r *wireReader, known *wireKnown
 }
 
 func (x *SelectedPermissionOutcome) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SelectedPermissionOutcome) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -21249,7 +21249,7 @@ func (*SelectedPermissionOutcome) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SelectedPermissionOutcome) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // CreateTerminalResponse: Response containing the ID of the created terminal.
@@ -21315,7 +21315,7 @@ func (x *CreateTerminalResponse) decodeObject(r *wireReader, known *wireKnownSet
 }
 
 func (x *CreateTerminalResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CreateTerminalResponse) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -21341,7 +21341,7 @@ func (*CreateTerminalResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x CreateTerminalResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // TerminalOutputResponse: Response containing the terminal output and exit status.
@@ -21419,7 +21419,7 @@ func (x *TerminalOutputResponse) decodeObject(r *wireReader, known *wireKnownSet
 }
 
 func (x *TerminalOutputResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *TerminalOutputResponse) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -21453,7 +21453,7 @@ func (*TerminalOutputResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x TerminalOutputResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // TerminalExitStatus: Exit status of a terminal command.
@@ -21518,7 +21518,7 @@ func (x *TerminalExitStatus) decodeObject(r *wireReader, known *wireKnownSet) er
 }
 
 func (x *TerminalExitStatus) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *TerminalExitStatus) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -21551,7 +21551,7 @@ func (*TerminalExitStatus) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x TerminalExitStatus) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ReleaseTerminalResponse: Response to terminal/release method
@@ -21604,7 +21604,7 @@ func (x *ReleaseTerminalResponse) decodeObject(r *wireReader, known *wireKnownSe
 }
 
 func (x *ReleaseTerminalResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ReleaseTerminalResponse) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -21627,7 +21627,7 @@ func (*ReleaseTerminalResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ReleaseTerminalResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // WaitForTerminalExitResponse: Response containing the exit status of a terminal command.
@@ -21692,7 +21692,7 @@ func (x *WaitForTerminalExitResponse) decodeObject(r *wireReader, known *wireKno
 }
 
 func (x *WaitForTerminalExitResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *WaitForTerminalExitResponse) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -21725,7 +21725,7 @@ func (*WaitForTerminalExitResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x WaitForTerminalExitResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // KillTerminalResponse: Response to `terminal/kill` method
@@ -21778,7 +21778,7 @@ func (x *KillTerminalResponse) decodeObject(r *wireReader, known *wireKnownSet) 
 }
 
 func (x *KillTerminalResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *KillTerminalResponse) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -21801,7 +21801,7 @@ func (*KillTerminalResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x KillTerminalResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // CreateElicitationResponse: Response from the client to an elicitation request.
@@ -21857,7 +21857,7 @@ func (x *CreateElicitationResponse) decodeObject(r *wireReader, known *wireKnown
 }
 
 func (x *CreateElicitationResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CreateElicitationResponse) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -21883,7 +21883,7 @@ func (x *CreateElicitationResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x CreateElicitationResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // CreateElicitationResponseVariant: Response from the client to an elicitation request.
@@ -21993,12 +21993,12 @@ func (x *CreateElicitationResponseVariant) declaresMember(name []byte) bool {
 type CreateElicitationResponseAccept ElicitationAcceptAction
 
 func (x *CreateElicitationResponseAccept) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CreateElicitationResponseAccept) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "CreateElicitationResponseAccept")
+		return nil, wireNilVariant("CreateElicitationResponseAccept")
 	}
 	if err := wireUnknownClash(&x.Unknown, "action"); err != nil {
 		return nil, err
@@ -22053,12 +22053,12 @@ func (x *CreateElicitationResponseDecline) decodeObject(r *wireReader, known *wi
 }
 
 func (x *CreateElicitationResponseDecline) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CreateElicitationResponseDecline) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "CreateElicitationResponseDecline")
+		return nil, wireNilVariant("CreateElicitationResponseDecline")
 	}
 	buf = wireAppendKey(buf, open, "\"action\":\"decline\"")
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -22113,12 +22113,12 @@ func (x *CreateElicitationResponseCancel) decodeObject(r *wireReader, known *wir
 }
 
 func (x *CreateElicitationResponseCancel) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CreateElicitationResponseCancel) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "CreateElicitationResponseCancel")
+		return nil, wireNilVariant("CreateElicitationResponseCancel")
 	}
 	buf = wireAppendKey(buf, open, "\"action\":\"cancel\"")
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -22183,12 +22183,12 @@ func (x *CreateElicitationResponseOther) decodeObject(r *wireReader, known *wire
 }
 
 func (x *CreateElicitationResponseOther) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CreateElicitationResponseOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "CreateElicitationResponseOther")
+		return nil, wireNilVariant("CreateElicitationResponseOther")
 	}
 	switch x.Action {
 	case "", "accept", "cancel", "decline":
@@ -22335,7 +22335,7 @@ type ElicitationContentValueString string
 
 func (x *ElicitationContentValueString) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationContentValueString")
+		return nil, wireNilVariant("ElicitationContentValueString")
 	}
 	return wireAppendString((*string)(x), buf)
 }
@@ -22355,7 +22355,7 @@ type ElicitationContentValueInteger int64
 
 func (x *ElicitationContentValueInteger) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationContentValueInteger")
+		return nil, wireNilVariant("ElicitationContentValueInteger")
 	}
 	return wireAppendInt64((*int64)(x), buf)
 }
@@ -22375,7 +22375,7 @@ type ElicitationContentValueNumber float64
 
 func (x *ElicitationContentValueNumber) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationContentValueNumber")
+		return nil, wireNilVariant("ElicitationContentValueNumber")
 	}
 	return wireAppendFloat64((*float64)(x), buf)
 }
@@ -22395,7 +22395,7 @@ type ElicitationContentValueBoolean bool
 
 func (x *ElicitationContentValueBoolean) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationContentValueBoolean")
+		return nil, wireNilVariant("ElicitationContentValueBoolean")
 	}
 	return wireAppendBool((*bool)(x), buf)
 }
@@ -22415,7 +22415,7 @@ type ElicitationContentValueStringArray []string
 
 func (x *ElicitationContentValueStringArray) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationContentValueStringArray")
+		return nil, wireNilVariant("ElicitationContentValueStringArray")
 	}
 	return wireAppendSlice(buf, *(*[]string)(x), wireAppendString)
 }
@@ -22480,7 +22480,7 @@ func (x *ElicitationAcceptAction) decodeObject(r *wireReader, known *wireKnownSe
 }
 
 func (x *ElicitationAcceptAction) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationAcceptAction) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -22503,7 +22503,7 @@ func (*ElicitationAcceptAction) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ElicitationAcceptAction) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ClientNotification: A JSON-RPC notification object.
@@ -22563,7 +22563,7 @@ func (x *ClientNotification) decodeObject(r *wireReader, known *wireKnownSet) er
 }
 
 func (x *ClientNotification) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ClientNotification) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -22589,7 +22589,7 @@ func (*ClientNotification) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ClientNotification) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ClientNotificationParams: All possible notifications that a client can send to an agent.
@@ -22709,7 +22709,7 @@ type ClientNotificationParamsCancelNotification CancelNotification
 
 func (x *ClientNotificationParamsCancelNotification) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientNotificationParamsCancelNotification")
+		return nil, wireNilVariant("ClientNotificationParamsCancelNotification")
 	}
 	return (*CancelNotification)(x).appendJSON(buf)
 }
@@ -22736,7 +22736,7 @@ type ClientNotificationParamsExtNotification ExtNotification
 
 func (x *ClientNotificationParamsExtNotification) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientNotificationParamsExtNotification")
+		return nil, wireNilVariant("ClientNotificationParamsExtNotification")
 	}
 	return (*ExtNotification)(x).appendJSON(buf)
 }
@@ -22816,7 +22816,7 @@ func (x *CancelNotification) decodeObject(r *wireReader, known *wireKnownSet) er
 }
 
 func (x *CancelNotification) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CancelNotification) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -22842,7 +22842,7 @@ func (*CancelNotification) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x CancelNotification) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // CancelRequestNotification: Notification to cancel an ongoing request.
@@ -22912,7 +22912,7 @@ func (x *CancelRequestNotification) decodeObject(r *wireReader, known *wireKnown
 }
 
 func (x *CancelRequestNotification) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CancelRequestNotification) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -22938,7 +22938,7 @@ func (*CancelRequestNotification) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x CancelRequestNotification) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SideAgent is the side "agent": it handles the methods of AgentMethods.

@@ -32,7 +32,7 @@ type AgentResponseResultResultAuthStatusResponse AuthStatusResponse
 
 func (x *AgentResponseResultResultAuthStatusResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultAuthStatusResponse")
+		return nil, wireNilVariant("AgentResponseResultResultAuthStatusResponse")
 	}
 	return (*AuthStatusResponse)(x).appendJSON(buf)
 }
@@ -140,7 +140,7 @@ func (x *AuthStatusCapabilities) decodeObject(r *wireReader, known *wireKnownSet
 }
 
 func (x *AuthStatusCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AuthStatusCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -163,7 +163,7 @@ func (*AuthStatusCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x AuthStatusCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // AuthStatusResponse: UNSTABLE
@@ -246,7 +246,7 @@ func (x *AuthStatusResponse) decodeObject(r *wireReader, known *wireKnownSet) er
 }
 
 func (x *AuthStatusResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AuthStatusResponse) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -277,7 +277,7 @@ func (*AuthStatusResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x AuthStatusResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // AuthState: UNSTABLE
@@ -454,7 +454,7 @@ func (x *AuthAccount) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *AuthAccount) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AuthAccount) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -500,7 +500,7 @@ func (*AuthAccount) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x AuthAccount) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 func init() {
@@ -533,7 +533,7 @@ type AgentNotificationParamsAuthStatusUpdateNotification AuthStatusUpdateNotific
 
 func (x *AgentNotificationParamsAuthStatusUpdateNotification) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentNotificationParamsAuthStatusUpdateNotification")
+		return nil, wireNilVariant("AgentNotificationParamsAuthStatusUpdateNotification")
 	}
 	return (*AuthStatusUpdateNotification)(x).appendJSON(buf)
 }
@@ -630,7 +630,7 @@ func (x *AuthStatusUpdateNotification) decodeObject(r *wireReader, known *wireKn
 }
 
 func (x *AuthStatusUpdateNotification) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AuthStatusUpdateNotification) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -661,7 +661,7 @@ func (*AuthStatusUpdateNotification) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x AuthStatusUpdateNotification) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 func init() {
@@ -695,7 +695,7 @@ type ClientRequestParamsAuthStatusRequest AuthStatusRequest
 
 func (x *ClientRequestParamsAuthStatusRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsAuthStatusRequest")
+		return nil, wireNilVariant("ClientRequestParamsAuthStatusRequest")
 	}
 	return (*AuthStatusRequest)(x).appendJSON(buf)
 }
@@ -767,7 +767,7 @@ func (x *AuthStatusRequest) decodeObject(r *wireReader, known *wireKnownSet) err
 }
 
 func (x *AuthStatusRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AuthStatusRequest) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -790,7 +790,7 @@ func (*AuthStatusRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x AuthStatusRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // Methods that the side "agent" handles (AgentMethods).

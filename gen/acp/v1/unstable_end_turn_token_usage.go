@@ -138,7 +138,7 @@ func (x *Usage) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *Usage) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *Usage) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -185,5 +185,5 @@ func (*Usage) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x Usage) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }

@@ -58,7 +58,7 @@ type AgentResponseResultResultListProvidersResponse ListProvidersResponse
 
 func (x *AgentResponseResultResultListProvidersResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultListProvidersResponse")
+		return nil, wireNilVariant("AgentResponseResultResultListProvidersResponse")
 	}
 	return (*ListProvidersResponse)(x).appendJSON(buf)
 }
@@ -78,7 +78,7 @@ type AgentResponseResultResultSetProviderResponse SetProviderResponse
 
 func (x *AgentResponseResultResultSetProviderResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultSetProviderResponse")
+		return nil, wireNilVariant("AgentResponseResultResultSetProviderResponse")
 	}
 	return (*SetProviderResponse)(x).appendJSON(buf)
 }
@@ -98,7 +98,7 @@ type AgentResponseResultResultDisableProviderResponse DisableProviderResponse
 
 func (x *AgentResponseResultResultDisableProviderResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultDisableProviderResponse")
+		return nil, wireNilVariant("AgentResponseResultResultDisableProviderResponse")
 	}
 	return (*DisableProviderResponse)(x).appendJSON(buf)
 }
@@ -206,7 +206,7 @@ func (x *ProvidersCapabilities) decodeObject(r *wireReader, known *wireKnownSet)
 }
 
 func (x *ProvidersCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ProvidersCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -229,7 +229,7 @@ func (*ProvidersCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ProvidersCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ListProvidersResponse: UNSTABLE
@@ -299,7 +299,7 @@ func (x *ListProvidersResponse) decodeObject(r *wireReader, known *wireKnownSet)
 }
 
 func (x *ListProvidersResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ListProvidersResponse) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -329,7 +329,7 @@ func (*ListProvidersResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ListProvidersResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ProviderInfo: UNSTABLE
@@ -419,7 +419,7 @@ func (x *ProviderInfo) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *ProviderInfo) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ProviderInfo) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -460,7 +460,7 @@ func (*ProviderInfo) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ProviderInfo) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ProviderId: UNSTABLE
@@ -636,7 +636,7 @@ func (x *ProviderCurrentConfig) decodeObject(r *wireReader, known *wireKnownSet)
 }
 
 func (x *ProviderCurrentConfig) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ProviderCurrentConfig) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -665,7 +665,7 @@ func (*ProviderCurrentConfig) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ProviderCurrentConfig) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SetProviderResponse: UNSTABLE
@@ -722,7 +722,7 @@ func (x *SetProviderResponse) decodeObject(r *wireReader, known *wireKnownSet) e
 }
 
 func (x *SetProviderResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SetProviderResponse) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -745,7 +745,7 @@ func (*SetProviderResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SetProviderResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // DisableProviderResponse: UNSTABLE
@@ -802,7 +802,7 @@ func (x *DisableProviderResponse) decodeObject(r *wireReader, known *wireKnownSe
 }
 
 func (x *DisableProviderResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *DisableProviderResponse) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -825,7 +825,7 @@ func (*DisableProviderResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x DisableProviderResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 func init() {
@@ -882,7 +882,7 @@ type ClientRequestParamsListProvidersRequest ListProvidersRequest
 
 func (x *ClientRequestParamsListProvidersRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsListProvidersRequest")
+		return nil, wireNilVariant("ClientRequestParamsListProvidersRequest")
 	}
 	return (*ListProvidersRequest)(x).appendJSON(buf)
 }
@@ -906,7 +906,7 @@ type ClientRequestParamsSetProviderRequest SetProviderRequest
 
 func (x *ClientRequestParamsSetProviderRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsSetProviderRequest")
+		return nil, wireNilVariant("ClientRequestParamsSetProviderRequest")
 	}
 	return (*SetProviderRequest)(x).appendJSON(buf)
 }
@@ -930,7 +930,7 @@ type ClientRequestParamsDisableProviderRequest DisableProviderRequest
 
 func (x *ClientRequestParamsDisableProviderRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsDisableProviderRequest")
+		return nil, wireNilVariant("ClientRequestParamsDisableProviderRequest")
 	}
 	return (*DisableProviderRequest)(x).appendJSON(buf)
 }
@@ -997,7 +997,7 @@ func (x *ListProvidersRequest) decodeObject(r *wireReader, known *wireKnownSet) 
 }
 
 func (x *ListProvidersRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ListProvidersRequest) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -1020,7 +1020,7 @@ func (*ListProvidersRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ListProvidersRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SetProviderRequest: UNSTABLE
@@ -1111,7 +1111,7 @@ func (x *SetProviderRequest) decodeObject(r *wireReader, known *wireKnownSet) er
 }
 
 func (x *SetProviderRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SetProviderRequest) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -1148,7 +1148,7 @@ func (*SetProviderRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SetProviderRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // DisableProviderRequest: UNSTABLE
@@ -1218,7 +1218,7 @@ func (x *DisableProviderRequest) decodeObject(r *wireReader, known *wireKnownSet
 }
 
 func (x *DisableProviderRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *DisableProviderRequest) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -1244,7 +1244,7 @@ func (*DisableProviderRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x DisableProviderRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // Methods that the side "agent" handles (AgentMethods).

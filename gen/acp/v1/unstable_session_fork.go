@@ -32,7 +32,7 @@ type AgentResponseResultResultForkSessionResponse ForkSessionResponse
 
 func (x *AgentResponseResultResultForkSessionResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultForkSessionResponse")
+		return nil, wireNilVariant("AgentResponseResultResultForkSessionResponse")
 	}
 	return (*ForkSessionResponse)(x).appendJSON(buf)
 }
@@ -140,7 +140,7 @@ func (x *SessionForkCapabilities) decodeObject(r *wireReader, known *wireKnownSe
 }
 
 func (x *SessionForkCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionForkCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -163,7 +163,7 @@ func (*SessionForkCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionForkCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ForkSessionResponse: UNSTABLE
@@ -249,7 +249,7 @@ func (x *ForkSessionResponse) decodeObject(r *wireReader, known *wireKnownSet) e
 }
 
 func (x *ForkSessionResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ForkSessionResponse) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -285,7 +285,7 @@ func (*ForkSessionResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ForkSessionResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 func init() {
@@ -326,7 +326,7 @@ type ClientRequestParamsForkSessionRequest ForkSessionRequest
 
 func (x *ClientRequestParamsForkSessionRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsForkSessionRequest")
+		return nil, wireNilVariant("ClientRequestParamsForkSessionRequest")
 	}
 	return (*ForkSessionRequest)(x).appendJSON(buf)
 }
@@ -449,7 +449,7 @@ func (x *ForkSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) er
 }
 
 func (x *ForkSessionRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ForkSessionRequest) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -491,7 +491,7 @@ func (x *ForkSessionRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ForkSessionRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // Methods that the side "agent" handles (AgentMethods).

@@ -32,7 +32,7 @@ type AgentResponseResultResultSessionStatusResponse SessionStatusResponse
 
 func (x *AgentResponseResultResultSessionStatusResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultSessionStatusResponse")
+		return nil, wireNilVariant("AgentResponseResultResultSessionStatusResponse")
 	}
 	return (*SessionStatusResponse)(x).appendJSON(buf)
 }
@@ -140,7 +140,7 @@ func (x *SessionStatusCapabilities) decodeObject(r *wireReader, known *wireKnown
 }
 
 func (x *SessionStatusCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionStatusCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -163,7 +163,7 @@ func (*SessionStatusCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionStatusCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionStatusResponse: UNSTABLE
@@ -238,7 +238,7 @@ func (x *SessionStatusResponse) decodeObject(r *wireReader, known *wireKnownSet)
 }
 
 func (x *SessionStatusResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionStatusResponse) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -264,7 +264,7 @@ func (*SessionStatusResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionStatusResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionStatus: UNSTABLE
@@ -362,7 +362,7 @@ type ClientRequestParamsSessionStatusRequest SessionStatusRequest
 
 func (x *ClientRequestParamsSessionStatusRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsSessionStatusRequest")
+		return nil, wireNilVariant("ClientRequestParamsSessionStatusRequest")
 	}
 	return (*SessionStatusRequest)(x).appendJSON(buf)
 }
@@ -448,7 +448,7 @@ func (x *SessionStatusRequest) decodeObject(r *wireReader, known *wireKnownSet) 
 }
 
 func (x *SessionStatusRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionStatusRequest) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -474,7 +474,7 @@ func (*SessionStatusRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionStatusRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // Methods that the side "agent" handles (AgentMethods).

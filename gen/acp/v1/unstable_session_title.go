@@ -32,7 +32,7 @@ type AgentResponseResultResultSetSessionTitleResponse SetSessionTitleResponse
 
 func (x *AgentResponseResultResultSetSessionTitleResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultSetSessionTitleResponse")
+		return nil, wireNilVariant("AgentResponseResultResultSetSessionTitleResponse")
 	}
 	return (*SetSessionTitleResponse)(x).appendJSON(buf)
 }
@@ -144,7 +144,7 @@ func (x *SessionTitleCapabilities) decodeObject(r *wireReader, known *wireKnownS
 }
 
 func (x *SessionTitleCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionTitleCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -167,7 +167,7 @@ func (*SessionTitleCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionTitleCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SetSessionTitleResponse: UNSTABLE
@@ -240,7 +240,7 @@ func (x *SetSessionTitleResponse) decodeObject(r *wireReader, known *wireKnownSe
 }
 
 func (x *SetSessionTitleResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SetSessionTitleResponse) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -266,7 +266,7 @@ func (*SetSessionTitleResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SetSessionTitleResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 func init() {
@@ -302,7 +302,7 @@ type ClientRequestParamsSetSessionTitleRequest SetSessionTitleRequest
 
 func (x *ClientRequestParamsSetSessionTitleRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsSetSessionTitleRequest")
+		return nil, wireNilVariant("ClientRequestParamsSetSessionTitleRequest")
 	}
 	return (*SetSessionTitleRequest)(x).appendJSON(buf)
 }
@@ -401,7 +401,7 @@ func (x *SetSessionTitleRequest) decodeObject(r *wireReader, known *wireKnownSet
 }
 
 func (x *SetSessionTitleRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SetSessionTitleRequest) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -430,7 +430,7 @@ func (*SetSessionTitleRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SetSessionTitleRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // Methods that the side "agent" handles (AgentMethods).

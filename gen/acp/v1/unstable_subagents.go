@@ -46,12 +46,12 @@ const knownSessionUpdateSubagents = ", \"subagent_update\", \"session_message\",
 type SessionUpdateSubagentUpdate SubagentUpdate
 
 func (x *SessionUpdateSubagentUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateSubagentUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateSubagentUpdate")
+		return nil, wireNilVariant("SessionUpdateSubagentUpdate")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
@@ -83,12 +83,12 @@ func NewSessionUpdateSubagentUpdate(v SubagentUpdate) SessionUpdate {
 type SessionUpdateSessionMessage SessionMessage
 
 func (x *SessionUpdateSessionMessage) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateSessionMessage) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateSessionMessage")
+		return nil, wireNilVariant("SessionUpdateSessionMessage")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
@@ -119,12 +119,12 @@ func NewSessionUpdateSessionMessage(v SessionMessage) SessionUpdate {
 type SessionUpdateSessionMessageChunk SessionMessageChunk
 
 func (x *SessionUpdateSessionMessageChunk) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateSessionMessageChunk) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateSessionMessageChunk")
+		return nil, wireNilVariant("SessionUpdateSessionMessageChunk")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
@@ -206,7 +206,7 @@ func (x *SubagentSessionCapabilities) decodeObject(r *wireReader, known *wireKno
 }
 
 func (x *SubagentSessionCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SubagentSessionCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -234,7 +234,7 @@ func (*SubagentSessionCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SubagentSessionCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionCancelCapabilities: UNSTABLE
@@ -293,7 +293,7 @@ func (x *SessionCancelCapabilities) decodeObject(r *wireReader, known *wireKnown
 }
 
 func (x *SessionCancelCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionCancelCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -316,7 +316,7 @@ func (*SessionCancelCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionCancelCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // StateUpdate: UNSTABLE
@@ -442,12 +442,12 @@ func (x *StateUpdate) declaresMember(name []byte) bool {
 type StateUpdateRunning RunningStateUpdate
 
 func (x *StateUpdateRunning) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *StateUpdateRunning) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "StateUpdateRunning")
+		return nil, wireNilVariant("StateUpdateRunning")
 	}
 	if err := wireUnknownClash(&x.Unknown, "state"); err != nil {
 		return nil, err
@@ -474,12 +474,12 @@ func NewStateUpdateRunning(v RunningStateUpdate) StateUpdate {
 type StateUpdateIdle IdleStateUpdate
 
 func (x *StateUpdateIdle) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *StateUpdateIdle) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "StateUpdateIdle")
+		return nil, wireNilVariant("StateUpdateIdle")
 	}
 	if err := wireUnknownClash(&x.Unknown, "state"); err != nil {
 		return nil, err
@@ -506,12 +506,12 @@ func NewStateUpdateIdle(v IdleStateUpdate) StateUpdate {
 type StateUpdateRequiresAction RequiresActionStateUpdate
 
 func (x *StateUpdateRequiresAction) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *StateUpdateRequiresAction) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "StateUpdateRequiresAction")
+		return nil, wireNilVariant("StateUpdateRequiresAction")
 	}
 	if err := wireUnknownClash(&x.Unknown, "state"); err != nil {
 		return nil, err
@@ -540,12 +540,12 @@ func NewStateUpdateRequiresAction(v RequiresActionStateUpdate) StateUpdate {
 type StateUpdateUnknown UnknownStateUpdate
 
 func (x *StateUpdateUnknown) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *StateUpdateUnknown) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "StateUpdateUnknown")
+		return nil, wireNilVariant("StateUpdateUnknown")
 	}
 	if err := wireUnknownClash(&x.Unknown, "state"); err != nil {
 		return nil, err
@@ -605,12 +605,12 @@ func (x *StateUpdateOther) decodeObject(r *wireReader, known *wireKnownSet) erro
 }
 
 func (x *StateUpdateOther) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *StateUpdateOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "StateUpdateOther")
+		return nil, wireNilVariant("StateUpdateOther")
 	}
 	switch x.State {
 	case "", "idle", "requires_action", "running", "unknown":
@@ -682,7 +682,7 @@ func (x *RunningStateUpdate) decodeObject(r *wireReader, known *wireKnownSet) er
 }
 
 func (x *RunningStateUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *RunningStateUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -705,7 +705,7 @@ func (*RunningStateUpdate) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x RunningStateUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ErrorStopReason: UNSTABLE
@@ -759,7 +759,7 @@ func (x *ErrorStopReason) decodeObject(r *wireReader, known *wireKnownSet) error
 }
 
 func (x *ErrorStopReason) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ErrorStopReason) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -782,7 +782,7 @@ func (*ErrorStopReason) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ErrorStopReason) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // IdleStateUpdate: The child is ready to process another prompt.
@@ -842,7 +842,7 @@ func (x *IdleStateUpdate) decodeObject(r *wireReader, known *wireKnownSet) error
 }
 
 func (x *IdleStateUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *IdleStateUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -871,7 +871,7 @@ func (x *IdleStateUpdate) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x IdleStateUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // IdleStateUpdateVariant: The child is ready to process another prompt.
@@ -1046,12 +1046,12 @@ func (x *IdleStateUpdateEndTurn) decodeObject(r *wireReader, known *wireKnownSet
 }
 
 func (x *IdleStateUpdateEndTurn) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *IdleStateUpdateEndTurn) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "IdleStateUpdateEndTurn")
+		return nil, wireNilVariant("IdleStateUpdateEndTurn")
 	}
 	buf = wireAppendKey(buf, open, "\"stopReason\":\"end_turn\"")
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -1106,12 +1106,12 @@ func (x *IdleStateUpdateMaxTokens) decodeObject(r *wireReader, known *wireKnownS
 }
 
 func (x *IdleStateUpdateMaxTokens) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *IdleStateUpdateMaxTokens) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "IdleStateUpdateMaxTokens")
+		return nil, wireNilVariant("IdleStateUpdateMaxTokens")
 	}
 	buf = wireAppendKey(buf, open, "\"stopReason\":\"max_tokens\"")
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -1167,12 +1167,12 @@ func (x *IdleStateUpdateMaxTurnRequests) decodeObject(r *wireReader, known *wire
 }
 
 func (x *IdleStateUpdateMaxTurnRequests) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *IdleStateUpdateMaxTurnRequests) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "IdleStateUpdateMaxTurnRequests")
+		return nil, wireNilVariant("IdleStateUpdateMaxTurnRequests")
 	}
 	buf = wireAppendKey(buf, open, "\"stopReason\":\"max_turn_requests\"")
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -1227,12 +1227,12 @@ func (x *IdleStateUpdateRefusal) decodeObject(r *wireReader, known *wireKnownSet
 }
 
 func (x *IdleStateUpdateRefusal) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *IdleStateUpdateRefusal) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "IdleStateUpdateRefusal")
+		return nil, wireNilVariant("IdleStateUpdateRefusal")
 	}
 	buf = wireAppendKey(buf, open, "\"stopReason\":\"refusal\"")
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -1287,12 +1287,12 @@ func (x *IdleStateUpdateCancelled) decodeObject(r *wireReader, known *wireKnownS
 }
 
 func (x *IdleStateUpdateCancelled) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *IdleStateUpdateCancelled) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "IdleStateUpdateCancelled")
+		return nil, wireNilVariant("IdleStateUpdateCancelled")
 	}
 	buf = wireAppendKey(buf, open, "\"stopReason\":\"cancelled\"")
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -1319,12 +1319,12 @@ func NewIdleStateUpdateCancelled(v IdleStateUpdateCancelled) IdleStateUpdateVari
 type IdleStateUpdateError ErrorStopReason
 
 func (x *IdleStateUpdateError) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *IdleStateUpdateError) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "IdleStateUpdateError")
+		return nil, wireNilVariant("IdleStateUpdateError")
 	}
 	if err := wireUnknownClash(&x.Unknown, "stopReason"); err != nil {
 		return nil, err
@@ -1379,12 +1379,12 @@ func (x *IdleStateUpdateNone) decodeObject(r *wireReader, known *wireKnownSet) e
 }
 
 func (x *IdleStateUpdateNone) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *IdleStateUpdateNone) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "IdleStateUpdateNone")
+		return nil, wireNilVariant("IdleStateUpdateNone")
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
@@ -1439,12 +1439,12 @@ func (x *IdleStateUpdateOther) decodeObject(r *wireReader, known *wireKnownSet) 
 }
 
 func (x *IdleStateUpdateOther) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *IdleStateUpdateOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "IdleStateUpdateOther")
+		return nil, wireNilVariant("IdleStateUpdateOther")
 	}
 	switch x.StopReason {
 	case "", "cancelled", "end_turn", "error", "max_tokens", "max_turn_requests", "refusal":
@@ -1516,7 +1516,7 @@ func (x *RequiresActionStateUpdate) decodeObject(r *wireReader, known *wireKnown
 }
 
 func (x *RequiresActionStateUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *RequiresActionStateUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -1539,7 +1539,7 @@ func (*RequiresActionStateUpdate) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x RequiresActionStateUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // UnknownStateUpdate: UNSTABLE
@@ -1600,7 +1600,7 @@ func (x *UnknownStateUpdate) decodeObject(r *wireReader, known *wireKnownSet) er
 }
 
 func (x *UnknownStateUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *UnknownStateUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -1623,7 +1623,7 @@ func (*UnknownStateUpdate) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x UnknownStateUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SubagentUpdate: UNSTABLE
@@ -1780,7 +1780,7 @@ func (x *SubagentUpdate) decodeObject(r *wireReader, known *wireKnownSet) error 
 }
 
 func (x *SubagentUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SubagentUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -1838,7 +1838,7 @@ func (*SubagentUpdate) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SubagentUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionMessage: UNSTABLE
@@ -1949,7 +1949,7 @@ func (x *SessionMessage) decodeObject(r *wireReader, known *wireKnownSet) error 
 }
 
 func (x *SessionMessage) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionMessage) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -2002,7 +2002,7 @@ func (*SessionMessage) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionMessage) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionMessageChunk: UNSTABLE
@@ -2077,7 +2077,7 @@ func (x *SessionMessageChunk) decodeObject(r *wireReader, known *wireKnownSet) e
 }
 
 func (x *SessionMessageChunk) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionMessageChunk) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -2106,7 +2106,7 @@ func (*SessionMessageChunk) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionMessageChunk) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ClientCapabilitiesSubagents holds the members of ClientCapabilities that unstable_subagents adds.
@@ -2205,7 +2205,7 @@ func (x *SubagentCapabilities) decodeObject(r *wireReader, known *wireKnownSet) 
 }
 
 func (x *SubagentCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SubagentCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -2228,5 +2228,5 @@ func (*SubagentCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SubagentCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }

@@ -109,7 +109,7 @@ func (x *SessionSystemPromptCapabilities) decodeObject(r *wireReader, known *wir
 }
 
 func (x *SessionSystemPromptCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionSystemPromptCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -137,7 +137,7 @@ func (*SessionSystemPromptCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionSystemPromptCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionSystemPromptModeCapabilities: UNSTABLE
@@ -207,7 +207,7 @@ func (x *SessionSystemPromptModeCapabilities) decodeObject(r *wireReader, known 
 }
 
 func (x *SessionSystemPromptModeCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionSystemPromptModeCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -235,7 +235,7 @@ func (*SessionSystemPromptModeCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionSystemPromptModeCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionSystemPromptOverrideCapabilities: UNSTABLE
@@ -295,7 +295,7 @@ func (x *SessionSystemPromptOverrideCapabilities) decodeObject(r *wireReader, kn
 }
 
 func (x *SessionSystemPromptOverrideCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionSystemPromptOverrideCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -318,7 +318,7 @@ func (*SessionSystemPromptOverrideCapabilities) declaresMember(name []byte) bool
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionSystemPromptOverrideCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // NewSessionRequestSystemPrompt holds the members of NewSessionRequest that unstable_system_prompt adds.
@@ -455,7 +455,7 @@ func (x *SystemPrompt) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *SystemPrompt) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SystemPrompt) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -488,7 +488,7 @@ func (*SystemPrompt) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SystemPrompt) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SystemPromptMode: UNSTABLE

@@ -71,7 +71,7 @@ func (x *AgentRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *AgentRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AgentRequest) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -100,7 +100,7 @@ func (*AgentRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x AgentRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // AgentRequestParams: All possible requests that an agent can send to a client.
@@ -233,7 +233,7 @@ type AgentRequestParamsRequestPermissionRequest RequestPermissionRequest
 
 func (x *AgentRequestParamsRequestPermissionRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentRequestParamsRequestPermissionRequest")
+		return nil, wireNilVariant("AgentRequestParamsRequestPermissionRequest")
 	}
 	return (*RequestPermissionRequest)(x).appendJSON(buf)
 }
@@ -257,7 +257,7 @@ type AgentRequestParamsCreateElicitationRequest CreateElicitationRequest
 
 func (x *AgentRequestParamsCreateElicitationRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentRequestParamsCreateElicitationRequest")
+		return nil, wireNilVariant("AgentRequestParamsCreateElicitationRequest")
 	}
 	return (*CreateElicitationRequest)(x).appendJSON(buf)
 }
@@ -285,7 +285,7 @@ type AgentRequestParamsExtMethodRequest ExtRequest
 
 func (x *AgentRequestParamsExtMethodRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentRequestParamsExtMethodRequest")
+		return nil, wireNilVariant("AgentRequestParamsExtMethodRequest")
 	}
 	return (*ExtRequest)(x).appendJSON(buf)
 }
@@ -389,7 +389,7 @@ type RequestIdNumber int64
 
 func (x *RequestIdNumber) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "RequestIdNumber")
+		return nil, wireNilVariant("RequestIdNumber")
 	}
 	return wireAppendInt64((*int64)(x), buf)
 }
@@ -409,7 +409,7 @@ type RequestIdStr string
 
 func (x *RequestIdStr) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "RequestIdStr")
+		return nil, wireNilVariant("RequestIdStr")
 	}
 	return wireAppendString((*string)(x), buf)
 }
@@ -525,7 +525,7 @@ func (x *RequestPermissionRequest) decodeObject(r *wireReader, known *wireKnownS
 }
 
 func (x *RequestPermissionRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *RequestPermissionRequest) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -571,7 +571,7 @@ func (*RequestPermissionRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x RequestPermissionRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionId: A unique identifier for a conversation session between a client and agent.
@@ -701,12 +701,12 @@ func (x *RequestPermissionSubject) declaresMember(name []byte) bool {
 type RequestPermissionSubjectToolCall ToolCallPermissionSubject
 
 func (x *RequestPermissionSubjectToolCall) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *RequestPermissionSubjectToolCall) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "RequestPermissionSubjectToolCall")
+		return nil, wireNilVariant("RequestPermissionSubjectToolCall")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
@@ -733,12 +733,12 @@ func NewRequestPermissionSubjectToolCall(v ToolCallPermissionSubject) RequestPer
 type RequestPermissionSubjectCommand CommandPermissionSubject
 
 func (x *RequestPermissionSubjectCommand) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *RequestPermissionSubjectCommand) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "RequestPermissionSubjectCommand")
+		return nil, wireNilVariant("RequestPermissionSubjectCommand")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
@@ -804,12 +804,12 @@ func (x *RequestPermissionSubjectOther) decodeObject(r *wireReader, known *wireK
 }
 
 func (x *RequestPermissionSubjectOther) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *RequestPermissionSubjectOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "RequestPermissionSubjectOther")
+		return nil, wireNilVariant("RequestPermissionSubjectOther")
 	}
 	switch x.Type {
 	case "", "command", "tool_call":
@@ -993,7 +993,7 @@ func (x *ToolCallUpdate) decodeObject(r *wireReader, known *wireKnownSet) error 
 }
 
 func (x *ToolCallUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ToolCallUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -1068,7 +1068,7 @@ func (*ToolCallUpdate) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ToolCallUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ToolCallId: Unique identifier for a tool call within a session.
@@ -1379,12 +1379,12 @@ func (x *ToolCallContent) declaresMember(name []byte) bool {
 type ToolCallContentContent Content
 
 func (x *ToolCallContentContent) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ToolCallContentContent) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ToolCallContentContent")
+		return nil, wireNilVariant("ToolCallContentContent")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
@@ -1411,12 +1411,12 @@ func NewToolCallContent(v Content) ToolCallContent {
 type ToolCallContentDiff Diff
 
 func (x *ToolCallContentDiff) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ToolCallContentDiff) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ToolCallContentDiff")
+		return nil, wireNilVariant("ToolCallContentDiff")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
@@ -1443,12 +1443,12 @@ func NewToolCallContentDiff(v Diff) ToolCallContent {
 type ToolCallContentTerminal Terminal
 
 func (x *ToolCallContentTerminal) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ToolCallContentTerminal) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ToolCallContentTerminal")
+		return nil, wireNilVariant("ToolCallContentTerminal")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
@@ -1513,12 +1513,12 @@ func (x *ToolCallContentOther) decodeObject(r *wireReader, known *wireKnownSet) 
 }
 
 func (x *ToolCallContentOther) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ToolCallContentOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ToolCallContentOther")
+		return nil, wireNilVariant("ToolCallContentOther")
 	}
 	switch x.Type {
 	case "", "content", "diff", "terminal":
@@ -1685,12 +1685,12 @@ func (x *ContentBlock) declaresMember(name []byte) bool {
 type ContentBlockText TextContent
 
 func (x *ContentBlockText) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ContentBlockText) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ContentBlockText")
+		return nil, wireNilVariant("ContentBlockText")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
@@ -1719,12 +1719,12 @@ func NewContentBlockText(v TextContent) ContentBlock {
 type ContentBlockImage ImageContent
 
 func (x *ContentBlockImage) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ContentBlockImage) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ContentBlockImage")
+		return nil, wireNilVariant("ContentBlockImage")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
@@ -1753,12 +1753,12 @@ func NewContentBlockImage(v ImageContent) ContentBlock {
 type ContentBlockAudio AudioContent
 
 func (x *ContentBlockAudio) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ContentBlockAudio) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ContentBlockAudio")
+		return nil, wireNilVariant("ContentBlockAudio")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
@@ -1787,12 +1787,12 @@ func NewContentBlockAudio(v AudioContent) ContentBlock {
 type ContentBlockResourceLink ResourceLink
 
 func (x *ContentBlockResourceLink) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ContentBlockResourceLink) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ContentBlockResourceLink")
+		return nil, wireNilVariant("ContentBlockResourceLink")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
@@ -1823,12 +1823,12 @@ func NewContentBlockResourceLink(v ResourceLink) ContentBlock {
 type ContentBlockResource EmbeddedResource
 
 func (x *ContentBlockResource) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ContentBlockResource) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ContentBlockResource")
+		return nil, wireNilVariant("ContentBlockResource")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
@@ -1895,12 +1895,12 @@ func (x *ContentBlockOther) decodeObject(r *wireReader, known *wireKnownSet) err
 }
 
 func (x *ContentBlockOther) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ContentBlockOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ContentBlockOther")
+		return nil, wireNilVariant("ContentBlockOther")
 	}
 	switch x.Type {
 	case "", "audio", "image", "resource", "resource_link", "text":
@@ -2003,7 +2003,7 @@ func (x *Annotations) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *Annotations) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *Annotations) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -2041,7 +2041,7 @@ func (*Annotations) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x Annotations) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // Role: The sender or recipient of messages and data in a conversation.
@@ -2169,7 +2169,7 @@ func (x *TextContent) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *TextContent) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *TextContent) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -2200,7 +2200,7 @@ func (*TextContent) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x TextContent) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // MediaType: An Internet media type identifying the format of protocol content.
@@ -2309,7 +2309,7 @@ func (x *ImageContent) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *ImageContent) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ImageContent) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -2348,7 +2348,7 @@ func (*ImageContent) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ImageContent) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // AudioContent: Audio provided to or from an LLM.
@@ -2428,7 +2428,7 @@ func (x *AudioContent) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *AudioContent) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AudioContent) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -2462,7 +2462,7 @@ func (*AudioContent) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x AudioContent) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // Icon: An optionally-sized icon that can be displayed in a user interface.
@@ -2558,7 +2558,7 @@ func (x *Icon) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *Icon) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *Icon) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -2599,7 +2599,7 @@ func (*Icon) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x Icon) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // IconTheme: Theme an icon is designed for.
@@ -2773,7 +2773,7 @@ func (x *ResourceLink) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *ResourceLink) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ResourceLink) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -2832,7 +2832,7 @@ func (*ResourceLink) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ResourceLink) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // EmbeddedResourceResource: Resource content that can be embedded in a message.
@@ -2959,14 +2959,14 @@ type EmbeddedResourceResourceTextResourceContents TextResourceContents
 
 func (x *EmbeddedResourceResourceTextResourceContents) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "EmbeddedResourceResourceTextResourceContents")
+		return nil, wireNilVariant("EmbeddedResourceResourceTextResourceContents")
 	}
 	return (*TextResourceContents)(x).appendJSON(buf)
 }
 
 func (x *EmbeddedResourceResourceTextResourceContents) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "EmbeddedResourceResourceTextResourceContents")
+		return nil, wireNilVariant("EmbeddedResourceResourceTextResourceContents")
 	}
 	return (*TextResourceContents)(x).appendMembers(buf, open)
 }
@@ -2990,14 +2990,14 @@ type EmbeddedResourceResourceBlobResourceContents BlobResourceContents
 
 func (x *EmbeddedResourceResourceBlobResourceContents) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "EmbeddedResourceResourceBlobResourceContents")
+		return nil, wireNilVariant("EmbeddedResourceResourceBlobResourceContents")
 	}
 	return (*BlobResourceContents)(x).appendJSON(buf)
 }
 
 func (x *EmbeddedResourceResourceBlobResourceContents) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "EmbeddedResourceResourceBlobResourceContents")
+		return nil, wireNilVariant("EmbeddedResourceResourceBlobResourceContents")
 	}
 	return (*BlobResourceContents)(x).appendMembers(buf, open)
 }
@@ -3091,7 +3091,7 @@ func (x *TextResourceContents) decodeObject(r *wireReader, known *wireKnownSet) 
 }
 
 func (x *TextResourceContents) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *TextResourceContents) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -3125,7 +3125,7 @@ func (*TextResourceContents) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x TextResourceContents) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // BlobResourceContents: Binary resource contents.
@@ -3205,7 +3205,7 @@ func (x *BlobResourceContents) decodeObject(r *wireReader, known *wireKnownSet) 
 }
 
 func (x *BlobResourceContents) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *BlobResourceContents) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -3239,7 +3239,7 @@ func (*BlobResourceContents) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x BlobResourceContents) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // EmbeddedResource: The contents of a resource, embedded into a prompt or tool call result.
@@ -3313,7 +3313,7 @@ func (x *EmbeddedResource) decodeObject(r *wireReader, known *wireKnownSet) erro
 }
 
 func (x *EmbeddedResource) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *EmbeddedResource) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -3344,7 +3344,7 @@ func (*EmbeddedResource) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x EmbeddedResource) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // Content: Standard content block (text, images, resources).
@@ -3410,7 +3410,7 @@ func (x *Content) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *Content) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *Content) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -3436,7 +3436,7 @@ func (*Content) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x Content) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // DiffChange: One file-level change described by a `Diff`.
@@ -3509,7 +3509,7 @@ func (x *DiffChange) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *DiffChange) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *DiffChange) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -3545,7 +3545,7 @@ func (x *DiffChange) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x DiffChange) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // DiffChangeVariant: One file-level change described by a `Diff`.
@@ -3674,12 +3674,12 @@ func (x *DiffChangeVariant) declaresMember(name []byte) bool {
 type DiffChangeAdd DiffPathChange
 
 func (x *DiffChangeAdd) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *DiffChangeAdd) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "DiffChangeAdd")
+		return nil, wireNilVariant("DiffChangeAdd")
 	}
 	if err := wireUnknownClash(&x.Unknown, "operation"); err != nil {
 		return nil, err
@@ -3706,12 +3706,12 @@ func NewDiffChangeAdd(v DiffPathChange) DiffChangeVariant {
 type DiffChangeDelete DiffPathChange
 
 func (x *DiffChangeDelete) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *DiffChangeDelete) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "DiffChangeDelete")
+		return nil, wireNilVariant("DiffChangeDelete")
 	}
 	if err := wireUnknownClash(&x.Unknown, "operation"); err != nil {
 		return nil, err
@@ -3738,12 +3738,12 @@ func NewDiffChangeDelete(v DiffPathChange) DiffChangeVariant {
 type DiffChangeModify DiffPathChange
 
 func (x *DiffChangeModify) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *DiffChangeModify) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "DiffChangeModify")
+		return nil, wireNilVariant("DiffChangeModify")
 	}
 	if err := wireUnknownClash(&x.Unknown, "operation"); err != nil {
 		return nil, err
@@ -3770,12 +3770,12 @@ func NewDiffChangeModify(v DiffPathChange) DiffChangeVariant {
 type DiffChangeMove DiffPathPairChange
 
 func (x *DiffChangeMove) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *DiffChangeMove) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "DiffChangeMove")
+		return nil, wireNilVariant("DiffChangeMove")
 	}
 	if err := wireUnknownClash(&x.Unknown, "operation"); err != nil {
 		return nil, err
@@ -3802,12 +3802,12 @@ func NewDiffChangeMove(v DiffPathPairChange) DiffChangeVariant {
 type DiffChangeCopy DiffPathPairChange
 
 func (x *DiffChangeCopy) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *DiffChangeCopy) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "DiffChangeCopy")
+		return nil, wireNilVariant("DiffChangeCopy")
 	}
 	if err := wireUnknownClash(&x.Unknown, "operation"); err != nil {
 		return nil, err
@@ -3868,12 +3868,12 @@ func (x *DiffChangeOther) decodeObject(r *wireReader, known *wireKnownSet) error
 }
 
 func (x *DiffChangeOther) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *DiffChangeOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "DiffChangeOther")
+		return nil, wireNilVariant("DiffChangeOther")
 	}
 	switch x.Operation {
 	case "", "add", "copy", "delete", "modify", "move":
@@ -4036,7 +4036,7 @@ func (x *DiffPathChange) decodeObject(r *wireReader, known *wireKnownSet) error 
 }
 
 func (x *DiffPathChange) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *DiffPathChange) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -4057,7 +4057,7 @@ func (*DiffPathChange) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x DiffPathChange) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // DiffPathPairChange: Operation metadata for move and copy changes.
@@ -4117,7 +4117,7 @@ func (x *DiffPathPairChange) decodeObject(r *wireReader, known *wireKnownSet) er
 }
 
 func (x *DiffPathPairChange) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *DiffPathPairChange) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -4141,7 +4141,7 @@ func (*DiffPathPairChange) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x DiffPathPairChange) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // DiffPatch: Renderable patch text and its format.
@@ -4213,7 +4213,7 @@ func (x *DiffPatch) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *DiffPatch) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *DiffPatch) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -4242,7 +4242,7 @@ func (*DiffPatch) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x DiffPatch) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // DiffPatchFormat: Text patch format used by `DiffPatch`.
@@ -4388,7 +4388,7 @@ func (x *Diff) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *Diff) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *Diff) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -4423,7 +4423,7 @@ func (*Diff) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x Diff) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // TerminalId: Unique identifier for an agent-owned terminal within a session.
@@ -4513,7 +4513,7 @@ func (x *Terminal) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *Terminal) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *Terminal) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -4539,7 +4539,7 @@ func (*Terminal) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x Terminal) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ToolCallLocation: A file location being accessed or modified by a tool.
@@ -4619,7 +4619,7 @@ func (x *ToolCallLocation) decodeObject(r *wireReader, known *wireKnownSet) erro
 }
 
 func (x *ToolCallLocation) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ToolCallLocation) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -4650,7 +4650,7 @@ func (*ToolCallLocation) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ToolCallLocation) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ToolCallCapabilities: Client-initiated controls a tool call currently supports.
@@ -4719,7 +4719,7 @@ func (x *ToolCallCapabilities) decodeObject(r *wireReader, known *wireKnownSet) 
 }
 
 func (x *ToolCallCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ToolCallCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -4747,7 +4747,7 @@ func (*ToolCallCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ToolCallCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ToolCallCancelCapabilities: Capability to cancel a tool call with `tool_call/cancel`.
@@ -4802,7 +4802,7 @@ func (x *ToolCallCancelCapabilities) decodeObject(r *wireReader, known *wireKnow
 }
 
 func (x *ToolCallCancelCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ToolCallCancelCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -4825,7 +4825,7 @@ func (*ToolCallCancelCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ToolCallCancelCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ToolCallPermissionSubject: Permission request details for a tool call.
@@ -4895,7 +4895,7 @@ func (x *ToolCallPermissionSubject) decodeObject(r *wireReader, known *wireKnown
 }
 
 func (x *ToolCallPermissionSubject) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ToolCallPermissionSubject) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -4921,7 +4921,7 @@ func (*ToolCallPermissionSubject) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ToolCallPermissionSubject) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // CommandPermissionSubject: Permission request details for a command.
@@ -5005,7 +5005,7 @@ func (x *CommandPermissionSubject) decodeObject(r *wireReader, known *wireKnownS
 }
 
 func (x *CommandPermissionSubject) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CommandPermissionSubject) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -5044,7 +5044,7 @@ func (*CommandPermissionSubject) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x CommandPermissionSubject) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // PermissionOption: An option presented to the user when requesting permission.
@@ -5122,7 +5122,7 @@ func (x *PermissionOption) decodeObject(r *wireReader, known *wireKnownSet) erro
 }
 
 func (x *PermissionOption) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *PermissionOption) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -5154,7 +5154,7 @@ func (*PermissionOption) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x PermissionOption) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // PermissionOptionId: Unique identifier for a permission option.
@@ -5324,7 +5324,7 @@ func (x *CreateElicitationRequest) decodeObject(r *wireReader, known *wireKnownS
 }
 
 func (x *CreateElicitationRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CreateElicitationRequest) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -5353,7 +5353,7 @@ func (x *CreateElicitationRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x CreateElicitationRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // CreateElicitationRequestVariant: Request from the agent to elicit structured user input.
@@ -5473,12 +5473,12 @@ func (x *CreateElicitationRequestVariant) declaresMember(name []byte) bool {
 type CreateElicitationRequestForm ElicitationFormMode
 
 func (x *CreateElicitationRequestForm) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CreateElicitationRequestForm) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "CreateElicitationRequestForm")
+		return nil, wireNilVariant("CreateElicitationRequestForm")
 	}
 	if err := wireUnknownClash(&x.Unknown, "mode"); err != nil {
 		return nil, err
@@ -5505,12 +5505,12 @@ func NewCreateElicitationRequestForm(v ElicitationFormMode) CreateElicitationReq
 type CreateElicitationRequestURL ElicitationUrlMode
 
 func (x *CreateElicitationRequestURL) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CreateElicitationRequestURL) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "CreateElicitationRequestURL")
+		return nil, wireNilVariant("CreateElicitationRequestURL")
 	}
 	if err := wireUnknownClash(&x.Unknown, "mode"); err != nil {
 		return nil, err
@@ -5575,12 +5575,12 @@ func (x *CreateElicitationRequestOther) decodeObject(r *wireReader, known *wireK
 }
 
 func (x *CreateElicitationRequestOther) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CreateElicitationRequestOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "CreateElicitationRequestOther")
+		return nil, wireNilVariant("CreateElicitationRequestOther")
 	}
 	switch x.Mode {
 	case "", "form", "url":
@@ -5670,7 +5670,7 @@ func (x *ElicitationSessionScope) decodeObject(r *wireReader, known *wireKnownSe
 }
 
 func (x *ElicitationSessionScope) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationSessionScope) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -5696,7 +5696,7 @@ func (*ElicitationSessionScope) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ElicitationSessionScope) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ElicitationRequestScope: Request-scoped elicitation, tied to a specific JSON-RPC request outside of a session
@@ -5751,7 +5751,7 @@ func (x *ElicitationRequestScope) decodeObject(r *wireReader, known *wireKnownSe
 }
 
 func (x *ElicitationRequestScope) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationRequestScope) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -5772,7 +5772,7 @@ func (*ElicitationRequestScope) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ElicitationRequestScope) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ElicitationSchema: Type-safe elicitation schema for requesting structured user input.
@@ -5875,7 +5875,7 @@ func (x *ElicitationSchema) decodeObject(r *wireReader, known *wireKnownSet) err
 }
 
 func (x *ElicitationSchema) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationSchema) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -5923,7 +5923,7 @@ func (*ElicitationSchema) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ElicitationSchema) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ElicitationSchemaType: Type discriminator for elicitation schemas.
@@ -6098,12 +6098,12 @@ func (x *ElicitationPropertySchema) declaresMember(name []byte) bool {
 type ElicitationPropertySchemaString StringPropertySchema
 
 func (x *ElicitationPropertySchemaString) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationPropertySchemaString) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationPropertySchemaString")
+		return nil, wireNilVariant("ElicitationPropertySchemaString")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
@@ -6130,12 +6130,12 @@ func NewElicitationPropertySchemaString(v StringPropertySchema) ElicitationPrope
 type ElicitationPropertySchemaNumber NumberPropertySchema
 
 func (x *ElicitationPropertySchemaNumber) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationPropertySchemaNumber) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationPropertySchemaNumber")
+		return nil, wireNilVariant("ElicitationPropertySchemaNumber")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
@@ -6162,12 +6162,12 @@ func NewElicitationPropertySchemaNumber(v NumberPropertySchema) ElicitationPrope
 type ElicitationPropertySchemaInteger IntegerPropertySchema
 
 func (x *ElicitationPropertySchemaInteger) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationPropertySchemaInteger) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationPropertySchemaInteger")
+		return nil, wireNilVariant("ElicitationPropertySchemaInteger")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
@@ -6194,12 +6194,12 @@ func NewElicitationPropertySchemaInteger(v IntegerPropertySchema) ElicitationPro
 type ElicitationPropertySchemaBoolean BooleanPropertySchema
 
 func (x *ElicitationPropertySchemaBoolean) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationPropertySchemaBoolean) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationPropertySchemaBoolean")
+		return nil, wireNilVariant("ElicitationPropertySchemaBoolean")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
@@ -6226,12 +6226,12 @@ func NewElicitationPropertySchemaBoolean(v BooleanPropertySchema) ElicitationPro
 type ElicitationPropertySchemaArray MultiSelectPropertySchema
 
 func (x *ElicitationPropertySchemaArray) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationPropertySchemaArray) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationPropertySchemaArray")
+		return nil, wireNilVariant("ElicitationPropertySchemaArray")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
@@ -6296,12 +6296,12 @@ func (x *ElicitationPropertySchemaOther) decodeObject(r *wireReader, known *wire
 }
 
 func (x *ElicitationPropertySchemaOther) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationPropertySchemaOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationPropertySchemaOther")
+		return nil, wireNilVariant("ElicitationPropertySchemaOther")
 	}
 	switch x.Type {
 	case "", "array", "boolean", "integer", "number", "string":
@@ -6466,7 +6466,7 @@ func (x *EnumOption) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *EnumOption) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *EnumOption) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -6500,7 +6500,7 @@ func (*EnumOption) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x EnumOption) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // StringPropertySchema: Schema for string properties in an elicitation form.
@@ -6642,7 +6642,7 @@ func (x *StringPropertySchema) decodeObject(r *wireReader, known *wireKnownSet) 
 }
 
 func (x *StringPropertySchema) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *StringPropertySchema) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -6710,7 +6710,7 @@ func (*StringPropertySchema) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x StringPropertySchema) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // NumberPropertySchema: Schema for number (floating-point) properties in an elicitation form.
@@ -6807,7 +6807,7 @@ func (x *NumberPropertySchema) decodeObject(r *wireReader, known *wireKnownSet) 
 }
 
 func (x *NumberPropertySchema) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *NumberPropertySchema) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -6855,7 +6855,7 @@ func (*NumberPropertySchema) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x NumberPropertySchema) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // IntegerPropertySchema: Schema for integer properties in an elicitation form.
@@ -6952,7 +6952,7 @@ func (x *IntegerPropertySchema) decodeObject(r *wireReader, known *wireKnownSet)
 }
 
 func (x *IntegerPropertySchema) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *IntegerPropertySchema) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -7000,7 +7000,7 @@ func (*IntegerPropertySchema) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x IntegerPropertySchema) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // BooleanPropertySchema: Schema for boolean properties in an elicitation form.
@@ -7077,7 +7077,7 @@ func (x *BooleanPropertySchema) decodeObject(r *wireReader, known *wireKnownSet)
 }
 
 func (x *BooleanPropertySchema) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *BooleanPropertySchema) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -7115,7 +7115,7 @@ func (*BooleanPropertySchema) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x BooleanPropertySchema) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // MultiSelectItems: Items for a multi-select (array) property schema.
@@ -7215,12 +7215,12 @@ func (x *MultiSelectItems) declaresMember(name []byte) bool {
 type MultiSelectItemsString StringMultiSelectItems
 
 func (x *MultiSelectItemsString) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *MultiSelectItemsString) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "MultiSelectItemsString")
+		return nil, wireNilVariant("MultiSelectItemsString")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
@@ -7249,12 +7249,12 @@ func NewMultiSelectItemsString(v StringMultiSelectItems) MultiSelectItems {
 type MultiSelectItemsTitled TitledMultiSelectItems
 
 func (x *MultiSelectItemsTitled) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *MultiSelectItemsTitled) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "MultiSelectItemsTitled")
+		return nil, wireNilVariant("MultiSelectItemsTitled")
 	}
 	return (*TitledMultiSelectItems)(x).appendMembers(buf, open)
 }
@@ -7307,12 +7307,12 @@ func (x *MultiSelectItemsOther) decodeObject(r *wireReader, known *wireKnownSet)
 }
 
 func (x *MultiSelectItemsOther) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *MultiSelectItemsOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "MultiSelectItemsOther")
+		return nil, wireNilVariant("MultiSelectItemsOther")
 	}
 	switch x.Type {
 	case "", "string":
@@ -7401,7 +7401,7 @@ func (x *StringMultiSelectItems) decodeObject(r *wireReader, known *wireKnownSet
 }
 
 func (x *StringMultiSelectItems) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *StringMultiSelectItems) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -7431,7 +7431,7 @@ func (*StringMultiSelectItems) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x StringMultiSelectItems) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // TitledMultiSelectItems: Items definition for titled multi-select enum properties.
@@ -7497,7 +7497,7 @@ func (x *TitledMultiSelectItems) decodeObject(r *wireReader, known *wireKnownSet
 }
 
 func (x *TitledMultiSelectItems) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *TitledMultiSelectItems) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -7527,7 +7527,7 @@ func (*TitledMultiSelectItems) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x TitledMultiSelectItems) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // MultiSelectPropertySchema: Schema for multi-select (array) properties in an elicitation form.
@@ -7633,7 +7633,7 @@ func (x *MultiSelectPropertySchema) decodeObject(r *wireReader, known *wireKnown
 }
 
 func (x *MultiSelectPropertySchema) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *MultiSelectPropertySchema) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -7684,7 +7684,7 @@ func (*MultiSelectPropertySchema) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x MultiSelectPropertySchema) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ElicitationFormMode: Form-based elicitation mode where the client renders a form from the provided schema.
@@ -7739,7 +7739,7 @@ func (x *ElicitationFormMode) decodeObject(r *wireReader, known *wireKnownSet) e
 }
 
 func (x *ElicitationFormMode) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationFormMode) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -7763,7 +7763,7 @@ func (x *ElicitationFormMode) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ElicitationFormMode) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ElicitationFormModeVariant: Form-based elicitation mode where the client renders a form from the provided schema.
@@ -7890,14 +7890,14 @@ type ElicitationFormModeSession ElicitationSessionScope
 
 func (x *ElicitationFormModeSession) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationFormModeSession")
+		return nil, wireNilVariant("ElicitationFormModeSession")
 	}
 	return (*ElicitationSessionScope)(x).appendJSON(buf)
 }
 
 func (x *ElicitationFormModeSession) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationFormModeSession")
+		return nil, wireNilVariant("ElicitationFormModeSession")
 	}
 	return (*ElicitationSessionScope)(x).appendMembers(buf, open)
 }
@@ -7922,14 +7922,14 @@ type ElicitationFormModeRequest ElicitationRequestScope
 
 func (x *ElicitationFormModeRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationFormModeRequest")
+		return nil, wireNilVariant("ElicitationFormModeRequest")
 	}
 	return (*ElicitationRequestScope)(x).appendJSON(buf)
 }
 
 func (x *ElicitationFormModeRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationFormModeRequest")
+		return nil, wireNilVariant("ElicitationFormModeRequest")
 	}
 	return (*ElicitationRequestScope)(x).appendMembers(buf, open)
 }
@@ -8025,7 +8025,7 @@ func (x *ElicitationUrlMode) decodeObject(r *wireReader, known *wireKnownSet) er
 }
 
 func (x *ElicitationUrlMode) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationUrlMode) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -8052,7 +8052,7 @@ func (x *ElicitationUrlMode) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ElicitationUrlMode) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ElicitationUrlModeVariant: URL-based elicitation mode where the client directs the user to a URL.
@@ -8179,14 +8179,14 @@ type ElicitationUrlModeSession ElicitationSessionScope
 
 func (x *ElicitationUrlModeSession) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationUrlModeSession")
+		return nil, wireNilVariant("ElicitationUrlModeSession")
 	}
 	return (*ElicitationSessionScope)(x).appendJSON(buf)
 }
 
 func (x *ElicitationUrlModeSession) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationUrlModeSession")
+		return nil, wireNilVariant("ElicitationUrlModeSession")
 	}
 	return (*ElicitationSessionScope)(x).appendMembers(buf, open)
 }
@@ -8211,14 +8211,14 @@ type ElicitationUrlModeRequest ElicitationRequestScope
 
 func (x *ElicitationUrlModeRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationUrlModeRequest")
+		return nil, wireNilVariant("ElicitationUrlModeRequest")
 	}
 	return (*ElicitationRequestScope)(x).appendJSON(buf)
 }
 
 func (x *ElicitationUrlModeRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationUrlModeRequest")
+		return nil, wireNilVariant("ElicitationUrlModeRequest")
 	}
 	return (*ElicitationRequestScope)(x).appendMembers(buf, open)
 }
@@ -8435,12 +8435,12 @@ func (x *AgentResponseResult) decodeObject(r *wireReader, known *wireKnownSet) e
 }
 
 func (x *AgentResponseResult) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AgentResponseResult) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResult")
+		return nil, wireNilVariant("AgentResponseResult")
 	}
 	var err error
 	if buf, err = x.ID.appendJSON(wireAppendKey(buf, open, "\"id\":")); err != nil {
@@ -8524,12 +8524,12 @@ func (x *AgentResponseError) decodeObject(r *wireReader, known *wireKnownSet) er
 }
 
 func (x *AgentResponseError) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AgentResponseError) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseError")
+		return nil, wireNilVariant("AgentResponseError")
 	}
 	var err error
 	if buf, err = x.ID.appendJSON(wireAppendKey(buf, open, "\"id\":")); err != nil {
@@ -8817,7 +8817,7 @@ type AgentResponseResultResultInitializeResponse InitializeResponse
 
 func (x *AgentResponseResultResultInitializeResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultInitializeResponse")
+		return nil, wireNilVariant("AgentResponseResultResultInitializeResponse")
 	}
 	return (*InitializeResponse)(x).appendJSON(buf)
 }
@@ -8837,7 +8837,7 @@ type AgentResponseResultResultLoginAuthResponse LoginAuthResponse
 
 func (x *AgentResponseResultResultLoginAuthResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultLoginAuthResponse")
+		return nil, wireNilVariant("AgentResponseResultResultLoginAuthResponse")
 	}
 	return (*LoginAuthResponse)(x).appendJSON(buf)
 }
@@ -8857,7 +8857,7 @@ type AgentResponseResultResultLogoutAuthResponse LogoutAuthResponse
 
 func (x *AgentResponseResultResultLogoutAuthResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultLogoutAuthResponse")
+		return nil, wireNilVariant("AgentResponseResultResultLogoutAuthResponse")
 	}
 	return (*LogoutAuthResponse)(x).appendJSON(buf)
 }
@@ -8877,7 +8877,7 @@ type AgentResponseResultResultNewSessionResponse NewSessionResponse
 
 func (x *AgentResponseResultResultNewSessionResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultNewSessionResponse")
+		return nil, wireNilVariant("AgentResponseResultResultNewSessionResponse")
 	}
 	return (*NewSessionResponse)(x).appendJSON(buf)
 }
@@ -8897,7 +8897,7 @@ type AgentResponseResultResultListSessionsResponse ListSessionsResponse
 
 func (x *AgentResponseResultResultListSessionsResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultListSessionsResponse")
+		return nil, wireNilVariant("AgentResponseResultResultListSessionsResponse")
 	}
 	return (*ListSessionsResponse)(x).appendJSON(buf)
 }
@@ -8917,7 +8917,7 @@ type AgentResponseResultResultDeleteSessionResponse DeleteSessionResponse
 
 func (x *AgentResponseResultResultDeleteSessionResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultDeleteSessionResponse")
+		return nil, wireNilVariant("AgentResponseResultResultDeleteSessionResponse")
 	}
 	return (*DeleteSessionResponse)(x).appendJSON(buf)
 }
@@ -8937,7 +8937,7 @@ type AgentResponseResultResultResumeSessionResponse ResumeSessionResponse
 
 func (x *AgentResponseResultResultResumeSessionResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultResumeSessionResponse")
+		return nil, wireNilVariant("AgentResponseResultResultResumeSessionResponse")
 	}
 	return (*ResumeSessionResponse)(x).appendJSON(buf)
 }
@@ -8957,7 +8957,7 @@ type AgentResponseResultResultCloseSessionResponse CloseSessionResponse
 
 func (x *AgentResponseResultResultCloseSessionResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultCloseSessionResponse")
+		return nil, wireNilVariant("AgentResponseResultResultCloseSessionResponse")
 	}
 	return (*CloseSessionResponse)(x).appendJSON(buf)
 }
@@ -8977,7 +8977,7 @@ type AgentResponseResultResultCancelToolCallResponse CancelToolCallResponse
 
 func (x *AgentResponseResultResultCancelToolCallResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultCancelToolCallResponse")
+		return nil, wireNilVariant("AgentResponseResultResultCancelToolCallResponse")
 	}
 	return (*CancelToolCallResponse)(x).appendJSON(buf)
 }
@@ -8997,7 +8997,7 @@ type AgentResponseResultResultCancelTerminalResponse CancelTerminalResponse
 
 func (x *AgentResponseResultResultCancelTerminalResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultCancelTerminalResponse")
+		return nil, wireNilVariant("AgentResponseResultResultCancelTerminalResponse")
 	}
 	return (*CancelTerminalResponse)(x).appendJSON(buf)
 }
@@ -9017,7 +9017,7 @@ type AgentResponseResultResultSetSessionConfigOptionResponse SetSessionConfigOpt
 
 func (x *AgentResponseResultResultSetSessionConfigOptionResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultSetSessionConfigOptionResponse")
+		return nil, wireNilVariant("AgentResponseResultResultSetSessionConfigOptionResponse")
 	}
 	return (*SetSessionConfigOptionResponse)(x).appendJSON(buf)
 }
@@ -9037,7 +9037,7 @@ type AgentResponseResultResultPromptResponse PromptResponse
 
 func (x *AgentResponseResultResultPromptResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultPromptResponse")
+		return nil, wireNilVariant("AgentResponseResultResultPromptResponse")
 	}
 	return (*PromptResponse)(x).appendJSON(buf)
 }
@@ -9057,7 +9057,7 @@ type AgentResponseResultResultExtMethodResponse ExtResponse
 
 func (x *AgentResponseResultResultExtMethodResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultExtMethodResponse")
+		return nil, wireNilVariant("AgentResponseResultResultExtMethodResponse")
 	}
 	return (*ExtResponse)(x).appendJSON(buf)
 }
@@ -9148,7 +9148,7 @@ type AgentResponseErrorIDNumber int64
 
 func (x *AgentResponseErrorIDNumber) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseErrorIDNumber")
+		return nil, wireNilVariant("AgentResponseErrorIDNumber")
 	}
 	return wireAppendInt64((*int64)(x), buf)
 }
@@ -9168,7 +9168,7 @@ type AgentResponseErrorIDStr string
 
 func (x *AgentResponseErrorIDStr) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseErrorIDStr")
+		return nil, wireNilVariant("AgentResponseErrorIDStr")
 	}
 	return wireAppendString((*string)(x), buf)
 }
@@ -9291,7 +9291,7 @@ func (x *InitializeResponse) decodeObject(r *wireReader, known *wireKnownSet) er
 }
 
 func (x *InitializeResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *InitializeResponse) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -9330,7 +9330,7 @@ func (*InitializeResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x InitializeResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ProtocolVersion: Protocol version identifier.
@@ -9441,7 +9441,7 @@ func (x *Implementation) decodeObject(r *wireReader, known *wireKnownSet) error 
 }
 
 func (x *Implementation) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *Implementation) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -9475,7 +9475,7 @@ func (*Implementation) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x Implementation) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // AgentCapabilities: Capabilities supported by the agent.
@@ -9566,7 +9566,7 @@ func (x *AgentCapabilities) decodeObject(r *wireReader, known *wireKnownSet) err
 }
 
 func (x *AgentCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AgentCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -9602,7 +9602,7 @@ func (x *AgentCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x AgentCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionCapabilities: Session capabilities supported by the agent.
@@ -9748,7 +9748,7 @@ func (x *SessionCapabilities) decodeObject(r *wireReader, known *wireKnownSet) e
 }
 
 func (x *SessionCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -9806,7 +9806,7 @@ func (x *SessionCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // PromptCapabilities: Prompt capabilities supported by the agent in `session/prompt` requests.
@@ -9902,7 +9902,7 @@ func (x *PromptCapabilities) decodeObject(r *wireReader, known *wireKnownSet) er
 }
 
 func (x *PromptCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *PromptCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -9940,7 +9940,7 @@ func (*PromptCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x PromptCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // PromptImageCapabilities: Capabilities for image content in prompt requests.
@@ -9995,7 +9995,7 @@ func (x *PromptImageCapabilities) decodeObject(r *wireReader, known *wireKnownSe
 }
 
 func (x *PromptImageCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *PromptImageCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -10018,7 +10018,7 @@ func (*PromptImageCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x PromptImageCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // PromptAudioCapabilities: Capabilities for audio content in prompt requests.
@@ -10073,7 +10073,7 @@ func (x *PromptAudioCapabilities) decodeObject(r *wireReader, known *wireKnownSe
 }
 
 func (x *PromptAudioCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *PromptAudioCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -10096,7 +10096,7 @@ func (*PromptAudioCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x PromptAudioCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // PromptEmbeddedContextCapabilities: Capabilities for embedded context in prompt requests.
@@ -10151,7 +10151,7 @@ func (x *PromptEmbeddedContextCapabilities) decodeObject(r *wireReader, known *w
 }
 
 func (x *PromptEmbeddedContextCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *PromptEmbeddedContextCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -10174,7 +10174,7 @@ func (*PromptEmbeddedContextCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x PromptEmbeddedContextCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // McpCapabilities: MCP capabilities supported by the agent for session lifecycle requests.
@@ -10253,7 +10253,7 @@ func (x *McpCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error
 }
 
 func (x *McpCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *McpCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -10289,7 +10289,7 @@ func (x *McpCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x McpCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // McpStdioCapabilities: Capabilities for stdio MCP server transports.
@@ -10344,7 +10344,7 @@ func (x *McpStdioCapabilities) decodeObject(r *wireReader, known *wireKnownSet) 
 }
 
 func (x *McpStdioCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *McpStdioCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -10367,7 +10367,7 @@ func (*McpStdioCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x McpStdioCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // McpHttpCapabilities: Capabilities for HTTP MCP server transports.
@@ -10422,7 +10422,7 @@ func (x *McpHttpCapabilities) decodeObject(r *wireReader, known *wireKnownSet) e
 }
 
 func (x *McpHttpCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *McpHttpCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -10445,7 +10445,7 @@ func (*McpHttpCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x McpHttpCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionDeleteCapabilities: Capabilities for the `session/delete` method.
@@ -10500,7 +10500,7 @@ func (x *SessionDeleteCapabilities) decodeObject(r *wireReader, known *wireKnown
 }
 
 func (x *SessionDeleteCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionDeleteCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -10523,7 +10523,7 @@ func (*SessionDeleteCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionDeleteCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionAdditionalDirectoriesCapabilities: Capabilities for additional session directories support.
@@ -10581,7 +10581,7 @@ func (x *SessionAdditionalDirectoriesCapabilities) decodeObject(r *wireReader, k
 }
 
 func (x *SessionAdditionalDirectoriesCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionAdditionalDirectoriesCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -10604,7 +10604,7 @@ func (*SessionAdditionalDirectoriesCapabilities) declaresMember(name []byte) boo
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionAdditionalDirectoriesCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // AgentAuthCapabilities: Authentication-related extension capabilities supported by the agent.
@@ -10669,7 +10669,7 @@ func (x *AgentAuthCapabilities) decodeObject(r *wireReader, known *wireKnownSet)
 }
 
 func (x *AgentAuthCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AgentAuthCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -10695,7 +10695,7 @@ func (x *AgentAuthCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x AgentAuthCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // AuthMethod: Describes an available authentication method.
@@ -10800,12 +10800,12 @@ func (x *AuthMethod) declaresMember(name []byte) bool {
 type AuthMethodTerminalVariant AuthMethodTerminal
 
 func (x *AuthMethodTerminalVariant) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AuthMethodTerminalVariant) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AuthMethodTerminalVariant")
+		return nil, wireNilVariant("AuthMethodTerminalVariant")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
@@ -10834,12 +10834,12 @@ func NewAuthMethodTerminalVariant(v AuthMethodTerminal) AuthMethod {
 type AuthMethodAgentVariant AuthMethodAgent
 
 func (x *AuthMethodAgentVariant) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AuthMethodAgentVariant) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AuthMethodAgentVariant")
+		return nil, wireNilVariant("AuthMethodAgentVariant")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
@@ -10924,12 +10924,12 @@ func (x *AuthMethodOther) decodeObject(r *wireReader, known *wireKnownSet) error
 }
 
 func (x *AuthMethodOther) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AuthMethodOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AuthMethodOther")
+		return nil, wireNilVariant("AuthMethodOther")
 	}
 	switch x.Type {
 	case "", "agent", "terminal":
@@ -11052,7 +11052,7 @@ func (x *EnvVariable) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *EnvVariable) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *EnvVariable) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -11081,7 +11081,7 @@ func (*EnvVariable) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x EnvVariable) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // AuthMethodTerminal: Terminal-based authentication method.
@@ -11189,7 +11189,7 @@ func (x *AuthMethodTerminal) decodeObject(r *wireReader, known *wireKnownSet) er
 }
 
 func (x *AuthMethodTerminal) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AuthMethodTerminal) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -11233,7 +11233,7 @@ func (*AuthMethodTerminal) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x AuthMethodTerminal) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // AuthMethodAgent: Agent handles authentication itself through `auth/login`.
@@ -11315,7 +11315,7 @@ func (x *AuthMethodAgent) decodeObject(r *wireReader, known *wireKnownSet) error
 }
 
 func (x *AuthMethodAgent) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AuthMethodAgent) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -11349,7 +11349,7 @@ func (*AuthMethodAgent) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x AuthMethodAgent) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // LoginAuthResponse: Response to the `auth/login` method.
@@ -11402,7 +11402,7 @@ func (x *LoginAuthResponse) decodeObject(r *wireReader, known *wireKnownSet) err
 }
 
 func (x *LoginAuthResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *LoginAuthResponse) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -11425,7 +11425,7 @@ func (*LoginAuthResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x LoginAuthResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // LogoutAuthResponse: Response to the `auth/logout` method.
@@ -11478,7 +11478,7 @@ func (x *LogoutAuthResponse) decodeObject(r *wireReader, known *wireKnownSet) er
 }
 
 func (x *LogoutAuthResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *LogoutAuthResponse) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -11501,7 +11501,7 @@ func (*LogoutAuthResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x LogoutAuthResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // NewSessionResponse: Response from creating a new session.
@@ -11597,7 +11597,7 @@ func (x *NewSessionResponse) decodeObject(r *wireReader, known *wireKnownSet) er
 }
 
 func (x *NewSessionResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *NewSessionResponse) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -11633,7 +11633,7 @@ func (*NewSessionResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x NewSessionResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionConfigOption: A session configuration option selector and its current state.
@@ -11722,7 +11722,7 @@ func (x *SessionConfigOption) decodeObject(r *wireReader, known *wireKnownSet) e
 }
 
 func (x *SessionConfigOption) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionConfigOption) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -11764,7 +11764,7 @@ func (x *SessionConfigOption) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionConfigOption) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionConfigOptionVariant: A session configuration option selector and its current state.
@@ -11866,12 +11866,12 @@ func (x *SessionConfigOptionVariant) declaresMember(name []byte) bool {
 type SessionConfigOptionSelect SessionConfigSelect
 
 func (x *SessionConfigOptionSelect) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionConfigOptionSelect) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionConfigOptionSelect")
+		return nil, wireNilVariant("SessionConfigOptionSelect")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
@@ -11898,12 +11898,12 @@ func NewSessionConfigOptionSelect(v SessionConfigSelect) SessionConfigOptionVari
 type SessionConfigOptionBoolean SessionConfigBoolean
 
 func (x *SessionConfigOptionBoolean) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionConfigOptionBoolean) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionConfigOptionBoolean")
+		return nil, wireNilVariant("SessionConfigOptionBoolean")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
@@ -11968,12 +11968,12 @@ func (x *SessionConfigOptionOther) decodeObject(r *wireReader, known *wireKnownS
 }
 
 func (x *SessionConfigOptionOther) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionConfigOptionOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionConfigOptionOther")
+		return nil, wireNilVariant("SessionConfigOptionOther")
 	}
 	switch x.Type {
 	case "", "boolean", "select":
@@ -12234,7 +12234,7 @@ type SessionConfigSelectOptionsUngrouped []SessionConfigSelectOption
 
 func (x *SessionConfigSelectOptionsUngrouped) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionConfigSelectOptionsUngrouped")
+		return nil, wireNilVariant("SessionConfigSelectOptionsUngrouped")
 	}
 	return wireAppendSlice(buf, *(*[]SessionConfigSelectOption)(x), (*SessionConfigSelectOption).appendJSON)
 }
@@ -12254,7 +12254,7 @@ type SessionConfigSelectOptionsGrouped []SessionConfigSelectGroup
 
 func (x *SessionConfigSelectOptionsGrouped) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionConfigSelectOptionsGrouped")
+		return nil, wireNilVariant("SessionConfigSelectOptionsGrouped")
 	}
 	return wireAppendSlice(buf, *(*[]SessionConfigSelectGroup)(x), (*SessionConfigSelectGroup).appendJSON)
 }
@@ -12344,7 +12344,7 @@ func (x *SessionConfigSelectOption) decodeObject(r *wireReader, known *wireKnown
 }
 
 func (x *SessionConfigSelectOption) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionConfigSelectOption) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -12378,7 +12378,7 @@ func (*SessionConfigSelectOption) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionConfigSelectOption) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionConfigSelectGroup: A group of possible values for a session configuration option.
@@ -12456,7 +12456,7 @@ func (x *SessionConfigSelectGroup) decodeObject(r *wireReader, known *wireKnownS
 }
 
 func (x *SessionConfigSelectGroup) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionConfigSelectGroup) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -12492,7 +12492,7 @@ func (*SessionConfigSelectGroup) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionConfigSelectGroup) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionConfigGroupId: Unique identifier for a session configuration option value group.
@@ -12574,7 +12574,7 @@ func (x *SessionConfigSelect) decodeObject(r *wireReader, known *wireKnownSet) e
 }
 
 func (x *SessionConfigSelect) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionConfigSelect) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -12598,7 +12598,7 @@ func (*SessionConfigSelect) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionConfigSelect) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionConfigBoolean: A boolean on/off toggle session configuration option payload.
@@ -12652,7 +12652,7 @@ func (x *SessionConfigBoolean) decodeObject(r *wireReader, known *wireKnownSet) 
 }
 
 func (x *SessionConfigBoolean) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionConfigBoolean) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -12673,7 +12673,7 @@ func (*SessionConfigBoolean) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionConfigBoolean) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // AvailableCommand: A command the agent advertises to the client.
@@ -12769,12 +12769,12 @@ func (x *AvailableCommand) declaresMember(name []byte) bool {
 type AvailableCommandCommand Command
 
 func (x *AvailableCommandCommand) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AvailableCommandCommand) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AvailableCommandCommand")
+		return nil, wireNilVariant("AvailableCommandCommand")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
@@ -12861,12 +12861,12 @@ func (x *AvailableCommandOther) decodeObject(r *wireReader, known *wireKnownSet)
 }
 
 func (x *AvailableCommandOther) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AvailableCommandOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AvailableCommandOther")
+		return nil, wireNilVariant("AvailableCommandOther")
 	}
 	switch x.Type {
 	case "", "command":
@@ -12990,12 +12990,12 @@ func (x *AvailableCommandInput) declaresMember(name []byte) bool {
 type AvailableCommandInputText TextCommandInput
 
 func (x *AvailableCommandInputText) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AvailableCommandInputText) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AvailableCommandInputText")
+		return nil, wireNilVariant("AvailableCommandInputText")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
@@ -13061,12 +13061,12 @@ func (x *AvailableCommandInputOther) decodeObject(r *wireReader, known *wireKnow
 }
 
 func (x *AvailableCommandInputOther) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AvailableCommandInputOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AvailableCommandInputOther")
+		return nil, wireNilVariant("AvailableCommandInputOther")
 	}
 	switch x.Type {
 	case "", "text":
@@ -13155,7 +13155,7 @@ func (x *TextCommandInput) decodeObject(r *wireReader, known *wireKnownSet) erro
 }
 
 func (x *TextCommandInput) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *TextCommandInput) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -13181,7 +13181,7 @@ func (*TextCommandInput) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x TextCommandInput) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // Command: A slash command the user can invoke by including it in a prompt.
@@ -13265,7 +13265,7 @@ func (x *Command) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *Command) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *Command) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -13299,7 +13299,7 @@ func (*Command) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x Command) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ListSessionsResponse: Response from listing sessions.
@@ -13373,7 +13373,7 @@ func (x *ListSessionsResponse) decodeObject(r *wireReader, known *wireKnownSet) 
 }
 
 func (x *ListSessionsResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ListSessionsResponse) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -13408,7 +13408,7 @@ func (*ListSessionsResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ListSessionsResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionInfo: Information about a session returned by session/list
@@ -13518,7 +13518,7 @@ func (x *SessionInfo) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *SessionInfo) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionInfo) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -13565,7 +13565,7 @@ func (x *SessionInfo) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionInfo) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionListCursor: An opaque cursor used to paginate `session/list` results.
@@ -13639,7 +13639,7 @@ func (x *DeleteSessionResponse) decodeObject(r *wireReader, known *wireKnownSet)
 }
 
 func (x *DeleteSessionResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *DeleteSessionResponse) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -13662,7 +13662,7 @@ func (*DeleteSessionResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x DeleteSessionResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // StateUpdate: A snapshot of the session's aggregate foreground activity.
@@ -13817,12 +13817,12 @@ func (x *StateUpdate) declaresMember(name []byte) bool {
 type StateUpdateRunning RunningStateUpdate
 
 func (x *StateUpdateRunning) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *StateUpdateRunning) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "StateUpdateRunning")
+		return nil, wireNilVariant("StateUpdateRunning")
 	}
 	if err := wireUnknownClash(&x.Unknown, "state"); err != nil {
 		return nil, err
@@ -13849,12 +13849,12 @@ func NewStateUpdateRunning(v RunningStateUpdate) StateUpdate {
 type StateUpdateIdle IdleStateUpdate
 
 func (x *StateUpdateIdle) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *StateUpdateIdle) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "StateUpdateIdle")
+		return nil, wireNilVariant("StateUpdateIdle")
 	}
 	if err := wireUnknownClash(&x.Unknown, "state"); err != nil {
 		return nil, err
@@ -13881,12 +13881,12 @@ func NewStateUpdateIdle(v IdleStateUpdate) StateUpdate {
 type StateUpdateRequiresAction RequiresActionStateUpdate
 
 func (x *StateUpdateRequiresAction) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *StateUpdateRequiresAction) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "StateUpdateRequiresAction")
+		return nil, wireNilVariant("StateUpdateRequiresAction")
 	}
 	if err := wireUnknownClash(&x.Unknown, "state"); err != nil {
 		return nil, err
@@ -13953,12 +13953,12 @@ func (x *StateUpdateOther) decodeObject(r *wireReader, known *wireKnownSet) erro
 }
 
 func (x *StateUpdateOther) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *StateUpdateOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "StateUpdateOther")
+		return nil, wireNilVariant("StateUpdateOther")
 	}
 	switch x.State {
 	case "", "idle", "requires_action", "running":
@@ -14097,12 +14097,12 @@ func (x *BackgroundWork) declaresMember(name []byte) bool {
 type BackgroundWorkTerminal BackgroundTerminal
 
 func (x *BackgroundWorkTerminal) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *BackgroundWorkTerminal) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "BackgroundWorkTerminal")
+		return nil, wireNilVariant("BackgroundWorkTerminal")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
@@ -14131,12 +14131,12 @@ func NewBackgroundWorkTerminal(v BackgroundTerminal) BackgroundWork {
 type BackgroundWorkToolCall BackgroundToolCall
 
 func (x *BackgroundWorkToolCall) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *BackgroundWorkToolCall) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "BackgroundWorkToolCall")
+		return nil, wireNilVariant("BackgroundWorkToolCall")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
@@ -14200,12 +14200,12 @@ func (x *BackgroundWorkOther) decodeObject(r *wireReader, known *wireKnownSet) e
 }
 
 func (x *BackgroundWorkOther) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *BackgroundWorkOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "BackgroundWorkOther")
+		return nil, wireNilVariant("BackgroundWorkOther")
 	}
 	switch x.Type {
 	case "", "terminal", "tool_call":
@@ -14294,7 +14294,7 @@ func (x *BackgroundTerminal) decodeObject(r *wireReader, known *wireKnownSet) er
 }
 
 func (x *BackgroundTerminal) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *BackgroundTerminal) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -14320,7 +14320,7 @@ func (*BackgroundTerminal) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x BackgroundTerminal) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // BackgroundToolCall: A listed tool call whose work continues in the background.
@@ -14386,7 +14386,7 @@ func (x *BackgroundToolCall) decodeObject(r *wireReader, known *wireKnownSet) er
 }
 
 func (x *BackgroundToolCall) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *BackgroundToolCall) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -14412,7 +14412,7 @@ func (*BackgroundToolCall) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x BackgroundToolCall) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // RunningStateUpdate: Foreground work is in progress.
@@ -14480,7 +14480,7 @@ func (x *RunningStateUpdate) decodeObject(r *wireReader, known *wireKnownSet) er
 }
 
 func (x *RunningStateUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *RunningStateUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -14508,7 +14508,7 @@ func (*RunningStateUpdate) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x RunningStateUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // Error: JSON-RPC error object.
@@ -14588,7 +14588,7 @@ func (x *Error) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *Error) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *Error) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -14617,7 +14617,7 @@ func (*Error) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x Error) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ErrorCode: Predefined error codes for common JSON-RPC and ACP-specific errors.
@@ -14835,7 +14835,7 @@ type ErrorDataUnsupportedProtocolVersion UnsupportedProtocolVersionErrorData
 
 func (x *ErrorDataUnsupportedProtocolVersion) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ErrorDataUnsupportedProtocolVersion")
+		return nil, wireNilVariant("ErrorDataUnsupportedProtocolVersion")
 	}
 	return (*UnsupportedProtocolVersionErrorData)(x).appendJSON(buf)
 }
@@ -14853,7 +14853,7 @@ type ErrorDataSessionNotFound SessionNotFoundErrorData
 
 func (x *ErrorDataSessionNotFound) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ErrorDataSessionNotFound")
+		return nil, wireNilVariant("ErrorDataSessionNotFound")
 	}
 	return (*SessionNotFoundErrorData)(x).appendJSON(buf)
 }
@@ -14871,7 +14871,7 @@ type ErrorDataOther json.RawMessage
 
 func (x *ErrorDataOther) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ErrorDataOther")
+		return nil, wireNilVariant("ErrorDataOther")
 	}
 	return wireAppendRaw((*json.RawMessage)(x), buf)
 }
@@ -14957,7 +14957,7 @@ func (x *UnsupportedProtocolVersionErrorData) decodeObject(r *wireReader, known 
 }
 
 func (x *UnsupportedProtocolVersionErrorData) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *UnsupportedProtocolVersionErrorData) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -14990,7 +14990,7 @@ func (*UnsupportedProtocolVersionErrorData) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x UnsupportedProtocolVersionErrorData) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionNotFoundErrorData: Data for the `-32002` (Resource not found) error when a session-scoped request names a
@@ -15061,7 +15061,7 @@ func (x *SessionNotFoundErrorData) decodeObject(r *wireReader, known *wireKnownS
 }
 
 func (x *SessionNotFoundErrorData) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionNotFoundErrorData) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -15087,7 +15087,7 @@ func (*SessionNotFoundErrorData) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionNotFoundErrorData) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ErrorStopReason: Details of a failure that ended active work.
@@ -15137,7 +15137,7 @@ func (x *ErrorStopReason) decodeObject(r *wireReader, known *wireKnownSet) error
 }
 
 func (x *ErrorStopReason) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ErrorStopReason) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -15160,7 +15160,7 @@ func (*ErrorStopReason) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ErrorStopReason) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // IdleStateUpdate: No foreground work is active. Background activity may continue.
@@ -15244,7 +15244,7 @@ func (x *IdleStateUpdate) decodeObject(r *wireReader, known *wireKnownSet) error
 }
 
 func (x *IdleStateUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *IdleStateUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -15278,7 +15278,7 @@ func (x *IdleStateUpdate) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x IdleStateUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // IdleStateUpdateVariant: No foreground work is active. Background activity may continue.
@@ -15459,12 +15459,12 @@ func (x *IdleStateUpdateEndTurn) decodeObject(r *wireReader, known *wireKnownSet
 }
 
 func (x *IdleStateUpdateEndTurn) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *IdleStateUpdateEndTurn) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "IdleStateUpdateEndTurn")
+		return nil, wireNilVariant("IdleStateUpdateEndTurn")
 	}
 	buf = wireAppendKey(buf, open, "\"stopReason\":\"end_turn\"")
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -15519,12 +15519,12 @@ func (x *IdleStateUpdateMaxTokens) decodeObject(r *wireReader, known *wireKnownS
 }
 
 func (x *IdleStateUpdateMaxTokens) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *IdleStateUpdateMaxTokens) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "IdleStateUpdateMaxTokens")
+		return nil, wireNilVariant("IdleStateUpdateMaxTokens")
 	}
 	buf = wireAppendKey(buf, open, "\"stopReason\":\"max_tokens\"")
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -15580,12 +15580,12 @@ func (x *IdleStateUpdateMaxTurnRequests) decodeObject(r *wireReader, known *wire
 }
 
 func (x *IdleStateUpdateMaxTurnRequests) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *IdleStateUpdateMaxTurnRequests) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "IdleStateUpdateMaxTurnRequests")
+		return nil, wireNilVariant("IdleStateUpdateMaxTurnRequests")
 	}
 	buf = wireAppendKey(buf, open, "\"stopReason\":\"max_turn_requests\"")
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -15640,12 +15640,12 @@ func (x *IdleStateUpdateRefusal) decodeObject(r *wireReader, known *wireKnownSet
 }
 
 func (x *IdleStateUpdateRefusal) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *IdleStateUpdateRefusal) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "IdleStateUpdateRefusal")
+		return nil, wireNilVariant("IdleStateUpdateRefusal")
 	}
 	buf = wireAppendKey(buf, open, "\"stopReason\":\"refusal\"")
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -15709,12 +15709,12 @@ func (x *IdleStateUpdateCancelled) decodeObject(r *wireReader, known *wireKnownS
 }
 
 func (x *IdleStateUpdateCancelled) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *IdleStateUpdateCancelled) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "IdleStateUpdateCancelled")
+		return nil, wireNilVariant("IdleStateUpdateCancelled")
 	}
 	buf = wireAppendKey(buf, open, "\"stopReason\":\"cancelled\"")
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -15745,12 +15745,12 @@ func NewIdleStateUpdateCancelled(v IdleStateUpdateCancelled) IdleStateUpdateVari
 type IdleStateUpdateError ErrorStopReason
 
 func (x *IdleStateUpdateError) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *IdleStateUpdateError) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "IdleStateUpdateError")
+		return nil, wireNilVariant("IdleStateUpdateError")
 	}
 	if err := wireUnknownClash(&x.Unknown, "stopReason"); err != nil {
 		return nil, err
@@ -15805,12 +15805,12 @@ func (x *IdleStateUpdateNone) decodeObject(r *wireReader, known *wireKnownSet) e
 }
 
 func (x *IdleStateUpdateNone) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *IdleStateUpdateNone) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "IdleStateUpdateNone")
+		return nil, wireNilVariant("IdleStateUpdateNone")
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
@@ -15866,12 +15866,12 @@ func (x *IdleStateUpdateOther) decodeObject(r *wireReader, known *wireKnownSet) 
 }
 
 func (x *IdleStateUpdateOther) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *IdleStateUpdateOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "IdleStateUpdateOther")
+		return nil, wireNilVariant("IdleStateUpdateOther")
 	}
 	switch x.StopReason {
 	case "", "cancelled", "end_turn", "error", "max_tokens", "max_turn_requests", "refusal":
@@ -15969,7 +15969,7 @@ func (x *RequiresActionStateUpdate) decodeObject(r *wireReader, known *wireKnown
 }
 
 func (x *RequiresActionStateUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *RequiresActionStateUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -15997,7 +15997,7 @@ func (*RequiresActionStateUpdate) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x RequiresActionStateUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ResumeSessionResponse: Response from resuming an existing session.
@@ -16078,7 +16078,7 @@ func (x *ResumeSessionResponse) decodeObject(r *wireReader, known *wireKnownSet)
 }
 
 func (x *ResumeSessionResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ResumeSessionResponse) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -16111,7 +16111,7 @@ func (*ResumeSessionResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ResumeSessionResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // CloseSessionResponse: Response from closing a session.
@@ -16164,7 +16164,7 @@ func (x *CloseSessionResponse) decodeObject(r *wireReader, known *wireKnownSet) 
 }
 
 func (x *CloseSessionResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CloseSessionResponse) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -16187,7 +16187,7 @@ func (*CloseSessionResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x CloseSessionResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // CancelToolCallResponse: Response from cancelling a tool call.
@@ -16240,7 +16240,7 @@ func (x *CancelToolCallResponse) decodeObject(r *wireReader, known *wireKnownSet
 }
 
 func (x *CancelToolCallResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CancelToolCallResponse) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -16263,7 +16263,7 @@ func (*CancelToolCallResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x CancelToolCallResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // CancelTerminalResponse: Response from cancelling a terminal.
@@ -16316,7 +16316,7 @@ func (x *CancelTerminalResponse) decodeObject(r *wireReader, known *wireKnownSet
 }
 
 func (x *CancelTerminalResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CancelTerminalResponse) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -16339,7 +16339,7 @@ func (*CancelTerminalResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x CancelTerminalResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SetSessionConfigOptionResponse: Response to `session/set_config_option` method.
@@ -16405,7 +16405,7 @@ func (x *SetSessionConfigOptionResponse) decodeObject(r *wireReader, known *wire
 }
 
 func (x *SetSessionConfigOptionResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SetSessionConfigOptionResponse) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -16435,7 +16435,7 @@ func (*SetSessionConfigOptionResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SetSessionConfigOptionResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // PromptResponse: Response acknowledging that a user prompt was inserted into the ACP conversation.
@@ -16518,7 +16518,7 @@ func (x *PromptResponse) decodeObject(r *wireReader, known *wireKnownSet) error 
 }
 
 func (x *PromptResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *PromptResponse) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -16544,7 +16544,7 @@ func (*PromptResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x PromptResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // MessageId: Identifier for a message, unique among messages of the same type within a session.
@@ -16658,7 +16658,7 @@ func (x *AgentNotification) decodeObject(r *wireReader, known *wireKnownSet) err
 }
 
 func (x *AgentNotification) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AgentNotification) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -16684,7 +16684,7 @@ func (*AgentNotification) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x AgentNotification) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // AgentNotificationParams: All possible notifications that an agent can send to a client.
@@ -16818,7 +16818,7 @@ type AgentNotificationParamsUpdateSessionNotification UpdateSessionNotification
 
 func (x *AgentNotificationParamsUpdateSessionNotification) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentNotificationParamsUpdateSessionNotification")
+		return nil, wireNilVariant("AgentNotificationParamsUpdateSessionNotification")
 	}
 	return (*UpdateSessionNotification)(x).appendJSON(buf)
 }
@@ -16842,7 +16842,7 @@ type AgentNotificationParamsCompleteElicitationNotification CompleteElicitationN
 
 func (x *AgentNotificationParamsCompleteElicitationNotification) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentNotificationParamsCompleteElicitationNotification")
+		return nil, wireNilVariant("AgentNotificationParamsCompleteElicitationNotification")
 	}
 	return (*CompleteElicitationNotification)(x).appendJSON(buf)
 }
@@ -16870,7 +16870,7 @@ type AgentNotificationParamsExtNotification ExtNotification
 
 func (x *AgentNotificationParamsExtNotification) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentNotificationParamsExtNotification")
+		return nil, wireNilVariant("AgentNotificationParamsExtNotification")
 	}
 	return (*ExtNotification)(x).appendJSON(buf)
 }
@@ -16958,7 +16958,7 @@ func (x *UpdateSessionNotification) decodeObject(r *wireReader, known *wireKnown
 }
 
 func (x *UpdateSessionNotification) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *UpdateSessionNotification) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -16987,7 +16987,7 @@ func (*UpdateSessionNotification) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x UpdateSessionNotification) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionUpdate: Different types of updates that can be sent while a session exists.
@@ -17245,12 +17245,12 @@ func (x *SessionUpdate) declaresMember(name []byte) bool {
 type SessionUpdateUserMessageChunk ContentChunk
 
 func (x *SessionUpdateUserMessageChunk) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateUserMessageChunk) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateUserMessageChunk")
+		return nil, wireNilVariant("SessionUpdateUserMessageChunk")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
@@ -17281,12 +17281,12 @@ func NewSessionUpdateUserMessageChunk(v ContentChunk) SessionUpdate {
 type SessionUpdateUserMessage UserMessage
 
 func (x *SessionUpdateUserMessage) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateUserMessage) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateUserMessage")
+		return nil, wireNilVariant("SessionUpdateUserMessage")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
@@ -17313,12 +17313,12 @@ func NewSessionUpdateUserMessage(v UserMessage) SessionUpdate {
 type SessionUpdateAgentMessageChunk ContentChunk
 
 func (x *SessionUpdateAgentMessageChunk) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateAgentMessageChunk) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateAgentMessageChunk")
+		return nil, wireNilVariant("SessionUpdateAgentMessageChunk")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
@@ -17349,12 +17349,12 @@ func NewSessionUpdateAgentMessageChunk(v ContentChunk) SessionUpdate {
 type SessionUpdateAgentMessage AgentMessage
 
 func (x *SessionUpdateAgentMessage) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateAgentMessage) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateAgentMessage")
+		return nil, wireNilVariant("SessionUpdateAgentMessage")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
@@ -17381,12 +17381,12 @@ func NewSessionUpdateAgentMessage(v AgentMessage) SessionUpdate {
 type SessionUpdateAgentThoughtChunk ContentChunk
 
 func (x *SessionUpdateAgentThoughtChunk) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateAgentThoughtChunk) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateAgentThoughtChunk")
+		return nil, wireNilVariant("SessionUpdateAgentThoughtChunk")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
@@ -17417,12 +17417,12 @@ func NewSessionUpdateAgentThoughtChunk(v ContentChunk) SessionUpdate {
 type SessionUpdateAgentThought AgentThought
 
 func (x *SessionUpdateAgentThought) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateAgentThought) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateAgentThought")
+		return nil, wireNilVariant("SessionUpdateAgentThought")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
@@ -17449,12 +17449,12 @@ func NewSessionUpdateAgentThought(v AgentThought) SessionUpdate {
 type SessionUpdateStateUpdate StateUpdate
 
 func (x *SessionUpdateStateUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateStateUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateStateUpdate")
+		return nil, wireNilVariant("SessionUpdateStateUpdate")
 	}
 	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"state_update\"")
 	return (*StateUpdate)(x).appendMembers(buf, open)
@@ -17478,12 +17478,12 @@ func NewSessionUpdateStateUpdate(v StateUpdate) SessionUpdate {
 type SessionUpdateToolCallContentChunk ToolCallContentChunk
 
 func (x *SessionUpdateToolCallContentChunk) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateToolCallContentChunk) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateToolCallContentChunk")
+		return nil, wireNilVariant("SessionUpdateToolCallContentChunk")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
@@ -17510,12 +17510,12 @@ func NewSessionUpdateToolCallContentChunk(v ToolCallContentChunk) SessionUpdate 
 type SessionUpdateToolCallUpdate ToolCallUpdate
 
 func (x *SessionUpdateToolCallUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateToolCallUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateToolCallUpdate")
+		return nil, wireNilVariant("SessionUpdateToolCallUpdate")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
@@ -17542,12 +17542,12 @@ func NewSessionUpdateToolCallUpdate(v ToolCallUpdate) SessionUpdate {
 type SessionUpdateTerminalUpdate TerminalUpdate
 
 func (x *SessionUpdateTerminalUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateTerminalUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateTerminalUpdate")
+		return nil, wireNilVariant("SessionUpdateTerminalUpdate")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
@@ -17574,12 +17574,12 @@ func NewSessionUpdateTerminalUpdate(v TerminalUpdate) SessionUpdate {
 type SessionUpdateTerminalOutputChunk TerminalOutputChunk
 
 func (x *SessionUpdateTerminalOutputChunk) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateTerminalOutputChunk) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateTerminalOutputChunk")
+		return nil, wireNilVariant("SessionUpdateTerminalOutputChunk")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
@@ -17609,12 +17609,12 @@ func NewSessionUpdateTerminalOutputChunk(v TerminalOutputChunk) SessionUpdate {
 type SessionUpdatePlanUpdate PlanUpdate
 
 func (x *SessionUpdatePlanUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdatePlanUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdatePlanUpdate")
+		return nil, wireNilVariant("SessionUpdatePlanUpdate")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
@@ -17641,12 +17641,12 @@ func NewSessionUpdatePlanUpdate(v PlanUpdate) SessionUpdate {
 type SessionUpdateAvailableCommandsUpdate AvailableCommandsUpdate
 
 func (x *SessionUpdateAvailableCommandsUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateAvailableCommandsUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateAvailableCommandsUpdate")
+		return nil, wireNilVariant("SessionUpdateAvailableCommandsUpdate")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
@@ -17673,12 +17673,12 @@ func NewSessionUpdateAvailableCommandsUpdate(v AvailableCommandsUpdate) SessionU
 type SessionUpdateConfigOptionUpdate ConfigOptionUpdate
 
 func (x *SessionUpdateConfigOptionUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateConfigOptionUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateConfigOptionUpdate")
+		return nil, wireNilVariant("SessionUpdateConfigOptionUpdate")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
@@ -17705,12 +17705,12 @@ func NewSessionUpdateConfigOptionUpdate(v ConfigOptionUpdate) SessionUpdate {
 type SessionUpdateSessionInfoUpdate SessionInfoUpdate
 
 func (x *SessionUpdateSessionInfoUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateSessionInfoUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateSessionInfoUpdate")
+		return nil, wireNilVariant("SessionUpdateSessionInfoUpdate")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
@@ -17737,12 +17737,12 @@ func NewSessionUpdateSessionInfoUpdate(v SessionInfoUpdate) SessionUpdate {
 type SessionUpdateUsageUpdate UsageUpdate
 
 func (x *SessionUpdateUsageUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateUsageUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateUsageUpdate")
+		return nil, wireNilVariant("SessionUpdateUsageUpdate")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
@@ -17772,12 +17772,12 @@ func NewSessionUpdateUsageUpdate(v UsageUpdate) SessionUpdate {
 type SessionUpdateNotice Notice
 
 func (x *SessionUpdateNotice) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateNotice) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateNotice")
+		return nil, wireNilVariant("SessionUpdateNotice")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
@@ -17804,12 +17804,12 @@ func NewSessionUpdateNotice(v Notice) SessionUpdate {
 type SessionUpdateCompactionUpdate CompactionUpdate
 
 func (x *SessionUpdateCompactionUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateCompactionUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateCompactionUpdate")
+		return nil, wireNilVariant("SessionUpdateCompactionUpdate")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
@@ -17836,12 +17836,12 @@ func NewSessionUpdateCompactionUpdate(v CompactionUpdate) SessionUpdate {
 type SessionUpdateCompactionSummaryChunk CompactionSummaryChunk
 
 func (x *SessionUpdateCompactionSummaryChunk) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateCompactionSummaryChunk) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateCompactionSummaryChunk")
+		return nil, wireNilVariant("SessionUpdateCompactionSummaryChunk")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
@@ -17906,12 +17906,12 @@ func (x *SessionUpdateOther) decodeObject(r *wireReader, known *wireKnownSet) er
 }
 
 func (x *SessionUpdateOther) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateOther")
+		return nil, wireNilVariant("SessionUpdateOther")
 	}
 	switch x.SessionUpdate {
 	case "", "agent_message", "agent_message_chunk", "agent_thought", "agent_thought_chunk", "available_commands_update", "compaction_summary_chunk", "compaction_update", "config_option_update", "notice", "plan", "plan_update", "session_info_update", "state_update", "terminal_output_chunk", "terminal_update", "tool_call_content_chunk", "tool_call_update", "usage_update", "user_message", "user_message_chunk":
@@ -18010,7 +18010,7 @@ func (x *ContentChunk) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *ContentChunk) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ContentChunk) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -18039,7 +18039,7 @@ func (*ContentChunk) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ContentChunk) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // UserMessage: A user message upsert.
@@ -18128,7 +18128,7 @@ func (x *UserMessage) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *UserMessage) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *UserMessage) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -18161,7 +18161,7 @@ func (*UserMessage) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x UserMessage) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // AgentMessage: An agent message upsert.
@@ -18250,7 +18250,7 @@ func (x *AgentMessage) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *AgentMessage) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AgentMessage) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -18283,7 +18283,7 @@ func (*AgentMessage) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x AgentMessage) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // AgentThought: An agent thought or reasoning message upsert.
@@ -18372,7 +18372,7 @@ func (x *AgentThought) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *AgentThought) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AgentThought) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -18405,7 +18405,7 @@ func (*AgentThought) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x AgentThought) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ToolCallContentChunk: A streamed item of tool-call content.
@@ -18483,7 +18483,7 @@ func (x *ToolCallContentChunk) decodeObject(r *wireReader, known *wireKnownSet) 
 }
 
 func (x *ToolCallContentChunk) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ToolCallContentChunk) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -18512,7 +18512,7 @@ func (*ToolCallContentChunk) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ToolCallContentChunk) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // TerminalOutput: An authoritative replacement snapshot of terminal output bytes.
@@ -18578,7 +18578,7 @@ func (x *TerminalOutput) decodeObject(r *wireReader, known *wireKnownSet) error 
 }
 
 func (x *TerminalOutput) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *TerminalOutput) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -18604,7 +18604,7 @@ func (*TerminalOutput) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x TerminalOutput) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // TerminalExitStatus: Exit information for an agent-owned terminal.
@@ -18677,7 +18677,7 @@ func (x *TerminalExitStatus) decodeObject(r *wireReader, known *wireKnownSet) er
 }
 
 func (x *TerminalExitStatus) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *TerminalExitStatus) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -18710,7 +18710,7 @@ func (*TerminalExitStatus) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x TerminalExitStatus) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // TerminalSize: The size of an agent-owned terminal in character cells.
@@ -18782,7 +18782,7 @@ func (x *TerminalSize) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *TerminalSize) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *TerminalSize) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -18811,7 +18811,7 @@ func (*TerminalSize) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x TerminalSize) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // TerminalCapabilities: Client-initiated controls a terminal currently supports.
@@ -18880,7 +18880,7 @@ func (x *TerminalCapabilities) decodeObject(r *wireReader, known *wireKnownSet) 
 }
 
 func (x *TerminalCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *TerminalCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -18908,7 +18908,7 @@ func (*TerminalCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x TerminalCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // TerminalCancelCapabilities: Capability to cancel a terminal with `terminal/cancel`.
@@ -18963,7 +18963,7 @@ func (x *TerminalCancelCapabilities) decodeObject(r *wireReader, known *wireKnow
 }
 
 func (x *TerminalCancelCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *TerminalCancelCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -18986,7 +18986,7 @@ func (*TerminalCancelCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x TerminalCancelCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // TerminalUpdate: An upsert for the stored state of an agent-owned terminal.
@@ -19103,7 +19103,7 @@ func (x *TerminalUpdate) decodeObject(r *wireReader, known *wireKnownSet) error 
 }
 
 func (x *TerminalUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *TerminalUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -19159,7 +19159,7 @@ func (*TerminalUpdate) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x TerminalUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // TerminalOutputChunk: A chunk of bytes appended to an agent-owned terminal's output.
@@ -19232,7 +19232,7 @@ func (x *TerminalOutputChunk) decodeObject(r *wireReader, known *wireKnownSet) e
 }
 
 func (x *TerminalOutputChunk) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *TerminalOutputChunk) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -19261,7 +19261,7 @@ func (*TerminalOutputChunk) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x TerminalOutputChunk) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // PlanUpdateContent: Updated content for a plan.
@@ -19360,12 +19360,12 @@ func (x *PlanUpdateContent) declaresMember(name []byte) bool {
 type PlanUpdateContentItems PlanItems
 
 func (x *PlanUpdateContentItems) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanUpdateContentItems) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "PlanUpdateContentItems")
+		return nil, wireNilVariant("PlanUpdateContentItems")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
@@ -19445,12 +19445,12 @@ func (x *PlanUpdateContentOther) decodeObject(r *wireReader, known *wireKnownSet
 }
 
 func (x *PlanUpdateContentOther) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanUpdateContentOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "PlanUpdateContentOther")
+		return nil, wireNilVariant("PlanUpdateContentOther")
 	}
 	switch x.Type {
 	case "", "items":
@@ -19583,7 +19583,7 @@ func (x *PlanEntry) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *PlanEntry) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanEntry) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -19615,7 +19615,7 @@ func (*PlanEntry) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x PlanEntry) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // PlanEntryPriority: Priority levels for plan entries.
@@ -19821,7 +19821,7 @@ func (x *PlanItems) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *PlanItems) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanItems) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -19854,7 +19854,7 @@ func (*PlanItems) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x PlanItems) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // PlanUpdate: A content update for a plan identified by ID.
@@ -19920,7 +19920,7 @@ func (x *PlanUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *PlanUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -19946,7 +19946,7 @@ func (*PlanUpdate) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x PlanUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // AvailableCommandsUpdate: Available commands are ready or have changed
@@ -20012,7 +20012,7 @@ func (x *AvailableCommandsUpdate) decodeObject(r *wireReader, known *wireKnownSe
 }
 
 func (x *AvailableCommandsUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AvailableCommandsUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -20042,7 +20042,7 @@ func (*AvailableCommandsUpdate) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x AvailableCommandsUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ConfigOptionUpdate: Session configuration options have been updated.
@@ -20108,7 +20108,7 @@ func (x *ConfigOptionUpdate) decodeObject(r *wireReader, known *wireKnownSet) er
 }
 
 func (x *ConfigOptionUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ConfigOptionUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -20138,7 +20138,7 @@ func (*ConfigOptionUpdate) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ConfigOptionUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionInfoUpdate: Update to session metadata. All fields are optional to support partial updates.
@@ -20213,7 +20213,7 @@ func (x *SessionInfoUpdate) decodeObject(r *wireReader, known *wireKnownSet) err
 }
 
 func (x *SessionInfoUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionInfoUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -20246,7 +20246,7 @@ func (*SessionInfoUpdate) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionInfoUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // Cost: Cost information for a session.
@@ -20319,7 +20319,7 @@ func (x *Cost) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *Cost) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *Cost) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -20348,7 +20348,7 @@ func (*Cost) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x Cost) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // UsageUpdate: Context window and cost update for a session.
@@ -20428,7 +20428,7 @@ func (x *UsageUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *UsageUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *UsageUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -20462,7 +20462,7 @@ func (*UsageUpdate) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x UsageUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // NoticeSeverity: Severity hint for a session notice.
@@ -20608,7 +20608,7 @@ func (x *Notice) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *Notice) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *Notice) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -20642,7 +20642,7 @@ func (*Notice) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x Notice) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // CompactionId: Unique identifier for a context compaction within a session.
@@ -20820,7 +20820,7 @@ func (x *CompactionUpdate) decodeObject(r *wireReader, known *wireKnownSet) erro
 }
 
 func (x *CompactionUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CompactionUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -20861,7 +20861,7 @@ func (*CompactionUpdate) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x CompactionUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // CompactionSummaryChunk: A content block appended to a compaction's summary. A first-seen ID creates
@@ -20935,7 +20935,7 @@ func (x *CompactionSummaryChunk) decodeObject(r *wireReader, known *wireKnownSet
 }
 
 func (x *CompactionSummaryChunk) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CompactionSummaryChunk) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -20964,7 +20964,7 @@ func (*CompactionSummaryChunk) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x CompactionSummaryChunk) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // CompleteElicitationNotification: Notification sent by the agent when a URL-based elicitation is complete.
@@ -21032,7 +21032,7 @@ func (x *CompleteElicitationNotification) decodeObject(r *wireReader, known *wir
 }
 
 func (x *CompleteElicitationNotification) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CompleteElicitationNotification) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -21058,7 +21058,7 @@ func (*CompleteElicitationNotification) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x CompleteElicitationNotification) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ExtNotification: Allows either side to send an arbitrary notification that is not part of the ACP spec.
@@ -21153,7 +21153,7 @@ func (x *ClientRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *ClientRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ClientRequest) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -21182,7 +21182,7 @@ func (*ClientRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ClientRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ClientRequestParams: All possible requests that a client can send to an agent.
@@ -21466,7 +21466,7 @@ type ClientRequestParamsInitializeRequest InitializeRequest
 
 func (x *ClientRequestParamsInitializeRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsInitializeRequest")
+		return nil, wireNilVariant("ClientRequestParamsInitializeRequest")
 	}
 	return (*InitializeRequest)(x).appendJSON(buf)
 }
@@ -21501,7 +21501,7 @@ type ClientRequestParamsLoginAuthRequest LoginAuthRequest
 
 func (x *ClientRequestParamsLoginAuthRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsLoginAuthRequest")
+		return nil, wireNilVariant("ClientRequestParamsLoginAuthRequest")
 	}
 	return (*LoginAuthRequest)(x).appendJSON(buf)
 }
@@ -21529,7 +21529,7 @@ type ClientRequestParamsLogoutAuthRequest LogoutAuthRequest
 
 func (x *ClientRequestParamsLogoutAuthRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsLogoutAuthRequest")
+		return nil, wireNilVariant("ClientRequestParamsLogoutAuthRequest")
 	}
 	return (*LogoutAuthRequest)(x).appendJSON(buf)
 }
@@ -21563,7 +21563,7 @@ type ClientRequestParamsNewSessionRequest NewSessionRequest
 
 func (x *ClientRequestParamsNewSessionRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsNewSessionRequest")
+		return nil, wireNilVariant("ClientRequestParamsNewSessionRequest")
 	}
 	return (*NewSessionRequest)(x).appendJSON(buf)
 }
@@ -21585,7 +21585,7 @@ type ClientRequestParamsListSessionsRequest ListSessionsRequest
 
 func (x *ClientRequestParamsListSessionsRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsListSessionsRequest")
+		return nil, wireNilVariant("ClientRequestParamsListSessionsRequest")
 	}
 	return (*ListSessionsRequest)(x).appendJSON(buf)
 }
@@ -21607,7 +21607,7 @@ type ClientRequestParamsDeleteSessionRequest DeleteSessionRequest
 
 func (x *ClientRequestParamsDeleteSessionRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsDeleteSessionRequest")
+		return nil, wireNilVariant("ClientRequestParamsDeleteSessionRequest")
 	}
 	return (*DeleteSessionRequest)(x).appendJSON(buf)
 }
@@ -21631,7 +21631,7 @@ type ClientRequestParamsResumeSessionRequest ResumeSessionRequest
 
 func (x *ClientRequestParamsResumeSessionRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsResumeSessionRequest")
+		return nil, wireNilVariant("ClientRequestParamsResumeSessionRequest")
 	}
 	return (*ResumeSessionRequest)(x).appendJSON(buf)
 }
@@ -21654,7 +21654,7 @@ type ClientRequestParamsCloseSessionRequest CloseSessionRequest
 
 func (x *ClientRequestParamsCloseSessionRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsCloseSessionRequest")
+		return nil, wireNilVariant("ClientRequestParamsCloseSessionRequest")
 	}
 	return (*CloseSessionRequest)(x).appendJSON(buf)
 }
@@ -21678,7 +21678,7 @@ type ClientRequestParamsCancelToolCallRequest CancelToolCallRequest
 
 func (x *ClientRequestParamsCancelToolCallRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsCancelToolCallRequest")
+		return nil, wireNilVariant("ClientRequestParamsCancelToolCallRequest")
 	}
 	return (*CancelToolCallRequest)(x).appendJSON(buf)
 }
@@ -21702,7 +21702,7 @@ type ClientRequestParamsCancelTerminalRequest CancelTerminalRequest
 
 func (x *ClientRequestParamsCancelTerminalRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsCancelTerminalRequest")
+		return nil, wireNilVariant("ClientRequestParamsCancelTerminalRequest")
 	}
 	return (*CancelTerminalRequest)(x).appendJSON(buf)
 }
@@ -21722,7 +21722,7 @@ type ClientRequestParamsSetSessionConfigOptionRequest SetSessionConfigOptionRequ
 
 func (x *ClientRequestParamsSetSessionConfigOptionRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsSetSessionConfigOptionRequest")
+		return nil, wireNilVariant("ClientRequestParamsSetSessionConfigOptionRequest")
 	}
 	return (*SetSessionConfigOptionRequest)(x).appendJSON(buf)
 }
@@ -21764,7 +21764,7 @@ type ClientRequestParamsPromptRequest PromptRequest
 
 func (x *ClientRequestParamsPromptRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsPromptRequest")
+		return nil, wireNilVariant("ClientRequestParamsPromptRequest")
 	}
 	return (*PromptRequest)(x).appendJSON(buf)
 }
@@ -21791,7 +21791,7 @@ type ClientRequestParamsExtMethodRequest ExtRequest
 
 func (x *ClientRequestParamsExtMethodRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsExtMethodRequest")
+		return nil, wireNilVariant("ClientRequestParamsExtMethodRequest")
 	}
 	return (*ExtRequest)(x).appendJSON(buf)
 }
@@ -21885,7 +21885,7 @@ func (x *InitializeRequest) decodeObject(r *wireReader, known *wireKnownSet) err
 }
 
 func (x *InitializeRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *InitializeRequest) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -21919,7 +21919,7 @@ func (*InitializeRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x InitializeRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ClientCapabilities: Capabilities supported by the client.
@@ -22000,7 +22000,7 @@ func (x *ClientCapabilities) decodeObject(r *wireReader, known *wireKnownSet) er
 }
 
 func (x *ClientCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ClientCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -22033,7 +22033,7 @@ func (*ClientCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ClientCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ClientAuthCapabilities: Authentication capabilities supported by the client.
@@ -22101,7 +22101,7 @@ func (x *ClientAuthCapabilities) decodeObject(r *wireReader, known *wireKnownSet
 }
 
 func (x *ClientAuthCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ClientAuthCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -22129,7 +22129,7 @@ func (*ClientAuthCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ClientAuthCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // TerminalAuthCapabilities: Capabilities for terminal authentication methods.
@@ -22186,7 +22186,7 @@ func (x *TerminalAuthCapabilities) decodeObject(r *wireReader, known *wireKnownS
 }
 
 func (x *TerminalAuthCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *TerminalAuthCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -22209,7 +22209,7 @@ func (*TerminalAuthCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x TerminalAuthCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ElicitationCapabilities: Elicitation capabilities supported by the client.
@@ -22280,7 +22280,7 @@ func (x *ElicitationCapabilities) decodeObject(r *wireReader, known *wireKnownSe
 }
 
 func (x *ElicitationCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -22313,7 +22313,7 @@ func (*ElicitationCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ElicitationCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ElicitationFormCapabilities: Form-based elicitation capabilities.
@@ -22368,7 +22368,7 @@ func (x *ElicitationFormCapabilities) decodeObject(r *wireReader, known *wireKno
 }
 
 func (x *ElicitationFormCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationFormCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -22391,7 +22391,7 @@ func (*ElicitationFormCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ElicitationFormCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ElicitationUrlCapabilities: URL-based elicitation capabilities.
@@ -22446,7 +22446,7 @@ func (x *ElicitationUrlCapabilities) decodeObject(r *wireReader, known *wireKnow
 }
 
 func (x *ElicitationUrlCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationUrlCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -22469,7 +22469,7 @@ func (*ElicitationUrlCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ElicitationUrlCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // LoginAuthRequest: Request parameters for the `auth/login` method.
@@ -22542,7 +22542,7 @@ func (x *LoginAuthRequest) decodeObject(r *wireReader, known *wireKnownSet) erro
 }
 
 func (x *LoginAuthRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *LoginAuthRequest) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -22568,7 +22568,7 @@ func (*LoginAuthRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x LoginAuthRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // LogoutAuthRequest: Request parameters for the `auth/logout` method.
@@ -22627,7 +22627,7 @@ func (x *LogoutAuthRequest) decodeObject(r *wireReader, known *wireKnownSet) err
 }
 
 func (x *LogoutAuthRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *LogoutAuthRequest) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -22650,7 +22650,7 @@ func (*LogoutAuthRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x LogoutAuthRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // NewSessionRequest: Request parameters for creating a new session.
@@ -22752,7 +22752,7 @@ func (x *NewSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) err
 }
 
 func (x *NewSessionRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *NewSessionRequest) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -22791,7 +22791,7 @@ func (x *NewSessionRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x NewSessionRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // McpServer: Configuration for connecting to an MCP (Model Context Protocol) server.
@@ -22906,12 +22906,12 @@ func (x *McpServer) declaresMember(name []byte) bool {
 type McpServerHTTP McpServerHttp
 
 func (x *McpServerHTTP) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *McpServerHTTP) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "McpServerHTTP")
+		return nil, wireNilVariant("McpServerHTTP")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
@@ -22940,12 +22940,12 @@ func NewMcpServerHTTP(v McpServerHttp) McpServer {
 type McpServerStdioVariant McpServerStdio
 
 func (x *McpServerStdioVariant) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *McpServerStdioVariant) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "McpServerStdioVariant")
+		return nil, wireNilVariant("McpServerStdioVariant")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
@@ -23011,12 +23011,12 @@ func (x *McpServerOther) decodeObject(r *wireReader, known *wireKnownSet) error 
 }
 
 func (x *McpServerOther) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *McpServerOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "McpServerOther")
+		return nil, wireNilVariant("McpServerOther")
 	}
 	switch x.Type {
 	case "", "http", "stdio":
@@ -23111,7 +23111,7 @@ func (x *HttpHeader) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *HttpHeader) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *HttpHeader) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -23140,7 +23140,7 @@ func (*HttpHeader) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x HttpHeader) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // McpServerHttp: HTTP transport configuration for MCP.
@@ -23223,7 +23223,7 @@ func (x *McpServerHttp) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *McpServerHttp) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *McpServerHttp) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -23257,7 +23257,7 @@ func (*McpServerHttp) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x McpServerHttp) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // McpServerStdio: Stdio transport configuration for MCP.
@@ -23350,7 +23350,7 @@ func (x *McpServerStdio) decodeObject(r *wireReader, known *wireKnownSet) error 
 }
 
 func (x *McpServerStdio) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *McpServerStdio) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -23389,7 +23389,7 @@ func (*McpServerStdio) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x McpServerStdio) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ListSessionsRequest: Request parameters for listing existing sessions.
@@ -23473,7 +23473,7 @@ func (x *ListSessionsRequest) decodeObject(r *wireReader, known *wireKnownSet) e
 }
 
 func (x *ListSessionsRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ListSessionsRequest) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -23509,7 +23509,7 @@ func (x *ListSessionsRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ListSessionsRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // DeleteSessionRequest: Request parameters for deleting an existing session from `session/list`.
@@ -23577,7 +23577,7 @@ func (x *DeleteSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) 
 }
 
 func (x *DeleteSessionRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *DeleteSessionRequest) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -23603,7 +23603,7 @@ func (*DeleteSessionRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x DeleteSessionRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ResumeSessionRequest: Request parameters for resuming an existing session.
@@ -23733,7 +23733,7 @@ func (x *ResumeSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) 
 }
 
 func (x *ResumeSessionRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ResumeSessionRequest) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -23780,7 +23780,7 @@ func (x *ResumeSessionRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ResumeSessionRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ReplayFrom: Inclusive cursor describing where replayed session history should begin.
@@ -23876,12 +23876,12 @@ func (x *ReplayFrom) declaresMember(name []byte) bool {
 type ReplayFromStartVariant ReplayFromStart
 
 func (x *ReplayFromStartVariant) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ReplayFromStartVariant) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ReplayFromStartVariant")
+		return nil, wireNilVariant("ReplayFromStartVariant")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
@@ -23947,12 +23947,12 @@ func (x *ReplayFromOther) decodeObject(r *wireReader, known *wireKnownSet) error
 }
 
 func (x *ReplayFromOther) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ReplayFromOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ReplayFromOther")
+		return nil, wireNilVariant("ReplayFromOther")
 	}
 	switch x.Type {
 	case "", "start":
@@ -24028,7 +24028,7 @@ func (x *ReplayFromStart) decodeObject(r *wireReader, known *wireKnownSet) error
 }
 
 func (x *ReplayFromStart) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ReplayFromStart) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -24051,7 +24051,7 @@ func (*ReplayFromStart) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ReplayFromStart) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // CloseSessionRequest: Request parameters for closing an active session.
@@ -24136,7 +24136,7 @@ func (x *CloseSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) e
 }
 
 func (x *CloseSessionRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CloseSessionRequest) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -24162,7 +24162,7 @@ func (*CloseSessionRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x CloseSessionRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // CancelToolCallRequest: Request parameters for cancelling one tool call.
@@ -24247,7 +24247,7 @@ func (x *CancelToolCallRequest) decodeObject(r *wireReader, known *wireKnownSet)
 }
 
 func (x *CancelToolCallRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CancelToolCallRequest) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -24276,7 +24276,7 @@ func (*CancelToolCallRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x CancelToolCallRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // CancelTerminalRequest: Request parameters for cancelling one terminal.
@@ -24362,7 +24362,7 @@ func (x *CancelTerminalRequest) decodeObject(r *wireReader, known *wireKnownSet)
 }
 
 func (x *CancelTerminalRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CancelTerminalRequest) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -24391,7 +24391,7 @@ func (*CancelTerminalRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x CancelTerminalRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SetSessionConfigOptionRequest: Request parameters for setting a session configuration option.
@@ -24472,7 +24472,7 @@ func (x *SetSessionConfigOptionRequest) decodeObject(r *wireReader, known *wireK
 }
 
 func (x *SetSessionConfigOptionRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SetSessionConfigOptionRequest) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -24504,7 +24504,7 @@ func (x *SetSessionConfigOptionRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SetSessionConfigOptionRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SetSessionConfigOptionRequestVariant: Request parameters for setting a session configuration option.
@@ -24656,12 +24656,12 @@ func (x *SetSessionConfigOptionRequestID) decodeObject(r *wireReader, known *wir
 }
 
 func (x *SetSessionConfigOptionRequestID) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SetSessionConfigOptionRequestID) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SetSessionConfigOptionRequestID")
+		return nil, wireNilVariant("SetSessionConfigOptionRequestID")
 	}
 	buf = wireAppendKey(buf, open, "\"type\":\"id\"")
 	var err error
@@ -24734,12 +24734,12 @@ func (x *SetSessionConfigOptionRequestBoolean) decodeObject(r *wireReader, known
 }
 
 func (x *SetSessionConfigOptionRequestBoolean) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SetSessionConfigOptionRequestBoolean) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SetSessionConfigOptionRequestBoolean")
+		return nil, wireNilVariant("SetSessionConfigOptionRequestBoolean")
 	}
 	buf = wireAppendKey(buf, open, "\"type\":\"boolean\"")
 	var err error
@@ -24821,12 +24821,12 @@ func (x *SetSessionConfigOptionRequestOther) decodeObject(r *wireReader, known *
 }
 
 func (x *SetSessionConfigOptionRequestOther) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SetSessionConfigOptionRequestOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SetSessionConfigOptionRequestOther")
+		return nil, wireNilVariant("SetSessionConfigOptionRequestOther")
 	}
 	switch x.Type {
 	case "", "boolean", "id":
@@ -24950,7 +24950,7 @@ func (x *PromptRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *PromptRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *PromptRequest) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -24983,7 +24983,7 @@ func (*PromptRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x PromptRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ClientResponse: A JSON-RPC response object.
@@ -25157,12 +25157,12 @@ func (x *ClientResponseResult) decodeObject(r *wireReader, known *wireKnownSet) 
 }
 
 func (x *ClientResponseResult) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ClientResponseResult) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientResponseResult")
+		return nil, wireNilVariant("ClientResponseResult")
 	}
 	var err error
 	if buf, err = x.ID.appendJSON(wireAppendKey(buf, open, "\"id\":")); err != nil {
@@ -25246,12 +25246,12 @@ func (x *ClientResponseError) decodeObject(r *wireReader, known *wireKnownSet) e
 }
 
 func (x *ClientResponseError) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ClientResponseError) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientResponseError")
+		return nil, wireNilVariant("ClientResponseError")
 	}
 	var err error
 	if buf, err = x.ID.appendJSON(wireAppendKey(buf, open, "\"id\":")); err != nil {
@@ -25391,7 +25391,7 @@ type ClientResponseResultResultRequestPermissionResponse RequestPermissionRespon
 
 func (x *ClientResponseResultResultRequestPermissionResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientResponseResultResultRequestPermissionResponse")
+		return nil, wireNilVariant("ClientResponseResultResultRequestPermissionResponse")
 	}
 	return (*RequestPermissionResponse)(x).appendJSON(buf)
 }
@@ -25411,7 +25411,7 @@ type ClientResponseResultResultCreateElicitationResponse CreateElicitationRespon
 
 func (x *ClientResponseResultResultCreateElicitationResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientResponseResultResultCreateElicitationResponse")
+		return nil, wireNilVariant("ClientResponseResultResultCreateElicitationResponse")
 	}
 	return (*CreateElicitationResponse)(x).appendJSON(buf)
 }
@@ -25431,7 +25431,7 @@ type ClientResponseResultResultExtMethodResponse ExtResponse
 
 func (x *ClientResponseResultResultExtMethodResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientResponseResultResultExtMethodResponse")
+		return nil, wireNilVariant("ClientResponseResultResultExtMethodResponse")
 	}
 	return (*ExtResponse)(x).appendJSON(buf)
 }
@@ -25522,7 +25522,7 @@ type ClientResponseErrorIDNumber int64
 
 func (x *ClientResponseErrorIDNumber) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientResponseErrorIDNumber")
+		return nil, wireNilVariant("ClientResponseErrorIDNumber")
 	}
 	return wireAppendInt64((*int64)(x), buf)
 }
@@ -25542,7 +25542,7 @@ type ClientResponseErrorIDStr string
 
 func (x *ClientResponseErrorIDStr) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientResponseErrorIDStr")
+		return nil, wireNilVariant("ClientResponseErrorIDStr")
 	}
 	return wireAppendString((*string)(x), buf)
 }
@@ -25632,7 +25632,7 @@ func (x *RequestPermissionResponse) decodeObject(r *wireReader, known *wireKnown
 }
 
 func (x *RequestPermissionResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *RequestPermissionResponse) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -25658,7 +25658,7 @@ func (*RequestPermissionResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x RequestPermissionResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // RequestPermissionOutcome: The outcome of a permission request.
@@ -25771,12 +25771,12 @@ func (x *RequestPermissionOutcome) declaresMember(name []byte) bool {
 type RequestPermissionOutcomeCancelled CancelledPermissionOutcome
 
 func (x *RequestPermissionOutcomeCancelled) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *RequestPermissionOutcomeCancelled) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "RequestPermissionOutcomeCancelled")
+		return nil, wireNilVariant("RequestPermissionOutcomeCancelled")
 	}
 	if err := wireUnknownClash(&x.Unknown, "outcome"); err != nil {
 		return nil, err
@@ -25806,12 +25806,12 @@ func NewRequestPermissionOutcomeCancelled(v CancelledPermissionOutcome) RequestP
 type RequestPermissionOutcomeSelected SelectedPermissionOutcome
 
 func (x *RequestPermissionOutcomeSelected) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *RequestPermissionOutcomeSelected) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "RequestPermissionOutcomeSelected")
+		return nil, wireNilVariant("RequestPermissionOutcomeSelected")
 	}
 	if err := wireUnknownClash(&x.Unknown, "outcome"); err != nil {
 		return nil, err
@@ -25877,12 +25877,12 @@ func (x *RequestPermissionOutcomeOther) decodeObject(r *wireReader, known *wireK
 }
 
 func (x *RequestPermissionOutcomeOther) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *RequestPermissionOutcomeOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "RequestPermissionOutcomeOther")
+		return nil, wireNilVariant("RequestPermissionOutcomeOther")
 	}
 	switch x.Outcome {
 	case "", "cancelled", "selected":
@@ -25958,7 +25958,7 @@ func (x *CancelledPermissionOutcome) decodeObject(r *wireReader, known *wireKnow
 }
 
 func (x *CancelledPermissionOutcome) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CancelledPermissionOutcome) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -25981,7 +25981,7 @@ func (*CancelledPermissionOutcome) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x CancelledPermissionOutcome) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SelectedPermissionOutcome: The user selected one of the provided options.
@@ -26047,7 +26047,7 @@ func (x *SelectedPermissionOutcome) decodeObject(r *wireReader, known *wireKnown
 }
 
 func (x *SelectedPermissionOutcome) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SelectedPermissionOutcome) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -26073,7 +26073,7 @@ func (*SelectedPermissionOutcome) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SelectedPermissionOutcome) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // CreateElicitationResponse: Response from the client to an elicitation request.
@@ -26127,7 +26127,7 @@ func (x *CreateElicitationResponse) decodeObject(r *wireReader, known *wireKnown
 }
 
 func (x *CreateElicitationResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CreateElicitationResponse) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -26153,7 +26153,7 @@ func (x *CreateElicitationResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x CreateElicitationResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // CreateElicitationResponseVariant: Response from the client to an elicitation request.
@@ -26263,12 +26263,12 @@ func (x *CreateElicitationResponseVariant) declaresMember(name []byte) bool {
 type CreateElicitationResponseAccept ElicitationAcceptAction
 
 func (x *CreateElicitationResponseAccept) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CreateElicitationResponseAccept) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "CreateElicitationResponseAccept")
+		return nil, wireNilVariant("CreateElicitationResponseAccept")
 	}
 	if err := wireUnknownClash(&x.Unknown, "action"); err != nil {
 		return nil, err
@@ -26323,12 +26323,12 @@ func (x *CreateElicitationResponseDecline) decodeObject(r *wireReader, known *wi
 }
 
 func (x *CreateElicitationResponseDecline) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CreateElicitationResponseDecline) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "CreateElicitationResponseDecline")
+		return nil, wireNilVariant("CreateElicitationResponseDecline")
 	}
 	buf = wireAppendKey(buf, open, "\"action\":\"decline\"")
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -26383,12 +26383,12 @@ func (x *CreateElicitationResponseCancel) decodeObject(r *wireReader, known *wir
 }
 
 func (x *CreateElicitationResponseCancel) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CreateElicitationResponseCancel) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "CreateElicitationResponseCancel")
+		return nil, wireNilVariant("CreateElicitationResponseCancel")
 	}
 	buf = wireAppendKey(buf, open, "\"action\":\"cancel\"")
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -26453,12 +26453,12 @@ func (x *CreateElicitationResponseOther) decodeObject(r *wireReader, known *wire
 }
 
 func (x *CreateElicitationResponseOther) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CreateElicitationResponseOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "CreateElicitationResponseOther")
+		return nil, wireNilVariant("CreateElicitationResponseOther")
 	}
 	switch x.Action {
 	case "", "accept", "cancel", "decline":
@@ -26704,7 +26704,7 @@ type ElicitationContentValueString string
 
 func (x *ElicitationContentValueString) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationContentValueString")
+		return nil, wireNilVariant("ElicitationContentValueString")
 	}
 	return wireAppendString((*string)(x), buf)
 }
@@ -26724,7 +26724,7 @@ type ElicitationContentValueInteger int64
 
 func (x *ElicitationContentValueInteger) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationContentValueInteger")
+		return nil, wireNilVariant("ElicitationContentValueInteger")
 	}
 	return wireAppendInt64((*int64)(x), buf)
 }
@@ -26744,7 +26744,7 @@ type ElicitationContentValueNumber float64
 
 func (x *ElicitationContentValueNumber) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationContentValueNumber")
+		return nil, wireNilVariant("ElicitationContentValueNumber")
 	}
 	return wireAppendFloat64((*float64)(x), buf)
 }
@@ -26764,7 +26764,7 @@ type ElicitationContentValueBoolean bool
 
 func (x *ElicitationContentValueBoolean) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationContentValueBoolean")
+		return nil, wireNilVariant("ElicitationContentValueBoolean")
 	}
 	return wireAppendBool((*bool)(x), buf)
 }
@@ -26784,7 +26784,7 @@ type ElicitationContentValueStringArray []string
 
 func (x *ElicitationContentValueStringArray) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationContentValueStringArray")
+		return nil, wireNilVariant("ElicitationContentValueStringArray")
 	}
 	return wireAppendSlice(buf, *(*[]string)(x), wireAppendString)
 }
@@ -26807,7 +26807,7 @@ type ElicitationContentValueOther json.RawMessage
 
 func (x *ElicitationContentValueOther) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationContentValueOther")
+		return nil, wireNilVariant("ElicitationContentValueOther")
 	}
 	return wireAppendRaw((*json.RawMessage)(x), buf)
 }
@@ -26874,7 +26874,7 @@ func (x *ElicitationAcceptAction) decodeObject(r *wireReader, known *wireKnownSe
 }
 
 func (x *ElicitationAcceptAction) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationAcceptAction) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -26897,7 +26897,7 @@ func (*ElicitationAcceptAction) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ElicitationAcceptAction) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ClientNotification: A JSON-RPC notification object.
@@ -26957,7 +26957,7 @@ func (x *ClientNotification) decodeObject(r *wireReader, known *wireKnownSet) er
 }
 
 func (x *ClientNotification) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ClientNotification) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -26983,7 +26983,7 @@ func (*ClientNotification) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ClientNotification) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ClientNotificationParams: All possible notifications that a client can send to an agent.
@@ -27121,7 +27121,7 @@ type ClientNotificationParamsCancelSessionNotification CancelSessionNotification
 
 func (x *ClientNotificationParamsCancelSessionNotification) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientNotificationParamsCancelSessionNotification")
+		return nil, wireNilVariant("ClientNotificationParamsCancelSessionNotification")
 	}
 	return (*CancelSessionNotification)(x).appendJSON(buf)
 }
@@ -27148,7 +27148,7 @@ type ClientNotificationParamsExtNotification ExtNotification
 
 func (x *ClientNotificationParamsExtNotification) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientNotificationParamsExtNotification")
+		return nil, wireNilVariant("ClientNotificationParamsExtNotification")
 	}
 	return (*ExtNotification)(x).appendJSON(buf)
 }
@@ -27228,7 +27228,7 @@ func (x *CancelSessionNotification) decodeObject(r *wireReader, known *wireKnown
 }
 
 func (x *CancelSessionNotification) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CancelSessionNotification) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -27254,7 +27254,7 @@ func (*CancelSessionNotification) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x CancelSessionNotification) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // CancelRequestNotification: Notification to cancel an ongoing request.
@@ -27325,7 +27325,7 @@ func (x *CancelRequestNotification) decodeObject(r *wireReader, known *wireKnown
 }
 
 func (x *CancelRequestNotification) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CancelRequestNotification) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -27351,7 +27351,7 @@ func (*CancelRequestNotification) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x CancelRequestNotification) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SideAgent is the side "agent": it handles the methods of AgentMethods.

@@ -36,7 +36,7 @@ type AgentRequestParamsMessageMCPRequest MessageMcpRequest
 
 func (x *AgentRequestParamsMessageMCPRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentRequestParamsMessageMCPRequest")
+		return nil, wireNilVariant("AgentRequestParamsMessageMCPRequest")
 	}
 	return (*MessageMcpRequest)(x).appendJSON(buf)
 }
@@ -133,7 +133,7 @@ func (x *MessageMcpRequest) decodeObject(r *wireReader, known *wireKnownSet) err
 }
 
 func (x *MessageMcpRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *MessageMcpRequest) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -170,7 +170,7 @@ func (*MessageMcpRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x MessageMcpRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // McpServerAcpId: UNSTABLE
@@ -321,7 +321,7 @@ func (x *McpAcpCapabilities) decodeObject(r *wireReader, known *wireKnownSet) er
 }
 
 func (x *McpAcpCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *McpAcpCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -344,7 +344,7 @@ func (*McpAcpCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x McpAcpCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // decodeGatedMCPOverACP decodes the variants of McpServer that unstable_mcp_over_acp adds.
@@ -374,12 +374,12 @@ func (x *McpServer) decodeGatedMCPOverACP(tag []byte, r *wireReader, known *wire
 type McpServerACP McpServerAcp
 
 func (x *McpServerACP) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *McpServerACP) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "McpServerACP")
+		return nil, wireNilVariant("McpServerACP")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
@@ -479,7 +479,7 @@ func (x *McpServerAcp) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *McpServerAcp) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *McpServerAcp) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -508,7 +508,7 @@ func (*McpServerAcp) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x McpServerAcp) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 func init() {
@@ -535,7 +535,7 @@ type ClientResponseResultResultMessageMCPResponse MessageMcpResponse
 
 func (x *ClientResponseResultResultMessageMCPResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientResponseResultResultMessageMCPResponse")
+		return nil, wireNilVariant("ClientResponseResultResultMessageMCPResponse")
 	}
 	return (*MessageMcpResponse)(x).appendJSON(buf)
 }
@@ -735,12 +735,12 @@ func (x *MessageMcpResponseResult) decodeObject(r *wireReader, known *wireKnownS
 }
 
 func (x *MessageMcpResponseResult) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *MessageMcpResponseResult) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "MessageMcpResponseResult")
+		return nil, wireNilVariant("MessageMcpResponseResult")
 	}
 	var err error
 	if len(x.Result) > 0 {
@@ -834,12 +834,12 @@ func (x *MessageMcpResponseError) decodeObject(r *wireReader, known *wireKnownSe
 }
 
 func (x *MessageMcpResponseError) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *MessageMcpResponseError) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "MessageMcpResponseError")
+		return nil, wireNilVariant("MessageMcpResponseError")
 	}
 	var err error
 	if buf, err = x.Error.appendJSON(wireAppendKey(buf, open, "\"error\":")); err != nil {
@@ -936,7 +936,7 @@ func (x *McpError) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *McpError) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *McpError) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -965,7 +965,7 @@ func (*McpError) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x McpError) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 func init() {
@@ -996,7 +996,7 @@ type ClientNotificationParamsMessageMCPNotification MessageMcpNotification
 
 func (x *ClientNotificationParamsMessageMCPNotification) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientNotificationParamsMessageMCPNotification")
+		return nil, wireNilVariant("ClientNotificationParamsMessageMCPNotification")
 	}
 	return (*MessageMcpNotification)(x).appendJSON(buf)
 }
@@ -1094,7 +1094,7 @@ func (x *MessageMcpNotification) decodeObject(r *wireReader, known *wireKnownSet
 }
 
 func (x *MessageMcpNotification) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *MessageMcpNotification) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -1131,7 +1131,7 @@ func (*MessageMcpNotification) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x MessageMcpNotification) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // Methods that the side "agent" handles (AgentMethods).

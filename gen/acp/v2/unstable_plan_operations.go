@@ -29,12 +29,12 @@ func (x *SessionUpdate) decodeGatedPlanOperations(tag []byte, r *wireReader, kno
 type SessionUpdatePlanRemoved PlanRemoved
 
 func (x *SessionUpdatePlanRemoved) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdatePlanRemoved) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdatePlanRemoved")
+		return nil, wireNilVariant("SessionUpdatePlanRemoved")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
@@ -86,12 +86,12 @@ func (x *PlanUpdateContent) decodeGatedPlanOperations(tag []byte, r *wireReader,
 type PlanUpdateContentFile PlanFile
 
 func (x *PlanUpdateContentFile) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanUpdateContentFile) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "PlanUpdateContentFile")
+		return nil, wireNilVariant("PlanUpdateContentFile")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
@@ -122,12 +122,12 @@ func NewPlanUpdateContentFile(v PlanFile) PlanUpdateContent {
 type PlanUpdateContentMarkdown PlanMarkdown
 
 func (x *PlanUpdateContentMarkdown) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanUpdateContentMarkdown) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "PlanUpdateContentMarkdown")
+		return nil, wireNilVariant("PlanUpdateContentMarkdown")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
@@ -221,7 +221,7 @@ func (x *PlanFile) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *PlanFile) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanFile) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -250,7 +250,7 @@ func (*PlanFile) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x PlanFile) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // PlanMarkdown: UNSTABLE
@@ -326,7 +326,7 @@ func (x *PlanMarkdown) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *PlanMarkdown) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanMarkdown) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -355,7 +355,7 @@ func (*PlanMarkdown) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x PlanMarkdown) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // PlanRemoved: UNSTABLE
@@ -425,7 +425,7 @@ func (x *PlanRemoved) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *PlanRemoved) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanRemoved) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -451,5 +451,5 @@ func (*PlanRemoved) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x PlanRemoved) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }

@@ -71,7 +71,7 @@ func (x *ProxyRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *ProxyRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ProxyRequest) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -100,7 +100,7 @@ func (*ProxyRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ProxyRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ProxyRequestParams: UNSTABLE
@@ -237,14 +237,14 @@ type ProxyRequestParamsInitializeProxyRequest InitializeProxyRequest
 
 func (x *ProxyRequestParamsInitializeProxyRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ProxyRequestParamsInitializeProxyRequest")
+		return nil, wireNilVariant("ProxyRequestParamsInitializeProxyRequest")
 	}
 	return (*InitializeProxyRequest)(x).appendJSON(buf)
 }
 
 func (x *ProxyRequestParamsInitializeProxyRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ProxyRequestParamsInitializeProxyRequest")
+		return nil, wireNilVariant("ProxyRequestParamsInitializeProxyRequest")
 	}
 	return (*InitializeProxyRequest)(x).appendMembers(buf, open)
 }
@@ -272,14 +272,14 @@ type ProxyRequestParamsProxySuccessorRequest ProxySuccessorRequest
 
 func (x *ProxyRequestParamsProxySuccessorRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ProxyRequestParamsProxySuccessorRequest")
+		return nil, wireNilVariant("ProxyRequestParamsProxySuccessorRequest")
 	}
 	return (*ProxySuccessorRequest)(x).appendJSON(buf)
 }
 
 func (x *ProxyRequestParamsProxySuccessorRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ProxyRequestParamsProxySuccessorRequest")
+		return nil, wireNilVariant("ProxyRequestParamsProxySuccessorRequest")
 	}
 	return (*ProxySuccessorRequest)(x).appendMembers(buf, open)
 }
@@ -441,7 +441,7 @@ func (x *ProxySuccessorRequest) decodeObject(r *wireReader, known *wireKnownSet)
 }
 
 func (x *ProxySuccessorRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ProxySuccessorRequest) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -472,7 +472,7 @@ func (*ProxySuccessorRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ProxySuccessorRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ProxyResponse: A JSON-RPC response object.
@@ -646,12 +646,12 @@ func (x *ProxyResponseResult) decodeObject(r *wireReader, known *wireKnownSet) e
 }
 
 func (x *ProxyResponseResult) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ProxyResponseResult) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ProxyResponseResult")
+		return nil, wireNilVariant("ProxyResponseResult")
 	}
 	var err error
 	if buf, err = x.ID.appendJSON(wireAppendKey(buf, open, "\"id\":")); err != nil {
@@ -735,12 +735,12 @@ func (x *ProxyResponseError) decodeObject(r *wireReader, known *wireKnownSet) er
 }
 
 func (x *ProxyResponseError) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ProxyResponseError) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ProxyResponseError")
+		return nil, wireNilVariant("ProxyResponseError")
 	}
 	var err error
 	if buf, err = x.ID.appendJSON(wireAppendKey(buf, open, "\"id\":")); err != nil {
@@ -911,7 +911,7 @@ type ProxyResponseResultResultInitializeProxyResponse InitializeProxyResponse
 
 func (x *ProxyResponseResultResultInitializeProxyResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ProxyResponseResultResultInitializeProxyResponse")
+		return nil, wireNilVariant("ProxyResponseResultResultInitializeProxyResponse")
 	}
 	return (*InitializeProxyResponse)(x).appendJSON(buf)
 }
@@ -931,7 +931,7 @@ type ProxyResponseResultResultProxySuccessorResponse ProxySuccessorResponse
 
 func (x *ProxyResponseResultResultProxySuccessorResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ProxyResponseResultResultProxySuccessorResponse")
+		return nil, wireNilVariant("ProxyResponseResultResultProxySuccessorResponse")
 	}
 	return (*ProxySuccessorResponse)(x).appendJSON(buf)
 }
@@ -1022,7 +1022,7 @@ type ProxyResponseErrorIDNumber int64
 
 func (x *ProxyResponseErrorIDNumber) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ProxyResponseErrorIDNumber")
+		return nil, wireNilVariant("ProxyResponseErrorIDNumber")
 	}
 	return wireAppendInt64((*int64)(x), buf)
 }
@@ -1042,7 +1042,7 @@ type ProxyResponseErrorIDStr string
 
 func (x *ProxyResponseErrorIDStr) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ProxyResponseErrorIDStr")
+		return nil, wireNilVariant("ProxyResponseErrorIDStr")
 	}
 	return wireAppendString((*string)(x), buf)
 }
@@ -1194,7 +1194,7 @@ func (x *ProxyNotification) decodeObject(r *wireReader, known *wireKnownSet) err
 }
 
 func (x *ProxyNotification) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ProxyNotification) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -1220,7 +1220,7 @@ func (*ProxyNotification) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ProxyNotification) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ProxyNotificationParams: UNSTABLE
@@ -1302,14 +1302,14 @@ type ProxyNotificationParamsProxySuccessorNotification ProxySuccessorNotificatio
 
 func (x *ProxyNotificationParamsProxySuccessorNotification) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ProxyNotificationParamsProxySuccessorNotification")
+		return nil, wireNilVariant("ProxyNotificationParamsProxySuccessorNotification")
 	}
 	return (*ProxySuccessorNotification)(x).appendJSON(buf)
 }
 
 func (x *ProxyNotificationParamsProxySuccessorNotification) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ProxyNotificationParamsProxySuccessorNotification")
+		return nil, wireNilVariant("ProxyNotificationParamsProxySuccessorNotification")
 	}
 	return (*ProxySuccessorNotification)(x).appendMembers(buf, open)
 }
@@ -1415,7 +1415,7 @@ func (x *ProxySuccessorNotification) decodeObject(r *wireReader, known *wireKnow
 }
 
 func (x *ProxySuccessorNotification) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ProxySuccessorNotification) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -1446,7 +1446,7 @@ func (*ProxySuccessorNotification) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ProxySuccessorNotification) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SideProxy is the side "proxy": it handles the methods of ProxyMethods.

@@ -45,7 +45,7 @@ type AgentResponseResultResultArchiveSessionResponse ArchiveSessionResponse
 
 func (x *AgentResponseResultResultArchiveSessionResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultArchiveSessionResponse")
+		return nil, wireNilVariant("AgentResponseResultResultArchiveSessionResponse")
 	}
 	return (*ArchiveSessionResponse)(x).appendJSON(buf)
 }
@@ -65,7 +65,7 @@ type AgentResponseResultResultUnarchiveSessionResponse UnarchiveSessionResponse
 
 func (x *AgentResponseResultResultUnarchiveSessionResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultUnarchiveSessionResponse")
+		return nil, wireNilVariant("AgentResponseResultResultUnarchiveSessionResponse")
 	}
 	return (*UnarchiveSessionResponse)(x).appendJSON(buf)
 }
@@ -175,7 +175,7 @@ func (x *SessionArchiveCapabilities) decodeObject(r *wireReader, known *wireKnow
 }
 
 func (x *SessionArchiveCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionArchiveCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -198,7 +198,7 @@ func (*SessionArchiveCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionArchiveCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionInfoSessionArchive holds the members of SessionInfo that unstable_session_archive adds.
@@ -294,7 +294,7 @@ func (x *ArchiveSessionResponse) decodeObject(r *wireReader, known *wireKnownSet
 }
 
 func (x *ArchiveSessionResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ArchiveSessionResponse) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -317,7 +317,7 @@ func (*ArchiveSessionResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ArchiveSessionResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // UnarchiveSessionResponse: UNSTABLE
@@ -374,7 +374,7 @@ func (x *UnarchiveSessionResponse) decodeObject(r *wireReader, known *wireKnownS
 }
 
 func (x *UnarchiveSessionResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *UnarchiveSessionResponse) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -397,7 +397,7 @@ func (*UnarchiveSessionResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x UnarchiveSessionResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 func init() {
@@ -443,7 +443,7 @@ type ClientRequestParamsArchiveSessionRequest ArchiveSessionRequest
 
 func (x *ClientRequestParamsArchiveSessionRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsArchiveSessionRequest")
+		return nil, wireNilVariant("ClientRequestParamsArchiveSessionRequest")
 	}
 	return (*ArchiveSessionRequest)(x).appendJSON(buf)
 }
@@ -469,7 +469,7 @@ type ClientRequestParamsUnarchiveSessionRequest UnarchiveSessionRequest
 
 func (x *ClientRequestParamsUnarchiveSessionRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsUnarchiveSessionRequest")
+		return nil, wireNilVariant("ClientRequestParamsUnarchiveSessionRequest")
 	}
 	return (*UnarchiveSessionRequest)(x).appendJSON(buf)
 }
@@ -665,7 +665,7 @@ func (x *ArchiveSessionRequest) decodeObject(r *wireReader, known *wireKnownSet)
 }
 
 func (x *ArchiveSessionRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ArchiveSessionRequest) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -691,7 +691,7 @@ func (*ArchiveSessionRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ArchiveSessionRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // UnarchiveSessionRequest: UNSTABLE
@@ -769,7 +769,7 @@ func (x *UnarchiveSessionRequest) decodeObject(r *wireReader, known *wireKnownSe
 }
 
 func (x *UnarchiveSessionRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(append(buf, '{'), len(buf)+1))
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *UnarchiveSessionRequest) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -795,7 +795,7 @@ func (*UnarchiveSessionRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x UnarchiveSessionRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // Methods that the side "agent" handles (AgentMethods).

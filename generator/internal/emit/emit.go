@@ -110,6 +110,17 @@ func emitMarshal(f *File, name string) {
 	)
 }
 
+// emitMarshalObject is emitMarshal for an object type, through the
+// runtime's wireMarshalOf: no method value (a function) per type. The copy
+// of x goes to the heap either way, since appendMembers hands x to
+// wireAppendUnknown; for other types, whose x stays on the stack, the
+// interface would add an allocation.
+func emitMarshalObject(f *File, name string) {
+	docFunc(f, "MarshalJSON implements json.Marshaler.").Params(Id("x").Id(name)).Id("MarshalJSON").Params().Params(Index().Byte(), Error()).Block(
+		Return(Id("wireMarshalOf").Call(Op("&").Id("x"))),
+	)
+}
+
 // emitUnmarshal emits UnmarshalJSON for a type in terms of its cursor
 // decoder.
 func emitUnmarshal(f *File, name string) {
@@ -145,7 +156,7 @@ const knownDecodeMethod = "decodeObject"
 // appendMembers.
 func emitAppendObject(f *File, recv Code) {
 	newFunc(f).Params(recv).Id("appendJSON").Params(Id("buf").Index().Byte()).Params(Index().Byte(), Error()).Block(
-		Return(Id("wireAppendClose").Call(Id("x").Dot("appendMembers").Call(Append(Id("buf"), LitRune('{')), Len(Id("buf")).Op("+").Lit(1)))),
+		Return(Id("wireAppendClose").Call(Id("x").Dot("appendMembers").Call(Id("wireAppendOpen").Call(Id("buf")), Len(Id("buf")).Op("+").Lit(1)))),
 	)
 }
 

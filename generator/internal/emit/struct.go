@@ -59,7 +59,11 @@ func emitStruct(fs *fileSet, t *ir.Decl) {
 	doc(f, t.Name, t.Doc)
 	o := object{Name: t.Name, Fields: t.Struct.Fields, Extra: t.Struct.Extra, Variant: t.Struct.Variant, Unmarshal: true, Parts: t.Struct.Parts, Members: t.Struct.Members}
 	emitObject(f, o)
-	emitMarshal(f, t.Name)
+	if o.keeps() {
+		emitMarshalObject(f, t.Name)
+	} else {
+		emitMarshal(f, t.Name)
+	}
 	emitFieldParts(fs, t)
 	if t.Struct.Variant != nil {
 		emitUnion(fs, t.Struct.Variant.Name, t.Struct.Variant.Doc, t.Struct.Variant)
@@ -447,7 +451,7 @@ func emitObjectMembers(f *File, o object) {
 // nilGuard makes encoding a nil variant pointer an error: a union holding
 // (*V)(nil) would otherwise panic in V's encoder.
 func nilGuard(name string) Code {
-	return If(Id("x").Op("==").Nil()).Block(Return(Nil(), Id("wireEncodeErrorf").Call(Lit("%s: the variant is a nil pointer"), Lit(name))))
+	return If(Id("x").Op("==").Nil()).Block(Return(Nil(), Id("wireNilVariant").Call(Lit(name))))
 }
 
 // catchAllTagCheck refuses to encode a catch-all whose tag a variant of its
