@@ -56,184 +56,101 @@ func (x *Plan) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.Meta.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "meta")
+			if it.once(&seen, 0) {
+				err = x.Meta.decodeWire(r)
 			}
 		case "plan_id":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.PlanID, r)
-			if err != nil {
-				return wireAtKey(err, "plan_id")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.PlanID, r)
 			}
 		case "context_id":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := wireDecodeString(&x.ContextID, r)
-			if err != nil {
-				return wireAtKey(err, "context_id")
+			if it.once(&seen, 2) {
+				err = wireDecodeString(&x.ContextID, r)
 			}
 		case "title":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			err := wireDecodeString(&x.Title, r)
-			if err != nil {
-				return wireAtKey(err, "title")
+			if it.once(&seen, 3) {
+				err = wireDecodeString(&x.Title, r)
 			}
 		case "objective":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			err := wireDecodeString(&x.Objective, r)
-			if err != nil {
-				return wireAtKey(err, "objective")
+			if it.once(&seen, 4) {
+				err = wireDecodeString(&x.Objective, r)
 			}
 		case "status":
-			if seen&(1<<5) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 5
-			err := x.Status.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "status")
+			if it.once(&seen, 5) {
+				err = x.Status.decodeWire(r)
 			}
 		case "steps":
-			if seen&(1<<6) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 6
-			err := wireDecodeSlice(&x.Steps, r, false, (*PlanStep).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "steps")
+			if it.once(&seen, 6) {
+				err = wireDecodeSlice(&x.Steps, r, false, (*PlanStep).decodeWire)
 			}
 		case "trace":
-			if seen&(1<<7) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 7
-			x.Trace = new(Trace)
-			err := x.Trace.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "trace")
+			if it.once(&seen, 7) {
+				x.Trace = new(Trace)
+				err = x.Trace.decodeWire(r)
 			}
 		case "events":
-			if seen&(1<<8) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 8
-			err := wireDecodeSlice(&x.Events, r, false, (*PlanEvent).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "events")
+			if it.once(&seen, 8) {
+				err = wireDecodeSlice(&x.Events, r, false, (*PlanEvent).decodeWire)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("meta")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("plan_id")
-	}
-	if seen&(1<<2) == 0 {
-		return wireMissing("context_id")
-	}
-	if seen&(1<<3) == 0 {
-		return wireMissing("title")
-	}
-	if seen&(1<<4) == 0 {
-		return wireMissing("objective")
-	}
-	if seen&(1<<5) == 0 {
-		return wireMissing("status")
-	}
-	if seen&(1<<6) == 0 {
-		return wireMissing("steps")
+	if seen&0x7f != 0x7f {
+		return wireMissingOf(seen, 0x7f, "meta", "plan_id", "context_id", "title", "objective", "status", "steps")
 	}
 	return nil
 }
 
 func (x *Plan) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *Plan) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"meta\":"...)
-	buf, err = x.Meta.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Meta.appendJSON(wireAppendKey(buf, open, "\"meta\":")); err != nil {
 		return nil, wireAtKey(err, "meta")
 	}
-	buf = append(wireComma(buf, open), "\"plan_id\":"...)
-	buf, err = wireAppendString(&x.PlanID, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.PlanID, wireAppendKey(buf, open, "\"plan_id\":")); err != nil {
 		return nil, wireAtKey(err, "plan_id")
 	}
-	buf = append(wireComma(buf, open), "\"context_id\":"...)
-	buf, err = wireAppendString(&x.ContextID, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.ContextID, wireAppendKey(buf, open, "\"context_id\":")); err != nil {
 		return nil, wireAtKey(err, "context_id")
 	}
-	buf = append(wireComma(buf, open), "\"title\":"...)
-	buf, err = wireAppendString(&x.Title, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Title, wireAppendKey(buf, open, "\"title\":")); err != nil {
 		return nil, wireAtKey(err, "title")
 	}
-	buf = append(wireComma(buf, open), "\"objective\":"...)
-	buf, err = wireAppendString(&x.Objective, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Objective, wireAppendKey(buf, open, "\"objective\":")); err != nil {
 		return nil, wireAtKey(err, "objective")
 	}
-	buf = append(wireComma(buf, open), "\"status\":"...)
-	buf, err = x.Status.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Status.appendJSON(wireAppendKey(buf, open, "\"status\":")); err != nil {
 		return nil, wireAtKey(err, "status")
 	}
 	if x.Steps != nil {
-		buf = append(wireComma(buf, open), "\"steps\":"...)
-		buf, err = wireAppendSlice(buf, x.Steps, (*PlanStep).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"steps\":"), x.Steps, (*PlanStep).appendJSON); err != nil {
 			return nil, wireAtKey(err, "steps")
 		}
 	} else {
-		buf = append(wireComma(buf, open), "\"steps\":"...)
-		buf = append(buf, "[]"...)
+		buf = wireAppendKey(buf, open, "\"steps\":[]")
 	}
 	if x.Trace != nil {
-		buf = append(wireComma(buf, open), "\"trace\":"...)
-		buf, err = x.Trace.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Trace.appendJSON(wireAppendKey(buf, open, "\"trace\":")); err != nil {
 			return nil, wireAtKey(err, "trace")
 		}
 	}
 	if x.Events != nil {
-		buf = append(wireComma(buf, open), "\"events\":"...)
-		buf, err = wireAppendSlice(buf, x.Events, (*PlanEvent).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"events\":"), x.Events, (*PlanEvent).appendJSON); err != nil {
 			return nil, wireAtKey(err, "events")
 		}
 	}
@@ -250,7 +167,7 @@ func (*Plan) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x Plan) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // Meta: Protocol metadata: which protocol version the document follows and what produced it. Members not named here are kept.
@@ -281,61 +198,46 @@ func (x *Meta) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "protocolVersion":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.ProtocolVersion, r)
-			if err != nil {
-				return wireAtKey(err, "protocolVersion")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.ProtocolVersion, r)
 			}
 		case "source":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			x.Source = new(string)
-			err := wireDecodeString(x.Source, r)
-			if err != nil {
-				return wireAtKey(err, "source")
+			if it.once(&seen, 1) {
+				x.Source = new(string)
+				err = wireDecodeString(x.Source, r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("protocolVersion")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "protocolVersion")
 	}
 	return nil
 }
 
 func (x *Meta) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *Meta) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"protocolVersion\":"...)
-	buf, err = wireAppendString(&x.ProtocolVersion, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.ProtocolVersion, wireAppendKey(buf, open, "\"protocolVersion\":")); err != nil {
 		return nil, wireAtKey(err, "protocolVersion")
 	}
 	if x.Source != nil {
-		buf = append(wireComma(buf, open), "\"source\":"...)
-		buf, err = wireAppendString(x.Source, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Source, wireAppendKey(buf, open, "\"source\":")); err != nil {
 			return nil, wireAtKey(err, "source")
 		}
 	}
@@ -352,7 +254,7 @@ func (*Meta) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x Meta) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // PlanStatus: Where the plan is in its lifecycle.
@@ -452,128 +354,79 @@ func (x *PlanStep) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "step_id":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.StepID, r)
-			if err != nil {
-				return wireAtKey(err, "step_id")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.StepID, r)
 			}
 		case "description":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Description, r)
-			if err != nil {
-				return wireAtKey(err, "description")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Description, r)
 			}
 		case "status":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := x.Status.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "status")
+			if it.once(&seen, 2) {
+				err = x.Status.decodeWire(r)
 			}
 		case "dependencies":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			err := wireDecodeSlice(&x.Dependencies, r, false, wireDecodeString)
-			if err != nil {
-				return wireAtKey(err, "dependencies")
+			if it.once(&seen, 3) {
+				err = wireDecodeSlice(&x.Dependencies, r, false, wireDecodeString)
 			}
 		case "agent_role":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			x.AgentRole = new(string)
-			err := wireDecodeString(x.AgentRole, r)
-			if err != nil {
-				return wireAtKey(err, "agent_role")
+			if it.once(&seen, 4) {
+				x.AgentRole = new(string)
+				err = wireDecodeString(x.AgentRole, r)
 			}
 		case "order_index":
-			if seen&(1<<5) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 5
-			x.OrderIndex = new(int64)
-			err := wireDecodeInt64(x.OrderIndex, r)
-			if err != nil {
-				return wireAtKey(err, "order_index")
+			if it.once(&seen, 5) {
+				x.OrderIndex = new(int64)
+				err = wireDecodeInt64(x.OrderIndex, r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("step_id")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("description")
-	}
-	if seen&(1<<2) == 0 {
-		return wireMissing("status")
+	if seen&0x7 != 0x7 {
+		return wireMissingOf(seen, 0x7, "step_id", "description", "status")
 	}
 	return nil
 }
 
 func (x *PlanStep) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanStep) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"step_id\":"...)
-	buf, err = wireAppendString(&x.StepID, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.StepID, wireAppendKey(buf, open, "\"step_id\":")); err != nil {
 		return nil, wireAtKey(err, "step_id")
 	}
-	buf = append(wireComma(buf, open), "\"description\":"...)
-	buf, err = wireAppendString(&x.Description, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
 		return nil, wireAtKey(err, "description")
 	}
-	buf = append(wireComma(buf, open), "\"status\":"...)
-	buf, err = x.Status.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Status.appendJSON(wireAppendKey(buf, open, "\"status\":")); err != nil {
 		return nil, wireAtKey(err, "status")
 	}
 	if x.Dependencies != nil {
-		buf = append(wireComma(buf, open), "\"dependencies\":"...)
-		buf, err = wireAppendSlice(buf, x.Dependencies, wireAppendString)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"dependencies\":"), x.Dependencies, wireAppendString); err != nil {
 			return nil, wireAtKey(err, "dependencies")
 		}
 	}
 	if x.AgentRole != nil {
-		buf = append(wireComma(buf, open), "\"agent_role\":"...)
-		buf, err = wireAppendString(x.AgentRole, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.AgentRole, wireAppendKey(buf, open, "\"agent_role\":")); err != nil {
 			return nil, wireAtKey(err, "agent_role")
 		}
 	}
 	if x.OrderIndex != nil {
-		buf = append(wireComma(buf, open), "\"order_index\":"...)
-		buf, err = wireAppendInt64(x.OrderIndex, buf)
-		if err != nil {
+		if buf, err = wireAppendInt64(x.OrderIndex, wireAppendKey(buf, open, "\"order_index\":")); err != nil {
 			return nil, wireAtKey(err, "order_index")
 		}
 	}
@@ -590,7 +443,7 @@ func (*PlanStep) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x PlanStep) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // StepStatus: Where a step is in its execution.
@@ -678,45 +531,37 @@ func (x *Trace) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "trace_id":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.TraceID, r)
-			if err != nil {
-				return wireAtKey(err, "trace_id")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.TraceID, r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("trace_id")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "trace_id")
 	}
 	return nil
 }
 
 func (x *Trace) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *Trace) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"trace_id\":"...)
-	buf, err = wireAppendString(&x.TraceID, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.TraceID, wireAppendKey(buf, open, "\"trace_id\":")); err != nil {
 		return nil, wireAtKey(err, "trace_id")
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -732,7 +577,7 @@ func (*Trace) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x Trace) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // PlanEvent: Something that happened to the plan. The specification names the events member without defining its items; this is the smallest shape that makes an event useful (what happened and when), and members not named here are kept.
@@ -763,62 +608,44 @@ func (x *PlanEvent) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "event_type":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.EventType, r)
-			if err != nil {
-				return wireAtKey(err, "event_type")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.EventType, r)
 			}
 		case "timestamp":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Timestamp, r)
-			if err != nil {
-				return wireAtKey(err, "timestamp")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Timestamp, r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("event_type")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("timestamp")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "event_type", "timestamp")
 	}
 	return nil
 }
 
 func (x *PlanEvent) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanEvent) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"event_type\":"...)
-	buf, err = wireAppendString(&x.EventType, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.EventType, wireAppendKey(buf, open, "\"event_type\":")); err != nil {
 		return nil, wireAtKey(err, "event_type")
 	}
-	buf = append(wireComma(buf, open), "\"timestamp\":"...)
-	buf, err = wireAppendString(&x.Timestamp, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Timestamp, wireAppendKey(buf, open, "\"timestamp\":")); err != nil {
 		return nil, wireAtKey(err, "timestamp")
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -834,5 +661,5 @@ func (*PlanEvent) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x PlanEvent) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }

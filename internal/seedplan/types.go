@@ -32,79 +32,51 @@ func (x *SessionUpdateNotification) decodeObject(r *wireReader, known *wireKnown
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.Jsonrpc.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "jsonrpc")
+			if it.once(&seen, 0) {
+				err = x.Jsonrpc.decodeWire(r)
 			}
 		case "method":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Method.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "method")
+			if it.once(&seen, 1) {
+				err = x.Method.decodeWire(r)
 			}
 		case "params":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := x.Params.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "params")
+			if it.once(&seen, 2) {
+				err = x.Params.decodeWire(r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("jsonrpc")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("method")
-	}
-	if seen&(1<<2) == 0 {
-		return wireMissing("params")
+	if seen&0x7 != 0x7 {
+		return wireMissingOf(seen, 0x7, "jsonrpc", "method", "params")
 	}
 	return nil
 }
 
 func (x *SessionUpdateNotification) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateNotification) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"jsonrpc\":"...)
-	buf, err = x.Jsonrpc.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Jsonrpc.appendJSON(wireAppendKey(buf, open, "\"jsonrpc\":")); err != nil {
 		return nil, wireAtKey(err, "jsonrpc")
 	}
-	buf = append(wireComma(buf, open), "\"method\":"...)
-	buf, err = x.Method.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Method.appendJSON(wireAppendKey(buf, open, "\"method\":")); err != nil {
 		return nil, wireAtKey(err, "method")
 	}
-	buf = append(wireComma(buf, open), "\"params\":"...)
-	buf, err = x.Params.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Params.appendJSON(wireAppendKey(buf, open, "\"params\":")); err != nil {
 		return nil, wireAtKey(err, "params")
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -120,7 +92,7 @@ func (*SessionUpdateNotification) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionUpdateNotification) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // JsonRpcVersion: The JSON-RPC protocol version; only 2.0 exists.
@@ -238,62 +210,44 @@ func (x *SessionNotification) decodeObject(r *wireReader, known *wireKnownSet) e
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "update":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Update.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "update")
+			if it.once(&seen, 1) {
+				err = x.Update.decodeWire(r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("sessionId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("update")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "sessionId", "update")
 	}
 	return nil
 }
 
 func (x *SessionNotification) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionNotification) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"sessionId\":"...)
-	buf, err = x.SessionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
-	buf = append(wireComma(buf, open), "\"update\":"...)
-	buf, err = x.Update.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Update.appendJSON(wireAppendKey(buf, open, "\"update\":")); err != nil {
 		return nil, wireAtKey(err, "update")
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -309,7 +263,7 @@ func (*SessionNotification) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionNotification) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionId: Names the session an update belongs to.
@@ -434,22 +388,17 @@ func (x *SessionUpdate) declaresMember(name []byte) bool {
 type SessionUpdatePlanUpdate PlanUpdate
 
 func (x *SessionUpdatePlanUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdatePlanUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdatePlanUpdate")
+		return nil, wireNilVariant("SessionUpdatePlanUpdate")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"plan_update\""...)
+	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"plan_update\"")
 	return (*PlanUpdate)(x).appendMembers(buf, open)
 }
 
@@ -471,22 +420,17 @@ func NewSessionUpdatePlanUpdate(v PlanUpdate) SessionUpdate {
 type SessionUpdatePlanRemoved PlanRemoved
 
 func (x *SessionUpdatePlanRemoved) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdatePlanRemoved) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdatePlanRemoved")
+		return nil, wireNilVariant("SessionUpdatePlanRemoved")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"plan_removed\""...)
+	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"plan_removed\"")
 	return (*PlanRemoved)(x).appendMembers(buf, open)
 }
 
@@ -538,23 +482,18 @@ func (x *SessionUpdateOther) decodeObject(r *wireReader, known *wireKnownSet) er
 }
 
 func (x *SessionUpdateOther) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateOther")
+		return nil, wireNilVariant("SessionUpdateOther")
 	}
 	switch x.SessionUpdate {
 	case "", "plan_removed", "plan_update":
 		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.SessionUpdate), "sessionUpdate")
 	}
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":"...)
+	buf = wireAppendKey(buf, open, "\"sessionUpdate\":")
 	buf = wireAppendQuoted(buf, x.SessionUpdate)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
@@ -599,45 +538,37 @@ func (x *PlanUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "plan":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.Plan.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "plan")
+			if it.once(&seen, 0) {
+				err = x.Plan.decodeWire(r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("plan")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "plan")
 	}
 	return nil
 }
 
 func (x *PlanUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"plan\":"...)
-	buf, err = x.Plan.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Plan.appendJSON(wireAppendKey(buf, open, "\"plan\":")); err != nil {
 		return nil, wireAtKey(err, "plan")
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -653,7 +584,7 @@ func (*PlanUpdate) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x PlanUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // PlanUpdateContent: The content of one plan, told apart by type. Every kind, known or
@@ -764,22 +695,17 @@ func (x *PlanUpdateContent) declaresMember(name []byte) bool {
 type PlanUpdateContentItems PlanItems
 
 func (x *PlanUpdateContentItems) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanUpdateContentItems) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "PlanUpdateContentItems")
+		return nil, wireNilVariant("PlanUpdateContentItems")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"items\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"items\"")
 	return (*PlanItems)(x).appendMembers(buf, open)
 }
 
@@ -801,22 +727,17 @@ func NewPlanUpdateContentItems(v PlanItems) PlanUpdateContent {
 type PlanUpdateContentFile PlanFile
 
 func (x *PlanUpdateContentFile) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanUpdateContentFile) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "PlanUpdateContentFile")
+		return nil, wireNilVariant("PlanUpdateContentFile")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"file\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"file\"")
 	return (*PlanFile)(x).appendMembers(buf, open)
 }
 
@@ -838,22 +759,17 @@ func NewPlanUpdateContentFile(v PlanFile) PlanUpdateContent {
 type PlanUpdateContentMarkdown PlanMarkdown
 
 func (x *PlanUpdateContentMarkdown) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanUpdateContentMarkdown) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "PlanUpdateContentMarkdown")
+		return nil, wireNilVariant("PlanUpdateContentMarkdown")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"markdown\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"markdown\"")
 	return (*PlanMarkdown)(x).appendMembers(buf, open)
 }
 
@@ -894,54 +810,46 @@ func (x *PlanUpdateContentOther) decodeObject(r *wireReader, known *wireKnownSet
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "id":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "id")
+			if it.once(&seen, 0) {
+				err = x.ID.decodeWire(r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("id")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "id")
 	}
 	return nil
 }
 
 func (x *PlanUpdateContentOther) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanUpdateContentOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "PlanUpdateContentOther")
+		return nil, wireNilVariant("PlanUpdateContentOther")
 	}
 	switch x.Type {
 	case "", "file", "items", "markdown":
 		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Type), "type")
 	}
-	buf = append(wireComma(buf, open), "\"type\":"...)
+	buf = wireAppendKey(buf, open, "\"type\":")
 	buf = wireAppendQuoted(buf, x.Type)
 	var err error
-	buf = append(wireComma(buf, open), "\"id\":"...)
-	buf, err = x.ID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ID.appendJSON(wireAppendKey(buf, open, "\"id\":")); err != nil {
 		return nil, wireAtKey(err, "id")
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -990,82 +898,56 @@ func (x *PlanItems) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "id":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "id")
+			if it.once(&seen, 0) {
+				err = x.ID.decodeWire(r)
 			}
 		case "entries":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeSlice(&x.Entries, r, false, (*PlanEntry).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "entries")
+			if it.once(&seen, 1) {
+				err = wireDecodeSlice(&x.Entries, r, false, (*PlanEntry).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := wireDecodeRawObject(&x.Meta, r)
-			if err != nil {
-				return wireAtKey(err, "_meta")
+			if it.once(&seen, 2) {
+				err = wireDecodeRawObject(&x.Meta, r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("id")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("entries")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "id", "entries")
 	}
 	return nil
 }
 
 func (x *PlanItems) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanItems) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"id\":"...)
-	buf, err = x.ID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ID.appendJSON(wireAppendKey(buf, open, "\"id\":")); err != nil {
 		return nil, wireAtKey(err, "id")
 	}
 	if x.Entries != nil {
-		buf = append(wireComma(buf, open), "\"entries\":"...)
-		buf, err = wireAppendSlice(buf, x.Entries, (*PlanEntry).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"entries\":"), x.Entries, (*PlanEntry).appendJSON); err != nil {
 			return nil, wireAtKey(err, "entries")
 		}
 	} else {
-		buf = append(wireComma(buf, open), "\"entries\":"...)
-		buf = append(buf, "[]"...)
+		buf = wireAppendKey(buf, open, "\"entries\":[]")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -1082,7 +964,7 @@ func (*PlanItems) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x PlanItems) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // PlanFile: A plan kept in a file the client can open.
@@ -1114,77 +996,52 @@ func (x *PlanFile) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "id":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "id")
+			if it.once(&seen, 0) {
+				err = x.ID.decodeWire(r)
 			}
 		case "uri":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.URI, r)
-			if err != nil {
-				return wireAtKey(err, "uri")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.URI, r)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := wireDecodeRawObject(&x.Meta, r)
-			if err != nil {
-				return wireAtKey(err, "_meta")
+			if it.once(&seen, 2) {
+				err = wireDecodeRawObject(&x.Meta, r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("id")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("uri")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "id", "uri")
 	}
 	return nil
 }
 
 func (x *PlanFile) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanFile) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"id\":"...)
-	buf, err = x.ID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ID.appendJSON(wireAppendKey(buf, open, "\"id\":")); err != nil {
 		return nil, wireAtKey(err, "id")
 	}
-	buf = append(wireComma(buf, open), "\"uri\":"...)
-	buf, err = wireAppendString(&x.URI, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.URI, wireAppendKey(buf, open, "\"uri\":")); err != nil {
 		return nil, wireAtKey(err, "uri")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -1201,7 +1058,7 @@ func (*PlanFile) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x PlanFile) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // PlanMarkdown: A plan written as markdown.
@@ -1233,77 +1090,52 @@ func (x *PlanMarkdown) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "id":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "id")
+			if it.once(&seen, 0) {
+				err = x.ID.decodeWire(r)
 			}
 		case "content":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Content, r)
-			if err != nil {
-				return wireAtKey(err, "content")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Content, r)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := wireDecodeRawObject(&x.Meta, r)
-			if err != nil {
-				return wireAtKey(err, "_meta")
+			if it.once(&seen, 2) {
+				err = wireDecodeRawObject(&x.Meta, r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("id")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("content")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "id", "content")
 	}
 	return nil
 }
 
 func (x *PlanMarkdown) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanMarkdown) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"id\":"...)
-	buf, err = x.ID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ID.appendJSON(wireAppendKey(buf, open, "\"id\":")); err != nil {
 		return nil, wireAtKey(err, "id")
 	}
-	buf = append(wireComma(buf, open), "\"content\":"...)
-	buf, err = wireAppendString(&x.Content, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Content, wireAppendKey(buf, open, "\"content\":")); err != nil {
 		return nil, wireAtKey(err, "content")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -1320,7 +1152,7 @@ func (*PlanMarkdown) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x PlanMarkdown) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // PlanRemoved: Names a plan the client should stop showing.
@@ -1348,45 +1180,37 @@ func (x *PlanRemoved) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "id":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "id")
+			if it.once(&seen, 0) {
+				err = x.ID.decodeWire(r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("id")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "id")
 	}
 	return nil
 }
 
 func (x *PlanRemoved) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanRemoved) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"id\":"...)
-	buf, err = x.ID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ID.appendJSON(wireAppendKey(buf, open, "\"id\":")); err != nil {
 		return nil, wireAtKey(err, "id")
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -1402,7 +1226,7 @@ func (*PlanRemoved) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x PlanRemoved) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // PlanId: Tells the plans of one session apart.
@@ -1454,79 +1278,51 @@ func (x *PlanEntry) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "content":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Content, r)
-			if err != nil {
-				return wireAtKey(err, "content")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Content, r)
 			}
 		case "priority":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Priority.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "priority")
+			if it.once(&seen, 1) {
+				err = x.Priority.decodeWire(r)
 			}
 		case "status":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := x.Status.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "status")
+			if it.once(&seen, 2) {
+				err = x.Status.decodeWire(r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("content")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("priority")
-	}
-	if seen&(1<<2) == 0 {
-		return wireMissing("status")
+	if seen&0x7 != 0x7 {
+		return wireMissingOf(seen, 0x7, "content", "priority", "status")
 	}
 	return nil
 }
 
 func (x *PlanEntry) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanEntry) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"content\":"...)
-	buf, err = wireAppendString(&x.Content, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Content, wireAppendKey(buf, open, "\"content\":")); err != nil {
 		return nil, wireAtKey(err, "content")
 	}
-	buf = append(wireComma(buf, open), "\"priority\":"...)
-	buf, err = x.Priority.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Priority.appendJSON(wireAppendKey(buf, open, "\"priority\":")); err != nil {
 		return nil, wireAtKey(err, "priority")
 	}
-	buf = append(wireComma(buf, open), "\"status\":"...)
-	buf, err = x.Status.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Status.appendJSON(wireAppendKey(buf, open, "\"status\":")); err != nil {
 		return nil, wireAtKey(err, "status")
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -1542,7 +1338,7 @@ func (*PlanEntry) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x PlanEntry) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // PlanEntryPriority: How much a task matters. Open in v2: custom values start with _, and
@@ -1684,79 +1480,51 @@ func (x *V1SessionUpdateNotification) decodeObject(r *wireReader, known *wireKno
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "jsonrpc":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.Jsonrpc.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "jsonrpc")
+			if it.once(&seen, 0) {
+				err = x.Jsonrpc.decodeWire(r)
 			}
 		case "method":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Method.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "method")
+			if it.once(&seen, 1) {
+				err = x.Method.decodeWire(r)
 			}
 		case "params":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := x.Params.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "params")
+			if it.once(&seen, 2) {
+				err = x.Params.decodeWire(r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("jsonrpc")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("method")
-	}
-	if seen&(1<<2) == 0 {
-		return wireMissing("params")
+	if seen&0x7 != 0x7 {
+		return wireMissingOf(seen, 0x7, "jsonrpc", "method", "params")
 	}
 	return nil
 }
 
 func (x *V1SessionUpdateNotification) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *V1SessionUpdateNotification) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"jsonrpc\":"...)
-	buf, err = x.Jsonrpc.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Jsonrpc.appendJSON(wireAppendKey(buf, open, "\"jsonrpc\":")); err != nil {
 		return nil, wireAtKey(err, "jsonrpc")
 	}
-	buf = append(wireComma(buf, open), "\"method\":"...)
-	buf, err = x.Method.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Method.appendJSON(wireAppendKey(buf, open, "\"method\":")); err != nil {
 		return nil, wireAtKey(err, "method")
 	}
-	buf = append(wireComma(buf, open), "\"params\":"...)
-	buf, err = x.Params.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Params.appendJSON(wireAppendKey(buf, open, "\"params\":")); err != nil {
 		return nil, wireAtKey(err, "params")
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -1772,7 +1540,7 @@ func (*V1SessionUpdateNotification) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x V1SessionUpdateNotification) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // V1SessionNotification: The params of a v1 session/update notification.
@@ -1801,62 +1569,44 @@ func (x *V1SessionNotification) decodeObject(r *wireReader, known *wireKnownSet)
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "update":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Update.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "update")
+			if it.once(&seen, 1) {
+				err = x.Update.decodeWire(r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("sessionId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("update")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "sessionId", "update")
 	}
 	return nil
 }
 
 func (x *V1SessionNotification) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *V1SessionNotification) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"sessionId\":"...)
-	buf, err = x.SessionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
-	buf = append(wireComma(buf, open), "\"update\":"...)
-	buf, err = x.Update.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Update.appendJSON(wireAppendKey(buf, open, "\"update\":")); err != nil {
 		return nil, wireAtKey(err, "update")
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -1872,7 +1622,7 @@ func (*V1SessionNotification) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x V1SessionNotification) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // V1SessionUpdate: A v1 plan session update. v1 unions are closed: any other tag is an
@@ -1976,22 +1726,17 @@ func (x *V1SessionUpdate) declaresMember(name []byte) bool {
 type V1SessionUpdatePlan V1Plan
 
 func (x *V1SessionUpdatePlan) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *V1SessionUpdatePlan) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "V1SessionUpdatePlan")
+		return nil, wireNilVariant("V1SessionUpdatePlan")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"plan\""...)
+	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"plan\"")
 	return (*V1Plan)(x).appendMembers(buf, open)
 }
 
@@ -2013,22 +1758,17 @@ func NewV1SessionUpdatePlan(v V1Plan) V1SessionUpdate {
 type V1SessionUpdatePlanUpdate V1PlanUpdate
 
 func (x *V1SessionUpdatePlanUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *V1SessionUpdatePlanUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "V1SessionUpdatePlanUpdate")
+		return nil, wireNilVariant("V1SessionUpdatePlanUpdate")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"plan_update\""...)
+	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"plan_update\"")
 	return (*V1PlanUpdate)(x).appendMembers(buf, open)
 }
 
@@ -2050,22 +1790,17 @@ func NewV1SessionUpdatePlanUpdate(v V1PlanUpdate) V1SessionUpdate {
 type V1SessionUpdatePlanRemoved PlanRemoved
 
 func (x *V1SessionUpdatePlanRemoved) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *V1SessionUpdatePlanRemoved) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "V1SessionUpdatePlanRemoved")
+		return nil, wireNilVariant("V1SessionUpdatePlanRemoved")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"plan_removed\""...)
+	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"plan_removed\"")
 	return (*PlanRemoved)(x).appendMembers(buf, open)
 }
 
@@ -2106,51 +1841,42 @@ func (x *V1Plan) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "entries":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeSlice(&x.Entries, r, false, (*V1PlanEntry).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "entries")
+			if it.once(&seen, 0) {
+				err = wireDecodeSlice(&x.Entries, r, false, (*V1PlanEntry).decodeWire)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("entries")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "entries")
 	}
 	return nil
 }
 
 func (x *V1Plan) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *V1Plan) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Entries != nil {
-		buf = append(wireComma(buf, open), "\"entries\":"...)
-		buf, err = wireAppendSlice(buf, x.Entries, (*V1PlanEntry).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"entries\":"), x.Entries, (*V1PlanEntry).appendJSON); err != nil {
 			return nil, wireAtKey(err, "entries")
 		}
 	} else {
-		buf = append(wireComma(buf, open), "\"entries\":"...)
-		buf = append(buf, "[]"...)
+		buf = wireAppendKey(buf, open, "\"entries\":[]")
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
@@ -2165,7 +1891,7 @@ func (*V1Plan) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x V1Plan) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // V1PlanUpdate: Replaces the content of the plan whose id the content carries.
@@ -2193,45 +1919,37 @@ func (x *V1PlanUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "plan":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.Plan.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "plan")
+			if it.once(&seen, 0) {
+				err = x.Plan.decodeWire(r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("plan")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "plan")
 	}
 	return nil
 }
 
 func (x *V1PlanUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *V1PlanUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"plan\":"...)
-	buf, err = x.Plan.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Plan.appendJSON(wireAppendKey(buf, open, "\"plan\":")); err != nil {
 		return nil, wireAtKey(err, "plan")
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -2247,7 +1965,7 @@ func (*V1PlanUpdate) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x V1PlanUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // V1PlanUpdateContent: The content of one plan, told apart by type; closed, as v1 unions are.
@@ -2350,22 +2068,17 @@ func (x *V1PlanUpdateContent) declaresMember(name []byte) bool {
 type V1PlanUpdateContentItems V1PlanItems
 
 func (x *V1PlanUpdateContentItems) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *V1PlanUpdateContentItems) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "V1PlanUpdateContentItems")
+		return nil, wireNilVariant("V1PlanUpdateContentItems")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"items\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"items\"")
 	return (*V1PlanItems)(x).appendMembers(buf, open)
 }
 
@@ -2387,22 +2100,17 @@ func NewV1PlanUpdateContentItems(v V1PlanItems) V1PlanUpdateContent {
 type V1PlanUpdateContentFile PlanFile
 
 func (x *V1PlanUpdateContentFile) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *V1PlanUpdateContentFile) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "V1PlanUpdateContentFile")
+		return nil, wireNilVariant("V1PlanUpdateContentFile")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"file\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"file\"")
 	return (*PlanFile)(x).appendMembers(buf, open)
 }
 
@@ -2424,22 +2132,17 @@ func NewV1PlanUpdateContentFile(v PlanFile) V1PlanUpdateContent {
 type V1PlanUpdateContentMarkdown PlanMarkdown
 
 func (x *V1PlanUpdateContentMarkdown) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *V1PlanUpdateContentMarkdown) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "V1PlanUpdateContentMarkdown")
+		return nil, wireNilVariant("V1PlanUpdateContentMarkdown")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"markdown\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"markdown\"")
 	return (*PlanMarkdown)(x).appendMembers(buf, open)
 }
 
@@ -2483,82 +2186,56 @@ func (x *V1PlanItems) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "id":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "id")
+			if it.once(&seen, 0) {
+				err = x.ID.decodeWire(r)
 			}
 		case "entries":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeSlice(&x.Entries, r, false, (*V1PlanEntry).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "entries")
+			if it.once(&seen, 1) {
+				err = wireDecodeSlice(&x.Entries, r, false, (*V1PlanEntry).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := wireDecodeRawObject(&x.Meta, r)
-			if err != nil {
-				return wireAtKey(err, "_meta")
+			if it.once(&seen, 2) {
+				err = wireDecodeRawObject(&x.Meta, r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("id")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("entries")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "id", "entries")
 	}
 	return nil
 }
 
 func (x *V1PlanItems) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *V1PlanItems) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"id\":"...)
-	buf, err = x.ID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ID.appendJSON(wireAppendKey(buf, open, "\"id\":")); err != nil {
 		return nil, wireAtKey(err, "id")
 	}
 	if x.Entries != nil {
-		buf = append(wireComma(buf, open), "\"entries\":"...)
-		buf, err = wireAppendSlice(buf, x.Entries, (*V1PlanEntry).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"entries\":"), x.Entries, (*V1PlanEntry).appendJSON); err != nil {
 			return nil, wireAtKey(err, "entries")
 		}
 	} else {
-		buf = append(wireComma(buf, open), "\"entries\":"...)
-		buf = append(buf, "[]"...)
+		buf = wireAppendKey(buf, open, "\"entries\":[]")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -2575,7 +2252,7 @@ func (*V1PlanItems) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x V1PlanItems) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // V1PlanEntry: One task of a v1 plan.
@@ -2606,79 +2283,51 @@ func (x *V1PlanEntry) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "content":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Content, r)
-			if err != nil {
-				return wireAtKey(err, "content")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Content, r)
 			}
 		case "priority":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Priority.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "priority")
+			if it.once(&seen, 1) {
+				err = x.Priority.decodeWire(r)
 			}
 		case "status":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := x.Status.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "status")
+			if it.once(&seen, 2) {
+				err = x.Status.decodeWire(r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("content")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("priority")
-	}
-	if seen&(1<<2) == 0 {
-		return wireMissing("status")
+	if seen&0x7 != 0x7 {
+		return wireMissingOf(seen, 0x7, "content", "priority", "status")
 	}
 	return nil
 }
 
 func (x *V1PlanEntry) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *V1PlanEntry) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"content\":"...)
-	buf, err = wireAppendString(&x.Content, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Content, wireAppendKey(buf, open, "\"content\":")); err != nil {
 		return nil, wireAtKey(err, "content")
 	}
-	buf = append(wireComma(buf, open), "\"priority\":"...)
-	buf, err = x.Priority.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Priority.appendJSON(wireAppendKey(buf, open, "\"priority\":")); err != nil {
 		return nil, wireAtKey(err, "priority")
 	}
-	buf = append(wireComma(buf, open), "\"status\":"...)
-	buf, err = x.Status.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Status.appendJSON(wireAppendKey(buf, open, "\"status\":")); err != nil {
 		return nil, wireAtKey(err, "status")
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -2694,7 +2343,7 @@ func (*V1PlanEntry) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x V1PlanEntry) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // V1PlanEntryPriority: How much a task matters. Closed in v1: other values are errors.

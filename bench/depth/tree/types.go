@@ -31,111 +31,75 @@ func (x *Node) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Name, r)
-			if err != nil {
-				return wireAtKey(err, "name")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Name, r)
 			}
 		case "text":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			x.Text = new(string)
-			err := wireDecodeString(x.Text, r)
-			if err != nil {
-				return wireAtKey(err, "text")
+			if it.once(&seen, 1) {
+				x.Text = new(string)
+				err = wireDecodeString(x.Text, r)
 			}
 		case "child":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			x.Child = new(Node)
-			err := x.Child.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "child")
+			if it.once(&seen, 2) {
+				x.Child = new(Node)
+				err = x.Child.decodeWire(r)
 			}
 		case "block":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			x.Block = new(Block)
-			err := x.Block.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "block")
+			if it.once(&seen, 3) {
+				x.Block = new(Block)
+				err = x.Block.decodeWire(r)
 			}
 		case "tags":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			err := wireDecodeSlice(&x.Tags, r, false, wireDecodeString)
-			if err != nil {
-				return wireAtKey(err, "tags")
+			if it.once(&seen, 4) {
+				err = wireDecodeSlice(&x.Tags, r, false, wireDecodeString)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("name")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "name")
 	}
 	return nil
 }
 
 func (x *Node) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *Node) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"name\":"...)
-	buf, err = wireAppendString(&x.Name, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
 		return nil, wireAtKey(err, "name")
 	}
 	if x.Text != nil {
-		buf = append(wireComma(buf, open), "\"text\":"...)
-		buf, err = wireAppendString(x.Text, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Text, wireAppendKey(buf, open, "\"text\":")); err != nil {
 			return nil, wireAtKey(err, "text")
 		}
 	}
 	if x.Child != nil {
-		buf = append(wireComma(buf, open), "\"child\":"...)
-		buf, err = x.Child.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Child.appendJSON(wireAppendKey(buf, open, "\"child\":")); err != nil {
 			return nil, wireAtKey(err, "child")
 		}
 	}
 	if x.Block != nil {
-		buf = append(wireComma(buf, open), "\"block\":"...)
-		buf, err = x.Block.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Block.appendJSON(wireAppendKey(buf, open, "\"block\":")); err != nil {
 			return nil, wireAtKey(err, "block")
 		}
 	}
 	if x.Tags != nil {
-		buf = append(wireComma(buf, open), "\"tags\":"...)
-		buf, err = wireAppendSlice(buf, x.Tags, wireAppendString)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"tags\":"), x.Tags, wireAppendString); err != nil {
 			return nil, wireAtKey(err, "tags")
 		}
 	}
@@ -152,7 +116,7 @@ func (*Node) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x Node) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // Block: A tagged union at every other level, so that unions are measured too.
@@ -261,49 +225,41 @@ func (x *BlockText) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "text":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Text, r)
-			if err != nil {
-				return wireAtKey(err, "text")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Text, r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("text")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "text")
 	}
 	return nil
 }
 
 func (x *BlockText) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *BlockText) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "BlockText")
+		return nil, wireNilVariant("BlockText")
 	}
-	buf = append(wireComma(buf, open), "\"kind\":\"text\""...)
+	buf = wireAppendKey(buf, open, "\"kind\":\"text\"")
 	var err error
-	buf = append(wireComma(buf, open), "\"text\":"...)
-	buf, err = wireAppendString(&x.Text, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Text, wireAppendKey(buf, open, "\"text\":")); err != nil {
 		return nil, wireAtKey(err, "text")
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -344,49 +300,41 @@ func (x *BlockNode) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "node":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.Node.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "node")
+			if it.once(&seen, 0) {
+				err = x.Node.decodeWire(r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("node")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "node")
 	}
 	return nil
 }
 
 func (x *BlockNode) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *BlockNode) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "BlockNode")
+		return nil, wireNilVariant("BlockNode")
 	}
-	buf = append(wireComma(buf, open), "\"kind\":\"node\""...)
+	buf = wireAppendKey(buf, open, "\"kind\":\"node\"")
 	var err error
-	buf = append(wireComma(buf, open), "\"node\":"...)
-	buf, err = x.Node.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Node.appendJSON(wireAppendKey(buf, open, "\"node\":")); err != nil {
 		return nil, wireAtKey(err, "node")
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)

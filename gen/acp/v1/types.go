@@ -38,77 +38,52 @@ func (x *AgentRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "id":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "id")
+			if it.once(&seen, 0) {
+				err = x.ID.decodeWire(r)
 			}
 		case "method":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Method, r)
-			if err != nil {
-				return wireAtKey(err, "method")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Method, r)
 			}
 		case "params":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := wireDecodePtr(&x.Params, r, (*AgentRequestParams).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "params")
+			if it.once(&seen, 2) {
+				err = wireDecodePtr(&x.Params, r, (*AgentRequestParams).decodeWire)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("id")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("method")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "id", "method")
 	}
 	return nil
 }
 
 func (x *AgentRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AgentRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"id\":"...)
-	buf, err = x.ID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ID.appendJSON(wireAppendKey(buf, open, "\"id\":")); err != nil {
 		return nil, wireAtKey(err, "id")
 	}
-	buf = append(wireComma(buf, open), "\"method\":"...)
-	buf, err = wireAppendString(&x.Method, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Method, wireAppendKey(buf, open, "\"method\":")); err != nil {
 		return nil, wireAtKey(err, "method")
 	}
 	if x.Params != nil {
-		buf = append(wireComma(buf, open), "\"params\":"...)
-		buf, err = x.Params.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Params.appendJSON(wireAppendKey(buf, open, "\"params\":")); err != nil {
 			return nil, wireAtKey(err, "params")
 		}
 	}
@@ -125,7 +100,7 @@ func (*AgentRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x AgentRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // AgentRequestParams: All possible requests that an agent can send to a client.
@@ -351,7 +326,7 @@ type AgentRequestParamsWriteTextFileRequest WriteTextFileRequest
 
 func (x *AgentRequestParamsWriteTextFileRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentRequestParamsWriteTextFileRequest")
+		return nil, wireNilVariant("AgentRequestParamsWriteTextFileRequest")
 	}
 	return (*WriteTextFileRequest)(x).appendJSON(buf)
 }
@@ -378,7 +353,7 @@ type AgentRequestParamsReadTextFileRequest ReadTextFileRequest
 
 func (x *AgentRequestParamsReadTextFileRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentRequestParamsReadTextFileRequest")
+		return nil, wireNilVariant("AgentRequestParamsReadTextFileRequest")
 	}
 	return (*ReadTextFileRequest)(x).appendJSON(buf)
 }
@@ -409,7 +384,7 @@ type AgentRequestParamsRequestPermissionRequest RequestPermissionRequest
 
 func (x *AgentRequestParamsRequestPermissionRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentRequestParamsRequestPermissionRequest")
+		return nil, wireNilVariant("AgentRequestParamsRequestPermissionRequest")
 	}
 	return (*RequestPermissionRequest)(x).appendJSON(buf)
 }
@@ -444,7 +419,7 @@ type AgentRequestParamsCreateTerminalRequest CreateTerminalRequest
 
 func (x *AgentRequestParamsCreateTerminalRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentRequestParamsCreateTerminalRequest")
+		return nil, wireNilVariant("AgentRequestParamsCreateTerminalRequest")
 	}
 	return (*CreateTerminalRequest)(x).appendJSON(buf)
 }
@@ -471,7 +446,7 @@ type AgentRequestParamsTerminalOutputRequest TerminalOutputRequest
 
 func (x *AgentRequestParamsTerminalOutputRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentRequestParamsTerminalOutputRequest")
+		return nil, wireNilVariant("AgentRequestParamsTerminalOutputRequest")
 	}
 	return (*TerminalOutputRequest)(x).appendJSON(buf)
 }
@@ -504,7 +479,7 @@ type AgentRequestParamsReleaseTerminalRequest ReleaseTerminalRequest
 
 func (x *AgentRequestParamsReleaseTerminalRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentRequestParamsReleaseTerminalRequest")
+		return nil, wireNilVariant("AgentRequestParamsReleaseTerminalRequest")
 	}
 	return (*ReleaseTerminalRequest)(x).appendJSON(buf)
 }
@@ -528,7 +503,7 @@ type AgentRequestParamsWaitForTerminalExitRequest WaitForTerminalExitRequest
 
 func (x *AgentRequestParamsWaitForTerminalExitRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentRequestParamsWaitForTerminalExitRequest")
+		return nil, wireNilVariant("AgentRequestParamsWaitForTerminalExitRequest")
 	}
 	return (*WaitForTerminalExitRequest)(x).appendJSON(buf)
 }
@@ -561,7 +536,7 @@ type AgentRequestParamsKillTerminalRequest KillTerminalRequest
 
 func (x *AgentRequestParamsKillTerminalRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentRequestParamsKillTerminalRequest")
+		return nil, wireNilVariant("AgentRequestParamsKillTerminalRequest")
 	}
 	return (*KillTerminalRequest)(x).appendJSON(buf)
 }
@@ -585,7 +560,7 @@ type AgentRequestParamsCreateElicitationRequest CreateElicitationRequest
 
 func (x *AgentRequestParamsCreateElicitationRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentRequestParamsCreateElicitationRequest")
+		return nil, wireNilVariant("AgentRequestParamsCreateElicitationRequest")
 	}
 	return (*CreateElicitationRequest)(x).appendJSON(buf)
 }
@@ -613,7 +588,7 @@ type AgentRequestParamsExtMethodRequest ExtRequest
 
 func (x *AgentRequestParamsExtMethodRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentRequestParamsExtMethodRequest")
+		return nil, wireNilVariant("AgentRequestParamsExtMethodRequest")
 	}
 	return (*ExtRequest)(x).appendJSON(buf)
 }
@@ -745,7 +720,7 @@ type RequestIdNumber int64
 
 func (x *RequestIdNumber) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "RequestIdNumber")
+		return nil, wireNilVariant("RequestIdNumber")
 	}
 	return wireAppendInt64((*int64)(x), buf)
 }
@@ -765,7 +740,7 @@ type RequestIdStr string
 
 func (x *RequestIdStr) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "RequestIdStr")
+		return nil, wireNilVariant("RequestIdStr")
 	}
 	return wireAppendString((*string)(x), buf)
 }
@@ -818,98 +793,59 @@ func (x *WriteTextFileRequest) decodeObject(r *wireReader, known *wireKnownSet) 
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "path":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Path, r)
-			if err != nil {
-				return wireAtKey(err, "path")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Path, r)
 			}
 		case "content":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := wireDecodeString(&x.Content, r)
-			if err != nil {
-				return wireAtKey(err, "content")
+			if it.once(&seen, 2) {
+				err = wireDecodeString(&x.Content, r)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("sessionId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("path")
-	}
-	if seen&(1<<2) == 0 {
-		return wireMissing("content")
+	if seen&0x7 != 0x7 {
+		return wireMissingOf(seen, 0x7, "sessionId", "path", "content")
 	}
 	return nil
 }
 
 func (x *WriteTextFileRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *WriteTextFileRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"sessionId\":"...)
-	buf, err = x.SessionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
-	buf = append(wireComma(buf, open), "\"path\":"...)
-	buf, err = wireAppendString(&x.Path, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Path, wireAppendKey(buf, open, "\"path\":")); err != nil {
 		return nil, wireAtKey(err, "path")
 	}
-	buf = append(wireComma(buf, open), "\"content\":"...)
-	buf, err = wireAppendString(&x.Content, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Content, wireAppendKey(buf, open, "\"content\":")); err != nil {
 		return nil, wireAtKey(err, "content")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -926,7 +862,7 @@ func (*WriteTextFileRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x WriteTextFileRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionId: A unique identifier for a conversation session between a client and agent.
@@ -999,113 +935,70 @@ func (x *ReadTextFileRequest) decodeObject(r *wireReader, known *wireKnownSet) e
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "path":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Path, r)
-			if err != nil {
-				return wireAtKey(err, "path")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Path, r)
 			}
 		case "line":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := wireDecodePtr(&x.Line, r, wireDecodeUint32)
-			if err != nil {
-				return wireAtKey(err, "line")
+			if it.once(&seen, 2) {
+				err = wireDecodePtr(&x.Line, r, wireDecodeUint32)
 			}
 		case "limit":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			err := wireDecodePtr(&x.Limit, r, wireDecodeUint32)
-			if err != nil {
-				return wireAtKey(err, "limit")
+			if it.once(&seen, 3) {
+				err = wireDecodePtr(&x.Limit, r, wireDecodeUint32)
 			}
 		case "_meta":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("sessionId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("path")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "sessionId", "path")
 	}
 	return nil
 }
 
 func (x *ReadTextFileRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ReadTextFileRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"sessionId\":"...)
-	buf, err = x.SessionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
-	buf = append(wireComma(buf, open), "\"path\":"...)
-	buf, err = wireAppendString(&x.Path, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Path, wireAppendKey(buf, open, "\"path\":")); err != nil {
 		return nil, wireAtKey(err, "path")
 	}
 	if x.Line != nil {
-		buf = append(wireComma(buf, open), "\"line\":"...)
-		buf, err = wireAppendUint32(x.Line, buf)
-		if err != nil {
+		if buf, err = wireAppendUint32(x.Line, wireAppendKey(buf, open, "\"line\":")); err != nil {
 			return nil, wireAtKey(err, "line")
 		}
 	}
 	if x.Limit != nil {
-		buf = append(wireComma(buf, open), "\"limit\":"...)
-		buf, err = wireAppendUint32(x.Limit, buf)
-		if err != nil {
+		if buf, err = wireAppendUint32(x.Limit, wireAppendKey(buf, open, "\"limit\":")); err != nil {
 			return nil, wireAtKey(err, "limit")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -1122,7 +1015,7 @@ func (*ReadTextFileRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ReadTextFileRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // RequestPermissionRequest: Request for user permission to execute a tool call.
@@ -1169,103 +1062,63 @@ func (x *RequestPermissionRequest) decodeObject(r *wireReader, known *wireKnownS
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "toolCall":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.ToolCall.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "toolCall")
+			if it.once(&seen, 1) {
+				err = x.ToolCall.decodeWire(r)
 			}
 		case "options":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := wireDecodeSlice(&x.Options, r, false, (*PermissionOption).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "options")
+			if it.once(&seen, 2) {
+				err = wireDecodeSlice(&x.Options, r, false, (*PermissionOption).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("sessionId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("toolCall")
-	}
-	if seen&(1<<2) == 0 {
-		return wireMissing("options")
+	if seen&0x7 != 0x7 {
+		return wireMissingOf(seen, 0x7, "sessionId", "toolCall", "options")
 	}
 	return nil
 }
 
 func (x *RequestPermissionRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *RequestPermissionRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"sessionId\":"...)
-	buf, err = x.SessionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
-	buf = append(wireComma(buf, open), "\"toolCall\":"...)
-	buf, err = x.ToolCall.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ToolCall.appendJSON(wireAppendKey(buf, open, "\"toolCall\":")); err != nil {
 		return nil, wireAtKey(err, "toolCall")
 	}
 	if x.Options != nil {
-		buf = append(wireComma(buf, open), "\"options\":"...)
-		buf, err = wireAppendSlice(buf, x.Options, (*PermissionOption).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"options\":"), x.Options, (*PermissionOption).appendJSON); err != nil {
 			return nil, wireAtKey(err, "options")
 		}
 	} else {
-		buf = append(wireComma(buf, open), "\"options\":"...)
-		buf = append(buf, "[]"...)
+		buf = wireAppendKey(buf, open, "\"options\":[]")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -1282,7 +1135,7 @@ func (*RequestPermissionRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x RequestPermissionRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ToolCallUpdate: An update to an existing tool call.
@@ -1345,234 +1198,117 @@ func (x *ToolCallUpdate) decodeObject(r *wireReader, known *wireKnownSet) error 
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "toolCallId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ToolCallID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "toolCallId")
+			if it.once(&seen, 0) {
+				err = x.ToolCallID.decodeWire(r)
 			}
 		case "kind":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *ToolKind
-			err := wireDecodePtr(&v, r, (*ToolKind).decodeWire)
-			if err == nil {
-				x.Kind = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.Kind, r, (*ToolKind).decodeWire)
 			}
 		case "status":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *ToolCallStatus
-			err := wireDecodePtr(&v, r, (*ToolCallStatus).decodeWire)
-			if err == nil {
-				x.Status = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.Status, r, (*ToolCallStatus).decodeWire)
 			}
 		case "title":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Title = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenientPtr(&x.Title, r, wireDecodeString)
 			}
 		case "name":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Name = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenientPtr(&x.Name, r, wireDecodeString)
 			}
 		case "content":
-			if seen&(1<<5) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 5
-			at := r.mark()
-			var v []ToolCallContent
-			var err error
-			if r.null() {
-				v = nil
-			} else {
-				err = wireDecodeSlice(&v, r, true, (*ToolCallContent).decodeWire)
-			}
-			if err == nil {
-				x.Content = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 5) {
+				wireLenientSliceOrNull(&x.Content, r, true, (*ToolCallContent).decodeWire)
 			}
 		case "locations":
-			if seen&(1<<6) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 6
-			at := r.mark()
-			var v []ToolCallLocation
-			var err error
-			if r.null() {
-				v = nil
-			} else {
-				err = wireDecodeSlice(&v, r, true, (*ToolCallLocation).decodeWire)
-			}
-			if err == nil {
-				x.Locations = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 6) {
+				wireLenientSliceOrNull(&x.Locations, r, true, (*ToolCallLocation).decodeWire)
 			}
 		case "rawInput":
-			if seen&(1<<7) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 7
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRaw(&v, r)
-			if err == nil {
-				x.RawInput = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 7) {
+				wireLenient(&x.RawInput, r, wireDecodeRaw)
 			}
 		case "rawOutput":
-			if seen&(1<<8) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 8
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRaw(&v, r)
-			if err == nil {
-				x.RawOutput = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 8) {
+				wireLenient(&x.RawOutput, r, wireDecodeRaw)
 			}
 		case "_meta":
-			if seen&(1<<9) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 9
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 9) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("toolCallId")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "toolCallId")
 	}
 	return nil
 }
 
 func (x *ToolCallUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ToolCallUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"toolCallId\":"...)
-	buf, err = x.ToolCallID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ToolCallID.appendJSON(wireAppendKey(buf, open, "\"toolCallId\":")); err != nil {
 		return nil, wireAtKey(err, "toolCallId")
 	}
 	if x.Kind != nil {
-		buf = append(wireComma(buf, open), "\"kind\":"...)
-		buf, err = x.Kind.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Kind.appendJSON(wireAppendKey(buf, open, "\"kind\":")); err != nil {
 			return nil, wireAtKey(err, "kind")
 		}
 	}
 	if x.Status != nil {
-		buf = append(wireComma(buf, open), "\"status\":"...)
-		buf, err = x.Status.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Status.appendJSON(wireAppendKey(buf, open, "\"status\":")); err != nil {
 			return nil, wireAtKey(err, "status")
 		}
 	}
 	if x.Title != nil {
-		buf = append(wireComma(buf, open), "\"title\":"...)
-		buf, err = wireAppendString(x.Title, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Title, wireAppendKey(buf, open, "\"title\":")); err != nil {
 			return nil, wireAtKey(err, "title")
 		}
 	}
 	if x.Name != nil {
-		buf = append(wireComma(buf, open), "\"name\":"...)
-		buf, err = wireAppendString(x.Name, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
 			return nil, wireAtKey(err, "name")
 		}
 	}
 	if x.Content != nil {
-		buf = append(wireComma(buf, open), "\"content\":"...)
-		buf, err = wireAppendSlice(buf, x.Content, (*ToolCallContent).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"content\":"), x.Content, (*ToolCallContent).appendJSON); err != nil {
 			return nil, wireAtKey(err, "content")
 		}
 	}
 	if x.Locations != nil {
-		buf = append(wireComma(buf, open), "\"locations\":"...)
-		buf, err = wireAppendSlice(buf, x.Locations, (*ToolCallLocation).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"locations\":"), x.Locations, (*ToolCallLocation).appendJSON); err != nil {
 			return nil, wireAtKey(err, "locations")
 		}
 	}
 	if len(x.RawInput) > 0 {
-		buf = append(wireComma(buf, open), "\"rawInput\":"...)
-		buf, err = wireAppendRaw(&x.RawInput, buf)
-		if err != nil {
+		if buf, err = wireAppendRaw(&x.RawInput, wireAppendKey(buf, open, "\"rawInput\":")); err != nil {
 			return nil, wireAtKey(err, "rawInput")
 		}
 	}
 	if len(x.RawOutput) > 0 {
-		buf = append(wireComma(buf, open), "\"rawOutput\":"...)
-		buf, err = wireAppendRaw(&x.RawOutput, buf)
-		if err != nil {
+		if buf, err = wireAppendRaw(&x.RawOutput, wireAppendKey(buf, open, "\"rawOutput\":")); err != nil {
 			return nil, wireAtKey(err, "rawOutput")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -1589,7 +1325,7 @@ func (*ToolCallUpdate) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ToolCallUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ToolCallId: Unique identifier for a tool call within a session.
@@ -1872,22 +1608,17 @@ func (x *ToolCallContent) declaresMember(name []byte) bool {
 type ToolCallContentContent Content
 
 func (x *ToolCallContentContent) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ToolCallContentContent) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ToolCallContentContent")
+		return nil, wireNilVariant("ToolCallContentContent")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"content\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"content\"")
 	return (*Content)(x).appendMembers(buf, open)
 }
 
@@ -1909,22 +1640,17 @@ func NewToolCallContent(v Content) ToolCallContent {
 type ToolCallContentDiff Diff
 
 func (x *ToolCallContentDiff) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ToolCallContentDiff) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ToolCallContentDiff")
+		return nil, wireNilVariant("ToolCallContentDiff")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"diff\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"diff\"")
 	return (*Diff)(x).appendMembers(buf, open)
 }
 
@@ -1952,22 +1678,17 @@ func NewToolCallContentDiff(v Diff) ToolCallContent {
 type ToolCallContentTerminal Terminal
 
 func (x *ToolCallContentTerminal) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ToolCallContentTerminal) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ToolCallContentTerminal")
+		return nil, wireNilVariant("ToolCallContentTerminal")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"terminal\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"terminal\"")
 	return (*Terminal)(x).appendMembers(buf, open)
 }
 
@@ -2115,22 +1836,17 @@ func (x *ContentBlock) declaresMember(name []byte) bool {
 type ContentBlockText TextContent
 
 func (x *ContentBlockText) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ContentBlockText) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ContentBlockText")
+		return nil, wireNilVariant("ContentBlockText")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"text\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"text\"")
 	return (*TextContent)(x).appendMembers(buf, open)
 }
 
@@ -2154,22 +1870,17 @@ func NewContentBlockText(v TextContent) ContentBlock {
 type ContentBlockImage ImageContent
 
 func (x *ContentBlockImage) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ContentBlockImage) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ContentBlockImage")
+		return nil, wireNilVariant("ContentBlockImage")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"image\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"image\"")
 	return (*ImageContent)(x).appendMembers(buf, open)
 }
 
@@ -2193,22 +1904,17 @@ func NewContentBlockImage(v ImageContent) ContentBlock {
 type ContentBlockAudio AudioContent
 
 func (x *ContentBlockAudio) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ContentBlockAudio) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ContentBlockAudio")
+		return nil, wireNilVariant("ContentBlockAudio")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"audio\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"audio\"")
 	return (*AudioContent)(x).appendMembers(buf, open)
 }
 
@@ -2232,22 +1938,17 @@ func NewContentBlockAudio(v AudioContent) ContentBlock {
 type ContentBlockResourceLink ResourceLink
 
 func (x *ContentBlockResourceLink) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ContentBlockResourceLink) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ContentBlockResourceLink")
+		return nil, wireNilVariant("ContentBlockResourceLink")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"resource_link\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"resource_link\"")
 	return (*ResourceLink)(x).appendMembers(buf, open)
 }
 
@@ -2273,22 +1974,17 @@ func NewContentBlockResourceLink(v ResourceLink) ContentBlock {
 type ContentBlockResource EmbeddedResource
 
 func (x *ContentBlockResource) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ContentBlockResource) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ContentBlockResource")
+		return nil, wireNilVariant("ContentBlockResource")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"resource\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"resource\"")
 	return (*EmbeddedResource)(x).appendMembers(buf, open)
 }
 
@@ -2344,61 +2040,20 @@ func (x *Annotations) decodeObject(r *wireReader, known *wireKnownSet) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "audience":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v []Role
-			var err error
-			if r.null() {
-				v = nil
-			} else {
-				err = wireDecodeSlice(&v, r, true, (*Role).decodeWire)
-			}
-			if err == nil {
-				x.Audience = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientSliceOrNull(&x.Audience, r, true, (*Role).decodeWire)
 			}
 		case "lastModified":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.LastModified = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.LastModified, r, wireDecodeString)
 			}
 		case "priority":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *float64
-			err := wireDecodePtr(&v, r, wireDecodeFloat64)
-			if err == nil {
-				x.Priority = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.Priority, r, wireDecodeFloat64)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -2413,41 +2068,28 @@ func (x *Annotations) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *Annotations) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *Annotations) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Audience != nil {
-		buf = append(wireComma(buf, open), "\"audience\":"...)
-		buf, err = wireAppendSlice(buf, x.Audience, (*Role).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"audience\":"), x.Audience, (*Role).appendJSON); err != nil {
 			return nil, wireAtKey(err, "audience")
 		}
 	}
 	if x.LastModified != nil {
-		buf = append(wireComma(buf, open), "\"lastModified\":"...)
-		buf, err = wireAppendString(x.LastModified, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.LastModified, wireAppendKey(buf, open, "\"lastModified\":")); err != nil {
 			return nil, wireAtKey(err, "lastModified")
 		}
 	}
 	if x.Priority != nil {
-		buf = append(wireComma(buf, open), "\"priority\":"...)
-		buf, err = wireAppendFloat64(x.Priority, buf)
-		if err != nil {
+		if buf, err = wireAppendFloat64(x.Priority, wireAppendKey(buf, open, "\"priority\":")); err != nil {
 			return nil, wireAtKey(err, "priority")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -2464,7 +2106,7 @@ func (*Annotations) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x Annotations) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // Role: The sender or recipient of messages and data in a conversation.
@@ -2552,84 +2194,54 @@ func (x *TextContent) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "annotations":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *Annotations
-			err := wireDecodePtr(&v, r, (*Annotations).decodeWire)
-			if err == nil {
-				x.Annotations = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.Annotations, r, (*Annotations).decodeWire)
 			}
 		case "text":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Text, r)
-			if err != nil {
-				return wireAtKey(err, "text")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Text, r)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("text")
+	if seen&0x2 != 0x2 {
+		return wireMissingOf(seen, 0x2, "text")
 	}
 	return nil
 }
 
 func (x *TextContent) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *TextContent) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Annotations != nil {
-		buf = append(wireComma(buf, open), "\"annotations\":"...)
-		buf, err = x.Annotations.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Annotations.appendJSON(wireAppendKey(buf, open, "\"annotations\":")); err != nil {
 			return nil, wireAtKey(err, "annotations")
 		}
 	}
-	buf = append(wireComma(buf, open), "\"text\":"...)
-	buf, err = wireAppendString(&x.Text, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Text, wireAppendKey(buf, open, "\"text\":")); err != nil {
 		return nil, wireAtKey(err, "text")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -2646,7 +2258,7 @@ func (*TextContent) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x TextContent) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ImageContent: An image provided to or from an LLM.
@@ -2689,121 +2301,70 @@ func (x *ImageContent) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "annotations":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *Annotations
-			err := wireDecodePtr(&v, r, (*Annotations).decodeWire)
-			if err == nil {
-				x.Annotations = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.Annotations, r, (*Annotations).decodeWire)
 			}
 		case "data":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Data, r)
-			if err != nil {
-				return wireAtKey(err, "data")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Data, r)
 			}
 		case "mimeType":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := wireDecodeString(&x.MimeType, r)
-			if err != nil {
-				return wireAtKey(err, "mimeType")
+			if it.once(&seen, 2) {
+				err = wireDecodeString(&x.MimeType, r)
 			}
 		case "uri":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.URI = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenientPtr(&x.URI, r, wireDecodeString)
 			}
 		case "_meta":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("data")
-	}
-	if seen&(1<<2) == 0 {
-		return wireMissing("mimeType")
+	if seen&0x6 != 0x6 {
+		return wireMissingOf(seen, 0x6, "data", "mimeType")
 	}
 	return nil
 }
 
 func (x *ImageContent) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ImageContent) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Annotations != nil {
-		buf = append(wireComma(buf, open), "\"annotations\":"...)
-		buf, err = x.Annotations.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Annotations.appendJSON(wireAppendKey(buf, open, "\"annotations\":")); err != nil {
 			return nil, wireAtKey(err, "annotations")
 		}
 	}
-	buf = append(wireComma(buf, open), "\"data\":"...)
-	buf, err = wireAppendString(&x.Data, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Data, wireAppendKey(buf, open, "\"data\":")); err != nil {
 		return nil, wireAtKey(err, "data")
 	}
-	buf = append(wireComma(buf, open), "\"mimeType\":"...)
-	buf, err = wireAppendString(&x.MimeType, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.MimeType, wireAppendKey(buf, open, "\"mimeType\":")); err != nil {
 		return nil, wireAtKey(err, "mimeType")
 	}
 	if x.URI != nil {
-		buf = append(wireComma(buf, open), "\"uri\":"...)
-		buf, err = wireAppendString(x.URI, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.URI, wireAppendKey(buf, open, "\"uri\":")); err != nil {
 			return nil, wireAtKey(err, "uri")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -2820,7 +2381,7 @@ func (*ImageContent) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ImageContent) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // AudioContent: Audio provided to or from an LLM.
@@ -2861,101 +2422,61 @@ func (x *AudioContent) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "annotations":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *Annotations
-			err := wireDecodePtr(&v, r, (*Annotations).decodeWire)
-			if err == nil {
-				x.Annotations = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.Annotations, r, (*Annotations).decodeWire)
 			}
 		case "data":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Data, r)
-			if err != nil {
-				return wireAtKey(err, "data")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Data, r)
 			}
 		case "mimeType":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := wireDecodeString(&x.MimeType, r)
-			if err != nil {
-				return wireAtKey(err, "mimeType")
+			if it.once(&seen, 2) {
+				err = wireDecodeString(&x.MimeType, r)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("data")
-	}
-	if seen&(1<<2) == 0 {
-		return wireMissing("mimeType")
+	if seen&0x6 != 0x6 {
+		return wireMissingOf(seen, 0x6, "data", "mimeType")
 	}
 	return nil
 }
 
 func (x *AudioContent) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AudioContent) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Annotations != nil {
-		buf = append(wireComma(buf, open), "\"annotations\":"...)
-		buf, err = x.Annotations.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Annotations.appendJSON(wireAppendKey(buf, open, "\"annotations\":")); err != nil {
 			return nil, wireAtKey(err, "annotations")
 		}
 	}
-	buf = append(wireComma(buf, open), "\"data\":"...)
-	buf, err = wireAppendString(&x.Data, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Data, wireAppendKey(buf, open, "\"data\":")); err != nil {
 		return nil, wireAtKey(err, "data")
 	}
-	buf = append(wireComma(buf, open), "\"mimeType\":"...)
-	buf, err = wireAppendString(&x.MimeType, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.MimeType, wireAppendKey(buf, open, "\"mimeType\":")); err != nil {
 		return nil, wireAtKey(err, "mimeType")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -2972,7 +2493,7 @@ func (*AudioContent) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x AudioContent) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ResourceLink: A resource that the server is capable of reading, included in a prompt or tool call result.
@@ -3021,181 +2542,97 @@ func (x *ResourceLink) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "annotations":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *Annotations
-			err := wireDecodePtr(&v, r, (*Annotations).decodeWire)
-			if err == nil {
-				x.Annotations = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.Annotations, r, (*Annotations).decodeWire)
 			}
 		case "description":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Description = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.Description, r, wireDecodeString)
 			}
 		case "mimeType":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.MimeType = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.MimeType, r, wireDecodeString)
 			}
 		case "name":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			err := wireDecodeString(&x.Name, r)
-			if err != nil {
-				return wireAtKey(err, "name")
+			if it.once(&seen, 3) {
+				err = wireDecodeString(&x.Name, r)
 			}
 		case "size":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v *int64
-			err := wireDecodePtr(&v, r, wireDecodeInt64)
-			if err == nil {
-				x.Size = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenientPtr(&x.Size, r, wireDecodeInt64)
 			}
 		case "title":
-			if seen&(1<<5) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 5
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Title = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 5) {
+				wireLenientPtr(&x.Title, r, wireDecodeString)
 			}
 		case "uri":
-			if seen&(1<<6) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 6
-			err := wireDecodeString(&x.URI, r)
-			if err != nil {
-				return wireAtKey(err, "uri")
+			if it.once(&seen, 6) {
+				err = wireDecodeString(&x.URI, r)
 			}
 		case "_meta":
-			if seen&(1<<7) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 7
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 7) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<3) == 0 {
-		return wireMissing("name")
-	}
-	if seen&(1<<6) == 0 {
-		return wireMissing("uri")
+	if seen&0x48 != 0x48 {
+		return wireMissingOf(seen, 0x48, "name", "uri")
 	}
 	return nil
 }
 
 func (x *ResourceLink) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ResourceLink) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Annotations != nil {
-		buf = append(wireComma(buf, open), "\"annotations\":"...)
-		buf, err = x.Annotations.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Annotations.appendJSON(wireAppendKey(buf, open, "\"annotations\":")); err != nil {
 			return nil, wireAtKey(err, "annotations")
 		}
 	}
 	if x.Description != nil {
-		buf = append(wireComma(buf, open), "\"description\":"...)
-		buf, err = wireAppendString(x.Description, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
 			return nil, wireAtKey(err, "description")
 		}
 	}
 	if x.MimeType != nil {
-		buf = append(wireComma(buf, open), "\"mimeType\":"...)
-		buf, err = wireAppendString(x.MimeType, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.MimeType, wireAppendKey(buf, open, "\"mimeType\":")); err != nil {
 			return nil, wireAtKey(err, "mimeType")
 		}
 	}
-	buf = append(wireComma(buf, open), "\"name\":"...)
-	buf, err = wireAppendString(&x.Name, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
 		return nil, wireAtKey(err, "name")
 	}
 	if x.Size != nil {
-		buf = append(wireComma(buf, open), "\"size\":"...)
-		buf, err = wireAppendInt64(x.Size, buf)
-		if err != nil {
+		if buf, err = wireAppendInt64(x.Size, wireAppendKey(buf, open, "\"size\":")); err != nil {
 			return nil, wireAtKey(err, "size")
 		}
 	}
 	if x.Title != nil {
-		buf = append(wireComma(buf, open), "\"title\":"...)
-		buf, err = wireAppendString(x.Title, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Title, wireAppendKey(buf, open, "\"title\":")); err != nil {
 			return nil, wireAtKey(err, "title")
 		}
 	}
-	buf = append(wireComma(buf, open), "\"uri\":"...)
-	buf, err = wireAppendString(&x.URI, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.URI, wireAppendKey(buf, open, "\"uri\":")); err != nil {
 		return nil, wireAtKey(err, "uri")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -3212,7 +2649,7 @@ func (*ResourceLink) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ResourceLink) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // EmbeddedResourceResource: Resource content that can be embedded in a message.
@@ -3339,14 +2776,14 @@ type EmbeddedResourceResourceTextResourceContents TextResourceContents
 
 func (x *EmbeddedResourceResourceTextResourceContents) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "EmbeddedResourceResourceTextResourceContents")
+		return nil, wireNilVariant("EmbeddedResourceResourceTextResourceContents")
 	}
 	return (*TextResourceContents)(x).appendJSON(buf)
 }
 
 func (x *EmbeddedResourceResourceTextResourceContents) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "EmbeddedResourceResourceTextResourceContents")
+		return nil, wireNilVariant("EmbeddedResourceResourceTextResourceContents")
 	}
 	return (*TextResourceContents)(x).appendMembers(buf, open)
 }
@@ -3370,14 +2807,14 @@ type EmbeddedResourceResourceBlobResourceContents BlobResourceContents
 
 func (x *EmbeddedResourceResourceBlobResourceContents) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "EmbeddedResourceResourceBlobResourceContents")
+		return nil, wireNilVariant("EmbeddedResourceResourceBlobResourceContents")
 	}
 	return (*BlobResourceContents)(x).appendJSON(buf)
 }
 
 func (x *EmbeddedResourceResourceBlobResourceContents) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "EmbeddedResourceResourceBlobResourceContents")
+		return nil, wireNilVariant("EmbeddedResourceResourceBlobResourceContents")
 	}
 	return (*BlobResourceContents)(x).appendMembers(buf, open)
 }
@@ -3432,101 +2869,61 @@ func (x *TextResourceContents) decodeObject(r *wireReader, known *wireKnownSet) 
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "mimeType":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.MimeType = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.MimeType, r, wireDecodeString)
 			}
 		case "text":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Text, r)
-			if err != nil {
-				return wireAtKey(err, "text")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Text, r)
 			}
 		case "uri":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := wireDecodeString(&x.URI, r)
-			if err != nil {
-				return wireAtKey(err, "uri")
+			if it.once(&seen, 2) {
+				err = wireDecodeString(&x.URI, r)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("text")
-	}
-	if seen&(1<<2) == 0 {
-		return wireMissing("uri")
+	if seen&0x6 != 0x6 {
+		return wireMissingOf(seen, 0x6, "text", "uri")
 	}
 	return nil
 }
 
 func (x *TextResourceContents) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *TextResourceContents) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.MimeType != nil {
-		buf = append(wireComma(buf, open), "\"mimeType\":"...)
-		buf, err = wireAppendString(x.MimeType, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.MimeType, wireAppendKey(buf, open, "\"mimeType\":")); err != nil {
 			return nil, wireAtKey(err, "mimeType")
 		}
 	}
-	buf = append(wireComma(buf, open), "\"text\":"...)
-	buf, err = wireAppendString(&x.Text, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Text, wireAppendKey(buf, open, "\"text\":")); err != nil {
 		return nil, wireAtKey(err, "text")
 	}
-	buf = append(wireComma(buf, open), "\"uri\":"...)
-	buf, err = wireAppendString(&x.URI, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.URI, wireAppendKey(buf, open, "\"uri\":")); err != nil {
 		return nil, wireAtKey(err, "uri")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -3543,7 +2940,7 @@ func (*TextResourceContents) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x TextResourceContents) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // BlobResourceContents: Binary resource contents.
@@ -3584,101 +2981,61 @@ func (x *BlobResourceContents) decodeObject(r *wireReader, known *wireKnownSet) 
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "blob":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Blob, r)
-			if err != nil {
-				return wireAtKey(err, "blob")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Blob, r)
 			}
 		case "mimeType":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.MimeType = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.MimeType, r, wireDecodeString)
 			}
 		case "uri":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := wireDecodeString(&x.URI, r)
-			if err != nil {
-				return wireAtKey(err, "uri")
+			if it.once(&seen, 2) {
+				err = wireDecodeString(&x.URI, r)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("blob")
-	}
-	if seen&(1<<2) == 0 {
-		return wireMissing("uri")
+	if seen&0x5 != 0x5 {
+		return wireMissingOf(seen, 0x5, "blob", "uri")
 	}
 	return nil
 }
 
 func (x *BlobResourceContents) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *BlobResourceContents) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"blob\":"...)
-	buf, err = wireAppendString(&x.Blob, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Blob, wireAppendKey(buf, open, "\"blob\":")); err != nil {
 		return nil, wireAtKey(err, "blob")
 	}
 	if x.MimeType != nil {
-		buf = append(wireComma(buf, open), "\"mimeType\":"...)
-		buf, err = wireAppendString(x.MimeType, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.MimeType, wireAppendKey(buf, open, "\"mimeType\":")); err != nil {
 			return nil, wireAtKey(err, "mimeType")
 		}
 	}
-	buf = append(wireComma(buf, open), "\"uri\":"...)
-	buf, err = wireAppendString(&x.URI, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.URI, wireAppendKey(buf, open, "\"uri\":")); err != nil {
 		return nil, wireAtKey(err, "uri")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -3695,7 +3052,7 @@ func (*BlobResourceContents) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x BlobResourceContents) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // EmbeddedResource: The contents of a resource, embedded into a prompt or tool call result.
@@ -3734,84 +3091,54 @@ func (x *EmbeddedResource) decodeObject(r *wireReader, known *wireKnownSet) erro
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "annotations":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *Annotations
-			err := wireDecodePtr(&v, r, (*Annotations).decodeWire)
-			if err == nil {
-				x.Annotations = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.Annotations, r, (*Annotations).decodeWire)
 			}
 		case "resource":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Resource.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "resource")
+			if it.once(&seen, 1) {
+				err = x.Resource.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("resource")
+	if seen&0x2 != 0x2 {
+		return wireMissingOf(seen, 0x2, "resource")
 	}
 	return nil
 }
 
 func (x *EmbeddedResource) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *EmbeddedResource) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Annotations != nil {
-		buf = append(wireComma(buf, open), "\"annotations\":"...)
-		buf, err = x.Annotations.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Annotations.appendJSON(wireAppendKey(buf, open, "\"annotations\":")); err != nil {
 			return nil, wireAtKey(err, "annotations")
 		}
 	}
-	buf = append(wireComma(buf, open), "\"resource\":"...)
-	buf, err = x.Resource.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Resource.appendJSON(wireAppendKey(buf, open, "\"resource\":")); err != nil {
 		return nil, wireAtKey(err, "resource")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -3828,7 +3155,7 @@ func (*EmbeddedResource) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x EmbeddedResource) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // Content: Standard content block (text, images, resources).
@@ -3865,64 +3192,45 @@ func (x *Content) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "content":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.Content.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "content")
+			if it.once(&seen, 0) {
+				err = x.Content.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("content")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "content")
 	}
 	return nil
 }
 
 func (x *Content) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *Content) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"content\":"...)
-	buf, err = x.Content.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Content.appendJSON(wireAppendKey(buf, open, "\"content\":")); err != nil {
 		return nil, wireAtKey(err, "content")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -3939,7 +3247,7 @@ func (*Content) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x Content) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // Diff: A diff representing file modifications.
@@ -3986,101 +3294,61 @@ func (x *Diff) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "path":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Path, r)
-			if err != nil {
-				return wireAtKey(err, "path")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Path, r)
 			}
 		case "oldText":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.OldText = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.OldText, r, wireDecodeString)
 			}
 		case "newText":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := wireDecodeString(&x.NewText, r)
-			if err != nil {
-				return wireAtKey(err, "newText")
+			if it.once(&seen, 2) {
+				err = wireDecodeString(&x.NewText, r)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("path")
-	}
-	if seen&(1<<2) == 0 {
-		return wireMissing("newText")
+	if seen&0x5 != 0x5 {
+		return wireMissingOf(seen, 0x5, "path", "newText")
 	}
 	return nil
 }
 
 func (x *Diff) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *Diff) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"path\":"...)
-	buf, err = wireAppendString(&x.Path, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Path, wireAppendKey(buf, open, "\"path\":")); err != nil {
 		return nil, wireAtKey(err, "path")
 	}
 	if x.OldText != nil {
-		buf = append(wireComma(buf, open), "\"oldText\":"...)
-		buf, err = wireAppendString(x.OldText, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.OldText, wireAppendKey(buf, open, "\"oldText\":")); err != nil {
 			return nil, wireAtKey(err, "oldText")
 		}
 	}
-	buf = append(wireComma(buf, open), "\"newText\":"...)
-	buf, err = wireAppendString(&x.NewText, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.NewText, wireAppendKey(buf, open, "\"newText\":")); err != nil {
 		return nil, wireAtKey(err, "newText")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -4097,7 +3365,7 @@ func (*Diff) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x Diff) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // TerminalId: Typed identifier used for terminal values on the wire.
@@ -4161,64 +3429,45 @@ func (x *Terminal) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "terminalId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.TerminalID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "terminalId")
+			if it.once(&seen, 0) {
+				err = x.TerminalID.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("terminalId")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "terminalId")
 	}
 	return nil
 }
 
 func (x *Terminal) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *Terminal) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"terminalId\":"...)
-	buf, err = x.TerminalID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.TerminalID.appendJSON(wireAppendKey(buf, open, "\"terminalId\":")); err != nil {
 		return nil, wireAtKey(err, "terminalId")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -4235,7 +3484,7 @@ func (*Terminal) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x Terminal) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ToolCallLocation: A file location being accessed or modified by a tool.
@@ -4281,84 +3530,54 @@ func (x *ToolCallLocation) decodeObject(r *wireReader, known *wireKnownSet) erro
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "path":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Path, r)
-			if err != nil {
-				return wireAtKey(err, "path")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Path, r)
 			}
 		case "line":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *uint32
-			err := wireDecodePtr(&v, r, wireDecodeUint32)
-			if err == nil {
-				x.Line = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.Line, r, wireDecodeUint32)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("path")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "path")
 	}
 	return nil
 }
 
 func (x *ToolCallLocation) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ToolCallLocation) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"path\":"...)
-	buf, err = wireAppendString(&x.Path, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Path, wireAppendKey(buf, open, "\"path\":")); err != nil {
 		return nil, wireAtKey(err, "path")
 	}
 	if x.Line != nil {
-		buf = append(wireComma(buf, open), "\"line\":"...)
-		buf, err = wireAppendUint32(x.Line, buf)
-		if err != nil {
+		if buf, err = wireAppendUint32(x.Line, wireAppendKey(buf, open, "\"line\":")); err != nil {
 			return nil, wireAtKey(err, "line")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -4375,7 +3594,7 @@ func (*ToolCallLocation) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ToolCallLocation) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // PermissionOption: An option presented to the user when requesting permission.
@@ -4416,98 +3635,59 @@ func (x *PermissionOption) decodeObject(r *wireReader, known *wireKnownSet) erro
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "optionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.OptionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "optionId")
+			if it.once(&seen, 0) {
+				err = x.OptionID.decodeWire(r)
 			}
 		case "name":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Name, r)
-			if err != nil {
-				return wireAtKey(err, "name")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Name, r)
 			}
 		case "kind":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := x.Kind.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "kind")
+			if it.once(&seen, 2) {
+				err = x.Kind.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("optionId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("name")
-	}
-	if seen&(1<<2) == 0 {
-		return wireMissing("kind")
+	if seen&0x7 != 0x7 {
+		return wireMissingOf(seen, 0x7, "optionId", "name", "kind")
 	}
 	return nil
 }
 
 func (x *PermissionOption) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *PermissionOption) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"optionId\":"...)
-	buf, err = x.OptionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.OptionID.appendJSON(wireAppendKey(buf, open, "\"optionId\":")); err != nil {
 		return nil, wireAtKey(err, "optionId")
 	}
-	buf = append(wireComma(buf, open), "\"name\":"...)
-	buf, err = wireAppendString(&x.Name, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
 		return nil, wireAtKey(err, "name")
 	}
-	buf = append(wireComma(buf, open), "\"kind\":"...)
-	buf, err = x.Kind.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Kind.appendJSON(wireAppendKey(buf, open, "\"kind\":")); err != nil {
 		return nil, wireAtKey(err, "kind")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -4524,7 +3704,7 @@ func (*PermissionOption) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x PermissionOption) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // PermissionOptionId: Unique identifier for a permission option.
@@ -4658,155 +3838,96 @@ func (x *CreateTerminalRequest) decodeObject(r *wireReader, known *wireKnownSet)
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "command":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Command, r)
-			if err != nil {
-				return wireAtKey(err, "command")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Command, r)
 			}
 		case "args":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			var err error
-			if r.null() {
-				x.Args = nil
-			} else {
-				err = wireDecodeSlice(&x.Args, r, false, wireDecodeString)
-			}
-			if err != nil {
-				return wireAtKey(err, "args")
+			if it.once(&seen, 2) {
+				if r.null() {
+					x.Args = nil
+				} else {
+					err = wireDecodeSlice(&x.Args, r, false, wireDecodeString)
+				}
 			}
 		case "env":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			var err error
-			if r.null() {
-				x.Env = nil
-			} else {
-				err = wireDecodeSlice(&x.Env, r, false, (*EnvVariable).decodeWire)
-			}
-			if err != nil {
-				return wireAtKey(err, "env")
+			if it.once(&seen, 3) {
+				if r.null() {
+					x.Env = nil
+				} else {
+					err = wireDecodeSlice(&x.Env, r, false, (*EnvVariable).decodeWire)
+				}
 			}
 		case "cwd":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			err := wireDecodePtr(&x.Cwd, r, wireDecodeString)
-			if err != nil {
-				return wireAtKey(err, "cwd")
+			if it.once(&seen, 4) {
+				err = wireDecodePtr(&x.Cwd, r, wireDecodeString)
 			}
 		case "outputByteLimit":
-			if seen&(1<<5) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 5
-			err := wireDecodePtr(&x.OutputByteLimit, r, wireDecodeUint64)
-			if err != nil {
-				return wireAtKey(err, "outputByteLimit")
+			if it.once(&seen, 5) {
+				err = wireDecodePtr(&x.OutputByteLimit, r, wireDecodeUint64)
 			}
 		case "_meta":
-			if seen&(1<<6) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 6
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 6) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("sessionId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("command")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "sessionId", "command")
 	}
 	return nil
 }
 
 func (x *CreateTerminalRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CreateTerminalRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"sessionId\":"...)
-	buf, err = x.SessionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
-	buf = append(wireComma(buf, open), "\"command\":"...)
-	buf, err = wireAppendString(&x.Command, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Command, wireAppendKey(buf, open, "\"command\":")); err != nil {
 		return nil, wireAtKey(err, "command")
 	}
 	if x.Args != nil {
-		buf = append(wireComma(buf, open), "\"args\":"...)
-		buf, err = wireAppendSlice(buf, x.Args, wireAppendString)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"args\":"), x.Args, wireAppendString); err != nil {
 			return nil, wireAtKey(err, "args")
 		}
 	}
 	if x.Env != nil {
-		buf = append(wireComma(buf, open), "\"env\":"...)
-		buf, err = wireAppendSlice(buf, x.Env, (*EnvVariable).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"env\":"), x.Env, (*EnvVariable).appendJSON); err != nil {
 			return nil, wireAtKey(err, "env")
 		}
 	}
 	if x.Cwd != nil {
-		buf = append(wireComma(buf, open), "\"cwd\":"...)
-		buf, err = wireAppendString(x.Cwd, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Cwd, wireAppendKey(buf, open, "\"cwd\":")); err != nil {
 			return nil, wireAtKey(err, "cwd")
 		}
 	}
 	if x.OutputByteLimit != nil {
-		buf = append(wireComma(buf, open), "\"outputByteLimit\":"...)
-		buf, err = wireAppendUint64(x.OutputByteLimit, buf)
-		if err != nil {
+		if buf, err = wireAppendUint64(x.OutputByteLimit, wireAppendKey(buf, open, "\"outputByteLimit\":")); err != nil {
 			return nil, wireAtKey(err, "outputByteLimit")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -4823,7 +3944,7 @@ func (*CreateTerminalRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x CreateTerminalRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // EnvVariable: An environment variable to set when launching an MCP server.
@@ -4862,81 +3983,52 @@ func (x *EnvVariable) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Name, r)
-			if err != nil {
-				return wireAtKey(err, "name")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Name, r)
 			}
 		case "value":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Value, r)
-			if err != nil {
-				return wireAtKey(err, "value")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Value, r)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("name")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("value")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "name", "value")
 	}
 	return nil
 }
 
 func (x *EnvVariable) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *EnvVariable) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"name\":"...)
-	buf, err = wireAppendString(&x.Name, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
 		return nil, wireAtKey(err, "name")
 	}
-	buf = append(wireComma(buf, open), "\"value\":"...)
-	buf, err = wireAppendString(&x.Value, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Value, wireAppendKey(buf, open, "\"value\":")); err != nil {
 		return nil, wireAtKey(err, "value")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -4953,7 +4045,7 @@ func (*EnvVariable) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x EnvVariable) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // TerminalOutputRequest: Request to get the current output and status of a terminal.
@@ -4992,81 +4084,52 @@ func (x *TerminalOutputRequest) decodeObject(r *wireReader, known *wireKnownSet)
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "terminalId":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.TerminalID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "terminalId")
+			if it.once(&seen, 1) {
+				err = x.TerminalID.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("sessionId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("terminalId")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "sessionId", "terminalId")
 	}
 	return nil
 }
 
 func (x *TerminalOutputRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *TerminalOutputRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"sessionId\":"...)
-	buf, err = x.SessionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
-	buf = append(wireComma(buf, open), "\"terminalId\":"...)
-	buf, err = x.TerminalID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.TerminalID.appendJSON(wireAppendKey(buf, open, "\"terminalId\":")); err != nil {
 		return nil, wireAtKey(err, "terminalId")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -5083,7 +4146,7 @@ func (*TerminalOutputRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x TerminalOutputRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ReleaseTerminalRequest: Request to release a terminal and free its resources.
@@ -5122,81 +4185,52 @@ func (x *ReleaseTerminalRequest) decodeObject(r *wireReader, known *wireKnownSet
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "terminalId":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.TerminalID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "terminalId")
+			if it.once(&seen, 1) {
+				err = x.TerminalID.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("sessionId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("terminalId")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "sessionId", "terminalId")
 	}
 	return nil
 }
 
 func (x *ReleaseTerminalRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ReleaseTerminalRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"sessionId\":"...)
-	buf, err = x.SessionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
-	buf = append(wireComma(buf, open), "\"terminalId\":"...)
-	buf, err = x.TerminalID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.TerminalID.appendJSON(wireAppendKey(buf, open, "\"terminalId\":")); err != nil {
 		return nil, wireAtKey(err, "terminalId")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -5213,7 +4247,7 @@ func (*ReleaseTerminalRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ReleaseTerminalRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // WaitForTerminalExitRequest: Request to wait for a terminal command to exit.
@@ -5252,81 +4286,52 @@ func (x *WaitForTerminalExitRequest) decodeObject(r *wireReader, known *wireKnow
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "terminalId":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.TerminalID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "terminalId")
+			if it.once(&seen, 1) {
+				err = x.TerminalID.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("sessionId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("terminalId")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "sessionId", "terminalId")
 	}
 	return nil
 }
 
 func (x *WaitForTerminalExitRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *WaitForTerminalExitRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"sessionId\":"...)
-	buf, err = x.SessionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
-	buf = append(wireComma(buf, open), "\"terminalId\":"...)
-	buf, err = x.TerminalID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.TerminalID.appendJSON(wireAppendKey(buf, open, "\"terminalId\":")); err != nil {
 		return nil, wireAtKey(err, "terminalId")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -5343,7 +4348,7 @@ func (*WaitForTerminalExitRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x WaitForTerminalExitRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // KillTerminalRequest: Request to kill a terminal without releasing it.
@@ -5382,81 +4387,52 @@ func (x *KillTerminalRequest) decodeObject(r *wireReader, known *wireKnownSet) e
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "terminalId":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.TerminalID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "terminalId")
+			if it.once(&seen, 1) {
+				err = x.TerminalID.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("sessionId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("terminalId")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "sessionId", "terminalId")
 	}
 	return nil
 }
 
 func (x *KillTerminalRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *KillTerminalRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"sessionId\":"...)
-	buf, err = x.SessionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
-	buf = append(wireComma(buf, open), "\"terminalId\":"...)
-	buf, err = x.TerminalID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.TerminalID.appendJSON(wireAppendKey(buf, open, "\"terminalId\":")); err != nil {
 		return nil, wireAtKey(err, "terminalId")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -5473,7 +4449,7 @@ func (*KillTerminalRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x KillTerminalRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // CreateElicitationRequest: Request from the agent to elicit structured user input.
@@ -5519,36 +4495,26 @@ func (x *CreateElicitationRequest) decodeObject(r *wireReader, known *wireKnownS
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "message":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Message, r)
-			if err != nil {
-				return wireAtKey(err, "message")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Message, r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
-			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("message")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "message")
 	}
 	r.reset(start)
 	owned := wireKnownWith(known, wireKnown{owner: x}, &x.Unknown)
@@ -5556,25 +4522,16 @@ func (x *CreateElicitationRequest) decodeObject(r *wireReader, known *wireKnownS
 }
 
 func (x *CreateElicitationRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CreateElicitationRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"message\":"...)
-	buf, err = wireAppendString(&x.Message, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Message, wireAppendKey(buf, open, "\"message\":")); err != nil {
 		return nil, wireAtKey(err, "message")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -5594,7 +4551,7 @@ func (x *CreateElicitationRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x CreateElicitationRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // CreateElicitationRequestVariant: Request from the agent to elicit structured user input.
@@ -5700,22 +4657,17 @@ func (x *CreateElicitationRequestVariant) declaresMember(name []byte) bool {
 type CreateElicitationRequestForm ElicitationFormMode
 
 func (x *CreateElicitationRequestForm) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CreateElicitationRequestForm) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "CreateElicitationRequestForm")
+		return nil, wireNilVariant("CreateElicitationRequestForm")
 	}
 	if err := wireUnknownClash(&x.Unknown, "mode"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"mode\":\"form\""...)
+	buf = wireAppendKey(buf, open, "\"mode\":\"form\"")
 	return (*ElicitationFormMode)(x).appendMembers(buf, open)
 }
 
@@ -5737,22 +4689,17 @@ func NewCreateElicitationRequestForm(v ElicitationFormMode) CreateElicitationReq
 type CreateElicitationRequestURL ElicitationUrlMode
 
 func (x *CreateElicitationRequestURL) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CreateElicitationRequestURL) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "CreateElicitationRequestURL")
+		return nil, wireNilVariant("CreateElicitationRequestURL")
 	}
 	if err := wireUnknownClash(&x.Unknown, "mode"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"mode\":\"url\""...)
+	buf = wireAppendKey(buf, open, "\"mode\":\"url\"")
 	return (*ElicitationUrlMode)(x).appendMembers(buf, open)
 }
 
@@ -5812,23 +4759,18 @@ func (x *CreateElicitationRequestOther) decodeObject(r *wireReader, known *wireK
 }
 
 func (x *CreateElicitationRequestOther) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CreateElicitationRequestOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "CreateElicitationRequestOther")
+		return nil, wireNilVariant("CreateElicitationRequestOther")
 	}
 	switch x.Mode {
 	case "", "form", "url":
 		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Mode), "mode")
 	}
-	buf = append(wireComma(buf, open), "\"mode\":"...)
+	buf = wireAppendKey(buf, open, "\"mode\":")
 	buf = wireAppendQuoted(buf, x.Mode)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
@@ -5883,64 +4825,45 @@ func (x *ElicitationSessionScope) decodeObject(r *wireReader, known *wireKnownSe
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "toolCallId":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *ToolCallId
-			err := wireDecodePtr(&v, r, (*ToolCallId).decodeWire)
-			if err == nil {
-				x.ToolCallID = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.ToolCallID, r, (*ToolCallId).decodeWire)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("sessionId")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "sessionId")
 	}
 	return nil
 }
 
 func (x *ElicitationSessionScope) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationSessionScope) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"sessionId\":"...)
-	buf, err = x.SessionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
 	if x.ToolCallID != nil {
-		buf = append(wireComma(buf, open), "\"toolCallId\":"...)
-		buf, err = x.ToolCallID.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.ToolCallID.appendJSON(wireAppendKey(buf, open, "\"toolCallId\":")); err != nil {
 			return nil, wireAtKey(err, "toolCallId")
 		}
 	}
@@ -5957,7 +4880,7 @@ func (*ElicitationSessionScope) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ElicitationSessionScope) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ElicitationRequestScope: Request-scoped elicitation, tied to a specific JSON-RPC request outside of a session
@@ -5987,45 +4910,37 @@ func (x *ElicitationRequestScope) decodeObject(r *wireReader, known *wireKnownSe
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "requestId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.RequestID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "requestId")
+			if it.once(&seen, 0) {
+				err = x.RequestID.decodeWire(r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("requestId")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "requestId")
 	}
 	return nil
 }
 
 func (x *ElicitationRequestScope) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationRequestScope) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"requestId\":"...)
-	buf, err = x.RequestID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.RequestID.appendJSON(wireAppendKey(buf, open, "\"requestId\":")); err != nil {
 		return nil, wireAtKey(err, "requestId")
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -6041,7 +4956,7 @@ func (*ElicitationRequestScope) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ElicitationRequestScope) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ElicitationSchema: Type-safe elicitation schema for requesting structured user input.
@@ -6097,87 +5012,43 @@ func (x *ElicitationSchema) decodeObject(r *wireReader, known *wireKnownSet) err
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "type":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *ElicitationSchemaType
-			v = new(ElicitationSchemaType)
-			err := v.decodeWire(r)
-			if err == nil {
-				x.Type = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientNew(&x.Type, r, (*ElicitationSchemaType).decodeWire)
 			}
 		case "title":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Title = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.Title, r, wireDecodeString)
 			}
 		case "properties":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := wireDecodeMap(&x.Properties, r, (*ElicitationPropertySchema).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "properties")
+			if it.once(&seen, 2) {
+				err = wireDecodeMap(&x.Properties, r, (*ElicitationPropertySchema).decodeWire)
 			}
 		case "required":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			var err error
-			if r.null() {
-				x.Required = nil
-			} else {
-				err = wireDecodeSlice(&x.Required, r, false, wireDecodeString)
-			}
-			if err != nil {
-				return wireAtKey(err, "required")
+			if it.once(&seen, 3) {
+				if r.null() {
+					x.Required = nil
+				} else {
+					err = wireDecodeSlice(&x.Required, r, false, wireDecodeString)
+				}
 			}
 		case "description":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Description = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenientPtr(&x.Description, r, wireDecodeString)
 			}
 		case "_meta":
-			if seen&(1<<5) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 5
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 5) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -6187,55 +5058,38 @@ func (x *ElicitationSchema) decodeObject(r *wireReader, known *wireKnownSet) err
 }
 
 func (x *ElicitationSchema) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationSchema) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Type != nil {
-		buf = append(wireComma(buf, open), "\"type\":"...)
-		buf, err = x.Type.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Type.appendJSON(wireAppendKey(buf, open, "\"type\":")); err != nil {
 			return nil, wireAtKey(err, "type")
 		}
 	}
 	if x.Title != nil {
-		buf = append(wireComma(buf, open), "\"title\":"...)
-		buf, err = wireAppendString(x.Title, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Title, wireAppendKey(buf, open, "\"title\":")); err != nil {
 			return nil, wireAtKey(err, "title")
 		}
 	}
 	if x.Properties != nil {
-		buf = append(wireComma(buf, open), "\"properties\":"...)
-		buf, err = wireAppendMap(buf, x.Properties, (*ElicitationPropertySchema).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendMap(wireAppendKey(buf, open, "\"properties\":"), x.Properties, (*ElicitationPropertySchema).appendJSON); err != nil {
 			return nil, wireAtKey(err, "properties")
 		}
 	}
 	if x.Required != nil {
-		buf = append(wireComma(buf, open), "\"required\":"...)
-		buf, err = wireAppendSlice(buf, x.Required, wireAppendString)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"required\":"), x.Required, wireAppendString); err != nil {
 			return nil, wireAtKey(err, "required")
 		}
 	}
 	if x.Description != nil {
-		buf = append(wireComma(buf, open), "\"description\":"...)
-		buf, err = wireAppendString(x.Description, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
 			return nil, wireAtKey(err, "description")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -6252,7 +5106,7 @@ func (*ElicitationSchema) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ElicitationSchema) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ElicitationSchemaType: Type discriminator for elicitation schemas.
@@ -6427,22 +5281,17 @@ func (x *ElicitationPropertySchema) declaresMember(name []byte) bool {
 type ElicitationPropertySchemaString StringPropertySchema
 
 func (x *ElicitationPropertySchemaString) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationPropertySchemaString) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationPropertySchemaString")
+		return nil, wireNilVariant("ElicitationPropertySchemaString")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"string\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"string\"")
 	return (*StringPropertySchema)(x).appendMembers(buf, open)
 }
 
@@ -6464,22 +5313,17 @@ func NewElicitationPropertySchemaString(v StringPropertySchema) ElicitationPrope
 type ElicitationPropertySchemaNumber NumberPropertySchema
 
 func (x *ElicitationPropertySchemaNumber) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationPropertySchemaNumber) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationPropertySchemaNumber")
+		return nil, wireNilVariant("ElicitationPropertySchemaNumber")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"number\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"number\"")
 	return (*NumberPropertySchema)(x).appendMembers(buf, open)
 }
 
@@ -6501,22 +5345,17 @@ func NewElicitationPropertySchemaNumber(v NumberPropertySchema) ElicitationPrope
 type ElicitationPropertySchemaInteger IntegerPropertySchema
 
 func (x *ElicitationPropertySchemaInteger) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationPropertySchemaInteger) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationPropertySchemaInteger")
+		return nil, wireNilVariant("ElicitationPropertySchemaInteger")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"integer\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"integer\"")
 	return (*IntegerPropertySchema)(x).appendMembers(buf, open)
 }
 
@@ -6538,22 +5377,17 @@ func NewElicitationPropertySchemaInteger(v IntegerPropertySchema) ElicitationPro
 type ElicitationPropertySchemaBoolean BooleanPropertySchema
 
 func (x *ElicitationPropertySchemaBoolean) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationPropertySchemaBoolean) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationPropertySchemaBoolean")
+		return nil, wireNilVariant("ElicitationPropertySchemaBoolean")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"boolean\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"boolean\"")
 	return (*BooleanPropertySchema)(x).appendMembers(buf, open)
 }
 
@@ -6575,22 +5409,17 @@ func NewElicitationPropertySchemaBoolean(v BooleanPropertySchema) ElicitationPro
 type ElicitationPropertySchemaArray MultiSelectPropertySchema
 
 func (x *ElicitationPropertySchemaArray) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationPropertySchemaArray) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationPropertySchemaArray")
+		return nil, wireNilVariant("ElicitationPropertySchemaArray")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"array\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"array\"")
 	return (*MultiSelectPropertySchema)(x).appendMembers(buf, open)
 }
 
@@ -6650,23 +5479,18 @@ func (x *ElicitationPropertySchemaOther) decodeObject(r *wireReader, known *wire
 }
 
 func (x *ElicitationPropertySchemaOther) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationPropertySchemaOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationPropertySchemaOther")
+		return nil, wireNilVariant("ElicitationPropertySchemaOther")
 	}
 	switch x.Type {
 	case "", "array", "boolean", "integer", "number", "string":
 		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Type), "type")
 	}
-	buf = append(wireComma(buf, open), "\"type\":"...)
+	buf = wireAppendKey(buf, open, "\"type\":")
 	buf = wireAppendQuoted(buf, x.Type)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
@@ -6785,101 +5609,61 @@ func (x *EnumOption) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "const":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Const, r)
-			if err != nil {
-				return wireAtKey(err, "const")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Const, r)
 			}
 		case "title":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Title, r)
-			if err != nil {
-				return wireAtKey(err, "title")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Title, r)
 			}
 		case "description":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Description = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.Description, r, wireDecodeString)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("const")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("title")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "const", "title")
 	}
 	return nil
 }
 
 func (x *EnumOption) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *EnumOption) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"const\":"...)
-	buf, err = wireAppendString(&x.Const, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Const, wireAppendKey(buf, open, "\"const\":")); err != nil {
 		return nil, wireAtKey(err, "const")
 	}
-	buf = append(wireComma(buf, open), "\"title\":"...)
-	buf, err = wireAppendString(&x.Title, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Title, wireAppendKey(buf, open, "\"title\":")); err != nil {
 		return nil, wireAtKey(err, "title")
 	}
 	if x.Description != nil {
-		buf = append(wireComma(buf, open), "\"description\":"...)
-		buf, err = wireAppendString(x.Description, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
 			return nil, wireAtKey(err, "description")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -6896,7 +5680,7 @@ func (*EnumOption) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x EnumOption) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // StringPropertySchema: Schema for string properties in an elicitation form.
@@ -6972,127 +5756,63 @@ func (x *StringPropertySchema) decodeObject(r *wireReader, known *wireKnownSet) 
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "title":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Title = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.Title, r, wireDecodeString)
 			}
 		case "description":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Description = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.Description, r, wireDecodeString)
 			}
 		case "minLength":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := wireDecodePtr(&x.MinLength, r, wireDecodeUint32)
-			if err != nil {
-				return wireAtKey(err, "minLength")
+			if it.once(&seen, 2) {
+				err = wireDecodePtr(&x.MinLength, r, wireDecodeUint32)
 			}
 		case "maxLength":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			err := wireDecodePtr(&x.MaxLength, r, wireDecodeUint32)
-			if err != nil {
-				return wireAtKey(err, "maxLength")
+			if it.once(&seen, 3) {
+				err = wireDecodePtr(&x.MaxLength, r, wireDecodeUint32)
 			}
 		case "pattern":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			err := wireDecodePtr(&x.Pattern, r, wireDecodeString)
-			if err != nil {
-				return wireAtKey(err, "pattern")
+			if it.once(&seen, 4) {
+				err = wireDecodePtr(&x.Pattern, r, wireDecodeString)
 			}
 		case "format":
-			if seen&(1<<5) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 5
-			err := wireDecodePtr(&x.Format, r, (*StringFormat).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "format")
+			if it.once(&seen, 5) {
+				err = wireDecodePtr(&x.Format, r, (*StringFormat).decodeWire)
 			}
 		case "default":
-			if seen&(1<<6) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 6
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Default = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 6) {
+				wireLenientPtr(&x.Default, r, wireDecodeString)
 			}
 		case "enum":
-			if seen&(1<<7) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 7
-			var err error
-			if r.null() {
-				x.Enum = nil
-			} else {
-				err = wireDecodeSlice(&x.Enum, r, false, wireDecodeString)
-			}
-			if err != nil {
-				return wireAtKey(err, "enum")
+			if it.once(&seen, 7) {
+				if r.null() {
+					x.Enum = nil
+				} else {
+					err = wireDecodeSlice(&x.Enum, r, false, wireDecodeString)
+				}
 			}
 		case "oneOf":
-			if seen&(1<<8) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 8
-			var err error
-			if r.null() {
-				x.OneOf = nil
-			} else {
-				err = wireDecodeSlice(&x.OneOf, r, false, (*EnumOption).decodeWire)
-			}
-			if err != nil {
-				return wireAtKey(err, "oneOf")
+			if it.once(&seen, 8) {
+				if r.null() {
+					x.OneOf = nil
+				} else {
+					err = wireDecodeSlice(&x.OneOf, r, false, (*EnumOption).decodeWire)
+				}
 			}
 		case "_meta":
-			if seen&(1<<9) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 9
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 9) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -7102,83 +5822,58 @@ func (x *StringPropertySchema) decodeObject(r *wireReader, known *wireKnownSet) 
 }
 
 func (x *StringPropertySchema) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *StringPropertySchema) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Title != nil {
-		buf = append(wireComma(buf, open), "\"title\":"...)
-		buf, err = wireAppendString(x.Title, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Title, wireAppendKey(buf, open, "\"title\":")); err != nil {
 			return nil, wireAtKey(err, "title")
 		}
 	}
 	if x.Description != nil {
-		buf = append(wireComma(buf, open), "\"description\":"...)
-		buf, err = wireAppendString(x.Description, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
 			return nil, wireAtKey(err, "description")
 		}
 	}
 	if x.MinLength != nil {
-		buf = append(wireComma(buf, open), "\"minLength\":"...)
-		buf, err = wireAppendUint32(x.MinLength, buf)
-		if err != nil {
+		if buf, err = wireAppendUint32(x.MinLength, wireAppendKey(buf, open, "\"minLength\":")); err != nil {
 			return nil, wireAtKey(err, "minLength")
 		}
 	}
 	if x.MaxLength != nil {
-		buf = append(wireComma(buf, open), "\"maxLength\":"...)
-		buf, err = wireAppendUint32(x.MaxLength, buf)
-		if err != nil {
+		if buf, err = wireAppendUint32(x.MaxLength, wireAppendKey(buf, open, "\"maxLength\":")); err != nil {
 			return nil, wireAtKey(err, "maxLength")
 		}
 	}
 	if x.Pattern != nil {
-		buf = append(wireComma(buf, open), "\"pattern\":"...)
-		buf, err = wireAppendString(x.Pattern, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Pattern, wireAppendKey(buf, open, "\"pattern\":")); err != nil {
 			return nil, wireAtKey(err, "pattern")
 		}
 	}
 	if x.Format != nil {
-		buf = append(wireComma(buf, open), "\"format\":"...)
-		buf, err = x.Format.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Format.appendJSON(wireAppendKey(buf, open, "\"format\":")); err != nil {
 			return nil, wireAtKey(err, "format")
 		}
 	}
 	if x.Default != nil {
-		buf = append(wireComma(buf, open), "\"default\":"...)
-		buf, err = wireAppendString(x.Default, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Default, wireAppendKey(buf, open, "\"default\":")); err != nil {
 			return nil, wireAtKey(err, "default")
 		}
 	}
 	if x.Enum != nil {
-		buf = append(wireComma(buf, open), "\"enum\":"...)
-		buf, err = wireAppendSlice(buf, x.Enum, wireAppendString)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"enum\":"), x.Enum, wireAppendString); err != nil {
 			return nil, wireAtKey(err, "enum")
 		}
 	}
 	if x.OneOf != nil {
-		buf = append(wireComma(buf, open), "\"oneOf\":"...)
-		buf, err = wireAppendSlice(buf, x.OneOf, (*EnumOption).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"oneOf\":"), x.OneOf, (*EnumOption).appendJSON); err != nil {
 			return nil, wireAtKey(err, "oneOf")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -7195,7 +5890,7 @@ func (*StringPropertySchema) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x StringPropertySchema) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // NumberPropertySchema: Schema for number (floating-point) properties in an elicitation form.
@@ -7252,81 +5947,39 @@ func (x *NumberPropertySchema) decodeObject(r *wireReader, known *wireKnownSet) 
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "title":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Title = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.Title, r, wireDecodeString)
 			}
 		case "description":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Description = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.Description, r, wireDecodeString)
 			}
 		case "minimum":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := wireDecodePtr(&x.Minimum, r, wireDecodeFloat64)
-			if err != nil {
-				return wireAtKey(err, "minimum")
+			if it.once(&seen, 2) {
+				err = wireDecodePtr(&x.Minimum, r, wireDecodeFloat64)
 			}
 		case "maximum":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			err := wireDecodePtr(&x.Maximum, r, wireDecodeFloat64)
-			if err != nil {
-				return wireAtKey(err, "maximum")
+			if it.once(&seen, 3) {
+				err = wireDecodePtr(&x.Maximum, r, wireDecodeFloat64)
 			}
 		case "default":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v *float64
-			err := wireDecodePtr(&v, r, wireDecodeFloat64)
-			if err == nil {
-				x.Default = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenientPtr(&x.Default, r, wireDecodeFloat64)
 			}
 		case "_meta":
-			if seen&(1<<5) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 5
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 5) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -7336,55 +5989,38 @@ func (x *NumberPropertySchema) decodeObject(r *wireReader, known *wireKnownSet) 
 }
 
 func (x *NumberPropertySchema) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *NumberPropertySchema) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Title != nil {
-		buf = append(wireComma(buf, open), "\"title\":"...)
-		buf, err = wireAppendString(x.Title, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Title, wireAppendKey(buf, open, "\"title\":")); err != nil {
 			return nil, wireAtKey(err, "title")
 		}
 	}
 	if x.Description != nil {
-		buf = append(wireComma(buf, open), "\"description\":"...)
-		buf, err = wireAppendString(x.Description, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
 			return nil, wireAtKey(err, "description")
 		}
 	}
 	if x.Minimum != nil {
-		buf = append(wireComma(buf, open), "\"minimum\":"...)
-		buf, err = wireAppendFloat64(x.Minimum, buf)
-		if err != nil {
+		if buf, err = wireAppendFloat64(x.Minimum, wireAppendKey(buf, open, "\"minimum\":")); err != nil {
 			return nil, wireAtKey(err, "minimum")
 		}
 	}
 	if x.Maximum != nil {
-		buf = append(wireComma(buf, open), "\"maximum\":"...)
-		buf, err = wireAppendFloat64(x.Maximum, buf)
-		if err != nil {
+		if buf, err = wireAppendFloat64(x.Maximum, wireAppendKey(buf, open, "\"maximum\":")); err != nil {
 			return nil, wireAtKey(err, "maximum")
 		}
 	}
 	if x.Default != nil {
-		buf = append(wireComma(buf, open), "\"default\":"...)
-		buf, err = wireAppendFloat64(x.Default, buf)
-		if err != nil {
+		if buf, err = wireAppendFloat64(x.Default, wireAppendKey(buf, open, "\"default\":")); err != nil {
 			return nil, wireAtKey(err, "default")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -7401,7 +6037,7 @@ func (*NumberPropertySchema) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x NumberPropertySchema) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // IntegerPropertySchema: Schema for integer properties in an elicitation form.
@@ -7458,81 +6094,39 @@ func (x *IntegerPropertySchema) decodeObject(r *wireReader, known *wireKnownSet)
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "title":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Title = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.Title, r, wireDecodeString)
 			}
 		case "description":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Description = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.Description, r, wireDecodeString)
 			}
 		case "minimum":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := wireDecodePtr(&x.Minimum, r, wireDecodeInt64)
-			if err != nil {
-				return wireAtKey(err, "minimum")
+			if it.once(&seen, 2) {
+				err = wireDecodePtr(&x.Minimum, r, wireDecodeInt64)
 			}
 		case "maximum":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			err := wireDecodePtr(&x.Maximum, r, wireDecodeInt64)
-			if err != nil {
-				return wireAtKey(err, "maximum")
+			if it.once(&seen, 3) {
+				err = wireDecodePtr(&x.Maximum, r, wireDecodeInt64)
 			}
 		case "default":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v *int64
-			err := wireDecodePtr(&v, r, wireDecodeInt64)
-			if err == nil {
-				x.Default = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenientPtr(&x.Default, r, wireDecodeInt64)
 			}
 		case "_meta":
-			if seen&(1<<5) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 5
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 5) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -7542,55 +6136,38 @@ func (x *IntegerPropertySchema) decodeObject(r *wireReader, known *wireKnownSet)
 }
 
 func (x *IntegerPropertySchema) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *IntegerPropertySchema) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Title != nil {
-		buf = append(wireComma(buf, open), "\"title\":"...)
-		buf, err = wireAppendString(x.Title, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Title, wireAppendKey(buf, open, "\"title\":")); err != nil {
 			return nil, wireAtKey(err, "title")
 		}
 	}
 	if x.Description != nil {
-		buf = append(wireComma(buf, open), "\"description\":"...)
-		buf, err = wireAppendString(x.Description, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
 			return nil, wireAtKey(err, "description")
 		}
 	}
 	if x.Minimum != nil {
-		buf = append(wireComma(buf, open), "\"minimum\":"...)
-		buf, err = wireAppendInt64(x.Minimum, buf)
-		if err != nil {
+		if buf, err = wireAppendInt64(x.Minimum, wireAppendKey(buf, open, "\"minimum\":")); err != nil {
 			return nil, wireAtKey(err, "minimum")
 		}
 	}
 	if x.Maximum != nil {
-		buf = append(wireComma(buf, open), "\"maximum\":"...)
-		buf, err = wireAppendInt64(x.Maximum, buf)
-		if err != nil {
+		if buf, err = wireAppendInt64(x.Maximum, wireAppendKey(buf, open, "\"maximum\":")); err != nil {
 			return nil, wireAtKey(err, "maximum")
 		}
 	}
 	if x.Default != nil {
-		buf = append(wireComma(buf, open), "\"default\":"...)
-		buf, err = wireAppendInt64(x.Default, buf)
-		if err != nil {
+		if buf, err = wireAppendInt64(x.Default, wireAppendKey(buf, open, "\"default\":")); err != nil {
 			return nil, wireAtKey(err, "default")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -7607,7 +6184,7 @@ func (*IntegerPropertySchema) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x IntegerPropertySchema) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // BooleanPropertySchema: Schema for boolean properties in an elicitation form.
@@ -7658,56 +6235,20 @@ func (x *BooleanPropertySchema) decodeObject(r *wireReader, known *wireKnownSet)
 	for it.next(r) {
 		switch string(it.key) {
 		case "title":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Title = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.Title, r, wireDecodeString)
 			}
 		case "description":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Description = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.Description, r, wireDecodeString)
 			}
 		case "default":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *bool
-			err := wireDecodePtr(&v, r, wireDecodeBool)
-			if err == nil {
-				x.Default = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.Default, r, wireDecodeBool)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -7722,41 +6263,28 @@ func (x *BooleanPropertySchema) decodeObject(r *wireReader, known *wireKnownSet)
 }
 
 func (x *BooleanPropertySchema) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *BooleanPropertySchema) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Title != nil {
-		buf = append(wireComma(buf, open), "\"title\":"...)
-		buf, err = wireAppendString(x.Title, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Title, wireAppendKey(buf, open, "\"title\":")); err != nil {
 			return nil, wireAtKey(err, "title")
 		}
 	}
 	if x.Description != nil {
-		buf = append(wireComma(buf, open), "\"description\":"...)
-		buf, err = wireAppendString(x.Description, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
 			return nil, wireAtKey(err, "description")
 		}
 	}
 	if x.Default != nil {
-		buf = append(wireComma(buf, open), "\"default\":"...)
-		buf, err = wireAppendBool(x.Default, buf)
-		if err != nil {
+		if buf, err = wireAppendBool(x.Default, wireAppendKey(buf, open, "\"default\":")); err != nil {
 			return nil, wireAtKey(err, "default")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -7773,7 +6301,7 @@ func (*BooleanPropertySchema) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x BooleanPropertySchema) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // MultiSelectItems: Items for a multi-select (array) property schema.
@@ -7873,22 +6401,17 @@ func (x *MultiSelectItems) declaresMember(name []byte) bool {
 type MultiSelectItemsString StringMultiSelectItems
 
 func (x *MultiSelectItemsString) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *MultiSelectItemsString) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "MultiSelectItemsString")
+		return nil, wireNilVariant("MultiSelectItemsString")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"string\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"string\"")
 	return (*StringMultiSelectItems)(x).appendMembers(buf, open)
 }
 
@@ -7912,17 +6435,12 @@ func NewMultiSelectItemsString(v StringMultiSelectItems) MultiSelectItems {
 type MultiSelectItemsTitled TitledMultiSelectItems
 
 func (x *MultiSelectItemsTitled) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *MultiSelectItemsTitled) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "MultiSelectItemsTitled")
+		return nil, wireNilVariant("MultiSelectItemsTitled")
 	}
 	return (*TitledMultiSelectItems)(x).appendMembers(buf, open)
 }
@@ -7975,23 +6493,18 @@ func (x *MultiSelectItemsOther) decodeObject(r *wireReader, known *wireKnownSet)
 }
 
 func (x *MultiSelectItemsOther) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *MultiSelectItemsOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "MultiSelectItemsOther")
+		return nil, wireNilVariant("MultiSelectItemsOther")
 	}
 	switch x.Type {
 	case "", "string":
 		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Type), "type")
 	}
-	buf = append(wireComma(buf, open), "\"type\":"...)
+	buf = wireAppendKey(buf, open, "\"type\":")
 	buf = wireAppendQuoted(buf, x.Type)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
@@ -8047,69 +6560,49 @@ func (x *StringMultiSelectItems) decodeObject(r *wireReader, known *wireKnownSet
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "enum":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeSlice(&x.Enum, r, false, wireDecodeString)
-			if err != nil {
-				return wireAtKey(err, "enum")
+			if it.once(&seen, 0) {
+				err = wireDecodeSlice(&x.Enum, r, false, wireDecodeString)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("enum")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "enum")
 	}
 	return nil
 }
 
 func (x *StringMultiSelectItems) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *StringMultiSelectItems) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Enum != nil {
-		buf = append(wireComma(buf, open), "\"enum\":"...)
-		buf, err = wireAppendSlice(buf, x.Enum, wireAppendString)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"enum\":"), x.Enum, wireAppendString); err != nil {
 			return nil, wireAtKey(err, "enum")
 		}
 	} else {
-		buf = append(wireComma(buf, open), "\"enum\":"...)
-		buf = append(buf, "[]"...)
+		buf = wireAppendKey(buf, open, "\"enum\":[]")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -8126,7 +6619,7 @@ func (*StringMultiSelectItems) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x StringMultiSelectItems) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // TitledMultiSelectItems: Items definition for titled multi-select enum properties.
@@ -8165,69 +6658,49 @@ func (x *TitledMultiSelectItems) decodeObject(r *wireReader, known *wireKnownSet
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "anyOf":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeSlice(&x.AnyOf, r, false, (*EnumOption).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "anyOf")
+			if it.once(&seen, 0) {
+				err = wireDecodeSlice(&x.AnyOf, r, false, (*EnumOption).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("anyOf")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "anyOf")
 	}
 	return nil
 }
 
 func (x *TitledMultiSelectItems) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *TitledMultiSelectItems) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.AnyOf != nil {
-		buf = append(wireComma(buf, open), "\"anyOf\":"...)
-		buf, err = wireAppendSlice(buf, x.AnyOf, (*EnumOption).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"anyOf\":"), x.AnyOf, (*EnumOption).appendJSON); err != nil {
 			return nil, wireAtKey(err, "anyOf")
 		}
 	} else {
-		buf = append(wireComma(buf, open), "\"anyOf\":"...)
-		buf = append(buf, "[]"...)
+		buf = wireAppendKey(buf, open, "\"anyOf\":[]")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -8244,7 +6717,7 @@ func (*TitledMultiSelectItems) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x TitledMultiSelectItems) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // MultiSelectPropertySchema: Schema for multi-select (array) properties in an elicitation form.
@@ -8303,161 +6776,90 @@ func (x *MultiSelectPropertySchema) decodeObject(r *wireReader, known *wireKnown
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "title":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Title = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.Title, r, wireDecodeString)
 			}
 		case "description":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Description = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.Description, r, wireDecodeString)
 			}
 		case "minItems":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := wireDecodePtr(&x.MinItems, r, wireDecodeUint64)
-			if err != nil {
-				return wireAtKey(err, "minItems")
+			if it.once(&seen, 2) {
+				err = wireDecodePtr(&x.MinItems, r, wireDecodeUint64)
 			}
 		case "maxItems":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			err := wireDecodePtr(&x.MaxItems, r, wireDecodeUint64)
-			if err != nil {
-				return wireAtKey(err, "maxItems")
+			if it.once(&seen, 3) {
+				err = wireDecodePtr(&x.MaxItems, r, wireDecodeUint64)
 			}
 		case "items":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			err := x.Items.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "items")
+			if it.once(&seen, 4) {
+				err = x.Items.decodeWire(r)
 			}
 		case "default":
-			if seen&(1<<5) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 5
-			at := r.mark()
-			var v []string
-			var err error
-			if r.null() {
-				v = nil
-			} else {
-				err = wireDecodeSlice(&v, r, true, wireDecodeString)
-			}
-			if err == nil {
-				x.Default = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 5) {
+				wireLenientSliceOrNull(&x.Default, r, true, wireDecodeString)
 			}
 		case "_meta":
-			if seen&(1<<6) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 6
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 6) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<4) == 0 {
-		return wireMissing("items")
+	if seen&0x10 != 0x10 {
+		return wireMissingOf(seen, 0x10, "items")
 	}
 	return nil
 }
 
 func (x *MultiSelectPropertySchema) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *MultiSelectPropertySchema) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Title != nil {
-		buf = append(wireComma(buf, open), "\"title\":"...)
-		buf, err = wireAppendString(x.Title, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Title, wireAppendKey(buf, open, "\"title\":")); err != nil {
 			return nil, wireAtKey(err, "title")
 		}
 	}
 	if x.Description != nil {
-		buf = append(wireComma(buf, open), "\"description\":"...)
-		buf, err = wireAppendString(x.Description, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
 			return nil, wireAtKey(err, "description")
 		}
 	}
 	if x.MinItems != nil {
-		buf = append(wireComma(buf, open), "\"minItems\":"...)
-		buf, err = wireAppendUint64(x.MinItems, buf)
-		if err != nil {
+		if buf, err = wireAppendUint64(x.MinItems, wireAppendKey(buf, open, "\"minItems\":")); err != nil {
 			return nil, wireAtKey(err, "minItems")
 		}
 	}
 	if x.MaxItems != nil {
-		buf = append(wireComma(buf, open), "\"maxItems\":"...)
-		buf, err = wireAppendUint64(x.MaxItems, buf)
-		if err != nil {
+		if buf, err = wireAppendUint64(x.MaxItems, wireAppendKey(buf, open, "\"maxItems\":")); err != nil {
 			return nil, wireAtKey(err, "maxItems")
 		}
 	}
-	buf = append(wireComma(buf, open), "\"items\":"...)
-	buf, err = x.Items.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Items.appendJSON(wireAppendKey(buf, open, "\"items\":")); err != nil {
 		return nil, wireAtKey(err, "items")
 	}
 	if x.Default != nil {
-		buf = append(wireComma(buf, open), "\"default\":"...)
-		buf, err = wireAppendSlice(buf, x.Default, wireAppendString)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"default\":"), x.Default, wireAppendString); err != nil {
 			return nil, wireAtKey(err, "default")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -8474,7 +6876,7 @@ func (*MultiSelectPropertySchema) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x MultiSelectPropertySchema) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ElicitationFormMode: Form-based elicitation mode where the client renders a form from the provided schema.
@@ -8506,23 +6908,22 @@ func (x *ElicitationFormMode) decodeObject(r *wireReader, known *wireKnownSet) e
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "requestedSchema":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
+			if it.once(&seen, 0) {
+				err = x.RequestedSchema.decodeWire(r)
 			}
-			seen |= 1 << 0
-			err := x.RequestedSchema.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "requestedSchema")
-			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("requestedSchema")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "requestedSchema")
 	}
 	r.reset(start)
 	owned := wireKnownWith(known, wireKnown{owner: x}, &x.Unknown)
@@ -8530,19 +6931,12 @@ func (x *ElicitationFormMode) decodeObject(r *wireReader, known *wireKnownSet) e
 }
 
 func (x *ElicitationFormMode) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationFormMode) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"requestedSchema\":"...)
-	buf, err = x.RequestedSchema.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.RequestedSchema.appendJSON(wireAppendKey(buf, open, "\"requestedSchema\":")); err != nil {
 		return nil, wireAtKey(err, "requestedSchema")
 	}
 	if buf, err = x.Variant.appendMembers(buf, open); err != nil {
@@ -8561,7 +6955,7 @@ func (x *ElicitationFormMode) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ElicitationFormMode) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ElicitationFormModeVariant: Form-based elicitation mode where the client renders a form from the provided schema.
@@ -8688,14 +7082,14 @@ type ElicitationFormModeSession ElicitationSessionScope
 
 func (x *ElicitationFormModeSession) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationFormModeSession")
+		return nil, wireNilVariant("ElicitationFormModeSession")
 	}
 	return (*ElicitationSessionScope)(x).appendJSON(buf)
 }
 
 func (x *ElicitationFormModeSession) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationFormModeSession")
+		return nil, wireNilVariant("ElicitationFormModeSession")
 	}
 	return (*ElicitationSessionScope)(x).appendMembers(buf, open)
 }
@@ -8720,14 +7114,14 @@ type ElicitationFormModeRequest ElicitationRequestScope
 
 func (x *ElicitationFormModeRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationFormModeRequest")
+		return nil, wireNilVariant("ElicitationFormModeRequest")
 	}
 	return (*ElicitationRequestScope)(x).appendJSON(buf)
 }
 
 func (x *ElicitationFormModeRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationFormModeRequest")
+		return nil, wireNilVariant("ElicitationFormModeRequest")
 	}
 	return (*ElicitationRequestScope)(x).appendMembers(buf, open)
 }
@@ -8796,35 +7190,26 @@ func (x *ElicitationUrlMode) decodeObject(r *wireReader, known *wireKnownSet) er
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "elicitationId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ElicitationID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "elicitationId")
+			if it.once(&seen, 0) {
+				err = x.ElicitationID.decodeWire(r)
 			}
 		case "url":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.URL, r)
 			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.URL, r)
-			if err != nil {
-				return wireAtKey(err, "url")
-			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("elicitationId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("url")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "elicitationId", "url")
 	}
 	r.reset(start)
 	owned := wireKnownWith(known, wireKnown{owner: x}, &x.Unknown)
@@ -8832,24 +7217,15 @@ func (x *ElicitationUrlMode) decodeObject(r *wireReader, known *wireKnownSet) er
 }
 
 func (x *ElicitationUrlMode) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationUrlMode) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"elicitationId\":"...)
-	buf, err = x.ElicitationID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ElicitationID.appendJSON(wireAppendKey(buf, open, "\"elicitationId\":")); err != nil {
 		return nil, wireAtKey(err, "elicitationId")
 	}
-	buf = append(wireComma(buf, open), "\"url\":"...)
-	buf, err = wireAppendString(&x.URL, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.URL, wireAppendKey(buf, open, "\"url\":")); err != nil {
 		return nil, wireAtKey(err, "url")
 	}
 	if buf, err = x.Variant.appendMembers(buf, open); err != nil {
@@ -8868,7 +7244,7 @@ func (x *ElicitationUrlMode) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ElicitationUrlMode) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ElicitationUrlModeVariant: URL-based elicitation mode where the client directs the user to a URL.
@@ -8995,14 +7371,14 @@ type ElicitationUrlModeSession ElicitationSessionScope
 
 func (x *ElicitationUrlModeSession) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationUrlModeSession")
+		return nil, wireNilVariant("ElicitationUrlModeSession")
 	}
 	return (*ElicitationSessionScope)(x).appendJSON(buf)
 }
 
 func (x *ElicitationUrlModeSession) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationUrlModeSession")
+		return nil, wireNilVariant("ElicitationUrlModeSession")
 	}
 	return (*ElicitationSessionScope)(x).appendMembers(buf, open)
 }
@@ -9027,14 +7403,14 @@ type ElicitationUrlModeRequest ElicitationRequestScope
 
 func (x *ElicitationUrlModeRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationUrlModeRequest")
+		return nil, wireNilVariant("ElicitationUrlModeRequest")
 	}
 	return (*ElicitationRequestScope)(x).appendJSON(buf)
 }
 
 func (x *ElicitationUrlModeRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationUrlModeRequest")
+		return nil, wireNilVariant("ElicitationUrlModeRequest")
 	}
 	return (*ElicitationRequestScope)(x).appendMembers(buf, open)
 }
@@ -9222,65 +7598,47 @@ func (x *AgentResponseResult) decodeObject(r *wireReader, known *wireKnownSet) e
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "id":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "id")
+			if it.once(&seen, 0) {
+				err = x.ID.decodeWire(r)
 			}
 		case "result":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Result.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "result")
+			if it.once(&seen, 1) {
+				err = x.Result.decodeWire(r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("id")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("result")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "id", "result")
 	}
 	return nil
 }
 
 func (x *AgentResponseResult) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AgentResponseResult) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResult")
+		return nil, wireNilVariant("AgentResponseResult")
 	}
 	var err error
-	buf = append(wireComma(buf, open), "\"id\":"...)
-	buf, err = x.ID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ID.appendJSON(wireAppendKey(buf, open, "\"id\":")); err != nil {
 		return nil, wireAtKey(err, "id")
 	}
-	buf = append(wireComma(buf, open), "\"result\":"...)
-	buf, err = x.Result.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Result.appendJSON(wireAppendKey(buf, open, "\"result\":")); err != nil {
 		return nil, wireAtKey(err, "result")
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -9326,65 +7684,47 @@ func (x *AgentResponseError) decodeObject(r *wireReader, known *wireKnownSet) er
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "id":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "id")
+			if it.once(&seen, 0) {
+				err = x.ID.decodeWire(r)
 			}
 		case "error":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Error.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "error")
+			if it.once(&seen, 1) {
+				err = x.Error.decodeWire(r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("id")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("error")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "id", "error")
 	}
 	return nil
 }
 
 func (x *AgentResponseError) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AgentResponseError) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseError")
+		return nil, wireNilVariant("AgentResponseError")
 	}
 	var err error
-	buf = append(wireComma(buf, open), "\"id\":"...)
-	buf, err = x.ID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ID.appendJSON(wireAppendKey(buf, open, "\"id\":")); err != nil {
 		return nil, wireAtKey(err, "id")
 	}
-	buf = append(wireComma(buf, open), "\"error\":"...)
-	buf, err = x.Error.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Error.appendJSON(wireAppendKey(buf, open, "\"error\":")); err != nil {
 		return nil, wireAtKey(err, "error")
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -9666,7 +8006,7 @@ type AgentResponseResultResultInitializeResponse InitializeResponse
 
 func (x *AgentResponseResultResultInitializeResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultInitializeResponse")
+		return nil, wireNilVariant("AgentResponseResultResultInitializeResponse")
 	}
 	return (*InitializeResponse)(x).appendJSON(buf)
 }
@@ -9686,7 +8026,7 @@ type AgentResponseResultResultAuthenticateResponse AuthenticateResponse
 
 func (x *AgentResponseResultResultAuthenticateResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultAuthenticateResponse")
+		return nil, wireNilVariant("AgentResponseResultResultAuthenticateResponse")
 	}
 	return (*AuthenticateResponse)(x).appendJSON(buf)
 }
@@ -9706,7 +8046,7 @@ type AgentResponseResultResultLogoutResponse LogoutResponse
 
 func (x *AgentResponseResultResultLogoutResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultLogoutResponse")
+		return nil, wireNilVariant("AgentResponseResultResultLogoutResponse")
 	}
 	return (*LogoutResponse)(x).appendJSON(buf)
 }
@@ -9726,7 +8066,7 @@ type AgentResponseResultResultNewSessionResponse NewSessionResponse
 
 func (x *AgentResponseResultResultNewSessionResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultNewSessionResponse")
+		return nil, wireNilVariant("AgentResponseResultResultNewSessionResponse")
 	}
 	return (*NewSessionResponse)(x).appendJSON(buf)
 }
@@ -9746,7 +8086,7 @@ type AgentResponseResultResultLoadSessionResponse LoadSessionResponse
 
 func (x *AgentResponseResultResultLoadSessionResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultLoadSessionResponse")
+		return nil, wireNilVariant("AgentResponseResultResultLoadSessionResponse")
 	}
 	return (*LoadSessionResponse)(x).appendJSON(buf)
 }
@@ -9766,7 +8106,7 @@ type AgentResponseResultResultListSessionsResponse ListSessionsResponse
 
 func (x *AgentResponseResultResultListSessionsResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultListSessionsResponse")
+		return nil, wireNilVariant("AgentResponseResultResultListSessionsResponse")
 	}
 	return (*ListSessionsResponse)(x).appendJSON(buf)
 }
@@ -9786,7 +8126,7 @@ type AgentResponseResultResultDeleteSessionResponse DeleteSessionResponse
 
 func (x *AgentResponseResultResultDeleteSessionResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultDeleteSessionResponse")
+		return nil, wireNilVariant("AgentResponseResultResultDeleteSessionResponse")
 	}
 	return (*DeleteSessionResponse)(x).appendJSON(buf)
 }
@@ -9806,7 +8146,7 @@ type AgentResponseResultResultResumeSessionResponse ResumeSessionResponse
 
 func (x *AgentResponseResultResultResumeSessionResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultResumeSessionResponse")
+		return nil, wireNilVariant("AgentResponseResultResultResumeSessionResponse")
 	}
 	return (*ResumeSessionResponse)(x).appendJSON(buf)
 }
@@ -9826,7 +8166,7 @@ type AgentResponseResultResultCloseSessionResponse CloseSessionResponse
 
 func (x *AgentResponseResultResultCloseSessionResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultCloseSessionResponse")
+		return nil, wireNilVariant("AgentResponseResultResultCloseSessionResponse")
 	}
 	return (*CloseSessionResponse)(x).appendJSON(buf)
 }
@@ -9846,7 +8186,7 @@ type AgentResponseResultResultSetSessionModeResponse SetSessionModeResponse
 
 func (x *AgentResponseResultResultSetSessionModeResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultSetSessionModeResponse")
+		return nil, wireNilVariant("AgentResponseResultResultSetSessionModeResponse")
 	}
 	return (*SetSessionModeResponse)(x).appendJSON(buf)
 }
@@ -9866,7 +8206,7 @@ type AgentResponseResultResultSetSessionConfigOptionResponse SetSessionConfigOpt
 
 func (x *AgentResponseResultResultSetSessionConfigOptionResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultSetSessionConfigOptionResponse")
+		return nil, wireNilVariant("AgentResponseResultResultSetSessionConfigOptionResponse")
 	}
 	return (*SetSessionConfigOptionResponse)(x).appendJSON(buf)
 }
@@ -9886,7 +8226,7 @@ type AgentResponseResultResultPromptResponse PromptResponse
 
 func (x *AgentResponseResultResultPromptResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultPromptResponse")
+		return nil, wireNilVariant("AgentResponseResultResultPromptResponse")
 	}
 	return (*PromptResponse)(x).appendJSON(buf)
 }
@@ -9906,7 +8246,7 @@ type AgentResponseResultResultExtMethodResponse ExtResponse
 
 func (x *AgentResponseResultResultExtMethodResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultExtMethodResponse")
+		return nil, wireNilVariant("AgentResponseResultResultExtMethodResponse")
 	}
 	return (*ExtResponse)(x).appendJSON(buf)
 }
@@ -9970,125 +8310,72 @@ func (x *InitializeResponse) decodeObject(r *wireReader, known *wireKnownSet) er
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "protocolVersion":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ProtocolVersion.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "protocolVersion")
+			if it.once(&seen, 0) {
+				err = x.ProtocolVersion.decodeWire(r)
 			}
 		case "agentCapabilities":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *AgentCapabilities
-			v = new(AgentCapabilities)
-			err := v.decodeWire(r)
-			if err == nil {
-				x.AgentCapabilities = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientNew(&x.AgentCapabilities, r, (*AgentCapabilities).decodeWire)
 			}
 		case "authMethods":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v []AuthMethod
-			err := wireDecodeSlice(&v, r, true, (*AuthMethod).decodeWire)
-			if err == nil {
-				x.AuthMethods = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientSlice(&x.AuthMethods, r, true, (*AuthMethod).decodeWire)
 			}
 		case "agentInfo":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v *Implementation
-			err := wireDecodePtr(&v, r, (*Implementation).decodeWire)
-			if err == nil {
-				x.AgentInfo = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenientPtr(&x.AgentInfo, r, (*Implementation).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("protocolVersion")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "protocolVersion")
 	}
 	return nil
 }
 
 func (x *InitializeResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *InitializeResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"protocolVersion\":"...)
-	buf, err = x.ProtocolVersion.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ProtocolVersion.appendJSON(wireAppendKey(buf, open, "\"protocolVersion\":")); err != nil {
 		return nil, wireAtKey(err, "protocolVersion")
 	}
 	if x.AgentCapabilities != nil {
-		buf = append(wireComma(buf, open), "\"agentCapabilities\":"...)
-		buf, err = x.AgentCapabilities.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.AgentCapabilities.appendJSON(wireAppendKey(buf, open, "\"agentCapabilities\":")); err != nil {
 			return nil, wireAtKey(err, "agentCapabilities")
 		}
 	}
 	if x.AuthMethods != nil {
-		buf = append(wireComma(buf, open), "\"authMethods\":"...)
-		buf, err = wireAppendSlice(buf, x.AuthMethods, (*AuthMethod).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"authMethods\":"), x.AuthMethods, (*AuthMethod).appendJSON); err != nil {
 			return nil, wireAtKey(err, "authMethods")
 		}
 	}
 	if x.AgentInfo != nil {
-		buf = append(wireComma(buf, open), "\"agentInfo\":"...)
-		buf, err = x.AgentInfo.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.AgentInfo.appendJSON(wireAppendKey(buf, open, "\"agentInfo\":")); err != nil {
 			return nil, wireAtKey(err, "agentInfo")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -10105,7 +8392,7 @@ func (*InitializeResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x InitializeResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ProtocolVersion: Protocol version identifier.
@@ -10185,95 +8472,34 @@ func (x *AgentCapabilities) decodeObject(r *wireReader, known *wireKnownSet) err
 	for it.next(r) {
 		switch string(it.key) {
 		case "loadSession":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *bool
-			v = new(bool)
-			err := wireDecodeBool(v, r)
-			if err == nil {
-				x.LoadSession = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientNew(&x.LoadSession, r, wireDecodeBool)
 			}
 		case "promptCapabilities":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *PromptCapabilities
-			v = new(PromptCapabilities)
-			err := v.decodeWire(r)
-			if err == nil {
-				x.PromptCapabilities = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientNew(&x.PromptCapabilities, r, (*PromptCapabilities).decodeWire)
 			}
 		case "mcpCapabilities":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *McpCapabilities
-			v = new(McpCapabilities)
-			err := v.decodeWire(r)
-			if err == nil {
-				x.MCPCapabilities = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientNew(&x.MCPCapabilities, r, (*McpCapabilities).decodeWire)
 			}
 		case "sessionCapabilities":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v *SessionCapabilities
-			v = new(SessionCapabilities)
-			err := v.decodeWire(r)
-			if err == nil {
-				x.SessionCapabilities = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenientNew(&x.SessionCapabilities, r, (*SessionCapabilities).decodeWire)
 			}
 		case "auth":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v *AgentAuthCapabilities
-			v = new(AgentAuthCapabilities)
-			err := v.decodeWire(r)
-			if err == nil {
-				x.Auth = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenientNew(&x.Auth, r, (*AgentAuthCapabilities).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<5) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 5
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 5) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		case "providers":
-			if seen&(1<<6) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 6
-			if err := x.AgentCapabilitiesLLMProviders.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
-				return err
+			if it.once(&seen, 6) {
+				if err := x.AgentCapabilitiesLLMProviders.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+					return err
+				}
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -10288,55 +8514,38 @@ func (x *AgentCapabilities) decodeObject(r *wireReader, known *wireKnownSet) err
 }
 
 func (x *AgentCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AgentCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.LoadSession != nil {
-		buf = append(wireComma(buf, open), "\"loadSession\":"...)
-		buf, err = wireAppendBool(x.LoadSession, buf)
-		if err != nil {
+		if buf, err = wireAppendBool(x.LoadSession, wireAppendKey(buf, open, "\"loadSession\":")); err != nil {
 			return nil, wireAtKey(err, "loadSession")
 		}
 	}
 	if x.PromptCapabilities != nil {
-		buf = append(wireComma(buf, open), "\"promptCapabilities\":"...)
-		buf, err = x.PromptCapabilities.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.PromptCapabilities.appendJSON(wireAppendKey(buf, open, "\"promptCapabilities\":")); err != nil {
 			return nil, wireAtKey(err, "promptCapabilities")
 		}
 	}
 	if x.MCPCapabilities != nil {
-		buf = append(wireComma(buf, open), "\"mcpCapabilities\":"...)
-		buf, err = x.MCPCapabilities.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.MCPCapabilities.appendJSON(wireAppendKey(buf, open, "\"mcpCapabilities\":")); err != nil {
 			return nil, wireAtKey(err, "mcpCapabilities")
 		}
 	}
 	if x.SessionCapabilities != nil {
-		buf = append(wireComma(buf, open), "\"sessionCapabilities\":"...)
-		buf, err = x.SessionCapabilities.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.SessionCapabilities.appendJSON(wireAppendKey(buf, open, "\"sessionCapabilities\":")); err != nil {
 			return nil, wireAtKey(err, "sessionCapabilities")
 		}
 	}
 	if x.Auth != nil {
-		buf = append(wireComma(buf, open), "\"auth\":"...)
-		buf, err = x.Auth.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Auth.appendJSON(wireAppendKey(buf, open, "\"auth\":")); err != nil {
 			return nil, wireAtKey(err, "auth")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -10356,7 +8565,7 @@ func (x *AgentCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x AgentCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // PromptCapabilities: Prompt capabilities supported by the agent in `session/prompt` requests.
@@ -10415,59 +8624,20 @@ func (x *PromptCapabilities) decodeObject(r *wireReader, known *wireKnownSet) er
 	for it.next(r) {
 		switch string(it.key) {
 		case "image":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *bool
-			v = new(bool)
-			err := wireDecodeBool(v, r)
-			if err == nil {
-				x.Image = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientNew(&x.Image, r, wireDecodeBool)
 			}
 		case "audio":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *bool
-			v = new(bool)
-			err := wireDecodeBool(v, r)
-			if err == nil {
-				x.Audio = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientNew(&x.Audio, r, wireDecodeBool)
 			}
 		case "embeddedContext":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *bool
-			v = new(bool)
-			err := wireDecodeBool(v, r)
-			if err == nil {
-				x.EmbeddedContext = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientNew(&x.EmbeddedContext, r, wireDecodeBool)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -10482,41 +8652,28 @@ func (x *PromptCapabilities) decodeObject(r *wireReader, known *wireKnownSet) er
 }
 
 func (x *PromptCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *PromptCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Image != nil {
-		buf = append(wireComma(buf, open), "\"image\":"...)
-		buf, err = wireAppendBool(x.Image, buf)
-		if err != nil {
+		if buf, err = wireAppendBool(x.Image, wireAppendKey(buf, open, "\"image\":")); err != nil {
 			return nil, wireAtKey(err, "image")
 		}
 	}
 	if x.Audio != nil {
-		buf = append(wireComma(buf, open), "\"audio\":"...)
-		buf, err = wireAppendBool(x.Audio, buf)
-		if err != nil {
+		if buf, err = wireAppendBool(x.Audio, wireAppendKey(buf, open, "\"audio\":")); err != nil {
 			return nil, wireAtKey(err, "audio")
 		}
 	}
 	if x.EmbeddedContext != nil {
-		buf = append(wireComma(buf, open), "\"embeddedContext\":"...)
-		buf, err = wireAppendBool(x.EmbeddedContext, buf)
-		if err != nil {
+		if buf, err = wireAppendBool(x.EmbeddedContext, wireAppendKey(buf, open, "\"embeddedContext\":")); err != nil {
 			return nil, wireAtKey(err, "embeddedContext")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -10533,7 +8690,7 @@ func (*PromptCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x PromptCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // McpCapabilities: MCP capabilities supported by the agent
@@ -10576,53 +8733,22 @@ func (x *McpCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error
 	for it.next(r) {
 		switch string(it.key) {
 		case "http":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *bool
-			v = new(bool)
-			err := wireDecodeBool(v, r)
-			if err == nil {
-				x.HTTP = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientNew(&x.HTTP, r, wireDecodeBool)
 			}
 		case "sse":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *bool
-			v = new(bool)
-			err := wireDecodeBool(v, r)
-			if err == nil {
-				x.SSE = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientNew(&x.SSE, r, wireDecodeBool)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		case "acp":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			if err := x.McpCapabilitiesMCPOverACP.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
-				return err
+			if it.once(&seen, 3) {
+				if err := x.McpCapabilitiesMCPOverACP.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+					return err
+				}
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -10637,34 +8763,23 @@ func (x *McpCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error
 }
 
 func (x *McpCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *McpCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.HTTP != nil {
-		buf = append(wireComma(buf, open), "\"http\":"...)
-		buf, err = wireAppendBool(x.HTTP, buf)
-		if err != nil {
+		if buf, err = wireAppendBool(x.HTTP, wireAppendKey(buf, open, "\"http\":")); err != nil {
 			return nil, wireAtKey(err, "http")
 		}
 	}
 	if x.SSE != nil {
-		buf = append(wireComma(buf, open), "\"sse\":"...)
-		buf, err = wireAppendBool(x.SSE, buf)
-		if err != nil {
+		if buf, err = wireAppendBool(x.SSE, wireAppendKey(buf, open, "\"sse\":")); err != nil {
 			return nil, wireAtKey(err, "sse")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -10684,7 +8799,7 @@ func (x *McpCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x McpCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionCapabilities: Session capabilities supported by the agent.
@@ -10771,122 +8886,58 @@ func (x *SessionCapabilities) decodeObject(r *wireReader, known *wireKnownSet) e
 	for it.next(r) {
 		switch string(it.key) {
 		case "list":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *SessionListCapabilities
-			err := wireDecodePtr(&v, r, (*SessionListCapabilities).decodeWire)
-			if err == nil {
-				x.List = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.List, r, (*SessionListCapabilities).decodeWire)
 			}
 		case "delete":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *SessionDeleteCapabilities
-			err := wireDecodePtr(&v, r, (*SessionDeleteCapabilities).decodeWire)
-			if err == nil {
-				x.Delete = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.Delete, r, (*SessionDeleteCapabilities).decodeWire)
 			}
 		case "additionalDirectories":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *SessionAdditionalDirectoriesCapabilities
-			err := wireDecodePtr(&v, r, (*SessionAdditionalDirectoriesCapabilities).decodeWire)
-			if err == nil {
-				x.AdditionalDirectories = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.AdditionalDirectories, r, (*SessionAdditionalDirectoriesCapabilities).decodeWire)
 			}
 		case "resume":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v *SessionResumeCapabilities
-			err := wireDecodePtr(&v, r, (*SessionResumeCapabilities).decodeWire)
-			if err == nil {
-				x.Resume = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenientPtr(&x.Resume, r, (*SessionResumeCapabilities).decodeWire)
 			}
 		case "close":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v *SessionCloseCapabilities
-			err := wireDecodePtr(&v, r, (*SessionCloseCapabilities).decodeWire)
-			if err == nil {
-				x.Close = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenientPtr(&x.Close, r, (*SessionCloseCapabilities).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<5) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 5
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 5) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		case "systemPrompt":
-			if seen&(1<<6) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 6
-			if err := x.SessionCapabilitiesSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
-				return err
+			if it.once(&seen, 6) {
+				if err := x.SessionCapabilitiesSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+					return err
+				}
 			}
 		case "fork":
-			if seen&(1<<7) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 7
-			if err := x.SessionCapabilitiesSessionFork.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
-				return err
+			if it.once(&seen, 7) {
+				if err := x.SessionCapabilitiesSessionFork.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+					return err
+				}
 			}
 		case "archive":
-			if seen&(1<<8) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 8
-			if err := x.SessionCapabilitiesSessionArchive.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
-				return err
+			if it.once(&seen, 8) {
+				if err := x.SessionCapabilitiesSessionArchive.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+					return err
+				}
 			}
 		case "status":
-			if seen&(1<<9) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 9
-			if err := x.SessionCapabilitiesSessionStatus.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
-				return err
+			if it.once(&seen, 9) {
+				if err := x.SessionCapabilitiesSessionStatus.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+					return err
+				}
 			}
 		case "title":
-			if seen&(1<<10) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 10
-			if err := x.SessionCapabilitiesSessionTitle.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
-				return err
+			if it.once(&seen, 10) {
+				if err := x.SessionCapabilitiesSessionTitle.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+					return err
+				}
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -10901,55 +8952,38 @@ func (x *SessionCapabilities) decodeObject(r *wireReader, known *wireKnownSet) e
 }
 
 func (x *SessionCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.List != nil {
-		buf = append(wireComma(buf, open), "\"list\":"...)
-		buf, err = x.List.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.List.appendJSON(wireAppendKey(buf, open, "\"list\":")); err != nil {
 			return nil, wireAtKey(err, "list")
 		}
 	}
 	if x.Delete != nil {
-		buf = append(wireComma(buf, open), "\"delete\":"...)
-		buf, err = x.Delete.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Delete.appendJSON(wireAppendKey(buf, open, "\"delete\":")); err != nil {
 			return nil, wireAtKey(err, "delete")
 		}
 	}
 	if x.AdditionalDirectories != nil {
-		buf = append(wireComma(buf, open), "\"additionalDirectories\":"...)
-		buf, err = x.AdditionalDirectories.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.AdditionalDirectories.appendJSON(wireAppendKey(buf, open, "\"additionalDirectories\":")); err != nil {
 			return nil, wireAtKey(err, "additionalDirectories")
 		}
 	}
 	if x.Resume != nil {
-		buf = append(wireComma(buf, open), "\"resume\":"...)
-		buf, err = x.Resume.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Resume.appendJSON(wireAppendKey(buf, open, "\"resume\":")); err != nil {
 			return nil, wireAtKey(err, "resume")
 		}
 	}
 	if x.Close != nil {
-		buf = append(wireComma(buf, open), "\"close\":"...)
-		buf, err = x.Close.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Close.appendJSON(wireAppendKey(buf, open, "\"close\":")); err != nil {
 			return nil, wireAtKey(err, "close")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -10981,7 +9015,7 @@ func (x *SessionCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionListCapabilities: Capabilities for the `session/list` method.
@@ -11020,17 +9054,8 @@ func (x *SessionListCapabilities) decodeObject(r *wireReader, known *wireKnownSe
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -11045,20 +9070,13 @@ func (x *SessionListCapabilities) decodeObject(r *wireReader, known *wireKnownSe
 }
 
 func (x *SessionListCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionListCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -11075,7 +9093,7 @@ func (*SessionListCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionListCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionDeleteCapabilities: Capabilities for the `session/delete` method.
@@ -11114,17 +9132,8 @@ func (x *SessionDeleteCapabilities) decodeObject(r *wireReader, known *wireKnown
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -11139,20 +9148,13 @@ func (x *SessionDeleteCapabilities) decodeObject(r *wireReader, known *wireKnown
 }
 
 func (x *SessionDeleteCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionDeleteCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -11169,7 +9171,7 @@ func (*SessionDeleteCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionDeleteCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionAdditionalDirectoriesCapabilities: Capabilities for additional session directories support.
@@ -11211,17 +9213,8 @@ func (x *SessionAdditionalDirectoriesCapabilities) decodeObject(r *wireReader, k
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -11236,20 +9229,13 @@ func (x *SessionAdditionalDirectoriesCapabilities) decodeObject(r *wireReader, k
 }
 
 func (x *SessionAdditionalDirectoriesCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionAdditionalDirectoriesCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -11266,7 +9252,7 @@ func (*SessionAdditionalDirectoriesCapabilities) declaresMember(name []byte) boo
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionAdditionalDirectoriesCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionResumeCapabilities: Capabilities for the `session/resume` method.
@@ -11305,17 +9291,8 @@ func (x *SessionResumeCapabilities) decodeObject(r *wireReader, known *wireKnown
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -11330,20 +9307,13 @@ func (x *SessionResumeCapabilities) decodeObject(r *wireReader, known *wireKnown
 }
 
 func (x *SessionResumeCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionResumeCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -11360,7 +9330,7 @@ func (*SessionResumeCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionResumeCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionCloseCapabilities: Capabilities for the `session/close` method.
@@ -11399,17 +9369,8 @@ func (x *SessionCloseCapabilities) decodeObject(r *wireReader, known *wireKnownS
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -11424,20 +9385,13 @@ func (x *SessionCloseCapabilities) decodeObject(r *wireReader, known *wireKnownS
 }
 
 func (x *SessionCloseCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionCloseCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -11454,7 +9408,7 @@ func (*SessionCloseCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionCloseCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // AgentAuthCapabilities: Authentication-related capabilities supported by the agent.
@@ -11498,38 +9452,18 @@ func (x *AgentAuthCapabilities) decodeObject(r *wireReader, known *wireKnownSet)
 	for it.next(r) {
 		switch string(it.key) {
 		case "logout":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *LogoutCapabilities
-			err := wireDecodePtr(&v, r, (*LogoutCapabilities).decodeWire)
-			if err == nil {
-				x.Logout = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.Logout, r, (*LogoutCapabilities).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		case "status":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			if err := x.AgentAuthCapabilitiesAuthStatus.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
-				return err
+			if it.once(&seen, 2) {
+				if err := x.AgentAuthCapabilitiesAuthStatus.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+					return err
+				}
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -11544,27 +9478,18 @@ func (x *AgentAuthCapabilities) decodeObject(r *wireReader, known *wireKnownSet)
 }
 
 func (x *AgentAuthCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AgentAuthCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Logout != nil {
-		buf = append(wireComma(buf, open), "\"logout\":"...)
-		buf, err = x.Logout.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Logout.appendJSON(wireAppendKey(buf, open, "\"logout\":")); err != nil {
 			return nil, wireAtKey(err, "logout")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -11584,7 +9509,7 @@ func (x *AgentAuthCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x AgentAuthCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // LogoutCapabilities: Logout capabilities supported by the agent.
@@ -11623,17 +9548,8 @@ func (x *LogoutCapabilities) decodeObject(r *wireReader, known *wireKnownSet) er
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -11648,20 +9564,13 @@ func (x *LogoutCapabilities) decodeObject(r *wireReader, known *wireKnownSet) er
 }
 
 func (x *LogoutCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *LogoutCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -11678,7 +9587,7 @@ func (*LogoutCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x LogoutCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // AuthMethod: Describes an available authentication method.
@@ -11780,22 +9689,17 @@ func (x *AuthMethod) declaresMember(name []byte) bool {
 type AuthMethodTerminalVariant AuthMethodTerminal
 
 func (x *AuthMethodTerminalVariant) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AuthMethodTerminalVariant) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AuthMethodTerminalVariant")
+		return nil, wireNilVariant("AuthMethodTerminalVariant")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"terminal\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"terminal\"")
 	return (*AuthMethodTerminal)(x).appendMembers(buf, open)
 }
 
@@ -11819,17 +9723,12 @@ func NewAuthMethodTerminalVariant(v AuthMethodTerminal) AuthMethod {
 type AuthMethodAgentVariant AuthMethodAgent
 
 func (x *AuthMethodAgentVariant) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AuthMethodAgentVariant) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AuthMethodAgentVariant")
+		return nil, wireNilVariant("AuthMethodAgentVariant")
 	}
 	return (*AuthMethodAgent)(x).appendMembers(buf, open)
 }
@@ -11916,143 +9815,87 @@ func (x *AuthMethodTerminal) decodeObject(r *wireReader, known *wireKnownSet) er
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "id":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "id")
+			if it.once(&seen, 0) {
+				err = x.ID.decodeWire(r)
 			}
 		case "name":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Name, r)
-			if err != nil {
-				return wireAtKey(err, "name")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Name, r)
 			}
 		case "description":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Description = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.Description, r, wireDecodeString)
 			}
 		case "args":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			var err error
-			if r.null() {
-				x.Args = nil
-			} else {
-				err = wireDecodeSlice(&x.Args, r, false, wireDecodeString)
-			}
-			if err != nil {
-				return wireAtKey(err, "args")
+			if it.once(&seen, 3) {
+				if r.null() {
+					x.Args = nil
+				} else {
+					err = wireDecodeSlice(&x.Args, r, false, wireDecodeString)
+				}
 			}
 		case "env":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			var err error
-			if r.null() {
-				x.Env = nil
-			} else {
-				err = wireDecodeMap(&x.Env, r, wireDecodeString)
-			}
-			if err != nil {
-				return wireAtKey(err, "env")
+			if it.once(&seen, 4) {
+				if r.null() {
+					x.Env = nil
+				} else {
+					err = wireDecodeMap(&x.Env, r, wireDecodeString)
+				}
 			}
 		case "_meta":
-			if seen&(1<<5) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 5
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 5) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("id")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("name")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "id", "name")
 	}
 	return nil
 }
 
 func (x *AuthMethodTerminal) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AuthMethodTerminal) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"id\":"...)
-	buf, err = x.ID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ID.appendJSON(wireAppendKey(buf, open, "\"id\":")); err != nil {
 		return nil, wireAtKey(err, "id")
 	}
-	buf = append(wireComma(buf, open), "\"name\":"...)
-	buf, err = wireAppendString(&x.Name, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
 		return nil, wireAtKey(err, "name")
 	}
 	if x.Description != nil {
-		buf = append(wireComma(buf, open), "\"description\":"...)
-		buf, err = wireAppendString(x.Description, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
 			return nil, wireAtKey(err, "description")
 		}
 	}
 	if x.Args != nil {
-		buf = append(wireComma(buf, open), "\"args\":"...)
-		buf, err = wireAppendSlice(buf, x.Args, wireAppendString)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"args\":"), x.Args, wireAppendString); err != nil {
 			return nil, wireAtKey(err, "args")
 		}
 	}
 	if x.Env != nil {
-		buf = append(wireComma(buf, open), "\"env\":"...)
-		buf, err = wireAppendMap(buf, x.Env, wireAppendString)
-		if err != nil {
+		if buf, err = wireAppendMap(wireAppendKey(buf, open, "\"env\":"), x.Env, wireAppendString); err != nil {
 			return nil, wireAtKey(err, "env")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -12069,7 +9912,7 @@ func (*AuthMethodTerminal) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x AuthMethodTerminal) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // AuthMethodAgent: Agent handles authentication itself through `authenticate`.
@@ -12112,101 +9955,61 @@ func (x *AuthMethodAgent) decodeObject(r *wireReader, known *wireKnownSet) error
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "id":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "id")
+			if it.once(&seen, 0) {
+				err = x.ID.decodeWire(r)
 			}
 		case "name":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Name, r)
-			if err != nil {
-				return wireAtKey(err, "name")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Name, r)
 			}
 		case "description":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Description = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.Description, r, wireDecodeString)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("id")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("name")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "id", "name")
 	}
 	return nil
 }
 
 func (x *AuthMethodAgent) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AuthMethodAgent) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"id\":"...)
-	buf, err = x.ID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ID.appendJSON(wireAppendKey(buf, open, "\"id\":")); err != nil {
 		return nil, wireAtKey(err, "id")
 	}
-	buf = append(wireComma(buf, open), "\"name\":"...)
-	buf, err = wireAppendString(&x.Name, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
 		return nil, wireAtKey(err, "name")
 	}
 	if x.Description != nil {
-		buf = append(wireComma(buf, open), "\"description\":"...)
-		buf, err = wireAppendString(x.Description, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
 			return nil, wireAtKey(err, "description")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -12223,7 +10026,7 @@ func (*AuthMethodAgent) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x AuthMethodAgent) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // Implementation: Metadata about the implementation of the client or agent.
@@ -12271,101 +10074,61 @@ func (x *Implementation) decodeObject(r *wireReader, known *wireKnownSet) error 
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Name, r)
-			if err != nil {
-				return wireAtKey(err, "name")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Name, r)
 			}
 		case "title":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Title = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.Title, r, wireDecodeString)
 			}
 		case "version":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := wireDecodeString(&x.Version, r)
-			if err != nil {
-				return wireAtKey(err, "version")
+			if it.once(&seen, 2) {
+				err = wireDecodeString(&x.Version, r)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("name")
-	}
-	if seen&(1<<2) == 0 {
-		return wireMissing("version")
+	if seen&0x5 != 0x5 {
+		return wireMissingOf(seen, 0x5, "name", "version")
 	}
 	return nil
 }
 
 func (x *Implementation) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *Implementation) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"name\":"...)
-	buf, err = wireAppendString(&x.Name, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
 		return nil, wireAtKey(err, "name")
 	}
 	if x.Title != nil {
-		buf = append(wireComma(buf, open), "\"title\":"...)
-		buf, err = wireAppendString(x.Title, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Title, wireAppendKey(buf, open, "\"title\":")); err != nil {
 			return nil, wireAtKey(err, "title")
 		}
 	}
-	buf = append(wireComma(buf, open), "\"version\":"...)
-	buf, err = wireAppendString(&x.Version, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Version, wireAppendKey(buf, open, "\"version\":")); err != nil {
 		return nil, wireAtKey(err, "version")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -12382,7 +10145,7 @@ func (*Implementation) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x Implementation) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // AuthenticateResponse: Response to the `authenticate` method.
@@ -12419,17 +10182,8 @@ func (x *AuthenticateResponse) decodeObject(r *wireReader, known *wireKnownSet) 
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -12444,20 +10198,13 @@ func (x *AuthenticateResponse) decodeObject(r *wireReader, known *wireKnownSet) 
 }
 
 func (x *AuthenticateResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AuthenticateResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -12474,7 +10221,7 @@ func (*AuthenticateResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x AuthenticateResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // LogoutResponse: Response to the `logout` method.
@@ -12511,17 +10258,8 @@ func (x *LogoutResponse) decodeObject(r *wireReader, known *wireKnownSet) error 
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -12536,20 +10274,13 @@ func (x *LogoutResponse) decodeObject(r *wireReader, known *wireKnownSet) error 
 }
 
 func (x *LogoutResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *LogoutResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -12566,7 +10297,7 @@ func (*LogoutResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x LogoutResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // NewSessionResponse: Response from creating a new session.
@@ -12617,109 +10348,63 @@ func (x *NewSessionResponse) decodeObject(r *wireReader, known *wireKnownSet) er
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "modes":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *SessionModeState
-			err := wireDecodePtr(&v, r, (*SessionModeState).decodeWire)
-			if err == nil {
-				x.Modes = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.Modes, r, (*SessionModeState).decodeWire)
 			}
 		case "configOptions":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v []SessionConfigOption
-			var err error
-			if r.null() {
-				v = nil
-			} else {
-				err = wireDecodeSlice(&v, r, true, (*SessionConfigOption).decodeWire)
-			}
-			if err == nil {
-				x.ConfigOptions = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientSliceOrNull(&x.ConfigOptions, r, true, (*SessionConfigOption).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("sessionId")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "sessionId")
 	}
 	return nil
 }
 
 func (x *NewSessionResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *NewSessionResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"sessionId\":"...)
-	buf, err = x.SessionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
 	if x.Modes != nil {
-		buf = append(wireComma(buf, open), "\"modes\":"...)
-		buf, err = x.Modes.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Modes.appendJSON(wireAppendKey(buf, open, "\"modes\":")); err != nil {
 			return nil, wireAtKey(err, "modes")
 		}
 	}
 	if x.ConfigOptions != nil {
-		buf = append(wireComma(buf, open), "\"configOptions\":"...)
-		buf, err = wireAppendSlice(buf, x.ConfigOptions, (*SessionConfigOption).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"configOptions\":"), x.ConfigOptions, (*SessionConfigOption).appendJSON); err != nil {
 			return nil, wireAtKey(err, "configOptions")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -12736,7 +10421,7 @@ func (*NewSessionResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x NewSessionResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionModeState: The set of modes and the one currently active.
@@ -12775,90 +10460,56 @@ func (x *SessionModeState) decodeObject(r *wireReader, known *wireKnownSet) erro
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "currentModeId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.CurrentModeID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "currentModeId")
+			if it.once(&seen, 0) {
+				err = x.CurrentModeID.decodeWire(r)
 			}
 		case "availableModes":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v []SessionMode
-			err := wireDecodeSlice(&v, r, true, (*SessionMode).decodeWire)
-			if err == nil {
-				x.AvailableModes = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientSlice(&x.AvailableModes, r, true, (*SessionMode).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("currentModeId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("availableModes")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "currentModeId", "availableModes")
 	}
 	return nil
 }
 
 func (x *SessionModeState) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionModeState) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"currentModeId\":"...)
-	buf, err = x.CurrentModeID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.CurrentModeID.appendJSON(wireAppendKey(buf, open, "\"currentModeId\":")); err != nil {
 		return nil, wireAtKey(err, "currentModeId")
 	}
 	if x.AvailableModes != nil {
-		buf = append(wireComma(buf, open), "\"availableModes\":"...)
-		buf, err = wireAppendSlice(buf, x.AvailableModes, (*SessionMode).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"availableModes\":"), x.AvailableModes, (*SessionMode).appendJSON); err != nil {
 			return nil, wireAtKey(err, "availableModes")
 		}
 	} else {
-		buf = append(wireComma(buf, open), "\"availableModes\":"...)
-		buf = append(buf, "[]"...)
+		buf = wireAppendKey(buf, open, "\"availableModes\":[]")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -12875,7 +10526,7 @@ func (*SessionModeState) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionModeState) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionModeId: Unique identifier for a Session Mode.
@@ -12941,101 +10592,61 @@ func (x *SessionMode) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "id":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "id")
+			if it.once(&seen, 0) {
+				err = x.ID.decodeWire(r)
 			}
 		case "name":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Name, r)
-			if err != nil {
-				return wireAtKey(err, "name")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Name, r)
 			}
 		case "description":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Description = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.Description, r, wireDecodeString)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("id")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("name")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "id", "name")
 	}
 	return nil
 }
 
 func (x *SessionMode) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionMode) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"id\":"...)
-	buf, err = x.ID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ID.appendJSON(wireAppendKey(buf, open, "\"id\":")); err != nil {
 		return nil, wireAtKey(err, "id")
 	}
-	buf = append(wireComma(buf, open), "\"name\":"...)
-	buf, err = wireAppendString(&x.Name, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
 		return nil, wireAtKey(err, "name")
 	}
 	if x.Description != nil {
-		buf = append(wireComma(buf, open), "\"description\":"...)
-		buf, err = wireAppendString(x.Description, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
 			return nil, wireAtKey(err, "description")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -13052,7 +10663,7 @@ func (*SessionMode) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionMode) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionConfigOption: A session configuration option selector and its current state.
@@ -13098,74 +10709,38 @@ func (x *SessionConfigOption) decodeObject(r *wireReader, known *wireKnownSet) e
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "id":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "id")
+			if it.once(&seen, 0) {
+				err = x.ID.decodeWire(r)
 			}
 		case "name":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Name, r)
-			if err != nil {
-				return wireAtKey(err, "name")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Name, r)
 			}
 		case "description":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Description = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.Description, r, wireDecodeString)
 			}
 		case "category":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v *SessionConfigOptionCategory
-			err := wireDecodePtr(&v, r, (*SessionConfigOptionCategory).decodeWire)
-			if err == nil {
-				x.Category = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenientPtr(&x.Category, r, (*SessionConfigOptionCategory).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
+			if it.once(&seen, 4) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
-			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("id")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("name")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "id", "name")
 	}
 	r.reset(start)
 	owned := wireKnownWith(known, wireKnown{owner: x}, &x.Unknown)
@@ -13173,44 +10748,29 @@ func (x *SessionConfigOption) decodeObject(r *wireReader, known *wireKnownSet) e
 }
 
 func (x *SessionConfigOption) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionConfigOption) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"id\":"...)
-	buf, err = x.ID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ID.appendJSON(wireAppendKey(buf, open, "\"id\":")); err != nil {
 		return nil, wireAtKey(err, "id")
 	}
-	buf = append(wireComma(buf, open), "\"name\":"...)
-	buf, err = wireAppendString(&x.Name, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
 		return nil, wireAtKey(err, "name")
 	}
 	if x.Description != nil {
-		buf = append(wireComma(buf, open), "\"description\":"...)
-		buf, err = wireAppendString(x.Description, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
 			return nil, wireAtKey(err, "description")
 		}
 	}
 	if x.Category != nil {
-		buf = append(wireComma(buf, open), "\"category\":"...)
-		buf, err = x.Category.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Category.appendJSON(wireAppendKey(buf, open, "\"category\":")); err != nil {
 			return nil, wireAtKey(err, "category")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -13230,7 +10790,7 @@ func (x *SessionConfigOption) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionConfigOption) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionConfigOptionVariant: A session configuration option selector and its current state.
@@ -13325,22 +10885,17 @@ func (x *SessionConfigOptionVariant) declaresMember(name []byte) bool {
 type SessionConfigOptionSelect SessionConfigSelect
 
 func (x *SessionConfigOptionSelect) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionConfigOptionSelect) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionConfigOptionSelect")
+		return nil, wireNilVariant("SessionConfigOptionSelect")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"select\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"select\"")
 	return (*SessionConfigSelect)(x).appendMembers(buf, open)
 }
 
@@ -13362,22 +10917,17 @@ func NewSessionConfigOptionSelect(v SessionConfigSelect) SessionConfigOptionVari
 type SessionConfigOptionBoolean SessionConfigBoolean
 
 func (x *SessionConfigOptionBoolean) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionConfigOptionBoolean) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionConfigOptionBoolean")
+		return nil, wireNilVariant("SessionConfigOptionBoolean")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"boolean\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"boolean\"")
 	return (*SessionConfigBoolean)(x).appendMembers(buf, open)
 }
 
@@ -13628,7 +11178,7 @@ type SessionConfigSelectOptionsUngrouped []SessionConfigSelectOption
 
 func (x *SessionConfigSelectOptionsUngrouped) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionConfigSelectOptionsUngrouped")
+		return nil, wireNilVariant("SessionConfigSelectOptionsUngrouped")
 	}
 	return wireAppendSlice(buf, *(*[]SessionConfigSelectOption)(x), (*SessionConfigSelectOption).appendJSON)
 }
@@ -13648,7 +11198,7 @@ type SessionConfigSelectOptionsGrouped []SessionConfigSelectGroup
 
 func (x *SessionConfigSelectOptionsGrouped) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionConfigSelectOptionsGrouped")
+		return nil, wireNilVariant("SessionConfigSelectOptionsGrouped")
 	}
 	return wireAppendSlice(buf, *(*[]SessionConfigSelectGroup)(x), (*SessionConfigSelectGroup).appendJSON)
 }
@@ -13699,101 +11249,61 @@ func (x *SessionConfigSelectOption) decodeObject(r *wireReader, known *wireKnown
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "value":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.Value.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "value")
+			if it.once(&seen, 0) {
+				err = x.Value.decodeWire(r)
 			}
 		case "name":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Name, r)
-			if err != nil {
-				return wireAtKey(err, "name")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Name, r)
 			}
 		case "description":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Description = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.Description, r, wireDecodeString)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("value")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("name")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "value", "name")
 	}
 	return nil
 }
 
 func (x *SessionConfigSelectOption) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionConfigSelectOption) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"value\":"...)
-	buf, err = x.Value.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Value.appendJSON(wireAppendKey(buf, open, "\"value\":")); err != nil {
 		return nil, wireAtKey(err, "value")
 	}
-	buf = append(wireComma(buf, open), "\"name\":"...)
-	buf, err = wireAppendString(&x.Name, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
 		return nil, wireAtKey(err, "name")
 	}
 	if x.Description != nil {
-		buf = append(wireComma(buf, open), "\"description\":"...)
-		buf, err = wireAppendString(x.Description, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
 			return nil, wireAtKey(err, "description")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -13810,7 +11320,7 @@ func (*SessionConfigSelectOption) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionConfigSelectOption) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionConfigSelectGroup: A group of possible values for a session configuration option.
@@ -13851,107 +11361,63 @@ func (x *SessionConfigSelectGroup) decodeObject(r *wireReader, known *wireKnownS
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "group":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.Group.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "group")
+			if it.once(&seen, 0) {
+				err = x.Group.decodeWire(r)
 			}
 		case "name":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Name, r)
-			if err != nil {
-				return wireAtKey(err, "name")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Name, r)
 			}
 		case "options":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v []SessionConfigSelectOption
-			err := wireDecodeSlice(&v, r, true, (*SessionConfigSelectOption).decodeWire)
-			if err == nil {
-				x.Options = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientSlice(&x.Options, r, true, (*SessionConfigSelectOption).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("group")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("name")
-	}
-	if seen&(1<<2) == 0 {
-		return wireMissing("options")
+	if seen&0x7 != 0x7 {
+		return wireMissingOf(seen, 0x7, "group", "name", "options")
 	}
 	return nil
 }
 
 func (x *SessionConfigSelectGroup) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionConfigSelectGroup) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"group\":"...)
-	buf, err = x.Group.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Group.appendJSON(wireAppendKey(buf, open, "\"group\":")); err != nil {
 		return nil, wireAtKey(err, "group")
 	}
-	buf = append(wireComma(buf, open), "\"name\":"...)
-	buf, err = wireAppendString(&x.Name, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
 		return nil, wireAtKey(err, "name")
 	}
 	if x.Options != nil {
-		buf = append(wireComma(buf, open), "\"options\":"...)
-		buf, err = wireAppendSlice(buf, x.Options, (*SessionConfigSelectOption).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"options\":"), x.Options, (*SessionConfigSelectOption).appendJSON); err != nil {
 			return nil, wireAtKey(err, "options")
 		}
 	} else {
-		buf = append(wireComma(buf, open), "\"options\":"...)
-		buf = append(buf, "[]"...)
+		buf = wireAppendKey(buf, open, "\"options\":[]")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -13968,7 +11434,7 @@ func (*SessionConfigSelectGroup) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionConfigSelectGroup) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionConfigGroupId: Unique identifier for a session configuration option value group.
@@ -14020,62 +11486,44 @@ func (x *SessionConfigSelect) decodeObject(r *wireReader, known *wireKnownSet) e
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "currentValue":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.CurrentValue.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "currentValue")
+			if it.once(&seen, 0) {
+				err = x.CurrentValue.decodeWire(r)
 			}
 		case "options":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Options.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "options")
+			if it.once(&seen, 1) {
+				err = x.Options.decodeWire(r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("currentValue")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("options")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "currentValue", "options")
 	}
 	return nil
 }
 
 func (x *SessionConfigSelect) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionConfigSelect) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"currentValue\":"...)
-	buf, err = x.CurrentValue.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.CurrentValue.appendJSON(wireAppendKey(buf, open, "\"currentValue\":")); err != nil {
 		return nil, wireAtKey(err, "currentValue")
 	}
-	buf = append(wireComma(buf, open), "\"options\":"...)
-	buf, err = x.Options.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Options.appendJSON(wireAppendKey(buf, open, "\"options\":")); err != nil {
 		return nil, wireAtKey(err, "options")
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -14091,7 +11539,7 @@ func (*SessionConfigSelect) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionConfigSelect) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionConfigBoolean: A boolean on/off toggle session configuration option payload.
@@ -14120,45 +11568,37 @@ func (x *SessionConfigBoolean) decodeObject(r *wireReader, known *wireKnownSet) 
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "currentValue":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeBool(&x.CurrentValue, r)
-			if err != nil {
-				return wireAtKey(err, "currentValue")
+			if it.once(&seen, 0) {
+				err = wireDecodeBool(&x.CurrentValue, r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("currentValue")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "currentValue")
 	}
 	return nil
 }
 
 func (x *SessionConfigBoolean) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionConfigBoolean) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"currentValue\":"...)
-	buf, err = wireAppendBool(&x.CurrentValue, buf)
-	if err != nil {
+	if buf, err = wireAppendBool(&x.CurrentValue, wireAppendKey(buf, open, "\"currentValue\":")); err != nil {
 		return nil, wireAtKey(err, "currentValue")
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -14174,7 +11614,7 @@ func (*SessionConfigBoolean) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionConfigBoolean) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // LoadSessionResponse: Response from loading an existing session.
@@ -14219,48 +11659,16 @@ func (x *LoadSessionResponse) decodeObject(r *wireReader, known *wireKnownSet) e
 	for it.next(r) {
 		switch string(it.key) {
 		case "modes":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *SessionModeState
-			err := wireDecodePtr(&v, r, (*SessionModeState).decodeWire)
-			if err == nil {
-				x.Modes = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.Modes, r, (*SessionModeState).decodeWire)
 			}
 		case "configOptions":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v []SessionConfigOption
-			var err error
-			if r.null() {
-				v = nil
-			} else {
-				err = wireDecodeSlice(&v, r, true, (*SessionConfigOption).decodeWire)
-			}
-			if err == nil {
-				x.ConfigOptions = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientSliceOrNull(&x.ConfigOptions, r, true, (*SessionConfigOption).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -14275,34 +11683,23 @@ func (x *LoadSessionResponse) decodeObject(r *wireReader, known *wireKnownSet) e
 }
 
 func (x *LoadSessionResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *LoadSessionResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Modes != nil {
-		buf = append(wireComma(buf, open), "\"modes\":"...)
-		buf, err = x.Modes.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Modes.appendJSON(wireAppendKey(buf, open, "\"modes\":")); err != nil {
 			return nil, wireAtKey(err, "modes")
 		}
 	}
 	if x.ConfigOptions != nil {
-		buf = append(wireComma(buf, open), "\"configOptions\":"...)
-		buf, err = wireAppendSlice(buf, x.ConfigOptions, (*SessionConfigOption).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"configOptions\":"), x.ConfigOptions, (*SessionConfigOption).appendJSON); err != nil {
 			return nil, wireAtKey(err, "configOptions")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -14319,7 +11716,7 @@ func (*LoadSessionResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x LoadSessionResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ListSessionsResponse: Response from listing sessions.
@@ -14361,43 +11758,16 @@ func (x *ListSessionsResponse) decodeObject(r *wireReader, known *wireKnownSet) 
 	for it.next(r) {
 		switch string(it.key) {
 		case "sessions":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v []SessionInfo
-			err := wireDecodeSlice(&v, r, true, (*SessionInfo).decodeWire)
-			if err == nil {
-				x.Sessions = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientSlice(&x.Sessions, r, true, (*SessionInfo).decodeWire)
 			}
 		case "nextCursor":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.NextCursor = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.NextCursor, r, wireDecodeString)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -14408,44 +11778,32 @@ func (x *ListSessionsResponse) decodeObject(r *wireReader, known *wireKnownSet) 
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("sessions")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "sessions")
 	}
 	return nil
 }
 
 func (x *ListSessionsResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ListSessionsResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Sessions != nil {
-		buf = append(wireComma(buf, open), "\"sessions\":"...)
-		buf, err = wireAppendSlice(buf, x.Sessions, (*SessionInfo).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"sessions\":"), x.Sessions, (*SessionInfo).appendJSON); err != nil {
 			return nil, wireAtKey(err, "sessions")
 		}
 	} else {
-		buf = append(wireComma(buf, open), "\"sessions\":"...)
-		buf = append(buf, "[]"...)
+		buf = wireAppendKey(buf, open, "\"sessions\":[]")
 	}
 	if x.NextCursor != nil {
-		buf = append(wireComma(buf, open), "\"nextCursor\":"...)
-		buf, err = wireAppendString(x.NextCursor, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.NextCursor, wireAppendKey(buf, open, "\"nextCursor\":")); err != nil {
 			return nil, wireAtKey(err, "nextCursor")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -14462,7 +11820,7 @@ func (*ListSessionsResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ListSessionsResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionInfo: Information about a session returned by session/list
@@ -14513,149 +11871,85 @@ func (x *SessionInfo) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "cwd":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Cwd, r)
-			if err != nil {
-				return wireAtKey(err, "cwd")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Cwd, r)
 			}
 		case "additionalDirectories":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v []string
-			err := wireDecodeSlice(&v, r, true, wireDecodeString)
-			if err == nil {
-				x.AdditionalDirectories = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientSlice(&x.AdditionalDirectories, r, true, wireDecodeString)
 			}
 		case "title":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Title = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenientPtr(&x.Title, r, wireDecodeString)
 			}
 		case "updatedAt":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.UpdatedAt = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenientPtr(&x.UpdatedAt, r, wireDecodeString)
 			}
 		case "_meta":
-			if seen&(1<<5) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 5
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 5) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		case "archived":
-			if seen&(1<<6) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 6
-			if err := x.SessionInfoSessionArchive.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
-				return err
+			if it.once(&seen, 6) {
+				if err := x.SessionInfoSessionArchive.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+					return err
+				}
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("sessionId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("cwd")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "sessionId", "cwd")
 	}
 	return nil
 }
 
 func (x *SessionInfo) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionInfo) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"sessionId\":"...)
-	buf, err = x.SessionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
-	buf = append(wireComma(buf, open), "\"cwd\":"...)
-	buf, err = wireAppendString(&x.Cwd, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Cwd, wireAppendKey(buf, open, "\"cwd\":")); err != nil {
 		return nil, wireAtKey(err, "cwd")
 	}
 	if x.AdditionalDirectories != nil {
-		buf = append(wireComma(buf, open), "\"additionalDirectories\":"...)
-		buf, err = wireAppendSlice(buf, x.AdditionalDirectories, wireAppendString)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"additionalDirectories\":"), x.AdditionalDirectories, wireAppendString); err != nil {
 			return nil, wireAtKey(err, "additionalDirectories")
 		}
 	}
 	if x.Title != nil {
-		buf = append(wireComma(buf, open), "\"title\":"...)
-		buf, err = wireAppendString(x.Title, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Title, wireAppendKey(buf, open, "\"title\":")); err != nil {
 			return nil, wireAtKey(err, "title")
 		}
 	}
 	if x.UpdatedAt != nil {
-		buf = append(wireComma(buf, open), "\"updatedAt\":"...)
-		buf, err = wireAppendString(x.UpdatedAt, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.UpdatedAt, wireAppendKey(buf, open, "\"updatedAt\":")); err != nil {
 			return nil, wireAtKey(err, "updatedAt")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -14675,7 +11969,7 @@ func (x *SessionInfo) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionInfo) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // DeleteSessionResponse: Response from deleting a session.
@@ -14712,17 +12006,8 @@ func (x *DeleteSessionResponse) decodeObject(r *wireReader, known *wireKnownSet)
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -14737,20 +12022,13 @@ func (x *DeleteSessionResponse) decodeObject(r *wireReader, known *wireKnownSet)
 }
 
 func (x *DeleteSessionResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *DeleteSessionResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -14767,7 +12045,7 @@ func (*DeleteSessionResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x DeleteSessionResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ResumeSessionResponse: Response from resuming an existing session.
@@ -14812,48 +12090,16 @@ func (x *ResumeSessionResponse) decodeObject(r *wireReader, known *wireKnownSet)
 	for it.next(r) {
 		switch string(it.key) {
 		case "modes":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *SessionModeState
-			err := wireDecodePtr(&v, r, (*SessionModeState).decodeWire)
-			if err == nil {
-				x.Modes = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.Modes, r, (*SessionModeState).decodeWire)
 			}
 		case "configOptions":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v []SessionConfigOption
-			var err error
-			if r.null() {
-				v = nil
-			} else {
-				err = wireDecodeSlice(&v, r, true, (*SessionConfigOption).decodeWire)
-			}
-			if err == nil {
-				x.ConfigOptions = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientSliceOrNull(&x.ConfigOptions, r, true, (*SessionConfigOption).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -14868,34 +12114,23 @@ func (x *ResumeSessionResponse) decodeObject(r *wireReader, known *wireKnownSet)
 }
 
 func (x *ResumeSessionResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ResumeSessionResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Modes != nil {
-		buf = append(wireComma(buf, open), "\"modes\":"...)
-		buf, err = x.Modes.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Modes.appendJSON(wireAppendKey(buf, open, "\"modes\":")); err != nil {
 			return nil, wireAtKey(err, "modes")
 		}
 	}
 	if x.ConfigOptions != nil {
-		buf = append(wireComma(buf, open), "\"configOptions\":"...)
-		buf, err = wireAppendSlice(buf, x.ConfigOptions, (*SessionConfigOption).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"configOptions\":"), x.ConfigOptions, (*SessionConfigOption).appendJSON); err != nil {
 			return nil, wireAtKey(err, "configOptions")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -14912,7 +12147,7 @@ func (*ResumeSessionResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ResumeSessionResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // CloseSessionResponse: Response from closing a session.
@@ -14949,17 +12184,8 @@ func (x *CloseSessionResponse) decodeObject(r *wireReader, known *wireKnownSet) 
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -14974,20 +12200,13 @@ func (x *CloseSessionResponse) decodeObject(r *wireReader, known *wireKnownSet) 
 }
 
 func (x *CloseSessionResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CloseSessionResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -15004,7 +12223,7 @@ func (*CloseSessionResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x CloseSessionResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SetSessionModeResponse: Response to `session/set_mode` method.
@@ -15041,17 +12260,8 @@ func (x *SetSessionModeResponse) decodeObject(r *wireReader, known *wireKnownSet
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -15066,20 +12276,13 @@ func (x *SetSessionModeResponse) decodeObject(r *wireReader, known *wireKnownSet
 }
 
 func (x *SetSessionModeResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SetSessionModeResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -15096,7 +12299,7 @@ func (*SetSessionModeResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SetSessionModeResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SetSessionConfigOptionResponse: Response to `session/set_config_option` method.
@@ -15135,30 +12338,12 @@ func (x *SetSessionConfigOptionResponse) decodeObject(r *wireReader, known *wire
 	for it.next(r) {
 		switch string(it.key) {
 		case "configOptions":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v []SessionConfigOption
-			err := wireDecodeSlice(&v, r, true, (*SessionConfigOption).decodeWire)
-			if err == nil {
-				x.ConfigOptions = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientSlice(&x.ConfigOptions, r, true, (*SessionConfigOption).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -15169,37 +12354,27 @@ func (x *SetSessionConfigOptionResponse) decodeObject(r *wireReader, known *wire
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("configOptions")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "configOptions")
 	}
 	return nil
 }
 
 func (x *SetSessionConfigOptionResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SetSessionConfigOptionResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.ConfigOptions != nil {
-		buf = append(wireComma(buf, open), "\"configOptions\":"...)
-		buf, err = wireAppendSlice(buf, x.ConfigOptions, (*SessionConfigOption).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"configOptions\":"), x.ConfigOptions, (*SessionConfigOption).appendJSON); err != nil {
 			return nil, wireAtKey(err, "configOptions")
 		}
 	} else {
-		buf = append(wireComma(buf, open), "\"configOptions\":"...)
-		buf = append(buf, "[]"...)
+		buf = wireAppendKey(buf, open, "\"configOptions\":[]")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -15216,7 +12391,7 @@ func (*SetSessionConfigOptionResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SetSessionConfigOptionResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // PromptResponse: Response from processing a user prompt.
@@ -15259,72 +12434,51 @@ func (x *PromptResponse) decodeObject(r *wireReader, known *wireKnownSet) error 
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "stopReason":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.StopReason.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "stopReason")
+			if it.once(&seen, 0) {
+				err = x.StopReason.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		case "usage":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			if err := x.PromptResponseEndTurnTokenUsage.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
-				return err
+			if it.once(&seen, 2) {
+				if err := x.PromptResponseEndTurnTokenUsage.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+					return err
+				}
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("stopReason")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "stopReason")
 	}
 	return nil
 }
 
 func (x *PromptResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *PromptResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"stopReason\":"...)
-	buf, err = x.StopReason.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.StopReason.appendJSON(wireAppendKey(buf, open, "\"stopReason\":")); err != nil {
 		return nil, wireAtKey(err, "stopReason")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -15344,7 +12498,7 @@ func (x *PromptResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x PromptResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // StopReason: Reasons why an agent stops processing a prompt turn.
@@ -15489,81 +12643,52 @@ func (x *Error) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "code":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.Code.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "code")
+			if it.once(&seen, 0) {
+				err = x.Code.decodeWire(r)
 			}
 		case "message":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Message, r)
-			if err != nil {
-				return wireAtKey(err, "message")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Message, r)
 			}
 		case "data":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRaw(&v, r)
-			if err == nil {
-				x.Data = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Data, r, wireDecodeRaw)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("code")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("message")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "code", "message")
 	}
 	return nil
 }
 
 func (x *Error) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *Error) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"code\":"...)
-	buf, err = x.Code.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Code.appendJSON(wireAppendKey(buf, open, "\"code\":")); err != nil {
 		return nil, wireAtKey(err, "code")
 	}
-	buf = append(wireComma(buf, open), "\"message\":"...)
-	buf, err = wireAppendString(&x.Message, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Message, wireAppendKey(buf, open, "\"message\":")); err != nil {
 		return nil, wireAtKey(err, "message")
 	}
 	if len(x.Data) > 0 {
-		buf = append(wireComma(buf, open), "\"data\":"...)
-		buf, err = wireAppendRaw(&x.Data, buf)
-		if err != nil {
+		if buf, err = wireAppendRaw(&x.Data, wireAppendKey(buf, open, "\"data\":")); err != nil {
 			return nil, wireAtKey(err, "data")
 		}
 	}
@@ -15580,7 +12705,7 @@ func (*Error) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x Error) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ErrorCode: Predefined error codes for common JSON-RPC and ACP-specific errors.
@@ -15666,60 +12791,45 @@ func (x *AgentNotification) decodeObject(r *wireReader, known *wireKnownSet) err
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "method":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Method, r)
-			if err != nil {
-				return wireAtKey(err, "method")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Method, r)
 			}
 		case "params":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodePtr(&x.Params, r, (*AgentNotificationParams).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "params")
+			if it.once(&seen, 1) {
+				err = wireDecodePtr(&x.Params, r, (*AgentNotificationParams).decodeWire)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("method")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "method")
 	}
 	return nil
 }
 
 func (x *AgentNotification) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AgentNotification) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"method\":"...)
-	buf, err = wireAppendString(&x.Method, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Method, wireAppendKey(buf, open, "\"method\":")); err != nil {
 		return nil, wireAtKey(err, "method")
 	}
 	if x.Params != nil {
-		buf = append(wireComma(buf, open), "\"params\":"...)
-		buf, err = x.Params.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Params.appendJSON(wireAppendKey(buf, open, "\"params\":")); err != nil {
 			return nil, wireAtKey(err, "params")
 		}
 	}
@@ -15736,7 +12846,7 @@ func (*AgentNotification) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x AgentNotification) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // AgentNotificationParams: All possible notifications that an agent can send to a client.
@@ -15869,7 +12979,7 @@ type AgentNotificationParamsSessionNotification SessionNotification
 
 func (x *AgentNotificationParamsSessionNotification) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentNotificationParamsSessionNotification")
+		return nil, wireNilVariant("AgentNotificationParamsSessionNotification")
 	}
 	return (*SessionNotification)(x).appendJSON(buf)
 }
@@ -15893,7 +13003,7 @@ type AgentNotificationParamsCompleteElicitationNotification CompleteElicitationN
 
 func (x *AgentNotificationParamsCompleteElicitationNotification) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentNotificationParamsCompleteElicitationNotification")
+		return nil, wireNilVariant("AgentNotificationParamsCompleteElicitationNotification")
 	}
 	return (*CompleteElicitationNotification)(x).appendJSON(buf)
 }
@@ -15921,7 +13031,7 @@ type AgentNotificationParamsExtNotification ExtNotification
 
 func (x *AgentNotificationParamsExtNotification) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentNotificationParamsExtNotification")
+		return nil, wireNilVariant("AgentNotificationParamsExtNotification")
 	}
 	return (*ExtNotification)(x).appendJSON(buf)
 }
@@ -15976,81 +13086,52 @@ func (x *SessionNotification) decodeObject(r *wireReader, known *wireKnownSet) e
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "update":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Update.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "update")
+			if it.once(&seen, 1) {
+				err = x.Update.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("sessionId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("update")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "sessionId", "update")
 	}
 	return nil
 }
 
 func (x *SessionNotification) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionNotification) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"sessionId\":"...)
-	buf, err = x.SessionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
-	buf = append(wireComma(buf, open), "\"update\":"...)
-	buf, err = x.Update.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Update.appendJSON(wireAppendKey(buf, open, "\"update\":")); err != nil {
 		return nil, wireAtKey(err, "update")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -16067,7 +13148,7 @@ func (*SessionNotification) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionNotification) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionUpdate: Different types of updates that can be sent during session processing.
@@ -16275,22 +13356,17 @@ func (x *SessionUpdate) declaresMember(name []byte) bool {
 type SessionUpdateUserMessageChunk ContentChunk
 
 func (x *SessionUpdateUserMessageChunk) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateUserMessageChunk) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateUserMessageChunk")
+		return nil, wireNilVariant("SessionUpdateUserMessageChunk")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"user_message_chunk\""...)
+	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"user_message_chunk\"")
 	return (*ContentChunk)(x).appendMembers(buf, open)
 }
 
@@ -16312,22 +13388,17 @@ func NewSessionUpdateUserMessageChunk(v ContentChunk) SessionUpdate {
 type SessionUpdateAgentMessageChunk ContentChunk
 
 func (x *SessionUpdateAgentMessageChunk) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateAgentMessageChunk) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateAgentMessageChunk")
+		return nil, wireNilVariant("SessionUpdateAgentMessageChunk")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"agent_message_chunk\""...)
+	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"agent_message_chunk\"")
 	return (*ContentChunk)(x).appendMembers(buf, open)
 }
 
@@ -16349,22 +13420,17 @@ func NewSessionUpdateAgentMessageChunk(v ContentChunk) SessionUpdate {
 type SessionUpdateAgentThoughtChunk ContentChunk
 
 func (x *SessionUpdateAgentThoughtChunk) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateAgentThoughtChunk) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateAgentThoughtChunk")
+		return nil, wireNilVariant("SessionUpdateAgentThoughtChunk")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"agent_thought_chunk\""...)
+	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"agent_thought_chunk\"")
 	return (*ContentChunk)(x).appendMembers(buf, open)
 }
 
@@ -16386,22 +13452,17 @@ func NewSessionUpdateAgentThoughtChunk(v ContentChunk) SessionUpdate {
 type SessionUpdateToolCall ToolCall
 
 func (x *SessionUpdateToolCall) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateToolCall) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateToolCall")
+		return nil, wireNilVariant("SessionUpdateToolCall")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"tool_call\""...)
+	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"tool_call\"")
 	return (*ToolCall)(x).appendMembers(buf, open)
 }
 
@@ -16423,22 +13484,17 @@ func NewSessionUpdateToolCall(v ToolCall) SessionUpdate {
 type SessionUpdateToolCallUpdate ToolCallUpdate
 
 func (x *SessionUpdateToolCallUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateToolCallUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateToolCallUpdate")
+		return nil, wireNilVariant("SessionUpdateToolCallUpdate")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"tool_call_update\""...)
+	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"tool_call_update\"")
 	return (*ToolCallUpdate)(x).appendMembers(buf, open)
 }
 
@@ -16463,22 +13519,17 @@ func NewSessionUpdateToolCallUpdate(v ToolCallUpdate) SessionUpdate {
 type SessionUpdatePlan Plan
 
 func (x *SessionUpdatePlan) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdatePlan) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdatePlan")
+		return nil, wireNilVariant("SessionUpdatePlan")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"plan\""...)
+	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"plan\"")
 	return (*Plan)(x).appendMembers(buf, open)
 }
 
@@ -16500,22 +13551,17 @@ func NewSessionUpdatePlan(v Plan) SessionUpdate {
 type SessionUpdateAvailableCommandsUpdate AvailableCommandsUpdate
 
 func (x *SessionUpdateAvailableCommandsUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateAvailableCommandsUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateAvailableCommandsUpdate")
+		return nil, wireNilVariant("SessionUpdateAvailableCommandsUpdate")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"available_commands_update\""...)
+	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"available_commands_update\"")
 	return (*AvailableCommandsUpdate)(x).appendMembers(buf, open)
 }
 
@@ -16541,22 +13587,17 @@ func NewSessionUpdateAvailableCommandsUpdate(v AvailableCommandsUpdate) SessionU
 type SessionUpdateCurrentModeUpdate CurrentModeUpdate
 
 func (x *SessionUpdateCurrentModeUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateCurrentModeUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateCurrentModeUpdate")
+		return nil, wireNilVariant("SessionUpdateCurrentModeUpdate")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"current_mode_update\""...)
+	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"current_mode_update\"")
 	return (*CurrentModeUpdate)(x).appendMembers(buf, open)
 }
 
@@ -16578,22 +13619,17 @@ func NewSessionUpdateCurrentModeUpdate(v CurrentModeUpdate) SessionUpdate {
 type SessionUpdateConfigOptionUpdate ConfigOptionUpdate
 
 func (x *SessionUpdateConfigOptionUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateConfigOptionUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateConfigOptionUpdate")
+		return nil, wireNilVariant("SessionUpdateConfigOptionUpdate")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"config_option_update\""...)
+	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"config_option_update\"")
 	return (*ConfigOptionUpdate)(x).appendMembers(buf, open)
 }
 
@@ -16615,22 +13651,17 @@ func NewSessionUpdateConfigOptionUpdate(v ConfigOptionUpdate) SessionUpdate {
 type SessionUpdateSessionInfoUpdate SessionInfoUpdate
 
 func (x *SessionUpdateSessionInfoUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateSessionInfoUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateSessionInfoUpdate")
+		return nil, wireNilVariant("SessionUpdateSessionInfoUpdate")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"session_info_update\""...)
+	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"session_info_update\"")
 	return (*SessionInfoUpdate)(x).appendMembers(buf, open)
 }
 
@@ -16652,22 +13683,17 @@ func NewSessionUpdateSessionInfoUpdate(v SessionInfoUpdate) SessionUpdate {
 type SessionUpdateUsageUpdate UsageUpdate
 
 func (x *SessionUpdateUsageUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateUsageUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateUsageUpdate")
+		return nil, wireNilVariant("SessionUpdateUsageUpdate")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"usage_update\""...)
+	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"usage_update\"")
 	return (*UsageUpdate)(x).appendMembers(buf, open)
 }
 
@@ -16692,22 +13718,17 @@ func NewSessionUpdateUsageUpdate(v UsageUpdate) SessionUpdate {
 type SessionUpdateNotice Notice
 
 func (x *SessionUpdateNotice) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateNotice) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateNotice")
+		return nil, wireNilVariant("SessionUpdateNotice")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"notice\""...)
+	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"notice\"")
 	return (*Notice)(x).appendMembers(buf, open)
 }
 
@@ -16732,22 +13753,17 @@ func NewSessionUpdateNotice(v Notice) SessionUpdate {
 type SessionUpdateCompactionUpdate CompactionUpdate
 
 func (x *SessionUpdateCompactionUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateCompactionUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateCompactionUpdate")
+		return nil, wireNilVariant("SessionUpdateCompactionUpdate")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"compaction_update\""...)
+	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"compaction_update\"")
 	return (*CompactionUpdate)(x).appendMembers(buf, open)
 }
 
@@ -16772,22 +13788,17 @@ func NewSessionUpdateCompactionUpdate(v CompactionUpdate) SessionUpdate {
 type SessionUpdateCompactionSummaryChunk CompactionSummaryChunk
 
 func (x *SessionUpdateCompactionSummaryChunk) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateCompactionSummaryChunk) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateCompactionSummaryChunk")
+		return nil, wireNilVariant("SessionUpdateCompactionSummaryChunk")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"compaction_summary_chunk\""...)
+	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"compaction_summary_chunk\"")
 	return (*CompactionSummaryChunk)(x).appendMembers(buf, open)
 }
 
@@ -16863,84 +13874,54 @@ func (x *ContentChunk) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "content":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.Content.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "content")
+			if it.once(&seen, 0) {
+				err = x.Content.decodeWire(r)
 			}
 		case "messageId":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *MessageId
-			err := wireDecodePtr(&v, r, (*MessageId).decodeWire)
-			if err == nil {
-				x.MessageID = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.MessageID, r, (*MessageId).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("content")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "content")
 	}
 	return nil
 }
 
 func (x *ContentChunk) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ContentChunk) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"content\":"...)
-	buf, err = x.Content.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Content.appendJSON(wireAppendKey(buf, open, "\"content\":")); err != nil {
 		return nil, wireAtKey(err, "content")
 	}
 	if x.MessageID != nil {
-		buf = append(wireComma(buf, open), "\"messageId\":"...)
-		buf, err = x.MessageID.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.MessageID.appendJSON(wireAppendKey(buf, open, "\"messageId\":")); err != nil {
 			return nil, wireAtKey(err, "messageId")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -16957,7 +13938,7 @@ func (*ContentChunk) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ContentChunk) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ToolCall: Represents a tool call that the language model has requested.
@@ -17022,223 +14003,115 @@ func (x *ToolCall) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "toolCallId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ToolCallID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "toolCallId")
+			if it.once(&seen, 0) {
+				err = x.ToolCallID.decodeWire(r)
 			}
 		case "title":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Title, r)
-			if err != nil {
-				return wireAtKey(err, "title")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Title, r)
 			}
 		case "name":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Name = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.Name, r, wireDecodeString)
 			}
 		case "kind":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v *ToolKind
-			v = new(ToolKind)
-			err := v.decodeWire(r)
-			if err == nil {
-				x.Kind = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenientNew(&x.Kind, r, (*ToolKind).decodeWire)
 			}
 		case "status":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v *ToolCallStatus
-			v = new(ToolCallStatus)
-			err := v.decodeWire(r)
-			if err == nil {
-				x.Status = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenientNew(&x.Status, r, (*ToolCallStatus).decodeWire)
 			}
 		case "content":
-			if seen&(1<<5) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 5
-			at := r.mark()
-			var v []ToolCallContent
-			err := wireDecodeSlice(&v, r, true, (*ToolCallContent).decodeWire)
-			if err == nil {
-				x.Content = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 5) {
+				wireLenientSlice(&x.Content, r, true, (*ToolCallContent).decodeWire)
 			}
 		case "locations":
-			if seen&(1<<6) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 6
-			at := r.mark()
-			var v []ToolCallLocation
-			err := wireDecodeSlice(&v, r, true, (*ToolCallLocation).decodeWire)
-			if err == nil {
-				x.Locations = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 6) {
+				wireLenientSlice(&x.Locations, r, true, (*ToolCallLocation).decodeWire)
 			}
 		case "rawInput":
-			if seen&(1<<7) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 7
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRaw(&v, r)
-			if err == nil {
-				x.RawInput = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 7) {
+				wireLenient(&x.RawInput, r, wireDecodeRaw)
 			}
 		case "rawOutput":
-			if seen&(1<<8) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 8
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRaw(&v, r)
-			if err == nil {
-				x.RawOutput = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 8) {
+				wireLenient(&x.RawOutput, r, wireDecodeRaw)
 			}
 		case "_meta":
-			if seen&(1<<9) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 9
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 9) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("toolCallId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("title")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "toolCallId", "title")
 	}
 	return nil
 }
 
 func (x *ToolCall) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ToolCall) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"toolCallId\":"...)
-	buf, err = x.ToolCallID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ToolCallID.appendJSON(wireAppendKey(buf, open, "\"toolCallId\":")); err != nil {
 		return nil, wireAtKey(err, "toolCallId")
 	}
-	buf = append(wireComma(buf, open), "\"title\":"...)
-	buf, err = wireAppendString(&x.Title, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Title, wireAppendKey(buf, open, "\"title\":")); err != nil {
 		return nil, wireAtKey(err, "title")
 	}
 	if x.Name != nil {
-		buf = append(wireComma(buf, open), "\"name\":"...)
-		buf, err = wireAppendString(x.Name, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
 			return nil, wireAtKey(err, "name")
 		}
 	}
 	if x.Kind != nil {
-		buf = append(wireComma(buf, open), "\"kind\":"...)
-		buf, err = x.Kind.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Kind.appendJSON(wireAppendKey(buf, open, "\"kind\":")); err != nil {
 			return nil, wireAtKey(err, "kind")
 		}
 	}
 	if x.Status != nil {
-		buf = append(wireComma(buf, open), "\"status\":"...)
-		buf, err = x.Status.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Status.appendJSON(wireAppendKey(buf, open, "\"status\":")); err != nil {
 			return nil, wireAtKey(err, "status")
 		}
 	}
 	if x.Content != nil {
-		buf = append(wireComma(buf, open), "\"content\":"...)
-		buf, err = wireAppendSlice(buf, x.Content, (*ToolCallContent).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"content\":"), x.Content, (*ToolCallContent).appendJSON); err != nil {
 			return nil, wireAtKey(err, "content")
 		}
 	}
 	if x.Locations != nil {
-		buf = append(wireComma(buf, open), "\"locations\":"...)
-		buf, err = wireAppendSlice(buf, x.Locations, (*ToolCallLocation).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"locations\":"), x.Locations, (*ToolCallLocation).appendJSON); err != nil {
 			return nil, wireAtKey(err, "locations")
 		}
 	}
 	if len(x.RawInput) > 0 {
-		buf = append(wireComma(buf, open), "\"rawInput\":"...)
-		buf, err = wireAppendRaw(&x.RawInput, buf)
-		if err != nil {
+		if buf, err = wireAppendRaw(&x.RawInput, wireAppendKey(buf, open, "\"rawInput\":")); err != nil {
 			return nil, wireAtKey(err, "rawInput")
 		}
 	}
 	if len(x.RawOutput) > 0 {
-		buf = append(wireComma(buf, open), "\"rawOutput\":"...)
-		buf, err = wireAppendRaw(&x.RawOutput, buf)
-		if err != nil {
+		if buf, err = wireAppendRaw(&x.RawOutput, wireAppendKey(buf, open, "\"rawOutput\":")); err != nil {
 			return nil, wireAtKey(err, "rawOutput")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -17255,7 +14128,7 @@ func (*ToolCall) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ToolCall) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // PlanEntry: A single entry in the execution plan.
@@ -17303,98 +14176,59 @@ func (x *PlanEntry) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "content":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Content, r)
-			if err != nil {
-				return wireAtKey(err, "content")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Content, r)
 			}
 		case "priority":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Priority.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "priority")
+			if it.once(&seen, 1) {
+				err = x.Priority.decodeWire(r)
 			}
 		case "status":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := x.Status.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "status")
+			if it.once(&seen, 2) {
+				err = x.Status.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("content")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("priority")
-	}
-	if seen&(1<<2) == 0 {
-		return wireMissing("status")
+	if seen&0x7 != 0x7 {
+		return wireMissingOf(seen, 0x7, "content", "priority", "status")
 	}
 	return nil
 }
 
 func (x *PlanEntry) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanEntry) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"content\":"...)
-	buf, err = wireAppendString(&x.Content, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Content, wireAppendKey(buf, open, "\"content\":")); err != nil {
 		return nil, wireAtKey(err, "content")
 	}
-	buf = append(wireComma(buf, open), "\"priority\":"...)
-	buf, err = x.Priority.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Priority.appendJSON(wireAppendKey(buf, open, "\"priority\":")); err != nil {
 		return nil, wireAtKey(err, "priority")
 	}
-	buf = append(wireComma(buf, open), "\"status\":"...)
-	buf, err = x.Status.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Status.appendJSON(wireAppendKey(buf, open, "\"status\":")); err != nil {
 		return nil, wireAtKey(err, "status")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -17411,7 +14245,7 @@ func (*PlanEntry) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x PlanEntry) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // PlanEntryPriority: Priority levels for plan entries.
@@ -17578,30 +14412,12 @@ func (x *Plan) decodeObject(r *wireReader, known *wireKnownSet) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "entries":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v []PlanEntry
-			err := wireDecodeSlice(&v, r, true, (*PlanEntry).decodeWire)
-			if err == nil {
-				x.Entries = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientSlice(&x.Entries, r, true, (*PlanEntry).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -17612,37 +14428,27 @@ func (x *Plan) decodeObject(r *wireReader, known *wireKnownSet) error {
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("entries")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "entries")
 	}
 	return nil
 }
 
 func (x *Plan) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *Plan) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Entries != nil {
-		buf = append(wireComma(buf, open), "\"entries\":"...)
-		buf, err = wireAppendSlice(buf, x.Entries, (*PlanEntry).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"entries\":"), x.Entries, (*PlanEntry).appendJSON); err != nil {
 			return nil, wireAtKey(err, "entries")
 		}
 	} else {
-		buf = append(wireComma(buf, open), "\"entries\":"...)
-		buf = append(buf, "[]"...)
+		buf = wireAppendKey(buf, open, "\"entries\":[]")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -17659,7 +14465,7 @@ func (*Plan) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x Plan) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // AvailableCommand: Information about a command.
@@ -17700,101 +14506,61 @@ func (x *AvailableCommand) decodeObject(r *wireReader, known *wireKnownSet) erro
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Name, r)
-			if err != nil {
-				return wireAtKey(err, "name")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Name, r)
 			}
 		case "description":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Description, r)
-			if err != nil {
-				return wireAtKey(err, "description")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Description, r)
 			}
 		case "input":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *AvailableCommandInput
-			err := wireDecodePtr(&v, r, (*AvailableCommandInput).decodeWire)
-			if err == nil {
-				x.Input = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.Input, r, (*AvailableCommandInput).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("name")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("description")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "name", "description")
 	}
 	return nil
 }
 
 func (x *AvailableCommand) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AvailableCommand) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"name\":"...)
-	buf, err = wireAppendString(&x.Name, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
 		return nil, wireAtKey(err, "name")
 	}
-	buf = append(wireComma(buf, open), "\"description\":"...)
-	buf, err = wireAppendString(&x.Description, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
 		return nil, wireAtKey(err, "description")
 	}
 	if x.Input != nil {
-		buf = append(wireComma(buf, open), "\"input\":"...)
-		buf, err = x.Input.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Input.appendJSON(wireAppendKey(buf, open, "\"input\":")); err != nil {
 			return nil, wireAtKey(err, "input")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -17811,7 +14577,7 @@ func (*AvailableCommand) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x AvailableCommand) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // AvailableCommandInput: The input specification for a command.
@@ -17886,14 +14652,14 @@ type AvailableCommandInputUnstructured UnstructuredCommandInput
 
 func (x *AvailableCommandInputUnstructured) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AvailableCommandInputUnstructured")
+		return nil, wireNilVariant("AvailableCommandInputUnstructured")
 	}
 	return (*UnstructuredCommandInput)(x).appendJSON(buf)
 }
 
 func (x *AvailableCommandInputUnstructured) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AvailableCommandInputUnstructured")
+		return nil, wireNilVariant("AvailableCommandInputUnstructured")
 	}
 	return (*UnstructuredCommandInput)(x).appendMembers(buf, open)
 }
@@ -17944,64 +14710,45 @@ func (x *UnstructuredCommandInput) decodeObject(r *wireReader, known *wireKnownS
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "hint":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Hint, r)
-			if err != nil {
-				return wireAtKey(err, "hint")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Hint, r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("hint")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "hint")
 	}
 	return nil
 }
 
 func (x *UnstructuredCommandInput) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *UnstructuredCommandInput) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"hint\":"...)
-	buf, err = wireAppendString(&x.Hint, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Hint, wireAppendKey(buf, open, "\"hint\":")); err != nil {
 		return nil, wireAtKey(err, "hint")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -18018,7 +14765,7 @@ func (*UnstructuredCommandInput) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x UnstructuredCommandInput) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // AvailableCommandsUpdate: Available commands are ready or have changed
@@ -18057,30 +14804,12 @@ func (x *AvailableCommandsUpdate) decodeObject(r *wireReader, known *wireKnownSe
 	for it.next(r) {
 		switch string(it.key) {
 		case "availableCommands":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v []AvailableCommand
-			err := wireDecodeSlice(&v, r, true, (*AvailableCommand).decodeWire)
-			if err == nil {
-				x.AvailableCommands = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientSlice(&x.AvailableCommands, r, true, (*AvailableCommand).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -18091,37 +14820,27 @@ func (x *AvailableCommandsUpdate) decodeObject(r *wireReader, known *wireKnownSe
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("availableCommands")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "availableCommands")
 	}
 	return nil
 }
 
 func (x *AvailableCommandsUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AvailableCommandsUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.AvailableCommands != nil {
-		buf = append(wireComma(buf, open), "\"availableCommands\":"...)
-		buf, err = wireAppendSlice(buf, x.AvailableCommands, (*AvailableCommand).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"availableCommands\":"), x.AvailableCommands, (*AvailableCommand).appendJSON); err != nil {
 			return nil, wireAtKey(err, "availableCommands")
 		}
 	} else {
-		buf = append(wireComma(buf, open), "\"availableCommands\":"...)
-		buf = append(buf, "[]"...)
+		buf = wireAppendKey(buf, open, "\"availableCommands\":[]")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -18138,7 +14857,7 @@ func (*AvailableCommandsUpdate) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x AvailableCommandsUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // CurrentModeUpdate: The current mode of the session has changed
@@ -18179,64 +14898,45 @@ func (x *CurrentModeUpdate) decodeObject(r *wireReader, known *wireKnownSet) err
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "currentModeId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.CurrentModeID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "currentModeId")
+			if it.once(&seen, 0) {
+				err = x.CurrentModeID.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("currentModeId")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "currentModeId")
 	}
 	return nil
 }
 
 func (x *CurrentModeUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CurrentModeUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"currentModeId\":"...)
-	buf, err = x.CurrentModeID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.CurrentModeID.appendJSON(wireAppendKey(buf, open, "\"currentModeId\":")); err != nil {
 		return nil, wireAtKey(err, "currentModeId")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -18253,7 +14953,7 @@ func (*CurrentModeUpdate) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x CurrentModeUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ConfigOptionUpdate: Session configuration options have been updated.
@@ -18292,30 +14992,12 @@ func (x *ConfigOptionUpdate) decodeObject(r *wireReader, known *wireKnownSet) er
 	for it.next(r) {
 		switch string(it.key) {
 		case "configOptions":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v []SessionConfigOption
-			err := wireDecodeSlice(&v, r, true, (*SessionConfigOption).decodeWire)
-			if err == nil {
-				x.ConfigOptions = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientSlice(&x.ConfigOptions, r, true, (*SessionConfigOption).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -18326,37 +15008,27 @@ func (x *ConfigOptionUpdate) decodeObject(r *wireReader, known *wireKnownSet) er
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("configOptions")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "configOptions")
 	}
 	return nil
 }
 
 func (x *ConfigOptionUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ConfigOptionUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.ConfigOptions != nil {
-		buf = append(wireComma(buf, open), "\"configOptions\":"...)
-		buf, err = wireAppendSlice(buf, x.ConfigOptions, (*SessionConfigOption).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"configOptions\":"), x.ConfigOptions, (*SessionConfigOption).appendJSON); err != nil {
 			return nil, wireAtKey(err, "configOptions")
 		}
 	} else {
-		buf = append(wireComma(buf, open), "\"configOptions\":"...)
-		buf = append(buf, "[]"...)
+		buf = wireAppendKey(buf, open, "\"configOptions\":[]")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -18373,7 +15045,7 @@ func (*ConfigOptionUpdate) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ConfigOptionUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionInfoUpdate: Update to session metadata. All fields are optional to support partial updates.
@@ -18417,43 +15089,16 @@ func (x *SessionInfoUpdate) decodeObject(r *wireReader, known *wireKnownSet) err
 	for it.next(r) {
 		switch string(it.key) {
 		case "title":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v Patch[string]
-			err := wirePatchDecode(&v, r, wireDecodeString)
-			if err == nil {
-				x.Title = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPatch(&x.Title, r, wireDecodeString)
 			}
 		case "updatedAt":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v Patch[string]
-			err := wirePatchDecode(&v, r, wireDecodeString)
-			if err == nil {
-				x.UpdatedAt = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPatch(&x.UpdatedAt, r, wireDecodeString)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -18468,34 +15113,23 @@ func (x *SessionInfoUpdate) decodeObject(r *wireReader, known *wireKnownSet) err
 }
 
 func (x *SessionInfoUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionInfoUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if !x.Title.Unchanged() {
-		buf = append(wireComma(buf, open), "\"title\":"...)
-		buf, err = wirePatchAppend(buf, &x.Title, wireAppendString)
-		if err != nil {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"title\":"), &x.Title, wireAppendString); err != nil {
 			return nil, wireAtKey(err, "title")
 		}
 	}
 	if !x.UpdatedAt.Unchanged() {
-		buf = append(wireComma(buf, open), "\"updatedAt\":"...)
-		buf, err = wirePatchAppend(buf, &x.UpdatedAt, wireAppendString)
-		if err != nil {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"updatedAt\":"), &x.UpdatedAt, wireAppendString); err != nil {
 			return nil, wireAtKey(err, "updatedAt")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -18512,7 +15146,7 @@ func (*SessionInfoUpdate) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionInfoUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // Cost: Cost information for a session.
@@ -18552,81 +15186,52 @@ func (x *Cost) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "amount":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeFloat64(&x.Amount, r)
-			if err != nil {
-				return wireAtKey(err, "amount")
+			if it.once(&seen, 0) {
+				err = wireDecodeFloat64(&x.Amount, r)
 			}
 		case "currency":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Currency, r)
-			if err != nil {
-				return wireAtKey(err, "currency")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Currency, r)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("amount")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("currency")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "amount", "currency")
 	}
 	return nil
 }
 
 func (x *Cost) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *Cost) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"amount\":"...)
-	buf, err = wireAppendFloat64(&x.Amount, buf)
-	if err != nil {
+	if buf, err = wireAppendFloat64(&x.Amount, wireAppendKey(buf, open, "\"amount\":")); err != nil {
 		return nil, wireAtKey(err, "amount")
 	}
-	buf = append(wireComma(buf, open), "\"currency\":"...)
-	buf, err = wireAppendString(&x.Currency, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Currency, wireAppendKey(buf, open, "\"currency\":")); err != nil {
 		return nil, wireAtKey(err, "currency")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -18643,7 +15248,7 @@ func (*Cost) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x Cost) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // UsageUpdate: Context window and cost update for a session.
@@ -18684,101 +15289,61 @@ func (x *UsageUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "used":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeUint64(&x.Used, r)
-			if err != nil {
-				return wireAtKey(err, "used")
+			if it.once(&seen, 0) {
+				err = wireDecodeUint64(&x.Used, r)
 			}
 		case "size":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeUint64(&x.Size, r)
-			if err != nil {
-				return wireAtKey(err, "size")
+			if it.once(&seen, 1) {
+				err = wireDecodeUint64(&x.Size, r)
 			}
 		case "cost":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *Cost
-			err := wireDecodePtr(&v, r, (*Cost).decodeWire)
-			if err == nil {
-				x.Cost = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.Cost, r, (*Cost).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("used")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("size")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "used", "size")
 	}
 	return nil
 }
 
 func (x *UsageUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *UsageUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"used\":"...)
-	buf, err = wireAppendUint64(&x.Used, buf)
-	if err != nil {
+	if buf, err = wireAppendUint64(&x.Used, wireAppendKey(buf, open, "\"used\":")); err != nil {
 		return nil, wireAtKey(err, "used")
 	}
-	buf = append(wireComma(buf, open), "\"size\":"...)
-	buf, err = wireAppendUint64(&x.Size, buf)
-	if err != nil {
+	if buf, err = wireAppendUint64(&x.Size, wireAppendKey(buf, open, "\"size\":")); err != nil {
 		return nil, wireAtKey(err, "size")
 	}
 	if x.Cost != nil {
-		buf = append(wireComma(buf, open), "\"cost\":"...)
-		buf, err = x.Cost.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Cost.appendJSON(wireAppendKey(buf, open, "\"cost\":")); err != nil {
 			return nil, wireAtKey(err, "cost")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -18795,7 +15360,7 @@ func (*UsageUpdate) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x UsageUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // NoticeSeverity: Severity hint for a session notice.
@@ -18902,101 +15467,61 @@ func (x *Notice) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "severity":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.Severity.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "severity")
+			if it.once(&seen, 0) {
+				err = x.Severity.decodeWire(r)
 			}
 		case "title":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Title, r)
-			if err != nil {
-				return wireAtKey(err, "title")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Title, r)
 			}
 		case "description":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Description = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.Description, r, wireDecodeString)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("severity")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("title")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "severity", "title")
 	}
 	return nil
 }
 
 func (x *Notice) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *Notice) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"severity\":"...)
-	buf, err = x.Severity.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Severity.appendJSON(wireAppendKey(buf, open, "\"severity\":")); err != nil {
 		return nil, wireAtKey(err, "severity")
 	}
-	buf = append(wireComma(buf, open), "\"title\":"...)
-	buf, err = wireAppendString(&x.Title, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Title, wireAppendKey(buf, open, "\"title\":")); err != nil {
 		return nil, wireAtKey(err, "title")
 	}
 	if x.Description != nil {
-		buf = append(wireComma(buf, open), "\"description\":"...)
-		buf, err = wireAppendString(x.Description, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
 			return nil, wireAtKey(err, "description")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -19013,7 +15538,7 @@ func (*Notice) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x Notice) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // CompactionId: Unique identifier for a context compaction within a session.
@@ -19140,125 +15665,74 @@ func (x *CompactionUpdate) decodeObject(r *wireReader, known *wireKnownSet) erro
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "compactionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.CompactionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "compactionId")
+			if it.once(&seen, 0) {
+				err = x.CompactionID.decodeWire(r)
 			}
 		case "status":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Status.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "status")
+			if it.once(&seen, 1) {
+				err = x.Status.decodeWire(r)
 			}
 		case "summary":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v Patch[[]ContentBlock]
-			err := wirePatchDecode(&v, r, func(dst *[]ContentBlock, r *wireReader) error {
-				return wireDecodeSlice(dst, r, true, (*ContentBlock).decodeWire)
-			})
-			if err == nil {
-				x.Summary = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPatch(&x.Summary, r, func(dst *[]ContentBlock, r *wireReader) error {
+					return wireDecodeSlice(dst, r, true, (*ContentBlock).decodeWire)
+				})
 			}
 		case "error":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v Patch[string]
-			err := wirePatchDecode(&v, r, wireDecodeString)
-			if err == nil {
-				x.Error = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenientPatch(&x.Error, r, wireDecodeString)
 			}
 		case "_meta":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v Patch[json.RawMessage]
-			err := wirePatchDecode(&v, r, wireDecodeRawObject)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenientPatch(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("compactionId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("status")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "compactionId", "status")
 	}
 	return nil
 }
 
 func (x *CompactionUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CompactionUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"compactionId\":"...)
-	buf, err = x.CompactionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.CompactionID.appendJSON(wireAppendKey(buf, open, "\"compactionId\":")); err != nil {
 		return nil, wireAtKey(err, "compactionId")
 	}
-	buf = append(wireComma(buf, open), "\"status\":"...)
-	buf, err = x.Status.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Status.appendJSON(wireAppendKey(buf, open, "\"status\":")); err != nil {
 		return nil, wireAtKey(err, "status")
 	}
 	if !x.Summary.Unchanged() {
-		buf = append(wireComma(buf, open), "\"summary\":"...)
-		buf, err = wirePatchAppend(buf, &x.Summary, func(src *[]ContentBlock, buf []byte) ([]byte, error) {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"summary\":"), &x.Summary, func(src *[]ContentBlock, buf []byte) ([]byte, error) {
 			return wireAppendSlice(buf, *src, (*ContentBlock).appendJSON)
-		})
-		if err != nil {
+		}); err != nil {
 			return nil, wireAtKey(err, "summary")
 		}
 	}
 	if !x.Error.Unchanged() {
-		buf = append(wireComma(buf, open), "\"error\":"...)
-		buf, err = wirePatchAppend(buf, &x.Error, wireAppendString)
-		if err != nil {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"error\":"), &x.Error, wireAppendString); err != nil {
 			return nil, wireAtKey(err, "error")
 		}
 	}
 	if !x.Meta.Unchanged() {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wirePatchAppend(buf, &x.Meta, wireAppendRawObject)
-		if err != nil {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"_meta\":"), &x.Meta, wireAppendRawObject); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -19275,7 +15749,7 @@ func (*CompactionUpdate) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x CompactionUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // CompactionSummaryChunk: A content block appended to a compaction's summary. A first-seen ID creates
@@ -19311,81 +15785,52 @@ func (x *CompactionSummaryChunk) decodeObject(r *wireReader, known *wireKnownSet
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "compactionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.CompactionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "compactionId")
+			if it.once(&seen, 0) {
+				err = x.CompactionID.decodeWire(r)
 			}
 		case "content":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Content.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "content")
+			if it.once(&seen, 1) {
+				err = x.Content.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("compactionId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("content")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "compactionId", "content")
 	}
 	return nil
 }
 
 func (x *CompactionSummaryChunk) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CompactionSummaryChunk) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"compactionId\":"...)
-	buf, err = x.CompactionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.CompactionID.appendJSON(wireAppendKey(buf, open, "\"compactionId\":")); err != nil {
 		return nil, wireAtKey(err, "compactionId")
 	}
-	buf = append(wireComma(buf, open), "\"content\":"...)
-	buf, err = x.Content.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Content.appendJSON(wireAppendKey(buf, open, "\"content\":")); err != nil {
 		return nil, wireAtKey(err, "content")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -19402,7 +15847,7 @@ func (*CompactionSummaryChunk) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x CompactionSummaryChunk) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // CompleteElicitationNotification: Notification sent by the agent when a URL-based elicitation is complete.
@@ -19441,64 +15886,45 @@ func (x *CompleteElicitationNotification) decodeObject(r *wireReader, known *wir
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "elicitationId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ElicitationID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "elicitationId")
+			if it.once(&seen, 0) {
+				err = x.ElicitationID.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("elicitationId")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "elicitationId")
 	}
 	return nil
 }
 
 func (x *CompleteElicitationNotification) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CompleteElicitationNotification) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"elicitationId\":"...)
-	buf, err = x.ElicitationID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ElicitationID.appendJSON(wireAppendKey(buf, open, "\"elicitationId\":")); err != nil {
 		return nil, wireAtKey(err, "elicitationId")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -19515,7 +15941,7 @@ func (*CompleteElicitationNotification) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x CompleteElicitationNotification) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ExtNotification: Allows either side to send an arbitrary notification that is not part of the ACP spec.
@@ -19577,77 +16003,52 @@ func (x *ClientRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "id":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "id")
+			if it.once(&seen, 0) {
+				err = x.ID.decodeWire(r)
 			}
 		case "method":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Method, r)
-			if err != nil {
-				return wireAtKey(err, "method")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Method, r)
 			}
 		case "params":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := wireDecodePtr(&x.Params, r, (*ClientRequestParams).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "params")
+			if it.once(&seen, 2) {
+				err = wireDecodePtr(&x.Params, r, (*ClientRequestParams).decodeWire)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("id")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("method")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "id", "method")
 	}
 	return nil
 }
 
 func (x *ClientRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ClientRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"id\":"...)
-	buf, err = x.ID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ID.appendJSON(wireAppendKey(buf, open, "\"id\":")); err != nil {
 		return nil, wireAtKey(err, "id")
 	}
-	buf = append(wireComma(buf, open), "\"method\":"...)
-	buf, err = wireAppendString(&x.Method, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Method, wireAppendKey(buf, open, "\"method\":")); err != nil {
 		return nil, wireAtKey(err, "method")
 	}
 	if x.Params != nil {
-		buf = append(wireComma(buf, open), "\"params\":"...)
-		buf, err = x.Params.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Params.appendJSON(wireAppendKey(buf, open, "\"params\":")); err != nil {
 			return nil, wireAtKey(err, "params")
 		}
 	}
@@ -19664,7 +16065,7 @@ func (*ClientRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ClientRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ClientRequestParams: All possible requests that a client can send to an agent.
@@ -19945,7 +16346,7 @@ type ClientRequestParamsInitializeRequest InitializeRequest
 
 func (x *ClientRequestParamsInitializeRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsInitializeRequest")
+		return nil, wireNilVariant("ClientRequestParamsInitializeRequest")
 	}
 	return (*InitializeRequest)(x).appendJSON(buf)
 }
@@ -19976,7 +16377,7 @@ type ClientRequestParamsAuthenticateRequest AuthenticateRequest
 
 func (x *ClientRequestParamsAuthenticateRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsAuthenticateRequest")
+		return nil, wireNilVariant("ClientRequestParamsAuthenticateRequest")
 	}
 	return (*AuthenticateRequest)(x).appendJSON(buf)
 }
@@ -19999,7 +16400,7 @@ type ClientRequestParamsLogoutRequest LogoutRequest
 
 func (x *ClientRequestParamsLogoutRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsLogoutRequest")
+		return nil, wireNilVariant("ClientRequestParamsLogoutRequest")
 	}
 	return (*LogoutRequest)(x).appendJSON(buf)
 }
@@ -20033,7 +16434,7 @@ type ClientRequestParamsNewSessionRequest NewSessionRequest
 
 func (x *ClientRequestParamsNewSessionRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsNewSessionRequest")
+		return nil, wireNilVariant("ClientRequestParamsNewSessionRequest")
 	}
 	return (*NewSessionRequest)(x).appendJSON(buf)
 }
@@ -20065,7 +16466,7 @@ type ClientRequestParamsLoadSessionRequest LoadSessionRequest
 
 func (x *ClientRequestParamsLoadSessionRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsLoadSessionRequest")
+		return nil, wireNilVariant("ClientRequestParamsLoadSessionRequest")
 	}
 	return (*LoadSessionRequest)(x).appendJSON(buf)
 }
@@ -20089,7 +16490,7 @@ type ClientRequestParamsListSessionsRequest ListSessionsRequest
 
 func (x *ClientRequestParamsListSessionsRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsListSessionsRequest")
+		return nil, wireNilVariant("ClientRequestParamsListSessionsRequest")
 	}
 	return (*ListSessionsRequest)(x).appendJSON(buf)
 }
@@ -20111,7 +16512,7 @@ type ClientRequestParamsDeleteSessionRequest DeleteSessionRequest
 
 func (x *ClientRequestParamsDeleteSessionRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsDeleteSessionRequest")
+		return nil, wireNilVariant("ClientRequestParamsDeleteSessionRequest")
 	}
 	return (*DeleteSessionRequest)(x).appendJSON(buf)
 }
@@ -20136,7 +16537,7 @@ type ClientRequestParamsResumeSessionRequest ResumeSessionRequest
 
 func (x *ClientRequestParamsResumeSessionRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsResumeSessionRequest")
+		return nil, wireNilVariant("ClientRequestParamsResumeSessionRequest")
 	}
 	return (*ResumeSessionRequest)(x).appendJSON(buf)
 }
@@ -20161,7 +16562,7 @@ type ClientRequestParamsCloseSessionRequest CloseSessionRequest
 
 func (x *ClientRequestParamsCloseSessionRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsCloseSessionRequest")
+		return nil, wireNilVariant("ClientRequestParamsCloseSessionRequest")
 	}
 	return (*CloseSessionRequest)(x).appendJSON(buf)
 }
@@ -20195,7 +16596,7 @@ type ClientRequestParamsSetSessionModeRequest SetSessionModeRequest
 
 func (x *ClientRequestParamsSetSessionModeRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsSetSessionModeRequest")
+		return nil, wireNilVariant("ClientRequestParamsSetSessionModeRequest")
 	}
 	return (*SetSessionModeRequest)(x).appendJSON(buf)
 }
@@ -20215,7 +16616,7 @@ type ClientRequestParamsSetSessionConfigOptionRequest SetSessionConfigOptionRequ
 
 func (x *ClientRequestParamsSetSessionConfigOptionRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsSetSessionConfigOptionRequest")
+		return nil, wireNilVariant("ClientRequestParamsSetSessionConfigOptionRequest")
 	}
 	return (*SetSessionConfigOptionRequest)(x).appendJSON(buf)
 }
@@ -20248,7 +16649,7 @@ type ClientRequestParamsPromptRequest PromptRequest
 
 func (x *ClientRequestParamsPromptRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsPromptRequest")
+		return nil, wireNilVariant("ClientRequestParamsPromptRequest")
 	}
 	return (*PromptRequest)(x).appendJSON(buf)
 }
@@ -20275,7 +16676,7 @@ type ClientRequestParamsExtMethodRequest ExtRequest
 
 func (x *ClientRequestParamsExtMethodRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsExtMethodRequest")
+		return nil, wireNilVariant("ClientRequestParamsExtMethodRequest")
 	}
 	return (*ExtRequest)(x).appendJSON(buf)
 }
@@ -20334,105 +16735,63 @@ func (x *InitializeRequest) decodeObject(r *wireReader, known *wireKnownSet) err
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "protocolVersion":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ProtocolVersion.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "protocolVersion")
+			if it.once(&seen, 0) {
+				err = x.ProtocolVersion.decodeWire(r)
 			}
 		case "clientCapabilities":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *ClientCapabilities
-			v = new(ClientCapabilities)
-			err := v.decodeWire(r)
-			if err == nil {
-				x.ClientCapabilities = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientNew(&x.ClientCapabilities, r, (*ClientCapabilities).decodeWire)
 			}
 		case "clientInfo":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *Implementation
-			err := wireDecodePtr(&v, r, (*Implementation).decodeWire)
-			if err == nil {
-				x.ClientInfo = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.ClientInfo, r, (*Implementation).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("protocolVersion")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "protocolVersion")
 	}
 	return nil
 }
 
 func (x *InitializeRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *InitializeRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"protocolVersion\":"...)
-	buf, err = x.ProtocolVersion.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ProtocolVersion.appendJSON(wireAppendKey(buf, open, "\"protocolVersion\":")); err != nil {
 		return nil, wireAtKey(err, "protocolVersion")
 	}
 	if x.ClientCapabilities != nil {
-		buf = append(wireComma(buf, open), "\"clientCapabilities\":"...)
-		buf, err = x.ClientCapabilities.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.ClientCapabilities.appendJSON(wireAppendKey(buf, open, "\"clientCapabilities\":")); err != nil {
 			return nil, wireAtKey(err, "clientCapabilities")
 		}
 	}
 	if x.ClientInfo != nil {
-		buf = append(wireComma(buf, open), "\"clientInfo\":"...)
-		buf, err = x.ClientInfo.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.ClientInfo.appendJSON(wireAppendKey(buf, open, "\"clientInfo\":")); err != nil {
 			return nil, wireAtKey(err, "clientInfo")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -20449,7 +16808,7 @@ func (*InitializeRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x InitializeRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ClientCapabilities: Capabilities supported by the client.
@@ -20517,101 +16876,40 @@ func (x *ClientCapabilities) decodeObject(r *wireReader, known *wireKnownSet) er
 	for it.next(r) {
 		switch string(it.key) {
 		case "fs":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *FileSystemCapabilities
-			v = new(FileSystemCapabilities)
-			err := v.decodeWire(r)
-			if err == nil {
-				x.Fs = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientNew(&x.Fs, r, (*FileSystemCapabilities).decodeWire)
 			}
 		case "terminal":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *bool
-			v = new(bool)
-			err := wireDecodeBool(v, r)
-			if err == nil {
-				x.Terminal = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientNew(&x.Terminal, r, wireDecodeBool)
 			}
 		case "session":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *ClientSessionCapabilities
-			err := wireDecodePtr(&v, r, (*ClientSessionCapabilities).decodeWire)
-			if err == nil {
-				x.Session = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.Session, r, (*ClientSessionCapabilities).decodeWire)
 			}
 		case "auth":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v *AuthCapabilities
-			v = new(AuthCapabilities)
-			err := v.decodeWire(r)
-			if err == nil {
-				x.Auth = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenientNew(&x.Auth, r, (*AuthCapabilities).decodeWire)
 			}
 		case "elicitation":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v *ElicitationCapabilities
-			err := wireDecodePtr(&v, r, (*ElicitationCapabilities).decodeWire)
-			if err == nil {
-				x.Elicitation = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenientPtr(&x.Elicitation, r, (*ElicitationCapabilities).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<5) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 5
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 5) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		case "subagents":
-			if seen&(1<<6) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 6
-			if err := x.ClientCapabilitiesSubagents.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
-				return err
+			if it.once(&seen, 6) {
+				if err := x.ClientCapabilitiesSubagents.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+					return err
+				}
 			}
 		case "plan":
-			if seen&(1<<7) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 7
-			if err := x.ClientCapabilitiesPlanOperations.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
-				return err
+			if it.once(&seen, 7) {
+				if err := x.ClientCapabilitiesPlanOperations.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+					return err
+				}
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -20626,55 +16924,38 @@ func (x *ClientCapabilities) decodeObject(r *wireReader, known *wireKnownSet) er
 }
 
 func (x *ClientCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ClientCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Fs != nil {
-		buf = append(wireComma(buf, open), "\"fs\":"...)
-		buf, err = x.Fs.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Fs.appendJSON(wireAppendKey(buf, open, "\"fs\":")); err != nil {
 			return nil, wireAtKey(err, "fs")
 		}
 	}
 	if x.Terminal != nil {
-		buf = append(wireComma(buf, open), "\"terminal\":"...)
-		buf, err = wireAppendBool(x.Terminal, buf)
-		if err != nil {
+		if buf, err = wireAppendBool(x.Terminal, wireAppendKey(buf, open, "\"terminal\":")); err != nil {
 			return nil, wireAtKey(err, "terminal")
 		}
 	}
 	if x.Session != nil {
-		buf = append(wireComma(buf, open), "\"session\":"...)
-		buf, err = x.Session.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Session.appendJSON(wireAppendKey(buf, open, "\"session\":")); err != nil {
 			return nil, wireAtKey(err, "session")
 		}
 	}
 	if x.Auth != nil {
-		buf = append(wireComma(buf, open), "\"auth\":"...)
-		buf, err = x.Auth.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Auth.appendJSON(wireAppendKey(buf, open, "\"auth\":")); err != nil {
 			return nil, wireAtKey(err, "auth")
 		}
 	}
 	if x.Elicitation != nil {
-		buf = append(wireComma(buf, open), "\"elicitation\":"...)
-		buf, err = x.Elicitation.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Elicitation.appendJSON(wireAppendKey(buf, open, "\"elicitation\":")); err != nil {
 			return nil, wireAtKey(err, "elicitation")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -20697,7 +16978,7 @@ func (x *ClientCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ClientCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // FileSystemCapabilities: File system capabilities that a client may support.
@@ -20742,45 +17023,16 @@ func (x *FileSystemCapabilities) decodeObject(r *wireReader, known *wireKnownSet
 	for it.next(r) {
 		switch string(it.key) {
 		case "readTextFile":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *bool
-			v = new(bool)
-			err := wireDecodeBool(v, r)
-			if err == nil {
-				x.ReadTextFile = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientNew(&x.ReadTextFile, r, wireDecodeBool)
 			}
 		case "writeTextFile":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *bool
-			v = new(bool)
-			err := wireDecodeBool(v, r)
-			if err == nil {
-				x.WriteTextFile = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientNew(&x.WriteTextFile, r, wireDecodeBool)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -20795,34 +17047,23 @@ func (x *FileSystemCapabilities) decodeObject(r *wireReader, known *wireKnownSet
 }
 
 func (x *FileSystemCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *FileSystemCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.ReadTextFile != nil {
-		buf = append(wireComma(buf, open), "\"readTextFile\":"...)
-		buf, err = wireAppendBool(x.ReadTextFile, buf)
-		if err != nil {
+		if buf, err = wireAppendBool(x.ReadTextFile, wireAppendKey(buf, open, "\"readTextFile\":")); err != nil {
 			return nil, wireAtKey(err, "readTextFile")
 		}
 	}
 	if x.WriteTextFile != nil {
-		buf = append(wireComma(buf, open), "\"writeTextFile\":"...)
-		buf, err = wireAppendBool(x.WriteTextFile, buf)
-		if err != nil {
+		if buf, err = wireAppendBool(x.WriteTextFile, wireAppendKey(buf, open, "\"writeTextFile\":")); err != nil {
 			return nil, wireAtKey(err, "writeTextFile")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -20839,7 +17080,7 @@ func (*FileSystemCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x FileSystemCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ClientSessionCapabilities: Session-related capabilities supported by the client.
@@ -20889,56 +17130,20 @@ func (x *ClientSessionCapabilities) decodeObject(r *wireReader, known *wireKnown
 	for it.next(r) {
 		switch string(it.key) {
 		case "compaction":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *CompactionCapabilities
-			err := wireDecodePtr(&v, r, (*CompactionCapabilities).decodeWire)
-			if err == nil {
-				x.Compaction = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.Compaction, r, (*CompactionCapabilities).decodeWire)
 			}
 		case "configOptions":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *SessionConfigOptionsCapabilities
-			err := wireDecodePtr(&v, r, (*SessionConfigOptionsCapabilities).decodeWire)
-			if err == nil {
-				x.ConfigOptions = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.ConfigOptions, r, (*SessionConfigOptionsCapabilities).decodeWire)
 			}
 		case "notices":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *NoticeCapabilities
-			err := wireDecodePtr(&v, r, (*NoticeCapabilities).decodeWire)
-			if err == nil {
-				x.Notices = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.Notices, r, (*NoticeCapabilities).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -20953,41 +17158,28 @@ func (x *ClientSessionCapabilities) decodeObject(r *wireReader, known *wireKnown
 }
 
 func (x *ClientSessionCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ClientSessionCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Compaction != nil {
-		buf = append(wireComma(buf, open), "\"compaction\":"...)
-		buf, err = x.Compaction.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Compaction.appendJSON(wireAppendKey(buf, open, "\"compaction\":")); err != nil {
 			return nil, wireAtKey(err, "compaction")
 		}
 	}
 	if x.ConfigOptions != nil {
-		buf = append(wireComma(buf, open), "\"configOptions\":"...)
-		buf, err = x.ConfigOptions.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.ConfigOptions.appendJSON(wireAppendKey(buf, open, "\"configOptions\":")); err != nil {
 			return nil, wireAtKey(err, "configOptions")
 		}
 	}
 	if x.Notices != nil {
-		buf = append(wireComma(buf, open), "\"notices\":"...)
-		buf, err = x.Notices.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Notices.appendJSON(wireAppendKey(buf, open, "\"notices\":")); err != nil {
 			return nil, wireAtKey(err, "notices")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -21004,7 +17196,7 @@ func (*ClientSessionCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ClientSessionCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // CompactionCapabilities: Client support for ID-addressed context compaction updates.
@@ -21044,12 +17236,7 @@ func (x *CompactionCapabilities) decodeObject(r *wireReader, known *wireKnownSet
 }
 
 func (x *CompactionCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CompactionCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -21062,7 +17249,7 @@ func (*CompactionCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x CompactionCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionConfigOptionsCapabilities: Session configuration option capabilities supported by the client.
@@ -21106,30 +17293,12 @@ func (x *SessionConfigOptionsCapabilities) decodeObject(r *wireReader, known *wi
 	for it.next(r) {
 		switch string(it.key) {
 		case "boolean":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *BooleanConfigOptionCapabilities
-			err := wireDecodePtr(&v, r, (*BooleanConfigOptionCapabilities).decodeWire)
-			if err == nil {
-				x.Boolean = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.Boolean, r, (*BooleanConfigOptionCapabilities).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -21144,27 +17313,18 @@ func (x *SessionConfigOptionsCapabilities) decodeObject(r *wireReader, known *wi
 }
 
 func (x *SessionConfigOptionsCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionConfigOptionsCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Boolean != nil {
-		buf = append(wireComma(buf, open), "\"boolean\":"...)
-		buf, err = x.Boolean.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Boolean.appendJSON(wireAppendKey(buf, open, "\"boolean\":")); err != nil {
 			return nil, wireAtKey(err, "boolean")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -21181,7 +17341,7 @@ func (*SessionConfigOptionsCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionConfigOptionsCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // BooleanConfigOptionCapabilities: Capabilities for boolean session configuration options.
@@ -21220,17 +17380,8 @@ func (x *BooleanConfigOptionCapabilities) decodeObject(r *wireReader, known *wir
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -21245,20 +17396,13 @@ func (x *BooleanConfigOptionCapabilities) decodeObject(r *wireReader, known *wir
 }
 
 func (x *BooleanConfigOptionCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *BooleanConfigOptionCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -21275,7 +17419,7 @@ func (*BooleanConfigOptionCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x BooleanConfigOptionCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // NoticeCapabilities: Client support for presenting live notices to the user.
@@ -21315,12 +17459,7 @@ func (x *NoticeCapabilities) decodeObject(r *wireReader, known *wireKnownSet) er
 }
 
 func (x *NoticeCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *NoticeCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
@@ -21333,7 +17472,7 @@ func (*NoticeCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x NoticeCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // AuthCapabilities: Authentication capabilities supported by the client.
@@ -21380,31 +17519,12 @@ func (x *AuthCapabilities) decodeObject(r *wireReader, known *wireKnownSet) erro
 	for it.next(r) {
 		switch string(it.key) {
 		case "terminal":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *bool
-			v = new(bool)
-			err := wireDecodeBool(v, r)
-			if err == nil {
-				x.Terminal = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientNew(&x.Terminal, r, wireDecodeBool)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -21419,27 +17539,18 @@ func (x *AuthCapabilities) decodeObject(r *wireReader, known *wireKnownSet) erro
 }
 
 func (x *AuthCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AuthCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Terminal != nil {
-		buf = append(wireComma(buf, open), "\"terminal\":"...)
-		buf, err = wireAppendBool(x.Terminal, buf)
-		if err != nil {
+		if buf, err = wireAppendBool(x.Terminal, wireAppendKey(buf, open, "\"terminal\":")); err != nil {
 			return nil, wireAtKey(err, "terminal")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -21456,7 +17567,7 @@ func (*AuthCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x AuthCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ElicitationCapabilities: Elicitation capabilities supported by the client.
@@ -21505,43 +17616,16 @@ func (x *ElicitationCapabilities) decodeObject(r *wireReader, known *wireKnownSe
 	for it.next(r) {
 		switch string(it.key) {
 		case "form":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *ElicitationFormCapabilities
-			err := wireDecodePtr(&v, r, (*ElicitationFormCapabilities).decodeWire)
-			if err == nil {
-				x.Form = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.Form, r, (*ElicitationFormCapabilities).decodeWire)
 			}
 		case "url":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *ElicitationUrlCapabilities
-			err := wireDecodePtr(&v, r, (*ElicitationUrlCapabilities).decodeWire)
-			if err == nil {
-				x.URL = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.URL, r, (*ElicitationUrlCapabilities).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -21556,34 +17640,23 @@ func (x *ElicitationCapabilities) decodeObject(r *wireReader, known *wireKnownSe
 }
 
 func (x *ElicitationCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Form != nil {
-		buf = append(wireComma(buf, open), "\"form\":"...)
-		buf, err = x.Form.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Form.appendJSON(wireAppendKey(buf, open, "\"form\":")); err != nil {
 			return nil, wireAtKey(err, "form")
 		}
 	}
 	if x.URL != nil {
-		buf = append(wireComma(buf, open), "\"url\":"...)
-		buf, err = x.URL.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.URL.appendJSON(wireAppendKey(buf, open, "\"url\":")); err != nil {
 			return nil, wireAtKey(err, "url")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -21600,7 +17673,7 @@ func (*ElicitationCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ElicitationCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ElicitationFormCapabilities: Form-based elicitation capabilities.
@@ -21641,17 +17714,8 @@ func (x *ElicitationFormCapabilities) decodeObject(r *wireReader, known *wireKno
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -21666,20 +17730,13 @@ func (x *ElicitationFormCapabilities) decodeObject(r *wireReader, known *wireKno
 }
 
 func (x *ElicitationFormCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationFormCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -21696,7 +17753,7 @@ func (*ElicitationFormCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ElicitationFormCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ElicitationUrlCapabilities: URL-based elicitation capabilities.
@@ -21737,17 +17794,8 @@ func (x *ElicitationUrlCapabilities) decodeObject(r *wireReader, known *wireKnow
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -21762,20 +17810,13 @@ func (x *ElicitationUrlCapabilities) decodeObject(r *wireReader, known *wireKnow
 }
 
 func (x *ElicitationUrlCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationUrlCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -21792,7 +17833,7 @@ func (*ElicitationUrlCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ElicitationUrlCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // AuthenticateRequest: Request parameters for the authenticate method.
@@ -21832,64 +17873,45 @@ func (x *AuthenticateRequest) decodeObject(r *wireReader, known *wireKnownSet) e
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "methodId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.MethodID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "methodId")
+			if it.once(&seen, 0) {
+				err = x.MethodID.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("methodId")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "methodId")
 	}
 	return nil
 }
 
 func (x *AuthenticateRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AuthenticateRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"methodId\":"...)
-	buf, err = x.MethodID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.MethodID.appendJSON(wireAppendKey(buf, open, "\"methodId\":")); err != nil {
 		return nil, wireAtKey(err, "methodId")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -21906,7 +17928,7 @@ func (*AuthenticateRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x AuthenticateRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // LogoutRequest: Request parameters for the logout method.
@@ -21945,17 +17967,8 @@ func (x *LogoutRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -21970,20 +17983,13 @@ func (x *LogoutRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *LogoutRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *LogoutRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -22000,7 +18006,7 @@ func (*LogoutRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x LogoutRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // NewSessionRequest: Request parameters for creating a new session.
@@ -22051,120 +18057,79 @@ func (x *NewSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) err
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "cwd":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Cwd, r)
-			if err != nil {
-				return wireAtKey(err, "cwd")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Cwd, r)
 			}
 		case "additionalDirectories":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			var err error
-			if r.null() {
-				x.AdditionalDirectories = nil
-			} else {
-				err = wireDecodeSlice(&x.AdditionalDirectories, r, false, wireDecodeString)
-			}
-			if err != nil {
-				return wireAtKey(err, "additionalDirectories")
+			if it.once(&seen, 1) {
+				if r.null() {
+					x.AdditionalDirectories = nil
+				} else {
+					err = wireDecodeSlice(&x.AdditionalDirectories, r, false, wireDecodeString)
+				}
 			}
 		case "mcpServers":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			var err error
-			if r.null() {
-				x.MCPServers = nil
-			} else {
-				err = wireDecodeSlice(&x.MCPServers, r, false, (*McpServer).decodeWire)
-			}
-			if err != nil {
-				return wireAtKey(err, "mcpServers")
+			if it.once(&seen, 2) {
+				if r.null() {
+					x.MCPServers = nil
+				} else {
+					err = wireDecodeSlice(&x.MCPServers, r, false, (*McpServer).decodeWire)
+				}
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		case "systemPrompt":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			if err := x.NewSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
-				return err
+			if it.once(&seen, 4) {
+				if err := x.NewSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+					return err
+				}
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("cwd")
-	}
-	if seen&(1<<2) == 0 {
-		return wireMissing("mcpServers")
+	if seen&0x5 != 0x5 {
+		return wireMissingOf(seen, 0x5, "cwd", "mcpServers")
 	}
 	return nil
 }
 
 func (x *NewSessionRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *NewSessionRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"cwd\":"...)
-	buf, err = wireAppendString(&x.Cwd, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Cwd, wireAppendKey(buf, open, "\"cwd\":")); err != nil {
 		return nil, wireAtKey(err, "cwd")
 	}
 	if x.AdditionalDirectories != nil {
-		buf = append(wireComma(buf, open), "\"additionalDirectories\":"...)
-		buf, err = wireAppendSlice(buf, x.AdditionalDirectories, wireAppendString)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"additionalDirectories\":"), x.AdditionalDirectories, wireAppendString); err != nil {
 			return nil, wireAtKey(err, "additionalDirectories")
 		}
 	}
 	if x.MCPServers != nil {
-		buf = append(wireComma(buf, open), "\"mcpServers\":"...)
-		buf, err = wireAppendSlice(buf, x.MCPServers, (*McpServer).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"mcpServers\":"), x.MCPServers, (*McpServer).appendJSON); err != nil {
 			return nil, wireAtKey(err, "mcpServers")
 		}
 	} else {
-		buf = append(wireComma(buf, open), "\"mcpServers\":"...)
-		buf = append(buf, "[]"...)
+		buf = wireAppendKey(buf, open, "\"mcpServers\":[]")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -22184,7 +18149,7 @@ func (x *NewSessionRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x NewSessionRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // McpServer: Configuration for connecting to an MCP (Model Context Protocol) server.
@@ -22303,22 +18268,17 @@ func (x *McpServer) declaresMember(name []byte) bool {
 type McpServerHTTP McpServerHttp
 
 func (x *McpServerHTTP) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *McpServerHTTP) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "McpServerHTTP")
+		return nil, wireNilVariant("McpServerHTTP")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"http\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"http\"")
 	return (*McpServerHttp)(x).appendMembers(buf, open)
 }
 
@@ -22342,22 +18302,17 @@ func NewMcpServerHTTP(v McpServerHttp) McpServer {
 type McpServerSSE McpServerSse
 
 func (x *McpServerSSE) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *McpServerSSE) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "McpServerSSE")
+		return nil, wireNilVariant("McpServerSSE")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"sse\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"sse\"")
 	return (*McpServerSse)(x).appendMembers(buf, open)
 }
 
@@ -22381,17 +18336,12 @@ func NewMcpServerSSE(v McpServerSse) McpServer {
 type McpServerStdioVariant McpServerStdio
 
 func (x *McpServerStdioVariant) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *McpServerStdioVariant) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "McpServerStdioVariant")
+		return nil, wireNilVariant("McpServerStdioVariant")
 	}
 	return (*McpServerStdio)(x).appendMembers(buf, open)
 }
@@ -22444,81 +18394,52 @@ func (x *HttpHeader) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Name, r)
-			if err != nil {
-				return wireAtKey(err, "name")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Name, r)
 			}
 		case "value":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Value, r)
-			if err != nil {
-				return wireAtKey(err, "value")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Value, r)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("name")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("value")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "name", "value")
 	}
 	return nil
 }
 
 func (x *HttpHeader) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *HttpHeader) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"name\":"...)
-	buf, err = wireAppendString(&x.Name, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
 		return nil, wireAtKey(err, "name")
 	}
-	buf = append(wireComma(buf, open), "\"value\":"...)
-	buf, err = wireAppendString(&x.Value, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Value, wireAppendKey(buf, open, "\"value\":")); err != nil {
 		return nil, wireAtKey(err, "value")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -22535,7 +18456,7 @@ func (*HttpHeader) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x HttpHeader) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // McpServerHttp: HTTP transport configuration for MCP.
@@ -22576,108 +18497,67 @@ func (x *McpServerHttp) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Name, r)
-			if err != nil {
-				return wireAtKey(err, "name")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Name, r)
 			}
 		case "url":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.URL, r)
-			if err != nil {
-				return wireAtKey(err, "url")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.URL, r)
 			}
 		case "headers":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			var err error
-			if r.null() {
-				x.Headers = nil
-			} else {
-				err = wireDecodeSlice(&x.Headers, r, false, (*HttpHeader).decodeWire)
-			}
-			if err != nil {
-				return wireAtKey(err, "headers")
+			if it.once(&seen, 2) {
+				if r.null() {
+					x.Headers = nil
+				} else {
+					err = wireDecodeSlice(&x.Headers, r, false, (*HttpHeader).decodeWire)
+				}
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("name")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("url")
-	}
-	if seen&(1<<2) == 0 {
-		return wireMissing("headers")
+	if seen&0x7 != 0x7 {
+		return wireMissingOf(seen, 0x7, "name", "url", "headers")
 	}
 	return nil
 }
 
 func (x *McpServerHttp) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *McpServerHttp) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"name\":"...)
-	buf, err = wireAppendString(&x.Name, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
 		return nil, wireAtKey(err, "name")
 	}
-	buf = append(wireComma(buf, open), "\"url\":"...)
-	buf, err = wireAppendString(&x.URL, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.URL, wireAppendKey(buf, open, "\"url\":")); err != nil {
 		return nil, wireAtKey(err, "url")
 	}
 	if x.Headers != nil {
-		buf = append(wireComma(buf, open), "\"headers\":"...)
-		buf, err = wireAppendSlice(buf, x.Headers, (*HttpHeader).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"headers\":"), x.Headers, (*HttpHeader).appendJSON); err != nil {
 			return nil, wireAtKey(err, "headers")
 		}
 	} else {
-		buf = append(wireComma(buf, open), "\"headers\":"...)
-		buf = append(buf, "[]"...)
+		buf = wireAppendKey(buf, open, "\"headers\":[]")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -22694,7 +18574,7 @@ func (*McpServerHttp) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x McpServerHttp) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // McpServerSse: SSE transport configuration for MCP.
@@ -22735,108 +18615,67 @@ func (x *McpServerSse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Name, r)
-			if err != nil {
-				return wireAtKey(err, "name")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Name, r)
 			}
 		case "url":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.URL, r)
-			if err != nil {
-				return wireAtKey(err, "url")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.URL, r)
 			}
 		case "headers":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			var err error
-			if r.null() {
-				x.Headers = nil
-			} else {
-				err = wireDecodeSlice(&x.Headers, r, false, (*HttpHeader).decodeWire)
-			}
-			if err != nil {
-				return wireAtKey(err, "headers")
+			if it.once(&seen, 2) {
+				if r.null() {
+					x.Headers = nil
+				} else {
+					err = wireDecodeSlice(&x.Headers, r, false, (*HttpHeader).decodeWire)
+				}
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("name")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("url")
-	}
-	if seen&(1<<2) == 0 {
-		return wireMissing("headers")
+	if seen&0x7 != 0x7 {
+		return wireMissingOf(seen, 0x7, "name", "url", "headers")
 	}
 	return nil
 }
 
 func (x *McpServerSse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *McpServerSse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"name\":"...)
-	buf, err = wireAppendString(&x.Name, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
 		return nil, wireAtKey(err, "name")
 	}
-	buf = append(wireComma(buf, open), "\"url\":"...)
-	buf, err = wireAppendString(&x.URL, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.URL, wireAppendKey(buf, open, "\"url\":")); err != nil {
 		return nil, wireAtKey(err, "url")
 	}
 	if x.Headers != nil {
-		buf = append(wireComma(buf, open), "\"headers\":"...)
-		buf, err = wireAppendSlice(buf, x.Headers, (*HttpHeader).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"headers\":"), x.Headers, (*HttpHeader).appendJSON); err != nil {
 			return nil, wireAtKey(err, "headers")
 		}
 	} else {
-		buf = append(wireComma(buf, open), "\"headers\":"...)
-		buf = append(buf, "[]"...)
+		buf = wireAppendKey(buf, open, "\"headers\":[]")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -22853,7 +18692,7 @@ func (*McpServerSse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x McpServerSse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // McpServerStdio: Stdio transport configuration for MCP.
@@ -22896,135 +18735,82 @@ func (x *McpServerStdio) decodeObject(r *wireReader, known *wireKnownSet) error 
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Name, r)
-			if err != nil {
-				return wireAtKey(err, "name")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Name, r)
 			}
 		case "command":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Command, r)
-			if err != nil {
-				return wireAtKey(err, "command")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Command, r)
 			}
 		case "args":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			var err error
-			if r.null() {
-				x.Args = nil
-			} else {
-				err = wireDecodeSlice(&x.Args, r, false, wireDecodeString)
-			}
-			if err != nil {
-				return wireAtKey(err, "args")
+			if it.once(&seen, 2) {
+				if r.null() {
+					x.Args = nil
+				} else {
+					err = wireDecodeSlice(&x.Args, r, false, wireDecodeString)
+				}
 			}
 		case "env":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			var err error
-			if r.null() {
-				x.Env = nil
-			} else {
-				err = wireDecodeSlice(&x.Env, r, false, (*EnvVariable).decodeWire)
-			}
-			if err != nil {
-				return wireAtKey(err, "env")
+			if it.once(&seen, 3) {
+				if r.null() {
+					x.Env = nil
+				} else {
+					err = wireDecodeSlice(&x.Env, r, false, (*EnvVariable).decodeWire)
+				}
 			}
 		case "_meta":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("name")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("command")
-	}
-	if seen&(1<<2) == 0 {
-		return wireMissing("args")
-	}
-	if seen&(1<<3) == 0 {
-		return wireMissing("env")
+	if seen&0xf != 0xf {
+		return wireMissingOf(seen, 0xf, "name", "command", "args", "env")
 	}
 	return nil
 }
 
 func (x *McpServerStdio) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *McpServerStdio) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"name\":"...)
-	buf, err = wireAppendString(&x.Name, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
 		return nil, wireAtKey(err, "name")
 	}
-	buf = append(wireComma(buf, open), "\"command\":"...)
-	buf, err = wireAppendString(&x.Command, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Command, wireAppendKey(buf, open, "\"command\":")); err != nil {
 		return nil, wireAtKey(err, "command")
 	}
 	if x.Args != nil {
-		buf = append(wireComma(buf, open), "\"args\":"...)
-		buf, err = wireAppendSlice(buf, x.Args, wireAppendString)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"args\":"), x.Args, wireAppendString); err != nil {
 			return nil, wireAtKey(err, "args")
 		}
 	} else {
-		buf = append(wireComma(buf, open), "\"args\":"...)
-		buf = append(buf, "[]"...)
+		buf = wireAppendKey(buf, open, "\"args\":[]")
 	}
 	if x.Env != nil {
-		buf = append(wireComma(buf, open), "\"env\":"...)
-		buf, err = wireAppendSlice(buf, x.Env, (*EnvVariable).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"env\":"), x.Env, (*EnvVariable).appendJSON); err != nil {
 			return nil, wireAtKey(err, "env")
 		}
 	} else {
-		buf = append(wireComma(buf, open), "\"env\":"...)
-		buf = append(buf, "[]"...)
+		buf = wireAppendKey(buf, open, "\"env\":[]")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -23041,7 +18827,7 @@ func (*McpServerStdio) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x McpServerStdio) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // LoadSessionRequest: Request parameters for loading an existing session.
@@ -23097,137 +18883,86 @@ func (x *LoadSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) er
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "mcpServers":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			var err error
-			if r.null() {
-				x.MCPServers = nil
-			} else {
-				err = wireDecodeSlice(&x.MCPServers, r, false, (*McpServer).decodeWire)
-			}
-			if err != nil {
-				return wireAtKey(err, "mcpServers")
+			if it.once(&seen, 0) {
+				if r.null() {
+					x.MCPServers = nil
+				} else {
+					err = wireDecodeSlice(&x.MCPServers, r, false, (*McpServer).decodeWire)
+				}
 			}
 		case "cwd":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Cwd, r)
-			if err != nil {
-				return wireAtKey(err, "cwd")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Cwd, r)
 			}
 		case "additionalDirectories":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			var err error
-			if r.null() {
-				x.AdditionalDirectories = nil
-			} else {
-				err = wireDecodeSlice(&x.AdditionalDirectories, r, false, wireDecodeString)
-			}
-			if err != nil {
-				return wireAtKey(err, "additionalDirectories")
+			if it.once(&seen, 2) {
+				if r.null() {
+					x.AdditionalDirectories = nil
+				} else {
+					err = wireDecodeSlice(&x.AdditionalDirectories, r, false, wireDecodeString)
+				}
 			}
 		case "sessionId":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 3) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		case "systemPrompt":
-			if seen&(1<<5) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 5
-			if err := x.LoadSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
-				return err
+			if it.once(&seen, 5) {
+				if err := x.LoadSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+					return err
+				}
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("mcpServers")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("cwd")
-	}
-	if seen&(1<<3) == 0 {
-		return wireMissing("sessionId")
+	if seen&0xb != 0xb {
+		return wireMissingOf(seen, 0xb, "mcpServers", "cwd", "sessionId")
 	}
 	return nil
 }
 
 func (x *LoadSessionRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *LoadSessionRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.MCPServers != nil {
-		buf = append(wireComma(buf, open), "\"mcpServers\":"...)
-		buf, err = wireAppendSlice(buf, x.MCPServers, (*McpServer).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"mcpServers\":"), x.MCPServers, (*McpServer).appendJSON); err != nil {
 			return nil, wireAtKey(err, "mcpServers")
 		}
 	} else {
-		buf = append(wireComma(buf, open), "\"mcpServers\":"...)
-		buf = append(buf, "[]"...)
+		buf = wireAppendKey(buf, open, "\"mcpServers\":[]")
 	}
-	buf = append(wireComma(buf, open), "\"cwd\":"...)
-	buf, err = wireAppendString(&x.Cwd, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Cwd, wireAppendKey(buf, open, "\"cwd\":")); err != nil {
 		return nil, wireAtKey(err, "cwd")
 	}
 	if x.AdditionalDirectories != nil {
-		buf = append(wireComma(buf, open), "\"additionalDirectories\":"...)
-		buf, err = wireAppendSlice(buf, x.AdditionalDirectories, wireAppendString)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"additionalDirectories\":"), x.AdditionalDirectories, wireAppendString); err != nil {
 			return nil, wireAtKey(err, "additionalDirectories")
 		}
 	}
-	buf = append(wireComma(buf, open), "\"sessionId\":"...)
-	buf, err = x.SessionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -23247,7 +18982,7 @@ func (x *LoadSessionRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x LoadSessionRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ListSessionsRequest: Request parameters for listing existing sessions.
@@ -23290,50 +19025,33 @@ func (x *ListSessionsRequest) decodeObject(r *wireReader, known *wireKnownSet) e
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "cwd":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodePtr(&x.Cwd, r, wireDecodeString)
-			if err != nil {
-				return wireAtKey(err, "cwd")
+			if it.once(&seen, 0) {
+				err = wireDecodePtr(&x.Cwd, r, wireDecodeString)
 			}
 		case "cursor":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodePtr(&x.Cursor, r, wireDecodeString)
-			if err != nil {
-				return wireAtKey(err, "cursor")
+			if it.once(&seen, 1) {
+				err = wireDecodePtr(&x.Cursor, r, wireDecodeString)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		case "archived":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			if err := x.ListSessionsRequestSessionArchive.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
-				return err
+			if it.once(&seen, 3) {
+				if err := x.ListSessionsRequestSessionArchive.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+					return err
+				}
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -23343,34 +19061,23 @@ func (x *ListSessionsRequest) decodeObject(r *wireReader, known *wireKnownSet) e
 }
 
 func (x *ListSessionsRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ListSessionsRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Cwd != nil {
-		buf = append(wireComma(buf, open), "\"cwd\":"...)
-		buf, err = wireAppendString(x.Cwd, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Cwd, wireAppendKey(buf, open, "\"cwd\":")); err != nil {
 			return nil, wireAtKey(err, "cwd")
 		}
 	}
 	if x.Cursor != nil {
-		buf = append(wireComma(buf, open), "\"cursor\":"...)
-		buf, err = wireAppendString(x.Cursor, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Cursor, wireAppendKey(buf, open, "\"cursor\":")); err != nil {
 			return nil, wireAtKey(err, "cursor")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -23390,7 +19097,7 @@ func (x *ListSessionsRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ListSessionsRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // DeleteSessionRequest: Request parameters for deleting an existing session from `session/list`.
@@ -23429,64 +19136,45 @@ func (x *DeleteSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) 
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("sessionId")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "sessionId")
 	}
 	return nil
 }
 
 func (x *DeleteSessionRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *DeleteSessionRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"sessionId\":"...)
-	buf, err = x.SessionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -23503,7 +19191,7 @@ func (*DeleteSessionRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x DeleteSessionRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ResumeSessionRequest: Request parameters for resuming an existing session.
@@ -23558,131 +19246,84 @@ func (x *ResumeSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) 
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "cwd":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Cwd, r)
-			if err != nil {
-				return wireAtKey(err, "cwd")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Cwd, r)
 			}
 		case "additionalDirectories":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			var err error
-			if r.null() {
-				x.AdditionalDirectories = nil
-			} else {
-				err = wireDecodeSlice(&x.AdditionalDirectories, r, false, wireDecodeString)
-			}
-			if err != nil {
-				return wireAtKey(err, "additionalDirectories")
+			if it.once(&seen, 2) {
+				if r.null() {
+					x.AdditionalDirectories = nil
+				} else {
+					err = wireDecodeSlice(&x.AdditionalDirectories, r, false, wireDecodeString)
+				}
 			}
 		case "mcpServers":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			var err error
-			if r.null() {
-				x.MCPServers = nil
-			} else {
-				err = wireDecodeSlice(&x.MCPServers, r, false, (*McpServer).decodeWire)
-			}
-			if err != nil {
-				return wireAtKey(err, "mcpServers")
+			if it.once(&seen, 3) {
+				if r.null() {
+					x.MCPServers = nil
+				} else {
+					err = wireDecodeSlice(&x.MCPServers, r, false, (*McpServer).decodeWire)
+				}
 			}
 		case "_meta":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		case "systemPrompt":
-			if seen&(1<<5) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 5
-			if err := x.ResumeSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
-				return err
+			if it.once(&seen, 5) {
+				if err := x.ResumeSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+					return err
+				}
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("sessionId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("cwd")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "sessionId", "cwd")
 	}
 	return nil
 }
 
 func (x *ResumeSessionRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ResumeSessionRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"sessionId\":"...)
-	buf, err = x.SessionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
-	buf = append(wireComma(buf, open), "\"cwd\":"...)
-	buf, err = wireAppendString(&x.Cwd, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Cwd, wireAppendKey(buf, open, "\"cwd\":")); err != nil {
 		return nil, wireAtKey(err, "cwd")
 	}
 	if x.AdditionalDirectories != nil {
-		buf = append(wireComma(buf, open), "\"additionalDirectories\":"...)
-		buf, err = wireAppendSlice(buf, x.AdditionalDirectories, wireAppendString)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"additionalDirectories\":"), x.AdditionalDirectories, wireAppendString); err != nil {
 			return nil, wireAtKey(err, "additionalDirectories")
 		}
 	}
 	if x.MCPServers != nil {
-		buf = append(wireComma(buf, open), "\"mcpServers\":"...)
-		buf, err = wireAppendSlice(buf, x.MCPServers, (*McpServer).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"mcpServers\":"), x.MCPServers, (*McpServer).appendJSON); err != nil {
 			return nil, wireAtKey(err, "mcpServers")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -23702,7 +19343,7 @@ func (x *ResumeSessionRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ResumeSessionRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // CloseSessionRequest: Request parameters for closing an active session.
@@ -23745,64 +19386,45 @@ func (x *CloseSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) e
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("sessionId")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "sessionId")
 	}
 	return nil
 }
 
 func (x *CloseSessionRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CloseSessionRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"sessionId\":"...)
-	buf, err = x.SessionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -23819,7 +19441,7 @@ func (*CloseSessionRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x CloseSessionRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SetSessionModeRequest: Request parameters for setting a session mode.
@@ -23858,81 +19480,52 @@ func (x *SetSessionModeRequest) decodeObject(r *wireReader, known *wireKnownSet)
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "modeId":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.ModeID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "modeId")
+			if it.once(&seen, 1) {
+				err = x.ModeID.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("sessionId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("modeId")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "sessionId", "modeId")
 	}
 	return nil
 }
 
 func (x *SetSessionModeRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SetSessionModeRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"sessionId\":"...)
-	buf, err = x.SessionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
-	buf = append(wireComma(buf, open), "\"modeId\":"...)
-	buf, err = x.ModeID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ModeID.appendJSON(wireAppendKey(buf, open, "\"modeId\":")); err != nil {
 		return nil, wireAtKey(err, "modeId")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -23949,7 +19542,7 @@ func (*SetSessionModeRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SetSessionModeRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SetSessionConfigOptionRequest: Request parameters for setting a session configuration option.
@@ -23991,48 +19584,30 @@ func (x *SetSessionConfigOptionRequest) decodeObject(r *wireReader, known *wireK
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "configId":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.ConfigID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "configId")
+			if it.once(&seen, 1) {
+				err = x.ConfigID.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
-			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("sessionId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("configId")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "sessionId", "configId")
 	}
 	r.reset(start)
 	owned := wireKnownWith(known, wireKnown{owner: x}, &x.Unknown)
@@ -24040,30 +19615,19 @@ func (x *SetSessionConfigOptionRequest) decodeObject(r *wireReader, known *wireK
 }
 
 func (x *SetSessionConfigOptionRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SetSessionConfigOptionRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"sessionId\":"...)
-	buf, err = x.SessionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
-	buf = append(wireComma(buf, open), "\"configId\":"...)
-	buf, err = x.ConfigID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ConfigID.appendJSON(wireAppendKey(buf, open, "\"configId\":")); err != nil {
 		return nil, wireAtKey(err, "configId")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -24083,7 +19647,7 @@ func (x *SetSessionConfigOptionRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SetSessionConfigOptionRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SetSessionConfigOptionRequestVariant: Request parameters for setting a session configuration option.
@@ -24198,49 +19762,41 @@ func (x *SetSessionConfigOptionRequestBoolean) decodeObject(r *wireReader, known
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "value":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeBool(&x.Value, r)
-			if err != nil {
-				return wireAtKey(err, "value")
+			if it.once(&seen, 0) {
+				err = wireDecodeBool(&x.Value, r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("value")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "value")
 	}
 	return nil
 }
 
 func (x *SetSessionConfigOptionRequestBoolean) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SetSessionConfigOptionRequestBoolean) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SetSessionConfigOptionRequestBoolean")
+		return nil, wireNilVariant("SetSessionConfigOptionRequestBoolean")
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"boolean\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"boolean\"")
 	var err error
-	buf = append(wireComma(buf, open), "\"value\":"...)
-	buf, err = wireAppendBool(&x.Value, buf)
-	if err != nil {
+	if buf, err = wireAppendBool(&x.Value, wireAppendKey(buf, open, "\"value\":")); err != nil {
 		return nil, wireAtKey(err, "value")
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -24288,48 +19844,40 @@ func (x *SetSessionConfigOptionRequestValueID) decodeObject(r *wireReader, known
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "value":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.Value.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "value")
+			if it.once(&seen, 0) {
+				err = x.Value.decodeWire(r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("value")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "value")
 	}
 	return nil
 }
 
 func (x *SetSessionConfigOptionRequestValueID) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SetSessionConfigOptionRequestValueID) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SetSessionConfigOptionRequestValueID")
+		return nil, wireNilVariant("SetSessionConfigOptionRequestValueID")
 	}
 	var err error
-	buf = append(wireComma(buf, open), "\"value\":"...)
-	buf, err = x.Value.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Value.appendJSON(wireAppendKey(buf, open, "\"value\":")); err != nil {
 		return nil, wireAtKey(err, "value")
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -24404,86 +19952,56 @@ func (x *PromptRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "prompt":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeSlice(&x.Prompt, r, false, (*ContentBlock).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "prompt")
+			if it.once(&seen, 1) {
+				err = wireDecodeSlice(&x.Prompt, r, false, (*ContentBlock).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("sessionId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("prompt")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "sessionId", "prompt")
 	}
 	return nil
 }
 
 func (x *PromptRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *PromptRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"sessionId\":"...)
-	buf, err = x.SessionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
 	if x.Prompt != nil {
-		buf = append(wireComma(buf, open), "\"prompt\":"...)
-		buf, err = wireAppendSlice(buf, x.Prompt, (*ContentBlock).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"prompt\":"), x.Prompt, (*ContentBlock).appendJSON); err != nil {
 			return nil, wireAtKey(err, "prompt")
 		}
 	} else {
-		buf = append(wireComma(buf, open), "\"prompt\":"...)
-		buf = append(buf, "[]"...)
+		buf = wireAppendKey(buf, open, "\"prompt\":[]")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -24500,7 +20018,7 @@ func (*PromptRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x PromptRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ClientResponse: A JSON-RPC response object.
@@ -24645,65 +20163,47 @@ func (x *ClientResponseResult) decodeObject(r *wireReader, known *wireKnownSet) 
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "id":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "id")
+			if it.once(&seen, 0) {
+				err = x.ID.decodeWire(r)
 			}
 		case "result":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Result.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "result")
+			if it.once(&seen, 1) {
+				err = x.Result.decodeWire(r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("id")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("result")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "id", "result")
 	}
 	return nil
 }
 
 func (x *ClientResponseResult) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ClientResponseResult) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientResponseResult")
+		return nil, wireNilVariant("ClientResponseResult")
 	}
 	var err error
-	buf = append(wireComma(buf, open), "\"id\":"...)
-	buf, err = x.ID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ID.appendJSON(wireAppendKey(buf, open, "\"id\":")); err != nil {
 		return nil, wireAtKey(err, "id")
 	}
-	buf = append(wireComma(buf, open), "\"result\":"...)
-	buf, err = x.Result.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Result.appendJSON(wireAppendKey(buf, open, "\"result\":")); err != nil {
 		return nil, wireAtKey(err, "result")
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -24749,65 +20249,47 @@ func (x *ClientResponseError) decodeObject(r *wireReader, known *wireKnownSet) e
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "id":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "id")
+			if it.once(&seen, 0) {
+				err = x.ID.decodeWire(r)
 			}
 		case "error":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Error.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "error")
+			if it.once(&seen, 1) {
+				err = x.Error.decodeWire(r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("id")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("error")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "id", "error")
 	}
 	return nil
 }
 
 func (x *ClientResponseError) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ClientResponseError) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientResponseError")
+		return nil, wireNilVariant("ClientResponseError")
 	}
 	var err error
-	buf = append(wireComma(buf, open), "\"id\":"...)
-	buf, err = x.ID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ID.appendJSON(wireAppendKey(buf, open, "\"id\":")); err != nil {
 		return nil, wireAtKey(err, "id")
 	}
-	buf = append(wireComma(buf, open), "\"error\":"...)
-	buf, err = x.Error.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Error.appendJSON(wireAppendKey(buf, open, "\"error\":")); err != nil {
 		return nil, wireAtKey(err, "error")
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -25039,7 +20521,7 @@ type ClientResponseResultResultWriteTextFileResponse WriteTextFileResponse
 
 func (x *ClientResponseResultResultWriteTextFileResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientResponseResultResultWriteTextFileResponse")
+		return nil, wireNilVariant("ClientResponseResultResultWriteTextFileResponse")
 	}
 	return (*WriteTextFileResponse)(x).appendJSON(buf)
 }
@@ -25059,7 +20541,7 @@ type ClientResponseResultResultReadTextFileResponse ReadTextFileResponse
 
 func (x *ClientResponseResultResultReadTextFileResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientResponseResultResultReadTextFileResponse")
+		return nil, wireNilVariant("ClientResponseResultResultReadTextFileResponse")
 	}
 	return (*ReadTextFileResponse)(x).appendJSON(buf)
 }
@@ -25079,7 +20561,7 @@ type ClientResponseResultResultRequestPermissionResponse RequestPermissionRespon
 
 func (x *ClientResponseResultResultRequestPermissionResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientResponseResultResultRequestPermissionResponse")
+		return nil, wireNilVariant("ClientResponseResultResultRequestPermissionResponse")
 	}
 	return (*RequestPermissionResponse)(x).appendJSON(buf)
 }
@@ -25099,7 +20581,7 @@ type ClientResponseResultResultCreateTerminalResponse CreateTerminalResponse
 
 func (x *ClientResponseResultResultCreateTerminalResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientResponseResultResultCreateTerminalResponse")
+		return nil, wireNilVariant("ClientResponseResultResultCreateTerminalResponse")
 	}
 	return (*CreateTerminalResponse)(x).appendJSON(buf)
 }
@@ -25119,7 +20601,7 @@ type ClientResponseResultResultTerminalOutputResponse TerminalOutputResponse
 
 func (x *ClientResponseResultResultTerminalOutputResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientResponseResultResultTerminalOutputResponse")
+		return nil, wireNilVariant("ClientResponseResultResultTerminalOutputResponse")
 	}
 	return (*TerminalOutputResponse)(x).appendJSON(buf)
 }
@@ -25139,7 +20621,7 @@ type ClientResponseResultResultReleaseTerminalResponse ReleaseTerminalResponse
 
 func (x *ClientResponseResultResultReleaseTerminalResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientResponseResultResultReleaseTerminalResponse")
+		return nil, wireNilVariant("ClientResponseResultResultReleaseTerminalResponse")
 	}
 	return (*ReleaseTerminalResponse)(x).appendJSON(buf)
 }
@@ -25159,7 +20641,7 @@ type ClientResponseResultResultWaitForTerminalExitResponse WaitForTerminalExitRe
 
 func (x *ClientResponseResultResultWaitForTerminalExitResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientResponseResultResultWaitForTerminalExitResponse")
+		return nil, wireNilVariant("ClientResponseResultResultWaitForTerminalExitResponse")
 	}
 	return (*WaitForTerminalExitResponse)(x).appendJSON(buf)
 }
@@ -25179,7 +20661,7 @@ type ClientResponseResultResultKillTerminalResponse KillTerminalResponse
 
 func (x *ClientResponseResultResultKillTerminalResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientResponseResultResultKillTerminalResponse")
+		return nil, wireNilVariant("ClientResponseResultResultKillTerminalResponse")
 	}
 	return (*KillTerminalResponse)(x).appendJSON(buf)
 }
@@ -25199,7 +20681,7 @@ type ClientResponseResultResultCreateElicitationResponse CreateElicitationRespon
 
 func (x *ClientResponseResultResultCreateElicitationResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientResponseResultResultCreateElicitationResponse")
+		return nil, wireNilVariant("ClientResponseResultResultCreateElicitationResponse")
 	}
 	return (*CreateElicitationResponse)(x).appendJSON(buf)
 }
@@ -25219,7 +20701,7 @@ type ClientResponseResultResultExtMethodResponse ExtResponse
 
 func (x *ClientResponseResultResultExtMethodResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientResponseResultResultExtMethodResponse")
+		return nil, wireNilVariant("ClientResponseResultResultExtMethodResponse")
 	}
 	return (*ExtResponse)(x).appendJSON(buf)
 }
@@ -25266,17 +20748,8 @@ func (x *WriteTextFileResponse) decodeObject(r *wireReader, known *wireKnownSet)
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -25291,20 +20764,13 @@ func (x *WriteTextFileResponse) decodeObject(r *wireReader, known *wireKnownSet)
 }
 
 func (x *WriteTextFileResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *WriteTextFileResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -25321,7 +20787,7 @@ func (*WriteTextFileResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x WriteTextFileResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ReadTextFileResponse: Response containing the contents of a text file.
@@ -25358,64 +20824,45 @@ func (x *ReadTextFileResponse) decodeObject(r *wireReader, known *wireKnownSet) 
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "content":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Content, r)
-			if err != nil {
-				return wireAtKey(err, "content")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Content, r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("content")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "content")
 	}
 	return nil
 }
 
 func (x *ReadTextFileResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ReadTextFileResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"content\":"...)
-	buf, err = wireAppendString(&x.Content, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Content, wireAppendKey(buf, open, "\"content\":")); err != nil {
 		return nil, wireAtKey(err, "content")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -25432,7 +20879,7 @@ func (*ReadTextFileResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ReadTextFileResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // RequestPermissionResponse: Response to a permission request.
@@ -25469,64 +20916,45 @@ func (x *RequestPermissionResponse) decodeObject(r *wireReader, known *wireKnown
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "outcome":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.Outcome.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "outcome")
+			if it.once(&seen, 0) {
+				err = x.Outcome.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("outcome")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "outcome")
 	}
 	return nil
 }
 
 func (x *RequestPermissionResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *RequestPermissionResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"outcome\":"...)
-	buf, err = x.Outcome.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Outcome.appendJSON(wireAppendKey(buf, open, "\"outcome\":")); err != nil {
 		return nil, wireAtKey(err, "outcome")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -25543,7 +20971,7 @@ func (*RequestPermissionResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x RequestPermissionResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // RequestPermissionOutcome: The outcome of a permission request.
@@ -25674,19 +21102,14 @@ func (x *RequestPermissionOutcomeCancelled) decodeObject(r *wireReader, known *w
 }
 
 func (x *RequestPermissionOutcomeCancelled) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *RequestPermissionOutcomeCancelled) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "RequestPermissionOutcomeCancelled")
+		return nil, wireNilVariant("RequestPermissionOutcomeCancelled")
 	}
-	buf = append(wireComma(buf, open), "\"outcome\":\"cancelled\""...)
+	buf = wireAppendKey(buf, open, "\"outcome\":\"cancelled\"")
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
@@ -25711,22 +21134,17 @@ func NewRequestPermissionOutcomeCancelled(v RequestPermissionOutcomeCancelled) R
 type RequestPermissionOutcomeSelected SelectedPermissionOutcome
 
 func (x *RequestPermissionOutcomeSelected) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *RequestPermissionOutcomeSelected) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "RequestPermissionOutcomeSelected")
+		return nil, wireNilVariant("RequestPermissionOutcomeSelected")
 	}
 	if err := wireUnknownClash(&x.Unknown, "outcome"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"outcome\":\"selected\""...)
+	buf = wireAppendKey(buf, open, "\"outcome\":\"selected\"")
 	return (*SelectedPermissionOutcome)(x).appendMembers(buf, open)
 }
 
@@ -25776,64 +21194,45 @@ func (x *SelectedPermissionOutcome) decodeObject(r *wireReader, known *wireKnown
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "optionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.OptionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "optionId")
+			if it.once(&seen, 0) {
+				err = x.OptionID.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("optionId")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "optionId")
 	}
 	return nil
 }
 
 func (x *SelectedPermissionOutcome) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SelectedPermissionOutcome) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"optionId\":"...)
-	buf, err = x.OptionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.OptionID.appendJSON(wireAppendKey(buf, open, "\"optionId\":")); err != nil {
 		return nil, wireAtKey(err, "optionId")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -25850,7 +21249,7 @@ func (*SelectedPermissionOutcome) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SelectedPermissionOutcome) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // CreateTerminalResponse: Response containing the ID of the created terminal.
@@ -25887,64 +21286,45 @@ func (x *CreateTerminalResponse) decodeObject(r *wireReader, known *wireKnownSet
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "terminalId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.TerminalID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "terminalId")
+			if it.once(&seen, 0) {
+				err = x.TerminalID.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("terminalId")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "terminalId")
 	}
 	return nil
 }
 
 func (x *CreateTerminalResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CreateTerminalResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"terminalId\":"...)
-	buf, err = x.TerminalID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.TerminalID.appendJSON(wireAppendKey(buf, open, "\"terminalId\":")); err != nil {
 		return nil, wireAtKey(err, "terminalId")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -25961,7 +21341,7 @@ func (*CreateTerminalResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x CreateTerminalResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // TerminalOutputResponse: Response containing the terminal output and exit status.
@@ -26002,101 +21382,61 @@ func (x *TerminalOutputResponse) decodeObject(r *wireReader, known *wireKnownSet
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "output":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Output, r)
-			if err != nil {
-				return wireAtKey(err, "output")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Output, r)
 			}
 		case "truncated":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeBool(&x.Truncated, r)
-			if err != nil {
-				return wireAtKey(err, "truncated")
+			if it.once(&seen, 1) {
+				err = wireDecodeBool(&x.Truncated, r)
 			}
 		case "exitStatus":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *TerminalExitStatus
-			err := wireDecodePtr(&v, r, (*TerminalExitStatus).decodeWire)
-			if err == nil {
-				x.ExitStatus = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.ExitStatus, r, (*TerminalExitStatus).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("output")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("truncated")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "output", "truncated")
 	}
 	return nil
 }
 
 func (x *TerminalOutputResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *TerminalOutputResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"output\":"...)
-	buf, err = wireAppendString(&x.Output, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Output, wireAppendKey(buf, open, "\"output\":")); err != nil {
 		return nil, wireAtKey(err, "output")
 	}
-	buf = append(wireComma(buf, open), "\"truncated\":"...)
-	buf, err = wireAppendBool(&x.Truncated, buf)
-	if err != nil {
+	if buf, err = wireAppendBool(&x.Truncated, wireAppendKey(buf, open, "\"truncated\":")); err != nil {
 		return nil, wireAtKey(err, "truncated")
 	}
 	if x.ExitStatus != nil {
-		buf = append(wireComma(buf, open), "\"exitStatus\":"...)
-		buf, err = x.ExitStatus.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.ExitStatus.appendJSON(wireAppendKey(buf, open, "\"exitStatus\":")); err != nil {
 			return nil, wireAtKey(err, "exitStatus")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -26113,7 +21453,7 @@ func (*TerminalOutputResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x TerminalOutputResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // TerminalExitStatus: Exit status of a terminal command.
@@ -26154,43 +21494,16 @@ func (x *TerminalExitStatus) decodeObject(r *wireReader, known *wireKnownSet) er
 	for it.next(r) {
 		switch string(it.key) {
 		case "exitCode":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *uint32
-			err := wireDecodePtr(&v, r, wireDecodeUint32)
-			if err == nil {
-				x.ExitCode = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.ExitCode, r, wireDecodeUint32)
 			}
 		case "signal":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Signal = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.Signal, r, wireDecodeString)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -26205,34 +21518,23 @@ func (x *TerminalExitStatus) decodeObject(r *wireReader, known *wireKnownSet) er
 }
 
 func (x *TerminalExitStatus) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *TerminalExitStatus) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.ExitCode != nil {
-		buf = append(wireComma(buf, open), "\"exitCode\":"...)
-		buf, err = wireAppendUint32(x.ExitCode, buf)
-		if err != nil {
+		if buf, err = wireAppendUint32(x.ExitCode, wireAppendKey(buf, open, "\"exitCode\":")); err != nil {
 			return nil, wireAtKey(err, "exitCode")
 		}
 	}
 	if x.Signal != nil {
-		buf = append(wireComma(buf, open), "\"signal\":"...)
-		buf, err = wireAppendString(x.Signal, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Signal, wireAppendKey(buf, open, "\"signal\":")); err != nil {
 			return nil, wireAtKey(err, "signal")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -26249,7 +21551,7 @@ func (*TerminalExitStatus) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x TerminalExitStatus) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ReleaseTerminalResponse: Response to terminal/release method
@@ -26286,17 +21588,8 @@ func (x *ReleaseTerminalResponse) decodeObject(r *wireReader, known *wireKnownSe
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -26311,20 +21604,13 @@ func (x *ReleaseTerminalResponse) decodeObject(r *wireReader, known *wireKnownSe
 }
 
 func (x *ReleaseTerminalResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ReleaseTerminalResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -26341,7 +21627,7 @@ func (*ReleaseTerminalResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ReleaseTerminalResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // WaitForTerminalExitResponse: Response containing the exit status of a terminal command.
@@ -26382,43 +21668,16 @@ func (x *WaitForTerminalExitResponse) decodeObject(r *wireReader, known *wireKno
 	for it.next(r) {
 		switch string(it.key) {
 		case "exitCode":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *uint32
-			err := wireDecodePtr(&v, r, wireDecodeUint32)
-			if err == nil {
-				x.ExitCode = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.ExitCode, r, wireDecodeUint32)
 			}
 		case "signal":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Signal = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.Signal, r, wireDecodeString)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -26433,34 +21692,23 @@ func (x *WaitForTerminalExitResponse) decodeObject(r *wireReader, known *wireKno
 }
 
 func (x *WaitForTerminalExitResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *WaitForTerminalExitResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.ExitCode != nil {
-		buf = append(wireComma(buf, open), "\"exitCode\":"...)
-		buf, err = wireAppendUint32(x.ExitCode, buf)
-		if err != nil {
+		if buf, err = wireAppendUint32(x.ExitCode, wireAppendKey(buf, open, "\"exitCode\":")); err != nil {
 			return nil, wireAtKey(err, "exitCode")
 		}
 	}
 	if x.Signal != nil {
-		buf = append(wireComma(buf, open), "\"signal\":"...)
-		buf, err = wireAppendString(x.Signal, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Signal, wireAppendKey(buf, open, "\"signal\":")); err != nil {
 			return nil, wireAtKey(err, "signal")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -26477,7 +21725,7 @@ func (*WaitForTerminalExitResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x WaitForTerminalExitResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // KillTerminalResponse: Response to `terminal/kill` method
@@ -26514,17 +21762,8 @@ func (x *KillTerminalResponse) decodeObject(r *wireReader, known *wireKnownSet) 
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -26539,20 +21778,13 @@ func (x *KillTerminalResponse) decodeObject(r *wireReader, known *wireKnownSet) 
 }
 
 func (x *KillTerminalResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *KillTerminalResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -26569,7 +21801,7 @@ func (*KillTerminalResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x KillTerminalResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // CreateElicitationResponse: Response from the client to an elicitation request.
@@ -26611,17 +21843,8 @@ func (x *CreateElicitationResponse) decodeObject(r *wireReader, known *wireKnown
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		}
 	}
@@ -26634,20 +21857,13 @@ func (x *CreateElicitationResponse) decodeObject(r *wireReader, known *wireKnown
 }
 
 func (x *CreateElicitationResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CreateElicitationResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -26667,7 +21883,7 @@ func (x *CreateElicitationResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x CreateElicitationResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // CreateElicitationResponseVariant: Response from the client to an elicitation request.
@@ -26777,22 +21993,17 @@ func (x *CreateElicitationResponseVariant) declaresMember(name []byte) bool {
 type CreateElicitationResponseAccept ElicitationAcceptAction
 
 func (x *CreateElicitationResponseAccept) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CreateElicitationResponseAccept) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "CreateElicitationResponseAccept")
+		return nil, wireNilVariant("CreateElicitationResponseAccept")
 	}
 	if err := wireUnknownClash(&x.Unknown, "action"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"action\":\"accept\""...)
+	buf = wireAppendKey(buf, open, "\"action\":\"accept\"")
 	return (*ElicitationAcceptAction)(x).appendMembers(buf, open)
 }
 
@@ -26842,19 +22053,14 @@ func (x *CreateElicitationResponseDecline) decodeObject(r *wireReader, known *wi
 }
 
 func (x *CreateElicitationResponseDecline) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CreateElicitationResponseDecline) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "CreateElicitationResponseDecline")
+		return nil, wireNilVariant("CreateElicitationResponseDecline")
 	}
-	buf = append(wireComma(buf, open), "\"action\":\"decline\""...)
+	buf = wireAppendKey(buf, open, "\"action\":\"decline\"")
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
@@ -26907,19 +22113,14 @@ func (x *CreateElicitationResponseCancel) decodeObject(r *wireReader, known *wir
 }
 
 func (x *CreateElicitationResponseCancel) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CreateElicitationResponseCancel) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "CreateElicitationResponseCancel")
+		return nil, wireNilVariant("CreateElicitationResponseCancel")
 	}
-	buf = append(wireComma(buf, open), "\"action\":\"cancel\""...)
+	buf = wireAppendKey(buf, open, "\"action\":\"cancel\"")
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
@@ -26982,23 +22183,18 @@ func (x *CreateElicitationResponseOther) decodeObject(r *wireReader, known *wire
 }
 
 func (x *CreateElicitationResponseOther) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CreateElicitationResponseOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "CreateElicitationResponseOther")
+		return nil, wireNilVariant("CreateElicitationResponseOther")
 	}
 	switch x.Action {
 	case "", "accept", "cancel", "decline":
 		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Action), "action")
 	}
-	buf = append(wireComma(buf, open), "\"action\":"...)
+	buf = wireAppendKey(buf, open, "\"action\":")
 	buf = wireAppendQuoted(buf, x.Action)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
@@ -27139,7 +22335,7 @@ type ElicitationContentValueString string
 
 func (x *ElicitationContentValueString) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationContentValueString")
+		return nil, wireNilVariant("ElicitationContentValueString")
 	}
 	return wireAppendString((*string)(x), buf)
 }
@@ -27159,7 +22355,7 @@ type ElicitationContentValueInteger int64
 
 func (x *ElicitationContentValueInteger) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationContentValueInteger")
+		return nil, wireNilVariant("ElicitationContentValueInteger")
 	}
 	return wireAppendInt64((*int64)(x), buf)
 }
@@ -27179,7 +22375,7 @@ type ElicitationContentValueNumber float64
 
 func (x *ElicitationContentValueNumber) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationContentValueNumber")
+		return nil, wireNilVariant("ElicitationContentValueNumber")
 	}
 	return wireAppendFloat64((*float64)(x), buf)
 }
@@ -27199,7 +22395,7 @@ type ElicitationContentValueBoolean bool
 
 func (x *ElicitationContentValueBoolean) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationContentValueBoolean")
+		return nil, wireNilVariant("ElicitationContentValueBoolean")
 	}
 	return wireAppendBool((*bool)(x), buf)
 }
@@ -27219,7 +22415,7 @@ type ElicitationContentValueStringArray []string
 
 func (x *ElicitationContentValueStringArray) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationContentValueStringArray")
+		return nil, wireNilVariant("ElicitationContentValueStringArray")
 	}
 	return wireAppendSlice(buf, *(*[]string)(x), wireAppendString)
 }
@@ -27258,25 +22454,23 @@ func (x *ElicitationAcceptAction) decodeObject(r *wireReader, known *wireKnownSe
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "content":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			var err error
-			if r.null() {
-				x.Content = nil
-			} else {
-				err = wireDecodeMap(&x.Content, r, (*ElicitationContentValue).decodeWire)
-			}
-			if err != nil {
-				return wireAtKey(err, "content")
+			if it.once(&seen, 0) {
+				if r.null() {
+					x.Content = nil
+				} else {
+					err = wireDecodeMap(&x.Content, r, (*ElicitationContentValue).decodeWire)
+				}
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -27286,20 +22480,13 @@ func (x *ElicitationAcceptAction) decodeObject(r *wireReader, known *wireKnownSe
 }
 
 func (x *ElicitationAcceptAction) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationAcceptAction) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Content != nil {
-		buf = append(wireComma(buf, open), "\"content\":"...)
-		buf, err = wireAppendMap(buf, x.Content, (*ElicitationContentValue).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendMap(wireAppendKey(buf, open, "\"content\":"), x.Content, (*ElicitationContentValue).appendJSON); err != nil {
 			return nil, wireAtKey(err, "content")
 		}
 	}
@@ -27316,7 +22503,7 @@ func (*ElicitationAcceptAction) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ElicitationAcceptAction) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ClientNotification: A JSON-RPC notification object.
@@ -27347,60 +22534,45 @@ func (x *ClientNotification) decodeObject(r *wireReader, known *wireKnownSet) er
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "method":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Method, r)
-			if err != nil {
-				return wireAtKey(err, "method")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Method, r)
 			}
 		case "params":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodePtr(&x.Params, r, (*ClientNotificationParams).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "params")
+			if it.once(&seen, 1) {
+				err = wireDecodePtr(&x.Params, r, (*ClientNotificationParams).decodeWire)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("method")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "method")
 	}
 	return nil
 }
 
 func (x *ClientNotification) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ClientNotification) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"method\":"...)
-	buf, err = wireAppendString(&x.Method, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Method, wireAppendKey(buf, open, "\"method\":")); err != nil {
 		return nil, wireAtKey(err, "method")
 	}
 	if x.Params != nil {
-		buf = append(wireComma(buf, open), "\"params\":"...)
-		buf, err = x.Params.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Params.appendJSON(wireAppendKey(buf, open, "\"params\":")); err != nil {
 			return nil, wireAtKey(err, "params")
 		}
 	}
@@ -27417,7 +22589,7 @@ func (*ClientNotification) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ClientNotification) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ClientNotificationParams: All possible notifications that a client can send to an agent.
@@ -27537,7 +22709,7 @@ type ClientNotificationParamsCancelNotification CancelNotification
 
 func (x *ClientNotificationParamsCancelNotification) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientNotificationParamsCancelNotification")
+		return nil, wireNilVariant("ClientNotificationParamsCancelNotification")
 	}
 	return (*CancelNotification)(x).appendJSON(buf)
 }
@@ -27564,7 +22736,7 @@ type ClientNotificationParamsExtNotification ExtNotification
 
 func (x *ClientNotificationParamsExtNotification) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientNotificationParamsExtNotification")
+		return nil, wireNilVariant("ClientNotificationParamsExtNotification")
 	}
 	return (*ExtNotification)(x).appendJSON(buf)
 }
@@ -27615,64 +22787,45 @@ func (x *CancelNotification) decodeObject(r *wireReader, known *wireKnownSet) er
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("sessionId")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "sessionId")
 	}
 	return nil
 }
 
 func (x *CancelNotification) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CancelNotification) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"sessionId\":"...)
-	buf, err = x.SessionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -27689,7 +22842,7 @@ func (*CancelNotification) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x CancelNotification) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // CancelRequestNotification: Notification to cancel an ongoing request.
@@ -27730,64 +22883,45 @@ func (x *CancelRequestNotification) decodeObject(r *wireReader, known *wireKnown
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "requestId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.RequestID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "requestId")
+			if it.once(&seen, 0) {
+				err = x.RequestID.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("requestId")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "requestId")
 	}
 	return nil
 }
 
 func (x *CancelRequestNotification) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CancelRequestNotification) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"requestId\":"...)
-	buf, err = x.RequestID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.RequestID.appendJSON(wireAppendKey(buf, open, "\"requestId\":")); err != nil {
 		return nil, wireAtKey(err, "requestId")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -27804,7 +22938,7 @@ func (*CancelRequestNotification) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x CancelRequestNotification) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SideAgent is the side "agent": it handles the methods of AgentMethods.

@@ -32,7 +32,7 @@ type AgentResponseResultResultAuthStatusResponse AuthStatusResponse
 
 func (x *AgentResponseResultResultAuthStatusResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultAuthStatusResponse")
+		return nil, wireNilVariant("AgentResponseResultResultAuthStatusResponse")
 	}
 	return (*AuthStatusResponse)(x).appendJSON(buf)
 }
@@ -61,14 +61,7 @@ type AgentAuthCapabilitiesAuthStatus struct {
 func (x *AgentAuthCapabilitiesAuthStatus) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	switch string(it.key) {
 	case "status":
-		at := r.mark()
-		var v *AuthStatusCapabilities
-		err := wireDecodePtr(&v, r, (*AuthStatusCapabilities).decodeWire)
-		if err == nil {
-			x.Status = v
-		} else {
-			r.reset(at)
-		}
+		wireLenientPtr(&x.Status, r, (*AuthStatusCapabilities).decodeWire)
 	}
 	return nil
 }
@@ -84,9 +77,7 @@ func (*AgentAuthCapabilitiesAuthStatus) declaresGatedMember(name []byte) bool {
 func (x *AgentAuthCapabilitiesAuthStatus) appendGatedMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Status != nil {
-		buf = append(wireComma(buf, open), "\"status\":"...)
-		buf, err = x.Status.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Status.appendJSON(wireAppendKey(buf, open, "\"status\":")); err != nil {
 			return nil, wireAtKey(err, "status")
 		}
 	}
@@ -133,17 +124,8 @@ func (x *AuthStatusCapabilities) decodeObject(r *wireReader, known *wireKnownSet
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -158,20 +140,13 @@ func (x *AuthStatusCapabilities) decodeObject(r *wireReader, known *wireKnownSet
 }
 
 func (x *AuthStatusCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AuthStatusCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -188,7 +163,7 @@ func (*AuthStatusCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x AuthStatusCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // AuthStatusResponse: UNSTABLE
@@ -238,84 +213,54 @@ func (x *AuthStatusResponse) decodeObject(r *wireReader, known *wireKnownSet) er
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "state":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.State.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "state")
+			if it.once(&seen, 0) {
+				err = x.State.decodeWire(r)
 			}
 		case "accounts":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v []AuthAccount
-			err := wireDecodeSlice(&v, r, true, (*AuthAccount).decodeWire)
-			if err == nil {
-				x.Accounts = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientSlice(&x.Accounts, r, true, (*AuthAccount).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("state")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "state")
 	}
 	return nil
 }
 
 func (x *AuthStatusResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AuthStatusResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"state\":"...)
-	buf, err = x.State.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.State.appendJSON(wireAppendKey(buf, open, "\"state\":")); err != nil {
 		return nil, wireAtKey(err, "state")
 	}
 	if x.Accounts != nil {
-		buf = append(wireComma(buf, open), "\"accounts\":"...)
-		buf, err = wireAppendSlice(buf, x.Accounts, (*AuthAccount).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"accounts\":"), x.Accounts, (*AuthAccount).appendJSON); err != nil {
 			return nil, wireAtKey(err, "accounts")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -332,7 +277,7 @@ func (*AuthStatusResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x AuthStatusResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // AuthState: UNSTABLE
@@ -464,144 +409,81 @@ func (x *AuthAccount) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "label":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Label, r)
-			if err != nil {
-				return wireAtKey(err, "label")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Label, r)
 			}
 		case "active":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *bool
-			err := wireDecodePtr(&v, r, wireDecodeBool)
-			if err == nil {
-				x.Active = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.Active, r, wireDecodeBool)
 			}
 		case "name":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Name = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.Name, r, wireDecodeString)
 			}
 		case "email":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Email = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenientPtr(&x.Email, r, wireDecodeString)
 			}
 		case "organization":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Organization = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenientPtr(&x.Organization, r, wireDecodeString)
 			}
 		case "_meta":
-			if seen&(1<<5) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 5
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 5) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("label")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "label")
 	}
 	return nil
 }
 
 func (x *AuthAccount) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AuthAccount) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"label\":"...)
-	buf, err = wireAppendString(&x.Label, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Label, wireAppendKey(buf, open, "\"label\":")); err != nil {
 		return nil, wireAtKey(err, "label")
 	}
 	if x.Active != nil {
-		buf = append(wireComma(buf, open), "\"active\":"...)
-		buf, err = wireAppendBool(x.Active, buf)
-		if err != nil {
+		if buf, err = wireAppendBool(x.Active, wireAppendKey(buf, open, "\"active\":")); err != nil {
 			return nil, wireAtKey(err, "active")
 		}
 	}
 	if x.Name != nil {
-		buf = append(wireComma(buf, open), "\"name\":"...)
-		buf, err = wireAppendString(x.Name, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
 			return nil, wireAtKey(err, "name")
 		}
 	}
 	if x.Email != nil {
-		buf = append(wireComma(buf, open), "\"email\":"...)
-		buf, err = wireAppendString(x.Email, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Email, wireAppendKey(buf, open, "\"email\":")); err != nil {
 			return nil, wireAtKey(err, "email")
 		}
 	}
 	if x.Organization != nil {
-		buf = append(wireComma(buf, open), "\"organization\":"...)
-		buf, err = wireAppendString(x.Organization, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Organization, wireAppendKey(buf, open, "\"organization\":")); err != nil {
 			return nil, wireAtKey(err, "organization")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -618,7 +500,7 @@ func (*AuthAccount) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x AuthAccount) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 func init() {
@@ -651,7 +533,7 @@ type AgentNotificationParamsAuthStatusUpdateNotification AuthStatusUpdateNotific
 
 func (x *AgentNotificationParamsAuthStatusUpdateNotification) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentNotificationParamsAuthStatusUpdateNotification")
+		return nil, wireNilVariant("AgentNotificationParamsAuthStatusUpdateNotification")
 	}
 	return (*AuthStatusUpdateNotification)(x).appendJSON(buf)
 }
@@ -715,84 +597,54 @@ func (x *AuthStatusUpdateNotification) decodeObject(r *wireReader, known *wireKn
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "state":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.State.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "state")
+			if it.once(&seen, 0) {
+				err = x.State.decodeWire(r)
 			}
 		case "accounts":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v []AuthAccount
-			err := wireDecodeSlice(&v, r, true, (*AuthAccount).decodeWire)
-			if err == nil {
-				x.Accounts = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientSlice(&x.Accounts, r, true, (*AuthAccount).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("state")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "state")
 	}
 	return nil
 }
 
 func (x *AuthStatusUpdateNotification) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AuthStatusUpdateNotification) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"state\":"...)
-	buf, err = x.State.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.State.appendJSON(wireAppendKey(buf, open, "\"state\":")); err != nil {
 		return nil, wireAtKey(err, "state")
 	}
 	if x.Accounts != nil {
-		buf = append(wireComma(buf, open), "\"accounts\":"...)
-		buf, err = wireAppendSlice(buf, x.Accounts, (*AuthAccount).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"accounts\":"), x.Accounts, (*AuthAccount).appendJSON); err != nil {
 			return nil, wireAtKey(err, "accounts")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -809,7 +661,7 @@ func (*AuthStatusUpdateNotification) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x AuthStatusUpdateNotification) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 func init() {
@@ -843,7 +695,7 @@ type ClientRequestParamsAuthStatusRequest AuthStatusRequest
 
 func (x *ClientRequestParamsAuthStatusRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsAuthStatusRequest")
+		return nil, wireNilVariant("ClientRequestParamsAuthStatusRequest")
 	}
 	return (*AuthStatusRequest)(x).appendJSON(buf)
 }
@@ -899,17 +751,8 @@ func (x *AuthStatusRequest) decodeObject(r *wireReader, known *wireKnownSet) err
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -924,20 +767,13 @@ func (x *AuthStatusRequest) decodeObject(r *wireReader, known *wireKnownSet) err
 }
 
 func (x *AuthStatusRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AuthStatusRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -954,7 +790,7 @@ func (*AuthStatusRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x AuthStatusRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // Methods that the side "agent" handles (AgentMethods).

@@ -18,14 +18,7 @@ type PromptResponseEndTurnTokenUsage struct {
 func (x *PromptResponseEndTurnTokenUsage) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	switch string(it.key) {
 	case "usage":
-		at := r.mark()
-		var v *Usage
-		err := wireDecodePtr(&v, r, (*Usage).decodeWire)
-		if err == nil {
-			x.Usage = v
-		} else {
-			r.reset(at)
-		}
+		wireLenientPtr(&x.Usage, r, (*Usage).decodeWire)
 	}
 	return nil
 }
@@ -41,9 +34,7 @@ func (*PromptResponseEndTurnTokenUsage) declaresGatedMember(name []byte) bool {
 func (x *PromptResponseEndTurnTokenUsage) appendGatedMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Usage != nil {
-		buf = append(wireComma(buf, open), "\"usage\":"...)
-		buf, err = x.Usage.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Usage.appendJSON(wireAppendKey(buf, open, "\"usage\":")); err != nil {
 			return nil, wireAtKey(err, "usage")
 		}
 	}
@@ -98,158 +89,86 @@ func (x *Usage) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "totalTokens":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeUint64(&x.TotalTokens, r)
-			if err != nil {
-				return wireAtKey(err, "totalTokens")
+			if it.once(&seen, 0) {
+				err = wireDecodeUint64(&x.TotalTokens, r)
 			}
 		case "inputTokens":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeUint64(&x.InputTokens, r)
-			if err != nil {
-				return wireAtKey(err, "inputTokens")
+			if it.once(&seen, 1) {
+				err = wireDecodeUint64(&x.InputTokens, r)
 			}
 		case "outputTokens":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := wireDecodeUint64(&x.OutputTokens, r)
-			if err != nil {
-				return wireAtKey(err, "outputTokens")
+			if it.once(&seen, 2) {
+				err = wireDecodeUint64(&x.OutputTokens, r)
 			}
 		case "thoughtTokens":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v *uint64
-			err := wireDecodePtr(&v, r, wireDecodeUint64)
-			if err == nil {
-				x.ThoughtTokens = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenientPtr(&x.ThoughtTokens, r, wireDecodeUint64)
 			}
 		case "cachedReadTokens":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v *uint64
-			err := wireDecodePtr(&v, r, wireDecodeUint64)
-			if err == nil {
-				x.CachedReadTokens = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenientPtr(&x.CachedReadTokens, r, wireDecodeUint64)
 			}
 		case "cachedWriteTokens":
-			if seen&(1<<5) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 5
-			at := r.mark()
-			var v *uint64
-			err := wireDecodePtr(&v, r, wireDecodeUint64)
-			if err == nil {
-				x.CachedWriteTokens = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 5) {
+				wireLenientPtr(&x.CachedWriteTokens, r, wireDecodeUint64)
 			}
 		case "_meta":
-			if seen&(1<<6) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 6
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 6) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("totalTokens")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("inputTokens")
-	}
-	if seen&(1<<2) == 0 {
-		return wireMissing("outputTokens")
+	if seen&0x7 != 0x7 {
+		return wireMissingOf(seen, 0x7, "totalTokens", "inputTokens", "outputTokens")
 	}
 	return nil
 }
 
 func (x *Usage) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *Usage) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"totalTokens\":"...)
-	buf, err = wireAppendUint64(&x.TotalTokens, buf)
-	if err != nil {
+	if buf, err = wireAppendUint64(&x.TotalTokens, wireAppendKey(buf, open, "\"totalTokens\":")); err != nil {
 		return nil, wireAtKey(err, "totalTokens")
 	}
-	buf = append(wireComma(buf, open), "\"inputTokens\":"...)
-	buf, err = wireAppendUint64(&x.InputTokens, buf)
-	if err != nil {
+	if buf, err = wireAppendUint64(&x.InputTokens, wireAppendKey(buf, open, "\"inputTokens\":")); err != nil {
 		return nil, wireAtKey(err, "inputTokens")
 	}
-	buf = append(wireComma(buf, open), "\"outputTokens\":"...)
-	buf, err = wireAppendUint64(&x.OutputTokens, buf)
-	if err != nil {
+	if buf, err = wireAppendUint64(&x.OutputTokens, wireAppendKey(buf, open, "\"outputTokens\":")); err != nil {
 		return nil, wireAtKey(err, "outputTokens")
 	}
 	if x.ThoughtTokens != nil {
-		buf = append(wireComma(buf, open), "\"thoughtTokens\":"...)
-		buf, err = wireAppendUint64(x.ThoughtTokens, buf)
-		if err != nil {
+		if buf, err = wireAppendUint64(x.ThoughtTokens, wireAppendKey(buf, open, "\"thoughtTokens\":")); err != nil {
 			return nil, wireAtKey(err, "thoughtTokens")
 		}
 	}
 	if x.CachedReadTokens != nil {
-		buf = append(wireComma(buf, open), "\"cachedReadTokens\":"...)
-		buf, err = wireAppendUint64(x.CachedReadTokens, buf)
-		if err != nil {
+		if buf, err = wireAppendUint64(x.CachedReadTokens, wireAppendKey(buf, open, "\"cachedReadTokens\":")); err != nil {
 			return nil, wireAtKey(err, "cachedReadTokens")
 		}
 	}
 	if x.CachedWriteTokens != nil {
-		buf = append(wireComma(buf, open), "\"cachedWriteTokens\":"...)
-		buf, err = wireAppendUint64(x.CachedWriteTokens, buf)
-		if err != nil {
+		if buf, err = wireAppendUint64(x.CachedWriteTokens, wireAppendKey(buf, open, "\"cachedWriteTokens\":")); err != nil {
 			return nil, wireAtKey(err, "cachedWriteTokens")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -266,5 +185,5 @@ func (*Usage) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x Usage) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }

@@ -14,14 +14,7 @@ type IdleStateUpdateEndTurnTokenUsage struct {
 func (x *IdleStateUpdateEndTurnTokenUsage) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	switch string(it.key) {
 	case "usage":
-		at := r.mark()
-		var v *Usage
-		err := wireDecodePtr(&v, r, (*Usage).decodeWire)
-		if err == nil {
-			x.Usage = v
-		} else {
-			r.reset(at)
-		}
+		wireLenientPtr(&x.Usage, r, (*Usage).decodeWire)
 	}
 	return nil
 }
@@ -37,9 +30,7 @@ func (*IdleStateUpdateEndTurnTokenUsage) declaresGatedMember(name []byte) bool {
 func (x *IdleStateUpdateEndTurnTokenUsage) appendGatedMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Usage != nil {
-		buf = append(wireComma(buf, open), "\"usage\":"...)
-		buf, err = x.Usage.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Usage.appendJSON(wireAppendKey(buf, open, "\"usage\":")); err != nil {
 			return nil, wireAtKey(err, "usage")
 		}
 	}

@@ -58,7 +58,7 @@ type AgentResponseResultResultListProvidersResponse ListProvidersResponse
 
 func (x *AgentResponseResultResultListProvidersResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultListProvidersResponse")
+		return nil, wireNilVariant("AgentResponseResultResultListProvidersResponse")
 	}
 	return (*ListProvidersResponse)(x).appendJSON(buf)
 }
@@ -78,7 +78,7 @@ type AgentResponseResultResultSetProviderResponse SetProviderResponse
 
 func (x *AgentResponseResultResultSetProviderResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultSetProviderResponse")
+		return nil, wireNilVariant("AgentResponseResultResultSetProviderResponse")
 	}
 	return (*SetProviderResponse)(x).appendJSON(buf)
 }
@@ -98,7 +98,7 @@ type AgentResponseResultResultDisableProviderResponse DisableProviderResponse
 
 func (x *AgentResponseResultResultDisableProviderResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultDisableProviderResponse")
+		return nil, wireNilVariant("AgentResponseResultResultDisableProviderResponse")
 	}
 	return (*DisableProviderResponse)(x).appendJSON(buf)
 }
@@ -127,14 +127,7 @@ type AgentCapabilitiesLLMProviders struct {
 func (x *AgentCapabilitiesLLMProviders) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	switch string(it.key) {
 	case "providers":
-		at := r.mark()
-		var v *ProvidersCapabilities
-		err := wireDecodePtr(&v, r, (*ProvidersCapabilities).decodeWire)
-		if err == nil {
-			x.Providers = v
-		} else {
-			r.reset(at)
-		}
+		wireLenientPtr(&x.Providers, r, (*ProvidersCapabilities).decodeWire)
 	}
 	return nil
 }
@@ -150,9 +143,7 @@ func (*AgentCapabilitiesLLMProviders) declaresGatedMember(name []byte) bool {
 func (x *AgentCapabilitiesLLMProviders) appendGatedMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Providers != nil {
-		buf = append(wireComma(buf, open), "\"providers\":"...)
-		buf, err = x.Providers.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Providers.appendJSON(wireAppendKey(buf, open, "\"providers\":")); err != nil {
 			return nil, wireAtKey(err, "providers")
 		}
 	}
@@ -199,17 +190,8 @@ func (x *ProvidersCapabilities) decodeObject(r *wireReader, known *wireKnownSet)
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -224,20 +206,13 @@ func (x *ProvidersCapabilities) decodeObject(r *wireReader, known *wireKnownSet)
 }
 
 func (x *ProvidersCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ProvidersCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -254,7 +229,7 @@ func (*ProvidersCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ProvidersCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ListProvidersResponse: UNSTABLE
@@ -295,69 +270,49 @@ func (x *ListProvidersResponse) decodeObject(r *wireReader, known *wireKnownSet)
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "providers":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeSlice(&x.Providers, r, false, (*ProviderInfo).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "providers")
+			if it.once(&seen, 0) {
+				err = wireDecodeSlice(&x.Providers, r, false, (*ProviderInfo).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("providers")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "providers")
 	}
 	return nil
 }
 
 func (x *ListProvidersResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ListProvidersResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Providers != nil {
-		buf = append(wireComma(buf, open), "\"providers\":"...)
-		buf, err = wireAppendSlice(buf, x.Providers, (*ProviderInfo).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"providers\":"), x.Providers, (*ProviderInfo).appendJSON); err != nil {
 			return nil, wireAtKey(err, "providers")
 		}
 	} else {
-		buf = append(wireComma(buf, open), "\"providers\":"...)
-		buf = append(buf, "[]"...)
+		buf = wireAppendKey(buf, open, "\"providers\":[]")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -374,7 +329,7 @@ func (*ListProvidersResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ListProvidersResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ProviderInfo: UNSTABLE
@@ -423,123 +378,72 @@ func (x *ProviderInfo) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "providerId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ProviderID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "providerId")
+			if it.once(&seen, 0) {
+				err = x.ProviderID.decodeWire(r)
 			}
 		case "supported":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v []LlmProtocol
-			err := wireDecodeSlice(&v, r, true, (*LlmProtocol).decodeWire)
-			if err == nil {
-				x.Supported = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientSlice(&x.Supported, r, true, (*LlmProtocol).decodeWire)
 			}
 		case "required":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := wireDecodeBool(&x.Required, r)
-			if err != nil {
-				return wireAtKey(err, "required")
+			if it.once(&seen, 2) {
+				err = wireDecodeBool(&x.Required, r)
 			}
 		case "current":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			err := wireDecodePtr(&x.Current, r, (*ProviderCurrentConfig).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "current")
+			if it.once(&seen, 3) {
+				err = wireDecodePtr(&x.Current, r, (*ProviderCurrentConfig).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("providerId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("supported")
-	}
-	if seen&(1<<2) == 0 {
-		return wireMissing("required")
+	if seen&0x7 != 0x7 {
+		return wireMissingOf(seen, 0x7, "providerId", "supported", "required")
 	}
 	return nil
 }
 
 func (x *ProviderInfo) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ProviderInfo) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"providerId\":"...)
-	buf, err = x.ProviderID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ProviderID.appendJSON(wireAppendKey(buf, open, "\"providerId\":")); err != nil {
 		return nil, wireAtKey(err, "providerId")
 	}
 	if x.Supported != nil {
-		buf = append(wireComma(buf, open), "\"supported\":"...)
-		buf, err = wireAppendSlice(buf, x.Supported, (*LlmProtocol).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"supported\":"), x.Supported, (*LlmProtocol).appendJSON); err != nil {
 			return nil, wireAtKey(err, "supported")
 		}
 	} else {
-		buf = append(wireComma(buf, open), "\"supported\":"...)
-		buf = append(buf, "[]"...)
+		buf = wireAppendKey(buf, open, "\"supported\":[]")
 	}
-	buf = append(wireComma(buf, open), "\"required\":"...)
-	buf, err = wireAppendBool(&x.Required, buf)
-	if err != nil {
+	if buf, err = wireAppendBool(&x.Required, wireAppendKey(buf, open, "\"required\":")); err != nil {
 		return nil, wireAtKey(err, "required")
 	}
 	if x.Current != nil {
-		buf = append(wireComma(buf, open), "\"current\":"...)
-		buf, err = x.Current.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Current.appendJSON(wireAppendKey(buf, open, "\"current\":")); err != nil {
 			return nil, wireAtKey(err, "current")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -556,7 +460,7 @@ func (*ProviderInfo) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ProviderInfo) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ProviderId: UNSTABLE
@@ -699,81 +603,52 @@ func (x *ProviderCurrentConfig) decodeObject(r *wireReader, known *wireKnownSet)
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "apiType":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.APIType.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "apiType")
+			if it.once(&seen, 0) {
+				err = x.APIType.decodeWire(r)
 			}
 		case "baseUrl":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.BaseURL, r)
-			if err != nil {
-				return wireAtKey(err, "baseUrl")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.BaseURL, r)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("apiType")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("baseUrl")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "apiType", "baseUrl")
 	}
 	return nil
 }
 
 func (x *ProviderCurrentConfig) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ProviderCurrentConfig) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"apiType\":"...)
-	buf, err = x.APIType.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.APIType.appendJSON(wireAppendKey(buf, open, "\"apiType\":")); err != nil {
 		return nil, wireAtKey(err, "apiType")
 	}
-	buf = append(wireComma(buf, open), "\"baseUrl\":"...)
-	buf, err = wireAppendString(&x.BaseURL, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.BaseURL, wireAppendKey(buf, open, "\"baseUrl\":")); err != nil {
 		return nil, wireAtKey(err, "baseUrl")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -790,7 +665,7 @@ func (*ProviderCurrentConfig) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ProviderCurrentConfig) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SetProviderResponse: UNSTABLE
@@ -831,17 +706,8 @@ func (x *SetProviderResponse) decodeObject(r *wireReader, known *wireKnownSet) e
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -856,20 +722,13 @@ func (x *SetProviderResponse) decodeObject(r *wireReader, known *wireKnownSet) e
 }
 
 func (x *SetProviderResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SetProviderResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -886,7 +745,7 @@ func (*SetProviderResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SetProviderResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // DisableProviderResponse: UNSTABLE
@@ -927,17 +786,8 @@ func (x *DisableProviderResponse) decodeObject(r *wireReader, known *wireKnownSe
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -952,20 +802,13 @@ func (x *DisableProviderResponse) decodeObject(r *wireReader, known *wireKnownSe
 }
 
 func (x *DisableProviderResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *DisableProviderResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -982,7 +825,7 @@ func (*DisableProviderResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x DisableProviderResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 func init() {
@@ -1039,7 +882,7 @@ type ClientRequestParamsListProvidersRequest ListProvidersRequest
 
 func (x *ClientRequestParamsListProvidersRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsListProvidersRequest")
+		return nil, wireNilVariant("ClientRequestParamsListProvidersRequest")
 	}
 	return (*ListProvidersRequest)(x).appendJSON(buf)
 }
@@ -1063,7 +906,7 @@ type ClientRequestParamsSetProviderRequest SetProviderRequest
 
 func (x *ClientRequestParamsSetProviderRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsSetProviderRequest")
+		return nil, wireNilVariant("ClientRequestParamsSetProviderRequest")
 	}
 	return (*SetProviderRequest)(x).appendJSON(buf)
 }
@@ -1087,7 +930,7 @@ type ClientRequestParamsDisableProviderRequest DisableProviderRequest
 
 func (x *ClientRequestParamsDisableProviderRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsDisableProviderRequest")
+		return nil, wireNilVariant("ClientRequestParamsDisableProviderRequest")
 	}
 	return (*DisableProviderRequest)(x).appendJSON(buf)
 }
@@ -1138,17 +981,8 @@ func (x *ListProvidersRequest) decodeObject(r *wireReader, known *wireKnownSet) 
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -1163,20 +997,13 @@ func (x *ListProvidersRequest) decodeObject(r *wireReader, known *wireKnownSet) 
 }
 
 func (x *ListProvidersRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ListProvidersRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -1193,7 +1020,7 @@ func (*ListProvidersRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ListProvidersRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SetProviderRequest: UNSTABLE
@@ -1243,114 +1070,68 @@ func (x *SetProviderRequest) decodeObject(r *wireReader, known *wireKnownSet) er
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "providerId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ProviderID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "providerId")
+			if it.once(&seen, 0) {
+				err = x.ProviderID.decodeWire(r)
 			}
 		case "apiType":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.APIType.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "apiType")
+			if it.once(&seen, 1) {
+				err = x.APIType.decodeWire(r)
 			}
 		case "baseUrl":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := wireDecodeString(&x.BaseURL, r)
-			if err != nil {
-				return wireAtKey(err, "baseUrl")
+			if it.once(&seen, 2) {
+				err = wireDecodeString(&x.BaseURL, r)
 			}
 		case "headers":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			err := wireDecodeMap(&x.Headers, r, wireDecodeString)
-			if err != nil {
-				return wireAtKey(err, "headers")
+			if it.once(&seen, 3) {
+				err = wireDecodeMap(&x.Headers, r, wireDecodeString)
 			}
 		case "_meta":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("providerId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("apiType")
-	}
-	if seen&(1<<2) == 0 {
-		return wireMissing("baseUrl")
+	if seen&0x7 != 0x7 {
+		return wireMissingOf(seen, 0x7, "providerId", "apiType", "baseUrl")
 	}
 	return nil
 }
 
 func (x *SetProviderRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SetProviderRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"providerId\":"...)
-	buf, err = x.ProviderID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ProviderID.appendJSON(wireAppendKey(buf, open, "\"providerId\":")); err != nil {
 		return nil, wireAtKey(err, "providerId")
 	}
-	buf = append(wireComma(buf, open), "\"apiType\":"...)
-	buf, err = x.APIType.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.APIType.appendJSON(wireAppendKey(buf, open, "\"apiType\":")); err != nil {
 		return nil, wireAtKey(err, "apiType")
 	}
-	buf = append(wireComma(buf, open), "\"baseUrl\":"...)
-	buf, err = wireAppendString(&x.BaseURL, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.BaseURL, wireAppendKey(buf, open, "\"baseUrl\":")); err != nil {
 		return nil, wireAtKey(err, "baseUrl")
 	}
 	if x.Headers != nil {
-		buf = append(wireComma(buf, open), "\"headers\":"...)
-		buf, err = wireAppendMap(buf, x.Headers, wireAppendString)
-		if err != nil {
+		if buf, err = wireAppendMap(wireAppendKey(buf, open, "\"headers\":"), x.Headers, wireAppendString); err != nil {
 			return nil, wireAtKey(err, "headers")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -1367,7 +1148,7 @@ func (*SetProviderRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SetProviderRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // DisableProviderRequest: UNSTABLE
@@ -1408,64 +1189,45 @@ func (x *DisableProviderRequest) decodeObject(r *wireReader, known *wireKnownSet
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "providerId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ProviderID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "providerId")
+			if it.once(&seen, 0) {
+				err = x.ProviderID.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("providerId")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "providerId")
 	}
 	return nil
 }
 
 func (x *DisableProviderRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *DisableProviderRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"providerId\":"...)
-	buf, err = x.ProviderID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ProviderID.appendJSON(wireAppendKey(buf, open, "\"providerId\":")); err != nil {
 		return nil, wireAtKey(err, "providerId")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -1482,7 +1244,7 @@ func (*DisableProviderRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x DisableProviderRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // Methods that the side "agent" handles (AgentMethods).

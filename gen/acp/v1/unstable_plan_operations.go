@@ -38,22 +38,17 @@ const knownSessionUpdatePlanOperations = ", \"plan_update\", \"plan_removed\""
 type SessionUpdatePlanUpdate PlanUpdate
 
 func (x *SessionUpdatePlanUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdatePlanUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdatePlanUpdate")
+		return nil, wireNilVariant("SessionUpdatePlanUpdate")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"plan_update\""...)
+	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"plan_update\"")
 	return (*PlanUpdate)(x).appendMembers(buf, open)
 }
 
@@ -79,22 +74,17 @@ func NewSessionUpdatePlanUpdate(v PlanUpdate) SessionUpdate {
 type SessionUpdatePlanRemoved PlanRemoved
 
 func (x *SessionUpdatePlanRemoved) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdatePlanRemoved) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdatePlanRemoved")
+		return nil, wireNilVariant("SessionUpdatePlanRemoved")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"plan_removed\""...)
+	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"plan_removed\"")
 	return (*PlanRemoved)(x).appendMembers(buf, open)
 }
 
@@ -214,22 +204,17 @@ func (x *PlanUpdateContent) declaresMember(name []byte) bool {
 type PlanUpdateContentItems PlanItems
 
 func (x *PlanUpdateContentItems) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanUpdateContentItems) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "PlanUpdateContentItems")
+		return nil, wireNilVariant("PlanUpdateContentItems")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"items\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"items\"")
 	return (*PlanItems)(x).appendMembers(buf, open)
 }
 
@@ -251,22 +236,17 @@ func NewPlanUpdateContentItems(v PlanItems) PlanUpdateContent {
 type PlanUpdateContentFile PlanFile
 
 func (x *PlanUpdateContentFile) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanUpdateContentFile) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "PlanUpdateContentFile")
+		return nil, wireNilVariant("PlanUpdateContentFile")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"file\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"file\"")
 	return (*PlanFile)(x).appendMembers(buf, open)
 }
 
@@ -288,22 +268,17 @@ func NewPlanUpdateContentFile(v PlanFile) PlanUpdateContent {
 type PlanUpdateContentMarkdown PlanMarkdown
 
 func (x *PlanUpdateContentMarkdown) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanUpdateContentMarkdown) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "PlanUpdateContentMarkdown")
+		return nil, wireNilVariant("PlanUpdateContentMarkdown")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"markdown\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"markdown\"")
 	return (*PlanMarkdown)(x).appendMembers(buf, open)
 }
 
@@ -387,90 +362,56 @@ func (x *PlanItems) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "planId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.PlanID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "planId")
+			if it.once(&seen, 0) {
+				err = x.PlanID.decodeWire(r)
 			}
 		case "entries":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v []PlanEntry
-			err := wireDecodeSlice(&v, r, true, (*PlanEntry).decodeWire)
-			if err == nil {
-				x.Entries = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientSlice(&x.Entries, r, true, (*PlanEntry).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("planId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("entries")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "planId", "entries")
 	}
 	return nil
 }
 
 func (x *PlanItems) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanItems) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"planId\":"...)
-	buf, err = x.PlanID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.PlanID.appendJSON(wireAppendKey(buf, open, "\"planId\":")); err != nil {
 		return nil, wireAtKey(err, "planId")
 	}
 	if x.Entries != nil {
-		buf = append(wireComma(buf, open), "\"entries\":"...)
-		buf, err = wireAppendSlice(buf, x.Entries, (*PlanEntry).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"entries\":"), x.Entries, (*PlanEntry).appendJSON); err != nil {
 			return nil, wireAtKey(err, "entries")
 		}
 	} else {
-		buf = append(wireComma(buf, open), "\"entries\":"...)
-		buf = append(buf, "[]"...)
+		buf = wireAppendKey(buf, open, "\"entries\":[]")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -487,7 +428,7 @@ func (*PlanItems) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x PlanItems) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // PlanFile: UNSTABLE
@@ -530,81 +471,52 @@ func (x *PlanFile) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "planId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.PlanID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "planId")
+			if it.once(&seen, 0) {
+				err = x.PlanID.decodeWire(r)
 			}
 		case "uri":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.URI, r)
-			if err != nil {
-				return wireAtKey(err, "uri")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.URI, r)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("planId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("uri")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "planId", "uri")
 	}
 	return nil
 }
 
 func (x *PlanFile) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanFile) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"planId\":"...)
-	buf, err = x.PlanID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.PlanID.appendJSON(wireAppendKey(buf, open, "\"planId\":")); err != nil {
 		return nil, wireAtKey(err, "planId")
 	}
-	buf = append(wireComma(buf, open), "\"uri\":"...)
-	buf, err = wireAppendString(&x.URI, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.URI, wireAppendKey(buf, open, "\"uri\":")); err != nil {
 		return nil, wireAtKey(err, "uri")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -621,7 +533,7 @@ func (*PlanFile) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x PlanFile) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // PlanMarkdown: UNSTABLE
@@ -664,81 +576,52 @@ func (x *PlanMarkdown) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "planId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.PlanID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "planId")
+			if it.once(&seen, 0) {
+				err = x.PlanID.decodeWire(r)
 			}
 		case "content":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Content, r)
-			if err != nil {
-				return wireAtKey(err, "content")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Content, r)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("planId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("content")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "planId", "content")
 	}
 	return nil
 }
 
 func (x *PlanMarkdown) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanMarkdown) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"planId\":"...)
-	buf, err = x.PlanID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.PlanID.appendJSON(wireAppendKey(buf, open, "\"planId\":")); err != nil {
 		return nil, wireAtKey(err, "planId")
 	}
-	buf = append(wireComma(buf, open), "\"content\":"...)
-	buf, err = wireAppendString(&x.Content, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Content, wireAppendKey(buf, open, "\"content\":")); err != nil {
 		return nil, wireAtKey(err, "content")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -755,7 +638,7 @@ func (*PlanMarkdown) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x PlanMarkdown) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // PlanUpdate: UNSTABLE
@@ -796,64 +679,45 @@ func (x *PlanUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "plan":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.Plan.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "plan")
+			if it.once(&seen, 0) {
+				err = x.Plan.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("plan")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "plan")
 	}
 	return nil
 }
 
 func (x *PlanUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"plan\":"...)
-	buf, err = x.Plan.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Plan.appendJSON(wireAppendKey(buf, open, "\"plan\":")); err != nil {
 		return nil, wireAtKey(err, "plan")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -870,7 +734,7 @@ func (*PlanUpdate) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x PlanUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // PlanRemoved: UNSTABLE
@@ -911,64 +775,45 @@ func (x *PlanRemoved) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "planId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.PlanID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "planId")
+			if it.once(&seen, 0) {
+				err = x.PlanID.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("planId")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "planId")
 	}
 	return nil
 }
 
 func (x *PlanRemoved) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanRemoved) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"planId\":"...)
-	buf, err = x.PlanID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.PlanID.appendJSON(wireAppendKey(buf, open, "\"planId\":")); err != nil {
 		return nil, wireAtKey(err, "planId")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -985,7 +830,7 @@ func (*PlanRemoved) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x PlanRemoved) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ClientCapabilitiesPlanOperations holds the members of ClientCapabilities that unstable_plan_operations adds.
@@ -1004,14 +849,7 @@ type ClientCapabilitiesPlanOperations struct {
 func (x *ClientCapabilitiesPlanOperations) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	switch string(it.key) {
 	case "plan":
-		at := r.mark()
-		var v *PlanCapabilities
-		err := wireDecodePtr(&v, r, (*PlanCapabilities).decodeWire)
-		if err == nil {
-			x.Plan = v
-		} else {
-			r.reset(at)
-		}
+		wireLenientPtr(&x.Plan, r, (*PlanCapabilities).decodeWire)
 	}
 	return nil
 }
@@ -1027,9 +865,7 @@ func (*ClientCapabilitiesPlanOperations) declaresGatedMember(name []byte) bool {
 func (x *ClientCapabilitiesPlanOperations) appendGatedMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Plan != nil {
-		buf = append(wireComma(buf, open), "\"plan\":"...)
-		buf, err = x.Plan.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Plan.appendJSON(wireAppendKey(buf, open, "\"plan\":")); err != nil {
 			return nil, wireAtKey(err, "plan")
 		}
 	}
@@ -1074,17 +910,8 @@ func (x *PlanCapabilities) decodeObject(r *wireReader, known *wireKnownSet) erro
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -1099,20 +926,13 @@ func (x *PlanCapabilities) decodeObject(r *wireReader, known *wireKnownSet) erro
 }
 
 func (x *PlanCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -1129,5 +949,5 @@ func (*PlanCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x PlanCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }

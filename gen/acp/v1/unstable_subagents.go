@@ -46,22 +46,17 @@ const knownSessionUpdateSubagents = ", \"subagent_update\", \"session_message\",
 type SessionUpdateSubagentUpdate SubagentUpdate
 
 func (x *SessionUpdateSubagentUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateSubagentUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateSubagentUpdate")
+		return nil, wireNilVariant("SessionUpdateSubagentUpdate")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"subagent_update\""...)
+	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"subagent_update\"")
 	return (*SubagentUpdate)(x).appendMembers(buf, open)
 }
 
@@ -88,22 +83,17 @@ func NewSessionUpdateSubagentUpdate(v SubagentUpdate) SessionUpdate {
 type SessionUpdateSessionMessage SessionMessage
 
 func (x *SessionUpdateSessionMessage) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateSessionMessage) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateSessionMessage")
+		return nil, wireNilVariant("SessionUpdateSessionMessage")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"session_message\""...)
+	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"session_message\"")
 	return (*SessionMessage)(x).appendMembers(buf, open)
 }
 
@@ -129,22 +119,17 @@ func NewSessionUpdateSessionMessage(v SessionMessage) SessionUpdate {
 type SessionUpdateSessionMessageChunk SessionMessageChunk
 
 func (x *SessionUpdateSessionMessageChunk) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateSessionMessageChunk) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateSessionMessageChunk")
+		return nil, wireNilVariant("SessionUpdateSessionMessageChunk")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"session_message_chunk\""...)
+	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"session_message_chunk\"")
 	return (*SessionMessageChunk)(x).appendMembers(buf, open)
 }
 
@@ -201,30 +186,12 @@ func (x *SubagentSessionCapabilities) decodeObject(r *wireReader, known *wireKno
 	for it.next(r) {
 		switch string(it.key) {
 		case "cancel":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *SessionCancelCapabilities
-			err := wireDecodePtr(&v, r, (*SessionCancelCapabilities).decodeWire)
-			if err == nil {
-				x.Cancel = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.Cancel, r, (*SessionCancelCapabilities).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -239,27 +206,18 @@ func (x *SubagentSessionCapabilities) decodeObject(r *wireReader, known *wireKno
 }
 
 func (x *SubagentSessionCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SubagentSessionCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Cancel != nil {
-		buf = append(wireComma(buf, open), "\"cancel\":"...)
-		buf, err = x.Cancel.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Cancel.appendJSON(wireAppendKey(buf, open, "\"cancel\":")); err != nil {
 			return nil, wireAtKey(err, "cancel")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -276,7 +234,7 @@ func (*SubagentSessionCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SubagentSessionCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionCancelCapabilities: UNSTABLE
@@ -319,17 +277,8 @@ func (x *SessionCancelCapabilities) decodeObject(r *wireReader, known *wireKnown
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -344,20 +293,13 @@ func (x *SessionCancelCapabilities) decodeObject(r *wireReader, known *wireKnown
 }
 
 func (x *SessionCancelCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionCancelCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -374,7 +316,7 @@ func (*SessionCancelCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionCancelCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // StateUpdate: UNSTABLE
@@ -500,22 +442,17 @@ func (x *StateUpdate) declaresMember(name []byte) bool {
 type StateUpdateRunning RunningStateUpdate
 
 func (x *StateUpdateRunning) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *StateUpdateRunning) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "StateUpdateRunning")
+		return nil, wireNilVariant("StateUpdateRunning")
 	}
 	if err := wireUnknownClash(&x.Unknown, "state"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"state\":\"running\""...)
+	buf = wireAppendKey(buf, open, "\"state\":\"running\"")
 	return (*RunningStateUpdate)(x).appendMembers(buf, open)
 }
 
@@ -537,22 +474,17 @@ func NewStateUpdateRunning(v RunningStateUpdate) StateUpdate {
 type StateUpdateIdle IdleStateUpdate
 
 func (x *StateUpdateIdle) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *StateUpdateIdle) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "StateUpdateIdle")
+		return nil, wireNilVariant("StateUpdateIdle")
 	}
 	if err := wireUnknownClash(&x.Unknown, "state"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"state\":\"idle\""...)
+	buf = wireAppendKey(buf, open, "\"state\":\"idle\"")
 	return (*IdleStateUpdate)(x).appendMembers(buf, open)
 }
 
@@ -574,22 +506,17 @@ func NewStateUpdateIdle(v IdleStateUpdate) StateUpdate {
 type StateUpdateRequiresAction RequiresActionStateUpdate
 
 func (x *StateUpdateRequiresAction) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *StateUpdateRequiresAction) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "StateUpdateRequiresAction")
+		return nil, wireNilVariant("StateUpdateRequiresAction")
 	}
 	if err := wireUnknownClash(&x.Unknown, "state"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"state\":\"requires_action\""...)
+	buf = wireAppendKey(buf, open, "\"state\":\"requires_action\"")
 	return (*RequiresActionStateUpdate)(x).appendMembers(buf, open)
 }
 
@@ -613,22 +540,17 @@ func NewStateUpdateRequiresAction(v RequiresActionStateUpdate) StateUpdate {
 type StateUpdateUnknown UnknownStateUpdate
 
 func (x *StateUpdateUnknown) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *StateUpdateUnknown) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "StateUpdateUnknown")
+		return nil, wireNilVariant("StateUpdateUnknown")
 	}
 	if err := wireUnknownClash(&x.Unknown, "state"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"state\":\"unknown\""...)
+	buf = wireAppendKey(buf, open, "\"state\":\"unknown\"")
 	return (*UnknownStateUpdate)(x).appendMembers(buf, open)
 }
 
@@ -683,23 +605,18 @@ func (x *StateUpdateOther) decodeObject(r *wireReader, known *wireKnownSet) erro
 }
 
 func (x *StateUpdateOther) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *StateUpdateOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "StateUpdateOther")
+		return nil, wireNilVariant("StateUpdateOther")
 	}
 	switch x.State {
 	case "", "idle", "requires_action", "running", "unknown":
 		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.State), "state")
 	}
-	buf = append(wireComma(buf, open), "\"state\":"...)
+	buf = wireAppendKey(buf, open, "\"state\":")
 	buf = wireAppendQuoted(buf, x.State)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
@@ -749,17 +666,8 @@ func (x *RunningStateUpdate) decodeObject(r *wireReader, known *wireKnownSet) er
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -774,20 +682,13 @@ func (x *RunningStateUpdate) decodeObject(r *wireReader, known *wireKnownSet) er
 }
 
 func (x *RunningStateUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *RunningStateUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -804,7 +705,7 @@ func (*RunningStateUpdate) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x RunningStateUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ErrorStopReason: UNSTABLE
@@ -842,17 +743,8 @@ func (x *ErrorStopReason) decodeObject(r *wireReader, known *wireKnownSet) error
 	for it.next(r) {
 		switch string(it.key) {
 		case "error":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *Error
-			err := wireDecodePtr(&v, r, (*Error).decodeWire)
-			if err == nil {
-				x.Error = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.Error, r, (*Error).decodeWire)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -867,20 +759,13 @@ func (x *ErrorStopReason) decodeObject(r *wireReader, known *wireKnownSet) error
 }
 
 func (x *ErrorStopReason) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ErrorStopReason) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Error != nil {
-		buf = append(wireComma(buf, open), "\"error\":"...)
-		buf, err = x.Error.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Error.appendJSON(wireAppendKey(buf, open, "\"error\":")); err != nil {
 			return nil, wireAtKey(err, "error")
 		}
 	}
@@ -897,7 +782,7 @@ func (*ErrorStopReason) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ErrorStopReason) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // IdleStateUpdate: The child is ready to process another prompt.
@@ -937,25 +822,14 @@ func (x *IdleStateUpdate) decodeObject(r *wireReader, known *wireKnownSet) error
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		case "usage":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			if err := x.IdleStateUpdateEndTurnTokenUsage.decodeGatedMember(&it, r, nil, known); err != nil {
-				return err
+			if it.once(&seen, 1) {
+				if err := x.IdleStateUpdateEndTurnTokenUsage.decodeGatedMember(&it, r, nil, known); err != nil {
+					return err
+				}
 			}
 		}
 	}
@@ -968,20 +842,13 @@ func (x *IdleStateUpdate) decodeObject(r *wireReader, known *wireKnownSet) error
 }
 
 func (x *IdleStateUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *IdleStateUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -1004,7 +871,7 @@ func (x *IdleStateUpdate) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x IdleStateUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // IdleStateUpdateVariant: The child is ready to process another prompt.
@@ -1179,19 +1046,14 @@ func (x *IdleStateUpdateEndTurn) decodeObject(r *wireReader, known *wireKnownSet
 }
 
 func (x *IdleStateUpdateEndTurn) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *IdleStateUpdateEndTurn) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "IdleStateUpdateEndTurn")
+		return nil, wireNilVariant("IdleStateUpdateEndTurn")
 	}
-	buf = append(wireComma(buf, open), "\"stopReason\":\"end_turn\""...)
+	buf = wireAppendKey(buf, open, "\"stopReason\":\"end_turn\"")
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
@@ -1244,19 +1106,14 @@ func (x *IdleStateUpdateMaxTokens) decodeObject(r *wireReader, known *wireKnownS
 }
 
 func (x *IdleStateUpdateMaxTokens) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *IdleStateUpdateMaxTokens) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "IdleStateUpdateMaxTokens")
+		return nil, wireNilVariant("IdleStateUpdateMaxTokens")
 	}
-	buf = append(wireComma(buf, open), "\"stopReason\":\"max_tokens\""...)
+	buf = wireAppendKey(buf, open, "\"stopReason\":\"max_tokens\"")
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
@@ -1310,19 +1167,14 @@ func (x *IdleStateUpdateMaxTurnRequests) decodeObject(r *wireReader, known *wire
 }
 
 func (x *IdleStateUpdateMaxTurnRequests) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *IdleStateUpdateMaxTurnRequests) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "IdleStateUpdateMaxTurnRequests")
+		return nil, wireNilVariant("IdleStateUpdateMaxTurnRequests")
 	}
-	buf = append(wireComma(buf, open), "\"stopReason\":\"max_turn_requests\""...)
+	buf = wireAppendKey(buf, open, "\"stopReason\":\"max_turn_requests\"")
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
@@ -1375,19 +1227,14 @@ func (x *IdleStateUpdateRefusal) decodeObject(r *wireReader, known *wireKnownSet
 }
 
 func (x *IdleStateUpdateRefusal) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *IdleStateUpdateRefusal) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "IdleStateUpdateRefusal")
+		return nil, wireNilVariant("IdleStateUpdateRefusal")
 	}
-	buf = append(wireComma(buf, open), "\"stopReason\":\"refusal\""...)
+	buf = wireAppendKey(buf, open, "\"stopReason\":\"refusal\"")
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
@@ -1440,19 +1287,14 @@ func (x *IdleStateUpdateCancelled) decodeObject(r *wireReader, known *wireKnownS
 }
 
 func (x *IdleStateUpdateCancelled) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *IdleStateUpdateCancelled) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "IdleStateUpdateCancelled")
+		return nil, wireNilVariant("IdleStateUpdateCancelled")
 	}
-	buf = append(wireComma(buf, open), "\"stopReason\":\"cancelled\""...)
+	buf = wireAppendKey(buf, open, "\"stopReason\":\"cancelled\"")
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
@@ -1477,22 +1319,17 @@ func NewIdleStateUpdateCancelled(v IdleStateUpdateCancelled) IdleStateUpdateVari
 type IdleStateUpdateError ErrorStopReason
 
 func (x *IdleStateUpdateError) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *IdleStateUpdateError) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "IdleStateUpdateError")
+		return nil, wireNilVariant("IdleStateUpdateError")
 	}
 	if err := wireUnknownClash(&x.Unknown, "stopReason"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"stopReason\":\"error\""...)
+	buf = wireAppendKey(buf, open, "\"stopReason\":\"error\"")
 	return (*ErrorStopReason)(x).appendMembers(buf, open)
 }
 
@@ -1542,17 +1379,12 @@ func (x *IdleStateUpdateNone) decodeObject(r *wireReader, known *wireKnownSet) e
 }
 
 func (x *IdleStateUpdateNone) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *IdleStateUpdateNone) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "IdleStateUpdateNone")
+		return nil, wireNilVariant("IdleStateUpdateNone")
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
@@ -1607,23 +1439,18 @@ func (x *IdleStateUpdateOther) decodeObject(r *wireReader, known *wireKnownSet) 
 }
 
 func (x *IdleStateUpdateOther) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *IdleStateUpdateOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "IdleStateUpdateOther")
+		return nil, wireNilVariant("IdleStateUpdateOther")
 	}
 	switch x.StopReason {
 	case "", "cancelled", "end_turn", "error", "max_tokens", "max_turn_requests", "refusal":
 		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.StopReason), "stopReason")
 	}
-	buf = append(wireComma(buf, open), "\"stopReason\":"...)
+	buf = wireAppendKey(buf, open, "\"stopReason\":")
 	buf = wireAppendQuoted(buf, x.StopReason)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
@@ -1673,17 +1500,8 @@ func (x *RequiresActionStateUpdate) decodeObject(r *wireReader, known *wireKnown
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -1698,20 +1516,13 @@ func (x *RequiresActionStateUpdate) decodeObject(r *wireReader, known *wireKnown
 }
 
 func (x *RequiresActionStateUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *RequiresActionStateUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -1728,7 +1539,7 @@ func (*RequiresActionStateUpdate) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x RequiresActionStateUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // UnknownStateUpdate: UNSTABLE
@@ -1773,17 +1584,8 @@ func (x *UnknownStateUpdate) decodeObject(r *wireReader, known *wireKnownSet) er
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -1798,20 +1600,13 @@ func (x *UnknownStateUpdate) decodeObject(r *wireReader, known *wireKnownSet) er
 }
 
 func (x *UnknownStateUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *UnknownStateUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -1828,7 +1623,7 @@ func (*UnknownStateUpdate) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x UnknownStateUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SubagentUpdate: UNSTABLE
@@ -1930,180 +1725,103 @@ func (x *SubagentUpdate) decodeObject(r *wireReader, known *wireKnownSet) error 
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "title":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v Patch[string]
-			err := wirePatchDecode(&v, r, wireDecodeString)
-			if err == nil {
-				x.Title = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPatch(&x.Title, r, wireDecodeString)
 			}
 		case "description":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v Patch[string]
-			err := wirePatchDecode(&v, r, wireDecodeString)
-			if err == nil {
-				x.Description = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPatch(&x.Description, r, wireDecodeString)
 			}
 		case "capabilities":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v Patch[SubagentSessionCapabilities]
-			err := wirePatchDecode(&v, r, (*SubagentSessionCapabilities).decodeWire)
-			if err == nil {
-				x.Capabilities = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenientPatch(&x.Capabilities, r, (*SubagentSessionCapabilities).decodeWire)
 			}
 		case "state":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v Patch[StateUpdate]
-			err := wirePatchDecode(&v, r, (*StateUpdate).decodeWire)
-			if err == nil {
-				x.State = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenientPatch(&x.State, r, (*StateUpdate).decodeWire)
 			}
 		case "cwd":
-			if seen&(1<<5) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 5
-			err := wirePatchDecode(&x.Cwd, r, wireDecodeString)
-			if err != nil {
-				return wireAtKey(err, "cwd")
+			if it.once(&seen, 5) {
+				err = wirePatchDecode(&x.Cwd, r, wireDecodeString)
 			}
 		case "additionalDirectories":
-			if seen&(1<<6) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 6
-			err := wirePatchDecode(&x.AdditionalDirectories, r, func(dst *[]string, r *wireReader) error {
-				return wireDecodeSlice(dst, r, false, wireDecodeString)
-			})
-			if err != nil {
-				return wireAtKey(err, "additionalDirectories")
+			if it.once(&seen, 6) {
+				err = wirePatchDecode(&x.AdditionalDirectories, r, func(dst *[]string, r *wireReader) error {
+					return wireDecodeSlice(dst, r, false, wireDecodeString)
+				})
 			}
 		case "_meta":
-			if seen&(1<<7) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 7
-			at := r.mark()
-			var v Patch[json.RawMessage]
-			err := wirePatchDecode(&v, r, wireDecodeRawObject)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 7) {
+				wireLenientPatch(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("sessionId")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "sessionId")
 	}
 	return nil
 }
 
 func (x *SubagentUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SubagentUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"sessionId\":"...)
-	buf, err = x.SessionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
 	if !x.Title.Unchanged() {
-		buf = append(wireComma(buf, open), "\"title\":"...)
-		buf, err = wirePatchAppend(buf, &x.Title, wireAppendString)
-		if err != nil {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"title\":"), &x.Title, wireAppendString); err != nil {
 			return nil, wireAtKey(err, "title")
 		}
 	}
 	if !x.Description.Unchanged() {
-		buf = append(wireComma(buf, open), "\"description\":"...)
-		buf, err = wirePatchAppend(buf, &x.Description, wireAppendString)
-		if err != nil {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"description\":"), &x.Description, wireAppendString); err != nil {
 			return nil, wireAtKey(err, "description")
 		}
 	}
 	if !x.Capabilities.Unchanged() {
-		buf = append(wireComma(buf, open), "\"capabilities\":"...)
-		buf, err = wirePatchAppend(buf, &x.Capabilities, (*SubagentSessionCapabilities).appendJSON)
-		if err != nil {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"capabilities\":"), &x.Capabilities, (*SubagentSessionCapabilities).appendJSON); err != nil {
 			return nil, wireAtKey(err, "capabilities")
 		}
 	}
 	if !x.State.Unchanged() {
-		buf = append(wireComma(buf, open), "\"state\":"...)
-		buf, err = wirePatchAppend(buf, &x.State, (*StateUpdate).appendJSON)
-		if err != nil {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"state\":"), &x.State, (*StateUpdate).appendJSON); err != nil {
 			return nil, wireAtKey(err, "state")
 		}
 	}
 	if !x.Cwd.Unchanged() {
-		buf = append(wireComma(buf, open), "\"cwd\":"...)
-		buf, err = wirePatchAppend(buf, &x.Cwd, wireAppendString)
-		if err != nil {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"cwd\":"), &x.Cwd, wireAppendString); err != nil {
 			return nil, wireAtKey(err, "cwd")
 		}
 	}
 	if !x.AdditionalDirectories.Unchanged() {
-		buf = append(wireComma(buf, open), "\"additionalDirectories\":"...)
-		buf, err = wirePatchAppend(buf, &x.AdditionalDirectories, func(src *[]string, buf []byte) ([]byte, error) {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"additionalDirectories\":"), &x.AdditionalDirectories, func(src *[]string, buf []byte) ([]byte, error) {
 			return wireAppendSlice(buf, *src, wireAppendString)
-		})
-		if err != nil {
+		}); err != nil {
 			return nil, wireAtKey(err, "additionalDirectories")
 		}
 	}
 	if !x.Meta.Unchanged() {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wirePatchAppend(buf, &x.Meta, wireAppendRawObject)
-		if err != nil {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"_meta\":"), &x.Meta, wireAppendRawObject); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -2120,7 +1838,7 @@ func (*SubagentUpdate) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SubagentUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionMessage: UNSTABLE
@@ -2180,168 +1898,94 @@ func (x *SessionMessage) decodeObject(r *wireReader, known *wireKnownSet) error 
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "messageId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.MessageID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "messageId")
+			if it.once(&seen, 0) {
+				err = x.MessageID.decodeWire(r)
 			}
 		case "senderSessionId":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v Patch[SessionId]
-			err := wirePatchDecode(&v, r, (*SessionId).decodeWire)
-			if err == nil {
-				x.SenderSessionID = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPatch(&x.SenderSessionID, r, (*SessionId).decodeWire)
 			}
 		case "recipientSessionId":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v Patch[SessionId]
-			err := wirePatchDecode(&v, r, (*SessionId).decodeWire)
-			if err == nil {
-				x.RecipientSessionID = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPatch(&x.RecipientSessionID, r, (*SessionId).decodeWire)
 			}
 		case "senderMessageId":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v Patch[MessageId]
-			err := wirePatchDecode(&v, r, (*MessageId).decodeWire)
-			if err == nil {
-				x.SenderMessageID = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenientPatch(&x.SenderMessageID, r, (*MessageId).decodeWire)
 			}
 		case "recipientMessageId":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v Patch[MessageId]
-			err := wirePatchDecode(&v, r, (*MessageId).decodeWire)
-			if err == nil {
-				x.RecipientMessageID = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenientPatch(&x.RecipientMessageID, r, (*MessageId).decodeWire)
 			}
 		case "content":
-			if seen&(1<<5) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 5
-			at := r.mark()
-			var v Patch[[]ContentBlock]
-			err := wirePatchDecode(&v, r, func(dst *[]ContentBlock, r *wireReader) error {
-				return wireDecodeSlice(dst, r, true, (*ContentBlock).decodeWire)
-			})
-			if err == nil {
-				x.Content = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 5) {
+				wireLenientPatch(&x.Content, r, func(dst *[]ContentBlock, r *wireReader) error {
+					return wireDecodeSlice(dst, r, true, (*ContentBlock).decodeWire)
+				})
 			}
 		case "_meta":
-			if seen&(1<<6) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 6
-			at := r.mark()
-			var v Patch[json.RawMessage]
-			err := wirePatchDecode(&v, r, wireDecodeRawObject)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 6) {
+				wireLenientPatch(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("messageId")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "messageId")
 	}
 	return nil
 }
 
 func (x *SessionMessage) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionMessage) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"messageId\":"...)
-	buf, err = x.MessageID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.MessageID.appendJSON(wireAppendKey(buf, open, "\"messageId\":")); err != nil {
 		return nil, wireAtKey(err, "messageId")
 	}
 	if !x.SenderSessionID.Unchanged() {
-		buf = append(wireComma(buf, open), "\"senderSessionId\":"...)
-		buf, err = wirePatchAppend(buf, &x.SenderSessionID, (*SessionId).appendJSON)
-		if err != nil {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"senderSessionId\":"), &x.SenderSessionID, (*SessionId).appendJSON); err != nil {
 			return nil, wireAtKey(err, "senderSessionId")
 		}
 	}
 	if !x.RecipientSessionID.Unchanged() {
-		buf = append(wireComma(buf, open), "\"recipientSessionId\":"...)
-		buf, err = wirePatchAppend(buf, &x.RecipientSessionID, (*SessionId).appendJSON)
-		if err != nil {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"recipientSessionId\":"), &x.RecipientSessionID, (*SessionId).appendJSON); err != nil {
 			return nil, wireAtKey(err, "recipientSessionId")
 		}
 	}
 	if !x.SenderMessageID.Unchanged() {
-		buf = append(wireComma(buf, open), "\"senderMessageId\":"...)
-		buf, err = wirePatchAppend(buf, &x.SenderMessageID, (*MessageId).appendJSON)
-		if err != nil {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"senderMessageId\":"), &x.SenderMessageID, (*MessageId).appendJSON); err != nil {
 			return nil, wireAtKey(err, "senderMessageId")
 		}
 	}
 	if !x.RecipientMessageID.Unchanged() {
-		buf = append(wireComma(buf, open), "\"recipientMessageId\":"...)
-		buf, err = wirePatchAppend(buf, &x.RecipientMessageID, (*MessageId).appendJSON)
-		if err != nil {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"recipientMessageId\":"), &x.RecipientMessageID, (*MessageId).appendJSON); err != nil {
 			return nil, wireAtKey(err, "recipientMessageId")
 		}
 	}
 	if !x.Content.Unchanged() {
-		buf = append(wireComma(buf, open), "\"content\":"...)
-		buf, err = wirePatchAppend(buf, &x.Content, func(src *[]ContentBlock, buf []byte) ([]byte, error) {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"content\":"), &x.Content, func(src *[]ContentBlock, buf []byte) ([]byte, error) {
 			return wireAppendSlice(buf, *src, (*ContentBlock).appendJSON)
-		})
-		if err != nil {
+		}); err != nil {
 			return nil, wireAtKey(err, "content")
 		}
 	}
 	if !x.Meta.Unchanged() {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wirePatchAppend(buf, &x.Meta, wireAppendRawObject)
-		if err != nil {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"_meta\":"), &x.Meta, wireAppendRawObject); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -2358,7 +2002,7 @@ func (*SessionMessage) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionMessage) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionMessageChunk: UNSTABLE
@@ -2400,81 +2044,52 @@ func (x *SessionMessageChunk) decodeObject(r *wireReader, known *wireKnownSet) e
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "messageId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.MessageID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "messageId")
+			if it.once(&seen, 0) {
+				err = x.MessageID.decodeWire(r)
 			}
 		case "content":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Content.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "content")
+			if it.once(&seen, 1) {
+				err = x.Content.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("messageId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("content")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "messageId", "content")
 	}
 	return nil
 }
 
 func (x *SessionMessageChunk) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionMessageChunk) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"messageId\":"...)
-	buf, err = x.MessageID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.MessageID.appendJSON(wireAppendKey(buf, open, "\"messageId\":")); err != nil {
 		return nil, wireAtKey(err, "messageId")
 	}
-	buf = append(wireComma(buf, open), "\"content\":"...)
-	buf, err = x.Content.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Content.appendJSON(wireAppendKey(buf, open, "\"content\":")); err != nil {
 		return nil, wireAtKey(err, "content")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -2491,7 +2106,7 @@ func (*SessionMessageChunk) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionMessageChunk) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ClientCapabilitiesSubagents holds the members of ClientCapabilities that unstable_subagents adds.
@@ -2512,14 +2127,7 @@ type ClientCapabilitiesSubagents struct {
 func (x *ClientCapabilitiesSubagents) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	switch string(it.key) {
 	case "subagents":
-		at := r.mark()
-		var v *SubagentCapabilities
-		err := wireDecodePtr(&v, r, (*SubagentCapabilities).decodeWire)
-		if err == nil {
-			x.Subagents = v
-		} else {
-			r.reset(at)
-		}
+		wireLenientPtr(&x.Subagents, r, (*SubagentCapabilities).decodeWire)
 	}
 	return nil
 }
@@ -2535,9 +2143,7 @@ func (*ClientCapabilitiesSubagents) declaresGatedMember(name []byte) bool {
 func (x *ClientCapabilitiesSubagents) appendGatedMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Subagents != nil {
-		buf = append(wireComma(buf, open), "\"subagents\":"...)
-		buf, err = x.Subagents.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Subagents.appendJSON(wireAppendKey(buf, open, "\"subagents\":")); err != nil {
 			return nil, wireAtKey(err, "subagents")
 		}
 	}
@@ -2583,17 +2189,8 @@ func (x *SubagentCapabilities) decodeObject(r *wireReader, known *wireKnownSet) 
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -2608,20 +2205,13 @@ func (x *SubagentCapabilities) decodeObject(r *wireReader, known *wireKnownSet) 
 }
 
 func (x *SubagentCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SubagentCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -2638,5 +2228,5 @@ func (*SubagentCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SubagentCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }

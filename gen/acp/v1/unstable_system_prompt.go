@@ -21,14 +21,7 @@ type SessionCapabilitiesSystemPrompt struct {
 func (x *SessionCapabilitiesSystemPrompt) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	switch string(it.key) {
 	case "systemPrompt":
-		at := r.mark()
-		var v *SessionSystemPromptCapabilities
-		err := wireDecodePtr(&v, r, (*SessionSystemPromptCapabilities).decodeWire)
-		if err == nil {
-			x.SystemPrompt = v
-		} else {
-			r.reset(at)
-		}
+		wireLenientPtr(&x.SystemPrompt, r, (*SessionSystemPromptCapabilities).decodeWire)
 	}
 	return nil
 }
@@ -44,9 +37,7 @@ func (*SessionCapabilitiesSystemPrompt) declaresGatedMember(name []byte) bool {
 func (x *SessionCapabilitiesSystemPrompt) appendGatedMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.SystemPrompt != nil {
-		buf = append(wireComma(buf, open), "\"systemPrompt\":"...)
-		buf, err = x.SystemPrompt.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.SystemPrompt.appendJSON(wireAppendKey(buf, open, "\"systemPrompt\":")); err != nil {
 			return nil, wireAtKey(err, "systemPrompt")
 		}
 	}
@@ -98,30 +89,12 @@ func (x *SessionSystemPromptCapabilities) decodeObject(r *wireReader, known *wir
 	for it.next(r) {
 		switch string(it.key) {
 		case "mode":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *SessionSystemPromptModeCapabilities
-			err := wireDecodePtr(&v, r, (*SessionSystemPromptModeCapabilities).decodeWire)
-			if err == nil {
-				x.Mode = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.Mode, r, (*SessionSystemPromptModeCapabilities).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -136,27 +109,18 @@ func (x *SessionSystemPromptCapabilities) decodeObject(r *wireReader, known *wir
 }
 
 func (x *SessionSystemPromptCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionSystemPromptCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Mode != nil {
-		buf = append(wireComma(buf, open), "\"mode\":"...)
-		buf, err = x.Mode.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Mode.appendJSON(wireAppendKey(buf, open, "\"mode\":")); err != nil {
 			return nil, wireAtKey(err, "mode")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -173,7 +137,7 @@ func (*SessionSystemPromptCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionSystemPromptCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionSystemPromptModeCapabilities: UNSTABLE
@@ -223,30 +187,12 @@ func (x *SessionSystemPromptModeCapabilities) decodeObject(r *wireReader, known 
 	for it.next(r) {
 		switch string(it.key) {
 		case "override":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *SessionSystemPromptOverrideCapabilities
-			err := wireDecodePtr(&v, r, (*SessionSystemPromptOverrideCapabilities).decodeWire)
-			if err == nil {
-				x.Override = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.Override, r, (*SessionSystemPromptOverrideCapabilities).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -261,27 +207,18 @@ func (x *SessionSystemPromptModeCapabilities) decodeObject(r *wireReader, known 
 }
 
 func (x *SessionSystemPromptModeCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionSystemPromptModeCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Override != nil {
-		buf = append(wireComma(buf, open), "\"override\":"...)
-		buf, err = x.Override.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Override.appendJSON(wireAppendKey(buf, open, "\"override\":")); err != nil {
 			return nil, wireAtKey(err, "override")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -298,7 +235,7 @@ func (*SessionSystemPromptModeCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionSystemPromptModeCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionSystemPromptOverrideCapabilities: UNSTABLE
@@ -342,17 +279,8 @@ func (x *SessionSystemPromptOverrideCapabilities) decodeObject(r *wireReader, kn
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -367,20 +295,13 @@ func (x *SessionSystemPromptOverrideCapabilities) decodeObject(r *wireReader, kn
 }
 
 func (x *SessionSystemPromptOverrideCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionSystemPromptOverrideCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -397,7 +318,7 @@ func (*SessionSystemPromptOverrideCapabilities) declaresMember(name []byte) bool
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionSystemPromptOverrideCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // NewSessionRequestSystemPrompt holds the members of NewSessionRequest that unstable_system_prompt adds.
@@ -415,12 +336,13 @@ type NewSessionRequestSystemPrompt struct {
 }
 
 func (x *NewSessionRequestSystemPrompt) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
+	var err error
 	switch string(it.key) {
 	case "systemPrompt":
-		err := wireDecodePtr(&x.SystemPrompt, r, (*SystemPrompt).decodeWire)
-		if err != nil {
-			return wireAtKey(err, "systemPrompt")
-		}
+		err = wireDecodePtr(&x.SystemPrompt, r, (*SystemPrompt).decodeWire)
+	}
+	if err != nil {
+		return wireAtKey(err, string(it.key))
 	}
 	return nil
 }
@@ -436,9 +358,7 @@ func (*NewSessionRequestSystemPrompt) declaresGatedMember(name []byte) bool {
 func (x *NewSessionRequestSystemPrompt) appendGatedMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.SystemPrompt != nil {
-		buf = append(wireComma(buf, open), "\"systemPrompt\":"...)
-		buf, err = x.SystemPrompt.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.SystemPrompt.appendJSON(wireAppendKey(buf, open, "\"systemPrompt\":")); err != nil {
 			return nil, wireAtKey(err, "systemPrompt")
 		}
 	}
@@ -502,86 +422,56 @@ func (x *SystemPrompt) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "mode":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.Mode.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "mode")
+			if it.once(&seen, 0) {
+				err = x.Mode.decodeWire(r)
 			}
 		case "content":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeSlice(&x.Content, r, false, (*ContentBlock).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "content")
+			if it.once(&seen, 1) {
+				err = wireDecodeSlice(&x.Content, r, false, (*ContentBlock).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("mode")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("content")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "mode", "content")
 	}
 	return nil
 }
 
 func (x *SystemPrompt) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SystemPrompt) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"mode\":"...)
-	buf, err = x.Mode.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Mode.appendJSON(wireAppendKey(buf, open, "\"mode\":")); err != nil {
 		return nil, wireAtKey(err, "mode")
 	}
 	if x.Content != nil {
-		buf = append(wireComma(buf, open), "\"content\":"...)
-		buf, err = wireAppendSlice(buf, x.Content, (*ContentBlock).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"content\":"), x.Content, (*ContentBlock).appendJSON); err != nil {
 			return nil, wireAtKey(err, "content")
 		}
 	} else {
-		buf = append(wireComma(buf, open), "\"content\":"...)
-		buf = append(buf, "[]"...)
+		buf = wireAppendKey(buf, open, "\"content\":[]")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -598,7 +488,7 @@ func (*SystemPrompt) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SystemPrompt) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SystemPromptMode: UNSTABLE
@@ -692,12 +582,13 @@ type LoadSessionRequestSystemPrompt struct {
 }
 
 func (x *LoadSessionRequestSystemPrompt) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
+	var err error
 	switch string(it.key) {
 	case "systemPrompt":
-		err := wireDecodePtr(&x.SystemPrompt, r, (*SystemPrompt).decodeWire)
-		if err != nil {
-			return wireAtKey(err, "systemPrompt")
-		}
+		err = wireDecodePtr(&x.SystemPrompt, r, (*SystemPrompt).decodeWire)
+	}
+	if err != nil {
+		return wireAtKey(err, string(it.key))
 	}
 	return nil
 }
@@ -713,9 +604,7 @@ func (*LoadSessionRequestSystemPrompt) declaresGatedMember(name []byte) bool {
 func (x *LoadSessionRequestSystemPrompt) appendGatedMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.SystemPrompt != nil {
-		buf = append(wireComma(buf, open), "\"systemPrompt\":"...)
-		buf, err = x.SystemPrompt.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.SystemPrompt.appendJSON(wireAppendKey(buf, open, "\"systemPrompt\":")); err != nil {
 			return nil, wireAtKey(err, "systemPrompt")
 		}
 	}
@@ -739,12 +628,13 @@ type ResumeSessionRequestSystemPrompt struct {
 }
 
 func (x *ResumeSessionRequestSystemPrompt) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
+	var err error
 	switch string(it.key) {
 	case "systemPrompt":
-		err := wireDecodePtr(&x.SystemPrompt, r, (*SystemPrompt).decodeWire)
-		if err != nil {
-			return wireAtKey(err, "systemPrompt")
-		}
+		err = wireDecodePtr(&x.SystemPrompt, r, (*SystemPrompt).decodeWire)
+	}
+	if err != nil {
+		return wireAtKey(err, string(it.key))
 	}
 	return nil
 }
@@ -760,9 +650,7 @@ func (*ResumeSessionRequestSystemPrompt) declaresGatedMember(name []byte) bool {
 func (x *ResumeSessionRequestSystemPrompt) appendGatedMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.SystemPrompt != nil {
-		buf = append(wireComma(buf, open), "\"systemPrompt\":"...)
-		buf, err = x.SystemPrompt.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.SystemPrompt.appendJSON(wireAppendKey(buf, open, "\"systemPrompt\":")); err != nil {
 			return nil, wireAtKey(err, "systemPrompt")
 		}
 	}

@@ -38,77 +38,52 @@ func (x *AgentRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "id":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "id")
+			if it.once(&seen, 0) {
+				err = x.ID.decodeWire(r)
 			}
 		case "method":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Method, r)
-			if err != nil {
-				return wireAtKey(err, "method")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Method, r)
 			}
 		case "params":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := wireDecodePtr(&x.Params, r, (*AgentRequestParams).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "params")
+			if it.once(&seen, 2) {
+				err = wireDecodePtr(&x.Params, r, (*AgentRequestParams).decodeWire)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("id")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("method")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "id", "method")
 	}
 	return nil
 }
 
 func (x *AgentRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AgentRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"id\":"...)
-	buf, err = x.ID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ID.appendJSON(wireAppendKey(buf, open, "\"id\":")); err != nil {
 		return nil, wireAtKey(err, "id")
 	}
-	buf = append(wireComma(buf, open), "\"method\":"...)
-	buf, err = wireAppendString(&x.Method, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Method, wireAppendKey(buf, open, "\"method\":")); err != nil {
 		return nil, wireAtKey(err, "method")
 	}
 	if x.Params != nil {
-		buf = append(wireComma(buf, open), "\"params\":"...)
-		buf, err = x.Params.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Params.appendJSON(wireAppendKey(buf, open, "\"params\":")); err != nil {
 			return nil, wireAtKey(err, "params")
 		}
 	}
@@ -125,7 +100,7 @@ func (*AgentRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x AgentRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // AgentRequestParams: All possible requests that an agent can send to a client.
@@ -258,7 +233,7 @@ type AgentRequestParamsRequestPermissionRequest RequestPermissionRequest
 
 func (x *AgentRequestParamsRequestPermissionRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentRequestParamsRequestPermissionRequest")
+		return nil, wireNilVariant("AgentRequestParamsRequestPermissionRequest")
 	}
 	return (*RequestPermissionRequest)(x).appendJSON(buf)
 }
@@ -282,7 +257,7 @@ type AgentRequestParamsCreateElicitationRequest CreateElicitationRequest
 
 func (x *AgentRequestParamsCreateElicitationRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentRequestParamsCreateElicitationRequest")
+		return nil, wireNilVariant("AgentRequestParamsCreateElicitationRequest")
 	}
 	return (*CreateElicitationRequest)(x).appendJSON(buf)
 }
@@ -310,7 +285,7 @@ type AgentRequestParamsExtMethodRequest ExtRequest
 
 func (x *AgentRequestParamsExtMethodRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentRequestParamsExtMethodRequest")
+		return nil, wireNilVariant("AgentRequestParamsExtMethodRequest")
 	}
 	return (*ExtRequest)(x).appendJSON(buf)
 }
@@ -414,7 +389,7 @@ type RequestIdNumber int64
 
 func (x *RequestIdNumber) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "RequestIdNumber")
+		return nil, wireNilVariant("RequestIdNumber")
 	}
 	return wireAppendInt64((*int64)(x), buf)
 }
@@ -434,7 +409,7 @@ type RequestIdStr string
 
 func (x *RequestIdStr) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "RequestIdStr")
+		return nil, wireNilVariant("RequestIdStr")
 	}
 	return wireAppendString((*string)(x), buf)
 }
@@ -505,139 +480,81 @@ func (x *RequestPermissionRequest) decodeObject(r *wireReader, known *wireKnownS
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "title":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Title, r)
-			if err != nil {
-				return wireAtKey(err, "title")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Title, r)
 			}
 		case "description":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Description = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.Description, r, wireDecodeString)
 			}
 		case "subject":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			err := wireDecodePtr(&x.Subject, r, (*RequestPermissionSubject).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "subject")
+			if it.once(&seen, 3) {
+				err = wireDecodePtr(&x.Subject, r, (*RequestPermissionSubject).decodeWire)
 			}
 		case "options":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			err := wireDecodeSlice(&x.Options, r, false, (*PermissionOption).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "options")
+			if it.once(&seen, 4) {
+				err = wireDecodeSlice(&x.Options, r, false, (*PermissionOption).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<5) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 5
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 5) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("sessionId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("title")
-	}
-	if seen&(1<<4) == 0 {
-		return wireMissing("options")
+	if seen&0x13 != 0x13 {
+		return wireMissingOf(seen, 0x13, "sessionId", "title", "options")
 	}
 	return nil
 }
 
 func (x *RequestPermissionRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *RequestPermissionRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"sessionId\":"...)
-	buf, err = x.SessionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
-	buf = append(wireComma(buf, open), "\"title\":"...)
-	buf, err = wireAppendString(&x.Title, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Title, wireAppendKey(buf, open, "\"title\":")); err != nil {
 		return nil, wireAtKey(err, "title")
 	}
 	if x.Description != nil {
-		buf = append(wireComma(buf, open), "\"description\":"...)
-		buf, err = wireAppendString(x.Description, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
 			return nil, wireAtKey(err, "description")
 		}
 	}
 	if x.Subject != nil {
-		buf = append(wireComma(buf, open), "\"subject\":"...)
-		buf, err = x.Subject.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Subject.appendJSON(wireAppendKey(buf, open, "\"subject\":")); err != nil {
 			return nil, wireAtKey(err, "subject")
 		}
 	}
 	if x.Options != nil {
-		buf = append(wireComma(buf, open), "\"options\":"...)
-		buf, err = wireAppendSlice(buf, x.Options, (*PermissionOption).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"options\":"), x.Options, (*PermissionOption).appendJSON); err != nil {
 			return nil, wireAtKey(err, "options")
 		}
 	} else {
-		buf = append(wireComma(buf, open), "\"options\":"...)
-		buf = append(buf, "[]"...)
+		buf = wireAppendKey(buf, open, "\"options\":[]")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -654,7 +571,7 @@ func (*RequestPermissionRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x RequestPermissionRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionId: A unique identifier for a conversation session between a client and agent.
@@ -784,22 +701,17 @@ func (x *RequestPermissionSubject) declaresMember(name []byte) bool {
 type RequestPermissionSubjectToolCall ToolCallPermissionSubject
 
 func (x *RequestPermissionSubjectToolCall) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *RequestPermissionSubjectToolCall) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "RequestPermissionSubjectToolCall")
+		return nil, wireNilVariant("RequestPermissionSubjectToolCall")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"tool_call\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"tool_call\"")
 	return (*ToolCallPermissionSubject)(x).appendMembers(buf, open)
 }
 
@@ -821,22 +733,17 @@ func NewRequestPermissionSubjectToolCall(v ToolCallPermissionSubject) RequestPer
 type RequestPermissionSubjectCommand CommandPermissionSubject
 
 func (x *RequestPermissionSubjectCommand) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *RequestPermissionSubjectCommand) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "RequestPermissionSubjectCommand")
+		return nil, wireNilVariant("RequestPermissionSubjectCommand")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"command\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"command\"")
 	return (*CommandPermissionSubject)(x).appendMembers(buf, open)
 }
 
@@ -897,23 +804,18 @@ func (x *RequestPermissionSubjectOther) decodeObject(r *wireReader, known *wireK
 }
 
 func (x *RequestPermissionSubjectOther) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *RequestPermissionSubjectOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "RequestPermissionSubjectOther")
+		return nil, wireNilVariant("RequestPermissionSubjectOther")
 	}
 	switch x.Type {
 	case "", "command", "tool_call":
 		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Type), "type")
 	}
-	buf = append(wireComma(buf, open), "\"type\":"...)
+	buf = wireAppendKey(buf, open, "\"type\":")
 	buf = wireAppendQuoted(buf, x.Type)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
@@ -1022,252 +924,134 @@ func (x *ToolCallUpdate) decodeObject(r *wireReader, known *wireKnownSet) error 
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "toolCallId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ToolCallID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "toolCallId")
+			if it.once(&seen, 0) {
+				err = x.ToolCallID.decodeWire(r)
 			}
 		case "name":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v Patch[string]
-			err := wirePatchDecode(&v, r, wireDecodeString)
-			if err == nil {
-				x.Name = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPatch(&x.Name, r, wireDecodeString)
 			}
 		case "title":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v Patch[string]
-			err := wirePatchDecode(&v, r, wireDecodeString)
-			if err == nil {
-				x.Title = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPatch(&x.Title, r, wireDecodeString)
 			}
 		case "kind":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v Patch[ToolKind]
-			err := wirePatchDecode(&v, r, (*ToolKind).decodeWire)
-			if err == nil {
-				x.Kind = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenientPatch(&x.Kind, r, (*ToolKind).decodeWire)
 			}
 		case "status":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v Patch[ToolCallStatus]
-			err := wirePatchDecode(&v, r, (*ToolCallStatus).decodeWire)
-			if err == nil {
-				x.Status = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenientPatch(&x.Status, r, (*ToolCallStatus).decodeWire)
 			}
 		case "content":
-			if seen&(1<<5) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 5
-			at := r.mark()
-			var v Patch[[]ToolCallContent]
-			err := wirePatchDecode(&v, r, func(dst *[]ToolCallContent, r *wireReader) error {
-				return wireDecodeSlice(dst, r, true, (*ToolCallContent).decodeWire)
-			})
-			if err == nil {
-				x.Content = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 5) {
+				wireLenientPatch(&x.Content, r, func(dst *[]ToolCallContent, r *wireReader) error {
+					return wireDecodeSlice(dst, r, true, (*ToolCallContent).decodeWire)
+				})
 			}
 		case "locations":
-			if seen&(1<<6) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 6
-			at := r.mark()
-			var v Patch[[]ToolCallLocation]
-			err := wirePatchDecode(&v, r, func(dst *[]ToolCallLocation, r *wireReader) error {
-				return wireDecodeSlice(dst, r, true, (*ToolCallLocation).decodeWire)
-			})
-			if err == nil {
-				x.Locations = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 6) {
+				wireLenientPatch(&x.Locations, r, func(dst *[]ToolCallLocation, r *wireReader) error {
+					return wireDecodeSlice(dst, r, true, (*ToolCallLocation).decodeWire)
+				})
 			}
 		case "rawInput":
-			if seen&(1<<7) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 7
-			at := r.mark()
-			var v Patch[json.RawMessage]
-			err := wirePatchDecode(&v, r, wireDecodeRaw)
-			if err == nil {
-				x.RawInput = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 7) {
+				wireLenientPatch(&x.RawInput, r, wireDecodeRaw)
 			}
 		case "rawOutput":
-			if seen&(1<<8) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 8
-			at := r.mark()
-			var v Patch[json.RawMessage]
-			err := wirePatchDecode(&v, r, wireDecodeRaw)
-			if err == nil {
-				x.RawOutput = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 8) {
+				wireLenientPatch(&x.RawOutput, r, wireDecodeRaw)
 			}
 		case "capabilities":
-			if seen&(1<<9) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 9
-			at := r.mark()
-			var v Patch[ToolCallCapabilities]
-			err := wirePatchDecode(&v, r, (*ToolCallCapabilities).decodeWire)
-			if err == nil {
-				x.Capabilities = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 9) {
+				wireLenientPatch(&x.Capabilities, r, (*ToolCallCapabilities).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<10) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 10
-			at := r.mark()
-			var v Patch[json.RawMessage]
-			err := wirePatchDecode(&v, r, wireDecodeRawObject)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 10) {
+				wireLenientPatch(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("toolCallId")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "toolCallId")
 	}
 	return nil
 }
 
 func (x *ToolCallUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ToolCallUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"toolCallId\":"...)
-	buf, err = x.ToolCallID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ToolCallID.appendJSON(wireAppendKey(buf, open, "\"toolCallId\":")); err != nil {
 		return nil, wireAtKey(err, "toolCallId")
 	}
 	if !x.Name.Unchanged() {
-		buf = append(wireComma(buf, open), "\"name\":"...)
-		buf, err = wirePatchAppend(buf, &x.Name, wireAppendString)
-		if err != nil {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"name\":"), &x.Name, wireAppendString); err != nil {
 			return nil, wireAtKey(err, "name")
 		}
 	}
 	if !x.Title.Unchanged() {
-		buf = append(wireComma(buf, open), "\"title\":"...)
-		buf, err = wirePatchAppend(buf, &x.Title, wireAppendString)
-		if err != nil {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"title\":"), &x.Title, wireAppendString); err != nil {
 			return nil, wireAtKey(err, "title")
 		}
 	}
 	if !x.Kind.Unchanged() {
-		buf = append(wireComma(buf, open), "\"kind\":"...)
-		buf, err = wirePatchAppend(buf, &x.Kind, (*ToolKind).appendJSON)
-		if err != nil {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"kind\":"), &x.Kind, (*ToolKind).appendJSON); err != nil {
 			return nil, wireAtKey(err, "kind")
 		}
 	}
 	if !x.Status.Unchanged() {
-		buf = append(wireComma(buf, open), "\"status\":"...)
-		buf, err = wirePatchAppend(buf, &x.Status, (*ToolCallStatus).appendJSON)
-		if err != nil {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"status\":"), &x.Status, (*ToolCallStatus).appendJSON); err != nil {
 			return nil, wireAtKey(err, "status")
 		}
 	}
 	if !x.Content.Unchanged() {
-		buf = append(wireComma(buf, open), "\"content\":"...)
-		buf, err = wirePatchAppend(buf, &x.Content, func(src *[]ToolCallContent, buf []byte) ([]byte, error) {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"content\":"), &x.Content, func(src *[]ToolCallContent, buf []byte) ([]byte, error) {
 			return wireAppendSlice(buf, *src, (*ToolCallContent).appendJSON)
-		})
-		if err != nil {
+		}); err != nil {
 			return nil, wireAtKey(err, "content")
 		}
 	}
 	if !x.Locations.Unchanged() {
-		buf = append(wireComma(buf, open), "\"locations\":"...)
-		buf, err = wirePatchAppend(buf, &x.Locations, func(src *[]ToolCallLocation, buf []byte) ([]byte, error) {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"locations\":"), &x.Locations, func(src *[]ToolCallLocation, buf []byte) ([]byte, error) {
 			return wireAppendSlice(buf, *src, (*ToolCallLocation).appendJSON)
-		})
-		if err != nil {
+		}); err != nil {
 			return nil, wireAtKey(err, "locations")
 		}
 	}
 	if !x.RawInput.Unchanged() {
-		buf = append(wireComma(buf, open), "\"rawInput\":"...)
-		buf, err = wirePatchAppend(buf, &x.RawInput, wireAppendRaw)
-		if err != nil {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"rawInput\":"), &x.RawInput, wireAppendRaw); err != nil {
 			return nil, wireAtKey(err, "rawInput")
 		}
 	}
 	if !x.RawOutput.Unchanged() {
-		buf = append(wireComma(buf, open), "\"rawOutput\":"...)
-		buf, err = wirePatchAppend(buf, &x.RawOutput, wireAppendRaw)
-		if err != nil {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"rawOutput\":"), &x.RawOutput, wireAppendRaw); err != nil {
 			return nil, wireAtKey(err, "rawOutput")
 		}
 	}
 	if !x.Capabilities.Unchanged() {
-		buf = append(wireComma(buf, open), "\"capabilities\":"...)
-		buf, err = wirePatchAppend(buf, &x.Capabilities, (*ToolCallCapabilities).appendJSON)
-		if err != nil {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"capabilities\":"), &x.Capabilities, (*ToolCallCapabilities).appendJSON); err != nil {
 			return nil, wireAtKey(err, "capabilities")
 		}
 	}
 	if !x.Meta.Unchanged() {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wirePatchAppend(buf, &x.Meta, wireAppendRawObject)
-		if err != nil {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"_meta\":"), &x.Meta, wireAppendRawObject); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -1284,7 +1068,7 @@ func (*ToolCallUpdate) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ToolCallUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ToolCallId: Unique identifier for a tool call within a session.
@@ -1595,22 +1379,17 @@ func (x *ToolCallContent) declaresMember(name []byte) bool {
 type ToolCallContentContent Content
 
 func (x *ToolCallContentContent) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ToolCallContentContent) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ToolCallContentContent")
+		return nil, wireNilVariant("ToolCallContentContent")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"content\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"content\"")
 	return (*Content)(x).appendMembers(buf, open)
 }
 
@@ -1632,22 +1411,17 @@ func NewToolCallContent(v Content) ToolCallContent {
 type ToolCallContentDiff Diff
 
 func (x *ToolCallContentDiff) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ToolCallContentDiff) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ToolCallContentDiff")
+		return nil, wireNilVariant("ToolCallContentDiff")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"diff\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"diff\"")
 	return (*Diff)(x).appendMembers(buf, open)
 }
 
@@ -1669,22 +1443,17 @@ func NewToolCallContentDiff(v Diff) ToolCallContent {
 type ToolCallContentTerminal Terminal
 
 func (x *ToolCallContentTerminal) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ToolCallContentTerminal) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ToolCallContentTerminal")
+		return nil, wireNilVariant("ToolCallContentTerminal")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"terminal\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"terminal\"")
 	return (*Terminal)(x).appendMembers(buf, open)
 }
 
@@ -1744,23 +1513,18 @@ func (x *ToolCallContentOther) decodeObject(r *wireReader, known *wireKnownSet) 
 }
 
 func (x *ToolCallContentOther) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ToolCallContentOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ToolCallContentOther")
+		return nil, wireNilVariant("ToolCallContentOther")
 	}
 	switch x.Type {
 	case "", "content", "diff", "terminal":
 		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Type), "type")
 	}
-	buf = append(wireComma(buf, open), "\"type\":"...)
+	buf = wireAppendKey(buf, open, "\"type\":")
 	buf = wireAppendQuoted(buf, x.Type)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
@@ -1921,22 +1685,17 @@ func (x *ContentBlock) declaresMember(name []byte) bool {
 type ContentBlockText TextContent
 
 func (x *ContentBlockText) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ContentBlockText) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ContentBlockText")
+		return nil, wireNilVariant("ContentBlockText")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"text\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"text\"")
 	return (*TextContent)(x).appendMembers(buf, open)
 }
 
@@ -1960,22 +1719,17 @@ func NewContentBlockText(v TextContent) ContentBlock {
 type ContentBlockImage ImageContent
 
 func (x *ContentBlockImage) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ContentBlockImage) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ContentBlockImage")
+		return nil, wireNilVariant("ContentBlockImage")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"image\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"image\"")
 	return (*ImageContent)(x).appendMembers(buf, open)
 }
 
@@ -1999,22 +1753,17 @@ func NewContentBlockImage(v ImageContent) ContentBlock {
 type ContentBlockAudio AudioContent
 
 func (x *ContentBlockAudio) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ContentBlockAudio) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ContentBlockAudio")
+		return nil, wireNilVariant("ContentBlockAudio")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"audio\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"audio\"")
 	return (*AudioContent)(x).appendMembers(buf, open)
 }
 
@@ -2038,22 +1787,17 @@ func NewContentBlockAudio(v AudioContent) ContentBlock {
 type ContentBlockResourceLink ResourceLink
 
 func (x *ContentBlockResourceLink) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ContentBlockResourceLink) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ContentBlockResourceLink")
+		return nil, wireNilVariant("ContentBlockResourceLink")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"resource_link\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"resource_link\"")
 	return (*ResourceLink)(x).appendMembers(buf, open)
 }
 
@@ -2079,22 +1823,17 @@ func NewContentBlockResourceLink(v ResourceLink) ContentBlock {
 type ContentBlockResource EmbeddedResource
 
 func (x *ContentBlockResource) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ContentBlockResource) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ContentBlockResource")
+		return nil, wireNilVariant("ContentBlockResource")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"resource\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"resource\"")
 	return (*EmbeddedResource)(x).appendMembers(buf, open)
 }
 
@@ -2156,23 +1895,18 @@ func (x *ContentBlockOther) decodeObject(r *wireReader, known *wireKnownSet) err
 }
 
 func (x *ContentBlockOther) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ContentBlockOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ContentBlockOther")
+		return nil, wireNilVariant("ContentBlockOther")
 	}
 	switch x.Type {
 	case "", "audio", "image", "resource", "resource_link", "text":
 		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Type), "type")
 	}
-	buf = append(wireComma(buf, open), "\"type\":"...)
+	buf = wireAppendKey(buf, open, "\"type\":")
 	buf = wireAppendQuoted(buf, x.Type)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
@@ -2241,61 +1975,20 @@ func (x *Annotations) decodeObject(r *wireReader, known *wireKnownSet) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "audience":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v []Role
-			var err error
-			if r.null() {
-				v = nil
-			} else {
-				err = wireDecodeSlice(&v, r, true, (*Role).decodeWire)
-			}
-			if err == nil {
-				x.Audience = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientSliceOrNull(&x.Audience, r, true, (*Role).decodeWire)
 			}
 		case "lastModified":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.LastModified = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.LastModified, r, wireDecodeString)
 			}
 		case "priority":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *float64
-			err := wireDecodePtr(&v, r, wireDecodeFloat64)
-			if err == nil {
-				x.Priority = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.Priority, r, wireDecodeFloat64)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -2310,41 +2003,28 @@ func (x *Annotations) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *Annotations) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *Annotations) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Audience != nil {
-		buf = append(wireComma(buf, open), "\"audience\":"...)
-		buf, err = wireAppendSlice(buf, x.Audience, (*Role).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"audience\":"), x.Audience, (*Role).appendJSON); err != nil {
 			return nil, wireAtKey(err, "audience")
 		}
 	}
 	if x.LastModified != nil {
-		buf = append(wireComma(buf, open), "\"lastModified\":"...)
-		buf, err = wireAppendString(x.LastModified, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.LastModified, wireAppendKey(buf, open, "\"lastModified\":")); err != nil {
 			return nil, wireAtKey(err, "lastModified")
 		}
 	}
 	if x.Priority != nil {
-		buf = append(wireComma(buf, open), "\"priority\":"...)
-		buf, err = wireAppendFloat64(x.Priority, buf)
-		if err != nil {
+		if buf, err = wireAppendFloat64(x.Priority, wireAppendKey(buf, open, "\"priority\":")); err != nil {
 			return nil, wireAtKey(err, "priority")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -2361,7 +2041,7 @@ func (*Annotations) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x Annotations) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // Role: The sender or recipient of messages and data in a conversation.
@@ -2456,84 +2136,54 @@ func (x *TextContent) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "text":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Text, r)
-			if err != nil {
-				return wireAtKey(err, "text")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Text, r)
 			}
 		case "annotations":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *Annotations
-			err := wireDecodePtr(&v, r, (*Annotations).decodeWire)
-			if err == nil {
-				x.Annotations = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.Annotations, r, (*Annotations).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("text")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "text")
 	}
 	return nil
 }
 
 func (x *TextContent) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *TextContent) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"text\":"...)
-	buf, err = wireAppendString(&x.Text, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Text, wireAppendKey(buf, open, "\"text\":")); err != nil {
 		return nil, wireAtKey(err, "text")
 	}
 	if x.Annotations != nil {
-		buf = append(wireComma(buf, open), "\"annotations\":"...)
-		buf, err = x.Annotations.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Annotations.appendJSON(wireAppendKey(buf, open, "\"annotations\":")); err != nil {
 			return nil, wireAtKey(err, "annotations")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -2550,7 +2200,7 @@ func (*TextContent) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x TextContent) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // MediaType: An Internet media type identifying the format of protocol content.
@@ -2618,121 +2268,70 @@ func (x *ImageContent) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "data":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Data, r)
-			if err != nil {
-				return wireAtKey(err, "data")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Data, r)
 			}
 		case "mimeType":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.MimeType.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "mimeType")
+			if it.once(&seen, 1) {
+				err = x.MimeType.decodeWire(r)
 			}
 		case "uri":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.URI = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.URI, r, wireDecodeString)
 			}
 		case "annotations":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v *Annotations
-			err := wireDecodePtr(&v, r, (*Annotations).decodeWire)
-			if err == nil {
-				x.Annotations = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenientPtr(&x.Annotations, r, (*Annotations).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("data")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("mimeType")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "data", "mimeType")
 	}
 	return nil
 }
 
 func (x *ImageContent) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ImageContent) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"data\":"...)
-	buf, err = wireAppendString(&x.Data, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Data, wireAppendKey(buf, open, "\"data\":")); err != nil {
 		return nil, wireAtKey(err, "data")
 	}
-	buf = append(wireComma(buf, open), "\"mimeType\":"...)
-	buf, err = x.MimeType.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.MimeType.appendJSON(wireAppendKey(buf, open, "\"mimeType\":")); err != nil {
 		return nil, wireAtKey(err, "mimeType")
 	}
 	if x.URI != nil {
-		buf = append(wireComma(buf, open), "\"uri\":"...)
-		buf, err = wireAppendString(x.URI, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.URI, wireAppendKey(buf, open, "\"uri\":")); err != nil {
 			return nil, wireAtKey(err, "uri")
 		}
 	}
 	if x.Annotations != nil {
-		buf = append(wireComma(buf, open), "\"annotations\":"...)
-		buf, err = x.Annotations.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Annotations.appendJSON(wireAppendKey(buf, open, "\"annotations\":")); err != nil {
 			return nil, wireAtKey(err, "annotations")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -2749,7 +2348,7 @@ func (*ImageContent) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ImageContent) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // AudioContent: Audio provided to or from an LLM.
@@ -2792,101 +2391,61 @@ func (x *AudioContent) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "data":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Data, r)
-			if err != nil {
-				return wireAtKey(err, "data")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Data, r)
 			}
 		case "mimeType":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.MimeType.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "mimeType")
+			if it.once(&seen, 1) {
+				err = x.MimeType.decodeWire(r)
 			}
 		case "annotations":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *Annotations
-			err := wireDecodePtr(&v, r, (*Annotations).decodeWire)
-			if err == nil {
-				x.Annotations = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.Annotations, r, (*Annotations).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("data")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("mimeType")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "data", "mimeType")
 	}
 	return nil
 }
 
 func (x *AudioContent) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AudioContent) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"data\":"...)
-	buf, err = wireAppendString(&x.Data, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Data, wireAppendKey(buf, open, "\"data\":")); err != nil {
 		return nil, wireAtKey(err, "data")
 	}
-	buf = append(wireComma(buf, open), "\"mimeType\":"...)
-	buf, err = x.MimeType.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.MimeType.appendJSON(wireAppendKey(buf, open, "\"mimeType\":")); err != nil {
 		return nil, wireAtKey(err, "mimeType")
 	}
 	if x.Annotations != nil {
-		buf = append(wireComma(buf, open), "\"annotations\":"...)
-		buf, err = x.Annotations.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Annotations.appendJSON(wireAppendKey(buf, open, "\"annotations\":")); err != nil {
 			return nil, wireAtKey(err, "annotations")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -2903,7 +2462,7 @@ func (*AudioContent) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x AudioContent) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // Icon: An optionally-sized icon that can be displayed in a user interface.
@@ -2958,129 +2517,72 @@ func (x *Icon) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "src":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Src, r)
-			if err != nil {
-				return wireAtKey(err, "src")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Src, r)
 			}
 		case "mimeType":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *MediaType
-			err := wireDecodePtr(&v, r, (*MediaType).decodeWire)
-			if err == nil {
-				x.MimeType = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.MimeType, r, (*MediaType).decodeWire)
 			}
 		case "sizes":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v []string
-			var err error
-			if r.null() {
-				v = nil
-			} else {
-				err = wireDecodeSlice(&v, r, true, wireDecodeString)
-			}
-			if err == nil {
-				x.Sizes = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientSliceOrNull(&x.Sizes, r, true, wireDecodeString)
 			}
 		case "theme":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v *IconTheme
-			err := wireDecodePtr(&v, r, (*IconTheme).decodeWire)
-			if err == nil {
-				x.Theme = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenientPtr(&x.Theme, r, (*IconTheme).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("src")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "src")
 	}
 	return nil
 }
 
 func (x *Icon) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *Icon) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"src\":"...)
-	buf, err = wireAppendString(&x.Src, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Src, wireAppendKey(buf, open, "\"src\":")); err != nil {
 		return nil, wireAtKey(err, "src")
 	}
 	if x.MimeType != nil {
-		buf = append(wireComma(buf, open), "\"mimeType\":"...)
-		buf, err = x.MimeType.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.MimeType.appendJSON(wireAppendKey(buf, open, "\"mimeType\":")); err != nil {
 			return nil, wireAtKey(err, "mimeType")
 		}
 	}
 	if x.Sizes != nil {
-		buf = append(wireComma(buf, open), "\"sizes\":"...)
-		buf, err = wireAppendSlice(buf, x.Sizes, wireAppendString)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"sizes\":"), x.Sizes, wireAppendString); err != nil {
 			return nil, wireAtKey(err, "sizes")
 		}
 	}
 	if x.Theme != nil {
-		buf = append(wireComma(buf, open), "\"theme\":"...)
-		buf, err = x.Theme.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Theme.appendJSON(wireAppendKey(buf, open, "\"theme\":")); err != nil {
 			return nil, wireAtKey(err, "theme")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -3097,7 +2599,7 @@ func (*Icon) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x Icon) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // IconTheme: Theme an icon is designed for.
@@ -3214,206 +2716,106 @@ func (x *ResourceLink) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Name, r)
-			if err != nil {
-				return wireAtKey(err, "name")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Name, r)
 			}
 		case "uri":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.URI, r)
-			if err != nil {
-				return wireAtKey(err, "uri")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.URI, r)
 			}
 		case "title":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Title = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.Title, r, wireDecodeString)
 			}
 		case "description":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Description = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenientPtr(&x.Description, r, wireDecodeString)
 			}
 		case "icons":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v []Icon
-			var err error
-			if r.null() {
-				v = nil
-			} else {
-				err = wireDecodeSlice(&v, r, true, (*Icon).decodeWire)
-			}
-			if err == nil {
-				x.Icons = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenientSliceOrNull(&x.Icons, r, true, (*Icon).decodeWire)
 			}
 		case "mimeType":
-			if seen&(1<<5) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 5
-			at := r.mark()
-			var v *MediaType
-			err := wireDecodePtr(&v, r, (*MediaType).decodeWire)
-			if err == nil {
-				x.MimeType = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 5) {
+				wireLenientPtr(&x.MimeType, r, (*MediaType).decodeWire)
 			}
 		case "size":
-			if seen&(1<<6) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 6
-			at := r.mark()
-			var v *uint64
-			err := wireDecodePtr(&v, r, wireDecodeUint64)
-			if err == nil {
-				x.Size = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 6) {
+				wireLenientPtr(&x.Size, r, wireDecodeUint64)
 			}
 		case "annotations":
-			if seen&(1<<7) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 7
-			at := r.mark()
-			var v *Annotations
-			err := wireDecodePtr(&v, r, (*Annotations).decodeWire)
-			if err == nil {
-				x.Annotations = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 7) {
+				wireLenientPtr(&x.Annotations, r, (*Annotations).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<8) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 8
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 8) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("name")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("uri")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "name", "uri")
 	}
 	return nil
 }
 
 func (x *ResourceLink) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ResourceLink) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"name\":"...)
-	buf, err = wireAppendString(&x.Name, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
 		return nil, wireAtKey(err, "name")
 	}
-	buf = append(wireComma(buf, open), "\"uri\":"...)
-	buf, err = wireAppendString(&x.URI, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.URI, wireAppendKey(buf, open, "\"uri\":")); err != nil {
 		return nil, wireAtKey(err, "uri")
 	}
 	if x.Title != nil {
-		buf = append(wireComma(buf, open), "\"title\":"...)
-		buf, err = wireAppendString(x.Title, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Title, wireAppendKey(buf, open, "\"title\":")); err != nil {
 			return nil, wireAtKey(err, "title")
 		}
 	}
 	if x.Description != nil {
-		buf = append(wireComma(buf, open), "\"description\":"...)
-		buf, err = wireAppendString(x.Description, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
 			return nil, wireAtKey(err, "description")
 		}
 	}
 	if x.Icons != nil {
-		buf = append(wireComma(buf, open), "\"icons\":"...)
-		buf, err = wireAppendSlice(buf, x.Icons, (*Icon).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"icons\":"), x.Icons, (*Icon).appendJSON); err != nil {
 			return nil, wireAtKey(err, "icons")
 		}
 	}
 	if x.MimeType != nil {
-		buf = append(wireComma(buf, open), "\"mimeType\":"...)
-		buf, err = x.MimeType.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.MimeType.appendJSON(wireAppendKey(buf, open, "\"mimeType\":")); err != nil {
 			return nil, wireAtKey(err, "mimeType")
 		}
 	}
 	if x.Size != nil {
-		buf = append(wireComma(buf, open), "\"size\":"...)
-		buf, err = wireAppendUint64(x.Size, buf)
-		if err != nil {
+		if buf, err = wireAppendUint64(x.Size, wireAppendKey(buf, open, "\"size\":")); err != nil {
 			return nil, wireAtKey(err, "size")
 		}
 	}
 	if x.Annotations != nil {
-		buf = append(wireComma(buf, open), "\"annotations\":"...)
-		buf, err = x.Annotations.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Annotations.appendJSON(wireAppendKey(buf, open, "\"annotations\":")); err != nil {
 			return nil, wireAtKey(err, "annotations")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -3430,7 +2832,7 @@ func (*ResourceLink) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ResourceLink) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // EmbeddedResourceResource: Resource content that can be embedded in a message.
@@ -3557,14 +2959,14 @@ type EmbeddedResourceResourceTextResourceContents TextResourceContents
 
 func (x *EmbeddedResourceResourceTextResourceContents) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "EmbeddedResourceResourceTextResourceContents")
+		return nil, wireNilVariant("EmbeddedResourceResourceTextResourceContents")
 	}
 	return (*TextResourceContents)(x).appendJSON(buf)
 }
 
 func (x *EmbeddedResourceResourceTextResourceContents) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "EmbeddedResourceResourceTextResourceContents")
+		return nil, wireNilVariant("EmbeddedResourceResourceTextResourceContents")
 	}
 	return (*TextResourceContents)(x).appendMembers(buf, open)
 }
@@ -3588,14 +2990,14 @@ type EmbeddedResourceResourceBlobResourceContents BlobResourceContents
 
 func (x *EmbeddedResourceResourceBlobResourceContents) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "EmbeddedResourceResourceBlobResourceContents")
+		return nil, wireNilVariant("EmbeddedResourceResourceBlobResourceContents")
 	}
 	return (*BlobResourceContents)(x).appendJSON(buf)
 }
 
 func (x *EmbeddedResourceResourceBlobResourceContents) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "EmbeddedResourceResourceBlobResourceContents")
+		return nil, wireNilVariant("EmbeddedResourceResourceBlobResourceContents")
 	}
 	return (*BlobResourceContents)(x).appendMembers(buf, open)
 }
@@ -3652,101 +3054,61 @@ func (x *TextResourceContents) decodeObject(r *wireReader, known *wireKnownSet) 
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "text":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Text, r)
-			if err != nil {
-				return wireAtKey(err, "text")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Text, r)
 			}
 		case "uri":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.URI, r)
-			if err != nil {
-				return wireAtKey(err, "uri")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.URI, r)
 			}
 		case "mimeType":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *MediaType
-			err := wireDecodePtr(&v, r, (*MediaType).decodeWire)
-			if err == nil {
-				x.MimeType = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.MimeType, r, (*MediaType).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("text")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("uri")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "text", "uri")
 	}
 	return nil
 }
 
 func (x *TextResourceContents) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *TextResourceContents) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"text\":"...)
-	buf, err = wireAppendString(&x.Text, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Text, wireAppendKey(buf, open, "\"text\":")); err != nil {
 		return nil, wireAtKey(err, "text")
 	}
-	buf = append(wireComma(buf, open), "\"uri\":"...)
-	buf, err = wireAppendString(&x.URI, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.URI, wireAppendKey(buf, open, "\"uri\":")); err != nil {
 		return nil, wireAtKey(err, "uri")
 	}
 	if x.MimeType != nil {
-		buf = append(wireComma(buf, open), "\"mimeType\":"...)
-		buf, err = x.MimeType.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.MimeType.appendJSON(wireAppendKey(buf, open, "\"mimeType\":")); err != nil {
 			return nil, wireAtKey(err, "mimeType")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -3763,7 +3125,7 @@ func (*TextResourceContents) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x TextResourceContents) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // BlobResourceContents: Binary resource contents.
@@ -3806,101 +3168,61 @@ func (x *BlobResourceContents) decodeObject(r *wireReader, known *wireKnownSet) 
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "blob":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Blob, r)
-			if err != nil {
-				return wireAtKey(err, "blob")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Blob, r)
 			}
 		case "uri":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.URI, r)
-			if err != nil {
-				return wireAtKey(err, "uri")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.URI, r)
 			}
 		case "mimeType":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *MediaType
-			err := wireDecodePtr(&v, r, (*MediaType).decodeWire)
-			if err == nil {
-				x.MimeType = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.MimeType, r, (*MediaType).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("blob")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("uri")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "blob", "uri")
 	}
 	return nil
 }
 
 func (x *BlobResourceContents) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *BlobResourceContents) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"blob\":"...)
-	buf, err = wireAppendString(&x.Blob, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Blob, wireAppendKey(buf, open, "\"blob\":")); err != nil {
 		return nil, wireAtKey(err, "blob")
 	}
-	buf = append(wireComma(buf, open), "\"uri\":"...)
-	buf, err = wireAppendString(&x.URI, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.URI, wireAppendKey(buf, open, "\"uri\":")); err != nil {
 		return nil, wireAtKey(err, "uri")
 	}
 	if x.MimeType != nil {
-		buf = append(wireComma(buf, open), "\"mimeType\":"...)
-		buf, err = x.MimeType.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.MimeType.appendJSON(wireAppendKey(buf, open, "\"mimeType\":")); err != nil {
 			return nil, wireAtKey(err, "mimeType")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -3917,7 +3239,7 @@ func (*BlobResourceContents) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x BlobResourceContents) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // EmbeddedResource: The contents of a resource, embedded into a prompt or tool call result.
@@ -3958,84 +3280,54 @@ func (x *EmbeddedResource) decodeObject(r *wireReader, known *wireKnownSet) erro
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "resource":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.Resource.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "resource")
+			if it.once(&seen, 0) {
+				err = x.Resource.decodeWire(r)
 			}
 		case "annotations":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *Annotations
-			err := wireDecodePtr(&v, r, (*Annotations).decodeWire)
-			if err == nil {
-				x.Annotations = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.Annotations, r, (*Annotations).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("resource")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "resource")
 	}
 	return nil
 }
 
 func (x *EmbeddedResource) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *EmbeddedResource) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"resource\":"...)
-	buf, err = x.Resource.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Resource.appendJSON(wireAppendKey(buf, open, "\"resource\":")); err != nil {
 		return nil, wireAtKey(err, "resource")
 	}
 	if x.Annotations != nil {
-		buf = append(wireComma(buf, open), "\"annotations\":"...)
-		buf, err = x.Annotations.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Annotations.appendJSON(wireAppendKey(buf, open, "\"annotations\":")); err != nil {
 			return nil, wireAtKey(err, "annotations")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -4052,7 +3344,7 @@ func (*EmbeddedResource) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x EmbeddedResource) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // Content: Standard content block (text, images, resources).
@@ -4089,64 +3381,45 @@ func (x *Content) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "content":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.Content.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "content")
+			if it.once(&seen, 0) {
+				err = x.Content.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("content")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "content")
 	}
 	return nil
 }
 
 func (x *Content) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *Content) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"content\":"...)
-	buf, err = x.Content.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Content.appendJSON(wireAppendKey(buf, open, "\"content\":")); err != nil {
 		return nil, wireAtKey(err, "content")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -4163,7 +3436,7 @@ func (*Content) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x Content) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // DiffChange: One file-level change described by a `Diff`.
@@ -4214,43 +3487,16 @@ func (x *DiffChange) decodeObject(r *wireReader, known *wireKnownSet) error {
 	for it.next(r) {
 		switch string(it.key) {
 		case "fileType":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *DiffFileType
-			err := wireDecodePtr(&v, r, (*DiffFileType).decodeWire)
-			if err == nil {
-				x.FileType = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.FileType, r, (*DiffFileType).decodeWire)
 			}
 		case "mimeType":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *MediaType
-			err := wireDecodePtr(&v, r, (*MediaType).decodeWire)
-			if err == nil {
-				x.MimeType = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.MimeType, r, (*MediaType).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		}
 	}
@@ -4263,34 +3509,23 @@ func (x *DiffChange) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 func (x *DiffChange) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *DiffChange) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.FileType != nil {
-		buf = append(wireComma(buf, open), "\"fileType\":"...)
-		buf, err = x.FileType.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.FileType.appendJSON(wireAppendKey(buf, open, "\"fileType\":")); err != nil {
 			return nil, wireAtKey(err, "fileType")
 		}
 	}
 	if x.MimeType != nil {
-		buf = append(wireComma(buf, open), "\"mimeType\":"...)
-		buf, err = x.MimeType.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.MimeType.appendJSON(wireAppendKey(buf, open, "\"mimeType\":")); err != nil {
 			return nil, wireAtKey(err, "mimeType")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -4310,7 +3545,7 @@ func (x *DiffChange) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x DiffChange) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // DiffChangeVariant: One file-level change described by a `Diff`.
@@ -4439,22 +3674,17 @@ func (x *DiffChangeVariant) declaresMember(name []byte) bool {
 type DiffChangeAdd DiffPathChange
 
 func (x *DiffChangeAdd) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *DiffChangeAdd) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "DiffChangeAdd")
+		return nil, wireNilVariant("DiffChangeAdd")
 	}
 	if err := wireUnknownClash(&x.Unknown, "operation"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"operation\":\"add\""...)
+	buf = wireAppendKey(buf, open, "\"operation\":\"add\"")
 	return (*DiffPathChange)(x).appendMembers(buf, open)
 }
 
@@ -4476,22 +3706,17 @@ func NewDiffChangeAdd(v DiffPathChange) DiffChangeVariant {
 type DiffChangeDelete DiffPathChange
 
 func (x *DiffChangeDelete) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *DiffChangeDelete) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "DiffChangeDelete")
+		return nil, wireNilVariant("DiffChangeDelete")
 	}
 	if err := wireUnknownClash(&x.Unknown, "operation"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"operation\":\"delete\""...)
+	buf = wireAppendKey(buf, open, "\"operation\":\"delete\"")
 	return (*DiffPathChange)(x).appendMembers(buf, open)
 }
 
@@ -4513,22 +3738,17 @@ func NewDiffChangeDelete(v DiffPathChange) DiffChangeVariant {
 type DiffChangeModify DiffPathChange
 
 func (x *DiffChangeModify) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *DiffChangeModify) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "DiffChangeModify")
+		return nil, wireNilVariant("DiffChangeModify")
 	}
 	if err := wireUnknownClash(&x.Unknown, "operation"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"operation\":\"modify\""...)
+	buf = wireAppendKey(buf, open, "\"operation\":\"modify\"")
 	return (*DiffPathChange)(x).appendMembers(buf, open)
 }
 
@@ -4550,22 +3770,17 @@ func NewDiffChangeModify(v DiffPathChange) DiffChangeVariant {
 type DiffChangeMove DiffPathPairChange
 
 func (x *DiffChangeMove) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *DiffChangeMove) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "DiffChangeMove")
+		return nil, wireNilVariant("DiffChangeMove")
 	}
 	if err := wireUnknownClash(&x.Unknown, "operation"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"operation\":\"move\""...)
+	buf = wireAppendKey(buf, open, "\"operation\":\"move\"")
 	return (*DiffPathPairChange)(x).appendMembers(buf, open)
 }
 
@@ -4587,22 +3802,17 @@ func NewDiffChangeMove(v DiffPathPairChange) DiffChangeVariant {
 type DiffChangeCopy DiffPathPairChange
 
 func (x *DiffChangeCopy) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *DiffChangeCopy) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "DiffChangeCopy")
+		return nil, wireNilVariant("DiffChangeCopy")
 	}
 	if err := wireUnknownClash(&x.Unknown, "operation"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"operation\":\"copy\""...)
+	buf = wireAppendKey(buf, open, "\"operation\":\"copy\"")
 	return (*DiffPathPairChange)(x).appendMembers(buf, open)
 }
 
@@ -4658,23 +3868,18 @@ func (x *DiffChangeOther) decodeObject(r *wireReader, known *wireKnownSet) error
 }
 
 func (x *DiffChangeOther) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *DiffChangeOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "DiffChangeOther")
+		return nil, wireNilVariant("DiffChangeOther")
 	}
 	switch x.Operation {
 	case "", "add", "copy", "delete", "modify", "move":
 		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Operation), "operation")
 	}
-	buf = append(wireComma(buf, open), "\"operation\":"...)
+	buf = wireAppendKey(buf, open, "\"operation\":")
 	buf = wireAppendQuoted(buf, x.Operation)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
@@ -4806,45 +4011,37 @@ func (x *DiffPathChange) decodeObject(r *wireReader, known *wireKnownSet) error 
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "path":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.Path.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "path")
+			if it.once(&seen, 0) {
+				err = x.Path.decodeWire(r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("path")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "path")
 	}
 	return nil
 }
 
 func (x *DiffPathChange) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *DiffPathChange) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"path\":"...)
-	buf, err = x.Path.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Path.appendJSON(wireAppendKey(buf, open, "\"path\":")); err != nil {
 		return nil, wireAtKey(err, "path")
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -4860,7 +4057,7 @@ func (*DiffPathChange) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x DiffPathChange) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // DiffPathPairChange: Operation metadata for move and copy changes.
@@ -4891,62 +4088,44 @@ func (x *DiffPathPairChange) decodeObject(r *wireReader, known *wireKnownSet) er
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "oldPath":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.OldPath.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "oldPath")
+			if it.once(&seen, 0) {
+				err = x.OldPath.decodeWire(r)
 			}
 		case "path":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Path.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "path")
+			if it.once(&seen, 1) {
+				err = x.Path.decodeWire(r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("oldPath")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("path")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "oldPath", "path")
 	}
 	return nil
 }
 
 func (x *DiffPathPairChange) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *DiffPathPairChange) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"oldPath\":"...)
-	buf, err = x.OldPath.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.OldPath.appendJSON(wireAppendKey(buf, open, "\"oldPath\":")); err != nil {
 		return nil, wireAtKey(err, "oldPath")
 	}
-	buf = append(wireComma(buf, open), "\"path\":"...)
-	buf, err = x.Path.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Path.appendJSON(wireAppendKey(buf, open, "\"path\":")); err != nil {
 		return nil, wireAtKey(err, "path")
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -4962,7 +4141,7 @@ func (*DiffPathPairChange) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x DiffPathPairChange) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // DiffPatch: Renderable patch text and its format.
@@ -5001,81 +4180,52 @@ func (x *DiffPatch) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "format":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.Format.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "format")
+			if it.once(&seen, 0) {
+				err = x.Format.decodeWire(r)
 			}
 		case "text":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Text, r)
-			if err != nil {
-				return wireAtKey(err, "text")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Text, r)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("format")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("text")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "format", "text")
 	}
 	return nil
 }
 
 func (x *DiffPatch) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *DiffPatch) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"format\":"...)
-	buf, err = x.Format.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Format.appendJSON(wireAppendKey(buf, open, "\"format\":")); err != nil {
 		return nil, wireAtKey(err, "format")
 	}
-	buf = append(wireComma(buf, open), "\"text\":"...)
-	buf, err = wireAppendString(&x.Text, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Text, wireAppendKey(buf, open, "\"text\":")); err != nil {
 		return nil, wireAtKey(err, "text")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -5092,7 +4242,7 @@ func (*DiffPatch) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x DiffPatch) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // DiffPatchFormat: Text patch format used by `DiffPatch`.
@@ -5205,89 +4355,58 @@ func (x *Diff) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "changes":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeSlice(&x.Changes, r, true, (*DiffChange).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "changes")
+			if it.once(&seen, 0) {
+				err = wireDecodeSlice(&x.Changes, r, true, (*DiffChange).decodeWire)
 			}
 		case "patch":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *DiffPatch
-			err := wireDecodePtr(&v, r, (*DiffPatch).decodeWire)
-			if err == nil {
-				x.Patch = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.Patch, r, (*DiffPatch).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("changes")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "changes")
 	}
 	return nil
 }
 
 func (x *Diff) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *Diff) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Changes != nil {
-		buf = append(wireComma(buf, open), "\"changes\":"...)
-		buf, err = wireAppendSlice(buf, x.Changes, (*DiffChange).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"changes\":"), x.Changes, (*DiffChange).appendJSON); err != nil {
 			return nil, wireAtKey(err, "changes")
 		}
 	} else {
-		buf = append(wireComma(buf, open), "\"changes\":"...)
-		buf = append(buf, "[]"...)
+		buf = wireAppendKey(buf, open, "\"changes\":[]")
 	}
 	if x.Patch != nil {
-		buf = append(wireComma(buf, open), "\"patch\":"...)
-		buf, err = x.Patch.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Patch.appendJSON(wireAppendKey(buf, open, "\"patch\":")); err != nil {
 			return nil, wireAtKey(err, "patch")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -5304,7 +4423,7 @@ func (*Diff) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x Diff) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // TerminalId: Unique identifier for an agent-owned terminal within a session.
@@ -5365,64 +4484,45 @@ func (x *Terminal) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "terminalId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.TerminalID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "terminalId")
+			if it.once(&seen, 0) {
+				err = x.TerminalID.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("terminalId")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "terminalId")
 	}
 	return nil
 }
 
 func (x *Terminal) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *Terminal) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"terminalId\":"...)
-	buf, err = x.TerminalID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.TerminalID.appendJSON(wireAppendKey(buf, open, "\"terminalId\":")); err != nil {
 		return nil, wireAtKey(err, "terminalId")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -5439,7 +4539,7 @@ func (*Terminal) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x Terminal) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ToolCallLocation: A file location being accessed or modified by a tool.
@@ -5486,84 +4586,54 @@ func (x *ToolCallLocation) decodeObject(r *wireReader, known *wireKnownSet) erro
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "path":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.Path.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "path")
+			if it.once(&seen, 0) {
+				err = x.Path.decodeWire(r)
 			}
 		case "line":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *uint32
-			err := wireDecodePtr(&v, r, wireDecodeUint32)
-			if err == nil {
-				x.Line = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.Line, r, wireDecodeUint32)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("path")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "path")
 	}
 	return nil
 }
 
 func (x *ToolCallLocation) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ToolCallLocation) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"path\":"...)
-	buf, err = x.Path.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Path.appendJSON(wireAppendKey(buf, open, "\"path\":")); err != nil {
 		return nil, wireAtKey(err, "path")
 	}
 	if x.Line != nil {
-		buf = append(wireComma(buf, open), "\"line\":"...)
-		buf, err = wireAppendUint32(x.Line, buf)
-		if err != nil {
+		if buf, err = wireAppendUint32(x.Line, wireAppendKey(buf, open, "\"line\":")); err != nil {
 			return nil, wireAtKey(err, "line")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -5580,7 +4650,7 @@ func (*ToolCallLocation) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ToolCallLocation) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ToolCallCapabilities: Client-initiated controls a tool call currently supports.
@@ -5629,30 +4699,12 @@ func (x *ToolCallCapabilities) decodeObject(r *wireReader, known *wireKnownSet) 
 	for it.next(r) {
 		switch string(it.key) {
 		case "cancel":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *ToolCallCancelCapabilities
-			err := wireDecodePtr(&v, r, (*ToolCallCancelCapabilities).decodeWire)
-			if err == nil {
-				x.Cancel = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.Cancel, r, (*ToolCallCancelCapabilities).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -5667,27 +4719,18 @@ func (x *ToolCallCapabilities) decodeObject(r *wireReader, known *wireKnownSet) 
 }
 
 func (x *ToolCallCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ToolCallCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Cancel != nil {
-		buf = append(wireComma(buf, open), "\"cancel\":"...)
-		buf, err = x.Cancel.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Cancel.appendJSON(wireAppendKey(buf, open, "\"cancel\":")); err != nil {
 			return nil, wireAtKey(err, "cancel")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -5704,7 +4747,7 @@ func (*ToolCallCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ToolCallCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ToolCallCancelCapabilities: Capability to cancel a tool call with `tool_call/cancel`.
@@ -5743,17 +4786,8 @@ func (x *ToolCallCancelCapabilities) decodeObject(r *wireReader, known *wireKnow
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -5768,20 +4802,13 @@ func (x *ToolCallCancelCapabilities) decodeObject(r *wireReader, known *wireKnow
 }
 
 func (x *ToolCallCancelCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ToolCallCancelCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -5798,7 +4825,7 @@ func (*ToolCallCancelCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ToolCallCancelCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ToolCallPermissionSubject: Permission request details for a tool call.
@@ -5839,64 +4866,45 @@ func (x *ToolCallPermissionSubject) decodeObject(r *wireReader, known *wireKnown
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "toolCall":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ToolCall.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "toolCall")
+			if it.once(&seen, 0) {
+				err = x.ToolCall.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("toolCall")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "toolCall")
 	}
 	return nil
 }
 
 func (x *ToolCallPermissionSubject) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ToolCallPermissionSubject) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"toolCall\":"...)
-	buf, err = x.ToolCall.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ToolCall.appendJSON(wireAppendKey(buf, open, "\"toolCall\":")); err != nil {
 		return nil, wireAtKey(err, "toolCall")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -5913,7 +4921,7 @@ func (*ToolCallPermissionSubject) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ToolCallPermissionSubject) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // CommandPermissionSubject: Permission request details for a command.
@@ -5956,121 +4964,70 @@ func (x *CommandPermissionSubject) decodeObject(r *wireReader, known *wireKnownS
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "command":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Command, r)
-			if err != nil {
-				return wireAtKey(err, "command")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Command, r)
 			}
 		case "cwd":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Cwd.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "cwd")
+			if it.once(&seen, 1) {
+				err = x.Cwd.decodeWire(r)
 			}
 		case "toolCallId":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *ToolCallId
-			err := wireDecodePtr(&v, r, (*ToolCallId).decodeWire)
-			if err == nil {
-				x.ToolCallID = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.ToolCallID, r, (*ToolCallId).decodeWire)
 			}
 		case "terminalId":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v *TerminalId
-			err := wireDecodePtr(&v, r, (*TerminalId).decodeWire)
-			if err == nil {
-				x.TerminalID = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenientPtr(&x.TerminalID, r, (*TerminalId).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("command")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("cwd")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "command", "cwd")
 	}
 	return nil
 }
 
 func (x *CommandPermissionSubject) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CommandPermissionSubject) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"command\":"...)
-	buf, err = wireAppendString(&x.Command, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Command, wireAppendKey(buf, open, "\"command\":")); err != nil {
 		return nil, wireAtKey(err, "command")
 	}
-	buf = append(wireComma(buf, open), "\"cwd\":"...)
-	buf, err = x.Cwd.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Cwd.appendJSON(wireAppendKey(buf, open, "\"cwd\":")); err != nil {
 		return nil, wireAtKey(err, "cwd")
 	}
 	if x.ToolCallID != nil {
-		buf = append(wireComma(buf, open), "\"toolCallId\":"...)
-		buf, err = x.ToolCallID.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.ToolCallID.appendJSON(wireAppendKey(buf, open, "\"toolCallId\":")); err != nil {
 			return nil, wireAtKey(err, "toolCallId")
 		}
 	}
 	if x.TerminalID != nil {
-		buf = append(wireComma(buf, open), "\"terminalId\":"...)
-		buf, err = x.TerminalID.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.TerminalID.appendJSON(wireAppendKey(buf, open, "\"terminalId\":")); err != nil {
 			return nil, wireAtKey(err, "terminalId")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -6087,7 +5044,7 @@ func (*CommandPermissionSubject) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x CommandPermissionSubject) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // PermissionOption: An option presented to the user when requesting permission.
@@ -6128,98 +5085,59 @@ func (x *PermissionOption) decodeObject(r *wireReader, known *wireKnownSet) erro
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "optionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.OptionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "optionId")
+			if it.once(&seen, 0) {
+				err = x.OptionID.decodeWire(r)
 			}
 		case "name":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Name, r)
-			if err != nil {
-				return wireAtKey(err, "name")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Name, r)
 			}
 		case "kind":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := x.Kind.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "kind")
+			if it.once(&seen, 2) {
+				err = x.Kind.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("optionId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("name")
-	}
-	if seen&(1<<2) == 0 {
-		return wireMissing("kind")
+	if seen&0x7 != 0x7 {
+		return wireMissingOf(seen, 0x7, "optionId", "name", "kind")
 	}
 	return nil
 }
 
 func (x *PermissionOption) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *PermissionOption) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"optionId\":"...)
-	buf, err = x.OptionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.OptionID.appendJSON(wireAppendKey(buf, open, "\"optionId\":")); err != nil {
 		return nil, wireAtKey(err, "optionId")
 	}
-	buf = append(wireComma(buf, open), "\"name\":"...)
-	buf, err = wireAppendString(&x.Name, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
 		return nil, wireAtKey(err, "name")
 	}
-	buf = append(wireComma(buf, open), "\"kind\":"...)
-	buf, err = x.Kind.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Kind.appendJSON(wireAppendKey(buf, open, "\"kind\":")); err != nil {
 		return nil, wireAtKey(err, "kind")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -6236,7 +5154,7 @@ func (*PermissionOption) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x PermissionOption) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // PermissionOptionId: Unique identifier for a permission option.
@@ -6379,36 +5297,26 @@ func (x *CreateElicitationRequest) decodeObject(r *wireReader, known *wireKnownS
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "message":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Message, r)
-			if err != nil {
-				return wireAtKey(err, "message")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Message, r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
-			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("message")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "message")
 	}
 	r.reset(start)
 	owned := wireKnownWith(known, wireKnown{owner: x}, &x.Unknown)
@@ -6416,25 +5324,16 @@ func (x *CreateElicitationRequest) decodeObject(r *wireReader, known *wireKnownS
 }
 
 func (x *CreateElicitationRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CreateElicitationRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"message\":"...)
-	buf, err = wireAppendString(&x.Message, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Message, wireAppendKey(buf, open, "\"message\":")); err != nil {
 		return nil, wireAtKey(err, "message")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -6454,7 +5353,7 @@ func (x *CreateElicitationRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x CreateElicitationRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // CreateElicitationRequestVariant: Request from the agent to elicit structured user input.
@@ -6574,22 +5473,17 @@ func (x *CreateElicitationRequestVariant) declaresMember(name []byte) bool {
 type CreateElicitationRequestForm ElicitationFormMode
 
 func (x *CreateElicitationRequestForm) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CreateElicitationRequestForm) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "CreateElicitationRequestForm")
+		return nil, wireNilVariant("CreateElicitationRequestForm")
 	}
 	if err := wireUnknownClash(&x.Unknown, "mode"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"mode\":\"form\""...)
+	buf = wireAppendKey(buf, open, "\"mode\":\"form\"")
 	return (*ElicitationFormMode)(x).appendMembers(buf, open)
 }
 
@@ -6611,22 +5505,17 @@ func NewCreateElicitationRequestForm(v ElicitationFormMode) CreateElicitationReq
 type CreateElicitationRequestURL ElicitationUrlMode
 
 func (x *CreateElicitationRequestURL) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CreateElicitationRequestURL) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "CreateElicitationRequestURL")
+		return nil, wireNilVariant("CreateElicitationRequestURL")
 	}
 	if err := wireUnknownClash(&x.Unknown, "mode"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"mode\":\"url\""...)
+	buf = wireAppendKey(buf, open, "\"mode\":\"url\"")
 	return (*ElicitationUrlMode)(x).appendMembers(buf, open)
 }
 
@@ -6686,23 +5575,18 @@ func (x *CreateElicitationRequestOther) decodeObject(r *wireReader, known *wireK
 }
 
 func (x *CreateElicitationRequestOther) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CreateElicitationRequestOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "CreateElicitationRequestOther")
+		return nil, wireNilVariant("CreateElicitationRequestOther")
 	}
 	switch x.Mode {
 	case "", "form", "url":
 		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Mode), "mode")
 	}
-	buf = append(wireComma(buf, open), "\"mode\":"...)
+	buf = wireAppendKey(buf, open, "\"mode\":")
 	buf = wireAppendQuoted(buf, x.Mode)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
@@ -6757,64 +5641,45 @@ func (x *ElicitationSessionScope) decodeObject(r *wireReader, known *wireKnownSe
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "toolCallId":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *ToolCallId
-			err := wireDecodePtr(&v, r, (*ToolCallId).decodeWire)
-			if err == nil {
-				x.ToolCallID = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.ToolCallID, r, (*ToolCallId).decodeWire)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("sessionId")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "sessionId")
 	}
 	return nil
 }
 
 func (x *ElicitationSessionScope) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationSessionScope) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"sessionId\":"...)
-	buf, err = x.SessionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
 	if x.ToolCallID != nil {
-		buf = append(wireComma(buf, open), "\"toolCallId\":"...)
-		buf, err = x.ToolCallID.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.ToolCallID.appendJSON(wireAppendKey(buf, open, "\"toolCallId\":")); err != nil {
 			return nil, wireAtKey(err, "toolCallId")
 		}
 	}
@@ -6831,7 +5696,7 @@ func (*ElicitationSessionScope) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ElicitationSessionScope) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ElicitationRequestScope: Request-scoped elicitation, tied to a specific JSON-RPC request outside of a session
@@ -6861,45 +5726,37 @@ func (x *ElicitationRequestScope) decodeObject(r *wireReader, known *wireKnownSe
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "requestId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.RequestID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "requestId")
+			if it.once(&seen, 0) {
+				err = x.RequestID.decodeWire(r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("requestId")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "requestId")
 	}
 	return nil
 }
 
 func (x *ElicitationRequestScope) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationRequestScope) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"requestId\":"...)
-	buf, err = x.RequestID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.RequestID.appendJSON(wireAppendKey(buf, open, "\"requestId\":")); err != nil {
 		return nil, wireAtKey(err, "requestId")
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -6915,7 +5772,7 @@ func (*ElicitationRequestScope) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ElicitationRequestScope) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ElicitationSchema: Type-safe elicitation schema for requesting structured user input.
@@ -6969,147 +5826,87 @@ func (x *ElicitationSchema) decodeObject(r *wireReader, known *wireKnownSet) err
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "type":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.Type.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "type")
+			if it.once(&seen, 0) {
+				err = x.Type.decodeWire(r)
 			}
 		case "title":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Title = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.Title, r, wireDecodeString)
 			}
 		case "properties":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := wireDecodeMap(&x.Properties, r, (*ElicitationPropertySchema).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "properties")
+			if it.once(&seen, 2) {
+				err = wireDecodeMap(&x.Properties, r, (*ElicitationPropertySchema).decodeWire)
 			}
 		case "required":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			var err error
-			if r.null() {
-				x.Required = nil
-			} else {
-				err = wireDecodeSlice(&x.Required, r, false, wireDecodeString)
-			}
-			if err != nil {
-				return wireAtKey(err, "required")
+			if it.once(&seen, 3) {
+				if r.null() {
+					x.Required = nil
+				} else {
+					err = wireDecodeSlice(&x.Required, r, false, wireDecodeString)
+				}
 			}
 		case "description":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Description = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenientPtr(&x.Description, r, wireDecodeString)
 			}
 		case "_meta":
-			if seen&(1<<5) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 5
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 5) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("type")
-	}
-	if seen&(1<<2) == 0 {
-		return wireMissing("properties")
+	if seen&0x5 != 0x5 {
+		return wireMissingOf(seen, 0x5, "type", "properties")
 	}
 	return nil
 }
 
 func (x *ElicitationSchema) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationSchema) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"type\":"...)
-	buf, err = x.Type.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Type.appendJSON(wireAppendKey(buf, open, "\"type\":")); err != nil {
 		return nil, wireAtKey(err, "type")
 	}
 	if x.Title != nil {
-		buf = append(wireComma(buf, open), "\"title\":"...)
-		buf, err = wireAppendString(x.Title, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Title, wireAppendKey(buf, open, "\"title\":")); err != nil {
 			return nil, wireAtKey(err, "title")
 		}
 	}
 	if x.Properties != nil {
-		buf = append(wireComma(buf, open), "\"properties\":"...)
-		buf, err = wireAppendMap(buf, x.Properties, (*ElicitationPropertySchema).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendMap(wireAppendKey(buf, open, "\"properties\":"), x.Properties, (*ElicitationPropertySchema).appendJSON); err != nil {
 			return nil, wireAtKey(err, "properties")
 		}
 	} else {
-		buf = append(wireComma(buf, open), "\"properties\":"...)
-		buf = append(buf, "{}"...)
+		buf = wireAppendKey(buf, open, "\"properties\":{}")
 	}
 	if x.Required != nil {
-		buf = append(wireComma(buf, open), "\"required\":"...)
-		buf, err = wireAppendSlice(buf, x.Required, wireAppendString)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"required\":"), x.Required, wireAppendString); err != nil {
 			return nil, wireAtKey(err, "required")
 		}
 	}
 	if x.Description != nil {
-		buf = append(wireComma(buf, open), "\"description\":"...)
-		buf, err = wireAppendString(x.Description, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
 			return nil, wireAtKey(err, "description")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -7126,7 +5923,7 @@ func (*ElicitationSchema) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ElicitationSchema) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ElicitationSchemaType: Type discriminator for elicitation schemas.
@@ -7301,22 +6098,17 @@ func (x *ElicitationPropertySchema) declaresMember(name []byte) bool {
 type ElicitationPropertySchemaString StringPropertySchema
 
 func (x *ElicitationPropertySchemaString) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationPropertySchemaString) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationPropertySchemaString")
+		return nil, wireNilVariant("ElicitationPropertySchemaString")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"string\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"string\"")
 	return (*StringPropertySchema)(x).appendMembers(buf, open)
 }
 
@@ -7338,22 +6130,17 @@ func NewElicitationPropertySchemaString(v StringPropertySchema) ElicitationPrope
 type ElicitationPropertySchemaNumber NumberPropertySchema
 
 func (x *ElicitationPropertySchemaNumber) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationPropertySchemaNumber) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationPropertySchemaNumber")
+		return nil, wireNilVariant("ElicitationPropertySchemaNumber")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"number\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"number\"")
 	return (*NumberPropertySchema)(x).appendMembers(buf, open)
 }
 
@@ -7375,22 +6162,17 @@ func NewElicitationPropertySchemaNumber(v NumberPropertySchema) ElicitationPrope
 type ElicitationPropertySchemaInteger IntegerPropertySchema
 
 func (x *ElicitationPropertySchemaInteger) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationPropertySchemaInteger) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationPropertySchemaInteger")
+		return nil, wireNilVariant("ElicitationPropertySchemaInteger")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"integer\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"integer\"")
 	return (*IntegerPropertySchema)(x).appendMembers(buf, open)
 }
 
@@ -7412,22 +6194,17 @@ func NewElicitationPropertySchemaInteger(v IntegerPropertySchema) ElicitationPro
 type ElicitationPropertySchemaBoolean BooleanPropertySchema
 
 func (x *ElicitationPropertySchemaBoolean) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationPropertySchemaBoolean) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationPropertySchemaBoolean")
+		return nil, wireNilVariant("ElicitationPropertySchemaBoolean")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"boolean\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"boolean\"")
 	return (*BooleanPropertySchema)(x).appendMembers(buf, open)
 }
 
@@ -7449,22 +6226,17 @@ func NewElicitationPropertySchemaBoolean(v BooleanPropertySchema) ElicitationPro
 type ElicitationPropertySchemaArray MultiSelectPropertySchema
 
 func (x *ElicitationPropertySchemaArray) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationPropertySchemaArray) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationPropertySchemaArray")
+		return nil, wireNilVariant("ElicitationPropertySchemaArray")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"array\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"array\"")
 	return (*MultiSelectPropertySchema)(x).appendMembers(buf, open)
 }
 
@@ -7524,23 +6296,18 @@ func (x *ElicitationPropertySchemaOther) decodeObject(r *wireReader, known *wire
 }
 
 func (x *ElicitationPropertySchemaOther) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationPropertySchemaOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationPropertySchemaOther")
+		return nil, wireNilVariant("ElicitationPropertySchemaOther")
 	}
 	switch x.Type {
 	case "", "array", "boolean", "integer", "number", "string":
 		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Type), "type")
 	}
-	buf = append(wireComma(buf, open), "\"type\":"...)
+	buf = wireAppendKey(buf, open, "\"type\":")
 	buf = wireAppendQuoted(buf, x.Type)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
@@ -7662,101 +6429,61 @@ func (x *EnumOption) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "const":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Const, r)
-			if err != nil {
-				return wireAtKey(err, "const")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Const, r)
 			}
 		case "title":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Title, r)
-			if err != nil {
-				return wireAtKey(err, "title")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Title, r)
 			}
 		case "description":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Description = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.Description, r, wireDecodeString)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("const")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("title")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "const", "title")
 	}
 	return nil
 }
 
 func (x *EnumOption) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *EnumOption) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"const\":"...)
-	buf, err = wireAppendString(&x.Const, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Const, wireAppendKey(buf, open, "\"const\":")); err != nil {
 		return nil, wireAtKey(err, "const")
 	}
-	buf = append(wireComma(buf, open), "\"title\":"...)
-	buf, err = wireAppendString(&x.Title, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Title, wireAppendKey(buf, open, "\"title\":")); err != nil {
 		return nil, wireAtKey(err, "title")
 	}
 	if x.Description != nil {
-		buf = append(wireComma(buf, open), "\"description\":"...)
-		buf, err = wireAppendString(x.Description, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
 			return nil, wireAtKey(err, "description")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -7773,7 +6500,7 @@ func (*EnumOption) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x EnumOption) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // StringPropertySchema: Schema for string properties in an elicitation form.
@@ -7849,127 +6576,63 @@ func (x *StringPropertySchema) decodeObject(r *wireReader, known *wireKnownSet) 
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "title":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Title = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.Title, r, wireDecodeString)
 			}
 		case "description":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Description = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.Description, r, wireDecodeString)
 			}
 		case "minLength":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := wireDecodePtr(&x.MinLength, r, wireDecodeUint32)
-			if err != nil {
-				return wireAtKey(err, "minLength")
+			if it.once(&seen, 2) {
+				err = wireDecodePtr(&x.MinLength, r, wireDecodeUint32)
 			}
 		case "maxLength":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			err := wireDecodePtr(&x.MaxLength, r, wireDecodeUint32)
-			if err != nil {
-				return wireAtKey(err, "maxLength")
+			if it.once(&seen, 3) {
+				err = wireDecodePtr(&x.MaxLength, r, wireDecodeUint32)
 			}
 		case "pattern":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			err := wireDecodePtr(&x.Pattern, r, wireDecodeString)
-			if err != nil {
-				return wireAtKey(err, "pattern")
+			if it.once(&seen, 4) {
+				err = wireDecodePtr(&x.Pattern, r, wireDecodeString)
 			}
 		case "format":
-			if seen&(1<<5) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 5
-			err := wireDecodePtr(&x.Format, r, (*StringFormat).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "format")
+			if it.once(&seen, 5) {
+				err = wireDecodePtr(&x.Format, r, (*StringFormat).decodeWire)
 			}
 		case "default":
-			if seen&(1<<6) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 6
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Default = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 6) {
+				wireLenientPtr(&x.Default, r, wireDecodeString)
 			}
 		case "enum":
-			if seen&(1<<7) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 7
-			var err error
-			if r.null() {
-				x.Enum = nil
-			} else {
-				err = wireDecodeSlice(&x.Enum, r, false, wireDecodeString)
-			}
-			if err != nil {
-				return wireAtKey(err, "enum")
+			if it.once(&seen, 7) {
+				if r.null() {
+					x.Enum = nil
+				} else {
+					err = wireDecodeSlice(&x.Enum, r, false, wireDecodeString)
+				}
 			}
 		case "oneOf":
-			if seen&(1<<8) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 8
-			var err error
-			if r.null() {
-				x.OneOf = nil
-			} else {
-				err = wireDecodeSlice(&x.OneOf, r, false, (*EnumOption).decodeWire)
-			}
-			if err != nil {
-				return wireAtKey(err, "oneOf")
+			if it.once(&seen, 8) {
+				if r.null() {
+					x.OneOf = nil
+				} else {
+					err = wireDecodeSlice(&x.OneOf, r, false, (*EnumOption).decodeWire)
+				}
 			}
 		case "_meta":
-			if seen&(1<<9) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 9
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 9) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -7979,83 +6642,58 @@ func (x *StringPropertySchema) decodeObject(r *wireReader, known *wireKnownSet) 
 }
 
 func (x *StringPropertySchema) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *StringPropertySchema) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Title != nil {
-		buf = append(wireComma(buf, open), "\"title\":"...)
-		buf, err = wireAppendString(x.Title, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Title, wireAppendKey(buf, open, "\"title\":")); err != nil {
 			return nil, wireAtKey(err, "title")
 		}
 	}
 	if x.Description != nil {
-		buf = append(wireComma(buf, open), "\"description\":"...)
-		buf, err = wireAppendString(x.Description, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
 			return nil, wireAtKey(err, "description")
 		}
 	}
 	if x.MinLength != nil {
-		buf = append(wireComma(buf, open), "\"minLength\":"...)
-		buf, err = wireAppendUint32(x.MinLength, buf)
-		if err != nil {
+		if buf, err = wireAppendUint32(x.MinLength, wireAppendKey(buf, open, "\"minLength\":")); err != nil {
 			return nil, wireAtKey(err, "minLength")
 		}
 	}
 	if x.MaxLength != nil {
-		buf = append(wireComma(buf, open), "\"maxLength\":"...)
-		buf, err = wireAppendUint32(x.MaxLength, buf)
-		if err != nil {
+		if buf, err = wireAppendUint32(x.MaxLength, wireAppendKey(buf, open, "\"maxLength\":")); err != nil {
 			return nil, wireAtKey(err, "maxLength")
 		}
 	}
 	if x.Pattern != nil {
-		buf = append(wireComma(buf, open), "\"pattern\":"...)
-		buf, err = wireAppendString(x.Pattern, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Pattern, wireAppendKey(buf, open, "\"pattern\":")); err != nil {
 			return nil, wireAtKey(err, "pattern")
 		}
 	}
 	if x.Format != nil {
-		buf = append(wireComma(buf, open), "\"format\":"...)
-		buf, err = x.Format.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Format.appendJSON(wireAppendKey(buf, open, "\"format\":")); err != nil {
 			return nil, wireAtKey(err, "format")
 		}
 	}
 	if x.Default != nil {
-		buf = append(wireComma(buf, open), "\"default\":"...)
-		buf, err = wireAppendString(x.Default, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Default, wireAppendKey(buf, open, "\"default\":")); err != nil {
 			return nil, wireAtKey(err, "default")
 		}
 	}
 	if x.Enum != nil {
-		buf = append(wireComma(buf, open), "\"enum\":"...)
-		buf, err = wireAppendSlice(buf, x.Enum, wireAppendString)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"enum\":"), x.Enum, wireAppendString); err != nil {
 			return nil, wireAtKey(err, "enum")
 		}
 	}
 	if x.OneOf != nil {
-		buf = append(wireComma(buf, open), "\"oneOf\":"...)
-		buf, err = wireAppendSlice(buf, x.OneOf, (*EnumOption).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"oneOf\":"), x.OneOf, (*EnumOption).appendJSON); err != nil {
 			return nil, wireAtKey(err, "oneOf")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -8072,7 +6710,7 @@ func (*StringPropertySchema) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x StringPropertySchema) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // NumberPropertySchema: Schema for number (floating-point) properties in an elicitation form.
@@ -8127,81 +6765,39 @@ func (x *NumberPropertySchema) decodeObject(r *wireReader, known *wireKnownSet) 
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "title":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Title = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.Title, r, wireDecodeString)
 			}
 		case "description":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Description = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.Description, r, wireDecodeString)
 			}
 		case "minimum":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := wireDecodePtr(&x.Minimum, r, wireDecodeFloat64)
-			if err != nil {
-				return wireAtKey(err, "minimum")
+			if it.once(&seen, 2) {
+				err = wireDecodePtr(&x.Minimum, r, wireDecodeFloat64)
 			}
 		case "maximum":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			err := wireDecodePtr(&x.Maximum, r, wireDecodeFloat64)
-			if err != nil {
-				return wireAtKey(err, "maximum")
+			if it.once(&seen, 3) {
+				err = wireDecodePtr(&x.Maximum, r, wireDecodeFloat64)
 			}
 		case "default":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v *float64
-			err := wireDecodePtr(&v, r, wireDecodeFloat64)
-			if err == nil {
-				x.Default = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenientPtr(&x.Default, r, wireDecodeFloat64)
 			}
 		case "_meta":
-			if seen&(1<<5) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 5
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 5) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -8211,55 +6807,38 @@ func (x *NumberPropertySchema) decodeObject(r *wireReader, known *wireKnownSet) 
 }
 
 func (x *NumberPropertySchema) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *NumberPropertySchema) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Title != nil {
-		buf = append(wireComma(buf, open), "\"title\":"...)
-		buf, err = wireAppendString(x.Title, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Title, wireAppendKey(buf, open, "\"title\":")); err != nil {
 			return nil, wireAtKey(err, "title")
 		}
 	}
 	if x.Description != nil {
-		buf = append(wireComma(buf, open), "\"description\":"...)
-		buf, err = wireAppendString(x.Description, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
 			return nil, wireAtKey(err, "description")
 		}
 	}
 	if x.Minimum != nil {
-		buf = append(wireComma(buf, open), "\"minimum\":"...)
-		buf, err = wireAppendFloat64(x.Minimum, buf)
-		if err != nil {
+		if buf, err = wireAppendFloat64(x.Minimum, wireAppendKey(buf, open, "\"minimum\":")); err != nil {
 			return nil, wireAtKey(err, "minimum")
 		}
 	}
 	if x.Maximum != nil {
-		buf = append(wireComma(buf, open), "\"maximum\":"...)
-		buf, err = wireAppendFloat64(x.Maximum, buf)
-		if err != nil {
+		if buf, err = wireAppendFloat64(x.Maximum, wireAppendKey(buf, open, "\"maximum\":")); err != nil {
 			return nil, wireAtKey(err, "maximum")
 		}
 	}
 	if x.Default != nil {
-		buf = append(wireComma(buf, open), "\"default\":"...)
-		buf, err = wireAppendFloat64(x.Default, buf)
-		if err != nil {
+		if buf, err = wireAppendFloat64(x.Default, wireAppendKey(buf, open, "\"default\":")); err != nil {
 			return nil, wireAtKey(err, "default")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -8276,7 +6855,7 @@ func (*NumberPropertySchema) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x NumberPropertySchema) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // IntegerPropertySchema: Schema for integer properties in an elicitation form.
@@ -8331,81 +6910,39 @@ func (x *IntegerPropertySchema) decodeObject(r *wireReader, known *wireKnownSet)
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "title":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Title = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.Title, r, wireDecodeString)
 			}
 		case "description":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Description = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.Description, r, wireDecodeString)
 			}
 		case "minimum":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := wireDecodePtr(&x.Minimum, r, wireDecodeInt64)
-			if err != nil {
-				return wireAtKey(err, "minimum")
+			if it.once(&seen, 2) {
+				err = wireDecodePtr(&x.Minimum, r, wireDecodeInt64)
 			}
 		case "maximum":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			err := wireDecodePtr(&x.Maximum, r, wireDecodeInt64)
-			if err != nil {
-				return wireAtKey(err, "maximum")
+			if it.once(&seen, 3) {
+				err = wireDecodePtr(&x.Maximum, r, wireDecodeInt64)
 			}
 		case "default":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v *int64
-			err := wireDecodePtr(&v, r, wireDecodeInt64)
-			if err == nil {
-				x.Default = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenientPtr(&x.Default, r, wireDecodeInt64)
 			}
 		case "_meta":
-			if seen&(1<<5) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 5
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 5) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -8415,55 +6952,38 @@ func (x *IntegerPropertySchema) decodeObject(r *wireReader, known *wireKnownSet)
 }
 
 func (x *IntegerPropertySchema) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *IntegerPropertySchema) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Title != nil {
-		buf = append(wireComma(buf, open), "\"title\":"...)
-		buf, err = wireAppendString(x.Title, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Title, wireAppendKey(buf, open, "\"title\":")); err != nil {
 			return nil, wireAtKey(err, "title")
 		}
 	}
 	if x.Description != nil {
-		buf = append(wireComma(buf, open), "\"description\":"...)
-		buf, err = wireAppendString(x.Description, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
 			return nil, wireAtKey(err, "description")
 		}
 	}
 	if x.Minimum != nil {
-		buf = append(wireComma(buf, open), "\"minimum\":"...)
-		buf, err = wireAppendInt64(x.Minimum, buf)
-		if err != nil {
+		if buf, err = wireAppendInt64(x.Minimum, wireAppendKey(buf, open, "\"minimum\":")); err != nil {
 			return nil, wireAtKey(err, "minimum")
 		}
 	}
 	if x.Maximum != nil {
-		buf = append(wireComma(buf, open), "\"maximum\":"...)
-		buf, err = wireAppendInt64(x.Maximum, buf)
-		if err != nil {
+		if buf, err = wireAppendInt64(x.Maximum, wireAppendKey(buf, open, "\"maximum\":")); err != nil {
 			return nil, wireAtKey(err, "maximum")
 		}
 	}
 	if x.Default != nil {
-		buf = append(wireComma(buf, open), "\"default\":"...)
-		buf, err = wireAppendInt64(x.Default, buf)
-		if err != nil {
+		if buf, err = wireAppendInt64(x.Default, wireAppendKey(buf, open, "\"default\":")); err != nil {
 			return nil, wireAtKey(err, "default")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -8480,7 +7000,7 @@ func (*IntegerPropertySchema) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x IntegerPropertySchema) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // BooleanPropertySchema: Schema for boolean properties in an elicitation form.
@@ -8529,56 +7049,20 @@ func (x *BooleanPropertySchema) decodeObject(r *wireReader, known *wireKnownSet)
 	for it.next(r) {
 		switch string(it.key) {
 		case "title":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Title = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.Title, r, wireDecodeString)
 			}
 		case "description":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Description = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.Description, r, wireDecodeString)
 			}
 		case "default":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *bool
-			err := wireDecodePtr(&v, r, wireDecodeBool)
-			if err == nil {
-				x.Default = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.Default, r, wireDecodeBool)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -8593,41 +7077,28 @@ func (x *BooleanPropertySchema) decodeObject(r *wireReader, known *wireKnownSet)
 }
 
 func (x *BooleanPropertySchema) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *BooleanPropertySchema) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Title != nil {
-		buf = append(wireComma(buf, open), "\"title\":"...)
-		buf, err = wireAppendString(x.Title, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Title, wireAppendKey(buf, open, "\"title\":")); err != nil {
 			return nil, wireAtKey(err, "title")
 		}
 	}
 	if x.Description != nil {
-		buf = append(wireComma(buf, open), "\"description\":"...)
-		buf, err = wireAppendString(x.Description, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
 			return nil, wireAtKey(err, "description")
 		}
 	}
 	if x.Default != nil {
-		buf = append(wireComma(buf, open), "\"default\":"...)
-		buf, err = wireAppendBool(x.Default, buf)
-		if err != nil {
+		if buf, err = wireAppendBool(x.Default, wireAppendKey(buf, open, "\"default\":")); err != nil {
 			return nil, wireAtKey(err, "default")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -8644,7 +7115,7 @@ func (*BooleanPropertySchema) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x BooleanPropertySchema) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // MultiSelectItems: Items for a multi-select (array) property schema.
@@ -8744,22 +7215,17 @@ func (x *MultiSelectItems) declaresMember(name []byte) bool {
 type MultiSelectItemsString StringMultiSelectItems
 
 func (x *MultiSelectItemsString) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *MultiSelectItemsString) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "MultiSelectItemsString")
+		return nil, wireNilVariant("MultiSelectItemsString")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"string\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"string\"")
 	return (*StringMultiSelectItems)(x).appendMembers(buf, open)
 }
 
@@ -8783,17 +7249,12 @@ func NewMultiSelectItemsString(v StringMultiSelectItems) MultiSelectItems {
 type MultiSelectItemsTitled TitledMultiSelectItems
 
 func (x *MultiSelectItemsTitled) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *MultiSelectItemsTitled) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "MultiSelectItemsTitled")
+		return nil, wireNilVariant("MultiSelectItemsTitled")
 	}
 	return (*TitledMultiSelectItems)(x).appendMembers(buf, open)
 }
@@ -8846,23 +7307,18 @@ func (x *MultiSelectItemsOther) decodeObject(r *wireReader, known *wireKnownSet)
 }
 
 func (x *MultiSelectItemsOther) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *MultiSelectItemsOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "MultiSelectItemsOther")
+		return nil, wireNilVariant("MultiSelectItemsOther")
 	}
 	switch x.Type {
 	case "", "string":
 		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Type), "type")
 	}
-	buf = append(wireComma(buf, open), "\"type\":"...)
+	buf = wireAppendKey(buf, open, "\"type\":")
 	buf = wireAppendQuoted(buf, x.Type)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
@@ -8916,69 +7372,49 @@ func (x *StringMultiSelectItems) decodeObject(r *wireReader, known *wireKnownSet
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "enum":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeSlice(&x.Enum, r, false, wireDecodeString)
-			if err != nil {
-				return wireAtKey(err, "enum")
+			if it.once(&seen, 0) {
+				err = wireDecodeSlice(&x.Enum, r, false, wireDecodeString)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("enum")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "enum")
 	}
 	return nil
 }
 
 func (x *StringMultiSelectItems) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *StringMultiSelectItems) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Enum != nil {
-		buf = append(wireComma(buf, open), "\"enum\":"...)
-		buf, err = wireAppendSlice(buf, x.Enum, wireAppendString)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"enum\":"), x.Enum, wireAppendString); err != nil {
 			return nil, wireAtKey(err, "enum")
 		}
 	} else {
-		buf = append(wireComma(buf, open), "\"enum\":"...)
-		buf = append(buf, "[]"...)
+		buf = wireAppendKey(buf, open, "\"enum\":[]")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -8995,7 +7431,7 @@ func (*StringMultiSelectItems) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x StringMultiSelectItems) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // TitledMultiSelectItems: Items definition for titled multi-select enum properties.
@@ -9032,69 +7468,49 @@ func (x *TitledMultiSelectItems) decodeObject(r *wireReader, known *wireKnownSet
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "anyOf":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeSlice(&x.AnyOf, r, false, (*EnumOption).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "anyOf")
+			if it.once(&seen, 0) {
+				err = wireDecodeSlice(&x.AnyOf, r, false, (*EnumOption).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("anyOf")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "anyOf")
 	}
 	return nil
 }
 
 func (x *TitledMultiSelectItems) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *TitledMultiSelectItems) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.AnyOf != nil {
-		buf = append(wireComma(buf, open), "\"anyOf\":"...)
-		buf, err = wireAppendSlice(buf, x.AnyOf, (*EnumOption).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"anyOf\":"), x.AnyOf, (*EnumOption).appendJSON); err != nil {
 			return nil, wireAtKey(err, "anyOf")
 		}
 	} else {
-		buf = append(wireComma(buf, open), "\"anyOf\":"...)
-		buf = append(buf, "[]"...)
+		buf = wireAppendKey(buf, open, "\"anyOf\":[]")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -9111,7 +7527,7 @@ func (*TitledMultiSelectItems) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x TitledMultiSelectItems) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // MultiSelectPropertySchema: Schema for multi-select (array) properties in an elicitation form.
@@ -9168,161 +7584,90 @@ func (x *MultiSelectPropertySchema) decodeObject(r *wireReader, known *wireKnown
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "title":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Title = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.Title, r, wireDecodeString)
 			}
 		case "description":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Description = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.Description, r, wireDecodeString)
 			}
 		case "minItems":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := wireDecodePtr(&x.MinItems, r, wireDecodeUint64)
-			if err != nil {
-				return wireAtKey(err, "minItems")
+			if it.once(&seen, 2) {
+				err = wireDecodePtr(&x.MinItems, r, wireDecodeUint64)
 			}
 		case "maxItems":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			err := wireDecodePtr(&x.MaxItems, r, wireDecodeUint64)
-			if err != nil {
-				return wireAtKey(err, "maxItems")
+			if it.once(&seen, 3) {
+				err = wireDecodePtr(&x.MaxItems, r, wireDecodeUint64)
 			}
 		case "items":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			err := x.Items.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "items")
+			if it.once(&seen, 4) {
+				err = x.Items.decodeWire(r)
 			}
 		case "default":
-			if seen&(1<<5) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 5
-			at := r.mark()
-			var v []string
-			var err error
-			if r.null() {
-				v = nil
-			} else {
-				err = wireDecodeSlice(&v, r, true, wireDecodeString)
-			}
-			if err == nil {
-				x.Default = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 5) {
+				wireLenientSliceOrNull(&x.Default, r, true, wireDecodeString)
 			}
 		case "_meta":
-			if seen&(1<<6) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 6
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 6) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<4) == 0 {
-		return wireMissing("items")
+	if seen&0x10 != 0x10 {
+		return wireMissingOf(seen, 0x10, "items")
 	}
 	return nil
 }
 
 func (x *MultiSelectPropertySchema) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *MultiSelectPropertySchema) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Title != nil {
-		buf = append(wireComma(buf, open), "\"title\":"...)
-		buf, err = wireAppendString(x.Title, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Title, wireAppendKey(buf, open, "\"title\":")); err != nil {
 			return nil, wireAtKey(err, "title")
 		}
 	}
 	if x.Description != nil {
-		buf = append(wireComma(buf, open), "\"description\":"...)
-		buf, err = wireAppendString(x.Description, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
 			return nil, wireAtKey(err, "description")
 		}
 	}
 	if x.MinItems != nil {
-		buf = append(wireComma(buf, open), "\"minItems\":"...)
-		buf, err = wireAppendUint64(x.MinItems, buf)
-		if err != nil {
+		if buf, err = wireAppendUint64(x.MinItems, wireAppendKey(buf, open, "\"minItems\":")); err != nil {
 			return nil, wireAtKey(err, "minItems")
 		}
 	}
 	if x.MaxItems != nil {
-		buf = append(wireComma(buf, open), "\"maxItems\":"...)
-		buf, err = wireAppendUint64(x.MaxItems, buf)
-		if err != nil {
+		if buf, err = wireAppendUint64(x.MaxItems, wireAppendKey(buf, open, "\"maxItems\":")); err != nil {
 			return nil, wireAtKey(err, "maxItems")
 		}
 	}
-	buf = append(wireComma(buf, open), "\"items\":"...)
-	buf, err = x.Items.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Items.appendJSON(wireAppendKey(buf, open, "\"items\":")); err != nil {
 		return nil, wireAtKey(err, "items")
 	}
 	if x.Default != nil {
-		buf = append(wireComma(buf, open), "\"default\":"...)
-		buf, err = wireAppendSlice(buf, x.Default, wireAppendString)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"default\":"), x.Default, wireAppendString); err != nil {
 			return nil, wireAtKey(err, "default")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -9339,7 +7684,7 @@ func (*MultiSelectPropertySchema) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x MultiSelectPropertySchema) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ElicitationFormMode: Form-based elicitation mode where the client renders a form from the provided schema.
@@ -9371,23 +7716,22 @@ func (x *ElicitationFormMode) decodeObject(r *wireReader, known *wireKnownSet) e
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "requestedSchema":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
+			if it.once(&seen, 0) {
+				err = x.RequestedSchema.decodeWire(r)
 			}
-			seen |= 1 << 0
-			err := x.RequestedSchema.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "requestedSchema")
-			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("requestedSchema")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "requestedSchema")
 	}
 	r.reset(start)
 	owned := wireKnownWith(known, wireKnown{owner: x}, &x.Unknown)
@@ -9395,19 +7739,12 @@ func (x *ElicitationFormMode) decodeObject(r *wireReader, known *wireKnownSet) e
 }
 
 func (x *ElicitationFormMode) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationFormMode) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"requestedSchema\":"...)
-	buf, err = x.RequestedSchema.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.RequestedSchema.appendJSON(wireAppendKey(buf, open, "\"requestedSchema\":")); err != nil {
 		return nil, wireAtKey(err, "requestedSchema")
 	}
 	if buf, err = x.Variant.appendMembers(buf, open); err != nil {
@@ -9426,7 +7763,7 @@ func (x *ElicitationFormMode) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ElicitationFormMode) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ElicitationFormModeVariant: Form-based elicitation mode where the client renders a form from the provided schema.
@@ -9553,14 +7890,14 @@ type ElicitationFormModeSession ElicitationSessionScope
 
 func (x *ElicitationFormModeSession) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationFormModeSession")
+		return nil, wireNilVariant("ElicitationFormModeSession")
 	}
 	return (*ElicitationSessionScope)(x).appendJSON(buf)
 }
 
 func (x *ElicitationFormModeSession) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationFormModeSession")
+		return nil, wireNilVariant("ElicitationFormModeSession")
 	}
 	return (*ElicitationSessionScope)(x).appendMembers(buf, open)
 }
@@ -9585,14 +7922,14 @@ type ElicitationFormModeRequest ElicitationRequestScope
 
 func (x *ElicitationFormModeRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationFormModeRequest")
+		return nil, wireNilVariant("ElicitationFormModeRequest")
 	}
 	return (*ElicitationRequestScope)(x).appendJSON(buf)
 }
 
 func (x *ElicitationFormModeRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationFormModeRequest")
+		return nil, wireNilVariant("ElicitationFormModeRequest")
 	}
 	return (*ElicitationRequestScope)(x).appendMembers(buf, open)
 }
@@ -9661,35 +7998,26 @@ func (x *ElicitationUrlMode) decodeObject(r *wireReader, known *wireKnownSet) er
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "elicitationId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ElicitationID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "elicitationId")
+			if it.once(&seen, 0) {
+				err = x.ElicitationID.decodeWire(r)
 			}
 		case "url":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.URL, r)
 			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.URL, r)
-			if err != nil {
-				return wireAtKey(err, "url")
-			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("elicitationId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("url")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "elicitationId", "url")
 	}
 	r.reset(start)
 	owned := wireKnownWith(known, wireKnown{owner: x}, &x.Unknown)
@@ -9697,24 +8025,15 @@ func (x *ElicitationUrlMode) decodeObject(r *wireReader, known *wireKnownSet) er
 }
 
 func (x *ElicitationUrlMode) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationUrlMode) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"elicitationId\":"...)
-	buf, err = x.ElicitationID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ElicitationID.appendJSON(wireAppendKey(buf, open, "\"elicitationId\":")); err != nil {
 		return nil, wireAtKey(err, "elicitationId")
 	}
-	buf = append(wireComma(buf, open), "\"url\":"...)
-	buf, err = wireAppendString(&x.URL, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.URL, wireAppendKey(buf, open, "\"url\":")); err != nil {
 		return nil, wireAtKey(err, "url")
 	}
 	if buf, err = x.Variant.appendMembers(buf, open); err != nil {
@@ -9733,7 +8052,7 @@ func (x *ElicitationUrlMode) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ElicitationUrlMode) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ElicitationUrlModeVariant: URL-based elicitation mode where the client directs the user to a URL.
@@ -9860,14 +8179,14 @@ type ElicitationUrlModeSession ElicitationSessionScope
 
 func (x *ElicitationUrlModeSession) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationUrlModeSession")
+		return nil, wireNilVariant("ElicitationUrlModeSession")
 	}
 	return (*ElicitationSessionScope)(x).appendJSON(buf)
 }
 
 func (x *ElicitationUrlModeSession) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationUrlModeSession")
+		return nil, wireNilVariant("ElicitationUrlModeSession")
 	}
 	return (*ElicitationSessionScope)(x).appendMembers(buf, open)
 }
@@ -9892,14 +8211,14 @@ type ElicitationUrlModeRequest ElicitationRequestScope
 
 func (x *ElicitationUrlModeRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationUrlModeRequest")
+		return nil, wireNilVariant("ElicitationUrlModeRequest")
 	}
 	return (*ElicitationRequestScope)(x).appendJSON(buf)
 }
 
 func (x *ElicitationUrlModeRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationUrlModeRequest")
+		return nil, wireNilVariant("ElicitationUrlModeRequest")
 	}
 	return (*ElicitationRequestScope)(x).appendMembers(buf, open)
 }
@@ -10087,65 +8406,47 @@ func (x *AgentResponseResult) decodeObject(r *wireReader, known *wireKnownSet) e
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "id":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "id")
+			if it.once(&seen, 0) {
+				err = x.ID.decodeWire(r)
 			}
 		case "result":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Result.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "result")
+			if it.once(&seen, 1) {
+				err = x.Result.decodeWire(r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("id")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("result")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "id", "result")
 	}
 	return nil
 }
 
 func (x *AgentResponseResult) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AgentResponseResult) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResult")
+		return nil, wireNilVariant("AgentResponseResult")
 	}
 	var err error
-	buf = append(wireComma(buf, open), "\"id\":"...)
-	buf, err = x.ID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ID.appendJSON(wireAppendKey(buf, open, "\"id\":")); err != nil {
 		return nil, wireAtKey(err, "id")
 	}
-	buf = append(wireComma(buf, open), "\"result\":"...)
-	buf, err = x.Result.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Result.appendJSON(wireAppendKey(buf, open, "\"result\":")); err != nil {
 		return nil, wireAtKey(err, "result")
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -10194,65 +8495,47 @@ func (x *AgentResponseError) decodeObject(r *wireReader, known *wireKnownSet) er
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "id":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "id")
+			if it.once(&seen, 0) {
+				err = x.ID.decodeWire(r)
 			}
 		case "error":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Error.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "error")
+			if it.once(&seen, 1) {
+				err = x.Error.decodeWire(r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("id")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("error")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "id", "error")
 	}
 	return nil
 }
 
 func (x *AgentResponseError) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AgentResponseError) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseError")
+		return nil, wireNilVariant("AgentResponseError")
 	}
 	var err error
-	buf = append(wireComma(buf, open), "\"id\":"...)
-	buf, err = x.ID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ID.appendJSON(wireAppendKey(buf, open, "\"id\":")); err != nil {
 		return nil, wireAtKey(err, "id")
 	}
-	buf = append(wireComma(buf, open), "\"error\":"...)
-	buf, err = x.Error.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Error.appendJSON(wireAppendKey(buf, open, "\"error\":")); err != nil {
 		return nil, wireAtKey(err, "error")
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -10534,7 +8817,7 @@ type AgentResponseResultResultInitializeResponse InitializeResponse
 
 func (x *AgentResponseResultResultInitializeResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultInitializeResponse")
+		return nil, wireNilVariant("AgentResponseResultResultInitializeResponse")
 	}
 	return (*InitializeResponse)(x).appendJSON(buf)
 }
@@ -10554,7 +8837,7 @@ type AgentResponseResultResultLoginAuthResponse LoginAuthResponse
 
 func (x *AgentResponseResultResultLoginAuthResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultLoginAuthResponse")
+		return nil, wireNilVariant("AgentResponseResultResultLoginAuthResponse")
 	}
 	return (*LoginAuthResponse)(x).appendJSON(buf)
 }
@@ -10574,7 +8857,7 @@ type AgentResponseResultResultLogoutAuthResponse LogoutAuthResponse
 
 func (x *AgentResponseResultResultLogoutAuthResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultLogoutAuthResponse")
+		return nil, wireNilVariant("AgentResponseResultResultLogoutAuthResponse")
 	}
 	return (*LogoutAuthResponse)(x).appendJSON(buf)
 }
@@ -10594,7 +8877,7 @@ type AgentResponseResultResultNewSessionResponse NewSessionResponse
 
 func (x *AgentResponseResultResultNewSessionResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultNewSessionResponse")
+		return nil, wireNilVariant("AgentResponseResultResultNewSessionResponse")
 	}
 	return (*NewSessionResponse)(x).appendJSON(buf)
 }
@@ -10614,7 +8897,7 @@ type AgentResponseResultResultListSessionsResponse ListSessionsResponse
 
 func (x *AgentResponseResultResultListSessionsResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultListSessionsResponse")
+		return nil, wireNilVariant("AgentResponseResultResultListSessionsResponse")
 	}
 	return (*ListSessionsResponse)(x).appendJSON(buf)
 }
@@ -10634,7 +8917,7 @@ type AgentResponseResultResultDeleteSessionResponse DeleteSessionResponse
 
 func (x *AgentResponseResultResultDeleteSessionResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultDeleteSessionResponse")
+		return nil, wireNilVariant("AgentResponseResultResultDeleteSessionResponse")
 	}
 	return (*DeleteSessionResponse)(x).appendJSON(buf)
 }
@@ -10654,7 +8937,7 @@ type AgentResponseResultResultResumeSessionResponse ResumeSessionResponse
 
 func (x *AgentResponseResultResultResumeSessionResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultResumeSessionResponse")
+		return nil, wireNilVariant("AgentResponseResultResultResumeSessionResponse")
 	}
 	return (*ResumeSessionResponse)(x).appendJSON(buf)
 }
@@ -10674,7 +8957,7 @@ type AgentResponseResultResultCloseSessionResponse CloseSessionResponse
 
 func (x *AgentResponseResultResultCloseSessionResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultCloseSessionResponse")
+		return nil, wireNilVariant("AgentResponseResultResultCloseSessionResponse")
 	}
 	return (*CloseSessionResponse)(x).appendJSON(buf)
 }
@@ -10694,7 +8977,7 @@ type AgentResponseResultResultCancelToolCallResponse CancelToolCallResponse
 
 func (x *AgentResponseResultResultCancelToolCallResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultCancelToolCallResponse")
+		return nil, wireNilVariant("AgentResponseResultResultCancelToolCallResponse")
 	}
 	return (*CancelToolCallResponse)(x).appendJSON(buf)
 }
@@ -10714,7 +8997,7 @@ type AgentResponseResultResultCancelTerminalResponse CancelTerminalResponse
 
 func (x *AgentResponseResultResultCancelTerminalResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultCancelTerminalResponse")
+		return nil, wireNilVariant("AgentResponseResultResultCancelTerminalResponse")
 	}
 	return (*CancelTerminalResponse)(x).appendJSON(buf)
 }
@@ -10734,7 +9017,7 @@ type AgentResponseResultResultSetSessionConfigOptionResponse SetSessionConfigOpt
 
 func (x *AgentResponseResultResultSetSessionConfigOptionResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultSetSessionConfigOptionResponse")
+		return nil, wireNilVariant("AgentResponseResultResultSetSessionConfigOptionResponse")
 	}
 	return (*SetSessionConfigOptionResponse)(x).appendJSON(buf)
 }
@@ -10754,7 +9037,7 @@ type AgentResponseResultResultPromptResponse PromptResponse
 
 func (x *AgentResponseResultResultPromptResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultPromptResponse")
+		return nil, wireNilVariant("AgentResponseResultResultPromptResponse")
 	}
 	return (*PromptResponse)(x).appendJSON(buf)
 }
@@ -10774,7 +9057,7 @@ type AgentResponseResultResultExtMethodResponse ExtResponse
 
 func (x *AgentResponseResultResultExtMethodResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultExtMethodResponse")
+		return nil, wireNilVariant("AgentResponseResultResultExtMethodResponse")
 	}
 	return (*ExtResponse)(x).appendJSON(buf)
 }
@@ -10865,7 +9148,7 @@ type AgentResponseErrorIDNumber int64
 
 func (x *AgentResponseErrorIDNumber) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseErrorIDNumber")
+		return nil, wireNilVariant("AgentResponseErrorIDNumber")
 	}
 	return wireAppendInt64((*int64)(x), buf)
 }
@@ -10885,7 +9168,7 @@ type AgentResponseErrorIDStr string
 
 func (x *AgentResponseErrorIDStr) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseErrorIDStr")
+		return nil, wireNilVariant("AgentResponseErrorIDStr")
 	}
 	return wireAppendString((*string)(x), buf)
 }
@@ -10967,122 +9250,70 @@ func (x *InitializeResponse) decodeObject(r *wireReader, known *wireKnownSet) er
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "protocolVersion":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ProtocolVersion.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "protocolVersion")
+			if it.once(&seen, 0) {
+				err = x.ProtocolVersion.decodeWire(r)
 			}
 		case "info":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Info.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "info")
+			if it.once(&seen, 1) {
+				err = x.Info.decodeWire(r)
 			}
 		case "capabilities":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *AgentCapabilities
-			v = new(AgentCapabilities)
-			err := v.decodeWire(r)
-			if err == nil {
-				x.Capabilities = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientNew(&x.Capabilities, r, (*AgentCapabilities).decodeWire)
 			}
 		case "authMethods":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v []AuthMethod
-			err := wireDecodeSlice(&v, r, true, (*AuthMethod).decodeWire)
-			if err == nil {
-				x.AuthMethods = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenientSlice(&x.AuthMethods, r, true, (*AuthMethod).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("protocolVersion")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("info")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "protocolVersion", "info")
 	}
 	return nil
 }
 
 func (x *InitializeResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *InitializeResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"protocolVersion\":"...)
-	buf, err = x.ProtocolVersion.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ProtocolVersion.appendJSON(wireAppendKey(buf, open, "\"protocolVersion\":")); err != nil {
 		return nil, wireAtKey(err, "protocolVersion")
 	}
-	buf = append(wireComma(buf, open), "\"info\":"...)
-	buf, err = x.Info.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Info.appendJSON(wireAppendKey(buf, open, "\"info\":")); err != nil {
 		return nil, wireAtKey(err, "info")
 	}
 	if x.Capabilities != nil {
-		buf = append(wireComma(buf, open), "\"capabilities\":"...)
-		buf, err = x.Capabilities.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Capabilities.appendJSON(wireAppendKey(buf, open, "\"capabilities\":")); err != nil {
 			return nil, wireAtKey(err, "capabilities")
 		}
 	}
 	if x.AuthMethods != nil {
-		buf = append(wireComma(buf, open), "\"authMethods\":"...)
-		buf, err = wireAppendSlice(buf, x.AuthMethods, (*AuthMethod).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"authMethods\":"), x.AuthMethods, (*AuthMethod).appendJSON); err != nil {
 			return nil, wireAtKey(err, "authMethods")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -11099,7 +9330,7 @@ func (*InitializeResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x InitializeResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ProtocolVersion: Protocol version identifier.
@@ -11173,101 +9404,61 @@ func (x *Implementation) decodeObject(r *wireReader, known *wireKnownSet) error 
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Name, r)
-			if err != nil {
-				return wireAtKey(err, "name")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Name, r)
 			}
 		case "title":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Title = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.Title, r, wireDecodeString)
 			}
 		case "version":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := wireDecodeString(&x.Version, r)
-			if err != nil {
-				return wireAtKey(err, "version")
+			if it.once(&seen, 2) {
+				err = wireDecodeString(&x.Version, r)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("name")
-	}
-	if seen&(1<<2) == 0 {
-		return wireMissing("version")
+	if seen&0x5 != 0x5 {
+		return wireMissingOf(seen, 0x5, "name", "version")
 	}
 	return nil
 }
 
 func (x *Implementation) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *Implementation) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"name\":"...)
-	buf, err = wireAppendString(&x.Name, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
 		return nil, wireAtKey(err, "name")
 	}
 	if x.Title != nil {
-		buf = append(wireComma(buf, open), "\"title\":"...)
-		buf, err = wireAppendString(x.Title, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Title, wireAppendKey(buf, open, "\"title\":")); err != nil {
 			return nil, wireAtKey(err, "title")
 		}
 	}
-	buf = append(wireComma(buf, open), "\"version\":"...)
-	buf, err = wireAppendString(&x.Version, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Version, wireAppendKey(buf, open, "\"version\":")); err != nil {
 		return nil, wireAtKey(err, "version")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -11284,7 +9475,7 @@ func (*Implementation) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x Implementation) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // AgentCapabilities: Capabilities supported by the agent.
@@ -11345,51 +9536,22 @@ func (x *AgentCapabilities) decodeObject(r *wireReader, known *wireKnownSet) err
 	for it.next(r) {
 		switch string(it.key) {
 		case "session":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *SessionCapabilities
-			err := wireDecodePtr(&v, r, (*SessionCapabilities).decodeWire)
-			if err == nil {
-				x.Session = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.Session, r, (*SessionCapabilities).decodeWire)
 			}
 		case "auth":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *AgentAuthCapabilities
-			err := wireDecodePtr(&v, r, (*AgentAuthCapabilities).decodeWire)
-			if err == nil {
-				x.Auth = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.Auth, r, (*AgentAuthCapabilities).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		case "providers":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			if err := x.AgentCapabilitiesLLMProviders.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
-				return err
+			if it.once(&seen, 3) {
+				if err := x.AgentCapabilitiesLLMProviders.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+					return err
+				}
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -11404,34 +9566,23 @@ func (x *AgentCapabilities) decodeObject(r *wireReader, known *wireKnownSet) err
 }
 
 func (x *AgentCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AgentCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Session != nil {
-		buf = append(wireComma(buf, open), "\"session\":"...)
-		buf, err = x.Session.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Session.appendJSON(wireAppendKey(buf, open, "\"session\":")); err != nil {
 			return nil, wireAtKey(err, "session")
 		}
 	}
 	if x.Auth != nil {
-		buf = append(wireComma(buf, open), "\"auth\":"...)
-		buf, err = x.Auth.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Auth.appendJSON(wireAppendKey(buf, open, "\"auth\":")); err != nil {
 			return nil, wireAtKey(err, "auth")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -11451,7 +9602,7 @@ func (x *AgentCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x AgentCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionCapabilities: Session capabilities supported by the agent.
@@ -11535,109 +9686,54 @@ func (x *SessionCapabilities) decodeObject(r *wireReader, known *wireKnownSet) e
 	for it.next(r) {
 		switch string(it.key) {
 		case "prompt":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *PromptCapabilities
-			err := wireDecodePtr(&v, r, (*PromptCapabilities).decodeWire)
-			if err == nil {
-				x.Prompt = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.Prompt, r, (*PromptCapabilities).decodeWire)
 			}
 		case "mcp":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *McpCapabilities
-			err := wireDecodePtr(&v, r, (*McpCapabilities).decodeWire)
-			if err == nil {
-				x.MCP = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.MCP, r, (*McpCapabilities).decodeWire)
 			}
 		case "delete":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *SessionDeleteCapabilities
-			err := wireDecodePtr(&v, r, (*SessionDeleteCapabilities).decodeWire)
-			if err == nil {
-				x.Delete = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.Delete, r, (*SessionDeleteCapabilities).decodeWire)
 			}
 		case "additionalDirectories":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v *SessionAdditionalDirectoriesCapabilities
-			err := wireDecodePtr(&v, r, (*SessionAdditionalDirectoriesCapabilities).decodeWire)
-			if err == nil {
-				x.AdditionalDirectories = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenientPtr(&x.AdditionalDirectories, r, (*SessionAdditionalDirectoriesCapabilities).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		case "systemPrompt":
-			if seen&(1<<5) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 5
-			if err := x.SessionCapabilitiesSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
-				return err
+			if it.once(&seen, 5) {
+				if err := x.SessionCapabilitiesSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+					return err
+				}
 			}
 		case "fork":
-			if seen&(1<<6) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 6
-			if err := x.SessionCapabilitiesSessionFork.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
-				return err
+			if it.once(&seen, 6) {
+				if err := x.SessionCapabilitiesSessionFork.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+					return err
+				}
 			}
 		case "archive":
-			if seen&(1<<7) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 7
-			if err := x.SessionCapabilitiesSessionArchive.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
-				return err
+			if it.once(&seen, 7) {
+				if err := x.SessionCapabilitiesSessionArchive.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+					return err
+				}
 			}
 		case "status":
-			if seen&(1<<8) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 8
-			if err := x.SessionCapabilitiesSessionStatus.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
-				return err
+			if it.once(&seen, 8) {
+				if err := x.SessionCapabilitiesSessionStatus.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+					return err
+				}
 			}
 		case "title":
-			if seen&(1<<9) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 9
-			if err := x.SessionCapabilitiesSessionTitle.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
-				return err
+			if it.once(&seen, 9) {
+				if err := x.SessionCapabilitiesSessionTitle.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+					return err
+				}
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -11652,48 +9748,33 @@ func (x *SessionCapabilities) decodeObject(r *wireReader, known *wireKnownSet) e
 }
 
 func (x *SessionCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Prompt != nil {
-		buf = append(wireComma(buf, open), "\"prompt\":"...)
-		buf, err = x.Prompt.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Prompt.appendJSON(wireAppendKey(buf, open, "\"prompt\":")); err != nil {
 			return nil, wireAtKey(err, "prompt")
 		}
 	}
 	if x.MCP != nil {
-		buf = append(wireComma(buf, open), "\"mcp\":"...)
-		buf, err = x.MCP.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.MCP.appendJSON(wireAppendKey(buf, open, "\"mcp\":")); err != nil {
 			return nil, wireAtKey(err, "mcp")
 		}
 	}
 	if x.Delete != nil {
-		buf = append(wireComma(buf, open), "\"delete\":"...)
-		buf, err = x.Delete.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Delete.appendJSON(wireAppendKey(buf, open, "\"delete\":")); err != nil {
 			return nil, wireAtKey(err, "delete")
 		}
 	}
 	if x.AdditionalDirectories != nil {
-		buf = append(wireComma(buf, open), "\"additionalDirectories\":"...)
-		buf, err = x.AdditionalDirectories.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.AdditionalDirectories.appendJSON(wireAppendKey(buf, open, "\"additionalDirectories\":")); err != nil {
 			return nil, wireAtKey(err, "additionalDirectories")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -11725,7 +9806,7 @@ func (x *SessionCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // PromptCapabilities: Prompt capabilities supported by the agent in `session/prompt` requests.
@@ -11793,56 +9874,20 @@ func (x *PromptCapabilities) decodeObject(r *wireReader, known *wireKnownSet) er
 	for it.next(r) {
 		switch string(it.key) {
 		case "image":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *PromptImageCapabilities
-			err := wireDecodePtr(&v, r, (*PromptImageCapabilities).decodeWire)
-			if err == nil {
-				x.Image = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.Image, r, (*PromptImageCapabilities).decodeWire)
 			}
 		case "audio":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *PromptAudioCapabilities
-			err := wireDecodePtr(&v, r, (*PromptAudioCapabilities).decodeWire)
-			if err == nil {
-				x.Audio = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.Audio, r, (*PromptAudioCapabilities).decodeWire)
 			}
 		case "embeddedContext":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *PromptEmbeddedContextCapabilities
-			err := wireDecodePtr(&v, r, (*PromptEmbeddedContextCapabilities).decodeWire)
-			if err == nil {
-				x.EmbeddedContext = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.EmbeddedContext, r, (*PromptEmbeddedContextCapabilities).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -11857,41 +9902,28 @@ func (x *PromptCapabilities) decodeObject(r *wireReader, known *wireKnownSet) er
 }
 
 func (x *PromptCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *PromptCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Image != nil {
-		buf = append(wireComma(buf, open), "\"image\":"...)
-		buf, err = x.Image.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Image.appendJSON(wireAppendKey(buf, open, "\"image\":")); err != nil {
 			return nil, wireAtKey(err, "image")
 		}
 	}
 	if x.Audio != nil {
-		buf = append(wireComma(buf, open), "\"audio\":"...)
-		buf, err = x.Audio.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Audio.appendJSON(wireAppendKey(buf, open, "\"audio\":")); err != nil {
 			return nil, wireAtKey(err, "audio")
 		}
 	}
 	if x.EmbeddedContext != nil {
-		buf = append(wireComma(buf, open), "\"embeddedContext\":"...)
-		buf, err = x.EmbeddedContext.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.EmbeddedContext.appendJSON(wireAppendKey(buf, open, "\"embeddedContext\":")); err != nil {
 			return nil, wireAtKey(err, "embeddedContext")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -11908,7 +9940,7 @@ func (*PromptCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x PromptCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // PromptImageCapabilities: Capabilities for image content in prompt requests.
@@ -11947,17 +9979,8 @@ func (x *PromptImageCapabilities) decodeObject(r *wireReader, known *wireKnownSe
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -11972,20 +9995,13 @@ func (x *PromptImageCapabilities) decodeObject(r *wireReader, known *wireKnownSe
 }
 
 func (x *PromptImageCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *PromptImageCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -12002,7 +10018,7 @@ func (*PromptImageCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x PromptImageCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // PromptAudioCapabilities: Capabilities for audio content in prompt requests.
@@ -12041,17 +10057,8 @@ func (x *PromptAudioCapabilities) decodeObject(r *wireReader, known *wireKnownSe
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -12066,20 +10073,13 @@ func (x *PromptAudioCapabilities) decodeObject(r *wireReader, known *wireKnownSe
 }
 
 func (x *PromptAudioCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *PromptAudioCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -12096,7 +10096,7 @@ func (*PromptAudioCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x PromptAudioCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // PromptEmbeddedContextCapabilities: Capabilities for embedded context in prompt requests.
@@ -12135,17 +10135,8 @@ func (x *PromptEmbeddedContextCapabilities) decodeObject(r *wireReader, known *w
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -12160,20 +10151,13 @@ func (x *PromptEmbeddedContextCapabilities) decodeObject(r *wireReader, known *w
 }
 
 func (x *PromptEmbeddedContextCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *PromptEmbeddedContextCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -12190,7 +10174,7 @@ func (*PromptEmbeddedContextCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x PromptEmbeddedContextCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // McpCapabilities: MCP capabilities supported by the agent for session lifecycle requests.
@@ -12239,51 +10223,22 @@ func (x *McpCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error
 	for it.next(r) {
 		switch string(it.key) {
 		case "stdio":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *McpStdioCapabilities
-			err := wireDecodePtr(&v, r, (*McpStdioCapabilities).decodeWire)
-			if err == nil {
-				x.Stdio = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.Stdio, r, (*McpStdioCapabilities).decodeWire)
 			}
 		case "http":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *McpHttpCapabilities
-			err := wireDecodePtr(&v, r, (*McpHttpCapabilities).decodeWire)
-			if err == nil {
-				x.HTTP = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.HTTP, r, (*McpHttpCapabilities).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		case "acp":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			if err := x.McpCapabilitiesMCPOverACP.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
-				return err
+			if it.once(&seen, 3) {
+				if err := x.McpCapabilitiesMCPOverACP.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+					return err
+				}
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -12298,34 +10253,23 @@ func (x *McpCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error
 }
 
 func (x *McpCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *McpCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Stdio != nil {
-		buf = append(wireComma(buf, open), "\"stdio\":"...)
-		buf, err = x.Stdio.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Stdio.appendJSON(wireAppendKey(buf, open, "\"stdio\":")); err != nil {
 			return nil, wireAtKey(err, "stdio")
 		}
 	}
 	if x.HTTP != nil {
-		buf = append(wireComma(buf, open), "\"http\":"...)
-		buf, err = x.HTTP.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.HTTP.appendJSON(wireAppendKey(buf, open, "\"http\":")); err != nil {
 			return nil, wireAtKey(err, "http")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -12345,7 +10289,7 @@ func (x *McpCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x McpCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // McpStdioCapabilities: Capabilities for stdio MCP server transports.
@@ -12384,17 +10328,8 @@ func (x *McpStdioCapabilities) decodeObject(r *wireReader, known *wireKnownSet) 
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -12409,20 +10344,13 @@ func (x *McpStdioCapabilities) decodeObject(r *wireReader, known *wireKnownSet) 
 }
 
 func (x *McpStdioCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *McpStdioCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -12439,7 +10367,7 @@ func (*McpStdioCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x McpStdioCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // McpHttpCapabilities: Capabilities for HTTP MCP server transports.
@@ -12478,17 +10406,8 @@ func (x *McpHttpCapabilities) decodeObject(r *wireReader, known *wireKnownSet) e
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -12503,20 +10422,13 @@ func (x *McpHttpCapabilities) decodeObject(r *wireReader, known *wireKnownSet) e
 }
 
 func (x *McpHttpCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *McpHttpCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -12533,7 +10445,7 @@ func (*McpHttpCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x McpHttpCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionDeleteCapabilities: Capabilities for the `session/delete` method.
@@ -12572,17 +10484,8 @@ func (x *SessionDeleteCapabilities) decodeObject(r *wireReader, known *wireKnown
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -12597,20 +10500,13 @@ func (x *SessionDeleteCapabilities) decodeObject(r *wireReader, known *wireKnown
 }
 
 func (x *SessionDeleteCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionDeleteCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -12627,7 +10523,7 @@ func (*SessionDeleteCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionDeleteCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionAdditionalDirectoriesCapabilities: Capabilities for additional session directories support.
@@ -12669,17 +10565,8 @@ func (x *SessionAdditionalDirectoriesCapabilities) decodeObject(r *wireReader, k
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -12694,20 +10581,13 @@ func (x *SessionAdditionalDirectoriesCapabilities) decodeObject(r *wireReader, k
 }
 
 func (x *SessionAdditionalDirectoriesCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionAdditionalDirectoriesCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -12724,7 +10604,7 @@ func (*SessionAdditionalDirectoriesCapabilities) declaresMember(name []byte) boo
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionAdditionalDirectoriesCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // AgentAuthCapabilities: Authentication-related extension capabilities supported by the agent.
@@ -12767,25 +10647,14 @@ func (x *AgentAuthCapabilities) decodeObject(r *wireReader, known *wireKnownSet)
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		case "status":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			if err := x.AgentAuthCapabilitiesAuthStatus.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
-				return err
+			if it.once(&seen, 1) {
+				if err := x.AgentAuthCapabilitiesAuthStatus.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+					return err
+				}
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -12800,20 +10669,13 @@ func (x *AgentAuthCapabilities) decodeObject(r *wireReader, known *wireKnownSet)
 }
 
 func (x *AgentAuthCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AgentAuthCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -12833,7 +10695,7 @@ func (x *AgentAuthCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x AgentAuthCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // AuthMethod: Describes an available authentication method.
@@ -12938,22 +10800,17 @@ func (x *AuthMethod) declaresMember(name []byte) bool {
 type AuthMethodTerminalVariant AuthMethodTerminal
 
 func (x *AuthMethodTerminalVariant) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AuthMethodTerminalVariant) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AuthMethodTerminalVariant")
+		return nil, wireNilVariant("AuthMethodTerminalVariant")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"terminal\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"terminal\"")
 	return (*AuthMethodTerminal)(x).appendMembers(buf, open)
 }
 
@@ -12977,22 +10834,17 @@ func NewAuthMethodTerminalVariant(v AuthMethodTerminal) AuthMethod {
 type AuthMethodAgentVariant AuthMethodAgent
 
 func (x *AuthMethodAgentVariant) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AuthMethodAgentVariant) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AuthMethodAgentVariant")
+		return nil, wireNilVariant("AuthMethodAgentVariant")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"agent\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"agent\"")
 	return (*AuthMethodAgent)(x).appendMembers(buf, open)
 }
 
@@ -13043,71 +10895,53 @@ func (x *AuthMethodOther) decodeObject(r *wireReader, known *wireKnownSet) error
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "methodId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.MethodID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "methodId")
+			if it.once(&seen, 0) {
+				err = x.MethodID.decodeWire(r)
 			}
 		case "name":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Name, r)
-			if err != nil {
-				return wireAtKey(err, "name")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Name, r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("methodId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("name")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "methodId", "name")
 	}
 	return nil
 }
 
 func (x *AuthMethodOther) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AuthMethodOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AuthMethodOther")
+		return nil, wireNilVariant("AuthMethodOther")
 	}
 	switch x.Type {
 	case "", "agent", "terminal":
 		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Type), "type")
 	}
-	buf = append(wireComma(buf, open), "\"type\":"...)
+	buf = wireAppendKey(buf, open, "\"type\":")
 	buf = wireAppendQuoted(buf, x.Type)
 	var err error
-	buf = append(wireComma(buf, open), "\"methodId\":"...)
-	buf, err = x.MethodID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.MethodID.appendJSON(wireAppendKey(buf, open, "\"methodId\":")); err != nil {
 		return nil, wireAtKey(err, "methodId")
 	}
-	buf = append(wireComma(buf, open), "\"name\":"...)
-	buf, err = wireAppendString(&x.Name, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
 		return nil, wireAtKey(err, "name")
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -13185,81 +11019,52 @@ func (x *EnvVariable) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Name, r)
-			if err != nil {
-				return wireAtKey(err, "name")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Name, r)
 			}
 		case "value":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Value, r)
-			if err != nil {
-				return wireAtKey(err, "value")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Value, r)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("name")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("value")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "name", "value")
 	}
 	return nil
 }
 
 func (x *EnvVariable) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *EnvVariable) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"name\":"...)
-	buf, err = wireAppendString(&x.Name, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
 		return nil, wireAtKey(err, "name")
 	}
-	buf = append(wireComma(buf, open), "\"value\":"...)
-	buf, err = wireAppendString(&x.Value, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Value, wireAppendKey(buf, open, "\"value\":")); err != nil {
 		return nil, wireAtKey(err, "value")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -13276,7 +11081,7 @@ func (*EnvVariable) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x EnvVariable) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // AuthMethodTerminal: Terminal-based authentication method.
@@ -13331,143 +11136,87 @@ func (x *AuthMethodTerminal) decodeObject(r *wireReader, known *wireKnownSet) er
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "methodId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.MethodID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "methodId")
+			if it.once(&seen, 0) {
+				err = x.MethodID.decodeWire(r)
 			}
 		case "name":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Name, r)
-			if err != nil {
-				return wireAtKey(err, "name")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Name, r)
 			}
 		case "description":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Description = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.Description, r, wireDecodeString)
 			}
 		case "args":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			var err error
-			if r.null() {
-				x.Args = nil
-			} else {
-				err = wireDecodeSlice(&x.Args, r, false, wireDecodeString)
-			}
-			if err != nil {
-				return wireAtKey(err, "args")
+			if it.once(&seen, 3) {
+				if r.null() {
+					x.Args = nil
+				} else {
+					err = wireDecodeSlice(&x.Args, r, false, wireDecodeString)
+				}
 			}
 		case "env":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			var err error
-			if r.null() {
-				x.Env = nil
-			} else {
-				err = wireDecodeSlice(&x.Env, r, false, (*EnvVariable).decodeWire)
-			}
-			if err != nil {
-				return wireAtKey(err, "env")
+			if it.once(&seen, 4) {
+				if r.null() {
+					x.Env = nil
+				} else {
+					err = wireDecodeSlice(&x.Env, r, false, (*EnvVariable).decodeWire)
+				}
 			}
 		case "_meta":
-			if seen&(1<<5) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 5
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 5) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("methodId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("name")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "methodId", "name")
 	}
 	return nil
 }
 
 func (x *AuthMethodTerminal) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AuthMethodTerminal) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"methodId\":"...)
-	buf, err = x.MethodID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.MethodID.appendJSON(wireAppendKey(buf, open, "\"methodId\":")); err != nil {
 		return nil, wireAtKey(err, "methodId")
 	}
-	buf = append(wireComma(buf, open), "\"name\":"...)
-	buf, err = wireAppendString(&x.Name, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
 		return nil, wireAtKey(err, "name")
 	}
 	if x.Description != nil {
-		buf = append(wireComma(buf, open), "\"description\":"...)
-		buf, err = wireAppendString(x.Description, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
 			return nil, wireAtKey(err, "description")
 		}
 	}
 	if x.Args != nil {
-		buf = append(wireComma(buf, open), "\"args\":"...)
-		buf, err = wireAppendSlice(buf, x.Args, wireAppendString)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"args\":"), x.Args, wireAppendString); err != nil {
 			return nil, wireAtKey(err, "args")
 		}
 	}
 	if x.Env != nil {
-		buf = append(wireComma(buf, open), "\"env\":"...)
-		buf, err = wireAppendSlice(buf, x.Env, (*EnvVariable).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"env\":"), x.Env, (*EnvVariable).appendJSON); err != nil {
 			return nil, wireAtKey(err, "env")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -13484,7 +11233,7 @@ func (*AuthMethodTerminal) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x AuthMethodTerminal) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // AuthMethodAgent: Agent handles authentication itself through `auth/login`.
@@ -13529,101 +11278,61 @@ func (x *AuthMethodAgent) decodeObject(r *wireReader, known *wireKnownSet) error
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "methodId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.MethodID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "methodId")
+			if it.once(&seen, 0) {
+				err = x.MethodID.decodeWire(r)
 			}
 		case "name":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Name, r)
-			if err != nil {
-				return wireAtKey(err, "name")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Name, r)
 			}
 		case "description":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Description = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.Description, r, wireDecodeString)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("methodId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("name")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "methodId", "name")
 	}
 	return nil
 }
 
 func (x *AuthMethodAgent) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AuthMethodAgent) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"methodId\":"...)
-	buf, err = x.MethodID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.MethodID.appendJSON(wireAppendKey(buf, open, "\"methodId\":")); err != nil {
 		return nil, wireAtKey(err, "methodId")
 	}
-	buf = append(wireComma(buf, open), "\"name\":"...)
-	buf, err = wireAppendString(&x.Name, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
 		return nil, wireAtKey(err, "name")
 	}
 	if x.Description != nil {
-		buf = append(wireComma(buf, open), "\"description\":"...)
-		buf, err = wireAppendString(x.Description, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
 			return nil, wireAtKey(err, "description")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -13640,7 +11349,7 @@ func (*AuthMethodAgent) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x AuthMethodAgent) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // LoginAuthResponse: Response to the `auth/login` method.
@@ -13677,17 +11386,8 @@ func (x *LoginAuthResponse) decodeObject(r *wireReader, known *wireKnownSet) err
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -13702,20 +11402,13 @@ func (x *LoginAuthResponse) decodeObject(r *wireReader, known *wireKnownSet) err
 }
 
 func (x *LoginAuthResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *LoginAuthResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -13732,7 +11425,7 @@ func (*LoginAuthResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x LoginAuthResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // LogoutAuthResponse: Response to the `auth/logout` method.
@@ -13769,17 +11462,8 @@ func (x *LogoutAuthResponse) decodeObject(r *wireReader, known *wireKnownSet) er
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -13794,20 +11478,13 @@ func (x *LogoutAuthResponse) decodeObject(r *wireReader, known *wireKnownSet) er
 }
 
 func (x *LogoutAuthResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *LogoutAuthResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -13824,7 +11501,7 @@ func (*LogoutAuthResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x LogoutAuthResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // NewSessionResponse: Response from creating a new session.
@@ -13883,104 +11560,63 @@ func (x *NewSessionResponse) decodeObject(r *wireReader, known *wireKnownSet) er
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "configOptions":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v []SessionConfigOption
-			err := wireDecodeSlice(&v, r, true, (*SessionConfigOption).decodeWire)
-			if err == nil {
-				x.ConfigOptions = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientSlice(&x.ConfigOptions, r, true, (*SessionConfigOption).decodeWire)
 			}
 		case "availableCommands":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v []AvailableCommand
-			err := wireDecodeSlice(&v, r, true, (*AvailableCommand).decodeWire)
-			if err == nil {
-				x.AvailableCommands = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientSlice(&x.AvailableCommands, r, true, (*AvailableCommand).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("sessionId")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "sessionId")
 	}
 	return nil
 }
 
 func (x *NewSessionResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *NewSessionResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"sessionId\":"...)
-	buf, err = x.SessionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
 	if x.ConfigOptions != nil {
-		buf = append(wireComma(buf, open), "\"configOptions\":"...)
-		buf, err = wireAppendSlice(buf, x.ConfigOptions, (*SessionConfigOption).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"configOptions\":"), x.ConfigOptions, (*SessionConfigOption).appendJSON); err != nil {
 			return nil, wireAtKey(err, "configOptions")
 		}
 	}
 	if x.AvailableCommands != nil {
-		buf = append(wireComma(buf, open), "\"availableCommands\":"...)
-		buf, err = wireAppendSlice(buf, x.AvailableCommands, (*AvailableCommand).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"availableCommands\":"), x.AvailableCommands, (*AvailableCommand).appendJSON); err != nil {
 			return nil, wireAtKey(err, "availableCommands")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -13997,7 +11633,7 @@ func (*NewSessionResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x NewSessionResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionConfigOption: A session configuration option selector and its current state.
@@ -14047,74 +11683,38 @@ func (x *SessionConfigOption) decodeObject(r *wireReader, known *wireKnownSet) e
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "configId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ConfigID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "configId")
+			if it.once(&seen, 0) {
+				err = x.ConfigID.decodeWire(r)
 			}
 		case "name":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Name, r)
-			if err != nil {
-				return wireAtKey(err, "name")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Name, r)
 			}
 		case "description":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Description = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.Description, r, wireDecodeString)
 			}
 		case "category":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v *SessionConfigOptionCategory
-			err := wireDecodePtr(&v, r, (*SessionConfigOptionCategory).decodeWire)
-			if err == nil {
-				x.Category = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenientPtr(&x.Category, r, (*SessionConfigOptionCategory).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
+			if it.once(&seen, 4) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
-			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("configId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("name")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "configId", "name")
 	}
 	r.reset(start)
 	owned := wireKnownWith(known, wireKnown{owner: x}, &x.Unknown)
@@ -14122,44 +11722,29 @@ func (x *SessionConfigOption) decodeObject(r *wireReader, known *wireKnownSet) e
 }
 
 func (x *SessionConfigOption) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionConfigOption) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"configId\":"...)
-	buf, err = x.ConfigID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ConfigID.appendJSON(wireAppendKey(buf, open, "\"configId\":")); err != nil {
 		return nil, wireAtKey(err, "configId")
 	}
-	buf = append(wireComma(buf, open), "\"name\":"...)
-	buf, err = wireAppendString(&x.Name, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
 		return nil, wireAtKey(err, "name")
 	}
 	if x.Description != nil {
-		buf = append(wireComma(buf, open), "\"description\":"...)
-		buf, err = wireAppendString(x.Description, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
 			return nil, wireAtKey(err, "description")
 		}
 	}
 	if x.Category != nil {
-		buf = append(wireComma(buf, open), "\"category\":"...)
-		buf, err = x.Category.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Category.appendJSON(wireAppendKey(buf, open, "\"category\":")); err != nil {
 			return nil, wireAtKey(err, "category")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -14179,7 +11764,7 @@ func (x *SessionConfigOption) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionConfigOption) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionConfigOptionVariant: A session configuration option selector and its current state.
@@ -14281,22 +11866,17 @@ func (x *SessionConfigOptionVariant) declaresMember(name []byte) bool {
 type SessionConfigOptionSelect SessionConfigSelect
 
 func (x *SessionConfigOptionSelect) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionConfigOptionSelect) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionConfigOptionSelect")
+		return nil, wireNilVariant("SessionConfigOptionSelect")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"select\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"select\"")
 	return (*SessionConfigSelect)(x).appendMembers(buf, open)
 }
 
@@ -14318,22 +11898,17 @@ func NewSessionConfigOptionSelect(v SessionConfigSelect) SessionConfigOptionVari
 type SessionConfigOptionBoolean SessionConfigBoolean
 
 func (x *SessionConfigOptionBoolean) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionConfigOptionBoolean) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionConfigOptionBoolean")
+		return nil, wireNilVariant("SessionConfigOptionBoolean")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"boolean\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"boolean\"")
 	return (*SessionConfigBoolean)(x).appendMembers(buf, open)
 }
 
@@ -14393,23 +11968,18 @@ func (x *SessionConfigOptionOther) decodeObject(r *wireReader, known *wireKnownS
 }
 
 func (x *SessionConfigOptionOther) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionConfigOptionOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionConfigOptionOther")
+		return nil, wireNilVariant("SessionConfigOptionOther")
 	}
 	switch x.Type {
 	case "", "boolean", "select":
 		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Type), "type")
 	}
-	buf = append(wireComma(buf, open), "\"type\":"...)
+	buf = wireAppendKey(buf, open, "\"type\":")
 	buf = wireAppendQuoted(buf, x.Type)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
@@ -14664,7 +12234,7 @@ type SessionConfigSelectOptionsUngrouped []SessionConfigSelectOption
 
 func (x *SessionConfigSelectOptionsUngrouped) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionConfigSelectOptionsUngrouped")
+		return nil, wireNilVariant("SessionConfigSelectOptionsUngrouped")
 	}
 	return wireAppendSlice(buf, *(*[]SessionConfigSelectOption)(x), (*SessionConfigSelectOption).appendJSON)
 }
@@ -14684,7 +12254,7 @@ type SessionConfigSelectOptionsGrouped []SessionConfigSelectGroup
 
 func (x *SessionConfigSelectOptionsGrouped) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionConfigSelectOptionsGrouped")
+		return nil, wireNilVariant("SessionConfigSelectOptionsGrouped")
 	}
 	return wireAppendSlice(buf, *(*[]SessionConfigSelectGroup)(x), (*SessionConfigSelectGroup).appendJSON)
 }
@@ -14737,101 +12307,61 @@ func (x *SessionConfigSelectOption) decodeObject(r *wireReader, known *wireKnown
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "value":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.Value.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "value")
+			if it.once(&seen, 0) {
+				err = x.Value.decodeWire(r)
 			}
 		case "name":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Name, r)
-			if err != nil {
-				return wireAtKey(err, "name")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Name, r)
 			}
 		case "description":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Description = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.Description, r, wireDecodeString)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("value")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("name")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "value", "name")
 	}
 	return nil
 }
 
 func (x *SessionConfigSelectOption) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionConfigSelectOption) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"value\":"...)
-	buf, err = x.Value.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Value.appendJSON(wireAppendKey(buf, open, "\"value\":")); err != nil {
 		return nil, wireAtKey(err, "value")
 	}
-	buf = append(wireComma(buf, open), "\"name\":"...)
-	buf, err = wireAppendString(&x.Name, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
 		return nil, wireAtKey(err, "name")
 	}
 	if x.Description != nil {
-		buf = append(wireComma(buf, open), "\"description\":"...)
-		buf, err = wireAppendString(x.Description, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
 			return nil, wireAtKey(err, "description")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -14848,7 +12378,7 @@ func (*SessionConfigSelectOption) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionConfigSelectOption) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionConfigSelectGroup: A group of possible values for a session configuration option.
@@ -14889,107 +12419,63 @@ func (x *SessionConfigSelectGroup) decodeObject(r *wireReader, known *wireKnownS
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "groupId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.GroupID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "groupId")
+			if it.once(&seen, 0) {
+				err = x.GroupID.decodeWire(r)
 			}
 		case "name":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Name, r)
-			if err != nil {
-				return wireAtKey(err, "name")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Name, r)
 			}
 		case "options":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v []SessionConfigSelectOption
-			err := wireDecodeSlice(&v, r, true, (*SessionConfigSelectOption).decodeWire)
-			if err == nil {
-				x.Options = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientSlice(&x.Options, r, true, (*SessionConfigSelectOption).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("groupId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("name")
-	}
-	if seen&(1<<2) == 0 {
-		return wireMissing("options")
+	if seen&0x7 != 0x7 {
+		return wireMissingOf(seen, 0x7, "groupId", "name", "options")
 	}
 	return nil
 }
 
 func (x *SessionConfigSelectGroup) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionConfigSelectGroup) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"groupId\":"...)
-	buf, err = x.GroupID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.GroupID.appendJSON(wireAppendKey(buf, open, "\"groupId\":")); err != nil {
 		return nil, wireAtKey(err, "groupId")
 	}
-	buf = append(wireComma(buf, open), "\"name\":"...)
-	buf, err = wireAppendString(&x.Name, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
 		return nil, wireAtKey(err, "name")
 	}
 	if x.Options != nil {
-		buf = append(wireComma(buf, open), "\"options\":"...)
-		buf, err = wireAppendSlice(buf, x.Options, (*SessionConfigSelectOption).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"options\":"), x.Options, (*SessionConfigSelectOption).appendJSON); err != nil {
 			return nil, wireAtKey(err, "options")
 		}
 	} else {
-		buf = append(wireComma(buf, open), "\"options\":"...)
-		buf = append(buf, "[]"...)
+		buf = wireAppendKey(buf, open, "\"options\":[]")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -15006,7 +12492,7 @@ func (*SessionConfigSelectGroup) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionConfigSelectGroup) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionConfigGroupId: Unique identifier for a session configuration option value group.
@@ -15059,62 +12545,44 @@ func (x *SessionConfigSelect) decodeObject(r *wireReader, known *wireKnownSet) e
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "currentValue":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.CurrentValue.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "currentValue")
+			if it.once(&seen, 0) {
+				err = x.CurrentValue.decodeWire(r)
 			}
 		case "options":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Options.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "options")
+			if it.once(&seen, 1) {
+				err = x.Options.decodeWire(r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("currentValue")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("options")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "currentValue", "options")
 	}
 	return nil
 }
 
 func (x *SessionConfigSelect) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionConfigSelect) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"currentValue\":"...)
-	buf, err = x.CurrentValue.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.CurrentValue.appendJSON(wireAppendKey(buf, open, "\"currentValue\":")); err != nil {
 		return nil, wireAtKey(err, "currentValue")
 	}
-	buf = append(wireComma(buf, open), "\"options\":"...)
-	buf, err = x.Options.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Options.appendJSON(wireAppendKey(buf, open, "\"options\":")); err != nil {
 		return nil, wireAtKey(err, "options")
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -15130,7 +12598,7 @@ func (*SessionConfigSelect) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionConfigSelect) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionConfigBoolean: A boolean on/off toggle session configuration option payload.
@@ -15159,45 +12627,37 @@ func (x *SessionConfigBoolean) decodeObject(r *wireReader, known *wireKnownSet) 
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "currentValue":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeBool(&x.CurrentValue, r)
-			if err != nil {
-				return wireAtKey(err, "currentValue")
+			if it.once(&seen, 0) {
+				err = wireDecodeBool(&x.CurrentValue, r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("currentValue")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "currentValue")
 	}
 	return nil
 }
 
 func (x *SessionConfigBoolean) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionConfigBoolean) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"currentValue\":"...)
-	buf, err = wireAppendBool(&x.CurrentValue, buf)
-	if err != nil {
+	if buf, err = wireAppendBool(&x.CurrentValue, wireAppendKey(buf, open, "\"currentValue\":")); err != nil {
 		return nil, wireAtKey(err, "currentValue")
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -15213,7 +12673,7 @@ func (*SessionConfigBoolean) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionConfigBoolean) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // AvailableCommand: A command the agent advertises to the client.
@@ -15309,22 +12769,17 @@ func (x *AvailableCommand) declaresMember(name []byte) bool {
 type AvailableCommandCommand Command
 
 func (x *AvailableCommandCommand) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AvailableCommandCommand) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AvailableCommandCommand")
+		return nil, wireNilVariant("AvailableCommandCommand")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"command\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"command\"")
 	return (*Command)(x).appendMembers(buf, open)
 }
 
@@ -15377,71 +12832,53 @@ func (x *AvailableCommandOther) decodeObject(r *wireReader, known *wireKnownSet)
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Name, r)
-			if err != nil {
-				return wireAtKey(err, "name")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Name, r)
 			}
 		case "description":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Description, r)
-			if err != nil {
-				return wireAtKey(err, "description")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Description, r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("name")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("description")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "name", "description")
 	}
 	return nil
 }
 
 func (x *AvailableCommandOther) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AvailableCommandOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AvailableCommandOther")
+		return nil, wireNilVariant("AvailableCommandOther")
 	}
 	switch x.Type {
 	case "", "command":
 		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Type), "type")
 	}
-	buf = append(wireComma(buf, open), "\"type\":"...)
+	buf = wireAppendKey(buf, open, "\"type\":")
 	buf = wireAppendQuoted(buf, x.Type)
 	var err error
-	buf = append(wireComma(buf, open), "\"name\":"...)
-	buf, err = wireAppendString(&x.Name, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
 		return nil, wireAtKey(err, "name")
 	}
-	buf = append(wireComma(buf, open), "\"description\":"...)
-	buf, err = wireAppendString(&x.Description, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
 		return nil, wireAtKey(err, "description")
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -15553,22 +12990,17 @@ func (x *AvailableCommandInput) declaresMember(name []byte) bool {
 type AvailableCommandInputText TextCommandInput
 
 func (x *AvailableCommandInputText) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AvailableCommandInputText) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AvailableCommandInputText")
+		return nil, wireNilVariant("AvailableCommandInputText")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"text\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"text\"")
 	return (*TextCommandInput)(x).appendMembers(buf, open)
 }
 
@@ -15629,23 +13061,18 @@ func (x *AvailableCommandInputOther) decodeObject(r *wireReader, known *wireKnow
 }
 
 func (x *AvailableCommandInputOther) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AvailableCommandInputOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AvailableCommandInputOther")
+		return nil, wireNilVariant("AvailableCommandInputOther")
 	}
 	switch x.Type {
 	case "", "text":
 		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Type), "type")
 	}
-	buf = append(wireComma(buf, open), "\"type\":"...)
+	buf = wireAppendKey(buf, open, "\"type\":")
 	buf = wireAppendQuoted(buf, x.Type)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
@@ -15699,64 +13126,45 @@ func (x *TextCommandInput) decodeObject(r *wireReader, known *wireKnownSet) erro
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "hint":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Hint, r)
-			if err != nil {
-				return wireAtKey(err, "hint")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Hint, r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("hint")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "hint")
 	}
 	return nil
 }
 
 func (x *TextCommandInput) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *TextCommandInput) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"hint\":"...)
-	buf, err = wireAppendString(&x.Hint, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Hint, wireAppendKey(buf, open, "\"hint\":")); err != nil {
 		return nil, wireAtKey(err, "hint")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -15773,7 +13181,7 @@ func (*TextCommandInput) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x TextCommandInput) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // Command: A slash command the user can invoke by including it in a prompt.
@@ -15820,101 +13228,61 @@ func (x *Command) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Name, r)
-			if err != nil {
-				return wireAtKey(err, "name")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Name, r)
 			}
 		case "description":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Description, r)
-			if err != nil {
-				return wireAtKey(err, "description")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Description, r)
 			}
 		case "input":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *AvailableCommandInput
-			err := wireDecodePtr(&v, r, (*AvailableCommandInput).decodeWire)
-			if err == nil {
-				x.Input = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.Input, r, (*AvailableCommandInput).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("name")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("description")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "name", "description")
 	}
 	return nil
 }
 
 func (x *Command) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *Command) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"name\":"...)
-	buf, err = wireAppendString(&x.Name, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
 		return nil, wireAtKey(err, "name")
 	}
-	buf = append(wireComma(buf, open), "\"description\":"...)
-	buf, err = wireAppendString(&x.Description, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
 		return nil, wireAtKey(err, "description")
 	}
 	if x.Input != nil {
-		buf = append(wireComma(buf, open), "\"input\":"...)
-		buf, err = x.Input.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Input.appendJSON(wireAppendKey(buf, open, "\"input\":")); err != nil {
 			return nil, wireAtKey(err, "input")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -15931,7 +13299,7 @@ func (*Command) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x Command) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ListSessionsResponse: Response from listing sessions.
@@ -15972,89 +13340,58 @@ func (x *ListSessionsResponse) decodeObject(r *wireReader, known *wireKnownSet) 
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessions":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v []SessionInfo
-			err := wireDecodeSlice(&v, r, true, (*SessionInfo).decodeWire)
-			if err == nil {
-				x.Sessions = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientSlice(&x.Sessions, r, true, (*SessionInfo).decodeWire)
 			}
 		case "nextCursor":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodePtr(&x.NextCursor, r, (*SessionListCursor).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "nextCursor")
+			if it.once(&seen, 1) {
+				err = wireDecodePtr(&x.NextCursor, r, (*SessionListCursor).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("sessions")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "sessions")
 	}
 	return nil
 }
 
 func (x *ListSessionsResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ListSessionsResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Sessions != nil {
-		buf = append(wireComma(buf, open), "\"sessions\":"...)
-		buf, err = wireAppendSlice(buf, x.Sessions, (*SessionInfo).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"sessions\":"), x.Sessions, (*SessionInfo).appendJSON); err != nil {
 			return nil, wireAtKey(err, "sessions")
 		}
 	} else {
-		buf = append(wireComma(buf, open), "\"sessions\":"...)
-		buf = append(buf, "[]"...)
+		buf = wireAppendKey(buf, open, "\"sessions\":[]")
 	}
 	if x.NextCursor != nil {
-		buf = append(wireComma(buf, open), "\"nextCursor\":"...)
-		buf, err = x.NextCursor.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.NextCursor.appendJSON(wireAppendKey(buf, open, "\"nextCursor\":")); err != nil {
 			return nil, wireAtKey(err, "nextCursor")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -16071,7 +13408,7 @@ func (*ListSessionsResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ListSessionsResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionInfo: Information about a session returned by session/list
@@ -16126,150 +13463,89 @@ func (x *SessionInfo) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "cwd":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Cwd.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "cwd")
+			if it.once(&seen, 1) {
+				err = x.Cwd.decodeWire(r)
 			}
 		case "additionalDirectories":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			var err error
-			if r.null() {
-				x.AdditionalDirectories = nil
-			} else {
-				err = wireDecodeSlice(&x.AdditionalDirectories, r, false, (*AbsolutePath).decodeWire)
-			}
-			if err != nil {
-				return wireAtKey(err, "additionalDirectories")
+			if it.once(&seen, 2) {
+				if r.null() {
+					x.AdditionalDirectories = nil
+				} else {
+					err = wireDecodeSlice(&x.AdditionalDirectories, r, false, (*AbsolutePath).decodeWire)
+				}
 			}
 		case "title":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Title = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenientPtr(&x.Title, r, wireDecodeString)
 			}
 		case "updatedAt":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.UpdatedAt = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenientPtr(&x.UpdatedAt, r, wireDecodeString)
 			}
 		case "_meta":
-			if seen&(1<<5) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 5
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 5) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		case "archived":
-			if seen&(1<<6) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 6
-			if err := x.SessionInfoSessionArchive.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
-				return err
+			if it.once(&seen, 6) {
+				if err := x.SessionInfoSessionArchive.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+					return err
+				}
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("sessionId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("cwd")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "sessionId", "cwd")
 	}
 	return nil
 }
 
 func (x *SessionInfo) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionInfo) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"sessionId\":"...)
-	buf, err = x.SessionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
-	buf = append(wireComma(buf, open), "\"cwd\":"...)
-	buf, err = x.Cwd.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Cwd.appendJSON(wireAppendKey(buf, open, "\"cwd\":")); err != nil {
 		return nil, wireAtKey(err, "cwd")
 	}
 	if x.AdditionalDirectories != nil {
-		buf = append(wireComma(buf, open), "\"additionalDirectories\":"...)
-		buf, err = wireAppendSlice(buf, x.AdditionalDirectories, (*AbsolutePath).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"additionalDirectories\":"), x.AdditionalDirectories, (*AbsolutePath).appendJSON); err != nil {
 			return nil, wireAtKey(err, "additionalDirectories")
 		}
 	}
 	if x.Title != nil {
-		buf = append(wireComma(buf, open), "\"title\":"...)
-		buf, err = wireAppendString(x.Title, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Title, wireAppendKey(buf, open, "\"title\":")); err != nil {
 			return nil, wireAtKey(err, "title")
 		}
 	}
 	if x.UpdatedAt != nil {
-		buf = append(wireComma(buf, open), "\"updatedAt\":"...)
-		buf, err = wireAppendString(x.UpdatedAt, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.UpdatedAt, wireAppendKey(buf, open, "\"updatedAt\":")); err != nil {
 			return nil, wireAtKey(err, "updatedAt")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -16289,7 +13565,7 @@ func (x *SessionInfo) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionInfo) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionListCursor: An opaque cursor used to paginate `session/list` results.
@@ -16347,17 +13623,8 @@ func (x *DeleteSessionResponse) decodeObject(r *wireReader, known *wireKnownSet)
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -16372,20 +13639,13 @@ func (x *DeleteSessionResponse) decodeObject(r *wireReader, known *wireKnownSet)
 }
 
 func (x *DeleteSessionResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *DeleteSessionResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -16402,7 +13662,7 @@ func (*DeleteSessionResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x DeleteSessionResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // StateUpdate: A snapshot of the session's aggregate foreground activity.
@@ -16557,22 +13817,17 @@ func (x *StateUpdate) declaresMember(name []byte) bool {
 type StateUpdateRunning RunningStateUpdate
 
 func (x *StateUpdateRunning) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *StateUpdateRunning) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "StateUpdateRunning")
+		return nil, wireNilVariant("StateUpdateRunning")
 	}
 	if err := wireUnknownClash(&x.Unknown, "state"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"state\":\"running\""...)
+	buf = wireAppendKey(buf, open, "\"state\":\"running\"")
 	return (*RunningStateUpdate)(x).appendMembers(buf, open)
 }
 
@@ -16594,22 +13849,17 @@ func NewStateUpdateRunning(v RunningStateUpdate) StateUpdate {
 type StateUpdateIdle IdleStateUpdate
 
 func (x *StateUpdateIdle) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *StateUpdateIdle) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "StateUpdateIdle")
+		return nil, wireNilVariant("StateUpdateIdle")
 	}
 	if err := wireUnknownClash(&x.Unknown, "state"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"state\":\"idle\""...)
+	buf = wireAppendKey(buf, open, "\"state\":\"idle\"")
 	return (*IdleStateUpdate)(x).appendMembers(buf, open)
 }
 
@@ -16631,22 +13881,17 @@ func NewStateUpdateIdle(v IdleStateUpdate) StateUpdate {
 type StateUpdateRequiresAction RequiresActionStateUpdate
 
 func (x *StateUpdateRequiresAction) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *StateUpdateRequiresAction) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "StateUpdateRequiresAction")
+		return nil, wireNilVariant("StateUpdateRequiresAction")
 	}
 	if err := wireUnknownClash(&x.Unknown, "state"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"state\":\"requires_action\""...)
+	buf = wireAppendKey(buf, open, "\"state\":\"requires_action\"")
 	return (*RequiresActionStateUpdate)(x).appendMembers(buf, open)
 }
 
@@ -16708,23 +13953,18 @@ func (x *StateUpdateOther) decodeObject(r *wireReader, known *wireKnownSet) erro
 }
 
 func (x *StateUpdateOther) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *StateUpdateOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "StateUpdateOther")
+		return nil, wireNilVariant("StateUpdateOther")
 	}
 	switch x.State {
 	case "", "idle", "requires_action", "running":
 		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.State), "state")
 	}
-	buf = append(wireComma(buf, open), "\"state\":"...)
+	buf = wireAppendKey(buf, open, "\"state\":")
 	buf = wireAppendQuoted(buf, x.State)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
@@ -16857,22 +14097,17 @@ func (x *BackgroundWork) declaresMember(name []byte) bool {
 type BackgroundWorkTerminal BackgroundTerminal
 
 func (x *BackgroundWorkTerminal) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *BackgroundWorkTerminal) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "BackgroundWorkTerminal")
+		return nil, wireNilVariant("BackgroundWorkTerminal")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"terminal\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"terminal\"")
 	return (*BackgroundTerminal)(x).appendMembers(buf, open)
 }
 
@@ -16896,22 +14131,17 @@ func NewBackgroundWorkTerminal(v BackgroundTerminal) BackgroundWork {
 type BackgroundWorkToolCall BackgroundToolCall
 
 func (x *BackgroundWorkToolCall) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *BackgroundWorkToolCall) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "BackgroundWorkToolCall")
+		return nil, wireNilVariant("BackgroundWorkToolCall")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"tool_call\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"tool_call\"")
 	return (*BackgroundToolCall)(x).appendMembers(buf, open)
 }
 
@@ -16970,23 +14200,18 @@ func (x *BackgroundWorkOther) decodeObject(r *wireReader, known *wireKnownSet) e
 }
 
 func (x *BackgroundWorkOther) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *BackgroundWorkOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "BackgroundWorkOther")
+		return nil, wireNilVariant("BackgroundWorkOther")
 	}
 	switch x.Type {
 	case "", "terminal", "tool_call":
 		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Type), "type")
 	}
-	buf = append(wireComma(buf, open), "\"type\":"...)
+	buf = wireAppendKey(buf, open, "\"type\":")
 	buf = wireAppendQuoted(buf, x.Type)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
@@ -17040,64 +14265,45 @@ func (x *BackgroundTerminal) decodeObject(r *wireReader, known *wireKnownSet) er
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "terminalId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.TerminalID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "terminalId")
+			if it.once(&seen, 0) {
+				err = x.TerminalID.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("terminalId")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "terminalId")
 	}
 	return nil
 }
 
 func (x *BackgroundTerminal) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *BackgroundTerminal) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"terminalId\":"...)
-	buf, err = x.TerminalID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.TerminalID.appendJSON(wireAppendKey(buf, open, "\"terminalId\":")); err != nil {
 		return nil, wireAtKey(err, "terminalId")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -17114,7 +14320,7 @@ func (*BackgroundTerminal) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x BackgroundTerminal) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // BackgroundToolCall: A listed tool call whose work continues in the background.
@@ -17151,64 +14357,45 @@ func (x *BackgroundToolCall) decodeObject(r *wireReader, known *wireKnownSet) er
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "toolCallId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ToolCallID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "toolCallId")
+			if it.once(&seen, 0) {
+				err = x.ToolCallID.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("toolCallId")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "toolCallId")
 	}
 	return nil
 }
 
 func (x *BackgroundToolCall) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *BackgroundToolCall) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"toolCallId\":"...)
-	buf, err = x.ToolCallID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ToolCallID.appendJSON(wireAppendKey(buf, open, "\"toolCallId\":")); err != nil {
 		return nil, wireAtKey(err, "toolCallId")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -17225,7 +14412,7 @@ func (*BackgroundToolCall) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x BackgroundToolCall) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // RunningStateUpdate: Foreground work is in progress.
@@ -17273,35 +14460,12 @@ func (x *RunningStateUpdate) decodeObject(r *wireReader, known *wireKnownSet) er
 	for it.next(r) {
 		switch string(it.key) {
 		case "background":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v []BackgroundWork
-			var err error
-			if r.null() {
-				v = nil
-			} else {
-				err = wireDecodeSlice(&v, r, false, (*BackgroundWork).decodeWire)
-			}
-			if err == nil {
-				x.Background = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientSliceOrNull(&x.Background, r, false, (*BackgroundWork).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -17316,27 +14480,18 @@ func (x *RunningStateUpdate) decodeObject(r *wireReader, known *wireKnownSet) er
 }
 
 func (x *RunningStateUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *RunningStateUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Background != nil {
-		buf = append(wireComma(buf, open), "\"background\":"...)
-		buf, err = wireAppendSlice(buf, x.Background, (*BackgroundWork).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"background\":"), x.Background, (*BackgroundWork).appendJSON); err != nil {
 			return nil, wireAtKey(err, "background")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -17353,7 +14508,7 @@ func (*RunningStateUpdate) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x RunningStateUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // Error: JSON-RPC error object.
@@ -17400,81 +14555,52 @@ func (x *Error) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "code":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.Code.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "code")
+			if it.once(&seen, 0) {
+				err = x.Code.decodeWire(r)
 			}
 		case "message":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Message, r)
-			if err != nil {
-				return wireAtKey(err, "message")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Message, r)
 			}
 		case "data":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *ErrorData
-			err := wireDecodePtr(&v, r, (*ErrorData).decodeWire)
-			if err == nil {
-				x.Data = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.Data, r, (*ErrorData).decodeWire)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("code")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("message")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "code", "message")
 	}
 	return nil
 }
 
 func (x *Error) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *Error) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"code\":"...)
-	buf, err = x.Code.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Code.appendJSON(wireAppendKey(buf, open, "\"code\":")); err != nil {
 		return nil, wireAtKey(err, "code")
 	}
-	buf = append(wireComma(buf, open), "\"message\":"...)
-	buf, err = wireAppendString(&x.Message, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Message, wireAppendKey(buf, open, "\"message\":")); err != nil {
 		return nil, wireAtKey(err, "message")
 	}
 	if x.Data != nil {
-		buf = append(wireComma(buf, open), "\"data\":"...)
-		buf, err = x.Data.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Data.appendJSON(wireAppendKey(buf, open, "\"data\":")); err != nil {
 			return nil, wireAtKey(err, "data")
 		}
 	}
@@ -17491,7 +14617,7 @@ func (*Error) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x Error) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ErrorCode: Predefined error codes for common JSON-RPC and ACP-specific errors.
@@ -17709,7 +14835,7 @@ type ErrorDataUnsupportedProtocolVersion UnsupportedProtocolVersionErrorData
 
 func (x *ErrorDataUnsupportedProtocolVersion) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ErrorDataUnsupportedProtocolVersion")
+		return nil, wireNilVariant("ErrorDataUnsupportedProtocolVersion")
 	}
 	return (*UnsupportedProtocolVersionErrorData)(x).appendJSON(buf)
 }
@@ -17727,7 +14853,7 @@ type ErrorDataSessionNotFound SessionNotFoundErrorData
 
 func (x *ErrorDataSessionNotFound) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ErrorDataSessionNotFound")
+		return nil, wireNilVariant("ErrorDataSessionNotFound")
 	}
 	return (*SessionNotFoundErrorData)(x).appendJSON(buf)
 }
@@ -17745,7 +14871,7 @@ type ErrorDataOther json.RawMessage
 
 func (x *ErrorDataOther) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ErrorDataOther")
+		return nil, wireNilVariant("ErrorDataOther")
 	}
 	return wireAppendRaw((*json.RawMessage)(x), buf)
 }
@@ -17798,86 +14924,56 @@ func (x *UnsupportedProtocolVersionErrorData) decodeObject(r *wireReader, known 
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "requested":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.Requested.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "requested")
+			if it.once(&seen, 0) {
+				err = x.Requested.decodeWire(r)
 			}
 		case "supported":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeSlice(&x.Supported, r, false, (*ProtocolVersion).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "supported")
+			if it.once(&seen, 1) {
+				err = wireDecodeSlice(&x.Supported, r, false, (*ProtocolVersion).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("requested")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("supported")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "requested", "supported")
 	}
 	return nil
 }
 
 func (x *UnsupportedProtocolVersionErrorData) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *UnsupportedProtocolVersionErrorData) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"requested\":"...)
-	buf, err = x.Requested.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Requested.appendJSON(wireAppendKey(buf, open, "\"requested\":")); err != nil {
 		return nil, wireAtKey(err, "requested")
 	}
 	if x.Supported != nil {
-		buf = append(wireComma(buf, open), "\"supported\":"...)
-		buf, err = wireAppendSlice(buf, x.Supported, (*ProtocolVersion).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"supported\":"), x.Supported, (*ProtocolVersion).appendJSON); err != nil {
 			return nil, wireAtKey(err, "supported")
 		}
 	} else {
-		buf = append(wireComma(buf, open), "\"supported\":"...)
-		buf = append(buf, "[]"...)
+		buf = wireAppendKey(buf, open, "\"supported\":[]")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -17894,7 +14990,7 @@ func (*UnsupportedProtocolVersionErrorData) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x UnsupportedProtocolVersionErrorData) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionNotFoundErrorData: Data for the `-32002` (Resource not found) error when a session-scoped request names a
@@ -17936,64 +15032,45 @@ func (x *SessionNotFoundErrorData) decodeObject(r *wireReader, known *wireKnownS
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("sessionId")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "sessionId")
 	}
 	return nil
 }
 
 func (x *SessionNotFoundErrorData) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionNotFoundErrorData) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"sessionId\":"...)
-	buf, err = x.SessionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -18010,7 +15087,7 @@ func (*SessionNotFoundErrorData) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionNotFoundErrorData) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ErrorStopReason: Details of a failure that ended active work.
@@ -18044,17 +15121,8 @@ func (x *ErrorStopReason) decodeObject(r *wireReader, known *wireKnownSet) error
 	for it.next(r) {
 		switch string(it.key) {
 		case "error":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *Error
-			err := wireDecodePtr(&v, r, (*Error).decodeWire)
-			if err == nil {
-				x.Error = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.Error, r, (*Error).decodeWire)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -18069,20 +15137,13 @@ func (x *ErrorStopReason) decodeObject(r *wireReader, known *wireKnownSet) error
 }
 
 func (x *ErrorStopReason) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ErrorStopReason) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Error != nil {
-		buf = append(wireComma(buf, open), "\"error\":"...)
-		buf, err = x.Error.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Error.appendJSON(wireAppendKey(buf, open, "\"error\":")); err != nil {
 			return nil, wireAtKey(err, "error")
 		}
 	}
@@ -18099,7 +15160,7 @@ func (*ErrorStopReason) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ErrorStopReason) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // IdleStateUpdate: No foreground work is active. Background activity may continue.
@@ -18159,43 +15220,18 @@ func (x *IdleStateUpdate) decodeObject(r *wireReader, known *wireKnownSet) error
 	for it.next(r) {
 		switch string(it.key) {
 		case "background":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v []BackgroundWork
-			var err error
-			if r.null() {
-				v = nil
-			} else {
-				err = wireDecodeSlice(&v, r, false, (*BackgroundWork).decodeWire)
-			}
-			if err == nil {
-				x.Background = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientSliceOrNull(&x.Background, r, false, (*BackgroundWork).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		case "usage":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			if err := x.IdleStateUpdateEndTurnTokenUsage.decodeGatedMember(&it, r, nil, known); err != nil {
-				return err
+			if it.once(&seen, 2) {
+				if err := x.IdleStateUpdateEndTurnTokenUsage.decodeGatedMember(&it, r, nil, known); err != nil {
+					return err
+				}
 			}
 		}
 	}
@@ -18208,27 +15244,18 @@ func (x *IdleStateUpdate) decodeObject(r *wireReader, known *wireKnownSet) error
 }
 
 func (x *IdleStateUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *IdleStateUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Background != nil {
-		buf = append(wireComma(buf, open), "\"background\":"...)
-		buf, err = wireAppendSlice(buf, x.Background, (*BackgroundWork).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"background\":"), x.Background, (*BackgroundWork).appendJSON); err != nil {
 			return nil, wireAtKey(err, "background")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -18251,7 +15278,7 @@ func (x *IdleStateUpdate) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x IdleStateUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // IdleStateUpdateVariant: No foreground work is active. Background activity may continue.
@@ -18432,19 +15459,14 @@ func (x *IdleStateUpdateEndTurn) decodeObject(r *wireReader, known *wireKnownSet
 }
 
 func (x *IdleStateUpdateEndTurn) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *IdleStateUpdateEndTurn) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "IdleStateUpdateEndTurn")
+		return nil, wireNilVariant("IdleStateUpdateEndTurn")
 	}
-	buf = append(wireComma(buf, open), "\"stopReason\":\"end_turn\""...)
+	buf = wireAppendKey(buf, open, "\"stopReason\":\"end_turn\"")
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
@@ -18497,19 +15519,14 @@ func (x *IdleStateUpdateMaxTokens) decodeObject(r *wireReader, known *wireKnownS
 }
 
 func (x *IdleStateUpdateMaxTokens) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *IdleStateUpdateMaxTokens) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "IdleStateUpdateMaxTokens")
+		return nil, wireNilVariant("IdleStateUpdateMaxTokens")
 	}
-	buf = append(wireComma(buf, open), "\"stopReason\":\"max_tokens\""...)
+	buf = wireAppendKey(buf, open, "\"stopReason\":\"max_tokens\"")
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
@@ -18563,19 +15580,14 @@ func (x *IdleStateUpdateMaxTurnRequests) decodeObject(r *wireReader, known *wire
 }
 
 func (x *IdleStateUpdateMaxTurnRequests) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *IdleStateUpdateMaxTurnRequests) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "IdleStateUpdateMaxTurnRequests")
+		return nil, wireNilVariant("IdleStateUpdateMaxTurnRequests")
 	}
-	buf = append(wireComma(buf, open), "\"stopReason\":\"max_turn_requests\""...)
+	buf = wireAppendKey(buf, open, "\"stopReason\":\"max_turn_requests\"")
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
@@ -18628,19 +15640,14 @@ func (x *IdleStateUpdateRefusal) decodeObject(r *wireReader, known *wireKnownSet
 }
 
 func (x *IdleStateUpdateRefusal) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *IdleStateUpdateRefusal) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "IdleStateUpdateRefusal")
+		return nil, wireNilVariant("IdleStateUpdateRefusal")
 	}
-	buf = append(wireComma(buf, open), "\"stopReason\":\"refusal\""...)
+	buf = wireAppendKey(buf, open, "\"stopReason\":\"refusal\"")
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
@@ -18702,19 +15709,14 @@ func (x *IdleStateUpdateCancelled) decodeObject(r *wireReader, known *wireKnownS
 }
 
 func (x *IdleStateUpdateCancelled) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *IdleStateUpdateCancelled) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "IdleStateUpdateCancelled")
+		return nil, wireNilVariant("IdleStateUpdateCancelled")
 	}
-	buf = append(wireComma(buf, open), "\"stopReason\":\"cancelled\""...)
+	buf = wireAppendKey(buf, open, "\"stopReason\":\"cancelled\"")
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
@@ -18743,22 +15745,17 @@ func NewIdleStateUpdateCancelled(v IdleStateUpdateCancelled) IdleStateUpdateVari
 type IdleStateUpdateError ErrorStopReason
 
 func (x *IdleStateUpdateError) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *IdleStateUpdateError) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "IdleStateUpdateError")
+		return nil, wireNilVariant("IdleStateUpdateError")
 	}
 	if err := wireUnknownClash(&x.Unknown, "stopReason"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"stopReason\":\"error\""...)
+	buf = wireAppendKey(buf, open, "\"stopReason\":\"error\"")
 	return (*ErrorStopReason)(x).appendMembers(buf, open)
 }
 
@@ -18808,17 +15805,12 @@ func (x *IdleStateUpdateNone) decodeObject(r *wireReader, known *wireKnownSet) e
 }
 
 func (x *IdleStateUpdateNone) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *IdleStateUpdateNone) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "IdleStateUpdateNone")
+		return nil, wireNilVariant("IdleStateUpdateNone")
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
@@ -18874,23 +15866,18 @@ func (x *IdleStateUpdateOther) decodeObject(r *wireReader, known *wireKnownSet) 
 }
 
 func (x *IdleStateUpdateOther) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *IdleStateUpdateOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "IdleStateUpdateOther")
+		return nil, wireNilVariant("IdleStateUpdateOther")
 	}
 	switch x.StopReason {
 	case "", "cancelled", "end_turn", "error", "max_tokens", "max_turn_requests", "refusal":
 		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.StopReason), "stopReason")
 	}
-	buf = append(wireComma(buf, open), "\"stopReason\":"...)
+	buf = wireAppendKey(buf, open, "\"stopReason\":")
 	buf = wireAppendQuoted(buf, x.StopReason)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
@@ -18962,35 +15949,12 @@ func (x *RequiresActionStateUpdate) decodeObject(r *wireReader, known *wireKnown
 	for it.next(r) {
 		switch string(it.key) {
 		case "background":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v []BackgroundWork
-			var err error
-			if r.null() {
-				v = nil
-			} else {
-				err = wireDecodeSlice(&v, r, false, (*BackgroundWork).decodeWire)
-			}
-			if err == nil {
-				x.Background = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientSliceOrNull(&x.Background, r, false, (*BackgroundWork).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -19005,27 +15969,18 @@ func (x *RequiresActionStateUpdate) decodeObject(r *wireReader, known *wireKnown
 }
 
 func (x *RequiresActionStateUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *RequiresActionStateUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Background != nil {
-		buf = append(wireComma(buf, open), "\"background\":"...)
-		buf, err = wireAppendSlice(buf, x.Background, (*BackgroundWork).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"background\":"), x.Background, (*BackgroundWork).appendJSON); err != nil {
 			return nil, wireAtKey(err, "background")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -19042,7 +15997,7 @@ func (*RequiresActionStateUpdate) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x RequiresActionStateUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ResumeSessionResponse: Response from resuming an existing session.
@@ -19099,43 +16054,16 @@ func (x *ResumeSessionResponse) decodeObject(r *wireReader, known *wireKnownSet)
 	for it.next(r) {
 		switch string(it.key) {
 		case "configOptions":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v []SessionConfigOption
-			err := wireDecodeSlice(&v, r, true, (*SessionConfigOption).decodeWire)
-			if err == nil {
-				x.ConfigOptions = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientSlice(&x.ConfigOptions, r, true, (*SessionConfigOption).decodeWire)
 			}
 		case "availableCommands":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v []AvailableCommand
-			err := wireDecodeSlice(&v, r, true, (*AvailableCommand).decodeWire)
-			if err == nil {
-				x.AvailableCommands = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientSlice(&x.AvailableCommands, r, true, (*AvailableCommand).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -19150,34 +16078,23 @@ func (x *ResumeSessionResponse) decodeObject(r *wireReader, known *wireKnownSet)
 }
 
 func (x *ResumeSessionResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ResumeSessionResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.ConfigOptions != nil {
-		buf = append(wireComma(buf, open), "\"configOptions\":"...)
-		buf, err = wireAppendSlice(buf, x.ConfigOptions, (*SessionConfigOption).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"configOptions\":"), x.ConfigOptions, (*SessionConfigOption).appendJSON); err != nil {
 			return nil, wireAtKey(err, "configOptions")
 		}
 	}
 	if x.AvailableCommands != nil {
-		buf = append(wireComma(buf, open), "\"availableCommands\":"...)
-		buf, err = wireAppendSlice(buf, x.AvailableCommands, (*AvailableCommand).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"availableCommands\":"), x.AvailableCommands, (*AvailableCommand).appendJSON); err != nil {
 			return nil, wireAtKey(err, "availableCommands")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -19194,7 +16111,7 @@ func (*ResumeSessionResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ResumeSessionResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // CloseSessionResponse: Response from closing a session.
@@ -19231,17 +16148,8 @@ func (x *CloseSessionResponse) decodeObject(r *wireReader, known *wireKnownSet) 
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -19256,20 +16164,13 @@ func (x *CloseSessionResponse) decodeObject(r *wireReader, known *wireKnownSet) 
 }
 
 func (x *CloseSessionResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CloseSessionResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -19286,7 +16187,7 @@ func (*CloseSessionResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x CloseSessionResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // CancelToolCallResponse: Response from cancelling a tool call.
@@ -19323,17 +16224,8 @@ func (x *CancelToolCallResponse) decodeObject(r *wireReader, known *wireKnownSet
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -19348,20 +16240,13 @@ func (x *CancelToolCallResponse) decodeObject(r *wireReader, known *wireKnownSet
 }
 
 func (x *CancelToolCallResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CancelToolCallResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -19378,7 +16263,7 @@ func (*CancelToolCallResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x CancelToolCallResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // CancelTerminalResponse: Response from cancelling a terminal.
@@ -19415,17 +16300,8 @@ func (x *CancelTerminalResponse) decodeObject(r *wireReader, known *wireKnownSet
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -19440,20 +16316,13 @@ func (x *CancelTerminalResponse) decodeObject(r *wireReader, known *wireKnownSet
 }
 
 func (x *CancelTerminalResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CancelTerminalResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -19470,7 +16339,7 @@ func (*CancelTerminalResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x CancelTerminalResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SetSessionConfigOptionResponse: Response to `session/set_config_option` method.
@@ -19507,69 +16376,49 @@ func (x *SetSessionConfigOptionResponse) decodeObject(r *wireReader, known *wire
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "configOptions":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeSlice(&x.ConfigOptions, r, true, (*SessionConfigOption).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "configOptions")
+			if it.once(&seen, 0) {
+				err = wireDecodeSlice(&x.ConfigOptions, r, true, (*SessionConfigOption).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("configOptions")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "configOptions")
 	}
 	return nil
 }
 
 func (x *SetSessionConfigOptionResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SetSessionConfigOptionResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.ConfigOptions != nil {
-		buf = append(wireComma(buf, open), "\"configOptions\":"...)
-		buf, err = wireAppendSlice(buf, x.ConfigOptions, (*SessionConfigOption).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"configOptions\":"), x.ConfigOptions, (*SessionConfigOption).appendJSON); err != nil {
 			return nil, wireAtKey(err, "configOptions")
 		}
 	} else {
-		buf = append(wireComma(buf, open), "\"configOptions\":"...)
-		buf = append(buf, "[]"...)
+		buf = wireAppendKey(buf, open, "\"configOptions\":[]")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -19586,7 +16435,7 @@ func (*SetSessionConfigOptionResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SetSessionConfigOptionResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // PromptResponse: Response acknowledging that a user prompt was inserted into the ACP conversation.
@@ -19640,64 +16489,45 @@ func (x *PromptResponse) decodeObject(r *wireReader, known *wireKnownSet) error 
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "messageId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.MessageID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "messageId")
+			if it.once(&seen, 0) {
+				err = x.MessageID.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("messageId")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "messageId")
 	}
 	return nil
 }
 
 func (x *PromptResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *PromptResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"messageId\":"...)
-	buf, err = x.MessageID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.MessageID.appendJSON(wireAppendKey(buf, open, "\"messageId\":")); err != nil {
 		return nil, wireAtKey(err, "messageId")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -19714,7 +16544,7 @@ func (*PromptResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x PromptResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // MessageId: Identifier for a message, unique among messages of the same type within a session.
@@ -19799,60 +16629,45 @@ func (x *AgentNotification) decodeObject(r *wireReader, known *wireKnownSet) err
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "method":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Method, r)
-			if err != nil {
-				return wireAtKey(err, "method")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Method, r)
 			}
 		case "params":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodePtr(&x.Params, r, (*AgentNotificationParams).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "params")
+			if it.once(&seen, 1) {
+				err = wireDecodePtr(&x.Params, r, (*AgentNotificationParams).decodeWire)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("method")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "method")
 	}
 	return nil
 }
 
 func (x *AgentNotification) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AgentNotification) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"method\":"...)
-	buf, err = wireAppendString(&x.Method, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Method, wireAppendKey(buf, open, "\"method\":")); err != nil {
 		return nil, wireAtKey(err, "method")
 	}
 	if x.Params != nil {
-		buf = append(wireComma(buf, open), "\"params\":"...)
-		buf, err = x.Params.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Params.appendJSON(wireAppendKey(buf, open, "\"params\":")); err != nil {
 			return nil, wireAtKey(err, "params")
 		}
 	}
@@ -19869,7 +16684,7 @@ func (*AgentNotification) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x AgentNotification) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // AgentNotificationParams: All possible notifications that an agent can send to a client.
@@ -20003,7 +16818,7 @@ type AgentNotificationParamsUpdateSessionNotification UpdateSessionNotification
 
 func (x *AgentNotificationParamsUpdateSessionNotification) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentNotificationParamsUpdateSessionNotification")
+		return nil, wireNilVariant("AgentNotificationParamsUpdateSessionNotification")
 	}
 	return (*UpdateSessionNotification)(x).appendJSON(buf)
 }
@@ -20027,7 +16842,7 @@ type AgentNotificationParamsCompleteElicitationNotification CompleteElicitationN
 
 func (x *AgentNotificationParamsCompleteElicitationNotification) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentNotificationParamsCompleteElicitationNotification")
+		return nil, wireNilVariant("AgentNotificationParamsCompleteElicitationNotification")
 	}
 	return (*CompleteElicitationNotification)(x).appendJSON(buf)
 }
@@ -20055,7 +16870,7 @@ type AgentNotificationParamsExtNotification ExtNotification
 
 func (x *AgentNotificationParamsExtNotification) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentNotificationParamsExtNotification")
+		return nil, wireNilVariant("AgentNotificationParamsExtNotification")
 	}
 	return (*ExtNotification)(x).appendJSON(buf)
 }
@@ -20110,81 +16925,52 @@ func (x *UpdateSessionNotification) decodeObject(r *wireReader, known *wireKnown
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "update":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Update.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "update")
+			if it.once(&seen, 1) {
+				err = x.Update.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("sessionId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("update")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "sessionId", "update")
 	}
 	return nil
 }
 
 func (x *UpdateSessionNotification) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *UpdateSessionNotification) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"sessionId\":"...)
-	buf, err = x.SessionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
-	buf = append(wireComma(buf, open), "\"update\":"...)
-	buf, err = x.Update.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Update.appendJSON(wireAppendKey(buf, open, "\"update\":")); err != nil {
 		return nil, wireAtKey(err, "update")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -20201,7 +16987,7 @@ func (*UpdateSessionNotification) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x UpdateSessionNotification) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionUpdate: Different types of updates that can be sent while a session exists.
@@ -20459,22 +17245,17 @@ func (x *SessionUpdate) declaresMember(name []byte) bool {
 type SessionUpdateUserMessageChunk ContentChunk
 
 func (x *SessionUpdateUserMessageChunk) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateUserMessageChunk) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateUserMessageChunk")
+		return nil, wireNilVariant("SessionUpdateUserMessageChunk")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"user_message_chunk\""...)
+	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"user_message_chunk\"")
 	return (*ContentChunk)(x).appendMembers(buf, open)
 }
 
@@ -20500,22 +17281,17 @@ func NewSessionUpdateUserMessageChunk(v ContentChunk) SessionUpdate {
 type SessionUpdateUserMessage UserMessage
 
 func (x *SessionUpdateUserMessage) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateUserMessage) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateUserMessage")
+		return nil, wireNilVariant("SessionUpdateUserMessage")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"user_message\""...)
+	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"user_message\"")
 	return (*UserMessage)(x).appendMembers(buf, open)
 }
 
@@ -20537,22 +17313,17 @@ func NewSessionUpdateUserMessage(v UserMessage) SessionUpdate {
 type SessionUpdateAgentMessageChunk ContentChunk
 
 func (x *SessionUpdateAgentMessageChunk) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateAgentMessageChunk) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateAgentMessageChunk")
+		return nil, wireNilVariant("SessionUpdateAgentMessageChunk")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"agent_message_chunk\""...)
+	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"agent_message_chunk\"")
 	return (*ContentChunk)(x).appendMembers(buf, open)
 }
 
@@ -20578,22 +17349,17 @@ func NewSessionUpdateAgentMessageChunk(v ContentChunk) SessionUpdate {
 type SessionUpdateAgentMessage AgentMessage
 
 func (x *SessionUpdateAgentMessage) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateAgentMessage) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateAgentMessage")
+		return nil, wireNilVariant("SessionUpdateAgentMessage")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"agent_message\""...)
+	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"agent_message\"")
 	return (*AgentMessage)(x).appendMembers(buf, open)
 }
 
@@ -20615,22 +17381,17 @@ func NewSessionUpdateAgentMessage(v AgentMessage) SessionUpdate {
 type SessionUpdateAgentThoughtChunk ContentChunk
 
 func (x *SessionUpdateAgentThoughtChunk) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateAgentThoughtChunk) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateAgentThoughtChunk")
+		return nil, wireNilVariant("SessionUpdateAgentThoughtChunk")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"agent_thought_chunk\""...)
+	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"agent_thought_chunk\"")
 	return (*ContentChunk)(x).appendMembers(buf, open)
 }
 
@@ -20656,22 +17417,17 @@ func NewSessionUpdateAgentThoughtChunk(v ContentChunk) SessionUpdate {
 type SessionUpdateAgentThought AgentThought
 
 func (x *SessionUpdateAgentThought) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateAgentThought) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateAgentThought")
+		return nil, wireNilVariant("SessionUpdateAgentThought")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"agent_thought\""...)
+	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"agent_thought\"")
 	return (*AgentThought)(x).appendMembers(buf, open)
 }
 
@@ -20693,19 +17449,14 @@ func NewSessionUpdateAgentThought(v AgentThought) SessionUpdate {
 type SessionUpdateStateUpdate StateUpdate
 
 func (x *SessionUpdateStateUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateStateUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateStateUpdate")
+		return nil, wireNilVariant("SessionUpdateStateUpdate")
 	}
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"state_update\""...)
+	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"state_update\"")
 	return (*StateUpdate)(x).appendMembers(buf, open)
 }
 
@@ -20727,22 +17478,17 @@ func NewSessionUpdateStateUpdate(v StateUpdate) SessionUpdate {
 type SessionUpdateToolCallContentChunk ToolCallContentChunk
 
 func (x *SessionUpdateToolCallContentChunk) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateToolCallContentChunk) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateToolCallContentChunk")
+		return nil, wireNilVariant("SessionUpdateToolCallContentChunk")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"tool_call_content_chunk\""...)
+	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"tool_call_content_chunk\"")
 	return (*ToolCallContentChunk)(x).appendMembers(buf, open)
 }
 
@@ -20764,22 +17510,17 @@ func NewSessionUpdateToolCallContentChunk(v ToolCallContentChunk) SessionUpdate 
 type SessionUpdateToolCallUpdate ToolCallUpdate
 
 func (x *SessionUpdateToolCallUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateToolCallUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateToolCallUpdate")
+		return nil, wireNilVariant("SessionUpdateToolCallUpdate")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"tool_call_update\""...)
+	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"tool_call_update\"")
 	return (*ToolCallUpdate)(x).appendMembers(buf, open)
 }
 
@@ -20801,22 +17542,17 @@ func NewSessionUpdateToolCallUpdate(v ToolCallUpdate) SessionUpdate {
 type SessionUpdateTerminalUpdate TerminalUpdate
 
 func (x *SessionUpdateTerminalUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateTerminalUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateTerminalUpdate")
+		return nil, wireNilVariant("SessionUpdateTerminalUpdate")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"terminal_update\""...)
+	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"terminal_update\"")
 	return (*TerminalUpdate)(x).appendMembers(buf, open)
 }
 
@@ -20838,22 +17574,17 @@ func NewSessionUpdateTerminalUpdate(v TerminalUpdate) SessionUpdate {
 type SessionUpdateTerminalOutputChunk TerminalOutputChunk
 
 func (x *SessionUpdateTerminalOutputChunk) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateTerminalOutputChunk) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateTerminalOutputChunk")
+		return nil, wireNilVariant("SessionUpdateTerminalOutputChunk")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"terminal_output_chunk\""...)
+	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"terminal_output_chunk\"")
 	return (*TerminalOutputChunk)(x).appendMembers(buf, open)
 }
 
@@ -20878,22 +17609,17 @@ func NewSessionUpdateTerminalOutputChunk(v TerminalOutputChunk) SessionUpdate {
 type SessionUpdatePlanUpdate PlanUpdate
 
 func (x *SessionUpdatePlanUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdatePlanUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdatePlanUpdate")
+		return nil, wireNilVariant("SessionUpdatePlanUpdate")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"plan_update\""...)
+	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"plan_update\"")
 	return (*PlanUpdate)(x).appendMembers(buf, open)
 }
 
@@ -20915,22 +17641,17 @@ func NewSessionUpdatePlanUpdate(v PlanUpdate) SessionUpdate {
 type SessionUpdateAvailableCommandsUpdate AvailableCommandsUpdate
 
 func (x *SessionUpdateAvailableCommandsUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateAvailableCommandsUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateAvailableCommandsUpdate")
+		return nil, wireNilVariant("SessionUpdateAvailableCommandsUpdate")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"available_commands_update\""...)
+	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"available_commands_update\"")
 	return (*AvailableCommandsUpdate)(x).appendMembers(buf, open)
 }
 
@@ -20952,22 +17673,17 @@ func NewSessionUpdateAvailableCommandsUpdate(v AvailableCommandsUpdate) SessionU
 type SessionUpdateConfigOptionUpdate ConfigOptionUpdate
 
 func (x *SessionUpdateConfigOptionUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateConfigOptionUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateConfigOptionUpdate")
+		return nil, wireNilVariant("SessionUpdateConfigOptionUpdate")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"config_option_update\""...)
+	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"config_option_update\"")
 	return (*ConfigOptionUpdate)(x).appendMembers(buf, open)
 }
 
@@ -20989,22 +17705,17 @@ func NewSessionUpdateConfigOptionUpdate(v ConfigOptionUpdate) SessionUpdate {
 type SessionUpdateSessionInfoUpdate SessionInfoUpdate
 
 func (x *SessionUpdateSessionInfoUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateSessionInfoUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateSessionInfoUpdate")
+		return nil, wireNilVariant("SessionUpdateSessionInfoUpdate")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"session_info_update\""...)
+	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"session_info_update\"")
 	return (*SessionInfoUpdate)(x).appendMembers(buf, open)
 }
 
@@ -21026,22 +17737,17 @@ func NewSessionUpdateSessionInfoUpdate(v SessionInfoUpdate) SessionUpdate {
 type SessionUpdateUsageUpdate UsageUpdate
 
 func (x *SessionUpdateUsageUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateUsageUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateUsageUpdate")
+		return nil, wireNilVariant("SessionUpdateUsageUpdate")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"usage_update\""...)
+	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"usage_update\"")
 	return (*UsageUpdate)(x).appendMembers(buf, open)
 }
 
@@ -21066,22 +17772,17 @@ func NewSessionUpdateUsageUpdate(v UsageUpdate) SessionUpdate {
 type SessionUpdateNotice Notice
 
 func (x *SessionUpdateNotice) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateNotice) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateNotice")
+		return nil, wireNilVariant("SessionUpdateNotice")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"notice\""...)
+	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"notice\"")
 	return (*Notice)(x).appendMembers(buf, open)
 }
 
@@ -21103,22 +17804,17 @@ func NewSessionUpdateNotice(v Notice) SessionUpdate {
 type SessionUpdateCompactionUpdate CompactionUpdate
 
 func (x *SessionUpdateCompactionUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateCompactionUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateCompactionUpdate")
+		return nil, wireNilVariant("SessionUpdateCompactionUpdate")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"compaction_update\""...)
+	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"compaction_update\"")
 	return (*CompactionUpdate)(x).appendMembers(buf, open)
 }
 
@@ -21140,22 +17836,17 @@ func NewSessionUpdateCompactionUpdate(v CompactionUpdate) SessionUpdate {
 type SessionUpdateCompactionSummaryChunk CompactionSummaryChunk
 
 func (x *SessionUpdateCompactionSummaryChunk) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateCompactionSummaryChunk) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateCompactionSummaryChunk")
+		return nil, wireNilVariant("SessionUpdateCompactionSummaryChunk")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"compaction_summary_chunk\""...)
+	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"compaction_summary_chunk\"")
 	return (*CompactionSummaryChunk)(x).appendMembers(buf, open)
 }
 
@@ -21215,23 +17906,18 @@ func (x *SessionUpdateOther) decodeObject(r *wireReader, known *wireKnownSet) er
 }
 
 func (x *SessionUpdateOther) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateOther")
+		return nil, wireNilVariant("SessionUpdateOther")
 	}
 	switch x.SessionUpdate {
 	case "", "agent_message", "agent_message_chunk", "agent_thought", "agent_thought_chunk", "available_commands_update", "compaction_summary_chunk", "compaction_update", "config_option_update", "notice", "plan", "plan_update", "session_info_update", "state_update", "terminal_output_chunk", "terminal_update", "tool_call_content_chunk", "tool_call_update", "usage_update", "user_message", "user_message_chunk":
 		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.SessionUpdate), "sessionUpdate")
 	}
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":"...)
+	buf = wireAppendKey(buf, open, "\"sessionUpdate\":")
 	buf = wireAppendQuoted(buf, x.SessionUpdate)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
@@ -21291,81 +17977,52 @@ func (x *ContentChunk) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "messageId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.MessageID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "messageId")
+			if it.once(&seen, 0) {
+				err = x.MessageID.decodeWire(r)
 			}
 		case "content":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Content.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "content")
+			if it.once(&seen, 1) {
+				err = x.Content.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("messageId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("content")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "messageId", "content")
 	}
 	return nil
 }
 
 func (x *ContentChunk) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ContentChunk) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"messageId\":"...)
-	buf, err = x.MessageID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.MessageID.appendJSON(wireAppendKey(buf, open, "\"messageId\":")); err != nil {
 		return nil, wireAtKey(err, "messageId")
 	}
-	buf = append(wireComma(buf, open), "\"content\":"...)
-	buf, err = x.Content.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Content.appendJSON(wireAppendKey(buf, open, "\"content\":")); err != nil {
 		return nil, wireAtKey(err, "content")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -21382,7 +18039,7 @@ func (*ContentChunk) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ContentChunk) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // UserMessage: A user message upsert.
@@ -21436,88 +18093,58 @@ func (x *UserMessage) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "messageId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.MessageID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "messageId")
+			if it.once(&seen, 0) {
+				err = x.MessageID.decodeWire(r)
 			}
 		case "content":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v Patch[[]ContentBlock]
-			err := wirePatchDecode(&v, r, func(dst *[]ContentBlock, r *wireReader) error {
-				return wireDecodeSlice(dst, r, true, (*ContentBlock).decodeWire)
-			})
-			if err == nil {
-				x.Content = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPatch(&x.Content, r, func(dst *[]ContentBlock, r *wireReader) error {
+					return wireDecodeSlice(dst, r, true, (*ContentBlock).decodeWire)
+				})
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v Patch[json.RawMessage]
-			err := wirePatchDecode(&v, r, wireDecodeRawObject)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPatch(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("messageId")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "messageId")
 	}
 	return nil
 }
 
 func (x *UserMessage) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *UserMessage) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"messageId\":"...)
-	buf, err = x.MessageID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.MessageID.appendJSON(wireAppendKey(buf, open, "\"messageId\":")); err != nil {
 		return nil, wireAtKey(err, "messageId")
 	}
 	if !x.Content.Unchanged() {
-		buf = append(wireComma(buf, open), "\"content\":"...)
-		buf, err = wirePatchAppend(buf, &x.Content, func(src *[]ContentBlock, buf []byte) ([]byte, error) {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"content\":"), &x.Content, func(src *[]ContentBlock, buf []byte) ([]byte, error) {
 			return wireAppendSlice(buf, *src, (*ContentBlock).appendJSON)
-		})
-		if err != nil {
+		}); err != nil {
 			return nil, wireAtKey(err, "content")
 		}
 	}
 	if !x.Meta.Unchanged() {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wirePatchAppend(buf, &x.Meta, wireAppendRawObject)
-		if err != nil {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"_meta\":"), &x.Meta, wireAppendRawObject); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -21534,7 +18161,7 @@ func (*UserMessage) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x UserMessage) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // AgentMessage: An agent message upsert.
@@ -21588,88 +18215,58 @@ func (x *AgentMessage) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "messageId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.MessageID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "messageId")
+			if it.once(&seen, 0) {
+				err = x.MessageID.decodeWire(r)
 			}
 		case "content":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v Patch[[]ContentBlock]
-			err := wirePatchDecode(&v, r, func(dst *[]ContentBlock, r *wireReader) error {
-				return wireDecodeSlice(dst, r, true, (*ContentBlock).decodeWire)
-			})
-			if err == nil {
-				x.Content = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPatch(&x.Content, r, func(dst *[]ContentBlock, r *wireReader) error {
+					return wireDecodeSlice(dst, r, true, (*ContentBlock).decodeWire)
+				})
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v Patch[json.RawMessage]
-			err := wirePatchDecode(&v, r, wireDecodeRawObject)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPatch(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("messageId")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "messageId")
 	}
 	return nil
 }
 
 func (x *AgentMessage) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AgentMessage) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"messageId\":"...)
-	buf, err = x.MessageID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.MessageID.appendJSON(wireAppendKey(buf, open, "\"messageId\":")); err != nil {
 		return nil, wireAtKey(err, "messageId")
 	}
 	if !x.Content.Unchanged() {
-		buf = append(wireComma(buf, open), "\"content\":"...)
-		buf, err = wirePatchAppend(buf, &x.Content, func(src *[]ContentBlock, buf []byte) ([]byte, error) {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"content\":"), &x.Content, func(src *[]ContentBlock, buf []byte) ([]byte, error) {
 			return wireAppendSlice(buf, *src, (*ContentBlock).appendJSON)
-		})
-		if err != nil {
+		}); err != nil {
 			return nil, wireAtKey(err, "content")
 		}
 	}
 	if !x.Meta.Unchanged() {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wirePatchAppend(buf, &x.Meta, wireAppendRawObject)
-		if err != nil {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"_meta\":"), &x.Meta, wireAppendRawObject); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -21686,7 +18283,7 @@ func (*AgentMessage) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x AgentMessage) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // AgentThought: An agent thought or reasoning message upsert.
@@ -21740,88 +18337,58 @@ func (x *AgentThought) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "messageId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.MessageID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "messageId")
+			if it.once(&seen, 0) {
+				err = x.MessageID.decodeWire(r)
 			}
 		case "content":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v Patch[[]ContentBlock]
-			err := wirePatchDecode(&v, r, func(dst *[]ContentBlock, r *wireReader) error {
-				return wireDecodeSlice(dst, r, true, (*ContentBlock).decodeWire)
-			})
-			if err == nil {
-				x.Content = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPatch(&x.Content, r, func(dst *[]ContentBlock, r *wireReader) error {
+					return wireDecodeSlice(dst, r, true, (*ContentBlock).decodeWire)
+				})
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v Patch[json.RawMessage]
-			err := wirePatchDecode(&v, r, wireDecodeRawObject)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPatch(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("messageId")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "messageId")
 	}
 	return nil
 }
 
 func (x *AgentThought) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AgentThought) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"messageId\":"...)
-	buf, err = x.MessageID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.MessageID.appendJSON(wireAppendKey(buf, open, "\"messageId\":")); err != nil {
 		return nil, wireAtKey(err, "messageId")
 	}
 	if !x.Content.Unchanged() {
-		buf = append(wireComma(buf, open), "\"content\":"...)
-		buf, err = wirePatchAppend(buf, &x.Content, func(src *[]ContentBlock, buf []byte) ([]byte, error) {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"content\":"), &x.Content, func(src *[]ContentBlock, buf []byte) ([]byte, error) {
 			return wireAppendSlice(buf, *src, (*ContentBlock).appendJSON)
-		})
-		if err != nil {
+		}); err != nil {
 			return nil, wireAtKey(err, "content")
 		}
 	}
 	if !x.Meta.Unchanged() {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wirePatchAppend(buf, &x.Meta, wireAppendRawObject)
-		if err != nil {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"_meta\":"), &x.Meta, wireAppendRawObject); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -21838,7 +18405,7 @@ func (*AgentThought) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x AgentThought) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ToolCallContentChunk: A streamed item of tool-call content.
@@ -21883,81 +18450,52 @@ func (x *ToolCallContentChunk) decodeObject(r *wireReader, known *wireKnownSet) 
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "toolCallId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ToolCallID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "toolCallId")
+			if it.once(&seen, 0) {
+				err = x.ToolCallID.decodeWire(r)
 			}
 		case "content":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Content.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "content")
+			if it.once(&seen, 1) {
+				err = x.Content.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("toolCallId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("content")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "toolCallId", "content")
 	}
 	return nil
 }
 
 func (x *ToolCallContentChunk) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ToolCallContentChunk) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"toolCallId\":"...)
-	buf, err = x.ToolCallID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ToolCallID.appendJSON(wireAppendKey(buf, open, "\"toolCallId\":")); err != nil {
 		return nil, wireAtKey(err, "toolCallId")
 	}
-	buf = append(wireComma(buf, open), "\"content\":"...)
-	buf, err = x.Content.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Content.appendJSON(wireAppendKey(buf, open, "\"content\":")); err != nil {
 		return nil, wireAtKey(err, "content")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -21974,7 +18512,7 @@ func (*ToolCallContentChunk) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ToolCallContentChunk) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // TerminalOutput: An authoritative replacement snapshot of terminal output bytes.
@@ -22011,64 +18549,45 @@ func (x *TerminalOutput) decodeObject(r *wireReader, known *wireKnownSet) error 
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "data":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Data, r)
-			if err != nil {
-				return wireAtKey(err, "data")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Data, r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("data")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "data")
 	}
 	return nil
 }
 
 func (x *TerminalOutput) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *TerminalOutput) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"data\":"...)
-	buf, err = wireAppendString(&x.Data, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Data, wireAppendKey(buf, open, "\"data\":")); err != nil {
 		return nil, wireAtKey(err, "data")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -22085,7 +18604,7 @@ func (*TerminalOutput) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x TerminalOutput) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // TerminalExitStatus: Exit information for an agent-owned terminal.
@@ -22134,43 +18653,16 @@ func (x *TerminalExitStatus) decodeObject(r *wireReader, known *wireKnownSet) er
 	for it.next(r) {
 		switch string(it.key) {
 		case "exitCode":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *int64
-			err := wireDecodePtr(&v, r, wireDecodeInt64)
-			if err == nil {
-				x.ExitCode = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.ExitCode, r, wireDecodeInt64)
 			}
 		case "signal":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Signal = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.Signal, r, wireDecodeString)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -22185,34 +18677,23 @@ func (x *TerminalExitStatus) decodeObject(r *wireReader, known *wireKnownSet) er
 }
 
 func (x *TerminalExitStatus) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *TerminalExitStatus) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.ExitCode != nil {
-		buf = append(wireComma(buf, open), "\"exitCode\":"...)
-		buf, err = wireAppendInt64(x.ExitCode, buf)
-		if err != nil {
+		if buf, err = wireAppendInt64(x.ExitCode, wireAppendKey(buf, open, "\"exitCode\":")); err != nil {
 			return nil, wireAtKey(err, "exitCode")
 		}
 	}
 	if x.Signal != nil {
-		buf = append(wireComma(buf, open), "\"signal\":"...)
-		buf, err = wireAppendString(x.Signal, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Signal, wireAppendKey(buf, open, "\"signal\":")); err != nil {
 			return nil, wireAtKey(err, "signal")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -22229,7 +18710,7 @@ func (*TerminalExitStatus) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x TerminalExitStatus) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // TerminalSize: The size of an agent-owned terminal in character cells.
@@ -22268,81 +18749,52 @@ func (x *TerminalSize) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "cols":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeUint16(&x.Cols, r)
-			if err != nil {
-				return wireAtKey(err, "cols")
+			if it.once(&seen, 0) {
+				err = wireDecodeUint16(&x.Cols, r)
 			}
 		case "rows":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeUint16(&x.Rows, r)
-			if err != nil {
-				return wireAtKey(err, "rows")
+			if it.once(&seen, 1) {
+				err = wireDecodeUint16(&x.Rows, r)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("cols")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("rows")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "cols", "rows")
 	}
 	return nil
 }
 
 func (x *TerminalSize) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *TerminalSize) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"cols\":"...)
-	buf, err = wireAppendUint16(&x.Cols, buf)
-	if err != nil {
+	if buf, err = wireAppendUint16(&x.Cols, wireAppendKey(buf, open, "\"cols\":")); err != nil {
 		return nil, wireAtKey(err, "cols")
 	}
-	buf = append(wireComma(buf, open), "\"rows\":"...)
-	buf, err = wireAppendUint16(&x.Rows, buf)
-	if err != nil {
+	if buf, err = wireAppendUint16(&x.Rows, wireAppendKey(buf, open, "\"rows\":")); err != nil {
 		return nil, wireAtKey(err, "rows")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -22359,7 +18811,7 @@ func (*TerminalSize) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x TerminalSize) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // TerminalCapabilities: Client-initiated controls a terminal currently supports.
@@ -22408,30 +18860,12 @@ func (x *TerminalCapabilities) decodeObject(r *wireReader, known *wireKnownSet) 
 	for it.next(r) {
 		switch string(it.key) {
 		case "cancel":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *TerminalCancelCapabilities
-			err := wireDecodePtr(&v, r, (*TerminalCancelCapabilities).decodeWire)
-			if err == nil {
-				x.Cancel = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.Cancel, r, (*TerminalCancelCapabilities).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -22446,27 +18880,18 @@ func (x *TerminalCapabilities) decodeObject(r *wireReader, known *wireKnownSet) 
 }
 
 func (x *TerminalCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *TerminalCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Cancel != nil {
-		buf = append(wireComma(buf, open), "\"cancel\":"...)
-		buf, err = x.Cancel.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Cancel.appendJSON(wireAppendKey(buf, open, "\"cancel\":")); err != nil {
 			return nil, wireAtKey(err, "cancel")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -22483,7 +18908,7 @@ func (*TerminalCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x TerminalCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // TerminalCancelCapabilities: Capability to cancel a terminal with `terminal/cancel`.
@@ -22522,17 +18947,8 @@ func (x *TerminalCancelCapabilities) decodeObject(r *wireReader, known *wireKnow
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -22547,20 +18963,13 @@ func (x *TerminalCancelCapabilities) decodeObject(r *wireReader, known *wireKnow
 }
 
 func (x *TerminalCancelCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *TerminalCancelCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -22577,7 +18986,7 @@ func (*TerminalCancelCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x TerminalCancelCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // TerminalUpdate: An upsert for the stored state of an agent-owned terminal.
@@ -22641,184 +19050,99 @@ func (x *TerminalUpdate) decodeObject(r *wireReader, known *wireKnownSet) error 
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "terminalId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.TerminalID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "terminalId")
+			if it.once(&seen, 0) {
+				err = x.TerminalID.decodeWire(r)
 			}
 		case "command":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v Patch[string]
-			err := wirePatchDecode(&v, r, wireDecodeString)
-			if err == nil {
-				x.Command = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPatch(&x.Command, r, wireDecodeString)
 			}
 		case "cwd":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v Patch[AbsolutePath]
-			err := wirePatchDecode(&v, r, (*AbsolutePath).decodeWire)
-			if err == nil {
-				x.Cwd = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPatch(&x.Cwd, r, (*AbsolutePath).decodeWire)
 			}
 		case "output":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v Patch[TerminalOutput]
-			err := wirePatchDecode(&v, r, (*TerminalOutput).decodeWire)
-			if err == nil {
-				x.Output = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenientPatch(&x.Output, r, (*TerminalOutput).decodeWire)
 			}
 		case "exitStatus":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v Patch[TerminalExitStatus]
-			err := wirePatchDecode(&v, r, (*TerminalExitStatus).decodeWire)
-			if err == nil {
-				x.ExitStatus = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenientPatch(&x.ExitStatus, r, (*TerminalExitStatus).decodeWire)
 			}
 		case "size":
-			if seen&(1<<5) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 5
-			at := r.mark()
-			var v Patch[TerminalSize]
-			err := wirePatchDecode(&v, r, (*TerminalSize).decodeWire)
-			if err == nil {
-				x.Size = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 5) {
+				wireLenientPatch(&x.Size, r, (*TerminalSize).decodeWire)
 			}
 		case "capabilities":
-			if seen&(1<<6) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 6
-			at := r.mark()
-			var v Patch[TerminalCapabilities]
-			err := wirePatchDecode(&v, r, (*TerminalCapabilities).decodeWire)
-			if err == nil {
-				x.Capabilities = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 6) {
+				wireLenientPatch(&x.Capabilities, r, (*TerminalCapabilities).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<7) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 7
-			at := r.mark()
-			var v Patch[json.RawMessage]
-			err := wirePatchDecode(&v, r, wireDecodeRawObject)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 7) {
+				wireLenientPatch(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("terminalId")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "terminalId")
 	}
 	return nil
 }
 
 func (x *TerminalUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *TerminalUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"terminalId\":"...)
-	buf, err = x.TerminalID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.TerminalID.appendJSON(wireAppendKey(buf, open, "\"terminalId\":")); err != nil {
 		return nil, wireAtKey(err, "terminalId")
 	}
 	if !x.Command.Unchanged() {
-		buf = append(wireComma(buf, open), "\"command\":"...)
-		buf, err = wirePatchAppend(buf, &x.Command, wireAppendString)
-		if err != nil {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"command\":"), &x.Command, wireAppendString); err != nil {
 			return nil, wireAtKey(err, "command")
 		}
 	}
 	if !x.Cwd.Unchanged() {
-		buf = append(wireComma(buf, open), "\"cwd\":"...)
-		buf, err = wirePatchAppend(buf, &x.Cwd, (*AbsolutePath).appendJSON)
-		if err != nil {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"cwd\":"), &x.Cwd, (*AbsolutePath).appendJSON); err != nil {
 			return nil, wireAtKey(err, "cwd")
 		}
 	}
 	if !x.Output.Unchanged() {
-		buf = append(wireComma(buf, open), "\"output\":"...)
-		buf, err = wirePatchAppend(buf, &x.Output, (*TerminalOutput).appendJSON)
-		if err != nil {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"output\":"), &x.Output, (*TerminalOutput).appendJSON); err != nil {
 			return nil, wireAtKey(err, "output")
 		}
 	}
 	if !x.ExitStatus.Unchanged() {
-		buf = append(wireComma(buf, open), "\"exitStatus\":"...)
-		buf, err = wirePatchAppend(buf, &x.ExitStatus, (*TerminalExitStatus).appendJSON)
-		if err != nil {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"exitStatus\":"), &x.ExitStatus, (*TerminalExitStatus).appendJSON); err != nil {
 			return nil, wireAtKey(err, "exitStatus")
 		}
 	}
 	if !x.Size.Unchanged() {
-		buf = append(wireComma(buf, open), "\"size\":"...)
-		buf, err = wirePatchAppend(buf, &x.Size, (*TerminalSize).appendJSON)
-		if err != nil {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"size\":"), &x.Size, (*TerminalSize).appendJSON); err != nil {
 			return nil, wireAtKey(err, "size")
 		}
 	}
 	if !x.Capabilities.Unchanged() {
-		buf = append(wireComma(buf, open), "\"capabilities\":"...)
-		buf, err = wirePatchAppend(buf, &x.Capabilities, (*TerminalCapabilities).appendJSON)
-		if err != nil {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"capabilities\":"), &x.Capabilities, (*TerminalCapabilities).appendJSON); err != nil {
 			return nil, wireAtKey(err, "capabilities")
 		}
 	}
 	if !x.Meta.Unchanged() {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wirePatchAppend(buf, &x.Meta, wireAppendRawObject)
-		if err != nil {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"_meta\":"), &x.Meta, wireAppendRawObject); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -22835,7 +19159,7 @@ func (*TerminalUpdate) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x TerminalUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // TerminalOutputChunk: A chunk of bytes appended to an agent-owned terminal's output.
@@ -22875,81 +19199,52 @@ func (x *TerminalOutputChunk) decodeObject(r *wireReader, known *wireKnownSet) e
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "terminalId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.TerminalID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "terminalId")
+			if it.once(&seen, 0) {
+				err = x.TerminalID.decodeWire(r)
 			}
 		case "data":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Data, r)
-			if err != nil {
-				return wireAtKey(err, "data")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Data, r)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("terminalId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("data")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "terminalId", "data")
 	}
 	return nil
 }
 
 func (x *TerminalOutputChunk) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *TerminalOutputChunk) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"terminalId\":"...)
-	buf, err = x.TerminalID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.TerminalID.appendJSON(wireAppendKey(buf, open, "\"terminalId\":")); err != nil {
 		return nil, wireAtKey(err, "terminalId")
 	}
-	buf = append(wireComma(buf, open), "\"data\":"...)
-	buf, err = wireAppendString(&x.Data, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Data, wireAppendKey(buf, open, "\"data\":")); err != nil {
 		return nil, wireAtKey(err, "data")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -22966,7 +19261,7 @@ func (*TerminalOutputChunk) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x TerminalOutputChunk) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // PlanUpdateContent: Updated content for a plan.
@@ -23065,22 +19360,17 @@ func (x *PlanUpdateContent) declaresMember(name []byte) bool {
 type PlanUpdateContentItems PlanItems
 
 func (x *PlanUpdateContentItems) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanUpdateContentItems) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "PlanUpdateContentItems")
+		return nil, wireNilVariant("PlanUpdateContentItems")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"items\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"items\"")
 	return (*PlanItems)(x).appendMembers(buf, open)
 }
 
@@ -23130,54 +19420,46 @@ func (x *PlanUpdateContentOther) decodeObject(r *wireReader, known *wireKnownSet
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "planId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.PlanID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "planId")
+			if it.once(&seen, 0) {
+				err = x.PlanID.decodeWire(r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("planId")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "planId")
 	}
 	return nil
 }
 
 func (x *PlanUpdateContentOther) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanUpdateContentOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "PlanUpdateContentOther")
+		return nil, wireNilVariant("PlanUpdateContentOther")
 	}
 	switch x.Type {
 	case "", "items":
 		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Type), "type")
 	}
-	buf = append(wireComma(buf, open), "\"type\":"...)
+	buf = wireAppendKey(buf, open, "\"type\":")
 	buf = wireAppendQuoted(buf, x.Type)
 	var err error
-	buf = append(wireComma(buf, open), "\"planId\":"...)
-	buf, err = x.PlanID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.PlanID.appendJSON(wireAppendKey(buf, open, "\"planId\":")); err != nil {
 		return nil, wireAtKey(err, "planId")
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -23264,98 +19546,59 @@ func (x *PlanEntry) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "content":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Content, r)
-			if err != nil {
-				return wireAtKey(err, "content")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Content, r)
 			}
 		case "priority":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Priority.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "priority")
+			if it.once(&seen, 1) {
+				err = x.Priority.decodeWire(r)
 			}
 		case "status":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := x.Status.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "status")
+			if it.once(&seen, 2) {
+				err = x.Status.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("content")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("priority")
-	}
-	if seen&(1<<2) == 0 {
-		return wireMissing("status")
+	if seen&0x7 != 0x7 {
+		return wireMissingOf(seen, 0x7, "content", "priority", "status")
 	}
 	return nil
 }
 
 func (x *PlanEntry) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanEntry) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"content\":"...)
-	buf, err = wireAppendString(&x.Content, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Content, wireAppendKey(buf, open, "\"content\":")); err != nil {
 		return nil, wireAtKey(err, "content")
 	}
-	buf = append(wireComma(buf, open), "\"priority\":"...)
-	buf, err = x.Priority.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Priority.appendJSON(wireAppendKey(buf, open, "\"priority\":")); err != nil {
 		return nil, wireAtKey(err, "priority")
 	}
-	buf = append(wireComma(buf, open), "\"status\":"...)
-	buf, err = x.Status.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Status.appendJSON(wireAppendKey(buf, open, "\"status\":")); err != nil {
 		return nil, wireAtKey(err, "status")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -23372,7 +19615,7 @@ func (*PlanEntry) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x PlanEntry) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // PlanEntryPriority: Priority levels for plan entries.
@@ -23545,86 +19788,56 @@ func (x *PlanItems) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "planId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.PlanID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "planId")
+			if it.once(&seen, 0) {
+				err = x.PlanID.decodeWire(r)
 			}
 		case "entries":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeSlice(&x.Entries, r, true, (*PlanEntry).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "entries")
+			if it.once(&seen, 1) {
+				err = wireDecodeSlice(&x.Entries, r, true, (*PlanEntry).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("planId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("entries")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "planId", "entries")
 	}
 	return nil
 }
 
 func (x *PlanItems) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanItems) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"planId\":"...)
-	buf, err = x.PlanID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.PlanID.appendJSON(wireAppendKey(buf, open, "\"planId\":")); err != nil {
 		return nil, wireAtKey(err, "planId")
 	}
 	if x.Entries != nil {
-		buf = append(wireComma(buf, open), "\"entries\":"...)
-		buf, err = wireAppendSlice(buf, x.Entries, (*PlanEntry).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"entries\":"), x.Entries, (*PlanEntry).appendJSON); err != nil {
 			return nil, wireAtKey(err, "entries")
 		}
 	} else {
-		buf = append(wireComma(buf, open), "\"entries\":"...)
-		buf = append(buf, "[]"...)
+		buf = wireAppendKey(buf, open, "\"entries\":[]")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -23641,7 +19854,7 @@ func (*PlanItems) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x PlanItems) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // PlanUpdate: A content update for a plan identified by ID.
@@ -23678,64 +19891,45 @@ func (x *PlanUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "plan":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.Plan.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "plan")
+			if it.once(&seen, 0) {
+				err = x.Plan.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("plan")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "plan")
 	}
 	return nil
 }
 
 func (x *PlanUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"plan\":"...)
-	buf, err = x.Plan.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Plan.appendJSON(wireAppendKey(buf, open, "\"plan\":")); err != nil {
 		return nil, wireAtKey(err, "plan")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -23752,7 +19946,7 @@ func (*PlanUpdate) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x PlanUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // AvailableCommandsUpdate: Available commands are ready or have changed
@@ -23789,69 +19983,49 @@ func (x *AvailableCommandsUpdate) decodeObject(r *wireReader, known *wireKnownSe
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "availableCommands":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeSlice(&x.AvailableCommands, r, true, (*AvailableCommand).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "availableCommands")
+			if it.once(&seen, 0) {
+				err = wireDecodeSlice(&x.AvailableCommands, r, true, (*AvailableCommand).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("availableCommands")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "availableCommands")
 	}
 	return nil
 }
 
 func (x *AvailableCommandsUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *AvailableCommandsUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.AvailableCommands != nil {
-		buf = append(wireComma(buf, open), "\"availableCommands\":"...)
-		buf, err = wireAppendSlice(buf, x.AvailableCommands, (*AvailableCommand).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"availableCommands\":"), x.AvailableCommands, (*AvailableCommand).appendJSON); err != nil {
 			return nil, wireAtKey(err, "availableCommands")
 		}
 	} else {
-		buf = append(wireComma(buf, open), "\"availableCommands\":"...)
-		buf = append(buf, "[]"...)
+		buf = wireAppendKey(buf, open, "\"availableCommands\":[]")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -23868,7 +20042,7 @@ func (*AvailableCommandsUpdate) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x AvailableCommandsUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ConfigOptionUpdate: Session configuration options have been updated.
@@ -23905,69 +20079,49 @@ func (x *ConfigOptionUpdate) decodeObject(r *wireReader, known *wireKnownSet) er
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "configOptions":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeSlice(&x.ConfigOptions, r, true, (*SessionConfigOption).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "configOptions")
+			if it.once(&seen, 0) {
+				err = wireDecodeSlice(&x.ConfigOptions, r, true, (*SessionConfigOption).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("configOptions")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "configOptions")
 	}
 	return nil
 }
 
 func (x *ConfigOptionUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ConfigOptionUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.ConfigOptions != nil {
-		buf = append(wireComma(buf, open), "\"configOptions\":"...)
-		buf, err = wireAppendSlice(buf, x.ConfigOptions, (*SessionConfigOption).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"configOptions\":"), x.ConfigOptions, (*SessionConfigOption).appendJSON); err != nil {
 			return nil, wireAtKey(err, "configOptions")
 		}
 	} else {
-		buf = append(wireComma(buf, open), "\"configOptions\":"...)
-		buf = append(buf, "[]"...)
+		buf = wireAppendKey(buf, open, "\"configOptions\":[]")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -23984,7 +20138,7 @@ func (*ConfigOptionUpdate) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ConfigOptionUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionInfoUpdate: Update to session metadata. All fields are optional to support partial updates.
@@ -24035,43 +20189,16 @@ func (x *SessionInfoUpdate) decodeObject(r *wireReader, known *wireKnownSet) err
 	for it.next(r) {
 		switch string(it.key) {
 		case "title":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v Patch[string]
-			err := wirePatchDecode(&v, r, wireDecodeString)
-			if err == nil {
-				x.Title = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPatch(&x.Title, r, wireDecodeString)
 			}
 		case "updatedAt":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v Patch[string]
-			err := wirePatchDecode(&v, r, wireDecodeString)
-			if err == nil {
-				x.UpdatedAt = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPatch(&x.UpdatedAt, r, wireDecodeString)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v Patch[json.RawMessage]
-			err := wirePatchDecode(&v, r, wireDecodeRawObject)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPatch(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -24086,34 +20213,23 @@ func (x *SessionInfoUpdate) decodeObject(r *wireReader, known *wireKnownSet) err
 }
 
 func (x *SessionInfoUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionInfoUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if !x.Title.Unchanged() {
-		buf = append(wireComma(buf, open), "\"title\":"...)
-		buf, err = wirePatchAppend(buf, &x.Title, wireAppendString)
-		if err != nil {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"title\":"), &x.Title, wireAppendString); err != nil {
 			return nil, wireAtKey(err, "title")
 		}
 	}
 	if !x.UpdatedAt.Unchanged() {
-		buf = append(wireComma(buf, open), "\"updatedAt\":"...)
-		buf, err = wirePatchAppend(buf, &x.UpdatedAt, wireAppendString)
-		if err != nil {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"updatedAt\":"), &x.UpdatedAt, wireAppendString); err != nil {
 			return nil, wireAtKey(err, "updatedAt")
 		}
 	}
 	if !x.Meta.Unchanged() {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wirePatchAppend(buf, &x.Meta, wireAppendRawObject)
-		if err != nil {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"_meta\":"), &x.Meta, wireAppendRawObject); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -24130,7 +20246,7 @@ func (*SessionInfoUpdate) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionInfoUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // Cost: Cost information for a session.
@@ -24170,81 +20286,52 @@ func (x *Cost) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "amount":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeFloat64(&x.Amount, r)
-			if err != nil {
-				return wireAtKey(err, "amount")
+			if it.once(&seen, 0) {
+				err = wireDecodeFloat64(&x.Amount, r)
 			}
 		case "currency":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Currency, r)
-			if err != nil {
-				return wireAtKey(err, "currency")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Currency, r)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("amount")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("currency")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "amount", "currency")
 	}
 	return nil
 }
 
 func (x *Cost) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *Cost) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"amount\":"...)
-	buf, err = wireAppendFloat64(&x.Amount, buf)
-	if err != nil {
+	if buf, err = wireAppendFloat64(&x.Amount, wireAppendKey(buf, open, "\"amount\":")); err != nil {
 		return nil, wireAtKey(err, "amount")
 	}
-	buf = append(wireComma(buf, open), "\"currency\":"...)
-	buf, err = wireAppendString(&x.Currency, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Currency, wireAppendKey(buf, open, "\"currency\":")); err != nil {
 		return nil, wireAtKey(err, "currency")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -24261,7 +20348,7 @@ func (*Cost) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x Cost) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // UsageUpdate: Context window and cost update for a session.
@@ -24304,101 +20391,61 @@ func (x *UsageUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "used":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeUint64(&x.Used, r)
-			if err != nil {
-				return wireAtKey(err, "used")
+			if it.once(&seen, 0) {
+				err = wireDecodeUint64(&x.Used, r)
 			}
 		case "size":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeUint64(&x.Size, r)
-			if err != nil {
-				return wireAtKey(err, "size")
+			if it.once(&seen, 1) {
+				err = wireDecodeUint64(&x.Size, r)
 			}
 		case "cost":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v Patch[Cost]
-			err := wirePatchDecode(&v, r, (*Cost).decodeWire)
-			if err == nil {
-				x.Cost = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPatch(&x.Cost, r, (*Cost).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("used")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("size")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "used", "size")
 	}
 	return nil
 }
 
 func (x *UsageUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *UsageUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"used\":"...)
-	buf, err = wireAppendUint64(&x.Used, buf)
-	if err != nil {
+	if buf, err = wireAppendUint64(&x.Used, wireAppendKey(buf, open, "\"used\":")); err != nil {
 		return nil, wireAtKey(err, "used")
 	}
-	buf = append(wireComma(buf, open), "\"size\":"...)
-	buf, err = wireAppendUint64(&x.Size, buf)
-	if err != nil {
+	if buf, err = wireAppendUint64(&x.Size, wireAppendKey(buf, open, "\"size\":")); err != nil {
 		return nil, wireAtKey(err, "size")
 	}
 	if !x.Cost.Unchanged() {
-		buf = append(wireComma(buf, open), "\"cost\":"...)
-		buf, err = wirePatchAppend(buf, &x.Cost, (*Cost).appendJSON)
-		if err != nil {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"cost\":"), &x.Cost, (*Cost).appendJSON); err != nil {
 			return nil, wireAtKey(err, "cost")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -24415,7 +20462,7 @@ func (*UsageUpdate) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x UsageUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // NoticeSeverity: Severity hint for a session notice.
@@ -24524,101 +20571,61 @@ func (x *Notice) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "severity":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.Severity.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "severity")
+			if it.once(&seen, 0) {
+				err = x.Severity.decodeWire(r)
 			}
 		case "title":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Title, r)
-			if err != nil {
-				return wireAtKey(err, "title")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Title, r)
 			}
 		case "description":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *string
-			err := wireDecodePtr(&v, r, wireDecodeString)
-			if err == nil {
-				x.Description = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPtr(&x.Description, r, wireDecodeString)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("severity")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("title")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "severity", "title")
 	}
 	return nil
 }
 
 func (x *Notice) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *Notice) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"severity\":"...)
-	buf, err = x.Severity.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Severity.appendJSON(wireAppendKey(buf, open, "\"severity\":")); err != nil {
 		return nil, wireAtKey(err, "severity")
 	}
-	buf = append(wireComma(buf, open), "\"title\":"...)
-	buf, err = wireAppendString(&x.Title, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Title, wireAppendKey(buf, open, "\"title\":")); err != nil {
 		return nil, wireAtKey(err, "title")
 	}
 	if x.Description != nil {
-		buf = append(wireComma(buf, open), "\"description\":"...)
-		buf, err = wireAppendString(x.Description, buf)
-		if err != nil {
+		if buf, err = wireAppendString(x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
 			return nil, wireAtKey(err, "description")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -24635,7 +20642,7 @@ func (*Notice) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x Notice) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // CompactionId: Unique identifier for a context compaction within a session.
@@ -24770,125 +20777,74 @@ func (x *CompactionUpdate) decodeObject(r *wireReader, known *wireKnownSet) erro
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "compactionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.CompactionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "compactionId")
+			if it.once(&seen, 0) {
+				err = x.CompactionID.decodeWire(r)
 			}
 		case "status":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Status.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "status")
+			if it.once(&seen, 1) {
+				err = x.Status.decodeWire(r)
 			}
 		case "summary":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v Patch[[]ContentBlock]
-			err := wirePatchDecode(&v, r, func(dst *[]ContentBlock, r *wireReader) error {
-				return wireDecodeSlice(dst, r, true, (*ContentBlock).decodeWire)
-			})
-			if err == nil {
-				x.Summary = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPatch(&x.Summary, r, func(dst *[]ContentBlock, r *wireReader) error {
+					return wireDecodeSlice(dst, r, true, (*ContentBlock).decodeWire)
+				})
 			}
 		case "error":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v Patch[string]
-			err := wirePatchDecode(&v, r, wireDecodeString)
-			if err == nil {
-				x.Error = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenientPatch(&x.Error, r, wireDecodeString)
 			}
 		case "_meta":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v Patch[json.RawMessage]
-			err := wirePatchDecode(&v, r, wireDecodeRawObject)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenientPatch(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("compactionId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("status")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "compactionId", "status")
 	}
 	return nil
 }
 
 func (x *CompactionUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CompactionUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"compactionId\":"...)
-	buf, err = x.CompactionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.CompactionID.appendJSON(wireAppendKey(buf, open, "\"compactionId\":")); err != nil {
 		return nil, wireAtKey(err, "compactionId")
 	}
-	buf = append(wireComma(buf, open), "\"status\":"...)
-	buf, err = x.Status.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Status.appendJSON(wireAppendKey(buf, open, "\"status\":")); err != nil {
 		return nil, wireAtKey(err, "status")
 	}
 	if !x.Summary.Unchanged() {
-		buf = append(wireComma(buf, open), "\"summary\":"...)
-		buf, err = wirePatchAppend(buf, &x.Summary, func(src *[]ContentBlock, buf []byte) ([]byte, error) {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"summary\":"), &x.Summary, func(src *[]ContentBlock, buf []byte) ([]byte, error) {
 			return wireAppendSlice(buf, *src, (*ContentBlock).appendJSON)
-		})
-		if err != nil {
+		}); err != nil {
 			return nil, wireAtKey(err, "summary")
 		}
 	}
 	if !x.Error.Unchanged() {
-		buf = append(wireComma(buf, open), "\"error\":"...)
-		buf, err = wirePatchAppend(buf, &x.Error, wireAppendString)
-		if err != nil {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"error\":"), &x.Error, wireAppendString); err != nil {
 			return nil, wireAtKey(err, "error")
 		}
 	}
 	if !x.Meta.Unchanged() {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wirePatchAppend(buf, &x.Meta, wireAppendRawObject)
-		if err != nil {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"_meta\":"), &x.Meta, wireAppendRawObject); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -24905,7 +20861,7 @@ func (*CompactionUpdate) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x CompactionUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // CompactionSummaryChunk: A content block appended to a compaction's summary. A first-seen ID creates
@@ -24946,81 +20902,52 @@ func (x *CompactionSummaryChunk) decodeObject(r *wireReader, known *wireKnownSet
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "compactionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.CompactionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "compactionId")
+			if it.once(&seen, 0) {
+				err = x.CompactionID.decodeWire(r)
 			}
 		case "content":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Content.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "content")
+			if it.once(&seen, 1) {
+				err = x.Content.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("compactionId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("content")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "compactionId", "content")
 	}
 	return nil
 }
 
 func (x *CompactionSummaryChunk) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CompactionSummaryChunk) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"compactionId\":"...)
-	buf, err = x.CompactionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.CompactionID.appendJSON(wireAppendKey(buf, open, "\"compactionId\":")); err != nil {
 		return nil, wireAtKey(err, "compactionId")
 	}
-	buf = append(wireComma(buf, open), "\"content\":"...)
-	buf, err = x.Content.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Content.appendJSON(wireAppendKey(buf, open, "\"content\":")); err != nil {
 		return nil, wireAtKey(err, "content")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -25037,7 +20964,7 @@ func (*CompactionSummaryChunk) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x CompactionSummaryChunk) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // CompleteElicitationNotification: Notification sent by the agent when a URL-based elicitation is complete.
@@ -25076,64 +21003,45 @@ func (x *CompleteElicitationNotification) decodeObject(r *wireReader, known *wir
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "elicitationId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ElicitationID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "elicitationId")
+			if it.once(&seen, 0) {
+				err = x.ElicitationID.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("elicitationId")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "elicitationId")
 	}
 	return nil
 }
 
 func (x *CompleteElicitationNotification) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CompleteElicitationNotification) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"elicitationId\":"...)
-	buf, err = x.ElicitationID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ElicitationID.appendJSON(wireAppendKey(buf, open, "\"elicitationId\":")); err != nil {
 		return nil, wireAtKey(err, "elicitationId")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -25150,7 +21058,7 @@ func (*CompleteElicitationNotification) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x CompleteElicitationNotification) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ExtNotification: Allows either side to send an arbitrary notification that is not part of the ACP spec.
@@ -25212,77 +21120,52 @@ func (x *ClientRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "id":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "id")
+			if it.once(&seen, 0) {
+				err = x.ID.decodeWire(r)
 			}
 		case "method":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Method, r)
-			if err != nil {
-				return wireAtKey(err, "method")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Method, r)
 			}
 		case "params":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := wireDecodePtr(&x.Params, r, (*ClientRequestParams).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "params")
+			if it.once(&seen, 2) {
+				err = wireDecodePtr(&x.Params, r, (*ClientRequestParams).decodeWire)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("id")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("method")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "id", "method")
 	}
 	return nil
 }
 
 func (x *ClientRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ClientRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"id\":"...)
-	buf, err = x.ID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ID.appendJSON(wireAppendKey(buf, open, "\"id\":")); err != nil {
 		return nil, wireAtKey(err, "id")
 	}
-	buf = append(wireComma(buf, open), "\"method\":"...)
-	buf, err = wireAppendString(&x.Method, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Method, wireAppendKey(buf, open, "\"method\":")); err != nil {
 		return nil, wireAtKey(err, "method")
 	}
 	if x.Params != nil {
-		buf = append(wireComma(buf, open), "\"params\":"...)
-		buf, err = x.Params.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Params.appendJSON(wireAppendKey(buf, open, "\"params\":")); err != nil {
 			return nil, wireAtKey(err, "params")
 		}
 	}
@@ -25299,7 +21182,7 @@ func (*ClientRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ClientRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ClientRequestParams: All possible requests that a client can send to an agent.
@@ -25583,7 +21466,7 @@ type ClientRequestParamsInitializeRequest InitializeRequest
 
 func (x *ClientRequestParamsInitializeRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsInitializeRequest")
+		return nil, wireNilVariant("ClientRequestParamsInitializeRequest")
 	}
 	return (*InitializeRequest)(x).appendJSON(buf)
 }
@@ -25618,7 +21501,7 @@ type ClientRequestParamsLoginAuthRequest LoginAuthRequest
 
 func (x *ClientRequestParamsLoginAuthRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsLoginAuthRequest")
+		return nil, wireNilVariant("ClientRequestParamsLoginAuthRequest")
 	}
 	return (*LoginAuthRequest)(x).appendJSON(buf)
 }
@@ -25646,7 +21529,7 @@ type ClientRequestParamsLogoutAuthRequest LogoutAuthRequest
 
 func (x *ClientRequestParamsLogoutAuthRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsLogoutAuthRequest")
+		return nil, wireNilVariant("ClientRequestParamsLogoutAuthRequest")
 	}
 	return (*LogoutAuthRequest)(x).appendJSON(buf)
 }
@@ -25680,7 +21563,7 @@ type ClientRequestParamsNewSessionRequest NewSessionRequest
 
 func (x *ClientRequestParamsNewSessionRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsNewSessionRequest")
+		return nil, wireNilVariant("ClientRequestParamsNewSessionRequest")
 	}
 	return (*NewSessionRequest)(x).appendJSON(buf)
 }
@@ -25702,7 +21585,7 @@ type ClientRequestParamsListSessionsRequest ListSessionsRequest
 
 func (x *ClientRequestParamsListSessionsRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsListSessionsRequest")
+		return nil, wireNilVariant("ClientRequestParamsListSessionsRequest")
 	}
 	return (*ListSessionsRequest)(x).appendJSON(buf)
 }
@@ -25724,7 +21607,7 @@ type ClientRequestParamsDeleteSessionRequest DeleteSessionRequest
 
 func (x *ClientRequestParamsDeleteSessionRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsDeleteSessionRequest")
+		return nil, wireNilVariant("ClientRequestParamsDeleteSessionRequest")
 	}
 	return (*DeleteSessionRequest)(x).appendJSON(buf)
 }
@@ -25748,7 +21631,7 @@ type ClientRequestParamsResumeSessionRequest ResumeSessionRequest
 
 func (x *ClientRequestParamsResumeSessionRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsResumeSessionRequest")
+		return nil, wireNilVariant("ClientRequestParamsResumeSessionRequest")
 	}
 	return (*ResumeSessionRequest)(x).appendJSON(buf)
 }
@@ -25771,7 +21654,7 @@ type ClientRequestParamsCloseSessionRequest CloseSessionRequest
 
 func (x *ClientRequestParamsCloseSessionRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsCloseSessionRequest")
+		return nil, wireNilVariant("ClientRequestParamsCloseSessionRequest")
 	}
 	return (*CloseSessionRequest)(x).appendJSON(buf)
 }
@@ -25795,7 +21678,7 @@ type ClientRequestParamsCancelToolCallRequest CancelToolCallRequest
 
 func (x *ClientRequestParamsCancelToolCallRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsCancelToolCallRequest")
+		return nil, wireNilVariant("ClientRequestParamsCancelToolCallRequest")
 	}
 	return (*CancelToolCallRequest)(x).appendJSON(buf)
 }
@@ -25819,7 +21702,7 @@ type ClientRequestParamsCancelTerminalRequest CancelTerminalRequest
 
 func (x *ClientRequestParamsCancelTerminalRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsCancelTerminalRequest")
+		return nil, wireNilVariant("ClientRequestParamsCancelTerminalRequest")
 	}
 	return (*CancelTerminalRequest)(x).appendJSON(buf)
 }
@@ -25839,7 +21722,7 @@ type ClientRequestParamsSetSessionConfigOptionRequest SetSessionConfigOptionRequ
 
 func (x *ClientRequestParamsSetSessionConfigOptionRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsSetSessionConfigOptionRequest")
+		return nil, wireNilVariant("ClientRequestParamsSetSessionConfigOptionRequest")
 	}
 	return (*SetSessionConfigOptionRequest)(x).appendJSON(buf)
 }
@@ -25881,7 +21764,7 @@ type ClientRequestParamsPromptRequest PromptRequest
 
 func (x *ClientRequestParamsPromptRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsPromptRequest")
+		return nil, wireNilVariant("ClientRequestParamsPromptRequest")
 	}
 	return (*PromptRequest)(x).appendJSON(buf)
 }
@@ -25908,7 +21791,7 @@ type ClientRequestParamsExtMethodRequest ExtRequest
 
 func (x *ClientRequestParamsExtMethodRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsExtMethodRequest")
+		return nil, wireNilVariant("ClientRequestParamsExtMethodRequest")
 	}
 	return (*ExtRequest)(x).appendJSON(buf)
 }
@@ -25965,102 +21848,61 @@ func (x *InitializeRequest) decodeObject(r *wireReader, known *wireKnownSet) err
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "protocolVersion":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ProtocolVersion.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "protocolVersion")
+			if it.once(&seen, 0) {
+				err = x.ProtocolVersion.decodeWire(r)
 			}
 		case "info":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Info.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "info")
+			if it.once(&seen, 1) {
+				err = x.Info.decodeWire(r)
 			}
 		case "capabilities":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v *ClientCapabilities
-			v = new(ClientCapabilities)
-			err := v.decodeWire(r)
-			if err == nil {
-				x.Capabilities = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientNew(&x.Capabilities, r, (*ClientCapabilities).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("protocolVersion")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("info")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "protocolVersion", "info")
 	}
 	return nil
 }
 
 func (x *InitializeRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *InitializeRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"protocolVersion\":"...)
-	buf, err = x.ProtocolVersion.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ProtocolVersion.appendJSON(wireAppendKey(buf, open, "\"protocolVersion\":")); err != nil {
 		return nil, wireAtKey(err, "protocolVersion")
 	}
-	buf = append(wireComma(buf, open), "\"info\":"...)
-	buf, err = x.Info.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Info.appendJSON(wireAppendKey(buf, open, "\"info\":")); err != nil {
 		return nil, wireAtKey(err, "info")
 	}
 	if x.Capabilities != nil {
-		buf = append(wireComma(buf, open), "\"capabilities\":"...)
-		buf, err = x.Capabilities.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Capabilities.appendJSON(wireAppendKey(buf, open, "\"capabilities\":")); err != nil {
 			return nil, wireAtKey(err, "capabilities")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -26077,7 +21919,7 @@ func (*InitializeRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x InitializeRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ClientCapabilities: Capabilities supported by the client.
@@ -26134,43 +21976,16 @@ func (x *ClientCapabilities) decodeObject(r *wireReader, known *wireKnownSet) er
 	for it.next(r) {
 		switch string(it.key) {
 		case "auth":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *ClientAuthCapabilities
-			err := wireDecodePtr(&v, r, (*ClientAuthCapabilities).decodeWire)
-			if err == nil {
-				x.Auth = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.Auth, r, (*ClientAuthCapabilities).decodeWire)
 			}
 		case "elicitation":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *ElicitationCapabilities
-			err := wireDecodePtr(&v, r, (*ElicitationCapabilities).decodeWire)
-			if err == nil {
-				x.Elicitation = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.Elicitation, r, (*ElicitationCapabilities).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -26185,34 +22000,23 @@ func (x *ClientCapabilities) decodeObject(r *wireReader, known *wireKnownSet) er
 }
 
 func (x *ClientCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ClientCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Auth != nil {
-		buf = append(wireComma(buf, open), "\"auth\":"...)
-		buf, err = x.Auth.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Auth.appendJSON(wireAppendKey(buf, open, "\"auth\":")); err != nil {
 			return nil, wireAtKey(err, "auth")
 		}
 	}
 	if x.Elicitation != nil {
-		buf = append(wireComma(buf, open), "\"elicitation\":"...)
-		buf, err = x.Elicitation.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Elicitation.appendJSON(wireAppendKey(buf, open, "\"elicitation\":")); err != nil {
 			return nil, wireAtKey(err, "elicitation")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -26229,7 +22033,7 @@ func (*ClientCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ClientCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ClientAuthCapabilities: Authentication capabilities supported by the client.
@@ -26277,30 +22081,12 @@ func (x *ClientAuthCapabilities) decodeObject(r *wireReader, known *wireKnownSet
 	for it.next(r) {
 		switch string(it.key) {
 		case "terminal":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *TerminalAuthCapabilities
-			err := wireDecodePtr(&v, r, (*TerminalAuthCapabilities).decodeWire)
-			if err == nil {
-				x.Terminal = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.Terminal, r, (*TerminalAuthCapabilities).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -26315,27 +22101,18 @@ func (x *ClientAuthCapabilities) decodeObject(r *wireReader, known *wireKnownSet
 }
 
 func (x *ClientAuthCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ClientAuthCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Terminal != nil {
-		buf = append(wireComma(buf, open), "\"terminal\":"...)
-		buf, err = x.Terminal.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Terminal.appendJSON(wireAppendKey(buf, open, "\"terminal\":")); err != nil {
 			return nil, wireAtKey(err, "terminal")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -26352,7 +22129,7 @@ func (*ClientAuthCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ClientAuthCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // TerminalAuthCapabilities: Capabilities for terminal authentication methods.
@@ -26393,17 +22170,8 @@ func (x *TerminalAuthCapabilities) decodeObject(r *wireReader, known *wireKnownS
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -26418,20 +22186,13 @@ func (x *TerminalAuthCapabilities) decodeObject(r *wireReader, known *wireKnownS
 }
 
 func (x *TerminalAuthCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *TerminalAuthCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -26448,7 +22209,7 @@ func (*TerminalAuthCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x TerminalAuthCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ElicitationCapabilities: Elicitation capabilities supported by the client.
@@ -26495,43 +22256,16 @@ func (x *ElicitationCapabilities) decodeObject(r *wireReader, known *wireKnownSe
 	for it.next(r) {
 		switch string(it.key) {
 		case "form":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *ElicitationFormCapabilities
-			err := wireDecodePtr(&v, r, (*ElicitationFormCapabilities).decodeWire)
-			if err == nil {
-				x.Form = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.Form, r, (*ElicitationFormCapabilities).decodeWire)
 			}
 		case "url":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v *ElicitationUrlCapabilities
-			err := wireDecodePtr(&v, r, (*ElicitationUrlCapabilities).decodeWire)
-			if err == nil {
-				x.URL = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPtr(&x.URL, r, (*ElicitationUrlCapabilities).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -26546,34 +22280,23 @@ func (x *ElicitationCapabilities) decodeObject(r *wireReader, known *wireKnownSe
 }
 
 func (x *ElicitationCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Form != nil {
-		buf = append(wireComma(buf, open), "\"form\":"...)
-		buf, err = x.Form.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Form.appendJSON(wireAppendKey(buf, open, "\"form\":")); err != nil {
 			return nil, wireAtKey(err, "form")
 		}
 	}
 	if x.URL != nil {
-		buf = append(wireComma(buf, open), "\"url\":"...)
-		buf, err = x.URL.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.URL.appendJSON(wireAppendKey(buf, open, "\"url\":")); err != nil {
 			return nil, wireAtKey(err, "url")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -26590,7 +22313,7 @@ func (*ElicitationCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ElicitationCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ElicitationFormCapabilities: Form-based elicitation capabilities.
@@ -26629,17 +22352,8 @@ func (x *ElicitationFormCapabilities) decodeObject(r *wireReader, known *wireKno
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -26654,20 +22368,13 @@ func (x *ElicitationFormCapabilities) decodeObject(r *wireReader, known *wireKno
 }
 
 func (x *ElicitationFormCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationFormCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -26684,7 +22391,7 @@ func (*ElicitationFormCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ElicitationFormCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ElicitationUrlCapabilities: URL-based elicitation capabilities.
@@ -26723,17 +22430,8 @@ func (x *ElicitationUrlCapabilities) decodeObject(r *wireReader, known *wireKnow
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -26748,20 +22446,13 @@ func (x *ElicitationUrlCapabilities) decodeObject(r *wireReader, known *wireKnow
 }
 
 func (x *ElicitationUrlCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationUrlCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -26778,7 +22469,7 @@ func (*ElicitationUrlCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ElicitationUrlCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // LoginAuthRequest: Request parameters for the `auth/login` method.
@@ -26822,64 +22513,45 @@ func (x *LoginAuthRequest) decodeObject(r *wireReader, known *wireKnownSet) erro
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "methodId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.MethodID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "methodId")
+			if it.once(&seen, 0) {
+				err = x.MethodID.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("methodId")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "methodId")
 	}
 	return nil
 }
 
 func (x *LoginAuthRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *LoginAuthRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"methodId\":"...)
-	buf, err = x.MethodID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.MethodID.appendJSON(wireAppendKey(buf, open, "\"methodId\":")); err != nil {
 		return nil, wireAtKey(err, "methodId")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -26896,7 +22568,7 @@ func (*LoginAuthRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x LoginAuthRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // LogoutAuthRequest: Request parameters for the `auth/logout` method.
@@ -26939,17 +22611,8 @@ func (x *LogoutAuthRequest) decodeObject(r *wireReader, known *wireKnownSet) err
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -26964,20 +22627,13 @@ func (x *LogoutAuthRequest) decodeObject(r *wireReader, known *wireKnownSet) err
 }
 
 func (x *LogoutAuthRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *LogoutAuthRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -26994,7 +22650,7 @@ func (*LogoutAuthRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x LogoutAuthRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // NewSessionRequest: Request parameters for creating a new session.
@@ -27045,114 +22701,77 @@ func (x *NewSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) err
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "cwd":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.Cwd.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "cwd")
+			if it.once(&seen, 0) {
+				err = x.Cwd.decodeWire(r)
 			}
 		case "additionalDirectories":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			var err error
-			if r.null() {
-				x.AdditionalDirectories = nil
-			} else {
-				err = wireDecodeSlice(&x.AdditionalDirectories, r, false, (*AbsolutePath).decodeWire)
-			}
-			if err != nil {
-				return wireAtKey(err, "additionalDirectories")
+			if it.once(&seen, 1) {
+				if r.null() {
+					x.AdditionalDirectories = nil
+				} else {
+					err = wireDecodeSlice(&x.AdditionalDirectories, r, false, (*AbsolutePath).decodeWire)
+				}
 			}
 		case "mcpServers":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			var err error
-			if r.null() {
-				x.MCPServers = nil
-			} else {
-				err = wireDecodeSlice(&x.MCPServers, r, false, (*McpServer).decodeWire)
-			}
-			if err != nil {
-				return wireAtKey(err, "mcpServers")
+			if it.once(&seen, 2) {
+				if r.null() {
+					x.MCPServers = nil
+				} else {
+					err = wireDecodeSlice(&x.MCPServers, r, false, (*McpServer).decodeWire)
+				}
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		case "systemPrompt":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			if err := x.NewSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
-				return err
+			if it.once(&seen, 4) {
+				if err := x.NewSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+					return err
+				}
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("cwd")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "cwd")
 	}
 	return nil
 }
 
 func (x *NewSessionRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *NewSessionRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"cwd\":"...)
-	buf, err = x.Cwd.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Cwd.appendJSON(wireAppendKey(buf, open, "\"cwd\":")); err != nil {
 		return nil, wireAtKey(err, "cwd")
 	}
 	if x.AdditionalDirectories != nil {
-		buf = append(wireComma(buf, open), "\"additionalDirectories\":"...)
-		buf, err = wireAppendSlice(buf, x.AdditionalDirectories, (*AbsolutePath).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"additionalDirectories\":"), x.AdditionalDirectories, (*AbsolutePath).appendJSON); err != nil {
 			return nil, wireAtKey(err, "additionalDirectories")
 		}
 	}
 	if x.MCPServers != nil {
-		buf = append(wireComma(buf, open), "\"mcpServers\":"...)
-		buf, err = wireAppendSlice(buf, x.MCPServers, (*McpServer).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"mcpServers\":"), x.MCPServers, (*McpServer).appendJSON); err != nil {
 			return nil, wireAtKey(err, "mcpServers")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -27172,7 +22791,7 @@ func (x *NewSessionRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x NewSessionRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // McpServer: Configuration for connecting to an MCP (Model Context Protocol) server.
@@ -27287,22 +22906,17 @@ func (x *McpServer) declaresMember(name []byte) bool {
 type McpServerHTTP McpServerHttp
 
 func (x *McpServerHTTP) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *McpServerHTTP) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "McpServerHTTP")
+		return nil, wireNilVariant("McpServerHTTP")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"http\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"http\"")
 	return (*McpServerHttp)(x).appendMembers(buf, open)
 }
 
@@ -27326,22 +22940,17 @@ func NewMcpServerHTTP(v McpServerHttp) McpServer {
 type McpServerStdioVariant McpServerStdio
 
 func (x *McpServerStdioVariant) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *McpServerStdioVariant) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "McpServerStdioVariant")
+		return nil, wireNilVariant("McpServerStdioVariant")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"stdio\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"stdio\"")
 	return (*McpServerStdio)(x).appendMembers(buf, open)
 }
 
@@ -27402,23 +23011,18 @@ func (x *McpServerOther) decodeObject(r *wireReader, known *wireKnownSet) error 
 }
 
 func (x *McpServerOther) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *McpServerOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "McpServerOther")
+		return nil, wireNilVariant("McpServerOther")
 	}
 	switch x.Type {
 	case "", "http", "stdio":
 		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Type), "type")
 	}
-	buf = append(wireComma(buf, open), "\"type\":"...)
+	buf = wireAppendKey(buf, open, "\"type\":")
 	buf = wireAppendQuoted(buf, x.Type)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
@@ -27474,81 +23078,52 @@ func (x *HttpHeader) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Name, r)
-			if err != nil {
-				return wireAtKey(err, "name")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Name, r)
 			}
 		case "value":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Value, r)
-			if err != nil {
-				return wireAtKey(err, "value")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Value, r)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("name")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("value")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "name", "value")
 	}
 	return nil
 }
 
 func (x *HttpHeader) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *HttpHeader) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"name\":"...)
-	buf, err = wireAppendString(&x.Name, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
 		return nil, wireAtKey(err, "name")
 	}
-	buf = append(wireComma(buf, open), "\"value\":"...)
-	buf, err = wireAppendString(&x.Value, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Value, wireAppendKey(buf, open, "\"value\":")); err != nil {
 		return nil, wireAtKey(err, "value")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -27565,7 +23140,7 @@ func (*HttpHeader) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x HttpHeader) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // McpServerHttp: HTTP transport configuration for MCP.
@@ -27607,102 +23182,65 @@ func (x *McpServerHttp) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Name, r)
-			if err != nil {
-				return wireAtKey(err, "name")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Name, r)
 			}
 		case "url":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.URL, r)
-			if err != nil {
-				return wireAtKey(err, "url")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.URL, r)
 			}
 		case "headers":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			var err error
-			if r.null() {
-				x.Headers = nil
-			} else {
-				err = wireDecodeSlice(&x.Headers, r, false, (*HttpHeader).decodeWire)
-			}
-			if err != nil {
-				return wireAtKey(err, "headers")
+			if it.once(&seen, 2) {
+				if r.null() {
+					x.Headers = nil
+				} else {
+					err = wireDecodeSlice(&x.Headers, r, false, (*HttpHeader).decodeWire)
+				}
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("name")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("url")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "name", "url")
 	}
 	return nil
 }
 
 func (x *McpServerHttp) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *McpServerHttp) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"name\":"...)
-	buf, err = wireAppendString(&x.Name, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
 		return nil, wireAtKey(err, "name")
 	}
-	buf = append(wireComma(buf, open), "\"url\":"...)
-	buf, err = wireAppendString(&x.URL, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.URL, wireAppendKey(buf, open, "\"url\":")); err != nil {
 		return nil, wireAtKey(err, "url")
 	}
 	if x.Headers != nil {
-		buf = append(wireComma(buf, open), "\"headers\":"...)
-		buf, err = wireAppendSlice(buf, x.Headers, (*HttpHeader).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"headers\":"), x.Headers, (*HttpHeader).appendJSON); err != nil {
 			return nil, wireAtKey(err, "headers")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -27719,7 +23257,7 @@ func (*McpServerHttp) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x McpServerHttp) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // McpServerStdio: Stdio transport configuration for MCP.
@@ -27763,123 +23301,78 @@ func (x *McpServerStdio) decodeObject(r *wireReader, known *wireKnownSet) error 
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Name, r)
-			if err != nil {
-				return wireAtKey(err, "name")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Name, r)
 			}
 		case "command":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Command.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "command")
+			if it.once(&seen, 1) {
+				err = x.Command.decodeWire(r)
 			}
 		case "args":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			var err error
-			if r.null() {
-				x.Args = nil
-			} else {
-				err = wireDecodeSlice(&x.Args, r, false, wireDecodeString)
-			}
-			if err != nil {
-				return wireAtKey(err, "args")
+			if it.once(&seen, 2) {
+				if r.null() {
+					x.Args = nil
+				} else {
+					err = wireDecodeSlice(&x.Args, r, false, wireDecodeString)
+				}
 			}
 		case "env":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			var err error
-			if r.null() {
-				x.Env = nil
-			} else {
-				err = wireDecodeSlice(&x.Env, r, false, (*EnvVariable).decodeWire)
-			}
-			if err != nil {
-				return wireAtKey(err, "env")
+			if it.once(&seen, 3) {
+				if r.null() {
+					x.Env = nil
+				} else {
+					err = wireDecodeSlice(&x.Env, r, false, (*EnvVariable).decodeWire)
+				}
 			}
 		case "_meta":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("name")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("command")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "name", "command")
 	}
 	return nil
 }
 
 func (x *McpServerStdio) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *McpServerStdio) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"name\":"...)
-	buf, err = wireAppendString(&x.Name, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
 		return nil, wireAtKey(err, "name")
 	}
-	buf = append(wireComma(buf, open), "\"command\":"...)
-	buf, err = x.Command.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Command.appendJSON(wireAppendKey(buf, open, "\"command\":")); err != nil {
 		return nil, wireAtKey(err, "command")
 	}
 	if x.Args != nil {
-		buf = append(wireComma(buf, open), "\"args\":"...)
-		buf, err = wireAppendSlice(buf, x.Args, wireAppendString)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"args\":"), x.Args, wireAppendString); err != nil {
 			return nil, wireAtKey(err, "args")
 		}
 	}
 	if x.Env != nil {
-		buf = append(wireComma(buf, open), "\"env\":"...)
-		buf, err = wireAppendSlice(buf, x.Env, (*EnvVariable).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"env\":"), x.Env, (*EnvVariable).appendJSON); err != nil {
 			return nil, wireAtKey(err, "env")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -27896,7 +23389,7 @@ func (*McpServerStdio) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x McpServerStdio) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ListSessionsRequest: Request parameters for listing existing sessions.
@@ -27944,50 +23437,33 @@ func (x *ListSessionsRequest) decodeObject(r *wireReader, known *wireKnownSet) e
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "cwd":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodePtr(&x.Cwd, r, (*AbsolutePath).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "cwd")
+			if it.once(&seen, 0) {
+				err = wireDecodePtr(&x.Cwd, r, (*AbsolutePath).decodeWire)
 			}
 		case "cursor":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodePtr(&x.Cursor, r, (*SessionListCursor).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "cursor")
+			if it.once(&seen, 1) {
+				err = wireDecodePtr(&x.Cursor, r, (*SessionListCursor).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		case "archived":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			if err := x.ListSessionsRequestSessionArchive.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
-				return err
+			if it.once(&seen, 3) {
+				if err := x.ListSessionsRequestSessionArchive.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+					return err
+				}
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -27997,34 +23473,23 @@ func (x *ListSessionsRequest) decodeObject(r *wireReader, known *wireKnownSet) e
 }
 
 func (x *ListSessionsRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ListSessionsRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Cwd != nil {
-		buf = append(wireComma(buf, open), "\"cwd\":"...)
-		buf, err = x.Cwd.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Cwd.appendJSON(wireAppendKey(buf, open, "\"cwd\":")); err != nil {
 			return nil, wireAtKey(err, "cwd")
 		}
 	}
 	if x.Cursor != nil {
-		buf = append(wireComma(buf, open), "\"cursor\":"...)
-		buf, err = x.Cursor.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Cursor.appendJSON(wireAppendKey(buf, open, "\"cursor\":")); err != nil {
 			return nil, wireAtKey(err, "cursor")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -28044,7 +23509,7 @@ func (x *ListSessionsRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ListSessionsRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // DeleteSessionRequest: Request parameters for deleting an existing session from `session/list`.
@@ -28083,64 +23548,45 @@ func (x *DeleteSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) 
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("sessionId")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "sessionId")
 	}
 	return nil
 }
 
 func (x *DeleteSessionRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *DeleteSessionRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"sessionId\":"...)
-	buf, err = x.SessionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -28157,7 +23603,7 @@ func (*DeleteSessionRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x DeleteSessionRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ResumeSessionRequest: Request parameters for resuming an existing session.
@@ -28228,147 +23674,93 @@ func (x *ResumeSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) 
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "cwd":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Cwd.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "cwd")
+			if it.once(&seen, 1) {
+				err = x.Cwd.decodeWire(r)
 			}
 		case "additionalDirectories":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			var err error
-			if r.null() {
-				x.AdditionalDirectories = nil
-			} else {
-				err = wireDecodeSlice(&x.AdditionalDirectories, r, false, (*AbsolutePath).decodeWire)
-			}
-			if err != nil {
-				return wireAtKey(err, "additionalDirectories")
+			if it.once(&seen, 2) {
+				if r.null() {
+					x.AdditionalDirectories = nil
+				} else {
+					err = wireDecodeSlice(&x.AdditionalDirectories, r, false, (*AbsolutePath).decodeWire)
+				}
 			}
 		case "mcpServers":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			var err error
-			if r.null() {
-				x.MCPServers = nil
-			} else {
-				err = wireDecodeSlice(&x.MCPServers, r, false, (*McpServer).decodeWire)
-			}
-			if err != nil {
-				return wireAtKey(err, "mcpServers")
+			if it.once(&seen, 3) {
+				if r.null() {
+					x.MCPServers = nil
+				} else {
+					err = wireDecodeSlice(&x.MCPServers, r, false, (*McpServer).decodeWire)
+				}
 			}
 		case "replayFrom":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			err := wireDecodePtr(&x.ReplayFrom, r, (*ReplayFrom).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "replayFrom")
+			if it.once(&seen, 4) {
+				err = wireDecodePtr(&x.ReplayFrom, r, (*ReplayFrom).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<5) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 5
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 5) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		case "systemPrompt":
-			if seen&(1<<6) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 6
-			if err := x.ResumeSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
-				return err
+			if it.once(&seen, 6) {
+				if err := x.ResumeSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+					return err
+				}
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("sessionId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("cwd")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "sessionId", "cwd")
 	}
 	return nil
 }
 
 func (x *ResumeSessionRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ResumeSessionRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"sessionId\":"...)
-	buf, err = x.SessionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
-	buf = append(wireComma(buf, open), "\"cwd\":"...)
-	buf, err = x.Cwd.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Cwd.appendJSON(wireAppendKey(buf, open, "\"cwd\":")); err != nil {
 		return nil, wireAtKey(err, "cwd")
 	}
 	if x.AdditionalDirectories != nil {
-		buf = append(wireComma(buf, open), "\"additionalDirectories\":"...)
-		buf, err = wireAppendSlice(buf, x.AdditionalDirectories, (*AbsolutePath).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"additionalDirectories\":"), x.AdditionalDirectories, (*AbsolutePath).appendJSON); err != nil {
 			return nil, wireAtKey(err, "additionalDirectories")
 		}
 	}
 	if x.MCPServers != nil {
-		buf = append(wireComma(buf, open), "\"mcpServers\":"...)
-		buf, err = wireAppendSlice(buf, x.MCPServers, (*McpServer).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"mcpServers\":"), x.MCPServers, (*McpServer).appendJSON); err != nil {
 			return nil, wireAtKey(err, "mcpServers")
 		}
 	}
 	if x.ReplayFrom != nil {
-		buf = append(wireComma(buf, open), "\"replayFrom\":"...)
-		buf, err = x.ReplayFrom.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.ReplayFrom.appendJSON(wireAppendKey(buf, open, "\"replayFrom\":")); err != nil {
 			return nil, wireAtKey(err, "replayFrom")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -28388,7 +23780,7 @@ func (x *ResumeSessionRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ResumeSessionRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ReplayFrom: Inclusive cursor describing where replayed session history should begin.
@@ -28484,22 +23876,17 @@ func (x *ReplayFrom) declaresMember(name []byte) bool {
 type ReplayFromStartVariant ReplayFromStart
 
 func (x *ReplayFromStartVariant) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ReplayFromStartVariant) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ReplayFromStartVariant")
+		return nil, wireNilVariant("ReplayFromStartVariant")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"start\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"start\"")
 	return (*ReplayFromStart)(x).appendMembers(buf, open)
 }
 
@@ -28560,23 +23947,18 @@ func (x *ReplayFromOther) decodeObject(r *wireReader, known *wireKnownSet) error
 }
 
 func (x *ReplayFromOther) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ReplayFromOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ReplayFromOther")
+		return nil, wireNilVariant("ReplayFromOther")
 	}
 	switch x.Type {
 	case "", "start":
 		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Type), "type")
 	}
-	buf = append(wireComma(buf, open), "\"type\":"...)
+	buf = wireAppendKey(buf, open, "\"type\":")
 	buf = wireAppendQuoted(buf, x.Type)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
@@ -28630,17 +24012,8 @@ func (x *ReplayFromStart) decodeObject(r *wireReader, known *wireKnownSet) error
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -28655,20 +24028,13 @@ func (x *ReplayFromStart) decodeObject(r *wireReader, known *wireKnownSet) error
 }
 
 func (x *ReplayFromStart) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ReplayFromStart) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -28685,7 +24051,7 @@ func (*ReplayFromStart) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ReplayFromStart) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // CloseSessionRequest: Request parameters for closing an active session.
@@ -28741,64 +24107,45 @@ func (x *CloseSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) e
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("sessionId")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "sessionId")
 	}
 	return nil
 }
 
 func (x *CloseSessionRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CloseSessionRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"sessionId\":"...)
-	buf, err = x.SessionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -28815,7 +24162,7 @@ func (*CloseSessionRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x CloseSessionRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // CancelToolCallRequest: Request parameters for cancelling one tool call.
@@ -28867,81 +24214,52 @@ func (x *CancelToolCallRequest) decodeObject(r *wireReader, known *wireKnownSet)
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "toolCallId":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.ToolCallID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "toolCallId")
+			if it.once(&seen, 1) {
+				err = x.ToolCallID.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("sessionId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("toolCallId")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "sessionId", "toolCallId")
 	}
 	return nil
 }
 
 func (x *CancelToolCallRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CancelToolCallRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"sessionId\":"...)
-	buf, err = x.SessionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
-	buf = append(wireComma(buf, open), "\"toolCallId\":"...)
-	buf, err = x.ToolCallID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ToolCallID.appendJSON(wireAppendKey(buf, open, "\"toolCallId\":")); err != nil {
 		return nil, wireAtKey(err, "toolCallId")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -28958,7 +24276,7 @@ func (*CancelToolCallRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x CancelToolCallRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // CancelTerminalRequest: Request parameters for cancelling one terminal.
@@ -29011,81 +24329,52 @@ func (x *CancelTerminalRequest) decodeObject(r *wireReader, known *wireKnownSet)
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "terminalId":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.TerminalID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "terminalId")
+			if it.once(&seen, 1) {
+				err = x.TerminalID.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("sessionId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("terminalId")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "sessionId", "terminalId")
 	}
 	return nil
 }
 
 func (x *CancelTerminalRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CancelTerminalRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"sessionId\":"...)
-	buf, err = x.SessionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
-	buf = append(wireComma(buf, open), "\"terminalId\":"...)
-	buf, err = x.TerminalID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.TerminalID.appendJSON(wireAppendKey(buf, open, "\"terminalId\":")); err != nil {
 		return nil, wireAtKey(err, "terminalId")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -29102,7 +24391,7 @@ func (*CancelTerminalRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x CancelTerminalRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SetSessionConfigOptionRequest: Request parameters for setting a session configuration option.
@@ -29152,48 +24441,30 @@ func (x *SetSessionConfigOptionRequest) decodeObject(r *wireReader, known *wireK
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "configId":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.ConfigID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "configId")
+			if it.once(&seen, 1) {
+				err = x.ConfigID.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
-			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("sessionId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("configId")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "sessionId", "configId")
 	}
 	r.reset(start)
 	owned := wireKnownWith(known, wireKnown{owner: x}, &x.Unknown)
@@ -29201,30 +24472,19 @@ func (x *SetSessionConfigOptionRequest) decodeObject(r *wireReader, known *wireK
 }
 
 func (x *SetSessionConfigOptionRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SetSessionConfigOptionRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"sessionId\":"...)
-	buf, err = x.SessionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
-	buf = append(wireComma(buf, open), "\"configId\":"...)
-	buf, err = x.ConfigID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ConfigID.appendJSON(wireAppendKey(buf, open, "\"configId\":")); err != nil {
 		return nil, wireAtKey(err, "configId")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -29244,7 +24504,7 @@ func (x *SetSessionConfigOptionRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SetSessionConfigOptionRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SetSessionConfigOptionRequestVariant: Request parameters for setting a session configuration option.
@@ -29371,49 +24631,41 @@ func (x *SetSessionConfigOptionRequestID) decodeObject(r *wireReader, known *wir
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "value":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.Value.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "value")
+			if it.once(&seen, 0) {
+				err = x.Value.decodeWire(r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("value")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "value")
 	}
 	return nil
 }
 
 func (x *SetSessionConfigOptionRequestID) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SetSessionConfigOptionRequestID) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SetSessionConfigOptionRequestID")
+		return nil, wireNilVariant("SetSessionConfigOptionRequestID")
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"id\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"id\"")
 	var err error
-	buf = append(wireComma(buf, open), "\"value\":"...)
-	buf, err = x.Value.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Value.appendJSON(wireAppendKey(buf, open, "\"value\":")); err != nil {
 		return nil, wireAtKey(err, "value")
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -29457,49 +24709,41 @@ func (x *SetSessionConfigOptionRequestBoolean) decodeObject(r *wireReader, known
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "value":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeBool(&x.Value, r)
-			if err != nil {
-				return wireAtKey(err, "value")
+			if it.once(&seen, 0) {
+				err = wireDecodeBool(&x.Value, r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("value")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "value")
 	}
 	return nil
 }
 
 func (x *SetSessionConfigOptionRequestBoolean) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SetSessionConfigOptionRequestBoolean) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SetSessionConfigOptionRequestBoolean")
+		return nil, wireNilVariant("SetSessionConfigOptionRequestBoolean")
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"boolean\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"boolean\"")
 	var err error
-	buf = append(wireComma(buf, open), "\"value\":"...)
-	buf, err = wireAppendBool(&x.Value, buf)
-	if err != nil {
+	if buf, err = wireAppendBool(&x.Value, wireAppendKey(buf, open, "\"value\":")); err != nil {
 		return nil, wireAtKey(err, "value")
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -29552,60 +24796,51 @@ func (x *SetSessionConfigOptionRequestOther) decodeObject(r *wireReader, known *
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "value":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeRaw(&x.Value, r)
-			if err != nil {
-				return wireAtKey(err, "value")
+			if it.once(&seen, 0) {
+				err = wireDecodeRaw(&x.Value, r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("value")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "value")
 	}
 	return nil
 }
 
 func (x *SetSessionConfigOptionRequestOther) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SetSessionConfigOptionRequestOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SetSessionConfigOptionRequestOther")
+		return nil, wireNilVariant("SetSessionConfigOptionRequestOther")
 	}
 	switch x.Type {
 	case "", "boolean", "id":
 		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Type), "type")
 	}
-	buf = append(wireComma(buf, open), "\"type\":"...)
+	buf = wireAppendKey(buf, open, "\"type\":")
 	buf = wireAppendQuoted(buf, x.Type)
 	var err error
 	if len(x.Value) > 0 {
-		buf = append(wireComma(buf, open), "\"value\":"...)
-		buf, err = wireAppendRaw(&x.Value, buf)
-		if err != nil {
+		if buf, err = wireAppendRaw(&x.Value, wireAppendKey(buf, open, "\"value\":")); err != nil {
 			return nil, wireAtKey(err, "value")
 		}
 	} else {
-		buf = append(wireComma(buf, open), "\"value\":"...)
-		buf = append(buf, "null"...)
+		buf = wireAppendKey(buf, open, "\"value\":null")
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
@@ -29682,86 +24917,56 @@ func (x *PromptRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "prompt":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeSlice(&x.Prompt, r, false, (*ContentBlock).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "prompt")
+			if it.once(&seen, 1) {
+				err = wireDecodeSlice(&x.Prompt, r, false, (*ContentBlock).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("sessionId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("prompt")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "sessionId", "prompt")
 	}
 	return nil
 }
 
 func (x *PromptRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *PromptRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"sessionId\":"...)
-	buf, err = x.SessionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
 	if x.Prompt != nil {
-		buf = append(wireComma(buf, open), "\"prompt\":"...)
-		buf, err = wireAppendSlice(buf, x.Prompt, (*ContentBlock).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"prompt\":"), x.Prompt, (*ContentBlock).appendJSON); err != nil {
 			return nil, wireAtKey(err, "prompt")
 		}
 	} else {
-		buf = append(wireComma(buf, open), "\"prompt\":"...)
-		buf = append(buf, "[]"...)
+		buf = wireAppendKey(buf, open, "\"prompt\":[]")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -29778,7 +24983,7 @@ func (*PromptRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x PromptRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ClientResponse: A JSON-RPC response object.
@@ -29923,65 +25128,47 @@ func (x *ClientResponseResult) decodeObject(r *wireReader, known *wireKnownSet) 
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "id":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "id")
+			if it.once(&seen, 0) {
+				err = x.ID.decodeWire(r)
 			}
 		case "result":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Result.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "result")
+			if it.once(&seen, 1) {
+				err = x.Result.decodeWire(r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("id")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("result")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "id", "result")
 	}
 	return nil
 }
 
 func (x *ClientResponseResult) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ClientResponseResult) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientResponseResult")
+		return nil, wireNilVariant("ClientResponseResult")
 	}
 	var err error
-	buf = append(wireComma(buf, open), "\"id\":"...)
-	buf, err = x.ID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ID.appendJSON(wireAppendKey(buf, open, "\"id\":")); err != nil {
 		return nil, wireAtKey(err, "id")
 	}
-	buf = append(wireComma(buf, open), "\"result\":"...)
-	buf, err = x.Result.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Result.appendJSON(wireAppendKey(buf, open, "\"result\":")); err != nil {
 		return nil, wireAtKey(err, "result")
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -30030,65 +25217,47 @@ func (x *ClientResponseError) decodeObject(r *wireReader, known *wireKnownSet) e
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "id":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "id")
+			if it.once(&seen, 0) {
+				err = x.ID.decodeWire(r)
 			}
 		case "error":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Error.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "error")
+			if it.once(&seen, 1) {
+				err = x.Error.decodeWire(r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("id")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("error")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "id", "error")
 	}
 	return nil
 }
 
 func (x *ClientResponseError) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ClientResponseError) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientResponseError")
+		return nil, wireNilVariant("ClientResponseError")
 	}
 	var err error
-	buf = append(wireComma(buf, open), "\"id\":"...)
-	buf, err = x.ID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ID.appendJSON(wireAppendKey(buf, open, "\"id\":")); err != nil {
 		return nil, wireAtKey(err, "id")
 	}
-	buf = append(wireComma(buf, open), "\"error\":"...)
-	buf, err = x.Error.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Error.appendJSON(wireAppendKey(buf, open, "\"error\":")); err != nil {
 		return nil, wireAtKey(err, "error")
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -30222,7 +25391,7 @@ type ClientResponseResultResultRequestPermissionResponse RequestPermissionRespon
 
 func (x *ClientResponseResultResultRequestPermissionResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientResponseResultResultRequestPermissionResponse")
+		return nil, wireNilVariant("ClientResponseResultResultRequestPermissionResponse")
 	}
 	return (*RequestPermissionResponse)(x).appendJSON(buf)
 }
@@ -30242,7 +25411,7 @@ type ClientResponseResultResultCreateElicitationResponse CreateElicitationRespon
 
 func (x *ClientResponseResultResultCreateElicitationResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientResponseResultResultCreateElicitationResponse")
+		return nil, wireNilVariant("ClientResponseResultResultCreateElicitationResponse")
 	}
 	return (*CreateElicitationResponse)(x).appendJSON(buf)
 }
@@ -30262,7 +25431,7 @@ type ClientResponseResultResultExtMethodResponse ExtResponse
 
 func (x *ClientResponseResultResultExtMethodResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientResponseResultResultExtMethodResponse")
+		return nil, wireNilVariant("ClientResponseResultResultExtMethodResponse")
 	}
 	return (*ExtResponse)(x).appendJSON(buf)
 }
@@ -30353,7 +25522,7 @@ type ClientResponseErrorIDNumber int64
 
 func (x *ClientResponseErrorIDNumber) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientResponseErrorIDNumber")
+		return nil, wireNilVariant("ClientResponseErrorIDNumber")
 	}
 	return wireAppendInt64((*int64)(x), buf)
 }
@@ -30373,7 +25542,7 @@ type ClientResponseErrorIDStr string
 
 func (x *ClientResponseErrorIDStr) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientResponseErrorIDStr")
+		return nil, wireNilVariant("ClientResponseErrorIDStr")
 	}
 	return wireAppendString((*string)(x), buf)
 }
@@ -30434,64 +25603,45 @@ func (x *RequestPermissionResponse) decodeObject(r *wireReader, known *wireKnown
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "outcome":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.Outcome.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "outcome")
+			if it.once(&seen, 0) {
+				err = x.Outcome.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("outcome")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "outcome")
 	}
 	return nil
 }
 
 func (x *RequestPermissionResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *RequestPermissionResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"outcome\":"...)
-	buf, err = x.Outcome.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Outcome.appendJSON(wireAppendKey(buf, open, "\"outcome\":")); err != nil {
 		return nil, wireAtKey(err, "outcome")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -30508,7 +25658,7 @@ func (*RequestPermissionResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x RequestPermissionResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // RequestPermissionOutcome: The outcome of a permission request.
@@ -30621,22 +25771,17 @@ func (x *RequestPermissionOutcome) declaresMember(name []byte) bool {
 type RequestPermissionOutcomeCancelled CancelledPermissionOutcome
 
 func (x *RequestPermissionOutcomeCancelled) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *RequestPermissionOutcomeCancelled) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "RequestPermissionOutcomeCancelled")
+		return nil, wireNilVariant("RequestPermissionOutcomeCancelled")
 	}
 	if err := wireUnknownClash(&x.Unknown, "outcome"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"outcome\":\"cancelled\""...)
+	buf = wireAppendKey(buf, open, "\"outcome\":\"cancelled\"")
 	return (*CancelledPermissionOutcome)(x).appendMembers(buf, open)
 }
 
@@ -30661,22 +25806,17 @@ func NewRequestPermissionOutcomeCancelled(v CancelledPermissionOutcome) RequestP
 type RequestPermissionOutcomeSelected SelectedPermissionOutcome
 
 func (x *RequestPermissionOutcomeSelected) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *RequestPermissionOutcomeSelected) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "RequestPermissionOutcomeSelected")
+		return nil, wireNilVariant("RequestPermissionOutcomeSelected")
 	}
 	if err := wireUnknownClash(&x.Unknown, "outcome"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"outcome\":\"selected\""...)
+	buf = wireAppendKey(buf, open, "\"outcome\":\"selected\"")
 	return (*SelectedPermissionOutcome)(x).appendMembers(buf, open)
 }
 
@@ -30737,23 +25877,18 @@ func (x *RequestPermissionOutcomeOther) decodeObject(r *wireReader, known *wireK
 }
 
 func (x *RequestPermissionOutcomeOther) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *RequestPermissionOutcomeOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "RequestPermissionOutcomeOther")
+		return nil, wireNilVariant("RequestPermissionOutcomeOther")
 	}
 	switch x.Outcome {
 	case "", "cancelled", "selected":
 		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Outcome), "outcome")
 	}
-	buf = append(wireComma(buf, open), "\"outcome\":"...)
+	buf = wireAppendKey(buf, open, "\"outcome\":")
 	buf = wireAppendQuoted(buf, x.Outcome)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
@@ -30807,17 +25942,8 @@ func (x *CancelledPermissionOutcome) decodeObject(r *wireReader, known *wireKnow
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -30832,20 +25958,13 @@ func (x *CancelledPermissionOutcome) decodeObject(r *wireReader, known *wireKnow
 }
 
 func (x *CancelledPermissionOutcome) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CancelledPermissionOutcome) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -30862,7 +25981,7 @@ func (*CancelledPermissionOutcome) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x CancelledPermissionOutcome) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SelectedPermissionOutcome: The user selected one of the provided options.
@@ -30899,64 +26018,45 @@ func (x *SelectedPermissionOutcome) decodeObject(r *wireReader, known *wireKnown
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "optionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.OptionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "optionId")
+			if it.once(&seen, 0) {
+				err = x.OptionID.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("optionId")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "optionId")
 	}
 	return nil
 }
 
 func (x *SelectedPermissionOutcome) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SelectedPermissionOutcome) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"optionId\":"...)
-	buf, err = x.OptionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.OptionID.appendJSON(wireAppendKey(buf, open, "\"optionId\":")); err != nil {
 		return nil, wireAtKey(err, "optionId")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -30973,7 +26073,7 @@ func (*SelectedPermissionOutcome) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SelectedPermissionOutcome) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // CreateElicitationResponse: Response from the client to an elicitation request.
@@ -31013,17 +26113,8 @@ func (x *CreateElicitationResponse) decodeObject(r *wireReader, known *wireKnown
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		}
 	}
@@ -31036,20 +26127,13 @@ func (x *CreateElicitationResponse) decodeObject(r *wireReader, known *wireKnown
 }
 
 func (x *CreateElicitationResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CreateElicitationResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -31069,7 +26153,7 @@ func (x *CreateElicitationResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x CreateElicitationResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // CreateElicitationResponseVariant: Response from the client to an elicitation request.
@@ -31179,22 +26263,17 @@ func (x *CreateElicitationResponseVariant) declaresMember(name []byte) bool {
 type CreateElicitationResponseAccept ElicitationAcceptAction
 
 func (x *CreateElicitationResponseAccept) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CreateElicitationResponseAccept) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "CreateElicitationResponseAccept")
+		return nil, wireNilVariant("CreateElicitationResponseAccept")
 	}
 	if err := wireUnknownClash(&x.Unknown, "action"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"action\":\"accept\""...)
+	buf = wireAppendKey(buf, open, "\"action\":\"accept\"")
 	return (*ElicitationAcceptAction)(x).appendMembers(buf, open)
 }
 
@@ -31244,19 +26323,14 @@ func (x *CreateElicitationResponseDecline) decodeObject(r *wireReader, known *wi
 }
 
 func (x *CreateElicitationResponseDecline) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CreateElicitationResponseDecline) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "CreateElicitationResponseDecline")
+		return nil, wireNilVariant("CreateElicitationResponseDecline")
 	}
-	buf = append(wireComma(buf, open), "\"action\":\"decline\""...)
+	buf = wireAppendKey(buf, open, "\"action\":\"decline\"")
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
@@ -31309,19 +26383,14 @@ func (x *CreateElicitationResponseCancel) decodeObject(r *wireReader, known *wir
 }
 
 func (x *CreateElicitationResponseCancel) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CreateElicitationResponseCancel) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "CreateElicitationResponseCancel")
+		return nil, wireNilVariant("CreateElicitationResponseCancel")
 	}
-	buf = append(wireComma(buf, open), "\"action\":\"cancel\""...)
+	buf = wireAppendKey(buf, open, "\"action\":\"cancel\"")
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
@@ -31384,23 +26453,18 @@ func (x *CreateElicitationResponseOther) decodeObject(r *wireReader, known *wire
 }
 
 func (x *CreateElicitationResponseOther) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CreateElicitationResponseOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "CreateElicitationResponseOther")
+		return nil, wireNilVariant("CreateElicitationResponseOther")
 	}
 	switch x.Action {
 	case "", "accept", "cancel", "decline":
 		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Action), "action")
 	}
-	buf = append(wireComma(buf, open), "\"action\":"...)
+	buf = wireAppendKey(buf, open, "\"action\":")
 	buf = wireAppendQuoted(buf, x.Action)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
@@ -31640,7 +26704,7 @@ type ElicitationContentValueString string
 
 func (x *ElicitationContentValueString) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationContentValueString")
+		return nil, wireNilVariant("ElicitationContentValueString")
 	}
 	return wireAppendString((*string)(x), buf)
 }
@@ -31660,7 +26724,7 @@ type ElicitationContentValueInteger int64
 
 func (x *ElicitationContentValueInteger) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationContentValueInteger")
+		return nil, wireNilVariant("ElicitationContentValueInteger")
 	}
 	return wireAppendInt64((*int64)(x), buf)
 }
@@ -31680,7 +26744,7 @@ type ElicitationContentValueNumber float64
 
 func (x *ElicitationContentValueNumber) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationContentValueNumber")
+		return nil, wireNilVariant("ElicitationContentValueNumber")
 	}
 	return wireAppendFloat64((*float64)(x), buf)
 }
@@ -31700,7 +26764,7 @@ type ElicitationContentValueBoolean bool
 
 func (x *ElicitationContentValueBoolean) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationContentValueBoolean")
+		return nil, wireNilVariant("ElicitationContentValueBoolean")
 	}
 	return wireAppendBool((*bool)(x), buf)
 }
@@ -31720,7 +26784,7 @@ type ElicitationContentValueStringArray []string
 
 func (x *ElicitationContentValueStringArray) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationContentValueStringArray")
+		return nil, wireNilVariant("ElicitationContentValueStringArray")
 	}
 	return wireAppendSlice(buf, *(*[]string)(x), wireAppendString)
 }
@@ -31743,7 +26807,7 @@ type ElicitationContentValueOther json.RawMessage
 
 func (x *ElicitationContentValueOther) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ElicitationContentValueOther")
+		return nil, wireNilVariant("ElicitationContentValueOther")
 	}
 	return wireAppendRaw((*json.RawMessage)(x), buf)
 }
@@ -31784,25 +26848,23 @@ func (x *ElicitationAcceptAction) decodeObject(r *wireReader, known *wireKnownSe
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "content":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			var err error
-			if r.null() {
-				x.Content = nil
-			} else {
-				err = wireDecodeMap(&x.Content, r, (*ElicitationContentValue).decodeWire)
-			}
-			if err != nil {
-				return wireAtKey(err, "content")
+			if it.once(&seen, 0) {
+				if r.null() {
+					x.Content = nil
+				} else {
+					err = wireDecodeMap(&x.Content, r, (*ElicitationContentValue).decodeWire)
+				}
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
+		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
 		}
 	}
 	if it.err != nil {
@@ -31812,20 +26874,13 @@ func (x *ElicitationAcceptAction) decodeObject(r *wireReader, known *wireKnownSe
 }
 
 func (x *ElicitationAcceptAction) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationAcceptAction) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Content != nil {
-		buf = append(wireComma(buf, open), "\"content\":"...)
-		buf, err = wireAppendMap(buf, x.Content, (*ElicitationContentValue).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendMap(wireAppendKey(buf, open, "\"content\":"), x.Content, (*ElicitationContentValue).appendJSON); err != nil {
 			return nil, wireAtKey(err, "content")
 		}
 	}
@@ -31842,7 +26897,7 @@ func (*ElicitationAcceptAction) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ElicitationAcceptAction) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ClientNotification: A JSON-RPC notification object.
@@ -31873,60 +26928,45 @@ func (x *ClientNotification) decodeObject(r *wireReader, known *wireKnownSet) er
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "method":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Method, r)
-			if err != nil {
-				return wireAtKey(err, "method")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Method, r)
 			}
 		case "params":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodePtr(&x.Params, r, (*ClientNotificationParams).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "params")
+			if it.once(&seen, 1) {
+				err = wireDecodePtr(&x.Params, r, (*ClientNotificationParams).decodeWire)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("method")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "method")
 	}
 	return nil
 }
 
 func (x *ClientNotification) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ClientNotification) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"method\":"...)
-	buf, err = wireAppendString(&x.Method, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Method, wireAppendKey(buf, open, "\"method\":")); err != nil {
 		return nil, wireAtKey(err, "method")
 	}
 	if x.Params != nil {
-		buf = append(wireComma(buf, open), "\"params\":"...)
-		buf, err = x.Params.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Params.appendJSON(wireAppendKey(buf, open, "\"params\":")); err != nil {
 			return nil, wireAtKey(err, "params")
 		}
 	}
@@ -31943,7 +26983,7 @@ func (*ClientNotification) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ClientNotification) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ClientNotificationParams: All possible notifications that a client can send to an agent.
@@ -32081,7 +27121,7 @@ type ClientNotificationParamsCancelSessionNotification CancelSessionNotification
 
 func (x *ClientNotificationParamsCancelSessionNotification) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientNotificationParamsCancelSessionNotification")
+		return nil, wireNilVariant("ClientNotificationParamsCancelSessionNotification")
 	}
 	return (*CancelSessionNotification)(x).appendJSON(buf)
 }
@@ -32108,7 +27148,7 @@ type ClientNotificationParamsExtNotification ExtNotification
 
 func (x *ClientNotificationParamsExtNotification) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientNotificationParamsExtNotification")
+		return nil, wireNilVariant("ClientNotificationParamsExtNotification")
 	}
 	return (*ExtNotification)(x).appendJSON(buf)
 }
@@ -32159,64 +27199,45 @@ func (x *CancelSessionNotification) decodeObject(r *wireReader, known *wireKnown
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("sessionId")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "sessionId")
 	}
 	return nil
 }
 
 func (x *CancelSessionNotification) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CancelSessionNotification) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"sessionId\":"...)
-	buf, err = x.SessionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -32233,7 +27254,7 @@ func (*CancelSessionNotification) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x CancelSessionNotification) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // CancelRequestNotification: Notification to cancel an ongoing request.
@@ -32275,64 +27296,45 @@ func (x *CancelRequestNotification) decodeObject(r *wireReader, known *wireKnown
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "requestId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.RequestID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "requestId")
+			if it.once(&seen, 0) {
+				err = x.RequestID.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("requestId")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "requestId")
 	}
 	return nil
 }
 
 func (x *CancelRequestNotification) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *CancelRequestNotification) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"requestId\":"...)
-	buf, err = x.RequestID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.RequestID.appendJSON(wireAppendKey(buf, open, "\"requestId\":")); err != nil {
 		return nil, wireAtKey(err, "requestId")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -32349,7 +27351,7 @@ func (*CancelRequestNotification) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x CancelRequestNotification) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SideAgent is the side "agent": it handles the methods of AgentMethods.

@@ -36,7 +36,7 @@ type AgentRequestParamsMessageMCPRequest MessageMcpRequest
 
 func (x *AgentRequestParamsMessageMCPRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentRequestParamsMessageMCPRequest")
+		return nil, wireNilVariant("AgentRequestParamsMessageMCPRequest")
 	}
 	return (*MessageMcpRequest)(x).appendJSON(buf)
 }
@@ -92,114 +92,68 @@ func (x *MessageMcpRequest) decodeObject(r *wireReader, known *wireKnownSet) err
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "serverId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ServerID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "serverId")
+			if it.once(&seen, 0) {
+				err = x.ServerID.decodeWire(r)
 			}
 		case "requestId":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.RequestID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "requestId")
+			if it.once(&seen, 1) {
+				err = x.RequestID.decodeWire(r)
 			}
 		case "method":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := wireDecodeString(&x.Method, r)
-			if err != nil {
-				return wireAtKey(err, "method")
+			if it.once(&seen, 2) {
+				err = wireDecodeString(&x.Method, r)
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			err := wireDecodeRawObject(&x.Params, r)
-			if err != nil {
-				return wireAtKey(err, "params")
+			if it.once(&seen, 3) {
+				err = wireDecodeRawObject(&x.Params, r)
 			}
 		case "_meta":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("serverId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("requestId")
-	}
-	if seen&(1<<2) == 0 {
-		return wireMissing("method")
+	if seen&0x7 != 0x7 {
+		return wireMissingOf(seen, 0x7, "serverId", "requestId", "method")
 	}
 	return nil
 }
 
 func (x *MessageMcpRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *MessageMcpRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"serverId\":"...)
-	buf, err = x.ServerID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ServerID.appendJSON(wireAppendKey(buf, open, "\"serverId\":")); err != nil {
 		return nil, wireAtKey(err, "serverId")
 	}
-	buf = append(wireComma(buf, open), "\"requestId\":"...)
-	buf, err = x.RequestID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.RequestID.appendJSON(wireAppendKey(buf, open, "\"requestId\":")); err != nil {
 		return nil, wireAtKey(err, "requestId")
 	}
-	buf = append(wireComma(buf, open), "\"method\":"...)
-	buf, err = wireAppendString(&x.Method, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Method, wireAppendKey(buf, open, "\"method\":")); err != nil {
 		return nil, wireAtKey(err, "method")
 	}
 	if len(x.Params) > 0 && !wireIsNull(x.Params) {
-		buf = append(wireComma(buf, open), "\"params\":"...)
-		buf, err = wireAppendRawObject(&x.Params, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Params, wireAppendKey(buf, open, "\"params\":")); err != nil {
 			return nil, wireAtKey(err, "params")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -216,7 +170,7 @@ func (*MessageMcpRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x MessageMcpRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // McpServerAcpId: UNSTABLE
@@ -288,14 +242,7 @@ type McpCapabilitiesMCPOverACP struct {
 func (x *McpCapabilitiesMCPOverACP) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	switch string(it.key) {
 	case "acp":
-		at := r.mark()
-		var v *McpAcpCapabilities
-		err := wireDecodePtr(&v, r, (*McpAcpCapabilities).decodeWire)
-		if err == nil {
-			x.ACP = v
-		} else {
-			r.reset(at)
-		}
+		wireLenientPtr(&x.ACP, r, (*McpAcpCapabilities).decodeWire)
 	}
 	return nil
 }
@@ -311,9 +258,7 @@ func (*McpCapabilitiesMCPOverACP) declaresGatedMember(name []byte) bool {
 func (x *McpCapabilitiesMCPOverACP) appendGatedMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.ACP != nil {
-		buf = append(wireComma(buf, open), "\"acp\":"...)
-		buf, err = x.ACP.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.ACP.appendJSON(wireAppendKey(buf, open, "\"acp\":")); err != nil {
 			return nil, wireAtKey(err, "acp")
 		}
 	}
@@ -360,17 +305,8 @@ func (x *McpAcpCapabilities) decodeObject(r *wireReader, known *wireKnownSet) er
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -385,20 +321,13 @@ func (x *McpAcpCapabilities) decodeObject(r *wireReader, known *wireKnownSet) er
 }
 
 func (x *McpAcpCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *McpAcpCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -415,7 +344,7 @@ func (*McpAcpCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x McpAcpCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // decodeGatedMCPOverACP decodes the variants of McpServer that unstable_mcp_over_acp adds.
@@ -445,22 +374,17 @@ func (x *McpServer) decodeGatedMCPOverACP(tag []byte, r *wireReader, known *wire
 type McpServerACP McpServerAcp
 
 func (x *McpServerACP) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *McpServerACP) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "McpServerACP")
+		return nil, wireNilVariant("McpServerACP")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"acp\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"acp\"")
 	return (*McpServerAcp)(x).appendMembers(buf, open)
 }
 
@@ -522,81 +446,52 @@ func (x *McpServerAcp) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "name":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Name, r)
-			if err != nil {
-				return wireAtKey(err, "name")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Name, r)
 			}
 		case "serverId":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.ServerID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "serverId")
+			if it.once(&seen, 1) {
+				err = x.ServerID.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("name")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("serverId")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "name", "serverId")
 	}
 	return nil
 }
 
 func (x *McpServerAcp) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *McpServerAcp) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"name\":"...)
-	buf, err = wireAppendString(&x.Name, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
 		return nil, wireAtKey(err, "name")
 	}
-	buf = append(wireComma(buf, open), "\"serverId\":"...)
-	buf, err = x.ServerID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ServerID.appendJSON(wireAppendKey(buf, open, "\"serverId\":")); err != nil {
 		return nil, wireAtKey(err, "serverId")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -613,7 +508,7 @@ func (*McpServerAcp) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x McpServerAcp) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 func init() {
@@ -640,7 +535,7 @@ type ClientResponseResultResultMessageMCPResponse MessageMcpResponse
 
 func (x *ClientResponseResultResultMessageMCPResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientResponseResultResultMessageMCPResponse")
+		return nil, wireNilVariant("ClientResponseResultResultMessageMCPResponse")
 	}
 	return (*MessageMcpResponse)(x).appendJSON(buf)
 }
@@ -811,72 +706,52 @@ func (x *MessageMcpResponseResult) decodeObject(r *wireReader, known *wireKnownS
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "result":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeRaw(&x.Result, r)
-			if err != nil {
-				return wireAtKey(err, "result")
+			if it.once(&seen, 0) {
+				err = wireDecodeRaw(&x.Result, r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("result")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "result")
 	}
 	return nil
 }
 
 func (x *MessageMcpResponseResult) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *MessageMcpResponseResult) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "MessageMcpResponseResult")
+		return nil, wireNilVariant("MessageMcpResponseResult")
 	}
 	var err error
 	if len(x.Result) > 0 {
-		buf = append(wireComma(buf, open), "\"result\":"...)
-		buf, err = wireAppendRaw(&x.Result, buf)
-		if err != nil {
+		if buf, err = wireAppendRaw(&x.Result, wireAppendKey(buf, open, "\"result\":")); err != nil {
 			return nil, wireAtKey(err, "result")
 		}
 	} else {
-		buf = append(wireComma(buf, open), "\"result\":"...)
-		buf = append(buf, "null"...)
+		buf = wireAppendKey(buf, open, "\"result\":null")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -930,67 +805,48 @@ func (x *MessageMcpResponseError) decodeObject(r *wireReader, known *wireKnownSe
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "error":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.Error.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "error")
+			if it.once(&seen, 0) {
+				err = x.Error.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("error")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "error")
 	}
 	return nil
 }
 
 func (x *MessageMcpResponseError) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *MessageMcpResponseError) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "MessageMcpResponseError")
+		return nil, wireNilVariant("MessageMcpResponseError")
 	}
 	var err error
-	buf = append(wireComma(buf, open), "\"error\":"...)
-	buf, err = x.Error.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Error.appendJSON(wireAppendKey(buf, open, "\"error\":")); err != nil {
 		return nil, wireAtKey(err, "error")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -1047,77 +903,52 @@ func (x *McpError) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "code":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeInt32(&x.Code, r)
-			if err != nil {
-				return wireAtKey(err, "code")
+			if it.once(&seen, 0) {
+				err = wireDecodeInt32(&x.Code, r)
 			}
 		case "message":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Message, r)
-			if err != nil {
-				return wireAtKey(err, "message")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Message, r)
 			}
 		case "data":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := wireDecodeRaw(&x.Data, r)
-			if err != nil {
-				return wireAtKey(err, "data")
+			if it.once(&seen, 2) {
+				err = wireDecodeRaw(&x.Data, r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("code")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("message")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "code", "message")
 	}
 	return nil
 }
 
 func (x *McpError) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *McpError) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"code\":"...)
-	buf, err = wireAppendInt32(&x.Code, buf)
-	if err != nil {
+	if buf, err = wireAppendInt32(&x.Code, wireAppendKey(buf, open, "\"code\":")); err != nil {
 		return nil, wireAtKey(err, "code")
 	}
-	buf = append(wireComma(buf, open), "\"message\":"...)
-	buf, err = wireAppendString(&x.Message, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Message, wireAppendKey(buf, open, "\"message\":")); err != nil {
 		return nil, wireAtKey(err, "message")
 	}
 	if len(x.Data) > 0 {
-		buf = append(wireComma(buf, open), "\"data\":"...)
-		buf, err = wireAppendRaw(&x.Data, buf)
-		if err != nil {
+		if buf, err = wireAppendRaw(&x.Data, wireAppendKey(buf, open, "\"data\":")); err != nil {
 			return nil, wireAtKey(err, "data")
 		}
 	}
@@ -1134,7 +965,7 @@ func (*McpError) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x McpError) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 func init() {
@@ -1165,7 +996,7 @@ type ClientNotificationParamsMessageMCPNotification MessageMcpNotification
 
 func (x *ClientNotificationParamsMessageMCPNotification) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientNotificationParamsMessageMCPNotification")
+		return nil, wireNilVariant("ClientNotificationParamsMessageMCPNotification")
 	}
 	return (*MessageMcpNotification)(x).appendJSON(buf)
 }
@@ -1222,114 +1053,68 @@ func (x *MessageMcpNotification) decodeObject(r *wireReader, known *wireKnownSet
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "serverId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ServerID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "serverId")
+			if it.once(&seen, 0) {
+				err = x.ServerID.decodeWire(r)
 			}
 		case "requestId":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.RequestID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "requestId")
+			if it.once(&seen, 1) {
+				err = x.RequestID.decodeWire(r)
 			}
 		case "method":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := wireDecodeString(&x.Method, r)
-			if err != nil {
-				return wireAtKey(err, "method")
+			if it.once(&seen, 2) {
+				err = wireDecodeString(&x.Method, r)
 			}
 		case "params":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			err := wireDecodeRawObject(&x.Params, r)
-			if err != nil {
-				return wireAtKey(err, "params")
+			if it.once(&seen, 3) {
+				err = wireDecodeRawObject(&x.Params, r)
 			}
 		case "_meta":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("serverId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("requestId")
-	}
-	if seen&(1<<2) == 0 {
-		return wireMissing("method")
+	if seen&0x7 != 0x7 {
+		return wireMissingOf(seen, 0x7, "serverId", "requestId", "method")
 	}
 	return nil
 }
 
 func (x *MessageMcpNotification) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *MessageMcpNotification) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"serverId\":"...)
-	buf, err = x.ServerID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ServerID.appendJSON(wireAppendKey(buf, open, "\"serverId\":")); err != nil {
 		return nil, wireAtKey(err, "serverId")
 	}
-	buf = append(wireComma(buf, open), "\"requestId\":"...)
-	buf, err = x.RequestID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.RequestID.appendJSON(wireAppendKey(buf, open, "\"requestId\":")); err != nil {
 		return nil, wireAtKey(err, "requestId")
 	}
-	buf = append(wireComma(buf, open), "\"method\":"...)
-	buf, err = wireAppendString(&x.Method, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Method, wireAppendKey(buf, open, "\"method\":")); err != nil {
 		return nil, wireAtKey(err, "method")
 	}
 	if len(x.Params) > 0 && !wireIsNull(x.Params) {
-		buf = append(wireComma(buf, open), "\"params\":"...)
-		buf, err = wireAppendRawObject(&x.Params, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Params, wireAppendKey(buf, open, "\"params\":")); err != nil {
 			return nil, wireAtKey(err, "params")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -1346,7 +1131,7 @@ func (*MessageMcpNotification) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x MessageMcpNotification) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // Methods that the side "agent" handles (AgentMethods).

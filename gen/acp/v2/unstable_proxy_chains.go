@@ -38,77 +38,52 @@ func (x *ProxyRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "id":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "id")
+			if it.once(&seen, 0) {
+				err = x.ID.decodeWire(r)
 			}
 		case "method":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Method, r)
-			if err != nil {
-				return wireAtKey(err, "method")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Method, r)
 			}
 		case "params":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			err := wireDecodePtr(&x.Params, r, (*ProxyRequestParams).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "params")
+			if it.once(&seen, 2) {
+				err = wireDecodePtr(&x.Params, r, (*ProxyRequestParams).decodeWire)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("id")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("method")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "id", "method")
 	}
 	return nil
 }
 
 func (x *ProxyRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ProxyRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"id\":"...)
-	buf, err = x.ID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ID.appendJSON(wireAppendKey(buf, open, "\"id\":")); err != nil {
 		return nil, wireAtKey(err, "id")
 	}
-	buf = append(wireComma(buf, open), "\"method\":"...)
-	buf, err = wireAppendString(&x.Method, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Method, wireAppendKey(buf, open, "\"method\":")); err != nil {
 		return nil, wireAtKey(err, "method")
 	}
 	if x.Params != nil {
-		buf = append(wireComma(buf, open), "\"params\":"...)
-		buf, err = x.Params.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Params.appendJSON(wireAppendKey(buf, open, "\"params\":")); err != nil {
 			return nil, wireAtKey(err, "params")
 		}
 	}
@@ -125,7 +100,7 @@ func (*ProxyRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ProxyRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ProxyRequestParams: UNSTABLE
@@ -262,14 +237,14 @@ type ProxyRequestParamsInitializeProxyRequest InitializeProxyRequest
 
 func (x *ProxyRequestParamsInitializeProxyRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ProxyRequestParamsInitializeProxyRequest")
+		return nil, wireNilVariant("ProxyRequestParamsInitializeProxyRequest")
 	}
 	return (*InitializeProxyRequest)(x).appendJSON(buf)
 }
 
 func (x *ProxyRequestParamsInitializeProxyRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ProxyRequestParamsInitializeProxyRequest")
+		return nil, wireNilVariant("ProxyRequestParamsInitializeProxyRequest")
 	}
 	return (*InitializeProxyRequest)(x).appendMembers(buf, open)
 }
@@ -297,14 +272,14 @@ type ProxyRequestParamsProxySuccessorRequest ProxySuccessorRequest
 
 func (x *ProxyRequestParamsProxySuccessorRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ProxyRequestParamsProxySuccessorRequest")
+		return nil, wireNilVariant("ProxyRequestParamsProxySuccessorRequest")
 	}
 	return (*ProxySuccessorRequest)(x).appendJSON(buf)
 }
 
 func (x *ProxyRequestParamsProxySuccessorRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ProxyRequestParamsProxySuccessorRequest")
+		return nil, wireNilVariant("ProxyRequestParamsProxySuccessorRequest")
 	}
 	return (*ProxySuccessorRequest)(x).appendMembers(buf, open)
 }
@@ -433,80 +408,54 @@ func (x *ProxySuccessorRequest) decodeObject(r *wireReader, known *wireKnownSet)
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "method":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Method, r)
-			if err != nil {
-				return wireAtKey(err, "method")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Method, r)
 			}
 		case "params":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeRaw(&x.Params, r)
-			if err != nil {
-				return wireAtKey(err, "params")
+			if it.once(&seen, 1) {
+				err = wireDecodeRaw(&x.Params, r)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("method")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "method")
 	}
 	return nil
 }
 
 func (x *ProxySuccessorRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ProxySuccessorRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"method\":"...)
-	buf, err = wireAppendString(&x.Method, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Method, wireAppendKey(buf, open, "\"method\":")); err != nil {
 		return nil, wireAtKey(err, "method")
 	}
 	if len(x.Params) > 0 {
-		buf = append(wireComma(buf, open), "\"params\":"...)
-		buf, err = wireAppendRaw(&x.Params, buf)
-		if err != nil {
+		if buf, err = wireAppendRaw(&x.Params, wireAppendKey(buf, open, "\"params\":")); err != nil {
 			return nil, wireAtKey(err, "params")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -523,7 +472,7 @@ func (*ProxySuccessorRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ProxySuccessorRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ProxyResponse: A JSON-RPC response object.
@@ -668,65 +617,47 @@ func (x *ProxyResponseResult) decodeObject(r *wireReader, known *wireKnownSet) e
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "id":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "id")
+			if it.once(&seen, 0) {
+				err = x.ID.decodeWire(r)
 			}
 		case "result":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Result.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "result")
+			if it.once(&seen, 1) {
+				err = x.Result.decodeWire(r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("id")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("result")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "id", "result")
 	}
 	return nil
 }
 
 func (x *ProxyResponseResult) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ProxyResponseResult) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ProxyResponseResult")
+		return nil, wireNilVariant("ProxyResponseResult")
 	}
 	var err error
-	buf = append(wireComma(buf, open), "\"id\":"...)
-	buf, err = x.ID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ID.appendJSON(wireAppendKey(buf, open, "\"id\":")); err != nil {
 		return nil, wireAtKey(err, "id")
 	}
-	buf = append(wireComma(buf, open), "\"result\":"...)
-	buf, err = x.Result.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Result.appendJSON(wireAppendKey(buf, open, "\"result\":")); err != nil {
 		return nil, wireAtKey(err, "result")
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -775,65 +706,47 @@ func (x *ProxyResponseError) decodeObject(r *wireReader, known *wireKnownSet) er
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "id":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.ID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "id")
+			if it.once(&seen, 0) {
+				err = x.ID.decodeWire(r)
 			}
 		case "error":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Error.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "error")
+			if it.once(&seen, 1) {
+				err = x.Error.decodeWire(r)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("id")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("error")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "id", "error")
 	}
 	return nil
 }
 
 func (x *ProxyResponseError) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ProxyResponseError) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ProxyResponseError")
+		return nil, wireNilVariant("ProxyResponseError")
 	}
 	var err error
-	buf = append(wireComma(buf, open), "\"id\":"...)
-	buf, err = x.ID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.ID.appendJSON(wireAppendKey(buf, open, "\"id\":")); err != nil {
 		return nil, wireAtKey(err, "id")
 	}
-	buf = append(wireComma(buf, open), "\"error\":"...)
-	buf, err = x.Error.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Error.appendJSON(wireAppendKey(buf, open, "\"error\":")); err != nil {
 		return nil, wireAtKey(err, "error")
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -998,7 +911,7 @@ type ProxyResponseResultResultInitializeProxyResponse InitializeProxyResponse
 
 func (x *ProxyResponseResultResultInitializeProxyResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ProxyResponseResultResultInitializeProxyResponse")
+		return nil, wireNilVariant("ProxyResponseResultResultInitializeProxyResponse")
 	}
 	return (*InitializeProxyResponse)(x).appendJSON(buf)
 }
@@ -1018,7 +931,7 @@ type ProxyResponseResultResultProxySuccessorResponse ProxySuccessorResponse
 
 func (x *ProxyResponseResultResultProxySuccessorResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ProxyResponseResultResultProxySuccessorResponse")
+		return nil, wireNilVariant("ProxyResponseResultResultProxySuccessorResponse")
 	}
 	return (*ProxySuccessorResponse)(x).appendJSON(buf)
 }
@@ -1109,7 +1022,7 @@ type ProxyResponseErrorIDNumber int64
 
 func (x *ProxyResponseErrorIDNumber) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ProxyResponseErrorIDNumber")
+		return nil, wireNilVariant("ProxyResponseErrorIDNumber")
 	}
 	return wireAppendInt64((*int64)(x), buf)
 }
@@ -1129,7 +1042,7 @@ type ProxyResponseErrorIDStr string
 
 func (x *ProxyResponseErrorIDStr) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ProxyResponseErrorIDStr")
+		return nil, wireNilVariant("ProxyResponseErrorIDStr")
 	}
 	return wireAppendString((*string)(x), buf)
 }
@@ -1252,60 +1165,45 @@ func (x *ProxyNotification) decodeObject(r *wireReader, known *wireKnownSet) err
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "method":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Method, r)
-			if err != nil {
-				return wireAtKey(err, "method")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Method, r)
 			}
 		case "params":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodePtr(&x.Params, r, (*ProxyNotificationParams).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "params")
+			if it.once(&seen, 1) {
+				err = wireDecodePtr(&x.Params, r, (*ProxyNotificationParams).decodeWire)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("method")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "method")
 	}
 	return nil
 }
 
 func (x *ProxyNotification) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ProxyNotification) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"method\":"...)
-	buf, err = wireAppendString(&x.Method, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Method, wireAppendKey(buf, open, "\"method\":")); err != nil {
 		return nil, wireAtKey(err, "method")
 	}
 	if x.Params != nil {
-		buf = append(wireComma(buf, open), "\"params\":"...)
-		buf, err = x.Params.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Params.appendJSON(wireAppendKey(buf, open, "\"params\":")); err != nil {
 			return nil, wireAtKey(err, "params")
 		}
 	}
@@ -1322,7 +1220,7 @@ func (*ProxyNotification) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ProxyNotification) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ProxyNotificationParams: UNSTABLE
@@ -1404,14 +1302,14 @@ type ProxyNotificationParamsProxySuccessorNotification ProxySuccessorNotificatio
 
 func (x *ProxyNotificationParamsProxySuccessorNotification) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ProxyNotificationParamsProxySuccessorNotification")
+		return nil, wireNilVariant("ProxyNotificationParamsProxySuccessorNotification")
 	}
 	return (*ProxySuccessorNotification)(x).appendJSON(buf)
 }
 
 func (x *ProxyNotificationParamsProxySuccessorNotification) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ProxyNotificationParamsProxySuccessorNotification")
+		return nil, wireNilVariant("ProxyNotificationParamsProxySuccessorNotification")
 	}
 	return (*ProxySuccessorNotification)(x).appendMembers(buf, open)
 }
@@ -1484,80 +1382,54 @@ func (x *ProxySuccessorNotification) decodeObject(r *wireReader, known *wireKnow
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "method":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Method, r)
-			if err != nil {
-				return wireAtKey(err, "method")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Method, r)
 			}
 		case "params":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeRaw(&x.Params, r)
-			if err != nil {
-				return wireAtKey(err, "params")
+			if it.once(&seen, 1) {
+				err = wireDecodeRaw(&x.Params, r)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("method")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "method")
 	}
 	return nil
 }
 
 func (x *ProxySuccessorNotification) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ProxySuccessorNotification) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"method\":"...)
-	buf, err = wireAppendString(&x.Method, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Method, wireAppendKey(buf, open, "\"method\":")); err != nil {
 		return nil, wireAtKey(err, "method")
 	}
 	if len(x.Params) > 0 {
-		buf = append(wireComma(buf, open), "\"params\":"...)
-		buf, err = wireAppendRaw(&x.Params, buf)
-		if err != nil {
+		if buf, err = wireAppendRaw(&x.Params, wireAppendKey(buf, open, "\"params\":")); err != nil {
 			return nil, wireAtKey(err, "params")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -1574,7 +1446,7 @@ func (*ProxySuccessorNotification) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ProxySuccessorNotification) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SideProxy is the side "proxy": it handles the methods of ProxyMethods.

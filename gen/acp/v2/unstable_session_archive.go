@@ -45,7 +45,7 @@ type AgentResponseResultResultArchiveSessionResponse ArchiveSessionResponse
 
 func (x *AgentResponseResultResultArchiveSessionResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultArchiveSessionResponse")
+		return nil, wireNilVariant("AgentResponseResultResultArchiveSessionResponse")
 	}
 	return (*ArchiveSessionResponse)(x).appendJSON(buf)
 }
@@ -65,7 +65,7 @@ type AgentResponseResultResultUnarchiveSessionResponse UnarchiveSessionResponse
 
 func (x *AgentResponseResultResultUnarchiveSessionResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultUnarchiveSessionResponse")
+		return nil, wireNilVariant("AgentResponseResultResultUnarchiveSessionResponse")
 	}
 	return (*UnarchiveSessionResponse)(x).appendJSON(buf)
 }
@@ -95,14 +95,7 @@ type SessionCapabilitiesSessionArchive struct {
 func (x *SessionCapabilitiesSessionArchive) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	switch string(it.key) {
 	case "archive":
-		at := r.mark()
-		var v *SessionArchiveCapabilities
-		err := wireDecodePtr(&v, r, (*SessionArchiveCapabilities).decodeWire)
-		if err == nil {
-			x.Archive = v
-		} else {
-			r.reset(at)
-		}
+		wireLenientPtr(&x.Archive, r, (*SessionArchiveCapabilities).decodeWire)
 	}
 	return nil
 }
@@ -118,9 +111,7 @@ func (*SessionCapabilitiesSessionArchive) declaresGatedMember(name []byte) bool 
 func (x *SessionCapabilitiesSessionArchive) appendGatedMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Archive != nil {
-		buf = append(wireComma(buf, open), "\"archive\":"...)
-		buf, err = x.Archive.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Archive.appendJSON(wireAppendKey(buf, open, "\"archive\":")); err != nil {
 			return nil, wireAtKey(err, "archive")
 		}
 	}
@@ -168,17 +159,8 @@ func (x *SessionArchiveCapabilities) decodeObject(r *wireReader, known *wireKnow
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -193,20 +175,13 @@ func (x *SessionArchiveCapabilities) decodeObject(r *wireReader, known *wireKnow
 }
 
 func (x *SessionArchiveCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionArchiveCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -223,7 +198,7 @@ func (*SessionArchiveCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionArchiveCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionInfoSessionArchive holds the members of SessionInfo that unstable_session_archive adds.
@@ -242,14 +217,7 @@ type SessionInfoSessionArchive struct {
 func (x *SessionInfoSessionArchive) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	switch string(it.key) {
 	case "archived":
-		at := r.mark()
-		var v *bool
-		err := wireDecodePtr(&v, r, wireDecodeBool)
-		if err == nil {
-			x.Archived = v
-		} else {
-			r.reset(at)
-		}
+		wireLenientPtr(&x.Archived, r, wireDecodeBool)
 	}
 	return nil
 }
@@ -265,9 +233,7 @@ func (*SessionInfoSessionArchive) declaresGatedMember(name []byte) bool {
 func (x *SessionInfoSessionArchive) appendGatedMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Archived != nil {
-		buf = append(wireComma(buf, open), "\"archived\":"...)
-		buf, err = wireAppendBool(x.Archived, buf)
-		if err != nil {
+		if buf, err = wireAppendBool(x.Archived, wireAppendKey(buf, open, "\"archived\":")); err != nil {
 			return nil, wireAtKey(err, "archived")
 		}
 	}
@@ -312,17 +278,8 @@ func (x *ArchiveSessionResponse) decodeObject(r *wireReader, known *wireKnownSet
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -337,20 +294,13 @@ func (x *ArchiveSessionResponse) decodeObject(r *wireReader, known *wireKnownSet
 }
 
 func (x *ArchiveSessionResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ArchiveSessionResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -367,7 +317,7 @@ func (*ArchiveSessionResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ArchiveSessionResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // UnarchiveSessionResponse: UNSTABLE
@@ -408,17 +358,8 @@ func (x *UnarchiveSessionResponse) decodeObject(r *wireReader, known *wireKnownS
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -433,20 +374,13 @@ func (x *UnarchiveSessionResponse) decodeObject(r *wireReader, known *wireKnownS
 }
 
 func (x *UnarchiveSessionResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *UnarchiveSessionResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -463,7 +397,7 @@ func (*UnarchiveSessionResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x UnarchiveSessionResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 func init() {
@@ -509,7 +443,7 @@ type ClientRequestParamsArchiveSessionRequest ArchiveSessionRequest
 
 func (x *ClientRequestParamsArchiveSessionRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsArchiveSessionRequest")
+		return nil, wireNilVariant("ClientRequestParamsArchiveSessionRequest")
 	}
 	return (*ArchiveSessionRequest)(x).appendJSON(buf)
 }
@@ -535,7 +469,7 @@ type ClientRequestParamsUnarchiveSessionRequest UnarchiveSessionRequest
 
 func (x *ClientRequestParamsUnarchiveSessionRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsUnarchiveSessionRequest")
+		return nil, wireNilVariant("ClientRequestParamsUnarchiveSessionRequest")
 	}
 	return (*UnarchiveSessionRequest)(x).appendJSON(buf)
 }
@@ -563,12 +497,13 @@ type ListSessionsRequestSessionArchive struct {
 }
 
 func (x *ListSessionsRequestSessionArchive) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
+	var err error
 	switch string(it.key) {
 	case "archived":
-		err := wireDecodePtr(&x.Archived, r, (*SessionArchiveFilter).decodeWire)
-		if err != nil {
-			return wireAtKey(err, "archived")
-		}
+		err = wireDecodePtr(&x.Archived, r, (*SessionArchiveFilter).decodeWire)
+	}
+	if err != nil {
+		return wireAtKey(err, string(it.key))
 	}
 	return nil
 }
@@ -584,9 +519,7 @@ func (*ListSessionsRequestSessionArchive) declaresGatedMember(name []byte) bool 
 func (x *ListSessionsRequestSessionArchive) appendGatedMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Archived != nil {
-		buf = append(wireComma(buf, open), "\"archived\":"...)
-		buf, err = x.Archived.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Archived.appendJSON(wireAppendKey(buf, open, "\"archived\":")); err != nil {
 			return nil, wireAtKey(err, "archived")
 		}
 	}
@@ -703,64 +636,45 @@ func (x *ArchiveSessionRequest) decodeObject(r *wireReader, known *wireKnownSet)
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("sessionId")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "sessionId")
 	}
 	return nil
 }
 
 func (x *ArchiveSessionRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ArchiveSessionRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"sessionId\":"...)
-	buf, err = x.SessionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -777,7 +691,7 @@ func (*ArchiveSessionRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ArchiveSessionRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // UnarchiveSessionRequest: UNSTABLE
@@ -826,64 +740,45 @@ func (x *UnarchiveSessionRequest) decodeObject(r *wireReader, known *wireKnownSe
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("sessionId")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "sessionId")
 	}
 	return nil
 }
 
 func (x *UnarchiveSessionRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *UnarchiveSessionRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"sessionId\":"...)
-	buf, err = x.SessionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -900,7 +795,7 @@ func (*UnarchiveSessionRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x UnarchiveSessionRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // Methods that the side "agent" handles (AgentMethods).

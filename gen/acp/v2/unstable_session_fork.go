@@ -32,7 +32,7 @@ type AgentResponseResultResultForkSessionResponse ForkSessionResponse
 
 func (x *AgentResponseResultResultForkSessionResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultForkSessionResponse")
+		return nil, wireNilVariant("AgentResponseResultResultForkSessionResponse")
 	}
 	return (*ForkSessionResponse)(x).appendJSON(buf)
 }
@@ -61,14 +61,7 @@ type SessionCapabilitiesSessionFork struct {
 func (x *SessionCapabilitiesSessionFork) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	switch string(it.key) {
 	case "fork":
-		at := r.mark()
-		var v *SessionForkCapabilities
-		err := wireDecodePtr(&v, r, (*SessionForkCapabilities).decodeWire)
-		if err == nil {
-			x.Fork = v
-		} else {
-			r.reset(at)
-		}
+		wireLenientPtr(&x.Fork, r, (*SessionForkCapabilities).decodeWire)
 	}
 	return nil
 }
@@ -84,9 +77,7 @@ func (*SessionCapabilitiesSessionFork) declaresGatedMember(name []byte) bool {
 func (x *SessionCapabilitiesSessionFork) appendGatedMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Fork != nil {
-		buf = append(wireComma(buf, open), "\"fork\":"...)
-		buf, err = x.Fork.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Fork.appendJSON(wireAppendKey(buf, open, "\"fork\":")); err != nil {
 			return nil, wireAtKey(err, "fork")
 		}
 	}
@@ -133,17 +124,8 @@ func (x *SessionForkCapabilities) decodeObject(r *wireReader, known *wireKnownSe
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -158,20 +140,13 @@ func (x *SessionForkCapabilities) decodeObject(r *wireReader, known *wireKnownSe
 }
 
 func (x *SessionForkCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionForkCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -188,7 +163,7 @@ func (*SessionForkCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionForkCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // ForkSessionResponse: UNSTABLE
@@ -241,104 +216,63 @@ func (x *ForkSessionResponse) decodeObject(r *wireReader, known *wireKnownSet) e
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "configOptions":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v []SessionConfigOption
-			err := wireDecodeSlice(&v, r, true, (*SessionConfigOption).decodeWire)
-			if err == nil {
-				x.ConfigOptions = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientSlice(&x.ConfigOptions, r, true, (*SessionConfigOption).decodeWire)
 			}
 		case "availableCommands":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v []AvailableCommand
-			err := wireDecodeSlice(&v, r, true, (*AvailableCommand).decodeWire)
-			if err == nil {
-				x.AvailableCommands = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientSlice(&x.AvailableCommands, r, true, (*AvailableCommand).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("sessionId")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "sessionId")
 	}
 	return nil
 }
 
 func (x *ForkSessionResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ForkSessionResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"sessionId\":"...)
-	buf, err = x.SessionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
 	if x.ConfigOptions != nil {
-		buf = append(wireComma(buf, open), "\"configOptions\":"...)
-		buf, err = wireAppendSlice(buf, x.ConfigOptions, (*SessionConfigOption).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"configOptions\":"), x.ConfigOptions, (*SessionConfigOption).appendJSON); err != nil {
 			return nil, wireAtKey(err, "configOptions")
 		}
 	}
 	if x.AvailableCommands != nil {
-		buf = append(wireComma(buf, open), "\"availableCommands\":"...)
-		buf, err = wireAppendSlice(buf, x.AvailableCommands, (*AvailableCommand).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"availableCommands\":"), x.AvailableCommands, (*AvailableCommand).appendJSON); err != nil {
 			return nil, wireAtKey(err, "availableCommands")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -355,7 +289,7 @@ func (*ForkSessionResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ForkSessionResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 func init() {
@@ -396,7 +330,7 @@ type ClientRequestParamsForkSessionRequest ForkSessionRequest
 
 func (x *ClientRequestParamsForkSessionRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsForkSessionRequest")
+		return nil, wireNilVariant("ClientRequestParamsForkSessionRequest")
 	}
 	return (*ForkSessionRequest)(x).appendJSON(buf)
 }
@@ -464,131 +398,84 @@ func (x *ForkSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) er
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "cwd":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Cwd.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "cwd")
+			if it.once(&seen, 1) {
+				err = x.Cwd.decodeWire(r)
 			}
 		case "additionalDirectories":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			var err error
-			if r.null() {
-				x.AdditionalDirectories = nil
-			} else {
-				err = wireDecodeSlice(&x.AdditionalDirectories, r, false, (*AbsolutePath).decodeWire)
-			}
-			if err != nil {
-				return wireAtKey(err, "additionalDirectories")
+			if it.once(&seen, 2) {
+				if r.null() {
+					x.AdditionalDirectories = nil
+				} else {
+					err = wireDecodeSlice(&x.AdditionalDirectories, r, false, (*AbsolutePath).decodeWire)
+				}
 			}
 		case "mcpServers":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			var err error
-			if r.null() {
-				x.MCPServers = nil
-			} else {
-				err = wireDecodeSlice(&x.MCPServers, r, false, (*McpServer).decodeWire)
-			}
-			if err != nil {
-				return wireAtKey(err, "mcpServers")
+			if it.once(&seen, 3) {
+				if r.null() {
+					x.MCPServers = nil
+				} else {
+					err = wireDecodeSlice(&x.MCPServers, r, false, (*McpServer).decodeWire)
+				}
 			}
 		case "_meta":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		case "systemPrompt":
-			if seen&(1<<5) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 5
-			if err := x.ForkSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
-				return err
+			if it.once(&seen, 5) {
+				if err := x.ForkSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+					return err
+				}
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("sessionId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("cwd")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "sessionId", "cwd")
 	}
 	return nil
 }
 
 func (x *ForkSessionRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *ForkSessionRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"sessionId\":"...)
-	buf, err = x.SessionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
-	buf = append(wireComma(buf, open), "\"cwd\":"...)
-	buf, err = x.Cwd.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Cwd.appendJSON(wireAppendKey(buf, open, "\"cwd\":")); err != nil {
 		return nil, wireAtKey(err, "cwd")
 	}
 	if x.AdditionalDirectories != nil {
-		buf = append(wireComma(buf, open), "\"additionalDirectories\":"...)
-		buf, err = wireAppendSlice(buf, x.AdditionalDirectories, (*AbsolutePath).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"additionalDirectories\":"), x.AdditionalDirectories, (*AbsolutePath).appendJSON); err != nil {
 			return nil, wireAtKey(err, "additionalDirectories")
 		}
 	}
 	if x.MCPServers != nil {
-		buf = append(wireComma(buf, open), "\"mcpServers\":"...)
-		buf, err = wireAppendSlice(buf, x.MCPServers, (*McpServer).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"mcpServers\":"), x.MCPServers, (*McpServer).appendJSON); err != nil {
 			return nil, wireAtKey(err, "mcpServers")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -608,7 +495,7 @@ func (x *ForkSessionRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x ForkSessionRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // Methods that the side "agent" handles (AgentMethods).

@@ -20,12 +20,13 @@ type ForkSessionRequestSystemPrompt struct {
 }
 
 func (x *ForkSessionRequestSystemPrompt) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
+	var err error
 	switch string(it.key) {
 	case "systemPrompt":
-		err := wireDecodePtr(&x.SystemPrompt, r, (*SystemPrompt).decodeWire)
-		if err != nil {
-			return wireAtKey(err, "systemPrompt")
-		}
+		err = wireDecodePtr(&x.SystemPrompt, r, (*SystemPrompt).decodeWire)
+	}
+	if err != nil {
+		return wireAtKey(err, string(it.key))
 	}
 	return nil
 }
@@ -41,9 +42,7 @@ func (*ForkSessionRequestSystemPrompt) declaresGatedMember(name []byte) bool {
 func (x *ForkSessionRequestSystemPrompt) appendGatedMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.SystemPrompt != nil {
-		buf = append(wireComma(buf, open), "\"systemPrompt\":"...)
-		buf, err = x.SystemPrompt.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.SystemPrompt.appendJSON(wireAppendKey(buf, open, "\"systemPrompt\":")); err != nil {
 			return nil, wireAtKey(err, "systemPrompt")
 		}
 	}

@@ -32,7 +32,7 @@ type AgentResponseResultResultSetSessionTitleResponse SetSessionTitleResponse
 
 func (x *AgentResponseResultResultSetSessionTitleResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "AgentResponseResultResultSetSessionTitleResponse")
+		return nil, wireNilVariant("AgentResponseResultResultSetSessionTitleResponse")
 	}
 	return (*SetSessionTitleResponse)(x).appendJSON(buf)
 }
@@ -64,14 +64,7 @@ type SessionCapabilitiesSessionTitle struct {
 func (x *SessionCapabilitiesSessionTitle) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	switch string(it.key) {
 	case "title":
-		at := r.mark()
-		var v *SessionTitleCapabilities
-		err := wireDecodePtr(&v, r, (*SessionTitleCapabilities).decodeWire)
-		if err == nil {
-			x.Title = v
-		} else {
-			r.reset(at)
-		}
+		wireLenientPtr(&x.Title, r, (*SessionTitleCapabilities).decodeWire)
 	}
 	return nil
 }
@@ -87,9 +80,7 @@ func (*SessionCapabilitiesSessionTitle) declaresGatedMember(name []byte) bool {
 func (x *SessionCapabilitiesSessionTitle) appendGatedMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Title != nil {
-		buf = append(wireComma(buf, open), "\"title\":"...)
-		buf, err = x.Title.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Title.appendJSON(wireAppendKey(buf, open, "\"title\":")); err != nil {
 			return nil, wireAtKey(err, "title")
 		}
 	}
@@ -137,17 +128,8 @@ func (x *SessionTitleCapabilities) decodeObject(r *wireReader, known *wireKnownS
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -162,20 +144,13 @@ func (x *SessionTitleCapabilities) decodeObject(r *wireReader, known *wireKnownS
 }
 
 func (x *SessionTitleCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionTitleCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -192,7 +167,7 @@ func (*SessionTitleCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionTitleCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SetSessionTitleResponse: UNSTABLE
@@ -236,64 +211,45 @@ func (x *SetSessionTitleResponse) decodeObject(r *wireReader, known *wireKnownSe
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "title":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := wireDecodeString(&x.Title, r)
-			if err != nil {
-				return wireAtKey(err, "title")
+			if it.once(&seen, 0) {
+				err = wireDecodeString(&x.Title, r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("title")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "title")
 	}
 	return nil
 }
 
 func (x *SetSessionTitleResponse) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SetSessionTitleResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"title\":"...)
-	buf, err = wireAppendString(&x.Title, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Title, wireAppendKey(buf, open, "\"title\":")); err != nil {
 		return nil, wireAtKey(err, "title")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -310,7 +266,7 @@ func (*SetSessionTitleResponse) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SetSessionTitleResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 func init() {
@@ -346,7 +302,7 @@ type ClientRequestParamsSetSessionTitleRequest SetSessionTitleRequest
 
 func (x *ClientRequestParamsSetSessionTitleRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "ClientRequestParamsSetSessionTitleRequest")
+		return nil, wireNilVariant("ClientRequestParamsSetSessionTitleRequest")
 	}
 	return (*SetSessionTitleRequest)(x).appendJSON(buf)
 }
@@ -412,81 +368,52 @@ func (x *SetSessionTitleRequest) decodeObject(r *wireReader, known *wireKnownSet
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "title":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := wireDecodeString(&x.Title, r)
-			if err != nil {
-				return wireAtKey(err, "title")
+			if it.once(&seen, 1) {
+				err = wireDecodeString(&x.Title, r)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("sessionId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("title")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "sessionId", "title")
 	}
 	return nil
 }
 
 func (x *SetSessionTitleRequest) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SetSessionTitleRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"sessionId\":"...)
-	buf, err = x.SessionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
-	buf = append(wireComma(buf, open), "\"title\":"...)
-	buf, err = wireAppendString(&x.Title, buf)
-	if err != nil {
+	if buf, err = wireAppendString(&x.Title, wireAppendKey(buf, open, "\"title\":")); err != nil {
 		return nil, wireAtKey(err, "title")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -503,7 +430,7 @@ func (*SetSessionTitleRequest) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SetSessionTitleRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // Methods that the side "agent" handles (AgentMethods).

@@ -30,22 +30,17 @@ func (x *StateUpdate) decodeGatedSubagents(tag []byte, r *wireReader, known *wir
 type StateUpdateUnknown UnknownStateUpdate
 
 func (x *StateUpdateUnknown) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *StateUpdateUnknown) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "StateUpdateUnknown")
+		return nil, wireNilVariant("StateUpdateUnknown")
 	}
 	if err := wireUnknownClash(&x.Unknown, "state"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"state\":\"unknown\""...)
+	buf = wireAppendKey(buf, open, "\"state\":\"unknown\"")
 	return (*UnknownStateUpdate)(x).appendMembers(buf, open)
 }
 
@@ -86,22 +81,17 @@ func (x *BackgroundWork) decodeGatedSubagents(tag []byte, r *wireReader, known *
 type BackgroundWorkSubagent BackgroundSubagent
 
 func (x *BackgroundWorkSubagent) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *BackgroundWorkSubagent) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "BackgroundWorkSubagent")
+		return nil, wireNilVariant("BackgroundWorkSubagent")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"type\":\"subagent\""...)
+	buf = wireAppendKey(buf, open, "\"type\":\"subagent\"")
 	return (*BackgroundSubagent)(x).appendMembers(buf, open)
 }
 
@@ -155,64 +145,45 @@ func (x *BackgroundSubagent) decodeObject(r *wireReader, known *wireKnownSet) er
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("sessionId")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "sessionId")
 	}
 	return nil
 }
 
 func (x *BackgroundSubagent) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *BackgroundSubagent) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"sessionId\":"...)
-	buf, err = x.SessionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -229,7 +200,7 @@ func (*BackgroundSubagent) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x BackgroundSubagent) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // UnknownStateUpdate: UNSTABLE
@@ -289,35 +260,12 @@ func (x *UnknownStateUpdate) decodeObject(r *wireReader, known *wireKnownSet) er
 	for it.next(r) {
 		switch string(it.key) {
 		case "background":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v []BackgroundWork
-			var err error
-			if r.null() {
-				v = nil
-			} else {
-				err = wireDecodeSlice(&v, r, false, (*BackgroundWork).decodeWire)
-			}
-			if err == nil {
-				x.Background = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientSliceOrNull(&x.Background, r, false, (*BackgroundWork).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -332,27 +280,18 @@ func (x *UnknownStateUpdate) decodeObject(r *wireReader, known *wireKnownSet) er
 }
 
 func (x *UnknownStateUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *UnknownStateUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Background != nil {
-		buf = append(wireComma(buf, open), "\"background\":"...)
-		buf, err = wireAppendSlice(buf, x.Background, (*BackgroundWork).appendJSON)
-		if err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"background\":"), x.Background, (*BackgroundWork).appendJSON); err != nil {
 			return nil, wireAtKey(err, "background")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -369,7 +308,7 @@ func (*UnknownStateUpdate) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x UnknownStateUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // decodeGatedSubagents decodes the variants of SessionUpdate that unstable_subagents adds.
@@ -411,22 +350,17 @@ func (x *SessionUpdate) decodeGatedSubagents(tag []byte, r *wireReader, known *w
 type SessionUpdateSubagentUpdate SubagentUpdate
 
 func (x *SessionUpdateSubagentUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateSubagentUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateSubagentUpdate")
+		return nil, wireNilVariant("SessionUpdateSubagentUpdate")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"subagent_update\""...)
+	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"subagent_update\"")
 	return (*SubagentUpdate)(x).appendMembers(buf, open)
 }
 
@@ -453,22 +387,17 @@ func NewSessionUpdateSubagentUpdate(v SubagentUpdate) SessionUpdate {
 type SessionUpdateSessionMessage SessionMessage
 
 func (x *SessionUpdateSessionMessage) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateSessionMessage) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateSessionMessage")
+		return nil, wireNilVariant("SessionUpdateSessionMessage")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"session_message\""...)
+	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"session_message\"")
 	return (*SessionMessage)(x).appendMembers(buf, open)
 }
 
@@ -494,22 +423,17 @@ func NewSessionUpdateSessionMessage(v SessionMessage) SessionUpdate {
 type SessionUpdateSessionMessageChunk SessionMessageChunk
 
 func (x *SessionUpdateSessionMessageChunk) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateSessionMessageChunk) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireEncodeErrorf("%s: the variant is a nil pointer", "SessionUpdateSessionMessageChunk")
+		return nil, wireNilVariant("SessionUpdateSessionMessageChunk")
 	}
 	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = append(wireComma(buf, open), "\"sessionUpdate\":\"session_message_chunk\""...)
+	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"session_message_chunk\"")
 	return (*SessionMessageChunk)(x).appendMembers(buf, open)
 }
 
@@ -570,30 +494,12 @@ func (x *SubagentSessionCapabilities) decodeObject(r *wireReader, known *wireKno
 	for it.next(r) {
 		switch string(it.key) {
 		case "cancel":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v *SessionCancelCapabilities
-			err := wireDecodePtr(&v, r, (*SessionCancelCapabilities).decodeWire)
-			if err == nil {
-				x.Cancel = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenientPtr(&x.Cancel, r, (*SessionCancelCapabilities).decodeWire)
 			}
 		case "_meta":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -608,27 +514,18 @@ func (x *SubagentSessionCapabilities) decodeObject(r *wireReader, known *wireKno
 }
 
 func (x *SubagentSessionCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SubagentSessionCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Cancel != nil {
-		buf = append(wireComma(buf, open), "\"cancel\":"...)
-		buf, err = x.Cancel.appendJSON(buf)
-		if err != nil {
+		if buf, err = x.Cancel.appendJSON(wireAppendKey(buf, open, "\"cancel\":")); err != nil {
 			return nil, wireAtKey(err, "cancel")
 		}
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -645,7 +542,7 @@ func (*SubagentSessionCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SubagentSessionCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionCancelCapabilities: UNSTABLE
@@ -688,17 +585,8 @@ func (x *SessionCancelCapabilities) decodeObject(r *wireReader, known *wireKnown
 	for it.next(r) {
 		switch string(it.key) {
 		case "_meta":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 0) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -713,20 +601,13 @@ func (x *SessionCancelCapabilities) decodeObject(r *wireReader, known *wireKnown
 }
 
 func (x *SessionCancelCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionCancelCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -743,7 +624,7 @@ func (*SessionCancelCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionCancelCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SubagentUpdate: UNSTABLE
@@ -852,180 +733,103 @@ func (x *SubagentUpdate) decodeObject(r *wireReader, known *wireKnownSet) error 
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "sessionId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.SessionID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "sessionId")
+			if it.once(&seen, 0) {
+				err = x.SessionID.decodeWire(r)
 			}
 		case "title":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v Patch[string]
-			err := wirePatchDecode(&v, r, wireDecodeString)
-			if err == nil {
-				x.Title = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPatch(&x.Title, r, wireDecodeString)
 			}
 		case "description":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v Patch[string]
-			err := wirePatchDecode(&v, r, wireDecodeString)
-			if err == nil {
-				x.Description = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPatch(&x.Description, r, wireDecodeString)
 			}
 		case "capabilities":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v Patch[SubagentSessionCapabilities]
-			err := wirePatchDecode(&v, r, (*SubagentSessionCapabilities).decodeWire)
-			if err == nil {
-				x.Capabilities = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenientPatch(&x.Capabilities, r, (*SubagentSessionCapabilities).decodeWire)
 			}
 		case "state":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v Patch[StateUpdate]
-			err := wirePatchDecode(&v, r, (*StateUpdate).decodeWire)
-			if err == nil {
-				x.State = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenientPatch(&x.State, r, (*StateUpdate).decodeWire)
 			}
 		case "cwd":
-			if seen&(1<<5) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 5
-			err := wirePatchDecode(&x.Cwd, r, (*AbsolutePath).decodeWire)
-			if err != nil {
-				return wireAtKey(err, "cwd")
+			if it.once(&seen, 5) {
+				err = wirePatchDecode(&x.Cwd, r, (*AbsolutePath).decodeWire)
 			}
 		case "additionalDirectories":
-			if seen&(1<<6) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 6
-			err := wirePatchDecode(&x.AdditionalDirectories, r, func(dst *[]AbsolutePath, r *wireReader) error {
-				return wireDecodeSlice(dst, r, false, (*AbsolutePath).decodeWire)
-			})
-			if err != nil {
-				return wireAtKey(err, "additionalDirectories")
+			if it.once(&seen, 6) {
+				err = wirePatchDecode(&x.AdditionalDirectories, r, func(dst *[]AbsolutePath, r *wireReader) error {
+					return wireDecodeSlice(dst, r, false, (*AbsolutePath).decodeWire)
+				})
 			}
 		case "_meta":
-			if seen&(1<<7) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 7
-			at := r.mark()
-			var v Patch[json.RawMessage]
-			err := wirePatchDecode(&v, r, wireDecodeRawObject)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 7) {
+				wireLenientPatch(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("sessionId")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "sessionId")
 	}
 	return nil
 }
 
 func (x *SubagentUpdate) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SubagentUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"sessionId\":"...)
-	buf, err = x.SessionID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
 		return nil, wireAtKey(err, "sessionId")
 	}
 	if !x.Title.Unchanged() {
-		buf = append(wireComma(buf, open), "\"title\":"...)
-		buf, err = wirePatchAppend(buf, &x.Title, wireAppendString)
-		if err != nil {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"title\":"), &x.Title, wireAppendString); err != nil {
 			return nil, wireAtKey(err, "title")
 		}
 	}
 	if !x.Description.Unchanged() {
-		buf = append(wireComma(buf, open), "\"description\":"...)
-		buf, err = wirePatchAppend(buf, &x.Description, wireAppendString)
-		if err != nil {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"description\":"), &x.Description, wireAppendString); err != nil {
 			return nil, wireAtKey(err, "description")
 		}
 	}
 	if !x.Capabilities.Unchanged() {
-		buf = append(wireComma(buf, open), "\"capabilities\":"...)
-		buf, err = wirePatchAppend(buf, &x.Capabilities, (*SubagentSessionCapabilities).appendJSON)
-		if err != nil {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"capabilities\":"), &x.Capabilities, (*SubagentSessionCapabilities).appendJSON); err != nil {
 			return nil, wireAtKey(err, "capabilities")
 		}
 	}
 	if !x.State.Unchanged() {
-		buf = append(wireComma(buf, open), "\"state\":"...)
-		buf, err = wirePatchAppend(buf, &x.State, (*StateUpdate).appendJSON)
-		if err != nil {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"state\":"), &x.State, (*StateUpdate).appendJSON); err != nil {
 			return nil, wireAtKey(err, "state")
 		}
 	}
 	if !x.Cwd.Unchanged() {
-		buf = append(wireComma(buf, open), "\"cwd\":"...)
-		buf, err = wirePatchAppend(buf, &x.Cwd, (*AbsolutePath).appendJSON)
-		if err != nil {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"cwd\":"), &x.Cwd, (*AbsolutePath).appendJSON); err != nil {
 			return nil, wireAtKey(err, "cwd")
 		}
 	}
 	if !x.AdditionalDirectories.Unchanged() {
-		buf = append(wireComma(buf, open), "\"additionalDirectories\":"...)
-		buf, err = wirePatchAppend(buf, &x.AdditionalDirectories, func(src *[]AbsolutePath, buf []byte) ([]byte, error) {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"additionalDirectories\":"), &x.AdditionalDirectories, func(src *[]AbsolutePath, buf []byte) ([]byte, error) {
 			return wireAppendSlice(buf, *src, (*AbsolutePath).appendJSON)
-		})
-		if err != nil {
+		}); err != nil {
 			return nil, wireAtKey(err, "additionalDirectories")
 		}
 	}
 	if !x.Meta.Unchanged() {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wirePatchAppend(buf, &x.Meta, wireAppendRawObject)
-		if err != nil {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"_meta\":"), &x.Meta, wireAppendRawObject); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -1042,7 +846,7 @@ func (*SubagentUpdate) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SubagentUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionMessage: UNSTABLE
@@ -1109,168 +913,94 @@ func (x *SessionMessage) decodeObject(r *wireReader, known *wireKnownSet) error 
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "messageId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.MessageID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "messageId")
+			if it.once(&seen, 0) {
+				err = x.MessageID.decodeWire(r)
 			}
 		case "senderSessionId":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			at := r.mark()
-			var v Patch[SessionId]
-			err := wirePatchDecode(&v, r, (*SessionId).decodeWire)
-			if err == nil {
-				x.SenderSessionID = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 1) {
+				wireLenientPatch(&x.SenderSessionID, r, (*SessionId).decodeWire)
 			}
 		case "recipientSessionId":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v Patch[SessionId]
-			err := wirePatchDecode(&v, r, (*SessionId).decodeWire)
-			if err == nil {
-				x.RecipientSessionID = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenientPatch(&x.RecipientSessionID, r, (*SessionId).decodeWire)
 			}
 		case "senderMessageId":
-			if seen&(1<<3) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 3
-			at := r.mark()
-			var v Patch[MessageId]
-			err := wirePatchDecode(&v, r, (*MessageId).decodeWire)
-			if err == nil {
-				x.SenderMessageID = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 3) {
+				wireLenientPatch(&x.SenderMessageID, r, (*MessageId).decodeWire)
 			}
 		case "recipientMessageId":
-			if seen&(1<<4) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 4
-			at := r.mark()
-			var v Patch[MessageId]
-			err := wirePatchDecode(&v, r, (*MessageId).decodeWire)
-			if err == nil {
-				x.RecipientMessageID = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 4) {
+				wireLenientPatch(&x.RecipientMessageID, r, (*MessageId).decodeWire)
 			}
 		case "content":
-			if seen&(1<<5) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 5
-			at := r.mark()
-			var v Patch[[]ContentBlock]
-			err := wirePatchDecode(&v, r, func(dst *[]ContentBlock, r *wireReader) error {
-				return wireDecodeSlice(dst, r, true, (*ContentBlock).decodeWire)
-			})
-			if err == nil {
-				x.Content = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 5) {
+				wireLenientPatch(&x.Content, r, func(dst *[]ContentBlock, r *wireReader) error {
+					return wireDecodeSlice(dst, r, true, (*ContentBlock).decodeWire)
+				})
 			}
 		case "_meta":
-			if seen&(1<<6) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 6
-			at := r.mark()
-			var v Patch[json.RawMessage]
-			err := wirePatchDecode(&v, r, wireDecodeRawObject)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 6) {
+				wireLenientPatch(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("messageId")
+	if seen&0x1 != 0x1 {
+		return wireMissingOf(seen, 0x1, "messageId")
 	}
 	return nil
 }
 
 func (x *SessionMessage) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionMessage) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"messageId\":"...)
-	buf, err = x.MessageID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.MessageID.appendJSON(wireAppendKey(buf, open, "\"messageId\":")); err != nil {
 		return nil, wireAtKey(err, "messageId")
 	}
 	if !x.SenderSessionID.Unchanged() {
-		buf = append(wireComma(buf, open), "\"senderSessionId\":"...)
-		buf, err = wirePatchAppend(buf, &x.SenderSessionID, (*SessionId).appendJSON)
-		if err != nil {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"senderSessionId\":"), &x.SenderSessionID, (*SessionId).appendJSON); err != nil {
 			return nil, wireAtKey(err, "senderSessionId")
 		}
 	}
 	if !x.RecipientSessionID.Unchanged() {
-		buf = append(wireComma(buf, open), "\"recipientSessionId\":"...)
-		buf, err = wirePatchAppend(buf, &x.RecipientSessionID, (*SessionId).appendJSON)
-		if err != nil {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"recipientSessionId\":"), &x.RecipientSessionID, (*SessionId).appendJSON); err != nil {
 			return nil, wireAtKey(err, "recipientSessionId")
 		}
 	}
 	if !x.SenderMessageID.Unchanged() {
-		buf = append(wireComma(buf, open), "\"senderMessageId\":"...)
-		buf, err = wirePatchAppend(buf, &x.SenderMessageID, (*MessageId).appendJSON)
-		if err != nil {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"senderMessageId\":"), &x.SenderMessageID, (*MessageId).appendJSON); err != nil {
 			return nil, wireAtKey(err, "senderMessageId")
 		}
 	}
 	if !x.RecipientMessageID.Unchanged() {
-		buf = append(wireComma(buf, open), "\"recipientMessageId\":"...)
-		buf, err = wirePatchAppend(buf, &x.RecipientMessageID, (*MessageId).appendJSON)
-		if err != nil {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"recipientMessageId\":"), &x.RecipientMessageID, (*MessageId).appendJSON); err != nil {
 			return nil, wireAtKey(err, "recipientMessageId")
 		}
 	}
 	if !x.Content.Unchanged() {
-		buf = append(wireComma(buf, open), "\"content\":"...)
-		buf, err = wirePatchAppend(buf, &x.Content, func(src *[]ContentBlock, buf []byte) ([]byte, error) {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"content\":"), &x.Content, func(src *[]ContentBlock, buf []byte) ([]byte, error) {
 			return wireAppendSlice(buf, *src, (*ContentBlock).appendJSON)
-		})
-		if err != nil {
+		}); err != nil {
 			return nil, wireAtKey(err, "content")
 		}
 	}
 	if !x.Meta.Unchanged() {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wirePatchAppend(buf, &x.Meta, wireAppendRawObject)
-		if err != nil {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"_meta\":"), &x.Meta, wireAppendRawObject); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -1287,7 +1017,7 @@ func (*SessionMessage) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionMessage) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }
 
 // SessionMessageChunk: UNSTABLE
@@ -1334,81 +1064,52 @@ func (x *SessionMessageChunk) decodeObject(r *wireReader, known *wireKnownSet) e
 	}
 	var seen uint64
 	for it.next(r) {
+		var err error
 		switch string(it.key) {
 		case "messageId":
-			if seen&(1<<0) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 0
-			err := x.MessageID.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "messageId")
+			if it.once(&seen, 0) {
+				err = x.MessageID.decodeWire(r)
 			}
 		case "content":
-			if seen&(1<<1) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 1
-			err := x.Content.decodeWire(r)
-			if err != nil {
-				return wireAtKey(err, "content")
+			if it.once(&seen, 1) {
+				err = x.Content.decodeWire(r)
 			}
 		case "_meta":
-			if seen&(1<<2) != 0 {
-				return wireDuplicate(it.key)
-			}
-			seen |= 1 << 2
-			at := r.mark()
-			var v json.RawMessage
-			err := wireDecodeRawObject(&v, r)
-			if err == nil {
-				x.Meta = v
-			} else {
-				r.reset(at)
+			if it.once(&seen, 2) {
+				wireLenient(&x.Meta, r, wireDecodeRawObject)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
 				return err
 			}
 		}
+		if err != nil {
+			return wireAtKey(err, string(it.key))
+		}
 	}
 	if it.err != nil {
 		return it.err
 	}
-	if seen&(1<<0) == 0 {
-		return wireMissing("messageId")
-	}
-	if seen&(1<<1) == 0 {
-		return wireMissing("content")
+	if seen&0x3 != 0x3 {
+		return wireMissingOf(seen, 0x3, "messageId", "content")
 	}
 	return nil
 }
 
 func (x *SessionMessageChunk) appendJSON(buf []byte) ([]byte, error) {
-	buf = append(buf, '{')
-	buf, err := x.appendMembers(buf, len(buf))
-	if err != nil {
-		return nil, err
-	}
-	return append(buf, '}'), nil
+	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionMessageChunk) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	buf = append(wireComma(buf, open), "\"messageId\":"...)
-	buf, err = x.MessageID.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.MessageID.appendJSON(wireAppendKey(buf, open, "\"messageId\":")); err != nil {
 		return nil, wireAtKey(err, "messageId")
 	}
-	buf = append(wireComma(buf, open), "\"content\":"...)
-	buf, err = x.Content.appendJSON(buf)
-	if err != nil {
+	if buf, err = x.Content.appendJSON(wireAppendKey(buf, open, "\"content\":")); err != nil {
 		return nil, wireAtKey(err, "content")
 	}
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		buf = append(wireComma(buf, open), "\"_meta\":"...)
-		buf, err = wireAppendRawObject(&x.Meta, buf)
-		if err != nil {
+		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
@@ -1425,5 +1126,5 @@ func (*SessionMessageChunk) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionMessageChunk) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wireMarshalOf(&x)
 }

@@ -110,6 +110,17 @@ func emitMarshal(f *File, name string) {
 	)
 }
 
+// emitMarshalObject is emitMarshal for an object type, through the
+// runtime's wireMarshalOf: no method value (a function) per type. The copy
+// of x goes to the heap either way, since appendMembers hands x to
+// wireAppendUnknown; for other types, whose x stays on the stack, the
+// interface would add an allocation.
+func emitMarshalObject(f *File, name string) {
+	docFunc(f, "MarshalJSON implements json.Marshaler.").Params(Id("x").Id(name)).Id("MarshalJSON").Params().Params(Index().Byte(), Error()).Block(
+		Return(Id("wireMarshalOf").Call(Op("&").Id("x"))),
+	)
+}
+
 // emitUnmarshal emits UnmarshalJSON for a type in terms of its cursor
 // decoder.
 func emitUnmarshal(f *File, name string) {
@@ -145,19 +156,18 @@ const knownDecodeMethod = "decodeObject"
 // appendMembers.
 func emitAppendObject(f *File, recv Code) {
 	newFunc(f).Params(recv).Id("appendJSON").Params(Id("buf").Index().Byte()).Params(Index().Byte(), Error()).Block(
-		Id("buf").Op("=").Append(Id("buf"), LitRune('{')),
-		List(Id("buf"), Err()).Op(":=").Id("x").Dot("appendMembers").Call(Id("buf"), Len(Id("buf"))),
-		If(Err().Op("!=").Nil()).Block(Return(Nil(), Err())),
-		Return(Append(Id("buf"), LitRune('}')), Nil()),
+		Return(Id("wireAppendClose").Call(Id("x").Dot("appendMembers").Call(Id("wireAppendOpen").Call(Id("buf")), Len(Id("buf")).Op("+").Lit(1)))),
 	)
 }
 
 // ptrRecv is the receiver `x *name`.
 func ptrRecv(name string) Code { return Id("x").Op("*").Id(name) }
 
-// appendMemberKey writes `,"key":` (comma only after another member).
-func appendMemberKey(key string) Code {
-	return Id("buf").Op("=").Append(Id("wireComma").Call(Id("buf"), Id("open")), Lit(quoteJSON(key)+":").Op("..."))
+// appendKey is buf with `,` and text appended (comma only after another
+// member): text is a quoted member name and colon, or a whole member with
+// a constant value.
+func appendKey(text string) *Statement {
+	return Id("wireAppendKey").Call(Id("buf"), Id("open"), Lit(text))
 }
 
 // quoteJSON quotes s as a JSON string at generation time.

@@ -57,12 +57,13 @@ func emitPartOn(f *File, owner string, p *ir.FieldPart, tracks bool) {
 	f.Comment(fmt.Sprintf("%s holds the members of %s that %s adds.", p.Name, owner, strings.Join(p.Extra, " and ")))
 	f.Type().Id(p.Name).Struct(structFields(object{Name: p.Name, Fields: p.Fields})...)
 	var cases []Code
+	fails := false
 	for _, fd := range p.Fields {
 		cases = append(cases, Case(Lit(fd.JSON)).Block(fieldDecode(fd, bitSet{}, -1, false)...))
+		fails = fails || decodeFails(fd)
 	}
 	newFunc(f).Params(ptrRecv(p.Name)).Id("decodeGatedMember").Params(gatedParams(tracks, true)...).Error().Block(
-		Switch(String().Call(Id("it").Dot("key"))).Block(cases...),
-		Return(Nil()))
+		append(memberSwitch(cases, fails, atKeyReturn()), Return(Nil()))...)
 	if tracks {
 		newFunc(f).Params(Op("*").Id(p.Name)).Id("declaresGatedMember").Params(Id("name").Index().Byte()).Bool().Block(
 			Switch(String().Call(Id("name"))).Block(Case(partKeys(p)...).Block(Return(True()))),
@@ -147,9 +148,7 @@ func partCases(o object, seen bitSet, first int) []Code {
 		}
 		for _, fd := range p.Fields {
 			cases = append(cases, Case(Lit(fd.JSON)).Block(
-				If(seen.test(first).Op("!=").Lit(0)).Block(Return(Id("wireDuplicate").Call(Id("it").Dot("key")))),
-				seen.word(first).Op("|=").Add(seen.mask(first)),
-				call))
+				If(Id("it").Dot("once").Call(Op("&").Add(seen.word(first)), Lit(first%64))).Block(call)))
 			first++
 		}
 	}

@@ -59,7 +59,11 @@ func emitStruct(fs *fileSet, t *ir.Decl) {
 	doc(f, t.Name, t.Doc)
 	o := object{Name: t.Name, Fields: t.Struct.Fields, Extra: t.Struct.Extra, Variant: t.Struct.Variant, Unmarshal: true, Parts: t.Struct.Parts, Members: t.Struct.Members}
 	emitObject(f, o)
-	emitMarshal(f, t.Name)
+	if o.keeps() {
+		emitMarshalObject(f, t.Name)
+	} else {
+		emitMarshal(f, t.Name)
+	}
 	emitFieldParts(fs, t)
 	if t.Struct.Variant != nil {
 		emitUnion(fs, t.Struct.Variant.Name, t.Struct.Variant.Doc, t.Struct.Variant)
@@ -170,6 +174,7 @@ func emitObjectDecode(f *File, o object) {
 		seen.n += partFieldCount(o.Parts)
 	}
 	next := 0
+	fails := false
 	for _, fd := range o.Fields {
 		bit := -1
 		if o.tracks() || fd.Required {
@@ -181,6 +186,7 @@ func emitObjectDecode(f *File, o object) {
 			bits = append(bits, bit)
 		}
 		cases = append(cases, Case(Lit(fd.JSON)).Block(fieldDecode(fd, seen, bit, o.tracks())...))
+		fails = fails || decodeFails(fd)
 	}
 	cases = append(cases, partCases(o, seen, next)...)
 	switch {
@@ -196,16 +202,9 @@ func emitObjectDecode(f *File, o object) {
 	if seen.n > 0 {
 		body = append(body, seen.decl())
 	}
-	loop := Empty()
-	if len(cases) > 0 {
-		loop = Switch(String().Call(Id("it").Dot("key"))).Block(cases...)
-	}
-	body = append(body, For(Id("it").Dot("next").Call(Id("r"))).Block(loop),
+	body = append(body, For(Id("it").Dot("next").Call(Id("r"))).Block(memberSwitch(cases, fails, atKeyReturn())...),
 		If(Id("it").Dot("err").Op("!=").Nil()).Block(Return(Id("it").Dot("err"))))
-	for i, fd := range required {
-		body = append(body, If(seen.test(bits[i]).Op("==").Lit(0)).Block(
-			Return(Id("wireMissing").Call(Lit(fd.JSON)))))
-	}
+	body = append(body, requiredCheck(seen, required, bits)...)
 	switch {
 	case o.Variant != nil && o.tracks():
 		// The variant's members are in the same object: read it again from
@@ -244,6 +243,32 @@ func gatedSink(o object) Code {
 	return Nil()
 }
 
+// requiredCheck fails for the first required member (in declaration order)
+// that the loop did not see: with one word of bits, one test of all of
+// them, and wireMissingOf finds which.
+func requiredCheck(seen bitSet, required []*ir.Field, bits []int) []Code {
+	if len(required) == 0 {
+		return nil
+	}
+	if seen.n > 64 {
+		var out []Code
+		for i, fd := range required {
+			out = append(out, If(seen.test(bits[i]).Op("==").Lit(0)).Block(
+				Return(Id("wireMissing").Call(Lit(fd.JSON)))))
+		}
+		return out
+	}
+	var mask uint64
+	args := []Code{Id("seen"), Nil()}
+	for i, fd := range required {
+		mask |= 1 << bits[i]
+		args = append(args, Lit(fd.JSON))
+	}
+	m := Op(fmt.Sprintf("%#x", mask))
+	args[1] = m
+	return []Code{If(Id("seen").Op("&").Add(m).Op("!=").Add(m)).Block(Return(Id("wireMissingOf").Call(args...)))}
+}
+
 // extraDecode keeps an undeclared member.
 func extraDecode() []Code {
 	return []Code{
@@ -255,27 +280,75 @@ func extraDecode() []Code {
 	}
 }
 
-// fieldDecode decodes one member into its field. Lenient fields
-// (x-deserialize-default-on-error) decode into a temporary and keep the
-// zero value when that fails; the cursor then goes back to the value's
-// start, and the iterator skips it (a malformed value is still an error).
+// fieldDecode decodes one member into its field: a member with a bit is
+// first checked for a duplicate (it.once, which ends the iteration when it
+// is one). The outcome is left in the loop's err, which the decoder wraps
+// with the member's name once, after its switch (memberSwitch); lenient
+// fields (x-deserialize-default-on-error) set no error at all.
 func fieldDecode(fd *ir.Field, seen bitSet, bit int, dup bool) []Code {
-	var out []Code
-	if bit >= 0 && dup {
-		out = append(out, If(seen.test(bit).Op("!=").Lit(0)).Block(Return(Id("wireDuplicate").Call(Id("it").Dot("key")))))
-	}
-	if bit >= 0 {
-		out = append(out, seen.word(bit).Op("|=").Add(seen.mask(bit)))
-	}
+	var stmts []Code
 	place := Id("x").Dot(fd.Go)
 	if fd.DefaultOnError {
-		out = append(out, Id("at").Op(":=").Id("r").Dot("mark").Call(), Var().Id("v").Add(fieldType(fd)))
-		out = append(out, decodeStmts(fd, Id("v"))...)
-		return append(out, If(Err().Op("==").Nil()).Block(Add(place).Op("=").Id("v")).Else().Block(Id("r").Dot("reset").Call(Id("at"))))
+		stmts = []Code{lenientDecode(fd, place)}
+	} else {
+		stmts = decodeStmts(fd, place)
 	}
-	out = append(out, decodeStmts(fd, place)...)
-	return append(out, If(Err().Op("!=").Nil()).Block(Return(Id("wireAtKey").Call(Err(), Lit(fd.JSON)))))
+	switch {
+	case bit >= 0 && dup:
+		return []Code{If(Id("it").Dot("once").Call(Op("&").Add(seen.word(bit)), Lit(bit%64))).Block(stmts...)}
+	case bit >= 0:
+		return append([]Code{seen.word(bit).Op("|=").Add(seen.mask(bit))}, stmts...)
+	}
+	return stmts
 }
+
+// lenientDecode decodes a lenient field with the runtime's wireLenient
+// helpers: a value that does not fit leaves the field at its zero value,
+// and the iterator skips it (a malformed value is still an error).
+func lenientDecode(fd *ir.Field, place *Statement) Code {
+	dst := Op("&").Add(place)
+	nullish := fd.Nullable || fd.DefaultOnNull
+	switch {
+	case fd.Patch:
+		return Id("wireLenientPatch").Call(dst, Id("r"), decodeFunc(fd.Type))
+	case fd.Pointer() && nullish:
+		return Id("wireLenientPtr").Call(dst, Id("r"), decodeFunc(fd.Type))
+	case fd.Pointer():
+		return Id("wireLenientNew").Call(dst, Id("r"), decodeFunc(fd.Type))
+	case nullish && fd.Type.Kind == ir.ExprSlice:
+		return Id("wireLenientSliceOrNull").Call(dst, Id("r"), Lit(fd.Type.SkipInvalid), decodeFunc(*fd.Type.Elem))
+	case nullish && fd.Type.Kind == ir.ExprMap:
+		return Id("wireLenient").Call(dst, Id("r"), Func().Params(Id("dst").Op("*").Add(typeCode(fd.Type)), Id("r").Op("*").Id("wireReader")).Error().Block(
+			If(Id("r").Dot("null").Call()).Block(Op("*").Id("dst").Op("=").Nil(), Return(Nil())),
+			Return(decodeCall(fd.Type, Id("dst"), Id("r")))))
+	case fd.Type.Kind == ir.ExprSlice:
+		return Id("wireLenientSlice").Call(dst, Id("r"), Lit(fd.Type.SkipInvalid), decodeFunc(*fd.Type.Elem))
+	}
+	return Id("wireLenient").Call(dst, Id("r"), decodeFunc(fd.Type))
+}
+
+// memberSwitch is the body of an object decoder's member loop: the switch
+// on the member's name, then, when a case can fail, one place that
+// prefixes the error's path with that name.
+func memberSwitch(cases []Code, fails bool, failed Code) []Code {
+	if len(cases) == 0 {
+		return nil
+	}
+	sw := Switch(String().Call(Id("it").Dot("key"))).Block(cases...)
+	if !fails {
+		return []Code{sw}
+	}
+	return []Code{Var().Err().Error(), sw, If(Err().Op("!=").Nil()).Block(failed)}
+}
+
+// atKeyReturn returns err with the current member's name in its path.
+func atKeyReturn() Code {
+	return Return(Id("wireAtKey").Call(Err(), String().Call(Id("it").Dot("key"))))
+}
+
+// decodeFails reports whether a field's decoding can set err (lenient
+// fields never do).
+func decodeFails(fd *ir.Field) bool { return !fd.DefaultOnError }
 
 // bitSet is the decoder's set of members seen, n bits: one uint64 named
 // seen, or an array of them beyond 64 members.
@@ -304,28 +377,27 @@ func (b bitSet) test(i int) *Statement {
 }
 
 // decodeStmts decodes the value at the cursor into place and leaves the
-// outcome in err.
+// outcome in err, which the caller declares.
 func decodeStmts(fd *ir.Field, place *Statement) []Code {
 	r := Id("r")
 	nullish := fd.Nullable || fd.DefaultOnNull
 	switch {
 	case fd.Patch:
-		return []Code{Err().Op(":=").Id("wirePatchDecode").Call(Op("&").Add(place), r, decodeFunc(fd.Type))}
+		return []Code{Err().Op("=").Id("wirePatchDecode").Call(Op("&").Add(place), r, decodeFunc(fd.Type))}
 	case fd.Pointer() && nullish:
-		return []Code{Err().Op(":=").Id("wireDecodePtr").Call(Op("&").Add(place), r, decodeFunc(fd.Type))}
+		return []Code{Err().Op("=").Id("wireDecodePtr").Call(Op("&").Add(place), r, decodeFunc(fd.Type))}
 	case fd.Pointer():
 		return []Code{
 			Add(place).Op("=").New(typeCode(fd.Type)),
-			Err().Op(":=").Add(decodeCall(fd.Type, place, r)),
+			Err().Op("=").Add(decodeCall(fd.Type, place, r)),
 		}
 	case nullish && (fd.Type.Kind == ir.ExprSlice || fd.Type.Kind == ir.ExprMap):
 		return []Code{
-			Var().Err().Error(),
 			If(Id("r").Dot("null").Call()).Block(Add(place).Op("=").Nil()).Else().Block(
 				Err().Op("=").Add(decodeInto(fd.Type, operand{place: place}, r))),
 		}
 	}
-	return []Code{Err().Op(":=").Add(decodeInto(fd.Type, operand{place: place}, r))}
+	return []Code{Err().Op("=").Add(decodeInto(fd.Type, operand{place: place}, r))}
 }
 
 // emitObjectMembers emits appendMembers: the tag (variants), then each
@@ -343,11 +415,10 @@ func emitObjectMembers(f *File, o object) {
 			body = append(body, If(Len(Id("x").Dot("Raw")).Op(">").Lit(0)).Block(
 				Return(Id("wireAppendRawMembers").Call(Id("buf"), Id("open"), Id("x").Dot("Raw")))))
 		}
-		body = append(body, appendMemberKey(o.TagKey),
+		body = append(body, Id("buf").Op("=").Add(appendKey(quoteJSON(o.TagKey)+":")),
 			Id("buf").Op("=").Id("wireAppendQuoted").Call(Id("buf"), Id("x").Dot(o.TagField)))
 	} else if o.TagKey != "" {
-		body = append(body, Id("buf").Op("=").Append(Id("wireComma").Call(Id("buf"), Id("open")),
-			Lit(quoteJSON(o.TagKey)+":"+quoteJSON(o.TagValue)).Op("...")))
+		body = append(body, Id("buf").Op("=").Add(appendKey(quoteJSON(o.TagKey)+":"+quoteJSON(o.TagValue))))
 	}
 	if len(o.Fields) > 0 || len(o.Parts) > 0 || (o.Variant != nil && o.tracks()) || (o.Extra && !o.tracks()) {
 		body = append(body, Var().Err().Error())
@@ -380,7 +451,7 @@ func emitObjectMembers(f *File, o object) {
 // nilGuard makes encoding a nil variant pointer an error: a union holding
 // (*V)(nil) would otherwise panic in V's encoder.
 func nilGuard(name string) Code {
-	return If(Id("x").Op("==").Nil()).Block(Return(Nil(), Id("wireEncodeErrorf").Call(Lit("%s: the variant is a nil pointer"), Lit(name))))
+	return If(Id("x").Op("==").Nil()).Block(Return(Nil(), Id("wireNilVariant").Call(Lit(name))))
 }
 
 // catchAllTagCheck refuses to encode a catch-all whose tag a variant of its
@@ -449,18 +520,17 @@ func emitDeclaresMember(f *File, o object) {
 // writes null, [] or {} as its schema allows.
 func fieldAppend(fd *ir.Field) []Code {
 	place := Id("x").Dot(fd.Go)
-	write := []Code{appendMemberKey(fd.JSON)}
 	src := operand{place: place}
 	if fd.Pointer() {
 		src = operand{ptr: place}
 	}
-	value := appendFrom(fd.Type, src, Id("buf"))
+	key := appendKey(quoteJSON(fd.JSON) + ":")
+	value := appendFrom(fd.Type, src, key)
 	if fd.Patch {
-		value = Id("wirePatchAppend").Call(Id("buf"), Op("&").Add(place), appendFunc(fd.Type))
+		value = Id("wirePatchAppend").Call(key, Op("&").Add(place), appendFunc(fd.Type))
 	}
-	write = append(write,
-		List(Id("buf"), Err()).Op("=").Add(value),
-		If(Err().Op("!=").Nil()).Block(Return(Nil(), Id("wireAtKey").Call(Err(), Lit(fd.JSON)))))
+	write := []Code{If(List(Id("buf"), Err()).Op("=").Add(value), Err().Op("!=").Nil()).Block(
+		Return(Nil(), Id("wireAtKey").Call(Err(), Lit(fd.JSON))))}
 	var set Code
 	switch {
 	case fd.Patch:
@@ -480,7 +550,7 @@ func fieldAppend(fd *ir.Field) []Code {
 	}
 	stmt := If(set).Block(write...)
 	if fd.Required {
-		stmt.Else().Block(appendMemberKey(fd.JSON), Id("buf").Op("=").Append(Id("buf"), Lit(emptyJSON(fd)).Op("...")))
+		stmt.Else().Block(Id("buf").Op("=").Add(appendKey(quoteJSON(fd.JSON) + ":" + emptyJSON(fd))))
 	}
 	return []Code{stmt}
 }

@@ -335,8 +335,7 @@ func emitPayloadMembers(f *File, u *ir.UnionDecl, v *ir.Variant) {
 			Return(Nil(), Err())))
 	}
 	if v != u.Fallback {
-		body = append(body, Id("buf").Op("=").Append(Id("wireComma").Call(Id("buf"), Id("open")),
-			Lit(quoteJSON(u.Tag)+":"+quoteJSON(v.Tag)).Op("...")))
+		body = append(body, Id("buf").Op("=").Add(appendKey(quoteJSON(u.Tag)+":"+quoteJSON(v.Tag))))
 	}
 	body = append(body, Return(Parens(Op("*").Id(v.Payload)).Call(Id("x")).Dot("appendMembers").Call(Id("buf"), Id("open"))))
 	newFunc(f).Params(ptrRecv(v.Go)).Id("appendMembers").Params(Id("buf").Index().Byte(), Id("open").Int()).Params(Index().Byte(), Error()).Block(body...)
