@@ -95,13 +95,8 @@ func wireUnescapeWords(buf, data []byte, j int) (_ []byte, _ int, done bool, _ e
 		case c < 0x20:
 			return out[:n], j, false, wireSyntaxError(data, j, "in string literal")
 		default:
-			r, size := utf8.DecodeRune(data[j:])
-			if r == utf8.RuneError && size == 1 {
-				n += copy(out[n:], "\uFFFD")
-			} else {
-				n += copy(out[n:], data[j:j+size])
-			}
-			j += size
+			buf, j = wireAppendChar(out[:n], data, j)
+			n = len(buf)
 		}
 	}
 	return buf[:n], j, false, nil
@@ -175,15 +170,21 @@ func wireUnescapeRest(buf, data []byte, j int) ([]byte, int, error) {
 		case c < 0x20:
 			return buf, j, wireSyntaxError(data, j, "in string literal")
 		default:
-			r, size := utf8.DecodeRune(data[j:])
-			if r == utf8.RuneError && size == 1 {
-				buf = utf8.AppendRune(buf, utf8.RuneError)
-			} else {
-				buf = append(buf, data[j:j+size]...)
-			}
-			j += size
+			buf, j = wireAppendChar(buf, data, j)
 		}
 	}
+}
+
+// wireAppendChar appends the character that starts at data[j], a
+// non-ASCII byte inside a string literal, and returns the index past it:
+// as it is when it is valid UTF-8, else U+FFFD for the one invalid byte,
+// as encoding/json does.
+func wireAppendChar(buf, data []byte, j int) ([]byte, int) {
+	r, size := utf8.DecodeRune(data[j:])
+	if r == utf8.RuneError && size == 1 {
+		return utf8.AppendRune(buf, utf8.RuneError), j + 1
+	}
+	return append(buf, data[j:j+size]...), j + size
 }
 
 // wireUnescaped maps the letter of each one-letter escape to the byte it
