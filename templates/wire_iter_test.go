@@ -1,6 +1,7 @@
 package templates
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 )
@@ -206,5 +207,44 @@ func TestHasMembers(t *testing.T) {
 	got, err := wireHasMembers([]byte(`{"A":0,"~":1,"`+many[63]+`":2,"`+many[64]+`":3}`), many)
 	if err != nil || got != 1|1<<61|1<<63 {
 		t.Errorf("64-key limit: got %b, %v", got, err)
+	}
+}
+
+// TestShortKey checks member's fast path (wireShortKey) against
+// encoding/json on member names at the edges where it gives up: lengths
+// around a word and around its four-word bound, escapes, non-ASCII, raw
+// control characters, whitespace on either side of the colon and the end
+// of the input. Plain names of up to 31 bytes followed by ":" and a value
+// must take the fast path.
+func TestShortKey(t *testing.T) {
+	names := []string{"", "a", "type", "content", "sessionId", "sessionUpdate",
+		strings.Repeat("k", 15), strings.Repeat("k", 16), strings.Repeat("k", 31),
+		strings.Repeat("k", 32), strings.Repeat("k", 40), `a\"b`, `a\u0041`, "façade", "tab\there"}
+	seps := []string{`:`, ` :`, `: `, ":\n"}
+	values := []string{`1`, `"x"`, `{"b":2}`, `[]`, `12345678901234567890`}
+	for _, name := range names {
+		for _, sep := range seps {
+			for _, value := range values {
+				data := `{"` + name + `"` + sep + value + `}`
+				got, _, iterErr := wireTestWalk(data)
+				var want map[string]json.RawMessage
+				if err := json.Unmarshal([]byte(data), &want); err != nil {
+					if iterErr == "" {
+						t.Errorf("%q: accepted, encoding/json says %v", data, err)
+					}
+					continue
+				}
+				if iterErr != "" || len(got) != 1 || string(want[got[0].key]) != value || got[0].value != value {
+					t.Errorf("%q: got %q (%s), want %q", data, got, iterErr, want)
+				}
+				_, at, ok := wireShortKey([]byte(data), 1)
+				quoteWord := 2 + len(name)/8*8 // where the word holding the closing quote starts
+				fast := sep == ":" && len(name) <= 31 && !strings.ContainsAny(name, "\\\tç") &&
+					quoteWord+8 <= len(data)
+				if ok != fast || ok && data[at:at+len(value)] != value {
+					t.Errorf("%q: fast path ok=%v at=%d, want ok=%v", data, ok, at, fast)
+				}
+			}
+		}
 	}
 }

@@ -2,6 +2,8 @@
 
 package mplp
 
+import "math/bits"
+
 // wireObjectIter walks the members of the object at a wireReader's cursor,
 // leaving the cursor at each member's value for the field's decoder to
 // consume. A value nobody consumed (an unknown member) is skipped by the
@@ -74,6 +76,10 @@ func (it *wireObjectIter) member(r *wireReader, i int) bool {
 	if data[i] != '"' {
 		return it.fail(wireSyntaxError(data, i, "looking for beginning of object key string"))
 	}
+	if key, at, ok := wireShortKey(data, i); ok {
+		it.key, it.at, r.pos = key, at, at
+		return true
+	}
 	key, end, err := wireReadString(data, i)
 	if err != nil {
 		return it.fail(err)
@@ -83,6 +89,33 @@ func (it *wireObjectIter) member(r *wireReader, i int) bool {
 	}
 	it.key, it.at, r.pos = key, i, i
 	return true
+}
+
+// wireShortKeyWords bounds wireShortKey's look at a member name, so that a
+// long name is read at most this many words twice (fast path, then
+// member's general one).
+const wireShortKeyWords = 4
+
+// wireShortKey is member's fast path for the member names protocol
+// messages have: short, plain ASCII, the colon right after the closing
+// quote and the value right after the colon. It finds the closing quote a
+// word at a time and returns the name (aliasing data) and where the value
+// starts; ok is false for anything else (escapes, non-ASCII, whitespace,
+// a name longer than wireShortKeyWords words, the end of data near), which
+// member then reads in full.
+func wireShortKey(data []byte, quote int) (key []byte, at int, ok bool) {
+	for j, w := quote+1, 0; w < wireShortKeyWords && j+8 <= len(data); j, w = j+8, w+1 {
+		m := wireSpecial8(wireLoad8(data, j))
+		if m == 0 {
+			continue
+		}
+		j += bits.TrailingZeros64(m) >> 3
+		if data[j] != '"' || j+2 >= len(data) || data[j+1] != ':' || data[j+2] <= ' ' {
+			return nil, 0, false
+		}
+		return data[quote+1 : j], j + 2, true
+	}
+	return nil, 0, false
 }
 
 // fail ends the iteration with err.
