@@ -157,12 +157,10 @@ func (x *Plan) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfPlan = []string{"context_id", "events", "meta", "objective", "plan_id", "status", "steps", "title", "trace"}
+
 func (*Plan) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "meta", "plan_id", "context_id", "title", "objective", "status", "steps", "trace", "events":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfPlan, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -244,12 +242,10 @@ func (x *Meta) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfMeta = []string{"protocolVersion", "source"}
+
 func (*Meta) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "protocolVersion", "source":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfMeta, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -433,12 +429,10 @@ func (x *PlanStep) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfPlanStep = []string{"agent_role", "dependencies", "description", "order_index", "status", "step_id"}
+
 func (*PlanStep) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "step_id", "description", "status", "dependencies", "agent_role", "order_index":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfPlanStep, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -567,12 +561,10 @@ func (x *Trace) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfTrace = []string{"trace_id"}
+
 func (*Trace) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "trace_id":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfTrace, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -651,12 +643,10 @@ func (x *PlanEvent) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfPlanEvent = []string{"event_type", "timestamp"}
+
 func (*PlanEvent) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "event_type", "timestamp":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfPlanEvent, name)
 }
 
 // MarshalJSON implements json.Marshaler.

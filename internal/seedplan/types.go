@@ -82,12 +82,10 @@ func (x *SessionUpdateNotification) appendMembers(buf []byte, open int) ([]byte,
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfSessionUpdateNotification = []string{"jsonrpc", "method", "params"}
+
 func (*SessionUpdateNotification) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "jsonrpc", "method", "params":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfSessionUpdateNotification, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -253,12 +251,10 @@ func (x *SessionNotification) appendMembers(buf []byte, open int) ([]byte, error
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfSessionNotification = []string{"sessionId", "update"}
+
 func (*SessionNotification) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "sessionId", "update":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfSessionNotification, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -498,12 +494,10 @@ func (x *SessionUpdateOther) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfSessionUpdateOther = []string{"sessionUpdate"}
+
 func (*SessionUpdateOther) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "sessionUpdate":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfSessionUpdateOther, name)
 }
 
 func (*SessionUpdateOther) isSessionUpdate() {}
@@ -574,12 +568,10 @@ func (x *PlanUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfPlanUpdate = []string{"plan"}
+
 func (*PlanUpdate) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "plan":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfPlanUpdate, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -855,12 +847,10 @@ func (x *PlanUpdateContentOther) appendMembers(buf []byte, open int) ([]byte, er
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfPlanUpdateContentOther = []string{"id", "type"}
+
 func (*PlanUpdateContentOther) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "type", "id":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfPlanUpdateContentOther, name)
 }
 
 func (*PlanUpdateContentOther) isPlanUpdateContent() {}
@@ -954,12 +944,10 @@ func (x *PlanItems) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfPlanItems = []string{"_meta", "entries", "id"}
+
 func (*PlanItems) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "id", "entries", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfPlanItems, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -1048,12 +1036,10 @@ func (x *PlanFile) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfPlanFile = []string{"_meta", "id", "uri"}
+
 func (*PlanFile) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "id", "uri", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfPlanFile, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -1142,12 +1128,10 @@ func (x *PlanMarkdown) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfPlanMarkdown = []string{"_meta", "content", "id"}
+
 func (*PlanMarkdown) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "id", "content", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfPlanMarkdown, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -1216,12 +1200,10 @@ func (x *PlanRemoved) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfPlanRemoved = []string{"id"}
+
 func (*PlanRemoved) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "id":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfPlanRemoved, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -1328,12 +1310,10 @@ func (x *PlanEntry) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfPlanEntry = []string{"content", "priority", "status"}
+
 func (*PlanEntry) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "content", "priority", "status":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfPlanEntry, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -1530,12 +1510,10 @@ func (x *V1SessionUpdateNotification) appendMembers(buf []byte, open int) ([]byt
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfV1SessionUpdateNotification = []string{"jsonrpc", "method", "params"}
+
 func (*V1SessionUpdateNotification) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "jsonrpc", "method", "params":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfV1SessionUpdateNotification, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -1612,12 +1590,10 @@ func (x *V1SessionNotification) appendMembers(buf []byte, open int) ([]byte, err
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfV1SessionNotification = []string{"sessionId", "update"}
+
 func (*V1SessionNotification) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "sessionId", "update":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfV1SessionNotification, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -1881,12 +1857,10 @@ func (x *V1Plan) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfV1Plan = []string{"entries"}
+
 func (*V1Plan) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "entries":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfV1Plan, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -1955,12 +1929,10 @@ func (x *V1PlanUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfV1PlanUpdate = []string{"plan"}
+
 func (*V1PlanUpdate) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "plan":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfV1PlanUpdate, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -2242,12 +2214,10 @@ func (x *V1PlanItems) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfV1PlanItems = []string{"_meta", "entries", "id"}
+
 func (*V1PlanItems) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "id", "entries", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfV1PlanItems, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -2333,12 +2303,10 @@ func (x *V1PlanEntry) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfV1PlanEntry = []string{"content", "priority", "status"}
+
 func (*V1PlanEntry) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "content", "priority", "status":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfV1PlanEntry, name)
 }
 
 // MarshalJSON implements json.Marshaler.

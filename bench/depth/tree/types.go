@@ -106,12 +106,10 @@ func (x *Node) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfNode = []string{"block", "child", "name", "tags", "text"}
+
 func (*Node) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "name", "text", "child", "block", "tags":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfNode, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -265,12 +263,10 @@ func (x *BlockText) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfBlockText = []string{"kind", "text"}
+
 func (*BlockText) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "kind", "text":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfBlockText, name)
 }
 
 func (*BlockText) isBlock() {}
@@ -340,12 +336,10 @@ func (x *BlockNode) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfBlockNode = []string{"kind", "node"}
+
 func (*BlockNode) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "kind", "node":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfBlockNode, name)
 }
 
 func (*BlockNode) isBlock() {}

@@ -90,12 +90,10 @@ func (x *AgentRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfAgentRequest = []string{"id", "method", "params"}
+
 func (*AgentRequest) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "id", "method", "params":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfAgentRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -852,12 +850,10 @@ func (x *WriteTextFileRequest) appendMembers(buf []byte, open int) ([]byte, erro
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfWriteTextFileRequest = []string{"_meta", "content", "path", "sessionId"}
+
 func (*WriteTextFileRequest) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "sessionId", "path", "content", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfWriteTextFileRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -1005,12 +1001,10 @@ func (x *ReadTextFileRequest) appendMembers(buf []byte, open int) ([]byte, error
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfReadTextFileRequest = []string{"_meta", "limit", "line", "path", "sessionId"}
+
 func (*ReadTextFileRequest) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "sessionId", "path", "line", "limit", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfReadTextFileRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -1125,12 +1119,10 @@ func (x *RequestPermissionRequest) appendMembers(buf []byte, open int) ([]byte, 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfRequestPermissionRequest = []string{"_meta", "options", "sessionId", "toolCall"}
+
 func (*RequestPermissionRequest) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "sessionId", "toolCall", "options", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfRequestPermissionRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -1315,12 +1307,10 @@ func (x *ToolCallUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfToolCallUpdate = []string{"_meta", "content", "kind", "locations", "name", "rawInput", "rawOutput", "status", "title", "toolCallId"}
+
 func (*ToolCallUpdate) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "toolCallId", "kind", "status", "title", "name", "content", "locations", "rawInput", "rawOutput", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfToolCallUpdate, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -2096,12 +2086,10 @@ func (x *Annotations) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfAnnotations = []string{"_meta", "audience", "lastModified", "priority"}
+
 func (*Annotations) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "audience", "lastModified", "priority", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfAnnotations, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -2248,12 +2236,10 @@ func (x *TextContent) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfTextContent = []string{"_meta", "annotations", "text"}
+
 func (*TextContent) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "annotations", "text", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfTextContent, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -2371,12 +2357,10 @@ func (x *ImageContent) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfImageContent = []string{"_meta", "annotations", "data", "mimeType", "uri"}
+
 func (*ImageContent) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "annotations", "data", "mimeType", "uri", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfImageContent, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -2483,12 +2467,10 @@ func (x *AudioContent) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfAudioContent = []string{"_meta", "annotations", "data", "mimeType"}
+
 func (*AudioContent) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "annotations", "data", "mimeType", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfAudioContent, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -2639,12 +2621,10 @@ func (x *ResourceLink) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfResourceLink = []string{"_meta", "annotations", "description", "mimeType", "name", "size", "title", "uri"}
+
 func (*ResourceLink) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "annotations", "description", "mimeType", "name", "size", "title", "uri", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfResourceLink, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -2930,12 +2910,10 @@ func (x *TextResourceContents) appendMembers(buf []byte, open int) ([]byte, erro
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfTextResourceContents = []string{"_meta", "mimeType", "text", "uri"}
+
 func (*TextResourceContents) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "mimeType", "text", "uri", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfTextResourceContents, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -3042,12 +3020,10 @@ func (x *BlobResourceContents) appendMembers(buf []byte, open int) ([]byte, erro
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfBlobResourceContents = []string{"_meta", "blob", "mimeType", "uri"}
+
 func (*BlobResourceContents) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "blob", "mimeType", "uri", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfBlobResourceContents, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -3145,12 +3121,10 @@ func (x *EmbeddedResource) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfEmbeddedResource = []string{"_meta", "annotations", "resource"}
+
 func (*EmbeddedResource) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "annotations", "resource", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfEmbeddedResource, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -3237,12 +3211,10 @@ func (x *Content) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfContent = []string{"_meta", "content"}
+
 func (*Content) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "content", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfContent, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -3355,12 +3327,10 @@ func (x *Diff) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfDiff = []string{"_meta", "newText", "oldText", "path"}
+
 func (*Diff) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "path", "oldText", "newText", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfDiff, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -3474,12 +3444,10 @@ func (x *Terminal) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfTerminal = []string{"_meta", "terminalId"}
+
 func (*Terminal) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "terminalId", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfTerminal, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -3584,12 +3552,10 @@ func (x *ToolCallLocation) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfToolCallLocation = []string{"_meta", "line", "path"}
+
 func (*ToolCallLocation) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "path", "line", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfToolCallLocation, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -3694,12 +3660,10 @@ func (x *PermissionOption) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfPermissionOption = []string{"_meta", "kind", "name", "optionId"}
+
 func (*PermissionOption) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "optionId", "name", "kind", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfPermissionOption, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -3934,12 +3898,10 @@ func (x *CreateTerminalRequest) appendMembers(buf []byte, open int) ([]byte, err
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfCreateTerminalRequest = []string{"_meta", "args", "command", "cwd", "env", "outputByteLimit", "sessionId"}
+
 func (*CreateTerminalRequest) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "sessionId", "command", "args", "env", "cwd", "outputByteLimit", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfCreateTerminalRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -4035,12 +3997,10 @@ func (x *EnvVariable) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfEnvVariable = []string{"_meta", "name", "value"}
+
 func (*EnvVariable) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "name", "value", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfEnvVariable, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -4136,12 +4096,10 @@ func (x *TerminalOutputRequest) appendMembers(buf []byte, open int) ([]byte, err
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfTerminalOutputRequest = []string{"_meta", "sessionId", "terminalId"}
+
 func (*TerminalOutputRequest) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "sessionId", "terminalId", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfTerminalOutputRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -4237,12 +4195,10 @@ func (x *ReleaseTerminalRequest) appendMembers(buf []byte, open int) ([]byte, er
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfReleaseTerminalRequest = []string{"_meta", "sessionId", "terminalId"}
+
 func (*ReleaseTerminalRequest) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "sessionId", "terminalId", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfReleaseTerminalRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -4338,12 +4294,10 @@ func (x *WaitForTerminalExitRequest) appendMembers(buf []byte, open int) ([]byte
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfWaitForTerminalExitRequest = []string{"_meta", "sessionId", "terminalId"}
+
 func (*WaitForTerminalExitRequest) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "sessionId", "terminalId", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfWaitForTerminalExitRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -4439,12 +4393,10 @@ func (x *KillTerminalRequest) appendMembers(buf []byte, open int) ([]byte, error
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfKillTerminalRequest = []string{"_meta", "sessionId", "terminalId"}
+
 func (*KillTerminalRequest) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "sessionId", "terminalId", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfKillTerminalRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -4541,12 +4493,10 @@ func (x *CreateElicitationRequest) appendMembers(buf []byte, open int) ([]byte, 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfCreateElicitationRequest = []string{"_meta", "message"}
+
 func (x *CreateElicitationRequest) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "message", "_meta":
-		return true
-	}
-	return x.Variant.declaresMember(name)
+	return wireDeclares(wireMembersOfCreateElicitationRequest, name) || x.Variant.declaresMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -4775,12 +4725,10 @@ func (x *CreateElicitationRequestOther) appendMembers(buf []byte, open int) ([]b
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfCreateElicitationRequestOther = []string{"mode"}
+
 func (*CreateElicitationRequestOther) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "mode":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfCreateElicitationRequestOther, name)
 }
 
 func (*CreateElicitationRequestOther) isCreateElicitationRequestVariant() {}
@@ -4870,12 +4818,10 @@ func (x *ElicitationSessionScope) appendMembers(buf []byte, open int) ([]byte, e
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfElicitationSessionScope = []string{"sessionId", "toolCallId"}
+
 func (*ElicitationSessionScope) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "sessionId", "toolCallId":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfElicitationSessionScope, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -4946,12 +4892,10 @@ func (x *ElicitationRequestScope) appendMembers(buf []byte, open int) ([]byte, e
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfElicitationRequestScope = []string{"requestId"}
+
 func (*ElicitationRequestScope) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "requestId":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfElicitationRequestScope, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -5096,12 +5040,10 @@ func (x *ElicitationSchema) appendMembers(buf []byte, open int) ([]byte, error) 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfElicitationSchema = []string{"_meta", "description", "properties", "required", "title", "type"}
+
 func (*ElicitationSchema) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "type", "title", "properties", "required", "description", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfElicitationSchema, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -5495,12 +5437,10 @@ func (x *ElicitationPropertySchemaOther) appendMembers(buf []byte, open int) ([]
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfElicitationPropertySchemaOther = []string{"type"}
+
 func (*ElicitationPropertySchemaOther) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "type":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfElicitationPropertySchemaOther, name)
 }
 
 func (*ElicitationPropertySchemaOther) isElicitationPropertySchema() {}
@@ -5670,12 +5610,10 @@ func (x *EnumOption) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfEnumOption = []string{"_meta", "const", "description", "title"}
+
 func (*EnumOption) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "const", "title", "description", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfEnumOption, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -5880,12 +5818,10 @@ func (x *StringPropertySchema) appendMembers(buf []byte, open int) ([]byte, erro
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfStringPropertySchema = []string{"_meta", "default", "description", "enum", "format", "maxLength", "minLength", "oneOf", "pattern", "title"}
+
 func (*StringPropertySchema) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "title", "description", "minLength", "maxLength", "pattern", "format", "default", "enum", "oneOf", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfStringPropertySchema, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -6027,12 +5963,10 @@ func (x *NumberPropertySchema) appendMembers(buf []byte, open int) ([]byte, erro
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfNumberPropertySchema = []string{"_meta", "default", "description", "maximum", "minimum", "title"}
+
 func (*NumberPropertySchema) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "title", "description", "minimum", "maximum", "default", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfNumberPropertySchema, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -6174,12 +6108,10 @@ func (x *IntegerPropertySchema) appendMembers(buf []byte, open int) ([]byte, err
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfIntegerPropertySchema = []string{"_meta", "default", "description", "maximum", "minimum", "title"}
+
 func (*IntegerPropertySchema) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "title", "description", "minimum", "maximum", "default", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfIntegerPropertySchema, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -6291,12 +6223,10 @@ func (x *BooleanPropertySchema) appendMembers(buf []byte, open int) ([]byte, err
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfBooleanPropertySchema = []string{"_meta", "default", "description", "title"}
+
 func (*BooleanPropertySchema) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "title", "description", "default", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfBooleanPropertySchema, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -6509,12 +6439,10 @@ func (x *MultiSelectItemsOther) appendMembers(buf []byte, open int) ([]byte, err
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfMultiSelectItemsOther = []string{"type"}
+
 func (*MultiSelectItemsOther) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "type":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfMultiSelectItemsOther, name)
 }
 
 func (*MultiSelectItemsOther) isMultiSelectItems() {}
@@ -6609,12 +6537,10 @@ func (x *StringMultiSelectItems) appendMembers(buf []byte, open int) ([]byte, er
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfStringMultiSelectItems = []string{"_meta", "enum"}
+
 func (*StringMultiSelectItems) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "enum", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfStringMultiSelectItems, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -6707,12 +6633,10 @@ func (x *TitledMultiSelectItems) appendMembers(buf []byte, open int) ([]byte, er
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfTitledMultiSelectItems = []string{"_meta", "anyOf"}
+
 func (*TitledMultiSelectItems) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "anyOf", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfTitledMultiSelectItems, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -6866,12 +6790,10 @@ func (x *MultiSelectPropertySchema) appendMembers(buf []byte, open int) ([]byte,
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfMultiSelectPropertySchema = []string{"_meta", "default", "description", "items", "maxItems", "minItems", "title"}
+
 func (*MultiSelectPropertySchema) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "title", "description", "minItems", "maxItems", "items", "default", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfMultiSelectPropertySchema, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -6945,12 +6867,10 @@ func (x *ElicitationFormMode) appendMembers(buf []byte, open int) ([]byte, error
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfElicitationFormMode = []string{"requestedSchema"}
+
 func (x *ElicitationFormMode) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "requestedSchema":
-		return true
-	}
-	return x.Variant.declaresMember(name)
+	return wireDeclares(wireMembersOfElicitationFormMode, name) || x.Variant.declaresMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -7234,12 +7154,10 @@ func (x *ElicitationUrlMode) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfElicitationUrlMode = []string{"elicitationId", "url"}
+
 func (x *ElicitationUrlMode) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "elicitationId", "url":
-		return true
-	}
-	return x.Variant.declaresMember(name)
+	return wireDeclares(wireMembersOfElicitationUrlMode, name) || x.Variant.declaresMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -7644,12 +7562,10 @@ func (x *AgentResponseResult) appendMembers(buf []byte, open int) ([]byte, error
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfAgentResponseResult = []string{"id", "result"}
+
 func (*AgentResponseResult) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "id", "result":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfAgentResponseResult, name)
 }
 
 func (*AgentResponseResult) isAgentResponse() {}
@@ -7730,12 +7646,10 @@ func (x *AgentResponseError) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfAgentResponseError = []string{"error", "id"}
+
 func (*AgentResponseError) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "id", "error":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfAgentResponseError, name)
 }
 
 func (*AgentResponseError) isAgentResponse() {}
@@ -8382,12 +8296,10 @@ func (x *InitializeResponse) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfInitializeResponse = []string{"_meta", "agentCapabilities", "agentInfo", "authMethods", "protocolVersion"}
+
 func (*InitializeResponse) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "protocolVersion", "agentCapabilities", "authMethods", "agentInfo", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfInitializeResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -8555,12 +8467,10 @@ func (x *AgentCapabilities) appendMembers(buf []byte, open int) ([]byte, error) 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfAgentCapabilities = []string{"_meta", "auth", "loadSession", "mcpCapabilities", "promptCapabilities", "sessionCapabilities"}
+
 func (x *AgentCapabilities) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "loadSession", "promptCapabilities", "mcpCapabilities", "sessionCapabilities", "auth", "_meta":
-		return true
-	}
-	return x.AgentCapabilitiesLLMProviders.declaresGatedMember(name)
+	return wireDeclares(wireMembersOfAgentCapabilities, name) || x.AgentCapabilitiesLLMProviders.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -8680,12 +8590,10 @@ func (x *PromptCapabilities) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfPromptCapabilities = []string{"_meta", "audio", "embeddedContext", "image"}
+
 func (*PromptCapabilities) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "image", "audio", "embeddedContext", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfPromptCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -8789,12 +8697,10 @@ func (x *McpCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfMcpCapabilities = []string{"_meta", "http", "sse"}
+
 func (x *McpCapabilities) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "http", "sse", "_meta":
-		return true
-	}
-	return x.McpCapabilitiesMCPOverACP.declaresGatedMember(name)
+	return wireDeclares(wireMembersOfMcpCapabilities, name) || x.McpCapabilitiesMCPOverACP.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -9005,12 +8911,10 @@ func (x *SessionCapabilities) appendMembers(buf []byte, open int) ([]byte, error
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfSessionCapabilities = []string{"_meta", "additionalDirectories", "close", "delete", "list", "resume"}
+
 func (x *SessionCapabilities) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "list", "delete", "additionalDirectories", "resume", "close", "_meta":
-		return true
-	}
-	return x.SessionCapabilitiesSystemPrompt.declaresGatedMember(name) || x.SessionCapabilitiesSessionFork.declaresGatedMember(name) || x.SessionCapabilitiesSessionArchive.declaresGatedMember(name) || x.SessionCapabilitiesSessionStatus.declaresGatedMember(name) || x.SessionCapabilitiesSessionTitle.declaresGatedMember(name)
+	return wireDeclares(wireMembersOfSessionCapabilities, name) || x.SessionCapabilitiesSystemPrompt.declaresGatedMember(name) || x.SessionCapabilitiesSessionFork.declaresGatedMember(name) || x.SessionCapabilitiesSessionArchive.declaresGatedMember(name) || x.SessionCapabilitiesSessionStatus.declaresGatedMember(name) || x.SessionCapabilitiesSessionTitle.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -9083,12 +8987,10 @@ func (x *SessionListCapabilities) appendMembers(buf []byte, open int) ([]byte, e
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfSessionListCapabilities = []string{"_meta"}
+
 func (*SessionListCapabilities) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfSessionListCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -9161,12 +9063,10 @@ func (x *SessionDeleteCapabilities) appendMembers(buf []byte, open int) ([]byte,
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfSessionDeleteCapabilities = []string{"_meta"}
+
 func (*SessionDeleteCapabilities) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfSessionDeleteCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -9242,12 +9142,10 @@ func (x *SessionAdditionalDirectoriesCapabilities) appendMembers(buf []byte, ope
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfSessionAdditionalDirectoriesCapabilities = []string{"_meta"}
+
 func (*SessionAdditionalDirectoriesCapabilities) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfSessionAdditionalDirectoriesCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -9320,12 +9218,10 @@ func (x *SessionResumeCapabilities) appendMembers(buf []byte, open int) ([]byte,
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfSessionResumeCapabilities = []string{"_meta"}
+
 func (*SessionResumeCapabilities) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfSessionResumeCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -9398,12 +9294,10 @@ func (x *SessionCloseCapabilities) appendMembers(buf []byte, open int) ([]byte, 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfSessionCloseCapabilities = []string{"_meta"}
+
 func (*SessionCloseCapabilities) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfSessionCloseCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -9499,12 +9393,10 @@ func (x *AgentAuthCapabilities) appendMembers(buf []byte, open int) ([]byte, err
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfAgentAuthCapabilities = []string{"_meta", "logout"}
+
 func (x *AgentAuthCapabilities) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "logout", "_meta":
-		return true
-	}
-	return x.AgentAuthCapabilitiesAuthStatus.declaresGatedMember(name)
+	return wireDeclares(wireMembersOfAgentAuthCapabilities, name) || x.AgentAuthCapabilitiesAuthStatus.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -9577,12 +9469,10 @@ func (x *LogoutCapabilities) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfLogoutCapabilities = []string{"_meta"}
+
 func (*LogoutCapabilities) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfLogoutCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -9902,12 +9792,10 @@ func (x *AuthMethodTerminal) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfAuthMethodTerminal = []string{"_meta", "args", "description", "env", "id", "name"}
+
 func (*AuthMethodTerminal) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "id", "name", "description", "args", "env", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfAuthMethodTerminal, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -10016,12 +9904,10 @@ func (x *AuthMethodAgent) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfAuthMethodAgent = []string{"_meta", "description", "id", "name"}
+
 func (*AuthMethodAgent) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "id", "name", "description", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfAuthMethodAgent, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -10135,12 +10021,10 @@ func (x *Implementation) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfImplementation = []string{"_meta", "name", "title", "version"}
+
 func (*Implementation) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "name", "title", "version", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfImplementation, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -10211,12 +10095,10 @@ func (x *AuthenticateResponse) appendMembers(buf []byte, open int) ([]byte, erro
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfAuthenticateResponse = []string{"_meta"}
+
 func (*AuthenticateResponse) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfAuthenticateResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -10287,12 +10169,10 @@ func (x *LogoutResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfLogoutResponse = []string{"_meta"}
+
 func (*LogoutResponse) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfLogoutResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -10411,12 +10291,10 @@ func (x *NewSessionResponse) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfNewSessionResponse = []string{"_meta", "configOptions", "modes", "sessionId"}
+
 func (*NewSessionResponse) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "sessionId", "modes", "configOptions", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfNewSessionResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -10516,12 +10394,10 @@ func (x *SessionModeState) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfSessionModeState = []string{"_meta", "availableModes", "currentModeId"}
+
 func (*SessionModeState) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "currentModeId", "availableModes", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfSessionModeState, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -10653,12 +10529,10 @@ func (x *SessionMode) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfSessionMode = []string{"_meta", "description", "id", "name"}
+
 func (*SessionMode) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "id", "name", "description", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfSessionMode, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -10780,12 +10654,10 @@ func (x *SessionConfigOption) appendMembers(buf []byte, open int) ([]byte, error
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfSessionConfigOption = []string{"_meta", "category", "description", "id", "name"}
+
 func (x *SessionConfigOption) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "id", "name", "description", "category", "_meta":
-		return true
-	}
-	return x.Variant.declaresMember(name)
+	return wireDeclares(wireMembersOfSessionConfigOption, name) || x.Variant.declaresMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -11310,12 +11182,10 @@ func (x *SessionConfigSelectOption) appendMembers(buf []byte, open int) ([]byte,
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfSessionConfigSelectOption = []string{"_meta", "description", "name", "value"}
+
 func (*SessionConfigSelectOption) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "value", "name", "description", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfSessionConfigSelectOption, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -11424,12 +11294,10 @@ func (x *SessionConfigSelectGroup) appendMembers(buf []byte, open int) ([]byte, 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfSessionConfigSelectGroup = []string{"_meta", "group", "name", "options"}
+
 func (*SessionConfigSelectGroup) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "group", "name", "options", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfSessionConfigSelectGroup, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -11529,12 +11397,10 @@ func (x *SessionConfigSelect) appendMembers(buf []byte, open int) ([]byte, error
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfSessionConfigSelect = []string{"currentValue", "options"}
+
 func (*SessionConfigSelect) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "currentValue", "options":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfSessionConfigSelect, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -11604,12 +11470,10 @@ func (x *SessionConfigBoolean) appendMembers(buf []byte, open int) ([]byte, erro
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfSessionConfigBoolean = []string{"currentValue"}
+
 func (*SessionConfigBoolean) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "currentValue":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfSessionConfigBoolean, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -11706,12 +11570,10 @@ func (x *LoadSessionResponse) appendMembers(buf []byte, open int) ([]byte, error
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfLoadSessionResponse = []string{"_meta", "configOptions", "modes"}
+
 func (*LoadSessionResponse) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "modes", "configOptions", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfLoadSessionResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -11810,12 +11672,10 @@ func (x *ListSessionsResponse) appendMembers(buf []byte, open int) ([]byte, erro
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfListSessionsResponse = []string{"_meta", "nextCursor", "sessions"}
+
 func (*ListSessionsResponse) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "sessions", "nextCursor", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfListSessionsResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -11959,12 +11819,10 @@ func (x *SessionInfo) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfSessionInfo = []string{"_meta", "additionalDirectories", "cwd", "sessionId", "title", "updatedAt"}
+
 func (x *SessionInfo) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "sessionId", "cwd", "additionalDirectories", "title", "updatedAt", "_meta":
-		return true
-	}
-	return x.SessionInfoSessionArchive.declaresGatedMember(name)
+	return wireDeclares(wireMembersOfSessionInfo, name) || x.SessionInfoSessionArchive.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -12035,12 +11893,10 @@ func (x *DeleteSessionResponse) appendMembers(buf []byte, open int) ([]byte, err
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfDeleteSessionResponse = []string{"_meta"}
+
 func (*DeleteSessionResponse) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfDeleteSessionResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -12137,12 +11993,10 @@ func (x *ResumeSessionResponse) appendMembers(buf []byte, open int) ([]byte, err
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfResumeSessionResponse = []string{"_meta", "configOptions", "modes"}
+
 func (*ResumeSessionResponse) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "modes", "configOptions", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfResumeSessionResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -12213,12 +12067,10 @@ func (x *CloseSessionResponse) appendMembers(buf []byte, open int) ([]byte, erro
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfCloseSessionResponse = []string{"_meta"}
+
 func (*CloseSessionResponse) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfCloseSessionResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -12289,12 +12141,10 @@ func (x *SetSessionModeResponse) appendMembers(buf []byte, open int) ([]byte, er
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfSetSessionModeResponse = []string{"_meta"}
+
 func (*SetSessionModeResponse) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfSetSessionModeResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -12381,12 +12231,10 @@ func (x *SetSessionConfigOptionResponse) appendMembers(buf []byte, open int) ([]
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfSetSessionConfigOptionResponse = []string{"_meta", "configOptions"}
+
 func (*SetSessionConfigOptionResponse) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "configOptions", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfSetSessionConfigOptionResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -12488,12 +12336,10 @@ func (x *PromptResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfPromptResponse = []string{"_meta", "stopReason"}
+
 func (x *PromptResponse) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "stopReason", "_meta":
-		return true
-	}
-	return x.PromptResponseEndTurnTokenUsage.declaresGatedMember(name)
+	return wireDeclares(wireMembersOfPromptResponse, name) || x.PromptResponseEndTurnTokenUsage.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -12695,12 +12541,10 @@ func (x *Error) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfError = []string{"code", "data", "message"}
+
 func (*Error) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "code", "message", "data":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfError, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -12836,12 +12680,10 @@ func (x *AgentNotification) appendMembers(buf []byte, open int) ([]byte, error) 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfAgentNotification = []string{"method", "params"}
+
 func (*AgentNotification) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "method", "params":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfAgentNotification, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -13138,12 +12980,10 @@ func (x *SessionNotification) appendMembers(buf []byte, open int) ([]byte, error
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfSessionNotification = []string{"_meta", "sessionId", "update"}
+
 func (*SessionNotification) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "sessionId", "update", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfSessionNotification, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -13928,12 +13768,10 @@ func (x *ContentChunk) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfContentChunk = []string{"_meta", "content", "messageId"}
+
 func (*ContentChunk) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "content", "messageId", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfContentChunk, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -14118,12 +13956,10 @@ func (x *ToolCall) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfToolCall = []string{"_meta", "content", "kind", "locations", "name", "rawInput", "rawOutput", "status", "title", "toolCallId"}
+
 func (*ToolCall) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "toolCallId", "title", "name", "kind", "status", "content", "locations", "rawInput", "rawOutput", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfToolCall, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -14235,12 +14071,10 @@ func (x *PlanEntry) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfPlanEntry = []string{"_meta", "content", "priority", "status"}
+
 func (*PlanEntry) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "content", "priority", "status", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfPlanEntry, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -14455,12 +14289,10 @@ func (x *Plan) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfPlan = []string{"_meta", "entries"}
+
 func (*Plan) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "entries", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfPlan, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -14567,12 +14399,10 @@ func (x *AvailableCommand) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfAvailableCommand = []string{"_meta", "description", "input", "name"}
+
 func (*AvailableCommand) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "name", "description", "input", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfAvailableCommand, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -14755,12 +14585,10 @@ func (x *UnstructuredCommandInput) appendMembers(buf []byte, open int) ([]byte, 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfUnstructuredCommandInput = []string{"_meta", "hint"}
+
 func (*UnstructuredCommandInput) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "hint", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfUnstructuredCommandInput, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -14847,12 +14675,10 @@ func (x *AvailableCommandsUpdate) appendMembers(buf []byte, open int) ([]byte, e
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfAvailableCommandsUpdate = []string{"_meta", "availableCommands"}
+
 func (*AvailableCommandsUpdate) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "availableCommands", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfAvailableCommandsUpdate, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -14943,12 +14769,10 @@ func (x *CurrentModeUpdate) appendMembers(buf []byte, open int) ([]byte, error) 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfCurrentModeUpdate = []string{"_meta", "currentModeId"}
+
 func (*CurrentModeUpdate) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "currentModeId", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfCurrentModeUpdate, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -15035,12 +14859,10 @@ func (x *ConfigOptionUpdate) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfConfigOptionUpdate = []string{"_meta", "configOptions"}
+
 func (*ConfigOptionUpdate) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "configOptions", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfConfigOptionUpdate, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -15136,12 +14958,10 @@ func (x *SessionInfoUpdate) appendMembers(buf []byte, open int) ([]byte, error) 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfSessionInfoUpdate = []string{"_meta", "title", "updatedAt"}
+
 func (*SessionInfoUpdate) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "title", "updatedAt", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfSessionInfoUpdate, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -15238,12 +15058,10 @@ func (x *Cost) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfCost = []string{"_meta", "amount", "currency"}
+
 func (*Cost) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "amount", "currency", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfCost, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -15350,12 +15168,10 @@ func (x *UsageUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfUsageUpdate = []string{"_meta", "cost", "size", "used"}
+
 func (*UsageUpdate) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "used", "size", "cost", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfUsageUpdate, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -15528,12 +15344,10 @@ func (x *Notice) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfNotice = []string{"_meta", "description", "severity", "title"}
+
 func (*Notice) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "severity", "title", "description", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfNotice, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -15739,12 +15553,10 @@ func (x *CompactionUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfCompactionUpdate = []string{"_meta", "compactionId", "error", "status", "summary"}
+
 func (*CompactionUpdate) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "compactionId", "status", "summary", "error", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfCompactionUpdate, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -15837,12 +15649,10 @@ func (x *CompactionSummaryChunk) appendMembers(buf []byte, open int) ([]byte, er
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfCompactionSummaryChunk = []string{"_meta", "compactionId", "content"}
+
 func (*CompactionSummaryChunk) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "compactionId", "content", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfCompactionSummaryChunk, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -15931,12 +15741,10 @@ func (x *CompleteElicitationNotification) appendMembers(buf []byte, open int) ([
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfCompleteElicitationNotification = []string{"_meta", "elicitationId"}
+
 func (*CompleteElicitationNotification) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "elicitationId", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfCompleteElicitationNotification, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -16055,12 +15863,10 @@ func (x *ClientRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfClientRequest = []string{"id", "method", "params"}
+
 func (*ClientRequest) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "id", "method", "params":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfClientRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -16798,12 +16604,10 @@ func (x *InitializeRequest) appendMembers(buf []byte, open int) ([]byte, error) 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfInitializeRequest = []string{"_meta", "clientCapabilities", "clientInfo", "protocolVersion"}
+
 func (*InitializeRequest) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "protocolVersion", "clientCapabilities", "clientInfo", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfInitializeRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -16968,12 +16772,10 @@ func (x *ClientCapabilities) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfClientCapabilities = []string{"_meta", "auth", "elicitation", "fs", "session", "terminal"}
+
 func (x *ClientCapabilities) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "fs", "terminal", "session", "auth", "elicitation", "_meta":
-		return true
-	}
-	return x.ClientCapabilitiesSubagents.declaresGatedMember(name) || x.ClientCapabilitiesPlanOperations.declaresGatedMember(name)
+	return wireDeclares(wireMembersOfClientCapabilities, name) || x.ClientCapabilitiesSubagents.declaresGatedMember(name) || x.ClientCapabilitiesPlanOperations.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -17070,12 +16872,10 @@ func (x *FileSystemCapabilities) appendMembers(buf []byte, open int) ([]byte, er
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfFileSystemCapabilities = []string{"_meta", "readTextFile", "writeTextFile"}
+
 func (*FileSystemCapabilities) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "readTextFile", "writeTextFile", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfFileSystemCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -17186,12 +16986,10 @@ func (x *ClientSessionCapabilities) appendMembers(buf []byte, open int) ([]byte,
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfClientSessionCapabilities = []string{"_meta", "compaction", "configOptions", "notices"}
+
 func (*ClientSessionCapabilities) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "compaction", "configOptions", "notices", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfClientSessionCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -17331,12 +17129,10 @@ func (x *SessionConfigOptionsCapabilities) appendMembers(buf []byte, open int) (
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfSessionConfigOptionsCapabilities = []string{"_meta", "boolean"}
+
 func (*SessionConfigOptionsCapabilities) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "boolean", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfSessionConfigOptionsCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -17409,12 +17205,10 @@ func (x *BooleanConfigOptionCapabilities) appendMembers(buf []byte, open int) ([
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfBooleanConfigOptionCapabilities = []string{"_meta"}
+
 func (*BooleanConfigOptionCapabilities) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfBooleanConfigOptionCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -17557,12 +17351,10 @@ func (x *AuthCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfAuthCapabilities = []string{"_meta", "terminal"}
+
 func (*AuthCapabilities) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "terminal", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfAuthCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -17663,12 +17455,10 @@ func (x *ElicitationCapabilities) appendMembers(buf []byte, open int) ([]byte, e
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfElicitationCapabilities = []string{"_meta", "form", "url"}
+
 func (*ElicitationCapabilities) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "form", "url", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfElicitationCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -17743,12 +17533,10 @@ func (x *ElicitationFormCapabilities) appendMembers(buf []byte, open int) ([]byt
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfElicitationFormCapabilities = []string{"_meta"}
+
 func (*ElicitationFormCapabilities) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfElicitationFormCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -17823,12 +17611,10 @@ func (x *ElicitationUrlCapabilities) appendMembers(buf []byte, open int) ([]byte
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfElicitationUrlCapabilities = []string{"_meta"}
+
 func (*ElicitationUrlCapabilities) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfElicitationUrlCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -17918,12 +17704,10 @@ func (x *AuthenticateRequest) appendMembers(buf []byte, open int) ([]byte, error
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfAuthenticateRequest = []string{"_meta", "methodId"}
+
 func (*AuthenticateRequest) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "methodId", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfAuthenticateRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -17996,12 +17780,10 @@ func (x *LogoutRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfLogoutRequest = []string{"_meta"}
+
 func (*LogoutRequest) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfLogoutRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -18139,12 +17921,10 @@ func (x *NewSessionRequest) appendMembers(buf []byte, open int) ([]byte, error) 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfNewSessionRequest = []string{"_meta", "additionalDirectories", "cwd", "mcpServers"}
+
 func (x *NewSessionRequest) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "cwd", "additionalDirectories", "mcpServers", "_meta":
-		return true
-	}
-	return x.NewSessionRequestSystemPrompt.declaresGatedMember(name)
+	return wireDeclares(wireMembersOfNewSessionRequest, name) || x.NewSessionRequestSystemPrompt.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -18446,12 +18226,10 @@ func (x *HttpHeader) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfHttpHeader = []string{"_meta", "name", "value"}
+
 func (*HttpHeader) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "name", "value", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfHttpHeader, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -18564,12 +18342,10 @@ func (x *McpServerHttp) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfMcpServerHttp = []string{"_meta", "headers", "name", "url"}
+
 func (*McpServerHttp) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "name", "url", "headers", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfMcpServerHttp, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -18682,12 +18458,10 @@ func (x *McpServerSse) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfMcpServerSse = []string{"_meta", "headers", "name", "url"}
+
 func (*McpServerSse) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "name", "url", "headers", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfMcpServerSse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -18817,12 +18591,10 @@ func (x *McpServerStdio) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfMcpServerStdio = []string{"_meta", "args", "command", "env", "name"}
+
 func (*McpServerStdio) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "name", "command", "args", "env", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfMcpServerStdio, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -18972,12 +18744,10 @@ func (x *LoadSessionRequest) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfLoadSessionRequest = []string{"_meta", "additionalDirectories", "cwd", "mcpServers", "sessionId"}
+
 func (x *LoadSessionRequest) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "mcpServers", "cwd", "additionalDirectories", "sessionId", "_meta":
-		return true
-	}
-	return x.LoadSessionRequestSystemPrompt.declaresGatedMember(name)
+	return wireDeclares(wireMembersOfLoadSessionRequest, name) || x.LoadSessionRequestSystemPrompt.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -19087,12 +18857,10 @@ func (x *ListSessionsRequest) appendMembers(buf []byte, open int) ([]byte, error
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfListSessionsRequest = []string{"_meta", "cursor", "cwd"}
+
 func (x *ListSessionsRequest) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "cwd", "cursor", "_meta":
-		return true
-	}
-	return x.ListSessionsRequestSessionArchive.declaresGatedMember(name)
+	return wireDeclares(wireMembersOfListSessionsRequest, name) || x.ListSessionsRequestSessionArchive.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -19181,12 +18949,10 @@ func (x *DeleteSessionRequest) appendMembers(buf []byte, open int) ([]byte, erro
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfDeleteSessionRequest = []string{"_meta", "sessionId"}
+
 func (*DeleteSessionRequest) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "sessionId", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfDeleteSessionRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -19333,12 +19099,10 @@ func (x *ResumeSessionRequest) appendMembers(buf []byte, open int) ([]byte, erro
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfResumeSessionRequest = []string{"_meta", "additionalDirectories", "cwd", "mcpServers", "sessionId"}
+
 func (x *ResumeSessionRequest) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "sessionId", "cwd", "additionalDirectories", "mcpServers", "_meta":
-		return true
-	}
-	return x.ResumeSessionRequestSystemPrompt.declaresGatedMember(name)
+	return wireDeclares(wireMembersOfResumeSessionRequest, name) || x.ResumeSessionRequestSystemPrompt.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -19431,12 +19195,10 @@ func (x *CloseSessionRequest) appendMembers(buf []byte, open int) ([]byte, error
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfCloseSessionRequest = []string{"_meta", "sessionId"}
+
 func (*CloseSessionRequest) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "sessionId", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfCloseSessionRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -19532,12 +19294,10 @@ func (x *SetSessionModeRequest) appendMembers(buf []byte, open int) ([]byte, err
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfSetSessionModeRequest = []string{"_meta", "modeId", "sessionId"}
+
 func (*SetSessionModeRequest) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "sessionId", "modeId", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfSetSessionModeRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -19637,12 +19397,10 @@ func (x *SetSessionConfigOptionRequest) appendMembers(buf []byte, open int) ([]b
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfSetSessionConfigOptionRequest = []string{"_meta", "configId", "sessionId"}
+
 func (x *SetSessionConfigOptionRequest) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "sessionId", "configId", "_meta":
-		return true
-	}
-	return x.Variant.declaresMember(name)
+	return wireDeclares(wireMembersOfSetSessionConfigOptionRequest, name) || x.Variant.declaresMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -19802,12 +19560,10 @@ func (x *SetSessionConfigOptionRequestBoolean) appendMembers(buf []byte, open in
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfSetSessionConfigOptionRequestBoolean = []string{"type", "value"}
+
 func (*SetSessionConfigOptionRequestBoolean) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "type", "value":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfSetSessionConfigOptionRequestBoolean, name)
 }
 
 func (*SetSessionConfigOptionRequestBoolean) isSetSessionConfigOptionRequestVariant() {}
@@ -19883,12 +19639,10 @@ func (x *SetSessionConfigOptionRequestValueID) appendMembers(buf []byte, open in
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfSetSessionConfigOptionRequestValueID = []string{"value"}
+
 func (*SetSessionConfigOptionRequestValueID) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "value":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfSetSessionConfigOptionRequestValueID, name)
 }
 
 func (*SetSessionConfigOptionRequestValueID) isSetSessionConfigOptionRequestVariant() {}
@@ -20008,12 +19762,10 @@ func (x *PromptRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfPromptRequest = []string{"_meta", "prompt", "sessionId"}
+
 func (*PromptRequest) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "sessionId", "prompt", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfPromptRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -20209,12 +19961,10 @@ func (x *ClientResponseResult) appendMembers(buf []byte, open int) ([]byte, erro
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfClientResponseResult = []string{"id", "result"}
+
 func (*ClientResponseResult) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "id", "result":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfClientResponseResult, name)
 }
 
 func (*ClientResponseResult) isClientResponse() {}
@@ -20295,12 +20045,10 @@ func (x *ClientResponseError) appendMembers(buf []byte, open int) ([]byte, error
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfClientResponseError = []string{"error", "id"}
+
 func (*ClientResponseError) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "id", "error":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfClientResponseError, name)
 }
 
 func (*ClientResponseError) isClientResponse() {}
@@ -20777,12 +20525,10 @@ func (x *WriteTextFileResponse) appendMembers(buf []byte, open int) ([]byte, err
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfWriteTextFileResponse = []string{"_meta"}
+
 func (*WriteTextFileResponse) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfWriteTextFileResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -20869,12 +20615,10 @@ func (x *ReadTextFileResponse) appendMembers(buf []byte, open int) ([]byte, erro
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfReadTextFileResponse = []string{"_meta", "content"}
+
 func (*ReadTextFileResponse) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "content", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfReadTextFileResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -20961,12 +20705,10 @@ func (x *RequestPermissionResponse) appendMembers(buf []byte, open int) ([]byte,
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfRequestPermissionResponse = []string{"_meta", "outcome"}
+
 func (*RequestPermissionResponse) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "outcome", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfRequestPermissionResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -21113,12 +20855,10 @@ func (x *RequestPermissionOutcomeCancelled) appendMembers(buf []byte, open int) 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfRequestPermissionOutcomeCancelled = []string{"outcome"}
+
 func (*RequestPermissionOutcomeCancelled) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "outcome":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfRequestPermissionOutcomeCancelled, name)
 }
 
 func (*RequestPermissionOutcomeCancelled) isRequestPermissionOutcome() {}
@@ -21239,12 +20979,10 @@ func (x *SelectedPermissionOutcome) appendMembers(buf []byte, open int) ([]byte,
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfSelectedPermissionOutcome = []string{"_meta", "optionId"}
+
 func (*SelectedPermissionOutcome) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "optionId", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfSelectedPermissionOutcome, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -21331,12 +21069,10 @@ func (x *CreateTerminalResponse) appendMembers(buf []byte, open int) ([]byte, er
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfCreateTerminalResponse = []string{"_meta", "terminalId"}
+
 func (*CreateTerminalResponse) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "terminalId", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfCreateTerminalResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -21443,12 +21179,10 @@ func (x *TerminalOutputResponse) appendMembers(buf []byte, open int) ([]byte, er
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfTerminalOutputResponse = []string{"_meta", "exitStatus", "output", "truncated"}
+
 func (*TerminalOutputResponse) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "output", "truncated", "exitStatus", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfTerminalOutputResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -21541,12 +21275,10 @@ func (x *TerminalExitStatus) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfTerminalExitStatus = []string{"_meta", "exitCode", "signal"}
+
 func (*TerminalExitStatus) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "exitCode", "signal", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfTerminalExitStatus, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -21617,12 +21349,10 @@ func (x *ReleaseTerminalResponse) appendMembers(buf []byte, open int) ([]byte, e
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfReleaseTerminalResponse = []string{"_meta"}
+
 func (*ReleaseTerminalResponse) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfReleaseTerminalResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -21715,12 +21445,10 @@ func (x *WaitForTerminalExitResponse) appendMembers(buf []byte, open int) ([]byt
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfWaitForTerminalExitResponse = []string{"_meta", "exitCode", "signal"}
+
 func (*WaitForTerminalExitResponse) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "exitCode", "signal", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfWaitForTerminalExitResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -21791,12 +21519,10 @@ func (x *KillTerminalResponse) appendMembers(buf []byte, open int) ([]byte, erro
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfKillTerminalResponse = []string{"_meta"}
+
 func (*KillTerminalResponse) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfKillTerminalResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -21873,12 +21599,10 @@ func (x *CreateElicitationResponse) appendMembers(buf []byte, open int) ([]byte,
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfCreateElicitationResponse = []string{"_meta"}
+
 func (x *CreateElicitationResponse) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "_meta":
-		return true
-	}
-	return x.Variant.declaresMember(name)
+	return wireDeclares(wireMembersOfCreateElicitationResponse, name) || x.Variant.declaresMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -22064,12 +21788,10 @@ func (x *CreateElicitationResponseDecline) appendMembers(buf []byte, open int) (
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfCreateElicitationResponseDecline = []string{"action"}
+
 func (*CreateElicitationResponseDecline) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "action":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfCreateElicitationResponseDecline, name)
 }
 
 func (*CreateElicitationResponseDecline) isCreateElicitationResponseVariant() {}
@@ -22124,12 +21846,10 @@ func (x *CreateElicitationResponseCancel) appendMembers(buf []byte, open int) ([
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfCreateElicitationResponseCancel = []string{"action"}
+
 func (*CreateElicitationResponseCancel) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "action":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfCreateElicitationResponseCancel, name)
 }
 
 func (*CreateElicitationResponseCancel) isCreateElicitationResponseVariant() {}
@@ -22199,12 +21919,10 @@ func (x *CreateElicitationResponseOther) appendMembers(buf []byte, open int) ([]
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfCreateElicitationResponseOther = []string{"action"}
+
 func (*CreateElicitationResponseOther) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "action":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfCreateElicitationResponseOther, name)
 }
 
 func (*CreateElicitationResponseOther) isCreateElicitationResponseVariant() {}
@@ -22493,12 +22211,10 @@ func (x *ElicitationAcceptAction) appendMembers(buf []byte, open int) ([]byte, e
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfElicitationAcceptAction = []string{"content"}
+
 func (*ElicitationAcceptAction) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "content":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfElicitationAcceptAction, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -22579,12 +22295,10 @@ func (x *ClientNotification) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfClientNotification = []string{"method", "params"}
+
 func (*ClientNotification) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "method", "params":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfClientNotification, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -22832,12 +22546,10 @@ func (x *CancelNotification) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfCancelNotification = []string{"_meta", "sessionId"}
+
 func (*CancelNotification) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "sessionId", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfCancelNotification, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -22928,12 +22640,10 @@ func (x *CancelRequestNotification) appendMembers(buf []byte, open int) ([]byte,
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfCancelRequestNotification = []string{"_meta", "requestId"}
+
 func (*CancelRequestNotification) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "requestId", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfCancelRequestNotification, name)
 }
 
 // MarshalJSON implements json.Marshaler.

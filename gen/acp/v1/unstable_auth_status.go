@@ -66,12 +66,10 @@ func (x *AgentAuthCapabilitiesAuthStatus) decodeGatedMember(it *wireObjectIter, 
 	return nil
 }
 
+var wireMembersOfAgentAuthCapabilitiesAuthStatus = []string{"status"}
+
 func (*AgentAuthCapabilitiesAuthStatus) declaresGatedMember(name []byte) bool {
-	switch string(name) {
-	case "status":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfAgentAuthCapabilitiesAuthStatus, name)
 }
 
 func (x *AgentAuthCapabilitiesAuthStatus) appendGatedMembers(buf []byte, open int) ([]byte, error) {
@@ -153,12 +151,10 @@ func (x *AuthStatusCapabilities) appendMembers(buf []byte, open int) ([]byte, er
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfAuthStatusCapabilities = []string{"_meta"}
+
 func (*AuthStatusCapabilities) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfAuthStatusCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -267,12 +263,10 @@ func (x *AuthStatusResponse) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfAuthStatusResponse = []string{"_meta", "accounts", "state"}
+
 func (*AuthStatusResponse) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "state", "accounts", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfAuthStatusResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -490,12 +484,10 @@ func (x *AuthAccount) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfAuthAccount = []string{"_meta", "active", "email", "label", "name", "organization"}
+
 func (*AuthAccount) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "label", "active", "name", "email", "organization", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfAuthAccount, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -651,12 +643,10 @@ func (x *AuthStatusUpdateNotification) appendMembers(buf []byte, open int) ([]by
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfAuthStatusUpdateNotification = []string{"_meta", "accounts", "state"}
+
 func (*AuthStatusUpdateNotification) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "state", "accounts", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfAuthStatusUpdateNotification, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -780,12 +770,10 @@ func (x *AuthStatusRequest) appendMembers(buf []byte, open int) ([]byte, error) 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfAuthStatusRequest = []string{"_meta"}
+
 func (*AuthStatusRequest) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfAuthStatusRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.

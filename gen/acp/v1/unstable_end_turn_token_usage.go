@@ -23,12 +23,10 @@ func (x *PromptResponseEndTurnTokenUsage) decodeGatedMember(it *wireObjectIter, 
 	return nil
 }
 
+var wireMembersOfPromptResponseEndTurnTokenUsage = []string{"usage"}
+
 func (*PromptResponseEndTurnTokenUsage) declaresGatedMember(name []byte) bool {
-	switch string(name) {
-	case "usage":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfPromptResponseEndTurnTokenUsage, name)
 }
 
 func (x *PromptResponseEndTurnTokenUsage) appendGatedMembers(buf []byte, open int) ([]byte, error) {
@@ -175,12 +173,10 @@ func (x *Usage) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfUsage = []string{"_meta", "cachedReadTokens", "cachedWriteTokens", "inputTokens", "outputTokens", "thoughtTokens", "totalTokens"}
+
 func (*Usage) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "totalTokens", "inputTokens", "outputTokens", "thoughtTokens", "cachedReadTokens", "cachedWriteTokens", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfUsage, name)
 }
 
 // MarshalJSON implements json.Marshaler.

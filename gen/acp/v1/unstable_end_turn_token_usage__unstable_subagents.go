@@ -19,12 +19,10 @@ func (x *IdleStateUpdateEndTurnTokenUsage) decodeGatedMember(it *wireObjectIter,
 	return nil
 }
 
+var wireMembersOfIdleStateUpdateEndTurnTokenUsage = []string{"usage"}
+
 func (*IdleStateUpdateEndTurnTokenUsage) declaresGatedMember(name []byte) bool {
-	switch string(name) {
-	case "usage":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfIdleStateUpdateEndTurnTokenUsage, name)
 }
 
 func (x *IdleStateUpdateEndTurnTokenUsage) appendGatedMembers(buf []byte, open int) ([]byte, error) {

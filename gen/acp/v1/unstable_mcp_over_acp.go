@@ -163,12 +163,10 @@ func (x *MessageMcpRequest) appendMembers(buf []byte, open int) ([]byte, error) 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfMessageMcpRequest = []string{"_meta", "method", "params", "requestId", "serverId"}
+
 func (*MessageMcpRequest) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "serverId", "requestId", "method", "params", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfMessageMcpRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -250,12 +248,10 @@ func (x *McpCapabilitiesMCPOverACP) decodeGatedMember(it *wireObjectIter, r *wir
 	return nil
 }
 
+var wireMembersOfMcpCapabilitiesMCPOverACP = []string{"acp"}
+
 func (*McpCapabilitiesMCPOverACP) declaresGatedMember(name []byte) bool {
-	switch string(name) {
-	case "acp":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfMcpCapabilitiesMCPOverACP, name)
 }
 
 func (x *McpCapabilitiesMCPOverACP) appendGatedMembers(buf []byte, open int) ([]byte, error) {
@@ -421,12 +417,10 @@ func (x *McpServerAcp) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfMcpServerAcp = []string{"_meta", "name", "serverId"}
+
 func (*McpServerAcp) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "name", "serverId", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfMcpServerAcp, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -674,12 +668,10 @@ func (x *MessageMcpResponseResult) appendMembers(buf []byte, open int) ([]byte, 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfMessageMcpResponseResult = []string{"_meta", "result"}
+
 func (*MessageMcpResponseResult) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "result", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfMessageMcpResponseResult, name)
 }
 
 func (*MessageMcpResponseResult) isMessageMcpResponse() {}
@@ -762,12 +754,10 @@ func (x *MessageMcpResponseError) appendMembers(buf []byte, open int) ([]byte, e
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfMessageMcpResponseError = []string{"_meta", "error"}
+
 func (*MessageMcpResponseError) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "error", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfMessageMcpResponseError, name)
 }
 
 func (*MessageMcpResponseError) isMessageMcpResponse() {}
@@ -864,12 +854,10 @@ func (x *McpError) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfMcpError = []string{"code", "data", "message"}
+
 func (*McpError) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "code", "message", "data":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfMcpError, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -1035,12 +1023,10 @@ func (x *MessageMcpNotification) appendMembers(buf []byte, open int) ([]byte, er
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfMessageMcpNotification = []string{"_meta", "method", "params", "requestId", "serverId"}
+
 func (*MessageMcpNotification) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "serverId", "requestId", "method", "params", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfMessageMcpNotification, name)
 }
 
 // MarshalJSON implements json.Marshaler.

@@ -418,12 +418,10 @@ func (x *PlanItems) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfPlanItems = []string{"_meta", "entries", "planId"}
+
 func (*PlanItems) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "planId", "entries", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfPlanItems, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -523,12 +521,10 @@ func (x *PlanFile) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfPlanFile = []string{"_meta", "planId", "uri"}
+
 func (*PlanFile) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "planId", "uri", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfPlanFile, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -628,12 +624,10 @@ func (x *PlanMarkdown) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfPlanMarkdown = []string{"_meta", "content", "planId"}
+
 func (*PlanMarkdown) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "planId", "content", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfPlanMarkdown, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -724,12 +718,10 @@ func (x *PlanUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfPlanUpdate = []string{"_meta", "plan"}
+
 func (*PlanUpdate) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "plan", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfPlanUpdate, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -820,12 +812,10 @@ func (x *PlanRemoved) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfPlanRemoved = []string{"_meta", "planId"}
+
 func (*PlanRemoved) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "planId", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfPlanRemoved, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -854,12 +844,10 @@ func (x *ClientCapabilitiesPlanOperations) decodeGatedMember(it *wireObjectIter,
 	return nil
 }
 
+var wireMembersOfClientCapabilitiesPlanOperations = []string{"plan"}
+
 func (*ClientCapabilitiesPlanOperations) declaresGatedMember(name []byte) bool {
-	switch string(name) {
-	case "plan":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfClientCapabilitiesPlanOperations, name)
 }
 
 func (x *ClientCapabilitiesPlanOperations) appendGatedMembers(buf []byte, open int) ([]byte, error) {
@@ -939,12 +927,10 @@ func (x *PlanCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfPlanCapabilities = []string{"_meta"}
+
 func (*PlanCapabilities) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfPlanCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.

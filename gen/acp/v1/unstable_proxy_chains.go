@@ -90,12 +90,10 @@ func (x *ProxyRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfProxyRequest = []string{"id", "method", "params"}
+
 func (*ProxyRequest) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "id", "method", "params":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfProxyRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -462,12 +460,10 @@ func (x *ProxySuccessorRequest) appendMembers(buf []byte, open int) ([]byte, err
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfProxySuccessorRequest = []string{"_meta", "method", "params"}
+
 func (*ProxySuccessorRequest) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "method", "params", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfProxySuccessorRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -663,12 +659,10 @@ func (x *ProxyResponseResult) appendMembers(buf []byte, open int) ([]byte, error
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfProxyResponseResult = []string{"id", "result"}
+
 func (*ProxyResponseResult) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "id", "result":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfProxyResponseResult, name)
 }
 
 func (*ProxyResponseResult) isProxyResponse() {}
@@ -749,12 +743,10 @@ func (x *ProxyResponseError) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfProxyResponseError = []string{"error", "id"}
+
 func (*ProxyResponseError) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "id", "error":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfProxyResponseError, name)
 }
 
 func (*ProxyResponseError) isProxyResponse() {}
@@ -1082,12 +1074,10 @@ func (x *ProxyNotification) appendMembers(buf []byte, open int) ([]byte, error) 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfProxyNotification = []string{"method", "params"}
+
 func (*ProxyNotification) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "method", "params":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfProxyNotification, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -1308,12 +1298,10 @@ func (x *ProxySuccessorNotification) appendMembers(buf []byte, open int) ([]byte
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfProxySuccessorNotification = []string{"_meta", "method", "params"}
+
 func (*ProxySuccessorNotification) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "method", "params", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfProxySuccessorNotification, name)
 }
 
 // MarshalJSON implements json.Marshaler.

@@ -66,12 +66,10 @@ func (x *SessionCapabilitiesSessionFork) decodeGatedMember(it *wireObjectIter, r
 	return nil
 }
 
+var wireMembersOfSessionCapabilitiesSessionFork = []string{"fork"}
+
 func (*SessionCapabilitiesSessionFork) declaresGatedMember(name []byte) bool {
-	switch string(name) {
-	case "fork":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfSessionCapabilitiesSessionFork, name)
 }
 
 func (x *SessionCapabilitiesSessionFork) appendGatedMembers(buf []byte, open int) ([]byte, error) {
@@ -153,12 +151,10 @@ func (x *SessionForkCapabilities) appendMembers(buf []byte, open int) ([]byte, e
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfSessionForkCapabilities = []string{"_meta"}
+
 func (*SessionForkCapabilities) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfSessionForkCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -275,12 +271,10 @@ func (x *ForkSessionResponse) appendMembers(buf []byte, open int) ([]byte, error
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfForkSessionResponse = []string{"_meta", "configOptions", "modes", "sessionId"}
+
 func (*ForkSessionResponse) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "sessionId", "modes", "configOptions", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfForkSessionResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -481,12 +475,10 @@ func (x *ForkSessionRequest) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfForkSessionRequest = []string{"_meta", "additionalDirectories", "cwd", "mcpServers", "sessionId"}
+
 func (x *ForkSessionRequest) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "sessionId", "cwd", "additionalDirectories", "mcpServers", "_meta":
-		return true
-	}
-	return x.ForkSessionRequestSystemPrompt.declaresGatedMember(name)
+	return wireDeclares(wireMembersOfForkSessionRequest, name) || x.ForkSessionRequestSystemPrompt.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.

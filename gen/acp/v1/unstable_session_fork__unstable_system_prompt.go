@@ -31,12 +31,10 @@ func (x *ForkSessionRequestSystemPrompt) decodeGatedMember(it *wireObjectIter, r
 	return nil
 }
 
+var wireMembersOfForkSessionRequestSystemPrompt = []string{"systemPrompt"}
+
 func (*ForkSessionRequestSystemPrompt) declaresGatedMember(name []byte) bool {
-	switch string(name) {
-	case "systemPrompt":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfForkSessionRequestSystemPrompt, name)
 }
 
 func (x *ForkSessionRequestSystemPrompt) appendGatedMembers(buf []byte, open int) ([]byte, error) {

@@ -66,12 +66,10 @@ func (x *SessionCapabilitiesSessionStatus) decodeGatedMember(it *wireObjectIter,
 	return nil
 }
 
+var wireMembersOfSessionCapabilitiesSessionStatus = []string{"status"}
+
 func (*SessionCapabilitiesSessionStatus) declaresGatedMember(name []byte) bool {
-	switch string(name) {
-	case "status":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfSessionCapabilitiesSessionStatus, name)
 }
 
 func (x *SessionCapabilitiesSessionStatus) appendGatedMembers(buf []byte, open int) ([]byte, error) {
@@ -153,12 +151,10 @@ func (x *SessionStatusCapabilities) appendMembers(buf []byte, open int) ([]byte,
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfSessionStatusCapabilities = []string{"_meta"}
+
 func (*SessionStatusCapabilities) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfSessionStatusCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -254,12 +250,10 @@ func (x *SessionStatusResponse) appendMembers(buf []byte, open int) ([]byte, err
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfSessionStatusResponse = []string{"_meta", "status"}
+
 func (*SessionStatusResponse) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "status", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfSessionStatusResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -464,12 +458,10 @@ func (x *SessionStatusRequest) appendMembers(buf []byte, open int) ([]byte, erro
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfSessionStatusRequest = []string{"_meta", "sessionId"}
+
 func (*SessionStatusRequest) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "sessionId", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfSessionStatusRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.

@@ -224,12 +224,10 @@ func (x *SubagentSessionCapabilities) appendMembers(buf []byte, open int) ([]byt
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfSubagentSessionCapabilities = []string{"_meta", "cancel"}
+
 func (*SubagentSessionCapabilities) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "cancel", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfSubagentSessionCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -306,12 +304,10 @@ func (x *SessionCancelCapabilities) appendMembers(buf []byte, open int) ([]byte,
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfSessionCancelCapabilities = []string{"_meta"}
+
 func (*SessionCancelCapabilities) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfSessionCancelCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -621,12 +617,10 @@ func (x *StateUpdateOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfStateUpdateOther = []string{"state"}
+
 func (*StateUpdateOther) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "state":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfStateUpdateOther, name)
 }
 
 func (*StateUpdateOther) isStateUpdate() {}
@@ -695,12 +689,10 @@ func (x *RunningStateUpdate) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfRunningStateUpdate = []string{"_meta"}
+
 func (*RunningStateUpdate) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfRunningStateUpdate, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -772,12 +764,10 @@ func (x *ErrorStopReason) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfErrorStopReason = []string{"error"}
+
 func (*ErrorStopReason) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "error":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfErrorStopReason, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -861,12 +851,10 @@ func (x *IdleStateUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfIdleStateUpdate = []string{"_meta"}
+
 func (x *IdleStateUpdate) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "_meta":
-		return true
-	}
-	return x.IdleStateUpdateEndTurnTokenUsage.declaresGatedMember(name) || x.Variant.declaresMember(name)
+	return wireDeclares(wireMembersOfIdleStateUpdate, name) || x.IdleStateUpdateEndTurnTokenUsage.declaresGatedMember(name) || x.Variant.declaresMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -1057,12 +1045,10 @@ func (x *IdleStateUpdateEndTurn) appendMembers(buf []byte, open int) ([]byte, er
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfIdleStateUpdateEndTurn = []string{"stopReason"}
+
 func (*IdleStateUpdateEndTurn) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "stopReason":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfIdleStateUpdateEndTurn, name)
 }
 
 func (*IdleStateUpdateEndTurn) isIdleStateUpdateVariant() {}
@@ -1117,12 +1103,10 @@ func (x *IdleStateUpdateMaxTokens) appendMembers(buf []byte, open int) ([]byte, 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfIdleStateUpdateMaxTokens = []string{"stopReason"}
+
 func (*IdleStateUpdateMaxTokens) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "stopReason":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfIdleStateUpdateMaxTokens, name)
 }
 
 func (*IdleStateUpdateMaxTokens) isIdleStateUpdateVariant() {}
@@ -1178,12 +1162,10 @@ func (x *IdleStateUpdateMaxTurnRequests) appendMembers(buf []byte, open int) ([]
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfIdleStateUpdateMaxTurnRequests = []string{"stopReason"}
+
 func (*IdleStateUpdateMaxTurnRequests) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "stopReason":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfIdleStateUpdateMaxTurnRequests, name)
 }
 
 func (*IdleStateUpdateMaxTurnRequests) isIdleStateUpdateVariant() {}
@@ -1238,12 +1220,10 @@ func (x *IdleStateUpdateRefusal) appendMembers(buf []byte, open int) ([]byte, er
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfIdleStateUpdateRefusal = []string{"stopReason"}
+
 func (*IdleStateUpdateRefusal) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "stopReason":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfIdleStateUpdateRefusal, name)
 }
 
 func (*IdleStateUpdateRefusal) isIdleStateUpdateVariant() {}
@@ -1298,12 +1278,10 @@ func (x *IdleStateUpdateCancelled) appendMembers(buf []byte, open int) ([]byte, 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfIdleStateUpdateCancelled = []string{"stopReason"}
+
 func (*IdleStateUpdateCancelled) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "stopReason":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfIdleStateUpdateCancelled, name)
 }
 
 func (*IdleStateUpdateCancelled) isIdleStateUpdateVariant() {}
@@ -1455,12 +1433,10 @@ func (x *IdleStateUpdateOther) appendMembers(buf []byte, open int) ([]byte, erro
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfIdleStateUpdateOther = []string{"stopReason"}
+
 func (*IdleStateUpdateOther) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "stopReason":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfIdleStateUpdateOther, name)
 }
 
 func (*IdleStateUpdateOther) isIdleStateUpdateVariant() {}
@@ -1529,12 +1505,10 @@ func (x *RequiresActionStateUpdate) appendMembers(buf []byte, open int) ([]byte,
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfRequiresActionStateUpdate = []string{"_meta"}
+
 func (*RequiresActionStateUpdate) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfRequiresActionStateUpdate, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -1613,12 +1587,10 @@ func (x *UnknownStateUpdate) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfUnknownStateUpdate = []string{"_meta"}
+
 func (*UnknownStateUpdate) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfUnknownStateUpdate, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -1828,12 +1800,10 @@ func (x *SubagentUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfSubagentUpdate = []string{"_meta", "additionalDirectories", "capabilities", "cwd", "description", "sessionId", "state", "title"}
+
 func (*SubagentUpdate) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "sessionId", "title", "description", "capabilities", "state", "cwd", "additionalDirectories", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfSubagentUpdate, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -1992,12 +1962,10 @@ func (x *SessionMessage) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfSessionMessage = []string{"_meta", "content", "messageId", "recipientMessageId", "recipientSessionId", "senderMessageId", "senderSessionId"}
+
 func (*SessionMessage) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "messageId", "senderSessionId", "recipientSessionId", "senderMessageId", "recipientMessageId", "content", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfSessionMessage, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -2096,12 +2064,10 @@ func (x *SessionMessageChunk) appendMembers(buf []byte, open int) ([]byte, error
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfSessionMessageChunk = []string{"_meta", "content", "messageId"}
+
 func (*SessionMessageChunk) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "messageId", "content", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfSessionMessageChunk, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -2132,12 +2098,10 @@ func (x *ClientCapabilitiesSubagents) decodeGatedMember(it *wireObjectIter, r *w
 	return nil
 }
 
+var wireMembersOfClientCapabilitiesSubagents = []string{"subagents"}
+
 func (*ClientCapabilitiesSubagents) declaresGatedMember(name []byte) bool {
-	switch string(name) {
-	case "subagents":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfClientCapabilitiesSubagents, name)
 }
 
 func (x *ClientCapabilitiesSubagents) appendGatedMembers(buf []byte, open int) ([]byte, error) {
@@ -2218,12 +2182,10 @@ func (x *SubagentCapabilities) appendMembers(buf []byte, open int) ([]byte, erro
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfSubagentCapabilities = []string{"_meta"}
+
 func (*SubagentCapabilities) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfSubagentCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.

@@ -217,6 +217,26 @@ type wireMemberSet interface {
 	declaresMember(name []byte) bool
 }
 
+// wireDeclares reports whether name is in sorted, a type's declared member
+// names (the generated wireMembersOf lists): a binary search, as a string
+// switch would do, over data instead of code. Not inlined: its callers
+// are one per type and off the hot paths, so a copy of the loop in each
+// would only cost compile time.
+//
+//go:noinline
+func wireDeclares(sorted []string, name []byte) bool {
+	lo, hi := 0, len(sorted)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if sorted[m] < string(name) {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo < len(sorted) && sorted[lo] == string(name)
+}
+
 // wireKnownWith returns a copy of given (nil: an empty set) with e added.
 // sink becomes the set's sink unless given has one already: the outermost
 // flattening struct keeps the unknown members.

@@ -90,12 +90,10 @@ func (x *AgentRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfAgentRequest = []string{"id", "method", "params"}
+
 func (*AgentRequest) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "id", "method", "params":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfAgentRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -561,12 +559,10 @@ func (x *RequestPermissionRequest) appendMembers(buf []byte, open int) ([]byte, 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfRequestPermissionRequest = []string{"_meta", "description", "options", "sessionId", "subject", "title"}
+
 func (*RequestPermissionRequest) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "sessionId", "title", "description", "subject", "options", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfRequestPermissionRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -820,12 +816,10 @@ func (x *RequestPermissionSubjectOther) appendMembers(buf []byte, open int) ([]b
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfRequestPermissionSubjectOther = []string{"type"}
+
 func (*RequestPermissionSubjectOther) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "type":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfRequestPermissionSubjectOther, name)
 }
 
 func (*RequestPermissionSubjectOther) isRequestPermissionSubject() {}
@@ -1058,12 +1052,10 @@ func (x *ToolCallUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfToolCallUpdate = []string{"_meta", "capabilities", "content", "kind", "locations", "name", "rawInput", "rawOutput", "status", "title", "toolCallId"}
+
 func (*ToolCallUpdate) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "toolCallId", "name", "title", "kind", "status", "content", "locations", "rawInput", "rawOutput", "capabilities", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfToolCallUpdate, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -1529,12 +1521,10 @@ func (x *ToolCallContentOther) appendMembers(buf []byte, open int) ([]byte, erro
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfToolCallContentOther = []string{"type"}
+
 func (*ToolCallContentOther) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "type":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfToolCallContentOther, name)
 }
 
 func (*ToolCallContentOther) isToolCallContent() {}
@@ -1911,12 +1901,10 @@ func (x *ContentBlockOther) appendMembers(buf []byte, open int) ([]byte, error) 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfContentBlockOther = []string{"type"}
+
 func (*ContentBlockOther) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "type":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfContentBlockOther, name)
 }
 
 func (*ContentBlockOther) isContentBlock() {}
@@ -2031,12 +2019,10 @@ func (x *Annotations) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfAnnotations = []string{"_meta", "audience", "lastModified", "priority"}
+
 func (*Annotations) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "audience", "lastModified", "priority", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfAnnotations, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -2190,12 +2176,10 @@ func (x *TextContent) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfTextContent = []string{"_meta", "annotations", "text"}
+
 func (*TextContent) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "text", "annotations", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfTextContent, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -2338,12 +2322,10 @@ func (x *ImageContent) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfImageContent = []string{"_meta", "annotations", "data", "mimeType", "uri"}
+
 func (*ImageContent) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "data", "mimeType", "uri", "annotations", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfImageContent, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -2452,12 +2434,10 @@ func (x *AudioContent) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfAudioContent = []string{"_meta", "annotations", "data", "mimeType"}
+
 func (*AudioContent) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "data", "mimeType", "annotations", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfAudioContent, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -2589,12 +2569,10 @@ func (x *Icon) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfIcon = []string{"_meta", "mimeType", "sizes", "src", "theme"}
+
 func (*Icon) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "src", "mimeType", "sizes", "theme", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfIcon, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -2822,12 +2800,10 @@ func (x *ResourceLink) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfResourceLink = []string{"_meta", "annotations", "description", "icons", "mimeType", "name", "size", "title", "uri"}
+
 func (*ResourceLink) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "name", "uri", "title", "description", "icons", "mimeType", "size", "annotations", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfResourceLink, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -3115,12 +3091,10 @@ func (x *TextResourceContents) appendMembers(buf []byte, open int) ([]byte, erro
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfTextResourceContents = []string{"_meta", "mimeType", "text", "uri"}
+
 func (*TextResourceContents) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "text", "uri", "mimeType", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfTextResourceContents, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -3229,12 +3203,10 @@ func (x *BlobResourceContents) appendMembers(buf []byte, open int) ([]byte, erro
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfBlobResourceContents = []string{"_meta", "blob", "mimeType", "uri"}
+
 func (*BlobResourceContents) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "blob", "uri", "mimeType", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfBlobResourceContents, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -3334,12 +3306,10 @@ func (x *EmbeddedResource) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfEmbeddedResource = []string{"_meta", "annotations", "resource"}
+
 func (*EmbeddedResource) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "resource", "annotations", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfEmbeddedResource, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -3426,12 +3396,10 @@ func (x *Content) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfContent = []string{"_meta", "content"}
+
 func (*Content) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "content", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfContent, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -3535,12 +3503,10 @@ func (x *DiffChange) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfDiffChange = []string{"_meta", "fileType", "mimeType"}
+
 func (x *DiffChange) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "fileType", "mimeType", "_meta":
-		return true
-	}
-	return x.Variant.declaresMember(name)
+	return wireDeclares(wireMembersOfDiffChange, name) || x.Variant.declaresMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -3884,12 +3850,10 @@ func (x *DiffChangeOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfDiffChangeOther = []string{"operation"}
+
 func (*DiffChangeOther) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "operation":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfDiffChangeOther, name)
 }
 
 func (*DiffChangeOther) isDiffChangeVariant() {}
@@ -4047,12 +4011,10 @@ func (x *DiffPathChange) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfDiffPathChange = []string{"path"}
+
 func (*DiffPathChange) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "path":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfDiffPathChange, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -4131,12 +4093,10 @@ func (x *DiffPathPairChange) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfDiffPathPairChange = []string{"oldPath", "path"}
+
 func (*DiffPathPairChange) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "oldPath", "path":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfDiffPathPairChange, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -4232,12 +4192,10 @@ func (x *DiffPatch) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfDiffPatch = []string{"_meta", "format", "text"}
+
 func (*DiffPatch) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "format", "text", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfDiffPatch, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -4413,12 +4371,10 @@ func (x *Diff) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfDiff = []string{"_meta", "changes", "patch"}
+
 func (*Diff) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "changes", "patch", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfDiff, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -4529,12 +4485,10 @@ func (x *Terminal) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfTerminal = []string{"_meta", "terminalId"}
+
 func (*Terminal) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "terminalId", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfTerminal, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -4640,12 +4594,10 @@ func (x *ToolCallLocation) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfToolCallLocation = []string{"_meta", "line", "path"}
+
 func (*ToolCallLocation) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "path", "line", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfToolCallLocation, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -4737,12 +4689,10 @@ func (x *ToolCallCapabilities) appendMembers(buf []byte, open int) ([]byte, erro
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfToolCallCapabilities = []string{"_meta", "cancel"}
+
 func (*ToolCallCapabilities) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "cancel", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfToolCallCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -4815,12 +4765,10 @@ func (x *ToolCallCancelCapabilities) appendMembers(buf []byte, open int) ([]byte
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfToolCallCancelCapabilities = []string{"_meta"}
+
 func (*ToolCallCancelCapabilities) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfToolCallCancelCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -4911,12 +4859,10 @@ func (x *ToolCallPermissionSubject) appendMembers(buf []byte, open int) ([]byte,
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfToolCallPermissionSubject = []string{"_meta", "toolCall"}
+
 func (*ToolCallPermissionSubject) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "toolCall", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfToolCallPermissionSubject, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -5034,12 +4980,10 @@ func (x *CommandPermissionSubject) appendMembers(buf []byte, open int) ([]byte, 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfCommandPermissionSubject = []string{"_meta", "command", "cwd", "terminalId", "toolCallId"}
+
 func (*CommandPermissionSubject) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "command", "cwd", "toolCallId", "terminalId", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfCommandPermissionSubject, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -5144,12 +5088,10 @@ func (x *PermissionOption) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfPermissionOption = []string{"_meta", "kind", "name", "optionId"}
+
 func (*PermissionOption) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "optionId", "name", "kind", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfPermissionOption, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -5343,12 +5285,10 @@ func (x *CreateElicitationRequest) appendMembers(buf []byte, open int) ([]byte, 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfCreateElicitationRequest = []string{"_meta", "message"}
+
 func (x *CreateElicitationRequest) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "message", "_meta":
-		return true
-	}
-	return x.Variant.declaresMember(name)
+	return wireDeclares(wireMembersOfCreateElicitationRequest, name) || x.Variant.declaresMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -5591,12 +5531,10 @@ func (x *CreateElicitationRequestOther) appendMembers(buf []byte, open int) ([]b
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfCreateElicitationRequestOther = []string{"mode"}
+
 func (*CreateElicitationRequestOther) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "mode":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfCreateElicitationRequestOther, name)
 }
 
 func (*CreateElicitationRequestOther) isCreateElicitationRequestVariant() {}
@@ -5686,12 +5624,10 @@ func (x *ElicitationSessionScope) appendMembers(buf []byte, open int) ([]byte, e
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfElicitationSessionScope = []string{"sessionId", "toolCallId"}
+
 func (*ElicitationSessionScope) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "sessionId", "toolCallId":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfElicitationSessionScope, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -5762,12 +5698,10 @@ func (x *ElicitationRequestScope) appendMembers(buf []byte, open int) ([]byte, e
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfElicitationRequestScope = []string{"requestId"}
+
 func (*ElicitationRequestScope) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "requestId":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfElicitationRequestScope, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -5913,12 +5847,10 @@ func (x *ElicitationSchema) appendMembers(buf []byte, open int) ([]byte, error) 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfElicitationSchema = []string{"_meta", "description", "properties", "required", "title", "type"}
+
 func (*ElicitationSchema) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "type", "title", "properties", "required", "description", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfElicitationSchema, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -6312,12 +6244,10 @@ func (x *ElicitationPropertySchemaOther) appendMembers(buf []byte, open int) ([]
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfElicitationPropertySchemaOther = []string{"type"}
+
 func (*ElicitationPropertySchemaOther) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "type":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfElicitationPropertySchemaOther, name)
 }
 
 func (*ElicitationPropertySchemaOther) isElicitationPropertySchema() {}
@@ -6490,12 +6420,10 @@ func (x *EnumOption) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfEnumOption = []string{"_meta", "const", "description", "title"}
+
 func (*EnumOption) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "const", "title", "description", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfEnumOption, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -6700,12 +6628,10 @@ func (x *StringPropertySchema) appendMembers(buf []byte, open int) ([]byte, erro
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfStringPropertySchema = []string{"_meta", "default", "description", "enum", "format", "maxLength", "minLength", "oneOf", "pattern", "title"}
+
 func (*StringPropertySchema) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "title", "description", "minLength", "maxLength", "pattern", "format", "default", "enum", "oneOf", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfStringPropertySchema, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -6845,12 +6771,10 @@ func (x *NumberPropertySchema) appendMembers(buf []byte, open int) ([]byte, erro
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfNumberPropertySchema = []string{"_meta", "default", "description", "maximum", "minimum", "title"}
+
 func (*NumberPropertySchema) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "title", "description", "minimum", "maximum", "default", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfNumberPropertySchema, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -6990,12 +6914,10 @@ func (x *IntegerPropertySchema) appendMembers(buf []byte, open int) ([]byte, err
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfIntegerPropertySchema = []string{"_meta", "default", "description", "maximum", "minimum", "title"}
+
 func (*IntegerPropertySchema) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "title", "description", "minimum", "maximum", "default", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfIntegerPropertySchema, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -7105,12 +7027,10 @@ func (x *BooleanPropertySchema) appendMembers(buf []byte, open int) ([]byte, err
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfBooleanPropertySchema = []string{"_meta", "default", "description", "title"}
+
 func (*BooleanPropertySchema) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "title", "description", "default", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfBooleanPropertySchema, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -7323,12 +7243,10 @@ func (x *MultiSelectItemsOther) appendMembers(buf []byte, open int) ([]byte, err
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfMultiSelectItemsOther = []string{"type"}
+
 func (*MultiSelectItemsOther) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "type":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfMultiSelectItemsOther, name)
 }
 
 func (*MultiSelectItemsOther) isMultiSelectItems() {}
@@ -7421,12 +7339,10 @@ func (x *StringMultiSelectItems) appendMembers(buf []byte, open int) ([]byte, er
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfStringMultiSelectItems = []string{"_meta", "enum"}
+
 func (*StringMultiSelectItems) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "enum", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfStringMultiSelectItems, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -7517,12 +7433,10 @@ func (x *TitledMultiSelectItems) appendMembers(buf []byte, open int) ([]byte, er
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfTitledMultiSelectItems = []string{"_meta", "anyOf"}
+
 func (*TitledMultiSelectItems) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "anyOf", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfTitledMultiSelectItems, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -7674,12 +7588,10 @@ func (x *MultiSelectPropertySchema) appendMembers(buf []byte, open int) ([]byte,
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfMultiSelectPropertySchema = []string{"_meta", "default", "description", "items", "maxItems", "minItems", "title"}
+
 func (*MultiSelectPropertySchema) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "title", "description", "minItems", "maxItems", "items", "default", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfMultiSelectPropertySchema, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -7753,12 +7665,10 @@ func (x *ElicitationFormMode) appendMembers(buf []byte, open int) ([]byte, error
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfElicitationFormMode = []string{"requestedSchema"}
+
 func (x *ElicitationFormMode) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "requestedSchema":
-		return true
-	}
-	return x.Variant.declaresMember(name)
+	return wireDeclares(wireMembersOfElicitationFormMode, name) || x.Variant.declaresMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -8042,12 +7952,10 @@ func (x *ElicitationUrlMode) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfElicitationUrlMode = []string{"elicitationId", "url"}
+
 func (x *ElicitationUrlMode) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "elicitationId", "url":
-		return true
-	}
-	return x.Variant.declaresMember(name)
+	return wireDeclares(wireMembersOfElicitationUrlMode, name) || x.Variant.declaresMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -8452,12 +8360,10 @@ func (x *AgentResponseResult) appendMembers(buf []byte, open int) ([]byte, error
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfAgentResponseResult = []string{"id", "result"}
+
 func (*AgentResponseResult) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "id", "result":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfAgentResponseResult, name)
 }
 
 func (*AgentResponseResult) isAgentResponse() {}
@@ -8541,12 +8447,10 @@ func (x *AgentResponseError) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfAgentResponseError = []string{"error", "id"}
+
 func (*AgentResponseError) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "id", "error":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfAgentResponseError, name)
 }
 
 func (*AgentResponseError) isAgentResponse() {}
@@ -9320,12 +9224,10 @@ func (x *InitializeResponse) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfInitializeResponse = []string{"_meta", "authMethods", "capabilities", "info", "protocolVersion"}
+
 func (*InitializeResponse) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "protocolVersion", "info", "capabilities", "authMethods", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfInitializeResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -9465,12 +9367,10 @@ func (x *Implementation) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfImplementation = []string{"_meta", "name", "title", "version"}
+
 func (*Implementation) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "name", "title", "version", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfImplementation, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -9592,12 +9492,10 @@ func (x *AgentCapabilities) appendMembers(buf []byte, open int) ([]byte, error) 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfAgentCapabilities = []string{"_meta", "auth", "session"}
+
 func (x *AgentCapabilities) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "session", "auth", "_meta":
-		return true
-	}
-	return x.AgentCapabilitiesLLMProviders.declaresGatedMember(name)
+	return wireDeclares(wireMembersOfAgentCapabilities, name) || x.AgentCapabilitiesLLMProviders.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -9796,12 +9694,10 @@ func (x *SessionCapabilities) appendMembers(buf []byte, open int) ([]byte, error
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfSessionCapabilities = []string{"_meta", "additionalDirectories", "delete", "mcp", "prompt"}
+
 func (x *SessionCapabilities) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "prompt", "mcp", "delete", "additionalDirectories", "_meta":
-		return true
-	}
-	return x.SessionCapabilitiesSystemPrompt.declaresGatedMember(name) || x.SessionCapabilitiesSessionFork.declaresGatedMember(name) || x.SessionCapabilitiesSessionArchive.declaresGatedMember(name) || x.SessionCapabilitiesSessionStatus.declaresGatedMember(name) || x.SessionCapabilitiesSessionTitle.declaresGatedMember(name)
+	return wireDeclares(wireMembersOfSessionCapabilities, name) || x.SessionCapabilitiesSystemPrompt.declaresGatedMember(name) || x.SessionCapabilitiesSessionFork.declaresGatedMember(name) || x.SessionCapabilitiesSessionArchive.declaresGatedMember(name) || x.SessionCapabilitiesSessionStatus.declaresGatedMember(name) || x.SessionCapabilitiesSessionTitle.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -9930,12 +9826,10 @@ func (x *PromptCapabilities) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfPromptCapabilities = []string{"_meta", "audio", "embeddedContext", "image"}
+
 func (*PromptCapabilities) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "image", "audio", "embeddedContext", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfPromptCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -10008,12 +9902,10 @@ func (x *PromptImageCapabilities) appendMembers(buf []byte, open int) ([]byte, e
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfPromptImageCapabilities = []string{"_meta"}
+
 func (*PromptImageCapabilities) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfPromptImageCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -10086,12 +9978,10 @@ func (x *PromptAudioCapabilities) appendMembers(buf []byte, open int) ([]byte, e
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfPromptAudioCapabilities = []string{"_meta"}
+
 func (*PromptAudioCapabilities) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfPromptAudioCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -10164,12 +10054,10 @@ func (x *PromptEmbeddedContextCapabilities) appendMembers(buf []byte, open int) 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfPromptEmbeddedContextCapabilities = []string{"_meta"}
+
 func (*PromptEmbeddedContextCapabilities) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfPromptEmbeddedContextCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -10279,12 +10167,10 @@ func (x *McpCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfMcpCapabilities = []string{"_meta", "http", "stdio"}
+
 func (x *McpCapabilities) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "stdio", "http", "_meta":
-		return true
-	}
-	return x.McpCapabilitiesMCPOverACP.declaresGatedMember(name)
+	return wireDeclares(wireMembersOfMcpCapabilities, name) || x.McpCapabilitiesMCPOverACP.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -10357,12 +10243,10 @@ func (x *McpStdioCapabilities) appendMembers(buf []byte, open int) ([]byte, erro
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfMcpStdioCapabilities = []string{"_meta"}
+
 func (*McpStdioCapabilities) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfMcpStdioCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -10435,12 +10319,10 @@ func (x *McpHttpCapabilities) appendMembers(buf []byte, open int) ([]byte, error
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfMcpHttpCapabilities = []string{"_meta"}
+
 func (*McpHttpCapabilities) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfMcpHttpCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -10513,12 +10395,10 @@ func (x *SessionDeleteCapabilities) appendMembers(buf []byte, open int) ([]byte,
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfSessionDeleteCapabilities = []string{"_meta"}
+
 func (*SessionDeleteCapabilities) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfSessionDeleteCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -10594,12 +10474,10 @@ func (x *SessionAdditionalDirectoriesCapabilities) appendMembers(buf []byte, ope
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfSessionAdditionalDirectoriesCapabilities = []string{"_meta"}
+
 func (*SessionAdditionalDirectoriesCapabilities) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfSessionAdditionalDirectoriesCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -10685,12 +10563,10 @@ func (x *AgentAuthCapabilities) appendMembers(buf []byte, open int) ([]byte, err
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfAgentAuthCapabilities = []string{"_meta"}
+
 func (x *AgentAuthCapabilities) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "_meta":
-		return true
-	}
-	return x.AgentAuthCapabilitiesAuthStatus.declaresGatedMember(name)
+	return wireDeclares(wireMembersOfAgentAuthCapabilities, name) || x.AgentAuthCapabilitiesAuthStatus.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -10947,12 +10823,10 @@ func (x *AuthMethodOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfAuthMethodOther = []string{"methodId", "name", "type"}
+
 func (*AuthMethodOther) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "type", "methodId", "name":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfAuthMethodOther, name)
 }
 
 func (*AuthMethodOther) isAuthMethod() {}
@@ -11071,12 +10945,10 @@ func (x *EnvVariable) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfEnvVariable = []string{"_meta", "name", "value"}
+
 func (*EnvVariable) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "name", "value", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfEnvVariable, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -11223,12 +11095,10 @@ func (x *AuthMethodTerminal) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfAuthMethodTerminal = []string{"_meta", "args", "description", "env", "methodId", "name"}
+
 func (*AuthMethodTerminal) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "methodId", "name", "description", "args", "env", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfAuthMethodTerminal, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -11339,12 +11209,10 @@ func (x *AuthMethodAgent) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfAuthMethodAgent = []string{"_meta", "description", "methodId", "name"}
+
 func (*AuthMethodAgent) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "methodId", "name", "description", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfAuthMethodAgent, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -11415,12 +11283,10 @@ func (x *LoginAuthResponse) appendMembers(buf []byte, open int) ([]byte, error) 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfLoginAuthResponse = []string{"_meta"}
+
 func (*LoginAuthResponse) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfLoginAuthResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -11491,12 +11357,10 @@ func (x *LogoutAuthResponse) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfLogoutAuthResponse = []string{"_meta"}
+
 func (*LogoutAuthResponse) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfLogoutAuthResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -11623,12 +11487,10 @@ func (x *NewSessionResponse) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfNewSessionResponse = []string{"_meta", "availableCommands", "configOptions", "sessionId"}
+
 func (*NewSessionResponse) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "sessionId", "configOptions", "availableCommands", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfNewSessionResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -11754,12 +11616,10 @@ func (x *SessionConfigOption) appendMembers(buf []byte, open int) ([]byte, error
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfSessionConfigOption = []string{"_meta", "category", "configId", "description", "name"}
+
 func (x *SessionConfigOption) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "configId", "name", "description", "category", "_meta":
-		return true
-	}
-	return x.Variant.declaresMember(name)
+	return wireDeclares(wireMembersOfSessionConfigOption, name) || x.Variant.declaresMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -11984,12 +11844,10 @@ func (x *SessionConfigOptionOther) appendMembers(buf []byte, open int) ([]byte, 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfSessionConfigOptionOther = []string{"type"}
+
 func (*SessionConfigOptionOther) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "type":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfSessionConfigOptionOther, name)
 }
 
 func (*SessionConfigOptionOther) isSessionConfigOptionVariant() {}
@@ -12368,12 +12226,10 @@ func (x *SessionConfigSelectOption) appendMembers(buf []byte, open int) ([]byte,
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfSessionConfigSelectOption = []string{"_meta", "description", "name", "value"}
+
 func (*SessionConfigSelectOption) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "value", "name", "description", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfSessionConfigSelectOption, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -12482,12 +12338,10 @@ func (x *SessionConfigSelectGroup) appendMembers(buf []byte, open int) ([]byte, 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfSessionConfigSelectGroup = []string{"_meta", "groupId", "name", "options"}
+
 func (*SessionConfigSelectGroup) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "groupId", "name", "options", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfSessionConfigSelectGroup, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -12588,12 +12442,10 @@ func (x *SessionConfigSelect) appendMembers(buf []byte, open int) ([]byte, error
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfSessionConfigSelect = []string{"currentValue", "options"}
+
 func (*SessionConfigSelect) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "currentValue", "options":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfSessionConfigSelect, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -12663,12 +12515,10 @@ func (x *SessionConfigBoolean) appendMembers(buf []byte, open int) ([]byte, erro
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfSessionConfigBoolean = []string{"currentValue"}
+
 func (*SessionConfigBoolean) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "currentValue":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfSessionConfigBoolean, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -12884,12 +12734,10 @@ func (x *AvailableCommandOther) appendMembers(buf []byte, open int) ([]byte, err
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfAvailableCommandOther = []string{"description", "name", "type"}
+
 func (*AvailableCommandOther) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "type", "name", "description":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfAvailableCommandOther, name)
 }
 
 func (*AvailableCommandOther) isAvailableCommand() {}
@@ -13077,12 +12925,10 @@ func (x *AvailableCommandInputOther) appendMembers(buf []byte, open int) ([]byte
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfAvailableCommandInputOther = []string{"type"}
+
 func (*AvailableCommandInputOther) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "type":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfAvailableCommandInputOther, name)
 }
 
 func (*AvailableCommandInputOther) isAvailableCommandInput() {}
@@ -13171,12 +13017,10 @@ func (x *TextCommandInput) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfTextCommandInput = []string{"_meta", "hint"}
+
 func (*TextCommandInput) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "hint", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfTextCommandInput, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -13289,12 +13133,10 @@ func (x *Command) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfCommand = []string{"_meta", "description", "input", "name"}
+
 func (*Command) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "name", "description", "input", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfCommand, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -13398,12 +13240,10 @@ func (x *ListSessionsResponse) appendMembers(buf []byte, open int) ([]byte, erro
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfListSessionsResponse = []string{"_meta", "nextCursor", "sessions"}
+
 func (*ListSessionsResponse) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "sessions", "nextCursor", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfListSessionsResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -13555,12 +13395,10 @@ func (x *SessionInfo) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfSessionInfo = []string{"_meta", "additionalDirectories", "cwd", "sessionId", "title", "updatedAt"}
+
 func (x *SessionInfo) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "sessionId", "cwd", "additionalDirectories", "title", "updatedAt", "_meta":
-		return true
-	}
-	return x.SessionInfoSessionArchive.declaresGatedMember(name)
+	return wireDeclares(wireMembersOfSessionInfo, name) || x.SessionInfoSessionArchive.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -13652,12 +13490,10 @@ func (x *DeleteSessionResponse) appendMembers(buf []byte, open int) ([]byte, err
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfDeleteSessionResponse = []string{"_meta"}
+
 func (*DeleteSessionResponse) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfDeleteSessionResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -13969,12 +13805,10 @@ func (x *StateUpdateOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfStateUpdateOther = []string{"state"}
+
 func (*StateUpdateOther) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "state":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfStateUpdateOther, name)
 }
 
 func (*StateUpdateOther) isStateUpdate() {}
@@ -14216,12 +14050,10 @@ func (x *BackgroundWorkOther) appendMembers(buf []byte, open int) ([]byte, error
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfBackgroundWorkOther = []string{"type"}
+
 func (*BackgroundWorkOther) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "type":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfBackgroundWorkOther, name)
 }
 
 func (*BackgroundWorkOther) isBackgroundWork() {}
@@ -14310,12 +14142,10 @@ func (x *BackgroundTerminal) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfBackgroundTerminal = []string{"_meta", "terminalId"}
+
 func (*BackgroundTerminal) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "terminalId", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfBackgroundTerminal, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -14402,12 +14232,10 @@ func (x *BackgroundToolCall) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfBackgroundToolCall = []string{"_meta", "toolCallId"}
+
 func (*BackgroundToolCall) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "toolCallId", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfBackgroundToolCall, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -14498,12 +14326,10 @@ func (x *RunningStateUpdate) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfRunningStateUpdate = []string{"_meta", "background"}
+
 func (*RunningStateUpdate) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "background", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfRunningStateUpdate, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -14607,12 +14433,10 @@ func (x *Error) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfError = []string{"code", "data", "message"}
+
 func (*Error) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "code", "message", "data":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfError, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -14980,12 +14804,10 @@ func (x *UnsupportedProtocolVersionErrorData) appendMembers(buf []byte, open int
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfUnsupportedProtocolVersionErrorData = []string{"_meta", "requested", "supported"}
+
 func (*UnsupportedProtocolVersionErrorData) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "requested", "supported", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfUnsupportedProtocolVersionErrorData, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -15077,12 +14899,10 @@ func (x *SessionNotFoundErrorData) appendMembers(buf []byte, open int) ([]byte, 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfSessionNotFoundErrorData = []string{"_meta", "sessionId"}
+
 func (*SessionNotFoundErrorData) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "sessionId", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfSessionNotFoundErrorData, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -15150,12 +14970,10 @@ func (x *ErrorStopReason) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfErrorStopReason = []string{"error"}
+
 func (*ErrorStopReason) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "error":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfErrorStopReason, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -15268,12 +15086,10 @@ func (x *IdleStateUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfIdleStateUpdate = []string{"_meta", "background"}
+
 func (x *IdleStateUpdate) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "background", "_meta":
-		return true
-	}
-	return x.IdleStateUpdateEndTurnTokenUsage.declaresGatedMember(name) || x.Variant.declaresMember(name)
+	return wireDeclares(wireMembersOfIdleStateUpdate, name) || x.IdleStateUpdateEndTurnTokenUsage.declaresGatedMember(name) || x.Variant.declaresMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -15470,12 +15286,10 @@ func (x *IdleStateUpdateEndTurn) appendMembers(buf []byte, open int) ([]byte, er
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfIdleStateUpdateEndTurn = []string{"stopReason"}
+
 func (*IdleStateUpdateEndTurn) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "stopReason":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfIdleStateUpdateEndTurn, name)
 }
 
 func (*IdleStateUpdateEndTurn) isIdleStateUpdateVariant() {}
@@ -15530,12 +15344,10 @@ func (x *IdleStateUpdateMaxTokens) appendMembers(buf []byte, open int) ([]byte, 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfIdleStateUpdateMaxTokens = []string{"stopReason"}
+
 func (*IdleStateUpdateMaxTokens) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "stopReason":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfIdleStateUpdateMaxTokens, name)
 }
 
 func (*IdleStateUpdateMaxTokens) isIdleStateUpdateVariant() {}
@@ -15591,12 +15403,10 @@ func (x *IdleStateUpdateMaxTurnRequests) appendMembers(buf []byte, open int) ([]
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfIdleStateUpdateMaxTurnRequests = []string{"stopReason"}
+
 func (*IdleStateUpdateMaxTurnRequests) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "stopReason":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfIdleStateUpdateMaxTurnRequests, name)
 }
 
 func (*IdleStateUpdateMaxTurnRequests) isIdleStateUpdateVariant() {}
@@ -15651,12 +15461,10 @@ func (x *IdleStateUpdateRefusal) appendMembers(buf []byte, open int) ([]byte, er
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfIdleStateUpdateRefusal = []string{"stopReason"}
+
 func (*IdleStateUpdateRefusal) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "stopReason":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfIdleStateUpdateRefusal, name)
 }
 
 func (*IdleStateUpdateRefusal) isIdleStateUpdateVariant() {}
@@ -15720,12 +15528,10 @@ func (x *IdleStateUpdateCancelled) appendMembers(buf []byte, open int) ([]byte, 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfIdleStateUpdateCancelled = []string{"stopReason"}
+
 func (*IdleStateUpdateCancelled) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "stopReason":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfIdleStateUpdateCancelled, name)
 }
 
 func (*IdleStateUpdateCancelled) isIdleStateUpdateVariant() {}
@@ -15882,12 +15688,10 @@ func (x *IdleStateUpdateOther) appendMembers(buf []byte, open int) ([]byte, erro
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfIdleStateUpdateOther = []string{"stopReason"}
+
 func (*IdleStateUpdateOther) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "stopReason":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfIdleStateUpdateOther, name)
 }
 
 func (*IdleStateUpdateOther) isIdleStateUpdateVariant() {}
@@ -15987,12 +15791,10 @@ func (x *RequiresActionStateUpdate) appendMembers(buf []byte, open int) ([]byte,
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfRequiresActionStateUpdate = []string{"_meta", "background"}
+
 func (*RequiresActionStateUpdate) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "background", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfRequiresActionStateUpdate, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -16101,12 +15903,10 @@ func (x *ResumeSessionResponse) appendMembers(buf []byte, open int) ([]byte, err
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfResumeSessionResponse = []string{"_meta", "availableCommands", "configOptions"}
+
 func (*ResumeSessionResponse) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "configOptions", "availableCommands", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfResumeSessionResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -16177,12 +15977,10 @@ func (x *CloseSessionResponse) appendMembers(buf []byte, open int) ([]byte, erro
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfCloseSessionResponse = []string{"_meta"}
+
 func (*CloseSessionResponse) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfCloseSessionResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -16253,12 +16051,10 @@ func (x *CancelToolCallResponse) appendMembers(buf []byte, open int) ([]byte, er
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfCancelToolCallResponse = []string{"_meta"}
+
 func (*CancelToolCallResponse) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfCancelToolCallResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -16329,12 +16125,10 @@ func (x *CancelTerminalResponse) appendMembers(buf []byte, open int) ([]byte, er
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfCancelTerminalResponse = []string{"_meta"}
+
 func (*CancelTerminalResponse) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfCancelTerminalResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -16425,12 +16219,10 @@ func (x *SetSessionConfigOptionResponse) appendMembers(buf []byte, open int) ([]
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfSetSessionConfigOptionResponse = []string{"_meta", "configOptions"}
+
 func (*SetSessionConfigOptionResponse) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "configOptions", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfSetSessionConfigOptionResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -16534,12 +16326,10 @@ func (x *PromptResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfPromptResponse = []string{"_meta", "messageId"}
+
 func (*PromptResponse) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "messageId", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfPromptResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -16674,12 +16464,10 @@ func (x *AgentNotification) appendMembers(buf []byte, open int) ([]byte, error) 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfAgentNotification = []string{"method", "params"}
+
 func (*AgentNotification) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "method", "params":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfAgentNotification, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -16977,12 +16765,10 @@ func (x *UpdateSessionNotification) appendMembers(buf []byte, open int) ([]byte,
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfUpdateSessionNotification = []string{"_meta", "sessionId", "update"}
+
 func (*UpdateSessionNotification) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "sessionId", "update", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfUpdateSessionNotification, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -17922,12 +17708,10 @@ func (x *SessionUpdateOther) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfSessionUpdateOther = []string{"sessionUpdate"}
+
 func (*SessionUpdateOther) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "sessionUpdate":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfSessionUpdateOther, name)
 }
 
 func (*SessionUpdateOther) isSessionUpdate() {}
@@ -18029,12 +17813,10 @@ func (x *ContentChunk) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfContentChunk = []string{"_meta", "content", "messageId"}
+
 func (*ContentChunk) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "messageId", "content", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfContentChunk, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -18151,12 +17933,10 @@ func (x *UserMessage) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfUserMessage = []string{"_meta", "content", "messageId"}
+
 func (*UserMessage) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "messageId", "content", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfUserMessage, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -18273,12 +18053,10 @@ func (x *AgentMessage) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfAgentMessage = []string{"_meta", "content", "messageId"}
+
 func (*AgentMessage) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "messageId", "content", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfAgentMessage, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -18395,12 +18173,10 @@ func (x *AgentThought) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfAgentThought = []string{"_meta", "content", "messageId"}
+
 func (*AgentThought) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "messageId", "content", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfAgentThought, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -18502,12 +18278,10 @@ func (x *ToolCallContentChunk) appendMembers(buf []byte, open int) ([]byte, erro
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfToolCallContentChunk = []string{"_meta", "content", "toolCallId"}
+
 func (*ToolCallContentChunk) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "toolCallId", "content", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfToolCallContentChunk, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -18594,12 +18368,10 @@ func (x *TerminalOutput) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfTerminalOutput = []string{"_meta", "data"}
+
 func (*TerminalOutput) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "data", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfTerminalOutput, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -18700,12 +18472,10 @@ func (x *TerminalExitStatus) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfTerminalExitStatus = []string{"_meta", "exitCode", "signal"}
+
 func (*TerminalExitStatus) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "exitCode", "signal", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfTerminalExitStatus, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -18801,12 +18571,10 @@ func (x *TerminalSize) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfTerminalSize = []string{"_meta", "cols", "rows"}
+
 func (*TerminalSize) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "cols", "rows", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfTerminalSize, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -18898,12 +18666,10 @@ func (x *TerminalCapabilities) appendMembers(buf []byte, open int) ([]byte, erro
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfTerminalCapabilities = []string{"_meta", "cancel"}
+
 func (*TerminalCapabilities) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "cancel", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfTerminalCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -18976,12 +18742,10 @@ func (x *TerminalCancelCapabilities) appendMembers(buf []byte, open int) ([]byte
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfTerminalCancelCapabilities = []string{"_meta"}
+
 func (*TerminalCancelCapabilities) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfTerminalCancelCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -19149,12 +18913,10 @@ func (x *TerminalUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfTerminalUpdate = []string{"_meta", "capabilities", "command", "cwd", "exitStatus", "output", "size", "terminalId"}
+
 func (*TerminalUpdate) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "terminalId", "command", "cwd", "output", "exitStatus", "size", "capabilities", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfTerminalUpdate, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -19251,12 +19013,10 @@ func (x *TerminalOutputChunk) appendMembers(buf []byte, open int) ([]byte, error
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfTerminalOutputChunk = []string{"_meta", "data", "terminalId"}
+
 func (*TerminalOutputChunk) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "terminalId", "data", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfTerminalOutputChunk, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -19465,12 +19225,10 @@ func (x *PlanUpdateContentOther) appendMembers(buf []byte, open int) ([]byte, er
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfPlanUpdateContentOther = []string{"planId", "type"}
+
 func (*PlanUpdateContentOther) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "type", "planId":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfPlanUpdateContentOther, name)
 }
 
 func (*PlanUpdateContentOther) isPlanUpdateContent() {}
@@ -19605,12 +19363,10 @@ func (x *PlanEntry) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfPlanEntry = []string{"_meta", "content", "priority", "status"}
+
 func (*PlanEntry) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "content", "priority", "status", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfPlanEntry, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -19844,12 +19600,10 @@ func (x *PlanItems) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfPlanItems = []string{"_meta", "entries", "planId"}
+
 func (*PlanItems) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "planId", "entries", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfPlanItems, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -19936,12 +19690,10 @@ func (x *PlanUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfPlanUpdate = []string{"_meta", "plan"}
+
 func (*PlanUpdate) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "plan", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfPlanUpdate, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -20032,12 +19784,10 @@ func (x *AvailableCommandsUpdate) appendMembers(buf []byte, open int) ([]byte, e
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfAvailableCommandsUpdate = []string{"_meta", "availableCommands"}
+
 func (*AvailableCommandsUpdate) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "availableCommands", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfAvailableCommandsUpdate, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -20128,12 +19878,10 @@ func (x *ConfigOptionUpdate) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfConfigOptionUpdate = []string{"_meta", "configOptions"}
+
 func (*ConfigOptionUpdate) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "configOptions", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfConfigOptionUpdate, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -20236,12 +19984,10 @@ func (x *SessionInfoUpdate) appendMembers(buf []byte, open int) ([]byte, error) 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfSessionInfoUpdate = []string{"_meta", "title", "updatedAt"}
+
 func (*SessionInfoUpdate) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "title", "updatedAt", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfSessionInfoUpdate, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -20338,12 +20084,10 @@ func (x *Cost) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfCost = []string{"_meta", "amount", "currency"}
+
 func (*Cost) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "amount", "currency", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfCost, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -20452,12 +20196,10 @@ func (x *UsageUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfUsageUpdate = []string{"_meta", "cost", "size", "used"}
+
 func (*UsageUpdate) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "used", "size", "cost", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfUsageUpdate, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -20632,12 +20374,10 @@ func (x *Notice) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfNotice = []string{"_meta", "description", "severity", "title"}
+
 func (*Notice) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "severity", "title", "description", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfNotice, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -20851,12 +20591,10 @@ func (x *CompactionUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfCompactionUpdate = []string{"_meta", "compactionId", "error", "status", "summary"}
+
 func (*CompactionUpdate) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "compactionId", "status", "summary", "error", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfCompactionUpdate, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -20954,12 +20692,10 @@ func (x *CompactionSummaryChunk) appendMembers(buf []byte, open int) ([]byte, er
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfCompactionSummaryChunk = []string{"_meta", "compactionId", "content"}
+
 func (*CompactionSummaryChunk) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "compactionId", "content", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfCompactionSummaryChunk, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -21048,12 +20784,10 @@ func (x *CompleteElicitationNotification) appendMembers(buf []byte, open int) ([
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfCompleteElicitationNotification = []string{"_meta", "elicitationId"}
+
 func (*CompleteElicitationNotification) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "elicitationId", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfCompleteElicitationNotification, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -21172,12 +20906,10 @@ func (x *ClientRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfClientRequest = []string{"id", "method", "params"}
+
 func (*ClientRequest) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "id", "method", "params":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfClientRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -21909,12 +21641,10 @@ func (x *InitializeRequest) appendMembers(buf []byte, open int) ([]byte, error) 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfInitializeRequest = []string{"_meta", "capabilities", "info", "protocolVersion"}
+
 func (*InitializeRequest) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "protocolVersion", "info", "capabilities", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfInitializeRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -22023,12 +21753,10 @@ func (x *ClientCapabilities) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfClientCapabilities = []string{"_meta", "auth", "elicitation"}
+
 func (*ClientCapabilities) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "auth", "elicitation", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfClientCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -22119,12 +21847,10 @@ func (x *ClientAuthCapabilities) appendMembers(buf []byte, open int) ([]byte, er
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfClientAuthCapabilities = []string{"_meta", "terminal"}
+
 func (*ClientAuthCapabilities) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "terminal", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfClientAuthCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -22199,12 +21925,10 @@ func (x *TerminalAuthCapabilities) appendMembers(buf []byte, open int) ([]byte, 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfTerminalAuthCapabilities = []string{"_meta"}
+
 func (*TerminalAuthCapabilities) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfTerminalAuthCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -22303,12 +22027,10 @@ func (x *ElicitationCapabilities) appendMembers(buf []byte, open int) ([]byte, e
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfElicitationCapabilities = []string{"_meta", "form", "url"}
+
 func (*ElicitationCapabilities) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "form", "url", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfElicitationCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -22381,12 +22103,10 @@ func (x *ElicitationFormCapabilities) appendMembers(buf []byte, open int) ([]byt
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfElicitationFormCapabilities = []string{"_meta"}
+
 func (*ElicitationFormCapabilities) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfElicitationFormCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -22459,12 +22179,10 @@ func (x *ElicitationUrlCapabilities) appendMembers(buf []byte, open int) ([]byte
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfElicitationUrlCapabilities = []string{"_meta"}
+
 func (*ElicitationUrlCapabilities) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfElicitationUrlCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -22558,12 +22276,10 @@ func (x *LoginAuthRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfLoginAuthRequest = []string{"_meta", "methodId"}
+
 func (*LoginAuthRequest) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "methodId", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfLoginAuthRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -22640,12 +22356,10 @@ func (x *LogoutAuthRequest) appendMembers(buf []byte, open int) ([]byte, error) 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfLogoutAuthRequest = []string{"_meta"}
+
 func (*LogoutAuthRequest) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfLogoutAuthRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -22781,12 +22495,10 @@ func (x *NewSessionRequest) appendMembers(buf []byte, open int) ([]byte, error) 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfNewSessionRequest = []string{"_meta", "additionalDirectories", "cwd", "mcpServers"}
+
 func (x *NewSessionRequest) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "cwd", "additionalDirectories", "mcpServers", "_meta":
-		return true
-	}
-	return x.NewSessionRequestSystemPrompt.declaresGatedMember(name)
+	return wireDeclares(wireMembersOfNewSessionRequest, name) || x.NewSessionRequestSystemPrompt.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -23027,12 +22739,10 @@ func (x *McpServerOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfMcpServerOther = []string{"type"}
+
 func (*McpServerOther) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "type":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfMcpServerOther, name)
 }
 
 func (*McpServerOther) isMcpServer() {}
@@ -23130,12 +22840,10 @@ func (x *HttpHeader) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfHttpHeader = []string{"_meta", "name", "value"}
+
 func (*HttpHeader) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "name", "value", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfHttpHeader, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -23247,12 +22955,10 @@ func (x *McpServerHttp) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfMcpServerHttp = []string{"_meta", "headers", "name", "url"}
+
 func (*McpServerHttp) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "name", "url", "headers", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfMcpServerHttp, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -23379,12 +23085,10 @@ func (x *McpServerStdio) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfMcpServerStdio = []string{"_meta", "args", "command", "env", "name"}
+
 func (*McpServerStdio) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "name", "command", "args", "env", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfMcpServerStdio, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -23499,12 +23203,10 @@ func (x *ListSessionsRequest) appendMembers(buf []byte, open int) ([]byte, error
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfListSessionsRequest = []string{"_meta", "cursor", "cwd"}
+
 func (x *ListSessionsRequest) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "cwd", "cursor", "_meta":
-		return true
-	}
-	return x.ListSessionsRequestSessionArchive.declaresGatedMember(name)
+	return wireDeclares(wireMembersOfListSessionsRequest, name) || x.ListSessionsRequestSessionArchive.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -23593,12 +23295,10 @@ func (x *DeleteSessionRequest) appendMembers(buf []byte, open int) ([]byte, erro
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfDeleteSessionRequest = []string{"_meta", "sessionId"}
+
 func (*DeleteSessionRequest) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "sessionId", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfDeleteSessionRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -23770,12 +23470,10 @@ func (x *ResumeSessionRequest) appendMembers(buf []byte, open int) ([]byte, erro
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfResumeSessionRequest = []string{"_meta", "additionalDirectories", "cwd", "mcpServers", "replayFrom", "sessionId"}
+
 func (x *ResumeSessionRequest) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "sessionId", "cwd", "additionalDirectories", "mcpServers", "replayFrom", "_meta":
-		return true
-	}
-	return x.ResumeSessionRequestSystemPrompt.declaresGatedMember(name)
+	return wireDeclares(wireMembersOfResumeSessionRequest, name) || x.ResumeSessionRequestSystemPrompt.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -23963,12 +23661,10 @@ func (x *ReplayFromOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfReplayFromOther = []string{"type"}
+
 func (*ReplayFromOther) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "type":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfReplayFromOther, name)
 }
 
 func (*ReplayFromOther) isReplayFrom() {}
@@ -24041,12 +23737,10 @@ func (x *ReplayFromStart) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfReplayFromStart = []string{"_meta"}
+
 func (*ReplayFromStart) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfReplayFromStart, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -24152,12 +23846,10 @@ func (x *CloseSessionRequest) appendMembers(buf []byte, open int) ([]byte, error
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfCloseSessionRequest = []string{"_meta", "sessionId"}
+
 func (*CloseSessionRequest) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "sessionId", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfCloseSessionRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -24266,12 +23958,10 @@ func (x *CancelToolCallRequest) appendMembers(buf []byte, open int) ([]byte, err
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfCancelToolCallRequest = []string{"_meta", "sessionId", "toolCallId"}
+
 func (*CancelToolCallRequest) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "sessionId", "toolCallId", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfCancelToolCallRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -24381,12 +24071,10 @@ func (x *CancelTerminalRequest) appendMembers(buf []byte, open int) ([]byte, err
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfCancelTerminalRequest = []string{"_meta", "sessionId", "terminalId"}
+
 func (*CancelTerminalRequest) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "sessionId", "terminalId", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfCancelTerminalRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -24494,12 +24182,10 @@ func (x *SetSessionConfigOptionRequest) appendMembers(buf []byte, open int) ([]b
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfSetSessionConfigOptionRequest = []string{"_meta", "configId", "sessionId"}
+
 func (x *SetSessionConfigOptionRequest) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "sessionId", "configId", "_meta":
-		return true
-	}
-	return x.Variant.declaresMember(name)
+	return wireDeclares(wireMembersOfSetSessionConfigOptionRequest, name) || x.Variant.declaresMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -24671,12 +24357,10 @@ func (x *SetSessionConfigOptionRequestID) appendMembers(buf []byte, open int) ([
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfSetSessionConfigOptionRequestID = []string{"type", "value"}
+
 func (*SetSessionConfigOptionRequestID) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "type", "value":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfSetSessionConfigOptionRequestID, name)
 }
 
 func (*SetSessionConfigOptionRequestID) isSetSessionConfigOptionRequestVariant() {}
@@ -24749,12 +24433,10 @@ func (x *SetSessionConfigOptionRequestBoolean) appendMembers(buf []byte, open in
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfSetSessionConfigOptionRequestBoolean = []string{"type", "value"}
+
 func (*SetSessionConfigOptionRequestBoolean) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "type", "value":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfSetSessionConfigOptionRequestBoolean, name)
 }
 
 func (*SetSessionConfigOptionRequestBoolean) isSetSessionConfigOptionRequestVariant() {}
@@ -24845,12 +24527,10 @@ func (x *SetSessionConfigOptionRequestOther) appendMembers(buf []byte, open int)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfSetSessionConfigOptionRequestOther = []string{"type", "value"}
+
 func (*SetSessionConfigOptionRequestOther) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "type", "value":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfSetSessionConfigOptionRequestOther, name)
 }
 
 func (*SetSessionConfigOptionRequestOther) isSetSessionConfigOptionRequestVariant() {}
@@ -24973,12 +24653,10 @@ func (x *PromptRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfPromptRequest = []string{"_meta", "prompt", "sessionId"}
+
 func (*PromptRequest) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "sessionId", "prompt", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfPromptRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -25174,12 +24852,10 @@ func (x *ClientResponseResult) appendMembers(buf []byte, open int) ([]byte, erro
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfClientResponseResult = []string{"id", "result"}
+
 func (*ClientResponseResult) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "id", "result":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfClientResponseResult, name)
 }
 
 func (*ClientResponseResult) isClientResponse() {}
@@ -25263,12 +24939,10 @@ func (x *ClientResponseError) appendMembers(buf []byte, open int) ([]byte, error
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfClientResponseError = []string{"error", "id"}
+
 func (*ClientResponseError) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "id", "error":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfClientResponseError, name)
 }
 
 func (*ClientResponseError) isClientResponse() {}
@@ -25648,12 +25322,10 @@ func (x *RequestPermissionResponse) appendMembers(buf []byte, open int) ([]byte,
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfRequestPermissionResponse = []string{"_meta", "outcome"}
+
 func (*RequestPermissionResponse) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "outcome", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfRequestPermissionResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -25893,12 +25565,10 @@ func (x *RequestPermissionOutcomeOther) appendMembers(buf []byte, open int) ([]b
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfRequestPermissionOutcomeOther = []string{"outcome"}
+
 func (*RequestPermissionOutcomeOther) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "outcome":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfRequestPermissionOutcomeOther, name)
 }
 
 func (*RequestPermissionOutcomeOther) isRequestPermissionOutcome() {}
@@ -25971,12 +25641,10 @@ func (x *CancelledPermissionOutcome) appendMembers(buf []byte, open int) ([]byte
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfCancelledPermissionOutcome = []string{"_meta"}
+
 func (*CancelledPermissionOutcome) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfCancelledPermissionOutcome, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -26063,12 +25731,10 @@ func (x *SelectedPermissionOutcome) appendMembers(buf []byte, open int) ([]byte,
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfSelectedPermissionOutcome = []string{"_meta", "optionId"}
+
 func (*SelectedPermissionOutcome) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "optionId", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfSelectedPermissionOutcome, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -26143,12 +25809,10 @@ func (x *CreateElicitationResponse) appendMembers(buf []byte, open int) ([]byte,
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfCreateElicitationResponse = []string{"_meta"}
+
 func (x *CreateElicitationResponse) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "_meta":
-		return true
-	}
-	return x.Variant.declaresMember(name)
+	return wireDeclares(wireMembersOfCreateElicitationResponse, name) || x.Variant.declaresMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -26334,12 +25998,10 @@ func (x *CreateElicitationResponseDecline) appendMembers(buf []byte, open int) (
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfCreateElicitationResponseDecline = []string{"action"}
+
 func (*CreateElicitationResponseDecline) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "action":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfCreateElicitationResponseDecline, name)
 }
 
 func (*CreateElicitationResponseDecline) isCreateElicitationResponseVariant() {}
@@ -26394,12 +26056,10 @@ func (x *CreateElicitationResponseCancel) appendMembers(buf []byte, open int) ([
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfCreateElicitationResponseCancel = []string{"action"}
+
 func (*CreateElicitationResponseCancel) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "action":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfCreateElicitationResponseCancel, name)
 }
 
 func (*CreateElicitationResponseCancel) isCreateElicitationResponseVariant() {}
@@ -26469,12 +26129,10 @@ func (x *CreateElicitationResponseOther) appendMembers(buf []byte, open int) ([]
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfCreateElicitationResponseOther = []string{"action"}
+
 func (*CreateElicitationResponseOther) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "action":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfCreateElicitationResponseOther, name)
 }
 
 func (*CreateElicitationResponseOther) isCreateElicitationResponseVariant() {}
@@ -26887,12 +26545,10 @@ func (x *ElicitationAcceptAction) appendMembers(buf []byte, open int) ([]byte, e
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfElicitationAcceptAction = []string{"content"}
+
 func (*ElicitationAcceptAction) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "content":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfElicitationAcceptAction, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -26973,12 +26629,10 @@ func (x *ClientNotification) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfClientNotification = []string{"method", "params"}
+
 func (*ClientNotification) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "method", "params":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfClientNotification, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -27244,12 +26898,10 @@ func (x *CancelSessionNotification) appendMembers(buf []byte, open int) ([]byte,
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfCancelSessionNotification = []string{"_meta", "sessionId"}
+
 func (*CancelSessionNotification) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "sessionId", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfCancelSessionNotification, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -27341,12 +26993,10 @@ func (x *CancelRequestNotification) appendMembers(buf []byte, open int) ([]byte,
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfCancelRequestNotification = []string{"_meta", "requestId"}
+
 func (*CancelRequestNotification) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "requestId", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfCancelRequestNotification, name)
 }
 
 // MarshalJSON implements json.Marshaler.

@@ -145,12 +145,10 @@ func (x *Usage) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfUsage = []string{"_meta", "cachedReadTokens", "cachedWriteTokens", "inputTokens", "outputTokens", "thoughtTokens", "totalTokens"}
+
 func (*Usage) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "totalTokens", "inputTokens", "outputTokens", "thoughtTokens", "cachedReadTokens", "cachedWriteTokens", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfUsage, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -179,12 +177,10 @@ func (x *IdleStateUpdateEndTurnTokenUsage) decodeGatedMember(it *wireObjectIter,
 	return nil
 }
 
+var wireMembersOfIdleStateUpdateEndTurnTokenUsage = []string{"usage"}
+
 func (*IdleStateUpdateEndTurnTokenUsage) declaresGatedMember(name []byte) bool {
-	switch string(name) {
-	case "usage":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfIdleStateUpdateEndTurnTokenUsage, name)
 }
 
 func (x *IdleStateUpdateEndTurnTokenUsage) appendGatedMembers(buf []byte, open int) ([]byte, error) {

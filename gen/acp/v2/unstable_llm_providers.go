@@ -132,12 +132,10 @@ func (x *AgentCapabilitiesLLMProviders) decodeGatedMember(it *wireObjectIter, r 
 	return nil
 }
 
+var wireMembersOfAgentCapabilitiesLLMProviders = []string{"providers"}
+
 func (*AgentCapabilitiesLLMProviders) declaresGatedMember(name []byte) bool {
-	switch string(name) {
-	case "providers":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfAgentCapabilitiesLLMProviders, name)
 }
 
 func (x *AgentCapabilitiesLLMProviders) appendGatedMembers(buf []byte, open int) ([]byte, error) {
@@ -219,12 +217,10 @@ func (x *ProvidersCapabilities) appendMembers(buf []byte, open int) ([]byte, err
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfProvidersCapabilities = []string{"_meta"}
+
 func (*ProvidersCapabilities) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfProvidersCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -319,12 +315,10 @@ func (x *ListProvidersResponse) appendMembers(buf []byte, open int) ([]byte, err
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfListProvidersResponse = []string{"_meta", "providers"}
+
 func (*ListProvidersResponse) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "providers", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfListProvidersResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -450,12 +444,10 @@ func (x *ProviderInfo) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfProviderInfo = []string{"_meta", "current", "providerId", "required", "supported"}
+
 func (*ProviderInfo) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "providerId", "supported", "required", "current", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfProviderInfo, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -655,12 +647,10 @@ func (x *ProviderCurrentConfig) appendMembers(buf []byte, open int) ([]byte, err
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfProviderCurrentConfig = []string{"_meta", "apiType", "baseUrl"}
+
 func (*ProviderCurrentConfig) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "apiType", "baseUrl", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfProviderCurrentConfig, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -735,12 +725,10 @@ func (x *SetProviderResponse) appendMembers(buf []byte, open int) ([]byte, error
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfSetProviderResponse = []string{"_meta"}
+
 func (*SetProviderResponse) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfSetProviderResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -815,12 +803,10 @@ func (x *DisableProviderResponse) appendMembers(buf []byte, open int) ([]byte, e
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfDisableProviderResponse = []string{"_meta"}
+
 func (*DisableProviderResponse) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfDisableProviderResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -1010,12 +996,10 @@ func (x *ListProvidersRequest) appendMembers(buf []byte, open int) ([]byte, erro
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfListProvidersRequest = []string{"_meta"}
+
 func (*ListProvidersRequest) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfListProvidersRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -1138,12 +1122,10 @@ func (x *SetProviderRequest) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfSetProviderRequest = []string{"_meta", "apiType", "baseUrl", "headers", "providerId"}
+
 func (*SetProviderRequest) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "providerId", "apiType", "baseUrl", "headers", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfSetProviderRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -1234,12 +1216,10 @@ func (x *DisableProviderRequest) appendMembers(buf []byte, open int) ([]byte, er
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfDisableProviderRequest = []string{"_meta", "providerId"}
+
 func (*DisableProviderRequest) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "providerId", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfDisableProviderRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.

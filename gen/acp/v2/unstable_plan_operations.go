@@ -240,12 +240,10 @@ func (x *PlanFile) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfPlanFile = []string{"_meta", "planId", "uri"}
+
 func (*PlanFile) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "planId", "uri", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfPlanFile, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -345,12 +343,10 @@ func (x *PlanMarkdown) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfPlanMarkdown = []string{"_meta", "content", "planId"}
+
 func (*PlanMarkdown) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "planId", "content", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfPlanMarkdown, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -441,12 +437,10 @@ func (x *PlanRemoved) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfPlanRemoved = []string{"_meta", "planId"}
+
 func (*PlanRemoved) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "planId", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfPlanRemoved, name)
 }
 
 // MarshalJSON implements json.Marshaler.

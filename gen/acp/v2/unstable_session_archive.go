@@ -100,12 +100,10 @@ func (x *SessionCapabilitiesSessionArchive) decodeGatedMember(it *wireObjectIter
 	return nil
 }
 
+var wireMembersOfSessionCapabilitiesSessionArchive = []string{"archive"}
+
 func (*SessionCapabilitiesSessionArchive) declaresGatedMember(name []byte) bool {
-	switch string(name) {
-	case "archive":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfSessionCapabilitiesSessionArchive, name)
 }
 
 func (x *SessionCapabilitiesSessionArchive) appendGatedMembers(buf []byte, open int) ([]byte, error) {
@@ -188,12 +186,10 @@ func (x *SessionArchiveCapabilities) appendMembers(buf []byte, open int) ([]byte
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfSessionArchiveCapabilities = []string{"_meta"}
+
 func (*SessionArchiveCapabilities) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfSessionArchiveCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -222,12 +218,10 @@ func (x *SessionInfoSessionArchive) decodeGatedMember(it *wireObjectIter, r *wir
 	return nil
 }
 
+var wireMembersOfSessionInfoSessionArchive = []string{"archived"}
+
 func (*SessionInfoSessionArchive) declaresGatedMember(name []byte) bool {
-	switch string(name) {
-	case "archived":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfSessionInfoSessionArchive, name)
 }
 
 func (x *SessionInfoSessionArchive) appendGatedMembers(buf []byte, open int) ([]byte, error) {
@@ -307,12 +301,10 @@ func (x *ArchiveSessionResponse) appendMembers(buf []byte, open int) ([]byte, er
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfArchiveSessionResponse = []string{"_meta"}
+
 func (*ArchiveSessionResponse) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfArchiveSessionResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -387,12 +379,10 @@ func (x *UnarchiveSessionResponse) appendMembers(buf []byte, open int) ([]byte, 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfUnarchiveSessionResponse = []string{"_meta"}
+
 func (*UnarchiveSessionResponse) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfUnarchiveSessionResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -508,12 +498,10 @@ func (x *ListSessionsRequestSessionArchive) decodeGatedMember(it *wireObjectIter
 	return nil
 }
 
+var wireMembersOfListSessionsRequestSessionArchive = []string{"archived"}
+
 func (*ListSessionsRequestSessionArchive) declaresGatedMember(name []byte) bool {
-	switch string(name) {
-	case "archived":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfListSessionsRequestSessionArchive, name)
 }
 
 func (x *ListSessionsRequestSessionArchive) appendGatedMembers(buf []byte, open int) ([]byte, error) {
@@ -681,12 +669,10 @@ func (x *ArchiveSessionRequest) appendMembers(buf []byte, open int) ([]byte, err
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfArchiveSessionRequest = []string{"_meta", "sessionId"}
+
 func (*ArchiveSessionRequest) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "sessionId", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfArchiveSessionRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -785,12 +771,10 @@ func (x *UnarchiveSessionRequest) appendMembers(buf []byte, open int) ([]byte, e
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfUnarchiveSessionRequest = []string{"_meta", "sessionId"}
+
 func (*UnarchiveSessionRequest) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "sessionId", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfUnarchiveSessionRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.

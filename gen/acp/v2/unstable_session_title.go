@@ -69,12 +69,10 @@ func (x *SessionCapabilitiesSessionTitle) decodeGatedMember(it *wireObjectIter, 
 	return nil
 }
 
+var wireMembersOfSessionCapabilitiesSessionTitle = []string{"title"}
+
 func (*SessionCapabilitiesSessionTitle) declaresGatedMember(name []byte) bool {
-	switch string(name) {
-	case "title":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfSessionCapabilitiesSessionTitle, name)
 }
 
 func (x *SessionCapabilitiesSessionTitle) appendGatedMembers(buf []byte, open int) ([]byte, error) {
@@ -157,12 +155,10 @@ func (x *SessionTitleCapabilities) appendMembers(buf []byte, open int) ([]byte, 
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfSessionTitleCapabilities = []string{"_meta"}
+
 func (*SessionTitleCapabilities) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfSessionTitleCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -256,12 +252,10 @@ func (x *SetSessionTitleResponse) appendMembers(buf []byte, open int) ([]byte, e
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfSetSessionTitleResponse = []string{"_meta", "title"}
+
 func (*SetSessionTitleResponse) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "title", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfSetSessionTitleResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -420,12 +414,10 @@ func (x *SetSessionTitleRequest) appendMembers(buf []byte, open int) ([]byte, er
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfSetSessionTitleRequest = []string{"_meta", "sessionId", "title"}
+
 func (*SetSessionTitleRequest) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "sessionId", "title", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfSetSessionTitleRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.

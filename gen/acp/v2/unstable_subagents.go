@@ -190,12 +190,10 @@ func (x *BackgroundSubagent) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfBackgroundSubagent = []string{"_meta", "sessionId"}
+
 func (*BackgroundSubagent) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "sessionId", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfBackgroundSubagent, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -298,12 +296,10 @@ func (x *UnknownStateUpdate) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfUnknownStateUpdate = []string{"_meta", "background"}
+
 func (*UnknownStateUpdate) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "background", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfUnknownStateUpdate, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -532,12 +528,10 @@ func (x *SubagentSessionCapabilities) appendMembers(buf []byte, open int) ([]byt
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfSubagentSessionCapabilities = []string{"_meta", "cancel"}
+
 func (*SubagentSessionCapabilities) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "cancel", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfSubagentSessionCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -614,12 +608,10 @@ func (x *SessionCancelCapabilities) appendMembers(buf []byte, open int) ([]byte,
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfSessionCancelCapabilities = []string{"_meta"}
+
 func (*SessionCancelCapabilities) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfSessionCancelCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -836,12 +828,10 @@ func (x *SubagentUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfSubagentUpdate = []string{"_meta", "additionalDirectories", "capabilities", "cwd", "description", "sessionId", "state", "title"}
+
 func (*SubagentUpdate) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "sessionId", "title", "description", "capabilities", "state", "cwd", "additionalDirectories", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfSubagentUpdate, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -1007,12 +997,10 @@ func (x *SessionMessage) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfSessionMessage = []string{"_meta", "content", "messageId", "recipientMessageId", "recipientSessionId", "senderMessageId", "senderSessionId"}
+
 func (*SessionMessage) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "messageId", "senderSessionId", "recipientSessionId", "senderMessageId", "recipientMessageId", "content", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfSessionMessage, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -1116,12 +1104,10 @@ func (x *SessionMessageChunk) appendMembers(buf []byte, open int) ([]byte, error
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfSessionMessageChunk = []string{"_meta", "content", "messageId"}
+
 func (*SessionMessageChunk) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "messageId", "content", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfSessionMessageChunk, name)
 }
 
 // MarshalJSON implements json.Marshaler.

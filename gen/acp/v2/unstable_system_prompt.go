@@ -26,12 +26,10 @@ func (x *SessionCapabilitiesSystemPrompt) decodeGatedMember(it *wireObjectIter, 
 	return nil
 }
 
+var wireMembersOfSessionCapabilitiesSystemPrompt = []string{"systemPrompt"}
+
 func (*SessionCapabilitiesSystemPrompt) declaresGatedMember(name []byte) bool {
-	switch string(name) {
-	case "systemPrompt":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfSessionCapabilitiesSystemPrompt, name)
 }
 
 func (x *SessionCapabilitiesSystemPrompt) appendGatedMembers(buf []byte, open int) ([]byte, error) {
@@ -127,12 +125,10 @@ func (x *SessionSystemPromptCapabilities) appendMembers(buf []byte, open int) ([
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfSessionSystemPromptCapabilities = []string{"_meta", "mode"}
+
 func (*SessionSystemPromptCapabilities) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "mode", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfSessionSystemPromptCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -225,12 +221,10 @@ func (x *SessionSystemPromptModeCapabilities) appendMembers(buf []byte, open int
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfSessionSystemPromptModeCapabilities = []string{"_meta", "override"}
+
 func (*SessionSystemPromptModeCapabilities) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "override", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfSessionSystemPromptModeCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -308,12 +302,10 @@ func (x *SessionSystemPromptOverrideCapabilities) appendMembers(buf []byte, open
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfSessionSystemPromptOverrideCapabilities = []string{"_meta"}
+
 func (*SessionSystemPromptOverrideCapabilities) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfSessionSystemPromptOverrideCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -347,12 +339,10 @@ func (x *NewSessionRequestSystemPrompt) decodeGatedMember(it *wireObjectIter, r 
 	return nil
 }
 
+var wireMembersOfNewSessionRequestSystemPrompt = []string{"systemPrompt"}
+
 func (*NewSessionRequestSystemPrompt) declaresGatedMember(name []byte) bool {
-	switch string(name) {
-	case "systemPrompt":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfNewSessionRequestSystemPrompt, name)
 }
 
 func (x *NewSessionRequestSystemPrompt) appendGatedMembers(buf []byte, open int) ([]byte, error) {
@@ -477,12 +467,10 @@ func (x *SystemPrompt) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
+var wireMembersOfSystemPrompt = []string{"_meta", "content", "mode"}
+
 func (*SystemPrompt) declaresMember(name []byte) bool {
-	switch string(name) {
-	case "mode", "content", "_meta":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfSystemPrompt, name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -592,12 +580,10 @@ func (x *ResumeSessionRequestSystemPrompt) decodeGatedMember(it *wireObjectIter,
 	return nil
 }
 
+var wireMembersOfResumeSessionRequestSystemPrompt = []string{"systemPrompt"}
+
 func (*ResumeSessionRequestSystemPrompt) declaresGatedMember(name []byte) bool {
-	switch string(name) {
-	case "systemPrompt":
-		return true
-	}
-	return false
+	return wireDeclares(wireMembersOfResumeSessionRequestSystemPrompt, name)
 }
 
 func (x *ResumeSessionRequestSystemPrompt) appendGatedMembers(buf []byte, open int) ([]byte, error) {

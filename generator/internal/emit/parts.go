@@ -65,9 +65,12 @@ func emitPartOn(f *File, owner string, p *ir.FieldPart, tracks bool) {
 	newFunc(f).Params(ptrRecv(p.Name)).Id("decodeGatedMember").Params(gatedParams(tracks, true)...).Error().Block(
 		append(memberSwitch(cases, fails, atKeyReturn()), Return(Nil()))...)
 	if tracks {
-		newFunc(f).Params(Op("*").Id(p.Name)).Id("declaresGatedMember").Params(Id("name").Index().Byte()).Bool().Block(
-			Switch(String().Call(Id("name"))).Block(Case(partKeys(p)...).Block(Return(True()))),
-			Return(False()))
+		var names []string
+		for _, fd := range p.Fields {
+			names = append(names, fd.JSON)
+		}
+		test := declaresNames(f, p.Name, names)
+		newFunc(f).Params(Op("*").Id(p.Name)).Id("declaresGatedMember").Params(Id("name").Index().Byte()).Bool().Block(Return(test))
 	}
 	body := []Code{Var().Err().Error()}
 	for _, fd := range p.Fields {

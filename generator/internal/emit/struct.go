@@ -482,18 +482,17 @@ func appendUnknownTail(o object) []Code {
 // itself as known while its variant decodes (its Variant is still unset
 // then, so only its own members count).
 func emitDeclaresMember(f *File, o object) {
-	var names []Code
+	var names []string
 	if o.TagKey != "" {
-		names = append(names, Lit(o.TagKey))
+		names = append(names, o.TagKey)
 	}
 	for _, fd := range o.Fields {
-		names = append(names, Lit(fd.JSON))
-	}
-	var body []Code
-	if len(names) > 0 {
-		body = append(body, Switch(String().Call(Id("name"))).Block(Case(names...).Block(Return(True()))))
+		names = append(names, fd.JSON)
 	}
 	var more []Code
+	if len(names) > 0 {
+		more = append(more, declaresNames(f, o.Name, names))
+	}
 	for _, p := range o.Parts {
 		more = append(more, Id("x").Dot(p.Name).Dot("declaresGatedMember").Call(Id("name")))
 	}
@@ -508,11 +507,10 @@ func emitDeclaresMember(f *File, o object) {
 		}
 	}
 	recv := ptrRecv(o.Name)
-	if len(more) == 0 {
+	if len(o.Parts) == 0 && o.Variant == nil {
 		recv = Op("*").Id(o.Name)
 	}
-	body = append(body, Return(result))
-	newFunc(f).Params(recv).Id("declaresMember").Params(Id("name").Index().Byte()).Bool().Block(body...)
+	newFunc(f).Params(recv).Id("declaresMember").Params(Id("name").Index().Byte()).Bool().Block(Return(result))
 }
 
 // fieldAppend writes one field by the presence rules: required values

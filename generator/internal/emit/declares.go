@@ -1,0 +1,26 @@
+package emit
+
+import (
+	"slices"
+
+	. "github.com/dave/jennifer/jen"
+)
+
+// declaresNames emits the member names an object (or a gated part) called
+// owner declares as a sorted package-level list, and returns the test of
+// name against it. A list is data: a string switch per type was a tenth of
+// the compiler's back-end time for the v1 package (issue 15), for a method
+// that only flattened unions and unknown-member encoding call.
+func declaresNames(f *File, owner string, names []string) Code {
+	sorted := slices.Clone(names)
+	slices.Sort(sorted)
+	sorted = slices.Compact(sorted)
+	list := make([]Code, len(sorted))
+	for i, n := range sorted {
+		list[i] = Lit(n)
+	}
+	v := "wireMembersOf" + owner
+	f.Line()
+	f.Var().Id(v).Op("=").Index().String().Values(list...)
+	return Id("wireDeclares").Call(Id(v), Id("name"))
+}
