@@ -61,18 +61,30 @@ func wireRenderError(path, msg string) string {
 	return path + ": " + msg
 }
 
+// The error constructors called from generated code (wireErrorf,
+// wireEncodeErrorf, wireMissing, wireErrEOF, wireErrDepth,
+// wireSyntaxError, wireNotImplemented) are not inlined: they run only on
+// failure, and a copy in every decoder would only cost compile time
+// (ADR 0012).
+
 // wireErrorf returns a *DecodeError at the root ("$") with a formatted message.
+//
+//go:noinline
 func wireErrorf(format string, args ...any) error {
 	return &DecodeError{Path: "$", Msg: fmt.Sprintf(format, args...)}
 }
 
 // wireEncodeErrorf returns an *EncodeError at the root.
+//
+//go:noinline
 func wireEncodeErrorf(format string, args ...any) error {
 	return &EncodeError{Path: "$", Msg: fmt.Sprintf(format, args...)}
 }
 
 // wireMissing returns the decode error for a missing required property:
 // Msg `missing required property "name"` at the root.
+//
+//go:noinline
 func wireMissing(name string) error {
 	return &DecodeError{Path: "$", Msg: "missing required property " + string(wireAppendQuoted(nil, name))}
 }

@@ -102,6 +102,8 @@ func (r *wireRoutes) handleNotification(ctx context.Context, method string, para
 
 // wireNotImplemented is the error of a method a handler does not
 // implement: the peer gets "method not found".
+//
+//go:noinline
 func wireNotImplemented(side Side, method string, notification bool) error {
 	return &UnknownMethodError{Side: side, Method: method, Notification: notification}
 }

@@ -422,17 +422,23 @@ func wireScanLiteral(data []byte, i int, lit string) (int, error) {
 }
 
 // wireErrEOF is the error for input that stops in the middle of a value.
+//
+//go:noinline
 func wireErrEOF() error {
 	return &DecodeError{Path: "$", Msg: "unexpected end of JSON input", syntax: true}
 }
 
 // wireErrDepth is the error for input nested deeper than wireMaxDepth.
+//
+//go:noinline
 func wireErrDepth() error {
 	return &DecodeError{Path: "$", Msg: "exceeded max nesting depth " + strconv.Itoa(wireMaxDepth), syntax: true}
 }
 
 // wireSyntaxError describes the unexpected byte data[i] and where in the
 // grammar it was found, in the style of encoding/json's messages.
+//
+//go:noinline
 func wireSyntaxError(data []byte, i int, context string) error {
 	return &DecodeError{Path: "$", Msg: "invalid character " + wireQuoteByte(data[i]) + " " + context, syntax: true}
 }
