@@ -17,6 +17,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 rev=${1:?usage: bench/ab/run.sh REV}
 pkg=${PKG:-gen/acp/v2}
+pkg=${pkg%/}
 typ=${TYPE:-UpdateSessionNotification}
 stream=${STREAM:-v2}
 count=${COUNT:-10}
@@ -37,7 +38,7 @@ go test -c -o ab.test .
 mv old o && mv new old && mv o new
 go test -c -o ba.test .
 for i in $(seq "$count"); do
-  ./ab.test -test.run x -test.bench . | grep '^Benchmark' | sed 's/-[0-9]* / /' | sed 's/^Benchmark/BenchmarkAsIs\//'
+  env -u AB_SWAPPED ./ab.test -test.run x -test.bench . | grep '^Benchmark' | sed 's/-[0-9]* / /' | sed 's/^Benchmark/BenchmarkAsIs\//'
   AB_SWAPPED=1 ./ba.test -test.run x -test.bench . | grep '^Benchmark' | sed 's/-[0-9]* / /' | sed 's/^Benchmark/BenchmarkSwapped\//'
 done | tee raw.txt
 if command -v benchstat >/dev/null; then
