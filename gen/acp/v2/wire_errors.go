@@ -61,11 +61,11 @@ func wireRenderError(path, msg string) string {
 	return path + ": " + msg
 }
 
-// The error constructors called from generated code (wireErrorf,
-// wireEncodeErrorf, wireMissing, wireErrEOF, wireErrDepth,
-// wireSyntaxError, wireNotImplemented) are not inlined: they run only on
-// failure, and a copy in every decoder would only cost compile time
-// (ADR 0012).
+// The error constructors (wireErrorf, wireEncodeErrorf, wireMissing and
+// wireNotImplemented, called from generated code; wireErrEOF, wireErrDepth
+// and wireSyntaxError, called from the runtime's scanners) are not
+// inlined: they run only on failure, and a copy at each of their call
+// sites would only cost compile time and size (ADR 0012).
 
 // wireErrorf returns a *DecodeError at the root ("$") with a formatted message.
 //
