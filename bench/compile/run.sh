@@ -7,6 +7,8 @@
 # encoding/json alone. Everything is built in a throwaway module: the
 # generated package and coder's package are copied there, so that an edit
 # invalidates exactly one package and the rest comes from the build cache.
+# The last line is the rebuild ratio to coder timed in pairs, the figure
+# to compare across runs on a shared machine.
 #
 #   bench/compile/run.sh            # RUNS=5 edits per package, medians
 set -euo pipefail
@@ -92,20 +94,39 @@ func main() {
 GO
 
 cd "$m"
-# rebuild_ms DIR TAGS: median wall time of `go build` of DIR after a
-# one-line edit of one of its files, over $runs edits.
-rebuild_ms() {
-	local dir=$1 tags=$2 file
+# edit_build_ms DIR TAGS: wall time of `go build` of DIR after a one-line
+# edit of one of its files (a new line each time, so the build cache never
+# has the result).
+edit_build_ms() {
+	local dir=$1 tags=$2 file t0 t1
 	file=$(ls "$dir"/*.go | head -1)
-	go build -tags "$tags" "./$dir" # warm the cache for everything else
+	echo "// edit $(date +%s%N)" >>"$file"
+	t0=$(date +%s%N)
+	go build -tags "$tags" "./$dir"
+	t1=$(date +%s%N)
+	echo $(((t1 - t0) / 1000000))
+}
+
+median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+
+# rebuild_ms DIR TAGS: median of $runs edit_build_ms.
+rebuild_ms() {
+	go build -tags "$2" "./$1" # warm the cache for everything else
+	for i in $(seq "$runs"); do edit_build_ms "$1" "$2"; done | median
+}
+
+# paired_ratio TAGS: median over $runs rounds of acpgen's rebuild time
+# (with TAGS) over coder's, each round one edit of each, so that a change
+# of load during the run hits both sides of a ratio alike (separate medians
+# have moved coder's figure by 45% between two runs).
+paired_ratio() {
+	go build -tags "$1" ./acp && go build ./coder
 	for i in $(seq "$runs"); do
-		echo "// edit $i" >>"$file"
-		local t0 t1
-		t0=$(date +%s%N)
-		go build -tags "$tags" "./$dir"
-		t1=$(date +%s%N)
-		echo $(((t1 - t0) / 1000000))
-	done | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'
+		local a c
+		a=$(edit_build_ms acp "$1")
+		c=$(edit_build_ms coder '')
+		awk -v a="$a" -v c="$c" 'BEGIN {printf "%.2f\n", a / c}'
+	done | median
 }
 
 size_kb() { # size of the minimal program built with TAGS
@@ -121,3 +142,4 @@ printf '%-34s %12s %12s\n' "acpgen gen/acp/v1, -tags unstable" "$(rebuild_ms acp
 printf '%-34s %12s %12s\n' "coder/acp-go-sdk v0.13.0" "$(rebuild_ms coder '')" "$(size_kb coder-min '')"
 printf '%-34s %12s %12s\n' "encoding/json only (map)" "-" "$(size_kb stdlib-min '')"
 echo "(rebuild: median of $runs edits; binary: default go build of a program that decodes and re-encodes one notification)"
+echo "rebuild over coder's, paired (median of $runs rounds of one edit each): no tags $(paired_ratio '')x, -tags unstable $(paired_ratio unstable)x"
