@@ -65,11 +65,7 @@ func emitPartOn(f *File, owner string, p *ir.FieldPart, tracks bool) {
 	newFunc(f).Params(ptrRecv(p.Name)).Id("decodeGatedMember").Params(gatedParams(tracks, true)...).Error().Block(
 		append(memberSwitch(cases, fails, atKeyReturn()), Return(Nil()))...)
 	if tracks {
-		var names []string
-		for _, fd := range p.Fields {
-			names = append(names, fd.JSON)
-		}
-		test := declaresNames(f, p.Name, names)
+		test := declaresNames(f, p.Name, memberNames(p.Fields))
 		newFunc(f).Params(Op("*").Id(p.Name)).Id("declaresGatedMember").Params(Id("name").Index().Byte()).Bool().Block(Return(test))
 	}
 	body := []Code{Var().Err().Error()}
@@ -117,8 +113,8 @@ func emitPartOffClosed(f *File, owner string, p *ir.FieldPart) {
 // partKeys are the member names a part decodes.
 func partKeys(p *ir.FieldPart) []Code {
 	var out []Code
-	for _, fd := range p.Fields {
-		out = append(out, Lit(fd.JSON))
+	for _, name := range memberNames(p.Fields) {
+		out = append(out, Lit(name))
 	}
 	return out
 }

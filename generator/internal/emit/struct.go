@@ -259,13 +259,13 @@ func requiredCheck(seen bitSet, required []*ir.Field, bits []int) []Code {
 		return out
 	}
 	var mask uint64
-	args := []Code{Id("seen"), Nil()}
+	var names []Code
 	for i, fd := range required {
 		mask |= 1 << bits[i]
-		args = append(args, Lit(fd.JSON))
+		names = append(names, Lit(fd.JSON))
 	}
 	m := Op(fmt.Sprintf("%#x", mask))
-	args[1] = m
+	args := append([]Code{Id("seen"), m}, names...)
 	return []Code{If(Id("seen").Op("&").Add(m).Op("!=").Add(m)).Block(Return(Id("wireMissingOf").Call(args...)))}
 }
 
@@ -482,12 +482,9 @@ func appendUnknownTail(o object) []Code {
 // itself as known while its variant decodes (its Variant is still unset
 // then, so only its own members count).
 func emitDeclaresMember(f *File, o object) {
-	var names []string
+	names := memberNames(o.Fields)
 	if o.TagKey != "" {
 		names = append(names, o.TagKey)
-	}
-	for _, fd := range o.Fields {
-		names = append(names, fd.JSON)
 	}
 	var more []Code
 	if len(names) > 0 {
