@@ -317,6 +317,60 @@ func TestLongStringEncode(t *testing.T) {
 	}
 }
 
+// TestQuoteDenseWords covers the words wireQuoteASCII expands byte by
+// byte: ASCII text dense with two-byte escapes (up to all eight bytes of
+// a word, sixteen bytes out), with a six-byte control character or a
+// non-ASCII character among them at every position, written into outputs
+// with every amount of free capacity around wireQuoteRoom, against
+// encoding/json.
+func TestQuoteDenseWords(t *testing.T) {
+	pieces := []string{"a", "a", "a", `"`, `\`, "\n", "\t", "\r", "\b", "\f", "\x01", "\x1f", "\x7f", "é"}
+	r := rand.New(rand.NewPCG(5, 6))
+	for range 20000 {
+		var sb strings.Builder
+		for n := 8 + r.IntN(40); sb.Len() < n; {
+			sb.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		s := sb.String()
+		want := `{"k":` + wireTestQuoted(t, s)
+		room := r.IntN(2 * wireQuoteRoom)
+		buf := append(make([]byte, 0, 5+room), `{"k":`...)
+		if got := wireAppendQuoted(buf, s); string(got) != want {
+			t.Fatalf("%q with %d bytes of room: got %s, want %s", s, room, got, want)
+		}
+	}
+	all := strings.Repeat("\"\\\n\t\r\b\f\"", 8)
+	if got, want := string(wireAppendQuoted(nil, all)), wireTestQuoted(t, all); got != want {
+		t.Fatalf("every byte escaped: got %s, want %s", got, want)
+	}
+}
+
+// TestExpandEscapes checks wireExpandEscapes against wireStoreEscape for
+// every byte: two-byte escapes and plain ASCII bytes with their output and
+// length, everything else with the length that sends its word elsewhere.
+func TestExpandEscapes(t *testing.T) {
+	for c := range 256 {
+		e := wireExpandEscapes[c]
+		out, size := []byte{byte(e), byte(e >> 8)}, e>>16
+		var esc [6]byte
+		switch {
+		case c >= utf8.RuneSelf || !wireStrPlain[c] && wireStoreEscape(esc[:], byte(c)) == 6:
+			if size != 17 {
+				t.Errorf("byte %#x: length %d, want 17", c, size)
+			}
+		case wireStrPlain[c]:
+			if size != 1 || out[0] != byte(c) {
+				t.Errorf("byte %#x: %q length %d, want itself", c, out, size)
+			}
+		default:
+			n := wireStoreEscape(esc[:], byte(c))
+			if size != 2 || string(out) != string(esc[:n]) {
+				t.Errorf("byte %#x: %q length %d, want %q", c, out, size, esc[:n])
+			}
+		}
+	}
+}
+
 // wireTestLongStrings checks 20 random strings of at least size bytes,
 // plain runs of up to run-1 bytes between random pieces.
 func wireTestLongStrings(t *testing.T, r *rand.Rand, size, run int) {

@@ -27,9 +27,11 @@ const wireHex = "0123456789abcdef"
 const wireLongString = 4 << 10
 
 // wireQuoteRoom is the free capacity wireQuoteWords keeps ahead of its
-// output: one word stored whole plus the longest escape that can start
-// within it (six bytes, \u00XX, at offset seven).
-const wireQuoteRoom = 16
+// output: a word expanded in full (wireExpandEscapes), whose last two-byte
+// store may start at offset fifteen, or one word stored whole plus the
+// longest escape that can start within it (six bytes, \u00XX, at offset
+// seven).
+const wireQuoteRoom = 17
 
 // wireAppendQuoted appends s as a JSON string.
 func wireAppendQuoted(buf []byte, s string) []byte {
@@ -67,21 +69,27 @@ func wireQuoteWords(buf []byte, s string) ([]byte, int) {
 	return buf[:n], i
 }
 
-// wireQuoteASCII is wireQuoteWords' inner loop: each word of s from i on
-// is stored whole at out[n:] before it is tested, so the plain bytes in
-// front of an escape are in place without a copy call (source text has a
-// tab or a newline every dozen bytes), and the output only advances to
-// the escape, which is stored there. It makes no calls, so the compiler
+// wireQuoteASCII is wireQuoteWords' inner loop: a plain word of s is
+// stored whole at out[n:]; a word that holds only plain bytes and two-byte
+// escapes (source text has a tab, a newline or a quote every dozen bytes)
+// is expanded byte by byte through wireExpandEscapes with no branch per
+// byte, so the output position depends on table loads and additions
+// only; any other word is stored whole up to its first special byte, and
+// that byte's escape written after. It makes no calls, so the compiler
 // keeps its state in registers. It stops where fewer than eight bytes of
 // s or fewer than wireQuoteRoom bytes of out are left, at a non-ASCII
 // byte, or after eight plain words in a row (long: likely a long run).
+//
+// The expansion is written out eight times rather than looped: Go does
+// not unroll loops, and the loop was measured slower than the word-wise
+// escapes it replaces (PROFILE.md §4).
 func wireQuoteASCII(out []byte, n int, s string, i int) (_, _ int, long bool) {
 	plain := 0
 	for i+8 <= len(s) && len(out)-n >= wireQuoteRoom {
 		w := wireLoad8(s, i)
-		binary.LittleEndian.PutUint64(out[n:], w)
 		m := wireSpecial8(w)
 		if m == 0 {
+			binary.LittleEndian.PutUint64(out[n:], w)
 			n, i = n+8, i+8
 			if plain++; plain == 8 {
 				return n, i, true
@@ -89,6 +97,38 @@ func wireQuoteASCII(out []byte, n int, s string, i int) (_, _ int, long bool) {
 			continue
 		}
 		plain = 0
+		if w&0x8080808080808080 == 0 {
+			o, b := out[n:][:wireQuoteRoom], s[i:][:8]
+			e := wireExpandEscapes[b[0]]
+			binary.LittleEndian.PutUint16(o, uint16(e))
+			k := uint(e >> 16)
+			e = wireExpandEscapes[b[1]]
+			binary.LittleEndian.PutUint16(o[k&15:], uint16(e))
+			k += uint(e >> 16)
+			e = wireExpandEscapes[b[2]]
+			binary.LittleEndian.PutUint16(o[k&15:], uint16(e))
+			k += uint(e >> 16)
+			e = wireExpandEscapes[b[3]]
+			binary.LittleEndian.PutUint16(o[k&15:], uint16(e))
+			k += uint(e >> 16)
+			e = wireExpandEscapes[b[4]]
+			binary.LittleEndian.PutUint16(o[k&15:], uint16(e))
+			k += uint(e >> 16)
+			e = wireExpandEscapes[b[5]]
+			binary.LittleEndian.PutUint16(o[k&15:], uint16(e))
+			k += uint(e >> 16)
+			e = wireExpandEscapes[b[6]]
+			binary.LittleEndian.PutUint16(o[k&15:], uint16(e))
+			k += uint(e >> 16)
+			e = wireExpandEscapes[b[7]]
+			binary.LittleEndian.PutUint16(o[k&15:], uint16(e))
+			if k += uint(e >> 16); k <= 16 {
+				n, i = n+int(k), i+8
+				continue
+			}
+			// A control character with a six-byte escape: one at a time.
+		}
+		binary.LittleEndian.PutUint64(out[n:], w)
 		k := bits.TrailingZeros64(m) >> 3
 		n, i = n+k, i+k
 		c := s[i]
@@ -100,6 +140,30 @@ func wireQuoteASCII(out []byte, n int, s string, i int) (_, _ int, long bool) {
 	}
 	return n, i, false
 }
+
+// wireExpandEscapes maps each byte to what it becomes in a JSON string
+// when that fits in two bytes: the low sixteen bits hold the output
+// (the byte itself, or a backslash and the escape's letter) and the bits
+// above its length, 1 or 2. A control character with a six-byte escape
+// maps to length 17, so that a word holding one adds up past sixteen, the
+// most eight bytes can expand to; the two-byte stores stay inside the
+// output because the offset is masked to four bits, which is exact while
+// the sum has not passed sixteen. Bytes from 0x80 never reach the table
+// (their words take the other path) and map to 17 too: the table has all
+// 256 entries so that indexing it by a byte needs no bounds check.
+var wireExpandEscapes = func() (t [256]uint32) {
+	for c := range t {
+		switch e := wireShortEscape[c]; {
+		case e != 0:
+			t[c] = '\\' | uint32(e)<<8 | 2<<16
+		case c < ' ' || c >= utf8.RuneSelf:
+			t[c] = uint32(c) | 17<<16
+		default:
+			t[c] = uint32(c) | 1<<16
+		}
+	}
+	return t
+}()
 
 // wireQuoteRune writes the character that starts at s[i], a non-ASCII
 // byte, at out[n:] (at least wireQuoteRoom bytes): as it is when valid,
