@@ -1,6 +1,12 @@
 package templates
 
-import "testing"
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	goruntime "runtime"
+	"testing"
+)
 
 // wireBenchObject is shaped like an ACP session/update notification.
 var wireBenchObject = []byte(`{"sessionId":"sess_0123456789abcdef","update":{"sessionUpdate":"agent_message_chunk",` +
@@ -90,10 +96,37 @@ func BenchmarkDecodeFloat64(b *testing.B) {
 
 // wireBenchLongStrings are 1 MiB strings of the two kinds large ACP
 // messages carry: source text (a tab, newline or quote every dozen bytes)
-// and base64 (no escapes at all).
+// and base64 (no escapes at all). "source" repeats one short function, so
+// its escapes fall in a pattern a branch predictor can learn; "gosource"
+// is real Go source (the first MiB of the toolchain's net package, in
+// the walk's lexical order), whose escapes do not repeat.
 var wireBenchLongStrings = []struct{ name, s string }{
 	{"source", wireBenchRepeat("func (s *server) handle(ctx context.Context) error {\n\tif s == nil {\n\t\treturn fmt.Errorf(\"%q\", \"nil\")\n\t}\n\treturn nil\n}\n\n", 1<<20)},
+	{"gosource", wireBenchGoSource(1 << 20)},
 	{"base64", wireBenchRepeat("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/", 1<<20)},
+}
+
+// wireBenchGoSource returns the first n bytes of the .go files under
+// GOROOT/src/net, or n bytes of the repeated unit if they cannot be read.
+func wireBenchGoSource(n int) string {
+	var b []byte
+	root := filepath.Join(goruntime.GOROOT(), "src", "net")
+	_ = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || len(b) >= n {
+			return filepath.SkipDir
+		}
+		if !d.IsDir() && filepath.Ext(path) == ".go" {
+			data, err := os.ReadFile(path)
+			if err == nil {
+				b = append(b, data...)
+			}
+		}
+		return nil
+	})
+	if len(b) < n {
+		return wireBenchRepeat("x := \"a\\tb\"\n", n)
+	}
+	return string(b[:n])
 }
 
 func wireBenchRepeat(unit string, n int) string {
