@@ -58,6 +58,12 @@ func wireUnescapeTo(buf, data []byte, start, j int) ([]byte, int, error) {
 	return wireUnescapeRest(buf, data, j)
 }
 
+// wireUnescapeRoom is the free capacity wireUnescapeWords keeps ahead of
+// its output. One word stored whole needs eight (an unescaped byte lands
+// inside it); sixteen, once shared with the encoder, is what the loop was
+// measured with.
+const wireUnescapeRoom = 16
+
 // wireUnescapeWords is wireUnescapeTo a word (eight bytes) at a time, as
 // long as eight bytes of input are left. The common cases, plain words
 // and one-letter escapes, are wireUnescapeASCII's; this loop does the
@@ -68,8 +74,8 @@ func wireUnescapeTo(buf, data []byte, start, j int) ([]byte, int, error) {
 func wireUnescapeWords(buf, data []byte, j int) (_ []byte, _ int, done bool, _ error) {
 	n := len(buf)
 	for j+8 <= len(data) {
-		if cap(buf)-n < wireQuoteRoom {
-			buf = slices.Grow(buf[:n], wireQuoteRoom+len(data)-j)
+		if cap(buf)-n < wireUnescapeRoom {
+			buf = slices.Grow(buf[:n], wireUnescapeRoom+len(data)-j)
 		}
 		out := buf[:cap(buf)]
 		var long bool
@@ -80,7 +86,7 @@ func wireUnescapeWords(buf, data []byte, j int) (_ []byte, _ int, done bool, _ e
 			buf = append(out[:n], data[j:end]...)
 			n, j = len(buf), end
 			continue
-		case j+8 > len(data) || len(out)-n < wireQuoteRoom:
+		case j+8 > len(data) || len(out)-n < wireUnescapeRoom:
 			continue
 		}
 		switch c := data[j]; {
@@ -108,12 +114,12 @@ func wireUnescapeWords(buf, data []byte, j int) (_ []byte, _ int, done bool, _ e
 // text has a tab or a newline every dozen bytes), and the output only
 // advances to the escape, whose byte is stored there. It makes no calls,
 // so the compiler keeps its state in registers. It stops where fewer than
-// eight bytes of data or fewer than wireQuoteRoom bytes of out are left,
+// eight bytes of data or fewer than wireUnescapeRoom bytes of out are left,
 // at any special byte but a one-letter escape (the closing quote among
 // them), or after eight plain words in a row (long: likely a long run).
 func wireUnescapeASCII(out []byte, n int, data []byte, j int) (_, _ int, long bool) {
 	plain := 0
-	for j+8 <= len(data) && len(out)-n >= wireQuoteRoom {
+	for j+8 <= len(data) && len(out)-n >= wireUnescapeRoom {
 		w := wireLoad8(data, j)
 		binary.LittleEndian.PutUint64(out[n:], w)
 		m := wireSpecial8(w)
