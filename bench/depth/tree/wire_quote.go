@@ -128,8 +128,11 @@ func wireQuoteASCII(out []byte, n int, s string, i int) (_, _ int, long bool) {
 			}
 			// A control character with a six-byte escape: one at a time.
 		}
+		// w and m read again rather than kept: holding them through the
+		// expansion above made the compiler spill its offsets.
+		w = wireLoad8(s, i)
 		binary.LittleEndian.PutUint64(out[n:], w)
-		k := bits.TrailingZeros64(m) >> 3
+		k := bits.TrailingZeros64(wireSpecial8(w)) >> 3
 		n, i = n+k, i+k
 		c := s[i]
 		if c >= utf8.RuneSelf {
