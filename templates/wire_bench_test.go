@@ -99,10 +99,13 @@ func BenchmarkDecodeFloat64(b *testing.B) {
 // and base64 (no escapes at all). "source" repeats one short function, so
 // its escapes fall in a pattern a branch predictor can learn; "gosource"
 // is real Go source (the first MiB of the toolchain's net package, in
-// the walk's lexical order), whose escapes do not repeat.
+// the walk's lexical order), whose escapes do not repeat; "terminal" is
+// test output with colour codes, an ESC (a six-byte escape) among tabs
+// and newlines.
 var wireBenchLongStrings = []struct{ name, s string }{
 	{"source", wireBenchRepeat("func (s *server) handle(ctx context.Context) error {\n\tif s == nil {\n\t\treturn fmt.Errorf(\"%q\", \"nil\")\n\t}\n\treturn nil\n}\n\n", 1<<20)},
 	{"gosource", wireBenchGoSource(1 << 20)},
+	{"terminal", wireBenchRepeat("\x1b[32mok\x1b[0m  \tgithub.com/acme/pkg\t0.012s\n\x1b[31m--- FAIL\x1b[0m: TestX (0.00s)\n", 1<<20)},
 	{"base64", wireBenchRepeat("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/", 1<<20)},
 }
 

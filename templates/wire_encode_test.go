@@ -345,6 +345,35 @@ func TestQuoteDenseWords(t *testing.T) {
 	}
 }
 
+// TestQuoteASCIIExpands pins which path wireQuoteASCII takes for a word,
+// which output comparisons alone cannot see: with exactly wireQuoteRoom
+// bytes of room, a word expanded through the table advances a whole word
+// (and writes nothing past sixteen bytes), while a word holding a six-byte
+// escape goes one escape at a time.
+func TestQuoteASCIIExpands(t *testing.T) {
+	for _, tt := range []struct {
+		s    string
+		n, i int
+	}{
+		{"\"\\\n\t\r\b\f\"tail-of-it", 16, 8},       // every byte escaped: sixteen bytes out
+		{"ab\ncd\tef" + "tail-of-it", 10, 8},        // plain bytes around two escapes
+		{"\n\n\n\n\n\n\n\x01" + "tail-of-it", 2, 1}, // a six-byte escape: the first escape alone
+	} {
+		out := make([]byte, wireQuoteRoom+1)
+		out[wireQuoteRoom-1], out[wireQuoteRoom] = '#', '#'
+		n, i, _ := wireQuoteASCII(out[:wireQuoteRoom], 0, tt.s, 0)
+		if n != tt.n || i != tt.i {
+			t.Errorf("%q: stopped at out %d, s %d; want %d, %d", tt.s, n, i, tt.n, tt.i)
+		}
+		if want := wireTestQuoted(t, tt.s[:i]); string(out[:n]) != want[1:len(want)-1] {
+			t.Errorf("%q: wrote %q, want %q", tt.s, out[:n], want[1:len(want)-1])
+		}
+		if out[wireQuoteRoom-1] != '#' || out[wireQuoteRoom] != '#' {
+			t.Errorf("%q: wrote past sixteen bytes: %q", tt.s, out)
+		}
+	}
+}
+
 // TestExpandEscapes checks wireExpandEscapes against wireStoreEscape for
 // every byte: two-byte escapes and plain ASCII bytes with their output and
 // length, everything else with the length that sends its word elsewhere.
@@ -400,7 +429,8 @@ func wireTestLongStrings(t *testing.T, r *rand.Rand, size, run int) {
 func FuzzAppendQuoted(f *testing.F) {
 	for _, s := range []string{"", "a", "abcdefg\n", "abcdefgh\"", "1234567\xe9\x80", "\u2028\u2029\x00\x1f",
 		strings.Repeat("x", 63) + "\\", strings.Repeat("y", 70) + "é" + strings.Repeat("z", 9) + "\xff",
-		strings.Repeat("\t\"ab", 20), "\xed\xa0\x80 \xf0\x9f\x98 😀"} {
+		strings.Repeat("\t\"ab", 20), "\xed\xa0\x80 \xf0\x9f\x98 😀",
+		"\"\\\n\t\r\b\f\x01", "\t\t\t\t\t\t\t\x1f\x1b[0m\n\x1b[1m"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {

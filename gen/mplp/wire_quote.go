@@ -27,8 +27,11 @@ const wireHex = "0123456789abcdef"
 const wireLongString = 4 << 10
 
 // wireQuoteRoom is the free capacity wireQuoteWords keeps ahead of its
-// output: a word expanded in full (wireExpandEscapes), whose last two-byte
-// store may start at offset fifteen, or one word stored whole plus the
+// output. A word expanded through wireExpandEscapes writes at most sixteen
+// bytes (its last two-byte store starts at offset fourteen at most); the
+// seventeenth lets the compiler prove that every store at a masked offset
+// (k&15, up to fifteen) has two bytes, so it drops the bounds checks. The
+// escape-at-a-time path needs thirteen: one word stored whole plus the
 // longest escape that can start within it (six bytes, \u00XX, at offset
 // seven).
 const wireQuoteRoom = 17
@@ -84,7 +87,7 @@ func wireQuoteWords(buf []byte, s string) ([]byte, int) {
 // not unroll loops, and the loop was measured slower than the word-wise
 // escapes it replaces (bench/PROFILE.md §4).
 func wireQuoteASCII(out []byte, n int, s string, i int) (_, _ int, long bool) {
-	plain := 0
+	plain, slow := 0, 0
 	for i+8 <= len(s) && len(out)-n >= wireQuoteRoom {
 		w := wireLoad8(s, i)
 		m := wireSpecial8(w)
@@ -97,7 +100,7 @@ func wireQuoteASCII(out []byte, n int, s string, i int) (_, _ int, long bool) {
 			continue
 		}
 		plain = 0
-		if w&0x8080808080808080 == 0 {
+		if w&0x8080808080808080 == 0 && i >= slow {
 			o, b := out[n:][:wireQuoteRoom], s[i:][:8]
 			e := wireExpandEscapes[b[0]]
 			binary.LittleEndian.PutUint16(o, uint16(e))
@@ -126,7 +129,10 @@ func wireQuoteASCII(out []byte, n int, s string, i int) (_, _ int, long bool) {
 				n, i = n+int(k), i+8
 				continue
 			}
-			// A control character with a six-byte escape: one at a time.
+			// A control character with a six-byte escape: the rest of
+			// this word one escape at a time, not expanded again after
+			// each (terminal output puts \x1b among newlines and tabs).
+			slow = i + 8
 		}
 		// w and m read again rather than kept: holding them through the
 		// expansion above made the compiler spill its offsets.
@@ -145,13 +151,14 @@ func wireQuoteASCII(out []byte, n int, s string, i int) (_, _ int, long bool) {
 }
 
 // wireExpandEscapes maps each byte to what it becomes in a JSON string
-// when that fits in two bytes: the low sixteen bits hold the output
-// (the byte itself, or a backslash and the escape's letter) and the bits
-// above its length, 1 or 2. A control character with a six-byte escape
-// maps to length 17, so that a word holding one adds up past sixteen, the
-// most eight bytes can expand to; the two-byte stores stay inside the
-// output because the offset is masked to four bits, which is exact while
-// the sum has not passed sixteen. Bytes from 0x80 never reach the table
+// when that fits in two bytes: the low sixteen bits hold the output (the
+// byte itself, or a backslash and the escape's letter) and the bits above
+// its length, 1 or 2. A control character with a six-byte escape maps to
+// length 17, so that a word holding one adds up past sixteen, the most
+// eight bytes can expand to. The offsets are masked to four bits, and as
+// 17 is 1 modulo 16, each step still moves a masked offset by one or two:
+// the j-th store starts at 2j-2 at most, fourteen for the last, inside the
+// output whatever the word holds. Bytes from 0x80 never reach the table
 // (their words take the other path) and map to 17 too: the table has all
 // 256 entries so that indexing it by a byte needs no bounds check.
 var wireExpandEscapes = func() (t [256]uint32) {
