@@ -28,7 +28,10 @@ func Marshal(v any) ([]byte, error) {
 }
 
 // AppendJSON appends the JSON encoding of v (as for Marshal) to dst: with
-// a reused dst and a pointer, encoding does not allocate.
+// a reused dst and a pointer, encoding does not allocate. Unlike append,
+// it may write into dst's spare capacity beyond the returned length (the
+// string encoder stores whole words ahead of its output), so do not keep
+// other data there.
 func AppendJSON(dst []byte, v any) ([]byte, error) {
 	switch x := v.(type) {
 	case nil:
