@@ -10,7 +10,7 @@ import (
 // runtime holds the source of this package, copied into every generated
 // package by the generator.
 //
-//go:embed wire*.go
+//go:embed wire*.go wire*.s
 var runtime embed.FS
 
 // Files lists the runtime files to copy (tests and this file excluded), in

@@ -273,15 +273,17 @@ func wireSkipPlain[T ~string | ~[]byte](data T, i int) int {
 	return i
 }
 
-// wirePlainRun returns the start of the first 64-byte block from i on
-// that holds a byte which is not plain string content, or the index from
-// which fewer than 64 bytes are left. Slicing each block once lets the
-// compiler drop the bounds checks of its eight loads, and the flags of all
-// eight words are combined before the one test, which is what makes it
-// faster per byte than wireSkipPlain's sixteen-byte steps. One call per
-// run, not per block: a call per block spilled and reloaded the caller's
-// state every 64 bytes.
-func wirePlainRun[T ~string | ~[]byte](data T, i int) int {
+// wirePlainRunWords is wirePlainRun in Go, for machines without the
+// assembly version (and under the purego build tag), and the reference the
+// tests check that version against. It returns the start of the first
+// 64-byte block from i on that holds a byte which is not plain string
+// content, or the index from which fewer than 64 bytes are left. Slicing
+// each block once lets the compiler drop the bounds checks of its eight
+// loads, and the flags of all eight words are combined before the one
+// test, which is what makes it faster per byte than wireSkipPlain's
+// sixteen-byte steps. One call per run, not per block: a call per block
+// spilled and reloaded the caller's state every 64 bytes.
+func wirePlainRunWords[T ~string | ~[]byte](data T, i int) int {
 	for ; i+64 <= len(data); i += 64 {
 		b := data[i:][:64]
 		flags := wireSpecialBits(wireLoad8(b, 0)) | wireSpecialBits(wireLoad8(b, 8)) |

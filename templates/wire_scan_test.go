@@ -342,3 +342,41 @@ func TestSkipPlainLongRuns(t *testing.T) {
 		}
 	}
 }
+
+// TestPlainRunMatchesWords checks wirePlainRun (assembly on amd64) against
+// wirePlainRunWords, the Go version it stands in for: every byte value at
+// every offset of the first two blocks, runs starting at offsets that are
+// not multiples of eight or sixteen, strings and byte slices, and special
+// bytes just past the end of the data, which neither may read (the data
+// is cut from a longer buffer, so reading past it would find them).
+func TestPlainRunMatchesWords(t *testing.T) {
+	plain := strings.Repeat("abcdefghijklmnopqrstuvwxyz0123456789+/ABCDEFGHIJKLMNOPQRSTUVWXYZ", 5)
+	check := func(b []byte, start int) {
+		t.Helper()
+		want := wirePlainRunWords(b, start)
+		if got := wirePlainRun(b, start); got != want {
+			t.Fatalf("wirePlainRun(%q, %d) = %d, want %d", b, start, got, want)
+		}
+		if got := wirePlainRun(string(b), start); got != want {
+			t.Fatalf("wirePlainRun(string %q, %d) = %d, want %d", b, start, got, want)
+		}
+	}
+	for c := 0; c < 256; c++ {
+		for start := 0; start < 3; start++ {
+			for pos := start; pos < start+128; pos++ {
+				b := []byte(plain[:start+200])
+				b[pos] = byte(c)
+				check(b, start)
+			}
+		}
+	}
+	for n := 0; n < 200; n++ {
+		buf := []byte(plain[:n] + `"\` + "\x00\xff")
+		for start := 0; start <= n && start < 20; start++ {
+			check(buf[:n], start)
+			if got, want := wirePlainRun(buf[:n], start), start+(n-start)&^63; got != want {
+				t.Fatalf("wirePlainRun of %d plain bytes from %d = %d, want %d", n, start, got, want)
+			}
+		}
+	}
+}

@@ -27,6 +27,7 @@ trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/old" "$tmp/new"
 (cd "$root" && git archive "$rev" "$pkg") | tar -x -C "$tmp/old" --strip-components=$(($(tr -cd / <<<"$pkg" | wc -c) + 1))
 cp "$root/$pkg"/*.go "$tmp/new/"
+cp "$root/$pkg"/*.s "$tmp/new/" 2>/dev/null || true # the runtime's assembly (ADR 0013)
 rm -f "$tmp"/old/*_test.go "$tmp"/new/*_test.go
 printf 'module m\n\ngo 1.24\n' >"$tmp/go.mod"
 cp "$root/bench/testdata/${stream}_session_update.jsonl" "$tmp/stream.jsonl"

@@ -51,8 +51,8 @@ func writeOutput(dir string, files []generator.OutputFile) error {
 	return err
 }
 
-// staleFiles lists .go files in dir that acpgen generated and that are not
-// in keep.
+// staleFiles lists the .go and .s files in dir that acpgen generated and
+// that are not in keep.
 func staleFiles(dir string, keep map[string]bool) ([]string, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
@@ -60,7 +60,7 @@ func staleFiles(dir string, keep map[string]bool) ([]string, error) {
 	}
 	var out []string
 	for _, e := range entries {
-		if e.IsDir() || keep[e.Name()] || !strings.HasSuffix(e.Name(), ".go") {
+		if e.IsDir() || keep[e.Name()] || !generatedKind(e.Name()) {
 			continue
 		}
 		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
@@ -100,4 +100,10 @@ func checkOutput(dir string, files []generator.OutputFile, w io.Writer) error {
 		return fmt.Errorf("%s is stale: %d file(s) differ; run go generate ./...", dir, stale)
 	}
 	return nil
+}
+
+// generatedKind reports whether a file of this name may be acpgen's: Go
+// source, or the runtime's assembly (ADR 0013).
+func generatedKind(name string) bool {
+	return strings.HasSuffix(name, ".go") || strings.HasSuffix(name, ".s")
 }

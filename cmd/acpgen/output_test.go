@@ -54,15 +54,20 @@ func TestForeignFilesLeftAlone(t *testing.T) {
 // rename it is exactly such leftovers that would break the build.
 func TestStaleFileOfOtherPackageRemoved(t *testing.T) {
 	dir := t.TempDir()
-	writeTree(t, dir, map[string]string{"gone.go": generatedMarker + "\n\npackage old\n"})
+	writeTree(t, dir, map[string]string{
+		"gone.go": generatedMarker + "\n\npackage old\n",
+		"gone.s":  generatedMarker + "\n\nTEXT ·gone(SB), $0\n",
+	})
 	if err := run([]string{"-out", dir, "-package", "acpx"}, &bytes.Buffer{}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := os.Stat(filepath.Join(dir, "gone.go")); !os.IsNotExist(err) {
-		t.Errorf("stale generated file of another package kept")
+	for _, gone := range []string{"gone.go", "gone.s"} {
+		if _, err := os.Stat(filepath.Join(dir, gone)); !os.IsNotExist(err) {
+			t.Errorf("stale generated file %s kept", gone)
+		}
 	}
 	for name, content := range snapshot(t, dir) {
-		if !strings.Contains(content, "\npackage acpx\n") {
+		if strings.HasSuffix(name, ".go") && !strings.Contains(content, "\npackage acpx\n") {
 			t.Errorf("%s does not declare package acpx", name)
 		}
 	}

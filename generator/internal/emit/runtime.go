@@ -35,9 +35,9 @@ func (p runtimeParts) wants(name string) bool {
 	return true
 }
 
-// runtimeFiles copies the fixed runtime (the templates package) into the
-// output package, replacing only the package clause and adding the
-// generated-code header. Optional parts come only when needed, so that a
+// runtimeFiles copies the fixed runtime (the templates package, Go and
+// its one assembly file) into the output package, replacing only the
+// package clause and adding the generated-code header. Optional parts come only when needed, so that a
 // schema without methods gets no method API.
 func runtimeFiles(pkg string, parts runtimeParts) ([]OutputFile, error) {
 	var names []string
@@ -57,10 +57,13 @@ func copyTemplates(pkg string, names []string, source func(string) ([]byte, erro
 		if err != nil {
 			return nil, err
 		}
-		if !packageClause.Match(src) {
-			return nil, fmt.Errorf("template %s has no package clause", name)
+		body := src
+		if !strings.HasSuffix(name, ".s") { // assembly names no package
+			if !packageClause.Match(src) {
+				return nil, fmt.Errorf("template %s has no package clause", name)
+			}
+			body = packageClause.ReplaceAll(src, []byte("package "+pkg))
 		}
-		body := packageClause.ReplaceAll(src, []byte("package "+pkg))
 		var buf bytes.Buffer
 		buf.WriteString("// " + GeneratedHeader + "\n\n")
 		buf.Write(body)
