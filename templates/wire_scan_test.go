@@ -380,3 +380,24 @@ func TestPlainRunMatchesWords(t *testing.T) {
 		}
 	}
 }
+
+// TestPlainRunAcrossChunks checks wirePlainRun where it hands the test out
+// wirePlainChunk bytes at a time: special bytes just before, at and after
+// each chunk boundary, runs that start off a block boundary, and a run
+// with no special byte at all.
+func TestPlainRunAcrossChunks(t *testing.T) {
+	const c = wirePlainChunk
+	plain := strings.Repeat("abcdefghijklmnopqrstuvwxyz0123456789+/ABCDEFGHIJKLMNOPQRSTUVWXYZ", (3*c+100)/64+1)[:3*c+100]
+	positions := []int{-1, 5, c - 65, c - 64, c - 1, c, c + 1, c + 63, c + 64, 2*c - 1, 2 * c, 2*c + 5, 3*c - 1, 3 * c, 3*c + 99}
+	for _, pos := range positions {
+		for _, start := range []int{0, 1, 63, 64, 100} {
+			b := []byte(plain)
+			if pos >= 0 {
+				b[pos] = '"'
+			}
+			if got, want := wirePlainRun(b, start), wirePlainRunWords(b, start); got != want {
+				t.Fatalf("special byte at %d, run from %d: wirePlainRun = %d, want %d", pos, start, got, want)
+			}
+		}
+	}
+}

@@ -275,6 +275,12 @@ func wireSkipPlain[T ~string | ~[]byte](data T, i int) int {
 	return i
 }
 
+// wirePlainChunk is the most the assembly version of wirePlainRun tests in
+// one call (wire_plainrun_amd64.go): about two microseconds' work, short
+// enough that a collection waiting to stop the goroutine is not held up,
+// long enough that the calls cost nothing.
+const wirePlainChunk = 64 << 10
+
 // wirePlainRunWords is wirePlainRun in Go, for machines without the
 // assembly version (and under the purego build tag), and the reference the
 // tests check that version against. It returns the start of the first

@@ -11,7 +11,12 @@
 // catches (0x20 > x as signed bytes: bytes from 0x80 are negative), or
 // when it equals a quote or a backslash (two equality tests). The three
 // masks of all four registers are ORed together and tested once.
-TEXT ·wirePlainBlocks(SB), NOSPLIT, $0-24
+//
+// The 128-byte frame is never used. It is there so that the assembler
+// keeps the stack check at the entry (a leaf function with a smaller frame
+// gets none), because that check is where a goroutine stops when the
+// garbage collector asks it to: see wirePlainRun.
+TEXT ·wirePlainBlocks(SB), 0, $128-24
 	MOVQ p+0(FP), SI
 	MOVQ n+8(FP), CX
 	ANDQ $-64, CX // whole blocks only
