@@ -2,7 +2,10 @@
 
 package templates
 
-import "unsafe"
+import (
+	"slices"
+	"unsafe"
+)
 
 // wirePlainRun returns the start of the first 64-byte block from i on that
 // holds a byte which is not plain string content, or the index from which
@@ -31,6 +34,37 @@ func wirePlainRun[T ~string | ~[]byte](data T, i int) int {
 	}
 	return i
 }
+
+// wireAppendPlainRun appends to buf the run of plain bytes that starts at
+// data[i], in whole 64-byte blocks, and returns buf and the index it
+// stopped at: the start of the first block that holds a special byte, or
+// the index from which fewer than 64 bytes are left. Each block is tested
+// and copied in one pass (wireCopyPlainBlocks), so the run is read once;
+// finding its end first and copying it after read it twice. Chunked like
+// wirePlainRun, for the garbage collector's sake.
+func wireAppendPlainRun[T ~string | ~[]byte](buf []byte, data T, i int) ([]byte, int) {
+	for len(data)-i >= 64 {
+		if cap(buf)-len(buf) < 64 {
+			buf = slices.Grow(buf, len(data)-i)
+		}
+		n := min(len(data)-i, cap(buf)-len(buf), wirePlainChunk)
+		k := wireCopyPlainBlocks(wireBytesAt(buf[:cap(buf)], len(buf)), wireBytesAt(data, i), n)
+		buf, i = buf[:len(buf)+k], i+k
+		if k < n&^63 {
+			break // a block with a special byte
+		}
+	}
+	return buf, i
+}
+
+// wireCopyPlainBlocks is wireAppendPlainRun's loop
+// (wire_plainrun_amd64.s): it copies the 64-byte blocks of src to dst, as
+// wirePlainBlocks would test them, up to the first block that holds a
+// special byte, and returns how many bytes it copied. It may write that
+// block too, so dst must have room for n bytes; the two must not overlap.
+//
+//go:noescape
+func wireCopyPlainBlocks(dst, src *byte, n int) int
 
 // wirePlainBlocks is wirePlainRun's loop (wire_plainrun_amd64.s): the
 // offset from p of the first 64-byte block holding a byte below 0x20, a

@@ -401,3 +401,53 @@ func TestPlainRunAcrossChunks(t *testing.T) {
 		}
 	}
 }
+
+// TestAppendPlainRun checks wireAppendPlainRun, which tests and copies a
+// run in one pass on amd64 (whole blocks) and finds the run's end first
+// elsewhere: what it appends is exactly data[i:end], all plain, ending at
+// most 63 bytes before the first special byte (or the end of the data);
+// the bytes already in buf stay; nothing is written past buf's capacity
+// (a sentinel follows it in the same array); runs longer than the room in
+// buf, and than wirePlainChunk, grow it.
+func TestAppendPlainRun(t *testing.T) {
+	const long = 2*wirePlainChunk + 300
+	plain := strings.Repeat("abcdefghijklmnopqrstuvwxyz0123456789+/ABCDEFGHIJKLMNOPQRSTUVWXYZ", long/64+1)[:long]
+	rng := rand.New(rand.NewPCG(5, 6))
+	for round := range 3000 {
+		size := 1 + rng.IntN(400)
+		if round%50 == 0 {
+			size = long
+		}
+		data := []byte(plain[:size])
+		if rng.IntN(4) != 0 {
+			data[rng.IntN(size)] = []byte{'"', '\\', 0, 0x1f, 0x80, 0xff}[rng.IntN(6)]
+		}
+		start := rng.IntN(min(size, 70))
+		first := wireSkipPlain(data, start)
+		room := rng.IntN(300)
+		arr := make([]byte, 5+room+8)
+		copy(arr, "head:")
+		for k := 5 + room; k < len(arr); k++ {
+			arr[k] = '#'
+		}
+		buf := arr[: 5 : 5+room]
+		for _, in := range []any{data, string(data)} {
+			var got []byte
+			var end int
+			switch d := in.(type) {
+			case []byte:
+				got, end = wireAppendPlainRun(buf, d, start)
+			case string:
+				got, end = wireAppendPlainRun(buf, d, start)
+			}
+			switch {
+			case end < start || end > first || first-end >= 64 && len(data)-end >= 64:
+				t.Fatalf("size %d from %d: stopped at %d, first special byte at %d", size, start, end, first)
+			case string(got) != "head:"+string(data[start:end]):
+				t.Fatalf("size %d from %d to %d: appended %q", size, start, end, got[min(len(got), 5):])
+			case string(arr[5+room:]) != "########":
+				t.Fatalf("size %d from %d, room %d: wrote past the capacity: %q", size, start, room, arr[5+room:])
+			}
+		}
+	}
+}

@@ -65,8 +65,8 @@ const wireUnescapeRoom = 16
 // wireUnescapeWords is wireUnescapeTo a word (eight bytes) at a time, as
 // long as eight bytes of input are left. The common cases, plain words
 // and one-letter escapes, are wireUnescapeASCII's; this loop does the
-// rest: room in the output, long runs (found by wireSkipPlain and copied
-// in one call), \u escapes, non-ASCII characters and errors. done reports
+// rest: room in the output, long runs (wireAppendPlainRun: tested and
+// copied 64 bytes a step), \u escapes, non-ASCII characters and errors. done reports
 // that the closing quote was reached; otherwise j is where
 // wireUnescapeRest goes on.
 func wireUnescapeWords(buf, data []byte, j int) (_ []byte, _ int, done bool, _ error) {
@@ -80,9 +80,8 @@ func wireUnescapeWords(buf, data []byte, j int) (_ []byte, _ int, done bool, _ e
 		n, j, long = wireUnescapeASCII(out, n, data, j)
 		switch {
 		case long:
-			end := wireSkipPlain(data, j)
-			buf = append(out[:n], data[j:end]...)
-			n, j = len(buf), end
+			buf, j = wireAppendPlainRun(out[:n], data, j)
+			n = len(buf)
 			continue
 		case j+8 > len(data) || len(out)-n < wireUnescapeRoom:
 			continue

@@ -11,3 +11,11 @@ package seedplan
 func wirePlainRun[T ~string | ~[]byte](data T, i int) int {
 	return wirePlainRunWords(data, i)
 }
+
+// wireAppendPlainRun appends to buf the run of plain bytes that starts at
+// data[i] and returns buf and the index past the run. The amd64 version
+// tests and copies in one pass and stops at the block of the special byte.
+func wireAppendPlainRun[T ~string | ~[]byte](buf []byte, data T, i int) ([]byte, int) {
+	end := wireSkipPlain(data, i)
+	return append(buf, data[i:end]...), end
+}
