@@ -18,7 +18,7 @@ var wireBuffers = sync.Pool{New: func() any {
 const wireMaxPooled = 64 << 20
 
 // wireMarshal runs an appender into a pooled scratch buffer and returns an
-// exact-size copy: one allocation, of the output's size, per MarshalJSON
+// exact-size copy (wireCopyBytes): one allocation, of the output's size, per MarshalJSON
 // call however many times the output would otherwise have grown. A result
 // too large to pool is returned as it is: copying it would allocate the
 // whole output again.
@@ -33,8 +33,7 @@ func wireMarshal(appendJSON func([]byte) ([]byte, error)) ([]byte, error) {
 		wireBuffers.Put(bp)
 		return buf, nil
 	}
-	out := make([]byte, len(buf))
-	copy(out, buf)
+	out := wireCopyBytes(buf)
 	*bp = buf[:0]
 	wireBuffers.Put(bp)
 	return out, nil

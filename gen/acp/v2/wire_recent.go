@@ -33,7 +33,7 @@ func (c *wireRecentStrings) get(b []byte) string {
 	n := len(b)
 	if c == nil || n < 2 || n > wireRecentMax {
 		// string() of zero or one byte does not allocate.
-		return string(b)
+		return wireString(b)
 	}
 	slot := &c[wireRecentSlot(b)]
 	if *slot == string(b) {
