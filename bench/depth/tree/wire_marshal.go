@@ -18,10 +18,10 @@ var wireBuffers = sync.Pool{New: func() any {
 const wireMaxPooled = 64 << 20
 
 // wireMarshal runs an appender into a pooled scratch buffer and returns an
-// exact-size copy (wireCopyBytes): one allocation, of the output's size, per MarshalJSON
-// call however many times the output would otherwise have grown. A result
-// too large to pool is returned as it is: copying it would allocate the
-// whole output again.
+// exact-size copy (wireCopyBytes): one allocation, of the output's size,
+// per MarshalJSON call however many times the output would otherwise have
+// grown. A result too large to pool is returned as it is: copying it would
+// allocate the whole output again.
 func wireMarshal(appendJSON func([]byte) ([]byte, error)) ([]byte, error) {
 	bp := wireBuffers.Get().(*[]byte)
 	buf, err := appendJSON((*bp)[:0])
