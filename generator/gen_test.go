@@ -72,8 +72,9 @@ func checkNoStaleFiles(t *testing.T, dir string, files []OutputFile) {
 	for _, f := range files {
 		names[f.Name] = true
 	}
-	present, _ := filepath.Glob(filepath.Join(dir, "*.go"))
-	for _, path := range present {
+	goFiles, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+	asmFiles, _ := filepath.Glob(filepath.Join(dir, "*.s"))
+	for _, path := range append(goFiles, asmFiles...) {
 		data, err := os.ReadFile(path)
 		if err == nil && strings.HasPrefix(string(data), "// "+emit.GeneratedHeader) && !names[filepath.Base(path)] {
 			t.Errorf("%s is generated but acpgen no longer writes it (run go generate ./...)", path)
