@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"math/bits"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -449,5 +450,38 @@ func TestAppendPlainRun(t *testing.T) {
 				t.Fatalf("size %d from %d, room %d: wrote past the capacity: %q", size, start, room, arr[5+room:])
 			}
 		}
+	}
+}
+
+// TestAssemblyKeepsStackCheck guards what lets the garbage collector stop
+// a goroutine between calls of the runtime's assembly (ADR 0013): no
+// function in it may be NOSPLIT, and each needs a frame of at least 128
+// bytes (the assembler's StackSmall), or, being a leaf, it loses the stack
+// check at its entry. Without it image decoding was measured 26% slower.
+func TestAssemblyKeepsStackCheck(t *testing.T) {
+	src, err := Source("wire_plainrun_amd64.s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	texts := 0
+	for _, line := range strings.Split(string(src), "\n") {
+		if !strings.HasPrefix(line, "TEXT ") {
+			continue
+		}
+		texts++
+		fields := strings.Split(line, ",")
+		if len(fields) != 3 {
+			t.Fatalf("%q: want TEXT name, flags, $frame-args", line)
+		}
+		frame, _, _ := strings.Cut(strings.TrimPrefix(strings.TrimSpace(fields[2]), "$"), "-")
+		if n, err := strconv.Atoi(frame); err != nil || n < 128 {
+			t.Errorf("%q: frame %q below 128 bytes: a leaf gets no stack check", line, frame)
+		}
+		if strings.Contains(fields[1], "NOSPLIT") {
+			t.Errorf("%q: NOSPLIT drops the stack check", line)
+		}
+	}
+	if texts != 2 {
+		t.Errorf("%d functions in the assembly, want 2", texts)
 	}
 }
