@@ -66,8 +66,8 @@ const wireUnescapeRoom = 16
 // long as eight bytes of input are left. The common cases, plain words
 // and one-letter escapes, are wireUnescapeASCII's; this loop does the
 // rest: room in the output, long runs (wireAppendPlainRun: tested and
-// copied 64 bytes a step), \u escapes, non-ASCII characters and errors. done reports
-// that the closing quote was reached; otherwise j is where
+// copied 64 bytes a step), \u escapes, non-ASCII characters and errors.
+// done reports that the closing quote was reached; otherwise j is where
 // wireUnescapeRest goes on.
 func wireUnescapeWords(buf, data []byte, j int) (_ []byte, _ int, done bool, _ error) {
 	n := len(buf)

@@ -37,8 +37,9 @@ func (p runtimeParts) wants(name string) bool {
 
 // runtimeFiles copies the fixed runtime (the templates package, Go and
 // its one assembly file) into the output package, replacing only the
-// package clause and adding the generated-code header. Optional parts come only when needed, so that a
-// schema without methods gets no method API.
+// package clause and adding the generated-code header. Optional parts
+// come only when needed, so that a schema without methods gets no method
+// API.
 func runtimeFiles(pkg string, parts runtimeParts) ([]OutputFile, error) {
 	var names []string
 	for _, name := range templates.Files() {
