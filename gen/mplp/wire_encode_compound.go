@@ -38,14 +38,17 @@ func wireAppendSlice[T any](buf []byte, s []T, appendItem func(*T, []byte) ([]by
 // deterministic); value errors carry the key.
 func wireAppendMap[V any](buf []byte, m map[string]V, appendValue func(*V, []byte) ([]byte, error)) ([]byte, error) {
 	buf = append(buf, '{')
+	// One copy of the values, reused: it escapes through appendValue (a
+	// function value), so a fresh one each time would allocate per member.
+	v := new(V)
 	for i, k := range wireSortedKeys(m) {
 		if i > 0 {
 			buf = append(buf, ',')
 		}
 		buf = append(wireAppendQuoted(buf, k), ':')
-		v := m[k]
+		*v = m[k]
 		var err error
-		if buf, err = appendValue(&v, buf); err != nil {
+		if buf, err = appendValue(v, buf); err != nil {
 			return buf, wireAtKey(err, k)
 		}
 	}

@@ -11,28 +11,53 @@ package seedplan
 
 // wireResume is where the variant's decoder may start reading the object
 // the union looked at: object is where it opens, value and end are where
-// the tag's value starts and ends, bit is the tag's entry in the set's met
-// bits. The zero value (end 0) means the tag was not the first member.
+// the last tag read at its front starts and ends, met has the bits (in the
+// set's met) of the tags read there. The zero value (end 0) means no tag
+// was read at the front of the object. A set copied for a nested union
+// keeps its resume, so that a union nested in another on the same object
+// can look for its own tag right after the outer one's: a state_update
+// session update is {"sessionUpdate":"state_update","state":"idle",...}.
 type wireResume struct {
-	object, value, end, bit int
+	object, value, end int
+	met                uint64
 }
 
 // wireTagMember is wireMemberAt for a union whose variants keep unknown
-// members: when the tag is the object's first member it also notes, in
-// tagged, where the tag member ends (see wireObjectIn).
+// members: when the tag is the object's first member, or follows at once
+// the tags of the unions around this one, it also notes in tagged where
+// the tag member ends (see wireObjectIn).
 func wireTagMember(r *wireReader, tagged *wireKnownSet, key string) ([]byte, bool, error) {
+	bit := wireKnownBit(tagged.n + len(tagged.more) - 1)
 	open, start, stop, ok := wireFirstMember(r, key)
-	if !ok {
+	if ok {
+		tagged.resume = wireResume{object: open, value: start, end: stop, met: bit}
+		return r.data[start:stop], true, nil
+	}
+	outer := tagged.resume
+	if outer.end == 0 || r.at() != outer.object {
+		tagged.resume = wireResume{}
 		return wireMemberScan(r, key)
 	}
-	tagged.resume = wireResume{object: open, value: start, end: stop, bit: tagged.n + len(tagged.more) - 1}
+	if start, stop, ok = wireNextMember(r, outer.end, key); !ok {
+		// The outer tags stay skippable; this one is met as a member.
+		return wireMemberScan(r, key)
+	}
+	tagged.resume = wireResume{object: outer.object, value: start, end: stop, met: outer.met | bit}
 	return r.data[start:stop], true, nil
 }
 
+// wireKnownBit is entry i's bit in a set's met (none past 64 entries).
+func wireKnownBit(i int) uint64 {
+	if i < 64 {
+		return 1 << i
+	}
+	return 0
+}
+
 // wireObjectIn is wireObjectAt for the decoder of an object that known
-// (nil: nothing) is about: when its union found the tag as the first
-// member of this very object, the iterator starts after that member, which
-// counts as seen (a second tag is a duplicate).
+// (nil: nothing) is about: when its unions found their tags at the front
+// of this very object, the iterator starts after those members, which
+// count as seen (a second tag is a duplicate).
 func wireObjectIn(r *wireReader, known *wireKnownSet) (wireObjectIter, error) {
 	if known == nil || known.resume.end == 0 || r.at() != known.resume.object {
 		return wireObjectAt(r)
@@ -40,9 +65,7 @@ func wireObjectIn(r *wireReader, known *wireKnownSet) (wireObjectIter, error) {
 	if err := r.enter(); err != nil {
 		return wireObjectIter{}, err
 	}
-	if b := known.resume.bit; b < 64 {
-		known.met |= 1 << b
-	}
+	known.met |= known.resume.met
 	r.pos = known.resume.end
 	return wireObjectIter{at: known.resume.value}, nil
 }

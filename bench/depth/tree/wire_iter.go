@@ -325,20 +325,41 @@ func wireFirstMember(r *wireReader, key string) (open, start, stop int, ok bool)
 	if open >= len(data) || data[open] != '{' {
 		return 0, 0, 0, false
 	}
-	i := wireSkipSpace(data, open+1)
+	start, stop, ok = wireMemberNamed(r, open+1, key)
+	return open, start, stop, ok
+}
+
+// wireNextMember is wireFirstMember for the member after the one that ends
+// at after (a tag read already): the tag of a union nested in another on
+// the same object, written second. It returns where the value starts and
+// stops.
+func wireNextMember(r *wireReader, after int, key string) (start, stop int, ok bool) {
+	i := wireSkipSpace(r.data, after)
+	if i >= len(r.data) || r.data[i] != ',' {
+		return 0, 0, false
+	}
+	return wireMemberNamed(r, i+1, key)
+}
+
+// wireMemberNamed reports whether the member at data[i:] (after
+// whitespace) is called key, as written, and where its value starts and
+// stops; false for anything else.
+func wireMemberNamed(r *wireReader, i int, key string) (start, stop int, ok bool) {
+	data := r.data
+	i = wireSkipSpace(data, i)
 	end := i + 1 + len(key)
 	if end >= len(data) || data[i] != '"' || data[end] != '"' || string(data[i+1:end]) != key {
-		return 0, 0, 0, false
+		return 0, 0, false
 	}
 	start, err := wireScanColon(data, end+1)
 	if err != nil {
-		return 0, 0, 0, false
+		return 0, 0, false
 	}
 	stop, err = wireSkipValue(data, start, r.depth+1)
 	if err != nil {
-		return 0, 0, 0, false
+		return 0, 0, false
 	}
-	return open, start, stop, true
+	return start, stop, true
 }
 
 // wireHasMembers reports, as a bit set, which of keys (at most 64; later

@@ -63,13 +63,18 @@ func wireDecodeMap[V any](dst *map[string]V, r *wireReader, decode func(*V, *wir
 		return err
 	}
 	out := make(map[string]V)
+	// One value to decode into, reused for every member: it escapes through
+	// decode (a function value), so a fresh one each time would be an
+	// allocation per member.
+	v := new(V)
+	var zero V
 	for it.next(r) {
-		var v V
-		if err := decode(&v, r); err != nil {
+		*v = zero
+		if err := decode(v, r); err != nil {
 			return wireAtKey(err, string(it.key))
 		}
 		n := len(out)
-		if out[string(it.key)] = v; len(out) == n {
+		if out[string(it.key)] = *v; len(out) == n {
 			return wireDuplicate(it.key)
 		}
 	}

@@ -9,10 +9,7 @@ package acp
 //go:noinline
 func wireLenientPatch[T any](dst *Patch[T], r *wireReader, decode func(*T, *wireReader) error) {
 	at := r.mark()
-	var v Patch[T]
-	if err := wirePatchDecode(&v, r, decode); err != nil {
+	if err := wirePatchDecode(dst, r, decode); err != nil {
 		r.reset(at)
-		return
 	}
-	*dst = v
 }

@@ -252,7 +252,7 @@ func wireKnownAdd(k wireKnownSet, e wireKnown, sink *UnknownMembers) wireKnownSe
 	if len(k.more) > 0 {
 		k.more = slices.Clip(k.more)
 	}
-	k.met, k.resume = 0, wireResume{}
+	k.met = 0 // resume stays: see wireResume
 	if k.sink == nil {
 		k.sink = sink
 	}

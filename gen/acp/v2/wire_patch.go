@@ -86,16 +86,21 @@ func (p *Patch[T]) UnmarshalJSON(data []byte) error {
 
 // wirePatchDecode is how generated decoders fill a patch field: null
 // clears, anything else decodes with decode (the field type's own decoder).
+// A value that fails to decode leaves *p as it was.
 func wirePatchDecode[T any](p *Patch[T], r *wireReader, decode func(*T, *wireReader) error) error {
 	if r.null() {
 		*p = PatchClear[T]()
 		return nil
 	}
-	var v T
-	if err := decode(&v, r); err != nil {
+	// Decoded in place: a local v would escape through decode (a function
+	// value) and cost an allocation per patch member.
+	old := *p
+	*p = Patch[T]{}
+	if err := decode(&p.value, r); err != nil {
+		*p = old
 		return err
 	}
-	*p = PatchTo(v)
+	p.state = wirePatchSet
 	return nil
 }
 
