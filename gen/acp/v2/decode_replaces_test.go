@@ -10,7 +10,7 @@ import (
 
 // Decoding replaces the whole value, as encoding/json's UnmarshalJSON
 // contract asks of a type that decodes itself: nothing of what the target
-// held before survives, whether it is decoded on its own, as a struct's
+// held before survives, whether it is decoded on its own, as a union's
 // variant, or as an item of a slice.
 func TestDecodeReplacesValue(t *testing.T) {
 	const in = `{"toolCallId":"t2","status":"completed"}`
