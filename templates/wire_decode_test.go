@@ -334,3 +334,35 @@ func wireTestStringBytes(data []byte) ([]byte, error) {
 	})
 	return b, err
 }
+
+// TestTagString: a plain tag is its content, aliasing the input; escapes,
+// non-ASCII and invalid UTF-8 go through the string decoder; a value that
+// is not a string is a kind error.
+func TestTagString(t *testing.T) {
+	for _, c := range []struct{ raw, want, err string }{
+		{`"text"`, "text", ""},
+		{`""`, "", ""},
+		{`"a\"b"`, `a"b`, ""},
+		{`"\u0061"`, "a", ""},
+		{`"a\\"`, `a\`, ""},
+		{`"é"`, "é", ""},
+		{"\"a\xffb\"", "a\uFFFDb", ""},
+		{`5`, "", "string"},
+		{`"`, "", "end of JSON input"},
+	} {
+		got, err := wireTagString([]byte(c.raw))
+		if c.err != "" {
+			if err == nil || !strings.Contains(err.Error(), c.err) {
+				t.Errorf("%s: %q, %v; want an error with %q", c.raw, got, err, c.err)
+			}
+			continue
+		}
+		if err != nil || string(got) != c.want {
+			t.Errorf("%s: %q, %v; want %q", c.raw, got, err, c.want)
+		}
+	}
+	raw := []byte(`"session_info_update"`)
+	if got, _ := wireTagString(raw); &got[0] != &raw[1] {
+		t.Error("a plain tag was copied")
+	}
+}

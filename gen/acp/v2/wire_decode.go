@@ -68,8 +68,13 @@ func wireStringBytes(r *wireReader) ([]byte, error) {
 }
 
 // wireTagString reads a union's tag from its value's exact bytes (as
-// wireMemberAt returns them); the content aliases raw when it can.
+// wireMemberAt returns them); the content aliases raw when it can. A tag
+// is a short plain string, whose content is all that lies between the
+// quotes: one skip over it finds that, without the reader's layers.
 func wireTagString(raw []byte) ([]byte, error) {
+	if n := len(raw); n >= 2 && raw[0] == '"' && wireSkipPlain(raw, 1) == n-1 && raw[n-1] == '"' {
+		return raw[1 : n-1], nil
+	}
 	r := wireReader{data: raw}
 	return wireStringBytes(&r)
 }
