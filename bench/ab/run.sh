@@ -32,6 +32,7 @@ rm -f "$tmp"/old/*_test.go "$tmp"/new/*_test.go
 printf 'module m\n\ngo 1.24\n' >"$tmp/go.mod"
 cp "$root/bench/testdata/${stream}_session_update.jsonl" "$tmp/stream.jsonl"
 sed "s/TYPE/$typ/g" "$root/bench/ab/paired_test.go.in" >"$tmp/paired_test.go"
+sed 's/^package corpus$/package ab/' "$root/bench/corpus/paired.go" >"$tmp/paired.go"
 
 cd "$tmp"
 go test -c -o ab.test .

@@ -48,11 +48,7 @@ func BenchStreamDecode(b *testing.B, streams []*Stream, impls []Impl) {
 			b.ReportAllocs()
 			m0 := mallocs()
 			for b.Loop() {
-				for i, l := range s.Lines {
-					if err := c.Decode(i, l); err != nil {
-						b.Fatal(err)
-					}
-				}
+				decodeAll(b, s, c)
 			}
 			reportPerMsg(b, m0, len(s.Lines))
 		})
@@ -65,26 +61,73 @@ func BenchStreamDecode(b *testing.B, streams []*Stream, impls []Impl) {
 func BenchStreamEncode(b *testing.B, streams []*Stream, impls []Impl) {
 	eachCodec(streams, impls, "/impl=", func(name string, s *Stream, c Codec) {
 		b.Run(name, func(b *testing.B) {
-			for i, l := range s.Lines {
-				if err := c.Decode(i, l); err != nil {
-					b.Fatal(err)
-				}
-			}
+			decodeAll(b, s, c)
 			b.SetBytes(s.Bytes)
 			b.ReportAllocs()
 			m0 := mallocs()
 			for b.Loop() {
-				for i := range s.Lines {
-					out, err := c.Encode(i)
-					if err != nil {
-						b.Fatal(err)
-					}
-					sink += len(out)
-				}
+				encodeAll(b, s, c)
 			}
 			reportPerMsg(b, m0, len(s.Lines))
 		})
 	})
+}
+
+// BenchStreamPaired runs, for each stream, the sub-benchmarks
+// Decode/VER/impl=NAME and Encode/VER/impl=NAME: each round decodes (or
+// encodes) the whole stream once with the implementation called name and
+// once with base's, and the metric NAME/BASE is the median ratio of their
+// times (PairedRatio; below 1: name is faster). The separate benchmarks of
+// two implementations move apart by ±20% as the machine's load changes;
+// the paired ratio does not.
+func BenchStreamPaired(b *testing.B, streams []*Stream, impls []Impl, name, base string) {
+	impl, baseImpl := findImpl(b, impls, name), findImpl(b, impls, base)
+	unit := name + "/" + base
+	for _, s := range streams {
+		c, cb := impl.New(s), baseImpl.New(s)
+		if c == nil || cb == nil {
+			continue
+		}
+		b.Run("Decode/"+s.Ver+"/impl="+name, func(b *testing.B) {
+			b.ReportMetric(PairedRatio(b, func() { decodeAll(b, s, c) }, func() { decodeAll(b, s, cb) }), unit)
+		})
+		b.Run("Encode/"+s.Ver+"/impl="+name, func(b *testing.B) {
+			decodeAll(b, s, c)
+			decodeAll(b, s, cb)
+			b.ReportMetric(PairedRatio(b, func() { encodeAll(b, s, c) }, func() { encodeAll(b, s, cb) }), unit)
+		})
+	}
+}
+
+// findImpl returns the implementation called name.
+func findImpl(b *testing.B, impls []Impl, name string) Impl {
+	for _, impl := range impls {
+		if impl.Name == name {
+			return impl
+		}
+	}
+	b.Fatalf("no implementation %q", name)
+	return Impl{}
+}
+
+// decodeAll decodes every line of s with c.
+func decodeAll(b *testing.B, s *Stream, c Codec) {
+	for i, l := range s.Lines {
+		if err := c.Decode(i, l); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// encodeAll encodes every line of s (decoded before) with c.
+func encodeAll(b *testing.B, s *Stream, c Codec) {
+	for i := range s.Lines {
+		out, err := c.Encode(i)
+		if err != nil {
+			b.Fatal(err)
+		}
+		sink += len(out)
+	}
 }
 
 // RoundTrip decodes every line of s with c, runs check (if not nil) on

@@ -93,6 +93,13 @@ func BenchmarkStreamEncode(b *testing.B) {
 	corpus.BenchStreamEncode(b, loadStreams(b), streamImpls)
 }
 
+// BenchmarkStreamPaired pairs acpgen with goccy/go-json, the fastest peer
+// on the streams, in each round: the ratio acpgen/goccy is what the
+// separate benchmarks above cannot pin down within their noise.
+func BenchmarkStreamPaired(b *testing.B) {
+	corpus.BenchStreamPaired(b, loadStreams(b), streamImpls, corpus.ImplAcpgen, implGoccy)
+}
+
 func BenchmarkLargeDecode(b *testing.B) {
 	corpus.BenchLargeDecode(b, corpus.LargeCases(), largeImpls)
 }
