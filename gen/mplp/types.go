@@ -50,8 +50,8 @@ func (x *Plan) decodeWire(r *wireReader) error {
 
 func (x *Plan) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = Plan{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -190,8 +190,8 @@ func (x *Meta) decodeWire(r *wireReader) error {
 
 func (x *Meta) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = Meta{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -344,8 +344,8 @@ func (x *PlanStep) decodeWire(r *wireReader) error {
 
 func (x *PlanStep) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PlanStep{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -519,8 +519,8 @@ func (x *Trace) decodeWire(r *wireReader) error {
 
 func (x *Trace) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = Trace{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -594,8 +594,8 @@ func (x *PlanEvent) decodeWire(r *wireReader) error {
 
 func (x *PlanEvent) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PlanEvent{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64

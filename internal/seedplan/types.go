@@ -26,8 +26,8 @@ func (x *SessionUpdateNotification) decodeWire(r *wireReader) error {
 
 func (x *SessionUpdateNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionUpdateNotification{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -202,8 +202,8 @@ func (x *SessionNotification) decodeWire(r *wireReader) error {
 
 func (x *SessionNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionNotification{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -459,8 +459,8 @@ func (x *SessionUpdateOther) decodeWire(r *wireReader) error {
 
 func (x *SessionUpdateOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionUpdateOther{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	for it.next(r) {
@@ -526,8 +526,8 @@ func (x *PlanUpdate) decodeWire(r *wireReader) error {
 
 func (x *PlanUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PlanUpdate{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -796,8 +796,8 @@ func (x *PlanUpdateContentOther) decodeWire(r *wireReader) error {
 
 func (x *PlanUpdateContentOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PlanUpdateContentOther{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -882,8 +882,8 @@ func (x *PlanItems) decodeWire(r *wireReader) error {
 
 func (x *PlanItems) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PlanItems{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -978,8 +978,8 @@ func (x *PlanFile) decodeWire(r *wireReader) error {
 
 func (x *PlanFile) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PlanFile{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -1070,8 +1070,8 @@ func (x *PlanMarkdown) decodeWire(r *wireReader) error {
 
 func (x *PlanMarkdown) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PlanMarkdown{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -1158,8 +1158,8 @@ func (x *PlanRemoved) decodeWire(r *wireReader) error {
 
 func (x *PlanRemoved) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PlanRemoved{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -1254,8 +1254,8 @@ func (x *PlanEntry) decodeWire(r *wireReader) error {
 
 func (x *PlanEntry) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PlanEntry{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -1454,8 +1454,8 @@ func (x *V1SessionUpdateNotification) decodeWire(r *wireReader) error {
 
 func (x *V1SessionUpdateNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = V1SessionUpdateNotification{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -1541,8 +1541,8 @@ func (x *V1SessionNotification) decodeWire(r *wireReader) error {
 
 func (x *V1SessionNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = V1SessionNotification{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -1811,8 +1811,8 @@ func (x *V1Plan) decodeWire(r *wireReader) error {
 
 func (x *V1Plan) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = V1Plan{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -1887,8 +1887,8 @@ func (x *V1PlanUpdate) decodeWire(r *wireReader) error {
 
 func (x *V1PlanUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = V1PlanUpdate{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -2152,8 +2152,8 @@ func (x *V1PlanItems) decodeWire(r *wireReader) error {
 
 func (x *V1PlanItems) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = V1PlanItems{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -2247,8 +2247,8 @@ func (x *V1PlanEntry) decodeWire(r *wireReader) error {
 
 func (x *V1PlanEntry) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = V1PlanEntry{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64

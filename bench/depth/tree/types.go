@@ -25,8 +25,8 @@ func (x *Node) decodeWire(r *wireReader) error {
 
 func (x *Node) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = Node{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -217,8 +217,8 @@ func (x *BlockText) decodeWire(r *wireReader) error {
 
 func (x *BlockText) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = BlockText{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -290,8 +290,8 @@ func (x *BlockNode) decodeWire(r *wireReader) error {
 
 func (x *BlockNode) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = BlockNode{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64

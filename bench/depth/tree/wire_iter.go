@@ -27,13 +27,24 @@ type wireObjectIter struct {
 // wireObjectAt opens the object at the cursor; error if the next value is
 // not an object.
 func wireObjectAt(r *wireReader) (wireObjectIter, error) {
+	var it wireObjectIter
+	err := it.open(r)
+	return it, err
+}
+
+// open is wireObjectAt for an iterator the caller declared (it must be the
+// zero value): generated decoders open theirs this way, since returning
+// the iterator and an error by value cost a copy of both through the
+// stack on every object decoded.
+func (it *wireObjectIter) open(r *wireReader) error {
 	if r.peek() != '{' {
-		return wireObjectIter{}, r.kindError("object")
+		return r.kindError("object")
 	}
 	if err := r.enter(); err != nil {
-		return wireObjectIter{}, err
+		return err
 	}
-	return wireObjectIter{at: -1}, nil
+	it.at = -1
+	return nil
 }
 
 // next moves the cursor to the next member's value; false at the end of

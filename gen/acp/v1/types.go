@@ -32,8 +32,8 @@ func (x *AgentRequest) decodeWire(r *wireReader) error {
 
 func (x *AgentRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AgentRequest{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -785,8 +785,8 @@ func (x *WriteTextFileRequest) decodeWire(r *wireReader) error {
 
 func (x *WriteTextFileRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = WriteTextFileRequest{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -925,8 +925,8 @@ func (x *ReadTextFileRequest) decodeWire(r *wireReader) error {
 
 func (x *ReadTextFileRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ReadTextFileRequest{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -1050,8 +1050,8 @@ func (x *RequestPermissionRequest) decodeWire(r *wireReader) error {
 
 func (x *RequestPermissionRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = RequestPermissionRequest{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -1184,8 +1184,8 @@ func (x *ToolCallUpdate) decodeWire(r *wireReader) error {
 
 func (x *ToolCallUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ToolCallUpdate{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -2022,8 +2022,8 @@ func (x *Annotations) decodeWire(r *wireReader) error {
 
 func (x *Annotations) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = Annotations{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -2176,8 +2176,8 @@ func (x *TextContent) decodeWire(r *wireReader) error {
 
 func (x *TextContent) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = TextContent{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -2281,8 +2281,8 @@ func (x *ImageContent) decodeWire(r *wireReader) error {
 
 func (x *ImageContent) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ImageContent{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -2400,8 +2400,8 @@ func (x *AudioContent) decodeWire(r *wireReader) error {
 
 func (x *AudioContent) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AudioContent{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -2518,8 +2518,8 @@ func (x *ResourceLink) decodeWire(r *wireReader) error {
 
 func (x *ResourceLink) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ResourceLink{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -2843,8 +2843,8 @@ func (x *TextResourceContents) decodeWire(r *wireReader) error {
 
 func (x *TextResourceContents) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = TextResourceContents{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -2953,8 +2953,8 @@ func (x *BlobResourceContents) decodeWire(r *wireReader) error {
 
 func (x *BlobResourceContents) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = BlobResourceContents{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -3061,8 +3061,8 @@ func (x *EmbeddedResource) decodeWire(r *wireReader) error {
 
 func (x *EmbeddedResource) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = EmbeddedResource{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -3160,8 +3160,8 @@ func (x *Content) decodeWire(r *wireReader) error {
 
 func (x *Content) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = Content{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -3260,8 +3260,8 @@ func (x *Diff) decodeWire(r *wireReader) error {
 
 func (x *Diff) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = Diff{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -3393,8 +3393,8 @@ func (x *Terminal) decodeWire(r *wireReader) error {
 
 func (x *Terminal) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = Terminal{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -3492,8 +3492,8 @@ func (x *ToolCallLocation) decodeWire(r *wireReader) error {
 
 func (x *ToolCallLocation) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ToolCallLocation{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -3595,8 +3595,8 @@ func (x *PermissionOption) decodeWire(r *wireReader) error {
 
 func (x *PermissionOption) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PermissionOption{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -3796,8 +3796,8 @@ func (x *CreateTerminalRequest) decodeWire(r *wireReader) error {
 
 func (x *CreateTerminalRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CreateTerminalRequest{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -3939,8 +3939,8 @@ func (x *EnvVariable) decodeWire(r *wireReader) error {
 
 func (x *EnvVariable) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = EnvVariable{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -4038,8 +4038,8 @@ func (x *TerminalOutputRequest) decodeWire(r *wireReader) error {
 
 func (x *TerminalOutputRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = TerminalOutputRequest{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -4137,8 +4137,8 @@ func (x *ReleaseTerminalRequest) decodeWire(r *wireReader) error {
 
 func (x *ReleaseTerminalRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ReleaseTerminalRequest{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -4236,8 +4236,8 @@ func (x *WaitForTerminalExitRequest) decodeWire(r *wireReader) error {
 
 func (x *WaitForTerminalExitRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = WaitForTerminalExitRequest{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -4335,8 +4335,8 @@ func (x *KillTerminalRequest) decodeWire(r *wireReader) error {
 
 func (x *KillTerminalRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = KillTerminalRequest{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -4441,8 +4441,8 @@ func (x *CreateElicitationRequest) decodeWire(r *wireReader) error {
 func (x *CreateElicitationRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CreateElicitationRequest{}
 	start := r.mark()
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -4690,8 +4690,8 @@ func (x *CreateElicitationRequestOther) decodeWire(r *wireReader) error {
 
 func (x *CreateElicitationRequestOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CreateElicitationRequestOther{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	for it.next(r) {
@@ -4767,8 +4767,8 @@ func (x *ElicitationSessionScope) decodeWire(r *wireReader) error {
 
 func (x *ElicitationSessionScope) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ElicitationSessionScope{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -4850,8 +4850,8 @@ func (x *ElicitationRequestScope) decodeWire(r *wireReader) error {
 
 func (x *ElicitationRequestScope) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ElicitationRequestScope{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -4950,8 +4950,8 @@ func (x *ElicitationSchema) decodeWire(r *wireReader) error {
 
 func (x *ElicitationSchema) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ElicitationSchema{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -5402,8 +5402,8 @@ func (x *ElicitationPropertySchemaOther) decodeWire(r *wireReader) error {
 
 func (x *ElicitationPropertySchemaOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ElicitationPropertySchemaOther{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	for it.next(r) {
@@ -5543,8 +5543,8 @@ func (x *EnumOption) decodeWire(r *wireReader) error {
 
 func (x *EnumOption) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = EnumOption{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -5688,8 +5688,8 @@ func (x *StringPropertySchema) decodeWire(r *wireReader) error {
 
 func (x *StringPropertySchema) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = StringPropertySchema{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -5877,8 +5877,8 @@ func (x *NumberPropertySchema) decodeWire(r *wireReader) error {
 
 func (x *NumberPropertySchema) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = NumberPropertySchema{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -6022,8 +6022,8 @@ func (x *IntegerPropertySchema) decodeWire(r *wireReader) error {
 
 func (x *IntegerPropertySchema) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = IntegerPropertySchema{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -6159,8 +6159,8 @@ func (x *BooleanPropertySchema) decodeWire(r *wireReader) error {
 
 func (x *BooleanPropertySchema) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = BooleanPropertySchema{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -6404,8 +6404,8 @@ func (x *MultiSelectItemsOther) decodeWire(r *wireReader) error {
 
 func (x *MultiSelectItemsOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = MultiSelectItemsOther{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	for it.next(r) {
@@ -6482,8 +6482,8 @@ func (x *StringMultiSelectItems) decodeWire(r *wireReader) error {
 
 func (x *StringMultiSelectItems) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = StringMultiSelectItems{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -6578,8 +6578,8 @@ func (x *TitledMultiSelectItems) decodeWire(r *wireReader) error {
 
 func (x *TitledMultiSelectItems) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = TitledMultiSelectItems{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -6694,8 +6694,8 @@ func (x *MultiSelectPropertySchema) decodeWire(r *wireReader) error {
 
 func (x *MultiSelectPropertySchema) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = MultiSelectPropertySchema{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -6824,8 +6824,8 @@ func (x *ElicitationFormMode) decodeWire(r *wireReader) error {
 func (x *ElicitationFormMode) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ElicitationFormMode{}
 	start := r.mark()
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -7104,8 +7104,8 @@ func (x *ElicitationUrlMode) decodeWire(r *wireReader) error {
 func (x *ElicitationUrlMode) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ElicitationUrlMode{}
 	start := r.mark()
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -7510,8 +7510,8 @@ func (x *AgentResponseResult) decodeWire(r *wireReader) error {
 
 func (x *AgentResponseResult) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AgentResponseResult{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -7594,8 +7594,8 @@ func (x *AgentResponseError) decodeWire(r *wireReader) error {
 
 func (x *AgentResponseError) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AgentResponseError{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -8218,8 +8218,8 @@ func (x *InitializeResponse) decodeWire(r *wireReader) error {
 
 func (x *InitializeResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = InitializeResponse{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -8376,8 +8376,8 @@ func (x *AgentCapabilities) decodeWire(r *wireReader) error {
 
 func (x *AgentCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AgentCapabilities{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -8526,8 +8526,8 @@ func (x *PromptCapabilities) decodeWire(r *wireReader) error {
 
 func (x *PromptCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PromptCapabilities{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -8633,8 +8633,8 @@ func (x *McpCapabilities) decodeWire(r *wireReader) error {
 
 func (x *McpCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = McpCapabilities{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -8784,8 +8784,8 @@ func (x *SessionCapabilities) decodeWire(r *wireReader) error {
 
 func (x *SessionCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionCapabilities{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -8950,8 +8950,8 @@ func (x *SessionListCapabilities) decodeWire(r *wireReader) error {
 
 func (x *SessionListCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionListCapabilities{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -9026,8 +9026,8 @@ func (x *SessionDeleteCapabilities) decodeWire(r *wireReader) error {
 
 func (x *SessionDeleteCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionDeleteCapabilities{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -9105,8 +9105,8 @@ func (x *SessionAdditionalDirectoriesCapabilities) decodeWire(r *wireReader) err
 
 func (x *SessionAdditionalDirectoriesCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionAdditionalDirectoriesCapabilities{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -9181,8 +9181,8 @@ func (x *SessionResumeCapabilities) decodeWire(r *wireReader) error {
 
 func (x *SessionResumeCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionResumeCapabilities{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -9257,8 +9257,8 @@ func (x *SessionCloseCapabilities) decodeWire(r *wireReader) error {
 
 func (x *SessionCloseCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionCloseCapabilities{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -9338,8 +9338,8 @@ func (x *AgentAuthCapabilities) decodeWire(r *wireReader) error {
 
 func (x *AgentAuthCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AgentAuthCapabilities{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -9432,8 +9432,8 @@ func (x *LogoutCapabilities) decodeWire(r *wireReader) error {
 
 func (x *LogoutCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = LogoutCapabilities{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -9699,8 +9699,8 @@ func (x *AuthMethodTerminal) decodeWire(r *wireReader) error {
 
 func (x *AuthMethodTerminal) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AuthMethodTerminal{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -9837,8 +9837,8 @@ func (x *AuthMethodAgent) decodeWire(r *wireReader) error {
 
 func (x *AuthMethodAgent) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AuthMethodAgent{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -9954,8 +9954,8 @@ func (x *Implementation) decodeWire(r *wireReader) error {
 
 func (x *Implementation) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = Implementation{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -10058,8 +10058,8 @@ func (x *AuthenticateResponse) decodeWire(r *wireReader) error {
 
 func (x *AuthenticateResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AuthenticateResponse{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -10132,8 +10132,8 @@ func (x *LogoutResponse) decodeWire(r *wireReader) error {
 
 func (x *LogoutResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = LogoutResponse{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -10222,8 +10222,8 @@ func (x *NewSessionResponse) decodeWire(r *wireReader) error {
 
 func (x *NewSessionResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = NewSessionResponse{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -10332,8 +10332,8 @@ func (x *SessionModeState) decodeWire(r *wireReader) error {
 
 func (x *SessionModeState) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionModeState{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -10462,8 +10462,8 @@ func (x *SessionMode) decodeWire(r *wireReader) error {
 
 func (x *SessionMode) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionMode{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -10577,8 +10577,8 @@ func (x *SessionConfigOption) decodeWire(r *wireReader) error {
 func (x *SessionConfigOption) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionConfigOption{}
 	start := r.mark()
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -11115,8 +11115,8 @@ func (x *SessionConfigSelectOption) decodeWire(r *wireReader) error {
 
 func (x *SessionConfigSelectOption) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionConfigSelectOption{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -11225,8 +11225,8 @@ func (x *SessionConfigSelectGroup) decodeWire(r *wireReader) error {
 
 func (x *SessionConfigSelectGroup) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionConfigSelectGroup{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -11348,8 +11348,8 @@ func (x *SessionConfigSelect) decodeWire(r *wireReader) error {
 
 func (x *SessionConfigSelect) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionConfigSelect{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -11428,8 +11428,8 @@ func (x *SessionConfigBoolean) decodeWire(r *wireReader) error {
 
 func (x *SessionConfigBoolean) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionConfigBoolean{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -11515,8 +11515,8 @@ func (x *LoadSessionResponse) decodeWire(r *wireReader) error {
 
 func (x *LoadSessionResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = LoadSessionResponse{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -11612,8 +11612,8 @@ func (x *ListSessionsResponse) decodeWire(r *wireReader) error {
 
 func (x *ListSessionsResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ListSessionsResponse{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -11725,8 +11725,8 @@ func (x *SessionInfo) decodeWire(r *wireReader) error {
 
 func (x *SessionInfo) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionInfo{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -11856,8 +11856,8 @@ func (x *DeleteSessionResponse) decodeWire(r *wireReader) error {
 
 func (x *DeleteSessionResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = DeleteSessionResponse{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -11938,8 +11938,8 @@ func (x *ResumeSessionResponse) decodeWire(r *wireReader) error {
 
 func (x *ResumeSessionResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ResumeSessionResponse{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -12030,8 +12030,8 @@ func (x *CloseSessionResponse) decodeWire(r *wireReader) error {
 
 func (x *CloseSessionResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CloseSessionResponse{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -12104,8 +12104,8 @@ func (x *SetSessionModeResponse) decodeWire(r *wireReader) error {
 
 func (x *SetSessionModeResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SetSessionModeResponse{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -12180,8 +12180,8 @@ func (x *SetSessionConfigOptionResponse) decodeWire(r *wireReader) error {
 
 func (x *SetSessionConfigOptionResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SetSessionConfigOptionResponse{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -12276,8 +12276,8 @@ func (x *PromptResponse) decodeWire(r *wireReader) error {
 
 func (x *PromptResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PromptResponse{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -12483,8 +12483,8 @@ func (x *Error) decodeWire(r *wireReader) error {
 
 func (x *Error) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = Error{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -12629,8 +12629,8 @@ func (x *AgentNotification) decodeWire(r *wireReader) error {
 
 func (x *AgentNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AgentNotification{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -12922,8 +12922,8 @@ func (x *SessionNotification) decodeWire(r *wireReader) error {
 
 func (x *SessionNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionNotification{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -13708,8 +13708,8 @@ func (x *ContentChunk) decodeWire(r *wireReader) error {
 
 func (x *ContentChunk) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ContentChunk{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -13835,8 +13835,8 @@ func (x *ToolCall) decodeWire(r *wireReader) error {
 
 func (x *ToolCall) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ToolCall{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -14006,8 +14006,8 @@ func (x *PlanEntry) decodeWire(r *wireReader) error {
 
 func (x *PlanEntry) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PlanEntry{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -14238,8 +14238,8 @@ func (x *Plan) decodeWire(r *wireReader) error {
 
 func (x *Plan) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = Plan{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -14332,8 +14332,8 @@ func (x *AvailableCommand) decodeWire(r *wireReader) error {
 
 func (x *AvailableCommand) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AvailableCommand{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -14534,8 +14534,8 @@ func (x *UnstructuredCommandInput) decodeWire(r *wireReader) error {
 
 func (x *UnstructuredCommandInput) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = UnstructuredCommandInput{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -14624,8 +14624,8 @@ func (x *AvailableCommandsUpdate) decodeWire(r *wireReader) error {
 
 func (x *AvailableCommandsUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AvailableCommandsUpdate{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -14718,8 +14718,8 @@ func (x *CurrentModeUpdate) decodeWire(r *wireReader) error {
 
 func (x *CurrentModeUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CurrentModeUpdate{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -14808,8 +14808,8 @@ func (x *ConfigOptionUpdate) decodeWire(r *wireReader) error {
 
 func (x *ConfigOptionUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ConfigOptionUpdate{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -14903,8 +14903,8 @@ func (x *SessionInfoUpdate) decodeWire(r *wireReader) error {
 
 func (x *SessionInfoUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionInfoUpdate{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -15000,8 +15000,8 @@ func (x *Cost) decodeWire(r *wireReader) error {
 
 func (x *Cost) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = Cost{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -15101,8 +15101,8 @@ func (x *UsageUpdate) decodeWire(r *wireReader) error {
 
 func (x *UsageUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = UsageUpdate{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -15277,8 +15277,8 @@ func (x *Notice) decodeWire(r *wireReader) error {
 
 func (x *Notice) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = Notice{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -15473,8 +15473,8 @@ func (x *CompactionUpdate) decodeWire(r *wireReader) error {
 
 func (x *CompactionUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CompactionUpdate{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -15591,8 +15591,8 @@ func (x *CompactionSummaryChunk) decodeWire(r *wireReader) error {
 
 func (x *CompactionSummaryChunk) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CompactionSummaryChunk{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -15690,8 +15690,8 @@ func (x *CompleteElicitationNotification) decodeWire(r *wireReader) error {
 
 func (x *CompleteElicitationNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CompleteElicitationNotification{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -15805,8 +15805,8 @@ func (x *ClientRequest) decodeWire(r *wireReader) error {
 
 func (x *ClientRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ClientRequest{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -16535,8 +16535,8 @@ func (x *InitializeRequest) decodeWire(r *wireReader) error {
 
 func (x *InitializeRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = InitializeRequest{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -16672,8 +16672,8 @@ func (x *ClientCapabilities) decodeWire(r *wireReader) error {
 
 func (x *ClientCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ClientCapabilities{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -16817,8 +16817,8 @@ func (x *FileSystemCapabilities) decodeWire(r *wireReader) error {
 
 func (x *FileSystemCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = FileSystemCapabilities{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -16922,8 +16922,8 @@ func (x *ClientSessionCapabilities) decodeWire(r *wireReader) error {
 
 func (x *ClientSessionCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ClientSessionCapabilities{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -17015,8 +17015,8 @@ func (x *CompactionCapabilities) decodeWire(r *wireReader) error {
 
 func (x *CompactionCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CompactionCapabilities{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	for it.next(r) {
@@ -17083,8 +17083,8 @@ func (x *SessionConfigOptionsCapabilities) decodeWire(r *wireReader) error {
 
 func (x *SessionConfigOptionsCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionConfigOptionsCapabilities{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -17168,8 +17168,8 @@ func (x *BooleanConfigOptionCapabilities) decodeWire(r *wireReader) error {
 
 func (x *BooleanConfigOptionCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = BooleanConfigOptionCapabilities{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -17234,8 +17234,8 @@ func (x *NoticeCapabilities) decodeWire(r *wireReader) error {
 
 func (x *NoticeCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = NoticeCapabilities{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	for it.next(r) {
@@ -17305,8 +17305,8 @@ func (x *AuthCapabilities) decodeWire(r *wireReader) error {
 
 func (x *AuthCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AuthCapabilities{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -17400,8 +17400,8 @@ func (x *ElicitationCapabilities) decodeWire(r *wireReader) error {
 
 func (x *ElicitationCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ElicitationCapabilities{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -17496,8 +17496,8 @@ func (x *ElicitationFormCapabilities) decodeWire(r *wireReader) error {
 
 func (x *ElicitationFormCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ElicitationFormCapabilities{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -17574,8 +17574,8 @@ func (x *ElicitationUrlCapabilities) decodeWire(r *wireReader) error {
 
 func (x *ElicitationUrlCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ElicitationUrlCapabilities{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -17653,8 +17653,8 @@ func (x *AuthenticateRequest) decodeWire(r *wireReader) error {
 
 func (x *AuthenticateRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AuthenticateRequest{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -17743,8 +17743,8 @@ func (x *LogoutRequest) decodeWire(r *wireReader) error {
 
 func (x *LogoutRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = LogoutRequest{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -17833,8 +17833,8 @@ func (x *NewSessionRequest) decodeWire(r *wireReader) error {
 
 func (x *NewSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = NewSessionRequest{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -18168,8 +18168,8 @@ func (x *HttpHeader) decodeWire(r *wireReader) error {
 
 func (x *HttpHeader) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = HttpHeader{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -18269,8 +18269,8 @@ func (x *McpServerHttp) decodeWire(r *wireReader) error {
 
 func (x *McpServerHttp) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = McpServerHttp{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -18385,8 +18385,8 @@ func (x *McpServerSse) decodeWire(r *wireReader) error {
 
 func (x *McpServerSse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = McpServerSse{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -18503,8 +18503,8 @@ func (x *McpServerStdio) decodeWire(r *wireReader) error {
 
 func (x *McpServerStdio) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = McpServerStdio{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -18649,8 +18649,8 @@ func (x *LoadSessionRequest) decodeWire(r *wireReader) error {
 
 func (x *LoadSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = LoadSessionRequest{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -18789,8 +18789,8 @@ func (x *ListSessionsRequest) decodeWire(r *wireReader) error {
 
 func (x *ListSessionsRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ListSessionsRequest{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -18898,8 +18898,8 @@ func (x *DeleteSessionRequest) decodeWire(r *wireReader) error {
 
 func (x *DeleteSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = DeleteSessionRequest{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -19006,8 +19006,8 @@ func (x *ResumeSessionRequest) decodeWire(r *wireReader) error {
 
 func (x *ResumeSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ResumeSessionRequest{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -19144,8 +19144,8 @@ func (x *CloseSessionRequest) decodeWire(r *wireReader) error {
 
 func (x *CloseSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CloseSessionRequest{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -19236,8 +19236,8 @@ func (x *SetSessionModeRequest) decodeWire(r *wireReader) error {
 
 func (x *SetSessionModeRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SetSessionModeRequest{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -19338,8 +19338,8 @@ func (x *SetSessionConfigOptionRequest) decodeWire(r *wireReader) error {
 func (x *SetSessionConfigOptionRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SetSessionConfigOptionRequest{}
 	start := r.mark()
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -19514,8 +19514,8 @@ func (x *SetSessionConfigOptionRequestBoolean) decodeWire(r *wireReader) error {
 
 func (x *SetSessionConfigOptionRequestBoolean) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SetSessionConfigOptionRequestBoolean{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -19594,8 +19594,8 @@ func (x *SetSessionConfigOptionRequestValueID) decodeWire(r *wireReader) error {
 
 func (x *SetSessionConfigOptionRequestValueID) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SetSessionConfigOptionRequestValueID{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -19700,8 +19700,8 @@ func (x *PromptRequest) decodeWire(r *wireReader) error {
 
 func (x *PromptRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PromptRequest{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -19909,8 +19909,8 @@ func (x *ClientResponseResult) decodeWire(r *wireReader) error {
 
 func (x *ClientResponseResult) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ClientResponseResult{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -19993,8 +19993,8 @@ func (x *ClientResponseError) decodeWire(r *wireReader) error {
 
 func (x *ClientResponseError) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ClientResponseError{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -20488,8 +20488,8 @@ func (x *WriteTextFileResponse) decodeWire(r *wireReader) error {
 
 func (x *WriteTextFileResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = WriteTextFileResponse{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -20564,8 +20564,8 @@ func (x *ReadTextFileResponse) decodeWire(r *wireReader) error {
 
 func (x *ReadTextFileResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ReadTextFileResponse{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -20654,8 +20654,8 @@ func (x *RequestPermissionResponse) decodeWire(r *wireReader) error {
 
 func (x *RequestPermissionResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = RequestPermissionResponse{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -20825,8 +20825,8 @@ func (x *RequestPermissionOutcomeCancelled) decodeWire(r *wireReader) error {
 
 func (x *RequestPermissionOutcomeCancelled) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = RequestPermissionOutcomeCancelled{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	for it.next(r) {
@@ -20928,8 +20928,8 @@ func (x *SelectedPermissionOutcome) decodeWire(r *wireReader) error {
 
 func (x *SelectedPermissionOutcome) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SelectedPermissionOutcome{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -21018,8 +21018,8 @@ func (x *CreateTerminalResponse) decodeWire(r *wireReader) error {
 
 func (x *CreateTerminalResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CreateTerminalResponse{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -21112,8 +21112,8 @@ func (x *TerminalOutputResponse) decodeWire(r *wireReader) error {
 
 func (x *TerminalOutputResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = TerminalOutputResponse{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -21220,8 +21220,8 @@ func (x *TerminalExitStatus) decodeWire(r *wireReader) error {
 
 func (x *TerminalExitStatus) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = TerminalExitStatus{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -21312,8 +21312,8 @@ func (x *ReleaseTerminalResponse) decodeWire(r *wireReader) error {
 
 func (x *ReleaseTerminalResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ReleaseTerminalResponse{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -21390,8 +21390,8 @@ func (x *WaitForTerminalExitResponse) decodeWire(r *wireReader) error {
 
 func (x *WaitForTerminalExitResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = WaitForTerminalExitResponse{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -21482,8 +21482,8 @@ func (x *KillTerminalResponse) decodeWire(r *wireReader) error {
 
 func (x *KillTerminalResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = KillTerminalResponse{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -21561,8 +21561,8 @@ func (x *CreateElicitationResponse) decodeWire(r *wireReader) error {
 func (x *CreateElicitationResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CreateElicitationResponse{}
 	start := r.mark()
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -21758,8 +21758,8 @@ func (x *CreateElicitationResponseDecline) decodeWire(r *wireReader) error {
 
 func (x *CreateElicitationResponseDecline) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CreateElicitationResponseDecline{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	for it.next(r) {
@@ -21816,8 +21816,8 @@ func (x *CreateElicitationResponseCancel) decodeWire(r *wireReader) error {
 
 func (x *CreateElicitationResponseCancel) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CreateElicitationResponseCancel{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	for it.next(r) {
@@ -21884,8 +21884,8 @@ func (x *CreateElicitationResponseOther) decodeWire(r *wireReader) error {
 
 func (x *CreateElicitationResponseOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CreateElicitationResponseOther{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	for it.next(r) {
@@ -22166,8 +22166,8 @@ func (x *ElicitationAcceptAction) decodeWire(r *wireReader) error {
 
 func (x *ElicitationAcceptAction) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ElicitationAcceptAction{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -22244,8 +22244,8 @@ func (x *ClientNotification) decodeWire(r *wireReader) error {
 
 func (x *ClientNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ClientNotification{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -22495,8 +22495,8 @@ func (x *CancelNotification) decodeWire(r *wireReader) error {
 
 func (x *CancelNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CancelNotification{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -22589,8 +22589,8 @@ func (x *CancelRequestNotification) decodeWire(r *wireReader) error {
 
 func (x *CancelRequestNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CancelRequestNotification{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64

@@ -114,8 +114,8 @@ func (x *AuthStatusCapabilities) decodeWire(r *wireReader) error {
 
 func (x *AuthStatusCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AuthStatusCapabilities{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -203,8 +203,8 @@ func (x *AuthStatusResponse) decodeWire(r *wireReader) error {
 
 func (x *AuthStatusResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AuthStatusResponse{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -397,8 +397,8 @@ func (x *AuthAccount) decodeWire(r *wireReader) error {
 
 func (x *AuthAccount) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AuthAccount{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -583,8 +583,8 @@ func (x *AuthStatusUpdateNotification) decodeWire(r *wireReader) error {
 
 func (x *AuthStatusUpdateNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AuthStatusUpdateNotification{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -733,8 +733,8 @@ func (x *AuthStatusRequest) decodeWire(r *wireReader) error {
 
 func (x *AuthStatusRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AuthStatusRequest{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64

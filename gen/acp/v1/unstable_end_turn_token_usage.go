@@ -81,8 +81,8 @@ func (x *Usage) decodeWire(r *wireReader) error {
 
 func (x *Usage) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = Usage{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64

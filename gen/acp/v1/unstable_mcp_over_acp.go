@@ -89,8 +89,8 @@ func (x *MessageMcpRequest) decodeWire(r *wireReader) error {
 
 func (x *MessageMcpRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = MessageMcpRequest{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -359,8 +359,8 @@ func (x *McpServerAcp) decodeWire(r *wireReader) error {
 
 func (x *McpServerAcp) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = McpServerAcp{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -610,8 +610,8 @@ func (x *MessageMcpResponseResult) decodeWire(r *wireReader) error {
 
 func (x *MessageMcpResponseResult) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = MessageMcpResponseResult{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -700,8 +700,8 @@ func (x *MessageMcpResponseError) decodeWire(r *wireReader) error {
 
 func (x *MessageMcpResponseError) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = MessageMcpResponseError{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -796,8 +796,8 @@ func (x *McpError) decodeWire(r *wireReader) error {
 
 func (x *McpError) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = McpError{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -949,8 +949,8 @@ func (x *MessageMcpNotification) decodeWire(r *wireReader) error {
 
 func (x *MessageMcpNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = MessageMcpNotification{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64

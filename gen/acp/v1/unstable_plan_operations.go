@@ -356,8 +356,8 @@ func (x *PlanItems) decodeWire(r *wireReader) error {
 
 func (x *PlanItems) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PlanItems{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -463,8 +463,8 @@ func (x *PlanFile) decodeWire(r *wireReader) error {
 
 func (x *PlanFile) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PlanFile{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -566,8 +566,8 @@ func (x *PlanMarkdown) decodeWire(r *wireReader) error {
 
 func (x *PlanMarkdown) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PlanMarkdown{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -667,8 +667,8 @@ func (x *PlanUpdate) decodeWire(r *wireReader) error {
 
 func (x *PlanUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PlanUpdate{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -761,8 +761,8 @@ func (x *PlanRemoved) decodeWire(r *wireReader) error {
 
 func (x *PlanRemoved) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PlanRemoved{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -890,8 +890,8 @@ func (x *PlanCapabilities) decodeWire(r *wireReader) error {
 
 func (x *PlanCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PlanCapabilities{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64

@@ -149,8 +149,8 @@ func (x *SessionArchiveCapabilities) decodeWire(r *wireReader) error {
 
 func (x *SessionArchiveCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionArchiveCapabilities{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -264,8 +264,8 @@ func (x *ArchiveSessionResponse) decodeWire(r *wireReader) error {
 
 func (x *ArchiveSessionResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ArchiveSessionResponse{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -342,8 +342,8 @@ func (x *UnarchiveSessionResponse) decodeWire(r *wireReader) error {
 
 func (x *UnarchiveSessionResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = UnarchiveSessionResponse{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -618,8 +618,8 @@ func (x *ArchiveSessionRequest) decodeWire(r *wireReader) error {
 
 func (x *ArchiveSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ArchiveSessionRequest{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -720,8 +720,8 @@ func (x *UnarchiveSessionRequest) decodeWire(r *wireReader) error {
 
 func (x *UnarchiveSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = UnarchiveSessionRequest{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64

@@ -114,8 +114,8 @@ func (x *SessionForkCapabilities) decodeWire(r *wireReader) error {
 
 func (x *SessionForkCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionForkCapabilities{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -202,8 +202,8 @@ func (x *ForkSessionResponse) decodeWire(r *wireReader) error {
 
 func (x *ForkSessionResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ForkSessionResponse{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -382,8 +382,8 @@ func (x *ForkSessionRequest) decodeWire(r *wireReader) error {
 
 func (x *ForkSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ForkSessionRequest{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64

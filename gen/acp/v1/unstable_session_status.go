@@ -114,8 +114,8 @@ func (x *SessionStatusCapabilities) decodeWire(r *wireReader) error {
 
 func (x *SessionStatusCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionStatusCapabilities{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -199,8 +199,8 @@ func (x *SessionStatusResponse) decodeWire(r *wireReader) error {
 
 func (x *SessionStatusResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionStatusResponse{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -407,8 +407,8 @@ func (x *SessionStatusRequest) decodeWire(r *wireReader) error {
 
 func (x *SessionStatusRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionStatusRequest{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64

@@ -178,8 +178,8 @@ func (x *SubagentSessionCapabilities) decodeWire(r *wireReader) error {
 
 func (x *SubagentSessionCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SubagentSessionCapabilities{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -267,8 +267,8 @@ func (x *SessionCancelCapabilities) decodeWire(r *wireReader) error {
 
 func (x *SessionCancelCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionCancelCapabilities{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -582,8 +582,8 @@ func (x *StateUpdateOther) decodeWire(r *wireReader) error {
 
 func (x *StateUpdateOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = StateUpdateOther{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	for it.next(r) {
@@ -652,8 +652,8 @@ func (x *RunningStateUpdate) decodeWire(r *wireReader) error {
 
 func (x *RunningStateUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = RunningStateUpdate{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -727,8 +727,8 @@ func (x *ErrorStopReason) decodeWire(r *wireReader) error {
 
 func (x *ErrorStopReason) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ErrorStopReason{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -804,8 +804,8 @@ func (x *IdleStateUpdate) decodeWire(r *wireReader) error {
 func (x *IdleStateUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = IdleStateUpdate{}
 	start := r.mark()
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -1015,8 +1015,8 @@ func (x *IdleStateUpdateEndTurn) decodeWire(r *wireReader) error {
 
 func (x *IdleStateUpdateEndTurn) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = IdleStateUpdateEndTurn{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	for it.next(r) {
@@ -1073,8 +1073,8 @@ func (x *IdleStateUpdateMaxTokens) decodeWire(r *wireReader) error {
 
 func (x *IdleStateUpdateMaxTokens) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = IdleStateUpdateMaxTokens{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	for it.next(r) {
@@ -1132,8 +1132,8 @@ func (x *IdleStateUpdateMaxTurnRequests) decodeWire(r *wireReader) error {
 
 func (x *IdleStateUpdateMaxTurnRequests) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = IdleStateUpdateMaxTurnRequests{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	for it.next(r) {
@@ -1190,8 +1190,8 @@ func (x *IdleStateUpdateRefusal) decodeWire(r *wireReader) error {
 
 func (x *IdleStateUpdateRefusal) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = IdleStateUpdateRefusal{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	for it.next(r) {
@@ -1248,8 +1248,8 @@ func (x *IdleStateUpdateCancelled) decodeWire(r *wireReader) error {
 
 func (x *IdleStateUpdateCancelled) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = IdleStateUpdateCancelled{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	for it.next(r) {
@@ -1338,8 +1338,8 @@ func (x *IdleStateUpdateNone) decodeWire(r *wireReader) error {
 
 func (x *IdleStateUpdateNone) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = IdleStateUpdateNone{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	for it.next(r) {
@@ -1398,8 +1398,8 @@ func (x *IdleStateUpdateOther) decodeWire(r *wireReader) error {
 
 func (x *IdleStateUpdateOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = IdleStateUpdateOther{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	for it.next(r) {
@@ -1468,8 +1468,8 @@ func (x *RequiresActionStateUpdate) decodeWire(r *wireReader) error {
 
 func (x *RequiresActionStateUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = RequiresActionStateUpdate{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -1550,8 +1550,8 @@ func (x *UnknownStateUpdate) decodeWire(r *wireReader) error {
 
 func (x *UnknownStateUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = UnknownStateUpdate{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -1691,8 +1691,8 @@ func (x *SubagentUpdate) decodeWire(r *wireReader) error {
 
 func (x *SubagentUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SubagentUpdate{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -1862,8 +1862,8 @@ func (x *SessionMessage) decodeWire(r *wireReader) error {
 
 func (x *SessionMessage) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionMessage{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -2006,8 +2006,8 @@ func (x *SessionMessageChunk) decodeWire(r *wireReader) error {
 
 func (x *SessionMessageChunk) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionMessageChunk{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -2145,8 +2145,8 @@ func (x *SubagentCapabilities) decodeWire(r *wireReader) error {
 
 func (x *SubagentCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SubagentCapabilities{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64

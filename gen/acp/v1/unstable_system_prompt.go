@@ -79,8 +79,8 @@ func (x *SessionSystemPromptCapabilities) decodeWire(r *wireReader) error {
 
 func (x *SessionSystemPromptCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionSystemPromptCapabilities{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -175,8 +175,8 @@ func (x *SessionSystemPromptModeCapabilities) decodeWire(r *wireReader) error {
 
 func (x *SessionSystemPromptModeCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionSystemPromptModeCapabilities{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -265,8 +265,8 @@ func (x *SessionSystemPromptOverrideCapabilities) decodeWire(r *wireReader) erro
 
 func (x *SessionSystemPromptOverrideCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionSystemPromptOverrideCapabilities{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -406,8 +406,8 @@ func (x *SystemPrompt) decodeWire(r *wireReader) error {
 
 func (x *SystemPrompt) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SystemPrompt{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64

@@ -32,8 +32,8 @@ func (x *AgentRequest) decodeWire(r *wireReader) error {
 
 func (x *AgentRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AgentRequest{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -472,8 +472,8 @@ func (x *RequestPermissionRequest) decodeWire(r *wireReader) error {
 
 func (x *RequestPermissionRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = RequestPermissionRequest{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -781,8 +781,8 @@ func (x *RequestPermissionSubjectOther) decodeWire(r *wireReader) error {
 
 func (x *RequestPermissionSubjectOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = RequestPermissionSubjectOther{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	for it.next(r) {
@@ -912,8 +912,8 @@ func (x *ToolCallUpdate) decodeWire(r *wireReader) error {
 
 func (x *ToolCallUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ToolCallUpdate{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -1486,8 +1486,8 @@ func (x *ToolCallContentOther) decodeWire(r *wireReader) error {
 
 func (x *ToolCallContentOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ToolCallContentOther{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	for it.next(r) {
@@ -1866,8 +1866,8 @@ func (x *ContentBlockOther) decodeWire(r *wireReader) error {
 
 func (x *ContentBlockOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ContentBlockOther{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	for it.next(r) {
@@ -1955,8 +1955,8 @@ func (x *Annotations) decodeWire(r *wireReader) error {
 
 func (x *Annotations) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = Annotations{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -2116,8 +2116,8 @@ func (x *TextContent) decodeWire(r *wireReader) error {
 
 func (x *TextContent) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = TextContent{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -2246,8 +2246,8 @@ func (x *ImageContent) decodeWire(r *wireReader) error {
 
 func (x *ImageContent) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ImageContent{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -2367,8 +2367,8 @@ func (x *AudioContent) decodeWire(r *wireReader) error {
 
 func (x *AudioContent) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AudioContent{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -2491,8 +2491,8 @@ func (x *Icon) decodeWire(r *wireReader) error {
 
 func (x *Icon) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = Icon{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -2688,8 +2688,8 @@ func (x *ResourceLink) decodeWire(r *wireReader) error {
 
 func (x *ResourceLink) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ResourceLink{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -3024,8 +3024,8 @@ func (x *TextResourceContents) decodeWire(r *wireReader) error {
 
 func (x *TextResourceContents) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = TextResourceContents{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -3136,8 +3136,8 @@ func (x *BlobResourceContents) decodeWire(r *wireReader) error {
 
 func (x *BlobResourceContents) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = BlobResourceContents{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -3246,8 +3246,8 @@ func (x *EmbeddedResource) decodeWire(r *wireReader) error {
 
 func (x *EmbeddedResource) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = EmbeddedResource{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -3345,8 +3345,8 @@ func (x *Content) decodeWire(r *wireReader) error {
 
 func (x *Content) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = Content{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -3447,8 +3447,8 @@ func (x *DiffChange) decodeWire(r *wireReader) error {
 func (x *DiffChange) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = DiffChange{}
 	start := r.mark()
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -3815,8 +3815,8 @@ func (x *DiffChangeOther) decodeWire(r *wireReader) error {
 
 func (x *DiffChangeOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = DiffChangeOther{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	for it.next(r) {
@@ -3969,8 +3969,8 @@ func (x *DiffPathChange) decodeWire(r *wireReader) error {
 
 func (x *DiffPathChange) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = DiffPathChange{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -4044,8 +4044,8 @@ func (x *DiffPathPairChange) decodeWire(r *wireReader) error {
 
 func (x *DiffPathPairChange) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = DiffPathPairChange{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -4134,8 +4134,8 @@ func (x *DiffPatch) decodeWire(r *wireReader) error {
 
 func (x *DiffPatch) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = DiffPatch{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -4307,8 +4307,8 @@ func (x *Diff) decodeWire(r *wireReader) error {
 
 func (x *Diff) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = Diff{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -4434,8 +4434,8 @@ func (x *Terminal) decodeWire(r *wireReader) error {
 
 func (x *Terminal) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = Terminal{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -4534,8 +4534,8 @@ func (x *ToolCallLocation) decodeWire(r *wireReader) error {
 
 func (x *ToolCallLocation) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ToolCallLocation{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -4643,8 +4643,8 @@ func (x *ToolCallCapabilities) decodeWire(r *wireReader) error {
 
 func (x *ToolCallCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ToolCallCapabilities{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -4728,8 +4728,8 @@ func (x *ToolCallCancelCapabilities) decodeWire(r *wireReader) error {
 
 func (x *ToolCallCancelCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ToolCallCancelCapabilities{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -4808,8 +4808,8 @@ func (x *ToolCallPermissionSubject) decodeWire(r *wireReader) error {
 
 func (x *ToolCallPermissionSubject) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ToolCallPermissionSubject{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -4904,8 +4904,8 @@ func (x *CommandPermissionSubject) decodeWire(r *wireReader) error {
 
 func (x *CommandPermissionSubject) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CommandPermissionSubject{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -5023,8 +5023,8 @@ func (x *PermissionOption) decodeWire(r *wireReader) error {
 
 func (x *PermissionOption) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PermissionOption{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -5233,8 +5233,8 @@ func (x *CreateElicitationRequest) decodeWire(r *wireReader) error {
 func (x *CreateElicitationRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CreateElicitationRequest{}
 	start := r.mark()
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -5496,8 +5496,8 @@ func (x *CreateElicitationRequestOther) decodeWire(r *wireReader) error {
 
 func (x *CreateElicitationRequestOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CreateElicitationRequestOther{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	for it.next(r) {
@@ -5573,8 +5573,8 @@ func (x *ElicitationSessionScope) decodeWire(r *wireReader) error {
 
 func (x *ElicitationSessionScope) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ElicitationSessionScope{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -5656,8 +5656,8 @@ func (x *ElicitationRequestScope) decodeWire(r *wireReader) error {
 
 func (x *ElicitationRequestScope) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ElicitationRequestScope{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -5754,8 +5754,8 @@ func (x *ElicitationSchema) decodeWire(r *wireReader) error {
 
 func (x *ElicitationSchema) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ElicitationSchema{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -6209,8 +6209,8 @@ func (x *ElicitationPropertySchemaOther) decodeWire(r *wireReader) error {
 
 func (x *ElicitationPropertySchemaOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ElicitationPropertySchemaOther{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	for it.next(r) {
@@ -6353,8 +6353,8 @@ func (x *EnumOption) decodeWire(r *wireReader) error {
 
 func (x *EnumOption) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = EnumOption{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -6498,8 +6498,8 @@ func (x *StringPropertySchema) decodeWire(r *wireReader) error {
 
 func (x *StringPropertySchema) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = StringPropertySchema{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -6685,8 +6685,8 @@ func (x *NumberPropertySchema) decodeWire(r *wireReader) error {
 
 func (x *NumberPropertySchema) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = NumberPropertySchema{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -6828,8 +6828,8 @@ func (x *IntegerPropertySchema) decodeWire(r *wireReader) error {
 
 func (x *IntegerPropertySchema) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = IntegerPropertySchema{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -6963,8 +6963,8 @@ func (x *BooleanPropertySchema) decodeWire(r *wireReader) error {
 
 func (x *BooleanPropertySchema) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = BooleanPropertySchema{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -7208,8 +7208,8 @@ func (x *MultiSelectItemsOther) decodeWire(r *wireReader) error {
 
 func (x *MultiSelectItemsOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = MultiSelectItemsOther{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	for it.next(r) {
@@ -7284,8 +7284,8 @@ func (x *StringMultiSelectItems) decodeWire(r *wireReader) error {
 
 func (x *StringMultiSelectItems) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = StringMultiSelectItems{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -7378,8 +7378,8 @@ func (x *TitledMultiSelectItems) decodeWire(r *wireReader) error {
 
 func (x *TitledMultiSelectItems) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = TitledMultiSelectItems{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -7492,8 +7492,8 @@ func (x *MultiSelectPropertySchema) decodeWire(r *wireReader) error {
 
 func (x *MultiSelectPropertySchema) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = MultiSelectPropertySchema{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -7622,8 +7622,8 @@ func (x *ElicitationFormMode) decodeWire(r *wireReader) error {
 func (x *ElicitationFormMode) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ElicitationFormMode{}
 	start := r.mark()
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -7902,8 +7902,8 @@ func (x *ElicitationUrlMode) decodeWire(r *wireReader) error {
 func (x *ElicitationUrlMode) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ElicitationUrlMode{}
 	start := r.mark()
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -8308,8 +8308,8 @@ func (x *AgentResponseResult) decodeWire(r *wireReader) error {
 
 func (x *AgentResponseResult) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AgentResponseResult{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -8395,8 +8395,8 @@ func (x *AgentResponseError) decodeWire(r *wireReader) error {
 
 func (x *AgentResponseError) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AgentResponseError{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -9148,8 +9148,8 @@ func (x *InitializeResponse) decodeWire(r *wireReader) error {
 
 func (x *InitializeResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = InitializeResponse{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -9300,8 +9300,8 @@ func (x *Implementation) decodeWire(r *wireReader) error {
 
 func (x *Implementation) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = Implementation{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -9428,8 +9428,8 @@ func (x *AgentCapabilities) decodeWire(r *wireReader) error {
 
 func (x *AgentCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AgentCapabilities{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -9576,8 +9576,8 @@ func (x *SessionCapabilities) decodeWire(r *wireReader) error {
 
 func (x *SessionCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionCapabilities{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -9762,8 +9762,8 @@ func (x *PromptCapabilities) decodeWire(r *wireReader) error {
 
 func (x *PromptCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PromptCapabilities{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -9865,8 +9865,8 @@ func (x *PromptImageCapabilities) decodeWire(r *wireReader) error {
 
 func (x *PromptImageCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PromptImageCapabilities{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -9941,8 +9941,8 @@ func (x *PromptAudioCapabilities) decodeWire(r *wireReader) error {
 
 func (x *PromptAudioCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PromptAudioCapabilities{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -10017,8 +10017,8 @@ func (x *PromptEmbeddedContextCapabilities) decodeWire(r *wireReader) error {
 
 func (x *PromptEmbeddedContextCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PromptEmbeddedContextCapabilities{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -10103,8 +10103,8 @@ func (x *McpCapabilities) decodeWire(r *wireReader) error {
 
 func (x *McpCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = McpCapabilities{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -10206,8 +10206,8 @@ func (x *McpStdioCapabilities) decodeWire(r *wireReader) error {
 
 func (x *McpStdioCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = McpStdioCapabilities{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -10282,8 +10282,8 @@ func (x *McpHttpCapabilities) decodeWire(r *wireReader) error {
 
 func (x *McpHttpCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = McpHttpCapabilities{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -10358,8 +10358,8 @@ func (x *SessionDeleteCapabilities) decodeWire(r *wireReader) error {
 
 func (x *SessionDeleteCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionDeleteCapabilities{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -10437,8 +10437,8 @@ func (x *SessionAdditionalDirectoriesCapabilities) decodeWire(r *wireReader) err
 
 func (x *SessionAdditionalDirectoriesCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionAdditionalDirectoriesCapabilities{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -10517,8 +10517,8 @@ func (x *AgentAuthCapabilities) decodeWire(r *wireReader) error {
 
 func (x *AgentAuthCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AgentAuthCapabilities{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -10765,8 +10765,8 @@ func (x *AuthMethodOther) decodeWire(r *wireReader) error {
 
 func (x *AuthMethodOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AuthMethodOther{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -10887,8 +10887,8 @@ func (x *EnvVariable) decodeWire(r *wireReader) error {
 
 func (x *EnvVariable) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = EnvVariable{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -11002,8 +11002,8 @@ func (x *AuthMethodTerminal) decodeWire(r *wireReader) error {
 
 func (x *AuthMethodTerminal) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AuthMethodTerminal{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -11142,8 +11142,8 @@ func (x *AuthMethodAgent) decodeWire(r *wireReader) error {
 
 func (x *AuthMethodAgent) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AuthMethodAgent{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -11246,8 +11246,8 @@ func (x *LoginAuthResponse) decodeWire(r *wireReader) error {
 
 func (x *LoginAuthResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = LoginAuthResponse{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -11320,8 +11320,8 @@ func (x *LogoutAuthResponse) decodeWire(r *wireReader) error {
 
 func (x *LogoutAuthResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = LogoutAuthResponse{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -11418,8 +11418,8 @@ func (x *NewSessionResponse) decodeWire(r *wireReader) error {
 
 func (x *NewSessionResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = NewSessionResponse{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -11539,8 +11539,8 @@ func (x *SessionConfigOption) decodeWire(r *wireReader) error {
 func (x *SessionConfigOption) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionConfigOption{}
 	start := r.mark()
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -11809,8 +11809,8 @@ func (x *SessionConfigOptionOther) decodeWire(r *wireReader) error {
 
 func (x *SessionConfigOptionOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionConfigOptionOther{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	for it.next(r) {
@@ -12159,8 +12159,8 @@ func (x *SessionConfigSelectOption) decodeWire(r *wireReader) error {
 
 func (x *SessionConfigSelectOption) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionConfigSelectOption{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -12269,8 +12269,8 @@ func (x *SessionConfigSelectGroup) decodeWire(r *wireReader) error {
 
 func (x *SessionConfigSelectGroup) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionConfigSelectGroup{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -12393,8 +12393,8 @@ func (x *SessionConfigSelect) decodeWire(r *wireReader) error {
 
 func (x *SessionConfigSelect) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionConfigSelect{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -12473,8 +12473,8 @@ func (x *SessionConfigBoolean) decodeWire(r *wireReader) error {
 
 func (x *SessionConfigBoolean) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionConfigBoolean{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -12676,8 +12676,8 @@ func (x *AvailableCommandOther) decodeWire(r *wireReader) error {
 
 func (x *AvailableCommandOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AvailableCommandOther{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -12890,8 +12890,8 @@ func (x *AvailableCommandInputOther) decodeWire(r *wireReader) error {
 
 func (x *AvailableCommandInputOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AvailableCommandInputOther{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	for it.next(r) {
@@ -12966,8 +12966,8 @@ func (x *TextCommandInput) decodeWire(r *wireReader) error {
 
 func (x *TextCommandInput) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = TextCommandInput{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -13066,8 +13066,8 @@ func (x *Command) decodeWire(r *wireReader) error {
 
 func (x *Command) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = Command{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -13176,8 +13176,8 @@ func (x *ListSessionsResponse) decodeWire(r *wireReader) error {
 
 func (x *ListSessionsResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ListSessionsResponse{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -13297,8 +13297,8 @@ func (x *SessionInfo) decodeWire(r *wireReader) error {
 
 func (x *SessionInfo) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionInfo{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -13453,8 +13453,8 @@ func (x *DeleteSessionResponse) decodeWire(r *wireReader) error {
 
 func (x *DeleteSessionResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = DeleteSessionResponse{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -13770,8 +13770,8 @@ func (x *StateUpdateOther) decodeWire(r *wireReader) error {
 
 func (x *StateUpdateOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = StateUpdateOther{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	for it.next(r) {
@@ -14015,8 +14015,8 @@ func (x *BackgroundWorkOther) decodeWire(r *wireReader) error {
 
 func (x *BackgroundWorkOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = BackgroundWorkOther{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	for it.next(r) {
@@ -14091,8 +14091,8 @@ func (x *BackgroundTerminal) decodeWire(r *wireReader) error {
 
 func (x *BackgroundTerminal) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = BackgroundTerminal{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -14181,8 +14181,8 @@ func (x *BackgroundToolCall) decodeWire(r *wireReader) error {
 
 func (x *BackgroundToolCall) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = BackgroundToolCall{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -14280,8 +14280,8 @@ func (x *RunningStateUpdate) decodeWire(r *wireReader) error {
 
 func (x *RunningStateUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = RunningStateUpdate{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -14375,8 +14375,8 @@ func (x *Error) decodeWire(r *wireReader) error {
 
 func (x *Error) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = Error{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -14742,8 +14742,8 @@ func (x *UnsupportedProtocolVersionErrorData) decodeWire(r *wireReader) error {
 
 func (x *UnsupportedProtocolVersionErrorData) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = UnsupportedProtocolVersionErrorData{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -14848,8 +14848,8 @@ func (x *SessionNotFoundErrorData) decodeWire(r *wireReader) error {
 
 func (x *SessionNotFoundErrorData) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionNotFoundErrorData{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -14933,8 +14933,8 @@ func (x *ErrorStopReason) decodeWire(r *wireReader) error {
 
 func (x *ErrorStopReason) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ErrorStopReason{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -15030,8 +15030,8 @@ func (x *IdleStateUpdate) decodeWire(r *wireReader) error {
 func (x *IdleStateUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = IdleStateUpdate{}
 	start := r.mark()
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -15256,8 +15256,8 @@ func (x *IdleStateUpdateEndTurn) decodeWire(r *wireReader) error {
 
 func (x *IdleStateUpdateEndTurn) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = IdleStateUpdateEndTurn{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	for it.next(r) {
@@ -15314,8 +15314,8 @@ func (x *IdleStateUpdateMaxTokens) decodeWire(r *wireReader) error {
 
 func (x *IdleStateUpdateMaxTokens) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = IdleStateUpdateMaxTokens{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	for it.next(r) {
@@ -15373,8 +15373,8 @@ func (x *IdleStateUpdateMaxTurnRequests) decodeWire(r *wireReader) error {
 
 func (x *IdleStateUpdateMaxTurnRequests) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = IdleStateUpdateMaxTurnRequests{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	for it.next(r) {
@@ -15431,8 +15431,8 @@ func (x *IdleStateUpdateRefusal) decodeWire(r *wireReader) error {
 
 func (x *IdleStateUpdateRefusal) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = IdleStateUpdateRefusal{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	for it.next(r) {
@@ -15498,8 +15498,8 @@ func (x *IdleStateUpdateCancelled) decodeWire(r *wireReader) error {
 
 func (x *IdleStateUpdateCancelled) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = IdleStateUpdateCancelled{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	for it.next(r) {
@@ -15592,8 +15592,8 @@ func (x *IdleStateUpdateNone) decodeWire(r *wireReader) error {
 
 func (x *IdleStateUpdateNone) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = IdleStateUpdateNone{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	for it.next(r) {
@@ -15653,8 +15653,8 @@ func (x *IdleStateUpdateOther) decodeWire(r *wireReader) error {
 
 func (x *IdleStateUpdateOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = IdleStateUpdateOther{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	for it.next(r) {
@@ -15745,8 +15745,8 @@ func (x *RequiresActionStateUpdate) decodeWire(r *wireReader) error {
 
 func (x *RequiresActionStateUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = RequiresActionStateUpdate{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -15848,8 +15848,8 @@ func (x *ResumeSessionResponse) decodeWire(r *wireReader) error {
 
 func (x *ResumeSessionResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ResumeSessionResponse{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -15940,8 +15940,8 @@ func (x *CloseSessionResponse) decodeWire(r *wireReader) error {
 
 func (x *CloseSessionResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CloseSessionResponse{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -16014,8 +16014,8 @@ func (x *CancelToolCallResponse) decodeWire(r *wireReader) error {
 
 func (x *CancelToolCallResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CancelToolCallResponse{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -16088,8 +16088,8 @@ func (x *CancelTerminalResponse) decodeWire(r *wireReader) error {
 
 func (x *CancelTerminalResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CancelTerminalResponse{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -16164,8 +16164,8 @@ func (x *SetSessionConfigOptionResponse) decodeWire(r *wireReader) error {
 
 func (x *SetSessionConfigOptionResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SetSessionConfigOptionResponse{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -16275,8 +16275,8 @@ func (x *PromptResponse) decodeWire(r *wireReader) error {
 
 func (x *PromptResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PromptResponse{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -16413,8 +16413,8 @@ func (x *AgentNotification) decodeWire(r *wireReader) error {
 
 func (x *AgentNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AgentNotification{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -16707,8 +16707,8 @@ func (x *UpdateSessionNotification) decodeWire(r *wireReader) error {
 
 func (x *UpdateSessionNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = UpdateSessionNotification{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -17673,8 +17673,8 @@ func (x *SessionUpdateOther) decodeWire(r *wireReader) error {
 
 func (x *SessionUpdateOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionUpdateOther{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	for it.next(r) {
@@ -17755,8 +17755,8 @@ func (x *ContentChunk) decodeWire(r *wireReader) error {
 
 func (x *ContentChunk) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ContentChunk{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -17869,8 +17869,8 @@ func (x *UserMessage) decodeWire(r *wireReader) error {
 
 func (x *UserMessage) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = UserMessage{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -17989,8 +17989,8 @@ func (x *AgentMessage) decodeWire(r *wireReader) error {
 
 func (x *AgentMessage) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AgentMessage{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -18109,8 +18109,8 @@ func (x *AgentThought) decodeWire(r *wireReader) error {
 
 func (x *AgentThought) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AgentThought{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -18220,8 +18220,8 @@ func (x *ToolCallContentChunk) decodeWire(r *wireReader) error {
 
 func (x *ToolCallContentChunk) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ToolCallContentChunk{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -18317,8 +18317,8 @@ func (x *TerminalOutput) decodeWire(r *wireReader) error {
 
 func (x *TerminalOutput) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = TerminalOutput{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -18417,8 +18417,8 @@ func (x *TerminalExitStatus) decodeWire(r *wireReader) error {
 
 func (x *TerminalExitStatus) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = TerminalExitStatus{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -18513,8 +18513,8 @@ func (x *TerminalSize) decodeWire(r *wireReader) error {
 
 func (x *TerminalSize) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = TerminalSize{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -18620,8 +18620,8 @@ func (x *TerminalCapabilities) decodeWire(r *wireReader) error {
 
 func (x *TerminalCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = TerminalCapabilities{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -18705,8 +18705,8 @@ func (x *TerminalCancelCapabilities) decodeWire(r *wireReader) error {
 
 func (x *TerminalCancelCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = TerminalCancelCapabilities{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -18808,8 +18808,8 @@ func (x *TerminalUpdate) decodeWire(r *wireReader) error {
 
 func (x *TerminalUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = TerminalUpdate{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -18955,8 +18955,8 @@ func (x *TerminalOutputChunk) decodeWire(r *wireReader) error {
 
 func (x *TerminalOutputChunk) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = TerminalOutputChunk{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -19174,8 +19174,8 @@ func (x *PlanUpdateContentOther) decodeWire(r *wireReader) error {
 
 func (x *PlanUpdateContentOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PlanUpdateContentOther{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -19298,8 +19298,8 @@ func (x *PlanEntry) decodeWire(r *wireReader) error {
 
 func (x *PlanEntry) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PlanEntry{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -19538,8 +19538,8 @@ func (x *PlanItems) decodeWire(r *wireReader) error {
 
 func (x *PlanItems) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PlanItems{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -19639,8 +19639,8 @@ func (x *PlanUpdate) decodeWire(r *wireReader) error {
 
 func (x *PlanUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PlanUpdate{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -19729,8 +19729,8 @@ func (x *AvailableCommandsUpdate) decodeWire(r *wireReader) error {
 
 func (x *AvailableCommandsUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = AvailableCommandsUpdate{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -19823,8 +19823,8 @@ func (x *ConfigOptionUpdate) decodeWire(r *wireReader) error {
 
 func (x *ConfigOptionUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ConfigOptionUpdate{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -19929,8 +19929,8 @@ func (x *SessionInfoUpdate) decodeWire(r *wireReader) error {
 
 func (x *SessionInfoUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionInfoUpdate{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -20026,8 +20026,8 @@ func (x *Cost) decodeWire(r *wireReader) error {
 
 func (x *Cost) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = Cost{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -20129,8 +20129,8 @@ func (x *UsageUpdate) decodeWire(r *wireReader) error {
 
 func (x *UsageUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = UsageUpdate{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -20307,8 +20307,8 @@ func (x *Notice) decodeWire(r *wireReader) error {
 
 func (x *Notice) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = Notice{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -20511,8 +20511,8 @@ func (x *CompactionUpdate) decodeWire(r *wireReader) error {
 
 func (x *CompactionUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CompactionUpdate{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -20634,8 +20634,8 @@ func (x *CompactionSummaryChunk) decodeWire(r *wireReader) error {
 
 func (x *CompactionSummaryChunk) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CompactionSummaryChunk{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -20733,8 +20733,8 @@ func (x *CompleteElicitationNotification) decodeWire(r *wireReader) error {
 
 func (x *CompleteElicitationNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CompleteElicitationNotification{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -20848,8 +20848,8 @@ func (x *ClientRequest) decodeWire(r *wireReader) error {
 
 func (x *ClientRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ClientRequest{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -21574,8 +21574,8 @@ func (x *InitializeRequest) decodeWire(r *wireReader) error {
 
 func (x *InitializeRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = InitializeRequest{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -21698,8 +21698,8 @@ func (x *ClientCapabilities) decodeWire(r *wireReader) error {
 
 func (x *ClientCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ClientCapabilities{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -21801,8 +21801,8 @@ func (x *ClientAuthCapabilities) decodeWire(r *wireReader) error {
 
 func (x *ClientAuthCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ClientAuthCapabilities{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -21888,8 +21888,8 @@ func (x *TerminalAuthCapabilities) decodeWire(r *wireReader) error {
 
 func (x *TerminalAuthCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = TerminalAuthCapabilities{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -21972,8 +21972,8 @@ func (x *ElicitationCapabilities) decodeWire(r *wireReader) error {
 
 func (x *ElicitationCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ElicitationCapabilities{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -22066,8 +22066,8 @@ func (x *ElicitationFormCapabilities) decodeWire(r *wireReader) error {
 
 func (x *ElicitationFormCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ElicitationFormCapabilities{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -22142,8 +22142,8 @@ func (x *ElicitationUrlCapabilities) decodeWire(r *wireReader) error {
 
 func (x *ElicitationUrlCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ElicitationUrlCapabilities{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -22225,8 +22225,8 @@ func (x *LoginAuthRequest) decodeWire(r *wireReader) error {
 
 func (x *LoginAuthRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = LoginAuthRequest{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -22319,8 +22319,8 @@ func (x *LogoutAuthRequest) decodeWire(r *wireReader) error {
 
 func (x *LogoutAuthRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = LogoutAuthRequest{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -22409,8 +22409,8 @@ func (x *NewSessionRequest) decodeWire(r *wireReader) error {
 
 func (x *NewSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = NewSessionRequest{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -22704,8 +22704,8 @@ func (x *McpServerOther) decodeWire(r *wireReader) error {
 
 func (x *McpServerOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = McpServerOther{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	for it.next(r) {
@@ -22782,8 +22782,8 @@ func (x *HttpHeader) decodeWire(r *wireReader) error {
 
 func (x *HttpHeader) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = HttpHeader{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -22884,8 +22884,8 @@ func (x *McpServerHttp) decodeWire(r *wireReader) error {
 
 func (x *McpServerHttp) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = McpServerHttp{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -23001,8 +23001,8 @@ func (x *McpServerStdio) decodeWire(r *wireReader) error {
 
 func (x *McpServerStdio) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = McpServerStdio{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -23135,8 +23135,8 @@ func (x *ListSessionsRequest) decodeWire(r *wireReader) error {
 
 func (x *ListSessionsRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ListSessionsRequest{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -23244,8 +23244,8 @@ func (x *DeleteSessionRequest) decodeWire(r *wireReader) error {
 
 func (x *DeleteSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = DeleteSessionRequest{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -23368,8 +23368,8 @@ func (x *ResumeSessionRequest) decodeWire(r *wireReader) error {
 
 func (x *ResumeSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ResumeSessionRequest{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -23626,8 +23626,8 @@ func (x *ReplayFromOther) decodeWire(r *wireReader) error {
 
 func (x *ReplayFromOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ReplayFromOther{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	for it.next(r) {
@@ -23700,8 +23700,8 @@ func (x *ReplayFromStart) decodeWire(r *wireReader) error {
 
 func (x *ReplayFromStart) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ReplayFromStart{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -23795,8 +23795,8 @@ func (x *CloseSessionRequest) decodeWire(r *wireReader) error {
 
 func (x *CloseSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CloseSessionRequest{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -23900,8 +23900,8 @@ func (x *CancelToolCallRequest) decodeWire(r *wireReader) error {
 
 func (x *CancelToolCallRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CancelToolCallRequest{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -24013,8 +24013,8 @@ func (x *CancelTerminalRequest) decodeWire(r *wireReader) error {
 
 func (x *CancelTerminalRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CancelTerminalRequest{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -24123,8 +24123,8 @@ func (x *SetSessionConfigOptionRequest) decodeWire(r *wireReader) error {
 func (x *SetSessionConfigOptionRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SetSessionConfigOptionRequest{}
 	start := r.mark()
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -24311,8 +24311,8 @@ func (x *SetSessionConfigOptionRequestID) decodeWire(r *wireReader) error {
 
 func (x *SetSessionConfigOptionRequestID) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SetSessionConfigOptionRequestID{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -24387,8 +24387,8 @@ func (x *SetSessionConfigOptionRequestBoolean) decodeWire(r *wireReader) error {
 
 func (x *SetSessionConfigOptionRequestBoolean) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SetSessionConfigOptionRequestBoolean{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -24472,8 +24472,8 @@ func (x *SetSessionConfigOptionRequestOther) decodeWire(r *wireReader) error {
 
 func (x *SetSessionConfigOptionRequestOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SetSessionConfigOptionRequestOther{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -24591,8 +24591,8 @@ func (x *PromptRequest) decodeWire(r *wireReader) error {
 
 func (x *PromptRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PromptRequest{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -24800,8 +24800,8 @@ func (x *ClientResponseResult) decodeWire(r *wireReader) error {
 
 func (x *ClientResponseResult) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ClientResponseResult{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -24887,8 +24887,8 @@ func (x *ClientResponseError) decodeWire(r *wireReader) error {
 
 func (x *ClientResponseError) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ClientResponseError{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -25271,8 +25271,8 @@ func (x *RequestPermissionResponse) decodeWire(r *wireReader) error {
 
 func (x *RequestPermissionResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = RequestPermissionResponse{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -25530,8 +25530,8 @@ func (x *RequestPermissionOutcomeOther) decodeWire(r *wireReader) error {
 
 func (x *RequestPermissionOutcomeOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = RequestPermissionOutcomeOther{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	for it.next(r) {
@@ -25604,8 +25604,8 @@ func (x *CancelledPermissionOutcome) decodeWire(r *wireReader) error {
 
 func (x *CancelledPermissionOutcome) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CancelledPermissionOutcome{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -25680,8 +25680,8 @@ func (x *SelectedPermissionOutcome) decodeWire(r *wireReader) error {
 
 func (x *SelectedPermissionOutcome) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SelectedPermissionOutcome{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -25771,8 +25771,8 @@ func (x *CreateElicitationResponse) decodeWire(r *wireReader) error {
 func (x *CreateElicitationResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CreateElicitationResponse{}
 	start := r.mark()
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -25968,8 +25968,8 @@ func (x *CreateElicitationResponseDecline) decodeWire(r *wireReader) error {
 
 func (x *CreateElicitationResponseDecline) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CreateElicitationResponseDecline{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	for it.next(r) {
@@ -26026,8 +26026,8 @@ func (x *CreateElicitationResponseCancel) decodeWire(r *wireReader) error {
 
 func (x *CreateElicitationResponseCancel) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CreateElicitationResponseCancel{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	for it.next(r) {
@@ -26094,8 +26094,8 @@ func (x *CreateElicitationResponseOther) decodeWire(r *wireReader) error {
 
 func (x *CreateElicitationResponseOther) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CreateElicitationResponseOther{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	for it.next(r) {
@@ -26500,8 +26500,8 @@ func (x *ElicitationAcceptAction) decodeWire(r *wireReader) error {
 
 func (x *ElicitationAcceptAction) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ElicitationAcceptAction{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -26578,8 +26578,8 @@ func (x *ClientNotification) decodeWire(r *wireReader) error {
 
 func (x *ClientNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ClientNotification{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -26847,8 +26847,8 @@ func (x *CancelSessionNotification) decodeWire(r *wireReader) error {
 
 func (x *CancelSessionNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CancelSessionNotification{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -26942,8 +26942,8 @@ func (x *CancelRequestNotification) decodeWire(r *wireReader) error {
 
 func (x *CancelRequestNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = CancelRequestNotification{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64

@@ -180,8 +180,8 @@ func (x *ProvidersCapabilities) decodeWire(r *wireReader) error {
 
 func (x *ProvidersCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ProvidersCapabilities{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -260,8 +260,8 @@ func (x *ListProvidersResponse) decodeWire(r *wireReader) error {
 
 func (x *ListProvidersResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ListProvidersResponse{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -366,8 +366,8 @@ func (x *ProviderInfo) decodeWire(r *wireReader) error {
 
 func (x *ProviderInfo) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ProviderInfo{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -589,8 +589,8 @@ func (x *ProviderCurrentConfig) decodeWire(r *wireReader) error {
 
 func (x *ProviderCurrentConfig) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ProviderCurrentConfig{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -688,8 +688,8 @@ func (x *SetProviderResponse) decodeWire(r *wireReader) error {
 
 func (x *SetProviderResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SetProviderResponse{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -766,8 +766,8 @@ func (x *DisableProviderResponse) decodeWire(r *wireReader) error {
 
 func (x *DisableProviderResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = DisableProviderResponse{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -959,8 +959,8 @@ func (x *ListProvidersRequest) decodeWire(r *wireReader) error {
 
 func (x *ListProvidersRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ListProvidersRequest{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -1048,8 +1048,8 @@ func (x *SetProviderRequest) decodeWire(r *wireReader) error {
 
 func (x *SetProviderRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SetProviderRequest{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -1165,8 +1165,8 @@ func (x *DisableProviderRequest) decodeWire(r *wireReader) error {
 
 func (x *DisableProviderRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = DisableProviderRequest{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64

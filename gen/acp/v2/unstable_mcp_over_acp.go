@@ -86,8 +86,8 @@ func (x *MessageMcpRequest) decodeWire(r *wireReader) error {
 
 func (x *MessageMcpRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = MessageMcpRequest{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -293,8 +293,8 @@ func (x *McpAcpCapabilities) decodeWire(r *wireReader) error {
 
 func (x *McpAcpCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = McpAcpCapabilities{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -434,8 +434,8 @@ func (x *McpServerAcp) decodeWire(r *wireReader) error {
 
 func (x *McpServerAcp) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = McpServerAcp{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -692,8 +692,8 @@ func (x *MessageMcpResponseResult) decodeWire(r *wireReader) error {
 
 func (x *MessageMcpResponseResult) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = MessageMcpResponseResult{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -789,8 +789,8 @@ func (x *MessageMcpResponseError) decodeWire(r *wireReader) error {
 
 func (x *MessageMcpResponseError) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = MessageMcpResponseError{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -885,8 +885,8 @@ func (x *McpError) decodeWire(r *wireReader) error {
 
 func (x *McpError) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = McpError{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -1033,8 +1033,8 @@ func (x *MessageMcpNotification) decodeWire(r *wireReader) error {
 
 func (x *MessageMcpNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = MessageMcpNotification{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64

@@ -182,8 +182,8 @@ func (x *PlanFile) decodeWire(r *wireReader) error {
 
 func (x *PlanFile) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PlanFile{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -285,8 +285,8 @@ func (x *PlanMarkdown) decodeWire(r *wireReader) error {
 
 func (x *PlanMarkdown) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PlanMarkdown{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -386,8 +386,8 @@ func (x *PlanRemoved) decodeWire(r *wireReader) error {
 
 func (x *PlanRemoved) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = PlanRemoved{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64

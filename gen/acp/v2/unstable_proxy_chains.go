@@ -32,8 +32,8 @@ func (x *ProxyRequest) decodeWire(r *wireReader) error {
 
 func (x *ProxyRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ProxyRequest{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -400,8 +400,8 @@ func (x *ProxySuccessorRequest) decodeWire(r *wireReader) error {
 
 func (x *ProxySuccessorRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ProxySuccessorRequest{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -607,8 +607,8 @@ func (x *ProxyResponseResult) decodeWire(r *wireReader) error {
 
 func (x *ProxyResponseResult) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ProxyResponseResult{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -694,8 +694,8 @@ func (x *ProxyResponseError) decodeWire(r *wireReader) error {
 
 func (x *ProxyResponseError) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ProxyResponseError{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -1151,8 +1151,8 @@ func (x *ProxyNotification) decodeWire(r *wireReader) error {
 
 func (x *ProxyNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ProxyNotification{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -1366,8 +1366,8 @@ func (x *ProxySuccessorNotification) decodeWire(r *wireReader) error {
 
 func (x *ProxySuccessorNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = ProxySuccessorNotification{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64

@@ -118,8 +118,8 @@ func (x *SessionTitleCapabilities) decodeWire(r *wireReader) error {
 
 func (x *SessionTitleCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionTitleCapabilities{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -201,8 +201,8 @@ func (x *SetSessionTitleResponse) decodeWire(r *wireReader) error {
 
 func (x *SetSessionTitleResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SetSessionTitleResponse{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -356,8 +356,8 @@ func (x *SetSessionTitleRequest) decodeWire(r *wireReader) error {
 
 func (x *SetSessionTitleRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SetSessionTitleRequest{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64

@@ -139,8 +139,8 @@ func (x *BackgroundSubagent) decodeWire(r *wireReader) error {
 
 func (x *BackgroundSubagent) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = BackgroundSubagent{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -250,8 +250,8 @@ func (x *UnknownStateUpdate) decodeWire(r *wireReader) error {
 
 func (x *UnknownStateUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = UnknownStateUpdate{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -482,8 +482,8 @@ func (x *SubagentSessionCapabilities) decodeWire(r *wireReader) error {
 
 func (x *SubagentSessionCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SubagentSessionCapabilities{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -571,8 +571,8 @@ func (x *SessionCancelCapabilities) decodeWire(r *wireReader) error {
 
 func (x *SessionCancelCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionCancelCapabilities{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -719,8 +719,8 @@ func (x *SubagentUpdate) decodeWire(r *wireReader) error {
 
 func (x *SubagentUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SubagentUpdate{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -897,8 +897,8 @@ func (x *SessionMessage) decodeWire(r *wireReader) error {
 
 func (x *SessionMessage) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionMessage{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
@@ -1046,8 +1046,8 @@ func (x *SessionMessageChunk) decodeWire(r *wireReader) error {
 
 func (x *SessionMessageChunk) decodeObject(r *wireReader, known *wireKnownSet) error {
 	*x = SessionMessageChunk{}
-	it, err := wireObjectIn(r, known)
-	if err != nil {
+	var it wireObjectIter
+	if err := it.openIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64

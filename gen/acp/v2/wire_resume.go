@@ -25,7 +25,7 @@ type wireResume struct {
 // wireTagMember is wireMemberAt for a union whose variants keep unknown
 // members: when the tag is the object's first member, or follows at once
 // the tags of the unions around this one, it also notes in tagged where
-// the tag member ends (see wireObjectIn).
+// the tag member ends (see openIn).
 func wireTagMember(r *wireReader, tagged *wireKnownSet, key string) ([]byte, bool, error) {
 	bit := wireKnownBit(tagged.n + len(tagged.more) - 1)
 	open, start, stop, ok := wireFirstMember(r, key)
@@ -54,18 +54,19 @@ func wireKnownBit(i int) uint64 {
 	return 0
 }
 
-// wireObjectIn is wireObjectAt for the decoder of an object that known
-// (nil: nothing) is about: when its unions found their tags at the front
-// of this very object, the iterator starts after those members, which
-// count as seen (a second tag is a duplicate).
-func wireObjectIn(r *wireReader, known *wireKnownSet) (wireObjectIter, error) {
+// openIn is open for the decoder of an object that known (nil: nothing)
+// is about: when its unions found their tags at the front of this very
+// object, the iterator starts after those members, which count as seen (a
+// second tag is a duplicate).
+func (it *wireObjectIter) openIn(r *wireReader, known *wireKnownSet) error {
 	if known == nil || known.resume.end == 0 || r.at() != known.resume.object {
-		return wireObjectAt(r)
+		return it.open(r)
 	}
 	if err := r.enter(); err != nil {
-		return wireObjectIter{}, err
+		return err
 	}
 	known.met |= known.resume.met
 	r.pos = known.resume.end
-	return wireObjectIter{at: known.resume.value}, nil
+	it.at = known.resume.value
+	return nil
 }

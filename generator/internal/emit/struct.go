@@ -151,13 +151,13 @@ func emitObjectDecode(f *File, o object) {
 	case o.CatchAll && !o.tracks():
 		body = append(body, Id("start").Op(":=").Id("r").Dot("at").Call())
 	}
-	open := Id("wireObjectAt").Call(Id("r"))
+	open := Id("it").Dot("open").Call(Id("r"))
 	if o.tracks() {
-		open = Id("wireObjectIn").Call(Id("r"), Id("known"))
+		open = Id("it").Dot("openIn").Call(Id("r"), Id("known"))
 	}
 	body = append(body,
-		List(Id("it"), Err()).Op(":=").Add(open),
-		If(Err().Op("!=").Nil()).Block(Return(Err())),
+		Var().Id("it").Id("wireObjectIter"),
+		If(Err().Op(":=").Add(open), Err().Op("!=").Nil()).Block(Return(Err())),
 	)
 	var cases []Code
 	// With unknown members tracked, every field has a bit, so that a member
