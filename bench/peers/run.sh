@@ -72,6 +72,11 @@ echo "== large messages"
 benchstat -filter '.name:/^Large/ .unit:(sec/op OR B/op OR MB/s)' -col "$impls" "$out" 2>/dev/null || true
 
 echo
+echo "== acpgen over goccy/go-json, paired: each round runs both on the whole stream"
+echo "== (median of the per-round ratios; below 1: acpgen takes less time)"
+benchstat -filter '.name:/^StreamPaired/ .unit:acpgen/goccy' "$out" 2>/dev/null || true
+
+echo
 echo "== time per message over the baseline's (medians; lower is faster)"
 ratios '.name:/^Stream/ .unit:ns/msg'
 echo
