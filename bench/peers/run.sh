@@ -65,7 +65,7 @@ ratios() {
 
 echo
 echo "== streams, per message (B/op is per whole stream)"
-benchstat -filter '.name:/^Stream/ .unit:(ns/msg OR allocs/msg OR B/op OR MB/s)' -col "$impls" "$out" 2>/dev/null || true
+benchstat -filter '.name:/^Stream(Decode|Encode)/ .unit:(ns/msg OR allocs/msg OR B/op OR MB/s)' -col "$impls" "$out" 2>/dev/null || true
 
 echo
 echo "== large messages"
