@@ -28,12 +28,15 @@ type wireResume struct {
 // the tag member ends (see openIn).
 func wireTagMember(r *wireReader, tagged *wireKnownSet, key string) ([]byte, bool, error) {
 	bit := wireKnownBit(tagged.n + len(tagged.more) - 1)
+	outer := tagged.resume
 	open, start, stop, ok := wireFirstMember(r, key)
 	if ok {
+		if outer.end == stop && outer.object == open {
+			bit |= outer.met // the outer union's tag has the same name: one member serves both
+		}
 		tagged.resume = wireResume{object: open, value: start, end: stop, met: bit}
 		return r.data[start:stop], true, nil
 	}
-	outer := tagged.resume
 	if outer.end == 0 || r.at() != outer.object {
 		tagged.resume = wireResume{}
 		return wireMemberScan(r, key)

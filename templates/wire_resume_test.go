@@ -1,0 +1,74 @@
+package templates
+
+import "testing"
+
+// TestTagResumeChains: a union nested in another on the same object finds
+// its tag right after the outer one's, and the variant's iterator then
+// starts after both, with both counted as seen; a tag elsewhere is found
+// by scanning and leaves the outer tag skippable; one member that is the
+// tag of both unions counts for both.
+func TestTagResumeChains(t *testing.T) {
+	for _, c := range []struct {
+		name, in, outerKey, innerKey string
+		wantTag, wantFirst           string
+		wantMet                      uint64
+	}{
+		{"next", `{"a":"x","b":"y","c":1}`, "a", "b", "y", "c", 0b11},
+		{"spaces", `{ "a" : "x" , "b" : "y" , "c" : 1 }`, "a", "b", "y", "c", 0b11},
+		{"later", `{"a":"x","c":1,"b":"y"}`, "a", "b", "y", "c", 0b01},
+		{"inner first", `{"b":"y","a":"x","c":1}`, "a", "b", "y", "a", 0b10},
+		{"same name", `{"a":"x","c":1}`, "a", "a", "x", "c", 0b11},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := &wireReader{data: []byte(c.in)}
+			outer := wireKnownWith(nil, wireKnown{tag: c.outerKey}, nil)
+			if _, found, err := wireTagMember(r, &outer, c.outerKey); !found || err != nil {
+				t.Fatalf("outer tag: %v %v", found, err)
+			}
+			inner := wireKnownWith(&outer, wireKnown{tag: c.innerKey}, nil)
+			raw, found, err := wireTagMember(r, &inner, c.innerKey)
+			if !found || err != nil || string(raw) != `"`+c.wantTag+`"` {
+				t.Fatalf("inner tag: %s %v %v", raw, found, err)
+			}
+			if r.pos != 0 {
+				t.Fatalf("finding the tags moved the cursor to %d", r.pos)
+			}
+			var it wireObjectIter
+			if err := it.openIn(r, &inner); err != nil {
+				t.Fatal(err)
+			}
+			if !it.next(r) || string(it.key) != c.wantFirst {
+				t.Fatalf("first member after the tags: %q, %v", it.key, it.err)
+			}
+			if inner.met != c.wantMet {
+				t.Errorf("tags counted as seen: %b, want %b", inner.met, c.wantMet)
+			}
+		})
+	}
+}
+
+// TestTagResumeOtherObject: the resume of an outer object does not apply
+// to an object elsewhere in the input.
+func TestTagResumeOtherObject(t *testing.T) {
+	r := &wireReader{data: []byte(`{"a":"x","v":{"b":"y","c":1}}`)}
+	outer := wireKnownWith(nil, wireKnown{tag: "a"}, nil)
+	if _, found, err := wireTagMember(r, &outer, "a"); !found || err != nil {
+		t.Fatalf("outer tag: %v %v", found, err)
+	}
+	r.pos = 13 // the nested object
+	inner := wireKnownWith(&outer, wireKnown{tag: "c"}, nil)
+	raw, found, err := wireTagMember(r, &inner, "c")
+	if !found || err != nil || string(raw) != "1" {
+		t.Fatalf("inner tag: %s %v %v", raw, found, err)
+	}
+	if inner.resume != (wireResume{}) {
+		t.Errorf("an outer object's resume kept for another object: %+v", inner.resume)
+	}
+	var it wireObjectIter
+	if err := it.openIn(r, &inner); err != nil {
+		t.Fatal(err)
+	}
+	if !it.next(r) || string(it.key) != "b" {
+		t.Fatalf("first member: %q, %v", it.key, it.err)
+	}
+}
