@@ -64,3 +64,23 @@ func TestReaderStringsRecent(t *testing.T) {
 		t.Fatalf("got %q", got)
 	}
 }
+
+// TestRecentSlotIgnoresSpareBytes: a short text is hashed with one load
+// that takes in the bytes after it, which must not matter: the same text
+// followed by other bytes, or with no spare capacity at all, finds the
+// string made the first time.
+func TestRecentSlotIgnoresSpareBytes(t *testing.T) {
+	for n := 2; n < 8; n++ {
+		var c wireRecentStrings
+		first := c.get([]byte("abcdefg\"tail")[:n])
+		for _, b := range [][]byte{
+			[]byte("abcdefgXXXXXXXX")[:n],
+			[]byte("abcdefg\x00\x00\x00\x00\x00\x00\x00\x00")[:n],
+			append(make([]byte, 0, n), "abcdefg"[:n]...),
+		} {
+			if got := c.get(b); unsafe.StringData(got) != unsafe.StringData(first) {
+				t.Errorf("%q with cap %d: not the string made from the same text", b, cap(b))
+			}
+		}
+	}
+}

@@ -52,14 +52,20 @@ func wireRecentSlot(b []byte) uint64 {
 	const k = 0x9E3779B97F4A7C15
 	n := len(b)
 	h := uint64(n)
-	if n < 8 {
-		for _, c := range b {
-			h = h<<8 | uint64(c)
-		}
-	} else {
+	switch {
+	case n >= 8:
 		h ^= wireLoad8(b, 0)
 		h = (h*k ^ wireLoad8(b, n/2-4)) * k
 		h ^= wireLoad8(b, n-8)
+	case cap(b) >= 8:
+		// The length in the low byte, the text above it. The bytes after
+		// b in its array (the rest of the message) are loaded with it and
+		// masked off: one load instead of a loop over the bytes.
+		h |= wireLoad8(b[:8], 0) & (1<<(8*n) - 1) << 8
+	default:
+		for i, c := range b {
+			h |= uint64(c) << (8 * (i + 1))
+		}
 	}
 	return (h * k) >> (64 - 6)
 }
