@@ -272,7 +272,10 @@ func (r *wireReader) string() (string, error) {
 	j, done := wireScanPlain(r.data, i)
 	if done {
 		r.pos = j
-		return r.recent.get(r.data[i+1 : j-1]), nil
+		// Capped at the input's length: the table's hash may read the
+		// bytes after a short string, and the caller's array past its
+		// input is not ours to read (another goroutine may be filling it).
+		return r.recent.get(r.data[i+1 : j-1 : len(r.data)]), nil
 	}
 	buf, end, err := wireUnescapeTo(r.scratch[:0], r.data, i+1, j)
 	r.scratch, r.pos = buf[:0], end

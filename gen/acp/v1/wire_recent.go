@@ -59,8 +59,9 @@ func wireRecentSlot(b []byte) uint64 {
 		h ^= wireLoad8(b, n-8)
 	case cap(b) >= 8:
 		// The length in the low byte, the text above it. The bytes after
-		// b in its array (the rest of the message) are loaded with it and
-		// masked off: one load instead of a loop over the bytes.
+		// b in its capacity (the rest of the message: the reader caps b at
+		// the input's end) are loaded with it and masked off: one load
+		// instead of a loop over the bytes.
 		h |= wireLoad8(b[:8], 0) & (1<<(8*n) - 1) << 8
 	default:
 		for i, c := range b {
