@@ -49,14 +49,6 @@ func wireTagMember(r *wireReader, tagged *wireKnownSet, key string) ([]byte, boo
 	return r.data[start:stop], true, nil
 }
 
-// wireKnownBit is entry i's bit in a set's met (none past 64 entries).
-func wireKnownBit(i int) uint64 {
-	if i < 64 {
-		return 1 << i
-	}
-	return 0
-}
-
 // openIn is open for the decoder of an object that known (nil: nothing)
 // is about: when its unions found their tags at the front of this very
 // object, the iterator starts after those members, which count as seen (a

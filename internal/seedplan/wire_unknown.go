@@ -285,16 +285,23 @@ func (k *wireKnownSet) claim(key []byte) (bool, error) {
 	return false, nil
 }
 
+// wireKnownBit is entry i's bit in a set's met (none past 64 entries).
+func wireKnownBit(i int) uint64 {
+	if i < 64 {
+		return 1 << i
+	}
+	return 0
+}
+
 // claimBy reports whether entry i, e, claims key.
 func (k *wireKnownSet) claimBy(i int, e wireKnown, key []byte) (bool, error) {
 	switch {
 	case e.owner == nil && e.tag == string(key):
-		if i < 64 {
-			if k.met&(1<<i) != 0 {
-				return true, wireDuplicate(key)
-			}
-			k.met |= 1 << i
+		bit := wireKnownBit(i)
+		if k.met&bit != 0 {
+			return true, wireDuplicate(key)
 		}
+		k.met |= bit
 		return true, nil
 	case e.owner != nil && e.owner.declaresMember(key):
 		return true, nil
