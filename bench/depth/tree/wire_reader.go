@@ -41,6 +41,9 @@ type wireReader struct {
 	// allocated once per reader. Only pooled readers have them: the
 	// readers made on the stack for a quick look at a value stay small.
 	recent *wireRecentStrings
+	// items are the buffers arrays are decoded into (wire_items.go); only
+	// pooled readers have them.
+	items *wireItemBuffers
 }
 
 // wireMark is a position to come back to: lenient fields and union
@@ -51,7 +54,7 @@ type wireMark struct{ pos, depth int }
 // values (the generic slice, map and pointer helpers), so the compiler
 // cannot keep a reader on the stack, and pooling is what keeps decoding
 // free of an allocation per message.
-var wireReaders = sync.Pool{New: func() any { return &wireReader{recent: new(wireRecentStrings)} }}
+var wireReaders = sync.Pool{New: func() any { return &wireReader{recent: new(wireRecentStrings), items: new(wireItemBuffers)} }}
 
 // wireScratchMax is the largest scratch buffer a pooled reader keeps: big
 // enough that a stream of whole files is unescaped without allocating a

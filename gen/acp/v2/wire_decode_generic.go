@@ -23,20 +23,42 @@ func wireDecodePtr[T any](dst **T, r *wireReader, decode func(*T, *wireReader) e
 // With skipInvalid, items that fail to decode are dropped and the rest kept
 // in order (x-deserialize-skip-invalid-items); a malformed item is still an
 // error: the cursor goes back to the item's start and skips it, which
-// validates it. Items are decoded in place to avoid copying large structs.
+// validates it. Items are decoded in place, into the reader's buffer for
+// the element type when it has one (wire_items.go), and the result is then
+// allocated at its exact length.
 func wireDecodeSlice[T any](dst *[]T, r *wireReader, skipInvalid bool, decode func(*T, *wireReader) error) error {
 	it, err := wireArrayAt(r)
 	if err != nil {
 		return err
 	}
-	out := make([]T, 0)
+	buf := wireTakeItems[T](r)
+	if buf == nil {
+		out, err := wireDecodeItems(make([]T, 0), &it, r, skipInvalid, decode)
+		if err == nil {
+			*dst = out
+		}
+		return err
+	}
+	items, err := wireDecodeItems((*buf)[:0], &it, r, skipInvalid, decode)
+	if err == nil {
+		out := make([]T, len(items))
+		copy(out, items)
+		*dst = out
+	}
+	wireGiveItems(r, buf, items)
+	return err
+}
+
+// wireDecodeItems appends the array's items to out (see wireDecodeSlice)
+// and returns it, with what it holds so far on error.
+func wireDecodeItems[T any](out []T, it *wireArrayIter, r *wireReader, skipInvalid bool, decode func(*T, *wireReader) error) ([]T, error) {
 	var zero T
 	for it.next(r) {
 		at := r.mark()
 		out = append(out, zero)
 		if err := decode(&out[len(out)-1], r); err != nil {
 			if !skipInvalid {
-				return wireAtIndex(err, it.index)
+				return out, wireAtIndex(err, it.index)
 			}
 			// Clear the slot so the dropped item's memory is not kept,
 			// and let next skip the item.
@@ -45,11 +67,7 @@ func wireDecodeSlice[T any](dst *[]T, r *wireReader, skipInvalid bool, decode fu
 			r.reset(at)
 		}
 	}
-	if it.err != nil {
-		return it.err
-	}
-	*dst = out
-	return nil
+	return out, it.err
 }
 
 // wireDecodeMap decodes a JSON object into a non-nil map; value errors carry

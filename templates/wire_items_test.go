@@ -1,0 +1,121 @@
+package templates
+
+import (
+	"reflect"
+	"testing"
+)
+
+// wireTestDecodeEntries decodes an array of wireTestEntry as a generated
+// field decoder would.
+func wireTestDecodeEntries(dst *[]wireTestEntry, r *wireReader) error {
+	return wireDecodeSlice(dst, r, false, wireTestDecodeEntry)
+}
+
+// A pooled reader decodes arrays into its buffer and hands out a slice of
+// the exact length, which later decodes with the same reader leave alone.
+func TestItemsExactAndNotShared(t *testing.T) {
+	var first, second []wireTestEntry
+	in1 := `[{"content":"a","priority":"high"},{"content":"b"},{"content":"c"}]`
+	if err := wireUnmarshalWith(&first, []byte(in1), wireTestDecodeEntries); err != nil {
+		t.Fatal(err)
+	}
+	if len(first) != 3 || cap(first) != 3 {
+		t.Fatalf("len %d cap %d, want 3 and 3 (one allocation of the exact length)", len(first), cap(first))
+	}
+	want := []wireTestEntry{{"a", "high"}, {"b", ""}, {"c", ""}}
+	for range 3 { // the pool may hand out the same reader or another one
+		if err := wireUnmarshalWith(&second, []byte(`[{"content":"x"},{"content":"y"},{"content":"z"},{"content":"w"}]`), wireTestDecodeEntries); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !reflect.DeepEqual(first, want) {
+		t.Fatalf("first result changed by later decodes: %+v", first)
+	}
+	if len(second) != 4 || cap(second) != 4 || second[3].Content != "w" {
+		t.Fatalf("second = %+v (cap %d)", second, cap(second))
+	}
+	var empty []wireTestEntry
+	if err := wireUnmarshalWith(&empty, []byte(`[]`), wireTestDecodeEntries); err != nil || empty == nil || len(empty) != 0 {
+		t.Fatalf("[] = %#v, %v; want a non-nil empty slice", empty, err)
+	}
+}
+
+// After a decode, failed or not, the reader's buffer holds nothing of the
+// items: the strings they refer to are not kept alive by the pool.
+func TestItemsBufferCleared(t *testing.T) {
+	for _, in := range []string{
+		`[{"content":"kept?"},{"content":"also"}]`,
+		`[{"content":"kept?"},{"content":7}]`,
+	} {
+		r := &wireReader{data: []byte(in), items: new(wireItemBuffers)}
+		var got []wireTestEntry
+		err := wireTestDecodeEntries(&got, r)
+		var buf *[]wireTestEntry
+		for _, s := range r.items {
+			if b, ok := s.(*[]wireTestEntry); ok {
+				buf = b
+			}
+		}
+		if buf == nil {
+			t.Fatalf("%s: no buffer kept (err %v)", in, err)
+		}
+		if len(*buf) != 0 {
+			t.Fatalf("%s: buffer kept with %d items", in, len(*buf))
+		}
+		for i, e := range (*buf)[:cap(*buf)] {
+			if e != (wireTestEntry{}) {
+				t.Fatalf("%s: buffer item %d not cleared: %+v", in, i, e)
+			}
+		}
+	}
+}
+
+// An array nested in an array of the same type finds the buffer in use
+// and appends to a slice of its own; a buffer grown past wireItemKeepMax
+// is let go; a reader that is not pooled has no buffers.
+func TestItemsNestedBigAndUnpooled(t *testing.T) {
+	type node struct{ Kids []node }
+	var decodeNode func(*node, *wireReader) error
+	decodeNode = func(n *node, r *wireReader) error {
+		return wireDecodeSlice(&n.Kids, r, false, decodeNode)
+	}
+	var root node
+	if err := wireUnmarshalWith(&root, []byte(`[[[],[[]]],[]]`), decodeNode); err != nil {
+		t.Fatal(err)
+	}
+	if len(root.Kids) != 2 || len(root.Kids[0].Kids) != 2 || len(root.Kids[0].Kids[1].Kids) != 1 || len(root.Kids[1].Kids) != 0 {
+		t.Fatalf("nested arrays decoded as %+v", root)
+	}
+
+	type big [1024]byte
+	items := make([]big, 0, wireItemKeepMax/1024+1)
+	r := &wireReader{items: new(wireItemBuffers)}
+	buf := wireTakeItems[big](r)
+	wireGiveItems(r, buf, items)
+	if got := wireTakeItems[big](r); got == buf {
+		t.Fatal("a buffer over wireItemKeepMax bytes was kept")
+	}
+
+	if (&wireReader{}).items != nil || wireTakeItems[int](&wireReader{}) != nil {
+		t.Fatal("a reader without buffers gave one")
+	}
+}
+
+// With every slot held by another element type, arrays still decode (by
+// appending), and the slots stay with the types that had them.
+func TestItemsSlotsFull(t *testing.T) {
+	r := &wireReader{items: new(wireItemBuffers)}
+	for i := range r.items {
+		r.items[i] = new([]struct{ a [1]int })
+	}
+	r.items[3] = new([]string)
+	before := *r.items
+	r.data = []byte(`[{"content":"a"}]`)
+	var got []wireTestEntry
+	if err := wireTestDecodeEntries(&got, r); err != nil || len(got) != 1 || got[0].Content != "a" {
+		t.Fatalf("got %+v, %v", got, err)
+	}
+	if *r.items != before {
+		t.Fatal("a full set of slots changed")
+	}
+}
