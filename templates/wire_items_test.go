@@ -2,6 +2,7 @@ package templates
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -72,7 +73,8 @@ func TestItemsBufferCleared(t *testing.T) {
 
 // An array nested in an array of the same type finds the buffer in use
 // and appends to a slice of its own; a buffer grown past wireItemKeepMax
-// is let go; a reader that is not pooled has no buffers.
+// becomes the result and is not kept; a reader that is not pooled has no
+// buffers.
 func TestItemsNestedBigAndUnpooled(t *testing.T) {
 	type node struct{ Kids []node }
 	var decodeNode func(*node, *wireReader) error
@@ -87,13 +89,21 @@ func TestItemsNestedBigAndUnpooled(t *testing.T) {
 		t.Fatalf("nested arrays decoded as %+v", root)
 	}
 
-	type big [1024]byte
-	items := make([]big, 0, wireItemKeepMax/1024+1)
-	r := &wireReader{items: new(wireItemBuffers)}
-	buf := wireTakeItems[big](r)
-	wireGiveItems(r, buf, items)
-	if got := wireTakeItems[big](r); got == buf {
-		t.Fatal("a buffer over wireItemKeepMax bytes was kept")
+	// 3,000 items of 32 bytes outgrow a kept buffer: the buffer they were
+	// decoded into is the result, and the reader does not keep it.
+	in := []byte("[" + strings.Repeat(`{"content":"a"},`, 2999) + `{"content":"z"}]`)
+	r := &wireReader{data: in, items: new(wireItemBuffers)}
+	var many []wireTestEntry
+	if err := wireTestDecodeEntries(&many, r); err != nil || len(many) != 3000 || many[2999].Content != "z" {
+		t.Fatalf("3000 items: len %d, %v", len(many), err)
+	}
+	if wireItemsKept(many) {
+		t.Fatalf("3000 items (cap %d) fit in a kept buffer; the test needs more", cap(many))
+	}
+	for _, s := range r.items {
+		if s != nil {
+			t.Fatalf("a buffer of cap %d was kept", cap(*s.(*[]wireTestEntry)))
+		}
 	}
 
 	if (&wireReader{}).items != nil || wireTakeItems[int](&wireReader{}) != nil {

@@ -21,7 +21,7 @@ import "unsafe"
 const wireItemSlots = 8
 
 // wireItemKeepMax bounds the bytes of one kept buffer: a buffer grown by
-// a huge array is let go rather than kept with its reader.
+// a huge array becomes that array's slice (wireItemsKept).
 const wireItemKeepMax = 64 << 10
 
 // wireItemBuffers holds the kept buffers, each a *[]T for a distinct T.
@@ -51,15 +51,20 @@ func wireTakeItems[T any](r *wireReader) *[]T {
 	return new([]T)
 }
 
+// wireItemsKept says whether a buffer holding items is small enough to
+// keep (wireItemKeepMax). A larger one is handed out as the decoded slice
+// itself: copying it would cost more than its spare capacity, and one
+// long copy is a stretch the garbage collector cannot interrupt (ADR
+// 0014).
+func wireItemsKept[T any](items []T) bool {
+	var zero T
+	return uintptr(cap(items))*unsafe.Sizeof(zero) <= wireItemKeepMax
+}
+
 // wireGiveItems clears items (the buffer's content after a decode) and
-// puts the buffer back into a free slot, unless it has grown beyond
-// wireItemKeepMax bytes.
+// puts the buffer back into a free slot.
 func wireGiveItems[T any](r *wireReader, buf *[]T, items []T) {
 	clear(items)
-	var zero T
-	if uintptr(cap(items))*unsafe.Sizeof(zero) > wireItemKeepMax {
-		return
-	}
 	*buf = items[:0]
 	for i := range r.items {
 		if r.items[i] == nil {

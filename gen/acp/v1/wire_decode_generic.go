@@ -25,7 +25,8 @@ func wireDecodePtr[T any](dst **T, r *wireReader, decode func(*T, *wireReader) e
 // error: the cursor goes back to the item's start and skips it, which
 // validates it. Items are decoded in place, into the reader's buffer for
 // the element type when it has one (wire_items.go), and the result is then
-// allocated at its exact length.
+// allocated at its exact length (unless the array outgrew the buffer the
+// reader keeps: then the buffer is the result).
 func wireDecodeSlice[T any](dst *[]T, r *wireReader, skipInvalid bool, decode func(*T, *wireReader) error) error {
 	it, err := wireArrayAt(r)
 	if err != nil {
@@ -40,6 +41,12 @@ func wireDecodeSlice[T any](dst *[]T, r *wireReader, skipInvalid bool, decode fu
 		return err
 	}
 	items, err := wireDecodeItems((*buf)[:0], &it, r, skipInvalid, decode)
+	if !wireItemsKept(items) {
+		if err == nil {
+			*dst = items
+		}
+		return err
+	}
 	if err == nil {
 		out := make([]T, len(items))
 		copy(out, items)
