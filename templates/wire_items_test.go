@@ -53,7 +53,7 @@ func TestItemsBufferCleared(t *testing.T) {
 		err := wireTestDecodeEntries(&got, r)
 		var buf *[]wireTestEntry
 		for _, s := range r.items {
-			if b, ok := s.(*[]wireTestEntry); ok {
+			if b, ok := s.buf.(*[]wireTestEntry); ok {
 				buf = b
 			}
 		}
@@ -101,12 +101,12 @@ func TestItemsNestedBigAndUnpooled(t *testing.T) {
 		t.Fatalf("3000 items (cap %d) fit in a kept buffer; the test needs more", cap(many))
 	}
 	for _, s := range r.items {
-		if s != nil {
-			t.Fatalf("a buffer of cap %d was kept", cap(*s.(*[]wireTestEntry)))
+		if s.buf != nil {
+			t.Fatalf("a buffer of cap %d was kept", cap(*s.buf.(*[]wireTestEntry)))
 		}
 	}
 
-	if (&wireReader{}).items != nil || wireTakeItems[int](&wireReader{}) != nil {
+	if buf, free := (&wireReader{}).takeItems((*[]int)(nil)); buf != nil || free {
 		t.Fatal("a reader without buffers gave one")
 	}
 }
@@ -116,9 +116,9 @@ func TestItemsNestedBigAndUnpooled(t *testing.T) {
 func TestItemsSlotsFull(t *testing.T) {
 	r := &wireReader{items: new(wireItemBuffers)}
 	for i := range r.items {
-		r.items[i] = new([]struct{ a [1]int })
+		r.items[i].key, r.items[i].buf = (*[]struct{ a [1]int })(nil), new([]struct{ a [1]int })
 	}
-	r.items[3] = new([]string)
+	r.items[3].key, r.items[3].buf = (*[]string)(nil), new([]string)
 	before := *r.items
 	r.data = []byte(`[{"content":"a"}]`)
 	var got []wireTestEntry
@@ -127,5 +127,27 @@ func TestItemsSlotsFull(t *testing.T) {
 	}
 	if *r.items != before {
 		t.Fatal("a full set of slots changed")
+	}
+}
+
+// Decoding arrays of one type again and again reuses one buffer: it is
+// found by its key, not kept once more each time.
+func TestItemsOneBufferPerType(t *testing.T) {
+	r := &wireReader{items: new(wireItemBuffers)}
+	for i := range 20 {
+		r.data, r.pos, r.depth = []byte(`[{"content":"a"},{"content":"b"},{"content":"c"}]`), 0, 0
+		var got []wireTestEntry
+		if err := wireTestDecodeEntries(&got, r); err != nil || len(got) != 3 || cap(got) != 3 {
+			t.Fatalf("decode %d: len %d cap %d, %v", i, len(got), cap(got), err)
+		}
+	}
+	kept := 0
+	for _, s := range r.items {
+		if s.buf != nil {
+			kept++
+		}
+	}
+	if kept != 1 {
+		t.Fatalf("%d buffers kept for one element type, want 1", kept)
 	}
 }

@@ -12,6 +12,7 @@ import "unsafe"
 // the items are decoded into; the slice handed out is then allocated once
 // at its exact length and the items copied into it once. The buffer is
 // cleared after each use, so it keeps nothing of a decoded value alive.
+// See docs/adr/0015-array-item-buffers.md.
 
 // wireItemSlots is how many element types a pooled reader keeps a buffer
 // for. The first types a reader meets take the slots; arrays of other
@@ -24,31 +25,40 @@ const wireItemSlots = 8
 // a huge array becomes that array's slice (wireItemsKept).
 const wireItemKeepMax = 64 << 10
 
-// wireItemBuffers holds the kept buffers, each a *[]T for a distinct T.
-type wireItemBuffers [wireItemSlots]any
+// wireItemBuffers holds the kept buffers. A slot's key is a nil *[]T of
+// its buffer's type (two interfaces are equal when their types are), and
+// buf is that buffer, nil while it is in use or before one is kept. The
+// slots are searched without generics, so that the search is compiled
+// once, not once per element type.
+type wireItemBuffers [wireItemSlots]struct{ key, buf any }
 
-// wireTakeItems returns the buffer r keeps for items of type T, taking it
-// out of its slot until wireGiveItems; a new one when no slot holds one
-// and a slot is free; nil otherwise (r is not pooled, or all slots are
-// taken by other types).
-func wireTakeItems[T any](r *wireReader) *[]T {
-	slots := r.items
-	if slots == nil {
-		return nil
+// takeItems returns the buffer kept under key (a nil *[]T of the items'
+// type), taking it out of its slot until keepItems, or else whether a slot
+// is free for a new one; neither when r is not pooled.
+func (r *wireReader) takeItems(key any) (buf any, free bool) {
+	if r.items == nil {
+		return nil, false
 	}
-	free := false
-	for i := range slots {
-		if slots[i] == nil {
+	for i := range r.items {
+		s := &r.items[i]
+		if s.buf == nil {
 			free = true
-		} else if buf, ok := slots[i].(*[]T); ok {
-			slots[i] = nil
-			return buf
+		} else if s.key == key {
+			buf, s.key, s.buf = s.buf, nil, nil
+			return buf, false
 		}
 	}
-	if !free {
-		return nil
+	return nil, free
+}
+
+// keepItems puts buf, cleared, back into a free slot under key.
+func (r *wireReader) keepItems(key, buf any) {
+	for i := range r.items {
+		if s := &r.items[i]; s.buf == nil {
+			s.key, s.buf = key, buf
+			return
+		}
 	}
-	return new([]T)
 }
 
 // wireItemsKept says whether a buffer holding items is small enough to
@@ -59,17 +69,4 @@ func wireTakeItems[T any](r *wireReader) *[]T {
 func wireItemsKept[T any](items []T) bool {
 	var zero T
 	return uintptr(cap(items))*unsafe.Sizeof(zero) <= wireItemKeepMax
-}
-
-// wireGiveItems clears items (the buffer's content after a decode) and
-// puts the buffer back into a free slot.
-func wireGiveItems[T any](r *wireReader, buf *[]T, items []T) {
-	clear(items)
-	*buf = items[:0]
-	for i := range r.items {
-		if r.items[i] == nil {
-			r.items[i] = buf
-			return
-		}
-	}
 }

@@ -32,16 +32,35 @@ func wireDecodeSlice[T any](dst *[]T, r *wireReader, skipInvalid bool, decode fu
 	if err != nil {
 		return err
 	}
-	buf := wireTakeItems[T](r)
-	if buf == nil {
-		out, err := wireDecodeItems(make([]T, 0), &it, r, skipInvalid, decode)
-		if err == nil {
-			*dst = out
-		}
-		return err
+	var key, buf *[]T // the slot's key: a nil pointer of the buffer's type
+	items := make([]T, 0)
+	if kept, free := r.takeItems(key); kept != nil {
+		buf = kept.(*[]T)
+		items = (*buf)[:0]
+	} else if free {
+		buf = new([]T)
 	}
-	items, err := wireDecodeItems((*buf)[:0], &it, r, skipInvalid, decode)
-	if !wireItemsKept(items) {
+	var zero T
+	for it.next(r) {
+		at := r.mark()
+		items = append(items, zero)
+		if err = decode(&items[len(items)-1], r); err != nil {
+			if !skipInvalid {
+				err = wireAtIndex(err, it.index)
+				break
+			}
+			// Clear the slot so the dropped item's memory is not kept,
+			// and let next skip the item.
+			items[len(items)-1] = zero
+			items = items[:len(items)-1]
+			r.reset(at)
+			err = nil
+		}
+	}
+	if err == nil {
+		err = it.err
+	}
+	if buf == nil || !wireItemsKept(items) {
 		if err == nil {
 			*dst = items
 		}
@@ -52,29 +71,10 @@ func wireDecodeSlice[T any](dst *[]T, r *wireReader, skipInvalid bool, decode fu
 		copy(out, items)
 		*dst = out
 	}
-	wireGiveItems(r, buf, items)
+	clear(items)
+	*buf = items[:0]
+	r.keepItems(key, buf)
 	return err
-}
-
-// wireDecodeItems appends the array's items to out (see wireDecodeSlice)
-// and returns it, with what it holds so far on error.
-func wireDecodeItems[T any](out []T, it *wireArrayIter, r *wireReader, skipInvalid bool, decode func(*T, *wireReader) error) ([]T, error) {
-	var zero T
-	for it.next(r) {
-		at := r.mark()
-		out = append(out, zero)
-		if err := decode(&out[len(out)-1], r); err != nil {
-			if !skipInvalid {
-				return out, wireAtIndex(err, it.index)
-			}
-			// Clear the slot so the dropped item's memory is not kept,
-			// and let next skip the item.
-			out[len(out)-1] = zero
-			out = out[:len(out)-1]
-			r.reset(at)
-		}
-	}
-	return out, it.err
 }
 
 // wireDecodeMap decodes a JSON object into a non-nil map; value errors carry
