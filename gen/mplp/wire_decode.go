@@ -130,6 +130,12 @@ func wireNumber(r *wireReader, want string) ([]byte, bool, error) {
 // wireDecodeFloat64 decodes any JSON number. Numbers too large for a
 // float64 are an error rather than silently becoming infinity.
 func wireDecodeFloat64(dst *float64, r *wireReader) error {
+	if c := r.peek(); c == '-' || c-'0' <= 9 {
+		if f, end, ok := wireFastFloat(r.data, r.pos); ok {
+			*dst, r.pos = f, end
+			return nil
+		}
+	}
 	text, _, err := wireNumber(r, "number")
 	if err != nil {
 		return err

@@ -12,6 +12,12 @@ import "math"
 // It returns the sign and magnitude so that every width, including the
 // full uint64 range, is handled exactly without going through float64.
 func wireInteger(r *wireReader, typ string, maxNeg, maxPos uint64) (neg bool, mag uint64, err error) {
+	if c := r.peek(); c-'0' <= 9 {
+		if v, end, ok := wireFastUint(r.data, r.pos); ok && v <= maxPos {
+			r.pos = end
+			return false, v, nil
+		}
+	}
 	text, isInt, err := wireNumber(r, "integer")
 	if err != nil {
 		return false, 0, err
