@@ -107,3 +107,60 @@ func BenchmarkLargeDecode(b *testing.B) {
 func BenchmarkLargeEncode(b *testing.B) {
 	corpus.BenchLargeEncode(b, corpus.LargeCases(), largeImpls)
 }
+
+// BenchmarkKindsPaired is BenchmarkStreamPaired on the lines of each kind
+// of update alone (kinds with "-short": the lines under 200 bytes), each
+// group repeated to at least 400 lines so that a round is long enough to
+// time. It shows where acpgen gains or loses against goccy/go-json; run.sh
+// leaves it out: go test -run x -bench KindsPaired/.*/Decode -count 3 .
+func BenchmarkKindsPaired(b *testing.B) {
+	for _, s := range loadStreams(b) {
+		for _, g := range byKind(s) {
+			b.Run(g.Kinds[0]+groupSuffix(g), func(b *testing.B) {
+				corpus.BenchStreamPaired(b, []*corpus.Stream{g}, streamImpls, corpus.ImplAcpgen, implGoccy)
+			})
+		}
+	}
+}
+
+// shortLine is the length under which a line counts as short for
+// BenchmarkKindsPaired.
+const shortLine = 200
+
+// byKind splits s into one stream per kind of update and length class, in
+// order of first appearance, each repeated to at least 400 lines.
+func byKind(s *corpus.Stream) []*corpus.Stream {
+	var groups []*corpus.Stream
+	index := map[string]*corpus.Stream{}
+	for i, line := range s.Lines {
+		key := s.Kinds[i]
+		if len(line) < shortLine {
+			key += "-short"
+		}
+		g := index[key]
+		if g == nil {
+			g = &corpus.Stream{Ver: s.Ver}
+			index[key] = g
+			groups = append(groups, g)
+		}
+		g.Lines = append(g.Lines, line)
+		g.Kinds = append(g.Kinds, s.Kinds[i])
+		g.Bytes += int64(len(line))
+	}
+	for _, g := range groups {
+		for len(g.Lines) < 400 {
+			g.Lines = append(g.Lines, g.Lines...)
+			g.Kinds = append(g.Kinds, g.Kinds...)
+			g.Bytes *= 2
+		}
+	}
+	return groups
+}
+
+// groupSuffix is "-short" for a group of short lines.
+func groupSuffix(g *corpus.Stream) string {
+	if len(g.Lines[0]) < shortLine {
+		return "-short"
+	}
+	return ""
+}

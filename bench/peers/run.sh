@@ -5,7 +5,7 @@
 # implementation's ratio to the baseline (encoding/json on flat structs;
 # medians of COUNT runs). Run it on an otherwise idle machine.
 #
-#   bench/peers/run.sh                       # -bench . -count 10
+#   bench/peers/run.sh                       # -bench 'Stream|Large' -count 10
 #   COUNT=3 BENCH=Stream bench/peers/run.sh
 #   COUNT=1 BENCHTIME=1x bench/peers/run.sh  # smoke test, figures meaningless
 #
@@ -15,7 +15,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 count=${COUNT:-10}
-bench=${BENCH:-.}
+bench=${BENCH:-Stream|Large} # BenchmarkKindsPaired only when asked
 benchtime=${BENCHTIME:-1s}
 out=${OUT:-/tmp/acpgen-peers-bench.txt}
 
