@@ -15,12 +15,12 @@ package acp
 // overflow (10^19 - 1 < 2^64).
 const wireMaxFastDigits = 19
 
-// wireFastUint converts the unsigned integer literal at data[i] (digits
-// only, no leading zero, at most wireMaxFastDigits of them, not followed
-// by a fraction or an exponent) and returns its value and end.
-func wireFastUint(data []byte, i int) (v uint64, end int, ok bool) {
-	j := i
-	for j < len(data) && j-i < wireMaxFastDigits {
+// wireFastDigits accumulates into v the decimal digits from data[j] on,
+// reading at most limit+1 of them (one more than allowed says there were
+// too many), and returns v, the index past them and how many there were.
+func wireFastDigits(data []byte, j int, v uint64, limit int) (uint64, int, int) {
+	start := j
+	for j < len(data) && j-start <= limit {
 		d := data[j] - '0'
 		if d > 9 {
 			break
@@ -28,27 +28,44 @@ func wireFastUint(data []byte, i int) (v uint64, end int, ok bool) {
 		v = v*10 + uint64(d)
 		j++
 	}
-	if j == i || (data[i] == '0' && j-i > 1) || (j < len(data) && wireNumberGoesOn(data[j])) {
+	return v, j, j - start
+}
+
+// wireFastIntPart reads the integer part of a number at data[i]: at least
+// one digit, no leading zero, at most wireMaxFastDigits digits.
+func wireFastIntPart(data []byte, i int) (v uint64, end, n int, ok bool) {
+	v, end, n = wireFastDigits(data, i, 0, wireMaxFastDigits)
+	ok = n > 0 && n <= wireMaxFastDigits && (data[i] != '0' || n == 1)
+	return v, end, n, ok
+}
+
+// wireFastUint converts the unsigned integer literal at data[i] (an
+// integer part not followed by a fraction or an exponent) and returns its
+// value and end.
+func wireFastUint(data []byte, i int) (v uint64, end int, ok bool) {
+	v, end, _, ok = wireFastIntPart(data, i)
+	if !ok || (end < len(data) && wireNumberGoesOn(data[end])) {
 		return 0, 0, false
 	}
-	return v, j, true
+	return v, end, true
 }
 
 // wireNumberGoesOn reports whether c continues a number whose digits
-// stopped before it: a digit past the fast paths' limit, a fraction or an
-// exponent.
+// stopped before it: a fraction or an exponent.
 func wireNumberGoesOn(c byte) bool {
-	return c-'0' <= 9 || c == '.' || c == 'e' || c == 'E'
+	return c == '.' || c == 'e' || c == 'E'
 }
 
-// wireExactPow10 are the powers of ten a float64 holds exactly.
-var wireExactPow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
-	1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
+// wireExactPow10 are the powers of ten wireFastFloat divides by, each an
+// exact float64 (all are, up to 10^22).
+var wireExactPow10 = [wireMaxFastDigits + 1]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9,
+	1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19}
 
-// wireFastFloat converts the number literal at data[i] when its digits,
-// without the decimal point, form an integer below 2^53 and its decimal
-// exponent lies within ±22: then both are exact float64 values and one
-// multiplication or division rounds correctly (Clinger's fast path, which
+// wireFastFloat converts the number literal at data[i] when it has no
+// exponent and its digits, without the decimal point, are at most
+// wireMaxFastDigits and form an integer below 2^53: then that integer and
+// the power of ten it is divided by (at most 10^19) are exact float64
+// values and one division rounds correctly (Clinger's fast path, which
 // strconv.ParseFloat takes too), so the result is ParseFloat's.
 func wireFastFloat(data []byte, i int) (f float64, end int, ok bool) {
 	j := i
@@ -56,35 +73,18 @@ func wireFastFloat(data []byte, i int) (f float64, end int, ok bool) {
 	if neg {
 		j++
 	}
-	start := j
-	var mant uint64
-	for j < len(data) && data[j]-'0' <= 9 {
-		mant = mant*10 + uint64(data[j]-'0')
-		j++
-	}
-	intDigits := j - start
-	if intDigits == 0 || (data[start] == '0' && intDigits > 1) {
+	mant, j, intDigits, ok := wireFastIntPart(data, j)
+	if !ok {
 		return 0, 0, false
 	}
 	fracDigits := 0
 	if j < len(data) && data[j] == '.' {
-		j++
-		frac := j
-		for j < len(data) && data[j]-'0' <= 9 {
-			mant = mant*10 + uint64(data[j]-'0')
-			j++
-		}
-		if fracDigits = j - frac; fracDigits == 0 {
+		limit := wireMaxFastDigits - intDigits
+		if mant, j, fracDigits = wireFastDigits(data, j+1, mant, limit); fracDigits == 0 || fracDigits > limit {
 			return 0, 0, false
 		}
 	}
-	if intDigits+fracDigits > wireMaxFastDigits || mant >= 1<<53 || fracDigits > 22 {
-		// Too many digits to have accumulated without overflow, a
-		// mantissa a float64 cannot hold exactly, or a power of ten
-		// it cannot.
-		return 0, 0, false
-	}
-	if j < len(data) && (data[j] == 'e' || data[j] == 'E') {
+	if mant >= 1<<53 || (j < len(data) && (data[j] == 'e' || data[j] == 'E')) {
 		return 0, 0, false
 	}
 	f = float64(mant) / wireExactPow10[fracDigits]
