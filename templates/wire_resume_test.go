@@ -21,11 +21,13 @@ func TestTagResumeChains(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := &wireReader{data: []byte(c.in)}
-			outer := wireKnownWith(nil, wireKnown{tag: c.outerKey}, nil)
+			var outer wireKnownSet
+			outer.extend(nil, wireKnown{tag: c.outerKey}, nil)
 			if _, found, err := wireTagMember(r, &outer, c.outerKey); !found || err != nil {
 				t.Fatalf("outer tag: %v %v", found, err)
 			}
-			inner := wireKnownWith(&outer, wireKnown{tag: c.innerKey}, nil)
+			var inner wireKnownSet
+			inner.extend(&outer, wireKnown{tag: c.innerKey}, nil)
 			raw, found, err := wireTagMember(r, &inner, c.innerKey)
 			if !found || err != nil || string(raw) != `"`+c.wantTag+`"` {
 				t.Fatalf("inner tag: %s %v %v", raw, found, err)
@@ -51,12 +53,14 @@ func TestTagResumeChains(t *testing.T) {
 // to an object elsewhere in the input.
 func TestTagResumeOtherObject(t *testing.T) {
 	r := &wireReader{data: []byte(`{"a":"x","v":{"b":"y","c":1}}`)}
-	outer := wireKnownWith(nil, wireKnown{tag: "a"}, nil)
+	var outer wireKnownSet
+	outer.extend(nil, wireKnown{tag: "a"}, nil)
 	if _, found, err := wireTagMember(r, &outer, "a"); !found || err != nil {
 		t.Fatalf("outer tag: %v %v", found, err)
 	}
 	r.pos = 13 // the nested object
-	inner := wireKnownWith(&outer, wireKnown{tag: "c"}, nil)
+	var inner wireKnownSet
+	inner.extend(&outer, wireKnown{tag: "c"}, nil)
 	raw, found, err := wireTagMember(r, &inner, "c")
 	if !found || err != nil || string(raw) != "1" {
 		t.Fatalf("inner tag: %s %v %v", raw, found, err)

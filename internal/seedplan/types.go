@@ -321,7 +321,8 @@ func (x *SessionUpdate) decodeWire(r *wireReader) error {
 }
 
 func (x *SessionUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
-	tagged := wireKnownWith(known, wireKnown{tag: "sessionUpdate"}, nil)
+	var tagged wireKnownSet
+	tagged.extend(known, wireKnown{tag: "sessionUpdate"}, nil)
 	x.Value = nil
 	raw, found, err := wireTagMember(r, &tagged, "sessionUpdate")
 	if err != nil {
@@ -617,7 +618,8 @@ func (x *PlanUpdateContent) decodeWire(r *wireReader) error {
 }
 
 func (x *PlanUpdateContent) decodeObject(r *wireReader, known *wireKnownSet) error {
-	tagged := wireKnownWith(known, wireKnown{tag: "type"}, nil)
+	var tagged wireKnownSet
+	tagged.extend(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
 	raw, found, err := wireTagMember(r, &tagged, "type")
 	if err != nil {
@@ -1638,7 +1640,8 @@ func (x *V1SessionUpdate) decodeWire(r *wireReader) error {
 }
 
 func (x *V1SessionUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
-	tagged := wireKnownWith(known, wireKnown{tag: "sessionUpdate"}, nil)
+	var tagged wireKnownSet
+	tagged.extend(known, wireKnown{tag: "sessionUpdate"}, nil)
 	x.Value = nil
 	raw, found, err := wireTagMember(r, &tagged, "sessionUpdate")
 	if err != nil {
@@ -1976,7 +1979,8 @@ func (x *V1PlanUpdateContent) decodeWire(r *wireReader) error {
 }
 
 func (x *V1PlanUpdateContent) decodeObject(r *wireReader, known *wireKnownSet) error {
-	tagged := wireKnownWith(known, wireKnown{tag: "type"}, nil)
+	var tagged wireKnownSet
+	tagged.extend(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
 	raw, found, err := wireTagMember(r, &tagged, "type")
 	if err != nil {

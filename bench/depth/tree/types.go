@@ -152,7 +152,8 @@ func (x *Block) decodeWire(r *wireReader) error {
 }
 
 func (x *Block) decodeObject(r *wireReader, known *wireKnownSet) error {
-	tagged := wireKnownWith(known, wireKnown{tag: "kind"}, nil)
+	var tagged wireKnownSet
+	tagged.extend(known, wireKnown{tag: "kind"}, nil)
 	x.Value = nil
 	raw, found, err := wireTagMember(r, &tagged, "kind")
 	if err != nil {

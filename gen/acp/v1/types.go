@@ -1534,7 +1534,8 @@ func (x *ToolCallContent) decodeWire(r *wireReader) error {
 }
 
 func (x *ToolCallContent) decodeObject(r *wireReader, known *wireKnownSet) error {
-	tagged := wireKnownWith(known, wireKnown{tag: "type"}, nil)
+	var tagged wireKnownSet
+	tagged.extend(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
 	raw, found, err := wireTagMember(r, &tagged, "type")
 	if err != nil {
@@ -1745,7 +1746,8 @@ func (x *ContentBlock) decodeWire(r *wireReader) error {
 }
 
 func (x *ContentBlock) decodeObject(r *wireReader, known *wireKnownSet) error {
-	tagged := wireKnownWith(known, wireKnown{tag: "type"}, nil)
+	var tagged wireKnownSet
+	tagged.extend(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
 	raw, found, err := wireTagMember(r, &tagged, "type")
 	if err != nil {
@@ -4469,7 +4471,8 @@ func (x *CreateElicitationRequest) decodeObject(r *wireReader, known *wireKnownS
 		return wireMissingOf(seen, 0x1, "message")
 	}
 	r.reset(start)
-	owned := wireKnownWith(known, wireKnown{owner: x}, &x.Unknown)
+	var owned wireKnownSet
+	owned.extend(known, wireKnown{owner: x}, &x.Unknown)
 	return x.Variant.decodeObject(r, &owned)
 }
 
@@ -4544,7 +4547,8 @@ func (x *CreateElicitationRequestVariant) decodeWire(r *wireReader) error {
 }
 
 func (x *CreateElicitationRequestVariant) decodeObject(r *wireReader, known *wireKnownSet) error {
-	tagged := wireKnownWith(known, wireKnown{tag: "mode"}, nil)
+	var tagged wireKnownSet
+	tagged.extend(known, wireKnown{tag: "mode"}, nil)
 	x.Value = nil
 	raw, found, err := wireTagMember(r, &tagged, "mode")
 	if err != nil {
@@ -5139,7 +5143,8 @@ func (x *ElicitationPropertySchema) decodeWire(r *wireReader) error {
 }
 
 func (x *ElicitationPropertySchema) decodeObject(r *wireReader, known *wireKnownSet) error {
-	tagged := wireKnownWith(known, wireKnown{tag: "type"}, nil)
+	var tagged wireKnownSet
+	tagged.extend(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
 	raw, found, err := wireTagMember(r, &tagged, "type")
 	if err != nil {
@@ -6270,7 +6275,8 @@ func (x *MultiSelectItems) decodeWire(r *wireReader) error {
 }
 
 func (x *MultiSelectItems) decodeObject(r *wireReader, known *wireKnownSet) error {
-	tagged := wireKnownWith(known, wireKnown{tag: "type"}, nil)
+	var tagged wireKnownSet
+	tagged.extend(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
 	raw, found, err := wireTagMember(r, &tagged, "type")
 	if err != nil {
@@ -6848,7 +6854,8 @@ func (x *ElicitationFormMode) decodeObject(r *wireReader, known *wireKnownSet) e
 		return wireMissingOf(seen, 0x1, "requestedSchema")
 	}
 	r.reset(start)
-	owned := wireKnownWith(known, wireKnown{owner: x}, &x.Unknown)
+	var owned wireKnownSet
+	owned.extend(known, wireKnown{owner: x}, &x.Unknown)
 	return x.Variant.decodeObject(r, &owned)
 }
 
@@ -7132,7 +7139,8 @@ func (x *ElicitationUrlMode) decodeObject(r *wireReader, known *wireKnownSet) er
 		return wireMissingOf(seen, 0x3, "elicitationId", "url")
 	}
 	r.reset(start)
-	owned := wireKnownWith(known, wireKnown{owner: x}, &x.Unknown)
+	var owned wireKnownSet
+	owned.extend(known, wireKnown{owner: x}, &x.Unknown)
 	return x.Variant.decodeObject(r, &owned)
 }
 
@@ -9518,7 +9526,8 @@ func (x *AuthMethod) decodeWire(r *wireReader) error {
 }
 
 func (x *AuthMethod) decodeObject(r *wireReader, known *wireKnownSet) error {
-	tagged := wireKnownWith(known, wireKnown{tag: "type"}, nil)
+	var tagged wireKnownSet
+	tagged.extend(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
 	raw, found, err := wireTagMember(r, &tagged, "type")
 	if err != nil {
@@ -10617,7 +10626,8 @@ func (x *SessionConfigOption) decodeObject(r *wireReader, known *wireKnownSet) e
 		return wireMissingOf(seen, 0x3, "id", "name")
 	}
 	r.reset(start)
-	owned := wireKnownWith(known, wireKnown{owner: x}, &x.Unknown)
+	var owned wireKnownSet
+	owned.extend(known, wireKnown{owner: x}, &x.Unknown)
 	return x.Variant.decodeObject(r, &owned)
 }
 
@@ -10700,7 +10710,8 @@ func (x *SessionConfigOptionVariant) decodeWire(r *wireReader) error {
 }
 
 func (x *SessionConfigOptionVariant) decodeObject(r *wireReader, known *wireKnownSet) error {
-	tagged := wireKnownWith(known, wireKnown{tag: "type"}, nil)
+	var tagged wireKnownSet
+	tagged.extend(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
 	raw, found, err := wireTagMember(r, &tagged, "type")
 	if err != nil {
@@ -13049,7 +13060,8 @@ func (x *SessionUpdate) decodeWire(r *wireReader) error {
 }
 
 func (x *SessionUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
-	tagged := wireKnownWith(known, wireKnown{tag: "sessionUpdate"}, nil)
+	var tagged wireKnownSet
+	tagged.extend(known, wireKnown{tag: "sessionUpdate"}, nil)
 	x.Value = nil
 	raw, found, err := wireTagMember(r, &tagged, "sessionUpdate")
 	if err != nil {
@@ -17976,7 +17988,8 @@ func (x *McpServer) decodeWire(r *wireReader) error {
 }
 
 func (x *McpServer) decodeObject(r *wireReader, known *wireKnownSet) error {
-	tagged := wireKnownWith(known, wireKnown{tag: "type"}, nil)
+	var tagged wireKnownSet
+	tagged.extend(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
 	raw, found, err := wireTagMember(r, &tagged, "type")
 	if err != nil {
@@ -19370,7 +19383,8 @@ func (x *SetSessionConfigOptionRequest) decodeObject(r *wireReader, known *wireK
 		return wireMissingOf(seen, 0x3, "sessionId", "configId")
 	}
 	r.reset(start)
-	owned := wireKnownWith(known, wireKnown{owner: x}, &x.Unknown)
+	var owned wireKnownSet
+	owned.extend(known, wireKnown{owner: x}, &x.Unknown)
 	return x.Variant.decodeObject(r, &owned)
 }
 
@@ -19443,7 +19457,8 @@ func (x *SetSessionConfigOptionRequestVariant) decodeWire(r *wireReader) error {
 }
 
 func (x *SetSessionConfigOptionRequestVariant) decodeObject(r *wireReader, known *wireKnownSet) error {
-	tagged := wireKnownWith(known, wireKnown{tag: "type"}, nil)
+	var tagged wireKnownSet
+	tagged.extend(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
 	raw, found, err := wireTagMember(r, &tagged, "type")
 	if err != nil {
@@ -20751,7 +20766,8 @@ func (x *RequestPermissionOutcome) decodeWire(r *wireReader) error {
 }
 
 func (x *RequestPermissionOutcome) decodeObject(r *wireReader, known *wireKnownSet) error {
-	tagged := wireKnownWith(known, wireKnown{tag: "outcome"}, nil)
+	var tagged wireKnownSet
+	tagged.extend(known, wireKnown{tag: "outcome"}, nil)
 	x.Value = nil
 	raw, found, err := wireTagMember(r, &tagged, "outcome")
 	if err != nil {
@@ -21578,7 +21594,8 @@ func (x *CreateElicitationResponse) decodeObject(r *wireReader, known *wireKnown
 		return it.err
 	}
 	r.reset(start)
-	owned := wireKnownWith(known, wireKnown{owner: x}, &x.Unknown)
+	var owned wireKnownSet
+	owned.extend(known, wireKnown{owner: x}, &x.Unknown)
 	return x.Variant.decodeObject(r, &owned)
 }
 
@@ -21647,7 +21664,8 @@ func (x *CreateElicitationResponseVariant) decodeWire(r *wireReader) error {
 }
 
 func (x *CreateElicitationResponseVariant) decodeObject(r *wireReader, known *wireKnownSet) error {
-	tagged := wireKnownWith(known, wireKnown{tag: "action"}, nil)
+	var tagged wireKnownSet
+	tagged.extend(known, wireKnown{tag: "action"}, nil)
 	x.Value = nil
 	raw, found, err := wireTagMember(r, &tagged, "action")
 	if err != nil {

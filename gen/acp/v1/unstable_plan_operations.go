@@ -140,7 +140,8 @@ func (x *PlanUpdateContent) decodeWire(r *wireReader) error {
 }
 
 func (x *PlanUpdateContent) decodeObject(r *wireReader, known *wireKnownSet) error {
-	tagged := wireKnownWith(known, wireKnown{tag: "type"}, nil)
+	var tagged wireKnownSet
+	tagged.extend(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
 	raw, found, err := wireTagMember(r, &tagged, "type")
 	if err != nil {

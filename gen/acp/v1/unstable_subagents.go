@@ -361,7 +361,8 @@ func (x *StateUpdate) decodeWire(r *wireReader) error {
 }
 
 func (x *StateUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
-	tagged := wireKnownWith(known, wireKnown{tag: "state"}, nil)
+	var tagged wireKnownSet
+	tagged.extend(known, wireKnown{tag: "state"}, nil)
 	x.Value = nil
 	raw, found, err := wireTagMember(r, &tagged, "state")
 	if err != nil {
@@ -827,7 +828,8 @@ func (x *IdleStateUpdate) decodeObject(r *wireReader, known *wireKnownSet) error
 		return it.err
 	}
 	r.reset(start)
-	owned := wireKnownWith(known, wireKnown{owner: x}, &x.Unknown)
+	var owned wireKnownSet
+	owned.extend(known, wireKnown{owner: x}, &x.Unknown)
 	return x.Variant.decodeObject(r, &owned)
 }
 
@@ -905,7 +907,8 @@ func (x *IdleStateUpdateVariant) decodeWire(r *wireReader) error {
 }
 
 func (x *IdleStateUpdateVariant) decodeObject(r *wireReader, known *wireKnownSet) error {
-	tagged := wireKnownWith(known, wireKnown{tag: "stopReason"}, nil)
+	var tagged wireKnownSet
+	tagged.extend(known, wireKnown{tag: "stopReason"}, nil)
 	x.Value = nil
 	raw, found, err := wireTagMember(r, &tagged, "stopReason")
 	if err != nil {

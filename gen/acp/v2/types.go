@@ -634,7 +634,8 @@ func (x *RequestPermissionSubject) decodeWire(r *wireReader) error {
 }
 
 func (x *RequestPermissionSubject) decodeObject(r *wireReader, known *wireKnownSet) error {
-	tagged := wireKnownWith(known, wireKnown{tag: "type"}, nil)
+	var tagged wireKnownSet
+	tagged.extend(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
 	raw, found, err := wireTagMember(r, &tagged, "type")
 	if err != nil {
@@ -1301,7 +1302,8 @@ func (x *ToolCallContent) decodeWire(r *wireReader) error {
 }
 
 func (x *ToolCallContent) decodeObject(r *wireReader, known *wireKnownSet) error {
-	tagged := wireKnownWith(known, wireKnown{tag: "type"}, nil)
+	var tagged wireKnownSet
+	tagged.extend(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
 	raw, found, err := wireTagMember(r, &tagged, "type")
 	if err != nil {
@@ -1587,7 +1589,8 @@ func (x *ContentBlock) decodeWire(r *wireReader) error {
 }
 
 func (x *ContentBlock) decodeObject(r *wireReader, known *wireKnownSet) error {
-	tagged := wireKnownWith(known, wireKnown{tag: "type"}, nil)
+	var tagged wireKnownSet
+	tagged.extend(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
 	raw, found, err := wireTagMember(r, &tagged, "type")
 	if err != nil {
@@ -3472,7 +3475,8 @@ func (x *DiffChange) decodeObject(r *wireReader, known *wireKnownSet) error {
 		return it.err
 	}
 	r.reset(start)
-	owned := wireKnownWith(known, wireKnown{owner: x}, &x.Unknown)
+	var owned wireKnownSet
+	owned.extend(known, wireKnown{owner: x}, &x.Unknown)
 	return x.Variant.decodeObject(r, &owned)
 }
 
@@ -3556,7 +3560,8 @@ func (x *DiffChangeVariant) decodeWire(r *wireReader) error {
 }
 
 func (x *DiffChangeVariant) decodeObject(r *wireReader, known *wireKnownSet) error {
-	tagged := wireKnownWith(known, wireKnown{tag: "operation"}, nil)
+	var tagged wireKnownSet
+	tagged.extend(known, wireKnown{tag: "operation"}, nil)
 	x.Value = nil
 	raw, found, err := wireTagMember(r, &tagged, "operation")
 	if err != nil {
@@ -5261,7 +5266,8 @@ func (x *CreateElicitationRequest) decodeObject(r *wireReader, known *wireKnownS
 		return wireMissingOf(seen, 0x1, "message")
 	}
 	r.reset(start)
-	owned := wireKnownWith(known, wireKnown{owner: x}, &x.Unknown)
+	var owned wireKnownSet
+	owned.extend(known, wireKnown{owner: x}, &x.Unknown)
 	return x.Variant.decodeObject(r, &owned)
 }
 
@@ -5350,7 +5356,8 @@ func (x *CreateElicitationRequestVariant) decodeWire(r *wireReader) error {
 }
 
 func (x *CreateElicitationRequestVariant) decodeObject(r *wireReader, known *wireKnownSet) error {
-	tagged := wireKnownWith(known, wireKnown{tag: "mode"}, nil)
+	var tagged wireKnownSet
+	tagged.extend(known, wireKnown{tag: "mode"}, nil)
 	x.Value = nil
 	raw, found, err := wireTagMember(r, &tagged, "mode")
 	if err != nil {
@@ -5946,7 +5953,8 @@ func (x *ElicitationPropertySchema) decodeWire(r *wireReader) error {
 }
 
 func (x *ElicitationPropertySchema) decodeObject(r *wireReader, known *wireKnownSet) error {
-	tagged := wireKnownWith(known, wireKnown{tag: "type"}, nil)
+	var tagged wireKnownSet
+	tagged.extend(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
 	raw, found, err := wireTagMember(r, &tagged, "type")
 	if err != nil {
@@ -7074,7 +7082,8 @@ func (x *MultiSelectItems) decodeWire(r *wireReader) error {
 }
 
 func (x *MultiSelectItems) decodeObject(r *wireReader, known *wireKnownSet) error {
-	tagged := wireKnownWith(known, wireKnown{tag: "type"}, nil)
+	var tagged wireKnownSet
+	tagged.extend(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
 	raw, found, err := wireTagMember(r, &tagged, "type")
 	if err != nil {
@@ -7646,7 +7655,8 @@ func (x *ElicitationFormMode) decodeObject(r *wireReader, known *wireKnownSet) e
 		return wireMissingOf(seen, 0x1, "requestedSchema")
 	}
 	r.reset(start)
-	owned := wireKnownWith(known, wireKnown{owner: x}, &x.Unknown)
+	var owned wireKnownSet
+	owned.extend(known, wireKnown{owner: x}, &x.Unknown)
 	return x.Variant.decodeObject(r, &owned)
 }
 
@@ -7930,7 +7940,8 @@ func (x *ElicitationUrlMode) decodeObject(r *wireReader, known *wireKnownSet) er
 		return wireMissingOf(seen, 0x3, "elicitationId", "url")
 	}
 	r.reset(start)
-	owned := wireKnownWith(known, wireKnown{owner: x}, &x.Unknown)
+	var owned wireKnownSet
+	owned.extend(known, wireKnown{owner: x}, &x.Unknown)
 	return x.Variant.decodeObject(r, &owned)
 }
 
@@ -10612,7 +10623,8 @@ func (x *AuthMethod) decodeWire(r *wireReader) error {
 }
 
 func (x *AuthMethod) decodeObject(r *wireReader, known *wireKnownSet) error {
-	tagged := wireKnownWith(known, wireKnown{tag: "type"}, nil)
+	var tagged wireKnownSet
+	tagged.extend(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
 	raw, found, err := wireTagMember(r, &tagged, "type")
 	if err != nil {
@@ -11579,7 +11591,8 @@ func (x *SessionConfigOption) decodeObject(r *wireReader, known *wireKnownSet) e
 		return wireMissingOf(seen, 0x3, "configId", "name")
 	}
 	r.reset(start)
-	owned := wireKnownWith(known, wireKnown{owner: x}, &x.Unknown)
+	var owned wireKnownSet
+	owned.extend(known, wireKnown{owner: x}, &x.Unknown)
 	return x.Variant.decodeObject(r, &owned)
 }
 
@@ -11663,7 +11676,8 @@ func (x *SessionConfigOptionVariant) decodeWire(r *wireReader) error {
 }
 
 func (x *SessionConfigOptionVariant) decodeObject(r *wireReader, known *wireKnownSet) error {
-	tagged := wireKnownWith(known, wireKnown{tag: "type"}, nil)
+	var tagged wireKnownSet
+	tagged.extend(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
 	raw, found, err := wireTagMember(r, &tagged, "type")
 	if err != nil {
@@ -12563,7 +12577,8 @@ func (x *AvailableCommand) decodeWire(r *wireReader) error {
 }
 
 func (x *AvailableCommand) decodeObject(r *wireReader, known *wireKnownSet) error {
-	tagged := wireKnownWith(known, wireKnown{tag: "type"}, nil)
+	var tagged wireKnownSet
+	tagged.extend(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
 	raw, found, err := wireTagMember(r, &tagged, "type")
 	if err != nil {
@@ -12782,7 +12797,8 @@ func (x *AvailableCommandInput) decodeWire(r *wireReader) error {
 }
 
 func (x *AvailableCommandInput) decodeObject(r *wireReader, known *wireKnownSet) error {
-	tagged := wireKnownWith(known, wireKnown{tag: "type"}, nil)
+	var tagged wireKnownSet
+	tagged.extend(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
 	raw, found, err := wireTagMember(r, &tagged, "type")
 	if err != nil {
@@ -13580,7 +13596,8 @@ func (x *StateUpdate) decodeWire(r *wireReader) error {
 }
 
 func (x *StateUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
-	tagged := wireKnownWith(known, wireKnown{tag: "state"}, nil)
+	var tagged wireKnownSet
+	tagged.extend(known, wireKnown{tag: "state"}, nil)
 	x.Value = nil
 	raw, found, err := wireTagMember(r, &tagged, "state")
 	if err != nil {
@@ -13864,7 +13881,8 @@ func (x *BackgroundWork) decodeWire(r *wireReader) error {
 }
 
 func (x *BackgroundWork) decodeObject(r *wireReader, known *wireKnownSet) error {
-	tagged := wireKnownWith(known, wireKnown{tag: "type"}, nil)
+	var tagged wireKnownSet
+	tagged.extend(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
 	raw, found, err := wireTagMember(r, &tagged, "type")
 	if err != nil {
@@ -15057,7 +15075,8 @@ func (x *IdleStateUpdate) decodeObject(r *wireReader, known *wireKnownSet) error
 		return it.err
 	}
 	r.reset(start)
-	owned := wireKnownWith(known, wireKnown{owner: x}, &x.Unknown)
+	var owned wireKnownSet
+	owned.extend(known, wireKnown{owner: x}, &x.Unknown)
 	return x.Variant.decodeObject(r, &owned)
 }
 
@@ -15145,7 +15164,8 @@ func (x *IdleStateUpdateVariant) decodeWire(r *wireReader) error {
 }
 
 func (x *IdleStateUpdateVariant) decodeObject(r *wireReader, known *wireKnownSet) error {
-	tagged := wireKnownWith(known, wireKnown{tag: "stopReason"}, nil)
+	var tagged wireKnownSet
+	tagged.extend(known, wireKnown{tag: "stopReason"}, nil)
 	x.Value = nil
 	raw, found, err := wireTagMember(r, &tagged, "stopReason")
 	if err != nil {
@@ -16841,7 +16861,8 @@ func (x *SessionUpdate) decodeWire(r *wireReader) error {
 }
 
 func (x *SessionUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
-	tagged := wireKnownWith(known, wireKnown{tag: "sessionUpdate"}, nil)
+	var tagged wireKnownSet
+	tagged.extend(known, wireKnown{tag: "sessionUpdate"}, nil)
 	x.Value = nil
 	raw, found, err := wireTagMember(r, &tagged, "sessionUpdate")
 	if err != nil {
@@ -19061,7 +19082,8 @@ func (x *PlanUpdateContent) decodeWire(r *wireReader) error {
 }
 
 func (x *PlanUpdateContent) decodeObject(r *wireReader, known *wireKnownSet) error {
-	tagged := wireKnownWith(known, wireKnown{tag: "type"}, nil)
+	var tagged wireKnownSet
+	tagged.extend(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
 	raw, found, err := wireTagMember(r, &tagged, "type")
 	if err != nil {
@@ -22550,7 +22572,8 @@ func (x *McpServer) decodeWire(r *wireReader) error {
 }
 
 func (x *McpServer) decodeObject(r *wireReader, known *wireKnownSet) error {
-	tagged := wireKnownWith(known, wireKnown{tag: "type"}, nil)
+	var tagged wireKnownSet
+	tagged.extend(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
 	raw, found, err := wireTagMember(r, &tagged, "type")
 	if err != nil {
@@ -23518,7 +23541,8 @@ func (x *ReplayFrom) decodeWire(r *wireReader) error {
 }
 
 func (x *ReplayFrom) decodeObject(r *wireReader, known *wireKnownSet) error {
-	tagged := wireKnownWith(known, wireKnown{tag: "type"}, nil)
+	var tagged wireKnownSet
+	tagged.extend(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
 	raw, found, err := wireTagMember(r, &tagged, "type")
 	if err != nil {
@@ -24155,7 +24179,8 @@ func (x *SetSessionConfigOptionRequest) decodeObject(r *wireReader, known *wireK
 		return wireMissingOf(seen, 0x3, "sessionId", "configId")
 	}
 	r.reset(start)
-	owned := wireKnownWith(known, wireKnown{owner: x}, &x.Unknown)
+	var owned wireKnownSet
+	owned.extend(known, wireKnown{owner: x}, &x.Unknown)
 	return x.Variant.decodeObject(r, &owned)
 }
 
@@ -24237,7 +24262,8 @@ func (x *SetSessionConfigOptionRequestVariant) decodeWire(r *wireReader) error {
 }
 
 func (x *SetSessionConfigOptionRequestVariant) decodeObject(r *wireReader, known *wireKnownSet) error {
-	tagged := wireKnownWith(known, wireKnown{tag: "type"}, nil)
+	var tagged wireKnownSet
+	tagged.extend(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
 	raw, found, err := wireTagMember(r, &tagged, "type")
 	if err != nil {
@@ -25369,7 +25395,8 @@ func (x *RequestPermissionOutcome) decodeWire(r *wireReader) error {
 }
 
 func (x *RequestPermissionOutcome) decodeObject(r *wireReader, known *wireKnownSet) error {
-	tagged := wireKnownWith(known, wireKnown{tag: "outcome"}, nil)
+	var tagged wireKnownSet
+	tagged.extend(known, wireKnown{tag: "outcome"}, nil)
 	x.Value = nil
 	raw, found, err := wireTagMember(r, &tagged, "outcome")
 	if err != nil {
@@ -25788,7 +25815,8 @@ func (x *CreateElicitationResponse) decodeObject(r *wireReader, known *wireKnown
 		return it.err
 	}
 	r.reset(start)
-	owned := wireKnownWith(known, wireKnown{owner: x}, &x.Unknown)
+	var owned wireKnownSet
+	owned.extend(known, wireKnown{owner: x}, &x.Unknown)
 	return x.Variant.decodeObject(r, &owned)
 }
 
@@ -25857,7 +25885,8 @@ func (x *CreateElicitationResponseVariant) decodeWire(r *wireReader) error {
 }
 
 func (x *CreateElicitationResponseVariant) decodeObject(r *wireReader, known *wireKnownSet) error {
-	tagged := wireKnownWith(known, wireKnown{tag: "action"}, nil)
+	var tagged wireKnownSet
+	tagged.extend(known, wireKnown{tag: "action"}, nil)
 	x.Value = nil
 	raw, found, err := wireTagMember(r, &tagged, "action")
 	if err != nil {

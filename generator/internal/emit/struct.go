@@ -211,7 +211,8 @@ func emitObjectDecode(f *File, o object) {
 		// its start. The variant takes this struct's members as known, and
 		// puts the members neither declares in this struct's Unknown.
 		body = append(body, Id("r").Dot("reset").Call(Id("start")),
-			Id("owned").Op(":=").Id("wireKnownWith").Call(Id("known"), Id("wireKnown").Values(Dict{Id("owner"): Id("x")}), Op("&").Id("x").Dot("Unknown")),
+			Var().Id("owned").Id("wireKnownSet"),
+			Id("owned").Dot("extend").Call(Id("known"), Id("wireKnown").Values(Dict{Id("owner"): Id("x")}), Op("&").Id("x").Dot("Unknown")),
 			Return(Id("x").Dot("Variant").Dot(knownDecodeMethod).Call(Id("r"), Op("&").Id("owned"))))
 	case o.Variant != nil:
 		// The variant's members are in the same object: read it again from

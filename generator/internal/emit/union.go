@@ -109,7 +109,8 @@ func emitTaggedDecode(f *File, name string, u *ir.UnionDecl) {
 	// variant is told not to keep it as unknown, nor what the union's own
 	// caller claims.
 	knownDecoderFunc(f, name).Block(append([]Code{
-		Id("tagged").Op(":=").Id("wireKnownWith").Call(Id("known"), Id("wireKnown").Values(Dict{Id("tag"): tagKey}), Nil()),
+		Var().Id("tagged").Id("wireKnownSet"),
+		Id("tagged").Dot("extend").Call(Id("known"), Id("wireKnown").Values(Dict{Id("tag"): tagKey}), Nil()),
 	}, body...)...)
 }
 
