@@ -3,6 +3,7 @@ package corpus
 import (
 	"runtime"
 	"testing"
+	"time"
 
 	acp1 "github.com/acpgen/acpgen/gen/acp/v1"
 	"github.com/acpgen/acpgen/internal/acptest"
@@ -81,6 +82,34 @@ func BenchStreamEncode(b *testing.B, streams []*Stream, impls []Impl) {
 // two implementations move apart by ±20% as the machine's load changes;
 // the paired ratio does not.
 func BenchStreamPaired(b *testing.B, streams []*Stream, impls []Impl, name, base string) {
+	benchPairs(b, streams, impls, name, base, func(b *testing.B, unit string, f, g func()) {
+		b.ReportMetric(PairedRatio(b, f, g), unit)
+	})
+}
+
+// BenchStreamBlocks is BenchStreamPaired with PairedBlocks: the halves of
+// a round decode (or encode) the stream over and over for blockHalf each,
+// so that the garbage collections each implementation's allocations cause
+// fall in its own half. Metrics: wall:NAME/BASE and cpu:NAME/BASE, the
+// median ratios of elapsed and of process CPU time. One op is the whole
+// measurement, blockRounds rounds, whatever b.N: the testing package then
+// runs it once (it lasts longer than the default -benchtime), and ns/op is
+// its length.
+func BenchStreamBlocks(b *testing.B, streams []*Stream, impls []Impl, name, base string) {
+	benchPairs(b, streams, impls, name, base, func(b *testing.B, unit string, f, g func()) {
+		r, cpuOK := PairedBlocks(blockRounds, blockHalf, f, g)
+		b.ReportMetric(r.Wall, "wall:"+unit)
+		if cpuOK {
+			b.ReportMetric(r.CPU, "cpu:"+unit)
+		}
+	})
+}
+
+// benchPairs runs, for each stream both implementations have a codec for,
+// Decode/VER/impl=NAME and Encode/VER/impl=NAME, in which measure gets one
+// pass over the stream with name's codec (f) and one with base's (g), and
+// the unit NAME/BASE.
+func benchPairs(b *testing.B, streams []*Stream, impls []Impl, name, base string, measure func(b *testing.B, unit string, f, g func())) {
 	impl, baseImpl := findImpl(b, impls, name), findImpl(b, impls, base)
 	unit := name + "/" + base
 	for _, s := range streams {
@@ -89,15 +118,23 @@ func BenchStreamPaired(b *testing.B, streams []*Stream, impls []Impl, name, base
 			continue
 		}
 		b.Run("Decode/"+s.Ver+"/impl="+name, func(b *testing.B) {
-			b.ReportMetric(PairedRatio(b, func() { decodeAll(b, s, c) }, func() { decodeAll(b, s, cb) }), unit)
+			measure(b, unit, func() { decodeAll(b, s, c) }, func() { decodeAll(b, s, cb) })
 		})
 		b.Run("Encode/"+s.Ver+"/impl="+name, func(b *testing.B) {
 			decodeAll(b, s, c)
 			decodeAll(b, s, cb)
-			b.ReportMetric(PairedRatio(b, func() { encodeAll(b, s, c) }, func() { encodeAll(b, s, cb) }), unit)
+			measure(b, unit, func() { encodeAll(b, s, c) }, func() { encodeAll(b, s, cb) })
 		})
 	}
 }
+
+// blockHalf is how long each half of a PairedBlocks round lasts: on the
+// committed streams, several garbage collections' worth of allocation.
+// blockRounds rounds make one measurement of 1–2 s.
+const (
+	blockHalf   = 75 * time.Millisecond
+	blockRounds = 7
+)
 
 // findImpl returns the implementation called name.
 func findImpl(b *testing.B, impls []Impl, name string) Impl {

@@ -100,6 +100,14 @@ func BenchmarkStreamPaired(b *testing.B) {
 	corpus.BenchStreamPaired(b, loadStreams(b), streamImpls, corpus.ImplAcpgen, implGoccy)
 }
 
+// BenchmarkStreamBlocks pairs acpgen with goccy/go-json in rounds long
+// enough to hold the garbage collections each one's allocations cause
+// (corpus.PairedBlocks): BenchmarkStreamPaired's median leaves the
+// collector out, this one counts it, in elapsed and in CPU time.
+func BenchmarkStreamBlocks(b *testing.B) {
+	corpus.BenchStreamBlocks(b, loadStreams(b), streamImpls, corpus.ImplAcpgen, implGoccy)
+}
+
 func BenchmarkLargeDecode(b *testing.B) {
 	corpus.BenchLargeDecode(b, corpus.LargeCases(), largeImpls)
 }

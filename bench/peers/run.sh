@@ -77,6 +77,12 @@ echo "== (median of the per-round ratios; below 1: acpgen takes less time)"
 benchstat -filter '.name:/^StreamPaired/ .unit:acpgen/goccy' "$out" 2>/dev/null || true
 
 echo
+echo "== the same in rounds of two halves of many passes each, so that each half holds"
+echo "== the garbage collections its allocations cause: elapsed (wall) and process CPU"
+echo "== time (cpu, the collector's workers on the other core included)"
+benchstat -filter '.name:/^StreamBlocks/' "$out" 2>/dev/null || true
+
+echo
 echo "== time per message over the baseline's (medians; lower is faster)"
 ratios '.name:/^Stream/ .unit:ns/msg'
 echo
