@@ -47,7 +47,7 @@ var (
 	_ func([]byte, []string, func(*string, []byte) ([]byte, error)) ([]byte, error)        = wireAppendSlice[string]
 	_ func([]byte, map[string]int64, func(*int64, []byte) ([]byte, error)) ([]byte, error) = wireAppendMap[int64]
 	_ func([]byte, int, map[string]json.RawMessage) ([]byte, error)                        = wireAppendExtra
-	_ func(*wireReader, string) ([]byte, bool, error)                                      = wireMemberAt
+	_ func(*wireReader, string) (wireTagValue, bool, error)                                = wireMemberAt
 	_ func(*wireReader) error                                                              = (*wireReader).skip
 	_ func(*wireReader) bool                                                               = (*wireReader).null
 	_ func(*wireReader) byte                                                               = (*wireReader).kind

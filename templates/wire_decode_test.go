@@ -350,7 +350,7 @@ func TestTagString(t *testing.T) {
 		{`5`, "", "string"},
 		{`"`, "", "end of JSON input"},
 	} {
-		got, err := wireTagString([]byte(c.raw))
+		got, err := wireTagString(wireTagValue{raw: []byte(c.raw)})
 		if c.err != "" {
 			if err == nil || !strings.Contains(err.Error(), c.err) {
 				t.Errorf("%s: %q, %v; want an error with %q", c.raw, got, err, c.err)
@@ -362,7 +362,50 @@ func TestTagString(t *testing.T) {
 		}
 	}
 	raw := []byte(`"session_info_update"`)
-	if got, _ := wireTagString(raw); &got[0] != &raw[1] {
+	if got, _ := wireTagString(wireTagValue{raw: raw}); &got[0] != &raw[1] {
 		t.Error("a plain tag was copied")
+	}
+}
+
+// TestTagRead: a tag written first as a plain string is read once, by
+// wireMemberAt's fast path, which marks it plain; an escaped one, one that
+// is not a string and one written later are found by the general path
+// (not marked), and each still reads as the decoder of strings would.
+func TestTagRead(t *testing.T) {
+	for _, c := range []struct {
+		in, want  string
+		plain     bool
+		kindError bool
+	}{
+		{`{"type":"text","text":"x"}`, "text", true, false},
+		{` { "type" : "é" }`, "é", true, false},
+		{`{"type":"te\u0078t"}`, "text", false, false},
+		{`{"type":"a\\b"}`, `a\b`, false, false},
+		{`{"text":"x","type":"text"}`, "text", false, false},
+		{"{\"type\":\"a\xffb\"}", "a\uFFFDb", false, false},
+		{`{"type":5}`, "", false, true},
+		{`{"type":null}`, "", false, true},
+	} {
+		r := &wireReader{data: []byte(c.in)}
+		v, found, err := wireMemberAt(r, "type")
+		if !found || err != nil {
+			t.Fatalf("%s: found %v, %v", c.in, found, err)
+		}
+		if v.plain != c.plain {
+			t.Errorf("%s: plain %v, want %v", c.in, v.plain, c.plain)
+		}
+		got, err := wireTagString(v)
+		if c.kindError {
+			if err == nil || !strings.Contains(err.Error(), "string") {
+				t.Errorf("%s: %q, %v; want a kind error", c.in, got, err)
+			}
+			continue
+		}
+		if err != nil || string(got) != c.want {
+			t.Errorf("%s: %q, %v; want %q", c.in, got, err, c.want)
+		}
+		if r.pos != 0 {
+			t.Errorf("%s: reading the tag moved the cursor to %d", c.in, r.pos)
+		}
 	}
 }

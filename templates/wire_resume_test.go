@@ -29,8 +29,8 @@ func TestTagResumeChains(t *testing.T) {
 			var inner wireKnownSet
 			inner.extend(&outer, wireKnown{tag: c.innerKey}, nil)
 			raw, found, err := wireTagMember(r, &inner, c.innerKey)
-			if !found || err != nil || string(raw) != `"`+c.wantTag+`"` {
-				t.Fatalf("inner tag: %s %v %v", raw, found, err)
+			if !found || err != nil || string(raw.raw) != `"`+c.wantTag+`"` {
+				t.Fatalf("inner tag: %s %v %v", raw.raw, found, err)
 			}
 			if r.pos != 0 {
 				t.Fatalf("finding the tags moved the cursor to %d", r.pos)
@@ -62,8 +62,8 @@ func TestTagResumeOtherObject(t *testing.T) {
 	var inner wireKnownSet
 	inner.extend(&outer, wireKnown{tag: "c"}, nil)
 	raw, found, err := wireTagMember(r, &inner, "c")
-	if !found || err != nil || string(raw) != "1" {
-		t.Fatalf("inner tag: %s %v %v", raw, found, err)
+	if !found || err != nil || string(raw.raw) != "1" {
+		t.Fatalf("inner tag: %s %v %v", raw.raw, found, err)
 	}
 	if inner.resume != (wireResume{}) {
 		t.Errorf("an outer object's resume kept for another object: %+v", inner.resume)

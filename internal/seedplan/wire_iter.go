@@ -297,39 +297,50 @@ func wireMember(data []byte, key string) (value []byte, found bool, err error) {
 	return nil, false, it.err
 }
 
+// wireTagValue is the value of a union's tag member as the input has it:
+// its exact bytes, and whether they are known to be a plain string (the
+// fast path below found its end by reading its content, which needs no
+// unescaping), so that wireTagString takes the content without reading it
+// again.
+type wireTagValue struct {
+	raw   []byte
+	plain bool
+}
+
 // wireMemberAt is wireMember for the object at the cursor, which it does
 // not move: a union decoder reads its tag this way, then decodes the
 // variant from the same position. Only the members before the tag are
 // skipped to find it, and ACP writes tags first.
-func wireMemberAt(r *wireReader, key string) (value []byte, found bool, err error) {
+func wireMemberAt(r *wireReader, key string) (value wireTagValue, found bool, err error) {
 	if _, start, stop, ok := wireFirstMember(r, key); ok {
-		return r.data[start:stop], true, nil
+		return wireTagValue{raw: r.data[start:stop], plain: true}, true, nil
 	}
 	return wireMemberScan(r, key)
 }
 
 // wireMemberScan is wireMemberAt's general path: it walks the members
 // before key (which may be escaped, or absent) on a copy of the reader.
-func wireMemberScan(r *wireReader, key string) (value []byte, found bool, err error) {
+func wireMemberScan(r *wireReader, key string) (value wireTagValue, found bool, err error) {
 	look := *r
 	it, err := wireObjectAt(&look)
 	if err != nil {
-		return nil, false, err
+		return wireTagValue{}, false, err
 	}
 	for it.next(&look) {
 		if string(it.key) == key {
 			v, err := look.span()
-			return v, true, wireAtKey(err, key)
+			return wireTagValue{raw: v}, true, wireAtKey(err, key)
 		}
 	}
-	return nil, false, it.err
+	return wireTagValue{}, false, it.err
 }
 
 // wireFirstMember is wireMemberAt's fast path for a tag written first, as
 // ACP peers do: it compares the first member's name with key as written
-// (no escapes) and skips just its value. Anything unexpected, including
-// malformed input, is left to the general path, which reports it. It
-// returns where the object opens and where the value starts and stops.
+// (no escapes) and reads just its value, a plain string. Anything else,
+// including malformed input, is left to the general path, which reports
+// it. It returns where the object opens and where the value starts and
+// stops.
 func wireFirstMember(r *wireReader, key string) (open, start, stop int, ok bool) {
 	data := r.data
 	open = wireSkipSpace(data, r.pos)
@@ -353,8 +364,9 @@ func wireNextMember(r *wireReader, after int, key string) (start, stop int, ok b
 }
 
 // wireMemberNamed reports whether the member at data[i:] (after
-// whitespace) is called key, as written, and where its value starts and
-// stops; false for anything else.
+// whitespace) is called key, as written, with a plain string for value
+// (no escapes, valid UTF-8: its content is the tag), and where that value
+// starts and stops; false for anything else.
 func wireMemberNamed(r *wireReader, i int, key string) (start, stop int, ok bool) {
 	data := r.data
 	i = wireSkipSpace(data, i)
@@ -363,14 +375,11 @@ func wireMemberNamed(r *wireReader, i int, key string) (start, stop int, ok bool
 		return 0, 0, false
 	}
 	start, err := wireScanColon(data, end+1)
-	if err != nil {
+	if err != nil || start >= len(data) || data[start] != '"' {
 		return 0, 0, false
 	}
-	stop, err = wireSkipValue(data, start, r.depth+1)
-	if err != nil {
-		return 0, 0, false
-	}
-	return start, stop, true
+	stop, plain := wireScanPlain(data, start)
+	return start, stop, plain
 }
 
 // wireHasMembers reports, as a bit set, which of keys (at most 64; later

@@ -67,11 +67,17 @@ func wireStringBytes(r *wireReader) ([]byte, error) {
 	return b, nil
 }
 
-// wireTagString reads a union's tag from its value's exact bytes (as
-// wireMemberAt returns them); the content aliases raw when it can. A tag
-// is a short plain string, whose content is all that lies between the
-// quotes: one skip over it finds that, without the reader's layers.
-func wireTagString(raw []byte) ([]byte, error) {
+// wireTagString reads a union's tag from its value as wireMemberAt or
+// wireTagMember found it; the content aliases the input when it can. A
+// value their fast path found is a plain string already read to its end:
+// its content is what lies between the quotes. Otherwise a short plain
+// string is still found by one skip between the quotes, and anything else
+// goes through the string decoder.
+func wireTagString(v wireTagValue) ([]byte, error) {
+	raw := v.raw
+	if v.plain {
+		return raw[1 : len(raw)-1], nil
+	}
 	if n := len(raw); n >= 2 && raw[0] == '"' && wireSkipPlain(raw, 1) == n-1 && raw[n-1] == '"' {
 		return raw[1 : n-1], nil
 	}

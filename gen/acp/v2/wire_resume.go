@@ -26,7 +26,7 @@ type wireResume struct {
 // members: when the tag is the object's first member, or follows at once
 // the tags of the unions around this one, it also notes in tagged where
 // the tag member ends (see openIn).
-func wireTagMember(r *wireReader, tagged *wireKnownSet, key string) ([]byte, bool, error) {
+func wireTagMember(r *wireReader, tagged *wireKnownSet, key string) (wireTagValue, bool, error) {
 	bit := wireKnownBit(tagged.n + len(tagged.more) - 1)
 	outer := tagged.resume
 	open, start, stop, ok := wireFirstMember(r, key)
@@ -35,7 +35,7 @@ func wireTagMember(r *wireReader, tagged *wireKnownSet, key string) ([]byte, boo
 			bit |= outer.met // the outer union's tag has the same name: one member serves both
 		}
 		tagged.resume = wireResume{object: open, value: start, end: stop, met: bit}
-		return r.data[start:stop], true, nil
+		return wireTagValue{raw: r.data[start:stop], plain: true}, true, nil
 	}
 	if outer.end == 0 || r.at() != outer.object {
 		tagged.resume = wireResume{}
@@ -46,7 +46,7 @@ func wireTagMember(r *wireReader, tagged *wireKnownSet, key string) ([]byte, boo
 		return wireMemberScan(r, key)
 	}
 	tagged.resume = wireResume{object: outer.object, value: start, end: stop, met: outer.met | bit}
-	return r.data[start:stop], true, nil
+	return wireTagValue{raw: r.data[start:stop], plain: true}, true, nil
 }
 
 // openIn is open for the decoder of an object that known (nil: nothing)
