@@ -210,7 +210,7 @@ func TestHasMembers(t *testing.T) {
 	}
 }
 
-// TestShortKey checks member's fast path (wireShortKey) against
+// TestShortKey checks the iterator's fast path (wireShortKey) against
 // encoding/json on member names at the edges where it gives up: lengths
 // around a word and around its four-word bound, escapes, non-ASCII, raw
 // control characters, whitespace on either side of the colon and the end
@@ -245,6 +245,13 @@ func TestShortKey(t *testing.T) {
 					t.Errorf("%q: fast path ok=%v at=%d, want ok=%v", data, ok, at, fast)
 				}
 			}
+		}
+	}	// Where no member name starts, the fast path declines (the iterator's
+	// general path reports the error).
+	data := []byte(`{"type":"text","a":1}`)
+	for _, at := range []int{0, 2, 7, 14, len(data) - 1, len(data), len(data) + 1} {
+		if _, _, ok := wireShortKey(data, at); ok {
+			t.Errorf("wireShortKey at %d of %s: ok", at, data)
 		}
 	}
 }
