@@ -48,6 +48,10 @@ var (
 	_ func([]byte, map[string]int64, func(*int64, []byte) ([]byte, error)) ([]byte, error) = wireAppendMap[int64]
 	_ func([]byte, int, map[string]json.RawMessage) ([]byte, error)                        = wireAppendExtra
 	_ func(*wireReader, string) (wireTagValue, bool, error)                                = wireMemberAt
+	_ func(*wireReader, *wireKnownSet, string) (wireTagValue, bool, error)                 = wireTagMember
+	_ func(wireTagValue) ([]byte, error)                                                   = wireTagString
+	_ func(wireTagValue) bool                                                              = wireTagValue.isNull
+	_ func(*wireKnownSet, *wireKnownSet, wireKnown, *UnknownMembers)                       = (*wireKnownSet).extend
 	_ func(*wireReader) error                                                              = (*wireReader).skip
 	_ func(*wireReader) bool                                                               = (*wireReader).null
 	_ func(*wireReader) byte                                                               = (*wireReader).kind

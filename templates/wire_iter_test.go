@@ -246,7 +246,8 @@ func TestShortKey(t *testing.T) {
 				}
 			}
 		}
-	}	// Where no member name starts, the fast path declines (the iterator's
+	}
+	// Where no member name starts, the fast path declines (the iterator's
 	// general path reports the error).
 	data := []byte(`{"type":"text","a":1}`)
 	for _, at := range []int{0, 2, 7, 14, len(data) - 1, len(data), len(data) + 1} {

@@ -22,10 +22,11 @@ import (
 type BlockRatios struct{ Wall, CPU float64 }
 
 // PairedBlocks runs rounds rounds; in each, f and then base (the order
-// alternating) run for about half each, each half repeated until it has
-// lasted at least half, after a collection that leaves neither the other's
-// garbage. It returns the median ratios, and false when the process's CPU
-// time cannot be read (CPU is then 0).
+// alternating) are each called the same number of times, as many as the
+// slower of the two needs to last half without a collection (blockReps),
+// each half after a collection that leaves it none of the other's garbage.
+// It returns the median ratios, and false when the process's CPU time
+// cannot be read (CPU is then 0).
 func PairedBlocks(rounds int, half time.Duration, f, base func()) (BlockRatios, bool) {
 	reps := blockReps(half, f, base)
 	var wall, cpu []float64

@@ -316,6 +316,10 @@ type wireTagValue struct {
 	plain bool
 }
 
+// isNull reports whether the tag's value is null, which a union with a
+// fallback variant reads as absent.
+func (v wireTagValue) isNull() bool { return wireIsNull(v.raw) }
+
 // wireMemberAt is wireMember for the object at the cursor, which it does
 // not move: a union decoder reads its tag this way, then decodes the
 // variant from the same position. Only the members before the tag are

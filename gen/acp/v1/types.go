@@ -6282,7 +6282,7 @@ func (x *MultiSelectItems) decodeObject(r *wireReader, known *wireKnownSet) erro
 	if err != nil {
 		return err
 	}
-	if !found || wireIsNull(raw.raw) {
+	if !found || raw.isNull() {
 		v := new(MultiSelectItemsTitled)
 		if err := (*TitledMultiSelectItems)(v).decodeObject(r, &tagged); err != nil {
 			return err
@@ -9533,7 +9533,7 @@ func (x *AuthMethod) decodeObject(r *wireReader, known *wireKnownSet) error {
 	if err != nil {
 		return err
 	}
-	if !found || wireIsNull(raw.raw) {
+	if !found || raw.isNull() {
 		v := new(AuthMethodAgentVariant)
 		if err := (*AuthMethodAgent)(v).decodeObject(r, &tagged); err != nil {
 			return err
@@ -17995,7 +17995,7 @@ func (x *McpServer) decodeObject(r *wireReader, known *wireKnownSet) error {
 	if err != nil {
 		return err
 	}
-	if !found || wireIsNull(raw.raw) {
+	if !found || raw.isNull() {
 		v := new(McpServerStdioVariant)
 		if err := (*McpServerStdio)(v).decodeObject(r, &tagged); err != nil {
 			return err
@@ -19464,7 +19464,7 @@ func (x *SetSessionConfigOptionRequestVariant) decodeObject(r *wireReader, known
 	if err != nil {
 		return err
 	}
-	if !found || wireIsNull(raw.raw) {
+	if !found || raw.isNull() {
 		v := new(SetSessionConfigOptionRequestValueID)
 		if err := v.decodeObject(r, &tagged); err != nil {
 			return err

@@ -914,7 +914,7 @@ func (x *IdleStateUpdateVariant) decodeObject(r *wireReader, known *wireKnownSet
 	if err != nil {
 		return err
 	}
-	if !found || wireIsNull(raw.raw) {
+	if !found || raw.isNull() {
 		v := new(IdleStateUpdateNone)
 		if err := v.decodeObject(r, &tagged); err != nil {
 			return err

@@ -7089,7 +7089,7 @@ func (x *MultiSelectItems) decodeObject(r *wireReader, known *wireKnownSet) erro
 	if err != nil {
 		return err
 	}
-	if !found || wireIsNull(raw.raw) {
+	if !found || raw.isNull() {
 		v := new(MultiSelectItemsTitled)
 		if err := (*TitledMultiSelectItems)(v).decodeObject(r, &tagged); err != nil {
 			return err
@@ -15171,7 +15171,7 @@ func (x *IdleStateUpdateVariant) decodeObject(r *wireReader, known *wireKnownSet
 	if err != nil {
 		return err
 	}
-	if !found || wireIsNull(raw.raw) {
+	if !found || raw.isNull() {
 		v := new(IdleStateUpdateNone)
 		if err := v.decodeObject(r, &tagged); err != nil {
 			return err

@@ -82,7 +82,7 @@ func emitTaggedDecode(f *File, name string, u *ir.UnionDecl) {
 	}
 	absent := Op("!").Id("found")
 	if u.Fallback != nil {
-		absent = Add(absent).Op("||").Id("wireIsNull").Call(Id("raw").Dot("raw"))
+		absent = Add(absent).Op("||").Id("raw").Dot("isNull").Call()
 		body = append(body, If(absent).Block(decodeVariantInto(u.Fallback, "v", taggedSet())...))
 	} else {
 		body = append(body, If(absent).Block(Return(Id("wireMissing").Call(tagKey))))
