@@ -2,7 +2,6 @@ package corpus
 
 import (
 	"runtime"
-	"slices"
 	"time"
 )
 
@@ -84,9 +83,4 @@ func timeBlock(run func(), reps int) blockTimes {
 		t.cpu = processCPU() - c0
 	}
 	return t
-}
-
-func median(xs []float64) float64 {
-	slices.Sort(xs)
-	return xs[len(xs)/2]
 }

@@ -32,6 +32,12 @@ func PairedRatio(b *testing.B, f, base func()) float64 {
 		}
 		ratios = append(ratios, float64(tf)/float64(tb))
 	}
-	slices.Sort(ratios)
-	return ratios[len(ratios)/2]
+	return median(ratios)
+}
+
+// median sorts xs and returns its middle element (the upper one of an
+// even count).
+func median(xs []float64) float64 {
+	slices.Sort(xs)
+	return xs[len(xs)/2]
 }
