@@ -135,7 +135,7 @@ func TestConnNotificationsBeforeReply(t *testing.T) {
 	var agent *wireConn
 	agentHandler := &funcHandler{request: func(ctx context.Context, method string, params json.RawMessage) (json.RawMessage, error) {
 		for i := range 200 {
-			if err := agent.notify("session/update", json.RawMessage(fmt.Sprint(i))); err != nil {
+			if err := agent.notify(context.Background(), "session/update", json.RawMessage(fmt.Sprint(i))); err != nil {
 				return nil, err
 			}
 		}
@@ -273,8 +273,8 @@ func TestConnErrorCodes(t *testing.T) {
 	p := newRawPeer(t, h)
 	cases := []struct{ in, want string }{
 		{`not json`, `{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error",`},
-		{`{"jsonrpc":"2.0","id":1}`, `{"jsonrpc":"2.0","id":1,"error":{"code":-32600,"message":"Invalid request",`},
-		{`[1,2]`, `{"jsonrpc":"2.0","id":null,"error":{"code":-32600,`},
+		{`{"jsonrpc":"2.0","id":1,"params":{}}`, `{"jsonrpc":"2.0","id":1,"error":{"code":-32600,"message":"Invalid request",`},
+		{`[]`, `{"jsonrpc":"2.0","id":null,"error":{"code":-32600,`},
 		{`{"jsonrpc":"1.0","id":2,"method":"ok"}`, `{"jsonrpc":"2.0","id":2,"error":{"code":-32600,`},
 		{`{"jsonrpc":"2.0","id":3,"method":"nope"}`, `{"jsonrpc":"2.0","id":3,"error":{"code":-32601,"message":"Method not found",`},
 		{`{"jsonrpc":"2.0","id":4,"method":"decode","params":{}}`, `{"jsonrpc":"2.0","id":4,"error":{"code":-32602,"message":"Invalid params","data":{"path":"$.sessionId","details":"expected a string"}}}`},
@@ -394,7 +394,7 @@ func TestConnWritesDoNotInterleave(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			for range 10 {
-				if err := agent.notify("session/update", big); err != nil {
+				if err := agent.notify(context.Background(), "session/update", big); err != nil {
 					t.Error(err)
 				}
 			}
@@ -429,20 +429,19 @@ func TestConnClose(t *testing.T) {
 }
 
 // FuzzConn feeds arbitrary lines to a connection: it never panics or
-// hangs, writes only valid JSON lines, and answers every request and every
-// line that is not a message, once.
+// hangs, writes only valid JSON lines, and answers once every request,
+// every line that is not a message and every invalid message that is not
+// meant as a response; a batch gets one line (an array) when any of its
+// entries needs an answer.
 func FuzzConn(f *testing.F) {
 	f.Add([]byte(`{"jsonrpc":"2.0","id":1,"method":"a","params":{}}` + "\n" + `{"jsonrpc":"2.0","method":"n"}` + "\nnot json\n"))
 	f.Add([]byte(`{"jsonrpc":"2.0","id":"x","method":"$/cancel_request","params":{"requestId":"x"}}` + "\n" + `{"jsonrpc":"2.0","id":1,"result":null}`))
 	f.Add([]byte("[]\n{}\n\n  \n{\"jsonrpc\":\"2.0\",\"id\":1}\n{\"id\":1,\"id\":2,\"method\":\"m\",\"jsonrpc\":\"2.0\"}"))
+	f.Add([]byte(`[{"jsonrpc":"2.0","id":1,"method":"a"},{"jsonrpc":"2.0","method":"n"},1,[]]` + "\n" + `[{"jsonrpc":"2.0","method":"n"}]`))
 	f.Fuzz(func(t *testing.T, input []byte) {
 		want := 0
 		for _, line := range strings.Split(string(input), "\n") {
-			if wireSkipSpace([]byte(line), 0) == len(line) {
-				continue
-			}
-			m, err := wireSplitMessage([]byte(line), wireAnyMessage)
-			if err != nil || m.kind == wireRequestMessage {
+			if wantsAnswer([]byte(line)) {
 				want++
 			}
 		}
@@ -471,6 +470,38 @@ func FuzzConn(f *testing.F) {
 			t.Fatalf("%d answers, want %d\ninput %q\noutput %s", len(lines), want, input, out)
 		}
 	})
+}
+
+// wantsAnswer says whether the connection must answer line (the fuzz
+// oracle): blank lines and valid notifications and responses get none.
+func wantsAnswer(line []byte) bool {
+	switch {
+	case wireSkipSpace(line, 0) == len(line):
+		return false
+	case !json.Valid(line):
+		return true
+	case wireKind(line) != '[':
+		return entryWantsAnswer(line)
+	}
+	var entries []json.RawMessage
+	_ = json.Unmarshal(line, &entries)
+	if len(entries) == 0 {
+		return true
+	}
+	for _, e := range entries {
+		if entryWantsAnswer(e) {
+			return true
+		}
+	}
+	return false
+}
+
+func entryWantsAnswer(data []byte) bool {
+	m, err := wireSplitMessage(data, wireAnyMessage)
+	if err != nil {
+		return !wireShapeOf(data).isResponse()
+	}
+	return m.kind == wireRequestMessage
 }
 
 // TestConnReadLineLimit: a line over the limit is skipped to its newline

@@ -111,8 +111,8 @@ func wireIsExtension(method string) bool { return len(method) > 1 && method[0] =
 
 // wireOpen opens a connection over in and out; it serves nothing until
 // serve.
-func wireOpen(in io.Reader, out io.Writer, errs wireErrorCodec) Conn {
-	return Conn{engine: wireOpenConn(in, out), errs: errs}
+func wireOpen(in io.Reader, out io.Writer, errs wireErrorCodec, opts []ConnOption) Conn {
+	return Conn{engine: wireOpenConn(in, out, opts...), errs: errs}
 }
 
 // serve starts serving routes and waits until the connection ends.
@@ -123,18 +123,27 @@ func (c Conn) serve(routes *wireRoutes) error {
 	return c.engine.wait()
 }
 
-// Wait blocks until the connection has ended: the input ended (or Close
-// was called), every request of the peer has been answered and every
-// notification handled. It returns the read error, nil at a clean end.
-// The connection ends only once Serve has started.
+// Wait blocks until the connection has ended: at the end of the input
+// once every notification received has been handled and every request of
+// the peer answered; at once after Close. It returns why the connection
+// ended: nil at a clean end of input or after Close, otherwise the read
+// or write error, or the peer's stall (Limits.StallTimeout). Without
+// Close, the connection ends only once Serve has started.
 func (c Conn) Wait() error { return c.engine.wait() }
 
 // Done is closed when the connection has ended (see Wait).
 func (c Conn) Done() <-chan struct{} { return c.engine.done }
 
-// Close stops the connection: calls waiting for the peer fail, the
-// contexts of the peer's running requests are cancelled, and the input is
-// closed when it is an io.Closer.
+// Close stops the connection at once, even while a read or a write is
+// blocked: calls and notifications waiting fail and later ones fail at
+// once, the contexts of the peer's running requests are cancelled (their
+// replies are dropped), and what the peer sent that was not yet handled
+// is dropped. What was already queued for the peer gets a moment (a
+// quarter of a second) to be written; then the output is closed, and the
+// input, when they are io.Closers. Serve returns promptly. A read blocked
+// on an input that cannot be interrupted (a terminal, or a pipe the
+// program was started with) ends when that input delivers or ends; Serve
+// does not wait for it. Close returns the input's Close error.
 func (c Conn) Close() error { return c.engine.close() }
 
 // CallExtension sends the extension request method ("_"-prefixed) with
@@ -158,7 +167,7 @@ func (c Conn) NotifyExtension(ctx context.Context, method string, params json.Ra
 	if params != nil && wireValidate(params) != nil {
 		return &EncodeError{Path: "$", Msg: "extension params are not valid JSON"}
 	}
-	return c.engine.notify(method, params)
+	return c.engine.notify(ctx, method, params)
 }
 
 // wireErrorText is the text of an error object.
@@ -292,5 +301,5 @@ func wireNotify[P any, PP wireResult[P]](ctx context.Context, c Conn, method str
 	if params == nil {
 		params = PP(new(P))
 	}
-	return c.engine.notifyWith(method, params.appendJSON)
+	return c.engine.notifyWith(ctx, method, params.appendJSON)
 }

@@ -2,6 +2,7 @@ package acp
 
 import (
 	"context"
+	"encoding/json"
 	"strings"
 	"sync"
 	"testing"
@@ -34,14 +35,16 @@ func FuzzAgentConn(f *testing.F) {
 	f.Add([]byte(`{"jsonrpc":"2.0","id":1,"result":{}}` + "\n" + `{"jsonrpc":"2.0","method":"$/cancel_request","params":{"requestId":1}}` +
 		"\n" + `{"jsonrpc":"2.0","id":null,"method":"initialize"}` + "\n[]\n"))
 	f.Fuzz(func(t *testing.T, input []byte) {
-		want := 0
+		// Every valid request gets one answer, and no line more than one
+		// (the runtime's own FuzzConn pins the exact count).
+		requests, lines := 0, 0
 		for _, line := range strings.Split(string(input), "\n") {
 			if wireSkipSpace([]byte(line), 0) == len(line) {
 				continue
 			}
-			m, err := wireSplitMessage([]byte(line), wireAnyMessage)
-			if err != nil || m.kind == wireRequestMessage {
-				want++
+			lines++
+			if m, err := wireSplitMessage([]byte(line), wireAnyMessage); err == nil && m.kind == wireRequestMessage {
+				requests++
 			}
 		}
 		var mu sync.Mutex
@@ -55,27 +58,43 @@ func FuzzAgentConn(f *testing.F) {
 		if err := conn.Serve(fuzzAgent{}); err != nil {
 			t.Fatal(err)
 		}
-		lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+		answers := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
 		if out.Len() == 0 {
-			lines = nil
+			answers = nil
 		}
-		for _, l := range lines {
-			m, err := wireSplitMessage([]byte(l), wireAnyMessage)
-			if err != nil {
-				t.Fatalf("output line %q is not a JSON-RPC message: %v", l, err)
-			}
-			var id RequestId
-			if id.UnmarshalJSON(m.id) != nil {
-				continue // an id echoed as it came, which RequestId cannot hold
-			}
-			if _, err := DecodeMessage([]byte(l)); err != nil {
-				t.Fatalf("output line %q is not a message: %v", l, err)
-			}
+		for _, l := range answers {
+			checkAnswer(t, []byte(l))
 		}
-		if len(lines) != want {
-			t.Fatalf("%d answers, want %d\ninput %q\noutput %s", len(lines), want, input, out.String())
+		if len(answers) < requests || len(answers) > lines {
+			t.Fatalf("%d answers to %d requests in %d lines\ninput %q\noutput %s", len(answers), requests, lines, input, out.String())
 		}
 	})
+}
+
+// checkAnswer fails unless line is a response, or a batch of them, that
+// the package's own types decode.
+func checkAnswer(t *testing.T, line []byte) {
+	if wireKind(line) == '[' {
+		var entries []json.RawMessage
+		if err := json.Unmarshal(line, &entries); err != nil || len(entries) == 0 {
+			t.Fatalf("output line %q is not a batch of replies: %v", line, err)
+		}
+		for _, e := range entries {
+			checkAnswer(t, e)
+		}
+		return
+	}
+	m, err := wireSplitMessage(line, wireAnyMessage)
+	if err != nil {
+		t.Fatalf("output line %q is not a JSON-RPC message: %v", line, err)
+	}
+	var id RequestId
+	if id.UnmarshalJSON(m.id) != nil {
+		return // an id echoed as it came, which RequestId cannot hold
+	}
+	if _, err := DecodeMessage(line); err != nil {
+		t.Fatalf("output line %q is not a message: %v", line, err)
+	}
 }
 
 type fuzzWriter func([]byte)

@@ -23506,15 +23506,21 @@ type AgentConn struct {
 
 // NewAgentConn opens the agent's connection: it reads the client's messages from in and
 // writes its own to out, one JSON value per line. Nothing is read until Serve,
-// so the handler can hold the connection before its first call.
-func NewAgentConn(in io.Reader, out io.Writer) *AgentConn {
-	return &AgentConn{Conn: wireOpen(in, out, wireErrorCodec{fromWire: errorFromWire})}
+// so the handler can hold the connection before its first call. The options
+// set its limits (WithLimits), an error handler (WithErrorHandler) and a
+// wire tap (WithTrace).
+func NewAgentConn(in io.Reader, out io.Writer, opts ...ConnOption) *AgentConn {
+	return &AgentConn{Conn: wireOpen(in, out, wireErrorCodec{fromWire: errorFromWire}, opts)}
 }
 
 // Serve answers the client's calls with agent until the input ends or Close is
-// called, and returns once every request has been answered: the read error,
-// nil at a clean end. It can be called once. The optional sides (proxy chains)
-// that agent also implements are served too.
+// called. What the peer sends is handled in the order it arrives: a request's
+// handler starts once the notifications received before it are handled, then
+// runs concurrently with later messages. At the end of input Serve returns once
+// every request has been answered; after Close, at once. It returns nil at a
+// clean end or after Close, and otherwise why the connection failed (see Wait).
+// It can be called once. The optional sides (proxy chains) that agent also
+// implements are served too.
 // A "session/cancel" notification cancels the context of that session's running
 // "session/prompt" requests before it reaches the handler.
 func (c *AgentConn) Serve(agent Agent) error {
@@ -23611,15 +23617,21 @@ type ClientConn struct {
 
 // NewClientConn opens the client's connection: it reads the agent's messages from in and
 // writes its own to out, one JSON value per line. Nothing is read until Serve,
-// so the handler can hold the connection before its first call.
-func NewClientConn(in io.Reader, out io.Writer) *ClientConn {
-	return &ClientConn{Conn: wireOpen(in, out, wireErrorCodec{fromWire: errorFromWire})}
+// so the handler can hold the connection before its first call. The options
+// set its limits (WithLimits), an error handler (WithErrorHandler) and a
+// wire tap (WithTrace).
+func NewClientConn(in io.Reader, out io.Writer, opts ...ConnOption) *ClientConn {
+	return &ClientConn{Conn: wireOpen(in, out, wireErrorCodec{fromWire: errorFromWire}, opts)}
 }
 
 // Serve answers the agent's calls with client until the input ends or Close is
-// called, and returns once every request has been answered: the read error,
-// nil at a clean end. It can be called once. The optional sides (proxy chains)
-// that client also implements are served too.
+// called. What the peer sends is handled in the order it arrives: a request's
+// handler starts once the notifications received before it are handled, then
+// runs concurrently with later messages. At the end of input Serve returns once
+// every request has been answered; after Close, at once. It returns nil at a
+// clean end or after Close, and otherwise why the connection failed (see Wait).
+// It can be called once. The optional sides (proxy chains) that client also
+// implements are served too.
 func (c *ClientConn) Serve(client Client) error {
 	r := wireNewRoutes(SideClient)
 	clientRoutes(client, r)

@@ -26,7 +26,8 @@ var wireMessageKindNames = [...]string{"message", "request", "notification", "re
 
 // wireMessage is the members of one message that tell its shape, found in
 // one pass over the object. id and errorValue alias the input and are
-// decoded before the caller returns; params and result are copies.
+// decoded before the caller returns; params and result are copies unless
+// the message was read with alias set.
 type wireMessage struct {
 	kind       wireMessageKind
 	method     string
@@ -35,45 +36,90 @@ type wireMessage struct {
 	params     json.RawMessage
 	result     json.RawMessage
 	errorValue []byte
+	alias      bool
+	seen       uint8           // the envelope members read (wireEnvelopeBit)
+	others     map[string]bool // the other members' names, once there is one
 }
 
 // wireSplitMessage reads the members of a message and tells its shape by
 // the members present: method and id make a request, method alone a
 // notification, result or error (with an id) a response. want, unless it
-// is wireAnyMessage, is the only shape accepted. Other members of the
-// envelope are ignored: JSON-RPC defines no others, and the generated
-// message types (which keep unknown members) are decoded from params and
-// result, not from here.
+// is wireAnyMessage, is the only shape accepted.
 func wireSplitMessage(data []byte, want wireMessageKind) (wireMessage, error) {
-	var m wireMessage
+	m, err := wireReadMessage(data, false)
+	if err != nil {
+		return m, err
+	}
+	return m, m.classify(want)
+}
+
+// wireReadMessage reads the members of a message. A member given twice,
+// whichever it is, is an error (contract §14): a message read one way here
+// and another way by a parser that keeps the first or the last value
+// could run a method nobody sent. Members JSON-RPC does not define are
+// otherwise ignored: the generated message types, which keep unknown
+// members, are decoded from params and result. With alias, params and
+// result alias data instead of being copied: for a caller that owns data.
+func wireReadMessage(data []byte, alias bool) (wireMessage, error) {
+	m := wireMessage{alias: alias}
 	it, err := wireObject(data)
 	if err != nil {
 		return m, err
 	}
-	version := false
 	for it.next() {
-		if string(it.key) == "jsonrpc" {
-			version = true
-			err = wireCheckVersion(it.value)
-		} else {
-			err = m.member(string(it.key), it.value)
-		}
-		if err != nil {
+		if err = m.member(it.key, it.value); err != nil {
 			return m, wireAtKey(err, string(it.key))
 		}
 	}
 	switch {
 	case it.err != nil:
 		return m, it.err
-	case !version:
+	case m.seen&wireEnvelopeBit("jsonrpc") == 0:
 		return m, wireMissing("jsonrpc")
 	}
-	return m, m.classify(want)
+	return m, nil
 }
 
-// member records one member of the message.
-func (m *wireMessage) member(key string, value []byte) error {
+// wireEnvelopeBit is the bit of a JSON-RPC member name; 0 for any other.
+func wireEnvelopeBit(key string) uint8 {
 	switch key {
+	case "jsonrpc":
+		return 1
+	case "id":
+		return 2
+	case "method":
+		return 4
+	case "params":
+		return 8
+	case "result":
+		return 16
+	case "error":
+		return 32
+	}
+	return 0
+}
+
+// member records one member of the message, or fails when it is given
+// twice.
+func (m *wireMessage) member(key, value []byte) error {
+	bit := wireEnvelopeBit(string(key))
+	if bit == 0 {
+		if m.others[string(key)] {
+			return wireDuplicate(key)
+		}
+		if m.others == nil {
+			m.others = map[string]bool{}
+		}
+		m.others[string(key)] = true
+		return nil
+	}
+	if m.seen&bit != 0 {
+		return wireDuplicate(key)
+	}
+	m.seen |= bit
+	switch string(key) {
+	case "jsonrpc":
+		return wireCheckVersion(value)
 	case "id":
 		// JSON-RPC ids are strings, numbers or null: anything else makes
 		// the message invalid before any method is looked up, so no reply
@@ -86,13 +132,68 @@ func (m *wireMessage) member(key string, value []byte) error {
 		m.hasMethod = true
 		return wireUnmarshalWith(&m.method, value, wireDecodeString)
 	case "params":
-		m.params = append(json.RawMessage(nil), value...)
+		m.params = m.keep(value)
 	case "result":
-		m.result = append(json.RawMessage(nil), value...)
+		m.result = m.keep(value)
 	case "error":
 		m.errorValue = value
 	}
 	return nil
+}
+
+// keep is value as the message keeps it: itself with alias, a copy
+// otherwise.
+func (m *wireMessage) keep(value []byte) json.RawMessage {
+	if m.alias {
+		return value
+	}
+	return append(json.RawMessage(nil), value...)
+}
+
+// wireShape is what an invalid message looks like, read leniently (no
+// member given twice is an error here): enough to tell a response from a
+// request and to find an id to answer with. Only error paths read it.
+type wireShape struct {
+	method           string
+	hasMethod        bool
+	hasParams        bool
+	hasResultOrError bool
+	id               []byte // the first string or number id
+	ids              int    // how many id members there are
+}
+
+// wireShapeOf reads the shape of data, which is valid JSON.
+func wireShapeOf(data []byte) wireShape {
+	var s wireShape
+	it, err := wireObject(data)
+	if err != nil {
+		return s
+	}
+	for it.next() {
+		switch string(it.key) {
+		case "id":
+			s.ids++
+			if k := wireKind(it.value); s.id == nil && (k == '"' || k == '0') {
+				s.id = it.value
+			}
+		case "method":
+			s.hasMethod = true
+			_ = wireUnmarshalWith(&s.method, it.value, wireDecodeString)
+		case "params":
+			s.hasParams = true
+		case "result", "error":
+			s.hasResultOrError = true
+		}
+	}
+	return s
+}
+
+// isResponse reports whether the message is meant as a response: no
+// method, and a result, an error or an id alone. Such a message is never
+// answered, even when invalid: answering a response could start an
+// exchange of errors without end.
+func (s wireShape) isResponse() bool {
+	return !s.hasMethod && (s.hasResultOrError || s.ids > 0 && !s.hasParams)
 }
 
 // wireCheckVersion accepts only "2.0", the one version the schema allows.

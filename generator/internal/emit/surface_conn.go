@@ -20,10 +20,12 @@ func emitConn(fs *fileSet, c *ir.RPCConn, sf *ir.Surface) {
 	f.Line()
 	f.Commentf("%s opens the %s's connection: it reads the %s's messages from in and", c.Ctor, c.Handles.Side, c.Calls.Side)
 	f.Comment("writes its own to out, one JSON value per line. Nothing is read until Serve,")
-	f.Comment("so the handler can hold the connection before its first call.")
-	f.Func().Id(c.Ctor).Params(Id("in").Qual("io", "Reader"), Id("out").Qual("io", "Writer")).Op("*").Id(c.Name).Block(
+	f.Comment("so the handler can hold the connection before its first call. The options")
+	f.Comment("set its limits (WithLimits), an error handler (WithErrorHandler) and a")
+	f.Comment("wire tap (WithTrace).")
+	f.Func().Id(c.Ctor).Params(Id("in").Qual("io", "Reader"), Id("out").Qual("io", "Writer"), Id("opts").Op("...").Id("ConnOption")).Op("*").Id(c.Name).Block(
 		Return(Op("&").Id(c.Name).Values(Dict{
-			Id("Conn"): Id("wireOpen").Call(Id("in"), Id("out"), Id("wireErrorCodec").Values(Dict{Id("fromWire"): Id("errorFromWire")})),
+			Id("Conn"): Id("wireOpen").Call(Id("in"), Id("out"), Id("wireErrorCodec").Values(Dict{Id("fromWire"): Id("errorFromWire")}), Id("opts")),
 		})))
 	body := []Code{
 		Id("r").Op(":=").Id("wireNewRoutes").Call(Id(c.Handles.Const)),
@@ -39,9 +41,13 @@ func emitConn(fs *fileSet, c *ir.RPCConn, sf *ir.Surface) {
 	body = append(body, Return(Id("c").Dot("serve").Call(Id("r"))))
 	f.Line()
 	f.Commentf("Serve answers the %s's calls with %s until the input ends or Close is", c.Calls.Side, handler)
-	f.Comment("called, and returns once every request has been answered: the read error,")
-	f.Commentf("nil at a clean end. It can be called once. The optional sides (proxy chains)")
-	f.Commentf("that %s also implements are served too.", handler)
+	f.Comment("called. What the peer sends is handled in the order it arrives: a request's")
+	f.Comment("handler starts once the notifications received before it are handled, then")
+	f.Comment("runs concurrently with later messages. At the end of input Serve returns once")
+	f.Comment("every request has been answered; after Close, at once. It returns nil at a")
+	f.Comment("clean end or after Close, and otherwise why the connection failed (see Wait).")
+	f.Commentf("It can be called once. The optional sides (proxy chains) that %s also", handler)
+	f.Comment("implements are served too.")
 	if cancels {
 		f.Commentf("A %q notification cancels the context of that session's running", sf.PromptCancel.Notification)
 		f.Commentf("%q requests before it reaches the handler.", sf.PromptCancel.Request)

@@ -1,0 +1,197 @@
+package templates
+
+import (
+	"strings"
+	"time"
+)
+
+// What a program can set on a connection when it opens it: the limits of
+// what the peer may make it hold, a hook for what the connection could
+// not deliver or answer, and a tap on every message. This file is copied
+// only into packages whose schema has methods.
+
+// ConnOption configures a connection when it is opened (NewAgentConn,
+// NewClientConn).
+type ConnOption func(*wireConfig)
+
+// wireConfig is what the options set.
+type wireConfig struct {
+	limits  Limits
+	onError func(error)
+	trace   func(TraceDirection, []byte)
+}
+
+// Limits bound what one connection holds on behalf of its peer, so that no
+// peer, however it behaves, makes a program grow without end or wait
+// forever. A zero field takes its default. At a count limit the connection
+// stops reading until there is room again: the peer is slowed by the
+// pipe, nothing is dropped.
+type Limits struct {
+	// MaxMessageSize is the longest message read, in bytes (default 64 MiB).
+	// A longer line is answered with -32600 and skipped without being kept.
+	MaxMessageSize int
+	// MaxQueuedMessages is how many notifications and responses may wait
+	// for the ones received before them to be handled (default 1,024).
+	MaxQueuedMessages int
+	// MaxQueuedBytes is how many bytes those waiting messages may hold
+	// together (default 64 MiB); one message larger than that still goes
+	// through, alone.
+	MaxQueuedBytes int
+	// MaxRequests is how many of the peer's requests may be in flight at
+	// once, from arrival to reply (default 1,024).
+	MaxRequests int
+	// MaxIDLength is the longest request id accepted, in bytes of JSON
+	// (default 1,024). A request with a longer id is answered with -32600
+	// and a null id, so that its id is never echoed.
+	MaxIDLength int
+	// MaxPendingOutput is how many bytes of this side's messages may wait
+	// for the peer to read them (default 64 MiB); a sender waits for room,
+	// until its context ends or the connection closes.
+	MaxPendingOutput int
+	// StallTimeout is how long the peer may read none of this side's
+	// output before it is taken as gone (default 60 s): calls fail, the
+	// connection closes and Serve returns an error saying so.
+	StallTimeout time.Duration
+}
+
+// The defaults of Limits, chosen to match what the reference TypeScript
+// SDK keeps per connection where it has a bound.
+const (
+	wireMaxLine          = 64 << 20
+	wireSerialLimit      = 1024
+	wireMaxQueuedBytes   = 64 << 20
+	wireMaxRequests      = 1024
+	wireMaxIDLength      = 1024
+	wireMaxPendingOutput = 64 << 20
+	wireStallTimeout     = 60 * time.Second
+)
+
+// withDefaults fills the zero fields of l.
+func (l Limits) withDefaults() Limits {
+	set := func(v *int, def int) {
+		if *v <= 0 {
+			*v = def
+		}
+	}
+	set(&l.MaxMessageSize, wireMaxLine)
+	set(&l.MaxQueuedMessages, wireSerialLimit)
+	set(&l.MaxQueuedBytes, wireMaxQueuedBytes)
+	set(&l.MaxRequests, wireMaxRequests)
+	set(&l.MaxIDLength, wireMaxIDLength)
+	set(&l.MaxPendingOutput, wireMaxPendingOutput)
+	if l.StallTimeout <= 0 {
+		l.StallTimeout = wireStallTimeout
+	}
+	return l
+}
+
+// WithLimits sets the connection's limits; zero fields keep their
+// defaults.
+func WithLimits(l Limits) ConnOption {
+	return func(c *wireConfig) { c.limits = l }
+}
+
+// WithErrorHandler makes every message the connection could not deliver
+// or answer visible to the program, in the way net/http.Server.ErrorLog
+// does for a server: a notification that did not decode or whose handler
+// failed or panicked, a request whose handler panicked, a response that
+// matches no call, a line that is not a valid message. Each reaches f as a
+// *MessageError. Without it they are dropped silently, as JSON-RPC allows.
+// f may be called from several goroutines at once and must not block: the
+// connection waits for it.
+func WithErrorHandler(f func(error)) ConnOption {
+	return func(c *wireConfig) { c.onError = f }
+}
+
+// TraceDirection says which way a traced message went.
+type TraceDirection uint8
+
+const (
+	// TraceIn is a message received from the peer.
+	TraceIn TraceDirection = iota + 1
+	// TraceOut is a message sent to the peer.
+	TraceOut
+)
+
+func (d TraceDirection) String() string {
+	if d == TraceIn {
+		return "in"
+	}
+	return "out"
+}
+
+// WithTrace taps the wire: f sees every message received (before it is
+// handled) and every message sent (as it is written), in order per
+// direction, as the bytes of one line without its newline. It is for
+// recording a session while debugging. line is valid only during the
+// call; f must not block, and is called from the reading and the writing
+// goroutine, possibly at once.
+func WithTrace(f func(dir TraceDirection, line []byte)) ConnOption {
+	return func(c *wireConfig) { c.trace = f }
+}
+
+// MessageError is a message the connection could not deliver to the
+// program or answer as asked (see WithErrorHandler).
+type MessageError struct {
+	// Method is the message's method, when it has one (cut to an
+	// excerpt when long).
+	Method string
+	// ID is the message's id as JSON, when it has one (an excerpt).
+	ID string
+	// Err is what went wrong.
+	Err error
+}
+
+func (e *MessageError) Error() string {
+	var b strings.Builder
+	b.WriteString("jsonrpc: ")
+	if e.Method != "" {
+		b.Write(wireAppendQuoted(nil, e.Method))
+		b.WriteByte(' ')
+	}
+	if e.ID != "" {
+		b.WriteString("id " + e.ID + " ")
+	}
+	b.WriteString(e.Err.Error())
+	return b.String()
+}
+
+// Unwrap returns Err.
+func (e *MessageError) Unwrap() error { return e.Err }
+
+// report hands what the connection dropped to the error handler, if any.
+func (c *wireConn) report(method string, id []byte, err error) {
+	if c.config.onError == nil {
+		return
+	}
+	e := &MessageError{Err: err}
+	if method != "" {
+		e.Method = wireExcerpt(method)
+	}
+	if len(id) > 0 {
+		e.ID = wireExcerpt(string(id))
+	}
+	c.config.onError(e)
+}
+
+// traceLine shows one message to the tap, if any.
+func (c *wireConn) traceLine(dir TraceDirection, line []byte) {
+	if c.config.trace != nil {
+		c.config.trace(dir, line)
+	}
+}
+
+// wireExcerptLen is how much of a peer's name or id an error quotes.
+const wireExcerptLen = 64
+
+// wireExcerpt cuts s to a bounded excerpt, marking the cut.
+func wireExcerpt(s string) string {
+	if len(s) <= wireExcerptLen {
+		return s
+	}
+	cut := wireExcerptLen
+	for cut > 0 && s[cut]&0xC0 == 0x80 { // not inside a UTF-8 sequence
+		cut--
+	}
+	return s[:cut] + "…"
+}

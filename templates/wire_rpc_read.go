@@ -1,0 +1,344 @@
+package templates
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+)
+
+// The incoming side of the connection: one goroutine reads line after
+// line and dispatches each message in arrival order (wire_rpc_serial.go).
+// This file is copied only into packages whose schema has methods.
+
+// read receives messages until the input ends or the connection closes.
+func (c *wireConn) read() {
+	r := bufio.NewReaderSize(c.in, 64<<10)
+	for {
+		line, tooLong, err := wireReadLine(r, c.limits.MaxMessageSize)
+		if c.isShut() {
+			return // Close has ended the connection; drop what came
+		}
+		switch {
+		case tooLong:
+			c.rejectLine(nil, fmt.Errorf("message longer than %d bytes", c.limits.MaxMessageSize))
+		case wireSkipSpace(line, 0) < len(line):
+			c.traceLine(TraceIn, wireTrimNewline(line))
+			c.receive(line)
+		}
+		if err != nil {
+			if err == io.EOF {
+				err = nil
+			}
+			c.inputEnded(err)
+			return
+		}
+	}
+}
+
+func (c *wireConn) isShut() bool {
+	select {
+	case <-c.closing:
+		return true
+	default:
+		return false
+	}
+}
+
+// wireTrimNewline drops the line's end.
+func wireTrimNewline(line []byte) []byte {
+	if n := len(line); n > 0 && line[n-1] == '\n' {
+		line = line[:n-1]
+	}
+	if n := len(line); n > 0 && line[n-1] == '\r' {
+		line = line[:n-1]
+	}
+	return line
+}
+
+// wireReadLine reads one line into memory of its own. A line longer than
+// max is skipped up to its newline without being kept and reported with
+// tooLong; the caller answers it. A long line is gathered in the reader's
+// chunks and joined once, so it costs at most twice its length while
+// read, and a line over the limit costs at most the limit.
+func wireReadLine(r *bufio.Reader, max int) (line []byte, tooLong bool, err error) {
+	var chunks [][]byte
+	size := 0
+	for {
+		chunk, err := r.ReadSlice('\n')
+		if !tooLong && size+len(chunk) > max {
+			tooLong, chunks = true, nil
+		}
+		if !tooLong && err == bufio.ErrBufferFull {
+			chunks = append(chunks, append([]byte(nil), chunk...))
+			size += len(chunk)
+		}
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		if tooLong {
+			return nil, true, err
+		}
+		line = make([]byte, 0, size+len(chunk))
+		for _, part := range chunks {
+			line = append(line, part...)
+		}
+		return append(line, chunk...), false, err
+	}
+}
+
+// receive handles one line of input: a message, or a batch of them.
+func (c *wireConn) receive(line []byte) {
+	if wireKind(line) == '[' {
+		c.receiveBatch(line)
+		return
+	}
+	c.receiveOne(line, nil)
+}
+
+// receiveOne dispatches one message; b is the batch it came in, if any.
+// The message's bytes are the connection's own: what is kept of them
+// aliases them.
+func (c *wireConn) receiveOne(data []byte, b *wireBatch) {
+	m, err := wireReadMessage(data, true)
+	if err == nil {
+		err = m.classify(wireAnyMessage)
+	}
+	if err != nil {
+		c.rejectMessage(data, err, b)
+		return
+	}
+	switch m.kind {
+	case wireRequestMessage:
+		c.startRequest(m, b)
+	case wireNotificationMessage:
+		c.receiveNotification(m)
+	case wireResponseMessage:
+		c.deliver(m.id, wireReplyOf(m))
+	}
+}
+
+// wireReplyOf is the reply a response carries.
+func wireReplyOf(m wireMessage) wireReply {
+	if m.errorValue != nil {
+		return wireReply{err: wireDecodeErrorObject(m.errorValue)}
+	}
+	return wireReply{result: m.result}
+}
+
+// receiveNotification handles a notification after the ones before it.
+// A cancel acts at once, on the reader: a request cancelled while
+// notifications ahead of it are handled must not wait for them.
+func (c *wireConn) receiveNotification(m wireMessage) {
+	if m.method == wireCancelRequest {
+		c.cancelRequest(m.params)
+		return
+	}
+	if m.method == c.promptCancel.notification && m.method != "" {
+		c.cancelPrompts(m.params)
+	}
+	c.serial.push(func() { c.handleNotification(m.method, m.params) }, len(m.params))
+}
+
+// handleNotification runs the handler of one notification; what fails is
+// reported, since a notification has no one to answer.
+func (c *wireConn) handleNotification(method string, params json.RawMessage) {
+	defer func() {
+		if r := recover(); r != nil {
+			c.report(method, nil, fmt.Errorf("notification handler panicked: %v", r))
+		}
+	}()
+	if err := c.handler.handleNotification(c.base, method, params); err != nil {
+		c.report(method, nil, err)
+	}
+}
+
+// rejectLine answers input that is not a message at all.
+func (c *wireConn) rejectLine(b *wireBatch, err error) {
+	c.report("", nil, err)
+	c.replyError(b, nil, &wireRPCError{Code: wireCodeInvalidRequest, Message: "Invalid request", Data: wireErrorData(err)})
+}
+
+// rejectMessage deals with a message that is not valid. Not JSON: -32700.
+// A response (no method; a result, an error, or an id alone) is never
+// answered: the call waiting for its id fails with the error. Anything
+// else is -32600, with its id when it has exactly one that can be echoed.
+func (c *wireConn) rejectMessage(data []byte, err error, b *wireBatch) {
+	if b == nil && wireValidate(data) != nil {
+		c.report("", nil, err)
+		c.replyError(nil, nil, &wireRPCError{Code: wireCodeParseError, Message: "Parse error", Data: wireErrorData(err)})
+		return
+	}
+	shape := wireShapeOf(data)
+	if shape.isResponse() {
+		c.deliver(shape.id, wireReply{err: fmt.Errorf("jsonrpc: invalid response from the peer: %w", err)})
+		return
+	}
+	id := shape.id
+	if shape.ids != 1 || len(id) > c.limits.MaxIDLength {
+		id = nil
+	}
+	c.report(shape.method, id, err)
+	c.replyError(b, id, &wireRPCError{Code: wireCodeInvalidRequest, Message: "Invalid request", Data: wireErrorData(err)})
+}
+
+// wireRequest is one of the peer's requests, from arrival to reply.
+type wireRequest struct {
+	m      wireMessage
+	key    string
+	ctx    context.Context
+	cancel context.CancelFunc
+	batch  *wireBatch
+}
+
+// startRequest takes a slot for the request (waiting for one at the
+// limit, which stops reading), registers it for cancelling, and starts
+// its handler after the notifications received before it.
+func (c *wireConn) startRequest(m wireMessage, b *wireBatch) {
+	if len(m.id) > c.limits.MaxIDLength {
+		c.rejectID(nil, m, b, fmt.Errorf("id longer than %d bytes", c.limits.MaxIDLength))
+		return
+	}
+	select {
+	case c.slots <- struct{}{}:
+	case <-c.closing:
+		return
+	}
+	r := &wireRequest{m: m, key: string(m.id), batch: b}
+	c.mu.Lock()
+	if _, inFlight := c.requests[r.key]; inFlight || c.shut {
+		c.mu.Unlock()
+		<-c.slots
+		if inFlight {
+			c.rejectID(m.id, m, b, errors.New("id already used by a request in flight"))
+		}
+		return
+	}
+	r.ctx, r.cancel = context.WithCancel(c.base)
+	c.requests[r.key] = r.cancel
+	if m.method == c.promptCancel.request && m.method != "" {
+		session, _, _ := wireMember(m.params, "sessionId")
+		c.prompts[r.key] = string(session)
+	}
+	c.handlers.Add(1)
+	c.mu.Unlock()
+	b.expect()
+	if c.serial.idle() {
+		go c.serveRequest(r) // nothing received before it is waiting
+		return
+	}
+	if !c.serial.push(func() { go c.serveRequest(r) }, len(m.params)) {
+		c.finishRequest(r) // closed: it will not run
+		<-c.slots
+		c.handlers.Done()
+	}
+}
+
+// rejectID answers a request whose id cannot be taken with -32600.
+func (c *wireConn) rejectID(id []byte, m wireMessage, b *wireBatch, err error) {
+	c.report(m.method, id, err)
+	c.replyError(b, id, &wireRPCError{Code: wireCodeInvalidRequest, Message: "Invalid request", Data: wireErrorData(err)})
+}
+
+// serveRequest runs a request's handler and answers it. A request
+// cancelled before its turn came is answered -32800 without running.
+func (c *wireConn) serveRequest(r *wireRequest) {
+	var result wireValueFunc
+	err := r.ctx.Err()
+	if err == nil {
+		result, err = c.runRequest(r)
+	}
+	c.finishRequest(r)
+	if err != nil {
+		c.replyError(r.batch, r.m.id, wireErrorObject(r.ctx, err))
+	} else {
+		c.replyResult(r.batch, r.m.id, result)
+	}
+	r.batch.done()
+	<-c.slots
+	c.handlers.Done()
+}
+
+// finishRequest forgets a request that has returned (or will not run).
+func (c *wireConn) finishRequest(r *wireRequest) {
+	c.mu.Lock()
+	delete(c.requests, r.key)
+	delete(c.prompts, r.key)
+	c.mu.Unlock()
+	r.cancel()
+}
+
+// runRequest calls the handler; a panic becomes an internal error, and is
+// reported.
+func (c *wireConn) runRequest(r *wireRequest) (result wireValueFunc, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			result, err = nil, &wireRPCError{Code: wireCodeInternalError, Message: fmt.Sprintf("Internal error: handler panicked: %v", p)}
+			c.report(r.m.method, r.m.id, err)
+		}
+	}()
+	return c.handler.handleRequest(r.ctx, r.m.method, r.m.params)
+}
+
+// cancelRequest cancels the context of the request params name.
+func (c *wireConn) cancelRequest(params json.RawMessage) {
+	id, found, err := wireMember(params, "requestId")
+	if err != nil || !found {
+		return
+	}
+	c.mu.Lock()
+	cancel := c.requests[string(id)]
+	c.mu.Unlock()
+	if cancel != nil {
+		cancel()
+	}
+}
+
+// cancelPrompts cancels the contexts of the running prompts of the session
+// the cancel notification's params name. It runs on the reader, before the
+// notification reaches its handler, so a handler's prompt ends even when
+// its notification handler is busy.
+func (c *wireConn) cancelPrompts(params json.RawMessage) {
+	session, found, _ := wireMember(params, "sessionId")
+	if !found {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for key, s := range c.prompts {
+		if s == string(session) {
+			c.requests[key]()
+		}
+	}
+}
+
+// deliver hands a reply to the call waiting for the id, after the
+// notifications received before it. A reply that no call waits for is
+// reported, unless its call gave up.
+func (c *wireConn) deliver(id []byte, reply wireReply) {
+	c.mu.Lock()
+	ch, known := c.calls[string(id)]
+	delete(c.calls, string(id))
+	if known && ch == nil {
+		c.abandoned--
+	}
+	c.mu.Unlock()
+	if !known {
+		err := errors.New("response to no call of ours (unknown id)")
+		if reply.err != nil {
+			err = fmt.Errorf("%w: %w", err, reply.err)
+		}
+		c.report("", id, err)
+		return
+	}
+	if ch == nil {
+		return // the call gave up waiting
+	}
+	if c.serial.idle() {
+		ch <- reply
+		return
+	}
+	c.serial.push(func() { ch <- reply }, len(reply.result))
+}

@@ -1,0 +1,166 @@
+package templates
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+)
+
+// Replies to the peer's requests, and the JSON-RPC error objects both
+// sides exchange. This file is copied only into packages whose schema has
+// methods.
+
+// wireRPCError is an error response: the code, message and optional data
+// of a JSON-RPC error object.
+type wireRPCError struct {
+	Code    int64
+	Message string
+	Data    json.RawMessage
+	// cause is what produced the error on this side (the context error of
+	// a cancelled call, a params decode error); it is not sent.
+	cause error
+}
+
+// Unwrap returns the local cause, for errors.Is and errors.As.
+func (e *wireRPCError) Unwrap() error { return e.cause }
+
+func (e *wireRPCError) Error() string {
+	if len(e.Data) > 0 {
+		return fmt.Sprintf("jsonrpc error %d: %s (%s)", e.Code, e.Message, e.Data)
+	}
+	return fmt.Sprintf("jsonrpc error %d: %s", e.Code, e.Message)
+}
+
+// wireErrorObjecter is an error that says what error object the peer
+// should get: the schema's error type implements it.
+type wireErrorObjecter interface {
+	wireErrorObject() *wireRPCError
+}
+
+// reply sends the reply build appends, or adds it to its batch b. It
+// returns build's error (nothing is sent then); a reply the closed
+// connection cannot send is dropped.
+func (c *wireConn) reply(b *wireBatch, build func([]byte) ([]byte, error)) error {
+	if b == nil {
+		if built, err := c.sendMessage(context.Background(), build); !built {
+			return err
+		}
+		return nil
+	}
+	msg, err := build(nil)
+	if err != nil {
+		return err
+	}
+	b.add(msg)
+	return nil
+}
+
+// replyResult answers request id with its result; a result that does not
+// encode is answered -32603 instead.
+func (c *wireConn) replyResult(b *wireBatch, id []byte, result wireValueFunc) {
+	err := c.reply(b, func(buf []byte) ([]byte, error) {
+		buf = append(append(append(buf, `{"jsonrpc":"2.0","id":`...), id...), `,"result":`...)
+		if result == nil {
+			return append(buf, "null}"...), nil
+		}
+		buf, err := result(buf)
+		return append(buf, '}'), err
+	})
+	if err != nil {
+		c.replyError(b, id, &wireRPCError{Code: wireCodeInternalError, Message: "Internal error: " + err.Error()})
+	}
+}
+
+// replyError answers with an error; a nil id is written as null.
+func (c *wireConn) replyError(b *wireBatch, id []byte, e *wireRPCError) {
+	_ = c.reply(b, func(buf []byte) ([]byte, error) { return wireAppendErrorReply(buf, id, e), nil })
+}
+
+// wireAppendErrorReply appends an error response; a nil id is null. Data
+// that is not valid JSON is left out.
+func wireAppendErrorReply(buf []byte, id []byte, e *wireRPCError) []byte {
+	buf = append(buf, `{"jsonrpc":"2.0","id":`...)
+	if id == nil {
+		buf = append(buf, "null"...)
+	} else {
+		buf = append(buf, id...)
+	}
+	buf = append(buf, `,"error":{"code":`...)
+	buf = strconv.AppendInt(buf, e.Code, 10)
+	buf = append(buf, `,"message":`...)
+	buf = wireAppendQuoted(buf, e.Message)
+	if len(e.Data) > 0 && wireValidate(e.Data) == nil {
+		buf = append(buf, `,"data":`...)
+		buf = wireAppendOneLine(buf, e.Data)
+	}
+	return append(buf, "}}"...)
+}
+
+// wireErrorObject turns a handler's error into an error response: a
+// *wireRPCError as it is, an unknown method -32601, a params decode error
+// -32602 with its JSON path in data, an error after the request was
+// cancelled -32800, anything else -32603 with the error's text.
+func wireErrorObject(ctx context.Context, err error) *wireRPCError {
+	var rpc *wireRPCError
+	var typed wireErrorObjecter
+	var unknown *UnknownMethodError
+	var decode *DecodeError
+	switch {
+	case errors.As(err, &rpc):
+		return rpc
+	case errors.As(err, &typed):
+		return typed.wireErrorObject()
+	case errors.As(err, &unknown):
+		return &wireRPCError{Code: wireCodeMethodNotFound, Message: "Method not found", Data: wireErrorData(err)}
+	case errors.As(err, &decode):
+		return &wireRPCError{Code: wireCodeInvalidParams, Message: "Invalid params", Data: wireErrorData(err)}
+	case ctx.Err() != nil && errors.Is(err, ctx.Err()):
+		return &wireRPCError{Code: wireCodeCancelled, Message: "Request cancelled"}
+	}
+	return &wireRPCError{Code: wireCodeInternalError, Message: "Internal error", Data: wireErrorData(err)}
+}
+
+// wireErrorData is the data member for err: {"path": …, "details": …} for
+// a decode error (the JSON path of the problem), {"details": …} otherwise.
+func wireErrorData(err error) json.RawMessage {
+	buf := []byte{'{'}
+	var decode *DecodeError
+	details := err.Error()
+	if errors.As(err, &decode) {
+		buf = append(buf, `"path":`...)
+		buf = wireAppendQuoted(buf, decode.fullPath())
+		buf = append(buf, ',')
+		details = decode.Msg
+	}
+	buf = append(buf, `"details":`...)
+	buf = wireAppendQuoted(buf, details)
+	return append(buf, '}')
+}
+
+// wireDecodeErrorObject reads the error member of a response.
+func wireDecodeErrorObject(data []byte) error {
+	e := &wireRPCError{}
+	it, err := wireObject(data)
+	if err != nil {
+		return err
+	}
+	for it.next() {
+		switch string(it.key) {
+		case "code":
+			err = wireUnmarshalWith(&e.Code, it.value, wireDecodeInt64)
+		case "message":
+			err = wireUnmarshalWith(&e.Message, it.value, wireDecodeString)
+		case "data":
+			e.Data = append(json.RawMessage(nil), it.value...)
+		}
+		if err != nil {
+			return wireAtKey(wireAtKey(err, string(it.key)), "error")
+		}
+	}
+	if it.err != nil {
+		return it.err
+	}
+	return e
+}

@@ -1,0 +1,230 @@
+package templates
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// The outgoing side of the connection. Senders queue whole lines and
+// return; one goroutine writes them, all that are queued at once when
+// they pile up. So a sender never waits behind a write the peer does not
+// read (only for room in the bounded queue, and that wait ends with its
+// context or the connection), and a peer that reads nothing for the stall
+// timeout is taken as gone. This file is copied only into packages whose
+// schema has methods.
+
+// wireOutput queues and writes the connection's messages.
+type wireOutput struct {
+	w     io.Writer
+	max   int           // queued bytes beyond which senders wait
+	stall time.Duration // how long one chunk may take before the peer is taken as gone
+	trace func(TraceDirection, []byte)
+	// fail ends the connection when the output fails or stalls; it is
+	// never called from a goroutine the connection waits for.
+	fail func(error)
+
+	mu      sync.Mutex
+	queued  []byte
+	spare   []byte        // the last batch's buffer, for reuse
+	room    chan struct{} // closed and replaced when queued bytes are taken, if waiting
+	waiting bool
+	wake    chan struct{} // something is queued, or closed is set
+	closed  bool          // nothing more is accepted; what is queued is still written
+	err     error         // why the output ended early: nothing more is written
+	done    chan struct{} // the writer has returned
+
+	since atomic.Int64 // when the chunk being written started (UnixNano); 0 when none
+	armed atomic.Bool  // the stall timer is set
+	timer *time.Timer
+}
+
+// wireStallError is the error of a connection whose peer read none of its
+// output for the stall timeout.
+type wireStallError struct{ after time.Duration }
+
+func (e *wireStallError) Error() string {
+	return fmt.Sprintf("jsonrpc: the peer read none of the output for %v: taken as gone", e.after)
+}
+
+// wireWriteChunk is the most written in one Write: the stall timeout
+// restarts after each, so a slow but reading peer is not taken as gone.
+const wireWriteChunk = 64 << 10
+
+func (o *wireOutput) start() {
+	o.room = make(chan struct{})
+	o.wake = make(chan struct{}, 1)
+	o.done = make(chan struct{})
+	o.timer = time.AfterFunc(time.Hour, o.checkStall)
+	o.timer.Stop()
+	go func() {
+		err := o.run()
+		o.timer.Stop()
+		if err != nil {
+			o.fail(err) // before done: the failure is why the connection ends
+		}
+		close(o.done)
+	}()
+}
+
+// send queues one line (newline included). It waits while the queue is
+// full, until ctx ends; it fails once the output is closed.
+func (o *wireOutput) send(ctx context.Context, line []byte) error {
+	o.mu.Lock()
+	for !o.closed && len(o.queued) > 0 && len(o.queued)+len(line) > o.max {
+		room := o.room
+		o.waiting = true
+		o.mu.Unlock()
+		select {
+		case <-room:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+		o.mu.Lock()
+	}
+	if o.closed {
+		err := o.err
+		o.mu.Unlock()
+		if err == nil {
+			err = errWireClosed
+		}
+		return err
+	}
+	first := len(o.queued) == 0
+	o.queued = append(o.queued, line...)
+	o.mu.Unlock()
+	if first {
+		o.signal()
+	}
+	return nil
+}
+
+func (o *wireOutput) signal() {
+	select {
+	case o.wake <- struct{}{}:
+	default:
+	}
+}
+
+// close accepts nothing more; the writer writes what is queued, then
+// returns (done closes).
+func (o *wireOutput) close() {
+	o.mu.Lock()
+	o.closed = true
+	o.freeRoom()
+	o.mu.Unlock()
+	o.signal()
+}
+
+// freeRoom wakes the senders waiting for room; o.mu is held.
+func (o *wireOutput) freeRoom() {
+	if o.waiting {
+		close(o.room)
+		o.room = make(chan struct{})
+		o.waiting = false
+	}
+}
+
+// run writes what is queued until the output is closed and empty, or a
+// write fails.
+func (o *wireOutput) run() error {
+	for {
+		o.mu.Lock()
+		for len(o.queued) == 0 {
+			if o.closed {
+				o.mu.Unlock()
+				return nil
+			}
+			o.mu.Unlock()
+			<-o.wake
+			o.mu.Lock()
+		}
+		batch := o.queued
+		o.queued, o.spare = o.spare[:0], nil
+		o.freeRoom()
+		o.mu.Unlock()
+		err := o.write(batch)
+		o.mu.Lock()
+		if cap(batch) <= wireMaxPooled/64 {
+			o.spare = batch
+		}
+		if err != nil {
+			o.closed, o.err, o.queued = true, err, nil
+			o.freeRoom()
+			o.mu.Unlock()
+			return err
+		}
+		o.mu.Unlock()
+	}
+}
+
+// write writes whole lines in chunks, each under the stall timeout.
+func (o *wireOutput) write(batch []byte) error {
+	if o.trace != nil {
+		for line := range bytes.Lines(batch) {
+			o.trace(TraceOut, line[:len(line)-1])
+		}
+	}
+	for len(batch) > 0 {
+		n := min(len(batch), wireWriteChunk)
+		o.since.Store(time.Now().UnixNano())
+		if !o.armed.Load() {
+			o.armed.Store(true)
+			o.timer.Reset(o.stall)
+		}
+		_, err := o.w.Write(batch[:n])
+		o.since.Store(0)
+		if err != nil {
+			return err
+		}
+		batch = batch[n:]
+	}
+	return nil
+}
+
+// checkStall runs when the chunk being written, if any, may have taken
+// the whole stall timeout. The timer is set once for a run of writes and
+// set again from here for the chunk then in progress, so that a write
+// costs no timer operation.
+func (o *wireOutput) checkStall() {
+	started := o.since.Load()
+	if started == 0 {
+		o.armed.Store(false)
+		if o.since.Load() == 0 || !o.armed.CompareAndSwap(false, true) {
+			return // nothing in progress, or the writer has set the timer again
+		}
+		started = o.since.Load()
+		if started == 0 {
+			o.armed.Store(false)
+			return
+		}
+	}
+	if left := o.stall - time.Since(time.Unix(0, started)); left > 0 {
+		o.timer.Reset(left)
+		return
+	}
+	o.fail(&wireStallError{o.stall})
+}
+
+// flushed waits until the writer has written what was queued and
+// returned, or until stop closes or limit passes (0: no limit); it
+// reports whether the writer returned.
+func (o *wireOutput) flushed(stop <-chan struct{}, limit time.Duration) bool {
+	var expire <-chan time.Time
+	if limit > 0 {
+		t := time.NewTimer(limit)
+		defer t.Stop()
+		expire = t.C
+	}
+	select {
+	case <-o.done:
+		return true
+	case <-stop:
+	case <-expire:
+	}
+	return false
+}
