@@ -167,3 +167,18 @@ func TestUnstableSideBoth(t *testing.T) {
 		}
 	}
 }
+
+// TestClientRuntimeNames: with a client connection, the client runtime's
+// names (AgentProcess, StartAgent) are the package's, so a definition may
+// not take them.
+func TestClientRuntimeNames(t *testing.T) {
+	for _, name := range []string{"AgentProcess", "StartAgent"} {
+		cfg := caseConfig(t, filepath.Join("testdata", "methods"), "golden")
+		cfg.UnstableFile, cfg.Unstable, cfg.FeaturesFile, cfg.Features = "", nil, "", nil
+		cfg.Schema = bytes.Replace(cfg.Schema, []byte(`"$defs": {`), []byte(`"$defs": {"`+name+`": {"type": "string"},`), 1)
+		_, err := Generate(cfg)
+		if want := "Go name " + name + " is already used by #/$defs/" + name; err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: got %v, want %q", name, err, want)
+		}
+	}
+}
