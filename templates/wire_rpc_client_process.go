@@ -213,9 +213,13 @@ func (p *AgentProcess) awaitGone(d time.Duration) bool {
 	deadline := time.NewTimer(d)
 	defer deadline.Stop()
 	select {
-	case <-p.exited:
-	case <-deadline.C:
-		return false
+	case <-p.exited: // first, so that a zero d still sees an exit
+	default:
+		select {
+		case <-p.exited:
+		case <-deadline.C:
+			return false
+		}
 	}
 	tick := time.NewTicker(wireGonePoll)
 	defer tick.Stop()
