@@ -75,25 +75,34 @@ func TestMethodErrors(t *testing.T) {
 	}
 }
 
-// TestMethodRuntime: the JSON-RPC runtime comes only with methods.
+// TestMethodRuntime: the JSON-RPC runtime comes only with methods, and
+// the client's (StartAgent's process handling, the cancellable prompt)
+// only with a client connection.
 func TestMethodRuntime(t *testing.T) {
-	has := func(cfg Config) bool {
+	has := func(cfg Config, prefix string) bool {
 		files, err := Generate(cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, f := range files {
-			if strings.HasPrefix(f.Name, emit.RPCRuntimePrefix) {
+			if strings.HasPrefix(f.Name, prefix) {
 				return true
 			}
 		}
 		return false
 	}
-	if !has(rpcSchema(rpcPing, rpcPingResult, rpcCall, rpcReply, rpcFailure, rpcTypes)) {
+	agentOnly := rpcSchema(rpcPing, rpcPingResult, rpcCall, rpcReply, rpcFailure, rpcTypes)
+	if !has(agentOnly, emit.RPCRuntimePrefix) {
 		t.Errorf("a schema with methods gets no method runtime")
 	}
-	if has(rpcSchema(defConfig)) {
+	if has(rpcSchema(defConfig), emit.RPCRuntimePrefix) {
 		t.Errorf("a schema without methods gets the method runtime")
+	}
+	if has(agentOnly, emit.ClientRuntimePrefix) {
+		t.Errorf("a schema without a client side gets the client runtime")
+	}
+	if !has(caseConfig(t, filepath.Join("testdata", "methods"), "golden"), emit.ClientRuntimePrefix) {
+		t.Errorf("a schema with agent and client sides gets no client runtime")
 	}
 }
 
@@ -155,6 +164,21 @@ func TestUnstableSideBoth(t *testing.T) {
 			if bytes.Contains(f.Content, []byte(name)) != want {
 				t.Errorf("%s: has %q: %t, want %t", f.Name, name, !want, want)
 			}
+		}
+	}
+}
+
+// TestClientRuntimeNames: with a client connection, the client runtime's
+// names (AgentProcess, StartAgent) are the package's, so a definition may
+// not take them.
+func TestClientRuntimeNames(t *testing.T) {
+	for _, name := range []string{"AgentProcess", "StartAgent"} {
+		cfg := caseConfig(t, filepath.Join("testdata", "methods"), "golden")
+		cfg.UnstableFile, cfg.Unstable, cfg.FeaturesFile, cfg.Features = "", nil, "", nil
+		cfg.Schema = bytes.Replace(cfg.Schema, []byte(`"$defs": {`), []byte(`"$defs": {"`+name+`": {"type": "string"},`), 1)
+		_, err := Generate(cfg)
+		if want := "Go name " + name + " is already used by #/$defs/" + name; err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: got %v, want %q", name, err, want)
 		}
 	}
 }

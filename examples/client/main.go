@@ -1,18 +1,28 @@
 // Command client runs an ACP agent and sends it one prompt:
 //
-//	client -prompt TEXT -- AGENT-COMMAND ARGS...
+//	client [-auth METHOD] -prompt TEXT -- AGENT-COMMAND ARGS...
 //
-// It starts the agent with its stdin and stdout as the connection,
-// initializes with file system and terminal capabilities, opens a session
-// in the current directory and sends the prompt. While the turn runs it
-// prints the session updates as they arrive, answers permission requests
-// with the first allow-once option, reads and writes files under the
-// current directory, and runs the commands of terminal requests. It exits
-// 0 when the turn ends, non-zero with the error otherwise.
+// It starts the agent with acp.StartAgent (its stdin and stdout as the
+// connection, in a process group of its own), initializes with file system
+// and terminal capabilities, authenticates with METHOD when -auth names
+// one, opens a session in the current directory and sends the prompt.
+// While the turn runs it prints the session updates as they arrive,
+// answers permission requests with the first allow-once option, reads and
+// writes files under the current directory, and runs the commands of
+// terminal requests.
+//
+// The first Ctrl-C cancels the turn the ACP way (session/cancel; the turn
+// then ends with the stop reason "cancelled"), a second one stops the
+// agent. When the turn ends, the agent is stopped: asked to exit by the
+// end of its input, then terminated after two seconds, killed after two
+// more. A failing call is printed at once; when the agent needs
+// authentication, its methods are listed. The exit status is 0 when the
+// turn ended, 1 otherwise.
 package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -21,67 +31,110 @@ import (
 	"os/signal"
 	"path/filepath"
 	"strings"
+	"time"
 
 	acp "github.com/acpgen/acpgen/gen/acp/v1"
 )
 
+// stopGrace is how long the agent gets at each gentle step of stopping:
+// after its input closes, and after SIGTERM.
+var stopGrace = 2 * time.Second
+
+// options are the command line.
+type options struct {
+	prompt  string
+	auth    string   // authentication method id; "" for none
+	command []string // the agent and its arguments
+}
+
 func main() {
-	prompt := flag.String("prompt", "", "the text to send as the prompt")
+	var o options
+	flag.StringVar(&o.prompt, "prompt", "", "the text to send as the prompt")
+	flag.StringVar(&o.auth, "auth", "", "authenticate with this method, one of the `ID`s the agent lists")
 	flag.Usage = func() {
-		fmt.Fprintln(os.Stderr, "usage: client -prompt TEXT -- AGENT-COMMAND ARGS...")
+		fmt.Fprintln(os.Stderr, "usage: client [-auth ID] -prompt TEXT -- AGENT-COMMAND ARGS...")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
-	if *prompt == "" || flag.NArg() == 0 {
+	o.command = flag.Args()
+	if o.prompt == "" || len(o.command) == 0 {
 		flag.Usage()
 		os.Exit(2)
 	}
-	if err := run(*prompt, flag.Args()); err != nil {
-		fmt.Fprintln(os.Stderr, "client:", err)
+	interrupts := make(chan os.Signal, 2)
+	signal.Notify(interrupts, os.Interrupt)
+	if err := run(o, interrupts); err != nil {
 		os.Exit(1)
 	}
 }
 
-// run starts the agent, runs one turn and stops the agent.
-func run(prompt string, command []string) error {
+// run starts the agent, runs one turn, stops the agent and reports a
+// failure on stderr as soon as it happens. Each value on interrupts is a
+// Ctrl-C: the first cancels the turn, the second stops the agent.
+func run(o options, interrupts <-chan os.Signal) error {
 	cwd, err := os.Getwd()
 	if err != nil {
-		return err
-	}
-	agent := exec.Command(command[0], command[1:]...)
-	agent.Stderr = os.Stderr
-	toAgent, err := agent.StdinPipe()
-	if err != nil {
-		return err
-	}
-	fromAgent, err := agent.StdoutPipe()
-	if err != nil {
-		return err
-	}
-	if err := agent.Start(); err != nil {
-		return fmt.Errorf("starting the agent: %w", err)
+		return report(err)
 	}
 	c := newClient(cwd)
-	conn := acp.NewClientConn(fromAgent, toAgent)
-	go conn.Serve(c)
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	turnErr := turn(ctx, conn, cwd, prompt)
-	toAgent.Close() // the agent sees the end of its input and exits
-	c.terminals.releaseAll()
-	waitErr := agent.Wait()
-	conn.Close()
+	defer c.terminals.releaseAll()
+	conn, agent, err := acp.StartAgent(context.Background(), exec.Command(o.command[0], o.command[1:]...), c)
+	if err != nil {
+		return report(err)
+	}
+	cancelTurn := make(chan struct{})
+	go onInterrupts(interrupts, cancelTurn, agent)
+	turnErr := turn(conn, cwd, o, cancelTurn)
 	if turnErr != nil {
-		return turnErr
+		report(turnErr) // before the agent is stopped, which can take seconds
 	}
-	if waitErr != nil {
-		return fmt.Errorf("agent: %w", waitErr)
+	// How the agent ended is worth saying after a failure (it may be why)
+	// or when it had to be stopped by force.
+	if exit := agent.Stop(stopGrace); exit != nil || turnErr != nil {
+		fmt.Fprintln(os.Stderr, "client: agent stopped:", exitText(exit))
 	}
-	return nil
+	return turnErr
 }
 
-// turn initializes, opens a session and sends the prompt.
-func turn(ctx context.Context, conn *acp.ClientConn, cwd, prompt string) error {
+// report prints err on stderr and returns it.
+func report(err error) error {
+	fmt.Fprintln(os.Stderr, "client:", err)
+	return err
+}
+
+// exitText says how the agent ended.
+func exitText(err error) string {
+	if err == nil {
+		return "exit status 0"
+	}
+	return err.Error()
+}
+
+// onInterrupts closes cancelTurn at the first interrupt and stops the
+// agent at the second.
+func onInterrupts(interrupts <-chan os.Signal, cancelTurn chan<- struct{}, agent *acp.AgentProcess) {
+	select {
+	case <-interrupts:
+	case <-agent.Done():
+		return
+	}
+	fmt.Fprintln(os.Stderr, "\nclient: cancelling the turn (Ctrl-C again stops the agent)")
+	close(cancelTurn)
+	select {
+	case <-interrupts:
+	case <-agent.Done():
+		return
+	}
+	fmt.Fprintln(os.Stderr, "\nclient: stopping the agent")
+	_ = agent.Stop(stopGrace)
+}
+
+// turn initializes, authenticates when asked to, opens a session and sends
+// the prompt. Closing cancelTurn cancels the calls before the prompt and
+// then the prompt itself, whose result says how the turn ended.
+func turn(conn *acp.ClientConn, cwd string, o options, cancelTurn <-chan struct{}) error {
+	ctx, stop := contextUntil(cancelTurn)
+	defer stop()
 	init, err := conn.Initialize(ctx, &acp.InitializeRequest{
 		ProtocolVersion: acp.CurrentProtocolVersion,
 		ClientCapabilities: &acp.ClientCapabilities{
@@ -91,28 +144,82 @@ func turn(ctx context.Context, conn *acp.ClientConn, cwd, prompt string) error {
 		ClientInfo: &acp.Implementation{Name: "acpgen-example-client", Version: "0.1.0"},
 	})
 	if err != nil {
-		return fmt.Errorf("initialize: %w", err)
+		return authHint(fmt.Errorf("initialize: %w", err), nil)
 	}
 	if init.ProtocolVersion != acp.CurrentProtocolVersion {
 		return fmt.Errorf("the agent speaks protocol version %d, this client %d", init.ProtocolVersion, acp.CurrentProtocolVersion)
 	}
+	if o.auth != "" {
+		if _, err := conn.Authenticate(ctx, &acp.AuthenticateRequest{MethodID: acp.AuthMethodId(o.auth)}); err != nil {
+			return authHint(fmt.Errorf("authenticate %s: %w", o.auth, err), init.AuthMethods)
+		}
+	}
 	session, err := conn.NewSession(ctx, &acp.NewSessionRequest{Cwd: cwd, MCPServers: []acp.McpServer{}})
 	if err != nil {
-		return fmt.Errorf("session/new: %w", err)
+		return authHint(fmt.Errorf("session/new: %w", err), init.AuthMethods)
 	}
-	result, err := conn.Prompt(ctx, &acp.PromptRequest{
+	// From here on Ctrl-C cancels the turn the ACP way, and the prompt's
+	// own result ends it.
+	result, err := conn.PromptCancellable(context.Background(), &acp.PromptRequest{
 		SessionID: session.SessionID,
-		Prompt:    []acp.ContentBlock{acp.NewContentBlockText(acp.TextContent{Text: prompt})},
-	})
-	if errors.Is(err, context.Canceled) {
-		// Interrupted: ask the agent to stop the turn, as ACP does it.
-		_ = conn.SessionCancel(context.Background(), &acp.CancelNotification{SessionID: session.SessionID})
-	}
+		Prompt:    []acp.ContentBlock{acp.NewContentBlockText(acp.TextContent{Text: o.prompt})},
+	}, cancelTurn)
 	if err != nil {
 		return fmt.Errorf("session/prompt: %w", err)
 	}
 	fmt.Printf("\n[turn ended: %s]\n", result.StopReason)
 	return nil
+}
+
+// contextUntil is a context cancelled when done closes.
+func contextUntil(done <-chan struct{}) (context.Context, context.CancelFunc) {
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() {
+		select {
+		case <-done:
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
+	return ctx, cancel
+}
+
+// authHint adds to err, when the agent answered "authentication required",
+// the methods it offers and how to choose one.
+func authHint(err error, methods []acp.AuthMethod) error {
+	var rpc *acp.Error
+	if !errors.As(err, &rpc) || rpc.Code != acp.ErrorCodeAuthenticationRequired {
+		return err
+	}
+	if len(methods) == 0 {
+		return fmt.Errorf("%w\nthe agent needs authentication but lists no methods", err)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%v\nthe agent needs authentication; choose one of its methods with -auth ID:", err)
+	for _, m := range methods {
+		fmt.Fprintf(&b, "\n  %s", describeAuthMethod(m))
+	}
+	return errors.New(b.String())
+}
+
+// describeAuthMethod is "id: name (description)". Every kind of method
+// has these members, so they are read from its JSON, whatever its type.
+func describeAuthMethod(m acp.AuthMethod) string {
+	var fields struct {
+		ID, Name, Description string
+	}
+	data, err := acp.Marshal(m)
+	if err == nil {
+		err = json.Unmarshal(data, &fields)
+	}
+	if err != nil {
+		return fmt.Sprintf("(unreadable method: %v)", err)
+	}
+	text := fields.ID + ": " + fields.Name
+	if fields.Description != "" {
+		text += " (" + fields.Description + ")"
+	}
+	return text
 }
 
 // client answers the agent's requests.

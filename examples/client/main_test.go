@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -97,9 +98,7 @@ func TestTurnAnswersTheAgent(t *testing.T) {
 	go agent.conn.Serve(agent)
 	conn := acp.NewClientConn(clientIn, clientOut)
 	go conn.Serve(newClient(dir))
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-	defer cancel()
-	if err := turn(ctx, conn, dir, "go"); err != nil {
+	if err := turn(conn, dir, options{prompt: "go"}, nil); err != nil {
 		t.Fatal(err)
 	}
 	clientOut.Close()
@@ -112,8 +111,64 @@ func TestTurnAnswersTheAgent(t *testing.T) {
 	}
 }
 
-// The two examples together: the client runs the agent and the turn ends.
-func TestClientRunsExampleAgent(t *testing.T) {
+// captured is what a run of the client printed and returned.
+type captured struct {
+	err            error
+	stdout, stderr string
+	took           time.Duration
+}
+
+// runClient runs the client with its output captured. watch, when set,
+// sees the standard output printed so far after each write; it can send
+// interrupts.
+func runClient(t *testing.T, o options, interrupts chan os.Signal, watch func(stdout string)) captured {
+	t.Helper()
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	errR, errW, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdout, stderr := os.Stdout, os.Stderr
+	os.Stdout, os.Stderr = outW, errW
+	var printed strings.Builder
+	read := make(chan struct{})
+	go func() {
+		defer close(read)
+		buf := make([]byte, 4096)
+		for {
+			n, err := outR.Read(buf)
+			printed.Write(buf[:n])
+			if watch != nil && n > 0 {
+				watch(printed.String())
+			}
+			if err != nil {
+				return
+			}
+		}
+	}()
+	errs := make(chan []byte)
+	go func() {
+		data, _ := io.ReadAll(errR)
+		errs <- data
+	}()
+	start := time.Now()
+	runErr := run(o, interrupts)
+	took := time.Since(start)
+	os.Stdout, os.Stderr = stdout, stderr
+	outW.Close()
+	errW.Close()
+	<-read
+	c := captured{err: runErr, stdout: printed.String(), stderr: string(<-errs), took: took}
+	t.Logf("run took %v\nstdout: %s\nstderr: %s", took.Round(time.Millisecond), c.stdout, c.stderr)
+	return c
+}
+
+// buildExampleAgent builds examples/agent.
+func buildExampleAgent(t *testing.T) string {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("builds the example agent")
 	}
@@ -121,20 +176,103 @@ func TestClientRunsExampleAgent(t *testing.T) {
 	if out, err := exec.Command("go", "build", "-o", bin, "../agent").CombinedOutput(); err != nil {
 		t.Fatalf("building the example agent: %v\n%s", err, out)
 	}
-	r, w, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
+	return bin
+}
+
+// The two examples together: the client runs the agent, the turn ends and
+// the client returns at once, the agent having exited at the end of its
+// input.
+func TestClientRunsExampleAgent(t *testing.T) {
+	bin := buildExampleAgent(t)
+	c := runClient(t, options{prompt: "hello there", command: []string{bin}}, nil, nil)
+	if c.err != nil {
+		t.Fatal(c.err)
 	}
-	stdout := os.Stdout
-	os.Stdout = w
-	runErr := run("hello there", []string{bin})
-	os.Stdout = stdout
-	w.Close()
-	printed, _ := io.ReadAll(r)
-	if runErr != nil {
-		t.Fatal(runErr)
+	if !strings.Contains(c.stdout, "You said: hello there") || !strings.Contains(c.stdout, "[turn ended: end_turn]") {
+		t.Errorf("printed %q", c.stdout)
 	}
-	if got := string(printed); !strings.Contains(got, "You said: hello there") || !strings.Contains(got, "[turn ended: end_turn]") {
-		t.Errorf("printed %q", got)
+	if c.stderr != "" {
+		t.Errorf("stderr: %q", c.stderr)
+	}
+	if c.took > 5*time.Second { // the bar; stderr being empty shows no signal was needed
+		t.Errorf("the run took %v", c.took)
+	}
+}
+
+// TestClientInterruptCancelsTurn: the first Ctrl-C cancels the turn, which
+// ends with its own result, "cancelled"; the client exits 0.
+func TestClientInterruptCancelsTurn(t *testing.T) {
+	bin := buildExampleAgent(t)
+	interrupts := make(chan os.Signal, 2)
+	var once sync.Once
+	long := strings.Repeat("word ", 200) // 200 words at 50 ms each
+	c := runClient(t, options{prompt: long, command: []string{bin}}, interrupts, func(stdout string) {
+		if strings.Contains(stdout, "You said:") {
+			once.Do(func() { interrupts <- os.Interrupt })
+		}
+	})
+	if c.err != nil {
+		t.Fatal(c.err)
+	}
+	if !strings.Contains(c.stdout, "[turn ended: cancelled]") {
+		t.Errorf("printed %q", c.stdout)
+	}
+	if c.took > 5*time.Second {
+		t.Errorf("the run took %v", c.took)
+	}
+}
+
+// TestClientSecondInterruptStopsAgent: an agent that neither ends the
+// cancelled turn nor exits on SIGTERM is stopped by the second Ctrl-C; the
+// prompt fails and the client exits non-zero.
+func TestClientSecondInterruptStopsAgent(t *testing.T) {
+	defer func(g time.Duration) { stopGrace = g }(stopGrace)
+	stopGrace = 200 * time.Millisecond
+	interrupts := make(chan os.Signal, 2)
+	var once sync.Once
+	c := runClient(t, options{prompt: "go", command: testAgentCommand(t, "stubborn")}, interrupts, func(stdout string) {
+		if strings.Contains(stdout, "working") {
+			once.Do(func() {
+				interrupts <- os.Interrupt
+				time.Sleep(100 * time.Millisecond) // the turn goes on
+				interrupts <- os.Interrupt
+			})
+		}
+	})
+	if c.err == nil || !strings.Contains(c.stderr, "stopping the agent") || !strings.Contains(c.stderr, "signal: killed") {
+		t.Errorf("err %v, stderr %q", c.err, c.stderr)
+	}
+	if c.took > 3*time.Second {
+		t.Errorf("the run took %v", c.took)
+	}
+}
+
+// TestClientAuthRequired: "authentication required" is printed at once
+// with the agent's methods and how to pick one; -auth picks one.
+func TestClientAuthRequired(t *testing.T) {
+	c := runClient(t, options{prompt: "go", command: testAgentCommand(t, "auth")}, nil, nil)
+	for _, want := range []string{"session/new", "-32000", "-auth ID", "token: Token (a token from the environment)", "browser: Browser login"} {
+		if c.err == nil || !strings.Contains(c.stderr, want) {
+			t.Errorf("err %v; stderr lacks %q", c.err, want)
+		}
+	}
+	if c.took > 3*time.Second {
+		t.Errorf("the run took %v", c.took)
+	}
+	c = runClient(t, options{prompt: "go", auth: "token", command: testAgentCommand(t, "auth")}, nil, nil)
+	if c.err != nil || !strings.Contains(c.stdout, "[turn ended: end_turn]") {
+		t.Errorf("with -auth token: %v, printed %q", c.err, c.stdout)
+	}
+}
+
+// TestClientAgentDies: an agent that exits mid-turn fails the prompt at
+// once, and its exit status is printed.
+func TestClientAgentDies(t *testing.T) {
+	c := runClient(t, options{prompt: "go", command: testAgentCommand(t, "die")}, nil, nil)
+	if c.err == nil || !strings.Contains(c.stderr, "session/prompt") || !strings.Contains(c.stderr, "exit status 3") {
+		t.Errorf("err %v, stderr %q", c.err, c.stderr)
+	}
+	if c.took > 3*time.Second {
+		t.Errorf("the run took %v", c.took)
 	}
 }

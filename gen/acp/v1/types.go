@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"os/exec"
 )
 
 // AgentRequest: A JSON-RPC request object.
@@ -23728,4 +23729,40 @@ func (c *ClientConn) Prompt(ctx context.Context, params *PromptRequest) (*Prompt
 // SessionCancel sends the notification "session/cancel" to the agent.
 func (c *ClientConn) SessionCancel(ctx context.Context, params *CancelNotification) error {
 	return wireNotify(ctx, c.Conn, AgentMethodSessionCancel, params)
+}
+
+// StartAgent starts cmd as the agent program and connects to it: the agent's
+// standard input and output become a ClientConn, served with client at once; its
+// standard error goes to cmd.Stderr, or to this program's when that is nil.
+// It sets cmd's Stdin and Stdout, which must be nil, and WaitDelay when it is
+// zero. The agent leads a process group of its own (on Unix), so stopping it
+// reaches whatever it starts, and the terminal's Ctrl-C reaches this program
+// only, which can cancel the turn and keep the agent.
+//
+// Close the AgentProcess to stop the agent: it ends the session gently, then
+// by force, and returns the agent's exit. The agent is also stopped when ctx
+// ends, and when it exits by itself; in every case the connection ends too,
+// so no call waits for an agent that is gone.
+func StartAgent(ctx context.Context, cmd *exec.Cmd, client Client) (*ClientConn, *AgentProcess, error) {
+	var conn *ClientConn
+	process, err := wireStartAgent(ctx, cmd, func(stdout io.Reader, stdin io.Writer) Conn {
+		conn = NewClientConn(stdout, stdin)
+		return conn.Conn
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	go conn.Serve(client)
+	return conn, process, nil
+}
+
+// PromptCancellable sends the request "session/prompt" as Prompt does, and when cancel
+// is closed before the result (the user pressed Ctrl-C) sends "session/cancel" for the
+// session and keeps waiting: the agent ends a cancelled turn with the prompt's
+// own result, stop reason "cancelled", after its last updates. Cancelling ctx
+// instead abandons the call at once (-32800) and that end is lost. An agent
+// that does not end the turn is stopped by closing its AgentProcess, which
+// ends this call with an error.
+func (c *ClientConn) PromptCancellable(ctx context.Context, params *PromptRequest, cancel <-chan struct{}) (*PromptResponse, error) {
+	return wirePromptCancellable[PromptResponse](ctx, c.Conn, AgentMethodSessionPrompt, AgentMethodSessionCancel, params, cancel)
 }

@@ -37,7 +37,7 @@ func Package(info PackageInfo, types []*ir.Decl, rpc *ir.RPC) ([]OutputFile, err
 	if err != nil {
 		return nil, err
 	}
-	rt, err := runtimeFiles(pkg, runtimeParts{rpc: rpc != nil, patch: ir.HasPatchFields(types)})
+	rt, err := runtimeFiles(pkg, runtimeParts{rpc: rpc != nil, client: clientConn(rpc) != nil, patch: ir.HasPatchFields(types)})
 	if err != nil {
 		return nil, err
 	}

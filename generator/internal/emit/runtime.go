@@ -12,21 +12,26 @@ import (
 var packageClause = regexp.MustCompile(`(?m)^package templates$`)
 
 // Optional parts of the runtime, by the prefix of their file names: only a
-// package with methods needs the method tables and JSON-RPC envelopes, and
-// only one with patch fields needs the Patch type.
+// package with methods needs the method tables and JSON-RPC envelopes,
+// only one with a client connection what a client needs beyond it (the
+// agent as a subprocess, a cancellable prompt), and
+// only one with patch fields the Patch type.
 const (
-	RPCRuntimePrefix   = "wire_rpc"
-	patchRuntimePrefix = "wire_patch"
+	RPCRuntimePrefix    = "wire_rpc"
+	ClientRuntimePrefix = "wire_rpc_client"
+	patchRuntimePrefix  = "wire_patch"
 )
 
 // runtimeParts says which optional parts of the runtime a package needs.
 type runtimeParts struct {
-	rpc, patch bool
+	rpc, client, patch bool
 }
 
 // wants reports whether the runtime file name belongs in the package.
 func (p runtimeParts) wants(name string) bool {
 	switch {
+	case strings.HasPrefix(name, ClientRuntimePrefix):
+		return p.client
 	case strings.HasPrefix(name, RPCRuntimePrefix):
 		return p.rpc
 	case strings.HasPrefix(name, patchRuntimePrefix):

@@ -40,6 +40,7 @@ func emitSurface(fs *fileSet, rpc *ir.RPC) {
 			emitCalls(fs, c.Name, s)
 		}
 	}
+	emitClientExtras(fs, rpc)
 }
 
 // featureGroups splits a side's methods by the gate each needs beyond the

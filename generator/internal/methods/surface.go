@@ -32,6 +32,16 @@ const (
 // Conn), which no method of the peer may take.
 var connMethodNames = []string{"Serve", "Wait", "Done", "Close", "CallExtension", "NotifyExtension"}
 
+// clientConnMethodNames are the methods the emitter adds to the client's
+// connection (PromptCancellable, beside Prompt), which no method may take
+// either.
+var clientConnMethodNames = []string{"PromptCancellable"}
+
+// clientRuntimeNames are the names of the client program's runtime and its
+// constructor: the agent's process (templates/wire_rpc_client_process.go)
+// and StartAgent, which the emitter adds with the client's connection.
+var clientRuntimeNames = []string{"AgentProcess", "StartAgent"}
+
 // extHandlerNames are the handler methods of extension requests and
 // notifications.
 const (
@@ -69,6 +79,7 @@ func buildSurface(rpc *ir.RPC, byName map[string]*ir.Decl, ns *naming.Namespace,
 			{Name: "ClientConn", Ctor: "NewClientConn", Handles: c, Calls: a},
 		}
 		fixed = append(fixed, "AgentConn", "NewAgentConn", "ClientConn", "NewClientConn")
+		fixed = append(fixed, clientRuntimeNames...)
 	}
 	for _, name := range fixed {
 		if err := ns.ClaimExact(name, "#"); err != nil {
@@ -198,7 +209,7 @@ func promptCancel(agent *ir.RPCSide) ir.PromptCancel {
 // on every side) has one name on every side: one Go method implements it.
 func nameHandlerMethods(sides []*ir.RPCSide) {
 	taken := map[string]bool{extRequestHandler: true, extNotificationHandler: true}
-	for _, name := range connMethodNames {
+	for _, name := range append(connMethodNames, clientConnMethodNames...) {
 		taken[name] = true
 	}
 	shared := map[string]string{}
