@@ -25,7 +25,7 @@ func startTestAgent(t *testing.T, ctx context.Context, mode string) (*AgentProce
 	t.Helper()
 	var conn Conn
 	p, err := wireStartAgent(ctx, testAgentCommand(mode), func(stdout io.Reader, stdin io.Writer) Conn {
-		conn = wireOpen(stdout, stdin, wireErrorCodec{fromWire: func(e *wireRPCError) error { return e }})
+		conn = wireOpen(stdout, stdin, wireErrorCodec{fromWire: func(e *wireRPCError) error { return e }}, nil)
 		if err := conn.engine.start(&funcHandler{}); err != nil {
 			t.Error(err)
 		}

@@ -57,8 +57,9 @@ func wirePromptCancellable[R any, P any, PR wireParams[R], PP wireResult[P]](ctx
 // cancel is closed, unless done closes first. It waits until the request
 // has been built for writing (sent), so that a cancel given early does not
 // reach the agent ahead of the prompt, which would then run to its end
-// (both lines are written under the connection's write lock, so only a
-// cancel given in the moment between building and writing can still).
+// (both lines go out through the connection's one ordered output queue,
+// so only a cancel given in the moment between building the prompt and
+// queueing it can still).
 func wireCancelOnSignal(c Conn, cancelMethod string, session json.RawMessage, sent, cancel, done <-chan struct{}) {
 	select {
 	case <-sent:
@@ -67,7 +68,7 @@ func wireCancelOnSignal(c Conn, cancelMethod string, session json.RawMessage, se
 	}
 	select {
 	case <-cancel:
-		_ = c.engine.notifyWith(cancelMethod, func(buf []byte) ([]byte, error) {
+		_ = c.engine.notifyWith(context.Background(), cancelMethod, func(buf []byte) ([]byte, error) {
 			return append(append(append(buf, `{"sessionId":`...), session...), '}'), nil
 		})
 	case <-done:

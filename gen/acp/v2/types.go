@@ -27958,11 +27958,12 @@ func (c *ClientConn) SessionCancel(ctx context.Context, params *CancelSessionNot
 // Close the AgentProcess to stop the agent: it ends the session gently, then
 // by force, and returns the agent's exit. The agent is also stopped when ctx
 // ends, and when it exits by itself; in every case the connection ends too,
-// so no call waits for an agent that is gone.
-func StartAgent(ctx context.Context, cmd *exec.Cmd, client Client) (*ClientConn, *AgentProcess, error) {
+// so no call waits for an agent that is gone. The options configure the
+// connection as they do for NewClientConn.
+func StartAgent(ctx context.Context, cmd *exec.Cmd, client Client, opts ...ConnOption) (*ClientConn, *AgentProcess, error) {
 	var conn *ClientConn
 	process, err := wireStartAgent(ctx, cmd, func(stdout io.Reader, stdin io.Writer) Conn {
-		conn = NewClientConn(stdout, stdin)
+		conn = NewClientConn(stdout, stdin, opts...)
 		return conn.Conn
 	})
 	if err != nil {

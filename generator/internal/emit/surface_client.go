@@ -59,14 +59,16 @@ func emitStartAgent(f *File, c *ir.RPCConn) {
 	f.Comment("Close the AgentProcess to stop the agent: it ends the session gently, then")
 	f.Comment("by force, and returns the agent's exit. The agent is also stopped when ctx")
 	f.Comment("ends, and when it exits by itself; in every case the connection ends too,")
-	f.Comment("so no call waits for an agent that is gone.")
+	f.Comment("so no call waits for an agent that is gone. The options configure the")
+	f.Commentf("connection as they do for %s.", c.Ctor)
 	f.Func().Id("StartAgent").Params(
 		Id("ctx").Qual("context", "Context"), Id("cmd").Op("*").Qual("os/exec", "Cmd"), Id(handler).Id(c.Handles.Iface),
+		Id("opts").Op("...").Id("ConnOption"),
 	).Params(Op("*").Id(c.Name), Op("*").Id("AgentProcess"), Error()).Block(
 		Var().Id("conn").Op("*").Id(c.Name),
 		List(Id("process"), Err()).Op(":=").Id("wireStartAgent").Call(Id("ctx"), Id("cmd"),
 			Func().Params(Id("stdout").Qual("io", "Reader"), Id("stdin").Qual("io", "Writer")).Id("Conn").Block(
-				Id("conn").Op("=").Id(c.Ctor).Call(Id("stdout"), Id("stdin")),
+				Id("conn").Op("=").Id(c.Ctor).Call(Id("stdout"), Id("stdin"), Id("opts").Op("...")),
 				Return(Id("conn").Dot("Conn")),
 			)),
 		If(Err().Op("!=").Nil()).Block(Return(Nil(), Nil(), Err())),
