@@ -1,6 +1,6 @@
 // Command client runs an ACP agent and sends it one prompt:
 //
-//	client [-auth METHOD] -prompt TEXT -- AGENT-COMMAND ARGS...
+//	client [-auth METHOD] [-trace FILE] -prompt TEXT -- AGENT-COMMAND ARGS...
 //
 // It starts the agent with acp.StartAgent (its stdin and stdout as the
 // connection, in a process group of its own), initializes with file system
@@ -16,8 +16,10 @@
 // agent. When the turn ends, the agent is stopped: asked to exit by the
 // end of its input, then terminated after two seconds, killed after two
 // more. A failing call is printed at once; when the agent needs
-// authentication, its methods are listed. The exit status is 0 when the
-// turn ended, 1 otherwise.
+// authentication, its methods are listed. A message from the agent that
+// could not be handled (say an update that does not decode) is printed
+// too. With -trace, every message both ways is recorded in FILE. The exit
+// status is 0 when the turn ended, 1 otherwise.
 package main
 
 import (
@@ -44,6 +46,7 @@ var stopGrace = 2 * time.Second
 type options struct {
 	prompt  string
 	auth    string   // authentication method id; "" for none
+	trace   string   // file recording the session; "" for none
 	command []string // the agent and its arguments
 }
 
@@ -51,8 +54,9 @@ func main() {
 	var o options
 	flag.StringVar(&o.prompt, "prompt", "", "the text to send as the prompt")
 	flag.StringVar(&o.auth, "auth", "", "authenticate with this method, one of the `ID`s the agent lists")
+	flag.StringVar(&o.trace, "trace", "", "record every message of the session in `FILE`")
 	flag.Usage = func() {
-		fmt.Fprintln(os.Stderr, "usage: client [-auth ID] -prompt TEXT -- AGENT-COMMAND ARGS...")
+		fmt.Fprintln(os.Stderr, "usage: client [-auth ID] [-trace FILE] -prompt TEXT -- AGENT-COMMAND ARGS...")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
@@ -78,7 +82,22 @@ func run(o options, interrupts <-chan os.Signal) error {
 	}
 	c := newClient(cwd)
 	defer c.terminals.releaseAll()
-	conn, agent, err := acp.StartAgent(context.Background(), exec.Command(o.command[0], o.command[1:]...), c)
+	opts := []acp.ConnOption{acp.WithErrorHandler(func(err error) {
+		fmt.Fprintln(os.Stderr, "client: not handled:", err)
+	})}
+	if o.trace != "" {
+		trace, err := openTrace(o.trace)
+		if err != nil {
+			return report(err)
+		}
+		defer func() {
+			if err := trace.close(); err != nil {
+				report(err)
+			}
+		}()
+		opts = append(opts, trace.option())
+	}
+	conn, agent, err := acp.StartAgent(context.Background(), exec.Command(o.command[0], o.command[1:]...), c, opts...)
 	if err != nil {
 		return report(err)
 	}

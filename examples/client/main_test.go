@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"os"
@@ -196,6 +197,44 @@ func TestClientRunsExampleAgent(t *testing.T) {
 	}
 	if c.took > 5*time.Second { // the issue's bar; stderr being empty shows no signal was needed
 		t.Errorf("the run took %v", c.took)
+	}
+}
+
+// TestClientTrace: -trace records the session, both ways, in order: the
+// initialize request first, its reply, and the prompt's reply last from
+// the agent.
+func TestClientTrace(t *testing.T) {
+	bin := buildExampleAgent(t)
+	path := filepath.Join(t.TempDir(), "trace.txt")
+	c := runClient(t, options{prompt: "hello there", trace: path, command: []string{bin}}, nil, nil)
+	if c.err != nil {
+		t.Fatal(c.err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+	if len(lines) < 5 {
+		t.Fatalf("trace has %d lines:\n%s", len(lines), data)
+	}
+	if !strings.HasPrefix(lines[0], `-> {"jsonrpc":"2.0","id":1,"method":"initialize"`) {
+		t.Errorf("first line %q", lines[0])
+	}
+	var updates, lastIn string
+	for _, l := range lines {
+		if !strings.HasPrefix(l, "-> ") && !strings.HasPrefix(l, "<- ") || !json.Valid([]byte(l[3:])) {
+			t.Fatalf("line %q is not a direction and a message", l)
+		}
+		if strings.HasPrefix(l, "<- ") {
+			lastIn = l
+			if strings.Contains(l, `"session/update"`) {
+				updates = l
+			}
+		}
+	}
+	if updates == "" || !strings.Contains(lastIn, `"stopReason":"end_turn"`) {
+		t.Errorf("no update, or the turn's end is not the last message in:\n%s", data)
 	}
 }
 
