@@ -2,7 +2,6 @@ package templates
 
 import (
 	"sort"
-	"strconv"
 	"strings"
 )
 
@@ -79,7 +78,7 @@ func (e *UnknownMethodError) Error() string {
 	if e.Notification {
 		kind = "notification"
 	}
-	return "unknown " + string(e.Side) + " " + kind + " method " + strconv.Quote(e.Method) +
+	return "unknown " + string(e.Side) + " " + kind + " method " + wireQuoteExcerpt([]byte(e.Method)) +
 		": not in the schema, or its unstable feature's build tag is off"
 }
 

@@ -4,7 +4,6 @@ package acp
 
 import (
 	"sort"
-	"strconv"
 	"strings"
 )
 
@@ -81,7 +80,7 @@ func (e *UnknownMethodError) Error() string {
 	if e.Notification {
 		kind = "notification"
 	}
-	return "unknown " + string(e.Side) + " " + kind + " method " + strconv.Quote(e.Method) +
+	return "unknown " + string(e.Side) + " " + kind + " method " + wireQuoteExcerpt([]byte(e.Method)) +
 		": not in the schema, or its unstable feature's build tag is off"
 }
 
