@@ -89,10 +89,10 @@ func (o *wireOutput) send(ctx context.Context, line []byte) error {
 	if o.closed {
 		err := o.err
 		o.mu.Unlock()
-		if err == nil {
-			err = errWireClosed
+		if err != nil {
+			return fmt.Errorf("%w: %w", errWireClosed, err)
 		}
-		return err
+		return errWireClosed
 	}
 	first := len(o.queued) == 0
 	o.queued = append(o.queued, line...)

@@ -7,6 +7,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"strconv"
 	"sync"
@@ -210,9 +211,9 @@ func (c *wireConn) shutdown(reason error) error {
 		return nil
 	}
 	close(c.closing)
-	failure := reason
-	if failure == nil {
-		failure = errWireClosed
+	failure := errWireClosed
+	if reason != nil {
+		failure = fmt.Errorf("%w: %w", errWireClosed, reason)
 	}
 	c.failCalls(failure)
 	c.stop()
