@@ -229,11 +229,19 @@ func (c *wireConn) startRequest(m wireMessage, b *wireBatch) {
 		go c.serveRequest(r) // nothing received before it is waiting
 		return
 	}
-	if !c.serial.push(func() { go c.serveRequest(r) }, len(m.params)) {
-		c.finishRequest(r) // closed: it will not run
-		<-c.slots
-		c.handlers.Done()
+	drop := func() { c.dropRequest(r) }
+	if !c.serial.pushItem(wireSerialItem{run: func() { go c.serveRequest(r) }, drop: drop, size: len(m.params)}) {
+		drop()
 	}
+}
+
+// dropRequest gives back what a request took when the connection closed
+// before it could start.
+func (c *wireConn) dropRequest(r *wireRequest) {
+	c.finishRequest(r)
+	r.batch.done()
+	<-c.slots
+	c.handlers.Done()
 }
 
 // rejectID answers a request whose id cannot be taken with -32600.

@@ -11,9 +11,12 @@ import (
 // goroutine of its own. This file is copied only into packages whose
 // schema has methods.
 
-// wireSerialItem is one queued step and the bytes of input it holds.
+// wireSerialItem is one queued step and the bytes of input it holds;
+// drop, when set, undoes what was taken for it if the queue is aborted
+// before it runs.
 type wireSerialItem struct {
 	run  func()
+	drop func()
 	size int
 }
 
@@ -56,7 +59,11 @@ func (s *wireSerial) idle() bool {
 
 // push queues f, which holds size bytes of input; false when the queue
 // was aborted instead (f will not run).
-func (s *wireSerial) push(f func(), size int) bool {
+func (s *wireSerial) push(f func(), size int) bool { return s.pushItem(wireSerialItem{run: f, size: size}) }
+
+// pushItem is push for an item that may have a drop.
+func (s *wireSerial) pushItem(item wireSerialItem) bool {
+	size := item.size
 	s.mu.Lock()
 	for !s.aborted.Load() && s.items > 0 && (s.items >= s.maxItems || s.bytes+size > s.maxBytes) {
 		room := s.room
@@ -69,7 +76,7 @@ func (s *wireSerial) push(f func(), size int) bool {
 		s.mu.Unlock()
 		return false
 	}
-	s.queue = append(s.queue, wireSerialItem{f, size})
+	s.queue = append(s.queue, item)
 	s.items++
 	s.bytes += size
 	s.mu.Unlock()
@@ -102,10 +109,21 @@ func (s *wireSerial) drain(stop <-chan struct{}) {
 func (s *wireSerial) abort() {
 	s.mu.Lock()
 	s.aborted.Store(true)
+	dropped := s.queue
 	s.queue = nil
 	s.freeRoom()
 	s.mu.Unlock()
 	s.signal()
+	wireDropItems(dropped)
+}
+
+// wireDropItems undoes what was taken for items that will not run.
+func wireDropItems(items []wireSerialItem) {
+	for _, item := range items {
+		if item.drop != nil {
+			item.drop()
+		}
+	}
 }
 
 func (s *wireSerial) run() {
@@ -123,8 +141,9 @@ func (s *wireSerial) run() {
 			continue
 		}
 		done := 0
-		for _, item := range batch {
+		for i, item := range batch {
 			if s.aborted.Load() {
+				wireDropItems(batch[i:])
 				return
 			}
 			item.run()
