@@ -8,23 +8,54 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
 )
+
+// readmePages are the user documentation whose code blocks the tests below
+// check: the README, a front page, and the pages it sends readers to for
+// the details it left out (paths from the repository's root).
+var readmePages = []string{
+	"README.md",
+	"docs/command.md",
+	"docs/generated-api.md",
+	"docs/releases.md",
+	"docs/plans.md",
+	"docs/mplp.md",
+	"docs/development.md",
+	"bench/README.md",
+}
+
+// readPage reads one of readmePages.
+func readPage(t *testing.T, page string) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "..", filepath.FromSlash(page)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
 
 // readmeInvocation finds acpgen on a line of a README code block: run from
 // the checkout, as a go tool (also in a //go:generate line) or by version.
 var readmeInvocation = regexp.MustCompile(`(?:go run \./cmd/acpgen|go tool acpgen|go run github\.com/acpgen/acpgen/cmd/acpgen@\S+)((?: +[^ #]+)*)`)
 
 // readmeCommands returns the arguments of every acpgen invocation in the
-// README's sh and go code blocks, in order.
+// sh and go code blocks of readmePages, in order.
 func readmeCommands(t *testing.T) [][]string {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
-	if err != nil {
-		t.Fatal(err)
+	var out [][]string
+	for _, page := range readmePages {
+		out = append(out, pageCommands(readPage(t, page))...)
 	}
+	return out
+}
+
+// pageCommands returns the arguments of every acpgen invocation in one
+// page's sh and go code blocks (fences at the start of a line), in order.
+func pageCommands(page string) [][]string {
 	var out [][]string
 	inBlock := false
-	for _, line := range strings.Split(string(data), "\n") {
+	for _, line := range strings.Split(page, "\n") {
 		switch {
 		case strings.HasPrefix(line, "```sh"), strings.HasPrefix(line, "```go"):
 			inBlock = true
@@ -39,9 +70,9 @@ func readmeCommands(t *testing.T) [][]string {
 	return out
 }
 
-// TestReadmeCommands runs every acpgen command the README shows, each in a
-// fresh directory after the -init-schema commands before it (which set up
-// the schema directory the later ones read). A schema path that is not
+// TestReadmeCommands runs every acpgen command the README and its pages
+// show, each in a fresh directory after the -init-schema commands before it
+// (which set up the schema directory the later ones read). A schema path that is not
 // there is this repository's file. The list is also written out below, so
 // that a README edit that the parser misses fails here.
 func TestReadmeCommands(t *testing.T) {
@@ -52,7 +83,7 @@ func TestReadmeCommands(t *testing.T) {
 		"-schema ./schema/v1 -out ./acp -package acp",
 		"-protocol v2 -out ./acp",
 		"-schema ./schema/v1 -out ./acp -package acp -check",
-		"-schema schema/mplp/plan.schema.json -validate -out gen/mplp -package mplp",
+		"-schema schema/mplp/plan.schema.json -validate -out gen/mplp -package mplp", // docs/mplp.md
 	}
 	cmds := readmeCommands(t)
 	var got []string
@@ -111,20 +142,37 @@ func TestReadmeCommands(t *testing.T) {
 	}
 }
 
-// TestReadmeGoSnippets keeps the README's Go snippets compiling: each of
-// their code lines (comments and spacing aside) must be a line of
+// TestReadmeGoSnippets keeps the Go snippets of the README and its pages
+// compiling: each of their code lines (comments and spacing aside) must be a line of
 // hand-written Go in this repository, which the build, vet and tag-matrix
 // runs compile (the examples and example tests hold them). Lines that
 // elide code ("...", "…"), imports and //go:generate lines are not code
 // to look for.
 func TestReadmeGoSnippets(t *testing.T) {
-	root := filepath.Join("..", "..")
-	data, err := os.ReadFile(filepath.Join(root, "README.md"))
-	if err != nil {
-		t.Fatal(err)
+	compiled := compiledLines(t)
+	total := 0
+	for _, page := range readmePages {
+		lines := 0
+		for _, s := range pageSnippets(readPage(t, page)) {
+			lines++
+			if !compiled[s.code] {
+				t.Errorf("%s:%d: %q is in no compiled Go file", page, s.line, s.text)
+			}
+		}
+		if page == "README.md" && lines == 0 {
+			t.Fatal("found no Go code in the README's go blocks")
+		}
+		total += lines
 	}
+	t.Logf("%d lines of Go in %d pages", total, len(readmePages))
+}
+
+// compiledLines returns every line (as snippetLine gives it) of the
+// hand-written Go files in this repository.
+func compiledLines(t *testing.T) map[string]bool {
+	t.Helper()
 	compiled := map[string]bool{}
-	err = filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+	err := filepath.WalkDir(filepath.Join("..", ".."), func(path string, d os.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") {
 			return err
 		}
@@ -140,13 +188,25 @@ func TestReadmeGoSnippets(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	blocks, lines := 0, 0
+	return compiled
+}
+
+// snippet is a line of code in a page's go block.
+type snippet struct {
+	line       int    // 1-based line number in the page
+	text, code string // as written; as snippetLine gives it
+}
+
+// pageSnippets returns the code lines of a page's go blocks that must be
+// found in compiled Go: not blank or comment-only, not eliding code
+// ("...", "…"), not an import or a //go:generate line.
+func pageSnippets(page string) []snippet {
+	var out []snippet
 	inGo := false
-	for n, line := range strings.Split(string(data), "\n") {
+	for n, line := range strings.Split(page, "\n") {
 		switch {
 		case strings.HasPrefix(line, "```go"):
 			inGo = true
-			blocks++
 			continue
 		case strings.HasPrefix(line, "```"):
 			inGo = false
@@ -157,14 +217,9 @@ func TestReadmeGoSnippets(t *testing.T) {
 			strings.HasPrefix(code, "import ") || strings.HasPrefix(strings.TrimSpace(line), "//go:generate") {
 			continue
 		}
-		lines++
-		if !compiled[code] {
-			t.Errorf("README.md:%d: %q is in no compiled Go file", n+1, strings.TrimSpace(line))
-		}
+		out = append(out, snippet{line: n + 1, text: strings.TrimSpace(line), code: code})
 	}
-	if blocks == 0 || lines == 0 {
-		t.Fatalf("found %d Go blocks with %d lines of code in the README", blocks, lines)
-	}
+	return out
 }
 
 // snippetLine is a line of Go without its comment and with its spacing
@@ -175,4 +230,82 @@ func snippetLine(line string) string {
 		line = line[:i]
 	}
 	return strings.Join(strings.Fields(line), " ")
+}
+
+// maxReadmeLines keeps the README a front page (issue 35): what acpgen is,
+// setup, the two commands, a minimal agent and client, build tags and
+// compatibility; details belong on the pages it links to.
+const maxReadmeLines = 300
+
+// TestReadmeIsShort fails when the README grows past maxReadmeLines.
+func TestReadmeIsShort(t *testing.T) {
+	if n := strings.Count(readPage(t, "README.md"), "\n"); n > maxReadmeLines {
+		t.Errorf("README.md has %d lines, more than %d: move details to docs/ and link them", n, maxReadmeLines)
+	}
+}
+
+// markdownLink finds the target of an inline Markdown link.
+var markdownLink = regexp.MustCompile(`\]\(([^)\s]+)\)`)
+
+// TestReadmeLinks checks that every relative link of the README and its
+// pages names a file or directory that exists and, with a #fragment into
+// a Markdown file, a heading of that file, so that what moved off the
+// front page stays reachable.
+func TestReadmeLinks(t *testing.T) {
+	root := filepath.Join("..", "..")
+	for _, page := range readmePages {
+		for _, m := range markdownLink.FindAllStringSubmatch(readPage(t, page), -1) {
+			target := m[1]
+			if strings.Contains(target, "://") || strings.HasPrefix(target, "mailto:") {
+				continue
+			}
+			file, fragment, _ := strings.Cut(target, "#")
+			path := filepath.Join(root, filepath.FromSlash(page))
+			if file != "" {
+				path = filepath.Join(filepath.Dir(path), filepath.FromSlash(file))
+			}
+			if _, err := os.Stat(path); err != nil {
+				t.Errorf("%s: link %s: %v", page, target, err)
+				continue
+			}
+			if fragment == "" || !strings.HasSuffix(path, ".md") {
+				continue
+			}
+			data, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Contains(headingAnchors(string(data)), fragment) {
+				t.Errorf("%s: link %s: no heading with that anchor", page, target)
+			}
+		}
+	}
+}
+
+// headingAnchors returns the anchors GitHub gives a Markdown file's
+// headings outside code blocks: lower case, punctuation other than '-' and
+// '_' dropped, spaces turned into '-'.
+func headingAnchors(doc string) []string {
+	var out []string
+	inBlock := false
+	for _, line := range strings.Split(doc, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(line), "```") {
+			inBlock = !inBlock
+		}
+		if inBlock || !strings.HasPrefix(line, "#") {
+			continue
+		}
+		title := strings.TrimSpace(strings.TrimLeft(line, "#"))
+		var b strings.Builder
+		for _, r := range strings.ToLower(title) {
+			switch {
+			case r == ' ':
+				b.WriteRune('-')
+			case r == '-', r == '_', unicode.IsLetter(r), unicode.IsDigit(r):
+				b.WriteRune(r)
+			}
+		}
+		out = append(out, b.String())
+	}
+	return out
 }
