@@ -88,15 +88,17 @@ type wireConn struct {
 
 	output wireOutput
 	serial wireSerial
-	slots  chan struct{} // one per request of the peer in flight
 
 	mu        sync.Mutex
 	nextID    int64
-	calls     map[string]chan wireReply // our calls waiting, by id text; nil: given up, reply dropped
-	abandoned int                       // how many calls are given up
-	requests  map[string]context.CancelFunc
-	prompts   map[string]string // of the requests, the prompts: id text → raw sessionId
-	closed    bool              // no more calls or requests
+	calls     map[string]chan wireReply     // our calls waiting, by id text; nil: given up, reply dropped
+	abandoned int                           // how many calls are given up
+	requests  map[string]context.CancelFunc // the peer's requests not yet answered, by id text
+	running   int                           // of those, how many hold a slot (MaxRequests)
+	waiting   []*wireRequest                // those waiting for a slot, in arrival order
+	waitRoom  chan struct{}                 // closed and replaced when one stops waiting
+	prompts   map[string]string             // of the requests, the prompts: id text → raw sessionId
+	closed    bool                          // no more calls or requests
 	started   bool
 	shut      bool // close or fail has begun
 
@@ -134,7 +136,7 @@ func wireOpenConn(in io.Reader, out io.Writer, opts ...ConnOption) *wireConn {
 		}
 	}
 	c.limits = c.config.limits.withDefaults()
-	c.slots = make(chan struct{}, c.limits.MaxRequests)
+	c.waitRoom = make(chan struct{})
 	c.base, c.stop = context.WithCancel(context.Background())
 	c.serial.start(c.limits.MaxQueuedMessages, c.limits.MaxQueuedBytes)
 	c.output = wireOutput{w: out, max: c.limits.MaxPendingOutput, stall: c.limits.StallTimeout,
@@ -208,12 +210,12 @@ func (c *wireConn) shutdown(reason error) error {
 	if already {
 		return nil
 	}
-	close(c.closing)
 	failure := errWireClosed
 	if reason != nil {
 		failure = fmt.Errorf("%w: %w", errWireClosed, reason)
 	}
-	c.failCalls(failure)
+	c.failCalls(failure) // before closing: a waiting call gets the reason
+	close(c.closing)
 	c.stop()
 	c.serial.abort()
 	var inErr error

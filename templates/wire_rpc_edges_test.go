@@ -322,11 +322,13 @@ func TestConnUnknownMethodExcerpt(t *testing.T) {
 	}
 }
 
-// TestConnRequestLimit: at MaxRequests in flight the reader stops (the
-// peer's writes block) and nothing is dropped: every request is answered
-// once the first return.
+// TestConnRequestLimit: at most MaxRequests handlers run at once; the
+// requests beyond wait in arrival order while the reader goes on, and
+// once MaxQueuedMessages wait as well the reader stops (the peer's writes
+// block). Nothing is dropped: every request is answered once the first
+// return.
 func TestConnRequestLimit(t *testing.T) {
-	const limit, total = 3, 10
+	const limit, queue, total = 3, 4, 20
 	release := make(chan struct{})
 	var running, most atomic.Int64
 	p := newRawPeerWith(t, &funcHandler{request: func(ctx context.Context, method string, params json.RawMessage) (json.RawMessage, error) {
@@ -336,19 +338,20 @@ func TestConnRequestLimit(t *testing.T) {
 		<-release
 		running.Add(-1)
 		return json.RawMessage(`true`), nil
-	}}, WithLimits(Limits{MaxRequests: limit}))
+	}}, WithLimits(Limits{MaxRequests: limit, MaxQueuedMessages: queue}))
 	var written atomic.Int64
 	go func() {
 		for i := range total {
-			if _, err := fmt.Fprintf(p.send, `{"jsonrpc":"2.0","id":%d,"method":"r"}`+"\n", i); err != nil {
+			if _, err := fmt.Fprintf(p.send, `{"jsonrpc":"2.0","id":%d,"method":"r","params":%d}`+"\n", i, i); err != nil {
 				return
 			}
 			written.Add(1)
 		}
 	}()
 	time.Sleep(100 * time.Millisecond)
-	if n := written.Load(); n > limit+1 { // the limit, and the one the reader waits with
-		t.Errorf("%d requests read with %d handlers stuck, want at most %d", n, limit, limit+1)
+	// The running ones, the waiting ones, and the one the reader holds.
+	if n := written.Load(); n > limit+queue+1 {
+		t.Errorf("%d requests read with %d handlers stuck, want at most %d", n, limit, limit+queue+1)
 	}
 	close(release)
 	for range total {
@@ -358,6 +361,56 @@ func TestConnRequestLimit(t *testing.T) {
 	}
 	if m := most.Load(); m > limit {
 		t.Errorf("%d handlers ran at once, limit %d", m, limit)
+	}
+}
+
+// TestConnWaitingRequestsInOrder: requests waiting for a slot start in
+// the order they arrived.
+func TestConnWaitingRequestsInOrder(t *testing.T) {
+	var order []string // one handler at a time: no lock needed
+	p := newRawPeerWith(t, &funcHandler{request: func(ctx context.Context, method string, params json.RawMessage) (json.RawMessage, error) {
+		order = append(order, string(params))
+		time.Sleep(time.Millisecond)
+		return json.RawMessage(`true`), nil
+	}}, WithLimits(Limits{MaxRequests: 1}))
+	for i := range 20 {
+		p.write(t, fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"r","params":%d}`, i, i))
+	}
+	for range 20 {
+		p.read(t)
+	}
+	for i, got := range order {
+		if got != fmt.Sprint(i) {
+			t.Fatalf("started in the order %v", order)
+		}
+	}
+}
+
+// TestConnCancelAtRequestLimit: with every slot taken, a cancel still
+// arrives: a running request ends, and a waiting one is answered -32800
+// at once without running.
+func TestConnCancelAtRequestLimit(t *testing.T) {
+	var ran atomic.Int64
+	started := make(chan struct{}, 2)
+	p := newRawPeerWith(t, &funcHandler{request: func(ctx context.Context, method string, params json.RawMessage) (json.RawMessage, error) {
+		ran.Add(1)
+		started <- struct{}{}
+		<-ctx.Done()
+		return nil, ctx.Err()
+	}}, WithLimits(Limits{MaxRequests: 1}))
+	p.write(t, `{"jsonrpc":"2.0","id":1,"method":"slow"}`)
+	<-started
+	p.write(t, `{"jsonrpc":"2.0","id":2,"method":"slow"}`)
+	p.write(t, `{"jsonrpc":"2.0","method":"$/cancel_request","params":{"requestId":2}}`)
+	if got := p.read(t); got != `{"jsonrpc":"2.0","id":2,"error":{"code":-32800,"message":"Request cancelled"}}` {
+		t.Fatalf("the waiting request: %s", got)
+	}
+	p.write(t, `{"jsonrpc":"2.0","method":"$/cancel_request","params":{"requestId":1}}`)
+	if got := p.read(t); got != `{"jsonrpc":"2.0","id":1,"error":{"code":-32800,"message":"Request cancelled"}}` {
+		t.Fatalf("the running request: %s", got)
+	}
+	if n := ran.Load(); n != 1 {
+		t.Errorf("%d handlers ran, want 1 (the cancelled waiting one must not)", n)
 	}
 }
 

@@ -33,14 +33,17 @@ type Limits struct {
 	// A longer line is answered with -32600 and skipped without being kept.
 	MaxMessageSize int
 	// MaxQueuedMessages is how many notifications and responses may wait
-	// for the ones received before them to be handled (default 1,024).
+	// for the ones received before them to be handled, and how many
+	// requests may wait for one of the MaxRequests slots (default 1,024
+	// each).
 	MaxQueuedMessages int
 	// MaxQueuedBytes is how many bytes those waiting messages may hold
 	// together (default 64 MiB); one message larger than that still goes
 	// through, alone.
 	MaxQueuedBytes int
-	// MaxRequests is how many of the peer's requests may be in flight at
-	// once, from arrival to reply (default 1,024).
+	// MaxRequests is how many of the peer's requests may run at once
+	// (default 1,024). Those beyond wait their turn, in arrival order,
+	// and a cancel still reaches them.
 	MaxRequests int
 	// MaxIDLength is the longest request id accepted, in bytes of JSON
 	// (default 1,024). A request with a longer id is answered with -32600

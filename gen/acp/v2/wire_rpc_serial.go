@@ -61,7 +61,9 @@ func (s *wireSerial) idle() bool {
 
 // push queues f, which holds size bytes of input; false when the queue
 // was aborted instead (f will not run).
-func (s *wireSerial) push(f func(), size int) bool { return s.pushItem(wireSerialItem{run: f, size: size}) }
+func (s *wireSerial) push(f func(), size int) bool {
+	return s.pushItem(wireSerialItem{run: f, size: size})
+}
 
 // pushItem is push for an item that may have a drop.
 func (s *wireSerial) pushItem(item wireSerialItem) bool {
