@@ -112,7 +112,7 @@ func TestMessageShape(t *testing.T) {
 		kind wireMessageKind
 	}{
 		{`{"method":"a","id":0,"jsonrpc":"2.0","extra":[1]}`, wireRequestMessage},
-		{`{"method":"a","jsonrpc":"2.0","result":1}`, wireNotificationMessage},
+		{`{"method":"a","jsonrpc":"2.0","x":1}`, wireNotificationMessage},
 		{` {"jsonrpc":"2.0","error":{"code":1},"id":null} `, wireResponseMessage},
 	} {
 		m, err := wireSplitMessage([]byte(tt.wire), wireAnyMessage)
@@ -136,6 +136,11 @@ func TestMessageErrors(t *testing.T) {
 		{`{"jsonrpc":"2.0","id":1}`, wireAnyMessage, "$: not a JSON-RPC message: no method, result or error"},
 		{`{"jsonrpc":"2.0","id":1,"result":1,"error":{}}`, wireAnyMessage, "$: a response has a result or an error, not both"},
 		{`{"jsonrpc":"2.0","result":1}`, wireAnyMessage, `$: missing required property "id"`},
+		{`{"method":"a","jsonrpc":"2.0","result":1}`, wireAnyMessage, "$: a request or notification has no result or error"},
+		{`{"jsonrpc":"2.0","id":1,"method":"a","error":{}}`, wireAnyMessage, "$: a request or notification has no result or error"},
+		{`{"jsonrpc":"2.0","id":1,"result":1,"params":{}}`, wireAnyMessage, "$: a response has no params, and a request needs a method"},
+		{`{"jsonrpc":"2.0","id":1,"method":"a","method":"b"}`, wireAnyMessage, `$: duplicate member "method"`},
+		{`{"jsonrpc":"2.0","id":1,"z":1,"method":"a","z":2}`, wireAnyMessage, `$: duplicate member "z"`},
 		{`{"jsonrpc":"2.0","method":"a"}`, wireRequestMessage, "$: expected a request, got a notification"},
 		{`{"jsonrpc":"2.0","method":"a","params":{]}`, wireAnyMessage, "$.params: invalid character ']' looking for beginning of object key string"},
 		{`{"jsonrpc":"2.0","method":"a","id":{}}`, wireAnyMessage, "$.id: expected string, number or null, got object"},

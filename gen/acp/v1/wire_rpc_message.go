@@ -67,6 +67,9 @@ func wireReadMessage(data []byte, alias bool) (wireMessage, error) {
 		return m, err
 	}
 	for it.next() {
+		if err = m.claim(it.key); err != nil {
+			return m, err
+		}
 		if err = m.member(it.key, it.value); err != nil {
 			return m, wireAtKey(err, string(it.key))
 		}
@@ -99,9 +102,9 @@ func wireEnvelopeBit(key string) uint8 {
 	return 0
 }
 
-// member records one member of the message, or fails when it is given
-// twice.
-func (m *wireMessage) member(key, value []byte) error {
+// claim records that the message has the member key, and fails when it
+// had it already.
+func (m *wireMessage) claim(key []byte) error {
 	bit := wireEnvelopeBit(string(key))
 	if bit == 0 {
 		if m.others[string(key)] {
@@ -117,6 +120,11 @@ func (m *wireMessage) member(key, value []byte) error {
 		return wireDuplicate(key)
 	}
 	m.seen |= bit
+	return nil
+}
+
+// member records one member of the message.
+func (m *wireMessage) member(key, value []byte) error {
 	switch string(key) {
 	case "jsonrpc":
 		return wireCheckVersion(value)
@@ -211,10 +219,14 @@ func wireCheckVersion(value []byte) error {
 // classify sets the shape from the members present.
 func (m *wireMessage) classify(want wireMessageKind) error {
 	switch {
+	case m.hasMethod && (m.result != nil || m.errorValue != nil):
+		return wireErrorf("a request or notification has no result or error")
 	case m.hasMethod && m.id != nil:
 		m.kind = wireRequestMessage
 	case m.hasMethod:
 		m.kind = wireNotificationMessage
+	case m.params != nil:
+		return wireErrorf("a response has no params, and a request needs a method")
 	case m.result != nil && m.errorValue != nil:
 		return wireErrorf("a response has a result or an error, not both")
 	case m.result != nil || m.errorValue != nil:
