@@ -3,7 +3,6 @@ package templates
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"sync"
 )
 
@@ -41,14 +40,7 @@ func wirePromptCancellable[R any, P any, PR wireParams[R], PP wireResult[P]](ctx
 		once.Do(func() { close(sent) })
 		return append(buf, raw...), nil
 	})
-	if err != nil {
-		return nil, c.callError(err)
-	}
-	out := PR(new(R))
-	if err := out.UnmarshalJSON(result); err != nil {
-		return nil, fmt.Errorf("result of %s: %w", method, err)
-	}
-	return out, nil
+	return wireCallResult[R, PR](c, method, result, err)
 }
 
 // wireCancelOnSignal sends the cancel notification for session when

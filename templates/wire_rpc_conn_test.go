@@ -401,13 +401,7 @@ func TestConnWritesDoNotInterleave(t *testing.T) {
 		}()
 	}
 	wg.Wait()
-	deadline := time.Now().Add(5 * time.Second)
-	for got.Load() < 80 && time.Now().Before(deadline) {
-		time.Sleep(time.Millisecond)
-	}
-	if got.Load() != 80 {
-		t.Fatalf("%d of 80 notifications arrived", got.Load())
-	}
+	waitCount(t, &got, 80, "notifications arrived")
 }
 
 // TestConnClose: closing cancels running handlers and fails waiting calls.

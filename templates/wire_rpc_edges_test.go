@@ -42,6 +42,18 @@ func newLineScanner(r io.Reader) *bufio.Scanner {
 	return s
 }
 
+// waitCount fails the test unless n reaches want within 5 s.
+func waitCount(t *testing.T, n *atomic.Int64, want int64, what string) {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for n.Load() < want && time.Now().Before(deadline) {
+		time.Sleep(time.Millisecond)
+	}
+	if got := n.Load(); got != want {
+		t.Fatalf("%d of %d %s", got, want, what)
+	}
+}
+
 // within fails the test unless f returns within d.
 func within(t *testing.T, d time.Duration, what string, f func()) {
 	t.Helper()
@@ -524,13 +536,7 @@ func TestConnQueuedBytesLimit(t *testing.T) {
 		t.Errorf("%d notifications of 1 KB read with the handler stuck and a 4,000-byte limit", n)
 	}
 	close(release)
-	deadline := time.Now().Add(5 * time.Second)
-	for handled.Load() < 50 && time.Now().Before(deadline) {
-		time.Sleep(time.Millisecond)
-	}
-	if handled.Load() != 50 {
-		t.Errorf("%d of 50 handled", handled.Load())
-	}
+	waitCount(t, &handled, 50, "notifications handled")
 }
 
 // TestConnErrorHandler: what the connection cannot deliver or answer

@@ -285,6 +285,12 @@ func wireCall[R any, P any, PR wireParams[R], PP wireResult[P]](ctx context.Cont
 		params = PP(new(P))
 	}
 	result, err := c.engine.callWith(ctx, method, params.appendJSON)
+	return wireCallResult[R, PR](c, method, result, err)
+}
+
+// wireCallResult is what a call returns: the peer's error with the
+// schema's error type, or the result decoded into a new R.
+func wireCallResult[R any, PR wireParams[R]](c Conn, method string, result json.RawMessage, err error) (PR, error) {
 	if err != nil {
 		return nil, c.callError(err)
 	}
