@@ -726,3 +726,22 @@ func TestConnByteByByteOverOSPipes(t *testing.T) {
 		}
 	}
 }
+
+// TestConnGivenUpBeforeSending: a call or notification whose context has
+// already ended sends nothing.
+func TestConnGivenUpBeforeSending(t *testing.T) {
+	p := newRawPeer(t, &funcHandler{request: echo})
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var rpc *wireRPCError
+	if _, err := p.conn.call(ctx, "m", nil); !errors.As(err, &rpc) || rpc.Code != wireCodeCancelled || !errors.Is(err, context.Canceled) {
+		t.Errorf("call: %v, want -32800 wrapping the context's error", err)
+	}
+	if err := p.conn.notify(ctx, "n", nil); !errors.Is(err, context.Canceled) {
+		t.Errorf("notify: %v", err)
+	}
+	p.write(t, `{"jsonrpc":"2.0","id":1,"method":"m","params":1}`)
+	if got := p.read(t); got != `{"jsonrpc":"2.0","id":1,"result":1}` {
+		t.Errorf("something was sent before the reply: %s", got)
+	}
+}

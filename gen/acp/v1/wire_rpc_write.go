@@ -5,6 +5,7 @@ package acp
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"sync"
@@ -73,11 +74,32 @@ func (o *wireOutput) start() {
 	}()
 }
 
-// send queues one line (newline included). It waits while the queue is
-// full, until ctx ends; it fails once the output is closed.
+// send queues one line (newline included), unless ctx has ended. It
+// waits while the queue is full, until ctx ends; it fails once the output
+// is closed.
 func (o *wireOutput) send(ctx context.Context, line []byte) error {
+	if err := ctx.Err(); err != nil {
+		return err // a sender that has given up sends nothing
+	}
+	return o.queue(ctx, line, true)
+}
+
+// offer queues one line if there is room for it now.
+func (o *wireOutput) offer(line []byte) error {
+	return o.queue(context.Background(), line, false)
+}
+
+// errWireOutputFull is offer's error when the queue is full.
+var errWireOutputFull = errors.New("jsonrpc: output queue full")
+
+// queue queues line, waiting for room (until ctx ends) when wait is set.
+func (o *wireOutput) queue(ctx context.Context, line []byte, wait bool) error {
 	o.mu.Lock()
 	for !o.closed && len(o.queued) > 0 && len(o.queued)+len(line) > o.max {
+		if !wait {
+			o.mu.Unlock()
+			return errWireOutputFull
+		}
 		room := o.room
 		o.waiting = true
 		o.mu.Unlock()

@@ -380,12 +380,8 @@ func (c *wireConn) replyOf(ch chan wireReply) (json.RawMessage, error) {
 // sendCancel tells the peer that the call id was given up, if the output
 // has room for it now: the caller has already left.
 func (c *wireConn) sendCancel(id int64) {
-	full, cancel := context.WithCancel(context.Background())
-	cancel() // do not wait for room
-	_ = c.send(full, func(buf []byte) ([]byte, error) {
-		buf = append(buf, `{"jsonrpc":"2.0","method":"`+wireCancelRequest+`","params":{"requestId":`...)
-		return append(strconv.AppendInt(buf, id, 10), "}}"...), nil
-	})
+	line := append([]byte(`{"jsonrpc":"2.0","method":"`+wireCancelRequest+`","params":{"requestId":`), strconv.FormatInt(id, 10)...)
+	_ = c.output.offer(append(line, "}}\n"...))
 }
 
 // wireAppendCallWith writes the method and params members and closes the
