@@ -149,7 +149,7 @@ func (c *wireConn) freeWaitRoom() {
 // rejectID answers a request whose id cannot be taken with -32600.
 func (c *wireConn) rejectID(id []byte, m wireMessage, b *wireBatch, err error) {
 	c.report(m.method, id, err)
-	c.replyError(b, id, &wireRPCError{Code: wireCodeInvalidRequest, Message: "Invalid request", Data: wireErrorData(err)})
+	c.replyError(wireReplyTo{batch: b}, id, &wireRPCError{Code: wireCodeInvalidRequest, Message: "Invalid request", Data: wireErrorData(err)})
 }
 
 // serveRequest runs a request's handler and answers it. A request
@@ -161,10 +161,11 @@ func (c *wireConn) serveRequest(r *wireRequest) {
 		result, err = c.runRequest(r)
 	}
 	c.finishRequest(r)
+	to := wireReplyTo{batch: r.batch, direct: true}
 	if err != nil {
-		c.replyError(r.batch, r.m.id, wireErrorObject(r.ctx, err))
+		c.replyError(to, r.m.id, wireErrorObject(r.ctx, err))
 	} else {
-		c.replyResult(r.batch, r.m.id, result)
+		c.replyResult(to, r.m.id, result)
 	}
 	r.batch.done()
 	if r.slotted {

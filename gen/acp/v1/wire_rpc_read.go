@@ -159,7 +159,7 @@ func (c *wireConn) handleNotification(method string, params json.RawMessage) {
 // rejectLine answers input that is not a message at all.
 func (c *wireConn) rejectLine(b *wireBatch, err error) {
 	c.report("", nil, err)
-	c.replyError(b, nil, &wireRPCError{Code: wireCodeInvalidRequest, Message: "Invalid request", Data: wireErrorData(err)})
+	c.replyError(wireReplyTo{batch: b}, nil, &wireRPCError{Code: wireCodeInvalidRequest, Message: "Invalid request", Data: wireErrorData(err)})
 }
 
 // rejectMessage deals with a message that is not valid. Not JSON: -32700.
@@ -169,7 +169,7 @@ func (c *wireConn) rejectLine(b *wireBatch, err error) {
 func (c *wireConn) rejectMessage(data []byte, err error, b *wireBatch) {
 	if b == nil && wireValidate(data) != nil {
 		c.report("", nil, err)
-		c.replyError(nil, nil, &wireRPCError{Code: wireCodeParseError, Message: "Parse error", Data: wireErrorData(err)})
+		c.replyError(wireReplyTo{}, nil, &wireRPCError{Code: wireCodeParseError, Message: "Parse error", Data: wireErrorData(err)})
 		return
 	}
 	shape := wireShapeOf(data)
@@ -182,7 +182,7 @@ func (c *wireConn) rejectMessage(data []byte, err error, b *wireBatch) {
 		id = nil
 	}
 	c.report(shape.method, id, err)
-	c.replyError(b, id, &wireRPCError{Code: wireCodeInvalidRequest, Message: "Invalid request", Data: wireErrorData(err)})
+	c.replyError(wireReplyTo{batch: b}, id, &wireRPCError{Code: wireCodeInvalidRequest, Message: "Invalid request", Data: wireErrorData(err)})
 }
 
 // deliver hands a reply to the call waiting for the id, after the

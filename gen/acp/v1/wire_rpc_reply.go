@@ -41,28 +41,48 @@ type wireErrorObjecter interface {
 	wireErrorObject() *wireRPCError
 }
 
-// reply sends the reply build appends, or adds it to its batch b. It
-// returns build's error (nothing is sent then); a reply the closed
-// connection cannot send is dropped.
-func (c *wireConn) reply(b *wireBatch, build func([]byte) ([]byte, error)) error {
-	if b == nil {
-		if built, err := c.sendMessage(context.Background(), build); !built {
+// wireReplyTo is where a reply goes: into its batch, when the request
+// came in one, and otherwise out, written on the replying goroutine
+// itself when direct is set and nothing else is being written (a request
+// handler's goroutine, which has nothing left to do and no context to
+// honour; this saves a hop per request), else through the queue.
+type wireReplyTo struct {
+	batch  *wireBatch
+	direct bool
+}
+
+// reply sends the reply build appends. It returns build's error (nothing
+// is sent then); a reply the closed connection cannot send is dropped.
+func (c *wireConn) reply(to wireReplyTo, build func([]byte) ([]byte, error)) error {
+	if to.batch != nil {
+		msg, err := build(nil)
+		if err != nil {
 			return err
 		}
+		to.batch.add(msg)
 		return nil
 	}
-	msg, err := build(nil)
-	if err != nil {
-		return err
+	bp := wireBuffers.Get().(*[]byte)
+	msg, err := build((*bp)[:0])
+	if err == nil {
+		line := append(msg, '\n')
+		if to.direct {
+			_ = c.output.sendNow(line)
+		} else {
+			_ = c.output.send(context.Background(), line)
+		}
+		if cap(line) <= wireMaxPooled {
+			*bp = line[:0]
+		}
 	}
-	b.add(msg)
-	return nil
+	wireBuffers.Put(bp)
+	return err
 }
 
 // replyResult answers request id with its result; a result that does not
 // encode is answered -32603 instead.
-func (c *wireConn) replyResult(b *wireBatch, id []byte, result wireValueFunc) {
-	err := c.reply(b, func(buf []byte) ([]byte, error) {
+func (c *wireConn) replyResult(to wireReplyTo, id []byte, result wireValueFunc) {
+	err := c.reply(to, func(buf []byte) ([]byte, error) {
 		buf = append(append(append(buf, `{"jsonrpc":"2.0","id":`...), id...), `,"result":`...)
 		if result == nil {
 			return append(buf, "null}"...), nil
@@ -71,13 +91,13 @@ func (c *wireConn) replyResult(b *wireBatch, id []byte, result wireValueFunc) {
 		return append(buf, '}'), err
 	})
 	if err != nil {
-		c.replyError(b, id, &wireRPCError{Code: wireCodeInternalError, Message: "Internal error: " + err.Error()})
+		c.replyError(to, id, &wireRPCError{Code: wireCodeInternalError, Message: "Internal error: " + err.Error()})
 	}
 }
 
 // replyError answers with an error; a nil id is written as null.
-func (c *wireConn) replyError(b *wireBatch, id []byte, e *wireRPCError) {
-	_ = c.reply(b, func(buf []byte) ([]byte, error) { return wireAppendErrorReply(buf, id, e), nil })
+func (c *wireConn) replyError(to wireReplyTo, id []byte, e *wireRPCError) {
+	_ = c.reply(to, func(buf []byte) ([]byte, error) { return wireAppendErrorReply(buf, id, e), nil })
 }
 
 // wireAppendErrorReply appends an error response; a nil id is null. Data

@@ -37,6 +37,7 @@ type wireOutput struct {
 	room    chan struct{} // closed and replaced when queued bytes are taken, if waiting
 	waiting bool
 	wake    chan struct{} // something is queued, or closed is set
+	writing bool          // a batch or a direct line is being written
 	closed  bool          // nothing more is accepted; what is queued is still written
 	err     error         // why the output ended early: nothing more is written
 	done    chan struct{} // the writer has returned
@@ -158,8 +159,8 @@ func (o *wireOutput) freeRoom() {
 func (o *wireOutput) run() error {
 	for {
 		o.mu.Lock()
-		for len(o.queued) == 0 {
-			if o.closed {
+		for len(o.queued) == 0 || o.writing {
+			if len(o.queued) == 0 && o.closed {
 				o.mu.Unlock()
 				return nil
 			}
@@ -169,10 +170,12 @@ func (o *wireOutput) run() error {
 		}
 		batch := o.queued
 		o.queued, o.spare = o.spare[:0], nil
+		o.writing = true
 		o.freeRoom()
 		o.mu.Unlock()
 		err := o.write(batch)
 		o.mu.Lock()
+		o.writing = false
 		if cap(batch) <= wireMaxPooled/64 {
 			o.spare = batch
 		}
@@ -184,6 +187,35 @@ func (o *wireOutput) run() error {
 		}
 		o.mu.Unlock()
 	}
+}
+
+// sendNow writes line (newline included) on the calling goroutine when
+// nothing is queued or being written, and queues it otherwise. What was
+// queued meanwhile is left to the writer.
+func (o *wireOutput) sendNow(line []byte) error {
+	o.mu.Lock()
+	if o.closed || o.writing || len(o.queued) > 0 {
+		o.mu.Unlock()
+		return o.queue(context.Background(), line, true)
+	}
+	o.writing = true
+	o.mu.Unlock()
+	err := o.write(line)
+	o.mu.Lock()
+	o.writing = false
+	if err != nil && !o.closed {
+		o.closed, o.err, o.queued = true, err, nil
+		o.freeRoom()
+	}
+	pending := len(o.queued) > 0 || o.closed
+	o.mu.Unlock()
+	if pending {
+		o.signal()
+	}
+	if err != nil {
+		o.fail(err)
+	}
+	return err
 }
 
 // write writes whole lines in chunks, each under the stall timeout.
