@@ -21,10 +21,11 @@ import (
 
 // wireOutput queues and writes the connection's messages.
 type wireOutput struct {
-	w     io.Writer
-	max   int           // queued bytes beyond which senders wait
-	stall time.Duration // how long one chunk may take before the peer is taken as gone
-	trace func(TraceDirection, []byte)
+	w         io.Writer
+	transport Transport     // instead of w, when set: one message a write
+	max       int           // queued bytes beyond which senders wait
+	stall     time.Duration // how long one chunk may take before the peer is taken as gone
+	trace     func(TraceDirection, []byte)
 	// fail ends the connection when the output fails or stalls; it is
 	// never called from a goroutine the connection waits for.
 	fail func(error)
@@ -223,13 +224,20 @@ func (o *wireOutput) write(batch []byte) error {
 			o.trace(TraceOut, line[:len(line)-1])
 		}
 	}
+	if o.transport != nil {
+		for line := range bytes.Lines(batch) {
+			o.started()
+			err := o.transport.WriteMessage(line[:len(line)-1])
+			o.since.Store(0)
+			if err != nil {
+				return wireTransportError(err)
+			}
+		}
+		return nil
+	}
 	for len(batch) > 0 {
 		n := min(len(batch), wireWriteChunk)
-		o.since.Store(time.Now().UnixNano())
-		if !o.armed.Load() {
-			o.armed.Store(true)
-			o.timer.Reset(o.stall)
-		}
+		o.started()
 		_, err := o.w.Write(batch[:n])
 		o.since.Store(0)
 		if err != nil {
@@ -238,6 +246,15 @@ func (o *wireOutput) write(batch []byte) error {
 		batch = batch[n:]
 	}
 	return nil
+}
+
+// started notes that a write starts now, for the stall timeout.
+func (o *wireOutput) started() {
+	o.since.Store(time.Now().UnixNano())
+	if !o.armed.Load() {
+		o.armed.Store(true)
+		o.timer.Reset(o.stall)
+	}
 }
 
 // checkStall runs when the chunk being written, if any, may have taken

@@ -79,11 +79,12 @@ type wireReply struct {
 
 // wireConn is one connection.
 type wireConn struct {
-	in      io.Reader
-	out     io.Writer
-	config  wireConfig
-	limits  Limits
-	handler wireHandler
+	in        io.Reader
+	out       io.Writer
+	transport Transport // instead of in and out, when set
+	config    wireConfig
+	limits    Limits
+	handler   wireHandler
 	// promptCancel, when set, names the notification that cancels the
 	// running prompt requests of the session its params name.
 	promptCancel wirePromptCancel
@@ -124,8 +125,19 @@ func wireNewConn(in io.Reader, out io.Writer, h wireHandler, opts ...ConnOption)
 // until start: a program can hand the connection to its handler before
 // the first message reaches it.
 func wireOpenConn(in io.Reader, out io.Writer, opts ...ConnOption) *wireConn {
-	c := &wireConn{
-		in: in, out: out,
+	return wireSetUp(&wireConn{in: in, out: out}, opts)
+}
+
+// wireOpenTransport is wireOpenConn on a Transport.
+func wireOpenTransport(t Transport, opts ...ConnOption) *wireConn {
+	return wireSetUp(&wireConn{transport: t}, opts)
+}
+
+// wireSetUp sets up c, whose input and output are set, and starts its
+// writer.
+func wireSetUp(c *wireConn, opts []ConnOption) *wireConn {
+	*c = wireConn{
+		in: c.in, out: c.out, transport: c.transport,
 		calls:    map[string]chan wireReply{},
 		requests: map[string]context.CancelFunc{},
 		prompts:  map[string]string{},
@@ -141,8 +153,8 @@ func wireOpenConn(in io.Reader, out io.Writer, opts ...ConnOption) *wireConn {
 	c.waitRoom = make(chan struct{})
 	c.base, c.stop = context.WithCancel(context.Background())
 	c.serial.start(c.limits.MaxQueuedMessages, c.limits.MaxQueuedBytes)
-	c.output = wireOutput{w: out, max: c.limits.MaxPendingOutput, stall: c.limits.StallTimeout,
-		trace: c.config.trace, fail: c.fail}
+	c.output = wireOutput{w: c.out, transport: c.transport, max: c.limits.MaxPendingOutput,
+		stall: c.limits.StallTimeout, trace: c.config.trace, fail: c.fail}
 	c.output.start()
 	return c
 }
@@ -231,6 +243,9 @@ func (c *wireConn) shutdown(reason error) error {
 	}
 	if outErr := wireCloseIfCloser(c.out); shared {
 		inErr = outErr
+	}
+	if c.transport != nil {
+		inErr = c.transport.Close()
 	}
 	c.end(reason)
 	return inErr

@@ -16,9 +16,12 @@ import (
 
 // read receives messages until the input ends or the connection closes.
 func (c *wireConn) read() {
-	r := bufio.NewReaderSize(c.in, 64<<10)
+	next := wireLineSource(c.in, c.limits.MaxMessageSize)
+	if c.transport != nil {
+		next = wireTransportSource(c.transport, c.limits.MaxMessageSize)
+	}
 	for {
-		line, tooLong, err := wireReadLine(r, c.limits.MaxMessageSize)
+		line, tooLong, err := next()
 		if c.isShut() {
 			return // Close has ended the connection; drop what came
 		}

@@ -117,6 +117,12 @@ func wireOpen(in io.Reader, out io.Writer, errs wireErrorCodec, opts []ConnOptio
 	return Conn{engine: wireOpenConn(in, out, opts...), errs: errs}
 }
 
+// wireOpenOn opens a connection over a Transport; it serves nothing until
+// serve.
+func wireOpenOn(t Transport, errs wireErrorCodec, opts []ConnOption) Conn {
+	return Conn{engine: wireOpenTransport(t, opts...), errs: errs}
+}
+
 // serve starts serving routes and waits until the connection ends.
 func (c Conn) serve(routes *wireRoutes) error {
 	if err := c.engine.start(routes); err != nil {

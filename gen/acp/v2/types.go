@@ -27779,6 +27779,13 @@ func NewAgentConn(in io.Reader, out io.Writer, opts ...ConnOption) *AgentConn {
 	return &AgentConn{Conn: wireOpen(in, out, wireErrorCodec{fromWire: errorFromWire}, opts)}
 }
 
+// NewAgentConnTransport is NewAgentConn over a Transport that carries whole messages
+// (a WebSocket, an HTTP exchange) instead of lines on a reader and a writer;
+// the connection behaves the same on it. Close closes t.
+func NewAgentConnTransport(t Transport, opts ...ConnOption) *AgentConn {
+	return &AgentConn{Conn: wireOpenOn(t, wireErrorCodec{fromWire: errorFromWire}, opts)}
+}
+
 // Serve answers the client's calls with agent until the input ends or Close is
 // called. What the peer sends is handled in the order it arrives: a request's
 // handler starts once the notifications received before it are handled, then
@@ -27839,6 +27846,13 @@ type ClientConn struct {
 // wire tap (WithTrace).
 func NewClientConn(in io.Reader, out io.Writer, opts ...ConnOption) *ClientConn {
 	return &ClientConn{Conn: wireOpen(in, out, wireErrorCodec{fromWire: errorFromWire}, opts)}
+}
+
+// NewClientConnTransport is NewClientConn over a Transport that carries whole messages
+// (a WebSocket, an HTTP exchange) instead of lines on a reader and a writer;
+// the connection behaves the same on it. Close closes t.
+func NewClientConnTransport(t Transport, opts ...ConnOption) *ClientConn {
+	return &ClientConn{Conn: wireOpenOn(t, wireErrorCodec{fromWire: errorFromWire}, opts)}
 }
 
 // Serve answers the agent's calls with client until the input ends or Close is

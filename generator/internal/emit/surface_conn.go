@@ -23,9 +23,18 @@ func emitConn(fs *fileSet, c *ir.RPCConn, sf *ir.Surface) {
 	f.Comment("so the handler can hold the connection before its first call. The options")
 	f.Comment("set its limits (WithLimits), an error handler (WithErrorHandler) and a")
 	f.Comment("wire tap (WithTrace).")
+	codec := Id("wireErrorCodec").Values(Dict{Id("fromWire"): Id("errorFromWire")})
 	f.Func().Id(c.Ctor).Params(Id("in").Qual("io", "Reader"), Id("out").Qual("io", "Writer"), Id("opts").Op("...").Id("ConnOption")).Op("*").Id(c.Name).Block(
 		Return(Op("&").Id(c.Name).Values(Dict{
-			Id("Conn"): Id("wireOpen").Call(Id("in"), Id("out"), Id("wireErrorCodec").Values(Dict{Id("fromWire"): Id("errorFromWire")}), Id("opts")),
+			Id("Conn"): Id("wireOpen").Call(Id("in"), Id("out"), codec, Id("opts")),
+		})))
+	f.Line()
+	f.Commentf("%sTransport is %s over a Transport that carries whole messages", c.Ctor, c.Ctor)
+	f.Comment("(a WebSocket, an HTTP exchange) instead of lines on a reader and a writer;")
+	f.Comment("the connection behaves the same on it. Close closes t.")
+	f.Func().Id(c.Ctor+"Transport").Params(Id("t").Id("Transport"), Id("opts").Op("...").Id("ConnOption")).Op("*").Id(c.Name).Block(
+		Return(Op("&").Id(c.Name).Values(Dict{
+			Id("Conn"): Id("wireOpenOn").Call(Id("t"), codec, Id("opts")),
 		})))
 	body := []Code{
 		Id("r").Op(":=").Id("wireNewRoutes").Call(Id(c.Handles.Const)),

@@ -31,6 +31,8 @@ type Gating struct {
 var rpcReservedNames = []string{
 	"Side", "Method", "MethodTable", "UnknownMethodError",
 	"Message", "Request", "Notification", "Response", "DecodeMessage", "Conn",
+	"ConnOption", "Limits", "WithLimits", "WithErrorHandler", "WithTrace",
+	"TraceDirection", "TraceIn", "TraceOut", "MessageError", "Transport",
 }
 
 // Build reads the methods of doc and pairs each with its types among

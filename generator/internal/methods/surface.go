@@ -78,7 +78,8 @@ func buildSurface(rpc *ir.RPC, byName map[string]*ir.Decl, ns *naming.Namespace,
 			{Name: "AgentConn", Ctor: "NewAgentConn", Handles: a, Calls: c},
 			{Name: "ClientConn", Ctor: "NewClientConn", Handles: c, Calls: a},
 		}
-		fixed = append(fixed, "AgentConn", "NewAgentConn", "ClientConn", "NewClientConn")
+		fixed = append(fixed, "AgentConn", "NewAgentConn", "NewAgentConnTransport",
+			"ClientConn", "NewClientConn", "NewClientConnTransport")
 		fixed = append(fixed, clientRuntimeNames...)
 	}
 	for _, name := range fixed {
