@@ -8,7 +8,7 @@ import (
 	"github.com/acpgen/acpgen/gen/mplp"
 )
 
-// The README's MPLP snippet, compiled and run.
+// The MPLP snippet of docs/mplp.md, compiled and run.
 func Example() {
 	doc := []byte(`{
 	  "meta": {"protocolVersion": "1.0.0"},

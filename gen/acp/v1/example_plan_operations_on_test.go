@@ -8,7 +8,7 @@ import (
 	acp "github.com/acpgen/acpgen/gen/acp/v1"
 )
 
-// Example_gatedFields is the README's example of fields a feature adds:
+// Example_gatedFields is the docs' example of fields a feature adds:
 // they read as fields of the owner, and a composite literal names the
 // embedded part that holds them.
 func Example_gatedFields() {

@@ -7,7 +7,7 @@ import (
 	acp "github.com/acpgen/acpgen/gen/acp/v2"
 )
 
-// Example_routing is the README's routing example: an agent decodes each
+// Example_routing is the routing example of docs/generated-api.md: an agent decodes each
 // JSON-RPC message, routes it by method through the method tables, and
 // answers a method it does not know with "method not found".
 func Example_routing() {

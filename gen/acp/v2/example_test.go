@@ -7,7 +7,7 @@ import (
 	acp "github.com/acpgen/acpgen/gen/acp/v2"
 )
 
-// Example_sessionUpdate is the README's union example; keeping it here
+// Example_sessionUpdate is the docs' union example; keeping it here
 // keeps the README compiling and true.
 func Example_sessionUpdate() {
 	msg := []byte(`{"sessionId":"s1","update":{"sessionUpdate":"agent_message_chunk","messageId":"m1","content":{"type":"text","text":"hello"}}}`)
@@ -39,7 +39,7 @@ func Example_sessionUpdate() {
 	// {"sessionUpdate":"agent_message_chunk","messageId":"m1","content":{"type":"text","text":"hello"}} <nil>
 }
 
-// Example_enumsAndRequestId is the README's enum and untagged-union example.
+// Example_enumsAndRequestId is the docs' enum and untagged-union example.
 func Example_enumsAndRequestId() {
 	p := acp.PlanEntryPriorityHigh
 	fmt.Println(p.IsKnown(), acp.PlanEntryPriority("_mine").IsExtension())

@@ -69,7 +69,7 @@ func TestDraftACP(t *testing.T) {
 			"unstable_proxy_chains", "unstable_session_archive", "unstable_session_fork", "unstable_session_status",
 			"unstable_session_title", "unstable_system_prompt"},
 	}
-	// The README's figures: elements in the same feature when each drafted
+	// The figures in docs/releases.md: elements in the same feature when each drafted
 	// feature is matched to the hand feature sharing most of its elements,
 	// and (strict) when each hand feature is matched to one drafted feature.
 	agree := map[string][3]int{"v1": {134, 128, 136}, "v2": {125, 113, 125}}
@@ -231,7 +231,7 @@ func TestDraftSmall(t *testing.T) {
 	}
 }
 
-// TestDraftFromPreviousRelease checks the README's first drafting row:
+// TestDraftFromPreviousRelease checks the first drafting row of docs/releases.md:
 // 2.3.0's map drafted from 2.2.0's (2.4.0's hand map with the claims that
 // match nothing in 2.2.0 dropped), against the hand map (2.3.0 has the
 // unstable-only elements of 2.4.0). It needs the releases from npm, which
