@@ -745,3 +745,24 @@ func TestConnGivenUpBeforeSending(t *testing.T) {
 		t.Errorf("something was sent before the reply: %s", got)
 	}
 }
+
+// errorReader fails its first read, like a dropped socket.
+type errorReader struct{ err error }
+
+func (r errorReader) Read([]byte) (int, error) { return 0, r.err }
+
+// TestConnReadErrorCancelsHandlers: when the input fails (the peer is
+// gone, not done), running handlers' contexts are cancelled and the
+// connection ends with the read error; at a clean end they run on.
+func TestConnReadErrorCancelsHandlers(t *testing.T) {
+	lost := errors.New("connection lost")
+	r := io.MultiReader(strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"wait"}`+"\n"), errorReader{lost})
+	c := wireNewConn(r, io.Discard, &funcHandler{request: func(ctx context.Context, method string, params json.RawMessage) (json.RawMessage, error) {
+		<-ctx.Done()
+		return nil, ctx.Err()
+	}})
+	waitDone(t, c)
+	if err := c.wait(); !errors.Is(err, lost) {
+		t.Errorf("wait: %v, want the read error", err)
+	}
+}

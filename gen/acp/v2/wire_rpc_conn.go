@@ -185,10 +185,14 @@ func (c *wireConn) start(h wireHandler) error {
 // inputEnded finishes the connection after the input ended (err is the
 // read error, nil at a clean end): calls waiting fail, the notifications
 // received are handled and every request answered, what is queued is
-// written, then the connection is done. Close, or the peer stalling,
-// cuts this short.
+// written, then the connection is done. After a read error (a dropped
+// socket) the handlers' contexts are cancelled first, since nobody waits
+// for their replies. Close, or the peer stalling, cuts this short.
 func (c *wireConn) inputEnded(err error) {
 	c.failCalls(errWireClosed)
+	if err != nil {
+		c.stop() // the peer is gone, not done: its requests' handlers can stop
+	}
 	c.serial.drain(c.closing)
 	idle := make(chan struct{})
 	go func() { c.handlers.Wait(); close(idle) }()
