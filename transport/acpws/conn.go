@@ -48,6 +48,16 @@ func newConn(ws *websocket.Conn, id string, req *http.Request, l limits, keep *k
 // server sent none).
 func (c *Conn) ConnectionID() string { return c.id }
 
+// Context ends when the connection is over: the peer closed it or went
+// away, a read failed, or Close was called. A WebSocket has no
+// half-close, so once the peer has closed nothing more can reach it;
+// an agent can then end its connection at once, which cancels the
+// handlers still running, instead of waiting for them to finish:
+//
+//	conn := acp.NewAgentConnTransport(t)
+//	context.AfterFunc(t.Context(), func() { _ = conn.Close() })
+func (c *Conn) Context() context.Context { return c.ctx }
+
 // Request is the upgrade request on the server side (its headers carry
 // what authenticates the client), nil on a dialed connection. Its body
 // and context are not to be used.

@@ -13,6 +13,8 @@
 //	h := &acpws.Handler{Serve: func(t *acpws.Conn) {
 //		a := &myAgent{}
 //		a.conn = acp.NewAgentConnTransport(t)
+//		// Nothing can reach a client that has gone: cancel what still runs.
+//		context.AfterFunc(t.Context(), func() { _ = a.conn.Close() })
 //		_ = a.conn.Serve(a)
 //	}}
 //	http.Handle(acpws.Path, h)
