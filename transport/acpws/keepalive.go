@@ -59,7 +59,7 @@ func (k *keepalive) run(ctx context.Context, ping func(ctx context.Context) erro
 	if k.timeout <= 0 {
 		return
 	}
-	tick := time.NewTicker(k.timeout / 4)
+	tick := time.NewTicker(max(k.timeout/4, time.Millisecond))
 	defer tick.Stop()
 	for {
 		select {
