@@ -164,8 +164,12 @@ func TestNotAnUpgrade(t *testing.T) {
 	if resp.StatusCode != http.StatusUpgradeRequired || resp.Header.Get("Upgrade") != "websocket" {
 		t.Fatalf("POST: %d, Upgrade %q", resp.StatusCode, resp.Header.Get("Upgrade"))
 	}
-	h.Fallback = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusAccepted) })
-	resp, err = http.Get(srv.URL + Path)
+	fallback := &Handler{Serve: func(*Conn) {}, Fallback: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(http.StatusAccepted)
+	})}
+	srv2 := httptest.NewServer(fallback)
+	defer srv2.Close()
+	resp, err = http.Get(srv2.URL + Path)
 	if err != nil {
 		t.Fatal(err)
 	}
