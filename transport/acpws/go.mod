@@ -1,0 +1,5 @@
+module github.com/acpgen/acpgen/transport/acpws
+
+go 1.24.0
+
+require github.com/coder/websocket v1.8.15
