@@ -119,9 +119,10 @@ func BenchmarkStreamEncode(b *testing.B) {
 // encoding/json/v2 (impl=acpgen-in-struct-jsonv2), beside the flat
 // structs (impl=baseline), the generated methods called directly
 // (impl=acpgen) and json.Marshal of the notification itself
-// (impl=acpgen-stdlib). BenchmarkInStructPaired gives
-// the ratio to impl=acpgen of each, pass by pass (see PairedRatio): the
-// figure issue 36 sets a target for (at most 1.3 on Go 1.27).
+// (impl=acpgen-stdlib). BenchmarkInStructPaired gives the ratio to
+// impl=acpgen of each, pass by pass (see PairedRatio), which the machine's
+// load moves far less than separate benchmarks: the figure issue 36 sets a
+// target for (at most 1.3 on Go 1.27).
 func BenchmarkInStructDecode(b *testing.B) {
 	corpus.BenchStreamDecode(b, loadStreams(b), inStructImpls)
 }
