@@ -42,6 +42,11 @@
 // impl=acpgen (the generated UnmarshalJSON/MarshalJSON called directly) and
 // impl=acpgen-stdlib (the generated types through json.Unmarshal and
 // json.Marshal, which validate and copy the bytes around the methods).
+// BenchmarkInStruct* add impl=acpgen-in-struct (the notification inside a
+// user's struct, corpus.Logged, through encoding/json) and, on Go 1.27 and
+// later, impl=acpgen-in-struct-jsonv2 (the same through encoding/json/v2);
+// bench/results/2026-11-26-instruct-*.txt has them on Go 1.26.8 and
+// 1.27.3 (GOTOOLCHAIN=go1.27.3 go test ./bench -run x -bench InStruct).
 // BenchmarkGenerateAll reports, besides time and allocations, the peak heap
 // and cpu-sec/op: the generator uses a second core, so its CPU time is the
 // figure that does not depend on how busy the machine is.

@@ -19,7 +19,24 @@ var (
 	implAcpgenStdlib = corpus.ACPImpl(corpus.ImplAcpgenStdlib, corpus.ViaStdlib)
 
 	allImpls = []corpus.Impl{implBaseline, implAcpgen, implAcpgenStdlib}
+
+	implInStruct = corpus.WrappedImpl(corpus.ImplAcpgenWrapped, corpus.Stdlib)
+	// inStructImpls are the generated values inside a user's struct
+	// (corpus.Logged) through encoding/json, and through encoding/json/v2
+	// where the toolchain has it, after the flat structs, the direct
+	// methods (acpgen) and json.Marshal of the value itself, to compare
+	// with: issue 36's table in one benchmark.
+	inStructImpls = withJSONv2([]corpus.Impl{implBaseline, implAcpgen, implAcpgenStdlib, implInStruct})
 )
+
+// withJSONv2 appends the encoding/json/v2 implementation of the user's
+// struct to impls when the toolchain has encoding/json/v2.
+func withJSONv2(impls []corpus.Impl) []corpus.Impl {
+	if corpus.JSONv2.Marshal == nil {
+		return impls
+	}
+	return append(impls, corpus.WrappedImpl(corpus.ImplAcpgenJSONv2, corpus.JSONv2))
+}
 
 // ---- tests ----
 
@@ -34,6 +51,7 @@ func TestStreamRoundTrip(t *testing.T) {
 		}
 	}
 	corpus.RoundTripAll(t, streams, allImpls)
+	corpus.RoundTripAll(t, streams, inStructImpls[3:])
 }
 
 // TestAllocsPerMessage logs allocations per message (testing.AllocsPerRun)
@@ -93,6 +111,32 @@ func BenchmarkStreamDecode(b *testing.B) {
 
 func BenchmarkStreamEncode(b *testing.B) {
 	corpus.BenchStreamEncode(b, loadStreams(b), allImpls)
+}
+
+// The in-struct benchmarks measure the stream's notifications inside a
+// user's struct (corpus.Logged) through json.Marshal and json.Unmarshal
+// (impl=acpgen-in-struct) and, where the toolchain has it, through
+// encoding/json/v2 (impl=acpgen-in-struct-jsonv2), beside the flat
+// structs (impl=baseline), the generated methods called directly
+// (impl=acpgen) and json.Marshal of the notification itself
+// (impl=acpgen-stdlib). BenchmarkInStructPaired gives the ratio to
+// impl=acpgen of each, pass by pass (see PairedRatio), which the machine's
+// load moves far less than separate benchmarks: the figure issue 36 sets a
+// target for (at most 1.3 on Go 1.27).
+func BenchmarkInStructDecode(b *testing.B) {
+	corpus.BenchStreamDecode(b, loadStreams(b), inStructImpls)
+}
+
+func BenchmarkInStructEncode(b *testing.B) {
+	corpus.BenchStreamEncode(b, loadStreams(b), inStructImpls)
+}
+
+func BenchmarkInStructPaired(b *testing.B) {
+	for _, impl := range inStructImpls {
+		if impl.Name != corpus.ImplAcpgen {
+			corpus.BenchStreamPaired(b, loadStreams(b), inStructImpls, impl.Name, corpus.ImplAcpgen)
+		}
+	}
 }
 
 // The single-message benchmarks compare acpgen (direct methods) with the

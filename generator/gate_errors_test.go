@@ -262,7 +262,7 @@ func TestEmitFeatures(t *testing.T) {
 		cfg := caseConfig(t, dir, "golden")
 		cfg.EmitFeatures = []string{"unstable_alpha"}
 		got := generateMap(t, cfg)
-		if names := generatedNames(got); names != "package_doc.go types.go unstable_alpha.go unstable_alpha_off.go" {
+		if names := generatedNames(got); names != "package_doc.go types.go types_jsonv2.go unstable_alpha.go unstable_alpha_jsonv2.go unstable_alpha_off.go" {
 			t.Errorf("files: %s", names)
 		}
 		for name, content := range got {
@@ -292,7 +292,7 @@ func TestEmitFeatures(t *testing.T) {
 		cfg := caseConfig(t, filepath.Join("testdata", "gated-cross-feature"), "golden")
 		cfg.EmitFeatures = []string{"unstable_fork"}
 		got := generateMap(t, cfg)
-		if names := generatedNames(got); names != "package_doc.go types.go unstable_fork.go unstable_fork_off.go" {
+		if names := generatedNames(got); names != "package_doc.go types.go types_jsonv2.go unstable_fork.go unstable_fork_jsonv2.go unstable_fork_off.go" {
 			t.Errorf("files: %s", names)
 		}
 		for name, content := range got {
@@ -307,7 +307,7 @@ func TestEmitFeatures(t *testing.T) {
 		cfg.EmitFeatures = []string{}
 		got := generateMap(t, cfg)
 		stable := generateMap(t, Config{SchemaFile: cfg.SchemaFile, Schema: cfg.Schema, Package: "golden"})
-		if generatedNames(got) != "package_doc.go types.go" || !bytes.Equal(got["types.go"], stable["types.go"]) {
+		if generatedNames(got) != "package_doc.go types.go types_jsonv2.go" || !bytes.Equal(got["types.go"], stable["types.go"]) {
 			t.Errorf("emitting no feature gives %s, not the stable schema's output", generatedNames(got))
 		}
 	})

@@ -12,13 +12,17 @@ type Codec interface {
 }
 
 // Reencode decodes wire into v and encodes v again; either failing fails
-// the test.
+// the test. It calls v's methods, or, under RunPaths, the path's functions.
 func Reencode(t testing.TB, v Codec, wire string) []byte {
 	t.Helper()
-	if err := v.UnmarshalJSON([]byte(wire)); err != nil {
+	unmarshal, marshal := func(data []byte, _ any) error { return v.UnmarshalJSON(data) }, func(any) ([]byte, error) { return v.MarshalJSON() }
+	if inPaths {
+		unmarshal, marshal = current.Unmarshal, current.Marshal
+	}
+	if err := unmarshal([]byte(wire), v); err != nil {
 		t.Fatalf("decode %s: %v", wire, err)
 	}
-	out, err := v.MarshalJSON()
+	out, err := marshal(v)
 	if err != nil {
 		t.Fatalf("encode: %v", err)
 	}

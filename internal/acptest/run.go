@@ -61,10 +61,10 @@ func RunRoundTrip(t *testing.T, s *Schema, fixtures []Fixture, reg Registry) {
 				t.Errorf("fixture does not validate against #/$defs/%s:\n%v", f.Type, err)
 			}
 			v := reg.New(t, f.Type)
-			if err := json.Unmarshal(f.JSON, v); err != nil {
+			if err := Unmarshal(f.JSON, v); err != nil {
 				t.Fatalf("decode %s: %v\ninput: %s", f.Type, err, Compact(f.JSON))
 			}
-			out, err := json.Marshal(v)
+			out, err := Marshal(v)
 			if err != nil {
 				t.Fatalf("encode %s: %v", f.Type, err)
 			}
@@ -75,10 +75,10 @@ func RunRoundTrip(t *testing.T, s *Schema, fixtures []Fixture, reg Registry) {
 				t.Errorf("encoded output does not validate against #/$defs/%s:\n%v\noutput: %s", f.Type, err, out)
 			}
 			v2 := reg.New(t, f.Type)
-			if err := json.Unmarshal(out, v2); err != nil {
+			if err := Unmarshal(out, v2); err != nil {
 				t.Fatalf("decode of own output: %v\noutput: %s", err, out)
 			}
-			out2, err := json.Marshal(v2)
+			out2, err := Marshal(v2)
 			if err != nil {
 				t.Fatalf("re-encode: %v", err)
 			}
@@ -146,7 +146,7 @@ func RunVariantCoverage(t *testing.T, fixtures []Fixture, reg Registry, want map
 			seen := map[string]bool{}
 			for _, f := range by[union] {
 				v := reg.New(t, union)
-				if err := json.Unmarshal(f.JSON, v); err != nil {
+				if err := Unmarshal(f.JSON, v); err != nil {
 					continue // reported by the round-trip test
 				}
 				seen[VariantName(v)] = true
@@ -228,7 +228,7 @@ func RunEnums(t *testing.T, s *Schema, reg Registry) {
 				if x, ok := v.(extender); ok && x.IsExtension() {
 					t.Errorf("known value %s: IsExtension() = true", val)
 				}
-				out, err := json.Marshal(v)
+				out, err := Marshal(v)
 				if err != nil || string(out) != val {
 					t.Errorf("known value %s re-encodes as %s (err %v)", val, out, err)
 				}
@@ -271,7 +271,7 @@ func RunEnums(t *testing.T, s *Schema, reg Registry) {
 						t.Errorf("unknown value %s: IsExtension() = %v, want %v", u, x.IsExtension(), want)
 					}
 				}
-				out, err := json.Marshal(v)
+				out, err := Marshal(v)
 				if err != nil || string(out) != u {
 					t.Errorf("unknown value %s re-encodes as %s (err %v)", u, out, err)
 				}

@@ -27,6 +27,6 @@
 //
 // The package is a module of its own so that programs that do not import
 // it do not depend on the WebSocket library it is built on
-// (github.com/coder/websocket); docs/adr/0016-websocket-transport.md in
+// (github.com/coder/websocket); docs/adr/0017-websocket-transport.md in
 // acpgen's repository says why and what the RFD leaves open.
 package acpws

@@ -155,7 +155,7 @@ func loadFixtures(t *testing.T) []acptest.Fixture {
 func decode(t *testing.T, name, data string) (any, error) {
 	t.Helper()
 	v := registry.New(t, name)
-	return v, json.Unmarshal([]byte(data), v)
+	return v, acptest.Unmarshal([]byte(data), v)
 }
 
 // mustDecode is decode that fails the test on error.
@@ -170,7 +170,7 @@ func mustDecode(t *testing.T, name, data string) any {
 
 func mustEncode(t *testing.T, v any) []byte {
 	t.Helper()
-	out, err := json.Marshal(v)
+	out, err := acptest.Marshal(v)
 	if err != nil {
 		t.Fatalf("encode %T: %v", v, err)
 	}
@@ -546,7 +546,7 @@ func TestRawBytesExact(t *testing.T) {
 			t.Errorf("Meta = %s\nwant   %s", n.Meta, meta)
 		}
 		out := mustEncode(t, n)
-		if !bytes.Contains(out, []byte(`"_meta":`+meta)) {
+		if !bytes.Contains(out, []byte(`"_meta":`+acptest.AsWritten(meta))) {
 			t.Errorf("output does not contain _meta verbatim: %s", out)
 		}
 		if !acptest.JSONEqual([]byte(in), out) {
@@ -563,7 +563,7 @@ func TestRawBytesExact(t *testing.T) {
 	t.Run("nested _meta in ContentBlock", func(t *testing.T) {
 		in := `{"sessionId":"s1","update":{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"x","_meta":` + meta + `}}}`
 		out := mustEncode(t, mustDecode(t, "SessionNotification", in))
-		if !bytes.Contains(out, []byte(`"_meta":`+meta)) {
+		if !bytes.Contains(out, []byte(`"_meta":`+acptest.AsWritten(meta))) {
 			t.Errorf("output does not contain nested _meta verbatim: %s", out)
 		}
 	})

@@ -1,7 +1,6 @@
 package acp_test
 
 import (
-	"encoding/json"
 	"testing"
 
 	acp "github.com/acpgen/acpgen/gen/acp/v1"
@@ -19,16 +18,16 @@ func TestSessionInfoUpdatePatch(t *testing.T) {
 		`{"sessionUpdate":"session_info_update","title":"Release","updatedAt":null}`,
 	} {
 		var u acp.SessionUpdate
-		if err := json.Unmarshal([]byte(in), &u); err != nil {
+		if err := acptest.Unmarshal([]byte(in), &u); err != nil {
 			t.Fatalf("%s: %v", in, err)
 		}
-		out, err := json.Marshal(u)
+		out, err := acptest.Marshal(u)
 		if err != nil || !acptest.JSONEqual(out, []byte(in)) {
 			t.Errorf("%s re-encoded as %s (%v)", in, out, err)
 		}
 	}
 	var u acp.SessionUpdate
-	if err := json.Unmarshal([]byte(`{"sessionUpdate":"session_info_update","title":null,"_meta":null}`), &u); err != nil {
+	if err := acptest.Unmarshal([]byte(`{"sessionUpdate":"session_info_update","title":null,"_meta":null}`), &u); err != nil {
 		t.Fatal(err)
 	}
 	info := u.Value.(*acp.SessionUpdateSessionInfoUpdate)

@@ -14,7 +14,7 @@ import (
 func TestRequestIDNegativeZero(t *testing.T) {
 	var id acp.RequestId
 	acptest.ExpectExact(t, &id, acptest.NegativeZeroIDs)
-	if err := id.UnmarshalJSON([]byte(`-0`)); err != nil {
+	if err := acptest.Unmarshal([]byte(`-0`), &id); err != nil {
 		t.Fatal(err)
 	}
 	n, ok := id.Value.(*acp.RequestIdNumber)
@@ -37,7 +37,7 @@ func TestRequestIDNegativeZero(t *testing.T) {
 
 func expectMarshal(t *testing.T, v any, want string) {
 	t.Helper()
-	if out, err := acp.Marshal(v); err != nil || string(out) != want {
+	if out, err := acptest.Marshal(v); err != nil || string(out) != want {
 		t.Errorf("encoded %s, %v; want %s", out, err, want)
 	}
 }

@@ -41,10 +41,10 @@ func TestUnknownMembersFromPeers(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			v := c.v()
-			if err := v.UnmarshalJSON([]byte(c.in)); err != nil {
+			if err := acptest.Unmarshal([]byte(c.in), v); err != nil {
 				t.Fatal(err)
 			}
-			out, err := v.MarshalJSON()
+			out, err := acptest.Marshal(v)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -52,10 +52,10 @@ func TestUnknownMembersFromPeers(t *testing.T) {
 				t.Fatalf("re-encoded as %s: %s", out, d)
 			}
 			w := c.v()
-			if err := w.UnmarshalJSON(out); err != nil {
+			if err := acptest.Unmarshal(out, w); err != nil {
 				t.Fatal(err)
 			}
-			if again, _ := w.MarshalJSON(); !bytes.Equal(again, out) {
+			if again, _ := acptest.Marshal(w); !bytes.Equal(again, out) {
 				t.Errorf("second round trip %s, first %s", again, out)
 			}
 		})
@@ -73,7 +73,7 @@ func TestForwardUnknownMember(t *testing.T) {
 		t.Errorf("got %s", out)
 	}
 	_ = r.Unknown.Set("stopReason", json.RawMessage(`"cancelled"`))
-	if out, err := json.Marshal(r); err == nil {
+	if out, err := acptest.Marshal(r); err == nil {
 		t.Errorf("a declared member set as unknown encoded as %s", out)
 	}
 }
@@ -105,7 +105,7 @@ func Example_unknownMembers() {
 func TestBareObjectCapability(t *testing.T) {
 	in := `{"compaction":{},"notices":{"levels":["info"],"x":1}}`
 	var c acp.ClientSessionCapabilities
-	if err := c.UnmarshalJSON([]byte(in)); err != nil {
+	if err := acptest.Unmarshal([]byte(in), &c); err != nil {
 		t.Fatal(err)
 	}
 	if c.Compaction == nil || c.Compaction.Unknown.Len() != 0 || c.Notices == nil {

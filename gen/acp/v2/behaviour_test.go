@@ -183,7 +183,7 @@ func loadFixtures(t *testing.T) []acptest.Fixture {
 func decode(t *testing.T, name, data string) (any, error) {
 	t.Helper()
 	v := registry.New(t, name)
-	return v, json.Unmarshal([]byte(data), v)
+	return v, acptest.Unmarshal([]byte(data), v)
 }
 
 // mustDecode is decode that fails the test on error.
@@ -212,7 +212,7 @@ func mergeObjects(a, b string) string {
 
 func mustEncode(t *testing.T, v any) []byte {
 	t.Helper()
-	out, err := json.Marshal(v)
+	out, err := acptest.Marshal(v)
 	if err != nil {
 		t.Fatalf("encode %T: %v", v, err)
 	}
@@ -292,8 +292,8 @@ func TestOpenUnionUnknownVariant(t *testing.T) {
 		if d, _ := o.Unknown.Get("data"); o.Unknown.Len() != 2 || string(d) != `{"n":12345678901234567890,"f":1.10,"list":[1,{"a":null},"\u00e9"],"s":"x"}` {
 			t.Errorf("Unknown: %d members, data = %s", o.Unknown.Len(), d)
 		}
-		if out := mustEncode(t, u); string(out) != in {
-			t.Errorf("json.Marshal = %s\nwant           %s", out, in)
+		if out := mustEncode(t, u); string(out) != acptest.AsWritten(in) {
+			t.Errorf("json.Marshal = %s\nwant           %s", out, acptest.AsWritten(in))
 		}
 		if out, err := u.MarshalJSON(); err != nil || string(out) != in {
 			t.Errorf("MarshalJSON = %s, %v", out, err)
@@ -659,8 +659,8 @@ func TestRawBytesExact(t *testing.T) {
 			t.Errorf("Meta = %s\nwant   %s", n.Meta, meta)
 		}
 		out := mustEncode(t, n)
-		if string(out) != in {
-			t.Errorf("output %s\nwant   %s", out, in)
+		if want := acptest.AsWritten(in); string(out) != want {
+			t.Errorf("output %s\nwant   %s", out, want)
 		}
 	})
 	t.Run("_meta with whitespace kept in the field", func(t *testing.T) {
@@ -673,7 +673,7 @@ func TestRawBytesExact(t *testing.T) {
 	t.Run("_meta on a flattened-union struct", func(t *testing.T) {
 		in := `{"state":"idle","_meta":` + meta + `,"stopReason":"end_turn"}`
 		out := mustEncode(t, mustDecode(t, "StateUpdate", in))
-		if !bytes.Contains(out, []byte(`"_meta":`+meta)) {
+		if !bytes.Contains(out, []byte(`"_meta":`+acptest.AsWritten(meta))) {
 			t.Errorf("output does not contain _meta verbatim: %s", out)
 		}
 	})
